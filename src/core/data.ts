@@ -1,0 +1,203 @@
+/**
+ * Volant's value model: the values Ansible's variables, module results and templates hold, with
+ * Python's distinctions kept. One rule per type, so every stage agrees:
+ *
+ *  - None is `null`; True/False are booleans.
+ *  - An int is a JS `number` (always integral). A float is always a `PyFloat`, even 3.0, so
+ *    `6 / 2` can print `3.0` as Python does.
+ *  - A str is a JS string. A `!unsafe` string is an `UnsafeString` (never templated).
+ *  - A `!vault` string is a `VaultString` until decrypted.
+ *  - A list is an array; a tuple is an array registered with `markTuple`.
+ *  - A dict is a `Map`, keeping insertion order (JS objects reorder integer-like keys).
+ */
+export class PyFloat {
+  constructor(readonly value: number) {}
+  valueOf(): number {
+    return this.value;
+  }
+}
+
+export class UnsafeString {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+export class VaultString {
+  /** `plaintext` is filled once a vault secret has opened it. */
+  constructor(
+    readonly ciphertext: string,
+    public plaintext?: string,
+  ) {}
+}
+
+export type DictKey = string | number | boolean | null;
+export type Data = null | boolean | number | PyFloat | string | UnsafeString | VaultString | Data[] | DataDict;
+export type DataDict = Map<DictKey, Data>;
+
+const tuples = new WeakSet<readonly unknown[]>();
+
+export function markTuple<T extends unknown[]>(items: T): T {
+  tuples.add(items);
+  return items;
+}
+
+export function isTuple(value: unknown): boolean {
+  return Array.isArray(value) && tuples.has(value);
+}
+
+export function isDict(value: unknown): value is DataDict {
+  return value instanceof Map;
+}
+
+export function isFloat(value: unknown): value is PyFloat {
+  return value instanceof PyFloat;
+}
+
+export function isStringLike(value: unknown): value is string | UnsafeString {
+  return typeof value === 'string' || value instanceof UnsafeString;
+}
+
+/** A plain JS string for any string-like value. */
+export function textOf(value: string | UnsafeString | VaultString): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof UnsafeString) return value.value;
+  return value.plaintext ?? value.ciphertext;
+}
+
+export function dict(entries: Iterable<readonly [DictKey, Data]> = []): DataDict {
+  return new Map(entries);
+}
+
+/** Builds a dict from a plain object (test and literal convenience; keys stay strings). */
+export function dictOf(object: Record<string, Data>): DataDict {
+  return new Map(Object.entries(object));
+}
+
+/** Python's type name, as `type_debug` and error messages print it. */
+export function pyTypeName(value: Data | undefined): string {
+  if (value === null || value === undefined) return 'NoneType';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return 'int';
+  if (value instanceof PyFloat) return 'float';
+  if (typeof value === 'string' || value instanceof UnsafeString) return 'str';
+  if (value instanceof VaultString) return 'str';
+  if (Array.isArray(value)) return isTuple(value) ? 'tuple' : 'list';
+  return 'dict';
+}
+
+/** Python truthiness. */
+export function truthy(value: Data | undefined): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (value instanceof PyFloat) return value.value !== 0;
+  if (typeof value === 'string') return value.length > 0;
+  if (value instanceof UnsafeString) return value.value.length > 0;
+  if (value instanceof VaultString) return textOf(value).length > 0;
+  if (Array.isArray(value)) return value.length > 0;
+  return value.size > 0;
+}
+
+/** Python `==` on data: 1 == 1.0 == True, deep for lists and dicts (dict order ignored). */
+export function pyEquals(a: Data | undefined, b: Data | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  const na = numericValue(a);
+  const nb = numericValue(b);
+  if (na !== undefined || nb !== undefined) return na !== undefined && nb !== undefined && na === nb;
+  if (isStringLike(a) || a instanceof VaultString) {
+    return (isStringLike(b) || b instanceof VaultString) && textOf(a) === textOf(b);
+  }
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length || isTuple(a) !== isTuple(b)) return false;
+    return a.every((item, i) => pyEquals(item, b[i]));
+  }
+  if (a instanceof Map) {
+    if (!(b instanceof Map) || a.size !== b.size) return false;
+    for (const [key, value] of a) {
+      if (!b.has(key) || !pyEquals(value, b.get(key))) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** The number behind a bool, int or float (Python treats bools as ints); undefined otherwise. */
+export function numericValue(value: Data | undefined): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof PyFloat) return value.value;
+  return undefined;
+}
+
+/** Python's `repr(float)`: shortest round-trip digits, `1e-05` style exponents, `3.0`. */
+export function floatRepr(x: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (x === Infinity) return 'inf';
+  if (x === -Infinity) return '-inf';
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const exp = Math.floor(Math.log10(Math.abs(x)));
+  // Python switches to exponent form when the decimal exponent is < -4 or >= 16.
+  if (exp < -4 || exp >= 16) {
+    const [mantissa, e] = x.toExponential().split('e') as [string, string];
+    const sign = e.startsWith('-') ? '-' : '+';
+    const digits = e.replace(/^[-+]/, '');
+    return `${mantissa}e${sign}${digits.padStart(2, '0')}`;
+  }
+  let text = String(x);
+  if (text.includes('e')) {
+    // JS used exponent form where Python does not (e.g. 1e-7 < x < 1e-4 never reaches here,
+    // but large values between 1e16 and 1e21 do not either); keep a plain rendering.
+    text = x.toFixed(Math.max(0, -exp + 16));
+  }
+  return text.includes('.') ? text : `${text}.0`;
+}
+
+/** Python's `repr(str)`: single quotes unless the text has ' and no ". */
+export function strRepr(text: string): string {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === quote || ch === '\\') out += `\\${ch}`;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else if (code >= 0x80 && code < 0xa0) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else if (code === 0xad) out += '\\xad';
+    else if ((code >= 0xd800 && code <= 0xdfff) || code === 0x2028 || code === 0x2029) {
+      out += `\\u${code.toString(16).padStart(4, '0')}`;
+    } else out += ch;
+  }
+  return out + quote;
+}
+
+/** Python's `repr()` of a value: what lands in a string when a list or dict is printed. */
+export function pyRepr(value: Data | undefined): string {
+  if (value === null || value === undefined) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'number') return String(value);
+  if (value instanceof PyFloat) return floatRepr(value.value);
+  if (typeof value === 'string') return strRepr(value);
+  if (value instanceof UnsafeString) return strRepr(value.value);
+  if (value instanceof VaultString) return strRepr(textOf(value));
+  if (Array.isArray(value)) {
+    const inner = value.map((item) => pyRepr(item)).join(', ');
+    if (isTuple(value)) return value.length === 1 ? `(${inner},)` : `(${inner})`;
+    return `[${inner}]`;
+  }
+  const parts: string[] = [];
+  for (const [key, item] of value) parts.push(`${pyRepr(key)}: ${pyRepr(item)}`);
+  return `{${parts.join(', ')}}`;
+}
+
+/** Python's `str()` of a value. */
+export function pyStr(value: Data | undefined): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof UnsafeString) return value.value;
+  if (value instanceof VaultString) return textOf(value);
+  return pyRepr(value);
+}

@@ -1,0 +1,33 @@
+import type { SourceLocation } from './source-location.js';
+
+/**
+ * Every user-facing error. `code` is stable (tests and tools match on it); `message` is in
+ * Ansible's words; `location` is where in the user's files the problem is, when known.
+ */
+export class VolantError extends Error {
+  readonly code: string;
+  readonly location: SourceLocation | undefined;
+  /** Extra lines Ansible prints after the origin and code frame (hints). */
+  readonly hint: string | undefined;
+
+  constructor(code: string, message: string, options: { location?: SourceLocation; cause?: unknown; hint?: string } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.location = options.location;
+    this.hint = options.hint;
+  }
+}
+
+/** YAML that could not be read. ansible-playbook exits 4 for these. */
+export class YamlError extends VolantError {}
+/** A playbook, role or task file that is valid YAML but not a valid play (ansible's AnsibleParserError). */
+export class ParseError extends VolantError {}
+/** An inventory source that could not be read. */
+export class InventoryError extends VolantError {}
+/** A template that could not be rendered (undefined variable, syntax error, bad filter). */
+export class TemplateError extends VolantError {}
+/** Bad command-line usage (ansible-playbook exits 5 for these; 2 for argparse errors). */
+export class UsageError extends VolantError {}
+/** The connection to a host failed: the host becomes UNREACHABLE. */
+export class ConnectionError extends VolantError {}

@@ -1,0 +1,213 @@
+import { PyFloat, UnsafeString, VaultString, floatRepr, textOf, type Data, type DataDict, type DictKey } from './data.js';
+
+export interface JsonDumpOptions {
+  /** Python's `indent`: undefined for one line (`, ` and `: ` separators). */
+  indent?: number;
+  sortKeys?: boolean;
+  /** Python's default is true; Ansible's callbacks pass false. */
+  ensureAscii?: boolean;
+  /** Python's `separators`; defaults follow Python (depend on indent). */
+  separators?: readonly [string, string];
+}
+
+/** Python's `json.dumps` on Volant data, byte for byte. */
+export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {}): string {
+  const indent = options.indent;
+  const [itemSep, keySep] = options.separators ?? (indent === undefined ? [', ', ': '] : [',', ': ']);
+  const ensureAscii = options.ensureAscii ?? true;
+  const sortKeys = options.sortKeys ?? false;
+
+  const encode = (v: Data | undefined, depth: number): string => {
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'number') return String(v);
+    if (v instanceof PyFloat) return jsonFloat(v.value);
+    if (typeof v === 'string') return jsonString(v, ensureAscii);
+    if (v instanceof UnsafeString || v instanceof VaultString) return jsonString(textOf(v), ensureAscii);
+    const pad = indent === undefined ? '' : '\n' + ' '.repeat(indent * (depth + 1));
+    const end = indent === undefined ? '' : '\n' + ' '.repeat(indent * depth);
+    if (Array.isArray(v)) {
+      if (v.length === 0) return '[]';
+      return '[' + pad + v.map((item) => encode(item, depth + 1)).join(itemSep + pad) + end + ']';
+    }
+    if (v.size === 0) return '{}';
+    let entries = [...v.entries()];
+    if (sortKeys) entries = entries.sort(([a], [b]) => compareKeys(a, b));
+    const parts = entries.map(([k, item]) => jsonString(keyText(k), ensureAscii) + keySep + encode(item, depth + 1));
+    return '{' + pad + parts.join(itemSep + pad) + end + '}';
+  };
+  return encode(value, 0);
+}
+
+function keyText(key: DictKey): string {
+  if (key === null) return 'null';
+  if (typeof key === 'boolean') return key ? 'true' : 'false';
+  return String(key);
+}
+
+function compareKeys(a: DictKey, b: DictKey): number {
+  const sa = keyText(a);
+  const sb = keyText(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+function jsonFloat(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (x === Infinity) return 'Infinity';
+  if (x === -Infinity) return '-Infinity';
+  return floatRepr(x);
+}
+
+const ESCAPES: Record<string, string> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
+
+export function jsonString(text: string, ensureAscii = true): string {
+  let out = '"';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    const code = text.charCodeAt(i);
+    const esc = ESCAPES[ch];
+    if (esc !== undefined) out += esc;
+    else if (code < 0x20 || (ensureAscii && code > 0x7e)) out += '\\u' + code.toString(16).padStart(4, '0');
+    else out += ch;
+  }
+  return out + '"';
+}
+
+/**
+ * Python's `json.loads` into Volant data: ints stay numbers, anything with a fraction or exponent
+ * becomes a PyFloat, objects become ordered Maps.
+ */
+export function parseJson(text: string): Data {
+  let pos = 0;
+  const fail = (what: string): never => {
+    throw new SyntaxError(`${what} at position ${pos}`);
+  };
+  const ws = (): void => {
+    while (pos < text.length) {
+      const c = text.charCodeAt(pos);
+      if (c === 32 || c === 9 || c === 10 || c === 13) pos++;
+      else break;
+    }
+  };
+  const value = (): Data => {
+    ws();
+    const c = text[pos];
+    if (c === '{') {
+      pos++;
+      const map: DataDict = new Map();
+      ws();
+      if (text[pos] === '}') {
+        pos++;
+        return map;
+      }
+      for (;;) {
+        ws();
+        if (text[pos] !== '"') fail('Expecting property name enclosed in double quotes');
+        const key = string();
+        ws();
+        if (text[pos] !== ':') fail("Expecting ':' delimiter");
+        pos++;
+        map.set(key, value());
+        ws();
+        if (text[pos] === ',') {
+          pos++;
+          continue;
+        }
+        if (text[pos] === '}') {
+          pos++;
+          return map;
+        }
+        fail("Expecting ',' delimiter");
+      }
+    }
+    if (c === '[') {
+      pos++;
+      const list: Data[] = [];
+      ws();
+      if (text[pos] === ']') {
+        pos++;
+        return list;
+      }
+      for (;;) {
+        list.push(value());
+        ws();
+        if (text[pos] === ',') {
+          pos++;
+          continue;
+        }
+        if (text[pos] === ']') {
+          pos++;
+          return list;
+        }
+        fail("Expecting ',' delimiter");
+      }
+    }
+    if (c === '"') return string();
+    if (text.startsWith('true', pos)) return (pos += 4), true;
+    if (text.startsWith('false', pos)) return (pos += 5), false;
+    if (text.startsWith('null', pos)) return (pos += 4), null;
+    if (text.startsWith('NaN', pos)) return (pos += 3), new PyFloat(NaN);
+    if (text.startsWith('Infinity', pos)) return (pos += 8), new PyFloat(Infinity);
+    if (text.startsWith('-Infinity', pos)) return (pos += 9), new PyFloat(-Infinity);
+    const m = /^-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/.exec(text.slice(pos, pos + 400));
+    if (!m) return fail('Expecting value');
+    pos += m[0].length;
+    if (m[1] !== undefined || m[2] !== undefined) return new PyFloat(Number(m[0]));
+    const n = Number(m[0]);
+    return n;
+  };
+  const string = (): string => {
+    pos++;
+    let out = '';
+    let start = pos;
+    for (;;) {
+      if (pos >= text.length) fail('Unterminated string');
+      const ch = text[pos];
+      if (ch === '"') {
+        out += text.slice(start, pos);
+        pos++;
+        return out;
+      }
+      if (ch === '\\') {
+        out += text.slice(start, pos);
+        const e = text[pos + 1];
+        pos += 2;
+        if (e === 'u') {
+          out += String.fromCharCode(parseInt(text.slice(pos, pos + 4), 16));
+          pos += 4;
+        } else {
+          const map: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '/': '/', '\\': '\\', '"': '"' };
+          const r = e === undefined ? undefined : map[e];
+          if (r === undefined) fail('Invalid \\escape');
+          out += r;
+        }
+        start = pos;
+        continue;
+      }
+      pos++;
+    }
+  };
+  const result = value();
+  ws();
+  if (pos !== text.length) fail('Extra data');
+  return result;
+}
+
+/** Converts plain JS (e.g. JSON.parse output, test literals) to Volant data. Numbers with a fraction become floats. */
+export function fromPlain(value: unknown): Data {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isInteger(value) ? value : new PyFloat(value);
+  if (typeof value === 'boolean' || typeof value === 'string') return value;
+  if (value instanceof PyFloat || value instanceof UnsafeString || value instanceof VaultString) return value;
+  if (Array.isArray(value)) return value.map(fromPlain);
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k as DictKey, fromPlain(v)]));
+  return new Map(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, fromPlain(v)]));
+}

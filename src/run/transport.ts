@@ -1,0 +1,79 @@
+/**
+ * What the runner needs from a connection. `run` owns this interface; src/transport implements
+ * it (local, ssh). The runner never imports a transport.
+ */
+import type { Data, DataDict } from '../core/data.js';
+
+/** Everything needed to reach one host as one user, resolved from the host's variables and the CLI. */
+export interface ConnectionSpec {
+  /** Inventory name (for messages). */
+  readonly host: string;
+  /** `local` or `ssh` (ansible_connection / -c). */
+  readonly connection: string;
+  /** ansible_host (defaults to the inventory name). */
+  readonly address: string;
+  readonly port?: number;
+  readonly user?: string;
+  readonly password?: string;
+  readonly privateKeyFile?: string;
+  readonly sshCommonArgs?: string;
+  readonly sshExtraArgs?: string;
+  readonly sshArgs?: string;
+  readonly hostKeyChecking: boolean;
+  /** ansible_python_interpreter, or auto discovery (python3) when undefined. */
+  readonly pythonInterpreter?: string;
+  /** Seconds to wait for the connection (ansible_timeout / -T); default 10. */
+  readonly timeout: number;
+  readonly become?: BecomeSpec;
+}
+
+export interface BecomeSpec {
+  readonly method: string;
+  readonly user: string;
+  readonly flags?: string;
+  readonly exe?: string;
+  readonly password?: string;
+}
+
+export interface ModuleRequest {
+  /** Short module name (`command`, `copy`, `setup` …). */
+  readonly module: string;
+  readonly args: DataDict;
+  readonly checkMode: boolean;
+  readonly diff: boolean;
+  /** Environment for the module (the task's `environment:`). */
+  readonly environment?: ReadonlyMap<string, string>;
+  /** Seconds; the task fails (not the host) when exceeded. */
+  readonly timeout?: number;
+  /** Async job: seconds allowed, and 0 poll means fire-and-forget. */
+  readonly asyncSeconds?: number;
+  readonly noLog?: boolean;
+}
+
+/** A module's result dict, as the module returned it (changed, failed, msg, rc, stdout …). */
+export type ModuleResult = DataDict;
+
+/** One agent on one host as one user, alive for the whole run. */
+export interface AgentSession {
+  runModule(request: ModuleRequest): Promise<ModuleResult>;
+  /** The raw module: a command through the connection, no agent involved. */
+  runRaw(command: string, options?: { executable?: string; timeout?: number }): Promise<ModuleResult>;
+  /** Copies a controller file's bytes (for `copy src=`, `script`, `unarchive`). */
+  putFile?(localPath: string, remotePath: string): Promise<void>;
+  fetchFile?(remotePath: string, localPath: string): Promise<DataDict>;
+  close(): Promise<void>;
+}
+
+export interface Transport {
+  /**
+   * The session for this spec, started on first use and reused after (one per host and become
+   * user). Rejects with ConnectionError when the host cannot be reached: it becomes UNREACHABLE.
+   */
+  session(spec: ConnectionSpec): Promise<AgentSession>;
+  /** Drops a host's sessions (meta: reset_connection). */
+  reset(host: string): Promise<void>;
+  /** Ends every agent and ssh master; called at exit, also on Ctrl-C. */
+  closeAll(): Promise<void>;
+}
+
+export type { Data };

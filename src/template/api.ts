@@ -1,0 +1,65 @@
+/**
+ * What the rest of Volant sees of the template engine. Everything else under src/template/ is
+ * the engine's own business.
+ */
+import type { Data } from '../core/data.js';
+import type { SourceLocation } from '../core/source-location.js';
+
+/**
+ * The variables a template sees. Implemented by the vars stage as layers over the host's data,
+ * so rendering never copies the whole variable set. Values may be raw templates: the engine
+ * renders a string value that holds `{{`/`{%` when the template reads it (lazily, with recursion
+ * detection), and never renders an UnsafeString.
+ */
+export interface VarSource {
+  get(name: string): Data | undefined;
+  has(name: string): boolean;
+  /** All visible names (for `varnames`, `vars` lookups and `hostvars` listing); may be slow. */
+  keys(): Iterable<string>;
+}
+
+/** What lookups and `template`/`include` need from the controller. */
+export interface LookupEnvironment {
+  /** Directories searched, in order, for `file`, `template`, `fileglob`, `first_found` (role's files/templates, play dir…). */
+  searchPaths(kind: 'files' | 'templates' | 'vars' | 'tasks'): string[];
+  /** The directory of the playbook (for `playbook_dir`-relative paths). */
+  readonly baseDir: string;
+  /** Inventory host names matching a pattern (for `inventory_hostnames`). */
+  inventoryHostnames?(pattern: string): string[];
+  /** ansible.cfg values for the `config` lookup. */
+  config?(name: string): Data | undefined;
+  /** Decrypts vault text for `unvault` and `vault` filters. */
+  vault?: { decrypt(text: string): string; encrypt?(text: string, secret: string, vaultId?: string): string };
+}
+
+export interface RenderOptions {
+  /** Where the template text is in its YAML file: errors name it (Origin: file:line:col). */
+  origin?: SourceLocation;
+  /**
+   * Ansible 2.19's native mode (default true): a template that is exactly one `{{ expr }}` yields
+   * the value itself (list, dict, int, bool, None), and a mixed template yields a string.
+   */
+  native?: boolean;
+  /** Template-module options (trim_blocks, lstrip_blocks, newline_sequence …). */
+  trimBlocks?: boolean;
+  lstripBlocks?: boolean;
+  newlineSequence?: string;
+  /** The `template` module renders files: it has a path, for error messages and relative includes. */
+  templatePath?: string;
+  lookup?: LookupEnvironment;
+}
+
+/** The engine as the controller uses it. Templates are compiled once and cached by text. */
+export interface TemplateRenderer {
+  /** True when the text holds Jinja markup (`{{`, `{%` or `{#`). Cheap: call before render. */
+  isTemplate(text: string): boolean;
+  /** Renders one string with Ansible's semantics; throws TemplateError in Ansible's words. */
+  render(text: string, vars: VarSource, options?: RenderOptions): Data;
+  /** Renders every string inside a structure (task args); `omit` placeholders are dropped from dicts. */
+  renderDeep(value: Data, vars: VarSource, options?: RenderOptions): Data;
+  /**
+   * A conditional (`when`, `failed_when`, `changed_when`, `until`, assert's `that`): a bare
+   * expression, or a value already boolean. A non-boolean result is 2.19's error.
+   */
+  evaluateConditional(condition: Data, vars: VarSource, options?: RenderOptions): boolean;
+}
