@@ -1,0 +1,61 @@
+/**
+ * The plugin points of the template engine: filters, tests and lookups, each a function in a
+ * registry. A new plugin is a new file that calls `registerFilters` / `registerTests` /
+ * `registerLookups`; nothing else changes.
+ */
+import type { Data } from '../core/data.js';
+import type { LookupEnvironment, VarSource } from './api.js';
+import type { Undefined } from './runtime/undefined.js';
+
+/** A value as a plugin sees it: data, or Undefined (only `default`, `mandatory`, `defined` … care). */
+export type PluginValue = Data | Undefined;
+
+export interface PluginContext {
+  readonly vars: VarSource;
+  readonly lookup?: LookupEnvironment;
+  /** Renders text with the current variables (the `template` lookup, `vars` lookup values). */
+  renderString(text: string): Data;
+}
+
+export type FilterFn = (
+  ctx: PluginContext,
+  value: PluginValue,
+  args: readonly PluginValue[],
+  kwargs: ReadonlyMap<string, PluginValue>,
+) => PluginValue;
+
+export type TestFn = (
+  ctx: PluginContext,
+  value: PluginValue,
+  args: readonly PluginValue[],
+  kwargs: ReadonlyMap<string, PluginValue>,
+) => boolean;
+
+/** A lookup returns a list (what `query` gives; `lookup` joins strings with commas unless wantlist). */
+export type LookupFn = (ctx: PluginContext, terms: readonly Data[], kwargs: ReadonlyMap<string, PluginValue>) => Data[];
+
+export const filters = new Map<string, FilterFn>();
+export const tests = new Map<string, TestFn>();
+export const lookups = new Map<string, LookupFn>();
+
+/** Registers under the short name and, for Ansible's, the FQCN too (`ansible.builtin.to_json`). */
+export function registerFilters(record: Record<string, FilterFn>, namespace?: string): void {
+  for (const [name, fn] of Object.entries(record)) {
+    filters.set(name, fn);
+    if (namespace) filters.set(`${namespace}.${name}`, fn);
+  }
+}
+
+export function registerTests(record: Record<string, TestFn>, namespace?: string): void {
+  for (const [name, fn] of Object.entries(record)) {
+    tests.set(name, fn);
+    if (namespace) tests.set(`${namespace}.${name}`, fn);
+  }
+}
+
+export function registerLookups(record: Record<string, LookupFn>, namespace?: string): void {
+  for (const [name, fn] of Object.entries(record)) {
+    lookups.set(name, fn);
+    if (namespace) lookups.set(`${namespace}.${name}`, fn);
+  }
+}
