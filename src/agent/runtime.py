@@ -1,0 +1,1117 @@
+# Volant agent runtime: the module context (ctx) and Ansible-style argument validation.
+#
+# Standard library only, Python >= 3.8. The agent loads this file as the module
+# `volant_runtime`; modules receive a Context as `ctx` and may also
+# `import volant_runtime` for helpers. The contract is documented in src/agent/README.md.
+import errno
+import grp
+import hashlib
+import json
+import os
+import pwd
+import re
+import shlex
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+PROTOCOL_VERSION = 1
+NO_LOG_PLACEHOLDER = 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
+
+BOOLEANS_TRUE = frozenset(('y', 'yes', 'on', '1', 'true', 't', 1, 1.0, True))
+BOOLEANS_FALSE = frozenset(('n', 'no', 'off', '0', 'false', 'f', 0, 0.0, False))
+# NOTE: Ansible prints the union of a frozenset, so the order of this list in its message is
+# Python's set order. We reproduce the order 2.19 prints on CPython 3 (recorded from the oracle).
+_BOOLEANS_REPR = "'y', 'yes', 'on', '1', 'true', 't', 1, 1.0, True, 'n', 'no', 'off', '0', 'false', 'f', 0, 0.0, False"
+
+# The common file arguments every file-writing module accepts (add_file_common_args).
+FILE_COMMON_ARGUMENTS = {
+    'mode': {'type': 'raw'},
+    'owner': {'type': 'str'},
+    'group': {'type': 'str'},
+    'seuser': {'type': 'str'},
+    'serole': {'type': 'str'},
+    'selevel': {'type': 'str'},
+    'setype': {'type': 'str'},
+    'attributes': {'type': 'str', 'aliases': ['attr']},
+    'unsafe_writes': {'type': 'bool', 'default': False},
+}
+
+
+class ModuleFailed(Exception):
+    """Raised by ctx.fail: carries the failed result dict."""
+
+    def __init__(self, result):
+        Exception.__init__(self, result.get('msg', ''))
+        self.result = result
+
+
+class ModuleExit(Exception):
+    """Raised by ctx.exit: ends the module early with a (non-failed) result."""
+
+    def __init__(self, result):
+        Exception.__init__(self, 'exit')
+        self.result = result
+
+
+# ---------------------------------------------------------------------------------------------
+# Conversions (Ansible's check_type_* semantics)
+# ---------------------------------------------------------------------------------------------
+
+def boolean(value, strict=True):
+    if isinstance(value, bool):
+        return value
+    normalized = value
+    if isinstance(value, bytes):
+        normalized = value.decode('utf-8', 'surrogateescape')
+    if isinstance(normalized, str):
+        normalized = normalized.lower().strip()
+    try:
+        hash(normalized)
+    except TypeError:
+        normalized = None
+    if normalized in BOOLEANS_TRUE:
+        return True
+    if normalized in BOOLEANS_FALSE or not strict:
+        return False
+    raise TypeError("The value '%s' is not a valid boolean. Valid booleans include: %s" % (_text(value), _BOOLEANS_REPR))
+
+
+def _text(value):
+    if isinstance(value, bytes):
+        return value.decode('utf-8', 'surrogateescape')
+    return str(value)
+
+
+def _check_str(value):
+    if isinstance(value, str):
+        return value
+    if value is None:
+        # NOTE: 2.19 keeps the pre-2.19 habit of None -> '' for str options.
+        return ''
+    if isinstance(value, bytes):
+        return value.decode('utf-8', 'surrogateescape')
+    return str(value)
+
+
+def _check_list(value):
+    if isinstance(value, list):
+        return value
+    if isinstance(value, str):
+        # NOTE: Ansible splits a string on commas for list options (legacy behaviour kept in 2.19).
+        return value.split(',')
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return [str(value)]
+    if isinstance(value, bool):
+        return [str(value)]
+    raise TypeError('%s cannot be converted to a list' % type(value))
+
+
+def _check_dict(value):
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, str):
+        if value.startswith('{'):
+            try:
+                return json.loads(value)
+            except Exception:
+                try:
+                    import ast
+                    result = ast.literal_eval(value)
+                except Exception:
+                    result = None
+                if isinstance(result, dict):
+                    return result
+                raise TypeError('unable to evaluate string as dictionary')
+        if '=' in value:
+            fields = []
+            buf = []
+            in_quote = False
+            in_escape = False
+            for c in value.strip():
+                if in_escape:
+                    buf.append(c)
+                    in_escape = False
+                elif c == '\\':
+                    in_escape = True
+                elif not in_quote and c in ('\'', '"'):
+                    in_quote = c
+                elif in_quote and in_quote == c:
+                    in_quote = False
+                elif not in_quote and c in (',', ' '):
+                    field = ''.join(buf)
+                    if field:
+                        fields.append(field)
+                    buf = []
+                else:
+                    buf.append(c)
+            field = ''.join(buf)
+            if field:
+                fields.append(field)
+            try:
+                return dict(x.split('=', 1) for x in fields)
+            except ValueError:
+                raise TypeError('unable to evaluate string in the "key=value" format as dictionary')
+        raise TypeError('dictionary requested, could not parse JSON or key=value')
+    raise TypeError('%s cannot be converted to a dict' % type(value))
+
+
+def _check_bool(value):
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (str, bytes, int, float)):
+        return boolean(value)
+    raise TypeError('%s cannot be converted to a bool' % type(value))
+
+
+def _check_int(value):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, bool):
+        return int(value)
+    import decimal
+    try:
+        dec = decimal.Decimal(value)
+        as_int = int(dec)
+        if dec != as_int:
+            raise ValueError('Significant decimal part found')
+        return as_int
+    except (decimal.DecimalException, TypeError, ValueError):
+        raise TypeError('"%r" cannot be converted to an int' % (value,))
+
+
+def _check_float(value):
+    if isinstance(value, float):
+        return value
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise TypeError('%s cannot be converted to a float' % type(value))
+
+
+def _check_path(value):
+    return os.path.expanduser(os.path.expandvars(_check_str(value)))
+
+
+def _check_raw(value):
+    return value
+
+
+_SIZE_UNITS = {'B': 0, 'K': 1, 'M': 2, 'G': 3, 'T': 4, 'P': 5, 'E': 6, 'Z': 7, 'Y': 8}
+
+
+def human_to_bytes(value, default_unit=None, isbits=False):
+    m = re.search(r'^\s*(\d*\.?\d*)\s*([A-Za-z]+)?', str(value), flags=re.IGNORECASE)
+    if m is None or m.group(1) == '':
+        raise ValueError("human_to_bytes() can't interpret following string: %s" % str(value))
+    num = float(m.group(1))
+    unit = m.group(2) or default_unit
+    if unit is None:
+        return int(round(num))
+    letter = unit[0].upper()
+    if letter not in _SIZE_UNITS:
+        raise ValueError("human_to_bytes() failed to convert %s. Value is not a valid string" % value)
+    return int(round(num * (1 << (10 * _SIZE_UNITS[letter]))))
+
+
+def _check_bytes(value):
+    try:
+        return human_to_bytes(value)
+    except ValueError:
+        raise TypeError('%s cannot be converted to a Byte value' % type(value))
+
+
+def _check_bits(value):
+    try:
+        return human_to_bytes(value, isbits=True)
+    except ValueError:
+        raise TypeError('%s cannot be converted to a Bit value' % type(value))
+
+
+def _check_jsonarg(value):
+    if isinstance(value, (str, bytes)):
+        return value.strip()
+    if isinstance(value, (list, tuple, dict)):
+        return json.dumps(value)
+    raise TypeError('%s cannot be converted to a json string' % type(value))
+
+
+TYPE_CHECKERS = {
+    'str': _check_str,
+    'list': _check_list,
+    'dict': _check_dict,
+    'bool': _check_bool,
+    'int': _check_int,
+    'float': _check_float,
+    'path': _check_path,
+    'raw': _check_raw,
+    'jsonarg': _check_jsonarg,
+    'json': _check_jsonarg,
+    'bytes': _check_bytes,
+    'bits': _check_bits,
+}
+
+
+def _type_name(value):
+    """Python's type name as Ansible's messages print it (native_type_name)."""
+    if value is None:
+        return 'NoneType'
+    if isinstance(value, bool):
+        return 'bool'
+    if isinstance(value, int):
+        return 'int'
+    if isinstance(value, float):
+        return 'float'
+    if isinstance(value, str):
+        return 'str'
+    if isinstance(value, list):
+        return 'list'
+    if isinstance(value, dict):
+        return 'dict'
+    return type(value).__name__
+
+
+# ---------------------------------------------------------------------------------------------
+# Argument validation (AnsibleModule's ArgumentSpecValidator, top level options)
+# ---------------------------------------------------------------------------------------------
+
+class ValidationResult(object):
+    def __init__(self):
+        self.params = {}
+        self.errors = []
+        self.no_log_values = set()
+        self.warnings = []
+        self.deprecations = []
+        self.aliases = {}
+
+
+def _count_terms(terms, params):
+    if isinstance(terms, str):
+        terms = [terms]
+    return len(set(terms).intersection(params))
+
+
+def _present(params, key):
+    return key in params and params[key] is not None
+
+
+def validate_arguments(name, spec, args, mutually_exclusive=(), required_together=(), required_one_of=(),
+                       required_if=(), required_by=None):
+    """Validates and defaults `args` against an Ansible argument spec.
+
+    Returns a ValidationResult; `errors[0]` (when any) is the message the module fails with.
+    """
+    res = ValidationResult()
+    params = dict(args)
+    res.params = params
+
+    # fallbacks (env_fallback only)
+    for key, opt in spec.items():
+        fb = opt.get('fallback')
+        if key in params or not fb:
+            continue
+        strategy = fb[0]
+        fb_args = fb[1] if len(fb) > 1 else ()
+        if strategy == 'env' or getattr(strategy, '__name__', '') == 'env_fallback':
+            for var in fb_args:
+                if var in os.environ:
+                    params[key] = os.environ[var]
+                    if opt.get('no_log'):
+                        res.no_log_values.add(params[key])
+                    break
+
+    # aliases: the canonical key takes the alias's value; the alias key stays in params.
+    legal = []
+    for key, opt in spec.items():
+        legal.append(key)
+        aliases = opt.get('aliases') or []
+        for alias in aliases:
+            legal.append(alias)
+            res.aliases[alias] = key
+            if alias in params:
+                if key in params:
+                    res.warnings.append('Both option %s and its alias %s are set.' % (key, alias))
+                params[key] = params[alias]
+
+    # no_log values
+    for key, opt in spec.items():
+        if opt.get('no_log') and params.get(key) is not None:
+            value = params[key]
+            if isinstance(value, dict):
+                res.no_log_values.update(str(v) for v in value.values())
+            elif isinstance(value, (list, tuple)):
+                res.no_log_values.update(str(v) for v in value)
+            else:
+                res.no_log_values.add(_text(value))
+
+    unsupported = [k for k in params if k not in legal and not k.startswith('_ansible_')]
+    if unsupported:
+        supported = sorted(spec.keys())
+        alias_names = sorted(res.aliases.keys())
+        text = ', '.join(supported)
+        if alias_names:
+            text += ' (%s)' % ', '.join(alias_names)
+        res.errors.append(('unsupported', '%s. Supported parameters include: %s.' % (', '.join(sorted(unsupported)), text)))
+
+    for group in mutually_exclusive or ():
+        if _count_terms(group, params) > 1:
+            res.errors.append(('mutually_exclusive', 'parameters are mutually exclusive: %s' % '|'.join(group)))
+
+    # defaults that are not None first (as _set_defaults(..., False))
+    for key, opt in spec.items():
+        if key not in params and opt.get('default') is not None:
+            params[key] = opt['default']
+
+    missing = [k for k, opt in spec.items() if opt.get('required') and k not in params]
+    if missing:
+        res.errors.append(('required', 'missing required arguments: %s' % ', '.join(sorted(missing))))
+
+    for key, opt in spec.items():
+        wanted = opt.get('type', 'str')
+        if key not in params:
+            continue
+        value = params[key]
+        if value is None and not opt.get('required'):
+            continue
+        checker = TYPE_CHECKERS.get(wanted) if isinstance(wanted, str) else wanted
+        if checker is None:
+            continue
+        try:
+            params[key] = checker(value)
+        except (TypeError, ValueError) as e:
+            res.errors.append(('type', "argument '%s' is of type %s and we were unable to convert to %s: %s"
+                               % (key, _type_name(value), wanted if isinstance(wanted, str) else getattr(wanted, '__name__', 'raw'), e)))
+            continue
+        elements = opt.get('elements')
+        if elements and wanted == 'list' and isinstance(params[key], list):
+            elem_checker = TYPE_CHECKERS.get(elements)
+            if elem_checker is not None:
+                converted = []
+                for item in params[key]:
+                    try:
+                        converted.append(elem_checker(item))
+                    except (TypeError, ValueError) as e:
+                        res.errors.append(('type', "Elements value for option '%s' is of type %s and we were unable to convert to %s: %s"
+                                           % (key, _type_name(item), elements, e)))
+                        converted.append(item)
+                params[key] = converted
+
+    for key, opt in spec.items():
+        choices = opt.get('choices')
+        if not choices or key not in params or params[key] is None:
+            continue
+        value = params[key]
+        if isinstance(value, list):
+            diff = [v for v in value if v not in choices]
+            if diff:
+                res.errors.append(('value', 'value of %s must be one or more of: %s. Got no match for: %s'
+                                   % (key, ', '.join(str(c) for c in choices), ', '.join(str(d) for d in diff))))
+        elif value not in choices:
+            # NOTE: Ansible accepts a bool-looking string for a choice list of booleans and vice versa.
+            lowered = str(value).lower() if isinstance(value, str) else value
+            if isinstance(value, str) and (set(choices) & {'yes', 'no', True, False} or True):
+                overlap_true = lowered in BOOLEANS_TRUE and True in choices
+                overlap_false = lowered in BOOLEANS_FALSE and False in choices
+                if overlap_true:
+                    params[key] = True
+                    continue
+                if overlap_false:
+                    params[key] = False
+                    continue
+            res.errors.append(('value', 'value of %s must be one of: %s, got: %s'
+                               % (key, ', '.join(str(c) for c in choices), value)))
+
+    for group in required_together or ():
+        counts = [_count_terms(t, params) for t in group]
+        if sum(counts) > 0 and 0 in counts:
+            res.errors.append(('required_together', 'parameters are required together: %s' % ', '.join(group)))
+    for group in required_one_of or ():
+        if _count_terms(group, params) == 0:
+            res.errors.append(('required_one_of', 'one of the following is required: %s' % ', '.join(group)))
+    for req in required_if or ():
+        key, val, reqs = req[0], req[1], req[2]
+        any_of = len(req) > 3 and req[3]
+        if key in params and params[key] == val:
+            missing_req = [r for r in reqs if not _present(params, r)]
+            if (any_of and len(missing_req) == len(reqs)) or (not any_of and missing_req):
+                res.errors.append(('required_if', '%s is %s but %s of the following are missing: %s'
+                                   % (key, val, 'any' if any_of else 'all', ', '.join(missing_req))))
+    for key, reqs in (required_by or {}).items():
+        if not _present(params, key):
+            continue
+        if isinstance(reqs, str):
+            reqs = [reqs]
+        missing_by = [r for r in reqs if not _present(params, r)]
+        if missing_by:
+            res.errors.append(('required_by', "missing parameter(s) required by '%s': %s" % (key, ', '.join(missing_by))))
+
+    # the remaining defaults (None included)
+    for key, opt in spec.items():
+        if key not in params:
+            params[key] = opt.get('default')
+    return res
+
+
+def remove_values(value, no_log_strings):
+    """Masks no_log values anywhere in a result (Ansible's remove_values)."""
+    if not no_log_strings:
+        return value
+    strings = sorted((_text(s) for s in no_log_strings), key=len, reverse=True)
+
+    def walk(v):
+        if isinstance(v, str):
+            if v in strings:
+                return NO_LOG_PLACEHOLDER
+            for s in strings:
+                v = v.replace(s, '*' * 8)
+            return v
+        if v is True or v is False or v is None:
+            return v
+        if isinstance(v, dict):
+            return dict((k, walk(x)) for k, x in v.items())
+        if isinstance(v, (list, tuple, set)):
+            return [walk(x) for x in v]
+        if isinstance(v, (int, float)):
+            if str(v) in strings:
+                return NO_LOG_PLACEHOLDER
+            return v
+        return v
+    return walk(value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Modes
+# ---------------------------------------------------------------------------------------------
+
+_USERS_MASK = {'u': stat.S_IRWXU, 'g': stat.S_IRWXG, 'o': stat.S_IRWXO, 'a': stat.S_IRWXU | stat.S_IRWXG | stat.S_IRWXO}
+
+
+def _perm_bits(user, perms, cur_mode, is_dir, umask):
+    bits = 0
+    for p in perms:
+        if p == 'r':
+            bits |= {'u': stat.S_IRUSR, 'g': stat.S_IRGRP, 'o': stat.S_IROTH}[user]
+        elif p == 'w':
+            bits |= {'u': stat.S_IWUSR, 'g': stat.S_IWGRP, 'o': stat.S_IWOTH}[user]
+        elif p == 'x':
+            bits |= {'u': stat.S_IXUSR, 'g': stat.S_IXGRP, 'o': stat.S_IXOTH}[user]
+        elif p == 'X':
+            if is_dir or (cur_mode & (stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)):
+                bits |= {'u': stat.S_IXUSR, 'g': stat.S_IXGRP, 'o': stat.S_IXOTH}[user]
+        elif p == 's':
+            if user == 'u':
+                bits |= stat.S_ISUID
+            elif user == 'g':
+                bits |= stat.S_ISGID
+        elif p == 't':
+            if user == 'o':
+                bits |= stat.S_ISVTX
+        elif p in 'ugo':
+            # copy permissions from another class
+            src = (cur_mode & _USERS_MASK[p])
+            shift = {'u': 6, 'g': 3, 'o': 0}
+            rwx = (src >> shift[p]) & 7
+            bits |= rwx << shift[user]
+    return bits
+
+
+def symbolic_mode_to_octal(path_stat, symbolic_mode):
+    """chmod's symbolic modes (u+rwx,g-w,o=r ...) as Ansible's file module understands them."""
+    new_mode = stat.S_IMODE(path_stat.st_mode)
+    is_dir = stat.S_ISDIR(path_stat.st_mode)
+    for mode in symbolic_mode.split(','):
+        m = re.match(r'^([ugoa]*)([-+=])([rwxXst]*|[ugo])$', mode)
+        if not m:
+            # allow chained operators: u+x-w
+            m2 = re.match(r'^([ugoa]*)((?:[-+=][rwxXst]*)+)$', mode)
+            if not m2:
+                raise ValueError("bad symbolic permission for mode: %s" % mode)
+            ops = re.findall(r'([-+=])([rwxXst]*)', m2.group(2))
+            users_s = m2.group(1)
+        else:
+            ops = [(m.group(2), m.group(3))]
+            users_s = m.group(1)
+        if users_s == '' or users_s == 'a':
+            users = 'ugo'
+            use_umask = users_s == ''
+        else:
+            users = users_s.replace('a', 'ugo')
+            use_umask = False
+        umask = os.umask(0)
+        os.umask(umask)
+        for op, perms in ops:
+            for user in users:
+                bits = _perm_bits(user, perms, new_mode, is_dir, umask)
+                if use_umask:
+                    bits &= ~umask
+                if op == '=':
+                    mask = _USERS_MASK[user]
+                    if user == 'u':
+                        mask |= stat.S_ISUID
+                    elif user == 'g':
+                        mask |= stat.S_ISGID
+                    elif user == 'o':
+                        mask |= stat.S_ISVTX
+                    new_mode = (new_mode & ~mask) | bits
+                elif op == '+':
+                    new_mode |= bits
+                else:
+                    new_mode &= ~bits
+    return new_mode
+
+
+# ---------------------------------------------------------------------------------------------
+# The module context
+# ---------------------------------------------------------------------------------------------
+
+class Context(object):
+    """What a module's run(params, ctx) may use. One per module invocation."""
+
+    def __init__(self, module_name, params=None, check_mode=False, diff_mode=False, environ=None,
+                 no_log_values=None, remote_tmp=None):
+        self.module_name = module_name
+        self.params = params if params is not None else {}
+        self.check_mode = bool(check_mode)
+        self.diff_mode = bool(diff_mode)
+        self.environ = environ
+        self.no_log_values = set(no_log_values or ())
+        self.warnings = []
+        self.deprecations = []
+        self._tmpdir = None
+        self._remote_tmp = remote_tmp
+        self._cleanup_files = []
+        self.aliases = {}
+
+    # -- results ---------------------------------------------------------------------------
+    def fail(self, msg, **kwargs):
+        result = dict(kwargs)
+        result['failed'] = True
+        result['msg'] = msg
+        raise ModuleFailed(result)
+
+    def exit(self, **kwargs):
+        raise ModuleExit(dict(kwargs))
+
+    def warn(self, msg):
+        self.warnings.append(msg)
+
+    def deprecate(self, msg, version=None, date=None, collection_name=None):
+        self.deprecations.append({'msg': msg, 'version': version, 'date': date, 'collection_name': collection_name})
+
+    def boolean(self, value):
+        return boolean(value)
+
+    # -- temp files --------------------------------------------------------------------------
+    @property
+    def tmpdir(self):
+        if self._tmpdir is None:
+            base = os.path.expanduser(os.path.expandvars(self._remote_tmp or '~/.ansible/tmp'))
+            try:
+                if not os.path.isdir(base):
+                    os.makedirs(base, mode=0o700)
+            except OSError:
+                base = None
+            self._tmpdir = tempfile.mkdtemp(prefix='ansible-moduletmp-%s-' % int(time.time()), dir=base)
+        return self._tmpdir
+
+    def add_cleanup_file(self, path):
+        if path not in self._cleanup_files:
+            self._cleanup_files.append(path)
+
+    def cleanup(self):
+        for path in self._cleanup_files:
+            try:
+                if os.path.isdir(path) and not os.path.islink(path):
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    os.unlink(path)
+            except OSError:
+                pass
+        self._cleanup_files = []
+        if self._tmpdir is not None:
+            shutil.rmtree(self._tmpdir, ignore_errors=True)
+            self._tmpdir = None
+
+    # -- commands -------------------------------------------------------------------------
+    def get_bin_path(self, name, required=False, opt_dirs=()):
+        paths = []
+        for d in opt_dirs or ():
+            if d and os.path.isdir(d):
+                paths.append(d)
+        paths.extend(os.environ.get('PATH', '').split(os.pathsep))
+        for extra in ('/sbin', '/usr/sbin', '/usr/local/sbin'):
+            if extra not in paths and os.path.isdir(extra):
+                paths.append(extra)
+        for d in paths:
+            if not d:
+                continue
+            candidate = os.path.join(d, name)
+            if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+                return candidate
+        if required:
+            self.fail('Failed to find required executable "%s" in paths: %s' % (name, os.pathsep.join(paths)))
+        return None
+
+    def run_command(self, args, check_rc=False, data=None, cwd=None, use_unsafe_shell=False,
+                    environ_update=None, executable=None, binary_data=False, encoding='utf-8',
+                    errors='surrogate_or_strict', prompt_regex=None, path_prefix=None,
+                    umask=None, expand_user_and_vars=True, close_fds=True, before_communicate_callback=None,
+                    ignore_invalid_cwd=True, handle_exceptions=True):
+        """AnsibleModule.run_command: returns (rc, stdout, stderr) as text (bytes when encoding is None)."""
+        if isinstance(args, (list, tuple)):
+            args = [_text(a) for a in args]
+        if use_unsafe_shell:
+            if isinstance(args, list):
+                args = ' '.join(shlex.quote(a) for a in args)
+            shell = executable or '/bin/sh'
+            argv = [shell, '-c', args]
+        else:
+            if isinstance(args, str):
+                argv = shlex.split(args)
+            elif isinstance(args, list):
+                argv = list(args)
+            else:
+                self.fail('Argument \'args\' to run_command must be list or string')
+            if expand_user_and_vars:
+                argv = [os.path.expanduser(os.path.expandvars(a)) for a in argv]
+            if executable:
+                argv = [executable] + argv[1:] if argv else [executable]
+        env = os.environ.copy()
+        if self.environ:
+            env.update(self.environ)
+        if environ_update:
+            env.update(environ_update)
+        if path_prefix:
+            env['PATH'] = '%s:%s' % (path_prefix, env.get('PATH', ''))
+        if cwd is not None:
+            cwd = os.path.expanduser(os.path.expandvars(cwd))
+            if not os.path.isdir(cwd):
+                if not ignore_invalid_cwd:
+                    self.fail('Provided cwd is not a valid directory: %s' % cwd)
+                cwd = None
+        stdin_bytes = None
+        if data is not None:
+            if isinstance(data, str):
+                stdin_bytes = data.encode('utf-8', 'surrogateescape')
+            else:
+                stdin_bytes = data
+            if not binary_data:
+                stdin_bytes += b'\n'
+
+        def preexec():
+            # the agent ignores SIGPIPE-style signals; commands must see the default handlers
+            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            if umask is not None:
+                os.umask(umask)
+        try:
+            proc = subprocess.Popen(argv, stdin=subprocess.PIPE if stdin_bytes is not None else subprocess.DEVNULL,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env,
+                                    close_fds=close_fds, preexec_fn=preexec)
+        except (OSError, IOError) as e:
+            if not handle_exceptions:
+                raise
+            self.fail('Error executing command.', rc=e.errno, cmd=_cmd_text(args), stdout='', stderr='')
+            raise  # unreachable
+        if before_communicate_callback:
+            before_communicate_callback(proc)
+        out, err = proc.communicate(stdin_bytes)
+        rc = proc.returncode
+        if encoding is not None:
+            err_mode = 'surrogateescape' if errors.startswith('surrogate') else errors
+            out = out.decode(encoding, err_mode)
+            err = err.decode(encoding, err_mode)
+        if rc != 0 and check_rc:
+            msg = err.rstrip() if isinstance(err, str) else ''
+            self.fail(msg or 'Error executing command.', cmd=_cmd_text(args), rc=rc, stdout=out, stderr=err)
+        return rc, out, err
+
+    # -- files ----------------------------------------------------------------------------
+    def sha1(self, path):
+        return self.digest_from_file(path, 'sha1')
+
+    def md5(self, path):
+        return self.digest_from_file(path, 'md5')
+
+    def sha256(self, path):
+        return self.digest_from_file(path, 'sha256')
+
+    def digest_from_file(self, path, algorithm):
+        if not os.path.exists(path):
+            return None
+        if os.path.isdir(path):
+            self.fail('attempted to take checksum of directory: %s' % path)
+        if isinstance(algorithm, str):
+            h = hashlib.new(algorithm)
+        else:
+            h = algorithm()
+        with open(path, 'rb') as f:
+            while True:
+                chunk = f.read(1024 * 1024)
+                if not chunk:
+                    break
+                h.update(chunk)
+        return h.hexdigest()
+
+    def backup_local(self, path):
+        """Copies `path` to `path.PID.YYYY-MM-DD@HH:MM:SS~` and returns the backup's name ('' if no file)."""
+        if not os.path.exists(path):
+            return ''
+        ext = time.strftime('%Y-%m-%d@%H:%M:%S~', time.localtime(time.time()))
+        backupdest = '%s.%s.%s' % (path, os.getpid(), ext)
+        try:
+            shutil.copy2(path, backupdest)
+        except (shutil.Error, IOError, OSError) as e:
+            self.fail('Could not make backup of %s to %s: %s' % (path, backupdest, e))
+        return backupdest
+
+    def atomic_move(self, src, dest, unsafe_writes=False, keep_dest_attrs=True):
+        """Renames src over dest, keeping dest's mode/owner when it exists (temp file beside dest)."""
+        dest_stat = None
+        if os.path.exists(dest):
+            try:
+                dest_stat = os.stat(dest)
+            except OSError:
+                dest_stat = None
+        try:
+            if dest_stat is not None and keep_dest_attrs:
+                os.chmod(src, stat.S_IMODE(dest_stat.st_mode))
+                try:
+                    os.chown(src, dest_stat.st_uid, dest_stat.st_gid)
+                except OSError:
+                    pass
+            os.rename(src, dest)
+        except (IOError, OSError) as e:
+            if e.errno not in (errno.EPERM, errno.EXDEV, errno.EACCES, errno.ETXTBSY, errno.EBUSY):
+                self.fail('Could not replace file: %s to %s: %s' % (src, dest, e))
+            # cross-device: copy into a temp file beside dest, then rename
+            dest_dir = os.path.dirname(dest) or '.'
+            fd, tmp = tempfile.mkstemp(prefix='.ansible_tmp', dir=dest_dir, suffix=os.path.basename(dest))
+            os.close(fd)
+            try:
+                shutil.copy2(src, tmp)
+                if dest_stat is not None and keep_dest_attrs:
+                    os.chmod(tmp, stat.S_IMODE(dest_stat.st_mode))
+                    try:
+                        os.chown(tmp, dest_stat.st_uid, dest_stat.st_gid)
+                    except OSError:
+                        pass
+                os.rename(tmp, dest)
+                os.unlink(src)
+            except (IOError, OSError) as e2:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+                self.fail('Could not replace file: %s to %s: %s' % (src, dest, e2))
+        if dest_stat is None:
+            # NOTE: a new file gets the default mode (0666 & ~umask) as Ansible's atomic_move does,
+            # not mkstemp's 0600.
+            umask = os.umask(0)
+            os.umask(umask)
+            try:
+                os.chmod(dest, 0o666 & ~umask)
+            except OSError:
+                pass
+
+    def atomic_write(self, dest, data):
+        """Writes bytes to a temp file beside dest, then renames it over dest: readers see old or new only."""
+        dest_dir = os.path.dirname(os.path.abspath(dest))
+        fd, tmp = tempfile.mkstemp(prefix='.ansible_tmp', dir=dest_dir, suffix=os.path.basename(dest))
+        try:
+            with os.fdopen(fd, 'wb') as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except Exception:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+        self.atomic_move(tmp, dest)
+
+    def load_file_common_arguments(self, params, path=None):
+        """The file attribute arguments (path, mode, owner, group, se*, attributes) from params."""
+        if path is None:
+            path = params.get('path', params.get('dest', None))
+        if path is None:
+            return {}
+        path = os.path.expanduser(os.path.expandvars(path))
+        return {
+            'path': path,
+            'mode': params.get('mode'),
+            'owner': params.get('owner'),
+            'group': params.get('group'),
+            'seuser': params.get('seuser'),
+            'serole': params.get('serole'),
+            'selevel': params.get('selevel'),
+            'setype': params.get('setype'),
+            'attributes': params.get('attributes'),
+        }
+
+    def user_and_group(self, path, expand=True):
+        if expand:
+            path = os.path.expanduser(os.path.expandvars(path))
+        st = os.lstat(path)
+        return st.st_uid, st.st_gid
+
+    def _resolve_uid(self, owner):
+        try:
+            return int(owner)
+        except ValueError:
+            try:
+                return pwd.getpwnam(owner).pw_uid
+            except KeyError:
+                return None
+
+    def _resolve_gid(self, group):
+        try:
+            return int(group)
+        except ValueError:
+            try:
+                return grp.getgrnam(group).gr_gid
+            except KeyError:
+                return None
+
+    def set_owner_if_different(self, path, owner, changed, diff=None, expand=True, follow=False):
+        if owner is None:
+            return changed
+        if expand:
+            path = os.path.expanduser(os.path.expandvars(path))
+        uid = self._resolve_uid(owner)
+        if uid is None:
+            path_exists = os.path.lexists(path)
+            self.fail('chown failed: failed to look up user %s' % owner, path=path) if path_exists else None
+            return changed
+        orig_uid, orig_gid = self.user_and_group(path, expand=False)
+        if orig_uid != uid:
+            if diff is not None:
+                diff.setdefault('before', {})['owner'] = orig_uid
+                diff.setdefault('after', {})['owner'] = uid
+            if self.check_mode:
+                return True
+            try:
+                os.lchown(path, uid, -1)
+            except OSError:
+                self.fail('chown failed', path=path)
+            changed = True
+        return changed
+
+    def set_group_if_different(self, path, group, changed, diff=None, expand=True, follow=False):
+        if group is None:
+            return changed
+        if expand:
+            path = os.path.expanduser(os.path.expandvars(path))
+        gid = self._resolve_gid(group)
+        if gid is None:
+            self.fail('chgrp failed: failed to look up group %s' % group, path=path)
+        orig_uid, orig_gid = self.user_and_group(path, expand=False)
+        if orig_gid != gid:
+            if diff is not None:
+                diff.setdefault('before', {})['group'] = orig_gid
+                diff.setdefault('after', {})['group'] = gid
+            if self.check_mode:
+                return True
+            try:
+                os.lchown(path, -1, gid)
+            except OSError:
+                self.fail('chgrp failed', path=path)
+            changed = True
+        return changed
+
+    def mode_to_octal(self, path_stat, mode):
+        """The int for an Ansible `mode` value (int, octal string or symbolic); fails like the file module."""
+        if isinstance(mode, int) and not isinstance(mode, bool):
+            return mode
+        mode = _text(mode)
+        try:
+            return int(mode, 8)
+        except ValueError:
+            pass
+        try:
+            return symbolic_mode_to_octal(path_stat, mode)
+        except Exception as e:
+            self.fail('mode must be in octal or symbolic form', details=str(e), path=self.params.get('path'))
+
+    def set_mode_if_different(self, path, mode, changed, diff=None, expand=True):
+        if mode is None:
+            return changed
+        if expand:
+            path = os.path.expanduser(os.path.expandvars(path))
+        path_stat = os.lstat(path)
+        new_mode = self.mode_to_octal(path_stat, mode)
+        if new_mode != stat.S_IMODE(new_mode):
+            self.fail('Invalid mode supplied, only permission info is allowed', details=new_mode, path=path)
+        prev_mode = stat.S_IMODE(path_stat.st_mode)
+        if prev_mode != new_mode:
+            if diff is not None:
+                diff.setdefault('before', {})['mode'] = '0%03o' % prev_mode
+                diff.setdefault('after', {})['mode'] = '0%03o' % new_mode
+            if self.check_mode:
+                return True
+            try:
+                if stat.S_ISLNK(path_stat.st_mode):
+                    # NOTE: Linux cannot chmod a symlink itself; Ansible then leaves it alone.
+                    if hasattr(os, 'lchmod'):
+                        os.lchmod(path, new_mode)
+                    else:
+                        return changed
+                else:
+                    os.chmod(path, new_mode)
+            except OSError as e:
+                if e.errno in (errno.EPERM, errno.EROFS, errno.ENOENT) and stat.S_ISLNK(path_stat.st_mode):
+                    return changed
+                self.fail('chmod failed: %s' % e, path=path)
+            changed = True
+        return changed
+
+    def set_attributes_if_different(self, path, attributes, changed, diff=None, expand=True):
+        if attributes is None:
+            return changed
+        if expand:
+            path = os.path.expanduser(os.path.expandvars(path))
+        lsattr = self.get_bin_path('lsattr')
+        chattr = self.get_bin_path('chattr')
+        if not lsattr or not chattr:
+            return changed
+        rc, out, err = self.run_command([lsattr, '-vd', path])
+        if rc != 0 or not out.strip():
+            return changed
+        fields = out.split()
+        current = fields[1].replace('-', '') if len(fields) > 1 else ''
+        mode = attributes[0] if attributes[:1] in ('+', '-', '=') else '='
+        wanted = attributes.lstrip('+-=')
+        if mode == '=':
+            new = ''.join(sorted(wanted))
+        elif mode == '+':
+            new = ''.join(sorted(set(current) | set(wanted)))
+        else:
+            new = ''.join(sorted(set(current) - set(wanted)))
+        if ''.join(sorted(current)) != new:
+            if diff is not None:
+                diff.setdefault('before', {})['attributes'] = current
+                diff.setdefault('after', {})['attributes'] = new
+            if self.check_mode:
+                return True
+            rc, out, err = self.run_command([chattr, '=%s' % new, path])
+            if rc != 0:
+                self.fail('chattr failed', details=err, rc=rc, path=path)
+            changed = True
+        return changed
+
+    def set_fs_attributes_if_different(self, file_args, changed, diff=None, expand=True):
+        path = file_args['path']
+        changed = self.set_owner_if_different(path, file_args.get('owner'), changed, diff, expand)
+        changed = self.set_group_if_different(path, file_args.get('group'), changed, diff, expand)
+        changed = self.set_mode_if_different(path, file_args.get('mode'), changed, diff, expand)
+        changed = self.set_attributes_if_different(path, file_args.get('attributes'), changed, diff, expand)
+        return changed
+
+    set_file_attributes_if_different = set_fs_attributes_if_different
+    set_directory_attributes_if_different = set_fs_attributes_if_different
+
+    def add_path_info(self, result):
+        """Adds uid, gid, owner, group, mode, state, size for a result naming a path (as exit_json does)."""
+        path = result.get('path', result.get('dest'))
+        if path is None or not isinstance(path, str):
+            return result
+        if os.path.exists(path):
+            uid, gid = self.user_and_group(path, expand=False)
+            result['uid'] = uid
+            result['gid'] = gid
+            try:
+                result['owner'] = pwd.getpwuid(uid)[0]
+            except KeyError:
+                result['owner'] = str(uid)
+            try:
+                result['group'] = grp.getgrgid(gid)[0]
+            except KeyError:
+                result['group'] = str(gid)
+            st = os.lstat(path)
+            result['mode'] = '0%03o' % stat.S_IMODE(st.st_mode)
+            if os.path.islink(path):
+                result['state'] = 'link'
+            elif os.path.isdir(path):
+                result['state'] = 'directory'
+            elif os.stat(path).st_nlink > 1:
+                result['state'] = 'hard'
+            else:
+                result['state'] = 'file'
+            result['size'] = st.st_size
+        return result
+
+
+def _cmd_text(args):
+    if isinstance(args, list):
+        return ' '.join(shlex.quote(a) for a in args)
+    return args
+
+
+# ---------------------------------------------------------------------------------------------
+# Running one module (used by the agent)
+# ---------------------------------------------------------------------------------------------
+
+def run_module(name, module, args, check_mode=False, diff_mode=False, environ=None, no_log=False, remote_tmp=None):
+    """Validates args against the module's ARGUMENT_SPEC, runs it, and returns Ansible's result dict."""
+    spec = dict(getattr(module, 'ARGUMENT_SPEC', {}))
+    if getattr(module, 'ADD_FILE_COMMON_ARGS', False):
+        for key, opt in FILE_COMMON_ARGUMENTS.items():
+            spec.setdefault(key, opt)
+    internal = dict((k, v) for k, v in args.items() if k.startswith('_ansible_'))
+    user_args = dict((k, v) for k, v in args.items() if not k.startswith('_ansible_'))
+    vres = validate_arguments(
+        name, spec, user_args,
+        mutually_exclusive=getattr(module, 'MUTUALLY_EXCLUSIVE', ()),
+        required_together=getattr(module, 'REQUIRED_TOGETHER', ()),
+        required_one_of=getattr(module, 'REQUIRED_ONE_OF', ()),
+        required_if=getattr(module, 'REQUIRED_IF', ()),
+        required_by=getattr(module, 'REQUIRED_BY', None),
+    )
+    ctx = Context(name, vres.params, check_mode=check_mode, diff_mode=diff_mode, environ=environ,
+                  no_log_values=vres.no_log_values, remote_tmp=remote_tmp)
+    ctx.aliases = vres.aliases
+    ctx.internal = internal
+    for w in vres.warnings:
+        ctx.warn(w)
+    invocation = {'module_args': remove_values(vres.params, vres.no_log_values)}
+    try:
+        if vres.errors:
+            kind, msg = vres.errors[0]
+            if kind == 'unsupported':
+                msg = 'Unsupported parameters for (%s) module: %s' % (name, msg)
+            result = {'failed': True, 'msg': msg}
+            # NOTE: a validation failure carries only the args as given (no defaults filled in).
+            invocation = {'module_args': remove_values(dict(user_args), vres.no_log_values)}
+        elif check_mode and not getattr(module, 'SUPPORTS_CHECK_MODE', False):
+            result = {'skipped': True, 'msg': 'remote module (%s) does not support check mode' % name}
+        else:
+            try:
+                result = module.run(vres.params, ctx)
+                if result is None:
+                    result = {}
+                result = dict(result)
+                if getattr(module, 'ADD_PATH_INFO', True):
+                    ctx.add_path_info(result)
+            except ModuleExit as e:
+                result = e.result
+                ctx.add_path_info(result)
+            except ModuleFailed as e:
+                result = e.result
+    finally:
+        ctx.cleanup()
+    if 'changed' not in result and not result.get('failed') and not result.get('skipped'):
+        result['changed'] = False
+    result = remove_values(result, ctx.no_log_values)
+    if no_log:
+        pass
+    result['invocation'] = invocation
+    if ctx.warnings:
+        result['warnings'] = list(ctx.warnings)
+    if ctx.deprecations:
+        result['deprecations'] = list(ctx.deprecations)
+    return result
