@@ -1,0 +1,211 @@
+/**
+ * compile: a parsed play becomes a Program — `pre_tasks, flush, roles, tasks, flush, post_tasks,
+ * flush` — with static imports and roles expanded, keywords folded, blocks as spans.
+ */
+import { dirname } from 'node:path';
+import { ParseError } from '../core/errors.js';
+import { isDict, textOf, type DataDict } from '../core/data.js';
+import type { SourceLocation } from '../core/source-location.js';
+import type { Keyword, PlayNode, RoleDefinition, RoleRef, TaskNode, TaskOrBlock } from '../playbook/model.js';
+import { EMPTY_FOLD, foldLayer, foldTask } from './fold-keywords.js';
+import { buildJumpTable } from './jump-table.js';
+import type { CompiledPlay, FoldedKeywords, Program, RoleInstance, Section, Span, Step } from './program.js';
+
+/** The file access compile needs, injected so the stage stays data in, data out. */
+export interface CompileLoader {
+  /** Parses a task file (import_tasks target, a role's tasks/handlers file). */
+  loadTaskFile(path: string, handlers: boolean): readonly TaskOrBlock[];
+  /** Finds a task file named by import_tasks/include_tasks, relative to where it is written. */
+  resolveTaskFile(name: string, baseDir: string, role?: RoleInstance): string;
+  loadRole(name: string, baseDir: string, from?: { tasks?: string; vars?: string; defaults?: string; handlers?: string }): RoleDefinition;
+  loadRoleTasks(role: RoleDefinition, file: string, handlers: boolean): readonly TaskOrBlock[];
+  /** Renders a static template (import file names) with what is known before the run: play vars and extra vars. */
+  renderStatic(text: string, loc: SourceLocation): string;
+}
+
+let nextStepId = 1;
+export function allocateStepId(): number {
+  return nextStepId++;
+}
+
+/** Builds one Program from task lists; shared by plays, handlers and dynamic includes. */
+export class ProgramBuilder {
+  readonly steps: Step[] = [];
+  readonly spans: Span[] = [];
+  private span = -1;
+  private section: Section = 'none';
+
+  constructor(
+    private readonly loader: CompileLoader,
+    private readonly includeParams?: DataDict,
+  ) {}
+
+  addFlush(): void {
+    this.steps.push({ kind: 'flush', id: allocateStepId(), span: this.span, section: this.section });
+  }
+
+  addList(list: readonly TaskOrBlock[], fold: FoldedKeywords, ctx: { role?: RoleInstance; baseDir: string }): void {
+    for (const node of list) {
+      if (node.kind === 'block') this.addBlock(node.loc, node.block, node.rescue, node.always, foldLayer(fold, node.keywords, { vars: true }), ctx);
+      else this.addTask(node, fold, ctx);
+    }
+  }
+
+  private addBlock(
+    loc: SourceLocation,
+    block: readonly TaskOrBlock[],
+    rescue: readonly TaskOrBlock[],
+    always: readonly TaskOrBlock[],
+    fold: FoldedKeywords,
+    ctx: { role?: RoleInstance; baseDir: string },
+  ): void {
+    const parent = this.span;
+    const parentSection = this.section;
+    const index = this.spans.length;
+    const span = { parent, loc, blockStart: this.steps.length, rescueStart: 0, alwaysStart: 0, end: 0 };
+    this.spans.push(span);
+    this.span = index;
+    this.section = 'block';
+    this.addList(block, fold, ctx);
+    span.rescueStart = this.steps.length;
+    this.section = 'rescue';
+    this.addList(rescue, fold, ctx);
+    span.alwaysStart = this.steps.length;
+    this.section = 'always';
+    this.addList(always, fold, ctx);
+    span.end = this.steps.length;
+    this.span = parent;
+    this.section = parentSection;
+  }
+
+  private addTask(task: TaskNode, fold: FoldedKeywords, ctx: { role?: RoleInstance; baseDir: string }): void {
+    if (task.action === 'import_tasks') return this.addImportTasks(task, fold, ctx);
+    if (task.action === 'import_role') return this.addImportRole(task, fold, ctx);
+    this.steps.push({
+      kind: 'task',
+      id: allocateStepId(),
+      task,
+      folded: foldTask(fold, task.keywords),
+      ...(ctx.role ? { role: ctx.role } : {}),
+      span: this.span,
+      section: this.section,
+      ...(this.includeParams ? { includeParams: this.includeParams } : {}),
+      baseDir: ctx.baseDir,
+    });
+  }
+
+  private addImportTasks(task: TaskNode, fold: FoldedKeywords, ctx: { role?: RoleInstance; baseDir: string }): void {
+    const raw = task.args.get('file') ?? task.args.get('_raw_params');
+    if (typeof raw !== 'string') throw new ParseError('import-tasks-file', 'No file specified for ansible.builtin.import_tasks', { location: task.loc });
+    const name = this.loader.renderStatic(raw, task.argsLoc);
+    const path = this.loader.resolveTaskFile(name, ctx.baseDir, ctx.role);
+    const list = this.loader.loadTaskFile(path, task.isHandler);
+    // The import's own keywords (when, tags, vars, become …) apply to every imported task.
+    this.addList(list, foldLayer(fold, task.keywords, { vars: true }), { ...ctx, baseDir: dirname(path) });
+  }
+
+  private addImportRole(task: TaskNode, fold: FoldedKeywords, ctx: { role?: RoleInstance; baseDir: string }): void {
+    const name = task.args.get('name') ?? task.args.get('role');
+    if (typeof name !== 'string') throw new ParseError('import-role-name', "'name' is a required field for import_role.", { location: task.loc });
+    const from = roleFrom(task.args);
+    const def = this.loader.loadRole(this.loader.renderStatic(name, task.argsLoc), ctx.baseDir, from);
+    const ref: RoleRef = {
+      loc: task.loc,
+      name: { value: name, loc: task.argsLoc },
+      keywords: task.keywords,
+      params: new Map(),
+    };
+    const instance: RoleInstance = { def, ref, params: new Map(), fromInclude: true, ...(ctx.role ? { parent: ctx.role } : {}) };
+    this.addRoleTasks(instance, foldLayer(fold, task.keywords, { vars: true }), from.tasks ?? 'main');
+  }
+
+  /** A role's dependencies, then its own tasks, under the role entry's keywords. */
+  addRoleTasks(role: RoleInstance, fold: FoldedKeywords, file = 'main'): void {
+    const list = this.loader.loadRoleTasks(role.def, file, false);
+    this.addList(list, fold, { role, baseDir: `${role.def.path}/tasks` });
+  }
+
+  build(): Program {
+    return { steps: this.steps, spans: this.spans, jumps: buildJumpTable(this.steps, this.spans) };
+  }
+}
+
+export function roleFrom(args: DataDict): { tasks?: string; vars?: string; defaults?: string; handlers?: string } {
+  const pick = (key: string): string | undefined => {
+    const v = args.get(key);
+    return typeof v === 'string' ? v : undefined;
+  };
+  const out: { tasks?: string; vars?: string; defaults?: string; handlers?: string } = {};
+  const tasks = pick('tasks_from');
+  const vars = pick('vars_from');
+  const defaults = pick('defaults_from');
+  const handlers = pick('handlers_from');
+  if (tasks) out.tasks = tasks;
+  if (vars) out.vars = vars;
+  if (defaults) out.defaults = defaults;
+  if (handlers) out.handlers = handlers;
+  return out;
+}
+
+/** Role params: everything on a roles: entry that is not a keyword. */
+function paramsKey(role: RoleInstance): string {
+  return `${role.def.path}\u0000${JSON.stringify([...role.params.entries()].map(([k, v]) => [k, String(v)]))}`;
+}
+
+/** Expands `roles:` into instances, dependencies first, each role once unless allow_duplicates. */
+export function expandRoles(play: PlayNode, loader: CompileLoader, baseDir: string): RoleInstance[] {
+  const out: RoleInstance[] = [];
+  const seen = new Set<string>();
+  const visit = (ref: RoleRef, parent: RoleInstance | undefined, from: string): void => {
+    const name = loader.renderStatic(textValue(ref.name), ref.name.loc);
+    const def = loader.loadRole(name, from);
+    const instance: RoleInstance = { def, ref, params: ref.params, fromInclude: false, ...(parent ? { parent } : {}) };
+    for (const dep of def.dependencies) visit(dep, instance, def.path);
+    const key = paramsKey(instance);
+    if (seen.has(key) && !def.allowDuplicates) return;
+    seen.add(key);
+    out.push(instance);
+  };
+  for (const ref of play.roles) visit(ref, undefined, baseDir);
+  return out;
+}
+
+function textValue(kw: Keyword): string {
+  const v = kw.value;
+  if (typeof v === 'string') return v;
+  if (v !== null && typeof v === 'object' && !Array.isArray(v) && !isDict(v) && 'value' in v) return textOf(v as never);
+  return String(v);
+}
+
+/** The fold layers a role's tasks sit under: the play's, then every role entry from the outermost dependant in. */
+function roleFold(playFold: FoldedKeywords, role: RoleInstance): FoldedKeywords {
+  const chainOut: RoleInstance[] = [];
+  for (let r: RoleInstance | undefined = role; r; r = r.parent) chainOut.unshift(r);
+  let fold = playFold;
+  for (const r of chainOut) fold = foldLayer(fold, r.ref.keywords, { vars: false });
+  return fold;
+}
+
+export function compilePlay(play: PlayNode, loader: CompileLoader): CompiledPlay {
+  const baseDir = dirname(play.file);
+  const playFold = foldLayer(EMPTY_FOLD, play.keywords, { vars: false });
+  const roles = expandRoles(play, loader, baseDir);
+
+  const builder = new ProgramBuilder(loader);
+  builder.addList(play.preTasks, playFold, { baseDir });
+  builder.addFlush();
+  for (const role of roles) builder.addRoleTasks(role, roleFold(playFold, role));
+  builder.addList(play.tasks, playFold, { baseDir });
+  builder.addFlush();
+  builder.addList(play.postTasks, playFold, { baseDir });
+  builder.addFlush();
+
+  const handlers = new ProgramBuilder(loader);
+  for (const role of roles) {
+    const list = loader.loadRoleTasks(role.def, 'main', true);
+    handlers.addList(list, roleFold(playFold, role), { role, baseDir: `${role.def.path}/handlers` });
+  }
+  handlers.addList(play.handlers, playFold, { baseDir });
+
+  return { play, program: builder.build(), handlers: handlers.build(), roles };
+}

@@ -1,0 +1,86 @@
+/**
+ * A compiled play: one numbered list of steps in the order ansible-core runs them, block spans
+ * over that list, a jump table, and the handlers as a second list.
+ */
+import type { DataDict } from '../core/data.js';
+import type { SourceLocation } from '../core/source-location.js';
+import type { Keyword, PlayNode, RoleDefinition, RoleRef, TaskNode } from '../playbook/model.js';
+import type { JumpTable } from './jump-table.js';
+
+/** A role as it runs in this play: its definition, the entry that named it, its params. */
+export interface RoleInstance {
+  readonly def: RoleDefinition;
+  readonly ref: RoleRef;
+  readonly params: DataDict;
+  /** The role whose meta dependency pulled this one in. */
+  readonly parent?: RoleInstance;
+  /** From include_role/import_role rather than the play's `roles:`. */
+  readonly fromInclude: boolean;
+}
+
+/**
+ * What a task inherits from the play, role entries, blocks and static imports around it, folded
+ * once at compile time. Scalar keywords: innermost wins. `when`: every condition, outer first.
+ * `tags`: union. `vars` and `environment`: every layer, outer first (precedence is applied by vars).
+ */
+export interface FoldedKeywords {
+  readonly scalars: ReadonlyMap<string, Keyword>;
+  readonly when: readonly Keyword[];
+  readonly tags: readonly Keyword[];
+  readonly blockVars: readonly Keyword[];
+  readonly environment: readonly Keyword[];
+  readonly module_defaults: readonly Keyword[];
+}
+
+export interface TaskStep {
+  readonly kind: 'task';
+  /** Unique for the whole run: hosts whose next step is the same object run it together. */
+  readonly id: number;
+  readonly task: TaskNode;
+  readonly folded: FoldedKeywords;
+  readonly role?: RoleInstance;
+  /** The innermost block span holding this step, or -1. */
+  readonly span: number;
+  readonly section: Section;
+  /** Keywords of the include_tasks/include_role that brought this step in (vars, params). */
+  readonly includeParams?: DataDict;
+  /** Directory used to resolve relative task files from this step (include_tasks, templates). */
+  readonly baseDir: string;
+  /** Internal steps ansible adds (role_complete, implicit flush) never print a banner. */
+  readonly implicit?: boolean;
+}
+
+export interface FlushStep {
+  readonly kind: 'flush';
+  readonly id: number;
+  readonly span: number;
+  readonly section: Section;
+}
+
+export type Step = TaskStep | FlushStep;
+
+export type Section = 'block' | 'rescue' | 'always' | 'none';
+
+/** A block's three sections as half-open index ranges over the step list. */
+export interface Span {
+  readonly parent: number;
+  readonly loc: SourceLocation;
+  readonly blockStart: number;
+  readonly rescueStart: number;
+  readonly alwaysStart: number;
+  readonly end: number;
+}
+
+export interface Program {
+  readonly steps: readonly Step[];
+  readonly spans: readonly Span[];
+  readonly jumps: JumpTable;
+}
+
+export interface CompiledPlay {
+  readonly play: PlayNode;
+  readonly program: Program;
+  /** Handlers in definition order (roles' first, then the play's). */
+  readonly handlers: Program;
+  readonly roles: readonly RoleInstance[];
+}

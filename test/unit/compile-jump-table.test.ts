@@ -1,0 +1,83 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ProgramBuilder, type CompileLoader } from '../../src/compile/compile-play.js';
+import { EMPTY_FOLD } from '../../src/compile/fold-keywords.js';
+import type { BlockNode, TaskNode, TaskOrBlock } from '../../src/playbook/model.js';
+
+const loc = { file: 'play.yml', line: 1, column: 1 };
+const task = (name: string): TaskNode => ({
+  kind: 'task', loc, actionWritten: 'debug', action: 'debug', args: new Map(), argsLoc: loc,
+  keywords: new Map([['name', { value: name, loc }]]), isHandler: false,
+});
+const block = (b: TaskOrBlock[], rescue: TaskOrBlock[] = [], always: TaskOrBlock[] = []): BlockNode => ({
+  kind: 'block', loc, block: b, rescue, always, keywords: new Map(),
+});
+const noLoader = {} as CompileLoader;
+
+function compile(list: TaskOrBlock[]) {
+  const b = new ProgramBuilder(noLoader);
+  b.addList(list, EMPTY_FOLD, { baseDir: '.' });
+  const program = b.build();
+  const names = program.steps.map((s) => (s.kind === 'task' ? String(s.task.keywords.get('name')?.value) : 'flush'));
+  return { program, at: (name: string) => names.indexOf(name), names };
+}
+
+describe('compile/jump-table', () => {
+  it('lays out block, rescue and always in order', () => {
+    const { names } = compile([block([task('b1'), task('b2')], [task('r1')], [task('a1')]), task('after')]);
+    assert.deepEqual(names, ['b1', 'b2', 'r1', 'a1', 'after']);
+  });
+
+  it('skips the rescue when the block section succeeds', () => {
+    const { program, at } = compile([block([task('b1'), task('b2')], [task('r1')], [task('a1')]), task('after')]);
+    assert.equal(program.jumps.next[at('b2')], at('a1'));
+    assert.equal(program.jumps.next[at('r1')], at('a1'));
+    assert.equal(program.jumps.next[at('a1')], at('after'));
+  });
+
+  it('jumps to rescue when a task fails and counts it as rescued', () => {
+    const { program, at } = compile([block([task('b1'), task('b2')], [task('r1')], [task('a1')])]);
+    const f = program.jumps.fail[at('b1')];
+    assert.equal(f?.target, at('r1'));
+    assert.equal(f?.rescueSpan, 0);
+    assert.equal(program.jumps.rescuable[at('b1')], true);
+    assert.equal(program.jumps.rescuable[at('r1')], false);
+  });
+
+  it('runs always with the failure pending when there is no rescue', () => {
+    const { program, at } = compile([block([task('b1')], [], [task('a1')]), task('after')]);
+    assert.deepEqual(program.jumps.fail[at('b1')], { target: at('a1'), pendingSpan: 0, hostFailed: false });
+    assert.deepEqual(program.jumps.exits[at('a1')], [0]);
+    assert.equal(program.jumps.spanFail[0]?.hostFailed, true);
+  });
+
+  it('sends a failing rescue to always, then fails the host', () => {
+    const { program, at } = compile([block([task('b1')], [task('r1')], [task('a1')])]);
+    assert.equal(program.jumps.fail[at('r1')]?.target, at('a1'));
+    assert.equal(program.jumps.fail[at('r1')]?.pendingSpan, 0);
+    assert.equal(program.jumps.fail[at('a1')]?.hostFailed, true);
+  });
+
+  it('lets an outer rescue catch a failure from a nested block after the inner always', () => {
+    const inner = block([task('i1')], [], [task('ia')]);
+    const { program, at } = compile([block([inner, task('o2')], [task('or')], [task('oa')]), task('after')]);
+    assert.equal(program.jumps.fail[at('i1')]?.target, at('ia'));
+    assert.deepEqual(program.jumps.exits[at('ia')], [1]);
+    assert.equal(program.jumps.spanFail[1]?.target, at('or'));
+    assert.equal(program.jumps.spanFail[1]?.rescueSpan, 0);
+    assert.equal(program.jumps.rescuable[at('i1')], true);
+    assert.equal(program.jumps.next[at('o2')], at('oa'));
+  });
+
+  it('skips both rescues when a nested block ends its outer block section', () => {
+    const inner = block([task('i1')], [task('ir')]);
+    const { program, at } = compile([block([inner], [task('or')], [task('oa')])]);
+    assert.equal(program.jumps.next[at('i1')], at('oa'));
+  });
+
+  it('fails the host from a task outside any block', () => {
+    const { program, at } = compile([task('t1'), task('t2')]);
+    assert.equal(program.jumps.fail[at('t1')]?.hostFailed, true);
+    assert.equal(program.jumps.fail[at('t1')]?.target, 2);
+  });
+});
