@@ -1,0 +1,51 @@
+// The normalization applied to both the recorded ansible-core output and Volant's output before
+// they are compared. It rewrites only what differs from one run to the next (paths of the case
+// folder, clocks, temp names, inode numbers); everything else must match byte for byte.
+import { realpathSync } from 'node:fs';
+
+export interface NormalizeContext {
+  /** Absolute path of the case folder (the working directory of the run). */
+  readonly caseDir: string;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function caseDirSpellings(caseDir: string): string[] {
+  const spellings = new Set([caseDir.replace(/\/+$/, '')]);
+  try {
+    spellings.add(realpathSync(caseDir));
+  } catch {
+    // a case folder that vanished keeps its given spelling only
+  }
+  // Longest first so a path is never half-replaced by a shorter spelling of itself.
+  return [...spellings].sort((a, b) => b.length - a.length);
+}
+
+// A key followed by its value in JSON (`"k": v`) or in a Python repr (`'k': v`).
+const key = (names: string): string => `(["'])(${names})\\1: `;
+
+const RULES: ReadonlyArray<readonly [RegExp, string]> = [
+  // command/shell/pause/wait_for clocks: "2026-11-30 00:06:23.123456" and "0:00:00.003412".
+  [/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}/g, '<TIMESTAMP>'],
+  [/\b\d+:\d\d:\d\d\.\d{6}\b/g, '<DELTA>'],
+  // stat/find/file: times as epoch floats, inode and device numbers.
+  [new RegExp(`${key('atime|mtime|ctime')}\\d+(\\.\\d+)?`, 'g'), '$1$2$1: <EPOCH>'],
+  [new RegExp(`${key('inode|dev')}\\d+`, 'g'), '$1$2$1: <NUM>'],
+  // The remote temp dir ansible makes per task (in copy's `src`, in some error messages).
+  [/ansible-tmp-\d+(\.\d+)?-\d+-\d+/g, 'ansible-tmp-<ID>'],
+  // tempfile's random names: the module's default prefix "ansible." plus mkstemp's 8 characters.
+  [/(\/ansible\.)[a-z0-9_]{8}\b/g, '$1<RANDOM>'],
+  // profile_tasks / timer style clock lines.
+  [/\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d\d \w+ \d{4}\s+\d\d:\d\d:\d\d(\.\d+)? \(\d+:\d\d:\d\d\.\d+\)\s+\d+:\d\d:\d\d\.\d+/g, '<CLOCK>'],
+];
+
+export function normalizeOutput(text: string, ctx: NormalizeContext): string {
+  let out = text;
+  for (const spelling of caseDirSpellings(ctx.caseDir)) {
+    out = out.replace(new RegExp(escapeRegExp(spelling), 'g'), '<CASE>');
+  }
+  for (const [pattern, replacement] of RULES) out = out.replace(pattern, replacement);
+  return out;
+}
