@@ -10,6 +10,37 @@ export interface PlayInfo {
   readonly name: string;
   readonly loc: SourceLocation;
   readonly checkMode: boolean;
+  /** The play's strategy (`linear`, `free` …): free and host_pinned name tasks per result. */
+  readonly strategy?: string;
+}
+
+/**
+ * An error, warning or deprecation as ansible-core 2.19 displays it (its `Event`): a message,
+ * where it came from, help text, and the cause chain. The callback turns it into the
+ * `[ERROR]: …` / `[WARNING]: …` block with `Origin: file:line:col` and the numbered source lines.
+ */
+export interface DisplayEvent {
+  /** One sentence, e.g. "Task failed." or "'x' is undefined". */
+  readonly message: string;
+  /** Where in the user's files; the callback reads the lines around it. */
+  readonly origin?: SourceLocation;
+  /** A ready-made source context (used instead of reading `origin`'s file), e.g. for a value with no file. */
+  readonly context?: string;
+  readonly help?: string;
+  /** What caused this event ("Task failed." is caused by "Action failed." is caused by "boom"). */
+  readonly cause?: DisplayEvent;
+  /** The words between an event and its cause when both are shown (default `<<< caused by >>>`). */
+  readonly causeReason?: string;
+  /** Several sub-events (e.g. every template error of a task). */
+  readonly events?: readonly DisplayEvent[];
+}
+
+/** A deprecation: the message gets "This feature will be removed from … version X." appended. */
+export interface DeprecationEvent extends DisplayEvent {
+  readonly version?: string;
+  readonly date?: string;
+  /** `ansible.builtin` (printed as ansible-core) or a collection name. */
+  readonly collection?: string;
 }
 
 export interface TaskInfo {
@@ -27,6 +58,14 @@ export interface TaskInfo {
   readonly diff: boolean;
   /** The raw module args, for `TASK [x] => (args)` at -v and for the task path. */
   readonly args?: DataDict;
+  /** Stable per task (ansible's `_uuid`): a banner is printed once per task, not per TaskInfo object. */
+  readonly id?: string;
+  /** The task has `loop`/`with_*`: its final result carries `results` already shown item by item. */
+  readonly loop?: boolean;
+  /** `delegate_to` as written on the task (templated), for `[host -> other]`. */
+  readonly delegateTo?: string;
+  /** ignore_unreachable: an UNREACHABLE result is followed by `...ignoring`. */
+  readonly ignoreUnreachable?: boolean;
 }
 
 export interface HostResult {
@@ -38,6 +77,16 @@ export interface HostResult {
   readonly result: DataDict;
   /** For a failed result: ignore_errors was set (`...ignoring`). */
   readonly ignored?: boolean;
+  /**
+   * The error of a failed task or item (ansible's `exception`): printed as an `[ERROR]: …` block
+   * on stdout before the `fatal:` line. Set it for every failed task/item ansible-core would show
+   * one for; not for a loop's final result.
+   */
+  readonly error?: DisplayEvent;
+  /** Warnings raised while running this task (else the result's `warnings` strings are used). */
+  readonly warnings?: readonly DisplayEvent[];
+  /** Deprecations raised while running this task (else the result's `deprecations` dicts are used). */
+  readonly deprecations?: readonly DeprecationEvent[];
 }
 
 export interface Stats {
@@ -79,8 +128,10 @@ export interface Callback {
   include?(file: string, hosts: readonly string[], item?: DataDict): void;
   /** A handler was notified (only shown at -vv). */
   handlerNotified?(handler: string, host: string): void;
-  warning?(message: string): void;
-  deprecation?(message: string): void;
+  warning?(message: string | DisplayEvent): void;
+  deprecation?(message: string | DeprecationEvent): void;
+  /** A diff for a changed result (`--diff`). */
+  fileDiff?(r: HostResult): void;
   /** Free text the runner needs shown (pause prompts, --step questions, -v lines). */
   display?(text: string, options?: { stderr?: boolean; verbosity?: number }): void;
   stats?(stats: Stats): void;
