@@ -14,6 +14,9 @@ export interface YamlScalar {
   readonly loc: SourceLocation;
   /** How it was written: plain, or quoted with ' or ", or a block scalar (| >). */
   readonly style: 'plain' | 'single' | 'double' | 'block';
+  /** Set when PyYAML would have built a `datetime.date` / `datetime.datetime`; `value` then holds
+   * Python's `str()` of it (Volant's data model has no date type). */
+  readonly timestamp?: 'date' | 'datetime';
 }
 
 export interface YamlPair {

@@ -1,0 +1,50 @@
+/**
+ * The `yaml` package finds the same syntax errors as libyaml (which ansible-core's PyYAML uses)
+ * but words and places them differently. This maps its error codes to libyaml's texts and marks
+ * for the cases playbooks commonly hit; anything else keeps the package's own words.
+ */
+import type { YAMLError } from 'yaml';
+import type { LineIndex } from './line-index.js';
+import type { YamlProblem } from './yaml-failure.js';
+
+export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex): YamlProblem {
+  const at = lines.position(error.pos[0]);
+  const message = error.message.split('\n')[0] ?? '';
+  switch (error.code) {
+    case 'TAB_AS_INDENT':
+      return { context: 'while scanning for the next token', problem: 'found character that cannot start any token', ...at };
+    case 'BAD_INDENT': {
+      // libyaml marks the offending token, not the indentation before it.
+      let offset = error.pos[0];
+      while (text[offset] === ' ') offset++;
+      const at = lines.position(offset);
+      if (message.startsWith('All sequence items')) {
+        return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...at };
+      }
+      if (message.startsWith('Flow sequence')) {
+        return { context: 'while parsing a flow sequence', problem: "did not find expected ',' or ']'", ...at };
+      }
+      if (message.startsWith('Flow mapping')) {
+        return { context: 'while parsing a flow mapping', problem: "did not find expected ',' or '}'", ...at };
+      }
+      return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...at };
+    }
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return { problem: 'mapping values are not allowed in this context', ...at };
+    case 'MISSING_CHAR':
+      if (/quote/i.test(message)) {
+        // NOTE: libyaml scans to the end of the stream looking for the closing quote.
+        return { context: 'while scanning a quoted scalar', problem: 'found unexpected end of stream', ...lines.position(text.length) };
+      }
+      if (message.includes(']')) return { context: 'while parsing a flow sequence', problem: "did not find expected ',' or ']'", ...at };
+      if (message.includes('}')) return { context: 'while parsing a flow mapping', problem: "did not find expected ',' or '}'", ...at };
+      return { problem: message, ...at };
+    case 'BAD_DQ_ESCAPE':
+      return { context: 'while parsing a quoted scalar', problem: 'found unknown escape character', ...at };
+    case 'BAD_SCALAR_START':
+      return { context: 'while scanning for the next token', problem: 'found character that cannot start any token', ...at };
+    default:
+      return { problem: message, ...at };
+  }
+}

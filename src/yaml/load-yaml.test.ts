@@ -1,0 +1,120 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PyFloat, UnsafeString, VaultString, dictOf } from '../core/data.js';
+import { YamlError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
+import { loadYaml } from './load-yaml.js';
+import { toData } from './to-data.js';
+import type { YamlMap } from './node.js';
+
+const fixtures = fileURLToPath(new URL('./fixtures/yaml-errors/', import.meta.url));
+// The stderr files were recorded by ansible-core 2.19.11 run from this folder in /work/main.
+const recordedDir = '/work/main/src/yaml/fixtures/yaml-errors/';
+
+/** ansible-core's code frame: two lines of context, a caret line, tabs shown as spaces. */
+function codeFrame(text: string, loc: SourceLocation): string {
+  const lines = text.split('\n');
+  if (text.endsWith('\n')) lines.pop();
+  if (loc.line > lines.length) return '(source not shown: file truncated)';
+  const width = String(loc.line).length;
+  const out: string[] = [];
+  for (let n = Math.max(1, loc.line - 2); n <= loc.line; n++) {
+    const line = (lines[n - 1] ?? '').replace(/\t/g, ' ');
+    out.push(`${String(n).padStart(width)}${line === '' ? '' : ' '}${line}`);
+  }
+  out.push(`${' '.repeat(width)} ${' '.repeat(loc.column - 1)}^ column ${loc.column}`);
+  return out.join('\n');
+}
+
+/** The block ansible-core prints on stderr: header, origin, frame, then the hint if any. */
+function formatBlock(level: string, message: string, loc: SourceLocation, hint: string | undefined, text: string): string {
+  const origin = `Origin: ${loc.file}:${loc.line}:${loc.column}`;
+  // NOTE: Ansible's error hints end with a newline of their own; the warning's does not, and
+  // the block still ends with a blank line.
+  const tail = hint === undefined ? '' : hint.endsWith('\n') ? `\n${hint}` : `\n${hint}\n`;
+  return `[${level}]: ${message}\n${origin}\n\n${codeFrame(text, loc)}\n${tail}\n`;
+}
+
+describe('yaml/load-yaml errors as ansible-core 2.19 prints them', () => {
+  const cases = readdirSync(fixtures).filter((name) => name.endsWith('.yml'));
+  for (const name of cases) {
+    const base = name.slice(0, -4);
+    const rc = readFileSync(`${fixtures}${base}.rc`, 'utf8').trim();
+    if (rc !== '4') continue;
+    it(`reports ${base}.yml with the recorded message, origin and hint`, () => {
+      const text = readFileSync(`${fixtures}${name}`, 'utf8');
+      const expected = readFileSync(`${fixtures}${base}.stderr`, 'utf8');
+      const file = `${recordedDir}${name}`;
+      let caught: unknown;
+      try {
+        loadYaml(text, file);
+      } catch (error) {
+        caught = error;
+      }
+      assert.ok(caught instanceof YamlError, 'a YamlError is thrown');
+      assert.ok(caught.location !== undefined);
+      assert.equal(formatBlock('ERROR', caught.message, caught.location, caught.hint, text), expected);
+    });
+  }
+
+  it('warns about a duplicate key with the recorded words, and keeps the last value', () => {
+    const text = readFileSync(`${fixtures}dupkey.yml`, 'utf8');
+    const expected = readFileSync(`${fixtures}dupkey.stderr`, 'utf8');
+    const loaded = loadYaml(text, `${recordedDir}dupkey.yml`);
+    const [warning] = loaded.diagnostics;
+    assert.ok(warning !== undefined);
+    assert.equal(formatBlock('WARNING', warning.message, warning.location, warning.hint, text), expected);
+    assert.deepEqual(loaded.warnings, ["Found duplicate mapping key 'name'."]);
+    const play = toData(loaded.documents[0]!) as unknown[];
+    const task = ((play[0] as Map<string, unknown>).get('tasks') as Map<string, unknown>[])[0];
+    assert.equal(task?.get('name'), 'two');
+    assert.deepEqual([...(task?.keys() ?? [])], ['name', 'debug']);
+  });
+});
+
+describe('yaml/load-yaml values', () => {
+  it('merges `<<` keys as PyYAML does, warning for each overridden key', () => {
+    // Recorded: {'y': 1, 'x': 1} {'z': 5, 'x': 0, 'y': 1, 'w': 1}, warnings at 6:17 and 4:21.
+    const text = 'a: 1\nb: 2\nv:\n    base: &b {y: 1, x: 0}\n    other: &o {z: 5, x: 9}\n    m: {<<: *b, x: 1}\n    m2:\n      <<: [*b, *o]\n      w: 1\n';
+    const loaded = loadYaml(text, 'f.yml');
+    const v = (toData(loaded.documents[0]!) as Map<string, unknown>).get('v') as Map<string, unknown>;
+    assert.deepEqual(v.get('m'), dictOf({ y: 1, x: 1 }));
+    assert.deepEqual(v.get('m2'), dictOf({ z: 5, x: 0, y: 1, w: 1 }));
+    assert.deepEqual(
+      loaded.diagnostics.map((d) => `${d.location.line}:${d.location.column}`),
+      ['6:17', '4:21'],
+    );
+  });
+
+  it('reads !unsafe as UnsafeString, re-resolving the text as plain', () => {
+    const doc = toData(loadYaml("a: !unsafe '{{ x }}'\nb: !unsafe 1\nc: !unsafe [x, {k: v}]\n", 'f').documents[0]!) as Map<string, unknown>;
+    assert.deepEqual(doc.get('a'), new UnsafeString('{{ x }}'));
+    assert.equal(doc.get('b'), 1);
+    assert.deepEqual(doc.get('c'), [new UnsafeString('x'), new Map([[new UnsafeString('k').value, new UnsafeString('v')]])]);
+  });
+
+  it('reads !vault as VaultString', () => {
+    const doc = toData(loadYaml('a: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  3031\n', 'f').documents[0]!) as Map<string, unknown>;
+    assert.deepEqual(doc.get('a'), new VaultString('$ANSIBLE_VAULT;1.1;AES256\n3031\n'));
+  });
+
+  it('keeps aliases, explicit tags, documents and locations', () => {
+    const loaded = loadYaml('a: &x [1, 2.5]\nb: *x\nc: !!str 12\nd: !!int "0x10"\n---\n- yes\n- ~\n', 'f.yml');
+    assert.equal(loaded.documents.length, 2);
+    const first = toData(loaded.documents[0]!) as Map<string, unknown>;
+    assert.deepEqual(first.get('b'), [1, new PyFloat(2.5)]);
+    assert.equal(first.get('c'), '12');
+    assert.equal(first.get('d'), 16);
+    assert.deepEqual(toData(loaded.documents[1]!), [true, null]);
+    const map = loaded.documents[0] as YamlMap;
+    assert.deepEqual(map.pairs[1]?.key.loc, { file: 'f.yml', line: 2, column: 1 });
+    assert.deepEqual(map.pairs[2]?.value.loc, { file: 'f.yml', line: 3, column: 4 });
+  });
+
+  it('gives an empty text no documents', () => {
+    assert.deepEqual(loadYaml('', 'f').documents, []);
+    assert.deepEqual(loadYaml('# only a comment\n', 'f').documents, []);
+  });
+});

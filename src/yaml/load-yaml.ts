@@ -1,0 +1,298 @@
+/**
+ * YAML text → located nodes, as ansible-core 2.19 reads it: PyYAML's YAML 1.1 resolution with
+ * Ansible's constructor (`!unsafe`, `!vault`, duplicate keys warned, last one wins).
+ *
+ * The `yaml` package parses with the failsafe schema (every scalar a string, with its style and
+ * tag); this module then composes and constructs the way PyYAML does: anchors and aliases,
+ * `<<` merges, implicit scalar types.
+ */
+import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, Scalar } from 'yaml';
+import type { Node as CstNode } from 'yaml';
+import type { Data } from '../core/data.js';
+import { UnsafeString, VaultString } from '../core/data.js';
+import type { SourceLocation } from '../core/source-location.js';
+import type { YamlError } from '../core/errors.js';
+import { LineIndex } from './line-index.js';
+import { libyamlProblem } from './libyaml-problem.js';
+import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js';
+import { constructScalar, resolvePlainTag } from './pyyaml-scalar.js';
+import type { ScalarTag } from './pyyaml-scalar.js';
+import { yamlFailure } from './yaml-failure.js';
+import type { YamlProblem } from './yaml-failure.js';
+
+/** A warning Ansible prints with an origin (today: duplicate mapping keys). */
+export interface YamlWarning {
+  readonly message: string;
+  readonly location: SourceLocation;
+  readonly hint?: string;
+}
+
+export interface LoadedYaml {
+  readonly documents: YamlNode[];
+  /** The warnings' message lines, in the order Ansible prints them. */
+  readonly warnings: string[];
+  /** The same warnings with location and hint, for a formatter that prints the code frame. */
+  readonly diagnostics: YamlWarning[];
+}
+
+const CORE = 'tag:yaml.org,2002:';
+
+class Problem extends Error {
+  constructor(readonly problem: YamlProblem) {
+    super(problem.problem);
+  }
+}
+
+class Composer {
+  private anchors = new Map<string, { node: YamlNode; offset: number }>();
+  readonly diagnostics: YamlWarning[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly file: string,
+    private readonly lines: LineIndex,
+  ) {}
+
+  newDocument(): void {
+    this.anchors = new Map();
+  }
+
+  loc(offset: number): SourceLocation {
+    return { file: this.file, ...this.lines.position(offset) };
+  }
+
+  fail(offset: number, problem: string, context?: string, fromAnsible = false): never {
+    throw new Problem({ problem, ...(context === undefined ? {} : { context }), ...this.lines.position(offset), fromAnsible });
+  }
+
+  /** Where a node's properties (`&anchor`, `!tag`) begin: PyYAML marks a node from there. */
+  private propertiesStart(node: CstNode, start: number): number {
+    let count = (node.anchor === undefined ? 0 : 1) + (node.tag === undefined ? 0 : 1);
+    let at = start;
+    while (count > 0) {
+      let end = at;
+      while (end > 0 && /\s/.test(this.text[end - 1] ?? '')) end--;
+      let begin = end;
+      while (begin > 0 && !/\s/.test(this.text[begin - 1] ?? '')) begin--;
+      const word = this.text.slice(begin, end);
+      if (!word.startsWith('!') && !word.startsWith('&')) break;
+      at = begin;
+      count--;
+    }
+    return at;
+  }
+
+  /** Where an anchor is written, for the duplicate-anchor mark. */
+  private anchorOffset(anchor: string, start: number): number {
+    const at = this.text.lastIndexOf(`&${anchor}`, start);
+    return at >= 0 ? at : start;
+  }
+
+  compose(node: unknown, fallbackOffset: number, unsafe: boolean): YamlNode {
+    if (node === null || node === undefined) {
+      return { kind: 'scalar', value: null, loc: this.loc(fallbackOffset), style: 'plain' };
+    }
+    if (isAlias(node)) {
+      const start = node.range?.[0] ?? fallbackOffset;
+      const target = this.anchors.get(node.source);
+      // NOTE: libyaml's composer does not name the alias in this message.
+      if (target === undefined) this.fail(start, 'found undefined alias');
+      return unsafe ? this.markUnsafe(target.node) : target.node;
+    }
+    const cst = node as CstNode;
+    const valueStart = cst.range?.[0] ?? fallbackOffset;
+    const start = this.propertiesStart(cst, valueStart);
+    const anchor = cst.anchor;
+    if (anchor !== undefined && this.anchors.has(anchor)) {
+      this.fail(this.anchorOffset(anchor, valueStart), 'second occurrence', 'found duplicate anchor; first occurrence');
+    }
+    const tag = cst.tag;
+    const innerUnsafe = unsafe || tag === '!unsafe';
+    let built: YamlNode;
+    if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
+    else if (isMap(node)) built = this.mapping(node.items, start, innerUnsafe);
+    else if (isSeq(node)) built = this.sequence(node.items, start, innerUnsafe);
+    else this.fail(start, 'unexpected node');
+    if (tag === '!vault' || tag === '!vault-encrypted') built = this.vault(built, start, tag);
+    if (anchor !== undefined) this.anchors.set(anchor, { node: built, offset: start });
+    return built;
+  }
+
+  private vault(node: YamlNode, start: number, tag: string): YamlNode {
+    if (node.kind !== 'scalar' || typeof node.value !== 'string') {
+      this.fail(start, `the '${tag}' tag requires a string value`, undefined, true);
+    }
+    return { ...node, value: new VaultString(node.value) };
+  }
+
+  private markUnsafe(node: YamlNode): YamlNode {
+    if (node.kind === 'scalar') {
+      return typeof node.value === 'string' ? { ...node, value: new UnsafeString(node.value) } : node;
+    }
+    if (node.kind === 'seq') return { ...node, items: node.items.map((item) => this.markUnsafe(item)) };
+    return { ...node, pairs: node.pairs.map((pair) => ({ key: this.markUnsafe(pair.key), value: this.markUnsafe(pair.value) })) };
+  }
+
+  private scalar(node: Scalar, start: number, unsafe: boolean): YamlScalar {
+    const text = String(node.value);
+    const style = scalarStyle(node.type);
+    let tagName: ScalarTag;
+    const tag = node.tag;
+    // NOTE: `!unsafe` and `!vault` re-resolve the text as if it were plain, even when quoted:
+    // `!unsafe '1'` is the int 1 in Ansible.
+    if (tag === undefined) tagName = style === 'plain' ? resolvePlainTag(text) : 'str';
+    else if (tag === '!unsafe' || tag === '!vault' || tag === '!vault-encrypted') tagName = resolvePlainTag(text);
+    else if (tag === '!' || tag === `${CORE}str`) tagName = 'str';
+    else if (tag.startsWith(CORE) && ['null', 'bool', 'int', 'float', 'timestamp'].includes(tag.slice(CORE.length))) {
+      tagName = tag.slice(CORE.length) as ScalarTag;
+    } else {
+      this.fail(start, `could not determine a constructor for the tag '${tag}'`);
+    }
+    let resolved;
+    try {
+      resolved = constructScalar(tagName, text);
+    } catch (error) {
+      this.fail(start, error instanceof Error ? error.message : String(error));
+    }
+    const value: Data = unsafe && typeof resolved.value === 'string' ? new UnsafeString(resolved.value) : resolved.value;
+    return {
+      kind: 'scalar',
+      value,
+      loc: this.loc(start),
+      style,
+      ...(resolved.timestamp === undefined ? {} : { timestamp: resolved.timestamp }),
+    };
+  }
+
+  private sequence(items: unknown[], start: number, unsafe: boolean): YamlSeq {
+    return { kind: 'seq', items: items.map((item) => this.compose(item, start, unsafe)), loc: this.loc(start) };
+  }
+
+  private mapping(items: unknown[], start: number, unsafe: boolean): YamlMap {
+    const merged: YamlPair[] = [];
+    const own: YamlPair[] = [];
+    for (const item of items) {
+      const pair = item as { key: unknown; value: unknown };
+      const keyStart = (pair.key as CstNode | null)?.range?.[0] ?? start;
+      const valueStart = (pair.key as CstNode | null)?.range?.[1] ?? keyStart;
+      const isMerge = isScalar(pair.key) && pair.key.type === 'PLAIN' && pair.key.tag === undefined && pair.key.value === '<<';
+      if (isMerge) {
+        merged.unshift(...this.mergeSource(this.compose(pair.value, valueStart, unsafe)));
+        continue;
+      }
+      const key = this.compose(pair.key, keyStart, unsafe);
+      own.push({ key, value: this.compose(pair.value, valueStart, unsafe) });
+    }
+    // NOTE: PyYAML puts merged pairs first, later merge sources before earlier ones, so earlier
+    // sources and the mapping's own keys win; each override is a "duplicate" Ansible warns about.
+    const pairs = [...merged, ...own];
+    const seen = new Map<string, number>();
+    const result: YamlPair[] = [];
+    for (const pair of pairs) {
+      const id = this.keyIdentity(pair.key);
+      if (seen.has(id)) {
+        this.diagnostics.push({
+          message: `Found duplicate mapping key ${keyRepr(pair.key)}.`,
+          location: pair.key.loc,
+          hint: 'Using last defined value only.',
+        });
+        // The value replaces the earlier one in place: Python dicts keep the first position.
+        result[seen.get(id) ?? 0] = { key: result[seen.get(id) ?? 0]?.key ?? pair.key, value: pair.value };
+      } else {
+        seen.set(id, result.length);
+        result.push(pair);
+      }
+    }
+    return { kind: 'map', pairs: result, loc: this.loc(start) };
+  }
+
+  private mergeSource(value: YamlNode): YamlPair[] {
+    if (value.kind === 'map') return [...value.pairs];
+    if (value.kind === 'seq') {
+      const out: YamlPair[] = [];
+      for (const source of value.items) {
+        if (source.kind !== 'map') {
+          this.failAt(source.loc, `expected a mapping for merging, but found ${nodeKindName(source)}`, 'while constructing a mapping');
+        }
+        out.unshift(...source.pairs);
+      }
+      return out;
+    }
+    this.failAt(value.loc, `expected a mapping or list of mappings for merging, but found ${nodeKindName(value)}`, 'while constructing a mapping');
+  }
+
+  private failAt(loc: SourceLocation, problem: string, context?: string): never {
+    throw new Problem({ problem, ...(context === undefined ? {} : { context }), line: loc.line, column: loc.column });
+  }
+
+  /** Python's hash equality for keys: 1 == 1.0 == True; unhashable keys fail. */
+  private keyIdentity(key: YamlNode): string {
+    if (key.kind !== 'scalar') this.failAt(key.loc, 'found unhashable key', 'while constructing a mapping');
+    const value = key.value;
+    if (value === null) return 'None';
+    if (typeof value === 'boolean') return `n:${value ? 1 : 0}`;
+    if (typeof value === 'number') return `n:${value}`;
+    if (typeof value === 'string') return `s:${value}`;
+    if (value instanceof UnsafeString) return `s:${value.value}`;
+    if (value instanceof VaultString) return `v:${value.ciphertext}`;
+    if (!Array.isArray(value) && !(value instanceof Map)) return `n:${value.value}`;
+    return `x:${String(value)}`;
+  }
+}
+
+function nodeKindName(node: YamlNode): string {
+  return node.kind === 'scalar' ? 'scalar' : node.kind === 'seq' ? 'sequence' : 'mapping';
+}
+
+function keyRepr(key: YamlNode): string {
+  if (key.kind !== 'scalar') return '?';
+  const value = key.value;
+  if (typeof value === 'string' || value instanceof UnsafeString) {
+    const text = String(value);
+    const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+    return `${quote}${text.replace(/\\/g, '\\\\')}${quote}`;
+  }
+  if (value === null) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  return String(value);
+}
+
+function scalarStyle(type: Scalar['type']): YamlScalar['style'] {
+  switch (type) {
+    case 'QUOTE_SINGLE':
+      return 'single';
+    case 'QUOTE_DOUBLE':
+      return 'double';
+    case 'BLOCK_FOLDED':
+    case 'BLOCK_LITERAL':
+      return 'block';
+    default:
+      return 'plain';
+  }
+}
+
+/**
+ * Parses every document of `text`. Throws YamlError (message, location and hint as ansible-core
+ * 2.19 prints them) on a syntax or construction error.
+ */
+export function loadYaml(text: string, file: string): LoadedYaml {
+  const lines = new LineIndex(text);
+  const parsed = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: false, merge: false, strict: false, prettyErrors: false });
+  const docs = Array.isArray(parsed) ? parsed : [];
+  const composer = new Composer(text, file, lines);
+  const documents: YamlNode[] = [];
+  try {
+    for (const doc of docs) {
+      const error = doc.errors[0];
+      if (error !== undefined) throw new Problem(libyamlProblem(error, text, lines));
+      composer.newDocument();
+      documents.push(composer.compose(doc.contents, doc.range[0], false));
+    }
+  } catch (error) {
+    if (error instanceof Problem) throw yamlFailure(error.problem, file, lines);
+    throw error;
+  }
+  return { documents, warnings: composer.diagnostics.map((d) => d.message), diagnostics: composer.diagnostics };
+}
+
+export type { YamlError };
