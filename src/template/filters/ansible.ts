@@ -1,2 +1,26 @@
 // Registers Ansible's filters (ansible.builtin). Each family lives in its own file imported here.
-export {};
+import { registerFilters } from '../plugin.js';
+import { combinatoricsFilters } from './ansible-combinatorics.js';
+import { encodingFilters } from './ansible-encoding.js';
+import { jsonFilters } from './ansible-json.js';
+import { logicFilters } from './ansible-logic.js';
+import { mathFilters } from './ansible-math.js';
+import { pathFilters } from './ansible-path.js';
+import { setFilters } from './ansible-sets.js';
+import { structureFilters } from './ansible-structures.js';
+import { textFilters } from './ansible-text.js';
+
+registerFilters(
+  {
+    ...combinatoricsFilters,
+    ...encodingFilters,
+    ...jsonFilters,
+    ...logicFilters,
+    ...mathFilters,
+    ...pathFilters,
+    ...setFilters,
+    ...structureFilters,
+    ...textFilters,
+  },
+  'ansible.builtin',
+);

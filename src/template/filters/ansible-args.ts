@@ -1,0 +1,115 @@
+/**
+ * Small helpers every Ansible plugin file shares: reading a positional-or-keyword argument the
+ * way Python binds it, refusing Undefined, and raising errors in Ansible's words.
+ */
+import { TemplateError } from '../../core/errors.js';
+import { PyFloat, isStringLike, isTuple, pyStr, textOf, truthy, type Data, type DataDict } from '../../core/data.js';
+import { Undefined } from '../runtime/undefined.js';
+import type { PluginValue } from '../plugin.js';
+
+/** A plugin failure: the engine prefixes it with "The filter plugin '…' failed:". */
+export function pluginError(message: string, cause?: unknown): TemplateError {
+  return new TemplateError('filter-error', message, cause === undefined ? {} : { cause });
+}
+
+/** Data, or the Undefined error Ansible raises when a plugin touches an undefined value. */
+export function defined(value: PluginValue | undefined): Data {
+  if (value instanceof Undefined) throw new TemplateError('undefined-variable', value.message);
+  return value === undefined ? null : value;
+}
+
+/**
+ * Python's binding of `def f(value, a=…, b=…)`: the argument at `index` (after the input), or
+ * the keyword `name`, or `undefined` when neither was passed.
+ */
+export function argument(
+  args: readonly PluginValue[],
+  kwargs: ReadonlyMap<string, PluginValue>,
+  index: number,
+  name: string,
+): Data | undefined {
+  if (index < args.length) {
+    if (kwargs.has(name)) throw pluginError(`got multiple values for argument '${name}'`);
+    return defined(args[index]);
+  }
+  return kwargs.has(name) ? defined(kwargs.get(name)) : undefined;
+}
+
+/** Refuses keywords a Python signature does not have, with Python's words. */
+export function onlyKeywords(fn: string, kwargs: ReadonlyMap<string, PluginValue>, allowed: readonly string[]): void {
+  for (const key of kwargs.keys()) {
+    if (!allowed.includes(key)) throw pluginError(`${fn}() got an unexpected keyword argument '${key}'`);
+  }
+}
+
+/** Refuses more positional arguments than a Python signature has. */
+export function atMost(fn: string, args: readonly PluginValue[], max: number): void {
+  if (args.length > max) {
+    const given = args.length + 1;
+    const takes = max + 1;
+    throw pluginError(`${fn}() takes from 1 to ${takes} positional arguments but ${given} were given`);
+  }
+}
+
+/** Ansible's `to_text(value, nonstring='simplerepr')`: str() of anything. */
+export function toText(value: Data): string {
+  if (typeof value === 'string') return value;
+  if (isStringLike(value)) return textOf(value);
+  return pyStr(value);
+}
+
+export function boolArg(value: Data | undefined, fallback = false): boolean {
+  return value === undefined ? fallback : truthy(value);
+}
+
+export function isSequence(value: Data): value is Data[] {
+  return Array.isArray(value);
+}
+
+export function isMapping(value: Data): value is DataDict {
+  return value instanceof Map;
+}
+
+/** Python's `type(x)` as `%s` prints it, e.g. `<class 'int'>`. */
+export function pyClass(value: Data): string {
+  if (value === null) return "<class 'NoneType'>";
+  if (typeof value === 'boolean') return "<class 'bool'>";
+  if (typeof value === 'number') return "<class 'int'>";
+  if (value instanceof PyFloat) return "<class 'float'>";
+  if (isStringLike(value)) return "<class 'str'>";
+  if (Array.isArray(value)) return "<class 'list'>";
+  if (value instanceof Map) return "<class 'dict'>";
+  return "<class 'str'>";
+}
+
+/**
+ * `type(x)` as Ansible 2.19 prints it in type errors: lists and dicts that reach a plugin are
+ * its lazy template containers.
+ */
+export function ansibleClass(value: Data): string {
+  if (Array.isArray(value) && !isTuple(value)) return "<class 'ansible._internal._templating._lazy_containers._AnsibleLazyTemplateList'>";
+  if (value instanceof Map) return "<class 'ansible._internal._templating._lazy_containers._AnsibleLazyTemplateDict'>";
+  if (Array.isArray(value)) return "<class 'tuple'>";
+  return pyClass(value);
+}
+
+/** A float result: always a PyFloat, even when integral. */
+export function float(x: number): PyFloat {
+  return new PyFloat(x);
+}
+
+/** Iterates a value as Python's `list(x)` does: lists, dict keys, string characters. */
+export function iterate(value: Data, what = 'object'): Data[] {
+  if (Array.isArray(value)) return value;
+  if (value instanceof Map) return [...value.keys()];
+  if (isStringLike(value)) return [...textOf(value)];
+  throw pluginError(`'${pyTypeLabel(value)}' ${what} is not iterable`);
+}
+
+function pyTypeLabel(value: Data): string {
+  if (value === null) return 'NoneType';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return 'int';
+  if (value instanceof PyFloat) return 'float';
+  return 'object';
+}

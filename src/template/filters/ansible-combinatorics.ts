@@ -1,0 +1,74 @@
+/** product, permutations, combinations, zip, zip_longest: Python's itertools, as lists of tuples. */
+import { markTuple, numericValue, type Data } from '../../core/data.js';
+import type { FilterFn } from '../plugin.js';
+import { argument, defined, iterate, pluginError } from './ansible-args.js';
+
+export const product: FilterFn = (_ctx, value, args, kwargs) => {
+  const pools = [defined(value), ...args.map(defined)].map((x) => iterate(x));
+  const repeat = kwargs.has('repeat') ? Number(numericValue(defined(kwargs.get('repeat'))) ?? 1) : 1;
+  const all: Data[][] = [];
+  for (let r = 0; r < repeat; r++) all.push(...pools);
+  let result: Data[][] = [[]];
+  for (const pool of all) {
+    const next: Data[][] = [];
+    for (const prefix of result) for (const item of pool) next.push([...prefix, item]);
+    result = next;
+  }
+  return result.map((t) => markTuple(t));
+};
+
+export const permutations: FilterFn = (_ctx, value, args, kwargs) => {
+  const pool = iterate(defined(value));
+  const rArg = argument(args, kwargs, 0, 'r');
+  const r = rArg === undefined || rArg === null ? pool.length : Number(numericValue(rArg));
+  if (r < 0) throw pluginError('r must be non-negative');
+  const out: Data[] = [];
+  const n = pool.length;
+  if (r > n) return out;
+  const walk = (chosen: number[]): void => {
+    if (chosen.length === r) {
+      out.push(markTuple(chosen.map((i) => pool[i] as Data)));
+      return;
+    }
+    for (let i = 0; i < n; i++) if (!chosen.includes(i)) walk([...chosen, i]);
+  };
+  walk([]);
+  return out;
+};
+
+export const combinations: FilterFn = (_ctx, value, args, kwargs) => {
+  const pool = iterate(defined(value));
+  const rArg = argument(args, kwargs, 0, 'r');
+  if (rArg === undefined) throw pluginError("combinations() missing required argument 'r' (pos 2)");
+  const r = Number(numericValue(rArg));
+  if (r < 0) throw pluginError('r must be non-negative');
+  const out: Data[] = [];
+  const walk = (start: number, chosen: Data[]): void => {
+    if (chosen.length === r) {
+      out.push(markTuple([...chosen]));
+      return;
+    }
+    for (let i = start; i < pool.length; i++) walk(i + 1, [...chosen, pool[i] as Data]);
+  };
+  walk(0, []);
+  return out;
+};
+
+export const zip: FilterFn = (_ctx, value, args) => {
+  const lists = [defined(value), ...args.map(defined)].map((x) => iterate(x));
+  const n = Math.min(...lists.map((l) => l.length));
+  const out: Data[] = [];
+  for (let i = 0; i < n; i++) out.push(markTuple(lists.map((l) => l[i] as Data)));
+  return out;
+};
+
+export const zip_longest: FilterFn = (_ctx, value, args, kwargs) => {
+  const lists = [defined(value), ...args.map(defined)].map((x) => iterate(x));
+  const fill = kwargs.has('fillvalue') ? defined(kwargs.get('fillvalue')) : null;
+  const n = Math.max(...lists.map((l) => l.length));
+  const out: Data[] = [];
+  for (let i = 0; i < n; i++) out.push(markTuple(lists.map((l) => (i < l.length ? (l[i] as Data) : fill))));
+  return out;
+};
+
+export const combinatoricsFilters: Record<string, FilterFn> = { product, permutations, combinations, zip, zip_longest };

@@ -1,0 +1,57 @@
+/** to_json, to_nice_json, from_json: Python's json module with Ansible's defaults. */
+import { dumpJson, type JsonDumpOptions } from '../../core/json.js';
+import { isStringLike, textOf, truthy, type Data } from '../../core/data.js';
+import type { FilterFn, PluginValue } from '../plugin.js';
+import { argument, defined, pluginError, toText } from './ansible-args.js';
+import { loadsJson } from './ansible-python-json.js';
+
+function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: JsonDumpOptions): JsonDumpOptions {
+  const options: JsonDumpOptions = { ...base };
+  for (const [key, raw] of kwargs) {
+    const value = defined(raw);
+    if (key === 'indent') options.indent = value === null ? undefined : Number(value);
+    else if (key === 'sort_keys') options.sortKeys = truthy(value);
+    else if (key === 'ensure_ascii') options.ensureAscii = truthy(value);
+    else if (key === 'separators') {
+      if (Array.isArray(value) && value.length === 2) options.separators = [toText(value[0] ?? ''), toText(value[1] ?? '')];
+    } else if (key === 'profile' || key === 'vault_to_text' || key === 'preprocess_unsafe' || key === 'skipkeys' || key === 'check_circular' || key === 'allow_nan') {
+      continue;
+    } else throw pluginError(`JSONEncoder.__init__() got an unexpected keyword argument '${key}'`);
+  }
+  return options;
+}
+
+export const to_json: FilterFn = (_ctx, value, _args, kwargs) => dumpJson(defined(value), dumpOptions(kwargs, {}));
+
+export const to_nice_json: FilterFn = (_ctx, value, args, kwargs) => {
+  const indent = argument(args, kwargs, 0, 'indent');
+  const sortKeys = argument(args, kwargs, 1, 'sort_keys');
+  const rest = new Map([...kwargs].filter(([k]) => k !== 'indent' && k !== 'sort_keys' && k !== 'separators'));
+  return dumpJson(
+    defined(value),
+    dumpOptions(rest, {
+      indent: indent === undefined ? 4 : indent === null ? undefined : Number(indent),
+      sortKeys: sortKeys === undefined ? true : truthy(sortKeys),
+      separators: [',', ': '],
+    }),
+  );
+};
+
+export const from_json: FilterFn = (_ctx, value) => {
+  const data: Data = defined(value);
+  if (!isStringLike(data)) {
+    throw pluginError(`the JSON object must be str, bytes or bytearray, not ${pyName(data)}`);
+  }
+  return loadsJson(textOf(data));
+};
+
+function pyName(value: Data): string {
+  if (value === null) return 'NoneType';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return 'int';
+  if (Array.isArray(value)) return 'list';
+  if (value instanceof Map) return 'dict';
+  return 'float';
+}
+
+export const jsonFilters: Record<string, FilterFn> = { to_json, to_nice_json, from_json };

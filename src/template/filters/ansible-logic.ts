@@ -1,0 +1,59 @@
+/** bool, ternary, mandatory, type_debug: the filters that look at a value's kind or truth. */
+import { TemplateError } from '../../core/errors.js';
+import { isStringLike, pyRepr, pyTypeName, textOf, truthy, type Data } from '../../core/data.js';
+import { Undefined } from '../runtime/undefined.js';
+import type { FilterFn } from '../plugin.js';
+import { defined, pluginError, toText } from './ansible-args.js';
+
+const TRUE_WORDS = new Set(['yes', 'on', 'true', '1']);
+const FALSE_WORDS = new Set(['no', 'off', 'false', '0']);
+
+/**
+ * NOTE: 2.19 still coerces unknown values (`'x'` → False, `1.0` → True) with a deprecation
+ * warning; only the exact words and 0/1/True/False are documented.
+ */
+export function toBool(value: Data): boolean {
+  let check: Data = value;
+  if (isStringLike(value)) check = textOf(value).toLowerCase();
+  else if (typeof value === 'boolean') check = value ? 'true' : 'false';
+  else if (typeof value === 'number') check = String(value);
+  if (typeof check === 'string') {
+    if (TRUE_WORDS.has(check)) return true;
+    if (FALSE_WORDS.has(check)) return false;
+    return false;
+  }
+  if (check instanceof Object && 'value' in check && typeof check.value === 'number') return check.value === 1;
+  return false;
+}
+
+export const bool: FilterFn = (_ctx, value) => toBool(defined(value));
+
+export const ternary: FilterFn = (_ctx, value, args, kwargs) => {
+  const input = defined(value);
+  const pick = (index: number, name: string): Data | Undefined => {
+    if (index < args.length) return args[index] as Data | Undefined;
+    const v = kwargs.get(name);
+    return v === undefined ? null : v;
+  };
+  if (args.length + kwargs.size < 2 && !(kwargs.has('true_val') && kwargs.has('false_val'))) {
+    throw pluginError(`ternary() missing ${2 - args.length} required positional argument${args.length === 1 ? '' : 's'}`);
+  }
+  const noneVal = pick(2, 'none_val');
+  if (input === null && noneVal !== null) return noneVal;
+  return truthy(input) ? pick(0, 'true_val') : pick(1, 'false_val');
+};
+
+export const mandatory: FilterFn = (_ctx, value, args, kwargs) => {
+  if (!(value instanceof Undefined)) return value;
+  const msg = args.length > 0 ? args[0] : kwargs.get('msg');
+  if (msg !== undefined && msg !== null) throw pluginError(toText(defined(msg)));
+  const name = value.name === undefined ? '' : `${pyRepr(value.name)} `;
+  throw new TemplateError('filter-error', `Mandatory variable ${name}not defined.`);
+};
+
+export const type_debug: FilterFn = (_ctx, value) => {
+  if (value instanceof Undefined) return 'UndefinedMarker';
+  return pyTypeName(value);
+};
+
+export const logicFilters: Record<string, FilterFn> = { bool, ternary, mandatory, type_debug };

@@ -1,0 +1,133 @@
+/** log, pow, root, human_readable, human_to_bytes. Results are Python floats. */
+import { PyFloat, isStringLike, numericValue, textOf, type Data } from '../../core/data.js';
+import type { FilterFn } from '../plugin.js';
+import { argument, defined, pluginError, toText } from './ansible-args.js';
+import { formatFixed } from './ansible-python-format.js';
+
+function number(value: Data, message: string): number {
+  const n = numericValue(value);
+  if (n === undefined) throw pluginError(message);
+  return n;
+}
+
+export const log: FilterFn = (_ctx, value, args, kwargs) => {
+  const x = number(defined(value), 'log() can only be used on numbers');
+  const baseArg = argument(args, kwargs, 0, 'base');
+  const base = baseArg === undefined ? Math.E : number(baseArg, 'log() can only be used on numbers');
+  if (x <= 0 || base <= 0) throw pluginError('math domain error');
+  if (base === 10) return new PyFloat(Math.log10(x));
+  if (base === 1) throw pluginError('float division by zero');
+  return new PyFloat(base === Math.E ? Math.log(x) : Math.log(x) / Math.log(base));
+};
+
+export const pow: FilterFn = (_ctx, value, args, kwargs) => {
+  const x = number(defined(value), 'pow() can only be used on numbers');
+  const yArg = argument(args, kwargs, 0, 'y');
+  if (yArg === undefined) throw pluginError("power() missing 1 required positional argument: 'y'");
+  const y = number(yArg, 'pow() can only be used on numbers');
+  const r = Math.pow(x, y);
+  if (Number.isNaN(r)) throw pluginError('math domain error');
+  if (!Number.isFinite(r)) throw pluginError('math range error');
+  return new PyFloat(r);
+};
+
+export const root: FilterFn = (_ctx, value, args, kwargs) => {
+  const message = 'root() can only be used on numbers';
+  const x = number(defined(value), message);
+  const baseArg = argument(args, kwargs, 0, 'base');
+  const base = baseArg === undefined ? 2 : number(baseArg, message);
+  if (base === 2) {
+    if (x < 0) throw pluginError(message);
+    return new PyFloat(Math.sqrt(x));
+  }
+  if (base === 0) throw pluginError('float division by zero');
+  const r = Math.pow(x, 1 / base);
+  if (Number.isNaN(r)) throw pluginError(message);
+  return new PyFloat(r);
+};
+
+const RANGES: readonly [string, number][] = [
+  ['Y', 2 ** 80],
+  ['Z', 2 ** 70],
+  ['E', 2 ** 60],
+  ['P', 2 ** 50],
+  ['T', 2 ** 40],
+  ['G', 2 ** 30],
+  ['M', 2 ** 20],
+  ['K', 2 ** 10],
+  ['B', 1],
+];
+
+export function bytesToHuman(size: number, isbits: boolean, unit: string | null): string {
+  const base = isbits ? 'bits' : 'Bytes';
+  let suffix = '';
+  let limit = 1;
+  for ([suffix, limit] of RANGES) {
+    if ((unit === null && size >= limit) || (unit !== null && unit.toUpperCase() === suffix[0])) break;
+  }
+  suffix = limit !== 1 ? suffix + base[0] : base;
+  return `${formatFixed(size / limit, 2)} ${suffix}`;
+}
+
+export const human_readable: FilterFn = (_ctx, value, args, kwargs) => {
+  const data = defined(value);
+  const isbits = Boolean(numericValue(argument(args, kwargs, 0, 'isbits') ?? false));
+  const unit = argument(args, kwargs, 1, 'unit');
+  const size = numericValue(data);
+  if (size === undefined) throw pluginError('human_readable() failed on bad input');
+  return bytesToHuman(size, isbits, unit === undefined || unit === null ? null : toText(unit));
+};
+
+const UNIT_NAMES: Record<string, readonly [readonly [string, string], readonly [string, string]]> = {
+  B: [['byte', 'B'], ['bit', 'b']],
+  K: [['kilobyte', 'KB'], ['kilobit', 'Kb']],
+  M: [['megabyte', 'MB'], ['megabit', 'Mb']],
+  G: [['gigabyte', 'GB'], ['gigabit', 'Gb']],
+  T: [['terabyte', 'TB'], ['terabit', 'Tb']],
+  P: [['petabyte', 'PB'], ['petabit', 'Pb']],
+  E: [['exabyte', 'EB'], ['exabit', 'Eb']],
+  Z: [['zetabyte', 'ZB'], ['zetabit', 'Zb']],
+  Y: [['yottabyte', 'YB'], ['yottabit', 'Yb']],
+};
+
+/** Python's round() on a float: half to even. */
+function roundHalfEven(x: number): number {
+  const r = Math.round(x);
+  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+export function humanToBytes(input: string, defaultUnit: string | null, isbits: boolean): number {
+  const m = /^([0-9]*\.?[0-9]+)(?:\s*([A-Za-z]+))?\s*$/.exec(input);
+  if (!m) throw new Error(`human_to_bytes() can't interpret following string: ${input}`);
+  const num = Number(m[1]);
+  const unit = m[2] ?? defaultUnit;
+  if (unit === null) return roundHalfEven(num);
+  const key = (unit[0] ?? '').toUpperCase();
+  const range = RANGES.find(([k]) => k === key);
+  if (!range) throw new Error(`human_to_bytes() failed to convert ${input} (unit = ${unit}). The suffix must be one of Y, Z, E, P, T, G, M, K, B`);
+  if (unit.length > 1) {
+    const group = UNIT_NAMES[key];
+    const pair = group?.[isbits ? 1 : 0];
+    if (pair === undefined) throw new Error(`human_to_bytes() can't interpret a valid unit for ${key}`);
+    if (unit.toLowerCase() !== pair[0] && unit !== pair[1]) {
+      const unitClass = isbits ? 'b' : 'B';
+      const expect = key === 'B' ? `expect ${unitClass} or ${isbits ? 'bit' : 'byte'}` : `expect ${key}${unitClass} or ${key}`;
+      throw new Error(`human_to_bytes() failed to convert ${input}. Value is not a valid string (${expect})`);
+    }
+  }
+  return roundHalfEven(num * range[1]);
+}
+
+export const human_to_bytes: FilterFn = (_ctx, value, args, kwargs) => {
+  const data = defined(value);
+  const defaultUnit = argument(args, kwargs, 0, 'default_unit');
+  const isbits = argument(args, kwargs, 1, 'isbits');
+  const text = isStringLike(data) ? textOf(data) : toText(data);
+  try {
+    return humanToBytes(text, defaultUnit === undefined || defaultUnit === null ? null : toText(defaultUnit), Boolean(numericValue(isbits ?? false) ?? isbits));
+  } catch (error) {
+    throw pluginError("human_to_bytes() can't interpret the input", error);
+  }
+};
+
+export const mathFilters: Record<string, FilterFn> = { log, pow, root, human_readable, human_to_bytes };

@@ -1,0 +1,92 @@
+/** Path filters: Python's os.path / ntpath on the controller's strings. */
+import { pythonGlob } from './ansible-python-glob.js';
+import { statSync } from 'node:fs';
+import { isStringLike, markTuple, textOf, type Data } from '../../core/data.js';
+import type { FilterFn, PluginValue } from '../plugin.js';
+import { argument, defined, pluginError, pyClass } from './ansible-args.js';
+import {
+  ntSplit,
+  ntSplitdrive,
+  posixBasename,
+  posixCommonpath,
+  posixDirname,
+  posixExpanduser,
+  posixExpandvars,
+  posixJoin,
+  posixNormpath,
+  posixRealpath,
+  posixRelpath,
+  posixSplitext,
+} from './ansible-python-path.js';
+
+/** The str a path function needs, or Python's TypeError words. */
+function pathText(value: PluginValue): string {
+  const data: Data = defined(value);
+  if (isStringLike(data)) return textOf(data);
+  throw pluginError(`expected str, bytes or os.PathLike object, not ${pyTypeWord(data)}`);
+}
+
+function pyTypeWord(data: Data): string {
+  return pyClass(data).replace(/^<class '(.*)'>$/, '$1');
+}
+
+function simple(fn: (p: string) => Data): FilterFn {
+  return (_ctx, value) => fn(pathText(value));
+}
+
+export const basename = simple(posixBasename);
+export const dirname = simple(posixDirname);
+export const expanduser = simple(posixExpanduser);
+export const expandvars = simple((p) => posixExpandvars(p));
+export const realpath = simple(posixRealpath);
+export const normpath = simple(posixNormpath);
+export const splitext = simple((p) => markTuple(posixSplitext(p)));
+export const win_basename = simple((p) => ntSplit(p)[1]);
+export const win_dirname = simple((p) => ntSplit(p)[0]);
+export const win_splitdrive = simple((p) => markTuple(ntSplitdrive(p)));
+
+export const relpath: FilterFn = (_ctx, value, args, kwargs) => {
+  const start = argument(args, kwargs, 0, 'start');
+  const path = pathText(value);
+  try {
+    return posixRelpath(path, start === undefined || start === null ? '.' : pathText(start));
+  } catch (error) {
+    throw pluginError((error as Error).message, error);
+  }
+};
+
+export const path_join: FilterFn = (_ctx, value) => {
+  const data = defined(value);
+  if (isStringLike(data)) return textOf(data);
+  if (Array.isArray(data)) {
+    if (data.length === 0) throw pluginError('join() missing 1 required positional argument: \'a\'');
+    const parts = data.map((p) => pathText(p));
+    return posixJoin(parts[0] as string, ...parts.slice(1));
+  }
+  throw pluginError(`|path_join expects string or sequence, got ${pyClass(data)} instead.`);
+};
+
+export const commonpath: FilterFn = (_ctx, value) => {
+  const data = defined(value);
+  if (!Array.isArray(data)) throw pluginError(`|commonpath expects sequence, got ${pyClass(data)} instead.`);
+  try {
+    return posixCommonpath(data.map((p) => pathText(p)));
+  } catch (error) {
+    throw pluginError((error as Error).message, error);
+  }
+};
+
+/** Only regular files, as Ansible filters glob.glob's result with os.path.isfile. */
+export const fileglob: FilterFn = (_ctx, value) => {
+  const pattern = pathText(value);
+  const matches = pythonGlob(pattern).filter((p) => {
+    try {
+      return statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  });
+  return matches;
+};
+
+export const pathFilters: Record<string, FilterFn> = { basename, dirname, expanduser, expandvars, realpath, normpath, splitext, win_basename, win_dirname, win_splitdrive, relpath, path_join, commonpath, fileglob };

@@ -1,0 +1,212 @@
+/** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
+import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
+import { Undefined } from '../runtime/undefined.js';
+import type { FilterFn } from '../plugin.js';
+import { ansibleClass, argument, defined, pluginError, toText } from './ansible-args.js';
+
+const LIST_MERGES = ['replace', 'keep', 'append', 'prepend', 'append_rp', 'prepend_rp'];
+
+function typeShortName(value: Data): string {
+  return ansibleClass(value).replace(/^<class '(?:.*\.)?([^.']*)'>$/, '$1');
+}
+
+/** Ansible's merge_hash: `y` wins over `x`; dicts merged when recursive; lists by `listMerge`. */
+export function mergeHash(x: Data, y: Data, recursive: boolean, listMerge: string): DataDict {
+  if (!LIST_MERGES.includes(listMerge)) {
+    throw pluginError(
+      "merge_hash: 'list_merge' argument can only be equal to 'replace', 'keep', 'append', 'prepend', 'append_rp' or 'prepend_rp'",
+    );
+  }
+  if (!(x instanceof Map) || !(y instanceof Map)) {
+    throw pluginError(`failed to combine variables, expected dicts but got a '${typeShortName(x)}' and a '${typeShortName(y)}'.`);
+  }
+  if (x.size === 0 || pyEquals(x, y)) return new Map(y);
+  if (y.size === 0) return x;
+  const out: DataDict = new Map(x);
+  for (const [key, yValue] of y) {
+    if (!out.has(key)) {
+      out.set(key, yValue);
+      continue;
+    }
+    const xValue = out.get(key) as Data;
+    if (xValue instanceof Map && yValue instanceof Map) {
+      out.set(key, recursive ? mergeHash(xValue, yValue, recursive, listMerge) : yValue);
+      continue;
+    }
+    if (Array.isArray(xValue) && !isTuple(xValue) && Array.isArray(yValue) && !isTuple(yValue)) {
+      const notIn = (list: Data[]) => (z: Data) => !list.some((w) => pyEquals(w, z));
+      if (listMerge === 'replace') out.set(key, yValue);
+      else if (listMerge === 'append') out.set(key, [...xValue, ...yValue]);
+      else if (listMerge === 'prepend') out.set(key, [...yValue, ...xValue]);
+      else if (listMerge === 'append_rp') out.set(key, [...xValue.filter(notIn(yValue)), ...yValue]);
+      else if (listMerge === 'prepend_rp') out.set(key, [...yValue, ...xValue.filter(notIn(yValue))]);
+      continue;
+    }
+    out.set(key, yValue);
+  }
+  return out;
+}
+
+export const combine: FilterFn = (_ctx, value, args, kwargs) => {
+  let recursive = false;
+  let listMerge = 'replace';
+  for (const [key, raw] of kwargs) {
+    if (key === 'recursive') recursive = truthy(defined(raw));
+    else if (key === 'list_merge') listMerge = toText(defined(raw));
+    else throw pluginError("'recursive' and 'list_merge' are the only valid keyword arguments");
+  }
+  const dicts = flattenList([defined(value), ...args.map(defined)], 1, true);
+  if (dicts.length === 0) return new Map();
+  if (dicts.length === 1) return dicts[0] as Data;
+  let result = dicts[dicts.length - 1] as Data;
+  for (let i = dicts.length - 2; i >= 0; i--) result = mergeHash(dicts[i] as Data, result, recursive, listMerge);
+  return result;
+};
+
+/** Ansible's flatten: None, 'None' and 'null' items are dropped unless skip_nulls is false. */
+export function flattenList(list: readonly Data[], levels: number | undefined, skipNulls: boolean): Data[] {
+  const out: Data[] = [];
+  for (const element of list) {
+    if (skipNulls && (element === null || element === 'None' || element === 'null')) continue;
+    if (Array.isArray(element)) {
+      if (levels === undefined) out.push(...flattenList(element, undefined, skipNulls));
+      else if (levels >= 1) out.push(...flattenList(element, Math.trunc(levels) - 1, skipNulls));
+      else out.push(element);
+    } else out.push(element);
+  }
+  return out;
+}
+
+export const flatten: FilterFn = (_ctx, value, args, kwargs) => {
+  const levels = argument(args, kwargs, 0, 'levels');
+  const skip = argument(args, kwargs, 1, 'skip_nulls');
+  const data = defined(value);
+  let list: Data[];
+  if (Array.isArray(data)) list = data;
+  else if (data instanceof Map) list = [...data.keys()];
+  else if (isStringLike(data)) list = [...textOf(data)];
+  else throw pluginError(`'${typeShortName(data)}' object is not iterable`);
+  return flattenList(list, levels === undefined || levels === null ? undefined : Number(levels), skip === undefined ? true : truthy(skip));
+};
+
+export const dict2items: FilterFn = (_ctx, value, args, kwargs) => {
+  const data = defined(value);
+  const keyName = argument(args, kwargs, 0, 'key_name') ?? 'key';
+  const valueName = argument(args, kwargs, 1, 'value_name') ?? 'value';
+  if (!(data instanceof Map)) throw pluginError(`dict2items requires a dictionary, got ${ansibleClass(data)} instead.`);
+  return [...data].map(([k, v]): Data => new Map<DictKey, Data>([[keyName as DictKey, k], [valueName as DictKey, v]]));
+};
+
+export const items2dict: FilterFn = (_ctx, value, args, kwargs) => {
+  const data = defined(value);
+  const keyName = (argument(args, kwargs, 0, 'key_name') ?? 'key') as DictKey;
+  const valueName = (argument(args, kwargs, 1, 'value_name') ?? 'value') as DictKey;
+  if (!Array.isArray(data)) throw pluginError(`items2dict requires a list, got ${ansibleClass(data)} instead.`);
+  const out: DataDict = new Map();
+  for (const item of data) {
+    if (!(item instanceof Map)) throw pluginError(`items2dict requires a list of dictionaries, got ${pyRepr(data)} instead.`);
+    if (!item.has(keyName) || !item.has(valueName)) {
+      throw pluginError(
+        `items2dict requires each dictionary in the list to contain the keys '${String(keyName)}' and '${String(valueName)}', got ${pyRepr(data)} instead.`,
+      );
+    }
+    out.set(item.get(keyName) as DictKey, item.get(valueName) as Data);
+  }
+  return out;
+};
+
+/** Jinja's environment.getitem: subscript, then attribute; a miss is Undefined. */
+function getitem(container: Data, key: Data): Data | Undefined {
+  if (container instanceof Map) {
+    for (const [k, v] of container) if (pyEquals(k, key)) return v;
+  } else if (Array.isArray(container) && typeof key === 'number') {
+    const i = key < 0 ? container.length + key : key;
+    if (i >= 0 && i < container.length) return container[i] as Data;
+  } else if (isStringLike(container) && typeof key === 'number') {
+    const chars = [...textOf(container)];
+    const i = key < 0 ? chars.length + key : key;
+    if (i >= 0 && i < chars.length) return chars[i] as string;
+  }
+  const kind = container instanceof Map ? 'dict' : Array.isArray(container) ? 'list' : typeShortName(container);
+  return new Undefined(`object of type '${kind}' has no attribute ${pyRepr(toText(key))}`, toText(key));
+}
+
+export const extract: FilterFn = (_ctx, value, args, kwargs) => {
+  const item = defined(value);
+  const container = argument(args, kwargs, 0, 'container');
+  const morekeys = argument(args, kwargs, 1, 'morekeys');
+  if (container === undefined) throw pluginError("extract() missing 1 required positional argument: 'container'");
+  const keys: Data[] =
+    morekeys === undefined || morekeys === null ? [item] : Array.isArray(morekeys) && !isTuple(morekeys) ? [item, ...morekeys] : [item, morekeys];
+  let current: Data | Undefined = container;
+  for (const key of keys) {
+    if (current instanceof Undefined) break;
+    current = getitem(current, key);
+  }
+  return current;
+};
+
+export const subelements: FilterFn = (_ctx, value, args, kwargs) => {
+  const obj = defined(value);
+  const path = argument(args, kwargs, 0, 'subelements');
+  const skipMissing = truthy(argument(args, kwargs, 1, 'skip_missing') ?? false);
+  let elements: Data[];
+  if (obj instanceof Map) elements = [...obj.values()];
+  else if (Array.isArray(obj) && !isTuple(obj)) elements = obj;
+  else throw pluginError('obj must be a list of dicts or a nested dict');
+  let keys: Data[];
+  if (Array.isArray(path) && !isTuple(path)) keys = path;
+  else if (isStringLike(path)) keys = textOf(path).split('.');
+  else throw pluginError('subelements must be a list or a string');
+  const results: Data[] = [];
+  for (const element of elements) {
+    let values: Data = element;
+    let missing = false;
+    for (const key of keys) {
+      if (values instanceof Map) {
+        if (!values.has(key as DictKey)) {
+          if (skipMissing) {
+            missing = true;
+            break;
+          }
+          throw pluginError(`could not find ${pyRepr(key)} key in iterated item ${pyRepr(values)}`);
+        }
+        values = values.get(key as DictKey) as Data;
+      } else {
+        throw pluginError(`the key ${toText(key)} should point to a dictionary, got '${toText(values)}'`);
+      }
+    }
+    if (missing) continue;
+    if (!Array.isArray(values) || isTuple(values)) {
+      throw pluginError(`the key ${pyRepr(keys[keys.length - 1] ?? null)} should point to a list, got ${pyRepr(values)}`);
+    }
+    for (const v of values) results.push(markTuple([element, v]));
+  }
+  return results;
+};
+
+export const rekey_on_member: FilterFn = (_ctx, value, args, kwargs) => {
+  const data = defined(value);
+  const key = argument(args, kwargs, 0, 'key') ?? null;
+  const duplicates = argument(args, kwargs, 1, 'duplicates') ?? 'error';
+  if (duplicates !== 'error' && duplicates !== 'overwrite') {
+    throw pluginError(`duplicates parameter to rekey_on_member has unknown value ${pyRepr(duplicates)}`);
+  }
+  let items: Data[];
+  if (data instanceof Map) items = [...data.values()];
+  else if (Array.isArray(data)) items = data;
+  else throw pluginError('Type is not a valid list, set, or dict');
+  const out: DataDict = new Map();
+  for (const item of items) {
+    if (!(item instanceof Map)) throw pluginError('List item is not a valid dict');
+    if (!item.has(key as DictKey)) throw pluginError(`Key ${pyRepr(key)} was not found.`);
+    const k = item.get(key as DictKey) as DictKey;
+    if (out.has(k) && truthy(out.get(k))) {
+      if (duplicates === 'error') throw pluginError(`Key ${pyRepr(k)} is not unique, cannot convert to dict.`);
+      out.set(k, item);
+    } else out.set(k, item);
+  }
+  return out;
+};
+
+export const structureFilters: Record<string, FilterFn> = { combine, flatten, dict2items, items2dict, extract, subelements, rekey_on_member };

@@ -1,0 +1,106 @@
+/** split, comment, quote: string shaping filters. */
+import { isStringLike, pyRepr, textOf, type Data } from '../../core/data.js';
+import type { FilterFn } from '../plugin.js';
+import { argument, defined, pluginError, toText } from './ansible-args.js';
+
+// eslint-disable-next-line no-control-regex -- str.isspace() counts the \x1c-\x1f separators
+const PY_SPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+
+/** Python's str.split(sep, maxsplit). */
+export function pySplit(text: string, sep: string | null, maxsplit: number): string[] {
+  if (sep === null) {
+    const out: string[] = [];
+    let i = 0;
+    const chars = [...text];
+    while (i < chars.length) {
+      while (i < chars.length && PY_SPACE.test(chars[i] as string)) i++;
+      if (i >= chars.length) break;
+      if (maxsplit >= 0 && out.length === maxsplit) {
+        let end = chars.length;
+        while (end > i && PY_SPACE.test(chars[end - 1] as string)) end--;
+        out.push(chars.slice(i, end).join(''));
+        return out;
+      }
+      let j = i;
+      while (j < chars.length && !PY_SPACE.test(chars[j] as string)) j++;
+      out.push(chars.slice(i, j).join(''));
+      i = j;
+    }
+    return out;
+  }
+  if (sep === '') throw pluginError('empty separator');
+  const parts = text.split(sep);
+  if (maxsplit < 0 || parts.length <= maxsplit + 1) return parts;
+  return [...parts.slice(0, maxsplit), parts.slice(maxsplit).join(sep)];
+}
+
+export const split: FilterFn = (_ctx, value, args, kwargs) => {
+  const data = defined(value);
+  if (!isStringLike(data)) {
+    throw pluginError(`descriptor 'split' for 'str' objects doesn't apply to a '${pyRepr(data).startsWith('[') ? 'list' : 'int'}' object`);
+  }
+  const sep = argument(args, kwargs, 0, 'sep');
+  const maxsplit = argument(args, kwargs, 1, 'maxsplit');
+  return pySplit(textOf(data), sep === undefined || sep === null ? null : toText(sep), maxsplit === undefined || maxsplit === null ? -1 : Number(maxsplit));
+};
+
+/** shlex.quote */
+export function shellQuote(text: string): string {
+  if (text === '') return "''";
+  if (!/[^\w@%+=:,./-]/.test(text)) return text;
+  return `'${text.replaceAll("'", `'"'"'`)}'`;
+}
+
+export const quote: FilterFn = (_ctx, value) => {
+  const data = defined(value);
+  return shellQuote(data === null ? '' : toText(data));
+};
+
+interface CommentStyle {
+  beginning?: string;
+  decoration: string;
+  end?: string;
+}
+
+const STYLES: Record<string, CommentStyle> = {
+  plain: { decoration: '# ' },
+  erlang: { decoration: '% ' },
+  c: { decoration: '// ' },
+  cblock: { beginning: '/*', decoration: ' * ', end: ' */' },
+  xml: { beginning: '<!--', decoration: ' - ', end: '-->' },
+};
+
+export const comment: FilterFn = (_ctx, value, args, kwargs) => {
+  const text = toText(defined(value));
+  const styleName = toText(argument(args, kwargs, 0, 'style') ?? 'plain');
+  const style = STYLES[styleName];
+  if (style === undefined) throw pluginError(`Invalid style ${pyRepr(styleName)}.`);
+  const kw = new Map<string, Data>();
+  for (const [k, v] of kwargs) if (k !== 'style') kw.set(k, defined(v));
+  const prepostfix = kw.has('decoration') ? toText(kw.get('decoration') as Data) : style.decoration;
+  const p: Record<string, Data> = {
+    newline: '\n',
+    beginning: '',
+    prefix: prepostfix.trimEnd(),
+    prefix_count: 1,
+    decoration: '',
+    postfix: prepostfix.trimEnd(),
+    postfix_count: 1,
+    end: '',
+  };
+  Object.assign(p, style);
+  for (const [k, v] of kw) p[k] = v;
+  const s = (k: string): string => toText(p[k] ?? '');
+  const n = (k: string): number => Math.trunc(Number(toText(p[k] ?? 0)));
+  const newline = s('newline');
+  const decoration = s('decoration');
+  const beginning = s('beginning') ? s('beginning') + newline : '';
+  let prefix = '';
+  if (s('prefix')) prefix = (s('prefix') !== newline ? s('prefix') + newline : newline).repeat(Math.max(0, n('prefix_count')));
+  const body = (decoration + text.split(newline).join(newline + decoration)).split(decoration + newline).join(decoration.trimEnd() + newline);
+  const postfix = ['', ...Array<string>(Math.max(0, n('postfix_count'))).fill(s('postfix'))].join(newline);
+  const end = s('end') ? newline + s('end') : '';
+  return beginning + prefix + body + postfix + end;
+};
+
+export const textFilters: Record<string, FilterFn> = { split, quote, comment };
