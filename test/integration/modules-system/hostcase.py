@@ -1,0 +1,152 @@
+# Records and checks module cases against the isolated Debian test hosts (tools/test-hosts).
+#
+#   python3 hostcase.py record CASE [--host vm01]   run ansible-core 2.19 (the oracle) on a freshly
+#                                                   reset host; save every registered result
+#   python3 hostcase.py check CASE [--host vm02]    reset the host, run Volant's modules through
+#                                                   harness.py over ssh, compare with the recording
+#
+# A case (cases/CASE.json) is a list of steps, run in order on one host:
+#   {"module": "cron", "args": {...}, "check": false, "diff": false, "ignore_errors": false}
+#   {"shell": "command"}                 preparation, not compared
+# Results are compared after dropping what the controller adds (failed: false, exception,
+# invocation) and blanking the case's "volatile" keys.
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, '..', '..', '..'))
+TEST_HOSTS = os.environ.get('TEST_HOSTS_DIR', '/opt/test-hosts')
+TOOL = os.environ.get('TEST_HOSTS_TOOL', '/work/shared/tools/test-hosts/test-hosts')
+ORACLE = os.environ.get('ANSIBLE_ORACLE', '/work/shared/tools/ansible-oracle/ansible-playbook')
+
+
+def load_case(name):
+    with open(os.path.join(HERE, 'cases', name + '.json')) as f:
+        return json.load(f)
+
+
+def reset(host):
+    subprocess.run([TOOL, 'reset', host], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def ssh(host, command, data=None):
+    return subprocess.run(['ssh', '-F', os.path.join(TEST_HOSTS, 'ssh_config'), host, command],
+                          input=data, capture_output=True, text=True)
+
+
+def _yaml_json(value):
+    # JSON is YAML; the oracle reads the playbook as YAML 1.1 and JSON strings stay strings.
+    return json.dumps(value)
+
+
+def build_playbook(case, host):
+    lines = ['- hosts: %s' % host, '  gather_facts: false', '  tasks:']
+    for i, step in enumerate(case['steps']):
+        if 'shell' in step:
+            lines.append('    - shell: %s' % _yaml_json(step['shell']))
+            continue
+        lines.append('    - name: step%d' % i)
+        lines.append('      %s: %s' % (step['module'], _yaml_json(step.get('args', {}))))
+        lines.append('      register: r')
+        lines.append('      ignore_errors: true')
+        if step.get('check'):
+            lines.append('      check_mode: true')
+        if step.get('diff'):
+            lines.append('      diff: true')
+        lines.append('    - debug: var=r')
+    return '\n'.join(lines) + '\n'
+
+
+_DEBUG_RE = re.compile(r'^ok: \[[^\]]+\] => (\{\n.*?\n\})$', re.MULTILINE | re.DOTALL)
+
+
+def record(name, host):
+    case = load_case(name)
+    reset(host)
+    playbook = os.path.join('/tmp', 'volant-hostcase-%s.yml' % name)
+    with open(playbook, 'w') as f:
+        f.write(build_playbook(case, host))
+    env = dict(os.environ, ORACLE_EXTRA_BINDS=TEST_HOSTS)
+    proc = subprocess.run([ORACLE, '-i', os.path.join(TEST_HOSTS, 'inventory.ini'), playbook],
+                          capture_output=True, text=True, env=env)
+    results = [json.loads(m.group(1))['r'] for m in _DEBUG_RE.finditer(proc.stdout)]
+    wanted = sum(1 for s in case['steps'] if 'shell' not in s)
+    if len(results) != wanted:
+        sys.stderr.write(proc.stdout + proc.stderr)
+        raise SystemExit('expected %d results, got %d' % (wanted, len(results)))
+    out = os.path.join(HERE, 'recorded', name + '.json')
+    with open(out, 'w') as f:
+        json.dump({'recorded_with': 'ansible-core 2.19 on a test-hosts Debian 12 host', 'results': results}, f,
+                  indent=1, sort_keys=True)
+        f.write('\n')
+    return results
+
+
+def run_volant(host, step):
+    payload = {
+        'runtime': open(os.path.join(ROOT, 'src', 'agent', 'runtime.py')).read(),
+        'module': open(os.path.join(ROOT, 'src', 'agent', 'modules', step['module'] + '.py')).read(),
+        'name': step['module'], 'args': step.get('args', {}),
+        'check': step.get('check', False), 'diff': step.get('diff', False),
+    }
+    harness = open(os.path.join(HERE, 'harness.py')).read()
+    proc = ssh(host, 'python3 -c %s' % shlex.quote(harness), json.dumps(payload))
+    if proc.returncode != 0:
+        return {'HARNESS_ERROR': proc.stderr}
+    return json.loads(proc.stdout)
+
+
+def normalize(result, volatile):
+    r = dict(result)
+    r.pop('invocation', None)
+    r.pop('exception', None)
+    if r.get('failed') is False:
+        del r['failed']
+    # NOTE: ansible's TaskExecutor adds changed=False to any result without it (failed and skipped
+    # ones too); that is the controller's job, so the comparison does it for both sides.
+    r.setdefault('changed', False)
+    for key in volatile:
+        if key in r:
+            r[key] = '<volatile>'
+    return r
+
+
+def check(name, host):
+    case = load_case(name)
+    with open(os.path.join(HERE, 'recorded', name + '.json')) as f:
+        expected = json.load(f)['results']
+    reset(host)
+    volatile = case.get('volatile', [])
+    problems = []
+    i = 0
+    for n, step in enumerate(case['steps']):
+        if 'shell' in step:
+            ssh(host, step['shell'])
+            continue
+        got = normalize(run_volant(host, step), volatile + step.get('volatile', []))
+        want = normalize(expected[i], volatile + step.get('volatile', []))
+        i += 1
+        if got != want:
+            problems.append({'step': n, 'module': step['module'], 'args': step.get('args'),
+                             'expected': want, 'got': got})
+    return problems
+
+
+def main(argv):
+    mode, name = argv[1], argv[2]
+    host = argv[argv.index('--host') + 1] if '--host' in argv else ('vm01' if mode == 'record' else 'vm02')
+    if mode == 'record':
+        print(json.dumps(record(name, host), indent=1, sort_keys=True))
+    else:
+        problems = check(name, host)
+        print(json.dumps(problems, indent=1, sort_keys=True))
+        return 1 if problems else 0
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
