@@ -8,11 +8,8 @@ import { normalizeOutput } from './normalize.js';
 import { readPendingList } from './pending-list.js';
 import { readRecording } from './recording.js';
 import { runCase } from './run-case.js';
+import { sortLines } from './sort-lines.js';
 import { unifiedDiff } from './unified-diff.js';
-
-function sortLines(text: string): string {
-  return text.split('\n').sort().join('\n');
-}
 
 async function compareCase(c: GoldenCase): Promise<void> {
   const expected = readRecording(c);

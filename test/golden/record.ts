@@ -8,6 +8,7 @@ import { listGoldenCases, type GoldenCase } from './golden-case.js';
 import { normalizeOutput } from './normalize.js';
 import { readRecording, type Recording } from './recording.js';
 import { runCase } from './run-case.js';
+import { sortLines } from './sort-lines.js';
 import { unifiedDiff } from './unified-diff.js';
 
 async function recordOne(c: GoldenCase): Promise<Recording> {
@@ -41,8 +42,9 @@ async function main(argv: readonly string[]): Promise<number> {
         process.stdout.write(`${c.name}: not recorded yet\n`);
         continue;
       }
+      const view = (t: string): string => (c.compare === 'sorted' ? sortLines(t) : t);
       const diffs = (['stdout', 'stderr', 'rc'] as const)
-        .map((k) => unifiedDiff(had[k], got[k], [`expected.${k}`, `rerun.${k}`]))
+        .map((k) => unifiedDiff(view(had[k]), view(got[k]), [`expected.${k}`, `rerun.${k}`]))
         .filter((d) => d !== '');
       if (diffs.length > 0) {
         problems++;
