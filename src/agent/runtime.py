@@ -702,16 +702,16 @@ class Context(object):
             if not binary_data:
                 stdin_bytes += b'\n'
 
-        def preexec():
-            # the agent ignores SIGPIPE-style signals; commands must see the default handlers
-            signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
-            if umask is not None:
+        preexec = None
+        if umask is not None:
+            def preexec():
                 os.umask(umask)
         try:
+            # NOTE: a new session per command lets the agent kill the whole process group when a
+            # task times out or is cancelled (shell pipelines included).
             proc = subprocess.Popen(argv, stdin=subprocess.PIPE if stdin_bytes is not None else subprocess.DEVNULL,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env,
-                                    close_fds=close_fds, preexec_fn=preexec)
+                                    close_fds=close_fds, preexec_fn=preexec, start_new_session=True)
         except (OSError, IOError) as e:
             if not handle_exceptions:
                 raise

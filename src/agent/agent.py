@@ -1,0 +1,318 @@
+# Volant agent: one per (host, become user), alive for the whole run.
+#
+# Started by the bootstrap (see src/transport/bootstrap.ts), which reads a length-prefixed JSON
+# payload from stdin and execs this file with PAYLOAD = {'agent', 'runtime', 'modules': {name: src}}.
+# Then frames flow both ways on the original stdin/stdout: 4-byte big-endian length + JSON.
+# Standard library only, Python >= 3.8.
+import base64
+import json
+import os
+import signal
+import struct
+import sys
+import threading
+import time
+import traceback
+import types
+
+PROTOCOL_VERSION = 1
+
+# NOTE: the protocol owns the real stdin/stdout. Anything a module prints (or a child process
+# inherits) must not corrupt a frame, so fd 0 becomes /dev/null and fd 1 is pointed at stderr.
+_IN = os.fdopen(os.dup(0), 'rb', buffering=0)
+_OUT = os.fdopen(os.dup(1), 'wb', buffering=0)
+_devnull = os.open(os.devnull, os.O_RDONLY)
+os.dup2(_devnull, 0)
+os.close(_devnull)
+os.dup2(2, 1)
+sys.stdin = open(os.devnull, 'r')
+sys.stdout = sys.stderr
+
+_write_lock = threading.Lock()
+_modules = {}
+_module_sources = dict(PAYLOAD.get('modules', {}))  # noqa: F821 (given by the bootstrap)
+_module_lock = threading.Lock()
+
+
+def _load_runtime():
+    mod = types.ModuleType('volant_runtime')
+    mod.__file__ = '<volant_runtime>'
+    sys.modules['volant_runtime'] = mod
+    exec(compile(PAYLOAD['runtime'], '<volant_runtime>', 'exec'), mod.__dict__)  # noqa: F821
+    return mod
+
+
+runtime = _load_runtime()
+# async jobs: jid -> {'started', 'finished', 'result', 'module'}; async_status reads this.
+runtime.ASYNC_JOBS = {}
+# running requests: id -> list of child processes (killed on cancel / timeout)
+runtime.RUNNING = {}
+
+
+def _read_exact(n):
+    chunks = []
+    while n > 0:
+        chunk = _IN.read(n)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        n -= len(chunk)
+    return b''.join(chunks)
+
+
+def _json_default(value):
+    if isinstance(value, bytes):
+        return value.decode('utf-8', 'surrogateescape')
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    if hasattr(value, 'isoformat'):
+        return value.isoformat()
+    return str(value)
+
+
+def send(frame):
+    try:
+        data = json.dumps(frame, default=_json_default, allow_nan=True).encode('utf-8', 'surrogatepass')
+    except (TypeError, ValueError) as e:
+        data = json.dumps({'id': frame.get('id'), 'ok': False, 'error': 'unserializable result: %s' % e}).encode('utf-8')
+    with _write_lock:
+        _OUT.write(struct.pack('>I', len(data)) + data)
+
+
+def load_module(name, source=None):
+    with _module_lock:
+        mod = _modules.get(name)
+        if mod is not None:
+            return mod
+        if source is None:
+            source = _module_sources.get(name)
+        if source is None:
+            return None
+        mod = types.ModuleType('volant_module_' + name)
+        mod.__file__ = '<volant module %s>' % name
+        exec(compile(source, mod.__file__, 'exec'), mod.__dict__)
+        _modules[name] = mod
+        return mod
+
+
+_orig_popen_init = None
+
+
+def _install_popen_tracking():
+    import subprocess
+    global _orig_popen_init
+    _orig_popen_init = subprocess.Popen.__init__
+    local = threading.local()
+    runtime._request_local = local
+
+    def tracked_init(self, *args, **kwargs):
+        kwargs.setdefault('start_new_session', True)
+        _orig_popen_init(self, *args, **kwargs)
+        rid = getattr(local, 'rid', None)
+        if rid is not None:
+            runtime.RUNNING.setdefault(rid, []).append(self)
+    subprocess.Popen.__init__ = tracked_init
+    return local
+
+
+_local = _install_popen_tracking()
+
+
+def _kill_children(rid):
+    for proc in runtime.RUNNING.pop(rid, []):
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                try:
+                    proc.kill()
+                except OSError:
+                    pass
+
+
+def _crash_result(name, exc_text):
+    return {
+        'failed': True,
+        'msg': 'MODULE FAILURE: %s' % exc_text.strip().splitlines()[-1] if exc_text.strip() else 'MODULE FAILURE',
+        'exception': exc_text,
+        'module_stdout': '',
+        'module_stderr': exc_text,
+        'rc': 1,
+    }
+
+
+def run_module_request(req):
+    name = req['module']
+    mod = load_module(name, req.get('source'))
+    if mod is None:
+        return {'failed': True, 'msg': 'The module %s was not found in configured module paths' % name, 'volant_missing_module': True}
+    _local.rid = req.get('id')
+    try:
+        env = req.get('env') or None
+        return runtime.run_module(
+            name, mod, req.get('args') or {},
+            check_mode=req.get('check', False), diff_mode=req.get('diff', False),
+            environ=env, no_log=req.get('no_log', False), remote_tmp=req.get('remote_tmp'),
+        )
+    except BaseException:
+        return _crash_result(name, traceback.format_exc())
+    finally:
+        _local.rid = None
+        runtime.RUNNING.pop(req.get('id'), None)
+
+
+def handle_module(req):
+    result = run_module_request(req)
+    send({'id': req['id'], 'ok': True, 'result': result})
+
+
+def handle_async(req):
+    jid = 'j%d.%d' % (int(time.time() * 1000000) % 1000000000000, os.getpid())
+    job = {'started': True, 'finished': False, 'result': None, 'module': req['module'], 'thread': None}
+    runtime.ASYNC_JOBS[jid] = job
+    limit = req.get('async_seconds') or 0
+
+    def work():
+        result = run_module_request(dict(req, id='async-' + jid))
+        job['result'] = result
+        job['finished'] = True
+
+    def watchdog():
+        t.join(limit if limit > 0 else None)
+        if not job['finished']:
+            _kill_children('async-' + jid)
+            job['result'] = {'failed': True, 'msg': 'Timeout exceeded', 'child_pid': os.getpid()}
+            job['finished'] = True
+    t = threading.Thread(target=work, name='async-' + jid)
+    t.daemon = True
+    t.start()
+    job['thread'] = t
+    if limit > 0:
+        w = threading.Thread(target=watchdog)
+        w.daemon = True
+        w.start()
+    home = os.path.expanduser('~')
+    send({'id': req['id'], 'ok': True, 'result': {
+        'ansible_job_id': jid, 'changed': True, 'finished': False,
+        'results_file': os.path.join(home, '.ansible_async', jid), 'started': True,
+    }})
+
+
+def handle_put(req):
+    path = req['path']
+    data = base64.b64decode(req['data'])
+    try:
+        d = os.path.dirname(path)
+        if d and not os.path.isdir(d):
+            os.makedirs(d)
+        tmp = path + '.volant-tmp-%d' % os.getpid()
+        with open(tmp, 'wb') as f:
+            f.write(data)
+        if req.get('mode') is not None:
+            os.chmod(tmp, int(req['mode']))
+        os.rename(tmp, path)
+        send({'id': req['id'], 'ok': True, 'result': {'path': path, 'size': len(data)}})
+    except (OSError, IOError) as e:
+        send({'id': req['id'], 'ok': False, 'error': 'could not write %s: %s' % (path, e)})
+
+
+def handle_read(req):
+    path = req['path']
+    try:
+        with open(path, 'rb') as f:
+            data = f.read()
+        send({'id': req['id'], 'ok': True, 'result': {'data': base64.b64encode(data).decode('ascii')}})
+    except (OSError, IOError) as e:
+        send({'id': req['id'], 'ok': False, 'error': '%s' % e, 'errno': e.errno})
+
+
+def handle_mktemp(req):
+    import tempfile
+    base = os.path.expanduser(req.get('base') or '~/.ansible/tmp')
+    try:
+        if not os.path.isdir(base):
+            os.makedirs(base, mode=0o700)
+        path = tempfile.mkdtemp(prefix='ansible-tmp-', dir=base)
+    except OSError:
+        path = tempfile.mkdtemp(prefix='ansible-tmp-')
+    send({'id': req['id'], 'ok': True, 'result': {'path': path}})
+
+
+def handle_rmtree(req):
+    import shutil
+    shutil.rmtree(req['path'], ignore_errors=True)
+    send({'id': req['id'], 'ok': True, 'result': {}})
+
+
+def handle_load(req):
+    for name, source in (req.get('modules') or {}).items():
+        _module_sources[name] = source
+    send({'id': req['id'], 'ok': True, 'result': {'loaded': sorted(_module_sources)}})
+
+
+def handle_cancel(req):
+    _kill_children(req.get('target'))
+    send({'id': req['id'], 'ok': True, 'result': {}})
+
+
+THREADED = {'module': handle_module, 'put': handle_put, 'read': handle_read}
+INLINE = {'async': handle_async, 'load': handle_load, 'cancel': handle_cancel, 'mktemp': handle_mktemp, 'rmtree': handle_rmtree}
+
+
+def _threaded(fn, req):
+    try:
+        fn(req)
+    except BaseException:
+        send({'id': req.get('id'), 'ok': False, 'error': traceback.format_exc()})
+
+
+def main():
+    send({'id': 0, 'type': 'hello', 'version': PROTOCOL_VERSION, 'pid': os.getpid(),
+          'python': list(sys.version_info[:3]), 'executable': sys.executable,
+          'uid': os.getuid(), 'euid': os.geteuid(), 'user': _user_name(), 'home': os.path.expanduser('~'),
+          'modules': sorted(_module_sources)})
+    while True:
+        head = _read_exact(4)
+        if head is None:
+            break
+        (length,) = struct.unpack('>I', head)
+        body = _read_exact(length)
+        if body is None:
+            break
+        try:
+            req = json.loads(body.decode('utf-8', 'surrogatepass'))
+        except ValueError as e:
+            send({'id': None, 'ok': False, 'error': 'bad frame: %s' % e})
+            continue
+        op = req.get('op')
+        if op == 'exit':
+            send({'id': req.get('id'), 'ok': True, 'result': {}})
+            break
+        if op == 'ping':
+            send({'id': req.get('id'), 'ok': True, 'result': {'pong': True}})
+            continue
+        fn = THREADED.get(op)
+        if fn is not None:
+            t = threading.Thread(target=_threaded, args=(fn, req))
+            t.daemon = True
+            t.start()
+            continue
+        fn = INLINE.get(op)
+        if fn is not None:
+            _threaded(fn, req)
+            continue
+        send({'id': req.get('id'), 'ok': False, 'error': 'unknown op %r' % (op,)})
+    for rid in list(runtime.RUNNING):
+        _kill_children(rid)
+    os._exit(0)
+
+
+def _user_name():
+    try:
+        import pwd
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except (ImportError, KeyError):
+        return str(os.geteuid())
+
+
+main()

@@ -1,0 +1,207 @@
+/**
+ * The controller's end of one agent: a spawned process (local python, or ssh running python)
+ * speaking length-prefixed JSON frames. Requests carry ids, so several can be in flight (async
+ * jobs next to a running task). When the process dies, every pending request rejects at once.
+ */
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { dumpJson, parseJson } from '../core/json.js';
+import { isDict, type Data, type DataDict } from '../core/data.js';
+import { encodeFrame, FrameDecoder } from './frame-codec.js';
+import { RequestTimeoutError } from './transport-errors.js';
+
+export const PROTOCOL_VERSION = 1;
+
+/** How the owner (a connection) turns the process's fate into errors with Ansible's words. */
+export interface AgentClientHooks {
+  /** The process ended (or failed to spawn) before the hello frame. */
+  startFailed(info: ExitInfo): Error;
+  /** The process ended with requests pending, or a request was made after it ended. */
+  lost(info: ExitInfo): Error;
+  /** Called once on stderr text before the hello (sudo prompts); may return bytes to write to stdin. */
+  onStartupStderr?(stderrSoFar: string): string | undefined;
+}
+
+export interface ExitInfo {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stderr: string;
+  readonly stdout: string;
+  /** The spawn itself failed (ENOENT …). */
+  readonly spawnError?: Error;
+  readonly timedOut?: boolean;
+}
+
+interface Pending {
+  resolve(value: Data): void;
+  reject(error: Error): void;
+  timer?: NodeJS.Timeout;
+}
+
+const MAX_STDERR = 64 * 1024;
+
+export class AgentClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly decoder = new FrameDecoder();
+  private stderrText = '';
+  private exitInfo: ExitInfo | undefined;
+  private hello: DataDict | undefined;
+  private readonly exited: Promise<void>;
+
+  private constructor(
+    readonly child: ChildProcessWithoutNullStreams,
+    private readonly hooks: AgentClientHooks,
+  ) {
+    this.exited = new Promise((resolve) => {
+      child.once('close', (code, signal) => {
+        this.onExit({ code, signal, stderr: this.stderrText, stdout: this.decoder.pending().toString('utf8') });
+        resolve();
+      });
+    });
+  }
+
+  /** Sends the payload and waits for the hello frame (or the process's end, or the timeout). */
+  static start(child: ChildProcessWithoutNullStreams, payload: Buffer, hooks: AgentClientHooks, timeoutMs: number): Promise<AgentClient> {
+    const client = new AgentClient(child, hooks);
+    return client.handshake(payload, timeoutMs);
+  }
+
+  private handshake(payload: Buffer, timeoutMs: number): Promise<AgentClient> {
+    const child = this.child;
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const timer = setTimeout(() => {
+        if (settled) return;
+        settled = true;
+        const info = { code: null, signal: null, stderr: this.stderrText, stdout: this.decoder.pending().toString('utf8'), timedOut: true };
+        this.kill();
+        reject(this.hooks.startFailed(info));
+      }, timeoutMs);
+      timer.unref();
+      this.pending.set(0, {
+        resolve: (hello) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          if (!isDict(hello) || hello.get('version') !== PROTOCOL_VERSION) {
+            this.kill();
+            reject(new Error(`volant: agent protocol version mismatch (got ${isDict(hello) ? String(hello.get('version')) : '?'})`));
+            return;
+          }
+          this.hello = hello;
+          resolve(this);
+        },
+        reject: (error) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      child.on('error', (error) => {
+        // spawn failure (ENOENT): 'close' may not follow, so settle here.
+        this.onExit({ code: null, signal: null, stderr: this.stderrText, stdout: '', spawnError: error });
+      });
+      child.stdout.on('data', (chunk: Buffer) => this.onStdout(chunk));
+      child.stderr.on('data', (chunk: Buffer) => {
+        if (this.stderrText.length < MAX_STDERR) this.stderrText += chunk.toString('utf8');
+        if (this.hello === undefined && this.hooks.onStartupStderr) {
+          const reply = this.hooks.onStartupStderr(this.stderrText);
+          if (reply !== undefined) child.stdin.write(reply);
+        }
+      });
+      child.stdin.on('error', () => {
+        // EPIPE when the process is gone; 'close' reports it.
+      });
+      child.stdin.write(payload);
+    });
+  }
+
+  get info(): DataDict | undefined {
+    return this.hello;
+  }
+
+  get alive(): boolean {
+    return this.exitInfo === undefined;
+  }
+
+  get stderr(): string {
+    return this.stderrText;
+  }
+
+  /** One request; resolves with the frame's `result`, rejects with its `error` or when the agent dies. */
+  request(op: string, fields: DataDict, timeoutSeconds?: number): Promise<Data> {
+    if (this.exitInfo !== undefined) return Promise.reject(this.hooks.lost(this.exitInfo));
+    const id = this.nextId++;
+    const frame: DataDict = new Map<string, Data>([
+      ['id', id],
+      ['op', op],
+    ]);
+    for (const [k, v] of fields) frame.set(k, v);
+    return new Promise<Data>((resolve, reject) => {
+      const entry: Pending = { resolve, reject };
+      if (timeoutSeconds !== undefined && timeoutSeconds > 0) {
+        entry.timer = setTimeout(() => {
+          this.pending.delete(id);
+          reject(new RequestTimeoutError(timeoutSeconds));
+          // Ask the agent to kill what the request started; its late answer is dropped.
+          this.request('cancel', new Map([['target', id]])).catch(() => undefined);
+        }, timeoutSeconds * 1000);
+      }
+      this.pending.set(id, entry);
+      this.child.stdin.write(encodeFrame(dumpJson(frame, { ensureAscii: false })));
+    });
+  }
+
+  /** Asks the agent to exit and waits for the process (killing it after `graceMs`). */
+  async close(graceMs = 2000): Promise<void> {
+    if (this.exitInfo !== undefined) return;
+    this.request('exit', new Map()).catch(() => undefined);
+    this.child.stdin.end();
+    const timer = setTimeout(() => this.kill(), graceMs);
+    timer.unref();
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+
+  /** Resolves when the process has ended. */
+  whenExited(): Promise<void> {
+    return this.exited;
+  }
+
+  private onStdout(chunk: Buffer): void {
+    for (const text of this.decoder.push(chunk)) {
+      let frame: Data;
+      try {
+        frame = parseJson(text);
+      } catch {
+        continue;
+      }
+      if (!isDict(frame)) continue;
+      const id = frame.get('id');
+      if (typeof id !== 'number') continue;
+      const entry = this.pending.get(id);
+      if (entry === undefined) continue;
+      this.pending.delete(id);
+      if (entry.timer !== undefined) clearTimeout(entry.timer);
+      if (id === 0) entry.resolve(frame);
+      else if (frame.get('ok') === true) entry.resolve(frame.get('result') ?? null);
+      else entry.reject(new Error(String(frame.get('error') ?? 'agent error')));
+    }
+  }
+
+  private onExit(info: ExitInfo): void {
+    if (this.exitInfo !== undefined) return;
+    this.exitInfo = info;
+    const beforeHello = this.hello === undefined;
+    for (const [id, entry] of this.pending) {
+      if (entry.timer !== undefined) clearTimeout(entry.timer);
+      entry.reject(beforeHello && id === 0 ? this.hooks.startFailed(info) : this.hooks.lost(info));
+    }
+    this.pending.clear();
+  }
+}

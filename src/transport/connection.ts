@@ -1,0 +1,22 @@
+/**
+ * How a transport reaches a host: it spawns processes there (the agent, or a raw command) and
+ * words failures as Ansible does. `local-connection.ts` and `ssh-connection.ts` implement it.
+ */
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ExitInfo } from './agent-client.js';
+
+export interface SpawnOptions {
+  /** Allocate a terminal on the host (ssh -tt), as Ansible's raw module does. */
+  readonly tty?: boolean;
+}
+
+export interface Connection {
+  /** Runs a POSIX shell command line on the host; stdin/stdout/stderr are the process's pipes. */
+  spawnShell(command: string, options?: SpawnOptions): ChildProcessWithoutNullStreams;
+  /** The error for a process that ended before the agent said hello (ConnectionError when unreachable). */
+  startFailed(info: ExitInfo): Error;
+  /** The error for an agent that went away with requests in flight. */
+  lost(info: ExitInfo): Error;
+  /** Ends what the connection keeps open (the ssh master). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,39 @@
+/**
+ * The agent protocol's framing: each frame is a 4-byte big-endian length, then that many bytes of
+ * UTF-8 JSON. Both directions use it after the bootstrap.
+ */
+export function encodeFrame(json: string): Buffer {
+  const body = Buffer.from(json, 'utf8');
+  const head = Buffer.allocUnsafe(4);
+  head.writeUInt32BE(body.length, 0);
+  return Buffer.concat([head, body]);
+}
+
+/** Collects stdout chunks and yields each complete frame's text. */
+export class FrameDecoder {
+  private chunks: Buffer[] = [];
+  private size = 0;
+
+  push(chunk: Buffer): string[] {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    const frames: string[] = [];
+    let buf = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks, this.size);
+    let offset = 0;
+    while (buf.length - offset >= 4) {
+      const length = buf.readUInt32BE(offset);
+      if (buf.length - offset - 4 < length) break;
+      frames.push(buf.toString('utf8', offset + 4, offset + 4 + length));
+      offset += 4 + length;
+    }
+    buf = offset === 0 ? buf : buf.subarray(offset);
+    this.chunks = buf.length > 0 ? [buf] : [];
+    this.size = buf.length;
+    return frames;
+  }
+
+  /** Bytes received that are not a complete frame (noise before the first frame, for errors). */
+  pending(): Buffer {
+    return Buffer.concat(this.chunks, this.size);
+  }
+}

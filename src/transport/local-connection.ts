@@ -1,0 +1,32 @@
+/** The `local` connection: processes on the controller itself. */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Connection } from './connection.js';
+import type { ExitInfo } from './agent-client.js';
+import { AgentLostError } from './transport-errors.js';
+import { startFailure } from './start-failure.js';
+
+export class LocalConnection implements Connection {
+  constructor(readonly host: string) {}
+
+  spawnShell(command: string): ChildProcessWithoutNullStreams {
+    return spawn('/bin/sh', ['-c', command], { stdio: 'pipe' });
+  }
+
+  startFailed(info: ExitInfo): Error {
+    return startFailure(info, undefined);
+  }
+
+  lost(info: ExitInfo): Error {
+    return new AgentLostError(`The agent on ${this.host} exited unexpectedly${describeExit(info)}`);
+  }
+
+  async close(): Promise<void> {
+    // nothing kept open
+  }
+}
+
+export function describeExit(info: ExitInfo): string {
+  if (info.signal) return ` (signal ${info.signal})`;
+  if (info.code !== null) return ` (exit code ${info.code})`;
+  return '';
+}

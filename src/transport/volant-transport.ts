@@ -1,0 +1,220 @@
+/**
+ * The Transport the runner uses: one agent per (host, become user), started on first use and
+ * kept for the run; ssh targets share a master connection whose socket lives in a private
+ * temporary directory that closeAll() removes.
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConnectionError } from '../core/errors.js';
+import type { AgentSession, ConnectionSpec, Transport } from '../run/transport.js';
+import { AgentClient } from './agent-client.js';
+import { loadAgentSources } from './agent-sources.js';
+import { becomeCommand } from './become-command.js';
+import { bootstrapPayload, BOOTSTRAP } from './bootstrap.js';
+import type { Connection } from './connection.js';
+import { LocalConnection } from './local-connection.js';
+import { SshConnection } from './ssh-connection.js';
+import { shellQuote } from './shell-quote.js';
+import { VolantAgentSession, type RawRunner } from './agent-session.js';
+import { RequestTimeoutError } from './transport-errors.js';
+
+export interface TransportOptions {
+  /** The ssh client binary (tests point it elsewhere); default `ssh` from PATH. */
+  readonly sshBinary?: string;
+  /** Extra seconds, beyond the connection timeout, to wait for the agent's hello. */
+  readonly startGraceSeconds?: number;
+}
+
+export class VolantTransport implements Transport {
+  private readonly sessions = new Map<string, Promise<VolantAgentSession>>();
+  private readonly live = new Set<VolantAgentSession>();
+  private readonly connections = new Map<string, Connection>();
+  private controlDir: string | undefined;
+  private closed = false;
+
+  constructor(private readonly options: TransportOptions = {}) {}
+
+  /** The private directory holding ssh ControlPath sockets (created on first ssh use). */
+  get controlDirectory(): string | undefined {
+    return this.controlDir;
+  }
+
+  session(spec: ConnectionSpec): Promise<AgentSession> {
+    const key = sessionKey(spec);
+    let session = this.sessions.get(key);
+    if (session === undefined) {
+      session = this.start(spec, key);
+      this.sessions.set(key, session);
+      session.catch(() => {
+        if (this.sessions.get(key) === session) this.sessions.delete(key);
+      });
+    }
+    return session;
+  }
+
+  async reset(host: string): Promise<void> {
+    const closing: Promise<void>[] = [];
+    for (const [key, session] of this.sessions) {
+      if (!key.startsWith(`${host}\0`)) continue;
+      this.sessions.delete(key);
+      closing.push(session.then((s) => s.close()).catch(() => undefined));
+    }
+    await Promise.all(closing);
+    const connection = this.connections.get(host);
+    if (connection !== undefined) {
+      this.connections.delete(host);
+      await connection.close();
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    this.closed = true;
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(sessions.map((s) => s.then((x) => x.close()).catch(() => undefined)));
+    for (const s of this.live) s.client.kill();
+    this.live.clear();
+    const connections = [...this.connections.values()];
+    this.connections.clear();
+    await Promise.all(connections.map((c) => c.close()));
+    if (this.controlDir !== undefined) {
+      rmSync(this.controlDir, { recursive: true, force: true });
+      this.controlDir = undefined;
+    }
+  }
+
+  private connectionFor(spec: ConnectionSpec): Connection {
+    let connection = this.connections.get(spec.host);
+    if (connection === undefined) {
+      if (spec.connection === 'local') connection = new LocalConnection(spec.host);
+      else if (spec.connection === 'ssh' || spec.connection === 'smart' || spec.connection === 'paramiko') {
+        this.controlDir ??= mkdtempSync(join(tmpdir(), 'volant-cp-'));
+        connection = new SshConnection(spec, this.controlDir, this.options.sshBinary);
+      } else {
+        throw new ConnectionError('UNSUPPORTED_CONNECTION', `the connection plugin '${spec.connection}' was not found`);
+      }
+      this.connections.set(spec.host, connection);
+    }
+    return connection;
+  }
+
+  private async start(spec: ConnectionSpec, key: string): Promise<VolantAgentSession> {
+    if (this.closed) throw new ConnectionError('TRANSPORT_CLOSED', 'volant: the transport is closed');
+    const connection = this.connectionFor(spec);
+    const sources = await loadAgentSources();
+    const python = spec.pythonInterpreter ?? 'python3';
+    let command = `${python} -c ${shellQuote(BOOTSTRAP)}`;
+    let prompt: string | undefined;
+    if (spec.become !== undefined) {
+      const wrapped = becomeCommand(spec.become, command);
+      command = wrapped.command;
+      prompt = wrapped.prompt;
+    }
+    const child = connection.spawnShell(command);
+    let passwordSent = false;
+    const password = spec.become?.password;
+    const client = await AgentClient.start(
+      child,
+      bootstrapPayload(sources),
+      {
+        startFailed: (info) => connection.startFailed(info),
+        lost: (info) => connection.lost(info),
+        onStartupStderr: (stderr) => {
+          if (prompt === undefined || passwordSent || password === undefined || !stderr.includes(prompt)) return undefined;
+          passwordSent = true;
+          return `${password}\n`;
+        },
+      },
+      (spec.timeout + (this.options.startGraceSeconds ?? 30)) * 1000,
+    );
+    const raw: RawRunner = (cmd, options) => runRaw(connection, spec, cmd, options);
+    const session = new VolantAgentSession(client, connection, raw, () => {
+      this.live.delete(session);
+      if (this.sessions.get(key) !== undefined) this.sessions.delete(key);
+    });
+    this.live.add(session);
+    // A dead agent is dropped so the next task for this host starts a fresh one.
+    void client.whenExited().then(() => {
+      this.live.delete(session);
+      void this.sessions.get(key)?.then((s) => {
+        if (s === session) this.sessions.delete(key);
+      });
+    });
+    return session;
+  }
+}
+
+function sessionKey(spec: ConnectionSpec): string {
+  const become = spec.become === undefined ? '' : `${spec.become.method}:${spec.become.user}`;
+  return `${spec.host}\0${become}`;
+}
+
+/** The raw module: the command through the connection (a tty over ssh, as Ansible), no agent. */
+function runRaw(
+  connection: Connection,
+  spec: ConnectionSpec,
+  command: string,
+  options: { executable?: string; timeout?: number },
+): Promise<{ rc: number; stdout: string; stderr: string }> {
+  let line = options.executable ? `${options.executable} -c ${shellQuote(command)}` : command;
+  let prompt: string | undefined;
+  if (spec.become !== undefined) {
+    const wrapped = becomeCommand(spec.become, line);
+    line = wrapped.command;
+    prompt = wrapped.prompt;
+  }
+  const tty = connection instanceof SshConnection;
+  // NOTE: Ansible gives ssh a local pty as stdin, so the remote pty gets its modes (opost onlcr:
+  // "\n" arrives as "\r\n"). Our ssh's stdin is a pipe, and a mux client then asks for raw
+  // output modes; stty restores what Ansible's users see.
+  if (tty) line = `stty opost onlcr >/dev/null 2>&1; ${line}`;
+  const child = connection.spawnShell(line, { tty });
+  return new Promise((resolve, reject) => {
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let errText = '';
+    let sent = false;
+    let timer: NodeJS.Timeout | undefined;
+    if (options.timeout !== undefined && options.timeout > 0) {
+      const seconds = options.timeout;
+      timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new RequestTimeoutError(seconds));
+      }, seconds * 1000);
+    }
+    child.stdout.on('data', (c: Buffer) => {
+      out.push(c);
+      if (prompt !== undefined && !sent && spec.become?.password !== undefined && Buffer.concat(out).toString('utf8').includes(prompt)) {
+        sent = true;
+        child.stdin.write(`${spec.become.password}\n`);
+      }
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      err.push(c);
+      errText += c.toString('utf8');
+      if (prompt !== undefined && !sent && spec.become?.password !== undefined && errText.includes(prompt)) {
+        sent = true;
+        child.stdin.write(`${spec.become.password}\n`);
+      }
+    });
+    child.stdin.on('error', () => undefined);
+    if (prompt === undefined) child.stdin.end();
+    child.on('error', (e) => {
+      if (timer) clearTimeout(timer);
+      reject(connection.startFailed({ code: null, signal: null, stderr: '', stdout: '', spawnError: e }));
+    });
+    child.on('close', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      const stdout = Buffer.concat(out).toString('utf8');
+      const stderr = Buffer.concat(err).toString('utf8');
+      if (connection instanceof SshConnection && code === 255) {
+        reject(connection.startFailed({ code, signal, stderr, stdout }));
+        return;
+      }
+      resolve({ rc: code ?? 128 + (signal === null ? 0 : 9), stdout, stderr });
+    });
+  });
+}
+
