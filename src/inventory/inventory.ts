@@ -1,0 +1,431 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Data, DataDict } from '../core/data.js';
+import { InventoryError } from '../core/errors.js';
+import { fnmatchToRegExp } from './fnmatch.js';
+import { Group, sortGroups } from './group.js';
+import { Host } from './host.js';
+import { applySubscript, orderPatterns, splitHostPattern, splitSubscript } from './host-pattern.js';
+
+/** Names ansible treats as the controller itself (an implicit localhost answers to them). */
+export const LOCALHOST_NAMES: readonly string[] = ['127.0.0.1', 'localhost', '::1'];
+
+const INVALID_GROUP_CHARS = /^\p{Nd}|[^\p{L}\p{N}_]/u;
+
+export interface HostQuery {
+  /** Ignore `--limit` (hostvars, delegate_to lookups). */
+  ignoreLimits?: boolean;
+  /** Ignore the current serial batch / failed-host restriction. */
+  ignoreRestrictions?: boolean;
+  /** The play's `order:` keyword. `shuffle` is left to the caller (it needs a seeded RNG). */
+  order?: 'inventory' | 'reverse_inventory' | 'sorted' | 'reverse_sorted' | 'shuffle';
+}
+
+/**
+ * Hosts, groups and their inventory variables, with ansible's host-pattern semantics and order.
+ * Built by `loadInventory`; changed at run time only by `addHost` / `addGroup` (add_host,
+ * group_by), which bump `version` so callers can drop what they cached.
+ */
+export class Inventory {
+  readonly groups = new Map<string, Group>();
+  readonly hosts = new Map<string, Host>();
+  /** The explicit localhost-like host, or the implicit one once asked for. */
+  localhost: Host | undefined;
+  /** Inventory sources as given (absolute paths, or `a,b,` host lists). */
+  readonly sources: string[] = [];
+  readonly processedSources: string[] = [];
+  /** Warnings in ansible's words (without the `[WARNING]: ` prefix), each once, in order. */
+  readonly warnings: string[] = [];
+  /** Bumped on every change to hosts, groups or their vars. */
+  version = 0;
+  /** Where new hosts say they came from (inventory_file / inventory_dir). */
+  currentSource: string | undefined;
+  /** The playbook's directory, whose host_vars/ and group_vars/ the vars stage also reads. */
+  playbookDir: string | undefined;
+  /** The controller's Python, set on the implicit localhost. */
+  localPython = '/usr/bin/python3';
+
+  private readonly warned = new Set<string>();
+  private subsetPatterns: string[] | undefined;
+  private restriction: Set<string> | undefined;
+  private readonly patternCache = new Map<string, Host[]>();
+  private readonly hostsPatternCache = new Map<string, Host[]>();
+  private groupsDictCache: DataDict | undefined;
+
+  constructor() {
+    this.addGroupNamed('all');
+    this.addGroupNamed('ungrouped');
+    this.addChild('all', 'ungrouped');
+  }
+
+  warn(message: string): void {
+    if (this.warned.has(message)) return;
+    this.warned.add(message);
+    this.warnings.push(message);
+  }
+
+  /** Warnings not yet handed out; for callers that print them as they happen. */
+  private drained = 0;
+  drainWarnings(): string[] {
+    const out = this.warnings.slice(this.drained);
+    this.drained = this.warnings.length;
+    return out;
+  }
+
+  private changed(): void {
+    this.version++;
+    this.patternCache.clear();
+    this.hostsPatternCache.clear();
+    this.groupsDictCache = undefined;
+  }
+
+  /** Adds a group if new; returns the name used. Invalid characters are warned about, not replaced (2.19's default). */
+  addGroupNamed(name: string): string {
+    if (!name) throw new InventoryError('inventory-empty-group', `Invalid empty/false group name provided: ${name}`);
+    if (!this.groups.has(name)) {
+      if (INVALID_GROUP_CHARS.test(name)) this.warnInvalidGroupName();
+      this.groups.set(name, new Group(name));
+      this.changed();
+    }
+    return name;
+  }
+
+  warnInvalidGroupName(): void {
+    this.warn('Invalid characters were found in group names but not replaced, use -vvvv to see details');
+  }
+
+  /** Checks a group name as ansible's to_safe_group_name does (warn only) and returns it. */
+  safeGroupName(name: string): string {
+    if (name && INVALID_GROUP_CHARS.test(name)) this.warnInvalidGroupName();
+    return name;
+  }
+
+  /** Adds a host (to a group, which must exist) if new; sets inventory_file/dir from the current source. */
+  addHostNamed(name: string, group?: string, port?: number): Host {
+    if (!name) throw new InventoryError('inventory-empty-host', `Invalid empty host name provided: ${name}`);
+    let g: Group | undefined;
+    if (group) {
+      g = this.groups.get(group);
+      if (!g) throw new InventoryError('inventory-unknown-group', `Could not find group ${group} in inventory`);
+    }
+    let host = this.hosts.get(name);
+    if (!host) {
+      host = new Host(name);
+      if (port !== undefined) host.setVariable('ansible_port', port);
+      this.hosts.set(name, host);
+      if (this.currentSource) {
+        host.setVariable('inventory_file', this.currentSource);
+        host.setVariable('inventory_dir', pyBasedir(this.currentSource));
+      } else {
+        host.setVariable('inventory_file', null);
+        host.setVariable('inventory_dir', null);
+      }
+      if (LOCALHOST_NAMES.includes(name)) {
+        if (this.localhost === undefined) this.localhost = host;
+        else this.warn(`A duplicate localhost-like entry was found (${name}). First found localhost was ${this.localhost.name}`);
+      }
+      this.changed();
+    }
+    if (g && g.addHost(host)) this.changed();
+    return host;
+  }
+
+  addChild(group: string, child: string): boolean {
+    const g = this.groups.get(group);
+    if (!g) throw new InventoryError('inventory-unknown-group', `${group} is not a known group`);
+    const childGroup = this.groups.get(child);
+    let added: boolean;
+    if (childGroup) added = g.addChild(childGroup);
+    else {
+      const host = this.hosts.get(child);
+      if (!host) throw new InventoryError('inventory-unknown-entity', `${child} is not a known host nor group`);
+      added = g.addHost(host);
+    }
+    this.changed();
+    return added;
+  }
+
+  setVariable(entity: string, key: string, value: Data): void {
+    const target = this.groups.get(entity) ?? this.hosts.get(entity);
+    if (!target) throw new InventoryError('inventory-unknown-entity', `Could not identify group or host named ${entity}`);
+    target.setVariable(key, value);
+    this.changed();
+  }
+
+  /** Ansible's reconcile_inventory: every group under `all`, hostless-of-group hosts in `ungrouped`. */
+  reconcile(): void {
+    this.currentSource = undefined;
+    const all = this.groups.get('all') as Group;
+    const ungrouped = this.groups.get('ungrouped') as Group;
+    for (const group of [...this.groups.values()]) {
+      if (group.name !== 'all' && group.ancestors().size === 0) all.addChild(group);
+    }
+    for (const host of this.hosts.values()) {
+      const mine = host.groups;
+      if (mine.includes(ungrouped)) {
+        if (mine.some((g) => g !== all && g !== ungrouped)) ungrouped.removeHost(host);
+      } else if (!host.implicit) {
+        if (mine.length === 0 || (mine.length === 1 && mine[0] === all)) ungrouped.addHost(host);
+      }
+      if (host.implicit) {
+        const merged = new Map(all.vars);
+        for (const [k, v] of host.vars) merged.set(k, v);
+        host.vars.clear();
+        for (const [k, v] of merged) host.vars.set(k, v);
+      }
+    }
+    for (const name of this.groups.keys()) {
+      if (this.hosts.has(name)) this.warn(`Found both group and host with same name: ${name}`);
+    }
+    this.changed();
+  }
+
+  /** A host by name; a localhost-like name that is not in the inventory makes the implicit localhost. */
+  getHost(name: string): Host | undefined {
+    const host = this.hosts.get(name);
+    if (host) return host;
+    if (!LOCALHOST_NAMES.includes(name)) return undefined;
+    if (!this.localhost) {
+      const local = new Host(name);
+      local.implicit = true;
+      local.setVariable('ansible_python_interpreter', this.localPython);
+      local.setVariable('ansible_connection', 'local');
+      this.localhost = local;
+    }
+    return this.localhost;
+  }
+
+  /** The `groups` magic variable: every group's hosts (implicit localhost excluded from `all`). */
+  groupsDict(): DataDict {
+    if (!this.groupsDictCache) {
+      const dict: DataDict = new Map();
+      for (const [name, group] of this.groups) dict.set(name, group.allHosts().map((h) => h.name));
+      this.groupsDictCache = dict;
+    }
+    return this.groupsDictCache;
+  }
+
+  /** Groups of a host, sorted for group-vars precedence, `all` left out. */
+  sortedGroupsOf(host: Host): Group[] {
+    return sortGroups(host.groups.filter((g) => g.name !== 'all'));
+  }
+
+  // ---- host patterns -------------------------------------------------------------------
+
+  /**
+   * Host names matching a pattern (or patterns), in ansible's order, honouring --limit and the
+   * current restriction. Unmatched words add "Could not match supplied host pattern" warnings.
+   */
+  hostsMatching(pattern: string | readonly string[], query: HostQuery = {}): string[] {
+    return this.getHosts(pattern, query).map((h) => h.name);
+  }
+
+  /** ansible's list_hosts: like hostsMatching, but a bare localhost name falls back to itself. */
+  listHosts(pattern: string | readonly string[] = 'all'): string[] {
+    const result = this.hostsMatching(pattern);
+    if (result.length === 0 && typeof pattern === 'string' && LOCALHOST_NAMES.includes(pattern)) return [pattern];
+    return result;
+  }
+
+  getHosts(pattern: string | readonly string[] = 'all', query: HostQuery = {}): Host[] {
+    const patternList = typeof pattern === 'string' ? [pattern] : [...pattern];
+    if (patternList.length === 0) return [];
+    const useSubset = !query.ignoreLimits && this.subsetPatterns !== undefined && this.subsetPatterns.length > 0;
+    const useRestriction = !query.ignoreRestrictions && this.restriction !== undefined && this.restriction.size > 0;
+    const key = JSON.stringify([
+      patternList,
+      useSubset ? this.subsetPatterns : null,
+      useRestriction ? [...(this.restriction as Set<string>)] : null,
+    ]);
+    let hosts = this.hostsPatternCache.get(key);
+    if (!hosts) {
+      hosts = this.evaluatePatterns(splitHostPattern(pattern));
+      if (useSubset) {
+        const subset = new Set(this.evaluatePatterns(this.subsetPatterns as string[]));
+        hosts = hosts.filter((h) => subset.has(h));
+      }
+      if (useRestriction) hosts = hosts.filter((h) => (this.restriction as Set<string>).has(h.name));
+      hosts = [...new Set(hosts)];
+      this.hostsPatternCache.set(key, hosts);
+    }
+    switch (query.order) {
+      case 'sorted':
+        return [...hosts].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      case 'reverse_sorted':
+        return [...hosts].sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+      case 'reverse_inventory':
+        return [...hosts].reverse();
+      default:
+        return [...hosts];
+    }
+  }
+
+  private evaluatePatterns(patterns: readonly string[]): Host[] {
+    let hosts: Host[] = [];
+    for (const p of orderPatterns(patterns)) {
+      const plain = this.hosts.get(p);
+      if (plain) {
+        hosts.push(plain);
+        continue;
+      }
+      const that = this.matchOnePattern(p);
+      if (p[0] === '!') {
+        const drop = new Set(that);
+        hosts = hosts.filter((h) => !drop.has(h));
+      } else if (p[0] === '&') {
+        const keep = new Set(that);
+        hosts = hosts.filter((h) => keep.has(h));
+      } else {
+        const existing = new Set(hosts.map((h) => h.name));
+        for (const h of that) if (!existing.has(h.name)) hosts.push(h);
+      }
+    }
+    return hosts;
+  }
+
+  private matchOnePattern(pattern: string): Host[] {
+    const bare = pattern[0] === '&' || pattern[0] === '!' ? pattern.slice(1) : pattern;
+    const cached = this.patternCache.get(bare);
+    if (cached) return cached;
+    const { expr, subscript } = splitSubscript(bare);
+    if (subscript?.dashed) this.warn('Use [x:y] inclusive subscripts instead of [x-y] which has been removed');
+    const matches = this.enumerateMatches(expr);
+    const hosts = applySubscript(matches, subscript);
+    if (!hosts) throw new InventoryError('inventory-subscript', `No hosts matched the subscripted pattern '${bare}'`);
+    this.patternCache.set(bare, hosts);
+    return hosts;
+  }
+
+  private enumerateMatches(pattern: string): Host[] {
+    const re = compilePattern(pattern);
+    const results: Host[] = [];
+    const matchingGroups = [...this.groups.keys()].filter((name) => re.test(name));
+    for (const name of matchingGroups) results.push(...(this.groups.get(name) as Group).allHosts());
+    if (matchingGroups.length === 0 || pattern[0] === '~' || /[.?*[]/.test(pattern)) {
+      for (const [name, host] of this.hosts) if (re.test(name)) results.push(host);
+    }
+    if (results.length === 0 && LOCALHOST_NAMES.includes(pattern)) {
+      const implicit = this.getHost(pattern);
+      if (implicit) results.push(implicit);
+    }
+    if (results.length === 0 && matchingGroups.length === 0 && pattern !== 'all') {
+      this.warn(`Could not match supplied host pattern, ignoring: ${pattern}`);
+    }
+    return results;
+  }
+
+  // ---- limit and restriction -----------------------------------------------------------
+
+  /**
+   * `--limit`: later host queries only return hosts that also match this. `@file` reads one
+   * pattern per line. undefined removes the limit.
+   */
+  applyLimit(pattern: string | readonly string[] | undefined): void {
+    if (pattern === undefined) {
+      this.subsetPatterns = undefined;
+    } else {
+      const results: string[] = [];
+      for (const x of splitHostPattern(pattern)) {
+        if (!x) continue;
+        if (x[0] === '@') {
+          const file = x.slice(1);
+          if (!existsSync(file)) throw new InventoryError('limit-file-missing', `Unable to find limit file ${file}`);
+          if (!statSync(file).isFile()) {
+            throw new InventoryError('limit-file-directory', `Limit starting with "@" must be a file, not a directory: ${file}`);
+          }
+          results.push(...readFileSync(file, 'utf8').split('\n').map((l) => l.trim()));
+        } else results.push(x);
+      }
+      this.subsetPatterns = results;
+    }
+    this.hostsPatternCache.clear();
+  }
+
+  get limit(): readonly string[] | undefined {
+    return this.subsetPatterns;
+  }
+
+  /** Restricts queries to these hosts (a serial batch, minus failed hosts); undefined lifts it. */
+  restrictTo(hosts: Iterable<string> | undefined): void {
+    this.restriction = hosts === undefined ? undefined : new Set(hosts);
+    this.hostsPatternCache.clear();
+  }
+
+  // ---- run-time changes (add_host, group_by) -------------------------------------------
+
+  /**
+   * The add_host action: adds the host (to `all`) if new, merges its vars (replace per key),
+   * and puts it in the groups, creating them. Returns whether anything changed.
+   */
+  addHost(name: string, groups: readonly string[] = [], vars: DataDict = new Map()): boolean {
+    let changed = false;
+    if (!this.hosts.has(name)) {
+      this.addHostNamed(name, 'all');
+      changed = true;
+    }
+    const host = this.hosts.get(name) as Host;
+    for (const [k, v] of vars) {
+      if (!host.vars.has(k) || host.vars.get(k) !== v) {
+        host.vars.set(k, v);
+        changed = true;
+      }
+    }
+    for (const groupName of groups) {
+      if (!this.groups.has(groupName)) {
+        this.addGroupNamed(groupName);
+        changed = true;
+      }
+      if ((this.groups.get(groupName) as Group).addHost(host)) changed = true;
+    }
+    if (changed) this.reconcile();
+    return changed;
+  }
+
+  /**
+   * The group_by action: puts the host in the group (created if new) and the group under each
+   * parent group (created if new). Returns whether anything changed.
+   */
+  addGroup(hostName: string, groupName: string, parentGroups: readonly string[] = []): boolean {
+    let changed = false;
+    const host = this.hosts.get(hostName) ?? (this.localhost?.name === hostName ? this.localhost : undefined);
+    if (!host) throw new InventoryError('inventory-unknown-host', `${hostName} cannot be matched in inventory`);
+    if (!this.groups.has(groupName)) this.addGroupNamed(groupName);
+    for (const parent of parentGroups) {
+      if (!this.groups.has(parent)) {
+        this.addGroupNamed(parent);
+        changed = true;
+      }
+    }
+    const group = this.groups.get(groupName) as Group;
+    for (const parent of parentGroups) {
+      if ((this.groups.get(parent) as Group).addChild(group)) changed = true;
+    }
+    if (!group.allHosts(true).includes(host)) changed = group.addHost(host);
+    if (!host.groups.includes(group)) changed = host.addGroup(group);
+    if (changed) this.reconcile();
+    return changed;
+  }
+}
+
+/** A host-pattern word as a matcher: `~regex` (matched at the start, as Python's re.match) or a glob. */
+function compilePattern(pattern: string): RegExp {
+  try {
+    if (pattern[0] === '~') return new RegExp(`^(?:${pattern.slice(1).replace(/\(\?P</g, '(?<')})`);
+    return fnmatchToRegExp(pattern);
+  } catch {
+    throw new InventoryError('invalid-host-pattern', `Invalid host list pattern: ${pattern}`);
+  }
+}
+
+/** ansible's `basedir`: a directory's own absolute path, a file's directory, else None. */
+function pyBasedir(source: string): string | null {
+  if (source === '' || source === '.') return process.cwd();
+  try {
+    const stat = statSync(source);
+    if (stat.isDirectory()) return resolve(source);
+    if (stat.isFile()) return resolve(dirname(source));
+  } catch {
+    // not a path (a host list)
+  }
+  return null;
+}

@@ -1,0 +1,181 @@
+/**
+ * Inventory sources → Inventory, as ansible's InventoryManager.parse_sources does it: each
+ * source tried with the enabled plugins in order (host_list, auto, yaml, ini), directories read
+ * entry by entry, failures shown only when no plugin could parse a source.
+ */
+import { accessSync, constants, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, extname, isAbsolute, join, normalize, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { isDict } from '../core/data.js';
+import { InventoryError, YamlError } from '../core/errors.js';
+import { parseIniInventory } from './ini-inventory.js';
+import { Inventory } from './inventory.js';
+import { InventorySourceError, pluginFailure } from './inventory-source-error.js';
+import { loadYamlData } from './load-yaml-data.js';
+import { parseAddress } from './parse-address.js';
+import { parseYamlInventory } from './yaml-inventory.js';
+
+export interface LoadInventoryOptions {
+  /** `-i` values as given: paths (files or directories) or `host1,host2,` lists. */
+  sources: readonly string[];
+  /** The playbook's directory: its host_vars/ and group_vars/ are read by the vars stage. */
+  playbookDir?: string;
+  cwd: string;
+  /** The controller's Python for the implicit localhost (ansible uses its own sys.executable). */
+  localPython?: string;
+}
+
+/** ansible's default inventory: no warning when it is absent. */
+export const DEFAULT_INVENTORY = '/etc/ansible/hosts';
+
+const REJECT_EXTS = ['.pyc', '.pyo', '.swp', '.bak', '~', '.rpm', '.md', '.txt', '.rst', '.orig', '.cfg', '.retry'];
+const IGNORED = new RegExp(
+  ['^\\.', '^host_vars$', '^group_vars$', '^vars_plugins$', ...REJECT_EXTS.map((e) => `${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)].join('|'),
+);
+
+export function loadInventory(options: LoadInventoryOptions): Inventory {
+  const inventory = new Inventory();
+  if (options.localPython) inventory.localPython = options.localPython;
+  inventory.playbookDir = options.playbookDir;
+  let parsedAny = false;
+  for (const given of options.sources) {
+    if (!given) continue;
+    const source = given.includes(',') ? given : unfrackPath(given, options.cwd);
+    inventory.sources.push(source);
+    if (parseSource(inventory, source)) parsedAny = true;
+  }
+  if (parsedAny) inventory.reconcile();
+  else inventory.warn('No inventory was parsed, only implicit localhost is available');
+  return inventory;
+}
+
+/** The directories whose host_vars/ and group_vars/ belong to the inventory's sources. */
+export function inventoryVarsDirs(inventory: Inventory): string[] {
+  const dirs: string[] = [];
+  for (const source of inventory.sources) {
+    if (source.includes(',') && !existsSync(source)) continue;
+    dirs.push(isDirectory(source) ? source : dirname(source));
+  }
+  return dirs;
+}
+
+function parseSource(inventory: Inventory, source: string): boolean {
+  let parsed = false;
+  const failures: { plugin: string; error: InventorySourceError }[] = [];
+  if (isDirectory(source)) {
+    for (const entry of readdirSync(source).sort()) {
+      if (IGNORED.test(entry)) continue;
+      if (parseSource(inventory, join(source, entry))) parsed = true;
+    }
+  } else {
+    inventory.currentSource = source;
+    for (const plugin of PLUGINS) {
+      if (!plugin.wants(source)) continue;
+      try {
+        plugin.parse(inventory, source);
+        parsed = true;
+        break;
+      } catch (error) {
+        if (error instanceof InventorySourceError) failures.push({ plugin: plugin.name, error });
+        else if (error instanceof InventoryError) failures.push({ plugin: plugin.name, error: pluginFailure(error.message, plugin.name, source) });
+        else throw error;
+      }
+    }
+    inventory.currentSource = undefined;
+  }
+  if (parsed) inventory.processedSources.push(source);
+  else if (source !== DEFAULT_INVENTORY || existsSync(source)) {
+    for (const f of failures) inventory.warn(f.error.warningFor(f.plugin));
+    inventory.warn(`Unable to parse ${source} as an inventory source`);
+  }
+  return parsed;
+}
+
+interface InventoryPlugin {
+  readonly name: string;
+  wants(source: string): boolean;
+  parse(inventory: Inventory, source: string): void;
+}
+
+const PLUGINS: readonly InventoryPlugin[] = [
+  {
+    name: 'host_list',
+    wants: (source) => !existsSync(source) && source.includes(','),
+    parse(inventory, source) {
+      for (const part of source.split(',')) {
+        const h = part.trim();
+        if (!h) continue;
+        let host = h;
+        let port: number | undefined;
+        try {
+          ({ host, port } = parseAddress(h, false));
+        } catch {
+          host = h;
+          port = undefined;
+        }
+        if (!inventory.hosts.has(host)) inventory.addHostNamed(host, 'ungrouped', port);
+      }
+    },
+  },
+  {
+    name: 'auto',
+    wants: (source) => (source.endsWith('.yml') || source.endsWith('.yaml')) && readable(source),
+    parse(_inventory, source) {
+      const data = readYaml(source, 'auto');
+      const plugin = isDict(data) ? data.get('plugin') : undefined;
+      if (plugin === undefined || plugin === null || plugin === '' || plugin === false) {
+        throw pluginFailure(`no root 'plugin' key found, '${source}' is not a valid YAML inventory plugin config file`, 'auto', source);
+      }
+      // Inventory plugins (aws_ec2, constructed …) are not part of Volant.
+      throw pluginFailure(`inventory config '${source}' specifies unknown plugin '${String(plugin)}'`, 'auto', source);
+    },
+  },
+  {
+    name: 'yaml',
+    wants: (source) => readable(source) && (!extname(source) || ['.yaml', '.yml', '.json'].includes(extname(source))),
+    parse(inventory, source) {
+      parseYamlInventory(inventory, readYaml(source, 'yaml'), source);
+    },
+  },
+  {
+    name: 'ini',
+    wants: (source) => readable(source) && extname(source) !== '.toml',
+    parse(inventory, source) {
+      parseIniInventory(inventory, readFileSync(source, 'utf8'), source);
+    },
+  },
+];
+
+function readYaml(source: string, plugin: string): ReturnType<typeof loadYamlData> {
+  try {
+    return loadYamlData(readFileSync(source, 'utf8'), source);
+  } catch (error) {
+    if (error instanceof YamlError) throw pluginFailure(error.message, plugin, source);
+    throw error;
+  }
+}
+
+function readable(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return statSync(path).isFile() || statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** ansible's unfrackpath(follow=False): ~ expanded, made absolute against cwd, normalized. */
+export function unfrackPath(path: string, cwd: string): string {
+  let p = path;
+  if (p === '~' || p.startsWith('~/')) p = homedir() + p.slice(1);
+  const abs = isAbsolute(p) ? normalize(p) : resolve(cwd, p);
+  return abs.length > 1 && abs.endsWith('/') ? abs.slice(0, -1) : abs;
+}

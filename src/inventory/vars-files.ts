@@ -1,0 +1,100 @@
+/**
+ * `host_vars/` and `group_vars/` directories (ansible's host_group_vars vars plugin), beside an
+ * inventory source or a playbook. For an entity `name` the first of `name`, `name.yml`,
+ * `name.yaml`, `name.json` that exists is read; a directory is read whole, its files sorted by
+ * name (recursing into subdirectories without an extension), hidden files and `~` backups skipped.
+ */
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { isDict, type DataDict } from '../core/data.js';
+import { InventoryError } from '../core/errors.js';
+import { loadYamlData } from './load-yaml-data.js';
+
+export const VARS_FILE_EXTENSIONS: readonly string[] = ['.yml', '.yaml', '.json'];
+
+export type VarsEntityKind = 'host' | 'group';
+
+/** Reads and caches vars files. One per run: files are read once, as ansible's cache='all' does. */
+export class VarsFiles {
+  private readonly byKey = new Map<string, DataDict>();
+  private readonly realDirs = new Map<string, string>();
+  private readonly files = new Map<string, DataDict | null>();
+  /** Warnings in ansible's words (`Found group_vars that is not a directory …`). */
+  readonly warnings: string[] = [];
+
+  /**
+   * The variables `host_vars/NAME*` or `group_vars/NAME*` under `baseDir` give, merged in file
+   * order (replace per key). Empty when there are none.
+   */
+  varsFor(baseDir: string, kind: VarsEntityKind, name: string): DataDict {
+    if (!name || name.startsWith('/')) return EMPTY;
+    let real = this.realDirs.get(baseDir);
+    if (real === undefined) {
+      try {
+        real = realpathSync(baseDir);
+      } catch {
+        real = baseDir;
+      }
+      this.realDirs.set(baseDir, real);
+    }
+    const subdir = join(real, kind === 'host' ? 'host_vars' : 'group_vars');
+    const key = `${subdir}\0${name}`;
+    const cached = this.byKey.get(key);
+    if (cached) return cached;
+    let result: DataDict = EMPTY;
+    if (existsSync(subdir)) {
+      if (!statSync(subdir).isDirectory()) {
+        const warning = `Found ${kind === 'host' ? 'host_vars' : 'group_vars'} that is not a directory, skipping: ${subdir}`;
+        if (!this.warnings.includes(warning)) this.warnings.push(warning);
+      } else {
+        for (const file of findVarsFiles(subdir, name)) {
+          const data = this.load(file);
+          if (!data) continue;
+          if (result === EMPTY) result = new Map();
+          for (const [k, v] of data) result.set(k, v);
+        }
+      }
+    }
+    this.byKey.set(key, result);
+    return result;
+  }
+
+  private load(file: string): DataDict | null {
+    if (this.files.has(file)) return this.files.get(file) as DataDict | null;
+    const data = loadYamlData(readFileSync(file, 'utf8'), file);
+    let dict: DataDict | null = null;
+    // NOTE: an empty file (or one holding only null/false/empty) is skipped, as ansible's `if new_data:`.
+    if (data !== null && data !== false && data !== '' && data !== 0 && !(Array.isArray(data) && data.length === 0)) {
+      if (!isDict(data)) throw new InventoryError('vars-file-not-dict', `Could not process '${file}'.`);
+      dict = data.size > 0 ? data : null;
+    }
+    this.files.set(file, dict);
+    return dict;
+  }
+}
+
+const EMPTY: DataDict = new Map();
+
+/** ansible's DataLoader.find_vars_files. */
+export function findVarsFiles(dir: string, name: string): string[] {
+  const base = join(dir, name);
+  for (const ext of ['', ...VARS_FILE_EXTENSIONS]) {
+    const full = base + ext;
+    if (!existsSync(full)) continue;
+    return statSync(full).isDirectory() ? dirVarsFiles(full) : [full];
+  }
+  return [];
+}
+
+function dirVarsFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir).sort()) {
+    if (entry.startsWith('.') || entry.endsWith('~')) continue;
+    const ext = extname(entry);
+    const full = join(dir, entry);
+    const stat = statSync(full);
+    if (stat.isDirectory() && !ext) found.push(...dirVarsFiles(full));
+    else if (stat.isFile() && (!ext || VARS_FILE_EXTENSIONS.includes(ext))) found.push(full);
+  }
+  return found;
+}
