@@ -12,6 +12,16 @@ export function pluginError(message: string, cause?: unknown): TemplateError {
   return new TemplateError('filter-error', message, cause === undefined ? {} : { cause });
 }
 
+/** An AnsibleError raised `from` another: its text is `message: cause`. */
+export function chainedError(message: string, cause: string): TemplateError {
+  return new TemplateError('filter-error', `${message}: ${cause}`);
+}
+
+/** Python's TypeError for math functions given a non-number. */
+export function realNumberError(value: Data): string {
+  return `must be real number, not ${pyClass(value).replace(/^<class '(.*)'>$/, '$1')}`;
+}
+
 /** Data, or the Undefined error Ansible raises when a plugin touches an undefined value. */
 export function defined(value: PluginValue | undefined): Data {
   if (value instanceof Undefined) throw new TemplateError('undefined-variable', value.message);

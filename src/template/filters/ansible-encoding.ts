@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { isStringLike, pyRepr, textOf, type Data, type DataDict } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
+import { decodeSurrogateEscape } from './ansible-python-text.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
 
 function bufferEncoding(name: string): BufferEncoding {
@@ -51,11 +52,7 @@ export const b64decode: FilterFn = (_ctx, value, args, kwargs) => {
   const bytes = pyB64decode(text, urlsafe);
   const encoding = bufferEncoding(encodingName);
   if (encoding === 'utf8') {
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch (error) {
-      throw pluginError(`'utf-8' codec can't decode bytes: invalid utf-8`, error);
-    }
+    return decodeSurrogateEscape(bytes);
   }
   return bytes.toString(encoding);
 }

@@ -1,12 +1,12 @@
 /** log, pow, root, human_readable, human_to_bytes. Results are Python floats. */
 import { PyFloat, isStringLike, numericValue, textOf, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
-import { argument, defined, pluginError, toText } from './ansible-args.js';
+import { argument, chainedError, defined, pluginError, realNumberError, toText } from './ansible-args.js';
 import { formatFixed } from './ansible-python-format.js';
 
 function number(value: Data, message: string): number {
   const n = numericValue(value);
-  if (n === undefined) throw pluginError(message);
+  if (n === undefined) throw chainedError(message, realNumberError(value));
   return n;
 }
 
@@ -37,12 +37,12 @@ export const root: FilterFn = (_ctx, value, args, kwargs) => {
   const baseArg = argument(args, kwargs, 0, 'base');
   const base = baseArg === undefined ? 2 : number(baseArg, message);
   if (base === 2) {
-    if (x < 0) throw pluginError(message);
+    if (x < 0) throw chainedError(message, 'math domain error');
     return new PyFloat(Math.sqrt(x));
   }
   if (base === 0) throw pluginError('float division by zero');
   const r = Math.pow(x, 1 / base);
-  if (Number.isNaN(r)) throw pluginError(message);
+  if (Number.isNaN(r)) throw chainedError(message, 'math domain error');
   return new PyFloat(r);
 };
 
@@ -74,7 +74,9 @@ export const human_readable: FilterFn = (_ctx, value, args, kwargs) => {
   const isbits = Boolean(numericValue(argument(args, kwargs, 0, 'isbits') ?? false));
   const unit = argument(args, kwargs, 1, 'unit');
   const size = numericValue(data);
-  if (size === undefined) throw pluginError('human_readable() failed on bad input');
+  if (size === undefined) {
+    throw chainedError('human_readable() failed on bad input', `'>=' not supported between instances of '${isStringLike(data) ? 'str' : 'NoneType'}' and 'int'`);
+  }
   return bytesToHuman(size, isbits, unit === undefined || unit === null ? null : toText(unit));
 };
 
@@ -126,7 +128,7 @@ export const human_to_bytes: FilterFn = (_ctx, value, args, kwargs) => {
   try {
     return humanToBytes(text, defaultUnit === undefined || defaultUnit === null ? null : toText(defaultUnit), Boolean(numericValue(isbits ?? false) ?? isbits));
   } catch (error) {
-    throw pluginError("human_to_bytes() can't interpret the input", error);
+    throw chainedError("human_to_bytes() can't interpret the input", (error as Error).message);
   }
 };
 

@@ -2,7 +2,7 @@
  * Python's glob.glob (non-recursive): `*`, `?` and `[…]` per path component; a leading dot is
  * only matched by a pattern that starts with a dot.
  */
-import { readdirSync, lstatSync } from 'node:fs';
+import { lstatSync, opendirSync } from 'node:fs';
 
 const MAGIC = /[*?[]/;
 
@@ -40,12 +40,20 @@ function exists(path: string): boolean {
   }
 }
 
+/** Entries in the directory's own order, as os.scandir gives them (readdirSync sorts). */
 function list(dir: string): string[] {
+  const names: string[] = [];
   try {
-    return readdirSync(dir || '.');
+    const handle = opendirSync(dir || '.');
+    try {
+      for (let entry = handle.readSync(); entry !== null; entry = handle.readSync()) names.push(entry.name);
+    } finally {
+      handle.closeSync();
+    }
   } catch {
     return [];
   }
+  return names;
 }
 
 export function pythonGlob(pattern: string): string[] {
@@ -64,7 +72,7 @@ export function pythonGlob(pattern: string): string[] {
         continue;
       }
       const re = fnmatchRegExp(part);
-      for (const name of list(base).sort()) {
+      for (const name of list(base)) {
         if (name.startsWith('.') && !part.startsWith('.')) continue;
         if (re.test(name)) next.push(join(name));
       }

@@ -212,8 +212,9 @@ export function pySetOperation(op: 'union' | 'intersect' | 'difference' | 'symme
       for (const e of sa.entries()) if (!sb.has(e)) result.add(e);
     }
   } else {
-    result = sa.copy();
-    for (const e of sb.entries()) {
+    // NOTE: CPython 3.13 copies `b` first, then toggles each member of `a` in table order.
+    result = sb.copy();
+    for (const e of sa.entries()) {
       if (result.has(e)) result.discard(e);
       else result.add(e);
     }
