@@ -2,7 +2,7 @@
  * The typed JSON form record-ansible.py writes ({"$float": "1.5"}, {"$tuple": […]},
  * {"$dict": [[k, v]…]}), decoded into Volant data, and a canonical text to compare results by.
  */
-import { PyFloat, UnsafeString, VaultString, isTuple, markTuple, type Data, type DictKey } from '../../src/core/data.js';
+import { PyFloat, UnsafeString, VaultString, markTuple, type Data, type DictKey } from '../../src/core/data.js';
 import { Undefined } from '../../src/template/runtime/undefined.js';
 import type { PluginValue } from '../../src/template/plugin.js';
 
