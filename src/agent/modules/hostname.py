@@ -140,7 +140,7 @@ class RedHatStrategy(Strategy):
                     return line.split('=')[1].strip()
         except Exception as e:
             self.ctx.fail('failed to read hostname: %s' % e)
-        self.ctx.fail('failed to read hostname: Unable to locate HOSTNAME entry in %s' % self.FILE)
+        self.ctx.fail('Unable to locate HOSTNAME entry in %s' % self.FILE)
 
     def set_permanent(self, name):
         lines, found = [], False
