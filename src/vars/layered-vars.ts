@@ -1,0 +1,65 @@
+import type { Data, DictKey } from '../core/data.js';
+import type { VarSource } from '../template/api.js';
+
+/**
+ * One layer of variables. A `Map` is one; computed layers (magic variables) implement the same
+ * three methods.
+ */
+export interface VarLayer {
+  get(name: DictKey): Data | undefined;
+  has(name: DictKey): boolean;
+  keys(): Iterable<DictKey>;
+}
+
+/**
+ * A VarSource made of layers, lowest precedence first. `get` walks from the highest layer down
+ * and stops at the first that has the name, so nothing is copied to build a task's variables.
+ *
+ * NOTE: ansible combines with `dict | dict` (hash_behaviour=replace): a name set in a higher
+ * layer replaces the whole value, dicts are not merged. `keys()` follows Python's order for
+ * that union: first appearance, lowest layer first.
+ */
+export class LayeredVars implements VarSource {
+  constructor(readonly layers: readonly VarLayer[]) {}
+
+  get(name: string): Data | undefined {
+    const layers = this.layers;
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const value = (layers[i] as VarLayer).get(name);
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  }
+
+  has(name: string): boolean {
+    const layers = this.layers;
+    for (let i = layers.length - 1; i >= 0; i--) if ((layers[i] as VarLayer).has(name)) return true;
+    return false;
+  }
+
+  keys(): Iterable<string> {
+    const seen = new Set<string>();
+    for (const layer of this.layers) for (const key of layer.keys()) seen.add(String(key));
+    return seen;
+  }
+
+  /** A new source with `top` above every layer (loop variables, `item`, `ansible_loop`). */
+  with(top: VarLayer): LayeredVars {
+    return new LayeredVars([...this.layers, top]);
+  }
+}
+
+/** `withLocals(source, {item: …})`: any VarSource with one more layer on top. */
+export function withLocals(source: VarSource, locals: VarLayer): VarSource {
+  if (source instanceof LayeredVars) return source.with(locals);
+  return new LayeredVars([sourceLayer(source), locals]);
+}
+
+/** Any VarSource seen as a layer. */
+export function sourceLayer(source: VarSource): VarLayer {
+  return {
+    get: (name) => (typeof name === 'string' ? source.get(name) : undefined),
+    has: (name) => typeof name === 'string' && source.has(name),
+    keys: () => source.keys(),
+  };
+}

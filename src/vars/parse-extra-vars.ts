@@ -1,0 +1,40 @@
+/**
+ * `-e`/`--extra-vars` values → one dict, merged in order (replace per key): `k=v` pairs
+ * (ansible's parse_kv: values stay strings), inline JSON/YAML starting with `{` or `[`, and
+ * `@file` (YAML or JSON).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isDict, type DataDict } from '../core/data.js';
+import { UsageError, VolantError } from '../core/errors.js';
+import { loadYamlData } from '../inventory/load-yaml-data.js';
+import { parseKv } from './parse-kv.js';
+
+export function parseExtraVars(values: readonly string[], cwd: string): DataDict {
+  const extra: DataDict = new Map();
+  for (const option of values) {
+    if (!option) continue;
+    let data;
+    if (option.startsWith('@')) {
+      const path = resolve(cwd, option.slice(1));
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch (error) {
+        throw new VolantError('extra-vars-file', `Could not find or access '${option.slice(1)}' on the Ansible Controller.`, { cause: error });
+      }
+      data = loadYamlData(text, path);
+    } else if (option[0] === '/' || option[0] === '.') {
+      throw new UsageError('extra-vars-path', `Please prepend extra_vars filename '${option}' with '@'`);
+    } else if (option[0] === '[' || option[0] === '{') {
+      data = loadYamlData(option, '<string>');
+    } else {
+      data = parseKv(option);
+    }
+    if (!isDict(data)) {
+      throw new UsageError('extra-vars-not-dict', `Invalid extra vars data supplied. '${option}' could not be made into a dictionary`);
+    }
+    for (const [k, v] of data) extra.set(k, v);
+  }
+  return extra;
+}

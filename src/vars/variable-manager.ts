@@ -1,0 +1,456 @@
+/**
+ * Builds the variables a task sees on a host with ansible-core 2.19's precedence (low → high):
+ *
+ *   play roles' defaults · the task role's defaults (its dependencies, chain, own)
+ *   · inventory: `all` group vars, other group vars (depth, priority, name), group_vars/all
+ *     (inventory dirs, then playbook dir), group_vars/<group> (inventory dirs, then playbook dir),
+ *     host vars + inventory_hostname/_short + group_names, host_vars/ (inventory, then playbook)
+ *   · facts (`ansible_facts`, plus cleaned facts as top-level names)
+ *   · play vars · vars_prompt · vars_files · play roles' vars/main.yml
+ *   · the task role's vars (chain, dependencies' exports, vars/main.yml, entry `vars:`)
+ *   · block and task vars · include_vars · set_fact and registered vars
+ *   · role params · include params · extra vars · magic variables · environment, vars
+ *
+ * Nothing is copied per task: a task's VarSource is a list of layers (most precomputed once per
+ * run, per host or per role) that `get` walks from the top.
+ */
+import type { Data, DataDict, DictKey } from '../core/data.js';
+import type { VarSource } from '../template/api.js';
+import type { Group } from '../inventory/group.js';
+import { Host } from '../inventory/host.js';
+import type { Inventory } from '../inventory/inventory.js';
+import { inventoryVarsDirs } from '../inventory/load-inventory.js';
+import { VarsFiles } from '../inventory/vars-files.js';
+import { ansibleVersionDict } from './ansible-version.js';
+import { cleanFacts, namespaceFacts } from './clean-facts.js';
+import { HostVars } from './host-vars.js';
+import { LayeredVars, type VarLayer } from './layered-vars.js';
+import { allDependencies, roleDefaults, roleParams, roleVars } from './role-layers.js';
+import type { PlayHosts, PlayScope, RoleScope, TaskScope } from './scopes.js';
+import { SourceView } from './source-view.js';
+
+/** Command-line state that ansible exposes as `ansible_*` variables. */
+export interface RunOptionVars {
+  checkMode?: boolean;
+  diffMode?: boolean;
+  forks?: number;
+  /** Absolute inventory sources (ansible_inventory_sources). */
+  inventorySources?: readonly string[];
+  skipTags?: readonly string[];
+  /** --limit as given; ansible_limit is absent without one. */
+  limit?: string;
+  runTags?: readonly string[];
+  verbosity?: number;
+}
+
+export interface VariableManagerOptions {
+  inventory: Inventory;
+  /** Directory of the playbook being run: `playbook_dir`, and its host_vars/ group_vars/. */
+  playbookDir: string;
+  extraVars?: DataDict;
+  options?: RunOptionVars;
+  /** ansible.cfg in use (`ansible_config_file`), null when none. */
+  configFile?: string | null;
+  /** `ansible_playbook_python`: the controller's Python. */
+  playbookPython?: string;
+  /** INJECT_FACTS_AS_VARS (default true): facts also as top-level `ansible_*` names. */
+  injectFactsAsVars?: boolean;
+  /** Shared reader of host_vars/ group_vars/ files (one per run). */
+  varsFiles?: VarsFiles;
+}
+
+interface HostState {
+  /** The fact cache (setup results, cacheable set_fact). Replaced, never mutated, on change. */
+  facts: DataDict;
+  factsLayer: DataDict | undefined;
+  /** include_vars results. */
+  includeVars: DataDict;
+  /** set_fact (non-cacheable) and registered results. */
+  nonPersistent: DataDict;
+  inventory: { version: number; playbookDir: string; layer: DataDict } | undefined;
+  hostSource: { generation: number; source: LayeredVars } | undefined;
+}
+
+const EMPTY: DataDict = new Map();
+
+export class VariableManager {
+  readonly inventory: Inventory;
+  readonly varsFiles: VarsFiles;
+  readonly hostvars: HostVars;
+  /** Warnings in ansible's words (restricted fact names, vars files), each once. */
+  readonly warnings: string[] = [];
+  private extra: DataDict;
+  private pbDir: string;
+  private readonly hosts = new Map<string, HostState>();
+  private readonly injectFacts: boolean;
+  private baseMagic!: DataDict;
+  private readonly optionMagic: DataDict;
+  /** Bumped when any host's facts or vars change, so cached hostvars sources are rebuilt. */
+  private generation = 0;
+  private readonly playMagicCache = new WeakMap<PlayScope, DataDict>();
+  private readonly roleMagicCache = new WeakMap<RoleScope, DataDict>();
+  private readonly exportedVarsCache = new WeakMap<RoleScope, DataDict>();
+  private readonly chainCache = new WeakMap<RoleScope, Map<string, { defaults: DataDict; vars: DataDict; params: DataDict }>>();
+  private readonly roleIds = new WeakMap<RoleScope, number>();
+  private nextRoleId = 1;
+
+  constructor(private readonly config: VariableManagerOptions) {
+    this.inventory = config.inventory;
+    this.varsFiles = config.varsFiles ?? new VarsFiles();
+    this.extra = config.extraVars ?? new Map();
+    this.pbDir = config.playbookDir;
+    this.injectFacts = config.injectFactsAsVars ?? true;
+    this.hostvars = new HostVars({
+      hostVarsSource: (name) => (this.inventory.getHost(name) ? this.hostVarsSource(name) : undefined),
+      hostNames: () => this.inventory.hosts.keys(),
+    });
+    this.rebuildBaseMagic();
+    const o = config.options ?? {};
+    this.optionMagic = new Map<DictKey, Data>([
+      ['ansible_version', ansibleVersionDict()],
+      ['ansible_check_mode', o.checkMode ?? false],
+      ['ansible_diff_mode', o.diffMode ?? false],
+      ['ansible_forks', o.forks ?? 5],
+      ['ansible_inventory_sources', [...(o.inventorySources ?? this.inventory.sources)]],
+      ['ansible_skip_tags', [...(o.skipTags ?? [])]],
+    ]);
+    if (o.limit !== undefined) this.optionMagic.set('ansible_limit', o.limit);
+    this.optionMagic.set('ansible_run_tags', [...(o.runTags ?? ['all'])]);
+    this.optionMagic.set('ansible_verbosity', o.verbosity ?? 0);
+  }
+
+  get extraVars(): DataDict {
+    return this.extra;
+  }
+
+  get playbookDir(): string {
+    return this.pbDir;
+  }
+
+  /** import_playbook from another directory changes `playbook_dir` and the playbook vars dirs. */
+  set playbookDir(dir: string) {
+    this.pbDir = dir;
+    this.rebuildBaseMagic();
+    this.generation++;
+  }
+
+  private rebuildBaseMagic(): void {
+    this.baseMagic = new Map<DictKey, Data>([
+      ['playbook_dir', this.pbDir],
+      ['ansible_playbook_python', this.config.playbookPython ?? '/usr/bin/python3'],
+      ['ansible_config_file', this.config.configFile ?? null],
+    ]);
+  }
+
+  // ---- per-host stores -----------------------------------------------------------------
+
+  private state(host: string): HostState {
+    let s = this.hosts.get(host);
+    if (!s) {
+      s = { facts: EMPTY, factsLayer: undefined, includeVars: EMPTY, nonPersistent: EMPTY, inventory: undefined, hostSource: undefined };
+      this.hosts.set(host, s);
+    }
+    return s;
+  }
+
+  /** The host's fact cache (what `setup` and cacheable set_fact stored). */
+  facts(host: string): DataDict {
+    return this.hosts.get(host)?.facts ?? EMPTY;
+  }
+
+  /** ansible's set_host_facts: merges into the fact cache, top-level keys replaced. */
+  setFacts(host: string, facts: DataDict): void {
+    const s = this.state(host);
+    s.facts = merged(s.facts, facts);
+    s.factsLayer = undefined;
+    this.generation++;
+  }
+
+  /** set_fact and register: variables that last for the run, above play and task vars. */
+  setNonPersistentFacts(host: string, facts: DataDict): void {
+    const s = this.state(host);
+    s.nonPersistent = merged(s.nonPersistent, facts);
+    this.generation++;
+  }
+
+  /** include_vars: one variable into the host's vars cache. */
+  setHostVariable(host: string, name: string, value: Data): void {
+    const s = this.state(host);
+    s.includeVars = merged(s.includeVars, new Map([[name, value]]));
+    this.generation++;
+  }
+
+  /** meta: clear_facts (the fact cache only; set_fact/register values stay). */
+  clearFacts(host: string): void {
+    const s = this.hosts.get(host);
+    if (!s) return;
+    s.facts = EMPTY;
+    s.factsLayer = undefined;
+    this.generation++;
+  }
+
+  // ---- layers ----------------------------------------------------------------------------
+
+  /** Everything the inventory says about a host, flattened once per inventory version. */
+  inventoryLayer(hostName: string): DataDict {
+    const s = this.state(hostName);
+    if (s.inventory && s.inventory.version === this.inventory.version && s.inventory.playbookDir === this.pbDir) {
+      return s.inventory.layer;
+    }
+    const inv = this.inventory;
+    const host = inv.getHost(hostName) ?? new Host(hostName);
+    const all = inv.groups.get('all') as Group;
+    const groups = inv.sortedGroupsOf(host);
+    const invDirs = inventoryVarsDirs(inv);
+    const layer: DataDict = new Map();
+    const add = (vars: DataDict): void => {
+      for (const [k, v] of vars) layer.set(k, v);
+    };
+    // NOTE: ansible's default VARIABLE_PRECEDENCE puts every inventory group's own vars below every
+    // group_vars/ file, and group_vars/all below group_vars/<group>.
+    add(all.vars);
+    for (const g of groups) add(g.vars);
+    for (const dir of invDirs) add(this.varsFiles.varsFor(dir, 'group', 'all'));
+    add(this.varsFiles.varsFor(this.pbDir, 'group', 'all'));
+    for (const dir of invDirs) for (const g of groups) add(this.varsFiles.varsFor(dir, 'group', g.name));
+    for (const g of groups) add(this.varsFiles.varsFor(this.pbDir, 'group', g.name));
+    add(host.vars);
+    layer.set('inventory_hostname', host.name);
+    layer.set('inventory_hostname_short', host.shortName());
+    layer.set('group_names', host.groupNames());
+    for (const dir of invDirs) add(this.varsFiles.varsFor(dir, 'host', host.name));
+    add(this.varsFiles.varsFor(this.pbDir, 'host', host.name));
+    for (const w of this.varsFiles.warnings) this.warn(w);
+    s.inventory = { version: this.inventory.version, playbookDir: this.pbDir, layer };
+    return layer;
+  }
+
+  private factsLayer(hostName: string): DataDict {
+    const s = this.state(hostName);
+    if (s.factsLayer) return s.factsLayer;
+    const layer: DataDict = new Map();
+    layer.set('ansible_facts', namespaceFacts(s.facts));
+    if (this.injectFacts) {
+      const { facts, warnings } = cleanFacts(s.facts);
+      for (const w of warnings) this.warn(w);
+      for (const [k, v] of facts) layer.set(k, v);
+    } else {
+      layer.set('ansible_local', s.facts.get('ansible_local') ?? new Map());
+    }
+    s.factsLayer = layer;
+    return layer;
+  }
+
+  private warn(message: string): void {
+    if (!this.warnings.includes(message)) this.warnings.push(message);
+  }
+
+  private roleId(role: RoleScope): number {
+    let id = this.roleIds.get(role);
+    if (id === undefined) {
+      id = this.nextRoleId++;
+      this.roleIds.set(role, id);
+    }
+    return id;
+  }
+
+  private roleChainLayers(role: RoleScope, chain: readonly RoleScope[]): { defaults: DataDict; vars: DataDict; params: DataDict } {
+    let byChain = this.chainCache.get(role);
+    if (!byChain) {
+      byChain = new Map();
+      this.chainCache.set(role, byChain);
+    }
+    const key = chain.map((r) => this.roleId(r)).join(',');
+    let entry = byChain.get(key);
+    if (!entry) {
+      entry = { defaults: roleDefaults(role, chain), vars: roleVars(role, chain, false), params: roleParams(role, chain) };
+      byChain.set(key, entry);
+    }
+    return entry;
+  }
+
+  private exportedVars(role: RoleScope): DataDict {
+    let vars = this.exportedVarsCache.get(role);
+    if (!vars) {
+      vars = roleVars(role, [], true);
+      this.exportedVarsCache.set(role, vars);
+    }
+    return vars;
+  }
+
+  private playMagic(play: PlayScope): DataDict {
+    let magic = this.playMagicCache.get(play);
+    if (!magic) {
+      const depNames = unique(play.roles.flatMap((r) => allDependencies(r).map(roleFullName)));
+      const playRoleNames = play.roles.map(roleFullName);
+      magic = new Map<DictKey, Data>([
+        // NOTE: ansible builds these two from Python sets: their order is arbitrary there.
+        ['ansible_role_names', unique([...depNames, ...playRoleNames])],
+        ['ansible_play_role_names', playRoleNames],
+        ['ansible_dependent_role_names', depNames],
+        ['role_names', playRoleNames],
+        ['ansible_play_name', play.name],
+      ]);
+      this.playMagicCache.set(play, magic);
+    }
+    return magic;
+  }
+
+  private roleMagic(role: RoleScope): DataDict {
+    let magic = this.roleMagicCache.get(role);
+    if (!magic) {
+      magic = new Map<DictKey, Data>([
+        ['role_name', role.name],
+        ['role_path', role.path],
+        ['role_uuid', role.uuid ?? `role-${this.roleId(role)}`],
+        ['ansible_collection_name', role.collection ?? null],
+        ['ansible_role_name', roleFullName(role)],
+      ]);
+      this.roleMagicCache.set(role, magic);
+    }
+    return magic;
+  }
+
+  private playHostsLayer(play: PlayScope, hosts: PlayHosts | undefined): VarLayer {
+    const groups = this.inventory.groupsDict();
+    let resolved: PlayHosts | undefined = hosts;
+    const current = (): PlayHosts => {
+      if (!resolved) {
+        const all = this.inventory.hostsMatching(play.hosts, { ignoreRestrictions: true });
+        resolved = { all, batch: all, removed: new Set() };
+      }
+      return resolved;
+    };
+    const names = ['groups', 'ansible_play_hosts_all', 'ansible_play_hosts', 'ansible_play_batch', 'play_hosts'];
+    const get = (name: DictKey): Data | undefined => {
+      switch (name) {
+        case 'groups':
+          return groups;
+        case 'ansible_play_hosts_all':
+          return [...current().all];
+        case 'ansible_play_hosts': {
+          const h = current();
+          return h.all.filter((x) => !h.removed.has(x));
+        }
+        case 'ansible_play_batch':
+        case 'play_hosts': {
+          const h = current();
+          return h.batch.filter((x) => !h.removed.has(x));
+        }
+        default:
+          return undefined;
+      }
+    };
+    return { get, has: (name) => names.includes(String(name)), keys: () => names };
+  }
+
+  // ---- sources ---------------------------------------------------------------------------
+
+  /**
+   * The variables of a task on a host (ansible's get_vars(play, host, task)). `play` and `task`
+   * are optional (a play's own templating has no task). `playHosts` gives the play's host lists;
+   * without it they are computed from the play's hosts pattern.
+   */
+  taskVars(hostName: string, play?: PlayScope, task?: TaskScope, playHosts?: PlayHosts): LayeredVars {
+    const layers: VarLayer[] = [];
+    const role = task?.role;
+    const chain = task?.depChain ?? [];
+    const roleLayers = role ? this.roleChainLayers(role, chain) : undefined;
+    if (play) for (const r of play.roles) if (r.public !== false) layers.push(roleDefaults(r));
+    if (roleLayers) layers.push(roleLayers.defaults);
+    layers.push(this.inventoryLayer(hostName), this.factsLayer(hostName));
+    if (play) {
+      layers.push(play.vars);
+      if (play.varsPrompt) layers.push(play.varsPrompt);
+      for (const file of play.varsFilesFor?.(hostName) ?? play.varsFiles ?? []) layers.push(file);
+      for (const r of play.roles) if (r.public !== false) layers.push(this.exportedVars(r));
+    }
+    if (task) {
+      if (roleLayers) layers.push(roleLayers.vars);
+      for (const vars of task.vars ?? []) layers.push(withoutTaskKeywords(vars));
+    }
+    const s = this.state(hostName);
+    layers.push(s.includeVars, s.nonPersistent);
+    if (task) {
+      if (roleLayers) layers.push(roleLayers.params);
+      if (task.includeParams) layers.push(task.includeParams);
+    }
+    layers.push(this.extra, this.baseMagic);
+    if (play) layers.push(this.playMagic(play));
+    if (role) layers.push(this.roleMagic(role));
+    if (play) layers.push(this.playHostsLayer(play, playHosts));
+    else layers.push(this.groupsLayer());
+    layers.push(this.optionMagic, this.hostvarsLayer);
+    if (task) layers.push(new Map<DictKey, Data>([['environment', task.environment ?? null]]));
+    if (play || task) layers.push(varsLayer(layers));
+    return new LayeredVars(layers);
+  }
+
+  /** `hostvars[name]`: the host's variables without play or task (ansible's get_vars(host)). */
+  hostVarsSource(hostName: string): LayeredVars {
+    const s = this.state(hostName);
+    const generation = this.generation + this.inventory.version * 1_000_003;
+    if (s.hostSource && s.hostSource.generation === generation) return s.hostSource.source;
+    const source = new LayeredVars([
+      this.inventoryLayer(hostName),
+      this.factsLayer(hostName),
+      s.includeVars,
+      s.nonPersistent,
+      this.extra,
+      this.baseMagic,
+      this.groupsLayer(),
+      this.optionMagic,
+    ]);
+    s.hostSource = { generation, source };
+    return source;
+  }
+
+  private groupsLayer(): DataDict {
+    return new Map<DictKey, Data>([['groups', this.inventory.groupsDict()]]);
+  }
+
+  private readonly hostvarsLayer: VarLayer = {
+    get: (name) => (name === 'hostvars' ? this.hostvars : undefined),
+    has: (name) => name === 'hostvars',
+    keys: () => ['hostvars'],
+  };
+}
+
+/** The `vars` variable: every variable below it, as one lazy dict. */
+function varsLayer(below: readonly VarLayer[]): VarLayer {
+  let view: SourceView | undefined;
+  return {
+    get: (name) => {
+      if (name !== 'vars') return undefined;
+      view ??= new SourceView(new LayeredVars([...below]), undefined, 'vars');
+      return view;
+    },
+    has: (name) => name === 'vars',
+    keys: () => ['vars'],
+  };
+}
+
+/** ansible drops `tags` and `when` from a task's vars (they are keywords, not variables). */
+function withoutTaskKeywords(vars: DataDict): DataDict {
+  if (!vars.has('tags') && !vars.has('when')) return vars;
+  const out = new Map(vars);
+  out.delete('tags');
+  out.delete('when');
+  return out;
+}
+
+function merged(base: DataDict, update: DataDict): DataDict {
+  const out = new Map(base);
+  for (const [k, v] of update) out.set(k, v);
+  return out;
+}
+
+function roleFullName(role: RoleScope): string {
+  return role.fqcn ?? role.name;
+}
+
+function unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}
+
+export type { VarSource };
