@@ -4,38 +4,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PyFloat, UnsafeString, VaultString, dictOf } from '../core/data.js';
 import { YamlError } from '../core/errors.js';
-import type { SourceLocation } from '../core/source-location.js';
 import { loadYaml } from './load-yaml.js';
 import { toData } from './to-data.js';
 import type { YamlMap } from './node.js';
+import { errorBlock } from './testing/error-block.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/yaml-errors/', import.meta.url));
 // The stderr files were recorded by ansible-core 2.19.11 run from this folder in /work/main.
 const recordedDir = '/work/main/src/yaml/fixtures/yaml-errors/';
-
-/** ansible-core's code frame: two lines of context, a caret line, tabs shown as spaces. */
-function codeFrame(text: string, loc: SourceLocation): string {
-  const lines = text.split('\n');
-  if (text.endsWith('\n')) lines.pop();
-  if (loc.line > lines.length) return '(source not shown: file truncated)';
-  const width = String(loc.line).length;
-  const out: string[] = [];
-  for (let n = Math.max(1, loc.line - 2); n <= loc.line; n++) {
-    const line = (lines[n - 1] ?? '').replace(/\t/g, ' ');
-    out.push(`${String(n).padStart(width)}${line === '' ? '' : ' '}${line}`);
-  }
-  out.push(`${' '.repeat(width)} ${' '.repeat(loc.column - 1)}^ column ${loc.column}`);
-  return out.join('\n');
-}
-
-/** The block ansible-core prints on stderr: header, origin, frame, then the hint if any. */
-function formatBlock(level: string, message: string, loc: SourceLocation, hint: string | undefined, text: string): string {
-  const origin = `Origin: ${loc.file}:${loc.line}:${loc.column}`;
-  // NOTE: Ansible's error hints end with a newline of their own; the warning's does not, and
-  // the block still ends with a blank line.
-  const tail = hint === undefined ? '' : hint.endsWith('\n') ? `\n${hint}` : `\n${hint}\n`;
-  return `[${level}]: ${message}\n${origin}\n\n${codeFrame(text, loc)}\n${tail}\n`;
-}
 
 describe('yaml/load-yaml errors as ansible-core 2.19 prints them', () => {
   const cases = readdirSync(fixtures).filter((name) => name.endsWith('.yml'));
@@ -55,7 +31,7 @@ describe('yaml/load-yaml errors as ansible-core 2.19 prints them', () => {
       }
       assert.ok(caught instanceof YamlError, 'a YamlError is thrown');
       assert.ok(caught.location !== undefined);
-      assert.equal(formatBlock('ERROR', caught.message, caught.location, caught.hint, text), expected);
+      assert.equal(errorBlock('ERROR', caught.message, caught.location, caught.hint, text), expected);
     });
   }
 
@@ -65,7 +41,7 @@ describe('yaml/load-yaml errors as ansible-core 2.19 prints them', () => {
     const loaded = loadYaml(text, `${recordedDir}dupkey.yml`);
     const [warning] = loaded.diagnostics;
     assert.ok(warning !== undefined);
-    assert.equal(formatBlock('WARNING', warning.message, warning.location, warning.hint, text), expected);
+    assert.equal(errorBlock('WARNING', warning.message, warning.location, warning.hint, text), expected);
     assert.deepEqual(loaded.warnings, ["Found duplicate mapping key 'name'."]);
     const play = toData(loaded.documents[0]!) as unknown[];
     const task = ((play[0] as Map<string, unknown>).get('tasks') as Map<string, unknown>[])[0];

@@ -272,16 +272,24 @@ function scalarStyle(type: Scalar['type']): YamlScalar['style'] {
 }
 
 /**
- * Parses every document of `text`. Throws YamlError (message, location and hint as ansible-core
+ * Parses every document of `text` (with `single`, exactly one, as ansible loads a playbook). Throws YamlError (message, location and hint as ansible-core
  * 2.19 prints them) on a syntax or construction error.
  */
-export function loadYaml(text: string, file: string): LoadedYaml {
+export function loadYaml(text: string, file: string, options: { single?: boolean } = {}): LoadedYaml {
   const lines = new LineIndex(text);
   const parsed = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: false, merge: false, strict: false, prettyErrors: false });
   const docs = Array.isArray(parsed) ? parsed : [];
   const composer = new Composer(text, file, lines);
   const documents: YamlNode[] = [];
   try {
+    const second = docs[1];
+    if (options.single === true && second !== undefined) {
+      // PyYAML's single-document load stops at the second document's start.
+      const start = docs[0]?.errors[0] === undefined ? second.range[0] : Number.POSITIVE_INFINITY;
+      if (Number.isFinite(start)) {
+        throw new Problem({ context: 'expected a single document in the stream', problem: 'but found another document', ...lines.position(start) });
+      }
+    }
     for (const doc of docs) {
       const error = doc.errors[0];
       if (error !== undefined) throw new Problem(libyamlProblem(error, text, lines));

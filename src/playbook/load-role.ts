@@ -1,0 +1,101 @@
+import { existsSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import type { Data, DataDict } from '../core/data.js';
+import { truthy } from '../core/data.js';
+import { ParseError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
+import { loadYamlFile } from '../yaml/load-yaml-file.js';
+import type { YamlNode } from '../yaml/node.js';
+import { toData } from '../yaml/to-data.js';
+import type { RoleDefinition, RoleRef } from './model.js';
+import { parseRoleRef } from './parse-role-ref.js';
+import { findRoleFiles } from './role-files.js';
+
+export interface LoadRoleOptions {
+  /** Where to look, in order: e.g. [playbookDir/roles, …roles_path, playbookDir]. */
+  readonly searchPaths: readonly string[];
+  /** `defaults_from`, `vars_from` (tasks_from and handlers_from are for loadRoleTasks). */
+  readonly from?: { readonly tasks?: string; readonly vars?: string; readonly defaults?: string; readonly handlers?: string };
+  /** The role entry that named it, for the error's origin. */
+  readonly loc?: SourceLocation;
+}
+
+const isDir = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
+
+function firstDocument(path: string): YamlNode | undefined {
+  return loadYamlFile(path).documents[0];
+}
+
+/** vars/ or defaults/ of a role: the files' mappings merged (a `main/` directory may hold several). */
+function loadVars(rolePath: string, subdir: string, main: string | undefined, loc: SourceLocation | undefined): DataDict {
+  const { files, missing } = findRoleFiles(rolePath, subdir, main, true);
+  if (missing) throw new ParseError('ROLE_FILE_NOT_FOUND', `Could not find specified file in role: ${subdir}/${main ?? 'main'}`, loc === undefined ? {} : { location: loc });
+  const merged: DataDict = new Map();
+  for (const file of files) {
+    const node = firstDocument(file);
+    const data: Data = node === undefined ? null : toData(node);
+    if (!truthy(data)) continue;
+    if (!(data instanceof Map)) {
+      throw new ParseError('ROLE_VARS_NOT_DICT', `The ${subdir}/${basename(file)} file for role '${basename(rolePath)}' must contain a dictionary of variables`, {
+        location: node?.loc ?? { file, line: 1, column: 1 },
+      });
+    }
+    for (const [k, v] of data) merged.set(k, v);
+  }
+  return merged;
+}
+
+function loadMeta(rolePath: string): { node: YamlNode | undefined; data: DataDict } {
+  const { files } = findRoleFiles(rolePath, 'meta', undefined, false);
+  const file = files[0];
+  if (file === undefined) return { node: undefined, data: new Map() };
+  const node = firstDocument(file);
+  const data = node === undefined ? null : toData(node);
+  return { node, data: data instanceof Map ? data : new Map() };
+}
+
+function dependencies(meta: YamlNode | undefined, file: string): RoleRef[] {
+  if (meta?.kind !== 'map') return [];
+  const deps = meta.pairs.find((pair) => pair.key.kind === 'scalar' && pair.key.value === 'dependencies')?.value;
+  if (deps === undefined || deps.kind !== 'seq') return [];
+  return deps.items.map((item) => parseRoleRef(item, file));
+}
+
+function argumentSpecs(rolePath: string, meta: DataDict): DataDict | undefined {
+  const { files } = findRoleFiles(rolePath, 'meta', 'argument_specs', false);
+  for (const file of files) {
+    const node = firstDocument(file);
+    const data = node === undefined ? null : toData(node);
+    if (data instanceof Map) {
+      const specs = data.get('argument_specs');
+      return specs instanceof Map ? specs : new Map();
+    }
+  }
+  const specs = meta.get('argument_specs');
+  return specs instanceof Map ? specs : undefined;
+}
+
+/** Finds a role by name (or path) on the search paths and reads its defaults, vars and meta. */
+export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition {
+  let roleName = name;
+  let rolePath = options.searchPaths.map((dir) => resolve(join(dir, name))).find(isDir);
+  if (rolePath === undefined && isDir(resolve(name))) {
+    rolePath = resolve(name);
+    roleName = basename(name);
+  }
+  if (rolePath === undefined) {
+    throw new ParseError('ROLE_NOT_FOUND', `the role '${name}' was not found in ${options.searchPaths.join(':')}`, options.loc === undefined ? {} : { location: options.loc });
+  }
+  const meta = loadMeta(rolePath);
+  const metaFile = findRoleFiles(rolePath, 'meta', undefined, false).files[0] ?? join(rolePath, 'meta', 'main.yml');
+  const specs = argumentSpecs(rolePath, meta.data);
+  return {
+    name: roleName,
+    path: rolePath,
+    defaults: loadVars(rolePath, 'defaults', options.from?.defaults, options.loc),
+    vars: loadVars(rolePath, 'vars', options.from?.vars, options.loc),
+    dependencies: dependencies(meta.node, metaFile),
+    allowDuplicates: truthy(meta.data.get('allow_duplicates') ?? false),
+    ...(specs === undefined ? {} : { argumentSpecs: specs }),
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * Action resolution as ansible's ModuleArgsParser does it: which key of a task is the action,
+ * and its arguments, from every form ansible accepts:
+ *
+ *   - copy: {src: a, dest: b}          - copy: src=a dest=b         - command: ls -l
+ *   - action: copy src=a dest=b        - local_action: shell echo hi
+ *   - action: {module: copy, src: a}   - command: ls   args: {chdir: /tmp}
+ */
+import type { Data, DataDict } from '../core/data.js';
+import { isStringLike, textOf, VaultString } from '../core/data.js';
+import { ParseError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
+import type { YamlMap, YamlNode } from '../yaml/node.js';
+import { toData } from '../yaml/to-data.js';
+import type { Keyword } from './model.js';
+import { builtinActionName, isFreeFormAction, REMOVED_ACTIONS } from './builtin-actions.js';
+import { HANDLER_KEYWORDS } from './handler-keywords.js';
+import { parseKv } from './parse-kv.js';
+import { pythonClassName } from './python-class-name.js';
+import { splitArgs } from './split-args.js';
+import { TASK_KEYWORDS } from './task-keywords.js';
+import { keyText } from './yaml-access.js';
+
+/** Keys of a task mapping that are never the action (ansible's `_task_attrs`). */
+export const TASK_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set([
+  ...TASK_KEYWORDS.map((k) => k.name),
+  ...HANDLER_KEYWORDS.map((k) => k.name),
+  'async_val',
+  'loop_with',
+  'local_action',
+  'static',
+]);
+
+export interface ResolvedAction {
+  readonly actionWritten: string;
+  readonly action: string;
+  readonly args: DataDict;
+  readonly argsLoc: SourceLocation;
+  readonly argsNode?: YamlNode;
+  readonly delegateTo?: Keyword;
+  /** Deprecation messages ansible prints for legacy forms. */
+  readonly deprecations: readonly string[];
+}
+
+/** A template that is one whole `{{ … }}` (ansible's is_possibly_all_template). */
+function isWholeTemplate(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.startsWith('{{') && trimmed.endsWith('}}');
+}
+
+function splitModuleString(text: string): [string, string] {
+  const tokens = splitArgs(text);
+  return [(tokens[0] ?? '').trim(), tokens.slice(1).join(' ')];
+}
+
+export function parseModuleArgs(task: YamlMap): ResolvedAction {
+  function fail(code: string, message: string, location: SourceLocation = task.loc, hint?: string): never {
+    throw new ParseError(code, message, { location, ...(hint === undefined ? {} : { hint }) });
+  }
+  const deprecations: string[] = [];
+  let actionWritten: string | undefined;
+  let args: DataDict = new Map();
+  let argsLoc = task.loc;
+  let argsNode: YamlNode | undefined;
+  let delegateTo: Keyword | undefined;
+
+  const argsPair = task.pairs.find((pair) => keyText(pair) === 'args');
+  const additional = argsPair?.value;
+  const extra: DataDict = new Map();
+  if (additional !== undefined) {
+    const value = toData(additional);
+    if (isStringLike(value) && isWholeTemplate(textOf(value))) extra.set('_variable_params', value);
+    else if (value instanceof Map) for (const [k, v] of value) extra.set(k, v);
+    else if (value === null) deprecations.push('Ignoring empty task `args` keyword.');
+    else {
+      fail('ARGS_INVALID', 'The value of the task `args` keyword is invalid.', additional.loc, 'A mapping or template which resolves to a mapping is required.');
+    }
+  }
+
+  const finish = (action: string, parsed: DataDict | null): void => {
+    if (parsed !== null && !isFreeFormAction(action)) {
+      for (const key of parsed.keys()) {
+        const name = String(key);
+        if (name.startsWith('_ansible_')) {
+          throw new ParseError(
+            'RESERVED_PARAM',
+            `Invalid parameter specified beginning with keyword '_ansible_' for action '${action}': '${name}'. The prefix '_ansible_' is reserved for internal use only.`,
+          );
+        }
+      }
+    }
+    const merged: DataDict = new Map(extra);
+    if (parsed !== null) for (const [k, v] of parsed) merged.set(k, v);
+    args = merged;
+  };
+
+  /** `action:` / `local_action:` values: a module string, or (deprecated) a mapping with `module`. */
+  const oldStyle = (node: YamlNode): void => {
+    const value = toData(node);
+    let action: string | undefined;
+    let parsed: DataDict | null = null;
+    if (value instanceof Map) {
+      deprecations.push('Using a mapping for `action` is deprecated.');
+      const module = value.get('module');
+      if (module !== undefined) {
+        const [name, rest] = splitModuleString(isStringLike(module) ? textOf(module) : String(module));
+        action = name;
+        parsed = new Map(value);
+        for (const [k, v] of parseKv(rest, isFreeFormAction(name))) parsed.set(k, v);
+        parsed.delete('module');
+      }
+    } else if (isStringLike(value)) {
+      const [name, rest] = splitModuleString(textOf(value));
+      action = name;
+      parsed = parseKv(rest, isFreeFormAction(name));
+    } else {
+      fail('ACTION_INVALID', `unexpected parameter type in action: ${pythonClassName(value)}`);
+    }
+    if (parsed !== null && parsed.has('args')) {
+      const nested = parsed.get('args') ?? null;
+      parsed.delete('args');
+      const more = isStringLike(nested) ? parseKv(textOf(nested)) : nested instanceof Map ? nested : new Map<string, Data>();
+      for (const [k, v] of more) parsed.set(k, v);
+    }
+    actionWritten = action;
+    argsLoc = node.loc;
+    argsNode = node;
+    if (action !== undefined) finish(action, parsed);
+  };
+
+  const actionPair = task.pairs.find((pair) => keyText(pair) === 'action');
+  if (actionPair !== undefined) oldStyle(actionPair.value);
+  const localPair = task.pairs.find((pair) => keyText(pair) === 'local_action');
+  if (localPair !== undefined) {
+    if (actionPair !== undefined) fail('ACTION_CONFLICT', 'action and local_action are mutually exclusive');
+    delegateTo = { value: 'localhost', loc: localPair.key.loc, node: localPair.key };
+    oldStyle(localPair.value);
+  }
+  if (delegateTo === undefined) {
+    const delegatePair = task.pairs.find((pair) => keyText(pair) === 'delegate_to');
+    if (delegatePair !== undefined) delegateTo = { value: toData(delegatePair.value), loc: delegatePair.value.loc, node: delegatePair.value };
+  }
+
+  const candidates = task.pairs.filter((pair) => {
+    const name = keyText(pair);
+    return !TASK_ATTRIBUTE_NAMES.has(name) && !name.startsWith('with_') && name !== 'action' && name !== 'args';
+  });
+  for (const pair of candidates) {
+    const name = keyText(pair);
+    // NOTE: 2.19 treats every unknown key as an action candidate, so a typo beside a real
+    // module reads "conflicting action statements", not "not a valid attribute".
+    if (actionWritten !== undefined) fail('ACTION_CONFLICT', `conflicting action statements: ${actionWritten}, ${name}`);
+    actionWritten = name;
+    const value = toData(pair.value);
+    let parsed: DataDict | null;
+    if (value instanceof Map) parsed = value;
+    else if (isStringLike(value)) {
+      parsed = parseKv(textOf(value), isFreeFormAction(builtinActionName(name) ?? name));
+      const legacy = [...parsed.keys()].filter((k) => k !== '_raw_params');
+      if (legacy.length > 0 && additional !== undefined) {
+        const listed = legacy.map((k) => `'${String(k)}'`).sort().join(', ');
+        deprecations.push(`Merging legacy k=v args (${listed}) into task args.`);
+      }
+    } else if (value instanceof VaultString) parsed = new Map([['_raw_params', value]]);
+    else if (value === null) parsed = null;
+    else fail('ACTION_INVALID', `unexpected parameter type in action: ${pythonClassName(value)}`);
+    argsLoc = pair.value.loc;
+    argsNode = pair.value;
+    finish(builtinActionName(name) ?? name, parsed);
+  }
+
+  if (actionWritten === undefined) fail('ACTION_MISSING', 'no module/action detected in task.');
+  const written = actionWritten;
+  const short = builtinActionName(written);
+  if (short === undefined) {
+    fail('ACTION_UNRESOLVED', `couldn't resolve module/action '${written}'. This often indicates a misspelling, missing collection, or incorrect module path.`);
+  }
+  const removed = REMOVED_ACTIONS.get(short);
+  if (removed !== undefined) fail('ACTION_REMOVED', removed);
+  return {
+    actionWritten: written,
+    action: short,
+    args,
+    argsLoc,
+    ...(argsNode === undefined ? {} : { argsNode }),
+    ...(delegateTo === undefined ? {} : { delegateTo }),
+    deprecations,
+  };
+}

@@ -1,0 +1,54 @@
+import { ParseError } from '../core/errors.js';
+import type { YamlMap, YamlNode } from '../yaml/node.js';
+import { toData } from '../yaml/to-data.js';
+import { collectKeywords } from './collect-keywords.js';
+import type { PlayNode, RoleRef } from './model.js';
+import { PLAY_KEYWORDS } from './play-keywords.js';
+import { parseRoleRef } from './parse-role-ref.js';
+import { parseTaskList } from './parse-task-list.js';
+import { pythonClassName } from './python-class-name.js';
+import { findPair } from './yaml-access.js';
+import { pyStr } from '../core/data.js';
+
+const PLAY_NAMES: ReadonlySet<string> = new Set(PLAY_KEYWORDS.map((k) => k.name));
+const PLAY_LISTS = new Set(['pre_tasks', 'roles', 'tasks', 'post_tasks', 'handlers']);
+
+function isEmptyHosts(node: YamlNode): boolean {
+  if (node.kind === 'scalar') return node.value === null || node.value === '';
+  return node.kind === 'seq' && node.items.length === 0;
+}
+
+function parseRoles(play: YamlMap, file: string): RoleRef[] {
+  const node = findPair(play, 'roles')?.value;
+  if (node === undefined || (node.kind === 'scalar' && node.value === null)) return [];
+  if (node.kind !== 'seq') {
+    const value = toData(node);
+    throw new ParseError(
+      'ROLES_NOT_LIST',
+      `A malformed role declaration was encountered: ds (${pyStr(value)}) should be a list but was a ${pythonClassName(value)}`,
+      { location: play.loc },
+    );
+  }
+  return node.items.map((item) => parseRoleRef(item, file));
+}
+
+/** One play mapping → PlayNode, with 2.19's load-time checks. */
+export function parsePlay(map: YamlMap, file: string): PlayNode {
+  const keywords = collectKeywords(map, 'Play', PLAY_NAMES, PLAY_LISTS);
+  const hosts = findPair(map, 'hosts');
+  if (hosts === undefined) throw new ParseError('PLAY_HOSTS_REQUIRED', "The field 'hosts' is required but was not set.", { location: map.loc });
+  if (isEmptyHosts(hosts.value)) throw new ParseError('PLAY_HOSTS_EMPTY', 'Hosts list cannot be empty. Please check your playbook');
+  const list = (field: string, handlers = false) =>
+    parseTaskList(findPair(map, field)?.value, file, { handlers, field, ownerLoc: map.loc });
+  return {
+    kind: 'play',
+    loc: map.loc,
+    file,
+    keywords,
+    preTasks: list('pre_tasks'),
+    roles: parseRoles(map, file),
+    tasks: list('tasks'),
+    postTasks: list('post_tasks'),
+    handlers: list('handlers', true),
+  };
+}

@@ -1,0 +1,49 @@
+import { ParseError } from '../core/errors.js';
+import type { YamlMap, YamlNode } from '../yaml/node.js';
+import { collectKeywords } from './collect-keywords.js';
+import { IMPORT_PLAYBOOK_KEYWORDS } from './import-playbook-keywords.js';
+import type { ImportPlaybookNode, PlayNode, Playbook } from './model.js';
+import { parsePlay } from './parse-play.js';
+import { pythonClassName } from './python-class-name.js';
+import { keyText } from './yaml-access.js';
+import { toData } from '../yaml/to-data.js';
+
+const IMPORT_KEYS = new Set(['import_playbook', 'ansible.builtin.import_playbook', 'ansible.legacy.import_playbook']);
+const IMPORT_NAMES: ReadonlySet<string> = new Set(IMPORT_PLAYBOOK_KEYWORDS.map((k) => k.name));
+
+function parseImportPlaybook(map: YamlMap): ImportPlaybookNode {
+  const filePair = map.pairs.find((pair) => IMPORT_KEYS.has(keyText(pair)));
+  if (filePair === undefined) throw new Error('not an import_playbook entry');
+  const keywords = collectKeywords(map, 'PlaybookInclude', IMPORT_NAMES, IMPORT_KEYS);
+  return {
+    kind: 'import_playbook',
+    loc: map.loc,
+    file: { value: toData(filePair.value), loc: filePair.value.loc, node: filePair.value },
+    keywords,
+  };
+}
+
+/**
+ * A playbook's YAML documents → Playbook. ansible-core reads one document (load the file with
+ * `loadYaml(text, file, { single: true })` to get its error for a second one).
+ */
+export function parsePlaybook(documents: YamlNode[], file: string): Playbook {
+  const doc = documents[0];
+  if (doc === undefined || (doc.kind === 'scalar' && doc.value === null)) {
+    throw new ParseError('PLAYBOOK_EMPTY', `Empty playbook, nothing to do: ${file}`);
+  }
+  if (doc.kind !== 'seq') {
+    throw new ParseError('PLAYBOOK_NOT_LIST', `A playbook must be a list of plays, got a ${pythonClassName(toData(doc))} instead: ${file}`, {
+      location: doc.loc,
+    });
+  }
+  const entries: (PlayNode | ImportPlaybookNode)[] = doc.items.map((item) => {
+    if (item.kind !== 'map') {
+      throw new ParseError('PLAY_ENTRY_INVALID', "playbook entries must be either valid plays or 'import_playbook' statements", {
+        location: item.loc,
+      });
+    }
+    return item.pairs.some((pair) => IMPORT_KEYS.has(keyText(pair))) ? parseImportPlaybook(item) : parsePlay(item, file);
+  });
+  return { file, entries };
+}

@@ -1,0 +1,38 @@
+import type { DataDict } from '../core/data.js';
+import { ParseError } from '../core/errors.js';
+import type { YamlNode } from '../yaml/node.js';
+import { toData } from '../yaml/to-data.js';
+import { keywordOf } from './collect-keywords.js';
+import type { Keyword, RoleRef } from './model.js';
+import { ROLE_KEYWORDS } from './role-keywords.js';
+import { findPair, keyText } from './yaml-access.js';
+
+const ROLE_NAMES: ReadonlySet<string> = new Set(ROLE_KEYWORDS.map((k) => k.name));
+
+/**
+ * An entry of `roles:` (or of a role's meta dependencies): a bare name, or a mapping with
+ * `role:` (or `name:`), role-entry keywords, and everything else as role params.
+ */
+export function parseRoleRef(node: YamlNode, file: string): RoleRef {
+  void file;
+  const missing = (): never => {
+    throw new ParseError('ROLE_NAME_MISSING', 'role definitions must contain a role name', { location: node.loc });
+  };
+  if (node.kind === 'scalar') {
+    if (node.value === null) return missing();
+    return { loc: node.loc, name: { value: toData(node), loc: node.loc, node }, keywords: new Map(), params: new Map() };
+  }
+  if (node.kind !== 'map') return missing();
+  const namePair = findPair(node, 'role') ?? findPair(node, 'name');
+  if (namePair === undefined || (namePair.value.kind === 'scalar' && namePair.value.value === null)) return missing();
+  const name: Keyword = { value: toData(namePair.value), loc: namePair.value.loc, node: namePair.value };
+  const keywords = new Map<string, Keyword>();
+  const params: DataDict = new Map();
+  for (const pair of node.pairs) {
+    const key = keyText(pair);
+    if (key === 'role' || (key === 'name' && namePair.key === pair.key)) continue;
+    if (ROLE_NAMES.has(key)) keywords.set(key, keywordOf(pair.value, key, 'RoleInclude'));
+    else params.set(key, toData(pair.value));
+  }
+  return { loc: node.loc, name, keywords, params };
+}

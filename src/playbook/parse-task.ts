@@ -1,0 +1,58 @@
+import { ParseError } from '../core/errors.js';
+import type { YamlMap } from '../yaml/node.js';
+import { collectKeywords } from './collect-keywords.js';
+import { HANDLER_KEYWORDS } from './handler-keywords.js';
+import type { Keyword, TaskNode } from './model.js';
+import { parseModuleArgs } from './module-args.js';
+import type { ResolvedAction } from './module-args.js';
+import { TASK_KEYWORDS } from './task-keywords.js';
+import { toData } from '../yaml/to-data.js';
+import { keyText } from './yaml-access.js';
+
+const TASK_NAMES: ReadonlySet<string> = new Set([...TASK_KEYWORDS.map((k) => k.name), 'async_val']);
+const HANDLER_NAMES: ReadonlySet<string> = new Set([...HANDLER_KEYWORDS.map((k) => k.name), 'async_val']);
+
+/**
+ * One task (or handler) mapping → TaskNode: the action and its arguments resolved, `with_<lookup>`
+ * lifted out, every other key a keyword of the task's table.
+ */
+export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
+  let resolved: ResolvedAction;
+  try {
+    resolved = parseModuleArgs(map);
+  } catch (error) {
+    // NOTE: ansible wraps only the splitter's failure, locating it at the task.
+    if (error instanceof ParseError && error.code === 'SPLIT_ARGS') {
+      throw new ParseError('SPLIT_ARGS', `Error loading tasks: ${error.message}`, { location: map.loc, cause: error });
+    }
+    throw error;
+  }
+
+  let withLookup: { name: string; terms: Keyword } | undefined;
+  const skip = new Set<string>(['action', 'local_action', 'args', resolved.actionWritten]);
+  for (const pair of map.pairs) {
+    const name = keyText(pair);
+    if (!name.startsWith('with_')) continue;
+    skip.add(name);
+    const lookup = name.slice('with_'.length);
+    if (withLookup !== undefined || map.pairs.some((p) => keyText(p) === 'loop')) {
+      throw new ParseError('DUPLICATE_LOOP', `duplicate loop in task: ${lookup}`, { location: map.loc });
+    }
+    withLookup = { name: lookup, terms: { value: toData(pair.value), loc: pair.value.loc, node: pair.value } };
+  }
+
+  const keywords = collectKeywords(map, isHandler ? 'Handler' : 'Task', isHandler ? HANDLER_NAMES : TASK_NAMES, skip);
+  return {
+    kind: 'task',
+    loc: map.loc,
+    actionWritten: resolved.actionWritten,
+    action: resolved.action,
+    args: resolved.args,
+    argsLoc: resolved.argsLoc,
+    ...(resolved.argsNode === undefined ? {} : { argsNode: resolved.argsNode }),
+    ...(resolved.delegateTo === undefined ? {} : { delegateTo: resolved.delegateTo }),
+    ...(withLookup === undefined ? {} : { withLookup }),
+    keywords,
+    isHandler,
+  };
+}
