@@ -132,7 +132,11 @@ export interface Callback {
   deprecation?(message: string | DeprecationEvent): void;
   /** A diff for a changed result (`--diff`). */
   fileDiff?(r: HostResult): void;
-  /** Free text the runner needs shown (pause prompts, --step questions, -v lines). */
-  display?(text: string, options?: { stderr?: boolean; verbosity?: number }): void;
+  /**
+   * Free text the runner needs shown (pause prompts, --step questions, -v lines). With
+   * `verbosity: N` it is shown from -N on (ansible's display.v/vv/vvv), in the verbose colour,
+   * as `<host> text` when `host` is given.
+   */
+  display?(text: string, options?: { stderr?: boolean; verbosity?: number; host?: string }): void;
   stats?(stats: Stats): void;
 }

@@ -1,0 +1,31 @@
+import type { ColorRole } from './format/colors.js';
+import type { SourceReader } from './format/source-context.js';
+
+/** What every built-in callback is created with (the CLI fills it from flags, env and ansible.cfg). */
+export interface CallbackOptions {
+  /** -v count. */
+  readonly verbosity: number;
+  /** Colour on: stdout is a tty, or ANSIBLE_FORCE_COLOR; off with ANSIBLE_NOCOLOR / NO_COLOR. */
+  readonly color: boolean;
+  /** The terminal's width, or 0/undefined when stdout is not a terminal (banners are then 80 wide). */
+  readonly columns?: number;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  /** --check was given (the `DRY RUN` banner when check_mode_markers is on). */
+  readonly checkMode?: boolean;
+  /** Colour overrides (ANSIBLE_COLOR_OK=… and friends), by role. */
+  readonly colors?: Partial<Record<ColorRole, string>>;
+  /** How source lines are read for error blocks (default: the file system). */
+  readonly readSource?: SourceReader;
+  /** deprecation_warnings (default true). */
+  readonly deprecationWarnings?: boolean;
+  /** Default-callback settings (ansible.cfg [defaults] / ANSIBLE_*), all with ansible's defaults. */
+  readonly displaySkippedHosts?: boolean;
+  readonly displayOkHosts?: boolean;
+  readonly displayFailedStderr?: boolean;
+  readonly showCustomStats?: boolean;
+  readonly showTaskPathOnFailure?: boolean;
+  readonly checkModeMarkers?: boolean;
+  readonly displayArgsToStdout?: boolean;
+  readonly showPerHostStart?: boolean;
+}

@@ -1,0 +1,89 @@
+import type { DeprecationEvent, DisplayEvent } from '../run/events.js';
+import { displayColumns, formatBanner } from './format/banner.js';
+import { colorTable, stringc, type ColorRole, type ColorTable } from './format/colors.js';
+import { deprecationMessage, formatEvent } from './format/event-message.js';
+import type { SourceReader } from './format/source-context.js';
+import type { CallbackOptions } from './callback-options.js';
+import { readSourceFile } from './read-source-file.js';
+
+/**
+ * What ansible's `Display` does for a callback: writes lines to stdout or stderr, colours them
+ * (each line separately), draws banners, and shows each distinct warning, deprecation and error
+ * only once per run.
+ */
+export class Display {
+  readonly verbosity: number;
+  readonly columns: number;
+  private readonly color: boolean;
+  private readonly colors: ColorTable;
+  private readonly out: (text: string) => void;
+  private readonly err: (text: string) => void;
+  private readonly readSource: SourceReader;
+  private readonly deprecationWarnings: boolean;
+  private readonly seenWarnings = new Set<string>();
+  private readonly seenDeprecations = new Set<string>();
+  private readonly seenErrors = new Set<string>();
+
+  constructor(options: CallbackOptions) {
+    this.verbosity = options.verbosity;
+    this.columns = displayColumns(options.columns);
+    this.color = options.color;
+    this.colors = colorTable(options.colors);
+    this.out = options.out;
+    this.err = options.err;
+    this.readSource = options.readSource ?? readSourceFile;
+    this.deprecationWarnings = options.deprecationWarnings ?? true;
+  }
+
+  /** ansible's `Display.display`: CRLF to LF, colour without the final newline, always end in one. */
+  display(text: string, options: { color?: ColorRole; stderr?: boolean } = {}): void {
+    let msg = text.replace(/\r\n/g, '\n');
+    const hasNewline = msg.endsWith('\n');
+    if (hasNewline) msg = msg.slice(0, -1);
+    if (options.color && this.color) msg = stringc(msg, this.colors[options.color]);
+    msg += '\n';
+    (options.stderr ? this.err : this.out)(msg);
+  }
+
+  banner(message: string, color?: ColorRole): void {
+    this.display(formatBanner(message, this.columns), { color });
+  }
+
+  /** Text in a colour when colour is on (the recap colours single fields). */
+  colorize(text: string, color: ColorRole): string {
+    return this.color ? stringc(text, this.colors[color]) : text;
+  }
+
+  get colorEnabled(): boolean {
+    return this.color;
+  }
+
+  formatEvent(event: DisplayEvent): string {
+    return formatEvent(event, this.readSource);
+  }
+
+  warning(event: string | DisplayEvent): void {
+    const body = typeof event === 'string' ? formatEvent({ message: event }, this.readSource) : this.formatEvent(event);
+    const msg = `[WARNING]: ${body}`;
+    if (this.seenWarnings.has(msg)) return;
+    this.seenWarnings.add(msg);
+    this.display(msg, { color: 'warn', stderr: true });
+  }
+
+  deprecated(event: string | DeprecationEvent): void {
+    if (!this.deprecationWarnings) return;
+    this.warning('Deprecation warnings can be disabled by setting `deprecation_warnings=False` in ansible.cfg.');
+    const dep: DeprecationEvent = typeof event === 'string' ? { message: event } : event;
+    const msg = `[DEPRECATION WARNING]: ${this.formatEvent({ ...dep, message: deprecationMessage(dep) })}`;
+    if (this.seenDeprecations.has(msg)) return;
+    this.seenDeprecations.add(msg);
+    this.display(msg, { color: 'deprecate', stderr: true });
+  }
+
+  error(event: DisplayEvent, stderr = false): void {
+    const msg = `[ERROR]: ${this.formatEvent(event)}`;
+    if (this.seenErrors.has(msg)) return;
+    this.seenErrors.add(msg);
+    this.display(msg, { color: 'error', stderr });
+  }
+}

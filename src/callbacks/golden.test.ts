@@ -1,0 +1,69 @@
+/**
+ * Golden pairs recorded from ansible-core 2.19 (test-fixtures/recorder/record.sh): the events
+ * its callbacks received, replayed into Volant's callback, must print its stdout and stderr byte
+ * for byte.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCallback, type CallbackOptions } from './index.js';
+import { replay } from './test-fixtures/replay.js';
+
+const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), 'test-fixtures', 'golden');
+const RECORDED_ROOT = '/tmp/volant-cb/';
+
+interface VariantOptions extends Partial<CallbackOptions> {
+  /** Output printed before callbacks load (parse-time warnings) cannot be replayed. */
+  readonly compareStderr?: boolean;
+  readonly callback?: string;
+}
+
+function readSource(file: string): string | undefined {
+  const local = file.startsWith(RECORDED_ROOT) ? join(GOLDEN, file.slice(RECORDED_ROOT.length)) : file;
+  try {
+    return readFileSync(local, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function optionsFor(dir: string): VariantOptions {
+  const args = readFileSync(join(dir, 'args'), 'utf8');
+  const v = /(?:^|\s)-(v+)(?:\s|$)/.exec(args);
+  const extra = existsSync(join(dir, 'options.json')) ? (JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) as VariantOptions) : {};
+  return { verbosity: v?.[1]?.length ?? 0, checkMode: /(?:^|\s)(-C|--check)(?:\s|$)/.test(args), ...extra };
+}
+
+describe('callbacks/golden', () => {
+  for (const name of readdirSync(GOLDEN).sort()) {
+    const caseDir = join(GOLDEN, name);
+    for (const variant of readdirSync(caseDir).sort()) {
+      const dir = join(caseDir, variant);
+      if (!existsSync(join(dir, 'events.jsonl'))) continue;
+      it(`prints what ansible-core prints for ${name}/${variant}`, () => {
+        const opts = optionsFor(dir);
+        let out = '';
+        let err = '';
+        const cb = createCallback(opts.callback ?? 'default', {
+          color: false,
+          ...opts,
+          verbosity: opts.verbosity ?? 0,
+          out: (t) => (out += t),
+          err: (t) => (err += t),
+          readSource,
+        });
+        let expected = readFileSync(join(dir, 'stdout.txt'), 'utf8');
+        // At -vv the CLI first prints its version block and plugin loading lines: not callback output.
+        if ((opts.verbosity ?? 0) >= 2 && expected.includes('\nPLAYBOOK: ')) expected = expected.slice(expected.indexOf('\nPLAYBOOK: '));
+        // The CLI prints this at -v before any callback event; it does so through the callback.
+        const preamble = 'No config file found; using defaults';
+        if (expected.startsWith(preamble + '\n')) cb.display?.(preamble, { verbosity: 1 });
+        replay(readFileSync(join(dir, 'events.jsonl'), 'utf8'), cb);
+        assert.equal(out, expected);
+        if (opts.compareStderr !== false) assert.equal(err, readFileSync(join(dir, 'stderr.txt'), 'utf8'));
+      });
+    }
+  }
+});

@@ -1,0 +1,12 @@
+import type { Callback } from '../run/events.js';
+import type { CallbackOptions } from './callback-options.js';
+import { DefaultCallback } from './default-callback.js';
+
+export type CallbackFactory = (options: CallbackOptions) => Callback;
+
+/** Built-in stdout callbacks by the names ANSIBLE_STDOUT_CALLBACK accepts (short and FQCN). */
+export const CALLBACKS = new Map<string, CallbackFactory>([['default', (o) => new DefaultCallback(o)]]);
+
+export function registerCallback(name: string, factory: CallbackFactory): void {
+  CALLBACKS.set(name, factory);
+}
