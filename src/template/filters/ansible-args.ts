@@ -14,7 +14,8 @@ export function pluginError(message: string, cause?: unknown): TemplateError {
 
 /** An AnsibleError raised `from` another: its text is `message: cause`. */
 export function chainedError(message: string, cause: string): TemplateError {
-  return new TemplateError('filter-error', `${message}: ${cause}`);
+  // NOTE: AnsibleError drops the message's final period before appending its cause.
+  return new TemplateError('filter-error', `${message.replace(/\.$/, '')}: ${cause}`);
 }
 
 /** Python's TypeError for math functions given a non-number. */

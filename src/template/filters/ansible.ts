@@ -5,6 +5,8 @@ import { encodingFilters } from './ansible-encoding.js';
 import { jsonFilters } from './ansible-json.js';
 import { logicFilters } from './ansible-logic.js';
 import { mathFilters } from './ansible-math.js';
+import { regexFilters } from './ansible-regex.js';
+import { vaultFilters } from './ansible-vault.js';
 import { pathFilters } from './ansible-path.js';
 import { setFilters } from './ansible-sets.js';
 import { structureFilters } from './ansible-structures.js';
@@ -18,6 +20,8 @@ registerFilters(
     ...logicFilters,
     ...mathFilters,
     ...pathFilters,
+    ...vaultFilters,
+    ...regexFilters,
     ...setFilters,
     ...structureFilters,
     ...textFilters,

@@ -1,0 +1,41 @@
+/** vault and unvault filters. */
+import { VaultString, isStringLike, textOf } from '../../core/data.js';
+import type { FilterFn } from '../plugin.js';
+import { argument, chainedError, defined, pluginError, pyClass, toText } from './ansible-args.js';
+import { VaultFormatError, isVaultText, vaultDecrypt, vaultEncrypt } from './ansible-vault-format.js';
+
+export const vault: FilterFn = (_ctx, value, args, kwargs) => {
+  const data = defined(value);
+  const secret = argument(args, kwargs, 0, 'secret');
+  const salt = argument(args, kwargs, 1, 'salt');
+  const vaultId = argument(args, kwargs, 2, 'vault_id') ?? kwargs.get('vaultid') ?? 'filter_default';
+  if (secret === undefined || !isStringLike(secret)) {
+    throw pluginError(`Secret passed is required to be a string, instead we got ${pyClass(secret ?? null)}.`);
+  }
+  if (!isStringLike(data)) throw pluginError(`Can only vault strings, instead we got ${pyClass(data)}.`);
+  if (salt !== undefined && salt !== null && !isStringLike(salt)) throw pluginError('Unable to encrypt.');
+  const saltBytes = salt === undefined || salt === null ? undefined : Buffer.from(textOf(salt), 'utf8');
+  if (saltBytes !== undefined && saltBytes.length === 0) throw chainedError('Unable to encrypt.', 'Empty or invalid salt passed');
+  return vaultEncrypt(Buffer.from(textOf(data), 'utf8'), Buffer.from(textOf(secret), 'utf8'), toText(defined(vaultId)), saltBytes);
+};
+
+export const unvault: FilterFn = (_ctx, value, args, kwargs) => {
+  const data = defined(value);
+  const secret = argument(args, kwargs, 0, 'secret');
+  if (secret === undefined || !isStringLike(secret)) {
+    throw pluginError(`Secret passed is required to be as string, instead we got ${pyClass(secret ?? null)}.`);
+  }
+  let text: string;
+  if (data instanceof VaultString) text = data.ciphertext;
+  else if (isStringLike(data)) text = textOf(data);
+  else throw pluginError(`Vault should be in the form of a string, instead we got ${pyClass(data)}.`);
+  if (!isVaultText(text)) return text;
+  try {
+    return vaultDecrypt(text, Buffer.from(textOf(secret), 'utf8')).toString('utf8');
+  } catch (error) {
+    if (error instanceof VaultFormatError) throw chainedError('Unable to decrypt.', error.message);
+    throw error;
+  }
+};
+
+export const vaultFilters: Record<string, FilterFn> = { vault, unvault };

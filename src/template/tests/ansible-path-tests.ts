@@ -1,0 +1,69 @@
+/** Controller path tests: file, directory, link, exists, link_exists, abs, same_file, mount. */
+import { lstatSync, statSync, type Stats } from 'node:fs';
+import { isStringLike, pyRepr, textOf } from '../../core/data.js';
+import type { PluginValue, TestFn } from '../plugin.js';
+import { argument, defined, pluginError, pyClass } from '../filters/ansible-args.js';
+import { posixAbspath, posixDirname } from '../filters/ansible-python-path.js';
+
+function pathOf(value: PluginValue | undefined): string {
+  const data = defined(value);
+  if (isStringLike(data)) return textOf(data);
+  throw pluginError(`stat: path should be string, bytes, os.PathLike or integer, not ${pyClass(data).replace(/^<class '(.*)'>$/, '$1')}`);
+}
+
+function stat(path: string, follow = true): Stats | undefined {
+  try {
+    return follow ? statSync(path) : lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+const file: TestFn = (_ctx, value) => stat(pathOf(value))?.isFile() ?? false;
+const directory: TestFn = (_ctx, value) => stat(pathOf(value))?.isDirectory() ?? false;
+const link: TestFn = (_ctx, value) => stat(pathOf(value), false)?.isSymbolicLink() ?? false;
+const exists: TestFn = (_ctx, value) => stat(pathOf(value)) !== undefined;
+const linkExists: TestFn = (_ctx, value) => stat(pathOf(value), false) !== undefined;
+
+const abs: TestFn = (_ctx, value) => {
+  const data = defined(value);
+  if (!isStringLike(data)) throw pluginError(`expected str, bytes or os.PathLike object, not ${pyClass(data).replace(/^<class '(.*)'>$/, '$1')}`);
+  return textOf(data).startsWith('/');
+};
+
+const sameFile: TestFn = (_ctx, value, args, kwargs) => {
+  const a = pathOf(value);
+  const b = pathOf(argument(args, kwargs, 0, 'f2') ?? null);
+  const sa = stat(a);
+  if (!sa) throw pluginError(`[Errno 2] No such file or directory: ${pyRepr(a)}`);
+  const sb = stat(b);
+  if (!sb) throw pluginError(`[Errno 2] No such file or directory: ${pyRepr(b)}`);
+  return sa.dev === sb.dev && sa.ino === sb.ino;
+};
+
+/** os.path.ismount: a different device than the parent, or the same inode as the parent ('/'). */
+const mount: TestFn = (_ctx, value) => {
+  const path = pathOf(value);
+  const s = stat(path, false);
+  if (!s || s.isSymbolicLink()) return false;
+  const parent = stat(posixDirname(posixAbspath(path)) === posixAbspath(path) ? path : `${path.replace(/\/+$/, '')}/..`, false);
+  if (!parent) return false;
+  return s.dev !== parent.dev || s.ino === parent.ino;
+};
+
+export const pathTests: Record<string, TestFn> = {
+  file,
+  is_file: file,
+  directory,
+  is_dir: directory,
+  link,
+  is_link: link,
+  exists,
+  link_exists: linkExists,
+  abs,
+  is_abs: abs,
+  same_file: sameFile,
+  is_same_file: sameFile,
+  mount,
+  is_mount: mount,
+};

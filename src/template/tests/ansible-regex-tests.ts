@@ -1,0 +1,39 @@
+/** match, search, regex: Python's re.match / re.search / re.fullmatch as booleans. */
+import { truthy } from '../../core/data.js';
+import type { TestFn } from '../plugin.js';
+import { argument, defined, pluginError, toText } from '../filters/ansible-args.js';
+import { compileOrFail } from '../filters/ansible-regex.js';
+import { pyMatch, pySearch } from '../filters/ansible-python-regex.js';
+
+function run(text: string, pattern: string, ignorecase: boolean, multiline: boolean, type: string): boolean {
+  const re = compileOrFail(pattern, { ignorecase, multiline });
+  if (type === 'search') return pySearch(re, text) !== undefined;
+  if (type === 'match') return pyMatch(re, text) !== undefined;
+  if (type === 'fullmatch') {
+    const anchored = compileOrFail(`(?:${pattern})\\Z`, { ignorecase, multiline });
+    return pyMatch(anchored, text) !== undefined;
+  }
+  // NOTE: Ansible's getattr fallback is the string 'search', which it then calls.
+  throw pluginError("'str' object is not callable");
+}
+
+const regex: TestFn = (_ctx, value, args, kwargs) => {
+  const text = toText(defined(value ?? ''));
+  const pattern = toText(argument(args, kwargs, 0, 'pattern') ?? '');
+  const ignorecase = truthy(argument(args, kwargs, 1, 'ignorecase') ?? false);
+  const multiline = truthy(argument(args, kwargs, 2, 'multiline') ?? false);
+  const type = toText(argument(args, kwargs, 3, 'match_type') ?? 'search');
+  return run(text, pattern, ignorecase, multiline, type);
+};
+
+function fixed(type: string): TestFn {
+  return (_ctx, value, args, kwargs) => {
+    const text = toText(defined(value ?? ''));
+    const pattern = toText(argument(args, kwargs, 0, 'pattern') ?? '');
+    const ignorecase = truthy(argument(args, kwargs, 1, 'ignorecase') ?? false);
+    const multiline = truthy(argument(args, kwargs, 2, 'multiline') ?? false);
+    return run(text, pattern, ignorecase, multiline, type);
+  };
+}
+
+export const regexTests: Record<string, TestFn> = { regex, match: fixed('match'), search: fixed('search') };

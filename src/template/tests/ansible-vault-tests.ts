@@ -1,0 +1,25 @@
+/** vault_encrypted, vaulted_file. */
+import { readFileSync } from 'node:fs';
+import { VaultString, pyRepr } from '../../core/data.js';
+import type { TestFn } from '../plugin.js';
+import { chainedError, defined, toText } from '../filters/ansible-args.js';
+import { isVaultText } from '../filters/ansible-vault-format.js';
+
+/** NOTE: 2.19 answers true only for `!vault` values; a plain string holding vault text is false. */
+const vaultEncrypted: TestFn = (_ctx, value) => value instanceof VaultString;
+
+const vaultedFile: TestFn = (_ctx, value) => {
+  const path = toText(defined(value));
+  let head: string;
+  try {
+    head = readFileSync(path).subarray(0, 64).toString('latin1');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const shown = `b${pyRepr(path)}`;
+    const reason = code === 'EISDIR' ? `[Errno 21] Is a directory: ${shown}` : `[Errno 2] No such file or directory: ${shown}`;
+    throw chainedError(`Cannot test if the file ${pyRepr(path)} is a vault.`, reason);
+  }
+  return isVaultText(head);
+};
+
+export const vaultTests: Record<string, TestFn> = { vault_encrypted: vaultEncrypted, vaulted_file: vaultedFile };
