@@ -172,14 +172,16 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
   if (actionWritten === undefined) fail('ACTION_MISSING', 'no module/action detected in task.');
   const written = actionWritten;
   const short = builtinActionName(written);
-  if (short === undefined) {
+  // NOTE: only a module written as a key must resolve while parsing; `action: nosuch` parses,
+  // and the task fails when it runs ("Cannot resolve 'nosuch' to an action or module.").
+  if (short === undefined && candidates.length > 0) {
     fail('ACTION_UNRESOLVED', `couldn't resolve module/action '${written}'. This often indicates a misspelling, missing collection, or incorrect module path.`);
   }
-  const removed = REMOVED_ACTIONS.get(short);
+  const removed = short === undefined ? undefined : REMOVED_ACTIONS.get(short);
   if (removed !== undefined) fail('ACTION_REMOVED', removed);
   return {
     actionWritten: written,
-    action: short,
+    action: short ?? written,
     args,
     argsLoc,
     ...(argsNode === undefined ? {} : { argsNode }),

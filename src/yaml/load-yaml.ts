@@ -134,8 +134,12 @@ class Composer {
   }
 
   private scalar(node: Scalar, start: number, unsafe: boolean): YamlScalar {
-    const text = String(node.value);
     const style = scalarStyle(node.type);
+    let text = String(node.value);
+    // NOTE: a block scalar that runs to the end of a file without a final newline has no
+    // trailing line break in PyYAML; the `yaml` package adds one.
+    const end = node.range?.[1];
+    if (style === 'block' && end === this.text.length && !this.text.endsWith('\n') && text.endsWith('\n')) text = text.slice(0, -1);
     let tagName: ScalarTag;
     const tag = node.tag;
     // NOTE: `!unsafe` and `!vault` re-resolve the text as if it were plain, even when quoted:
