@@ -31,6 +31,12 @@ export class VolantAgentSession implements AgentSession {
   }
 
   async runModule(request: ModuleRequest): Promise<ModuleResult> {
+    if (request.module === 'shell') {
+      // NOTE: Ansible's shell is an action plugin that runs the command module with _uses_shell.
+      const args = new Map(request.args);
+      args.set('_uses_shell', true);
+      return this.runModule({ ...request, module: 'command', args });
+    }
     const fields: DataDict = new Map<string, Data>([
       ['module', request.module],
       ['args', request.args],

@@ -1,6 +1,8 @@
 # Runs one Volant module outside the agent: reads a JSON payload on stdin
 # {"runtime": <runtime.py text>, "module": <module text>, "name": ..., "args": {...},
-#  "check": bool, "diff": bool} and prints the module's result dict as JSON.
+#  "check": bool, "diff": bool, "modules": {name: text}} and prints the module's result dict as JSON.
+# "modules" are the other modules a module may load (package loads apt) through
+# volant_runtime.load_module, which the agent is asked to provide the same way.
 # It needs nothing on the host but python3, so the same file runs locally or through `ssh host python3 -`.
 import json
 import sys
@@ -12,6 +14,16 @@ def main():
     runtime = types.ModuleType('volant_runtime')
     exec(compile(payload['runtime'], 'runtime.py', 'exec'), runtime.__dict__)
     sys.modules['volant_runtime'] = runtime
+    runtime.ASYNC_JOBS = {}
+    loaded = {}
+
+    def load_module(name):
+        if name not in loaded and name in payload.get('modules', {}):
+            mod = types.ModuleType('volant_module_' + name)
+            exec(compile(payload['modules'][name], name + '.py', 'exec'), mod.__dict__)
+            loaded[name] = mod
+        return loaded.get(name)
+    runtime.load_module = load_module
     module = types.ModuleType('volant_module_' + payload['name'])
     exec(compile(payload['module'], payload['name'] + '.py', 'exec'), module.__dict__)
     result = runtime.run_module(payload['name'], module, payload.get('args', {}),

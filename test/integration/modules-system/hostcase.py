@@ -94,6 +94,8 @@ def run_volant(host, step):
         'module': open(os.path.join(ROOT, 'src', 'agent', 'modules', step['module'] + '.py')).read(),
         'name': step['module'], 'args': step.get('args', {}),
         'check': step.get('check', False), 'diff': step.get('diff', False),
+        'modules': dict((m, open(os.path.join(ROOT, 'src', 'agent', 'modules', m + '.py')).read())
+                        for m in step.get('loads', [])),
     }
     harness = open(os.path.join(HERE, 'harness.py')).read()
     proc = ssh(host, 'python3 -c %s' % shlex.quote(harness), json.dumps(payload))

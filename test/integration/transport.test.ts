@@ -1,0 +1,188 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { ConnectionError } from '../../src/core/errors.js';
+import { dictOf, isDict, type Data } from '../../src/core/data.js';
+import type { AgentSession, ConnectionSpec, ModuleRequest } from '../../src/run/transport.js';
+import { createTransport, VolantTransport } from '../../src/transport/index.js';
+import { AgentLostError } from '../../src/transport/transport-errors.js';
+import { startSshd, sshdUnavailable, type SshServer } from './sshd.js';
+
+const localSpec: ConnectionSpec = { host: 'local-test', connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 };
+
+function moduleRequest(module: string, args: Record<string, Data>, extra: Partial<ModuleRequest> = {}): ModuleRequest {
+  return { module, args: dictOf(args), checkMode: false, diff: false, ...extra };
+}
+
+function pgrep(pattern: string): string[] {
+  const r = spawnSync('pgrep', ['-f', pattern], { encoding: 'utf8' });
+  return r.stdout.split('\n').filter((line) => line.trim() !== '' && Number(line) !== process.pid);
+}
+
+describe('transport/local', () => {
+  it('runs ping and returns the module result with its invocation', async () => {
+    const transport = createTransport();
+    try {
+      const session = await transport.session(localSpec);
+      const result = await session.runModule(moduleRequest('ping', {}));
+      // Recorded from `ansible localhost -m ping -vvv` (2.19): ping, changed, invocation.
+      assert.equal(result.get('ping'), 'pong');
+      assert.equal(result.get('changed'), false);
+      const invocation = result.get('invocation');
+      assert.ok(isDict(invocation));
+      assert.deepEqual([...((invocation.get('module_args') as Map<string, Data>) ?? new Map())], [['data', 'pong']]);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
+  it('reuses one agent per host and become user', async () => {
+    const transport = createTransport();
+    try {
+      const a = await transport.session(localSpec);
+      const b = await transport.session(localSpec);
+      assert.equal(a, b);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
+  it('fails a request at once when its agent is killed mid-request', async () => {
+    const transport = new VolantTransport();
+    try {
+      const session = (await transport.session(localSpec)) as AgentSession & { client: { child: { pid?: number } } };
+      const pending = session.runModule(moduleRequest('command', { _raw_params: 'sleep 30' }));
+      await new Promise((r) => setTimeout(r, 300));
+      const started = Date.now();
+      process.kill(session.client.child.pid ?? 0, 'SIGKILL');
+      await assert.rejects(pending, (error: unknown) => {
+        assert.ok(error instanceof AgentLostError);
+        assert.match(error.message, /exited unexpectedly \(signal SIGKILL\)/);
+        return true;
+      });
+      assert.ok(Date.now() - started < 2000);
+      // The next request gets a fresh agent.
+      const again = await transport.session(localSpec);
+      assert.notEqual(again, session);
+      assert.equal((await again.runModule(moduleRequest('ping', {}))).get('ping'), 'pong');
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
+  it('honours a module timeout and kills the command it started', async () => {
+    const transport = createTransport();
+    try {
+      const session = await transport.session(localSpec);
+      const marker = `sleep 31.${process.pid}`;
+      const result = await session.runModule(moduleRequest('command', { _raw_params: marker }, { timeout: 1 }));
+      // As 2.19 registers a task that hit `timeout: 1`.
+      assert.equal(result.get('failed'), true);
+      assert.equal(result.get('msg'), 'Task failed: Timed out after 1 second(s).');
+      assert.equal((result.get('timedout') as Map<string, Data>).get('period'), 1);
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepEqual(pgrep(marker), []);
+      // The agent keeps serving.
+      assert.equal((await session.runModule(moduleRequest('ping', {}))).get('ping'), 'pong');
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
+  it('runs raw commands without the agent', async () => {
+    const transport = createTransport();
+    try {
+      const session = await transport.session(localSpec);
+      const result = await session.runRaw('echo hi; echo err >&2');
+      // Recorded from a 2.19 raw task over the local connection.
+      assert.deepEqual(Object.fromEntries(result), {
+        changed: true,
+        rc: 0,
+        stderr: 'err\n',
+        stdout: 'hi\n',
+        stdout_lines: ['hi'],
+        stderr_lines: ['err'],
+      });
+      const failed = await session.runRaw('exit 2');
+      assert.equal(failed.get('failed'), true);
+      assert.equal(failed.get('msg'), 'non-zero return code');
+      assert.equal(failed.get('rc'), 2);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+});
+
+describe('transport/ssh', { skip: sshdUnavailable() }, () => {
+  let server: SshServer | undefined;
+  before(async () => {
+    server = await startSshd();
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('rejects with ConnectionError in Ansible words when nothing listens', async () => {
+    const transport = createTransport();
+    try {
+      const started = Date.now();
+      await assert.rejects(transport.session({ ...localSpec, host: 'dead', connection: 'ssh', port: 2, user: 'root' }), (error: unknown) => {
+        assert.ok(error instanceof ConnectionError);
+        // Recorded from 2.19: "Failed to connect to the host via ssh: ssh: connect to host 127.0.0.1 port 2: Connection refused"
+        assert.equal(error.message, 'Failed to connect to the host via ssh: ssh: connect to host 127.0.0.1 port 2: Connection refused');
+        return true;
+      });
+      assert.ok(Date.now() - started < 5000);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
+  it('runs modules over ssh through one master and closeAll leaves no process behind', async () => {
+    assert.ok(server);
+    const transport = new VolantTransport();
+    const session = await transport.session(server.spec());
+    assert.equal((await session.runModule(moduleRequest('ping', {}))).get('ping'), 'pong');
+    const raw = await session.runRaw('echo hi; echo err >&2');
+    // Recorded from 2.19's raw over ssh: a tty merges stderr into stdout with \r\n.
+    assert.equal(raw.get('stdout'), 'hi\r\nerr\r\n');
+    assert.equal(raw.get('stderr'), 'Shared connection to 127.0.0.1 closed.\r\n');
+    const controlDir = transport.controlDirectory;
+    assert.ok(controlDir);
+    assert.notDeepEqual(pgrep(controlDir), []);
+    await transport.closeAll();
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(pgrep(controlDir), []);
+  });
+
+  it('starts a second agent for a become user over the same master', async () => {
+    assert.ok(server);
+    const transport = createTransport();
+    try {
+      const plain = await transport.session(server.spec());
+      // su (this machine has no sudo); nobody's login shell is nologin, hence -s.
+      const become = await transport.session(server.spec('sshd-test', { become: { method: 'su', user: 'nobody', flags: '-s /bin/sh' } }));
+      assert.notEqual(plain, become);
+      const who = await become.runModule(moduleRequest('command', { _raw_params: 'id -un' }));
+      assert.equal(who.get('stdout'), 'nobody');
+      const me = await plain.runModule(moduleRequest('command', { _raw_params: 'id -un' }));
+      assert.equal(me.get('stdout'), 'root');
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
+  it('rejects in-flight requests when the ssh connection dies', async () => {
+    assert.ok(server);
+    const transport = new VolantTransport();
+    try {
+      const session = (await transport.session(server.spec())) as AgentSession & { client: { child: { pid?: number } } };
+      const pending = session.runModule(moduleRequest('command', { _raw_params: 'sleep 30' }));
+      await new Promise((r) => setTimeout(r, 300));
+      process.kill(session.client.child.pid ?? 0, 'SIGKILL');
+      await assert.rejects(pending, AgentLostError);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+});
