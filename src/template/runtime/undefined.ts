@@ -1,7 +1,7 @@
 /**
  * Jinja's Undefined as Ansible uses it: strict when printed or iterated, chainable through
  * `default`, and carrying Ansible's message (`'x' is undefined`,
- * `'dict object' has no attribute 'zz'`).
+ * `object of type 'dict' has no attribute 'zz'`).
  */
 export class Undefined {
   constructor(
@@ -11,3 +11,14 @@ export class Undefined {
     readonly name?: string,
   ) {}
 }
+
+/** Raised when an Undefined is used where a value is needed (printed, iterated, compared …). */
+export class UndefinedError extends Error {
+  constructor(readonly undefinedValue: Undefined) {
+    super(undefinedValue.message);
+    this.name = 'UndefinedError';
+  }
+}
+
+/** The Undefined of a conditional expression without else: Ansible refuses to store it. */
+export const NAMELESS_UNDEFINED_MESSAGE = '';

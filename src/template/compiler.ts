@@ -1,0 +1,653 @@
+/**
+ * Compiles the syntax tree into JS closures once per template text, so rendering is a walk of
+ * pre-built functions with no tree dispatch. Semantics follow Jinja2 with Ansible 2.19's
+ * environment (strict undefined, native single-node results).
+ */
+import { isTuple, markTuple, type Data, type DataDict } from '../core/data.js';
+import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js';
+import { filters, tests, type PluginValue } from './plugin.js';
+import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
+import { TemplateSyntaxError } from './template-syntax-error.js';
+import { getAttr, getItem } from './runtime/attributes.js';
+import { LoopContext } from './runtime/loop-context.js';
+import { Macro } from './runtime/macro.js';
+import { Namespace } from './runtime/namespace.js';
+import * as arith from './runtime/py-arith.js';
+import { PyCallable, PyObject, type Kwargs, type Value } from './runtime/py-object.js';
+import { typeError, valueError } from './runtime/py-exception.js';
+import { PySlice } from './runtime/py-slice.js';
+import { compare, contains, dictKey, equals, iterate, str, truthy, typeName } from './runtime/py-values.js';
+import { Undefined, UndefinedError } from './runtime/undefined.js';
+
+type ExprFn = (f: Frame) => Value;
+type StmtFn = (f: Frame, out: Value[]) => void;
+
+/** Filters and tests that receive Undefined instead of failing on it. */
+export const UNDEFINED_TOLERANT_FILTERS = new Set(['default', 'd', 'mandatory', 'ansible.builtin.default', 'ansible.builtin.mandatory']);
+export const UNDEFINED_TOLERANT_TESTS = new Set(['defined', 'undefined', 'ansible.builtin.defined', 'ansible.builtin.undefined']);
+
+/** Converts an output node to text: None prints as '' (Ansible's finalize), Undefined fails. */
+export function outputText(v: Value): string {
+  if (typeof v === 'string') return v;
+  if (v === null) return '';
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  return str(v);
+}
+
+export function joinOutput(out: Value[]): string {
+  let s = '';
+  for (const v of out) s += outputText(v);
+  return s;
+}
+
+function noArgs(): Value[] {
+  return [];
+}
+
+class Compiler {
+  readonly blocks = new Map<string, BlockFn>();
+  hasExtends = false;
+
+  stmts(body: Stmt[]): StmtFn {
+    const fns = body.map((s) => this.stmt(s));
+    if (fns.length === 1) return fns[0] as StmtFn;
+    return (f, out) => {
+      for (let i = 0; i < fns.length; i++) (fns[i] as StmtFn)(f, out);
+    };
+  }
+
+  stmt(s: Stmt): StmtFn {
+    switch (s.kind) {
+      case 'output': {
+        const data = s.data;
+        return (_f, out) => {
+          out.push(data);
+        };
+      }
+      case 'print': {
+        const e = this.expr(s.expr);
+        return (f, out) => {
+          out.push(f.state.settle(e(f)));
+        };
+      }
+      case 'if': {
+        const test = this.expr(s.test);
+        const body = this.stmts(s.body);
+        const orelse = this.stmts(s.orelse);
+        return (f, out) => {
+          if (truthy(f.state.settle(test(f)))) body(f, out);
+          else orelse(f, out);
+        };
+      }
+      case 'for':
+        return this.forLoop(s);
+      case 'set': {
+        const e = this.expr(s.expr);
+        const assign = this.assign(s.target);
+        return (f) => assign(f, e(f));
+      }
+      case 'setblock': {
+        const body = this.stmts(s.body);
+        const assign = this.assign(s.target);
+        const filter = s.filters ? this.filterChain(s.filters) : null;
+        return (f) => {
+          const inner: Value[] = [];
+          body(f, inner);
+          let v: Value = joinOutput(inner);
+          if (filter) v = filter(f, v);
+          assign(f, v);
+        };
+      }
+      case 'macro': {
+        const make = this.macro(s.def);
+        const name = s.def.name;
+        return (f) => {
+          f.vars.set(name, make(f));
+        };
+      }
+      case 'callblock': {
+        const caller = this.macro(s.def);
+        const call = s.call as Extract<Expr, { kind: 'call' }>;
+        const fn = this.callExpr(call, (f) => caller(f));
+        return (f, out) => {
+          out.push(f.state.settle(fn(f)));
+        };
+      }
+      case 'filterblock': {
+        const body = this.stmts(s.body);
+        const filter = this.filterChain(s.filter);
+        return (f, out) => {
+          const inner: Value[] = [];
+          body(f, inner);
+          out.push(filter(f, joinOutput(inner)));
+        };
+      }
+      case 'with': {
+        const targets = s.targets.map(([t, e]) => [this.assign(t), this.expr(e)] as const);
+        const body = this.stmts(s.body);
+        return (f, out) => {
+          const inner = f.child();
+          for (const [assign, e] of targets) assign(inner, e(f));
+          body(inner, out);
+        };
+      }
+      case 'block': {
+        const body = this.stmts(s.body);
+        const name = s.name;
+        this.blocks.set(name, body);
+        return (f, out) => {
+          if (f.state.parentTemplate) return;
+          const chain = f.state.blockStack.get(name);
+          const fn = chain && chain.length > 0 ? (chain[0] as BlockFn) : body;
+          renderBlock(fn, chain ?? [body], 0, f, out, name);
+        };
+      }
+      case 'extends': {
+        this.hasExtends = true;
+        const e = this.expr(s.template);
+        return (f) => {
+          const name = f.state.settle(e(f));
+          if (typeof name !== 'string') throw typeError('template name must be a string');
+          f.state.parentTemplate = f.state.loadTemplate(name);
+        };
+      }
+      case 'include': {
+        const e = this.expr(s.template);
+        const { ignoreMissing, withContext } = s;
+        return (f, out) => {
+          if (f.state.parentTemplate) return;
+          const name = f.state.settle(e(f));
+          const names = Array.isArray(name) ? name : [name];
+          let tpl: CompiledTemplate | null = null;
+          let lastErr: unknown = null;
+          for (const n of names) {
+            if (typeof n !== 'string') continue;
+            try {
+              tpl = f.state.loadTemplate(n);
+              break;
+            } catch (err) {
+              lastErr = err;
+            }
+          }
+          if (!tpl) {
+            if (ignoreMissing) return;
+            throw lastErr ?? typeError('no template name');
+          }
+          const frame = withContext ? f.child() : new Frame(f.state, null);
+          runTemplate(tpl, frame, out);
+        };
+      }
+      case 'import': {
+        const e = this.expr(s.template);
+        const { target, withContext } = s;
+        return (f) => {
+          const name = f.state.settle(e(f));
+          if (typeof name !== 'string') throw typeError('template name must be a string');
+          f.vars.set(target, importModule(f, name, withContext));
+        };
+      }
+      case 'fromimport': {
+        const e = this.expr(s.template);
+        const { names, withContext } = s;
+        return (f) => {
+          const name = f.state.settle(e(f));
+          if (typeof name !== 'string') throw typeError('template name must be a string');
+          const mod = importModule(f, name, withContext);
+          for (const [n, alias] of names) {
+            const v = mod.getAttr(n);
+            f.vars.set(alias, v === undefined ? new Undefined(`the template ${JSON.stringify(name)} does not export the requested name ${JSON.stringify(n)}`, n) : v);
+          }
+        };
+      }
+    }
+  }
+
+  forLoop(s: Extract<Stmt, { kind: 'for' }>): StmtFn {
+    const iterFn = this.expr(s.iter);
+    const body = this.stmts(s.body);
+    const orelse = this.stmts(s.orelse);
+    const assign = this.assign(s.target);
+    const filter = s.filter ? this.expr(s.filter) : null;
+    const usesLoop = JSON.stringify(s.body).includes('"name":"loop"') || (s.filter !== null && JSON.stringify(s.filter).includes('"name":"loop"'));
+    const recursive = s.recursive;
+    const run = (f: Frame, out: Value[], iterable: Value, depth0: number): void => {
+      const state = f.state;
+      if (iterable instanceof Undefined) throw new UndefinedError(iterable);
+      const raw = iterable;
+      let items: Value[] = [];
+      const derive = (Array.isArray(raw) || raw instanceof Map) && isRaw(raw);
+      for (const item of iterate(raw)) items.push(derive ? state.derive(item) : item);
+      const frame = f.child();
+      if (filter) {
+        items = items.filter((item) => {
+          assign(frame, item);
+          return truthy(state.settle(filter(frame)));
+        });
+      }
+      if (items.length === 0) {
+        orelse(f, out);
+        return;
+      }
+      const loop = usesLoop || recursive ? new LoopContext(items, depth0, recursive ? (it, d) => {
+        const inner: Value[] = [];
+        run(f, inner, state.settle(it), d);
+        return joinOutput(inner);
+      } : null) : null;
+      if (loop) frame.vars.set('loop', loop);
+      for (let i = 0; i < items.length; i++) {
+        if (loop) loop.index0 = i;
+        assign(frame, items[i] as Value);
+        body(frame, out);
+      }
+    };
+    return (f, out) => run(f, out, f.state.settle(iterFn(f)), 0);
+  }
+
+  assign(t: Target): (f: Frame, v: Value) => void {
+    if (t.kind === 'name') {
+      const name = t.name;
+      return (f, v) => {
+        f.vars.set(name, v);
+      };
+    }
+    if (t.kind === 'nsattr') {
+      const { name, attr } = t;
+      return (f, v) => {
+        const ns = f.lookup(name);
+        if (!(ns instanceof Namespace)) throw new TemplateSyntaxError('Cannot assign attribute on non-namespace object', 0);
+        ns.attrs.set(attr, v);
+      };
+    }
+    const parts = t.items.map((item) => this.assign(item));
+    return (f, v) => {
+      const items = Array.from(iterate(f.state.settle(v)));
+      if (items.length !== parts.length) {
+        throw valueError(
+          items.length > parts.length ? `too many values to unpack (expected ${parts.length})` : `not enough values to unpack (expected ${parts.length}, got ${items.length})`,
+        );
+      }
+      for (let i = 0; i < parts.length; i++) (parts[i] as (f: Frame, v: Value) => void)(f, items[i] as Value);
+    };
+  }
+
+  macro(def: MacroDef): (f: Frame) => Macro {
+    const body = this.stmts(def.body);
+    const text = JSON.stringify(def.body);
+    const usesVarargs = text.includes('"name":"varargs"');
+    const usesKwargs = text.includes('"name":"kwargs"');
+    const usesCaller = text.includes('"name":"caller"');
+    const defaults = def.defaults.map((d) => (d ? this.expr(d) : null));
+    return (defFrame) =>
+      new Macro(
+        def.name,
+        def.params,
+        defaults.map((d) => {
+          if (!d) return null;
+          return (bindings: Map<string, Value>) => {
+            const fr = defFrame.child();
+            for (const [k, v] of bindings) fr.vars.set(k, v);
+            return d(fr);
+          };
+        }),
+        usesVarargs,
+        usesKwargs,
+        usesCaller,
+        (bindings) => {
+          const fr = defFrame.child();
+          for (const [k, v] of bindings) fr.vars.set(k, v);
+          const out: Value[] = [];
+          body(fr, out);
+          return joinOutput(out);
+        },
+      );
+  }
+
+  expr(e: Expr): ExprFn {
+    switch (e.kind) {
+      case 'const': {
+        const v = e.value;
+        if (Array.isArray(v) || v instanceof Map) return () => v;
+        return () => v;
+      }
+      case 'name': {
+        const name = e.name;
+        return (f) => f.lookup(name);
+      }
+      case 'list': {
+        const items = e.items.map((i) => this.expr(i));
+        return (f) => items.map((i) => i(f)) as Data[];
+      }
+      case 'tuple': {
+        const items = e.items.map((i) => this.expr(i));
+        return (f) => markTuple(items.map((i) => i(f)) as Data[]);
+      }
+      case 'dict': {
+        const items = e.items.map(([k, v]) => [this.expr(k), this.expr(v)] as const);
+        return (f) => {
+          const m: DataDict = new Map();
+          for (const [k, v] of items) m.set(dictKey(f.state.settle(k(f))), v(f) as Data);
+          return m;
+        };
+      }
+      case 'getattr': {
+        const obj = this.expr(e.obj);
+        const attr = e.attr;
+        return (f) => {
+          const o = obj(f);
+          const r = getAttr(o, attr);
+          return isRaw(o) ? f.state.derive(r) : r;
+        };
+      }
+      case 'getitem': {
+        const obj = this.expr(e.obj);
+        const key = this.expr(e.key);
+        return (f) => {
+          const o = obj(f);
+          const r = getItem(o, f.state.settle(key(f)));
+          return isRaw(o) ? f.state.derive(r) : r;
+        };
+      }
+      case 'slice': {
+        const start = e.start ? this.expr(e.start) : null;
+        const stop = e.stop ? this.expr(e.stop) : null;
+        const step = e.step ? this.expr(e.step) : null;
+        return (f) => new PySlice(start ? start(f) : null, stop ? stop(f) : null, step ? step(f) : null);
+      }
+      case 'binary': {
+        const left = this.expr(e.left);
+        const right = this.expr(e.right);
+        const op = BINARY[e.op];
+        return (f) => op(f.state.settle(left(f)), f.state.settle(right(f)));
+      }
+      case 'unary': {
+        const operand = this.expr(e.operand);
+        if (e.op === 'not') return (f) => !truthy(f.state.settle(operand(f)));
+        const op = e.op === '-' ? arith.neg : arith.pos;
+        return (f) => op(operand(f));
+      }
+      case 'and': {
+        const left = this.expr(e.left);
+        const right = this.expr(e.right);
+        return (f) => {
+          const l = left(f);
+          return truthy(f.state.settle(l)) ? right(f) : l;
+        };
+      }
+      case 'or': {
+        const left = this.expr(e.left);
+        const right = this.expr(e.right);
+        return (f) => {
+          const l = left(f);
+          return truthy(f.state.settle(l)) ? l : right(f);
+        };
+      }
+      case 'concat': {
+        const items = e.items.map((i) => this.expr(i));
+        return (f) => {
+          let s = '';
+          for (const i of items) s += concatText(f.state.settle(i(f)));
+          return s;
+        };
+      }
+      case 'compare': {
+        const first = this.expr(e.first);
+        const ops = e.ops.map(([op, x]) => [COMPARE[op], this.expr(x)] as const);
+        return (f) => {
+          let left = f.state.settle(first(f));
+          for (const [op, x] of ops) {
+            const right = f.state.settle(x(f));
+            if (!op(left, right)) return false;
+            left = right;
+          }
+          return true;
+        };
+      }
+      case 'cond': {
+        const test = this.expr(e.test);
+        const then = this.expr(e.then);
+        const orelse = e.else ? this.expr(e.else) : null;
+        return (f) => {
+          if (truthy(f.state.settle(test(f)))) return then(f);
+          return orelse ? orelse(f) : new Undefined('', undefined);
+        };
+      }
+      case 'call':
+        return this.callExpr(e, null);
+      case 'filter': {
+        const valueFn = e.value ? this.expr(e.value) : (): Value => null;
+        return this.filterCall(e, valueFn);
+      }
+      case 'test':
+        return this.testCall(e);
+    }
+  }
+
+  argsOf(
+    args: Expr[],
+    kwargs: [string, Expr][],
+    star: Expr | null,
+    dstar: Expr | null,
+  ): { args: (f: Frame) => Value[]; kwargs: (f: Frame) => Kwargs } {
+    const a = args.map((x) => this.expr(x));
+    const k = kwargs.map(([n, x]) => [n, this.expr(x)] as const);
+    const s = star ? this.expr(star) : null;
+    const d = dstar ? this.expr(dstar) : null;
+    const argsFn =
+      a.length === 0 && !s
+        ? noArgs
+        : (f: Frame): Value[] => {
+            const out = a.map((x) => f.state.settle(x(f)));
+            if (s) for (const v of iterate(f.state.settle(s(f)))) out.push(v);
+            return out;
+          };
+    const kwargsFn = (f: Frame): Kwargs => {
+      const m: Kwargs = new Map();
+      for (const [n, x] of k) m.set(n, f.state.settle(x(f)));
+      if (d) {
+        const extra = f.state.settle(d(f));
+        if (!(extra instanceof Map)) throw typeError(`argument after ** must be a mapping, not ${typeName(extra)}`);
+        for (const [kk, vv] of extra) m.set(String(kk), vv as Value);
+      }
+      return m;
+    };
+    return { args: argsFn, kwargs: kwargsFn };
+  }
+
+  callExpr(e: Extract<Expr, { kind: 'call' }>, caller: ((f: Frame) => Macro) | null): ExprFn {
+    const callee = this.expr(e.callee);
+    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
+    return (f) => {
+      const fn = callee(f);
+      const kw = kwargs(f);
+      if (caller) kw.set('caller', caller(f));
+      return callValue(fn, args(f), kw);
+    };
+  }
+
+  filterCall(e: Extract<Expr, { kind: 'filter' }>, valueFn: ExprFn): ExprFn {
+    const name = e.name;
+    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
+    const tolerant = UNDEFINED_TOLERANT_FILTERS.has(name);
+    return (f) => {
+      const fn = filters.get(name);
+      if (!fn) throw new TemplateSyntaxError(`No filter named '${name}'.`, e.pos);
+      const v = f.state.settle(valueFn(f));
+      if (!tolerant && v instanceof Undefined) throw new UndefinedError(v);
+      const a = args(f);
+      if (!tolerant) for (const x of a) if (x instanceof Undefined) throw new UndefinedError(x);
+      return fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kwargs(f) as Map<string, PluginValue>) as Value;
+    };
+  }
+
+  /** A filter chain whose innermost value is supplied later (filter blocks, set blocks). */
+  filterChain(e: Expr): (f: Frame, v: Value) => Value {
+    const steps: Extract<Expr, { kind: 'filter' }>[] = [];
+    let cur: Expr | null = e;
+    while (cur && cur.kind === 'filter') {
+      steps.unshift(cur);
+      cur = cur.value;
+    }
+    let holder: Value = null;
+    let fn: ExprFn = () => holder;
+    for (const step of steps) fn = this.filterCall(step, fn);
+    const chain = fn;
+    return (f, v) => {
+      holder = v;
+      return chain(f);
+    };
+  }
+
+  testCall(e: Extract<Expr, { kind: 'test' }>): ExprFn {
+    const name = e.name;
+    const valueFn = this.expr(e.value);
+    const { args, kwargs } = this.argsOf(e.args, e.kwargs, null, null);
+    const negate = e.negate;
+    const tolerant = UNDEFINED_TOLERANT_TESTS.has(name);
+    return (f) => {
+      const fn = tests.get(name);
+      if (!fn) throw new TemplateSyntaxError(`No test named '${name}'.`, e.pos);
+      const v = f.state.settle(valueFn(f));
+      if (!tolerant && v instanceof Undefined) throw new UndefinedError(v);
+      const r = fn(f.state.pluginContext, v as PluginValue, args(f) as PluginValue[], kwargs(f) as Map<string, PluginValue>);
+      return negate ? !r : r;
+    };
+  }
+}
+
+function renderBlock(fn: BlockFn, chain: BlockFn[], index: number, f: Frame, out: Value[], name: string): void {
+  const frame = f.child();
+  frame.vars.set(
+    'super',
+    new (class extends PyCallable {
+      readonly typeName = 'BlockReference';
+      call(): Value {
+        const next = chain[index + 1];
+        if (!next) throw typeError(`no parent block called '${name}'.`);
+        const inner: Value[] = [];
+        renderBlock(next, chain, index + 1, f, inner, name);
+        return joinOutput(inner);
+      }
+    })(),
+  );
+  fn(frame, out);
+}
+
+/** Runs a template, following `{% extends %}` to the root layout. */
+export function runTemplate(tpl: CompiledTemplate, frame: Frame, out: Value[]): void {
+  const state = frame.state;
+  const savedParent = state.parentTemplate;
+  const savedStack = state.blockStack;
+  state.parentTemplate = null;
+  if (tpl.hasExtends) state.blockStack = new Map(savedStack);
+  try {
+    let current: CompiledTemplate = tpl;
+    for (;;) {
+      for (const [name, fn] of current.blocks) {
+        const chain = state.blockStack.get(name) ?? [];
+        state.blockStack.set(name, [...chain, fn]);
+      }
+      const local: Value[] = [];
+      current.run(frame, local);
+      const parent: CompiledTemplate | null = state.parentTemplate;
+      if (!parent) {
+        out.push(...local);
+        return;
+      }
+      state.parentTemplate = null;
+      current = parent;
+    }
+  } finally {
+    state.parentTemplate = savedParent;
+    state.blockStack = savedStack;
+  }
+}
+
+/** A template imported as a module: its top-level macros and variables. */
+class TemplateModule extends PyObject {
+  readonly typeName = 'TemplateModule';
+  constructor(
+    readonly name: string,
+    private readonly exported: Map<string, Value>,
+  ) {
+    super();
+  }
+  override getAttr(name: string): Value | undefined {
+    return this.exported.get(name);
+  }
+}
+
+function importModule(f: Frame, name: string, withContext: boolean): TemplateModule {
+  const tpl = f.state.loadTemplate(name);
+  const frame = withContext ? f.child() : new Frame(f.state, null);
+  const out: Value[] = [];
+  runTemplate(tpl, frame, out);
+  return new TemplateModule(name, frame.vars);
+}
+
+const rawContainers = new WeakSet<object>();
+
+/** Marks a container as coming from variables (its strings may hold templates). */
+export function markRaw(v: object): void {
+  rawContainers.add(v);
+}
+
+export function unmarkRaw(v: object): void {
+  rawContainers.delete(v);
+}
+
+export function isRaw(v: Value): boolean {
+  return typeof v === 'object' && v !== null && rawContainers.has(v);
+}
+
+function concatText(v: Value): string {
+  if (typeof v === 'string') return v;
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  return str(v);
+}
+
+export function callValue(fn: Value, args: Value[], kwargs: Kwargs): Value {
+  if (fn instanceof PyCallable) return fn.call(args, kwargs);
+  if (fn instanceof Undefined) throw new UndefinedError(fn);
+  throw typeError(`'${typeName(fn)}' object is not callable`);
+}
+
+const BINARY: Record<BinaryOp, (a: Value, b: Value) => Value> = {
+  '+': arith.add,
+  '-': arith.sub,
+  '*': arith.mul,
+  '/': arith.truediv,
+  '//': arith.floordiv,
+  '%': arith.mod,
+  '**': arith.pow,
+};
+
+function strictEq(a: Value, b: Value): boolean {
+  if (a instanceof Undefined) throw new UndefinedError(a);
+  if (b instanceof Undefined) throw new UndefinedError(b);
+  return equals(a, b);
+}
+
+const COMPARE: Record<CompareOp, (a: Value, b: Value) => boolean> = {
+  '==': strictEq,
+  '!=': (a, b) => !strictEq(a, b),
+  '<': (a, b) => compare(a, b, '<'),
+  '<=': (a, b) => compare(a, b, '<='),
+  '>': (a, b) => compare(a, b, '>'),
+  '>=': (a, b) => compare(a, b, '>='),
+  in: (a, b) => contains(b, a),
+  notin: (a, b) => !contains(b, a),
+};
+
+/** Compiles a parsed template. */
+export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate {
+  const c = new Compiler();
+  const run = c.stmts(body);
+  return { source, run, blocks: c.blocks, hasExtends: c.hasExtends };
+}
+
+/** Compiles a bare expression (conditionals). */
+export function compileExpression(expr: Expr): (f: Frame) => Value {
+  return new Compiler().expr(expr);
+}
+
+export { isTuple };

@@ -1,0 +1,263 @@
+/**
+ * The template engine as the controller uses it (TemplateRenderer): compile once per text, render
+ * with Ansible 2.19's native results, evaluate conditionals, and translate every failure into a
+ * TemplateError carrying Ansible's words and the origin location.
+ */
+import { UnsafeString, VaultString, isTuple, textOf, type Data, type DataDict } from '../core/data.js';
+import { TemplateError, VolantError } from '../core/errors.js';
+import { formatLocation } from '../core/source-location.js';
+import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
+import { compileExpression, compileTemplate, joinOutput, runTemplate } from './compiler.js';
+import { tokenize } from './lexer.js';
+import { Parser, parse } from './parser.js';
+import { RenderContext, TemplateRecursionError, type EngineHost } from './render-context.js';
+import { Frame, type CompiledTemplate, type RenderState } from './render-state.js';
+import { OMIT_PLACEHOLDER } from './runtime/omit.js';
+import { PyException } from './runtime/py-exception.js';
+import { PyObject, type Value } from './runtime/py-object.js';
+import { typeName } from './runtime/py-values.js';
+import { Undefined, UndefinedError } from './runtime/undefined.js';
+import { TemplateSyntaxError } from './template-syntax-error.js';
+import { isTemplateText } from './template-text.js';
+
+type Mode = 'template' | 'expression' | 'conditional';
+
+/** A compiled bare expression (conditionals). */
+interface CompiledExpression {
+  run(frame: Frame): Value;
+}
+
+const CACHE_LIMIT = 20000;
+
+export class TemplateEngine implements TemplateRenderer, EngineHost {
+  private readonly templates = new Map<string, CompiledTemplate | TemplateSyntaxError>();
+  private readonly expressions = new Map<string, CompiledExpression | TemplateSyntaxError>();
+
+  isTemplate(text: string): boolean {
+    return isTemplateText(text);
+  }
+
+  compile(text: string, options: RenderOptions): CompiledTemplate {
+    const key = options.trimBlocks || options.lstripBlocks || options.newlineSequence ? `${options.trimBlocks ? 1 : 0}${options.lstripBlocks ? 1 : 0}${options.newlineSequence ?? ''}\0${text}` : text;
+    let tpl = this.templates.get(key);
+    if (tpl === undefined) {
+      try {
+        const tokens = tokenize(text, {
+          trimBlocks: options.trimBlocks,
+          lstripBlocks: options.lstripBlocks,
+          newlineSequence: options.newlineSequence,
+          keepTrailingNewline: true,
+        });
+        tpl = compileTemplate(text, parse(tokens));
+      } catch (err) {
+        if (!(err instanceof TemplateSyntaxError)) throw err;
+        tpl = err;
+      }
+      if (this.templates.size > CACHE_LIMIT) this.templates.clear();
+      this.templates.set(key, tpl);
+    }
+    if (tpl instanceof TemplateSyntaxError) throw tpl;
+    return tpl;
+  }
+
+  private compileExpr(text: string): CompiledExpression {
+    let c = this.expressions.get(text);
+    if (c === undefined) {
+      try {
+        const tokens = tokenize(`{{${text}}}`, { keepTrailingNewline: true });
+        // Lex as a print statement, then parse the inside as one expression ending the template.
+        const inner = tokens.slice(1, -2);
+        inner.push({ type: 'eof', value: '', pos: text.length });
+        const parser = new Parser(inner);
+        const expr = parser.parseTuple(true);
+        parser.expectEnd();
+        const fn = compileExpression(expr);
+        c = { run: fn };
+      } catch (err) {
+        if (!(err instanceof TemplateSyntaxError)) throw err;
+        c = err;
+      }
+      if (this.expressions.size > CACHE_LIMIT) this.expressions.clear();
+      this.expressions.set(text, c);
+    }
+    if (c instanceof TemplateSyntaxError) throw c;
+    return c;
+  }
+
+  run(tpl: CompiledTemplate, state: RenderState): Value {
+    const out: Value[] = [];
+    runTemplate(tpl, new Frame(state, null), out);
+    // NOTE: Ansible 2.19 native concat: one output node is the value itself, none is None.
+    if (out.length === 1) return out[0] as Value;
+    if (out.length === 0) return null;
+    return joinOutput(out);
+  }
+
+  render(text: string, vars: VarSource, options: RenderOptions = {}): Data {
+    if (!isTemplateText(text)) return text;
+    return this.guard('template', options, () => {
+      const ctx = new RenderContext(this, vars, options);
+      return this.finish(this.renderWith(ctx, text, options), options);
+    });
+  }
+
+  private renderWith(ctx: RenderContext, text: string, options: RenderOptions): Value {
+    const tpl = this.compile(text, options);
+    const v = this.run(tpl, ctx);
+    if (options.native === false) return typeof v === 'string' ? v : joinOutput([v]);
+    return v;
+  }
+
+  /** Converts a native result to storable data: tuples become lists; non-data fails as Ansible does. */
+  private finish(v: Value, _options: RenderOptions): Data {
+    return toData(v);
+  }
+
+  renderDeep(value: Data, vars: VarSource, options: RenderOptions = {}): Data {
+    let ctx: RenderContext | null = null;
+    const walk = (v: Data): Data => {
+      if (typeof v === 'string') {
+        if (!isTemplateText(v)) return v;
+        ctx ??= new RenderContext(this, vars, options);
+        const c = ctx;
+        return this.guard('template', options, () => toData(this.renderWith(c, v, options)));
+      }
+      if (Array.isArray(v)) {
+        const out: Data[] = [];
+        for (const item of v) {
+          const r = walk(item);
+          if (r !== OMIT_PLACEHOLDER) out.push(r);
+        }
+        return out;
+      }
+      if (v instanceof Map) {
+        const out: DataDict = new Map();
+        for (const [k, item] of v) {
+          const r = walk(item);
+          if (r !== OMIT_PLACEHOLDER) out.set(k, r);
+        }
+        return out;
+      }
+      return v;
+    };
+    return walk(value);
+  }
+
+  evaluateConditional(condition: Data, vars: VarSource, options: RenderOptions = {}): boolean {
+    if (typeof condition === 'boolean') return condition;
+    if (condition === null) return true;
+    if (condition instanceof UnsafeString || condition instanceof VaultString) condition = textOf(condition);
+    if (typeof condition !== 'string') {
+      throw new TemplateError('template-conditional-type', 'Conditional expressions must be strings.', {
+        location: options.origin,
+        hint: 'Broken conditionals can be temporarily allowed with the `ALLOW_BROKEN_CONDITIONALS` configuration option.',
+      });
+    }
+    const text = condition;
+    const result = this.guard('conditional', options, () => {
+      const ctx = new RenderContext(this, vars, options, true);
+      if (isTemplateText(text)) return toData(this.renderWith(ctx, text, options));
+      const expr = this.compileExpr(text);
+      return toData(ctx.settle(expr.run(new Frame(ctx, null))));
+    });
+    if (typeof result === 'boolean') return result;
+    const where = result === null || !options.origin ? '<unknown>' : formatLocation(options.origin);
+    const shown = truthyData(result) ? 'True' : 'False';
+    throw new TemplateError(
+      'template-conditional-result',
+      `Conditional result (${shown}) was derived from value of type '${typeName(result)}' at '${where}'. Conditionals must have a boolean result.`,
+      {
+        location: options.origin,
+        hint: 'Broken conditionals can be temporarily allowed with the `ALLOW_BROKEN_CONDITIONALS` configuration option.',
+      },
+    );
+  }
+
+  /** Runs a render step and turns any failure into a TemplateError in Ansible's words. */
+  private guard<T>(mode: Mode, options: RenderOptions, fn: () => T): T {
+    try {
+      return fn();
+    } catch (err) {
+      throw toTemplateError(err, mode, options);
+    }
+  }
+}
+
+function truthyData(v: Data): boolean {
+  if (v === null) return false;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'string') return v.length > 0;
+  if (Array.isArray(v)) return v.length > 0;
+  if (v instanceof Map) return v.size > 0;
+  return Number(v.valueOf()) !== 0;
+}
+
+/** A template result as storable data: tuples become lists; other runtime objects are refused. */
+export function toData(v: Value): Data {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    let changed = isTuple(v);
+    const out = v.map((item) => {
+      const r = toData(item as Value);
+      if (r !== item) changed = true;
+      return r;
+    });
+    return changed ? out : v;
+  }
+  if (v instanceof Map) {
+    let copy: DataDict | null = null;
+    let i = 0;
+    for (const [k, item] of v) {
+      const r = toData(item as Value);
+      if (r !== item && copy === null) {
+        copy = new Map();
+        let j = 0;
+        for (const [k2, v2] of v) {
+          if (j++ >= i) break;
+          copy.set(k2, v2);
+        }
+      }
+      if (copy) copy.set(k, r);
+      i++;
+    }
+    return copy ?? v;
+  }
+  if (v instanceof Undefined) {
+    if (v.message === '') throw new PyException('TypeError', "Type 'Undefined' is unsupported for variable storage.");
+    throw new UndefinedError(v);
+  }
+  if (v instanceof PyObject) throw new PyException('TypeError', `Type '${v.typeName}' is unsupported for variable storage.`);
+  return v;
+}
+
+export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions): VolantError {
+  const location = options.origin;
+  const conditional = mode === 'conditional';
+  if (err instanceof TemplateError) return err.location || !location ? err : new TemplateError(err.code, err.message, { location, cause: err, hint: err.hint });
+  if (err instanceof VolantError) return err;
+  if (err instanceof TemplateSyntaxError) {
+    const where = conditional ? 'expression' : 'template';
+    return new TemplateError('template-syntax', `Syntax error in ${where}: ${err.message}`, { location, cause: err });
+  }
+  if (err instanceof UndefinedError) {
+    const message = conditional ? `Error while evaluating conditional: ${err.message}` : err.message;
+    return new TemplateError('template-undefined', message, { location, cause: err });
+  }
+  if (err instanceof TemplateRecursionError) return new TemplateError('template-recursion', err.message, { location, cause: err });
+  if (err instanceof PyException) {
+    const where = conditional ? 'expression' : 'template';
+    return new TemplateError('template-render', `Error rendering ${where}: ${err.message}`, { location, cause: err });
+  }
+  if (err instanceof RangeError && /call stack/i.test(err.message)) {
+    return new TemplateError('template-recursion', 'Recursive loop detected in template: maximum recursion depth exceeded', { location, cause: err });
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new TemplateError('template-render', `Error rendering template: ${message}`, { location, cause: err });
+}
+
+export function createTemplateEngine(): TemplateRenderer {
+  return new TemplateEngine();
+}
+
+export type { UnsafeString };

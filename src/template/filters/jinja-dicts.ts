@@ -1,0 +1,53 @@
+/** Jinja2's mapping and serialization filters: dictsort, items, xmlattr, tojson, pprint. */
+import { dumpJson } from '../../core/json.js';
+import { markTuple, type Data } from '../../core/data.js';
+import { registerFilters, type FilterFn } from '../plugin.js';
+import { sortValues } from '../runtime/list-methods.js';
+import { typeError, valueError } from '../runtime/py-exception.js';
+import type { Value } from '../runtime/py-object.js';
+import { num, repr, str, truthy } from '../runtime/py-values.js';
+import { Undefined } from '../runtime/undefined.js';
+import { ignoreCase } from './attr-getter.js';
+import { escapeHtml } from './jinja-html.js';
+import { bindArgs } from './filter-args.js';
+
+const dictFilters: Record<string, FilterFn> = {
+  dictsort: (_c, v, args, kw) => {
+    const [cs, by, reverse] = bindArgs('do_dictsort', args, kw, [['case_sensitive', false], ['by', 'key'], ['reverse', false]]);
+    if (!(v instanceof Map)) throw typeError('You can only sort by either "key" or "value"');
+    const pos = by === 'key' ? 0 : by === 'value' ? 1 : -1;
+    if (pos < 0) throw valueError('You can only sort by either "key" or "value"');
+    const pairs = [...v.entries()].map(([k, x]) => markTuple([k, x]) as Value);
+    const key = (p: Value): Value => {
+      const x = (p as Value[])[pos] as Value;
+      return truthy(cs) ? x : ignoreCase(x);
+    };
+    return sortValues(pairs, key, truthy(reverse)) as Data[];
+  },
+  items: (_c, v) => {
+    if (v instanceof Undefined) return [];
+    if (!(v instanceof Map)) throw typeError('Can only get item pairs from a mapping.');
+    return [...v.entries()].map(([k, x]) => markTuple([k, x]));
+  },
+  xmlattr: (_c, v, args, kw) => {
+    const [autospace] = bindArgs('do_xmlattr', args, kw, [['autospace', true]]);
+    if (!(v instanceof Map)) throw typeError('xmlattr requires a mapping');
+    const parts: string[] = [];
+    for (const [k, x] of v) {
+      if (x === null || (x as unknown) instanceof Undefined) continue;
+      const key = str(k);
+      if (/[\s/>=]/.test(key)) throw valueError(`Invalid character in attribute name: ${repr(key)}`);
+      parts.push(`${escapeHtml(key)}="${escapeHtml(str(x as Value))}"`);
+    }
+    const rv = parts.join(' ');
+    return truthy(autospace) && rv ? ' ' + rv : rv;
+  },
+  tojson: (_c, v, args, kw) => {
+    const [indent] = bindArgs('do_tojson', args, kw, [['indent', null]]);
+    const text = dumpJson(v as Data, { sortKeys: true, indent: indent === null ? undefined : Number(num(indent)) });
+    return text.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/'/g, '\\u0027');
+  },
+  pprint: (_c, v) => repr(v as Value),
+};
+
+registerFilters(dictFilters, 'ansible.builtin');

@@ -1,0 +1,217 @@
+/** Jinja2's sequence filters: first/last/length/join/sort/unique/map/select/groupby/batch/slice/sum/min/max … */
+import type { Data } from '../../core/data.js';
+import { filters, registerFilters, tests, type FilterFn, type PluginContext, type PluginValue } from '../plugin.js';
+import { groupTuple } from '../runtime/group-tuple.js';
+import { sortValues } from '../runtime/list-methods.js';
+import { PyException, typeError } from '../runtime/py-exception.js';
+import type { Value } from '../runtime/py-object.js';
+import * as arith from '../runtime/py-arith.js';
+import { equals, iterate, length, order, str, toList, truthy, typeName } from '../runtime/py-values.js';
+import { Undefined, UndefinedError } from '../runtime/undefined.js';
+import { TemplateSyntaxError } from '../template-syntax-error.js';
+import { attrGetter, ignoreCase } from './attr-getter.js';
+import { bindArgs } from './filter-args.js';
+
+const list = (v: PluginValue): Value[] => toList(v as Value);
+
+function uniqueItems(items: Value[], caseSensitive: boolean, attribute: Value): Value[] {
+  const key = attrGetter(attribute, caseSensitive ? null : ignoreCase);
+  const seen: Value[] = [];
+  const out: Value[] = [];
+  for (const item of items) {
+    const k = key(item);
+    if (!seen.some((x) => equals(x, k))) {
+      seen.push(k);
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+function minMax(items: Value[], caseSensitive: boolean, attribute: Value, sign: 1 | -1): Value {
+  if (items.length === 0) return new Undefined('No aggregated item, sequence was empty.');
+  const key = attrGetter(attribute, caseSensitive ? null : ignoreCase);
+  let best = items[0] as Value;
+  let bestKey = key(best);
+  for (const item of items.slice(1)) {
+    const k = key(item);
+    if (order(k, bestKey) * sign < 0) {
+      best = item;
+      bestKey = k;
+    }
+  }
+  return best;
+}
+
+/** select/reject/selectattr/rejectattr: a test by name (or truthiness) applied per item. */
+function selectOrReject(ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>, byAttr: boolean, expect: boolean): Value[] {
+  const rest = args.slice();
+  let getter = (x: Value): Value => x;
+  if (byAttr) {
+    const attr = rest.shift();
+    if (attr === undefined) throw typeError('Missing parameter for attribute name');
+    getter = attrGetter(attr as Value);
+  }
+  const testName = rest.shift();
+  let predicate: (x: Value) => boolean;
+  if (testName === undefined) predicate = (x) => truthy(x);
+  else {
+    const name = str(testName as Value);
+    const test = tests.get(name);
+    if (!test) throw new TemplateSyntaxError(`No test named '${name}'.`, 0);
+    predicate = (x) => test(ctx, x as PluginValue, rest, kwargs);
+  }
+  return list(value).filter((item) => predicate(getter(item)) === expect);
+}
+
+function mapFilter(ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>): Value[] {
+  const items = list(value);
+  if (args.length === 0 && kwargs.has('attribute')) {
+    const getter = attrGetter(kwargs.get('attribute') as Value, null, kwargs.has('default') ? (kwargs.get('default') as Value) : undefined);
+    return items.map(getter);
+  }
+  const [name, ...rest] = args;
+  if (name === undefined) throw typeError('map requires a filter argument');
+  const fname = str(name as Value);
+  const fn = filters.get(fname);
+  if (!fn) throw new TemplateSyntaxError(`No filter named '${fname}'.`, 0);
+  return items.map((item) => fn(ctx, item as PluginValue, rest, kwargs) as Value);
+}
+
+function sortFilter(items: Value[], reverse: boolean, caseSensitive: boolean, attribute: Value): Value[] {
+  const getters = attribute === null || attribute === undefined ? [attrGetter(null, caseSensitive ? null : ignoreCase)] : str(attribute).split(',').map((a) => attrGetter(a.trim(), caseSensitive ? null : ignoreCase));
+  const key = getters.length === 1 ? (getters[0] as (v: Value) => Value) : (v: Value): Value => getters.map((g) => g(v)) as Data[];
+  return sortValues(items, key, reverse);
+}
+
+const listFilters: Record<string, FilterFn> = {
+  length: (_c, v) => length(v as Value),
+  count: (_c, v) => length(v as Value),
+  first: (_c, v) => {
+    for (const x of iterate(v as Value)) return x as PluginValue;
+    return new Undefined('No first item, sequence was empty.');
+  },
+  last: (_c, v) => {
+    const items = Array.isArray(v) ? v : list(v);
+    if (items.length === 0) return new Undefined('No last item, sequence was empty.');
+    return items[items.length - 1] as PluginValue;
+  },
+  list: (_c, v) => list(v) as Data[],
+  join: (_c, v, args, kw) => {
+    const [d, attribute] = bindArgs('sync_do_join', args, kw, [['d', ''], ['attribute', null]]);
+    let items = list(v);
+    if (attribute !== null && attribute !== undefined) items = items.map(attrGetter(attribute));
+    return items.map((x) => {
+      if (x instanceof Undefined) throw new UndefinedError(x);
+      return str(x);
+    }).join(str(d));
+  },
+  reverse: (_c, v) => {
+    if (typeof v === 'string') return Array.from(v).reverse().join('');
+    return list(v).reverse() as Data[];
+  },
+  sort: (_c, v, args, kw) => {
+    const [reverse, cs, attribute] = bindArgs('sync_do_sort', args, kw, [['reverse', false], ['case_sensitive', false], ['attribute', null]]);
+    return sortFilter(list(v), truthy(reverse), truthy(cs), attribute) as Data[];
+  },
+  unique: (_c, v, args, kw) => {
+    const [cs, attribute] = bindArgs('do_unique', args, kw, [['case_sensitive', false], ['attribute', null]]);
+    return uniqueItems(list(v), truthy(cs), attribute) as Data[];
+  },
+  min: (_c, v, args, kw) => {
+    const [cs, attribute] = bindArgs('do_min', args, kw, [['case_sensitive', false], ['attribute', null]]);
+    return minMax(list(v), truthy(cs), attribute, 1) as PluginValue;
+  },
+  max: (_c, v, args, kw) => {
+    const [cs, attribute] = bindArgs('do_max', args, kw, [['case_sensitive', false], ['attribute', null]]);
+    return minMax(list(v), truthy(cs), attribute, -1) as PluginValue;
+  },
+  sum: (_c, v, args, kw) => {
+    const [attribute, start] = bindArgs('sync_do_sum', args, kw, [['attribute', null], ['start', 0]]);
+    let items = list(v);
+    if (attribute !== null && attribute !== undefined) items = items.map(attrGetter(attribute));
+    let total = start as Value;
+    for (const x of items) total = arith.add(total, x);
+    return total as PluginValue;
+  },
+  map: (c, v, args, kw) => mapFilter(c, v, args, kw) as Data[],
+  select: (c, v, args, kw) => selectOrReject(c, v, args, kw, false, true) as Data[],
+  reject: (c, v, args, kw) => selectOrReject(c, v, args, kw, false, false) as Data[],
+  selectattr: (c, v, args, kw) => selectOrReject(c, v, args, kw, true, true) as Data[],
+  rejectattr: (c, v, args, kw) => selectOrReject(c, v, args, kw, true, false) as Data[],
+  batch: (_c, v, args, kw) => {
+    const [linecount, fill] = bindArgs('do_batch', args, kw, [['linecount', null], ['fill_with', null]]);
+    const n = Number(linecount);
+    const out: Value[][] = [];
+    let tmp: Value[] = [];
+    for (const item of list(v)) {
+      if (tmp.length === n) {
+        out.push(tmp);
+        tmp = [];
+      }
+      tmp.push(item);
+    }
+    if (tmp.length > 0) {
+      if (fill !== null && tmp.length < n) while (tmp.length < n) tmp.push(fill);
+      out.push(tmp);
+    }
+    return out as Data[];
+  },
+  slice: (_c, v, args, kw) => {
+    const [slicesArg, fill] = bindArgs('sync_do_slice', args, kw, [['slices', null], ['fill_with', null]]);
+    const seq = list(v);
+    const slices = Number(slicesArg);
+    const itemsPer = Math.floor(seq.length / slices);
+    const withExtra = seq.length % slices;
+    let offset = 0;
+    const out: Value[][] = [];
+    for (let i = 0; i < slices; i++) {
+      const start = offset + i * itemsPer;
+      if (i < withExtra) offset++;
+      const end = offset + (i + 1) * itemsPer;
+      const part = seq.slice(start, end);
+      if (fill !== null && i >= withExtra) part.push(fill);
+      out.push(part);
+    }
+    return out as Data[];
+  },
+  groupby: (_c, v, args, kw) => {
+    const [attribute, dflt, cs] = bindArgs('sync_do_groupby', args, kw, [['attribute', null], ['default', null], ['case_sensitive', false]]);
+    const key = attrGetter(attribute, truthy(cs) ? null : ignoreCase, dflt === null ? undefined : dflt);
+    const display = attrGetter(attribute, null, dflt === null ? undefined : dflt);
+    const sorted = sortValues(list(v), key, false);
+    const groups: Data[] = [];
+    let curKey: Value | undefined;
+    let cur: Value[] = [];
+    let curDisplay: Value = null;
+    for (const item of sorted) {
+      const k = key(item);
+      if (curKey === undefined || !equals(k, curKey)) {
+        if (curKey !== undefined) groups.push(groupTuple(curDisplay, cur));
+        curKey = k;
+        curDisplay = truthy(cs) ? k : display(item);
+        cur = [];
+      }
+      cur.push(item);
+    }
+    if (curKey !== undefined) groups.push(groupTuple(curDisplay, cur));
+    return groups;
+  },
+  random: (_c, v) => {
+    const items = list(v);
+    if (items.length === 0) throw new PyException('IndexError', 'Cannot choose from an empty sequence');
+    return items[Math.floor(Math.random() * items.length)] as PluginValue;
+  },
+  default: (_c, v, args, kw) => {
+    const [dflt, boolean] = bindArgs('do_default', args, kw, [['default_value', ''], ['boolean', false]]);
+    if (v instanceof Undefined || (truthy(boolean) && !truthy(v as Value))) return dflt as PluginValue;
+    return v;
+  },
+};
+listFilters.d = listFilters.default as FilterFn;
+
+registerFilters(listFilters, 'ansible.builtin');
+
+export function notIterable(v: Value): PyException {
+  return typeError(`'${typeName(v)}' object is not iterable`);
+}

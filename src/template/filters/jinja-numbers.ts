@@ -1,0 +1,135 @@
+/** Jinja2's numeric filters: abs, int, float, round, filesizeformat. */
+import { PyFloat } from '../../core/data.js';
+import { registerFilters, type FilterFn, type PluginValue } from '../plugin.js';
+import { PyException, typeError } from '../runtime/py-exception.js';
+import type { Value } from '../runtime/py-object.js';
+import { formatFloat } from '../runtime/py-format.js';
+import { isInt, num, str, truthy, typeName } from '../runtime/py-values.js';
+import { bindArgs } from './filter-args.js';
+
+/** Python's int(str, base); undefined when Python would raise ValueError. */
+export function parsePyInt(text: string, base: number): number | undefined {
+  let t = text.trim().replace(/(?<=[0-9a-zA-Z])_(?=[0-9a-zA-Z])/g, '');
+  if (t.includes('_') || t === '') return undefined;
+  let sign = 1;
+  if (t.startsWith('-') || t.startsWith('+')) {
+    if (t.startsWith('-')) sign = -1;
+    t = t.slice(1);
+  }
+  let b = base;
+  const prefix = t.slice(0, 2).toLowerCase();
+  const prefixes: Record<string, number> = { '0x': 16, '0o': 8, '0b': 2 };
+  if (prefixes[prefix] !== undefined && (b === 0 || b === prefixes[prefix])) {
+    b = prefixes[prefix] as number;
+    t = t.slice(2);
+  } else if (b === 0) {
+    if (/^0+$/.test(t)) return 0;
+    if (t.startsWith('0')) return undefined;
+    b = 10;
+  }
+  const digits = '0123456789abcdefghijklmnopqrstuvwxyz'.slice(0, b);
+  if (t === '' || ![...t.toLowerCase()].every((c) => digits.includes(c))) return undefined;
+  return sign * parseInt(t, b);
+}
+
+/** Python's float(str); undefined when Python would raise ValueError. */
+export function parsePyFloat(text: string): number | undefined {
+  const t = text.trim().toLowerCase().replace(/(?<=\d)_(?=\d)/g, '');
+  if (/^[-+]?(inf|infinity)$/.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
+  if (/^[-+]?nan$/.test(t)) return NaN;
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/.test(t)) return undefined;
+  return Number(t);
+}
+
+function toInt(v: Value, dflt: Value, base: number): Value {
+  if (typeof v === 'string') {
+    const n = parsePyInt(v, base);
+    if (n !== undefined) return n;
+    const f = parsePyFloat(v);
+    if (f !== undefined && Number.isFinite(f)) return Math.trunc(f) || 0;
+    return dflt;
+  }
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'number') return v;
+  if (v instanceof PyFloat) {
+    if (!Number.isFinite(v.value)) {
+      if (Number.isNaN(v.value)) return dflt;
+      throw new PyException('OverflowError', 'cannot convert float infinity to integer');
+    }
+    return Math.trunc(v.value) || 0;
+  }
+  return dflt;
+}
+
+function toFloat(v: Value, dflt: Value): Value {
+  if (typeof v === 'string') {
+    const f = parsePyFloat(v);
+    return f === undefined ? dflt : new PyFloat(f);
+  }
+  const n = num(v);
+  return n === undefined ? dflt : new PyFloat(n);
+}
+
+/** Python's round(x, n) on floats: round half to even on the decimal value. */
+export function pyRound(x: number, digits: number): number {
+  if (!Number.isFinite(x)) return x;
+  const m = 10 ** digits;
+  const y = x * m;
+  const fl = Math.floor(y);
+  const diff = y - fl;
+  let r: number;
+  if (diff === 0.5) r = fl % 2 === 0 ? fl : fl + 1;
+  else r = Number(x.toFixed(Math.max(0, Math.min(100, digits)))) * m;
+  if (digits < 0 || digits > 15) r = Math.round(y);
+  return Math.round(r) / m;
+}
+
+const numberFilters: Record<string, FilterFn> = {
+  abs: (_c, v) => {
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    if (typeof v === 'number') return Math.abs(v);
+    if (v instanceof PyFloat) return new PyFloat(Math.abs(v.value));
+    throw typeError(`bad operand type for abs(): '${typeName(v as Value)}'`);
+  },
+  int: (_c, v, args, kw) => {
+    const [dflt, base] = bindArgs('do_int', args, kw, [['default', 0], ['base', 10]]);
+    return toInt(v as Value, dflt, Number(num(base) ?? 10)) as PluginValue;
+  },
+  float: (_c, v, args, kw) => {
+    const [dflt] = bindArgs('do_float', args, kw, [['default', new PyFloat(0)]]);
+    return toFloat(v as Value, dflt) as PluginValue;
+  },
+  round: (_c, v, args, kw) => {
+    const [precision, method] = bindArgs('do_round', args, kw, [['precision', 0], ['method', 'common']]);
+    const m = str(method);
+    if (m !== 'common' && m !== 'ceil' && m !== 'floor') throw typeError('method must be common, ceil or floor');
+    const x = num(v as Value);
+    if (x === undefined) throw typeError(`type ${typeName(v as Value)} doesn't define __round__ method`);
+    const p = Number(num(precision) ?? 0);
+    if (m === 'common') {
+      if (isInt(v as Value)) return x;
+      return new PyFloat(pyRound(x, p));
+    }
+    const f = m === 'ceil' ? Math.ceil : Math.floor;
+    return new PyFloat(f(x * 10 ** p) / 10 ** p);
+  },
+  filesizeformat: (_c, v, args, kw) => {
+    const [binary] = bindArgs('do_filesizeformat', args, kw, [['binary', false]]);
+    const bytes = num(toFloat(v as Value, null)) ?? 0;
+    const bin = truthy(binary);
+    const base = bin ? 1024 : 1000;
+    const prefixes = bin ? ['KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'] : ['kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
+    if (bytes === 1) return '1 Byte';
+    if (bytes < base) return `${Math.trunc(bytes)} Bytes`;
+    let unit = 0;
+    let prefix = '';
+    for (let i = 0; i < prefixes.length; i++) {
+      unit = base ** (i + 2);
+      prefix = prefixes[i] as string;
+      if (bytes < unit) break;
+    }
+    return `${formatFloat((base * bytes) / unit, 'f', 1)} ${prefix}`;
+  },
+};
+
+registerFilters(numberFilters, 'ansible.builtin');

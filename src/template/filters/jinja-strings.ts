@@ -1,0 +1,166 @@
+/** Jinja2's string filters: case, padding, trimming, replacing, truncating, formatting, wrapping. */
+import { registerFilters, type FilterFn, type PluginValue } from '../plugin.js';
+import { percentFormat } from '../runtime/py-format.js';
+import type { Value } from '../runtime/py-object.js';
+import { typeError } from '../runtime/py-exception.js';
+import { markTuple, type Data } from '../../core/data.js';
+import { codePointLength, num, str, truthy } from '../runtime/py-values.js';
+import { pyCapitalize, splitWhitespace } from '../runtime/str-methods.js';
+import { bindArgs } from './filter-args.js';
+
+const s = (v: PluginValue): string => str(v as Value);
+
+function title(value: string): string {
+  // NOTE: Jinja's title capitalizes after whitespace and -([{< only, unlike Python's str.title.
+  return value
+    .split(/([-\s([{<]+)/)
+    .map((part) => (part === '' ? part : /^[-\s([{<]+$/.test(part) ? part : part.charAt(0).toUpperCase() + part.slice(1).toLowerCase()))
+    .join('');
+}
+
+function center(value: string, width: number): string {
+  const len = codePointLength(value);
+  if (len >= width) return value;
+  const total = width - len;
+  const left = Math.floor(total / 2) + (total & len & 1);
+  return ' '.repeat(left) + value + ' '.repeat(total - left);
+}
+
+function indent(value: string, width: Value, first: boolean, blank: boolean): string {
+  const pad = typeof width === 'string' ? width : ' '.repeat(Number(num(width) ?? 4));
+  const nl = '\n';
+  let text = value;
+  if (text.endsWith(nl)) text += nl;
+  let rv: string;
+  if (blank) rv = text.split(/\n/).join(nl + pad);
+  else {
+    const lines = text.split(/\n/);
+    rv = lines.shift() as string;
+    if (lines.length) rv += nl + lines.map((l) => (l ? pad + l : l)).join(nl);
+  }
+  if (first) rv = pad + rv;
+  if (value.endsWith(nl)) rv = rv.slice(0, -1);
+  return rv;
+}
+
+function truncate(value: string, length: number, killwords: boolean, end: string, leeway: number): string {
+  if (length < end.length) throw typeError(`expected length >= ${end.length}, got ${length}`);
+  if (leeway < 0) throw typeError(`expected leeway >= 0, got ${leeway}`);
+  if (value.length <= length + leeway) return value;
+  if (killwords) return value.slice(0, length - end.length) + end;
+  const cut = value.slice(0, length - end.length);
+  const i = cut.lastIndexOf(' ');
+  return (i >= 0 ? cut.slice(0, i) : '') + end;
+}
+
+function wordwrap(value: string, width: number, breakLong: boolean, wrapstring: string, breakOnHyphens: boolean): string {
+  // A port of Python's textwrap.wrap per paragraph (lines kept), as Jinja does.
+  const wrapLine = (line: string): string[] => {
+    const chunks = (breakOnHyphens ? line.split(/(\s+|(?<=[a-zA-Z]{2}-)(?=[a-zA-Z]{2}))/) : line.split(/(\s+)/)).filter((c) => c !== '');
+    const normalized = chunks.map((c) => (/^\s+$/.test(c) ? ' '.repeat(c.length) : c)).map((c) => c.replace(/\s/g, ' '));
+    const lines: string[] = [];
+    const pending = normalized.slice().reverse();
+    while (pending.length > 0) {
+      const cur: string[] = [];
+      let curLen = 0;
+      if (lines.length > 0 && pending.length > 0 && (pending[pending.length - 1] as string).trim() === '') pending.pop();
+      while (pending.length > 0) {
+        const chunk = pending[pending.length - 1] as string;
+        if (curLen + chunk.length <= width) {
+          cur.push(chunk);
+          curLen += chunk.length;
+          pending.pop();
+        } else break;
+      }
+      if (pending.length > 0 && (pending[pending.length - 1] as string).length > width) {
+        const chunk = pending.pop() as string;
+        if (breakLong) {
+          const space = Math.max(1, width - curLen);
+          cur.push(chunk.slice(0, space));
+          pending.push(chunk.slice(space));
+        } else if (cur.length === 0) cur.push(chunk);
+        else pending.push(chunk);
+      }
+      while (cur.length > 0 && (cur[cur.length - 1] as string).trim() === '') cur.pop();
+      if (cur.length > 0) lines.push(cur.join(''));
+    }
+    return lines;
+  };
+  return value
+    .split(/\r\n|\r|\n/)
+    .map((line) => wrapLine(line).join(wrapstring))
+    .join(wrapstring);
+}
+
+const stringFilters: Record<string, FilterFn> = {
+  lower: (_c, v) => s(v).toLowerCase(),
+  upper: (_c, v) => s(v).toUpperCase(),
+  capitalize: (_c, v) => pyCapitalize(s(v)),
+  title: (_c, v) => title(s(v)),
+  trim: (_c, v, args, kw) => {
+    const [chars] = bindArgs('do_trim', args, kw, [['chars', null]]);
+    const text = s(v);
+    if (chars === null || chars === undefined) return text.replace(/^\s+|\s+$/g, '');
+    const set = str(chars);
+    let a = 0;
+    let b = text.length;
+    while (a < b && set.includes(text[a] as string)) a++;
+    while (b > a && set.includes(text[b - 1] as string)) b--;
+    return text.slice(a, b);
+  },
+  center: (_c, v, args, kw) => {
+    const [width] = bindArgs('do_center', args, kw, [['width', 80]]);
+    return center(s(v), Number(num(width) ?? 80));
+  },
+  replace: (_c, v, args, kw) => {
+    const [old, nw, count] = bindArgs('do_replace', args, kw, [['old', null], ['new', null], ['count', null]]);
+    const text = s(v);
+    const o = str(old);
+    const n = str(nw);
+    if (count === null || count === undefined) return text.split(o).join(n);
+    let c = Number(num(count));
+    let out = '';
+    let rest = text;
+    while (c-- > 0) {
+      const i = rest.indexOf(o);
+      if (i < 0) break;
+      out += rest.slice(0, i) + n;
+      rest = rest.slice(i + o.length);
+    }
+    return out + rest;
+  },
+  indent: (_c, v, args, kw) => {
+    const [width, first, blank] = bindArgs('do_indent', args, kw, [['width', 4], ['first', false], ['blank', false]]);
+    return indent(s(v), width, truthy(first), truthy(blank));
+  },
+  truncate: (_c, v, args, kw) => {
+    const [length, killwords, end, leeway] = bindArgs('do_truncate', args, kw, [['length', 255], ['killwords', false], ['end', '...'], ['leeway', null]]);
+    return truncate(s(v), Number(num(length)), truthy(killwords), str(end), leeway === null ? 5 : Number(num(leeway)));
+  },
+  wordcount: (_c, v) => (s(v).match(/\w+/gu) ?? []).length,
+  wordwrap: (_c, v, args, kw) => {
+    const [width, breakLong, wrapstring, breakHyphens] = bindArgs('do_wordwrap', args, kw, [['width', 79], ['break_long_words', true], ['wrapstring', null], ['break_on_hyphens', true]]);
+    return wordwrap(s(v), Number(num(width)), truthy(breakLong), wrapstring === null ? '\n' : str(wrapstring), truthy(breakHyphens));
+  },
+  format: (_c, v, args, kw) => {
+    if (args.length > 0 && kw.size > 0) throw typeError("can't handle positional and keyword arguments at the same time");
+    const fmtArgs: Value = kw.size > 0 ? (new Map(kw) as Value) : (markTuple(args.slice() as Data[]) as Value);
+    return percentFormat(s(v), fmtArgs);
+  },
+  string: (_c, v) => s(v),
+  safe: (_c, v) => v,
+  striptags: (_c, v) => {
+    const text = s(v).replace(/<!--.*?-->|<[^>]*>/gs, '');
+    return splitWhitespace(unescapeHtml(text), -1).join(' ');
+  },
+};
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&(#\d+|#x[0-9a-fA-F]+|amp|lt|gt|quot|apos|nbsp);/g, (m, e: string) => {
+    if (e.startsWith('#x')) return String.fromCodePoint(parseInt(e.slice(2), 16));
+    if (e.startsWith('#')) return String.fromCodePoint(Number(e.slice(1)));
+    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' } as Record<string, string>)[e] ?? m;
+  });
+}
+
+registerFilters(stringFilters, 'ansible.builtin');

@@ -1,0 +1,149 @@
+/**
+ * Template globals: Jinja's (range, dict, lipsum, cycler, joiner, namespace) and Ansible's
+ * (lookup, query/q, now, undef, omit). Each is a factory called once per render call.
+ */
+import { type Data, type DataDict } from '../core/data.js';
+import { TemplateError } from '../core/errors.js';
+import { lookups, type PluginValue } from './plugin.js';
+import type { RenderState } from './render-state.js';
+import { Cycler } from './runtime/cycler.js';
+import { Joiner } from './runtime/joiner.js';
+import { Namespace } from './runtime/namespace.js';
+import { OMIT_PLACEHOLDER } from './runtime/omit.js';
+import { PyFunction, type Kwargs, type Value } from './runtime/py-object.js';
+import { PyException, typeError } from './runtime/py-exception.js';
+import { PyRange, dictKey, isInt, iterate, str, truthy, typeName } from './runtime/py-values.js';
+import { Undefined, UndefinedError } from './runtime/undefined.js';
+import { lipsum } from './runtime/lipsum.js';
+
+export type GlobalFactory = (state: RenderState) => Value;
+
+export const globals = new Map<string, GlobalFactory>();
+
+function intArg(v: Value | undefined, what: string): number {
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (!isInt(v)) throw typeError(`'${typeName(v ?? null)}' object cannot be interpreted as an integer`);
+  void what;
+  return Number(v);
+}
+
+/** Jinja caps range() at 100000 items in its sandbox only; Ansible uses the plain range. */
+function range(args: Value[]): Value {
+  if (args.length === 0) throw typeError('range expected at least 1 argument, got 0');
+  const [a, b, c] = args;
+  const start = args.length === 1 ? 0 : intArg(a, 'start');
+  const stop = args.length === 1 ? intArg(a, 'stop') : intArg(b, 'stop');
+  const step = args.length >= 3 ? intArg(c, 'step') : 1;
+  if (step === 0) throw new PyException('ValueError', 'range() arg 3 must not be zero');
+  return new PyRange(start, stop, step);
+}
+
+function dictGlobal(args: Value[], kwargs: Kwargs): Value {
+  const m: DataDict = new Map();
+  const src = args[0];
+  if (src instanceof Map) for (const [k, v] of src) m.set(k, v);
+  else if (src !== undefined && src !== null) {
+    for (const pair of iterate(src)) {
+      const items = Array.from(iterate(pair));
+      if (items.length !== 2) throw new PyException('ValueError', `dictionary update sequence element #0 has length ${items.length}; 2 is required`);
+      m.set(dictKey(items[0] as Value), items[1] as Data);
+    }
+  }
+  for (const [k, v] of kwargs) m.set(k, v as Data);
+  return m;
+}
+
+/** Ansible's lookup()/query(): calls the lookup registry. */
+function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: boolean): Value {
+  const name = args[0];
+  if (typeof name !== 'string') throw typeError('lookup plugin name must be a string');
+  const fn = lookups.get(name);
+  if (!fn) throw new TemplateError('template-lookup-missing', `The lookup plugin '${name}' was not found.`);
+  const kw = new Map(kwargs);
+  let want = wantList;
+  if (kw.has('wantlist')) {
+    want = want || truthy(kw.get('wantlist') as Value);
+    kw.delete('wantlist');
+  }
+  const errors = kw.get('errors');
+  kw.delete('errors');
+  const terms = args.slice(1).map((t) => {
+    if (t instanceof Undefined) throw new UndefinedError(t);
+    return t as Data;
+  });
+  let result: Data[];
+  try {
+    result = fn(state.pluginContext, terms, kw as Map<string, PluginValue>);
+  } catch (err) {
+    if (errors === 'ignore') return want ? [] : null;
+    if (errors === 'warn') return want ? [] : null;
+    throw err;
+  }
+  if (want) return result;
+  // NOTE: lookup() joins a list of strings with ','; a single non-string item comes back as itself.
+  if (result.length === 0) return want ? [] : '';
+  if (result.every((r) => typeof r === 'string')) return result.join(',');
+  if (result.length === 1) return result[0] as Data;
+  return result;
+}
+
+function now(args: Value[], kwargs: Kwargs): Value {
+  const utc = truthy((kwargs.get('utc') ?? args[0] ?? false) as Value);
+  const fmt = kwargs.get('fmt') ?? args[1];
+  const d = new Date();
+  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+  const parts = utc
+    ? { Y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate(), H: d.getUTCHours(), M: d.getUTCMinutes(), S: d.getUTCSeconds() }
+    : { Y: d.getFullYear(), m: d.getMonth() + 1, d: d.getDate(), H: d.getHours(), M: d.getMinutes(), S: d.getSeconds() };
+  const micro = d.getMilliseconds() * 1000;
+  if (typeof fmt === 'string') {
+    return fmt.replace(/%([YmdHMSfy%])/g, (_m, c: string) => {
+      switch (c) {
+        case 'Y':
+          return String(parts.Y);
+        case 'y':
+          return pad(parts.Y % 100);
+        case 'm':
+          return pad(parts.m);
+        case 'd':
+          return pad(parts.d);
+        case 'H':
+          return pad(parts.H);
+        case 'M':
+          return pad(parts.M);
+        case 'S':
+          return pad(parts.S);
+        case 'f':
+          return pad(micro, 6);
+        default:
+          return '%';
+      }
+    });
+  }
+  // Without fmt Ansible returns a datetime; its str() is what templates print.
+  return `${parts.Y}-${pad(parts.m)}-${pad(parts.d)} ${pad(parts.H)}:${pad(parts.M)}:${pad(parts.S)}.${pad(micro, 6)}`;
+}
+
+const fn = (name: string, impl: (args: Value[], kwargs: Kwargs) => Value): GlobalFactory => {
+  const f = new PyFunction(name, impl, 'function');
+  return () => f;
+};
+
+globals.set('range', fn('range', range));
+globals.set('dict', fn('dict', dictGlobal));
+globals.set('lipsum', fn('lipsum', (args, kwargs) => lipsum(args, kwargs)));
+globals.set('cycler', fn('cycler', (args) => new Cycler(args)));
+globals.set('joiner', fn('joiner', (args) => new Joiner(args[0] === undefined ? ', ' : str(args[0]))));
+globals.set('namespace', fn('namespace', (args, kwargs) => {
+  const ns = new Namespace();
+  const src = args[0];
+  if (src instanceof Map) for (const [k, v] of src) ns.attrs.set(String(k), v as Value);
+  for (const [k, v] of kwargs) ns.attrs.set(k, v);
+  return ns;
+}));
+globals.set('lookup', (state) => new PyFunction('lookup', (args, kwargs) => runLookup(state, args, kwargs, false), 'function'));
+globals.set('query', (state) => new PyFunction('query', (args, kwargs) => runLookup(state, args, kwargs, true), 'function'));
+globals.set('q', (state) => new PyFunction('q', (args, kwargs) => runLookup(state, args, kwargs, true), 'function'));
+globals.set('now', fn('now', now));
+globals.set('undef', fn('undef', (args) => new Undefined(args[0] === undefined ? 'Mandatory variable has not been overridden' : str(args[0]))));
+globals.set('omit', () => OMIT_PLACEHOLDER);

@@ -1,0 +1,261 @@
+/**
+ * Jinja2's lexer: template text → a flat token stream (data, `{{ … }}`, `{% … %}`), with
+ * whitespace control (`-`, `+`, trim_blocks, lstrip_blocks), `{% raw %}` and comments handled
+ * here so the parser only sees meaningful tokens. Every token keeps its offset in the source.
+ */
+import { TemplateSyntaxError } from './template-syntax-error.js';
+
+export type TokenType =
+  | 'data'
+  | 'variable_begin'
+  | 'variable_end'
+  | 'block_begin'
+  | 'block_end'
+  | 'name'
+  | 'string'
+  | 'integer'
+  | 'float'
+  | 'operator'
+  | 'eof';
+
+export interface Token {
+  readonly type: TokenType;
+  /** For `operator`, the operator text; for `integer`/`float` the source digits; strings decoded. */
+  readonly value: string;
+  readonly pos: number;
+}
+
+export interface LexOptions {
+  trimBlocks?: boolean;
+  lstripBlocks?: boolean;
+  newlineSequence?: string;
+  keepTrailingNewline?: boolean;
+}
+
+// Longest first so `**` wins over `*`, `//` over `/`.
+const OPERATORS = ['//', '**', '==', '!=', '<=', '>=', '+', '-', '/', '*', '%', '~', '[', ']', '(', ')', '{', '}', '<', '>', '=', '.', ':', '|', ',', ';'];
+
+const NAME_RE = /[a-zA-Z_][a-zA-Z0-9_]*/y;
+const FLOAT_RE = /(?:\d+(?:_\d+)*\.\d+(?:_\d+)*(?:[eE][+-]?\d+(?:_\d+)*)?|\d+(?:_\d+)*[eE][+-]?\d+(?:_\d+)*)/y;
+const INT_RE = /(?:0[bB](?:_?[01])+|0[oO](?:_?[0-7])+|0[xX](?:_?[0-9a-fA-F])+|[1-9](?:_?\d)*|0(?:_?0)*)/y;
+const NEWLINE_RE = /\r\n|\r|\n/g;
+
+function describeClose(kind: 'variable' | 'block'): string {
+  return kind === 'variable' ? "'end of print statement'" : "'end of statement block'";
+}
+
+export function tokenize(source: string, options: LexOptions = {}): Token[] {
+  const tokens: Token[] = [];
+  const nl = options.newlineSequence ?? '\n';
+  let text = source;
+  // NOTE: Jinja drops one trailing newline unless keep_trailing_newline; Ansible keeps it.
+  if (!options.keepTrailingNewline) {
+    if (text.endsWith('\r\n')) text = text.slice(0, -2);
+    else if (text.endsWith('\n') || text.endsWith('\r')) text = text.slice(0, -1);
+  }
+  const normalize = (s: string): string => (s.includes('\r') || nl !== '\n' ? s.replace(NEWLINE_RE, nl) : s);
+  let pos = 0;
+  let stripNextLeading = false;
+  let trimNextNewline = false;
+  const n = text.length;
+
+  const pushData = (data: string, at: number): void => {
+    if (data.length > 0) tokens.push({ type: 'data', value: normalize(data), pos: at });
+  };
+
+  while (pos < n) {
+    let open = text.indexOf('{', pos);
+    while (open !== -1) {
+      const c = text.charCodeAt(open + 1);
+      if (c === 123 /* { */ || c === 37 /* % */ || c === 35 /* # */) break;
+      open = text.indexOf('{', open + 1);
+    }
+    let data = open === -1 ? text.slice(pos) : text.slice(pos, open);
+    const dataPos = pos;
+    if (stripNextLeading) data = data.replace(/^\s+/, '');
+    else if (trimNextNewline) data = data.replace(/^(\r\n|\r|\n)/, '');
+    stripNextLeading = false;
+    trimNextNewline = false;
+    if (open === -1) {
+      pushData(data, dataPos);
+      break;
+    }
+    const kindChar = text[open + 1];
+    const modifier = text[open + 2];
+    if (modifier === '-') data = data.replace(/\s+$/, '');
+    else if (options.lstripBlocks && modifier !== '+' && kindChar !== '{') {
+      // lstrip_blocks: drop spaces/tabs before a block or comment tag when alone on its line.
+      const lastNl = Math.max(data.lastIndexOf('\n'), data.lastIndexOf('\r'));
+      const lineStart = lastNl >= 0 || dataPos === 0 || text[dataPos - 1] === '\n' || text[dataPos - 1] === '\r';
+      if (lineStart && /^[ \t]*$/.test(data.slice(lastNl + 1))) data = data.slice(0, lastNl + 1);
+    }
+    pushData(data, dataPos);
+    let inner = open + 2;
+    if (modifier === '-' || modifier === '+') inner++;
+
+    if (kindChar === '#') {
+      const close = findCommentEnd(text, inner);
+      if (close === -1) throw new TemplateSyntaxError('Missing end of comment tag', open);
+      const endMod = text[close - 1];
+      if (endMod === '-' && close - 1 >= inner) stripNextLeading = true;
+      else if (options.trimBlocks && endMod !== '+') trimNextNewline = true;
+      pos = close + 2;
+      continue;
+    }
+
+    const kind = kindChar === '{' ? 'variable' : 'block';
+    // `{% raw %}` swallows everything up to `{% endraw %}` as data.
+    if (kind === 'block') {
+      const rawMatch = /\s*raw\s*([-+]?)%\}/y;
+      rawMatch.lastIndex = inner;
+      const rm = rawMatch.exec(text);
+      if (rm) {
+        const bodyStart = rawMatch.lastIndex;
+        const endRe = /\{%([-+]?)\s*endraw\s*([-+]?)%\}/g;
+        endRe.lastIndex = bodyStart;
+        const em = endRe.exec(text);
+        if (!em) throw new TemplateSyntaxError("Missing end of raw directive", open);
+        let body = text.slice(bodyStart, em.index);
+        if (rm[1] === '-') body = body.replace(/^\s+/, '');
+        else if (options.trimBlocks && rm[1] !== '+') body = body.replace(/^(\r\n|\r|\n)/, '');
+        if (em[1] === '-') body = body.replace(/\s+$/, '');
+        else if (options.lstripBlocks && em[1] !== '+') body = body.replace(/(^|\n|\r)[ \t]*$/, '$1');
+        pushData(body, bodyStart);
+        pos = em.index + em[0].length;
+        if (em[2] === '-') stripNextLeading = true;
+        else if (options.trimBlocks && em[2] !== '+') trimNextNewline = true;
+        continue;
+      }
+    }
+    tokens.push({ type: kind === 'variable' ? 'variable_begin' : 'block_begin', value: '', pos: open });
+    pos = lexExpression(text, inner, kind, tokens);
+    const endMod = text[pos - 3];
+    if (endMod === '-') stripNextLeading = true;
+    else if (kind === 'block' && options.trimBlocks && endMod !== '+') trimNextNewline = true;
+  }
+  tokens.push({ type: 'eof', value: '', pos: text.length });
+  return tokens;
+}
+
+function findCommentEnd(text: string, from: number): number {
+  return text.indexOf('#}', from);
+}
+
+/** Lexes the inside of `{{ … }}` or `{% … %}`; returns the offset after the closing delimiter. */
+function lexExpression(text: string, start: number, kind: 'variable' | 'block', tokens: Token[]): number {
+  const closer = kind === 'variable' ? '}}' : '%}';
+  let pos = start;
+  const balance: string[] = [];
+  const n = text.length;
+  while (pos < n) {
+    const c = text[pos] as string;
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      pos++;
+      continue;
+    }
+    if (balance.length === 0) {
+      if ((c === '-' || c === '+') && text.startsWith(closer, pos + 1)) {
+        tokens.push({ type: kind === 'variable' ? 'variable_end' : 'block_end', value: '', pos });
+        return pos + 3;
+      }
+      if (text.startsWith(closer, pos)) {
+        tokens.push({ type: kind === 'variable' ? 'variable_end' : 'block_end', value: '', pos });
+        return pos + 2;
+      }
+    }
+    if (c === '"' || c === "'") {
+      const [value, end] = lexString(text, pos);
+      tokens.push({ type: 'string', value, pos });
+      pos = end;
+      continue;
+    }
+    const code = c.charCodeAt(0);
+    if (code >= 48 && code <= 57) {
+      FLOAT_RE.lastIndex = pos;
+      const fm = FLOAT_RE.exec(text);
+      if (fm) {
+        tokens.push({ type: 'float', value: fm[0].replace(/_/g, ''), pos });
+        pos = FLOAT_RE.lastIndex;
+        continue;
+      }
+      INT_RE.lastIndex = pos;
+      const im = INT_RE.exec(text);
+      if (im) {
+        tokens.push({ type: 'integer', value: im[0].replace(/_/g, ''), pos });
+        pos = INT_RE.lastIndex;
+        continue;
+      }
+    }
+    NAME_RE.lastIndex = pos;
+    const nm = NAME_RE.exec(text);
+    if (nm) {
+      tokens.push({ type: 'name', value: nm[0], pos });
+      pos = NAME_RE.lastIndex;
+      continue;
+    }
+    const op = OPERATORS.find((o) => text.startsWith(o, pos));
+    if (op === undefined) throw new TemplateSyntaxError(`unexpected char ${pyCharRepr(c)} at ${pos}`, pos);
+    if (op === '(' || op === '[' || op === '{') balance.push(op === '(' ? ')' : op === '[' ? ']' : '}');
+    else if (op === ')' || op === ']' || op === '}') {
+      const expected = balance.pop();
+      if (expected === undefined) throw new TemplateSyntaxError(`unexpected '${op}'`, pos);
+      if (expected !== op) throw new TemplateSyntaxError(`unexpected '${op}', expected '${expected}'`, pos);
+    }
+    tokens.push({ type: 'operator', value: op, pos });
+    pos += op.length;
+  }
+  if (balance.length > 0) throw new TemplateSyntaxError(`unexpected end of template, expected '${balance[balance.length - 1]}'.`, pos);
+  throw new TemplateSyntaxError(`unexpected end of template, expected ${describeClose(kind)}.`, pos);
+}
+
+function pyCharRepr(c: string): string {
+  return c === "'" ? `"'"` : `'${c}'`;
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+};
+
+/** A Python string literal (Jinja decodes escapes as Python does). */
+function lexString(text: string, start: number): [string, number] {
+  const quote = text[start];
+  let out = '';
+  let pos = start + 1;
+  while (pos < text.length) {
+    const c = text[pos] as string;
+    if (c === quote) return [out, pos + 1];
+    if (c === '\\') {
+      const e = text[pos + 1];
+      if (e === undefined) break;
+      if (e === 'x' || e === 'u' || e === 'U') {
+        const len = e === 'x' ? 2 : e === 'u' ? 4 : 8;
+        const hex = text.slice(pos + 2, pos + 2 + len);
+        out += String.fromCodePoint(parseInt(hex, 16));
+        pos += 2 + len;
+        continue;
+      }
+      if (e === '\n') {
+        pos += 2;
+        continue;
+      }
+      const simple = SIMPLE_ESCAPES[e];
+      if (simple !== undefined) out += simple;
+      else out += '\\' + e;
+      pos += 2;
+      continue;
+    }
+    out += c;
+    pos++;
+  }
+  throw new TemplateSyntaxError(`unexpected char ${pyCharRepr(quote ?? '')} at ${start}`, start);
+}

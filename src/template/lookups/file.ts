@@ -1,0 +1,36 @@
+/** The `file` lookup: file contents from the `files` search path, right-stripped by default. */
+import { readFileSync } from 'node:fs';
+import { truthy, type Data } from '../../core/data.js';
+import type { LookupFn } from '../plugin.js';
+import { defined, pluginError, toText } from '../filters/ansible-args.js';
+import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
+import { findFileInSearchPath } from './search-path.js';
+
+
+export function pyStrip(text: string, left: boolean, right: boolean): string {
+  let out = text;
+  // eslint-disable-next-line no-control-regex -- str.strip() also removes the \x1c-\x1f separators
+  if (left) out = out.replace(/^[\s\x1c-\x1f]+/, '');
+  // eslint-disable-next-line no-control-regex -- as above
+  if (right) out = out.replace(/[\s\x1c-\x1f]+$/, '');
+  return out;
+}
+
+export const file: LookupFn = (ctx, terms, kwargs) => {
+  const lstrip = truthy(defined(kwargs.get('lstrip') ?? false));
+  const rstrip = truthy(defined(kwargs.get('rstrip') ?? true));
+  return terms.map((term): Data => {
+    const name = toText(term);
+    const path = findFileInSearchPath(ctx, 'files', name);
+    if (path === undefined) {
+      throw pluginError(`Unable to access the file '${name}': File not found. Use -vvvvv to see paths searched.`);
+    }
+    let text: string;
+    try {
+      text = decodeSurrogateEscape(readFileSync(path));
+    } catch (error) {
+      throw pluginError(`Unable to access the file '${name}': ${(error as Error).message}`, error);
+    }
+    return pyStrip(text, lstrip, rstrip);
+  });
+};

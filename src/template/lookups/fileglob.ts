@@ -1,0 +1,40 @@
+/** The `fileglob` lookup: regular files matching a glob, in the first search directory that has any. */
+import { statSync } from 'node:fs';
+import type { Data } from '../../core/data.js';
+import type { LookupFn } from '../plugin.js';
+import { toText } from '../filters/ansible-args.js';
+import { posixBasename, posixDirname, posixJoin } from '../filters/ansible-python-path.js';
+import { pythonGlob } from '../filters/ansible-python-glob.js';
+import { findFileInSearchPath } from './search-path.js';
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export const fileglob: LookupFn = (ctx, terms) => {
+  const out: Data[] = [];
+  for (const term of terms) {
+    const pattern = toText(term);
+    const name = posixBasename(pattern);
+    const dirs: (string | undefined)[] = [];
+    if (name !== pattern) dirs.push(findFileInSearchPath(ctx, 'files', posixDirname(pattern)));
+    else {
+      const base = ctx.lookup?.baseDir ?? process.cwd();
+      const paths = ctx.lookup?.searchPaths('files') ?? [];
+      for (const p of paths.length > 0 ? paths : [base]) dirs.push(posixJoin(p, 'files'), p);
+    }
+    for (const dir of dirs) {
+      if (!dir) continue;
+      const found = pythonGlob(posixJoin(dir, name)).filter(isFile);
+      if (found.length > 0) {
+        out.push(...found);
+        break;
+      }
+    }
+  }
+  return out;
+};

@@ -1,0 +1,99 @@
+/** Lookups that reshape their terms: items, list, dict, indexed_items, together, nested, subelements, random_choice. */
+import { randomInt } from 'node:crypto';
+import { isStringLike, isTuple, markTuple, pyRepr, textOf, truthy, type Data, type DataDict } from '../../core/data.js';
+import type { LookupFn } from '../plugin.js';
+import { ansibleClass, pluginError } from '../filters/ansible-args.js';
+
+/** LookupBase._flatten: one level of lists (and tuples) is opened. */
+function flattenOnce(terms: readonly Data[]): Data[] {
+  const out: Data[] = [];
+  for (const term of terms) {
+    if (Array.isArray(term)) out.push(...term);
+    else out.push(term);
+  }
+  return out;
+}
+
+export const items: LookupFn = (_ctx, terms) => flattenOnce(terms);
+
+export const list: LookupFn = (_ctx, terms) => [...terms];
+
+export const dict: LookupFn = (_ctx, terms) => {
+  const out: Data[] = [];
+  for (const term of terms) {
+    if (!(term instanceof Map)) {
+      throw pluginError(`the 'dict' lookup plugin expects a dictionary, got '${isStringLike(term) ? textOf(term) : pyRepr(term)}' of type ${ansibleClass(term)})`);
+    }
+    for (const [key, value] of term) out.push(new Map<string | number | boolean | null, Data>([['key', key], ['value', value]]));
+  }
+  return out;
+};
+
+export const indexed_items: LookupFn = (_ctx, terms) => flattenOnce(terms).map((item, i) => markTuple([i, item]));
+
+/** Lists of lists (each entry flattened once), shorter lists padded with None. */
+export const together: LookupFn = (_ctx, terms) => {
+  const lists = terms.map((t) => (Array.isArray(t) ? t : [t]));
+  if (lists.length === 0) throw pluginError('with_together requires at least one element in each list');
+  const n = Math.max(...lists.map((l) => l.length));
+  const out: Data[] = [];
+  for (let i = 0; i < n; i++) out.push(flattenOnce(lists.map((l) => (i < l.length ? (l[i] as Data) : null))));
+  return out;
+};
+
+export const nested: LookupFn = (_ctx, terms) => {
+  const lists = terms.map((t) => (Array.isArray(t) ? t : [t]));
+  if (lists.length === 0) throw pluginError('with_nested requires at least one element in the nested list');
+  let result: Data[][] = [[]];
+  for (const l of lists) {
+    const next: Data[][] = [];
+    for (const prefix of result) for (const item of l) next.push([...prefix, ...(Array.isArray(item) && !isTuple(item) ? item : [item])]);
+    result = next;
+  }
+  return result;
+};
+
+export const subelements: LookupFn = (_ctx, terms) => {
+  if (terms.length < 2 || terms.length > 3) throw pluginError('subelements lookup expects a list of two or three items, ');
+  const [source, key, flags] = terms as [Data, Data, Data | undefined];
+  let skipMissing = false;
+  if (flags instanceof Map) {
+    for (const k of flags.keys()) if (k !== 'skip_missing') throw pluginError(`the optional third item must be a dict with flags ['skip_missing']`);
+    skipMissing = truthy(flags.get('skip_missing') ?? false);
+  }
+  if (!isStringLike(key)) throw pluginError('subelements lookup expects a list of two or three items, ');
+  let elements: Data[];
+  if (source instanceof Map) elements = [...source.values()];
+  else if (Array.isArray(source)) elements = source;
+  else throw pluginError('subelements lookup expects a dictionary, got ' + pyRepr(source));
+  const path = textOf(key).split('.');
+  const out: Data[] = [];
+  for (const element of elements) {
+    if (!(element instanceof Map)) throw pluginError(`subelements lookup expects a dictionary, got '${pyRepr(element)}'`);
+    if (truthy(element.get('skipped') ?? false)) continue;
+    let sub: Data = element;
+    let missing = false;
+    let last: DataDict = element;
+    for (let i = 0; i < path.length; i++) {
+      const part = path[i] as string;
+      if (!(sub instanceof Map) || !sub.has(part)) {
+        if (skipMissing) {
+          missing = true;
+          break;
+        }
+        throw pluginError(`could not find '${part}' key in iterated item '${pyRepr(sub)}'`);
+      }
+      last = sub;
+      sub = sub.get(part) as Data;
+      if (i < path.length - 1 && !(sub instanceof Map)) throw pluginError(`the key ${part} should point to a dictionary, got '${pyRepr(sub)}'`);
+    }
+    if (missing) continue;
+    if (!Array.isArray(sub)) throw pluginError(`the key ${path[path.length - 1] ?? ''} should point to a list, got '${pyRepr(sub)}'`);
+    void last;
+    for (const item of sub) out.push(markTuple([element, item]));
+  }
+  return out;
+};
+
+/** NOTE: a fresh random pick (Ansible uses random.choice without a seed). */
+export const random_choice: LookupFn = (_ctx, terms) => (terms.length === 0 ? [] : [terms[randomInt(terms.length)] as Data]);

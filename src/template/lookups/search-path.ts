@@ -1,0 +1,35 @@
+/**
+ * Ansible's find_file_in_search_path: a relative name is tried as `<dir>/<subdir>/<name>` and
+ * `<dir>/<name>` for each search directory, then the same under the base directory; an absolute
+ * or `~` name is used as it is.
+ */
+import { existsSync } from 'node:fs';
+import type { PluginContext } from '../plugin.js';
+import { posixExpanduser, posixJoin, posixNormpath } from '../filters/ansible-python-path.js';
+
+export type SearchKind = 'files' | 'templates' | 'vars' | 'tasks';
+
+export function searchCandidates(ctx: PluginContext, kind: SearchKind, needle: string): string[] {
+  if (needle.startsWith('~') || needle.startsWith('/')) return [posixNormpath(posixExpanduser(needle))];
+  const env = ctx.lookup;
+  const baseDir = env?.baseDir ?? process.cwd();
+  const dirs = env?.searchPaths(kind) ?? [];
+  const out: string[] = [];
+  const firstPart = needle.split('/')[0];
+  for (const dir of dirs.length > 0 ? dirs : [baseDir]) {
+    // A role's tasks directory searches the role's own `<kind>` folder first.
+    if (dir.endsWith('/tasks')) {
+      const roleDir = dir.slice(0, -'/tasks'.length);
+      out.push(posixJoin(roleDir, kind, needle), posixJoin(dir, needle));
+    }
+    if (firstPart !== kind) out.push(posixJoin(dir, kind, needle));
+    out.push(posixJoin(dir, needle));
+  }
+  if (firstPart !== kind) out.push(posixJoin(baseDir, kind, needle));
+  out.push(posixJoin(baseDir, needle));
+  return out;
+}
+
+export function findFileInSearchPath(ctx: PluginContext, kind: SearchKind, needle: string): string | undefined {
+  return searchCandidates(ctx, kind, needle).find((p) => existsSync(p));
+}

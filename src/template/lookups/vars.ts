@@ -1,0 +1,39 @@
+/** `vars` (variables by name, rendered) and `varnames` (names matching Python regexes). */
+import { TemplateError } from '../../core/errors.js';
+import { isStringLike, textOf, type Data } from '../../core/data.js';
+import type { LookupFn } from '../plugin.js';
+import { ansibleClass, defined, pluginError, toText } from '../filters/ansible-args.js';
+import { compileOrFail } from '../filters/ansible-regex.js';
+import { pySearch } from '../filters/ansible-python-regex.js';
+
+export const vars: LookupFn = (ctx, terms, kwargs) => {
+  const hasDefault = kwargs.has('default');
+  return terms.map((term): Data => {
+    const name = toText(term);
+    let value = ctx.vars.has(name) ? ctx.vars.get(name) : undefined;
+    if (value === undefined) {
+      const hostvars = ctx.vars.get('hostvars');
+      const host = ctx.vars.get('inventory_hostname');
+      if (hostvars instanceof Map && isStringLike(host)) {
+        const mine = hostvars.get(textOf(host));
+        if (mine instanceof Map && mine.has(name)) value = mine.get(name);
+      }
+    }
+    if (value === undefined) {
+      if (hasDefault) return defined(kwargs.get('default'));
+      throw new TemplateError('undefined-variable', `No variable named '${name}' was found.`);
+    }
+    return typeof value === 'string' && /\{\{|\{%/.test(value) ? ctx.renderString(value) : value;
+  });
+};
+
+export const varnames: LookupFn = (ctx, terms) => {
+  const names = [...ctx.vars.keys()];
+  const out: Data[] = [];
+  for (const term of terms) {
+    if (!isStringLike(term)) throw pluginError(`Invalid setting identifier, "${toText(term)}" is not a string, it is a ${ansibleClass(term)}`);
+    const re = compileOrFail(term, {});
+    out.push(...names.filter((n) => pySearch(re, n) !== undefined));
+  }
+  return out;
+};

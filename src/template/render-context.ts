@@ -1,0 +1,183 @@
+/**
+ * The RenderState of one render call: variables read lazily through the VarSource (a string
+ * holding a template is rendered when read, at most once per call), nested templates in variable
+ * containers rendered when consumed, recursion detected, templates loaded for includes.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { UnsafeString, VaultString, textOf, type Data, type DataDict } from '../core/data.js';
+import type { RenderOptions, VarSource } from './api.js';
+import { isRaw, markRaw, unmarkRaw } from './compiler.js';
+import { globals } from './globals.js';
+import type { PluginContext } from './plugin.js';
+import { Frame, type BlockFn, type CompiledTemplate, type RenderState } from './render-state.js';
+import { PyException } from './runtime/py-exception.js';
+import type { Value } from './runtime/py-object.js';
+import { Undefined } from './runtime/undefined.js';
+import { isTemplateText } from './template-text.js';
+
+/** What the context needs from the engine. */
+export interface EngineHost {
+  compile(text: string, options: RenderOptions): CompiledTemplate;
+  /** Renders a template to its native value within an existing render call. */
+  run(tpl: CompiledTemplate, state: RenderState): Value;
+}
+
+/** Raised when a variable's template reads itself. */
+export class TemplateRecursionError extends Error {
+  constructor() {
+    super('Recursive loop detected in template: maximum recursion depth exceeded');
+    this.name = 'TemplateRecursionError';
+  }
+}
+
+/** Containers known to hold no template strings anywhere inside (checked once, kept across calls). */
+const cleanContainers = new WeakSet<object>();
+
+const MAX_DEPTH = 200;
+
+export class RenderContext implements RenderState {
+  readonly pluginContext: PluginContext;
+  blockStack = new Map<string, BlockFn[]>();
+  parentTemplate: CompiledTemplate | null = null;
+  private readonly cache = new Map<string, Value>();
+  private readonly resolving = new Set<string>();
+  private readonly settled = new WeakMap<object, Value>();
+  private depth = 0;
+
+  constructor(
+    private readonly engine: EngineHost,
+    readonly vars: VarSource,
+    readonly options: RenderOptions,
+    readonly expressionMode = false,
+  ) {
+    this.pluginContext = {
+      vars,
+      lookup: options.lookup,
+      renderString: (text: string): Data => this.renderNested(text) as Data,
+    };
+  }
+
+  resolveName(name: string): Value {
+    const cached = this.cache.get(name);
+    if (cached !== undefined) return cached;
+    const raw = this.vars.get(name);
+    let v: Value;
+    if (raw !== undefined) v = this.derive(raw);
+    else {
+      const g = globals.get(name);
+      if (g === undefined) return new Undefined(`'${name}' is undefined`, name);
+      v = g(this);
+    }
+    this.cache.set(name, v);
+    return v;
+  }
+
+  derive(value: Value): Value {
+    if (typeof value === 'string') return value.length > 3 && isTemplateText(value) ? this.renderNested(value) : value;
+    if (typeof value !== 'object' || value === null) return value;
+    if (Array.isArray(value) || value instanceof Map) {
+      if (!cleanContainers.has(value)) markRaw(value);
+      return value;
+    }
+    if (value instanceof UnsafeString) return value.value;
+    if (value instanceof VaultString) return textOf(value);
+    return value;
+  }
+
+  settle(value: Value): Value {
+    if (typeof value !== 'object' || value === null || !isRaw(value)) return value;
+    const done = this.settled.get(value);
+    if (done !== undefined) return done;
+    const r = this.resolveDeep(value);
+    this.settled.set(value, r);
+    return r;
+  }
+
+  /** Renders templates anywhere inside a variable container; the same object when there are none. */
+  private resolveDeep(value: Value): Value {
+    if (typeof value === 'string') return isTemplateText(value) ? this.renderNested(value) : value;
+    if (value instanceof UnsafeString) return value.value;
+    if (value instanceof VaultString) return textOf(value);
+    if (Array.isArray(value)) {
+      if (cleanContainers.has(value)) return value;
+      let copy: Value[] | null = null;
+      for (let i = 0; i < value.length; i++) {
+        const item = value[i] as Value;
+        const r = this.resolveDeep(item);
+        if (r !== item && copy === null) copy = value.slice(0, i) as Value[];
+        if (copy) copy.push(r);
+      }
+      if (copy) return copy as Data[];
+      cleanContainers.add(value);
+      unmarkRaw(value);
+      return value;
+    }
+    if (value instanceof Map) {
+      if (cleanContainers.has(value)) return value;
+      let copy: DataDict | null = null;
+      let i = 0;
+      for (const [k, item] of value) {
+        const r = this.resolveDeep(item as Value);
+        if (r !== item && copy === null) {
+          copy = new Map();
+          let j = 0;
+          for (const [k2, v2] of value) {
+            if (j++ >= i) break;
+            copy.set(k2, v2);
+          }
+        }
+        if (copy) copy.set(k, r as Data);
+        i++;
+      }
+      if (copy) return copy;
+      cleanContainers.add(value);
+      unmarkRaw(value);
+      return value;
+    }
+    return value;
+  }
+
+  /** Renders a variable's template text in this call (root scope, native result). */
+  renderNested(text: string): Value {
+    if (this.resolving.has(text) || this.depth > MAX_DEPTH) throw new TemplateRecursionError();
+    this.resolving.add(text);
+    this.depth++;
+    try {
+      const tpl = this.engine.compile(text, {});
+      const saved = { stack: this.blockStack, parent: this.parentTemplate };
+      this.blockStack = new Map();
+      this.parentTemplate = null;
+      try {
+        return this.engine.run(tpl, this);
+      } finally {
+        this.blockStack = saved.stack;
+        this.parentTemplate = saved.parent;
+      }
+    } finally {
+      this.depth--;
+      this.resolving.delete(text);
+    }
+  }
+
+  loadTemplate(name: string): CompiledTemplate {
+    const dirs: string[] = [];
+    if (this.options.lookup) dirs.push(...this.options.lookup.searchPaths('templates'));
+    if (this.options.templatePath) dirs.push(dirname(this.options.templatePath));
+    const candidates = isAbsolute(name) ? [name] : dirs.map((d) => join(d, name));
+    for (const path of candidates) {
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch {
+        continue;
+      }
+      return this.engine.compile(text, { ...this.options, templatePath: path });
+    }
+    throw new PyException('TemplateNotFound', name);
+  }
+
+  newFrame(): Frame {
+    return new Frame(this, null);
+  }
+}

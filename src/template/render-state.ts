@@ -1,0 +1,62 @@
+/**
+ * What one render call carries: the variable source, the per-call cache of resolved variables,
+ * recursion detection for lazily rendered variable values, and template loading for includes.
+ * Frames are the lexical scopes (`for`, macros) chained to the root.
+ */
+import type { VarSource, RenderOptions } from './api.js';
+import type { PluginContext } from './plugin.js';
+import type { Value } from './runtime/py-object.js';
+
+/** A compiled template as the runtime sees it. */
+export interface CompiledTemplate {
+  readonly source: string;
+  /** Runs the template body, pushing output nodes. */
+  run(frame: Frame, out: Value[]): void;
+  readonly blocks: ReadonlyMap<string, BlockFn>;
+  readonly hasExtends: boolean;
+}
+
+export type BlockFn = (frame: Frame, out: Value[]) => void;
+
+export interface RenderState {
+  readonly vars: VarSource;
+  readonly options: RenderOptions;
+  readonly pluginContext: PluginContext;
+  /** A top-level name: variables (rendered lazily), then globals; Undefined when missing. */
+  resolveName(name: string): Value;
+  /** A value taken out of a variable container: renders template strings, marks containers raw. */
+  derive(value: Value): Value;
+  /** A value about to be consumed (output, filter, operator): renders templates nested in raw containers. */
+  settle(value: Value): Value;
+  /** Loads an include/import/extends target. */
+  loadTemplate(name: string): CompiledTemplate;
+  /** Block overrides, child-most first (template inheritance). */
+  blockStack: Map<string, BlockFn[]>;
+  /** Set by `{% extends %}` while the child template runs. */
+  parentTemplate: CompiledTemplate | null;
+  /** Marks the conditional/expression mode for error wording. */
+  readonly expressionMode: boolean;
+}
+
+export class Frame {
+  readonly vars = new Map<string, Value>();
+  constructor(
+    readonly state: RenderState,
+    readonly parent: Frame | null,
+  ) {}
+
+  lookup(name: string): Value {
+    const own = this.vars.get(name);
+    if (own !== undefined) return own;
+    for (let f = this.parent; f !== null; f = f.parent) {
+      const v = f.vars.get(name);
+      if (v !== undefined) return v;
+    }
+    return this.state.resolveName(name);
+  }
+
+  /** The frame where `{% set %}` writes: the nearest one that owns a scope. */
+  child(): Frame {
+    return new Frame(this.state, this);
+  }
+}

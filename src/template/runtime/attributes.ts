@@ -1,0 +1,108 @@
+/**
+ * Jinja's attribute and item lookup. `x.name` tries the Python attribute first (so `d.items` is
+ * the method), then the item; `x['name']` tries the item first, then the attribute. A miss is an
+ * Undefined carrying Ansible 2.19's message.
+ */
+import { isTuple, type DataDict } from '../../core/data.js';
+import { PyFunction, PyObject, type Value } from './py-object.js';
+import { dictMethods } from './dict-methods.js';
+import { listMethods, sequenceMethods } from './list-methods.js';
+import { groupTupleAttr } from './group-tuple.js';
+import { applySlice, PySlice } from './py-slice.js';
+import { isInt, mapGet, repr, typeName, codePointLength } from './py-values.js';
+import { makeStrMethods, type MethodImpl } from './str-methods.js';
+import { Undefined } from './undefined.js';
+
+export function missingAttribute(obj: Value, key: Value): Undefined {
+  let shown: string;
+  try {
+    shown = repr(key);
+  } catch {
+    shown = String(key);
+  }
+  return new Undefined(`object of type '${typeName(obj)}' has no attribute ${shown}`, typeof key === 'string' ? key : undefined);
+}
+
+function bind<T>(self: T, name: string, impl: MethodImpl<T>): PyFunction {
+  return new PyFunction(name, (args, kwargs) => impl(self, args, kwargs));
+}
+
+const strMethods = makeStrMethods((obj, name, isIndex) => {
+  if (isIndex && /^\d+$/.test(name)) return getItem(obj, Number(name));
+  return isIndex ? getItem(obj, name) : getAttr(obj, name);
+});
+
+function pyAttribute(obj: Value, name: string): Value | undefined {
+  if (typeof obj === 'string') {
+    const m = strMethods[name];
+    return m ? bind(obj, name, m) : undefined;
+  }
+  if (Array.isArray(obj)) {
+    const g = groupTupleAttr(obj, name);
+    if (g !== undefined) return g;
+    const m = isTuple(obj) ? sequenceMethods[name] : listMethods[name];
+    return m ? bind(obj as Value[], name, m) : undefined;
+  }
+  if (obj instanceof Map) {
+    const m = dictMethods[name];
+    return m ? bind(obj as DataDict, name, m) : undefined;
+  }
+  if (obj instanceof PyObject) return obj.getAttr(name);
+  return undefined;
+}
+
+function pyItem(obj: Value, key: Value): Value | undefined {
+  if (obj instanceof Map) {
+    const v = mapGet(obj, key);
+    return v as Value | undefined;
+  }
+  if (Array.isArray(obj)) {
+    if (isInt(key)) {
+      let i = Number(key);
+      if (i < 0) i += obj.length;
+      return i >= 0 && i < obj.length ? (obj[i] as Value) : undefined;
+    }
+    if (key instanceof PySlice) return applySlice(obj, key);
+    return undefined;
+  }
+  if (typeof obj === 'string') {
+    if (isInt(key)) {
+      let i = Number(key);
+      const astral = /[\ud800-\udfff]/.test(obj);
+      const len = astral ? codePointLength(obj) : obj.length;
+      if (i < 0) i += len;
+      if (i < 0 || i >= len) return undefined;
+      return astral ? Array.from(obj)[i] : obj[i];
+    }
+    if (key instanceof PySlice) return applySlice(obj, key);
+    return undefined;
+  }
+  if (obj instanceof PyObject) {
+    const getItemFn = (obj as { getItem?: (k: Value) => Value | undefined }).getItem;
+    if (getItemFn) return getItemFn.call(obj, key);
+  }
+  return undefined;
+}
+
+/** `obj.name` */
+export function getAttr(obj: Value, name: string): Value {
+  if (obj instanceof Undefined) return obj;
+  const a = pyAttribute(obj, name);
+  if (a !== undefined) return a;
+  const item = pyItem(obj, name);
+  if (item !== undefined) return item;
+  return missingAttribute(obj, name);
+}
+
+/** `obj[key]` */
+export function getItem(obj: Value, key: Value): Value {
+  if (obj instanceof Undefined) return obj;
+  if (key instanceof Undefined) return key;
+  const item = pyItem(obj, key);
+  if (item !== undefined) return item;
+  if (typeof key === 'string') {
+    const a = pyAttribute(obj, key);
+    if (a !== undefined) return a;
+  }
+  return missingAttribute(obj, key);
+}

@@ -1,0 +1,60 @@
+/** Python's `dict` methods. `items()` yields (key, value) tuples, as Python does. */
+import { markTuple, type Data, type DataDict } from '../../core/data.js';
+import type { Value } from './py-object.js';
+import { PyException, typeError } from './py-exception.js';
+import { dictKey, iterate, mapGet, mapHas, repr, typeName } from './py-values.js';
+import type { MethodImpl } from './str-methods.js';
+
+export const dictMethods: Record<string, MethodImpl<DataDict>> = {
+  items: (self) => [...self.entries()].map(([k, v]) => markTuple([k, v])),
+  keys: (self) => [...self.keys()],
+  values: (self) => [...self.values()],
+  get: (self, args) => {
+    const v = mapGet(self, args[0] ?? null);
+    return v === undefined ? (args[1] ?? null) : v;
+  },
+  update: (self, args, kwargs) => {
+    const other = args[0];
+    if (other instanceof Map) for (const [k, v] of other) self.set(k, v);
+    else if (other !== undefined && other !== null) {
+      for (const pair of iterate(other)) {
+        if (!Array.isArray(pair) || pair.length !== 2) throw typeError(`cannot convert dictionary update sequence element #0 to a sequence`);
+        self.set(dictKey(pair[0] as Value), pair[1] as Data);
+      }
+    }
+    for (const [k, v] of kwargs) self.set(k, v as Data);
+    return null;
+  },
+  pop: (self, args) => {
+    const key = args[0] ?? null;
+    if (!mapHas(self, key)) {
+      if (args.length > 1) return args[1] as Value;
+      throw new PyException('KeyError', repr(key));
+    }
+    const v = mapGet(self, key) as Data;
+    self.delete(dictKey(key));
+    return v;
+  },
+  setdefault: (self, args) => {
+    const key = args[0] ?? null;
+    if (mapHas(self, key)) return mapGet(self, key) as Data;
+    const v = (args[1] ?? null) as Data;
+    self.set(dictKey(key), v);
+    return v;
+  },
+  copy: (self) => new Map(self),
+  clear: (self) => {
+    self.clear();
+    return null;
+  },
+  popitem: (self) => {
+    const last = [...self.entries()].pop();
+    if (!last) throw new PyException('KeyError', "'popitem(): dictionary is empty'");
+    self.delete(last[0]);
+    return markTuple([last[0], last[1]]);
+  },
+};
+
+export function notAMapping(v: Value): PyException {
+  return typeError(`'${typeName(v)}' object is not a mapping`);
+}

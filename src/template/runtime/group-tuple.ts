@@ -1,0 +1,18 @@
+/** `groupby` results: tuples that also answer `.grouper` and `.list`, as Jinja's namedtuple does. */
+import { markTuple, type Data } from '../../core/data.js';
+import type { Value } from './py-object.js';
+
+const groupTuples = new WeakSet<object>();
+
+export function groupTuple(grouper: Value, list: Value[]): Data[] {
+  const t = markTuple([grouper, list] as Data[]);
+  groupTuples.add(t);
+  return t;
+}
+
+export function groupTupleAttr(obj: Value, name: string): Value | undefined {
+  if (!Array.isArray(obj) || !groupTuples.has(obj)) return undefined;
+  if (name === 'grouper') return obj[0] as Value;
+  if (name === 'list') return obj[1] as Value;
+  return undefined;
+}

@@ -1,0 +1,79 @@
+/**
+ * Python's `list` methods. NOTE: Jinja lets templates mutate lists (`{% set _ = l.append(1) %}`),
+ * and playbooks rely on it; the list object itself changes, as in Python.
+ */
+import { isTuple, type Data } from '../../core/data.js';
+import type { Kwargs, Value } from './py-object.js';
+import { PyException, typeError, valueError } from './py-exception.js';
+import { equals, isInt, iterate, order, repr, truthy, typeName } from './py-values.js';
+import type { MethodImpl } from './str-methods.js';
+
+type List = Value[];
+
+function index(self: List, v: Value | undefined, dflt: number): number {
+  if (v === undefined || v === null) return dflt;
+  if (!isInt(v)) throw typeError(`'${typeName(v)}' object cannot be interpreted as an integer`);
+  return Number(v);
+}
+
+/** Methods shared by tuples and lists (read-only). */
+export const sequenceMethods: Record<string, MethodImpl<List>> = {
+  index: (self, args) => {
+    const i = self.findIndex((x) => equals(x, args[0] as Value));
+    if (i < 0) throw valueError(`${repr(args[0] as Value)} is not in ${isTuple(self) ? 'tuple' : 'list'}`);
+    return i;
+  },
+  count: (self, args) => self.filter((x) => equals(x, args[0] as Value)).length,
+};
+
+export function sortValues(items: Value[], key: ((v: Value) => Value) | null, reverse: boolean): Value[] {
+  const keyed = items.map((v) => [key ? key(v) : v, v] as const);
+  // Python's sort is stable; reverse keeps stability by comparing reversed.
+  keyed.sort((a, b) => (reverse ? order(b[0], a[0]) : order(a[0], b[0])));
+  return keyed.map(([, v]) => v);
+}
+
+export const listMethods: Record<string, MethodImpl<List>> = {
+  ...sequenceMethods,
+  append: (self, args) => {
+    self.push(args[0] as Value);
+    return null;
+  },
+  extend: (self, args) => {
+    for (const v of iterate(args[0] ?? null)) self.push(v);
+    return null;
+  },
+  insert: (self, args) => {
+    let i = index(self, args[0], 0);
+    if (i < 0) i = Math.max(0, self.length + i);
+    self.splice(i, 0, args[1] as Value);
+    return null;
+  },
+  pop: (self, args) => {
+    if (self.length === 0) throw new PyException('IndexError', 'pop from empty list');
+    let i = index(self, args[0], self.length - 1);
+    if (i < 0) i += self.length;
+    if (i < 0 || i >= self.length) throw new PyException('IndexError', 'pop index out of range');
+    return self.splice(i, 1)[0] as Value;
+  },
+  remove: (self, args) => {
+    const i = self.findIndex((x) => equals(x, args[0] as Value));
+    if (i < 0) throw valueError('list.remove(x): x not in list');
+    self.splice(i, 1);
+    return null;
+  },
+  reverse: (self) => {
+    self.reverse();
+    return null;
+  },
+  sort: (self, _args, kwargs: Kwargs) => {
+    const sorted = sortValues(self, null, truthy(kwargs.get('reverse') ?? false));
+    self.splice(0, self.length, ...sorted);
+    return null;
+  },
+  copy: (self) => self.slice() as Data[],
+  clear: (self) => {
+    self.length = 0;
+    return null;
+  },
+};

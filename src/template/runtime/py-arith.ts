@@ -1,0 +1,147 @@
+/**
+ * Python's arithmetic operators with its type rules: int op int stays int, `/` is always float,
+ * `//` and `%` floor toward negative infinity, `+`/`*` also work on str and list.
+ */
+import { PyFloat, isTuple, markTuple, type Data } from '../../core/data.js';
+import type { Value } from './py-object.js';
+import { PyException, typeError } from './py-exception.js';
+import { percentFormat } from './py-format.js';
+import { isInt, num, typeName } from './py-values.js';
+import { Undefined, UndefinedError } from './undefined.js';
+
+function check(v: Value): void {
+  if (v instanceof Undefined) throw new UndefinedError(v);
+}
+
+function unsupported(op: string, a: Value, b: Value): PyException {
+  return typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
+}
+
+function intResult(x: number): number {
+  return x === 0 ? 0 : x;
+}
+
+export function add(a: Value, b: Value): Value {
+  check(a);
+  check(b);
+  if (typeof a === 'number' && typeof b === 'number') return a + b;
+  if (typeof a === 'string') {
+    if (typeof b === 'string') return a + b;
+    throw typeError(`can only concatenate str (not "${typeName(b)}") to str`);
+  }
+  const na = num(a);
+  const nb = num(b);
+  if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? na + nb : new PyFloat(na + nb);
+  if (Array.isArray(a)) {
+    if (Array.isArray(b) && isTuple(a) === isTuple(b)) {
+      const r = (a as Data[]).concat(b as Data[]);
+      return isTuple(a) ? markTuple(r) : r;
+    }
+    const t = isTuple(a) ? 'tuple' : 'list';
+    throw typeError(`can only concatenate ${t} (not "${typeName(b)}") to ${t}`);
+  }
+  throw unsupported('+', a, b);
+}
+
+export function sub(a: Value, b: Value): Value {
+  check(a);
+  check(b);
+  const na = num(a);
+  const nb = num(b);
+  if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? na - nb : new PyFloat(na - nb);
+  throw unsupported('-', a, b);
+}
+
+function repeat(seq: Value, times: number): Value {
+  const n = Math.max(0, times);
+  if (typeof seq === 'string') return seq.repeat(n);
+  const arr = seq as Data[];
+  const out: Data[] = [];
+  for (let i = 0; i < n; i++) out.push(...arr);
+  return isTuple(arr) ? markTuple(out) : out;
+}
+
+export function mul(a: Value, b: Value): Value {
+  check(a);
+  check(b);
+  const na = num(a);
+  const nb = num(b);
+  if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? na * nb : new PyFloat(na * nb);
+  if ((typeof a === 'string' || Array.isArray(a)) && nb !== undefined) {
+    if (!isInt(b)) throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
+    return repeat(a, nb);
+  }
+  if ((typeof b === 'string' || Array.isArray(b)) && na !== undefined) {
+    if (!isInt(a)) throw typeError(`can't multiply sequence by non-int of type '${typeName(a)}'`);
+    return repeat(b, na);
+  }
+  if (typeof a === 'string' || Array.isArray(a)) throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
+  if (typeof b === 'string' || Array.isArray(b)) throw typeError(`can't multiply sequence by non-int of type '${typeName(a)}'`);
+  throw unsupported('*', a, b);
+}
+
+export function truediv(a: Value, b: Value): Value {
+  check(a);
+  check(b);
+  const na = num(a);
+  const nb = num(b);
+  if (na === undefined || nb === undefined) throw unsupported('/', a, b);
+  if (nb === 0) throw new PyException('ZeroDivisionError', isInt(a) && isInt(b) ? 'division by zero' : 'float division by zero');
+  return new PyFloat(na / nb);
+}
+
+export function floordiv(a: Value, b: Value): Value {
+  check(a);
+  check(b);
+  const na = num(a);
+  const nb = num(b);
+  if (na === undefined || nb === undefined) throw unsupported('//', a, b);
+  const ints = isInt(a) && isInt(b);
+  if (nb === 0) throw new PyException('ZeroDivisionError', ints ? 'integer division or modulo by zero' : 'float floor division by zero');
+  const q = Math.floor(na / nb);
+  return ints ? intResult(q) : new PyFloat(q);
+}
+
+export function pyMod(na: number, nb: number): number {
+  const r = na % nb;
+  return r !== 0 && r < 0 !== nb < 0 ? r + nb : r;
+}
+
+export function mod(a: Value, b: Value): Value {
+  check(a);
+  if (typeof a === 'string') return percentFormat(a, b);
+  check(b);
+  const na = num(a);
+  const nb = num(b);
+  if (na === undefined || nb === undefined) throw unsupported('%', a, b);
+  const ints = isInt(a) && isInt(b);
+  if (nb === 0) throw new PyException('ZeroDivisionError', ints ? 'integer modulo by zero' : 'float modulo by zero');
+  const r = pyMod(na, nb);
+  return ints ? intResult(r) : new PyFloat(r);
+}
+
+export function pow(a: Value, b: Value): Value {
+  check(a);
+  check(b);
+  const na = num(a);
+  const nb = num(b);
+  if (na === undefined || nb === undefined) throw unsupported('** or pow()', a, b);
+  if (isInt(a) && isInt(b) && nb >= 0) return na ** nb;
+  if (na === 0 && nb < 0) throw new PyException('ZeroDivisionError', 'zero to a negative power');
+  return new PyFloat(na ** nb);
+}
+
+export function neg(a: Value): Value {
+  check(a);
+  if (typeof a === 'number') return intResult(-a);
+  if (typeof a === 'boolean') return intResult(a ? -1 : 0);
+  if (a instanceof PyFloat) return new PyFloat(-a.value);
+  throw typeError(`bad operand type for unary -: '${typeName(a)}'`);
+}
+
+export function pos(a: Value): Value {
+  check(a);
+  if (typeof a === 'boolean') return a ? 1 : 0;
+  if (typeof a === 'number' || a instanceof PyFloat) return a;
+  throw typeError(`bad operand type for unary +: '${typeName(a)}'`);
+}

@@ -1,0 +1,284 @@
+/**
+ * Python semantics on runtime values: type names, str/repr, truthiness, equality, ordering,
+ * iteration, length and membership. Every operator of the evaluator goes through these.
+ */
+import { PyFloat, floatRepr, isTuple, markTuple, strRepr, UnsafeString, VaultString, textOf, type Data, type DictKey } from '../../core/data.js';
+import { PyObject, type Value } from './py-object.js';
+import { typeError } from './py-exception.js';
+import { Undefined, UndefinedError } from './undefined.js';
+
+export function typeName(v: Value | undefined): string {
+  if (v === null || v === undefined) return 'NoneType';
+  switch (typeof v) {
+    case 'boolean':
+      return 'bool';
+    case 'number':
+      return 'int';
+    case 'string':
+      return 'str';
+  }
+  if (v instanceof PyFloat) return 'float';
+  if (Array.isArray(v)) return isTuple(v) ? 'tuple' : 'list';
+  if (v instanceof Map) return 'dict';
+  if (v instanceof Undefined) return 'AnsibleUndefined';
+  if (v instanceof PyObject) return v.typeName;
+  return 'str';
+}
+
+/** Throws the undefined's error when a value must be defined. */
+export function defined<T extends Value>(v: T): Exclude<T, Undefined> {
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  return v as Exclude<T, Undefined>;
+}
+
+export function repr(v: Value | undefined): string {
+  if (v === null || v === undefined) return 'None';
+  switch (typeof v) {
+    case 'boolean':
+      return v ? 'True' : 'False';
+    case 'number':
+      return String(v);
+    case 'string':
+      return strRepr(v);
+  }
+  if (v instanceof PyFloat) return floatRepr(v.value);
+  if (Array.isArray(v)) {
+    const inner = v.map((item) => repr(item)).join(', ');
+    if (isTuple(v)) return v.length === 1 ? `(${inner},)` : `(${inner})`;
+    return `[${inner}]`;
+  }
+  if (v instanceof Map) {
+    const parts: string[] = [];
+    for (const [key, item] of v) parts.push(`${repr(key)}: ${repr(item as Value)}`);
+    return `{${parts.join(', ')}}`;
+  }
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof PyObject) return v.repr();
+  if (v instanceof UnsafeString || v instanceof VaultString) return strRepr(textOf(v));
+  return String(v);
+}
+
+/** Python `str()`. */
+export function str(v: Value | undefined): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  if (v instanceof UnsafeString || v instanceof VaultString) return textOf(v);
+  return repr(v);
+}
+
+export function truthy(v: Value | undefined): boolean {
+  if (v === null || v === undefined) return false;
+  switch (typeof v) {
+    case 'boolean':
+      return v;
+    case 'number':
+      return v !== 0;
+    case 'string':
+      return v.length > 0;
+  }
+  if (v instanceof PyFloat) return v.value !== 0;
+  if (Array.isArray(v)) return v.length > 0;
+  if (v instanceof Map) return v.size > 0;
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof PyObject) return pyObjectTruthy(v);
+  return true;
+}
+
+function pyObjectTruthy(v: PyObject): boolean {
+  const len = (v as { length?: unknown }).length;
+  return typeof len === 'number' ? len > 0 : true;
+}
+
+/** The number behind bool/int/float, or undefined. */
+export function num(v: Value | undefined): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof PyFloat) return v.value;
+  return undefined;
+}
+
+export function isNumber(v: Value | undefined): v is number | boolean | PyFloat {
+  return typeof v === 'number' || typeof v === 'boolean' || v instanceof PyFloat;
+}
+
+export function isInt(v: Value | undefined): v is number | boolean {
+  return typeof v === 'number' || typeof v === 'boolean';
+}
+
+export function equals(a: Value | undefined, b: Value | undefined): boolean {
+  if (a === b) return true;
+  if (a instanceof Undefined || b instanceof Undefined) return false;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
+  const na = num(a);
+  if (na !== undefined) {
+    const nb = num(b);
+    return nb !== undefined && na === nb;
+  }
+  if (typeof a === 'string') return typeof b === 'string' && a === b;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length || isTuple(a) !== isTuple(b)) return false;
+    for (let i = 0; i < a.length; i++) if (!equals(a[i], b[i])) return false;
+    return true;
+  }
+  if (a instanceof Map) {
+    if (!(b instanceof Map) || a.size !== b.size) return false;
+    for (const [key, value] of a) {
+      if (!mapHas(b, key) || !equals(value as Value, mapGet(b, key) as Value)) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** Dict lookup with Python key equality (1 == 1.0 == True). */
+export function mapGet(m: Map<DictKey, Data>, key: Value): Data | undefined {
+  const k = dictKey(key);
+  const v = m.get(k);
+  if (v !== undefined || m.has(k)) return v;
+  if (typeof k === 'boolean') return m.get(k ? 1 : 0);
+  return undefined;
+}
+
+export function mapHas(m: Map<DictKey, Data>, key: Value): boolean {
+  const k = dictKey(key);
+  if (m.has(k)) return true;
+  if (typeof k === 'boolean') return m.has(k ? 1 : 0);
+  if (typeof k === 'number' && (k === 0 || k === 1)) return m.has(k === 1);
+  return false;
+}
+
+/** A runtime value as a dict key (floats with integral values hash as ints in Python). */
+export function dictKey(key: Value): DictKey {
+  if (key === null || typeof key === 'string' || typeof key === 'number' || typeof key === 'boolean') return key;
+  if (key instanceof PyFloat) return Number.isInteger(key.value) ? key.value : (key as unknown as DictKey);
+  if (Array.isArray(key) && isTuple(key)) return key as unknown as DictKey;
+  if (key instanceof Undefined) throw new UndefinedError(key);
+  throw typeError(`unhashable type: '${typeName(key)}'`);
+}
+
+const OP_NAMES: Record<string, string> = { '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+
+/** Python ordering (`<` etc.); raises Python's TypeError for unorderable pairs. */
+export function compare(a: Value, b: Value, op: '<' | '<=' | '>' | '>='): boolean {
+  const c = order(a, b, op);
+  switch (op) {
+    case '<':
+      return c < 0;
+    case '<=':
+      return c <= 0;
+    case '>':
+      return c > 0;
+    case '>=':
+      return c >= 0;
+  }
+}
+
+/** -1/0/1 ordering, NaN-safe enough for sorting. */
+export function order(a: Value, b: Value, op = '<'): number {
+  if (a instanceof Undefined) throw new UndefinedError(a);
+  if (b instanceof Undefined) throw new UndefinedError(b);
+  const na = num(a);
+  const nb = num(b);
+  if (na !== undefined && nb !== undefined) return na < nb ? -1 : na > nb ? 1 : 0;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      if (!equals(a[i], b[i])) return order(a[i] as Value, b[i] as Value, op);
+    }
+    return a.length - b.length;
+  }
+  throw typeError(`'${OP_NAMES[op] ?? op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
+}
+
+/** A lazy integer range (Jinja's `range()`); iterated, indexed and measured without materializing. */
+export class PyRange extends PyObject {
+  readonly typeName = 'range';
+  readonly length: number;
+  constructor(
+    readonly start: number,
+    readonly stop: number,
+    readonly step: number,
+  ) {
+    super();
+    this.length = step > 0 ? Math.max(0, Math.ceil((stop - start) / step)) : Math.max(0, Math.ceil((start - stop) / -step));
+  }
+  *[Symbol.iterator](): Iterator<number> {
+    for (let i = 0; i < this.length; i++) yield this.start + i * this.step;
+  }
+  override repr(): string {
+    return this.step === 1 ? `range(${this.start}, ${this.stop})` : `range(${this.start}, ${this.stop}, ${this.step})`;
+  }
+}
+
+/** An object that iterates (generators from `map`/`select` are materialized, so this is rare). */
+export interface PyIterable {
+  [Symbol.iterator](): Iterator<Value>;
+}
+
+export function isIterableObject(v: unknown): v is PyObject & PyIterable {
+  return v instanceof PyObject && typeof (v as unknown as PyIterable)[Symbol.iterator] === 'function';
+}
+
+/** Python `iter()`: list items, dict keys, string characters. */
+export function iterate(v: Value): Iterable<Value> {
+  if (Array.isArray(v)) return v;
+  if (v instanceof Map) return v.keys() as Iterable<Value>;
+  if (typeof v === 'string') return Array.from(v);
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (isIterableObject(v)) return v;
+  throw typeError(`'${typeName(v)}' object is not iterable`);
+}
+
+export function toList(v: Value): Value[] {
+  if (Array.isArray(v)) return v.slice();
+  return Array.from(iterate(v));
+}
+
+export function length(v: Value): number {
+  if (typeof v === 'string') return codePointLength(v);
+  if (Array.isArray(v)) return v.length;
+  if (v instanceof Map) return v.size;
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof PyRange) return v.length;
+  throw typeError(`object of type '${typeName(v)}' has no len()`);
+}
+
+export function codePointLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) n--;
+  }
+  return n;
+}
+
+/** Python `x in container`. */
+export function contains(container: Value, item: Value): boolean {
+  if (typeof container === 'string') {
+    if (typeof item !== 'string') {
+      if (item instanceof Undefined) throw new UndefinedError(item);
+      throw typeError(`'in <string>' requires string as left operand, not ${typeName(item)}`);
+    }
+    return container.includes(item);
+  }
+  if (Array.isArray(container)) {
+    for (const x of container) if (equals(x, item)) return true;
+    return false;
+  }
+  if (container instanceof Map) return mapHas(container, item);
+  if (container instanceof Undefined) throw new UndefinedError(container);
+  if (isIterableObject(container)) {
+    for (const x of container) if (equals(x, item)) return true;
+    return false;
+  }
+  throw typeError(`argument of type '${typeName(container)}' is not iterable`);
+}
+
+export function tuple(items: Value[]): Data[] {
+  return markTuple(items as Data[]);
+}
+
+/** Deep copy of a result for storage: tuples become lists (as Ansible's native results do). */
+export function float(x: number): PyFloat {
+  return new PyFloat(x);
+}

@@ -1,0 +1,312 @@
+/**
+ * Python's `str` methods that templates call (`x.split(',')`, `'{}'.format(y)` …).
+ */
+import { markTuple, type Data } from '../../core/data.js';
+import type { Kwargs, Value } from './py-object.js';
+import { PyException, typeError, valueError } from './py-exception.js';
+import { strFormat } from './py-format.js';
+import { equals, isInt, iterate, str, typeName } from './py-values.js';
+import { Undefined, UndefinedError } from './undefined.js';
+
+export type MethodImpl<T> = (self: T, args: Value[], kwargs: Kwargs) => Value;
+
+function strArg(v: Value | undefined, method: string, what = 'arg'): string | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string') return v;
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  throw typeError(`${method}() ${what} must be str or None, not ${typeName(v)}`);
+}
+
+function intArg(v: Value | undefined, dflt: number): number {
+  if (v === undefined || v === null) return dflt;
+  if (isInt(v)) return Number(v);
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  throw typeError(`'${typeName(v)}' object cannot be interpreted as an integer`);
+}
+
+function arg(args: Value[], kwargs: Kwargs, i: number, name: string): Value | undefined {
+  return args[i] ?? kwargs.get(name);
+}
+
+const WS = ' \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';
+
+function isWs(c: string): boolean {
+  return WS.includes(c);
+}
+
+function stripChars(s: string, chars: string | null, left: boolean, right: boolean): string {
+  const set = chars ?? WS;
+  let a = 0;
+  let b = s.length;
+  if (left) while (a < b && set.includes(s[a] as string)) a++;
+  if (right) while (b > a && set.includes(s[b - 1] as string)) b--;
+  return s.slice(a, b);
+}
+
+export function splitWhitespace(s: string, maxsplit: number): string[] {
+  const out: string[] = [];
+  let i = 0;
+  const n = s.length;
+  while (i < n) {
+    while (i < n && isWs(s[i] as string)) i++;
+    if (i >= n) break;
+    if (maxsplit >= 0 && out.length === maxsplit) {
+      out.push(stripChars(s.slice(i), null, false, true));
+      return out;
+    }
+    let j = i;
+    while (j < n && !isWs(s[j] as string)) j++;
+    out.push(s.slice(i, j));
+    i = j;
+  }
+  return out;
+}
+
+function rsplitWhitespace(s: string, maxsplit: number): string[] {
+  const out: string[] = [];
+  let j = s.length;
+  while (j > 0) {
+    while (j > 0 && isWs(s[j - 1] as string)) j--;
+    if (j <= 0) break;
+    if (maxsplit >= 0 && out.length === maxsplit) {
+      out.unshift(stripChars(s.slice(0, j), null, true, false));
+      return out;
+    }
+    let i = j;
+    while (i > 0 && !isWs(s[i - 1] as string)) i--;
+    out.unshift(s.slice(i, j));
+    j = i;
+  }
+  return out;
+}
+
+export function pySplit(s: string, sep: string | null, maxsplit: number): string[] {
+  if (sep === null) return splitWhitespace(s, maxsplit);
+  if (sep === '') throw valueError('empty separator');
+  const parts = s.split(sep);
+  if (maxsplit < 0 || parts.length <= maxsplit + 1) return parts;
+  return [...parts.slice(0, maxsplit), parts.slice(maxsplit).join(sep)];
+}
+
+function pyRsplit(s: string, sep: string | null, maxsplit: number): string[] {
+  if (sep === null) return rsplitWhitespace(s, maxsplit);
+  if (sep === '') throw valueError('empty separator');
+  const parts = s.split(sep);
+  if (maxsplit < 0 || parts.length <= maxsplit + 1) return parts;
+  const keep = parts.length - maxsplit;
+  return [parts.slice(0, keep).join(sep), ...parts.slice(keep)];
+}
+
+/** Python's str.title: a letter is upper-cased when the previous character is not a letter. */
+export function pyTitle(s: string): string {
+  let out = '';
+  let prevCased = false;
+  for (const ch of s) {
+    const lower = ch.toLowerCase();
+    const upper = ch.toUpperCase();
+    const cased = lower !== upper;
+    out += cased ? (prevCased ? lower : upper) : ch;
+    prevCased = cased;
+  }
+  return out;
+}
+
+export function pyCapitalize(s: string): string {
+  if (s === '') return s;
+  const first = String.fromCodePoint(s.codePointAt(0) as number);
+  return first.toUpperCase() + s.slice(first.length).toLowerCase();
+}
+
+function affixTest(self: string, args: Value[], method: string, test: (s: string, affix: string) => boolean): boolean {
+  const prefix = args[0];
+  const start = intArg(args[1], 0);
+  const end = args[2] === undefined || args[2] === null ? self.length : intArg(args[2], self.length);
+  const sub = self.slice(start < 0 ? Math.max(0, self.length + start) : start, end < 0 ? self.length + end : end);
+  if (typeof prefix === 'string') return test(sub, prefix);
+  if (Array.isArray(prefix)) {
+    return prefix.some((p) => {
+      if (typeof p !== 'string') throw typeError(`tuple for ${method} must only contain str, not ${typeName(p)}`);
+      return test(sub, p);
+    });
+  }
+  if (prefix instanceof Undefined) throw new UndefinedError(prefix);
+  throw typeError(`${method} first arg must be str or a tuple of str, not ${typeName(prefix)}`);
+}
+
+function findIn(self: string, args: Value[], reverse: boolean): number {
+  const sub = args[0];
+  if (typeof sub !== 'string') throw typeError(`must be str, not ${typeName(sub)}`);
+  const start = intArg(args[1], 0);
+  const end = args[2] === undefined || args[2] === null ? self.length : intArg(args[2], self.length);
+  const s = start < 0 ? Math.max(0, self.length + start) : start;
+  const e = end < 0 ? self.length + end : Math.min(end, self.length);
+  const hay = self.slice(0, e);
+  const i = reverse ? hay.lastIndexOf(sub) : hay.indexOf(sub, s);
+  return i >= s && i + sub.length <= e ? i : -1;
+}
+
+function pad(self: string, args: Value[], method: string, how: 'l' | 'r' | 'c'): string {
+  const width = intArg(args[0], 0);
+  const fill = args[1] === undefined ? ' ' : args[1];
+  if (typeof fill !== 'string' || [...fill].length !== 1) throw typeError(`The fill character must be exactly one character long`);
+  const len = [...self].length;
+  if (len >= width) return self;
+  const total = width - len;
+  if (how === 'l') return self + fill.repeat(total);
+  if (how === 'r') return fill.repeat(total) + self;
+  // NOTE: Python's center puts the extra space on the right when the string length is even... on the left otherwise.
+  let left = Math.floor(total / 2) + (total & len & 1);
+  left = Math.min(left, total);
+  void method;
+  return fill.repeat(left) + self + fill.repeat(total - left);
+}
+
+function charClass(re: RegExp): MethodImpl<string> {
+  return (self) => self.length > 0 && re.test(self);
+}
+
+export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boolean) => Value): Record<string, MethodImpl<string>> {
+  return {
+    split: (self, args, kw) => pySplit(self, strArg(arg(args, kw, 0, 'sep'), 'split'), intArg(arg(args, kw, 1, 'maxsplit'), -1)),
+    rsplit: (self, args, kw) => pyRsplit(self, strArg(arg(args, kw, 0, 'sep'), 'rsplit'), intArg(arg(args, kw, 1, 'maxsplit'), -1)),
+    strip: (self, args) => stripChars(self, strArg(args[0], 'strip', 'arg'), true, true),
+    lstrip: (self, args) => stripChars(self, strArg(args[0], 'lstrip', 'arg'), true, false),
+    rstrip: (self, args) => stripChars(self, strArg(args[0], 'rstrip', 'arg'), false, true),
+    startswith: (self, args) => affixTest(self, args, 'startswith', (s, a) => s.startsWith(a)),
+    endswith: (self, args) => affixTest(self, args, 'endswith', (s, a) => s.endsWith(a)),
+    replace: (self, args, kw) => {
+      const old = args[0];
+      const repl = args[1];
+      if (typeof old !== 'string') throw typeError(`replace() argument 1 must be str, not ${typeName(old)}`);
+      if (typeof repl !== 'string') throw typeError(`replace() argument 2 must be str, not ${typeName(repl)}`);
+      let count = intArg(arg(args, kw, 2, 'count'), -1);
+      if (count < 0) return old === '' ? [...self].join(repl).replace(/^/, repl) + repl : self.split(old).join(repl);
+      let out = '';
+      let rest = self;
+      while (count-- > 0) {
+        const i = rest.indexOf(old);
+        if (i === -1) break;
+        out += rest.slice(0, i) + repl;
+        rest = rest.slice(i + old.length);
+        if (old === '') {
+          out += rest.slice(0, 1);
+          rest = rest.slice(1);
+        }
+      }
+      return out + rest;
+    },
+    lower: (self) => self.toLowerCase(),
+    upper: (self) => self.toUpperCase(),
+    casefold: (self) => self.toLowerCase(),
+    swapcase: (self) => [...self].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join(''),
+    title: (self) => pyTitle(self),
+    capitalize: (self) => pyCapitalize(self),
+    format: (self, args, kw) => strFormat(self, args, kw, getField),
+    format_map: (self, args) => {
+      const m = args[0];
+      if (!(m instanceof Map)) throw typeError(`format_map() argument must be a mapping`);
+      return strFormat(self, [], m as unknown as Kwargs, getField);
+    },
+    join: (self, args) => {
+      const parts: string[] = [];
+      let i = 0;
+      for (const item of iterate(args[0] ?? null)) {
+        if (typeof item !== 'string') throw typeError(`sequence item ${i}: expected str instance, ${typeName(item)} found`);
+        parts.push(item);
+        i++;
+      }
+      return parts.join(self);
+    },
+    find: (self, args) => findIn(self, args, false),
+    rfind: (self, args) => findIn(self, args, true),
+    index: (self, args) => {
+      const i = findIn(self, args, false);
+      if (i < 0) throw valueError('substring not found');
+      return i;
+    },
+    rindex: (self, args) => {
+      const i = findIn(self, args, true);
+      if (i < 0) throw valueError('substring not found');
+      return i;
+    },
+    count: (self, args) => {
+      const sub = args[0];
+      if (typeof sub !== 'string') throw typeError(`must be str, not ${typeName(sub)}`);
+      if (sub === '') return [...self].length + 1;
+      return self.split(sub).length - 1;
+    },
+    splitlines: (self, args, kw) => {
+      const keep = args[0] ?? kw.get('keepends') ?? false;
+      const out: string[] = [];
+      // eslint-disable-next-line no-control-regex -- Python's line boundaries include these controls.
+      const re = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/g;
+      let last = 0;
+      let m: RegExpExecArray | null;
+      while ((m = re.exec(self)) !== null) {
+        out.push(self.slice(last, keep === true || keep === 1 ? m.index + m[0].length : m.index));
+        last = m.index + m[0].length;
+      }
+      if (last < self.length) out.push(self.slice(last));
+      return out;
+    },
+    zfill: (self, args) => {
+      const width = intArg(args[0], 0);
+      const sign = self[0] === '-' || self[0] === '+' ? (self[0] as string) : '';
+      const body = self.slice(sign.length);
+      return sign + body.padStart(width - sign.length, '0');
+    },
+    center: (self, args) => pad(self, args, 'center', 'c'),
+    ljust: (self, args) => pad(self, args, 'ljust', 'l'),
+    rjust: (self, args) => pad(self, args, 'rjust', 'r'),
+    isdigit: charClass(/^[0-9\u00b2\u00b3\u00b9\u0660-\u0669]+$/),
+    isdecimal: charClass(/^[0-9]+$/),
+    isnumeric: charClass(/^[0-9\u00b2\u00b3\u00b9\u00bc-\u00be]+$/),
+    isalpha: charClass(/^\p{L}+$/u),
+    isalnum: charClass(/^[\p{L}\p{N}]+$/u),
+    isspace: (self) => self.length > 0 && [...self].every(isWs),
+    islower: (self) => /\p{Ll}/u.test(self) && !/\p{Lu}|\p{Lt}/u.test(self),
+    isupper: (self) => /\p{Lu}/u.test(self) && !/\p{Ll}|\p{Lt}/u.test(self),
+    istitle: (self) => self.length > 0 && pyTitle(self) === self && /\p{L}/u.test(self),
+    isidentifier: (self) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(self),
+    partition: (self, args) => {
+      const sep = args[0];
+      if (typeof sep !== 'string') throw typeError(`must be str, not ${typeName(sep)}`);
+      const i = self.indexOf(sep);
+      return markTuple(i < 0 ? [self, '', ''] : [self.slice(0, i), sep, self.slice(i + sep.length)]);
+    },
+    rpartition: (self, args) => {
+      const sep = args[0];
+      if (typeof sep !== 'string') throw typeError(`must be str, not ${typeName(sep)}`);
+      const i = self.lastIndexOf(sep);
+      return markTuple(i < 0 ? ['', '', self] : [self.slice(0, i), sep, self.slice(i + sep.length)]);
+    },
+    removeprefix: (self, args) => (typeof args[0] === 'string' && self.startsWith(args[0]) ? self.slice(args[0].length) : self),
+    removesuffix: (self, args) => (typeof args[0] === 'string' && args[0] !== '' && self.endsWith(args[0]) ? self.slice(0, -args[0].length) : self),
+    expandtabs: (self, args) => {
+      const size = intArg(args[0], 8);
+      let col = 0;
+      let out = '';
+      for (const c of self) {
+        if (c === '\t') {
+          const n = size > 0 ? size - (col % size) : 0;
+          out += ' '.repeat(n);
+          col += n;
+        } else {
+          out += c;
+          col = c === '\n' || c === '\r' ? 0 : col + 1;
+        }
+      }
+      return out;
+    },
+    encode: (self) => self,
+    __contains__: (self, args) => typeof args[0] === 'string' && self.includes(args[0]),
+    __eq__: (self, args) => equals(self, args[0] as Value),
+    __str__: (self) => str(self),
+  };
+}
+
+export function missingMethodArgs(name: string): PyException {
+  return typeError(`${name}() missing required argument`);
+}
+
+export type { Data };
