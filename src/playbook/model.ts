@@ -36,6 +36,9 @@ export interface TaskNode {
   /** All other keywords: name, when, register, loop, loop_control, vars, tags, notify, listen … */
   readonly keywords: Keywords;
   readonly isHandler: boolean;
+  /** Deprecation warnings 2.19 prints while loading this task (legacy `action:` mapping, k=v
+   * merged with `args:`, empty `args:`): the message line, where, and the help text. */
+  readonly deprecations?: readonly { readonly message: string; readonly location: SourceLocation; readonly hint: string }[];
 }
 
 export interface BlockNode {

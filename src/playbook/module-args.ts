@@ -31,6 +31,14 @@ export const TASK_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set([
   'static',
 ]);
 
+export interface Deprecation {
+  readonly message: string;
+  readonly location: SourceLocation;
+  readonly hint: string;
+}
+
+const REMOVAL = ' This feature will be removed from ansible-core version 2.23.';
+
 export interface ResolvedAction {
   readonly actionWritten: string;
   readonly action: string;
@@ -38,8 +46,8 @@ export interface ResolvedAction {
   readonly argsLoc: SourceLocation;
   readonly argsNode?: YamlNode;
   readonly delegateTo?: Keyword;
-  /** Deprecation messages ansible prints for legacy forms. */
-  readonly deprecations: readonly string[];
+  /** Deprecation warnings ansible prints for legacy forms. */
+  readonly deprecations: readonly Deprecation[];
 }
 
 /** A template that is one whole `{{ … }}` (ansible's is_possibly_all_template). */
@@ -57,7 +65,10 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
   function fail(code: string, message: string, location: SourceLocation = task.loc, hint?: string): never {
     throw new ParseError(code, message, { location, ...(hint === undefined ? {} : { hint }) });
   }
-  const deprecations: string[] = [];
+  const deprecations: Deprecation[] = [];
+  const deprecate = (message: string, location: SourceLocation, hint: string): void => {
+    deprecations.push({ message: `${message}${REMOVAL}`, location, hint });
+  };
   let actionWritten: string | undefined;
   let args: DataDict = new Map();
   let argsLoc = task.loc;
@@ -71,7 +82,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     const value = toData(additional);
     if (isStringLike(value) && isWholeTemplate(textOf(value))) extra.set('_variable_params', value);
     else if (value instanceof Map) for (const [k, v] of value) extra.set(k, v);
-    else if (value === null) deprecations.push('Ignoring empty task `args` keyword.');
+    else if (value === null) deprecate('Ignoring empty task `args` keyword.', task.loc, 'A mapping or template which resolves to a mapping is required.');
     else {
       fail('ARGS_INVALID', 'The value of the task `args` keyword is invalid.', additional.loc, 'A mapping or template which resolves to a mapping is required.');
     }
@@ -100,7 +111,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     let action: string | undefined;
     let parsed: DataDict | null = null;
     if (value instanceof Map) {
-      deprecations.push('Using a mapping for `action` is deprecated.');
+      deprecate('Using a mapping for `action` is deprecated.', node.loc, 'Use a string value for `action`.');
       const module = value.get('module');
       if (module !== undefined) {
         const [name, rest] = splitModuleString(isStringLike(module) ? textOf(module) : String(module));
@@ -159,7 +170,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
       const legacy = [...parsed.keys()].filter((k) => k !== '_raw_params');
       if (legacy.length > 0 && additional !== undefined) {
         const listed = legacy.map((k) => `'${String(k)}'`).sort().join(', ');
-        deprecations.push(`Merging legacy k=v args (${listed}) into task args.`);
+        deprecate(`Merging legacy k=v args (${listed}) into task args.`, pair.value.loc, 'Include all task args in the task `args` mapping.');
       }
     } else if (value instanceof VaultString) parsed = new Map([['_raw_params', value]]);
     else if (value === null) parsed = null;

@@ -49,3 +49,21 @@ describe('playbook/parse-playbook errors as ansible-core 2.19 reports them', () 
     });
   }
 });
+
+describe('playbook/parse-playbook deprecations', () => {
+  it('records the legacy-form deprecations 2.19 prints, with origin and help text', () => {
+    const dir = fileURLToPath(new URL('./fixtures/deprecations/', import.meta.url));
+    const file = '/work/main/src/playbook/fixtures/deprecations/legacy-args.yml';
+    const text = readFileSync(`${dir}legacy-args.yml`, 'utf8');
+    const expected = readFileSync(`${dir}legacy-args.stderr`, 'utf8');
+    const playbook = parsePlaybook(loadYaml(text, file, { single: true }).documents, file);
+    const play = playbook.entries[0];
+    assert.ok(play?.kind === 'play');
+    let printed = '[WARNING]: Deprecation warnings can be disabled by setting `deprecation_warnings=False` in ansible.cfg.\n';
+    for (const task of play.tasks) {
+      assert.ok(task.kind === 'task');
+      for (const d of task.deprecations ?? []) printed += errorBlock('DEPRECATION WARNING', d.message, d.location, d.hint, text);
+    }
+    assert.equal(printed, expected);
+  });
+});

@@ -54,5 +54,6 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
     ...(withLookup === undefined ? {} : { withLookup }),
     keywords,
     isHandler,
+    ...(resolved.deprecations.length === 0 ? {} : { deprecations: resolved.deprecations }),
   };
 }

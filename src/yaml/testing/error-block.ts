@@ -19,7 +19,7 @@ function codeFrame(text: string, loc: SourceLocation): string {
   return out.join('\n');
 }
 
-export function errorBlock(level: 'ERROR' | 'WARNING', message: string, loc: SourceLocation | undefined, hint: string | undefined, text: string): string {
+export function errorBlock(level: 'ERROR' | 'WARNING' | 'DEPRECATION WARNING', message: string, loc: SourceLocation | undefined, hint: string | undefined, text: string): string {
   if (loc === undefined) return `[${level}]: ${message}\n`;
   const origin = `Origin: ${loc.file}:${loc.line}:${loc.column}`;
   // NOTE: Ansible's error hints end with a newline of their own; the warning's does not, and
