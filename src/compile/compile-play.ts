@@ -86,6 +86,7 @@ export class ProgramBuilder {
       id: allocateStepId(),
       task,
       folded: foldTask(fold, task.keywords),
+      outerFold: fold,
       ...(ctx.role ? { role: ctx.role } : {}),
       span: this.span,
       section: this.section,

@@ -48,6 +48,8 @@ export interface TaskStep {
   readonly baseDir: string;
   /** Internal steps ansible adds (role_complete, implicit flush) never print a banner. */
   readonly implicit?: boolean;
+  /** What the step's parents fold to, without its own keywords: what a dynamic include's tasks inherit. */
+  readonly outerFold: FoldedKeywords;
 }
 
 export interface FlushStep {

@@ -12,6 +12,8 @@ export interface PlayInfo {
   readonly checkMode: boolean;
   /** The play's strategy (`linear`, `free` …): free and host_pinned name tasks per result. */
   readonly strategy?: string;
+  /** Stable per play (ansible's `_uuid`), for the json callback. */
+  readonly id?: string;
 }
 
 /**
@@ -128,6 +130,8 @@ export interface Callback {
   include?(file: string, hosts: readonly string[], item?: DataDict): void;
   /** A handler was notified (only shown at -vv). */
   handlerNotified?(handler: string, host: string): void;
+  /** A host starts a task (ansible's v2_runner_on_start): the json callback under free strategies. */
+  runnerStart?(host: string, task: TaskInfo): void;
   warning?(message: string | DisplayEvent): void;
   deprecation?(message: string | DeprecationEvent): void;
   /** A diff for a changed result (`--diff`). */

@@ -1,0 +1,28 @@
+import type { Data } from '../core/data.js';
+import type { Action } from '../run/action.js';
+import { toBoolLike } from './util.js';
+
+/** assert: every `that` condition must hold; the first that does not fails the task. */
+export const assertAction: Action = (ctx) => {
+  const args = ctx.args;
+  const failMsg = args.get('fail_msg') ?? args.get('msg') ?? 'Assertion failed';
+  const successMsg = args.get('success_msg') ?? 'All assertions passed';
+  const quiet = toBoolLike(args.get('quiet') ?? false);
+  const rawThat = ctx.rawArgs.get('that');
+  const result = new Map<string, Data>();
+  if (!quiet) result.set('_ansible_verbose_always', true);
+  const that = Array.isArray(rawThat) ? rawThat : [rawThat ?? null];
+  for (const condition of that) {
+    const ok = ctx.templar.evaluateConditional(condition, ctx.vars, { origin: ctx.step.task.argsLoc, lookup: ctx.lookup });
+    if (!ok) {
+      result.set('failed', true);
+      result.set('evaluated_to', false);
+      result.set('assertion', condition);
+      result.set('msg', failMsg);
+      return result;
+    }
+  }
+  result.set('changed', false);
+  result.set('msg', successMsg);
+  return result;
+};

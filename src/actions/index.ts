@@ -1,0 +1,28 @@
+/** The controller-only actions by name. A new action is a file plus a line here. */
+import type { Action } from '../run/action.js';
+import { assertAction } from './assert.js';
+import { debug } from './debug.js';
+import { fail } from './fail.js';
+import { addHost, groupBy, setStats } from './inventory-actions.js';
+import { pause } from './pause.js';
+import { setFact } from './set-fact.js';
+
+export interface ActionDeps {
+  /** Reads a vars file (YAML/JSON) for include_vars. */
+  readonly includeVars?: Action;
+}
+
+export function createActions(deps: ActionDeps = {}): Map<string, Action> {
+  const actions = new Map<string, Action>([
+    ['debug', debug],
+    ['set_fact', setFact],
+    ['assert', assertAction],
+    ['fail', fail],
+    ['pause', pause],
+    ['add_host', addHost],
+    ['group_by', groupBy],
+    ['set_stats', setStats],
+  ]);
+  if (deps.includeVars) actions.set('include_vars', deps.includeVars);
+  return actions;
+}

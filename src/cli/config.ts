@@ -1,0 +1,65 @@
+/**
+ * ansible.cfg and ANSIBLE_* environment settings, looked up as ansible's ConfigManager does:
+ * environment first, then the config file (ANSIBLE_CONFIG, ./ansible.cfg, ~/.ansible.cfg,
+ * /etc/ansible/ansible.cfg), then the default.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+
+export class AnsibleConfig {
+  private readonly sections = new Map<string, Map<string, string>>();
+  readonly file: string | undefined;
+
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    cwd: string,
+  ) {
+    this.file = findConfigFile(env, cwd);
+    if (this.file) this.parse(readFileSync(this.file, 'utf8'));
+  }
+
+  private parse(text: string): void {
+    let section = 'defaults';
+    for (const raw of text.split(/\r?\n/)) {
+      const line = raw.trim();
+      if (!line || line.startsWith('#') || line.startsWith(';')) continue;
+      const header = /^\[(.+)\]$/.exec(line);
+      if (header) {
+        section = (header[1] as string).trim();
+        continue;
+      }
+      const m = /^([^=:]+?)\s*[=:]\s*(.*)$/.exec(line);
+      if (!m) continue;
+      let map = this.sections.get(section);
+      if (!map) this.sections.set(section, (map = new Map()));
+      map.set((m[1] as string).trim(), (m[2] as string).replace(/\s+[#;].*$/, '').trim());
+    }
+  }
+
+  /** A setting's text: env var, then `[section] key`, then undefined. */
+  get(envName: string, section: string, key: string): string | undefined {
+    const fromEnv = this.env[envName];
+    if (fromEnv !== undefined) return fromEnv;
+    return this.sections.get(section)?.get(key);
+  }
+
+  bool(envName: string, section: string, key: string, fallback: boolean): boolean {
+    const v = this.get(envName, section, key);
+    if (v === undefined) return fallback;
+    return ['1', 'true', 'yes', 'on', 'y', 't'].includes(v.trim().toLowerCase());
+  }
+
+  int(envName: string, section: string, key: string, fallback: number): number {
+    const v = this.get(envName, section, key);
+    const n = v === undefined ? NaN : Number.parseInt(v, 10);
+    return Number.isNaN(n) ? fallback : n;
+  }
+}
+
+function findConfigFile(env: NodeJS.ProcessEnv, cwd: string): string | undefined {
+  const candidates: string[] = [];
+  if (env.ANSIBLE_CONFIG) candidates.push(resolve(cwd, env.ANSIBLE_CONFIG));
+  candidates.push(resolve(cwd, 'ansible.cfg'), resolve(homedir(), '.ansible.cfg'), '/etc/ansible/ansible.cfg');
+  return candidates.find((c) => existsSync(c));
+}

@@ -1,0 +1,80 @@
+/**
+ * How to reach a host: ansible's connection variables (ansible_host, ansible_port, ansible_user …)
+ * override task/play keywords, which override the command line, which overrides ansible.cfg.
+ */
+import { pyStr, type Data } from '../core/data.js';
+import type { TaskStep } from '../compile/program.js';
+import type { BecomeSpec, ConnectionSpec } from '../run/transport.js';
+import type { TemplateRenderer, VarSource } from '../template/api.js';
+import { toBool } from '../run/keyword-values.js';
+import type { ParsedArgs } from './argv.js';
+import type { AnsibleConfig } from './config.js';
+
+export interface ConnectionDefaults {
+  readonly args: ParsedArgs;
+  readonly config: AnsibleConfig;
+  readonly templar: TemplateRenderer;
+}
+
+export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep, d: ConnectionDefaults): ConnectionSpec {
+  const value = (name: string): Data | undefined => {
+    const v = vars.get(name);
+    if (typeof v === 'string' && d.templar.isTemplate(v)) return d.templar.render(v, vars, {});
+    return v;
+  };
+  const text = (...names: string[]): string | undefined => {
+    for (const n of names) {
+      const v = value(n);
+      if (v !== undefined && v !== null) return pyStr(v);
+    }
+    return undefined;
+  };
+  const kw = (name: string): Data | undefined => {
+    const k = step.folded.scalars.get(name);
+    if (!k) return undefined;
+    return typeof k.value === 'string' && d.templar.isTemplate(k.value) ? d.templar.render(k.value, vars, { origin: k.loc }) : k.value;
+  };
+  const args = d.args;
+  const config = d.config;
+  const connection = text('ansible_connection') ?? (kw('connection') as string | undefined) ?? (args.connection as string | undefined) ?? config.get('ANSIBLE_TRANSPORT', 'defaults', 'transport') ?? 'ssh';
+  const portText = text('ansible_port', 'ansible_ssh_port') ?? (kw('port') !== undefined ? pyStr(kw('port') as Data) : undefined);
+  const user = text('ansible_user', 'ansible_ssh_user') ?? (kw('remote_user') as string | undefined) ?? (args.user as string | undefined) ?? config.get('ANSIBLE_REMOTE_USER', 'defaults', 'remote_user');
+  const become = toBool(value('ansible_become') ?? kw('become')) ?? (Boolean(args.become) || config.bool('ANSIBLE_BECOME', 'privilege_escalation', 'become', false));
+  let becomeSpec: BecomeSpec | undefined;
+  if (become) {
+    const password = text('ansible_become_password', 'ansible_become_pass');
+    const flags = text('ansible_become_flags') ?? (kw('become_flags') as string | undefined);
+    const exe = text('ansible_become_exe') ?? (kw('become_exe') as string | undefined);
+    becomeSpec = {
+      method: text('ansible_become_method') ?? (kw('become_method') as string | undefined) ?? (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo',
+      user: text('ansible_become_user') ?? (kw('become_user') as string | undefined) ?? (args.becomeUser as string | undefined) ?? config.get('ANSIBLE_BECOME_USER', 'privilege_escalation', 'become_user') ?? 'root',
+      ...(flags ? { flags } : {}),
+      ...(exe ? { exe } : {}),
+      ...(password ? { password } : {}),
+    };
+  }
+  const timeoutText = text('ansible_timeout', 'ansible_ssh_timeout') ?? (args.timeout as string | undefined) ?? config.get('ANSIBLE_TIMEOUT', 'defaults', 'timeout');
+  const privateKey = text('ansible_ssh_private_key_file', 'ansible_private_key_file') ?? (args.privateKey as string | undefined) ?? config.get('ANSIBLE_PRIVATE_KEY_FILE', 'defaults', 'private_key_file');
+  const common = text('ansible_ssh_common_args') ?? (args.sshCommonArgs as string | undefined) ?? config.get('ANSIBLE_SSH_COMMON_ARGS', 'ssh_connection', 'ssh_common_args');
+  const extra = text('ansible_ssh_extra_args') ?? (args.sshExtraArgs as string | undefined) ?? config.get('ANSIBLE_SSH_EXTRA_ARGS', 'ssh_connection', 'ssh_extra_args');
+  const sshArgs = text('ansible_ssh_args') ?? config.get('ANSIBLE_SSH_ARGS', 'ssh_connection', 'ssh_args');
+  const password = text('ansible_password', 'ansible_ssh_pass', 'ansible_ssh_password');
+  const python = text('ansible_python_interpreter') ?? config.get('ANSIBLE_PYTHON_INTERPRETER', 'defaults', 'interpreter_python');
+  const hostKeyChecking = toBool(value('ansible_host_key_checking') ?? value('ansible_ssh_host_key_checking')) ?? config.bool('ANSIBLE_HOST_KEY_CHECKING', 'defaults', 'host_key_checking', true);
+  return {
+    host,
+    connection,
+    address: text('ansible_host', 'ansible_ssh_host') ?? host,
+    ...(portText ? { port: Number.parseInt(portText, 10) } : {}),
+    ...(user ? { user } : {}),
+    ...(password ? { password } : {}),
+    ...(privateKey ? { privateKeyFile: privateKey } : {}),
+    ...(common ? { sshCommonArgs: common } : {}),
+    ...(extra ? { sshExtraArgs: extra } : {}),
+    ...(sshArgs ? { sshArgs } : {}),
+    hostKeyChecking,
+    ...(python && python !== 'auto' && python !== 'auto_silent' && python !== 'auto_legacy' ? { pythonInterpreter: python } : {}),
+    timeout: timeoutText ? Number.parseInt(timeoutText, 10) || 10 : 10,
+    ...(becomeSpec ? { become: becomeSpec } : {}),
+  };
+}

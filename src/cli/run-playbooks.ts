@@ -1,0 +1,222 @@
+/**
+ * Wires the stages for one invocation: inventory, playbooks, compile, vars, templates, the
+ * transport and the callback, then runs (or lists) the playbooks.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
+import { ParseError, VolantError } from '../core/errors.js';
+import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
+import { compileIncludeRole, compileIncludeTasks } from '../compile/compile-include.js';
+import { createActions } from '../actions/index.js';
+import { loadInventory, DEFAULT_INVENTORY } from '../inventory/load-inventory.js';
+import { parsePlaybook } from '../playbook/parse-playbook.js';
+import { parseTaskList } from '../playbook/parse-task-list.js';
+import { loadRole } from '../playbook/load-role.js';
+import { loadRoleTasks } from '../playbook/load-role-tasks.js';
+import type { Playbook, PlayNode } from '../playbook/model.js';
+import { PlaybookRunner } from '../run/playbook-runner.js';
+import type { Callback } from '../run/events.js';
+import type { ConnectionSpec } from '../run/transport.js';
+import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
+import type { LookupEnvironment, VarSource } from '../template/api.js';
+import { createTransport, closeTransportOnSignals } from '../transport/index.js';
+import { loadYamlFile } from '../yaml/load-yaml-file.js';
+import { toData } from '../yaml/to-data.js';
+import { parseExtraVars } from '../vars/parse-extra-vars.js';
+import { ansibleVersionDict } from '../vars/ansible-version.js';
+import type { ParsedArgs } from './argv.js';
+import type { AnsibleConfig } from './config.js';
+import { BasicVars } from './basic-vars.js';
+import { connectionSpecFor } from './connection-spec.js';
+import { gatherFactsAction, includeVarsAction } from './host-actions.js';
+import { listPlaybook } from './list-playbook.js';
+
+export interface RunContext {
+  readonly args: ParsedArgs;
+  readonly config: AnsibleConfig;
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  readonly callback: Callback;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly color: boolean;
+}
+
+function strings(value: ParsedArgs[string]): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [String(value)];
+}
+
+export function loadPlaybookFile(path: string, warn: (m: string) => void): Playbook {
+  const loaded = loadYamlFile(path);
+  for (const w of loaded.warnings) warn(w);
+  return parsePlaybook(loaded.documents, path);
+}
+
+export async function runPlaybooks(ctx: RunContext): Promise<number> {
+  const { args, config, cwd, callback } = ctx;
+  const warn = (m: string): void => callback.warning?.(m);
+  const playbookPaths = args.playbooks.map((p) => resolve(cwd, p));
+  const firstDir = dirname(playbookPaths[0] as string);
+
+  const sources = strings(args.inventory);
+  const configured = config.get('ANSIBLE_INVENTORY', 'defaults', 'inventory');
+  const inventory = loadInventory({
+    sources: sources.length > 0 ? sources : configured ? configured.split(',') : [DEFAULT_INVENTORY],
+    playbookDir: firstDir,
+    cwd,
+    localPython: '/usr/bin/python3',
+  });
+  const limit = args.limit as string | undefined;
+  if (limit) inventory.applyLimit(limit);
+  for (const w of inventory.drainWarnings()) warn(w);
+  if (inventory.listHosts('all').length === 0) {
+    warn("provided hosts list is empty, only localhost is available. Note that the implicit localhost does not match 'all'");
+  }
+
+  const extraVars = parseExtraVars(strings(args.extraVars), cwd);
+  const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn));
+
+  const templar = createTemplateEngine();
+  const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '').split(':').filter(Boolean);
+  const roleSearch = (baseDir: string): string[] => [join(firstDir, 'roles'), ...rolesPath, join(baseDir, 'roles'), baseDir, firstDir];
+  const magic = new Map<string | number | boolean | null, Data>([
+    ['playbook_dir', firstDir],
+    ['ansible_version', ansibleVersionDict()],
+    ['ansible_check_mode', Boolean(args.check)],
+    ['ansible_diff_mode', Boolean(args.diff)],
+    ['ansible_forks', Number(args.forks ?? config.int('ANSIBLE_FORKS', 'defaults', 'forks', 5))],
+    ['ansible_run_tags', strings(args.tags).flatMap((t) => t.split(',')).length > 0 ? strings(args.tags).flatMap((t) => t.split(',')) : ['all']],
+    ['ansible_skip_tags', strings(args.skipTags).flatMap((t) => t.split(','))],
+    ['ansible_verbosity', (args.verbose as number | undefined) ?? 0],
+    ['ansible_config_file', config.file ?? null],
+    ['omit', OMIT_PLACEHOLDER],
+    ['inventory_dir', inventory.sources[0] ? dirname(inventory.sources[0]) : null],
+    ['inventory_file', inventory.sources[0] ?? null],
+  ]);
+
+  const loadVarsFile = (name: string, vars: VarSource): DataDict => {
+    const rendered = pyStr(templar.render(name, vars, {}));
+    const path = isAbsolute(rendered) ? rendered : resolve(firstDir, rendered);
+    const loaded = loadYamlFile(path);
+    const first = loaded.documents[0];
+    const data = first ? toData(first) : null;
+    return isDict(data) ? data : new Map();
+  };
+  const vars = new BasicVars({ inventory, extraVars, magic, loadVarsFile });
+
+  const staticVars = (play: PlayNode): VarSource => {
+    const playVars = play.keywords.get('vars')?.value;
+    const layers = [magic, isDict(playVars) ? playVars : new Map(), extraVars];
+    return {
+      get: (n) => {
+        for (let i = layers.length - 1; i >= 0; i--) if ((layers[i] as DataDict).has(n)) return (layers[i] as DataDict).get(n);
+        return undefined;
+      },
+      has: (n) => layers.some((l) => l.has(n)),
+      keys: () => new Set(layers.flatMap((l) => [...l.keys()].map(String))),
+    };
+  };
+
+  let currentPlay: PlayNode | undefined;
+  const loader: CompileLoader = {
+    loadTaskFile: (path, handlers) => {
+      const loaded = loadYamlFile(path);
+      for (const w of loaded.warnings) warn(w);
+      return parseTaskList(loaded.documents[0], path, { handlers });
+    },
+    resolveTaskFile: (name, baseDir, role) => {
+      const candidates = isAbsolute(name) ? [name] : [
+        ...(role ? [join(role.def.path, 'tasks', name)] : []),
+        join(baseDir, name),
+        join(baseDir, 'tasks', name),
+        join(firstDir, name),
+      ];
+      const found = candidates.find((c) => existsSync(c) && statSync(c).isFile());
+      if (!found) throw new ParseError('TASK_FILE_NOT_FOUND', `Could not find or access '${name}' on the Ansible Controller.`);
+      return found;
+    },
+    loadRole: (name, baseDir, from) => loadRole(name, { searchPaths: roleSearch(baseDir), ...(from ? { from } : {}) }),
+    loadRoleTasks: (role, file, handlers) => loadRoleTasks(role, file, handlers),
+    renderStatic: (text, loc) => (currentPlay && templar.isTemplate(text) ? pyStr(templar.render(text, staticVars(currentPlay), { origin: loc })) : text),
+  };
+  const compile = (play: PlayNode) => {
+    currentPlay = play;
+    return compilePlay(play, loader);
+  };
+
+  if (args.syntaxCheck || args.listHosts || args.listTasks || args.listTags) {
+    return listPlaybook({ ...ctx, playbooks, inventory, compile, templar, staticVars });
+  }
+
+  const transport = createTransport({});
+  const removeSignals = closeTransportOnSignals(transport);
+  const lookupEnv = (baseDir: string): LookupEnvironment => ({
+    baseDir: firstDir,
+    searchPaths: (kind) => [join(baseDir, '..', kind), join(baseDir, kind), baseDir, join(firstDir, kind), firstDir],
+    inventoryHostnames: (pattern) => inventory.hostsMatching(pattern),
+  });
+  const actions = createActions({ includeVars: includeVarsAction });
+  actions.set('gather_facts', gatherFactsAction);
+  actions.set('setup', gatherFactsAction);
+  const forks = Number(args.forks ?? config.int('ANSIBLE_FORKS', 'defaults', 'forks', 5));
+  const runner = new PlaybookRunner({
+    options: {
+      checkMode: Boolean(args.check),
+      gathering: (config.get('ANSIBLE_GATHERING', 'defaults', 'gathering') ?? 'implicit') as 'implicit',
+    },
+    exec: {
+      templar,
+      transport,
+      actions,
+      options: { checkMode: Boolean(args.check), diff: Boolean(args.diff), verbosity: (args.verbose as number | undefined) ?? 0 },
+      connectionSpec: (host, hostVars, step): ConnectionSpec => connectionSpecFor(host, hostVars, step, { args, config, templar }),
+      lookupEnv: (step) => lookupEnv(step.baseDir),
+      findFile: (step, name, kind) => {
+        if (isAbsolute(name)) return existsSync(name) ? name : undefined;
+        const dirs = [...(step.role ? [join(step.role.def.path, kind)] : []), join(step.baseDir, kind), join(step.baseDir, '..', kind), step.baseDir, join(firstDir, kind), firstDir];
+        return dirs.map((d) => join(d, name)).find((p) => existsSync(p));
+      },
+    },
+    callback,
+    vars,
+    includes: {
+      load: async (step, result) => {
+        const args = result.get('include_args');
+        const argsDict = isDict(args) ? args : new Map<string | number | boolean | null, Data>();
+        if (step.task.action === 'include_role') return compileIncludeRole(step, argsDict, loader);
+        return compileIncludeTasks(step, pyStr(result.get('include')), argsDict, loader);
+      },
+    },
+    forks,
+    forceHandlers: Boolean(args.forceHandlers) || config.bool('ANSIBLE_FORCE_HANDLERS', 'defaults', 'force_handlers', false),
+    warn,
+    addHost: (name, groups, hostVars) => void inventory.addHost(name, groups, hostVars),
+    addGroup: (host, groups, parents) => {
+      for (const g of groups) inventory.addGroup(host, g, parents);
+    },
+    hostsMatching: (pattern) => {
+      const hosts = inventory.hostsMatching(pattern);
+      for (const w of inventory.drainWarnings()) warn(w);
+      return hosts;
+    },
+    compile,
+    loadImport: (file, from) => loadPlaybookFile(resolve(dirname(from), file), warn),
+    renderPlayText: (play, text) => (typeof text === 'string' && templar.isTemplate(text) ? templar.render(text, staticVars(play), {}) : text),
+  });
+  try {
+    let code = 0;
+    for (const playbook of playbooks) {
+      code = await runner.run(playbook);
+      if (code !== 0) break;
+    }
+    return code;
+  } catch (e) {
+    if (e instanceof VolantError) throw e;
+    throw e;
+  } finally {
+    removeSignals();
+    await transport.closeAll();
+  }
+}

@@ -1,0 +1,13 @@
+/** `--version`: ansible-playbook's layout, naming Volant and the ansible-core it follows. */
+export const VOLANT_VERSION = '0.1.0';
+export const ANSIBLE_CORE_VERSION = '2.19.11';
+
+export function versionText(configFile: string | undefined): string {
+  return [
+    `volant-playbook [volant ${VOLANT_VERSION}, compatible with ansible-core ${ANSIBLE_CORE_VERSION}]`,
+    `  config file = ${configFile ?? 'None'}`,
+    `  executable location = ${process.argv[1] ?? 'volant-playbook'}`,
+    `  node version = ${process.versions.node}`,
+    '',
+  ].join('\n');
+}

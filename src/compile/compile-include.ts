@@ -1,0 +1,65 @@
+/**
+ * Dynamic includes compile at run time, once per distinct (file, arguments): include_tasks and
+ * include_role become a sub-program the including hosts' cursors enter.
+ */
+import { dirname } from 'node:path';
+import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
+import { ParseError } from '../core/errors.js';
+import type { Keyword } from '../playbook/model.js';
+import { ProgramBuilder, roleFrom, type CompileLoader } from './compile-play.js';
+import { foldLayer } from './fold-keywords.js';
+import type { FoldedKeywords, Program, RoleInstance, TaskStep } from './program.js';
+
+export interface CompiledInclude {
+  readonly program: Program;
+  /** What `included: … for host` names. */
+  readonly displayFile: string;
+  readonly handlers?: Program;
+  readonly role?: RoleInstance;
+}
+
+/** The include's `apply:` keywords fold over the included tasks; its own keywords do not. */
+function applyFold(step: TaskStep, args: DataDict): FoldedKeywords {
+  const apply = args.get('apply');
+  if (!isDict(apply)) return step.outerFold;
+  const layer = new Map<string, Keyword>();
+  for (const [k, v] of apply) layer.set(String(k), { value: v as Data, loc: step.task.argsLoc });
+  return foldLayer(step.outerFold, layer, { vars: true });
+}
+
+function includeParams(step: TaskStep, extra?: DataDict): DataDict | undefined {
+  const vars = step.task.keywords.get('vars');
+  const params = new Map(step.includeParams ?? []);
+  if (vars && isDict(vars.value)) for (const [k, v] of vars.value) params.set(k, v);
+  if (extra) for (const [k, v] of extra) params.set(k, v);
+  return params.size > 0 ? params : undefined;
+}
+
+export function compileIncludeTasks(step: TaskStep, file: string, args: DataDict, loader: CompileLoader): CompiledInclude {
+  const path = loader.resolveTaskFile(file, step.baseDir, step.role);
+  const list = loader.loadTaskFile(path, step.task.isHandler);
+  const builder = new ProgramBuilder(loader, includeParams(step));
+  builder.addList(list, applyFold(step, args), { ...(step.role ? { role: step.role } : {}), baseDir: dirname(path) });
+  return { program: builder.build(), displayFile: path };
+}
+
+export function compileIncludeRole(step: TaskStep, args: DataDict, loader: CompileLoader): CompiledInclude {
+  const name = args.get('name') ?? args.get('role');
+  if (name === undefined || name === null) {
+    throw new ParseError('include-role-name', "'name' is a required field for include_role.", { location: step.task.loc });
+  }
+  const from = roleFrom(args);
+  const def = loader.loadRole(pyStr(name), step.baseDir, from);
+  const role: RoleInstance = {
+    def,
+    ref: { loc: step.task.loc, name: { value: pyStr(name), loc: step.task.argsLoc }, keywords: step.task.keywords, params: new Map() },
+    params: new Map(),
+    fromInclude: true,
+    ...(step.role ? { parent: step.role } : {}),
+  };
+  const builder = new ProgramBuilder(loader, includeParams(step));
+  builder.addRoleTasks(role, applyFold(step, args), from.tasks ?? 'main');
+  const handlers = new ProgramBuilder(loader);
+  handlers.addList(loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold, { role, baseDir: `${def.path}/handlers` });
+  return { program: builder.build(), displayFile: `${def.path}/tasks/${from.tasks ?? 'main'}.yml`, handlers: handlers.build(), role };
+}

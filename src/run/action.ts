@@ -1,0 +1,42 @@
+/**
+ * Controller-side actions (debug, set_fact, assert …, and the controller half of template/copy).
+ * `run` owns this interface; src/actions implements it and the CLI hands the registry in.
+ */
+import type { Data, DataDict } from '../core/data.js';
+import type { TaskStep } from '../compile/program.js';
+import type { TemplateRenderer, VarSource, LookupEnvironment } from '../template/api.js';
+import type { AgentSession, ModuleRequest, ModuleResult } from './transport.js';
+
+export interface ActionContext {
+  readonly host: string;
+  readonly step: TaskStep;
+  /** The action's short name. */
+  readonly action: string;
+  /** Arguments, templated (except what the action templates itself: see `rawArgs`). */
+  readonly args: DataDict;
+  readonly rawArgs: DataDict;
+  readonly vars: VarSource;
+  readonly templar: TemplateRenderer;
+  readonly lookup: LookupEnvironment;
+  readonly checkMode: boolean;
+  readonly diff: boolean;
+  readonly verbosity: number;
+  readonly noLog: boolean;
+  /** The host's agent (started on first use). */
+  session(): Promise<AgentSession>;
+  /** Runs a module on the host through its agent, as the normal action does. */
+  runModule(request: Omit<ModuleRequest, 'checkMode' | 'diff'> & { checkMode?: boolean; diff?: boolean }): Promise<ModuleResult>;
+  /** Shows text at once (pause prompts); the default callback prints it as ansible's display does. */
+  display(text: string): void;
+  /** Reads a line from the terminal, or undefined when there is none (pause, vars_prompt). */
+  prompt?(question: string, options: { echo: boolean; seconds?: number }): Promise<string | undefined>;
+  /** Resolves a file for `src:` (role files/, templates/, then relative to the task). */
+  findFile(name: string, kind: 'files' | 'templates' | 'vars'): string | undefined;
+}
+
+/** An action returns ansible's result dict (failed, changed, msg, ansible_facts, add_host …). */
+export type Action = (ctx: ActionContext) => Promise<DataDict> | DataDict;
+
+export type ActionRegistry = ReadonlyMap<string, Action>;
+
+export type { Data };

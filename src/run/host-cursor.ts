@@ -1,0 +1,119 @@
+/**
+ * A host's position in a play: a stack of frames over compiled programs (the play's, then any
+ * dynamic includes it entered). Moves only through the jump tables.
+ */
+import type { FailTarget } from '../compile/jump-table.js';
+import type { Program, Step } from '../compile/program.js';
+
+interface Frame {
+  readonly program: Program;
+  pc: number;
+  /** Spans whose always section is running with a failure still pending. */
+  readonly pending: Set<number>;
+}
+
+export interface FailOutcome {
+  /** The failure is inside a block with a rescue: counted as rescued, not as a failure. */
+  readonly rescued: boolean;
+  /** No block handled it: the host is out of the play. */
+  readonly hostFailed: boolean;
+}
+
+export class HostCursor {
+  private readonly frames: Frame[];
+  /** Set once the host failed out of the play (not rescued). */
+  failed = false;
+  /** Set by end_host / end_play, or when every step is done. */
+  ended = false;
+
+  constructor(program: Program) {
+    this.frames = [{ program, pc: 0, pending: new Set() }];
+  }
+
+  /** The step this host runs next, or undefined when it has none left. */
+  peek(): Step | undefined {
+    while (!this.ended) {
+      const frame = this.top();
+      const step = frame.program.steps[frame.pc];
+      if (step) return step;
+      if (this.frames.length === 1) {
+        this.ended = true;
+        return undefined;
+      }
+      // An included program finished: continue after the include step in the parent.
+      this.frames.pop();
+      this.advance();
+    }
+    return undefined;
+  }
+
+  /** The current step succeeded (or was skipped). */
+  advance(): void {
+    const frame = this.top();
+    const jumps = frame.program.jumps;
+    const from = frame.pc;
+    for (const span of jumps.exits[from] ?? []) {
+      if (frame.pending.delete(span)) {
+        this.applyFail(jumps.spanFail[span] as FailTarget);
+        return;
+      }
+    }
+    frame.pc = jumps.next[from] ?? frame.program.steps.length;
+  }
+
+  /** The current step failed: rescue, always, or out of the play. */
+  fail(): FailOutcome {
+    const frame = this.top();
+    const rescued = frame.program.jumps.rescuable[frame.pc] ?? false;
+    const target = frame.program.jumps.fail[frame.pc] as FailTarget;
+    const hostFailed = this.applyFail(target);
+    return { rescued: rescued || this.parentRescuable(), hostFailed };
+  }
+
+  /** Enters a dynamically included program; the include step stays current until it is done. */
+  enter(program: Program): void {
+    this.frames.push({ program, pc: 0, pending: new Set() });
+  }
+
+  /** Leaves the play without failing (end_host, end_play). */
+  end(): void {
+    this.ended = true;
+  }
+
+  /** meta: clear_host_errors puts a failed host back where it stopped. */
+  revive(): void {
+    this.failed = false;
+  }
+
+  private top(): Frame {
+    return this.frames[this.frames.length - 1] as Frame;
+  }
+
+  private parentRescuable(): boolean {
+    for (let i = this.frames.length - 2; i >= 0; i--) {
+      const f = this.frames[i] as Frame;
+      if (f.program.jumps.rescuable[f.pc]) return true;
+    }
+    return false;
+  }
+
+  /** Returns true when the host failed out of the play. */
+  private applyFail(target: FailTarget): boolean {
+    const frame = this.top();
+    if (!target.hostFailed) {
+      if (target.pendingSpan !== undefined) frame.pending.add(target.pendingSpan);
+      frame.pc = target.target;
+      return false;
+    }
+    if (this.frames.length > 1) {
+      // A failure no block in the included file handled: it is the include step's failure.
+      this.frames.pop();
+      const parent = this.top();
+      return this.applyFail(parent.program.jumps.fail[parent.pc] as FailTarget);
+    }
+    frame.pc = frame.program.steps.length;
+    this.failed = true;
+    this.ended = true;
+    return true;
+  }
+}

@@ -1,0 +1,38 @@
+/** Converting keyword values the way ansible's FieldAttribute types do (isa='bool', 'int', 'string'). */
+import { PyFloat, pyStr, type Data } from '../core/data.js';
+import type { Keyword } from '../playbook/model.js';
+
+const TRUE_WORDS = new Set(['y', 'yes', 'on', '1', 'true', 't']);
+const FALSE_WORDS = new Set(['n', 'no', 'off', '0', 'false', 'f', '']);
+
+/** ansible's `boolean()`: None is false; unknown strings are false (non-strict). */
+export function toBool(value: Data | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1;
+  if (value instanceof PyFloat) return value.value === 1;
+  const text = pyStr(value).trim().toLowerCase();
+  if (TRUE_WORDS.has(text)) return true;
+  if (FALSE_WORDS.has(text)) return false;
+  return false;
+}
+
+export function keywordBool(kw: Keyword | undefined): boolean | undefined {
+  return kw === undefined ? undefined : toBool(kw.value);
+}
+
+export function keywordInt(kw: Keyword | undefined): number | undefined {
+  if (kw === undefined || kw.value === null) return undefined;
+  const v = kw.value;
+  if (typeof v === 'number') return v;
+  if (v instanceof PyFloat) return Math.trunc(v.value);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  const n = Number.parseInt(pyStr(v), 10);
+  return Number.isNaN(n) ? undefined : n;
+}
+
+export function keywordText(kw: Keyword | undefined): string | undefined {
+  if (kw === undefined || kw.value === null) return undefined;
+  return pyStr(kw.value);
+}

@@ -1,0 +1,107 @@
+/**
+ * meta: tasks act on the play itself (handlers, hosts, facts), once for every host waiting at
+ * them, on the controller. They print their banner and, when `when` skips them, `skipping:`.
+ */
+import { pyStr, type Data } from '../core/data.js';
+import { ParseError } from '../core/errors.js';
+import type { TaskStep } from '../compile/program.js';
+import type { Callback, TaskInfo } from './events.js';
+import type { HostCursor } from './host-cursor.js';
+import type { Transport } from './transport.js';
+import type { VarsPort } from './vars-port.js';
+
+export interface MetaContext {
+  readonly cursors: ReadonlyMap<string, HostCursor>;
+  activeHosts(): string[];
+  flushHandlers(hosts: readonly string[]): Promise<void>;
+  endPlay(): void;
+  readonly failedHosts: Set<string>;
+  readonly vars: VarsPort;
+  readonly callback: Callback;
+  readonly transport: Transport;
+  taskInfo(step: TaskStep, host: string): TaskInfo;
+  evaluateWhen(step: TaskStep, host: string): boolean;
+}
+
+const NO_WHEN = new Set(['noop', 'refresh_inventory', 'reset_connection']);
+
+export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly string[]): Promise<void> {
+  const action = pyStr(step.task.args.get('_raw_params') ?? '').trim();
+  if (!step.implicit) ctx.callback.taskStart?.(ctx.taskInfo(step, hosts[0] ?? ''));
+  const flushFor: string[] = [];
+  for (const host of hosts) {
+    const cursor = ctx.cursors.get(host);
+    const applies = NO_WHEN.has(action) || step.folded.when.length === 0 || ctx.evaluateWhen(step, host);
+    if (!applies) {
+      const reason = `${action} conditional evaluated to False`;
+      ctx.callback.runnerSkipped?.({
+        host,
+        task: ctx.taskInfo(step, host),
+        result: new Map<string, Data>([['msg', action], ['skipped', true], ['skip_reason', skipReason(action, reason, host)]]),
+      });
+      cursor?.advance();
+      continue;
+    }
+    switch (action) {
+      case 'noop':
+      case 'refresh_inventory':
+      case 'role_complete':
+        cursor?.advance();
+        break;
+      case 'flush_handlers':
+        flushFor.push(host);
+        break;
+      case 'clear_facts':
+        for (const h of hosts) ctx.vars.clearFacts(h);
+        cursor?.advance();
+        break;
+      case 'clear_host_errors':
+        for (const h of ctx.cursors.keys()) {
+          ctx.failedHosts.delete(h);
+          ctx.cursors.get(h)?.revive();
+        }
+        cursor?.advance();
+        break;
+      case 'end_batch':
+      case 'end_play':
+        for (const h of ctx.activeHosts()) ctx.cursors.get(h)?.end();
+        if (action === 'end_play') ctx.endPlay();
+        return;
+      case 'end_host':
+        cursor?.end();
+        break;
+      case 'end_role':
+        cursor?.advance();
+        break;
+      case 'reset_connection':
+        await ctx.transport.reset(host);
+        cursor?.advance();
+        break;
+      default:
+        throw new ParseError('meta-invalid', `invalid meta action requested: ${action}`, { location: step.task.loc });
+    }
+  }
+  if (flushFor.length > 0) {
+    await ctx.flushHandlers(flushFor);
+    for (const h of flushFor) ctx.cursors.get(h)?.advance();
+  }
+}
+
+function skipReason(action: string, base: string, host: string): string {
+  switch (action) {
+    case 'flush_handlers':
+      return `${base}, not running handlers for ${host}`;
+    case 'clear_facts':
+      return `${base}, not clearing facts and fact cache for ${host}`;
+    case 'clear_host_errors':
+      return `${base}, not clearing host error state for ${host}`;
+    case 'end_batch':
+      return `${base}, continuing current batch`;
+    case 'end_play':
+      return `${base}, continuing play`;
+    case 'end_host':
+      return `${base}, continuing execution for ${host}`;
+    default:
+      return base;
+  }
+}

@@ -1,0 +1,420 @@
+/**
+ * Runs one compiled play over its hosts: serial batches, the linear lockstep over the step list
+ * (hosts meet before every step), handlers at flush points, and dynamic includes entered per host.
+ */
+import { pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import type { CompiledPlay, Program, Step, TaskStep } from '../compile/program.js';
+import type { Callback, HostResult, TaskInfo } from './events.js';
+import { HostCursor } from './host-cursor.js';
+import { Notifications } from './notifications.js';
+import { processResult, type ProcessContext } from './result-processor.js';
+import type { AggregateStats } from './stats.js';
+import { TaskExecutor, type ExecOutcome, type ExecServices } from './task-executor.js';
+import type { PlayVars, VarsPort } from './vars-port.js';
+import { keywordBool, keywordInt } from './keyword-values.js';
+import { runMeta } from './meta.js';
+import type { IncludeLoader } from './include-loader.js';
+
+export interface PlayRunServices {
+  readonly exec: Omit<ExecServices, 'emitItem' | 'emitRetry' | 'taskInfo' | 'display'>;
+  readonly callback: Callback;
+  readonly stats: AggregateStats;
+  readonly vars: VarsPort;
+  readonly includes: IncludeLoader;
+  readonly forks: number;
+  readonly forceHandlers: boolean;
+  /** Hosts that failed or went unreachable in earlier plays: they take no part. */
+  readonly failedHosts: Set<string>;
+  readonly unreachable: Set<string>;
+  readonly warn: (message: string) => void;
+  readonly addHost?: ProcessContext['addHost'];
+  readonly addGroup?: ProcessContext['addGroup'];
+  readonly setStats?: ProcessContext['setStats'];
+  readonly startAtTask?: string;
+  /** Filters steps by --tags / --skip-tags; returns false to skip a step for this run. */
+  readonly tagFilter?: (step: TaskStep) => boolean;
+}
+
+export interface BatchOutcome {
+  /** Every host of the batch failed or went unreachable: ansible stops the playbook. */
+  readonly allFailed: boolean;
+  readonly endPlay: boolean;
+}
+
+export class PlayRunner {
+  private readonly cursors = new Map<string, HostCursor>();
+  private readonly notifications: Notifications;
+  private readonly executor: TaskExecutor;
+  private readonly processCtx: ProcessContext;
+  private readonly announced = new Set<number>();
+  private endPlay = false;
+  private batchHosts: string[] = [];
+
+  constructor(
+    private readonly compiled: CompiledPlay,
+    private readonly services: PlayRunServices,
+    private readonly playVars: PlayVars,
+  ) {
+    this.notifications = new Notifications(compiled.handlers);
+    const exec: ExecServices = {
+      ...services.exec,
+      emitItem: (kind, r) => this.emitItem(kind, r),
+      emitRetry: (r) => services.callback.runnerRetry?.(r),
+      display: (text) => services.callback.display?.(text),
+      taskInfo: (step, host) => this.taskInfo(step, host),
+    };
+    this.executor = new TaskExecutor(exec, playVars);
+    this.processCtx = {
+      stats: services.stats,
+      callback: services.callback,
+      vars: services.vars,
+      notifications: this.notifications,
+      cursors: this.cursors,
+      unreachable: services.unreachable,
+      warn: services.warn,
+      taskInfo: (step, host) => this.taskInfo(step, host),
+      ...(services.addHost ? { addHost: services.addHost } : {}),
+      ...(services.addGroup ? { addGroup: services.addGroup } : {}),
+      ...(services.setStats ? { setStats: services.setStats } : {}),
+    };
+  }
+
+  get ended(): boolean {
+    return this.endPlay;
+  }
+
+  /** Runs the play's program over one serial batch. */
+  async runBatch(hosts: readonly string[], program: Program): Promise<BatchOutcome> {
+    this.batchHosts = [...hosts];
+    for (const host of hosts) {
+      this.cursors.set(host, new HostCursor(program));
+      this.services.stats.touch(host);
+    }
+    const order: Step[] = [...program.steps];
+    let position = 0;
+    while (!this.endPlay) {
+      const active = this.activeHosts();
+      const nextByHost = new Map<string, Step>();
+      for (const host of active) {
+        const step = this.cursors.get(host)?.peek();
+        if (step) nextByHost.set(host, step);
+      }
+      if (nextByHost.size === 0) break;
+      const wanted = new Set([...nextByHost.values()].map((s) => s.id));
+      let index = -1;
+      for (let pass = 0; pass < 2 && index < 0; pass++) {
+        for (let i = pass === 0 ? position : 0; i < order.length; i++) {
+          if (wanted.has((order[i] as Step).id)) {
+            index = i;
+            break;
+          }
+        }
+      }
+      if (index < 0) {
+        // A step only reachable through an include not in the order (should not happen): take the first host's.
+        const first = [...nextByHost.values()][0] as Step;
+        order.push(first);
+        index = order.length - 1;
+      }
+      position = index + 1;
+      const step = order[index] as Step;
+      const stepHosts = [...nextByHost].filter(([, s]) => s.id === step.id).map(([h]) => h);
+      if (step.kind === 'flush') {
+        await this.flushHandlers(stepHosts);
+        for (const h of stepHosts) this.cursors.get(h)?.advance();
+        continue;
+      }
+      const included = await this.runStep(step, stepHosts);
+      if (included.length > 0) order.splice(position, 0, ...included);
+      const remaining = this.activeHosts();
+      if (remaining.length === 0 && hosts.some((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h))) {
+        this.services.callback.noHostsRemaining?.();
+        break;
+      }
+    }
+    const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
+    return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
+  }
+
+  private activeHosts(): string[] {
+    return this.batchHosts.filter((h) => {
+      const c = this.cursors.get(h);
+      return c !== undefined && !c.ended && !this.services.unreachable.has(h);
+    });
+  }
+
+  /** Runs a task step on the hosts waiting at it; returns steps of programs they included. */
+  private async runStep(step: TaskStep, hosts: string[], isHandler = false): Promise<Step[]> {
+    const task = step.task;
+    if (this.services.tagFilter && !this.services.tagFilter(step)) {
+      for (const h of hosts) this.cursors.get(h)?.advance();
+      return [];
+    }
+    if (task.action === 'meta') {
+      await runMeta(this.metaContext(), step, hosts);
+      return [];
+    }
+    if (!step.implicit && !this.announced.has(step.id)) {
+      this.announced.add(step.id);
+      const info = this.taskInfo(step, hosts[0] as string);
+      if (isHandler) this.services.callback.handlerTaskStart?.(info);
+      else this.services.callback.taskStart?.(info);
+    }
+    const runOnce = keywordBool(step.folded.scalars.get('run_once')) ?? false;
+    const targets = runOnce ? hosts.slice(0, 1) : hosts;
+    const outcomes = await this.runOnHosts(step, targets);
+    const failedNow: string[] = [];
+    const includeResults: { host: string; outcome: ExecOutcome }[] = [];
+    for (const [host, outcome] of outcomes) {
+      const isInclude = task.action === 'include_tasks' || task.action === 'include_role';
+      const ignoreErrors = keywordBool(step.folded.scalars.get('ignore_errors')) ?? false;
+      const failed = truthy(outcome.result.get('failed'));
+      if (isInclude && !failed && !truthy(outcome.result.get('skipped'))) {
+        includeResults.push({ host, outcome });
+        processResult(this.processCtx, host, step, outcome, { ignoreErrors, isInclude: true });
+        continue;
+      }
+      const verdict = processResult(this.processCtx, host, step, outcome, { ignoreErrors, isInclude });
+      if (verdict === 'failed' || verdict === 'unreachable') failedNow.push(host);
+      if (verdict === 'failed' && this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
+    }
+    if (runOnce) {
+      // The other hosts take the first host's result without running.
+      const first = outcomes[0];
+      for (const host of hosts.slice(1)) {
+        if (!first) break;
+        const ignoreErrors = keywordBool(step.folded.scalars.get('ignore_errors')) ?? false;
+        processResultSilently(this.processCtx, host, step, first[1], ignoreErrors);
+      }
+    }
+    const anyErrorsFatal = keywordBool(step.folded.scalars.get('any_errors_fatal')) ?? keywordBool(this.compiled.play.keywords.get('any_errors_fatal')) ?? false;
+    const ignoreErrors = keywordBool(step.folded.scalars.get('ignore_errors')) ?? false;
+    if ((anyErrorsFatal || runOnce) && !ignoreErrors && failedNow.length > 0 && (anyErrorsFatal || runOnce)) {
+      if (anyErrorsFatal) {
+        for (const host of this.activeHosts()) {
+          if (failedNow.includes(host)) continue;
+          const c = this.cursors.get(host);
+          if (c && !c.failed) {
+            c.fail();
+            if (c.failed) this.services.failedHosts.add(host);
+          }
+        }
+      }
+    }
+    this.checkMaxFail(failedNow);
+    if (includeResults.length === 0) return [];
+    return this.enterIncludes(step, includeResults);
+  }
+
+  private checkMaxFail(failedNow: string[]): void {
+    const kw = this.compiled.play.keywords.get('max_fail_percentage');
+    const pct = keywordInt(kw);
+    if (pct === undefined || failedNow.length === 0) return;
+    const failed = this.batchHosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
+    if (failed / this.batchHosts.length > pct / 100) {
+      for (const host of this.activeHosts()) {
+        const c = this.cursors.get(host);
+        if (c && !c.failed) {
+          c.fail();
+          if (c.failed) this.services.failedHosts.add(host);
+        }
+      }
+      this.services.callback.noHostsRemaining?.();
+    }
+  }
+
+  private async enterIncludes(step: TaskStep, results: { host: string; outcome: ExecOutcome }[]): Promise<Step[]> {
+    // Hosts that include the same file with the same arguments share one compiled program.
+    const groups = new Map<string, { hosts: string[]; outcome: ExecOutcome }>();
+    for (const r of results) {
+      const key = includeKey(r.outcome.result);
+      const g = groups.get(key);
+      if (g) g.hosts.push(r.host);
+      else groups.set(key, { hosts: [r.host], outcome: r.outcome });
+    }
+    const newSteps: Step[] = [];
+    for (const { hosts, outcome } of groups.values()) {
+      try {
+        const loaded = await this.services.includes.load(step, outcome.result, this.playVars.forTask(hosts[0] as string, step));
+        for (const host of hosts) {
+          this.services.stats.increment('ok', host);
+          this.cursors.get(host)?.enter(loaded.program);
+        }
+        this.services.callback.include?.(loaded.displayFile, hosts, itemOf(outcome.result));
+        if (loaded.handlers) this.addHandlers(loaded.handlers);
+        newSteps.push(...loaded.program.steps);
+      } catch (e) {
+        this.services.warn(String(e instanceof Error ? e.message : e));
+        for (const host of hosts) {
+          this.services.stats.increment('failures', host);
+          const c = this.cursors.get(host);
+          c?.fail();
+          if (c?.failed) this.services.failedHosts.add(host);
+        }
+      }
+    }
+    // Hosts that included nothing (skipped) move on; includers stay on the include step until done.
+    return newSteps;
+  }
+
+  private addHandlers(_handlers: Program): void {
+    // include_role handlers join the play's handler list (NOTE: not yet: roles' handlers from
+    // dynamic includes are rare; the static ones are compiled with the play).
+  }
+
+  /** Runs notified handlers in definition order for the hosts at this flush point. */
+  async flushHandlers(hosts: readonly string[]): Promise<void> {
+    const handlers = this.compiled.handlers;
+    for (const step of handlers.steps) {
+      if (step.kind !== 'task') continue;
+      const eligible = hosts.filter((h) => {
+        const c = this.cursors.get(h);
+        if (this.services.unreachable.has(h)) return false;
+        if (c?.failed || this.services.failedHosts.has(h)) return this.forceHandlers();
+        return true;
+      });
+      const notified = this.notifications.take(step, eligible);
+      if (notified.length === 0) continue;
+      // A handler runs like a task, but a failure ends the host without rescue.
+      const handlerCursors = new Map<string, HostCursor>();
+      for (const h of notified) {
+        const c = new HostCursor({ steps: [step], spans: [], jumps: { next: [1], exits: [[]], fail: [{ target: 1, hostFailed: true }], spanFail: [], rescuable: [false] } });
+        handlerCursors.set(h, c);
+      }
+      const saved = new Map(notified.map((h) => [h, this.cursors.get(h)] as const));
+      for (const [h, c] of handlerCursors) this.cursors.set(h, c);
+      await this.runStep(step, notified, true);
+      for (const [h, c] of handlerCursors) {
+        const original = saved.get(h);
+        if (original) this.cursors.set(h, original);
+        if (c.failed && original) {
+          original.failed = true;
+          original.end();
+          this.services.failedHosts.add(h);
+        }
+      }
+    }
+  }
+
+  private forceHandlers(): boolean {
+    return keywordBool(this.compiled.play.keywords.get('force_handlers')) ?? this.services.forceHandlers;
+  }
+
+  private async runOnHosts(step: TaskStep, hosts: readonly string[]): Promise<[string, ExecOutcome][]> {
+    const forks = Math.max(1, this.services.forks);
+    const throttle = keywordInt(step.folded.scalars.get('throttle')) ?? 0;
+    const limit = throttle > 0 ? Math.min(throttle, forks) : forks;
+    const results: ([string, ExecOutcome] | undefined)[] = new Array(hosts.length);
+    // Events of hosts after the first still running are held back so output follows host order.
+    this.itemBuffers = new Map(hosts.map((h, i) => [h, i === 0 ? null : []]));
+    this.hostOrder = [...hosts];
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < hosts.length) {
+        const i = next++;
+        const host = hosts[i] as string;
+        results[i] = [host, await this.executor.run(host, step)];
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, hosts.length) }, worker));
+    this.flushItemBuffers(true);
+    this.itemBuffers = undefined;
+    return results.filter((r): r is [string, ExecOutcome] => r !== undefined);
+  }
+
+  private itemBuffers: Map<string, (() => void)[] | null> | undefined;
+  private hostOrder: string[] = [];
+
+  private emitItem(kind: 'ok' | 'failed' | 'skipped', r: HostResult): void {
+    const cb = this.services.callback;
+    const fire = (): void => {
+      if (kind === 'ok') cb.itemOk?.(r);
+      else if (kind === 'failed') cb.itemFailed?.(r);
+      else cb.itemSkipped?.(r);
+    };
+    const buffer = this.itemBuffers?.get(r.host);
+    if (buffer) buffer.push(fire);
+    else fire();
+  }
+
+  private flushItemBuffers(all: boolean): void {
+    if (!this.itemBuffers || !all) return;
+    for (const host of this.hostOrder) {
+      const buffer = this.itemBuffers.get(host);
+      if (buffer) for (const fire of buffer) fire();
+      this.itemBuffers.set(host, null);
+    }
+  }
+
+  taskInfo(step: TaskStep, host: string): TaskInfo {
+    const task = step.task;
+    const nameKw = task.keywords.get('name');
+    let name = task.action;
+    if (nameKw && nameKw.value !== null && nameKw.value !== '') {
+      name = pyStr(nameKw.value);
+      try {
+        if (this.services.exec.templar.isTemplate(name)) name = pyStr(this.services.exec.templar.render(name, this.playVars.forTask(host, step), { origin: nameKw.loc }));
+      } catch {
+        // ansible shows the raw name when it cannot be templated yet
+      }
+    }
+    return {
+      name,
+      action: task.action,
+      actionWritten: task.actionWritten,
+      loc: task.loc,
+      ...(step.role ? { role: step.role.def.name } : {}),
+      isHandler: task.isHandler,
+      noLog: keywordBool(step.folded.scalars.get('no_log')) ?? false,
+      checkMode: this.services.exec.options.checkMode,
+      diff: this.services.exec.options.diff,
+      args: task.args,
+      id: String(step.id),
+      loop: task.keywords.has('loop') || task.withLookup !== undefined,
+    };
+  }
+
+  private metaContext() {
+    return {
+      cursors: this.cursors,
+      activeHosts: () => this.activeHosts(),
+      flushHandlers: (hosts: readonly string[]) => this.flushHandlers(hosts),
+      endPlay: () => {
+        this.endPlay = true;
+        for (const c of this.cursors.values()) c.end();
+      },
+      failedHosts: this.services.failedHosts,
+      vars: this.services.vars,
+      callback: this.services.callback,
+      stats: this.services.stats,
+      taskInfo: (step: TaskStep, host: string) => this.taskInfo(step, host),
+      evaluateWhen: (step: TaskStep, host: string) => this.whenHolds(step, host),
+      transport: this.services.exec.transport,
+      notifications: this.notifications,
+    };
+  }
+
+  private whenHolds(step: TaskStep, host: string): boolean {
+    const vars = this.playVars.forTask(host, step);
+    for (const kw of step.folded.when) {
+      for (const cond of Array.isArray(kw.value) ? kw.value : [kw.value]) {
+        if (!this.services.exec.templar.evaluateConditional(cond, vars, { origin: kw.loc })) return false;
+      }
+    }
+    return true;
+  }
+}
+
+function includeKey(result: DataDict): string {
+  return `${pyStr(result.get('include') ?? '')}\u0000${pyStr(result.get('include_args') ?? null)}`;
+}
+
+function itemOf(result: DataDict): DataDict | undefined {
+  return result.has('item') ? new Map<string, Data>([['item', result.get('item') as Data]]) : undefined;
+}
+
+/** run_once: the result is applied (register, facts) on the other hosts without output. */
+function processResultSilently(ctx: ProcessContext, host: string, step: TaskStep, outcome: ExecOutcome, ignoreErrors: boolean): void {
+  const silent: ProcessContext = { ...ctx, callback: {} };
+  processResult(silent, host, step, outcome, { ignoreErrors, isInclude: false });
+}

@@ -1,0 +1,179 @@
+/**
+ * run: walks the plays of a playbook (and imported playbooks), splits each play's hosts into
+ * serial batches, and runs them. Returns ansible-playbook's exit code.
+ */
+import { PyFloat, isDict, pyStr, type Data, type DataDict } from '../core/data.js';
+import type { CompiledPlay, Program, TaskStep } from '../compile/program.js';
+import type { PlayNode, Playbook, TaskNode } from '../playbook/model.js';
+import { EMPTY_FOLD, foldLayer } from '../compile/fold-keywords.js';
+import { allocateStepId } from '../compile/compile-play.js';
+import { buildJumpTable } from '../compile/jump-table.js';
+import { PlayRunner, type PlayRunServices } from './play-runner.js';
+import { AggregateStats } from './stats.js';
+import { keywordBool } from './keyword-values.js';
+import type { Callback } from './events.js';
+
+export interface PlaybookRunOptions {
+  readonly checkMode: boolean;
+  /** ANSIBLE_GATHERING: implicit (default), explicit, smart. */
+  readonly gathering: 'implicit' | 'explicit' | 'smart';
+}
+
+export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failedHosts' | 'unreachable'> {
+  readonly options: PlaybookRunOptions;
+  /** Hosts matching a play's `hosts:` (after --limit), in inventory order. */
+  hostsMatching(pattern: string, order?: string): string[];
+  compile(play: PlayNode): CompiledPlay;
+  /** Loads an imported playbook (path relative to the importing file). */
+  loadImport(file: string, from: string): Playbook;
+  /** Templates play-level text (name, hosts) with extra vars and the play's vars. */
+  renderPlayText(play: PlayNode, text: Data): Data;
+  readonly callback: Callback;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 2;
+export const EXIT_UNREACHABLE = 4;
+
+export class PlaybookRunner {
+  readonly stats = new AggregateStats();
+  private readonly failedHosts = new Set<string>();
+  private readonly unreachable = new Set<string>();
+  private stopped = false;
+
+  constructor(private readonly deps: PlaybookRunDeps) {}
+
+  async run(playbook: Playbook): Promise<number> {
+    this.deps.callback.playbookStart?.(playbook.file);
+    await this.runEntries(playbook);
+    this.deps.callback.stats?.(this.stats);
+    if (this.unreachable.size > 0) return EXIT_UNREACHABLE;
+    if (this.failedHosts.size > 0) return EXIT_FAILED;
+    return EXIT_OK;
+  }
+
+  private async runEntries(playbook: Playbook): Promise<void> {
+    for (const entry of playbook.entries) {
+      if (this.stopped) return;
+      if (entry.kind === 'import_playbook') {
+        const imported = this.deps.loadImport(pyStr(entry.file.value), playbook.file);
+        await this.runEntries(imported);
+        continue;
+      }
+      await this.runPlay(entry);
+    }
+  }
+
+  private async runPlay(play: PlayNode): Promise<void> {
+    const deps = this.deps;
+    const hostsKw = play.keywords.get('hosts');
+    const pattern = hostsPattern(hostsKw ? deps.renderPlayText(play, hostsKw.value) : '');
+    const nameKw = play.keywords.get('name');
+    const name = nameKw && nameKw.value !== null ? pyStr(deps.renderPlayText(play, nameKw.value)) : pattern;
+    const orderKw = play.keywords.get('order');
+    const matched = deps.hostsMatching(pattern, orderKw ? pyStr(orderKw.value) : undefined);
+    const compiled = deps.compile(play);
+    const strategyKw = play.keywords.get('strategy');
+    deps.callback.playStart?.({
+      name,
+      loc: play.loc,
+      checkMode: deps.options.checkMode,
+      ...(strategyKw ? { strategy: pyStr(strategyKw.value) } : {}),
+    });
+    const hosts = matched.filter((h) => !this.unreachable.has(h));
+    if (hosts.length === 0) {
+      deps.callback.noHostsMatched?.();
+      return;
+    }
+    const batches = serialBatches(play, hosts);
+    const active = (): string[] => hosts.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
+    let batch: string[] = [];
+    const playVars = deps.vars.startPlay(compiled, { all: hosts, active, batch: () => batch.filter((h) => !this.failedHosts.has(h)) }, new Map());
+    const services: PlayRunServices = { ...deps, stats: this.stats, failedHosts: this.failedHosts, unreachable: this.unreachable };
+    const runner = new PlayRunner(compiled, services, playVars);
+    const gather = this.gatherStep(play);
+    for (const b of batches) {
+      batch = b.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
+      if (batch.length === 0) continue;
+      let outcome = { allFailed: false, endPlay: false };
+      if (gather) outcome = await runner.runBatch(batch, gather);
+      const remaining = batch.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
+      if (remaining.length > 0 && !runner.ended) outcome = await runner.runBatch(remaining, compiled.program);
+      const failed = b.filter((h) => this.failedHosts.has(h) || this.unreachable.has(h)).length;
+      if (failed === b.length) {
+        this.stopped = true;
+        return;
+      }
+      if (outcome.endPlay || runner.ended) return;
+    }
+  }
+
+  /** The implicit "Gathering Facts" step, when the play gathers facts. */
+  private gatherStep(play: PlayNode): Program | undefined {
+    const kw = play.keywords.get('gather_facts');
+    const explicit = kw ? keywordBool(kw) : undefined;
+    const gather = explicit ?? this.deps.options.gathering !== 'explicit';
+    if (!gather) return undefined;
+    const args = new Map<string, Data>();
+    const subset = play.keywords.get('gather_subset');
+    if (subset) args.set('gather_subset', subset.value);
+    const timeout = play.keywords.get('gather_timeout');
+    if (timeout) args.set('gather_timeout', timeout.value);
+    const factPath = play.keywords.get('fact_path');
+    if (factPath) args.set('fact_path', factPath.value);
+    const task: TaskNode = {
+      kind: 'task',
+      loc: play.loc,
+      actionWritten: 'ansible.builtin.gather_facts',
+      action: 'gather_facts',
+      args,
+      argsLoc: play.loc,
+      keywords: new Map([['name', { value: 'Gathering Facts', loc: play.loc }]]),
+      isHandler: false,
+    };
+    const fold = foldLayer(EMPTY_FOLD, play.keywords, { vars: false });
+    const step: TaskStep = { kind: 'task', id: allocateStepId(), task, folded: fold, outerFold: fold, span: -1, section: 'none', baseDir: '.' };
+    return { steps: [step], spans: [], jumps: buildJumpTable([step], []) };
+  }
+}
+
+function hostsPattern(value: Data): string {
+  if (Array.isArray(value)) return value.map(pyStr).join(',');
+  if (value === null) return '';
+  return pyStr(value);
+}
+
+/** ansible's _get_serialized_batches: serial as int, percentage, or a list of them (last repeats). */
+export function serialBatches(play: PlayNode, hosts: readonly string[]): string[][] {
+  const kw = play.keywords.get('serial');
+  if (!kw || kw.value === null || kw.value === 0) return [[...hosts]];
+  const specs = Array.isArray(kw.value) ? kw.value : [kw.value];
+  if (specs.length === 0) return [[...hosts]];
+  const sizes = specs.map((s) => batchSize(s, hosts.length));
+  const out: string[][] = [];
+  let i = 0;
+  let s = 0;
+  while (i < hosts.length) {
+    const size = Math.max(1, sizes[Math.min(s, sizes.length - 1)] as number);
+    out.push(hosts.slice(i, i + size));
+    i += size;
+    s++;
+  }
+  return out;
+}
+
+function batchSize(spec: Data, total: number): number {
+  if (typeof spec === 'number') return spec <= 0 ? total : spec;
+  if (spec instanceof PyFloat) return Math.trunc(spec.value);
+  const text = pyStr(spec).trim();
+  if (text.endsWith('%')) {
+    const pct = Number.parseFloat(text.slice(0, -1));
+    const n = Math.trunc((pct / 100) * total);
+    return n <= 0 ? 1 : n;
+  }
+  const n = Number.parseInt(text, 10);
+  return Number.isNaN(n) || n <= 0 ? total : n;
+}
+
+export type { DataDict };
+export { isDict };

@@ -1,0 +1,183 @@
+/**
+ * Applies one host's task result, as ansible's StrategyBase._process_pending_results does:
+ * stats, the host's cursor, callbacks, notifications, facts, register.
+ */
+import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import type { TaskStep } from '../compile/program.js';
+import type { Callback, HostResult } from './events.js';
+import type { HostCursor } from './host-cursor.js';
+import type { Notifications } from './notifications.js';
+import type { AggregateStats } from './stats.js';
+import type { VarsPort } from './vars-port.js';
+import type { ExecOutcome } from './task-executor.js';
+import { failureEvent } from './failure-event.js';
+import { keywordBool, keywordText } from './keyword-values.js';
+
+export interface ProcessContext {
+  readonly stats: AggregateStats;
+  readonly callback: Callback;
+  readonly vars: VarsPort;
+  readonly notifications: Notifications;
+  readonly cursors: ReadonlyMap<string, HostCursor>;
+  /** Hosts that became unreachable during the run. */
+  readonly unreachable: Set<string>;
+  readonly warn: (message: string) => void;
+  taskInfo(step: TaskStep, host: string): HostResult['task'];
+  /** add_host / group_by change the inventory. */
+  addHost?(name: string, groups: readonly string[], vars: DataDict): void;
+  addGroup?(host: string, groups: readonly string[], parents: readonly string[]): void;
+  setStats?(data: DataDict, perHost: boolean, aggregate: boolean, host: string): void;
+}
+
+export type Verdict = 'ok' | 'failed' | 'ignored' | 'skipped' | 'unreachable';
+
+/** Actions that change inventory or facts rather than the host. */
+const SET_FACT = new Set(['set_fact']);
+const INCLUDE_VARS = new Set(['include_vars']);
+
+export function processResult(
+  ctx: ProcessContext,
+  host: string,
+  step: TaskStep,
+  outcome: ExecOutcome,
+  options: { ignoreErrors: boolean; isInclude: boolean },
+): Verdict {
+  const task = step.task;
+  const result = outcome.result;
+  const cursor = ctx.cursors.get(host);
+  const info = ctx.taskInfo(step, host);
+  const base = { host, task: info, result, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}) };
+  let verdict: Verdict;
+  if (truthy(result.get('failed'))) {
+    const error = failureEvent(task.loc, result, outcome.error, outcome.failKind);
+    if (!options.ignoreErrors) {
+      const fail = cursor?.fail();
+      if (fail?.rescued) {
+        ctx.stats.increment('rescued', host);
+        ctx.vars.setNonPersistent(host, new Map<string, Data>([
+          ['ansible_failed_task', failedTaskData(step)],
+          ['ansible_failed_result', stripInternal(result)],
+        ]));
+      } else {
+        ctx.stats.increment('failures', host);
+      }
+      verdict = 'failed';
+      ctx.callback.runnerFailed?.({ ...base, ...(task.keywords.has('loop') || task.withLookup ? {} : { error }) });
+    } else {
+      ctx.stats.increment('ok', host);
+      ctx.stats.increment('ignored', host);
+      if (truthy(result.get('changed'))) ctx.stats.increment('changed', host);
+      verdict = 'ignored';
+      cursor?.advance();
+      ctx.callback.runnerFailed?.({ ...base, ignored: true, ...(task.keywords.has('loop') || task.withLookup ? {} : { error }) });
+    }
+  } else if (truthy(result.get('unreachable'))) {
+    const ignoreUnreachable = keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false;
+    if (!ignoreUnreachable) {
+      ctx.unreachable.add(host);
+      ctx.stats.increment('unreachable', host);
+      cursor?.end();
+    } else {
+      ctx.stats.increment('ok', host);
+      ctx.stats.increment('ignored', host);
+      cursor?.advance();
+    }
+    verdict = 'unreachable';
+    ctx.callback.runnerUnreachable?.(base);
+  } else if (truthy(result.get('skipped'))) {
+    ctx.stats.increment('skipped', host);
+    cursor?.advance();
+    verdict = 'skipped';
+    ctx.callback.runnerSkipped?.(base);
+  } else {
+    const items: DataDict[] = task.keywords.has('loop') || task.withLookup
+      ? ((result.get('results') as Data[] | undefined) ?? []).filter(isDict)
+      : [result];
+    for (const item of items) {
+      applyItem(ctx, host, step, item);
+    }
+    if (!options.isInclude) {
+      ctx.stats.increment('ok', host);
+      if (truthy(result.get('changed'))) ctx.stats.increment('changed', host);
+    }
+    if (!options.isInclude) cursor?.advance();
+    verdict = 'ok';
+    if (!options.isInclude) ctx.callback.runnerOk?.(base);
+  }
+  const register = keywordText(task.keywords.get('register'));
+  if (register) {
+    const clean = stripInternal(result);
+    clean.delete('invocation');
+    ctx.vars.setNonPersistent(host, new Map([[register, clean]]));
+  }
+  return verdict;
+}
+
+function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: DataDict): void {
+  const notify = item.get('_ansible_notify');
+  if (Array.isArray(notify) && truthy(item.get('changed'))) {
+    for (const n of notify) {
+      const name = pyStr(n);
+      if (!ctx.notifications.exists(name)) {
+        ctx.warn(`The requested handler '${name}' was not found in either the main handlers list nor in the listening handlers list`);
+        continue;
+      }
+      ctx.notifications.notify(host, name);
+    }
+  }
+  const addHost = item.get('add_host');
+  if (isDict(addHost) && ctx.addHost) {
+    const groups = addHost.get('groups');
+    const hostVars = addHost.get('host_vars');
+    ctx.addHost(pyStr(addHost.get('host_name')), Array.isArray(groups) ? groups.map(pyStr) : [], isDict(hostVars) ? hostVars : new Map());
+  }
+  const addGroup = item.get('add_group');
+  if (addGroup !== undefined && ctx.addGroup) {
+    const parents = item.get('parent_groups');
+    ctx.addGroup(host, [pyStr(addGroup)], Array.isArray(parents) ? parents.map(pyStr) : []);
+  }
+  const facts = item.get('ansible_facts');
+  if (isDict(facts) && step.task.action !== 'debug') {
+    if (INCLUDE_VARS.has(step.task.action)) {
+      ctx.vars.setIncludeVars(host, facts);
+    } else if (SET_FACT.has(step.task.action)) {
+      if (truthy(item.get('_ansible_facts_cacheable'))) ctx.vars.setFacts(host, facts);
+      ctx.vars.setNonPersistent(host, facts);
+    } else {
+      ctx.vars.setFacts(host, facts);
+    }
+  }
+  const stats = item.get('ansible_stats');
+  if (isDict(stats) && ctx.setStats) {
+    const data = stats.get('data');
+    if (isDict(data) && data.size > 0) {
+      ctx.setStats(data, stats.has('per_host') ? truthy(stats.get('per_host')) : true, truthy(stats.get('aggregate') ?? true), host);
+    }
+  }
+}
+
+/** ansible's strip_internal_keys on a deep copy: `_ansible_*` keys removed at every level. */
+export function stripInternal(value: DataDict): DataDict {
+  const out = new Map<string | number | boolean | null, Data>();
+  for (const [k, v] of value) {
+    if (typeof k === 'string' && k.startsWith('_ansible_')) continue;
+    out.set(k, stripDeep(v));
+  }
+  return out;
+}
+
+function stripDeep(value: Data): Data {
+  if (isDict(value)) return stripInternal(value);
+  if (Array.isArray(value)) return value.map(stripDeep);
+  return value;
+}
+
+/** What `ansible_failed_task` exposes (the serialized task): name and action are what playbooks read. */
+function failedTaskData(step: TaskStep): DataDict {
+  const name = step.task.keywords.get('name');
+  return new Map<string, Data>([
+    ['name', name ? name.value : ''],
+    ['action', step.task.actionWritten],
+    ['args', step.task.args],
+  ]);
+}

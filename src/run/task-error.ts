@@ -1,0 +1,51 @@
+/**
+ * A task failure raised on the controller (a template that failed, a bad argument), carried as
+ * the chain of messages 2.19 prints: "Task failed: A: B" on one line, then each link with its
+ * own Origin and code frame under `<<< caused by >>>`.
+ */
+import { VolantError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
+
+export interface ErrorLink {
+  readonly message: string;
+  readonly origin?: SourceLocation;
+}
+
+export class TaskError extends Error {
+  constructor(readonly chain: readonly ErrorLink[]) {
+    super(chain.map((l) => l.message).join(': '));
+  }
+
+  /** Wraps a failure with the step that was running ("Finalization of task args … failed"). */
+  static wrap(outer: ErrorLink, cause: unknown): TaskError {
+    return new TaskError([outer, ...linksOf(cause)]);
+  }
+}
+
+export function linksOf(error: unknown): ErrorLink[] {
+  if (error instanceof TaskError) return [...error.chain];
+  if (error instanceof VolantError) {
+    const links: ErrorLink[] = [{ message: error.message, ...(error.location ? { origin: error.location } : {}) }];
+    if (error.cause !== undefined) links.push(...linksOf(error.cause));
+    return links;
+  }
+  if (error instanceof Error) return [{ message: error.message }];
+  return [{ message: String(error) }];
+}
+
+/**
+ * The one-line form ansible puts in the result's `msg` (its `format_event_brief_message`):
+ * outermost first, joined with ": ", a cause already ending the message not repeated.
+ */
+export function briefMessage(parts: readonly string[]): string {
+  const reversed = [...parts].reverse();
+  let message = reversed[0] ?? '';
+  for (const part of reversed.slice(1)) {
+    message = part.endsWith(message) ? part : `${part.replace(/[. ]+$/, '')}: ${message}`;
+  }
+  return message;
+}
+
+export function chainMessage(chain: readonly ErrorLink[]): string {
+  return briefMessage(['Task failed.', ...chain.map((l) => l.message)]);
+}

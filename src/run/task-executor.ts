@@ -1,0 +1,540 @@
+/**
+ * Runs one step on one host, as ansible's TaskExecutor does: loop → when → template args →
+ * action (controller) or module (agent) → retries/until → changed_when/failed_when.
+ * Returns ansible's result dict, internal keys included; the strategy applies it.
+ */
+import { PyFloat, isDict, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
+import type { YamlNode } from '../yaml/node.js';
+import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
+import { ConnectionError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
+import type { TaskStep } from '../compile/program.js';
+import type { Keyword } from '../playbook/model.js';
+import type { LookupEnvironment, TemplateRenderer, VarSource } from '../template/api.js';
+import type { ActionContext, ActionRegistry } from './action.js';
+import type { HostResult } from './events.js';
+import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
+import type { PlayVars } from './vars-port.js';
+import { TaskError, chainMessage, linksOf, type ErrorLink } from './task-error.js';
+import { failureEvent } from './failure-event.js';
+import { keywordBool, keywordInt, keywordText } from './keyword-values.js';
+
+export interface ExecOptions {
+  readonly checkMode: boolean;
+  readonly diff: boolean;
+  readonly verbosity: number;
+}
+
+export interface ExecServices {
+  readonly templar: TemplateRenderer;
+  readonly transport: Transport;
+  readonly actions: ActionRegistry;
+  readonly options: ExecOptions;
+  connectionSpec(host: string, vars: VarSource, step: TaskStep): ConnectionSpec;
+  lookupEnv(step: TaskStep): LookupEnvironment;
+  findFile(step: TaskStep, name: string, kind: 'files' | 'templates' | 'vars'): string | undefined;
+  /** Per-item and retry events go out while the task runs, as ansible's worker sends them. */
+  emitItem(kind: 'ok' | 'failed' | 'skipped', r: HostResult): void;
+  emitRetry(r: HostResult): void;
+  display(text: string): void;
+  prompt?: ActionContext['prompt'];
+  taskInfo(step: TaskStep, host: string): HostResult['task'];
+}
+
+export interface ExecOutcome {
+  readonly result: DataDict;
+  /** Controller-side failure detail for the [ERROR] block (origin, caused-by chain). */
+  readonly error?: readonly ErrorLink[];
+  /** The action kind for error wording: "Action failed" (controller) or "Module failed". */
+  readonly failKind: 'Action' | 'Module';
+  readonly delegatedTo?: string;
+}
+
+/** Actions whose arguments ansible does not template before the action runs. */
+const RAW_ARG_ACTIONS = new Set(['include_tasks', 'include_role', 'import_tasks', 'import_role', 'meta']);
+
+export class TaskExecutor {
+  constructor(
+    private readonly services: ExecServices,
+    private readonly playVars: PlayVars,
+  ) {}
+
+  async run(host: string, step: TaskStep): Promise<ExecOutcome> {
+    const baseVars = this.playVars.forTask(host, step);
+    let loopError: unknown;
+    let items: Data[] | undefined;
+    try {
+      items = this.loopItems(step, baseVars);
+    } catch (e) {
+      loopError = e;
+    }
+    if (items === undefined) {
+      const outcome = await this.executeOnce(host, step, new Map(), loopError);
+      ensureChanged(outcome.result);
+      return outcome;
+    }
+    if (items.length === 0) {
+      return {
+        result: new Map<string, Data>([['changed', false], ['skipped', true], ['skipped_reason', 'No items in the list'], ['results', []]]),
+        failKind: 'Action',
+      };
+    }
+    return this.runLoop(host, step, items);
+  }
+
+  private loopItems(step: TaskStep, vars: VarSource): Data[] | undefined {
+    const task = step.task;
+    const templar = this.services.templar;
+    if (task.withLookup) {
+      const terms = task.withLookup.terms;
+      let value: Data = terms.value;
+      value = templar.renderDeep(value, vars, { origin: terms.loc, lookup: this.services.lookupEnv(step) });
+      const list = Array.isArray(value) ? value : [value];
+      return this.invokeWithLookup(task.withLookup.name, list, vars, step, terms.loc);
+    }
+    const loop = task.keywords.get('loop');
+    if (!loop) return undefined;
+    const value = templar.renderDeep(loop.value, vars, { origin: loop.loc, lookup: this.services.lookupEnv(step) });
+    if (!Array.isArray(value)) {
+      throw new TaskError([{ message: `The \`loop\` value must resolve to a 'list', not '${typeNameOf(value)}'`, origin: loop.loc }]);
+    }
+    return value;
+  }
+
+  private invokeWithLookup(name: string, terms: Data[], vars: VarSource, step: TaskStep, loc: SourceLocation): Data[] {
+    // The engine exposes lookups through query(): render a call with the terms bound as a local.
+    const locals = new Map<string, Data>([['__volant_terms', terms]]);
+    const scope = overlay(vars, locals);
+    const value = this.services.templar.render(`{{ query('${name}', *__volant_terms) }}`, scope, {
+      origin: loc,
+      lookup: this.services.lookupEnv(step),
+    });
+    return Array.isArray(value) ? value : [value];
+  }
+
+  private async runLoop(host: string, step: TaskStep, items: Data[]): Promise<ExecOutcome> {
+    const task = step.task;
+    const control = loopControl(step, this.playVars.forTask(host, step), this.services.templar);
+    const results: DataDict[] = [];
+    let lastError: readonly ErrorLink[] | undefined;
+    let failKind: 'Action' | 'Module' = 'Action';
+    let delegatedTo: string | undefined;
+    const register = keywordText(task.keywords.get('register'));
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index] as Data;
+      if (control.pause > 0 && index > 0) await sleep(control.pause * 1000);
+      const locals = new Map<string, Data>([['ansible_loop_var', control.loopVar], [control.loopVar, item]]);
+      if (control.indexVar) {
+        locals.set('ansible_index_var', control.indexVar);
+        locals.set(control.indexVar, index);
+      }
+      let loopInfo: DataDict | undefined;
+      if (control.extended) {
+        loopInfo = new Map<string, Data>([
+          ['index', index + 1], ['index0', index], ['first', index === 0], ['last', index + 1 === items.length],
+          ['length', items.length], ['revindex', items.length - index], ['revindex0', items.length - index - 1],
+        ]);
+        if (control.extendedAllItems) loopInfo.set('allitems', items);
+        if (index + 1 < items.length) loopInfo.set('nextitem', items[index + 1] as Data);
+        if (index > 0) loopInfo.set('previtem', items[index - 1] as Data);
+        locals.set('ansible_loop', loopInfo);
+      }
+      const outcome = await this.executeOnce(host, step, locals, undefined);
+      const res = outcome.result;
+      if (outcome.error) lastError = outcome.error;
+      failKind = outcome.failKind;
+      if (outcome.delegatedTo) delegatedTo = outcome.delegatedTo;
+      if (register) locals.set(register, res);
+      res.set(control.loopVar, item);
+      res.set('ansible_loop_var', control.loopVar);
+      if (control.indexVar) {
+        res.set(control.indexVar, index);
+        res.set('ansible_index_var', control.indexVar);
+      }
+      if (loopInfo) res.set('ansible_loop', loopInfo);
+      res.set('_ansible_item_result', true);
+      res.set('_ansible_ignore_errors', keywordBool(step.folded.scalars.get('ignore_errors')) ?? false);
+      const vars = this.playVars.forTask(host, step, locals);
+      try {
+        const label = control.label === undefined ? item : this.services.templar.render(control.label, vars, {});
+        res.set('_ansible_item_label', label);
+      } catch (e) {
+        res.set('failed', true);
+        res.set('msg', `Failed to template loop_control.label: ${linksOf(e).map((l) => l.message).join(': ')}`);
+      }
+      const hr: HostResult = {
+        host,
+        task: this.services.taskInfo(step, host),
+        result: res,
+        ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}),
+        ...(truthy(res.get('failed')) ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind) } : {}),
+      };
+      if (truthy(res.get('failed')) || truthy(res.get('unreachable'))) this.services.emitItem('failed', hr);
+      else if (truthy(res.get('skipped'))) this.services.emitItem('skipped', hr);
+      else this.services.emitItem('ok', hr);
+      results.push(res);
+      if (control.breakWhen.length > 0 && this.conditionsHold(control.breakWhen, vars)) break;
+    }
+    const res = new Map<string, Data>([['results', results]]);
+    let skipped = true;
+    for (const item of results) {
+      if (item.get('_ansible_no_log')) res.set('_ansible_no_log', true);
+      if (truthy(item.get('changed')) && !res.get('changed')) res.set('changed', true);
+      if (skipped && !truthy(item.get('skipped'))) skipped = false;
+      if (truthy(item.get('failed'))) {
+        const ignore = item.get('_ansible_ignore_errors');
+        item.delete('_ansible_ignore_errors');
+        if (!res.get('failed')) {
+          res.set('failed', true);
+          res.set('msg', 'One or more items failed');
+          void ignore;
+        }
+      }
+      for (const key of ['warnings', 'deprecations']) {
+        const v = item.get(key);
+        if (Array.isArray(v) && v.length > 0) {
+          const acc = (res.get(key) as Data[] | undefined) ?? [];
+          res.set(key, [...acc, ...v]);
+          item.delete(key);
+        }
+      }
+    }
+    res.set('skipped', skipped);
+    if (!truthy(res.get('failed'))) res.set('msg', 'All items completed');
+    if (skipped) res.set('msg', 'All items skipped');
+    ensureChanged(res);
+    // Keep ansible's key order: changed first when it was not set by an item.
+    return { result: reorder(res), ...(lastError ? { error: lastError } : {}), failKind, ...(delegatedTo ? { delegatedTo } : {}) };
+  }
+
+  private conditionsHold(conditions: readonly Keyword[], vars: VarSource): boolean {
+    for (const kw of conditions) {
+      for (const cond of Array.isArray(kw.value) ? kw.value : [kw.value]) {
+        if (!this.services.templar.evaluateConditional(cond, vars, { origin: kw.loc })) return false;
+      }
+    }
+    return true;
+  }
+
+  /** One execution (one loop item, or the whole task without a loop). */
+  private async executeOnce(host: string, step: TaskStep, locals: Map<string, Data>, loopError: unknown): Promise<ExecOutcome> {
+    const task = step.task;
+    const templar = this.services.templar;
+    const vars = this.playVars.forTask(host, step, locals);
+    const isAction = this.services.actions.has(task.action);
+    const failKind: 'Action' | 'Module' = isAction ? 'Action' : 'Module';
+    try {
+      // when
+      for (const kw of step.folded.when) {
+        for (const cond of Array.isArray(kw.value) ? kw.value : [kw.value]) {
+          let ok: boolean;
+          try {
+            ok = templar.evaluateConditional(cond, vars, { origin: kw.loc, lookup: this.services.lookupEnv(step) });
+          } catch (e) {
+            if (loopError !== undefined) throw loopError;
+            throw e;
+          }
+          if (!ok) {
+            return {
+              result: new Map<string, Data>([['changed', false], ['skipped', true], ['skip_reason', 'Conditional result was False'], ['false_condition', cond]]),
+              failKind,
+            };
+          }
+        }
+      }
+      if (loopError !== undefined) throw loopError;
+
+      const delegateKw = step.folded.scalars.get('delegate_to') ?? task.delegateTo;
+      let delegatedTo: string | undefined;
+      if (delegateKw && delegateKw.value !== null) {
+        const d = templar.render(pyStr(delegateKw.value), vars, { origin: delegateKw.loc });
+        if (d !== null && d !== '') delegatedTo = pyStr(d);
+      }
+
+      if (task.action === 'include_tasks' || task.action === 'include_role') {
+        const args = templar.renderDeep(task.args, vars, { origin: task.argsLoc, lookup: this.services.lookupEnv(step) }) as DataDict;
+        if (task.action === 'include_tasks') {
+          const file = args.get('_raw_params') ?? args.get('file');
+          const includeArgs = new Map(args);
+          includeArgs.delete('_raw_params');
+          if (file === undefined || file === null || file === '') {
+            return { result: new Map<string, Data>([['failed', true], ['msg', 'No include file was specified to the include']]), failKind };
+          }
+          return { result: new Map<string, Data>([['include', file], ['include_args', includeArgs]]), failKind };
+        }
+        return { result: new Map<string, Data>([['include_args', args]]), failKind };
+      }
+
+      const args = RAW_ARG_ACTIONS.has(task.action) ? task.args : this.renderArgs(step, vars);
+
+      const retriesKw = task.keywords.get('retries');
+      const untilKw = task.keywords.get('until');
+      let retries = 1;
+      const r = keywordInt(templateKw(retriesKw, vars, templar));
+      if (r !== undefined) retries += Math.max(0, r);
+      else if (untilKw) retries += 3;
+      let delay = keywordInt(templateKw(task.keywords.get('delay'), vars, templar)) ?? 5;
+      if (delay < 0) delay = 1;
+      const register = keywordText(task.keywords.get('register'));
+
+      let result: DataDict = new Map();
+      for (let attempt = 1; attempt <= retries; attempt++) {
+        result = await this.dispatch(host, step, args, vars, delegatedTo);
+        if (!result.has('failed')) {
+          const rc = result.get('rc');
+          result.set('failed', rc !== undefined && rc !== 0 && rc !== '0');
+        }
+        if (retries > 1) result.set('attempts', attempt);
+        if (!result.has('changed')) result.set('changed', false);
+        if (register) locals.set(register, result);
+        const after = this.playVars.forTask(host, step, locals);
+        if (!result.has('skipped')) {
+          let condname = 'changed';
+          try {
+            const changedWhen = task.keywords.get('changed_when');
+            if (changedWhen && !isEmptyCondition(changedWhen.value)) result.set('changed', this.conditionsHold([changedWhen], after));
+            condname = 'failed';
+            const failedWhen = task.keywords.get('failed_when');
+            if (failedWhen && !isEmptyCondition(failedWhen.value)) {
+              const failed = this.conditionsHold([failedWhen], after);
+              result.set('failed_when_result', failed);
+              result.set('failed', failed);
+              if (!failed && result.has('exception')) {
+                result.set('failed_when_suppressed_exception', result.get('exception') as Data);
+                result.delete('exception');
+              }
+            }
+          } catch (e) {
+            result.set('failed', true);
+            result.set(`${condname}_when_result`, linksOf(e).map((l) => l.message).join(': '));
+          }
+        }
+        if (retries > 1) {
+          const ok = untilKw ? this.conditionsHold([untilKw], after) : !truthy(result.get('failed'));
+          if (ok) break;
+          if (attempt < retries) {
+            result.set('_ansible_retry', true);
+            result.set('retries', retries);
+            this.services.emitRetry({ host, task: this.services.taskInfo(step, host), result });
+            await sleep(delay * 1000);
+          } else {
+            result.set('attempts', retries - 1);
+            result.set('failed', true);
+          }
+        }
+      }
+      if (truthy(result.get('failed')) && !result.has('exception')) result.set('exception', '(traceback unavailable)');
+      const notify = step.folded.scalars.get('notify');
+      if (notify && notify.value !== null) result.set('_ansible_notify', Array.isArray(notify.value) ? notify.value : [notify.value]);
+      if (delegatedTo) result.set('_ansible_delegated_vars', new Map<string, Data>([['ansible_delegated_host', delegatedTo]]));
+      return { result, failKind, ...(delegatedTo ? { delegatedTo } : {}) };
+    } catch (e) {
+      if (e instanceof ConnectionError) {
+        return {
+          result: new Map<string, Data>([['unreachable', true], ['msg', e.message], ['changed', false]]),
+          failKind,
+        };
+      }
+      const chain = linksOf(e);
+      const result = new Map<string, Data>([
+        ['failed', true],
+        ['exception', '(traceback unavailable)'],
+        ['msg', chainMessage(chain)],
+        ['changed', false],
+      ]);
+      return { result, error: chain, failKind };
+    }
+  }
+
+  /** Templates each argument; a failure names the argument as 2.19 does. */
+  private renderArgs(step: TaskStep, vars: VarSource): DataDict {
+    const task = step.task;
+    const out: DataDict = new Map();
+    const lookup = this.services.lookupEnv(step);
+    for (const [key, value] of task.args) {
+      const origin = argLocation(task.argsNode, key) ?? task.argsLoc;
+      try {
+        const rendered = this.services.templar.renderDeep(value, vars, { origin, lookup });
+        if (!isOmitted(rendered)) out.set(key, rendered);
+      } catch (e) {
+        const links = linksOf(e);
+        const [first, ...rest] = links;
+        const inner: ErrorLink = { message: `Error while resolving value for '${pyStr(key)}': ${first?.message ?? 'unknown error'}`, origin: first?.origin ?? origin };
+        throw new TaskError([{ message: `Finalization of task args for '${fqcn(task.action)}' failed.`, origin: task.loc }, inner, ...rest]);
+      }
+    }
+    return out;
+  }
+
+  private async dispatch(host: string, step: TaskStep, args: DataDict, vars: VarSource, delegatedTo: string | undefined): Promise<DataDict> {
+    const task = step.task;
+    const services = this.services;
+    const connHost = delegatedTo ?? host;
+    const spec = (): ConnectionSpec => services.connectionSpec(connHost, vars, step);
+    let session: Promise<AgentSession> | undefined;
+    const getSession = (): Promise<AgentSession> => (session ??= services.transport.session(spec()));
+    const checkMode = keywordBool(templateKw(step.folded.scalars.get('check_mode'), vars, services.templar)) ?? services.options.checkMode;
+    const diff = keywordBool(templateKw(step.folded.scalars.get('diff'), vars, services.templar)) ?? services.options.diff;
+    const noLog = keywordBool(templateKw(step.folded.scalars.get('no_log'), vars, services.templar)) ?? false;
+    const environment = this.environment(step, vars);
+    const runModule = async (request: Omit<ModuleRequest, 'checkMode' | 'diff'> & { checkMode?: boolean; diff?: boolean }): Promise<ModuleResult> => {
+      const s = await getSession();
+      return s.runModule({
+        checkMode,
+        diff,
+        noLog,
+        ...(environment ? { environment } : {}),
+        ...request,
+      });
+    };
+    const action = services.actions.get(task.action);
+    if (action) {
+      const ctx: ActionContext = {
+        host,
+        step,
+        action: task.action,
+        args,
+        rawArgs: task.args,
+        vars,
+        templar: services.templar,
+        lookup: services.lookupEnv(step),
+        checkMode,
+        diff,
+        verbosity: services.options.verbosity,
+        noLog,
+        session: getSession,
+        runModule,
+        display: (text) => services.display(text),
+        ...(services.prompt ? { prompt: services.prompt } : {}),
+        findFile: (name, kind) => services.findFile(step, name, kind),
+      };
+      return await action(ctx);
+    }
+    const timeout = keywordInt(templateKw(step.folded.scalars.get('timeout'), vars, services.templar));
+    const result = await runModule({ module: task.action, args, ...(timeout ? { timeout } : {}) });
+    return normalizeModuleResult(result);
+  }
+
+  private environment(step: TaskStep, vars: VarSource): Map<string, string> | undefined {
+    if (step.folded.environment.length === 0) return undefined;
+    const env = new Map<string, string>();
+    for (const kw of step.folded.environment) {
+      const value = this.services.templar.renderDeep(kw.value, vars, { origin: kw.loc });
+      const list = Array.isArray(value) ? value : [value];
+      for (const entry of list) {
+        if (isDict(entry)) for (const [k, v] of entry) env.set(String(k), pyStr(v));
+      }
+    }
+    return env;
+  }
+}
+
+/** What ansible's normal action adds to a module's result on the controller. */
+export function normalizeModuleResult(result: DataDict): DataDict {
+  for (const stream of ['stdout', 'stderr']) {
+    const text = result.get(stream);
+    if (typeof text === 'string' && !result.has(`${stream}_lines`)) result.set(`${stream}_lines`, splitLines(text));
+  }
+  return result;
+}
+
+/** Python's str.splitlines(). */
+export function splitLines(text: string): string[] {
+  if (text === '') return [];
+  // eslint-disable-next-line no-control-regex -- Python's splitlines() breaks on these separators
+  const lines = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+function ensureChanged(result: DataDict): void {
+  if (!result.has('changed')) result.set('changed', false);
+}
+
+function reorder(res: DataDict): DataDict {
+  return res;
+}
+
+function isEmptyCondition(value: Data): boolean {
+  return value === null || (Array.isArray(value) && value.length === 0);
+}
+
+function templateKw(kw: Keyword | undefined, vars: VarSource, templar: TemplateRenderer): Keyword | undefined {
+  if (!kw || typeof kw.value !== 'string' || !templar.isTemplate(kw.value)) return kw;
+  return { ...kw, value: templar.render(kw.value, vars, { origin: kw.loc }) };
+}
+
+function fqcn(action: string): string {
+  return action.includes('.') ? action : `ansible.builtin.${action}`;
+}
+
+/** Where one argument's value is written (its YAML node), for error origins. */
+function argLocation(node: YamlNode | undefined, key: DictKey): SourceLocation | undefined {
+  if (!node || node.kind !== 'map') return undefined;
+  for (const pair of node.pairs) {
+    if (pair.key.kind === 'scalar' && pair.key.value === key) return pair.value.loc;
+  }
+  return undefined;
+}
+
+function isOmitted(value: Data): boolean {
+  return value === OMIT;
+}
+
+function typeNameOf(value: Data): string {
+  if (typeof value === 'string') return 'str';
+  if (typeof value === 'number') return 'int';
+  if (value instanceof PyFloat) return 'float';
+  if (value === null) return 'NoneType';
+  if (typeof value === 'boolean') return 'bool';
+  if (isDict(value)) return 'dict';
+  return 'str';
+}
+
+export function overlay(base: VarSource, locals: ReadonlyMap<string, Data>): VarSource {
+  return {
+    get: (name) => (locals.has(name) ? locals.get(name) : base.get(name)),
+    has: (name) => locals.has(name) || base.has(name),
+    keys: () => new Set([...locals.keys(), ...base.keys()]),
+  };
+}
+
+interface LoopControl {
+  loopVar: string;
+  indexVar?: string;
+  label?: string;
+  pause: number;
+  extended: boolean;
+  extendedAllItems: boolean;
+  breakWhen: Keyword[];
+}
+
+function loopControl(step: TaskStep, vars: VarSource, templar: TemplateRenderer): LoopControl {
+  const kw = step.task.keywords.get('loop_control');
+  const out: LoopControl = { loopVar: 'item', pause: 0, extended: false, extendedAllItems: true, breakWhen: [] };
+  if (!kw || !isDict(kw.value)) return out;
+  const lc = kw.value;
+  const text = (name: string): string | undefined => {
+    const v = lc.get(name);
+    if (v === undefined || v === null) return undefined;
+    const rendered = typeof v === 'string' && templar.isTemplate(v) && name !== 'label' ? templar.render(v, vars, { origin: kw.loc }) : v;
+    return pyStr(rendered);
+  };
+  out.loopVar = text('loop_var') ?? 'item';
+  const indexVar = text('index_var');
+  if (indexVar) out.indexVar = indexVar;
+  const label = lc.get('label');
+  if (label !== undefined && label !== null) out.label = pyStr(label);
+  const pause = lc.get('pause');
+  if (pause !== undefined && pause !== null) out.pause = Number(pyStr(pause)) || 0;
+  out.extended = truthy(lc.get('extended') ?? false);
+  const all = lc.get('extended_allitems');
+  if (all !== undefined) out.extendedAllItems = truthy(all);
+  const bw = lc.get('break_when');
+  if (bw !== undefined && bw !== null) out.breakWhen = [{ value: bw, loc: kw.loc }];
+  return out;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

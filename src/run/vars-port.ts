@@ -1,0 +1,40 @@
+/**
+ * What the runner needs from the variables stage. `run` owns this interface; the CLI wires it to
+ * src/vars. Kept narrow so the runner never reaches into precedence rules.
+ */
+import type { Data, DataDict } from '../core/data.js';
+import type { CompiledPlay, TaskStep } from '../compile/program.js';
+import type { VarSource } from '../template/api.js';
+
+export interface PlayHostsInfo {
+  /** ansible_play_hosts_all: every host the play matched. */
+  readonly all: readonly string[];
+  /** ansible_play_hosts: those not failed or unreachable. */
+  readonly active: () => readonly string[];
+  /** ansible_play_batch: the current serial batch, minus failed hosts. */
+  readonly batch: () => readonly string[];
+}
+
+export interface PlayVars {
+  /**
+   * The variables a step sees on a host. `locals` is the topmost layer (loop item, index var,
+   * ansible_loop, registered result during retries); `step` may be absent (play-level templating).
+   */
+  forTask(host: string, step?: TaskStep, locals?: ReadonlyMap<string, Data>): VarSource;
+  /** Variables for templating play keywords (name, hosts) before any host is chosen. */
+  forPlay(): VarSource;
+}
+
+export interface VarsPort {
+  /** Starts a play: reads vars_files, applies vars_prompt answers. May throw VolantError. */
+  startPlay(play: CompiledPlay, hosts: PlayHostsInfo, prompted: DataDict): PlayVars;
+  /** ansible_facts from modules (setup) and cacheable set_fact: persistent, low precedence. */
+  setFacts(host: string, facts: DataDict): void;
+  /** set_fact and register: high precedence, for the rest of the run. */
+  setNonPersistent(host: string, vars: DataDict): void;
+  /** include_vars results. */
+  setIncludeVars(host: string, vars: DataDict): void;
+  clearFacts(host: string): void;
+  /** The raw value of one host variable (connection settings, ansible_host …), not templated. */
+  hostVar(host: string, name: string): Data | undefined;
+}
