@@ -1,0 +1,50 @@
+# package: the generic package module; runs the host's package manager module (apt here) with the
+# same arguments, as ansible's `package` action does after looking at the pkg_mgr fact.
+import os
+
+import volant_runtime
+
+ARGUMENT_SPEC = {
+    'name': {'type': 'list', 'elements': 'str', 'required': True},
+    'state': {'type': 'str', 'required': True},
+    'use': {'type': 'str', 'default': 'auto'},
+}
+SUPPORTS_CHECK_MODE = True
+ADD_PATH_INFO = False
+
+# The same table the pkg_mgr fact uses, last match wins; Debian-family hosts always get apt.
+_PKG_MGRS = [('/usr/bin/yum', 'dnf'), ('/usr/bin/dnf-3', 'dnf'), ('/usr/bin/dnf5', 'dnf5'),
+             ('/usr/bin/apt-get', 'apt'), ('/usr/bin/zypper', 'zypper'), ('/usr/bin/pacman', 'pacman'),
+             ('/sbin/apk', 'apk')]
+
+
+def detect_pkg_mgr():
+    found = 'unknown'
+    for path, name in _PKG_MGRS:
+        if os.path.exists(path):
+            found = name
+    return found
+
+
+def run(params, ctx):
+    backend = params['use']
+    if backend == 'auto':
+        backend = detect_pkg_mgr()
+        if backend == 'unknown':
+            ctx.fail('Could not detect which package manager to use. Try gathering facts or setting the "use" option.')
+    loader = getattr(volant_runtime, 'load_module', None)
+    module = loader(backend) if loader else None
+    if module is None:
+        ctx.fail('Could not find a matching action for the "%s" package manager.' % backend)
+    args = dict((k, v) for k, v in ctx.params.items() if k != 'use')
+    result = volant_runtime.run_module(backend, module, args, check_mode=ctx.check_mode, diff_mode=ctx.diff_mode,
+                                       environ=ctx.environ)
+    # the backend's own invocation and warnings are the ones the user should see
+    for w in result.pop('warnings', []):
+        ctx.warn(w)
+    result.pop('invocation', None)
+    if result.get('failed'):
+        msg = result.pop('msg', '')
+        result.pop('failed')
+        ctx.fail(msg, **result)
+    ctx.exit(**result)
