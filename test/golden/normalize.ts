@@ -30,6 +30,8 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   // command/shell/pause/wait_for clocks: "2026-11-30 00:06:23.123456" and "0:00:00.003412".
   [/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}/g, '<TIMESTAMP>'],
   [/\b\d+:\d\d:\d\d\.\d{6}\b/g, '<DELTA>'],
+  // pause's own measurement of how long it slept ("Paused for 1.01 seconds").
+  [/\bPaused for \d+(\.\d+)? (seconds|minutes)/g, 'Paused for <ELAPSED> $2'],
   // stat/find/file: times as epoch floats, inode and device numbers.
   [new RegExp(`${key('atime|mtime|ctime')}\\d+(\\.\\d+)?`, 'g'), '$1$2$1: <EPOCH>'],
   [new RegExp(`${key('inode|dev')}\\d+`, 'g'), '$1$2$1: <NUM>'],
