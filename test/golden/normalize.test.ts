@@ -1,0 +1,52 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { normalizeOutput } from './normalize.js';
+
+// The inputs below are lines ansible-core 2.19 printed here (before normalization).
+const ctx = { caseDir: '/work/main/test/golden/cases/register-command' };
+
+describe('golden/normalize', () => {
+  it('replaces the case folder with <CASE>', () => {
+    assert.equal(
+      normalizeOutput('Origin: /work/main/test/golden/cases/register-command/playbook.yml:8:7\n', ctx),
+      'Origin: <CASE>/playbook.yml:8:7\n',
+    );
+  });
+
+  it('replaces command clocks in one-line JSON results', () => {
+    const line =
+      'fatal: [localhost]: FAILED! => {"changed": true, "cmd": ["/bin/false"], "delta": "0:00:00.002811", ' +
+      '"end": "2026-11-30 00:08:41.347311", "msg": "non-zero return code", "rc": 1, "start": "2026-11-30 00:08:41.344500"}';
+    assert.equal(
+      normalizeOutput(line, ctx),
+      'fatal: [localhost]: FAILED! => {"changed": true, "cmd": ["/bin/false"], "delta": "<DELTA>", ' +
+        '"end": "<TIMESTAMP>", "msg": "non-zero return code", "rc": 1, "start": "<TIMESTAMP>"}',
+    );
+  });
+
+  it('replaces clocks in Python reprs too', () => {
+    assert.equal(
+      normalizeOutput("{'delta': '0:00:01.004046', 'start': '2026-11-30 00:08:41.344500'}", ctx),
+      "{'delta': '<DELTA>', 'start': '<TIMESTAMP>'}",
+    );
+  });
+
+  it('replaces stat times and inode numbers, whatever the quoting', () => {
+    assert.equal(
+      normalizeOutput('"atime": 1764461321.3358, "inode": 1573402, \'dev\': 2049, "mode": "0644"', ctx),
+      '"atime": <EPOCH>, "inode": <NUM>, \'dev\': <NUM>, "mode": "0644"',
+    );
+  });
+
+  it("replaces pause's measured sleep and tempfile's random names", () => {
+    assert.equal(normalizeOutput('"stdout": "Paused for 1.01 seconds"', ctx), '"stdout": "Paused for <ELAPSED> seconds"');
+    assert.equal(normalizeOutput('"path": "/tmp/ansible.k2w_8zq1.tmp"', ctx), '"path": "/tmp/ansible.<RANDOM>.tmp"');
+  });
+
+  it('leaves everything else alone', () => {
+    const recap =
+      'localhost                  : ok=2    changed=1    unreachable=0    failed=0    skipped=0    rescued=0    ignored=0   \n';
+    assert.equal(normalizeOutput(recap, ctx), recap);
+    assert.equal(normalizeOutput('"msg": "ansible.builtin 12:30:00.5 2024-01-02"', ctx), '"msg": "ansible.builtin 12:30:00.5 2024-01-02"');
+  });
+});
