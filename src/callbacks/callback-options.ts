@@ -28,4 +28,8 @@ export interface CallbackOptions {
   readonly checkModeMarkers?: boolean;
   readonly displayArgsToStdout?: boolean;
   readonly showPerHostStart?: boolean;
+  /** json callback: json_indent (ANSIBLE_JSON_INDENT), default 4; 0 or less prints one line. */
+  readonly jsonIndent?: number;
+  /** The clock the json callback stamps durations with (tests pin it). */
+  readonly now?: () => Date;
 }

@@ -1,45 +1,21 @@
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
-import type { Callback, DeprecationEvent, DisplayEvent, HostResult, PlayInfo, Stats, TaskInfo } from '../run/events.js';
-import type { CallbackOptions } from './callback-options.js';
-import { Display } from './display.js';
-import { callbackView, isDebugAction } from './format/callback-view.js';
+import type { Callback, HostResult, PlayInfo, Stats, TaskInfo } from '../run/events.js';
+import { CallbackBase } from './callback-base.js';
 import { formatDiff } from './format/diff.js';
-import { hostLabel, itemLabel, itemLabelValue } from './format/labels.js';
+import { itemLabel, itemLabelValue } from './format/labels.js';
 import { formatRecapLine } from './format/recap.js';
-import { dumpResult, dumpValue } from './format/result-json.js';
+import { dumpValue } from './format/result-json.js';
 import type { ColorRole } from './format/colors.js';
-
-/** Keys debug keeps next to `msg` (ansible's _DEBUG_ALLOWED_KEYS). */
-const DEBUG_ALLOWED = new Set(['msg', 'exception', 'warnings', 'deprecations']);
-/** Keys debug hides next to `var` output (ansible's CallbackBase._hide_in_debug). */
-const HIDE_IN_DEBUG = ['changed', 'failed', 'skipped', 'invocation', 'skip_reason', 'ansible_loop_var', 'ansible_index_var', 'ansible_loop'];
-
-/** A result being shown: the callback's own copy of the dict, plus the event around it. */
-interface Shown {
-  readonly r: HostResult;
-  readonly result: DataDict;
-}
 
 /**
  * ansible-core 2.19's `default` stdout callback, line for line: banners, `ok:`/`changed:`/
  * `skipping:`/`fatal:` lines, item lines, error blocks, warnings and the recap.
  */
-export class DefaultCallback implements Callback {
-  protected readonly screen: Display;
-  protected readonly options: CallbackOptions;
+export class DefaultCallback extends CallbackBase implements Callback {
   private play: PlayInfo | undefined;
   private lastTaskBanner: TaskInfo | string | undefined;
   private lastTaskName: string | undefined;
   private readonly taskPrefix = new Map<TaskInfo | string, string>();
-
-  constructor(options: CallbackOptions) {
-    this.options = options;
-    this.screen = new Display(options);
-  }
-
-  protected get verbosity(): number {
-    return this.screen.verbosity;
-  }
 
   private get displaySkipped(): boolean {
     return this.options.displaySkippedHosts ?? true;
@@ -47,10 +23,6 @@ export class DefaultCallback implements Callback {
 
   private get displayOk(): boolean {
     return this.options.displayOkHosts ?? true;
-  }
-
-  private get failedToStderr(): boolean {
-    return this.options.displayFailedStderr ?? false;
   }
 
   private get checkModeMarkers(): boolean {
@@ -123,57 +95,6 @@ export class DefaultCallback implements Callback {
   }
 
   // ---- results -----------------------------------------------------------------------------
-
-  private view(r: HostResult): Shown {
-    return { r, result: callbackView(r.result, r.task.actionWritten || r.task.action, r.task.noLog) };
-  }
-
-  private label(s: Shown): string {
-    return hostLabel(s.r.host, s.r.delegatedTo ?? s.r.task.delegateTo, s.result);
-  }
-
-  private isLoop(s: Shown): boolean {
-    return (s.r.task.loop ?? looksLikeLoopResult(s.result)) && s.result.has('results');
-  }
-
-  private isVerbose(s: Shown, level = 0): boolean {
-    return (this.verbosity > level || s.result.get('_ansible_verbose_always') === true) && s.result.get('_ansible_verbose_override') !== true;
-  }
-
-  private dump(s: Shown): string {
-    return dumpResult(s.result, { verbosity: this.verbosity });
-  }
-
-  /** Shows the task's warnings, deprecations and error, and removes them from the result. */
-  private warningsAndError(s: Shown): void {
-    const warnings = s.result.get('warnings');
-    s.result.delete('warnings');
-    if (truthy(warnings ?? null)) {
-      const events: readonly (string | DisplayEvent)[] = s.r.warnings ?? (Array.isArray(warnings) ? warnings.map((w) => pyText(w)) : []);
-      for (const w of events) this.screen.warning(w);
-    }
-    const deprecations = s.result.get('deprecations');
-    s.result.delete('deprecations');
-    if (truthy(deprecations ?? null)) {
-      const events = s.r.deprecations ?? (Array.isArray(deprecations) ? deprecations.map(deprecationFromDict) : []);
-      for (const d of events) this.screen.deprecated(d);
-    }
-    const exception = s.result.get('exception');
-    s.result.delete('exception');
-    if (s.r.error && (exception === undefined || truthy(exception))) this.screen.error(s.r.error, this.failedToStderr);
-  }
-
-  private cleanResults(s: Shown): void {
-    if (!isDebugAction(s.r.task.actionWritten || s.r.task.action)) return;
-    const result = s.result;
-    if (result.has('msg')) {
-      for (const key of [...result.keys()]) {
-        if (typeof key === 'string' && !DEBUG_ALLOWED.has(key) && !key.startsWith('_')) result.delete(key);
-      }
-    } else {
-      for (const key of HIDE_IN_DEBUG) result.delete(key);
-    }
-  }
 
   runnerFailed(r: HostResult): void {
     const s = this.view(r);
@@ -293,6 +214,24 @@ export class DefaultCallback implements Callback {
     this.screen.display(msg, { color: 'debug' });
   }
 
+  asyncPoll(r: HostResult): void {
+    const res = r.result;
+    const text = (k: string): string => pyStr((res.has(k) ? res.get(k) : null) as Data);
+    this.screen.display(`ASYNC POLL on ${r.host}: jid=${text('ansible_job_id')} started=${text('started')} finished=${text('finished')}`, { color: 'debug' });
+  }
+
+  asyncOk(r: HostResult): void {
+    this.screen.display(`ASYNC OK on ${r.host}: jid=${pyStr((r.result.get('ansible_job_id') ?? null) as Data)}`, { color: 'debug' });
+  }
+
+  asyncFailed(r: HostResult): void {
+    let jid = r.result.get('ansible_job_id') ?? null;
+    const inner = r.result.get('async_result');
+    // NOTE: a job that timed out carries its id only inside the unparsed async_result.
+    if (!truthy(jid) && isDict(inner)) jid = inner.get('ansible_job_id') ?? null;
+    this.screen.display(`ASYNC FAILED on ${r.host}: jid=${pyStr(jid)}`, { color: 'debug' });
+  }
+
   fileDiff(r: HostResult): void {
     const s = this.view(r);
     const results = s.result.get('results');
@@ -322,20 +261,6 @@ export class DefaultCallback implements Callback {
 
   handlerNotified(handler: string, host: string): void {
     if (this.verbosity > 1) this.screen.display(`NOTIFIED HANDLER ${handler} for ${host}`, { color: 'verbose' });
-  }
-
-  warning(message: string | DisplayEvent): void {
-    this.screen.warning(message);
-  }
-
-  deprecation(message: string | DeprecationEvent): void {
-    this.screen.deprecated(message);
-  }
-
-  display(text: string, options: { stderr?: boolean; verbosity?: number; host?: string } = {}): void {
-    if ((options.verbosity ?? 0) > this.verbosity) return;
-    const msg = options.host === undefined ? text : `<${options.host}> ${text}`;
-    this.screen.display(msg, { stderr: options.stderr, color: options.verbosity ? 'verbose' : undefined });
   }
 
   // ---- the end -----------------------------------------------------------------------------
@@ -380,20 +305,6 @@ const INCLUDE_ACTIONS = new Set(
 
 function isIncludeAction(task: TaskInfo): boolean {
   return INCLUDE_ACTIONS.has(task.actionWritten) || INCLUDE_ACTIONS.has(task.action);
-}
-
-function looksLikeLoopResult(result: DataDict): boolean {
-  const results = result.get('results');
-  return Array.isArray(results) && results.some((item) => isDict(item) && item.has('ansible_loop_var'));
-}
-
-function deprecationFromDict(value: Data): DeprecationEvent {
-  if (!isDict(value)) return { message: pyText(value) };
-  const text = (k: string): string | undefined => {
-    const v = value.get(k);
-    return v === undefined || v === null ? undefined : pyText(v);
-  };
-  return { message: text('msg') ?? '', version: text('version'), date: text('date'), collection: text('collection_name') };
 }
 
 function pyText(value: Data): string {

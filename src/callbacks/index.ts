@@ -20,3 +20,5 @@ export function createCallback(name: string, options: CallbackOptions): Callback
   if (!factory) throw new UsageError('CALLBACK_UNKNOWN', `Invalid callback for stdout specified: ${name}`);
   return factory(options);
 }
+export { formatPlaybookListing, type ListedPlay, type ListedTask, type ListingWhat } from './format/playbook-listing.js';
+export { formatBanner, displayColumns } from './format/banner.js';

@@ -1,11 +1,19 @@
 import type { Callback } from '../run/events.js';
 import type { CallbackOptions } from './callback-options.js';
 import { DefaultCallback } from './default-callback.js';
+import { JsonCallback } from './json-callback.js';
+import { MinimalCallback } from './minimal-callback.js';
+import { OnelineCallback } from './oneline-callback.js';
 
 export type CallbackFactory = (options: CallbackOptions) => Callback;
 
 /** Built-in stdout callbacks by the names ANSIBLE_STDOUT_CALLBACK accepts (short and FQCN). */
-export const CALLBACKS = new Map<string, CallbackFactory>([['default', (o) => new DefaultCallback(o)]]);
+export const CALLBACKS = new Map<string, CallbackFactory>([
+  ['default', (o) => new DefaultCallback(o)],
+  ['minimal', (o) => new MinimalCallback(o)],
+  ['oneline', (o) => new OnelineCallback(o)],
+  ['json', (o) => new JsonCallback(o)],
+]);
 
 export function registerCallback(name: string, factory: CallbackFactory): void {
   CALLBACKS.set(name, factory);

@@ -126,6 +126,10 @@ export interface Callback {
   itemFailed?(r: HostResult): void;
   itemSkipped?(r: HostResult): void;
   runnerRetry?(r: HostResult): void;
+  /** async tasks: a poll that found the job still running, and the job's end. */
+  asyncPoll?(r: HostResult): void;
+  asyncOk?(r: HostResult): void;
+  asyncFailed?(r: HostResult): void;
   /** `included: file for host1, host2`. */
   include?(file: string, hosts: readonly string[], item?: DataDict): void;
   /** A handler was notified (only shown at -vv). */

@@ -23,7 +23,8 @@ export function dumpResult(result: DataDict, options: DumpOptions): string {
   abridged.delete('exception');
   abridged.delete('warnings');
   abridged.delete('deprecations');
-  return dumpJson(abridged, { indent: indent || undefined, sortKeys: true, ensureAscii: false });
+  // NOTE: indent 0 is not "one line" in Python: it breaks lines and drops the space after commas.
+  return dumpJson(abridged, { indent, sortKeys: true, ensureAscii: false });
 }
 
 /** Any value dumped the callback way (custom stats). */

@@ -210,6 +210,15 @@ export function replay(jsonl: string, cb: Callback): void {
       case 'runner_retry':
         cb.runnerRetry?.(hostResult(rec, handlerTasks));
         break;
+      case 'async_poll':
+        cb.asyncPoll?.(hostResult(rec, handlerTasks));
+        break;
+      case 'async_ok':
+        cb.asyncOk?.(hostResult(rec, handlerTasks));
+        break;
+      case 'async_failed':
+        cb.asyncFailed?.(hostResult(rec, handlerTasks));
+        break;
       case 'file_diff':
         cb.fileDiff?.(hostResult(rec, handlerTasks));
         break;

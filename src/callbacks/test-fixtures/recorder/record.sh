@@ -16,9 +16,23 @@ rm -rf "${work:?}/$variant"; mkdir -p "$work/$variant"
 cp "$here/volant_record.py" /tmp/volant-cb/.plugins/
 cd "$work"
 echo "$*" > "$variant/args"
-ANSIBLE_CALLBACK_PLUGINS=/tmp/volant-cb/.plugins ANSIBLE_CALLBACKS_ENABLED=volant_record \
+# A json stdout callback is not part of ansible-core: put ansible.posix's json.py (not kept
+# in this repository) in /tmp/volant-cb/.jsonplug to record ANSIBLE_STDOUT_CALLBACK=json runs.
+ANSIBLE_CALLBACK_PLUGINS=/tmp/volant-cb/.plugins:/tmp/volant-cb/.jsonplug ANSIBLE_CALLBACKS_ENABLED=volant_record \
 VOLANT_RECORD_FILE="$work/$variant/events.jsonl" \
   /work/shared/tools/ansible-oracle/ansible-playbook -i inventory pb.yml --forks 1 "$@" \
   > "$variant/stdout.txt" 2> "$variant/stderr.txt" && rc=0 || rc=$?
 echo $rc > "$variant/rc"
+# The callback options the replay needs, from the settings this run was given.
+opts=()
+[ -n "${ORACLE_FORCE_COLOR:-}" ] && opts+=('"color": true')
+[ "${ANSIBLE_DISPLAY_SKIPPED_HOSTS:-}" = 0 ] && opts+=('"displaySkippedHosts": false')
+[ "${ANSIBLE_DISPLAY_OK_HOSTS:-}" = 0 ] && opts+=('"displayOkHosts": false')
+[ "${ANSIBLE_DISPLAY_ARGS_TO_STDOUT:-}" = 1 ] && opts+=('"displayArgsToStdout": true')
+[ "${ANSIBLE_SHOW_TASK_PATH_ON_FAILURE:-}" = 1 ] && opts+=('"showTaskPathOnFailure": true')
+[ "${ANSIBLE_DISPLAY_FAILED_STDERR:-}" = 1 ] && opts+=('"displayFailedStderr": true')
+[ "${ANSIBLE_CHECK_MODE_MARKERS:-}" = 1 ] && opts+=('"checkModeMarkers": true')
+[ "${ANSIBLE_SHOW_CUSTOM_STATS:-}" = 1 ] && opts+=('"showCustomStats": true')
+[ -n "${ANSIBLE_STDOUT_CALLBACK:-}" ] && opts+=("\"callback\": \"$ANSIBLE_STDOUT_CALLBACK\"")
+if [ ${#opts[@]} -gt 0 ]; then (IFS=,; echo "{${opts[*]}}") > "$variant/options.json"; fi
 rm -rf "${src:?}/$variant"; cp -r "$work/$variant" "$src/$variant"

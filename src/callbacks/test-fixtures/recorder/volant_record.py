@@ -185,6 +185,15 @@ class CallbackModule(CallbackBase):
     def v2_runner_retry(self, result):
         self._w('runner_retry', **self._result(result))
 
+    def v2_runner_on_async_poll(self, result):
+        self._w('async_poll', **self._result(result))
+
+    def v2_runner_on_async_ok(self, result):
+        self._w('async_ok', **self._result(result))
+
+    def v2_runner_on_async_failed(self, result):
+        self._w('async_failed', **self._result(result))
+
     def v2_on_file_diff(self, result):
         self._w('file_diff', **self._result(result))
 

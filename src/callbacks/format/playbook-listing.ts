@@ -1,0 +1,60 @@
+import { pyRepr } from '../../core/data.js';
+
+export interface ListedTask {
+  /** The name as listed: the task's name (with `role : ` when from a role), else its action. */
+  readonly name: string;
+  readonly tags: readonly string[];
+}
+
+export interface ListedPlay {
+  /** The play's `hosts` as written (a list of patterns). */
+  readonly hostPatterns: readonly string[];
+  readonly name: string;
+  /** The play's own tags, in the order they are printed. */
+  readonly tags: readonly string[];
+  /** --list-hosts: the matched hosts. */
+  readonly hosts?: readonly string[];
+  /** --list-tasks / --list-tags: the tasks left after tag filtering. */
+  readonly tasks?: readonly ListedTask[];
+}
+
+export interface ListingWhat {
+  readonly hosts?: boolean;
+  readonly tasks?: boolean;
+  readonly tags?: boolean;
+}
+
+function sortedUnion(...sets: (readonly string[])[]): string[] {
+  // NOTE: Python sorts by code point; JS's default sort compares UTF-16 units, the same for BMP text.
+  return [...new Set(sets.flat())].sort();
+}
+
+/**
+ * What `ansible-playbook --list-hosts / --list-tasks / --list-tags` prints for one playbook
+ * (stdout), as ansible-core 2.19 lays it out: play headers with `TAGS: […]`, then the hosts
+ * or the tasks with their tags, or the union of task tags.
+ */
+export function formatPlaybookListing(playbook: string, plays: readonly ListedPlay[], what: ListingWhat): string {
+  let out = `\nplaybook: ${playbook}\n`;
+  plays.forEach((play, idx) => {
+    let msg = `\n  play #${idx + 1} (${play.hostPatterns.join(',')}): ${play.name}\tTAGS: [${play.tags.join(',')}]`;
+    if (what.hosts) {
+      const hosts = play.hosts ?? [];
+      msg += `\n    pattern: ${pyRepr([...play.hostPatterns])}\n    hosts (${hosts.length}):`;
+      for (const host of hosts) msg += `\n      ${host}`;
+    }
+    out += msg + '\n';
+    if (what.tags || what.tasks) {
+      let taskMsg = what.tasks ? '    tasks:\n' : '';
+      const allTags: string[] = [];
+      for (const task of play.tasks ?? []) {
+        allTags.push(...task.tags);
+        if (what.tasks) taskMsg += `      ${task.name}\tTAGS: [${sortedUnion(play.tags, task.tags).join(', ')}]\n`;
+      }
+      if (what.tags) taskMsg += `      TASK TAGS: [${sortedUnion(play.tags, allTags).join(', ')}]\n`;
+      // Display adds the newline the text lacks: an empty listing still prints a blank line.
+      out += taskMsg.endsWith('\n') ? taskMsg : taskMsg + '\n';
+    }
+  });
+  return out;
+}
