@@ -8,6 +8,9 @@
 # A case (cases/CASE.json) is a list of steps, run in order on one host:
 #   {"module": "cron", "args": {...}, "check": false, "diff": false, "ignore_errors": false}
 #   {"shell": "command"}                 preparation, not compared
+#   "volant_module" / "volant_args"      what Volant's agent runs when an Ansible action (service,
+#                                        package) resolves to another module on the controller
+#   "loads": [module, ...]               other modules the step's module may load (package -> apt)
 # Results are compared after dropping what the controller adds (failed: false, exception,
 # invocation) and blanking the case's "volatile" keys.
 import json
@@ -89,10 +92,13 @@ def record(name, host):
 
 
 def run_volant(host, step):
+    # NOTE: some Ansible actions pick another module on the controller (service -> sysvinit on a
+    # sysvinit host, dropping `use`); a step says which Volant module and arguments that means.
+    name = step.get('volant_module', step['module'])
     payload = {
         'runtime': open(os.path.join(ROOT, 'src', 'agent', 'runtime.py')).read(),
-        'module': open(os.path.join(ROOT, 'src', 'agent', 'modules', step['module'] + '.py')).read(),
-        'name': step['module'], 'args': step.get('args', {}),
+        'module': open(os.path.join(ROOT, 'src', 'agent', 'modules', name + '.py')).read(),
+        'name': name, 'args': step.get('volant_args', step.get('args', {})),
         'check': step.get('check', False), 'diff': step.get('diff', False),
         'modules': dict((m, open(os.path.join(ROOT, 'src', 'agent', 'modules', m + '.py')).read())
                         for m in step.get('loads', [])),
