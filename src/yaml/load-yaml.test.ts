@@ -94,3 +94,15 @@ describe('yaml/load-yaml values', () => {
     assert.deepEqual(loadYaml('# only a comment\n', 'f').documents, []);
   });
 });
+
+describe('yaml/load-yaml on JSON text', () => {
+  it('reads valid JSON as json.loads does, as ansible tries JSON first', () => {
+    // Recorded with ansible.parsing.utils.yaml.from_yaml:
+    // {'a': 2, 'b': 1.0, 'c': 'yes', 'd': [True, None, 10]}, no duplicate warning.
+    const loaded = loadYaml('{"a": 1e3, "b": 1.0, "c": "yes", "d": [true, null, 10], "a": 2}', 'f.json');
+    assert.deepEqual(toData(loaded.documents[0]!), dictOf({ a: 2, b: new PyFloat(1), c: 'yes', d: [true, null, 10] }));
+    assert.deepEqual(loaded.warnings, []);
+    const unsafe = toData(loadYaml('[{"x": {"__ansible_unsafe": "{{ y }}"}}]', 'f.json').documents[0]!) as Map<string, unknown>[];
+    assert.deepEqual(unsafe[0]?.get('x'), new UnsafeString('{{ y }}'));
+  });
+});

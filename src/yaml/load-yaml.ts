@@ -51,6 +51,8 @@ class Composer {
     private readonly text: string,
     private readonly file: string,
     private readonly lines: LineIndex,
+    /** The text is valid JSON: ansible reads it with json.loads, not PyYAML. */
+    private readonly json = false,
   ) {}
 
   newDocument(): void {
@@ -144,7 +146,8 @@ class Composer {
     const tag = node.tag;
     // NOTE: `!unsafe` and `!vault` re-resolve the text as if it were plain, even when quoted:
     // `!unsafe '1'` is the int 1 in Ansible.
-    if (tag === undefined) tagName = style === 'plain' ? resolvePlainTag(text) : 'str';
+    if (tag === undefined && this.json && style === 'plain') tagName = jsonScalarTag(text);
+    else if (tag === undefined) tagName = style === 'plain' ? resolvePlainTag(text) : 'str';
     else if (tag === '!unsafe' || tag === '!vault' || tag === '!vault-encrypted') tagName = resolvePlainTag(text);
     else if (tag === '!' || tag === `${CORE}str`) tagName = 'str';
     else if (tag.startsWith(CORE) && ['null', 'bool', 'int', 'float', 'timestamp'].includes(tag.slice(CORE.length))) {
@@ -172,7 +175,7 @@ class Composer {
     return { kind: 'seq', items: items.map((item) => this.compose(item, start, unsafe)), loc: this.loc(start) };
   }
 
-  private mapping(items: unknown[], start: number, unsafe: boolean): YamlMap {
+  private mapping(items: unknown[], start: number, unsafe: boolean): YamlNode {
     const merged: YamlPair[] = [];
     const own: YamlPair[] = [];
     for (const item of items) {
@@ -195,7 +198,7 @@ class Composer {
     for (const pair of pairs) {
       const id = this.keyIdentity(pair.key);
       if (seen.has(id)) {
-        this.diagnostics.push({
+        if (!this.json) this.diagnostics.push({
           message: `Found duplicate mapping key ${keyRepr(pair.key)}.`,
           location: pair.key.loc,
           hint: 'Using last defined value only.',
@@ -207,7 +210,8 @@ class Composer {
         result.push(pair);
       }
     }
-    return { kind: 'map', pairs: result, loc: this.loc(start) };
+    const map: YamlMap = { kind: 'map', pairs: result, loc: this.loc(start) };
+    return this.json ? legacyJsonValue(map) : map;
   }
 
   private mergeSource(value: YamlNode): YamlPair[] {
@@ -244,6 +248,22 @@ class Composer {
   }
 }
 
+/** JSON scalars: true/false/null, and numbers, floats when they have a fraction or exponent. */
+function jsonScalarTag(text: string): ScalarTag {
+  if (text === 'true' || text === 'false') return 'bool';
+  if (text === 'null') return 'null';
+  return /^-?[0-9]+$/.test(text) ? 'int' : 'float';
+}
+
+/** ansible's legacy JSON decoder turns `{"__ansible_unsafe": …}` and `{"__ansible_vault": …}` into values. */
+function legacyJsonValue(map: YamlMap): YamlNode {
+  const only = map.pairs.length === 1 ? map.pairs[0] : undefined;
+  if (only === undefined || only.key.kind !== 'scalar' || only.value.kind !== 'scalar' || typeof only.value.value !== 'string') return map;
+  if (only.key.value === '__ansible_unsafe') return { ...only.value, value: new UnsafeString(only.value.value) };
+  if (only.key.value === '__ansible_vault') return { ...only.value, value: new VaultString(only.value.value) };
+  return map;
+}
+
 function nodeKindName(node: YamlNode): string {
   return node.kind === 'scalar' ? 'scalar' : node.kind === 'seq' ? 'sequence' : 'mapping';
 }
@@ -275,6 +295,17 @@ function scalarStyle(type: Scalar['type']): YamlScalar['style'] {
   }
 }
 
+function isJson(text: string): boolean {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[' && first !== '"') return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Parses every document of `text` (with `single`, exactly one, as ansible loads a playbook). Throws YamlError (message, location and hint as ansible-core
  * 2.19 prints them) on a syntax or construction error.
@@ -283,7 +314,7 @@ export function loadYaml(text: string, file: string, options: { single?: boolean
   const lines = new LineIndex(text);
   const parsed = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: false, merge: false, strict: false, prettyErrors: false });
   const docs = Array.isArray(parsed) ? parsed : [];
-  const composer = new Composer(text, file, lines);
+  const composer = new Composer(text, file, lines, isJson(text));
   const documents: YamlNode[] = [];
   try {
     const second = docs[1];
