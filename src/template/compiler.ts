@@ -8,6 +8,7 @@ import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js
 import { filters, tests, type PluginValue } from './plugin.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
+import { wrapPluginError } from './plugin-failure.js';
 import { getAttr, getItem } from './runtime/attributes.js';
 import { LoopContext } from './runtime/loop-context.js';
 import { Macro } from './runtime/macro.js';
@@ -254,13 +255,17 @@ class Compiler {
       const { name, attr } = t;
       return (f, v) => {
         const ns = f.lookup(name);
-        if (!(ns instanceof Namespace)) throw new TemplateSyntaxError('Cannot assign attribute on non-namespace object', 0);
+        if (!(ns instanceof Namespace)) throw typeError('cannot assign attribute on non-namespace object');
         ns.attrs.set(attr, v);
       };
     }
     const parts = t.items.map((item) => this.assign(item));
     return (f, v) => {
-      const items = Array.from(iterate(f.state.settle(v)));
+      const value = f.state.settle(v);
+      if (!(typeof value === 'string' || Array.isArray(value) || value instanceof Map || value instanceof PyObject)) {
+        throw typeError(`cannot unpack non-iterable ${typeName(value)} object`);
+      }
+      const items = Array.from(iterate(value));
       if (items.length !== parts.length) {
         throw valueError(
           items.length > parts.length ? `too many values to unpack (expected ${parts.length})` : `not enough values to unpack (expected ${parts.length}, got ${items.length})`,
@@ -335,7 +340,10 @@ class Compiler {
         return (f) => {
           const o = obj(f);
           const r = getAttr(o, attr);
-          return isRaw(o) ? f.state.derive(r) : r;
+          if (!isRaw(o)) return r;
+          // A method of a variable container works on its rendered form (`ld.items()`).
+          if (r instanceof PyCallable) return getAttr(f.state.settle(o), attr);
+          return f.state.derive(r);
         };
       }
       case 'getitem': {
@@ -475,7 +483,12 @@ class Compiler {
       if (!tolerant && v instanceof Undefined) throw new UndefinedError(v);
       const a = args(f);
       if (!tolerant) for (const x of a) if (x instanceof Undefined) throw new UndefinedError(x);
-      return fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kwargs(f) as Map<string, PluginValue>) as Value;
+      const kw = kwargs(f);
+      try {
+        return fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
+      } catch (err) {
+        throw wrapPluginError(err, 'filter', name);
+      }
     };
   }
 
@@ -508,7 +521,14 @@ class Compiler {
       if (!fn) throw new TemplateSyntaxError(`No test named '${name}'.`, e.pos);
       const v = f.state.settle(valueFn(f));
       if (!tolerant && v instanceof Undefined) throw new UndefinedError(v);
-      const r = fn(f.state.pluginContext, v as PluginValue, args(f) as PluginValue[], kwargs(f) as Map<string, PluginValue>);
+      const a = args(f);
+      const kw = kwargs(f);
+      let r: boolean;
+      try {
+        r = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>);
+      } catch (err) {
+        throw wrapPluginError(err, 'test', name);
+      }
       return negate ? !r : r;
     };
   }

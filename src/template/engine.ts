@@ -10,6 +10,7 @@ import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
 import { compileExpression, compileTemplate, joinOutput, runTemplate } from './compiler.js';
 import { tokenize } from './lexer.js';
 import { Parser, parse } from './parser.js';
+import { PluginFailure } from './plugin-failure.js';
 import { RenderContext, TemplateRecursionError, type EngineHost } from './render-context.js';
 import { Frame, type CompiledTemplate, type RenderState } from './render-state.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
@@ -37,16 +38,23 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     return isTemplateText(text);
   }
 
-  compile(text: string, options: RenderOptions): CompiledTemplate {
-    const key = options.trimBlocks || options.lstripBlocks || options.newlineSequence ? `${options.trimBlocks ? 1 : 0}${options.lstripBlocks ? 1 : 0}${options.newlineSequence ?? ''}\0${text}` : text;
+  /**
+   * `topLevel` templates come from YAML: Ansible keeps backslashes in their `{{ }}` string
+   * literals verbatim; included files and conditionals decode escapes as Jinja does.
+   */
+  compile(text: string, options: RenderOptions, topLevel = true): CompiledTemplate {
+    const trim = options.trimBlocks ?? true;
+    const plain = trim && !options.lstripBlocks && !options.newlineSequence && topLevel;
+    const key = plain ? text : `${trim ? 1 : 0}${options.lstripBlocks ? 1 : 0}${topLevel ? 1 : 0}${options.newlineSequence ?? ''}\0${text}`;
     let tpl = this.templates.get(key);
     if (tpl === undefined) {
       try {
         const tokens = tokenize(text, {
-          trimBlocks: options.trimBlocks,
+          trimBlocks: trim,
           lstripBlocks: options.lstripBlocks,
           newlineSequence: options.newlineSequence,
-          keepTrailingNewline: true,
+          keepTrailingNewline: false,
+          rawExpressionStrings: topLevel,
         });
         tpl = compileTemplate(text, parse(tokens));
       } catch (err) {
@@ -64,10 +72,10 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     let c = this.expressions.get(text);
     if (c === undefined) {
       try {
-        const tokens = tokenize(`{{${text}}}`, { keepTrailingNewline: true });
+        const tokens = tokenize(`{{ ${text} }}`, { keepTrailingNewline: true, trimBlocks: true });
         // Lex as a print statement, then parse the inside as one expression ending the template.
         const inner = tokens.slice(1, -2);
-        inner.push({ type: 'eof', value: '', pos: text.length });
+        inner.push({ type: 'eof', value: '', pos: text.length + 3 });
         const parser = new Parser(inner);
         const expr = parser.parseTuple(true);
         parser.expectEnd();
@@ -87,10 +95,13 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   run(tpl: CompiledTemplate, state: RenderState): Value {
     const out: Value[] = [];
     runTemplate(tpl, new Frame(state, null), out);
-    // NOTE: Ansible 2.19 native concat: one output node is the value itself, none is None.
+    // NOTE: Ansible 2.19 native concat: one output node is the value itself, none is None; None
+    // nodes (and a conditional expression's missing else) drop out before that rule applies.
     if (out.length === 1) return out[0] as Value;
-    if (out.length === 0) return null;
-    return joinOutput(out);
+    const kept = out.filter((v) => v !== null && !(v instanceof Undefined && v.message === ''));
+    if (kept.length === 1) return kept[0] as Value;
+    if (kept.length === 0) return null;
+    return joinOutput(kept);
   }
 
   render(text: string, vars: VarSource, options: RenderOptions = {}): Data {
@@ -101,11 +112,11 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     });
   }
 
-  private renderWith(ctx: RenderContext, text: string, options: RenderOptions): Value {
-    const tpl = this.compile(text, options);
-    const v = this.run(tpl, ctx);
-    if (options.native === false) return typeof v === 'string' ? v : joinOutput([v]);
-    return v;
+  private renderWith(ctx: RenderContext, text: string, options: RenderOptions, topLevel = true): Value {
+    const tpl = this.compile(text, options, topLevel);
+    let v = this.run(tpl, ctx);
+    if (options.native === false && typeof v !== 'string') v = joinOutput([v]);
+    return typeof v === 'string' ? preserveTrailingNewlines(text, v, options.newlineSequence ?? '\n') : v;
   }
 
   /** Converts a native result to storable data: tuples become lists; non-data fails as Ansible does. */
@@ -156,7 +167,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     const text = condition;
     const result = this.guard('conditional', options, () => {
       const ctx = new RenderContext(this, vars, options, true);
-      if (isTemplateText(text)) return toData(this.renderWith(ctx, text, options));
+      if (isTemplateText(text)) return toData(this.renderWith(ctx, text, options, false));
       const expr = this.compileExpr(text);
       return toData(ctx.settle(expr.run(new Frame(ctx, null))));
     });
@@ -181,6 +192,22 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       throw toTemplateError(err, mode, options);
     }
   }
+}
+
+/**
+ * NOTE: Jinja drops one trailing newline; Ansible then re-appends as many as the source ended
+ * with, but only to string results (a native value stays as it is).
+ */
+function preserveTrailingNewlines(source: string, result: string, nl: string): string {
+  const want = trailingNewlines(source);
+  const have = trailingNewlines(result);
+  return want > have ? result + nl.repeat(want - have) : result;
+}
+
+function trailingNewlines(text: string): number {
+  let i = text.length;
+  while (i > 0 && text.charCodeAt(i - 1) === 10) i--;
+  return text.length - i;
 }
 
 function truthyData(v: Data): boolean {
@@ -244,6 +271,7 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
     const message = conditional ? `Error while evaluating conditional: ${err.message}` : err.message;
     return new TemplateError('template-undefined', message, { location, cause: err });
   }
+  if (err instanceof PluginFailure) return new TemplateError('template-plugin', err.message, { location, cause: err });
   if (err instanceof TemplateRecursionError) return new TemplateError('template-recursion', err.message, { location, cause: err });
   if (err instanceof PyException) {
     const where = conditional ? 'expression' : 'template';

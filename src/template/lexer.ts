@@ -30,6 +30,8 @@ export interface LexOptions {
   lstripBlocks?: boolean;
   newlineSequence?: string;
   keepTrailingNewline?: boolean;
+  /** Ansible's escape_backslashes: `{{ }}` string literals keep their backslashes verbatim. */
+  rawExpressionStrings?: boolean;
 }
 
 // Longest first so `**` wins over `*`, `//` over `/`.
@@ -128,7 +130,7 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
       }
     }
     tokens.push({ type: kind === 'variable' ? 'variable_begin' : 'block_begin', value: '', pos: open });
-    pos = lexExpression(text, inner, kind, tokens);
+    pos = lexExpression(text, inner, kind, tokens, kind === 'variable' && options.rawExpressionStrings === true);
     const endMod = text[pos - 3];
     if (endMod === '-') stripNextLeading = true;
     else if (kind === 'block' && options.trimBlocks && endMod !== '+') trimNextNewline = true;
@@ -142,7 +144,7 @@ function findCommentEnd(text: string, from: number): number {
 }
 
 /** Lexes the inside of `{{ … }}` or `{% … %}`; returns the offset after the closing delimiter. */
-function lexExpression(text: string, start: number, kind: 'variable' | 'block', tokens: Token[]): number {
+function lexExpression(text: string, start: number, kind: 'variable' | 'block', tokens: Token[], rawStrings: boolean): number {
   const closer = kind === 'variable' ? '}}' : '%}';
   let pos = start;
   const balance: string[] = [];
@@ -164,7 +166,7 @@ function lexExpression(text: string, start: number, kind: 'variable' | 'block', 
       }
     }
     if (c === '"' || c === "'") {
-      const [value, end] = lexString(text, pos);
+      const [value, end] = lexString(text, pos, rawStrings);
       tokens.push({ type: 'string', value, pos });
       pos = end;
       continue;
@@ -227,7 +229,7 @@ const SIMPLE_ESCAPES: Record<string, string> = {
 };
 
 /** A Python string literal (Jinja decodes escapes as Python does). */
-function lexString(text: string, start: number): [string, number] {
+function lexString(text: string, start: number, raw: boolean): [string, number] {
   const quote = text[start];
   let out = '';
   let pos = start + 1;
@@ -237,6 +239,11 @@ function lexString(text: string, start: number): [string, number] {
     if (c === '\\') {
       const e = text[pos + 1];
       if (e === undefined) break;
+      if (raw) {
+        out += c + e;
+        pos += 2;
+        continue;
+      }
       if (e === 'x' || e === 'u' || e === 'U') {
         const len = e === 'x' ? 2 : e === 'u' ? 4 : 8;
         const hex = text.slice(pos + 2, pos + 2 + len);

@@ -150,7 +150,7 @@ export class Parser {
     else parts.push(`Encountered unknown tag '${name}'.`);
     if (expected.size > 0) {
       const list = [...(this.endTokenStack[this.endTokenStack.length - 1] ?? [])].map((e) => `'${e}'`);
-      const names = list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}` : list[0];
+      const names = list.join(' or ');
       parts.push(`Jinja was looking for the following tags: ${names}.`);
     }
     const inner = this.tagStack[this.tagStack.length - 1];
@@ -412,7 +412,7 @@ export class Parser {
       } else {
         if (!this.isName()) {
           if (items.length > 0) break;
-          this.fail(`expected token 'name', got '${describe(this.cur)}'`);
+          this.fail(`Expected an expression, got '${describe(this.cur)}'`);
         }
         if (extraEnd && extraEnd.includes(this.cur.value)) break;
         items.push({ kind: 'name', name: this.next().value });
@@ -444,7 +444,7 @@ export class Parser {
   private isTupleEnd(extraEnd: string[]): boolean {
     const t = this.cur;
     if (t.type === 'variable_end' || t.type === 'block_end' || t.type === 'eof') return true;
-    if (t.type === 'operator' && (t.value === ')' || t.value === ']' || t.value === '}')) return false;
+    if (t.type === 'operator' && t.value === ')') return true;
     if (t.type === 'name' && extraEnd.includes(t.value)) return true;
     return false;
   }

@@ -18,7 +18,7 @@ import { isTemplateText } from './template-text.js';
 
 /** What the context needs from the engine. */
 export interface EngineHost {
-  compile(text: string, options: RenderOptions): CompiledTemplate;
+  compile(text: string, options: RenderOptions, topLevel?: boolean): CompiledTemplate;
   /** Renders a template to its native value within an existing render call. */
   run(tpl: CompiledTemplate, state: RenderState): Value;
 }
@@ -172,7 +172,7 @@ export class RenderContext implements RenderState {
       } catch {
         continue;
       }
-      return this.engine.compile(text, { ...this.options, templatePath: path });
+      return this.engine.compile(text, { ...this.options, templatePath: path }, false);
     }
     throw new PyException('TemplateNotFound', name);
   }

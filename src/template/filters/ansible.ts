@@ -7,6 +7,9 @@ import { logicFilters } from './ansible-logic.js';
 import { mathFilters } from './ansible-math.js';
 import { regexFilters } from './ansible-regex.js';
 import { vaultFilters } from './ansible-vault.js';
+import { hashFilters } from './ansible-hash.js';
+import { randomFilters } from './ansible-random.js';
+import { timeFilters } from './ansible-time.js';
 import { pathFilters } from './ansible-path.js';
 import { setFilters } from './ansible-sets.js';
 import { structureFilters } from './ansible-structures.js';
@@ -20,6 +23,9 @@ registerFilters(
     ...logicFilters,
     ...mathFilters,
     ...pathFilters,
+    ...timeFilters,
+    ...randomFilters,
+    ...hashFilters,
     ...vaultFilters,
     ...regexFilters,
     ...setFilters,

@@ -35,7 +35,7 @@ function minMax(items: Value[], caseSensitive: boolean, attribute: Value, sign: 
   let bestKey = key(best);
   for (const item of items.slice(1)) {
     const k = key(item);
-    if (order(k, bestKey) * sign < 0) {
+    if (order(k, bestKey, sign > 0 ? '<' : '>') * sign < 0) {
       best = item;
       bestKey = k;
     }

@@ -22,7 +22,7 @@ function center(value: string, width: number): string {
   const len = codePointLength(value);
   if (len >= width) return value;
   const total = width - len;
-  const left = Math.floor(total / 2) + (total & len & 1);
+  const left = Math.floor(total / 2) + (total & width & 1);
   return ' '.repeat(left) + value + ' '.repeat(total - left);
 }
 
@@ -148,7 +148,7 @@ const stringFilters: Record<string, FilterFn> = {
     return percentFormat(s(v), fmtArgs);
   },
   string: (_c, v) => s(v),
-  safe: (_c, v) => v,
+  safe: (_c, v) => s(v),
   striptags: (_c, v) => {
     const text = s(v).replace(/<!--.*?-->|<[^>]*>/gs, '');
     return splitWhitespace(unescapeHtml(text), -1).join(' ');

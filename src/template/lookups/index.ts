@@ -1,2 +1,47 @@
 // Registers Ansible's lookups (ansible.builtin). Each family lives in its own file imported here.
-export {};
+import { registerLookups } from '../plugin.js';
+import { csvfile } from './csvfile.js';
+import { env } from './env.js';
+import { file } from './file.js';
+import { fileglob } from './fileglob.js';
+import { first_found } from './first-found.js';
+import { ini } from './ini.js';
+import { dict, indexed_items, items, list, nested, random_choice, subelements, together } from './list-lookups.js';
+import { password } from './password.js';
+import { lines, pipe } from './pipe.js';
+import { sequence } from './sequence.js';
+import { config, inventory_hostnames, unvault } from './small-lookups.js';
+import { template } from './template.js';
+import { url } from './url.js';
+import { vars, varnames } from './vars.js';
+
+registerLookups(
+  {
+    config,
+    csvfile,
+    dict,
+    env,
+    file,
+    fileglob,
+    first_found,
+    indexed_items,
+    ini,
+    inventory_hostnames,
+    items,
+    lines,
+    list,
+    nested,
+    password,
+    pipe,
+    random_choice,
+    sequence,
+    subelements,
+    template,
+    together,
+    unvault,
+    url,
+    varnames,
+    vars,
+  },
+  'ansible.builtin',
+);

@@ -12,6 +12,7 @@ import { applySlice, PySlice } from './py-slice.js';
 import { isInt, mapGet, repr, typeName, codePointLength } from './py-values.js';
 import { makeStrMethods, type MethodImpl } from './str-methods.js';
 import { Undefined } from './undefined.js';
+import { PyException } from './py-exception.js';
 
 export function missingAttribute(obj: Value, key: Value): Undefined {
   let shown: string;
@@ -23,13 +24,20 @@ export function missingAttribute(obj: Value, key: Value): Undefined {
   return new Undefined(`object of type '${typeName(obj)}' has no attribute ${shown}`, typeof key === 'string' ? key : undefined);
 }
 
-function bind<T>(self: T, name: string, impl: MethodImpl<T>): PyFunction {
-  return new PyFunction(name, (args, kwargs) => impl(self, args, kwargs));
+function bind<T>(self: T, name: string, impl: MethodImpl<T>, typeName?: string): PyFunction {
+  return new PyFunction(name, (args, kwargs) => impl(self, args, kwargs), typeName);
 }
 
+// str.format fields: `{0[key]}` is an item, `{0.name}` a Python attribute (never an item).
 const strMethods = makeStrMethods((obj, name, isIndex) => {
-  if (isIndex && /^\d+$/.test(name)) return getItem(obj, Number(name));
-  return isIndex ? getItem(obj, name) : getAttr(obj, name);
+  if (isIndex) {
+    const r = getItem(obj, /^\d+$/.test(name) ? Number(name) : name);
+    if (r instanceof Undefined) throw new PyException('KeyError', repr(name));
+    return r;
+  }
+  const a = pyAttribute(obj, name);
+  if (a === undefined) throw new PyException('AttributeError', `'${typeName(obj)}' object has no attribute '${name}'`);
+  return a;
 });
 
 function pyAttribute(obj: Value, name: string): Value | undefined {
@@ -45,7 +53,8 @@ function pyAttribute(obj: Value, name: string): Value | undefined {
   }
   if (obj instanceof Map) {
     const m = dictMethods[name];
-    return m ? bind(obj as DataDict, name, m) : undefined;
+    // NOTE: Ansible's dicts are Python classes, so their bound methods are of type 'method'.
+    return m ? bind(obj as DataDict, name, m, 'method') : undefined;
   }
   if (obj instanceof PyObject) return obj.getAttr(name);
   return undefined;

@@ -117,7 +117,8 @@ export function mod(a: Value, b: Value): Value {
   const ints = isInt(a) && isInt(b);
   if (nb === 0) throw new PyException('ZeroDivisionError', ints ? 'integer modulo by zero' : 'float modulo by zero');
   const r = pyMod(na, nb);
-  return ints ? intResult(r) : new PyFloat(r);
+  // NOTE: a float remainder of zero takes the divisor's sign in Python (2.5 % -2.5 == -0.0).
+  return ints ? intResult(r) : new PyFloat(r === 0 ? (nb < 0 ? -0 : 0) : r);
 }
 
 export function pow(a: Value, b: Value): Value {
@@ -128,6 +129,9 @@ export function pow(a: Value, b: Value): Value {
   if (na === undefined || nb === undefined) throw unsupported('** or pow()', a, b);
   if (isInt(a) && isInt(b) && nb >= 0) return na ** nb;
   if (na === 0 && nb < 0) throw new PyException('ZeroDivisionError', 'zero to a negative power');
+  if (na < 0 && !Number.isInteger(nb)) throw new PyException('TypeError', "Type 'complex' is unsupported for variable storage.");
+  // An exact integer power divides once, as C's pow does, instead of V8's repeated multiplication.
+  if (Number.isInteger(nb) && nb < 0 && Number.isInteger(na)) return new PyFloat(1 / na ** -nb);
   return new PyFloat(na ** nb);
 }
 

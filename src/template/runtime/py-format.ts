@@ -5,6 +5,7 @@
 import { PyFloat, floatRepr, isTuple } from '../../core/data.js';
 import type { Kwargs, Value } from './py-object.js';
 import { PyException, typeError, valueError } from './py-exception.js';
+import { toFixedExact } from './exact-decimal.js';
 import { isInt, mapGet, num, repr, str, typeName } from './py-values.js';
 import { Undefined, UndefinedError } from './undefined.js';
 
@@ -45,8 +46,7 @@ export function formatFloat(x: number, type: string, precision: number | undefin
 }
 
 function toFixed(x: number, p: number): string {
-  if (Math.abs(x) >= 1e21) return BigInt(Math.round(x)).toString() + (p > 0 ? '.' + '0'.repeat(p) : '');
-  return x.toFixed(p);
+  return toFixedExact(x, p);
 }
 
 function expForm(x: number, p: number): string {
@@ -150,7 +150,9 @@ export function percentFormat(fmt: string, args: Value): string {
     }
     return body;
   });
-  if (!isMapping && index < list.length) throw typeError('not all arguments converted during string formatting');
+  // NOTE: Python treats any non-tuple object with __getitem__ (list, dict) as a mapping argument.
+  const mappingLike = isMapping || (Array.isArray(args) && !isTuple(args));
+  if (!mappingLike && index < list.length) throw typeError('not all arguments converted during string formatting');
   return out;
 }
 

@@ -34,10 +34,10 @@ export class PyFunction extends PyCallable {
   constructor(
     readonly name: string,
     private readonly fn: (args: Value[], kwargs: Kwargs) => Value,
-    typeName = 'builtin_function_or_method',
+    typeName?: string,
   ) {
     super();
-    this.typeName = typeName;
+    this.typeName = typeName ?? 'builtin_function_or_method';
   }
   call(args: Value[], kwargs: Kwargs): Value {
     return this.fn(args, kwargs);

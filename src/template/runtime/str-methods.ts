@@ -154,8 +154,8 @@ function pad(self: string, args: Value[], method: string, how: 'l' | 'r' | 'c'):
   const total = width - len;
   if (how === 'l') return self + fill.repeat(total);
   if (how === 'r') return fill.repeat(total) + self;
-  // NOTE: Python's center puts the extra space on the right when the string length is even... on the left otherwise.
-  let left = Math.floor(total / 2) + (total & len & 1);
+  // NOTE: Python's center puts the odd extra space on the left only when the width is odd.
+  let left = Math.floor(total / 2) + (total & width & 1);
   left = Math.min(left, total);
   void method;
   return fill.repeat(left) + self + fill.repeat(total - left);

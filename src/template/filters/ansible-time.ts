@@ -1,0 +1,23 @@
+/**
+ * strftime (time.strftime on the controller's clock or a given epoch). `to_datetime` is not
+ * provided: its result is a Python datetime, which has no form in Volant's data model yet.
+ */
+import { numericValue, isStringLike, textOf } from '../../core/data.js';
+import type { FilterFn } from '../plugin.js';
+import { argument, defined, pluginError, toText } from './ansible-args.js';
+import { brokenDown, strftime as format } from './ansible-python-strftime.js';
+
+export const strftime: FilterFn = (_ctx, value, args, kwargs) => {
+  const pattern = toText(defined(value));
+  const second = argument(args, kwargs, 0, 'second');
+  const utc = argument(args, kwargs, 1, 'utc');
+  let epoch = Date.now() / 1000;
+  if (second !== undefined && second !== null) {
+    const n = numericValue(second) ?? (isStringLike(second) && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(textOf(second)) ? Number(textOf(second)) : undefined);
+    if (n === undefined) throw pluginError(`Invalid value for epoch value (${toText(second)})`);
+    epoch = n;
+  }
+  return format(pattern, brokenDown(epoch, Boolean(utc !== undefined && utc !== null && utc !== false && utc !== 0 && utc !== '')));
+};
+
+export const timeFilters: Record<string, FilterFn> = { strftime };

@@ -1,0 +1,46 @@
+/** The `csvfile` lookup: column `col` of the row whose `keycol` equals the key. */
+import { readFileSync } from 'node:fs';
+import type { Data } from '../../core/data.js';
+import type { LookupFn } from '../plugin.js';
+import { defined, pluginError, pyClass, toText } from '../filters/ansible-args.js';
+import { readCsv } from './csv-reader.js';
+import { parseKv } from './kv-args.js';
+import { findFileInSearchPath } from './search-path.js';
+
+const DEFAULTS: Record<string, Data> = { file: 'ansible.csv', col: '1', keycol: '0', delimiter: 'TAB', default: null, encoding: 'utf-8' };
+
+export const csvfile: LookupFn = (ctx, terms, kwargs) => {
+  const options = new Map<string, Data>(Object.entries(DEFAULTS));
+  for (const [k, v] of kwargs) {
+    if (!options.has(k)) throw pluginError(`${JSON.stringify(k).replace(/"/g, "'")} is not a valid option`);
+    options.set(k, defined(v));
+  }
+  if (terms.length === 0) throw pluginError('Search key is required but was not found');
+  const out: Data[] = [];
+  for (const term of terms) {
+    const kv = parseKv(toText(term));
+    const key = kv.get('_raw_params');
+    if (key === undefined) throw pluginError('Search key is required but was not found');
+    for (const [k, v] of kv) {
+      if (k === '_raw_params') continue;
+      if (!options.has(k)) throw pluginError(`'${k}' is not a valid option`);
+      options.set(k, v);
+    }
+    let delimiter = toText(options.get('delimiter') ?? 'TAB');
+    if (delimiter === 'TAB') delimiter = '\t';
+    const file = findFileInSearchPath(ctx, 'files', toText(options.get('file') ?? ''));
+    if (file === undefined) throw pluginError(`expected str, bytes or os.PathLike object, not ${pyClass(null).replace(/^<class '(.*)'>$/, '$1')}`);
+    const col = Number(toText(options.get('col') ?? '1'));
+    const keycol = Number(toText(options.get('keycol') ?? '0'));
+    let found: Data = options.get('default') ?? null;
+    for (const row of readCsv(readFileSync(file, 'utf8'), delimiter)) {
+      if (row.length > 0 && row[keycol] === key) {
+        if (col >= row.length) throw pluginError('list index out of range');
+        found = row[col] as string;
+        break;
+      }
+    }
+    if (found !== null) out.push(found);
+  }
+  return out;
+};

@@ -1,0 +1,123 @@
+/** The `ini` lookup: a key (or keys matching a regex) of a section, as Python's configparser reads it. */
+import { readFileSync } from 'node:fs';
+import { truthy, type Data } from '../../core/data.js';
+import type { LookupFn } from '../plugin.js';
+import { defined, pluginError, toText } from '../filters/ansible-args.js';
+import { compileOrFail } from '../filters/ansible-regex.js';
+import { pyMatch } from '../filters/ansible-python-regex.js';
+import { findFileInSearchPath } from './search-path.js';
+
+type Sections = Map<string, Map<string, string | null>>;
+
+/** configparser.read_file: `[section]`, `key = value` / `key: value`, comments, continuation lines. */
+export function parseIni(text: string, caseSensitive: boolean, allowNoValue: boolean): Sections {
+  const sections: Sections = new Map([['DEFAULT', new Map()]]);
+  let current: Map<string, string | null> | undefined;
+  let lastKey: string | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    if (/^\s*[#;]/.test(raw)) continue;
+    if (raw.trim() === '') {
+      lastKey = undefined;
+      continue;
+    }
+    if (/^\s/.test(raw) && current && lastKey !== undefined) {
+      const prev = current.get(lastKey);
+      current.set(lastKey, `${prev ?? ''}\n${raw.trim()}`);
+      continue;
+    }
+    const section = /^\[([^\]]+)\]/.exec(raw);
+    if (section) {
+      const name = section[1] as string;
+      current = sections.get(name) ?? new Map();
+      sections.set(name, current);
+      lastKey = undefined;
+      continue;
+    }
+    if (!current) throw pluginError(`File contains no section headers.`);
+    const m = /^([^=:]*?)\s*[=:]\s*(.*)$/.exec(raw);
+    let key: string;
+    let value: string | null;
+    if (m) {
+      key = (m[1] as string).trim();
+      value = (m[2] as string).trim();
+    } else if (allowNoValue) {
+      key = raw.trim();
+      value = null;
+    } else throw pluginError(`Source contains parsing errors`);
+    if (!caseSensitive) key = key.toLowerCase();
+    current.set(key, value);
+    lastKey = key;
+  }
+  return sections;
+}
+
+const OPTIONS = ['type', 'file', 'section', 're', 'encoding', 'default', 'case_sensitive', 'allow_no_value', 'allow_none', 'interpolation'];
+
+export const ini: LookupFn = (ctx, terms, kwargs) => {
+  const options = new Map<string, Data>([
+    ['type', 'ini'],
+    ['file', 'ansible.ini'],
+    ['section', 'global'],
+    ['re', false],
+    ['encoding', 'utf-8'],
+    ['default', ''],
+    ['case_sensitive', false],
+    ['allow_no_value', false],
+  ]);
+  for (const [k, v] of kwargs) {
+    if (!OPTIONS.includes(k)) throw pluginError(`'${k}' is not a valid option.`);
+    options.set(k === 'allow_none' ? 'allow_no_value' : k, defined(v));
+  }
+  const out: Data[] = [];
+  for (const term of terms) {
+    const text = toText(term);
+    let key = text;
+    if (text.includes('=') || text.trim().includes(' ')) {
+      // Inline `key section=… file=…`: a value runs on until the next `name=`.
+      const params: [string, string][] = [];
+      let current = 'key';
+      for (const [i, phrase] of text.split(/\s+/).filter(Boolean).entries()) {
+        if (phrase.includes('=')) for (const k of OPTIONS) if (phrase.includes(`${k}=`)) current = k;
+        const existing = params.find(([k]) => k === current);
+        if (i === 0 || !existing) params.push([current, phrase]);
+        else existing[1] += ` ${phrase}`;
+      }
+      let updatedKey = false;
+      for (const [, param] of params) {
+        if (param.includes('=')) {
+          const [name, value] = param.split('=') as [string, string];
+          if (!OPTIONS.includes(name)) throw pluginError(`'${name}' is not a valid option.`);
+          options.set(name, value);
+        } else if (!updatedKey) {
+          key = param;
+          updatedKey = true;
+        }
+      }
+      if (!updatedKey) throw pluginError(`No key to look up was provided as first term within string inline options: ${text}`);
+    }
+    const fileName = toText(options.get('file') ?? '');
+    const path = findFileInSearchPath(ctx, 'files', fileName);
+    if (path === undefined) throw pluginError(`Could not find or access '${fileName}'`);
+    let content = readFileSync(path, 'utf8');
+    let section = toText(options.get('section') ?? 'global');
+    if (toText(options.get('type') ?? 'ini') === 'properties') {
+      content = `[java_properties]\n${content}`;
+      section = 'java_properties';
+    }
+    const sections = parseIni(content, truthy(options.get('case_sensitive') ?? false), truthy(options.get('allow_no_value') ?? false));
+    const values = sections.get(section);
+    if (!values) throw pluginError(`No section '${section}' in '${fileName}'.`);
+    const isRe = ['true', 'yes', '1', 'on'].includes(toText(options.get('re') ?? false).toLowerCase());
+    if (isRe) {
+      const re = compileOrFail(key, {});
+      const merged = new Map([...(sections.get('DEFAULT') ?? new Map<string, string | null>()), ...values]);
+      for (const [k, v] of merged) if (pyMatch(re, k)) out.push(v);
+      continue;
+    }
+    const lookupKey = truthy(options.get('case_sensitive') ?? false) ? key : key.toLowerCase();
+    if (values.has(lookupKey)) out.push(values.get(lookupKey) ?? null);
+    else if (sections.get('DEFAULT')?.has(lookupKey)) out.push(sections.get('DEFAULT')?.get(lookupKey) ?? null);
+    else out.push(options.get('default') ?? '');
+  }
+  return out;
+};

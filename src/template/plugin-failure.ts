@@ -1,0 +1,26 @@
+/**
+ * A filter or test that raised: Ansible 2.19 reports "The filter plugin 'ansible.builtin.X'
+ * failed: <error>". Undefined values, syntax errors and Volant errors pass through unchanged.
+ */
+import { VolantError } from '../core/errors.js';
+import { PyException } from './runtime/py-exception.js';
+import { TemplateSyntaxError } from './template-syntax-error.js';
+
+export class PluginFailure extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PluginFailure';
+  }
+}
+
+export function pluginFullName(name: string): string {
+  return name.includes('.') ? name : `ansible.builtin.${name}`;
+}
+
+export function wrapPluginError(err: unknown, kind: 'filter' | 'test', name: string): unknown {
+  if (err instanceof PluginFailure || err instanceof VolantError || err instanceof TemplateSyntaxError) return err;
+  if (err instanceof PyException || (err instanceof Error && err.name === 'Error') || err instanceof TypeError) {
+    return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed: ${(err as Error).message}`, { cause: err });
+  }
+  return err;
+}
