@@ -10,6 +10,10 @@ import { UsageError, VolantError } from '../core/errors.js';
 import { loadYamlData } from '../inventory/load-yaml-data.js';
 import { parseKv } from './parse-kv.js';
 
+/**
+ * Throws UsageError (ansible-playbook exits 5) for a value that is not a dict or a path without
+ * `@`, and VolantError `extra-vars-file` (exit 1) for a file that cannot be read.
+ */
 export function parseExtraVars(values: readonly string[], cwd: string): DataDict {
   const extra: DataDict = new Map();
   for (const option of values) {
@@ -21,7 +25,13 @@ export function parseExtraVars(values: readonly string[], cwd: string): DataDict
       try {
         text = readFileSync(path, 'utf8');
       } catch (error) {
-        throw new VolantError('extra-vars-file', `Could not find or access '${option.slice(1)}' on the Ansible Controller.`, { cause: error });
+        const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? '[Errno 2] No such file or directory' : String(error);
+        throw new VolantError(
+          'extra-vars-file',
+          `Unable to retrieve file contents.\nCould not find or access '${path}' on the Ansible Controller.\n` +
+            `If you are using a module and expect the file to exist on the remote, see the remote_src option: ${reason}: '${path}'`,
+          { cause: error },
+        );
       }
       data = loadYamlData(text, path);
     } else if (option[0] === '/' || option[0] === '.') {
