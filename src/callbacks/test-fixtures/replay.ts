@@ -47,7 +47,7 @@ function summaryEvent(s: Data | undefined): DisplayEvent | undefined {
 }
 
 /** Replaces recorded summary objects in a raw result with what a Volant result holds. */
-function plainResult(value: Data): Data {
+export function plainResult(value: Data): Data {
   if (Array.isArray(value)) return value.map(plainResult);
   if (!isDict(value)) return value;
   if (value.has('__summary__')) {
@@ -98,7 +98,7 @@ function hostResult(rec: Rec, handlerTasks: Set<string>): HostResult {
   const t = rec.get('task');
   const task = taskInfo(t, handlerTasks.has(str(get(t, 'uuid')) ?? ''));
   const raw = rec.get('raw');
-  const exc = rec.get('exception');
+  const exc = get(raw, 'exception');
   const warnings = get(raw, 'warnings');
   const deprecations = get(raw, 'deprecations');
   return {
@@ -106,7 +106,7 @@ function hostResult(rec: Rec, handlerTasks: Set<string>): HostResult {
     task,
     result: plainResult(isDict(raw) ? raw : new Map()) as DataDict,
     ...(rec.get('ignore_errors') === true ? { ignored: true } : {}),
-    ...(exc ? { error: summaryEvent(exc) } : {}),
+    ...(isDict(exc) ? { error: summaryEvent(exc) } : {}),
     ...(Array.isArray(warnings) ? { warnings: warnings.map((w) => summaryEvent(w) ?? { message: '' }) } : {}),
     ...(Array.isArray(deprecations) ? { deprecations: deprecations.map((d) => deprecationFromRaw(d)) } : {}),
   };

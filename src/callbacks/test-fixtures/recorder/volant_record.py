@@ -122,16 +122,13 @@ class CallbackModule(CallbackBase):
         }
 
     def _result(self, r):
-        cur = self._current_task_result
+        # `raw` holds the task's exception, warnings and deprecations as summaries (see _default).
         return {
             'host': r.host.get_name(),
             'task': self._task(r.task),
             'task_name': r.task_name,
             'result': r.result,
             'raw': r._return_data,
-            'warnings': [_summary_text(w) for w in (cur.warnings if cur else [])],
-            'deprecations': [_summary_text(d) for d in (cur.deprecations if cur else [])],
-            'exception': None if not cur or not cur.exception else _default(cur.exception),
         }
 
     def v2_playbook_on_start(self, playbook):
@@ -159,7 +156,9 @@ class CallbackModule(CallbackBase):
         self._w('include', file=included_file._filename, hosts=[h.name for h in included_file._hosts], vars=included_file._vars)
 
     def v2_runner_on_start(self, host, task):
-        self._w('runner_start', host=host.get_name(), task=self._task(task))
+        info = self._task(task)
+        info.pop('args')
+        self._w('runner_start', host=host.get_name(), task=info)
 
     def v2_runner_on_ok(self, result):
         self._w('runner_ok', **self._result(result))
