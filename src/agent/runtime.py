@@ -1062,8 +1062,9 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
     if getattr(module, 'ADD_FILE_COMMON_ARGS', False):
         for key, opt in FILE_COMMON_ARGUMENTS.items():
             spec.setdefault(key, opt)
-    internal = dict((k, v) for k, v in args.items() if k.startswith('_ansible_'))
-    user_args = dict((k, v) for k, v in args.items() if not k.startswith('_ansible_'))
+    # `_ansible_*` and `_volant_*` keys are the controller talking to the module, not user args.
+    internal = dict((k, v) for k, v in args.items() if k.startswith(('_ansible_', '_volant_')))
+    user_args = dict((k, v) for k, v in args.items() if k not in internal)
     vres = validate_arguments(
         name, spec, user_args,
         mutually_exclusive=getattr(module, 'MUTUALLY_EXCLUSIVE', ()),
@@ -1083,10 +1084,10 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
         if vres.errors:
             kind, msg = vres.errors[0]
             if kind == 'unsupported':
-                msg = 'Unsupported parameters for (%s) module: %s' % (name, msg)
+                # NOTE: modules run through an action plugin (command, copy ...) are named
+                # ansible.legacy.X in this message; the controller passes the name to show.
+                msg = 'Unsupported parameters for (%s) module: %s' % (internal.get('_ansible_module_name') or name, msg)
             result = {'failed': True, 'msg': msg}
-            # NOTE: a validation failure carries only the args as given (no defaults filled in).
-            invocation = {'module_args': remove_values(dict(user_args), vres.no_log_values)}
         elif check_mode and not getattr(module, 'SUPPORTS_CHECK_MODE', False):
             result = {'skipped': True, 'msg': 'remote module (%s) does not support check mode' % name}
         else:
@@ -1095,6 +1096,11 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
                 if result is None:
                     result = {}
                 result = dict(result)
+                adjust = getattr(module, 'adjust_invocation', None)
+                if adjust is not None:
+                    # NOTE: some modules are fed by an action plugin in Ansible, so their
+                    # invocation shows what that plugin sent (copy: src=<temp file>, content=None).
+                    invocation = {'module_args': remove_values(adjust(dict(vres.params), result), vres.no_log_values)}
                 if getattr(module, 'ADD_PATH_INFO', True):
                     ctx.add_path_info(result)
             except ModuleExit as e:
@@ -1104,7 +1110,8 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
                 result = e.result
     finally:
         ctx.cleanup()
-    if 'changed' not in result and not result.get('failed') and not result.get('skipped'):
+    if 'changed' not in result:
+        # NOTE: 2.19 shows `changed: false` on failed and skipped module results too.
         result['changed'] = False
     result = remove_values(result, ctx.no_log_values)
     if no_log:

@@ -12,6 +12,9 @@ import type { Connection } from './connection.js';
 import { pySplitlines } from './py-splitlines.js';
 import { RequestTimeoutError } from './transport-errors.js';
 
+/** Modules Ansible runs through an action plugin: their messages name them `ansible.legacy.X`. */
+const LEGACY_NAMED = new Set(['command', 'copy', 'fetch', 'template', 'script', 'unarchive', 'uri', 'async_status']);
+
 export interface RawRunner {
   (command: string, options: { executable?: string; timeout?: number }): Promise<{ rc: number; stdout: string; stderr: string }>;
 }
@@ -37,9 +40,14 @@ export class VolantAgentSession implements AgentSession {
       args.set('_uses_shell', true);
       return this.runModule({ ...request, module: 'command', args });
     }
+    let args = request.args;
+    if (LEGACY_NAMED.has(request.module) && !args.has('_ansible_module_name')) {
+      args = new Map(args);
+      args.set('_ansible_module_name', `ansible.legacy.${request.module}`);
+    }
     const fields: DataDict = new Map<string, Data>([
       ['module', request.module],
-      ['args', request.args],
+      ['args', args],
       ['check', request.checkMode],
       ['diff', request.diff],
       ['no_log', request.noLog ?? false],

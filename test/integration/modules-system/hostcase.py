@@ -8,6 +8,7 @@
 # A case (cases/CASE.json) is a list of steps, run in order on one host:
 #   {"module": "cron", "args": {...}, "check": false, "diff": false, "ignore_errors": false}
 #   {"shell": "command"}                 preparation, not compared
+#   {"put": "FILE", "dest": "PATH"}      copies a file of this folder to the host (preparation)
 #   "volant_module" / "volant_args"      what Volant's agent runs when an Ansible action (service,
 #                                        package) resolves to another module on the controller
 #   "loads": [module, ...]               other modules the step's module may load (package -> apt)
@@ -49,6 +50,11 @@ def _yaml_json(value):
 def build_playbook(case, host):
     lines = ['- hosts: %s' % host, '  gather_facts: false', '  tasks:']
     for i, step in enumerate(case['steps']):
+        if 'put' in step:
+            with open(os.path.join(HERE, step['put'])) as f:
+                content = f.read()
+            lines.append('    - copy: %s' % _yaml_json({'content': content, 'dest': step['dest'], 'mode': '0755'}))
+            continue
         if 'shell' in step:
             lines.append('    - shell: %s' % _yaml_json(step['shell']))
             lines.append('      ignore_errors: true')
@@ -78,7 +84,7 @@ def record(name, host):
     proc = subprocess.run([ORACLE, '-i', os.path.join(TEST_HOSTS, 'inventory.ini'), playbook],
                           capture_output=True, text=True, env=env)
     results = [json.loads(m.group(1))['r'] for m in _DEBUG_RE.finditer(proc.stdout)]
-    wanted = sum(1 for s in case['steps'] if 'shell' not in s)
+    wanted = sum(1 for s in case['steps'] if 'shell' not in s and 'put' not in s)
     if len(results) != wanted:
         sys.stderr.write(proc.stdout + proc.stderr)
         raise SystemExit('expected %d results, got %d' % (wanted, len(results)))
@@ -150,6 +156,10 @@ def check(name, host):
     problems = []
     i = 0
     for n, step in enumerate(case['steps']):
+        if 'put' in step:
+            with open(os.path.join(HERE, step['put'])) as f:
+                ssh(host, 'cat > %s && chmod 0755 %s' % (step['dest'], step['dest']), f.read())
+            continue
         if 'shell' in step:
             ssh(host, step['shell'])
             continue

@@ -1,0 +1,180 @@
+# ansible.builtin.copy, host side. The controller sends the bytes: `content` (text from the task)
+# or `_volant_content_b64` (bytes of a controller file for src=, or a rendered template); with
+# remote_src=true, `src` is a path on the host. Checksums are compared before anything is written,
+# and the write is atomic (temp file beside dest, then rename).
+import base64
+import hashlib
+import os
+import shutil
+import stat
+import subprocess
+import tempfile
+import time
+
+ARGUMENT_SPEC = {
+    'src': {'type': 'path'},
+    '_original_basename': {'type': 'str'},
+    'content': {'type': 'str'},
+    'dest': {'type': 'path', 'required': True},
+    'backup': {'type': 'bool', 'default': False},
+    'force': {'type': 'bool', 'default': True},
+    'validate': {'type': 'str'},
+    'directory_mode': {'type': 'raw'},
+    'remote_src': {'type': 'bool', 'default': False},
+    'local_follow': {'type': 'bool'},
+    'checksum': {'type': 'str'},
+    'follow': {'type': 'bool', 'default': False},
+}
+ADD_FILE_COMMON_ARGS = True
+SUPPORTS_CHECK_MODE = True
+# NOTE: copy's result names `dest`; Ansible's exit_json adds the stat fields for it.
+ADD_PATH_INFO = True
+
+
+def _sha1(data):
+    return hashlib.sha1(data).hexdigest()
+
+
+def _fake_src(dest):
+    # Ansible reports the temporary file it uploaded: ~/.ansible/tmp/ansible-tmp-<t>-<pid>-<rand>/.source<ext>
+    ext = os.path.splitext(dest)[1]
+    base = os.path.expanduser('~/.ansible/tmp')
+    return '%s/ansible-tmp-%s-%d-%d/.source%s' % (base, repr(time.time()), os.getpid(), int.from_bytes(os.urandom(6), 'big'), ext)
+
+
+def run(params, ctx):
+    dest = params['dest']
+    remote_src = params['remote_src']
+    data = None
+    if ctx.internal.get('_volant_content_b64') is not None:
+        data = base64.b64decode(ctx.internal['_volant_content_b64'])
+    elif params['content'] is not None:
+        data = params['content'].encode('utf-8', 'surrogateescape')
+    src = params['src']
+    if data is None and src is None:
+        ctx.fail('src (or content) is required')
+    if data is None:
+        if not remote_src:
+            ctx.fail('Source %s not found' % src)
+        if not os.path.exists(src):
+            ctx.fail('Source %s not found' % src)
+        if os.path.isdir(src):
+            return _copy_tree(params, ctx, src, dest)
+        if not os.access(src, os.R_OK):
+            ctx.fail('Source %s not readable' % src)
+        with open(src, 'rb') as f:
+            data = f.read()
+    checksum_src = _sha1(data)
+    if params['checksum'] and params['checksum'] != checksum_src:
+        ctx.fail('Copied file does not match the expected checksum. Transfer failed.', checksum=checksum_src, expected_checksum=params['checksum'])
+
+    # a directory dest means dest/basename(src)
+    if dest.endswith(os.sep) or os.path.isdir(dest):
+        basename = params['_original_basename'] or (os.path.basename(src) if src else None)
+        if basename is None:
+            ctx.fail('can not use content with a dir as dest')
+        dest = os.path.join(dest, basename)
+    if os.path.islink(dest) and params['follow']:
+        dest = os.path.realpath(dest)
+
+    exists = os.path.exists(dest)
+    checksum_dest = ctx.sha1(dest) if exists and not os.path.isdir(dest) else None
+    diff_list = []
+    if ctx.diff_mode and checksum_dest != checksum_src:
+        before = ''
+        if exists:
+            with open(dest, 'rb') as f:
+                before = f.read().decode('utf-8', 'replace')
+        diff_list.append({'after': data.decode('utf-8', 'replace'), 'after_header': params['dest'] if not os.path.isdir(params['dest']) else dest,
+                          'before': before, 'before_header': dest if exists else dest})
+
+    if exists and not params['force']:
+        return {'changed': False, 'dest': dest, 'src': src, 'diff': diff_list, 'path': dest}
+
+    file_args = ctx.load_file_common_arguments(params, path=dest)
+    if checksum_dest == checksum_src:
+        # NOTE: Ansible then runs the file module for attributes: its result has `path` and no md5sum.
+        diff = {}
+        changed = ctx.set_fs_attributes_if_different(file_args, False, diff)
+        result = {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'path': dest, 'diff': diff_list}
+        return result
+
+    if ctx.check_mode:
+        # NOTE: Ansible's copy action answers check mode itself with `changed` only.
+        ctx.exit(changed=True, diff=diff_list)
+
+    dest_dir = os.path.dirname(dest) or '.'
+    if not os.path.isdir(dest_dir):
+        if not os.path.exists(dest_dir):
+            ctx.fail('Destination directory %s does not exist' % dest_dir)
+        ctx.fail('Destination %s is not a directory' % dest_dir)
+    if not os.access(dest_dir, os.W_OK) and not exists:
+        ctx.fail('Destination %s not writable' % dest_dir)
+    result = {}
+    if params['backup'] and exists:
+        result['backup_file'] = ctx.backup_local(dest)
+    fd, tmp = tempfile.mkstemp(prefix='.ansible_tmp', dir=dest_dir, suffix=os.path.basename(dest))
+    try:
+        with os.fdopen(fd, 'wb') as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if params['validate']:
+            if '%s' not in params['validate']:
+                ctx.fail('validate must contain %%s: %s' % params['validate'])
+            rc, out, err = ctx.run_command(params['validate'] % tmp)
+            if rc != 0:
+                ctx.fail('failed to validate', exit_status=rc, stdout=out, stderr=err)
+        ctx.atomic_move(tmp, dest)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    ctx.set_fs_attributes_if_different(file_args, True, None)
+    result.update({
+        'changed': True,
+        'checksum': checksum_src,
+        'dest': dest,
+        'md5sum': hashlib.md5(data).hexdigest(),
+        'src': src if (src and remote_src) else params.setdefault('_volant_src', _fake_src(dest)),
+        'diff': diff_list,
+    })
+    return result
+
+
+def _copy_tree(params, ctx, src, dest):
+    changed = False
+    if not src.endswith(os.sep):
+        dest = os.path.join(dest, os.path.basename(src))
+    for root, dirs, files in os.walk(src):
+        rel = os.path.relpath(root, src)
+        target_dir = dest if rel == '.' else os.path.join(dest, rel)
+        if not os.path.isdir(target_dir):
+            changed = True
+            if not ctx.check_mode:
+                os.makedirs(target_dir)
+        for name in files:
+            s = os.path.join(root, name)
+            d = os.path.join(target_dir, name)
+            if os.path.exists(d) and ctx.sha1(d) == ctx.sha1(s):
+                continue
+            changed = True
+            if not ctx.check_mode:
+                with open(s, 'rb') as f:
+                    ctx.atomic_write(d, f.read())
+                shutil.copymode(s, d)
+    if not ctx.check_mode and os.path.isdir(dest):
+        changed = ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(params, path=dest), changed, None)
+    return {'changed': changed, 'dest': dest, 'src': src}
+
+
+def adjust_invocation(args, result):
+    """What Ansible's copy action sends the module: the uploaded temp file as src, no content."""
+    uploaded = args.pop('_volant_src', None)
+    if not args.get('remote_src'):
+        if args.get('content') is not None or uploaded is not None or args.get('src') is None:
+            args['src'] = uploaded or result.get('src') or _fake_src(args['dest'])
+        args['content'] = None
+        args['checksum'] = result.get('checksum', args.get('checksum'))
+        if args.get('_original_basename') is None:
+            args['_original_basename'] = '.' + base64.b32encode(os.urandom(5)).decode('ascii').lower()[:8]
+    return args

@@ -1,0 +1,126 @@
+# ansible.builtin.stat
+import grp
+import hashlib
+import os
+import pwd
+import stat
+
+ARGUMENT_SPEC = {
+    'path': {'type': 'path', 'required': True, 'aliases': ['dest', 'name']},
+    'follow': {'type': 'bool', 'default': False},
+    'get_md5': {'type': 'bool', 'default': False},
+    'get_checksum': {'type': 'bool', 'default': True},
+    'get_mime': {'type': 'bool', 'default': True, 'aliases': ['mime', 'mime_type', 'mime-type']},
+    'get_attributes': {'type': 'bool', 'default': True, 'aliases': ['attr', 'attributes']},
+    'checksum_algorithm': {'type': 'str', 'default': 'sha1',
+                           'choices': ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512'],
+                           'aliases': ['checksum', 'checksum_algo']},
+}
+SUPPORTS_CHECK_MODE = True
+ADD_PATH_INFO = False
+
+
+def _format(path, st):
+    mode = st.st_mode
+    out = {
+        'exists': True,
+        'path': path,
+        'mode': '%04o' % stat.S_IMODE(mode),
+        'isdir': stat.S_ISDIR(mode),
+        'ischr': stat.S_ISCHR(mode),
+        'isblk': stat.S_ISBLK(mode),
+        'isreg': stat.S_ISREG(mode),
+        'isfifo': stat.S_ISFIFO(mode),
+        'islnk': stat.S_ISLNK(mode),
+        'issock': stat.S_ISSOCK(mode),
+        'uid': st.st_uid,
+        'gid': st.st_gid,
+        'size': st.st_size,
+        'inode': st.st_ino,
+        'dev': st.st_dev,
+        'nlink': st.st_nlink,
+        'atime': st.st_atime,
+        'mtime': st.st_mtime,
+        'ctime': st.st_ctime,
+        'wusr': bool(mode & stat.S_IWUSR),
+        'rusr': bool(mode & stat.S_IRUSR),
+        'xusr': bool(mode & stat.S_IXUSR),
+        'wgrp': bool(mode & stat.S_IWGRP),
+        'rgrp': bool(mode & stat.S_IRGRP),
+        'xgrp': bool(mode & stat.S_IXGRP),
+        'woth': bool(mode & stat.S_IWOTH),
+        'roth': bool(mode & stat.S_IROTH),
+        'xoth': bool(mode & stat.S_IXOTH),
+        'isuid': bool(mode & stat.S_ISUID),
+        'isgid': bool(mode & stat.S_ISGID),
+    }
+    out['blocks'] = st.st_blocks
+    out['block_size'] = st.st_blksize
+    out['device_type'] = st.st_rdev
+    try:
+        out['pw_name'] = pwd.getpwuid(st.st_uid).pw_name
+    except KeyError:
+        pass
+    try:
+        out['gr_name'] = grp.getgrgid(st.st_gid).gr_name
+    except KeyError:
+        pass
+    return out
+
+
+def run(params, ctx):
+    path = params['path']
+    b_path = path
+    try:
+        st = os.stat(b_path) if params['follow'] else os.lstat(b_path)
+    except OSError as e:
+        import errno
+        if e.errno == errno.ENOENT:
+            return {'changed': False, 'stat': {'exists': False}}
+        ctx.fail(str(e))
+    output = _format(path, st)
+    if output['islnk']:
+        output['lnk_source'] = os.path.realpath(b_path)
+        output['lnk_target'] = os.readlink(b_path)
+    try:
+        output['readable'] = os.access(b_path, os.R_OK)
+        output['writeable'] = os.access(b_path, os.W_OK)
+        output['executable'] = os.access(b_path, os.X_OK)
+    except OSError:
+        pass
+    if output.get('isreg') and output.get('readable'):
+        if params['get_md5']:
+            output['md5'] = ctx.md5(b_path)
+        if params['get_checksum']:
+            output['checksum'] = ctx.digest_from_file(b_path, params['checksum_algorithm'])
+    if params['get_mime']:
+        output['mimetype'] = output['charset'] = 'unknown'
+        filecmd = ctx.get_bin_path('file')
+        if filecmd:
+            rc, out, err = ctx.run_command([filecmd, '-i', path])
+            if rc == 0:
+                try:
+                    mimetype, charset = out.rsplit(':', 1)[1].split(';')
+                    output['mimetype'] = mimetype.strip()
+                    output['charset'] = charset.split('=')[1].strip()
+                except (ValueError, IndexError):
+                    pass
+    if params['get_attributes']:
+        lsattr = ctx.get_bin_path('lsattr')
+        if lsattr:
+            rc, out, err = ctx.run_command([lsattr, '-vd', path])
+            if rc == 0:
+                fields = out.split(' ')
+                flags = fields[1].replace('-', '').strip() if len(fields) > 1 else ''
+                output['version'] = fields[0].strip()
+                output['attr_flags'] = flags
+                output['attributes'] = [_ATTR_NAMES.get(f, f) for f in flags]
+    return {'changed': False, 'stat': output}
+
+
+_ATTR_NAMES = {
+    'A': 'noatime', 'a': 'append', 'c': 'compressed', 'C': 'nocow', 'd': 'nodump', 'D': 'dirsync',
+    'e': 'extents', 'E': 'encrypted', 'h': 'blocksize', 'i': 'immutable', 'I': 'indexed', 'j': 'journalled',
+    'N': 'inline', 's': 'zero', 'S': 'synchronous', 't': 'notail', 'T': 'blockroot', 'u': 'undelete',
+    'X': 'compressedraw', 'Z': 'compresseddirty',
+}
