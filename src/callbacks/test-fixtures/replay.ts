@@ -62,16 +62,20 @@ export function plainResult(value: Data): Data {
   return out;
 }
 
-function taskInfo(t: Data | undefined, handler: boolean): TaskInfo {
-  const path = str(get(t, 'path')) ?? '';
+/** `file:line` (ansible's get_path) as a location. */
+function locOf(path: string): { file: string; line: number; column: number } {
   const i = path.lastIndexOf(':');
+  return { file: i < 0 ? path : path.slice(0, i), line: i < 0 ? 0 : Number(path.slice(i + 1)), column: 0 };
+}
+
+function taskInfo(t: Data | undefined, handler: boolean): TaskInfo {
   const args = get(t, 'args');
   return {
     id: str(get(t, 'uuid')),
     name: str(get(t, 'name')) ?? '',
     action: str(get(t, 'action')) ?? '',
     actionWritten: str(get(t, 'action')) ?? '',
-    loc: { file: i < 0 ? path : path.slice(0, i), line: i < 0 ? 0 : Number(path.slice(i + 1)), column: 0 },
+    loc: locOf(str(get(t, 'path')) ?? ''),
     isHandler: handler,
     noLog: get(t, 'no_log') === true,
     checkMode: get(t, 'check_mode') === true,
@@ -158,7 +162,8 @@ export function replay(jsonl: string, cb: Callback): void {
       case 'play_start':
         cb.playStart?.({
           name: str(rec.get('name')) ?? '',
-          loc: { file: '', line: 0, column: 0 },
+          loc: locOf(str(rec.get('path')) ?? ''),
+          ...(str(rec.get('id')) ? { id: str(rec.get('id')) } : {}),
           checkMode: rec.get('check_mode') === true,
           strategy: str(rec.get('strategy')) ?? 'linear',
         });
@@ -186,6 +191,9 @@ export function replay(jsonl: string, cb: Callback): void {
         cb.include?.(str(rec.get('file')) ?? '', (rec.get('hosts') as Data[]).map(String), isDict(vars) && vars.size > 0 ? vars : undefined);
         break;
       }
+      case 'runner_start':
+        cb.runnerStart?.(str(rec.get('host')) ?? '', taskInfo(rec.get('task'), handlerTasks.has(str(get(rec.get('task'), 'uuid')) ?? '')));
+        break;
       case 'runner_ok':
         cb.runnerOk?.(hostResult(rec, handlerTasks));
         break;

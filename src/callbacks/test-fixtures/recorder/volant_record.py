@@ -135,7 +135,8 @@ class CallbackModule(CallbackBase):
         self._w('playbook_start', file=playbook._file_name)
 
     def v2_playbook_on_play_start(self, play):
-        self._w('play_start', name=play.get_name().strip(), check_mode=play.check_mode, strategy=play.strategy)
+        self._w('play_start', name=play.get_name().strip(), check_mode=play.check_mode, strategy=play.strategy,
+                id=play._uuid, path=play.get_path())
 
     def v2_playbook_on_task_start(self, task, is_conditional):
         self._w('task_start', task=self._task(task))
