@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Data, DataDict } from '../core/data.js';
+import { pyEquals, type Data, type DataDict } from '../core/data.js';
 import { InventoryError } from '../core/errors.js';
 import { fnmatchToRegExp } from './fnmatch.js';
 import { Group, sortGroups } from './group.js';
@@ -364,11 +364,18 @@ export class Inventory {
       changed = true;
     }
     const host = this.hosts.get(name) as Host;
-    for (const [k, v] of vars) {
-      if (!host.vars.has(k) || host.vars.get(k) !== v) {
-        host.vars.set(k, v);
-        changed = true;
-      }
+    // NOTE: ansible stores the host's magic variables (inventory_hostname, group_names …) into
+    // its vars along with the new ones, which fixes their place in the host's key order.
+    const current: DataDict = new Map(host.vars);
+    current.set('inventory_hostname', host.name);
+    current.set('inventory_hostname_short', host.shortName());
+    current.set('group_names', host.groupNames());
+    const combined: DataDict = new Map(current);
+    for (const [k, v] of vars) combined.set(k, v);
+    if (!pyEquals(current, combined)) {
+      host.vars.clear();
+      for (const [k, v] of combined) host.vars.set(k, v);
+      changed = true;
     }
     for (const groupName of groups) {
       if (!this.groups.has(groupName)) {

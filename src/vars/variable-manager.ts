@@ -382,7 +382,7 @@ export class VariableManager {
     else layers.push(this.groupsLayer());
     layers.push(this.optionMagic, this.hostvarsLayer);
     if (task) layers.push(new Map<DictKey, Data>([['environment', task.environment ?? null]]));
-    if (play || task) layers.push(varsLayer(layers));
+    if (play || task) layers.push(varsLayer(layers.slice()));
     return new LayeredVars(layers);
   }
 
