@@ -11,13 +11,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VolantError } from '../../src/core/errors.js';
 import { filters, lookups, tests, type PluginContext, type PluginValue } from '../../src/template/plugin.js';
+import type { LookupEnvironment, TemplateRenderer, VarSource } from '../../src/template/api.js';
 import { Undefined } from '../../src/template/runtime/undefined.js';
 import type { Data } from '../../src/core/data.js';
 import { canonical, decodeTyped, type Typed } from './ansible-typed-values.js';
 import { KNOWN_DIFFERENCES } from './ansible-known-differences.js';
-import '../../src/template/filters/ansible.js';
-import '../../src/template/tests/ansible.js';
-import '../../src/template/lookups/index.js';
+// The engine's entry registers Jinja's builtins first and Ansible's plugins over them, as at run time.
+import { createTemplateEngine } from '../../src/template/index.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const FIXTURES = join(HERE, 'ansible-fixtures');
@@ -31,6 +31,7 @@ interface Case {
   args: Typed;
   kwargs: Typed;
   flags?: string[];
+  vars?: Typed;
   result?: Typed;
   error?: string;
 }
@@ -43,6 +44,24 @@ process.env['VOLANT_TEST_VAR'] = 'from the environment';
 process.env['VOLANT_EMPTY'] = '';
 process.chdir(FIXTURES);
 
+// The engine (the other half of issue 3) renders `template` lookups and runs the recorded text.
+const engine: TemplateRenderer | undefined = createTemplateEngine();
+
+function varSource(variables: Map<string, Data>): VarSource {
+  return { get: (name) => variables.get(name), has: (name) => variables.has(name), keys: () => variables.keys() };
+}
+
+const CONFIG = new Map<string, Data>([['DEFAULT_TIMEOUT', 10]]);
+
+function lookupEnvironment(): LookupEnvironment {
+  return {
+    searchPaths: () => [FIXTURES],
+    baseDir: FIXTURES,
+    inventoryHostnames: (pattern) => (pattern === 'all' ? ['h1', 'h2'] : []),
+    config: (name) => CONFIG.get(name),
+  };
+}
+
 function fakeContext(variables: Map<string, Data>): PluginContext {
   return {
     vars: {
@@ -50,12 +69,8 @@ function fakeContext(variables: Map<string, Data>): PluginContext {
       has: (name) => variables.has(name),
       keys: () => variables.keys(),
     },
-    lookup: {
-      searchPaths: () => [FIXTURES],
-      baseDir: FIXTURES,
-      inventoryHostnames: (pattern) => (pattern === 'all' ? ['h1', 'h2'] : []),
-    },
-    renderString: (text) => text,
+    lookup: lookupEnvironment(),
+    renderString: (text) => (engine ? engine.render(text, varSource(variables), { lookup: lookupEnvironment() }) : text),
   };
 }
 
@@ -67,6 +82,7 @@ function runDirect(c: Case): Outcome {
   const kwargs = new Map<string, PluginValue>(kwargsDict);
   const input: PluginValue = c.input === undefined ? new Undefined("'missing' is undefined", 'missing') : decodeTyped(c.input);
   const variables = new Map<string, Data>([['playbook_dir', FIXTURES]]);
+  if (c.vars !== undefined) for (const [k, v] of decodeTyped(c.vars) as Map<string, Data>) variables.set(String(k), v);
   const ctx = fakeContext(variables);
   try {
     let result: PluginValue;
@@ -87,6 +103,25 @@ function runDirect(c: Case): Outcome {
   } catch (error) {
     if (error instanceof VolantError) return { ok: false, error: error.message };
     return { ok: false, error: `(non-Volant error) ${String(error)}` };
+  }
+}
+
+/** The recorded template through the engine; errors compare by Ansible's inner words. */
+function runEngine(c: Case): Outcome {
+  if (!engine) return { ok: false, error: 'no engine' };
+  const variables = new Map<string, Data>([
+    ['playbook_dir', FIXTURES],
+    ['args', decodeTyped(c.args)],
+    ['kwargs', decodeTyped(c.kwargs)],
+  ]);
+  if (c.input !== undefined) variables.set('input', decodeTyped(c.input));
+  if (c.vars !== undefined) for (const [k, v] of decodeTyped(c.vars) as Map<string, Data>) variables.set(String(k), v);
+  try {
+    const result = engine.render(c.template, varSource(variables), { lookup: lookupEnvironment() });
+    return { ok: true, value: canonical(result, c.flags?.includes('unordered') ?? false) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: c.error !== undefined && message.includes(c.error) ? c.error : message };
   }
 }
 
@@ -114,6 +149,21 @@ describe('test/jinja/ansible-table', () => {
 
   it('has no differences beyond the known-differences list', () => {
     assert.deepEqual(failures, []);
+  });
+
+  it('renders the recorded templates through the engine identically on at least 99%', { skip: !engine && 'no engine yet' }, () => {
+    let same = 0;
+    const misses: string[] = [];
+    for (const c of table.cases) {
+      const got = runEngine(c);
+      const want = expected(c);
+      const ok = c.flags?.includes('nondeterministic') ? got.ok === want.ok : JSON.stringify(got) === JSON.stringify(want);
+      if (ok) same++;
+      else misses.push(`${c.id}  ${c.template}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(got)}`);
+    }
+    process.stdout.write(`# ansible table through the engine: ${same}/${table.cases.length} identical\n`);
+    if (process.env['VOLANT_TABLE_VERBOSE']) process.stdout.write(misses.join('\n') + '\n');
+    assert.ok(same / table.cases.length >= 0.99, `only ${same}/${table.cases.length} identical through the engine:\n${misses.join('\n')}`);
   });
 
   it('lists only known differences that still differ', () => {

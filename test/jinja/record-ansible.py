@@ -46,6 +46,12 @@ def L(name, *terms, **kwargs):
     return CASES[-1]
 
 
+def with_vars(case, **variables):
+    """Extra variables the case's template sees (e.g. for the template and vars lookups)."""
+    case['vars'] = variables
+    return case
+
+
 def flag(case, *flags):
     case['flags'].extend(flags)
 
@@ -56,6 +62,8 @@ def load_specs():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.define(F, T, L, flag, FIXTURES)
+    if hasattr(module, 'define_lookups'):
+        module.define_lookups(F, T, L, flag, with_vars, FIXTURES)
 
 
 load_specs()
@@ -114,6 +122,7 @@ def main():
         variables = {'args': case['args'], 'kwargs': case['kwargs'], 'playbook_dir': FIXTURES}
         if case['input'] is not MISSING:
             variables['input'] = case['input']
+        variables.update(case.get('vars', {}))
         templar = Templar(loader=loader, variables=variables)
         text = template_of(case)
         record = {'id': '%s #%d' % (key, counts[key]), 'kind': case['kind'], 'name': case['name'], 'template': text}
@@ -123,6 +132,8 @@ def main():
         record['kwargs'] = encode(case['kwargs'])
         if case['flags']:
             record['flags'] = case['flags']
+        if case.get('vars'):
+            record['vars'] = encode(case['vars'])
         try:
             record['result'] = encode(templar.template(trust_as_template(text)))
         except Exception as ex:  # the error words are the expected result

@@ -28,7 +28,8 @@ export const first_found: LookupFn = (ctx, terms, kwargs) => {
   paths = paths.filter(Boolean);
   const candidates = paths.length > 0 ? paths.flatMap((p) => files.map((f) => posixJoin(p, f))) : files;
   for (const candidate of candidates) {
-    const found = findFileInSearchPath(ctx, 'files', candidate);
+    // NOTE: called from a template (not a task's with_first_found), 2.19 has no `files` subdir to add.
+    const found = findFileInSearchPath(ctx, 'files', candidate, null);
     if (found !== undefined) return [found];
   }
   if (skip) return [];

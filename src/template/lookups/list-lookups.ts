@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { isStringLike, isTuple, markTuple, pyRepr, textOf, truthy, type Data, type DataDict } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
-import { ansibleClass, pluginError } from '../filters/ansible-args.js';
+import { ansibleClass, pluginError, toText } from '../filters/ansible-args.js';
 
 /** LookupBase._flatten: one level of lists (and tuples) is opened. */
 function flattenOnce(terms: readonly Data[]): Data[] {
@@ -88,12 +88,26 @@ export const subelements: LookupFn = (_ctx, terms) => {
       if (i < path.length - 1 && !(sub instanceof Map)) throw pluginError(`the key ${part} should point to a dictionary, got '${pyRepr(sub)}'`);
     }
     if (missing) continue;
-    if (!Array.isArray(sub)) throw pluginError(`the key ${path[path.length - 1] ?? ''} should point to a list, got '${pyRepr(sub)}'`);
+    if (!Array.isArray(sub)) throw pluginError(`the key ${path[path.length - 1] ?? ''} should point to a list, got '${toText(sub)}'`);
+    // NOTE: the lookup hands back the item without the list it walked (a copy with that key removed).
+    const trimmed = withoutPath(element, path);
     void last;
-    for (const item of sub) out.push(markTuple([element, item]));
+    for (const item of sub) out.push(markTuple([trimmed, item]));
   }
   return out;
 };
+
+function withoutPath(element: DataDict, path: readonly string[]): DataDict {
+  const copy: DataDict = new Map(element);
+  const [head, ...rest] = path;
+  if (head === undefined) return copy;
+  if (rest.length === 0) copy.delete(head);
+  else {
+    const inner = copy.get(head);
+    if (inner instanceof Map) copy.set(head, withoutPath(inner, rest));
+  }
+  return copy;
+}
 
 /** NOTE: a fresh random pick (Ansible uses random.choice without a seed). */
 export const random_choice: LookupFn = (_ctx, terms) => (terms.length === 0 ? [] : [terms[randomInt(terms.length)] as Data]);

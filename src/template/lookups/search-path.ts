@@ -9,7 +9,8 @@ import { posixExpanduser, posixJoin, posixNormpath } from '../filters/ansible-py
 
 export type SearchKind = 'files' | 'templates' | 'vars' | 'tasks';
 
-export function searchCandidates(ctx: PluginContext, kind: SearchKind, needle: string): string[] {
+/** `subdir` null searches the directories themselves only (first_found outside a task loop). */
+export function searchCandidates(ctx: PluginContext, kind: SearchKind, needle: string, subdir: string | null = kind): string[] {
   if (needle.startsWith('~') || needle.startsWith('/')) return [posixNormpath(posixExpanduser(needle))];
   const env = ctx.lookup;
   const baseDir = env?.baseDir ?? process.cwd();
@@ -18,18 +19,18 @@ export function searchCandidates(ctx: PluginContext, kind: SearchKind, needle: s
   const firstPart = needle.split('/')[0];
   for (const dir of dirs.length > 0 ? dirs : [baseDir]) {
     // A role's tasks directory searches the role's own `<kind>` folder first.
-    if (dir.endsWith('/tasks')) {
+    if (dir.endsWith('/tasks') && subdir !== null) {
       const roleDir = dir.slice(0, -'/tasks'.length);
-      out.push(posixJoin(roleDir, kind, needle), posixJoin(dir, needle));
+      out.push(posixJoin(roleDir, subdir, needle), posixJoin(dir, needle));
     }
-    if (firstPart !== kind) out.push(posixJoin(dir, kind, needle));
+    if (subdir !== null && firstPart !== subdir) out.push(posixJoin(dir, subdir, needle));
     out.push(posixJoin(dir, needle));
   }
-  if (firstPart !== kind) out.push(posixJoin(baseDir, kind, needle));
+  if (subdir !== null && firstPart !== subdir) out.push(posixJoin(baseDir, subdir, needle));
   out.push(posixJoin(baseDir, needle));
   return out;
 }
 
-export function findFileInSearchPath(ctx: PluginContext, kind: SearchKind, needle: string): string | undefined {
-  return searchCandidates(ctx, kind, needle).find((p) => existsSync(p));
+export function findFileInSearchPath(ctx: PluginContext, kind: SearchKind, needle: string, subdir: string | null = kind): string | undefined {
+  return searchCandidates(ctx, kind, needle, subdir).find((p) => existsSync(p));
 }

@@ -59,11 +59,14 @@ export function formatOne(format: string, n: number): string {
 
 export const sequence: LookupFn = (_ctx, terms, kwargs) => {
   const out: Data[] = [];
-  for (const term of terms) {
+  // With only keyword options, the sequence is described by them alone.
+  for (const term of terms.length === 0 && kwargs.size > 0 ? [''] : terms) {
     const text = toText(term);
     const options = new Map<string, string>();
     const m = SHORTCUT.exec(text);
-    if (m) {
+    if (text === '') {
+      // Options come from keywords only.
+    } else if (m) {
       if (m[2] !== undefined) options.set('start', m[2]);
       options.set('end', m[3] as string);
       if (m[5] !== undefined) options.set('stride', m[5]);
@@ -94,7 +97,7 @@ export const sequence: LookupFn = (_ctx, terms, kwargs) => {
       try {
         out.push(formatOne(format, i));
       } catch {
-        throw pluginError(`problem formatting ${JSON.stringify(format)} with ${i}`);
+        throw pluginError(`bad formatting string: ${format}`);
       }
     }
   }
