@@ -2,6 +2,7 @@ import { pyStr, type Data } from '../core/data.js';
 import { TaskError } from '../run/task-error.js';
 import type { Action } from '../run/action.js';
 import { Undefined } from '../template/runtime/undefined.js';
+import type { SourceLocation } from '../core/source-location.js';
 
 /** debug: prints `msg` or the value of the expression `var`, above a verbosity threshold. */
 export const debug: Action = (ctx) => {
@@ -19,7 +20,13 @@ export const debug: Action = (ctx) => {
       try {
         value = ctx.templar.render(`{{ ${expr} }}`, ctx.vars, { origin: ctx.step.task.argsLoc });
       } catch (e) {
-        if (isUndefinedError(e)) value = 'VARIABLE IS NOT DEFINED!';
+        if (isUndefinedError(e)) {
+          // NOTE: 2.19 replaces an undefined `var` with a marker and warns, instead of failing.
+          const message = e instanceof Error ? e.message : String(e);
+          value = `<< error 1 - ${message} >>`;
+          const origin = varLocation(ctx) ?? ctx.step.task.argsLoc;
+          ctx.warn({ message: `Encountered 1 template error.\nerror 1 - ${message}`, origin });
+        }
         else throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: ctx.step.task.argsLoc }, e);
       }
       result.set(expr, value);
@@ -34,6 +41,13 @@ export const debug: Action = (ctx) => {
   result.set('failed', false);
   return result;
 };
+
+function varLocation(ctx: Parameters<Action>[0]): SourceLocation | undefined {
+  const node = ctx.step.task.argsNode;
+  if (!node || node.kind !== 'map') return undefined;
+  const pair = node.pairs.find((p) => p.key.kind === 'scalar' && p.key.value === 'var');
+  return pair?.value.loc;
+}
 
 function isUndefinedError(e: unknown): boolean {
   return e instanceof Error && (/is undefined|has no attribute|has no element/.test(e.message) || e instanceof Undefined);

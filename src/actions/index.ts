@@ -1,6 +1,8 @@
 /** The controller-only actions by name. A new action is a file plus a line here. */
 import type { Action } from '../run/action.js';
 import { assertAction } from './assert.js';
+import { copy } from './copy.js';
+import { template } from './template.js';
 import { debug } from './debug.js';
 import { fail } from './fail.js';
 import { addHost, groupBy, setStats } from './inventory-actions.js';
@@ -22,6 +24,8 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['add_host', addHost],
     ['group_by', groupBy],
     ['set_stats', setStats],
+    ['copy', copy],
+    ['template', template],
   ]);
   if (deps.includeVars) actions.set('include_vars', deps.includeVars);
   return actions;

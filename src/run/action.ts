@@ -6,6 +6,7 @@ import type { Data, DataDict } from '../core/data.js';
 import type { TaskStep } from '../compile/program.js';
 import type { TemplateRenderer, VarSource, LookupEnvironment } from '../template/api.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from './transport.js';
+import type { DisplayEvent } from './events.js';
 
 export interface ActionContext {
   readonly host: string;
@@ -26,6 +27,8 @@ export interface ActionContext {
   session(): Promise<AgentSession>;
   /** Runs a module on the host through its agent, as the normal action does. */
   runModule(request: Omit<ModuleRequest, 'checkMode' | 'diff'> & { checkMode?: boolean; diff?: boolean }): Promise<ModuleResult>;
+  /** A warning shown with the task's result (`[WARNING]: …` with its origin). */
+  warn(event: DisplayEvent): void;
   /** Shows text at once (pause prompts); the default callback prints it as ansible's display does. */
   display(text: string): void;
   /** Reads a line from the terminal, or undefined when there is none (pause, vars_prompt). */

@@ -8,7 +8,7 @@ import type { Callback, HostResult, TaskInfo } from './events.js';
 import { HostCursor } from './host-cursor.js';
 import { Notifications } from './notifications.js';
 import { processResult, type ProcessContext } from './result-processor.js';
-import type { AggregateStats } from './stats.js';
+import { AggregateStats } from './stats.js';
 import { TaskExecutor, type ExecOutcome, type ExecServices } from './task-executor.js';
 import type { PlayVars, VarsPort } from './vars-port.js';
 import { keywordBool, keywordInt } from './keyword-values.js';
@@ -88,7 +88,6 @@ export class PlayRunner {
     this.batchHosts = [...hosts];
     for (const host of hosts) {
       this.cursors.set(host, new HostCursor(program));
-      this.services.stats.touch(host);
     }
     const order: Step[] = [...program.steps];
     let position = 0;
@@ -126,11 +125,6 @@ export class PlayRunner {
       }
       const included = await this.runStep(step, stepHosts);
       if (included.length > 0) order.splice(position, 0, ...included);
-      const remaining = this.activeHosts();
-      if (remaining.length === 0 && hosts.some((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h))) {
-        this.services.callback.noHostsRemaining?.();
-        break;
-      }
     }
     const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
     return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
@@ -349,7 +343,7 @@ export class PlayRunner {
   taskInfo(step: TaskStep, host: string): TaskInfo {
     const task = step.task;
     const nameKw = task.keywords.get('name');
-    let name = task.action;
+    let name = task.actionWritten;
     if (nameKw && nameKw.value !== null && nameKw.value !== '') {
       name = pyStr(nameKw.value);
       try {
@@ -415,6 +409,6 @@ function itemOf(result: DataDict): DataDict | undefined {
 
 /** run_once: the result is applied (register, facts) on the other hosts without output. */
 function processResultSilently(ctx: ProcessContext, host: string, step: TaskStep, outcome: ExecOutcome, ignoreErrors: boolean): void {
-  const silent: ProcessContext = { ...ctx, callback: {} };
+  const silent: ProcessContext = { ...ctx, callback: {}, stats: new AggregateStats() };
   processResult(silent, host, step, outcome, { ignoreErrors, isInclude: false });
 }

@@ -46,7 +46,7 @@ export function processResult(
   const result = outcome.result;
   const cursor = ctx.cursors.get(host);
   const info = ctx.taskInfo(step, host);
-  const base = { host, task: info, result, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}) };
+  const base = { host, task: info, result, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}), ...(outcome.warnings ? { warnings: outcome.warnings } : {}) };
   let verdict: Verdict;
   if (truthy(result.get('failed'))) {
     const error = failureEvent(task.loc, result, outcome.error, outcome.failKind);

@@ -12,7 +12,7 @@ import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { LookupEnvironment, TemplateRenderer, VarSource } from '../template/api.js';
 import type { ActionContext, ActionRegistry } from './action.js';
-import type { HostResult } from './events.js';
+import type { DisplayEvent, HostResult } from './events.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
 import type { PlayVars } from './vars-port.js';
 import { TaskError, chainMessage, linksOf, type ErrorLink } from './task-error.js';
@@ -48,6 +48,7 @@ export interface ExecOutcome {
   /** The action kind for error wording: "Action failed" (controller) or "Module failed". */
   readonly failKind: 'Action' | 'Module';
   readonly delegatedTo?: string;
+  readonly warnings?: readonly DisplayEvent[];
 }
 
 /** Actions whose arguments ansible does not template before the action runs. */
@@ -168,6 +169,7 @@ export class TaskExecutor {
         result: res,
         ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}),
         ...(truthy(res.get('failed')) ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind) } : {}),
+        ...(outcome.warnings ? { warnings: outcome.warnings } : {}),
       };
       if (truthy(res.get('failed')) || truthy(res.get('unreachable'))) this.services.emitItem('failed', hr);
       else if (truthy(res.get('skipped'))) this.services.emitItem('skipped', hr);
@@ -221,6 +223,7 @@ export class TaskExecutor {
     const task = step.task;
     const templar = this.services.templar;
     const vars = this.playVars.forTask(host, step, locals);
+    const warnings: DisplayEvent[] = [];
     const isAction = this.services.actions.has(task.action);
     const failKind: 'Action' | 'Module' = isAction ? 'Action' : 'Module';
     try {
@@ -279,7 +282,7 @@ export class TaskExecutor {
 
       let result: DataDict = new Map();
       for (let attempt = 1; attempt <= retries; attempt++) {
-        result = await this.dispatch(host, step, args, vars, delegatedTo);
+        result = await this.dispatch(host, step, args, vars, delegatedTo, warnings);
         if (!result.has('failed')) {
           const rc = result.get('rc');
           result.set('failed', rc !== undefined && rc !== 0 && rc !== '0');
@@ -324,10 +327,11 @@ export class TaskExecutor {
         }
       }
       if (truthy(result.get('failed')) && !result.has('exception')) result.set('exception', '(traceback unavailable)');
+      if (warnings.length > 0) result.set('warnings', [...((result.get('warnings') as Data[] | undefined) ?? []), ...warnings.map((w) => w.message)]);
       const notify = step.folded.scalars.get('notify');
       if (notify && notify.value !== null) result.set('_ansible_notify', Array.isArray(notify.value) ? notify.value : [notify.value]);
       if (delegatedTo) result.set('_ansible_delegated_vars', new Map<string, Data>([['ansible_delegated_host', delegatedTo]]));
-      return { result, failKind, ...(delegatedTo ? { delegatedTo } : {}) };
+      return { result, failKind, ...(delegatedTo ? { delegatedTo } : {}), ...(warnings.length > 0 ? { warnings } : {}) };
     } catch (e) {
       if (e instanceof ConnectionError) {
         return {
@@ -366,7 +370,7 @@ export class TaskExecutor {
     return out;
   }
 
-  private async dispatch(host: string, step: TaskStep, args: DataDict, vars: VarSource, delegatedTo: string | undefined): Promise<DataDict> {
+  private async dispatch(host: string, step: TaskStep, args: DataDict, vars: VarSource, delegatedTo: string | undefined, warnings: DisplayEvent[]): Promise<DataDict> {
     const task = step.task;
     const services = this.services;
     const connHost = delegatedTo ?? host;
@@ -405,6 +409,7 @@ export class TaskExecutor {
         session: getSession,
         runModule,
         display: (text) => services.display(text),
+        warn: (event) => warnings.push(event),
         ...(services.prompt ? { prompt: services.prompt } : {}),
         findFile: (name, kind) => services.findFile(step, name, kind),
       };

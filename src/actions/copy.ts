@@ -1,0 +1,27 @@
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { pyStr, type Data } from '../core/data.js';
+import type { Action } from '../run/action.js';
+import { toBoolLike } from './util.js';
+
+/**
+ * copy, controller half: a `src` on the controller is read here and its bytes go to the agent in
+ * the request (no temp file on the host); `content` and `remote_src` go as they are.
+ */
+export const copy: Action = async (ctx) => {
+  const args = new Map(ctx.args);
+  const src = args.get('src');
+  if (src !== undefined && src !== null && !toBoolLike(args.get('remote_src')) && !args.has('content')) {
+    const name = pyStr(src);
+    const path = ctx.findFile(name, 'files');
+    if (!path) {
+      return new Map<string, Data>([['failed', true], ['msg', `Could not find or access '${name}' on the Ansible Controller.\nIf you are using a module and expect the file to exist on the remote, see the remote_src option`]]);
+    }
+    if (statSync(path).isDirectory()) {
+      return new Map<string, Data>([['failed', true], ['msg', `copy of a directory (${name}) is not supported by Volant yet`]]);
+    }
+    args.set('_volant_content_b64', readFileSync(path).toString('base64'));
+    if (!args.has('_original_basename')) args.set('_original_basename', basename(name.replace(/\/$/, '')));
+  }
+  return ctx.runModule({ module: 'copy', args });
+};

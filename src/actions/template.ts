@@ -1,0 +1,74 @@
+import { readFileSync, statSync } from 'node:fs';
+import { hostname, userInfo } from 'node:os';
+import { basename, resolve } from 'node:path';
+import { overlay } from '../run/task-executor.js';
+import { pythonNow } from './pause.js';
+import { pyStr, type Data } from '../core/data.js';
+import type { Action } from '../run/action.js';
+import { TaskError } from '../run/task-error.js';
+import { toBoolLike } from './util.js';
+
+/** Options the template action consumes itself; the rest go to the copy module on the host. */
+const TEMPLATE_ONLY = new Set([
+  'src', 'newline_sequence', 'trim_blocks', 'lstrip_blocks', 'variable_start_string', 'variable_end_string',
+  'block_start_string', 'block_end_string', 'comment_start_string', 'comment_end_string', 'output_encoding',
+]);
+
+/** template: rendered on the controller with the host's variables, written by the agent like copy. */
+export const template: Action = async (ctx) => {
+  const srcArg = ctx.args.get('src');
+  const dest = ctx.args.get('dest');
+  if (srcArg === undefined || srcArg === null || dest === undefined || dest === null) {
+    return new Map<string, Data>([['failed', true], ['msg', 'src and dest are required']]);
+  }
+  const name = pyStr(srcArg);
+  const path = ctx.findFile(name, 'templates');
+  if (!path) {
+    return new Map<string, Data>([['failed', true], ['msg', `Could not find or access '${name}' on the Ansible Controller.`]]);
+  }
+  const text = readFileSync(path, 'utf8');
+  const st = statSync(path);
+  // The variables ansible's template action adds for the template's own use.
+  const locals = new Map<string, Data>([
+    ['template_host', hostname()],
+    ['template_path', path],
+    ['template_mtime', pythonDatetime(st.mtime)],
+    ['template_uid', userName(st.uid)],
+    ['template_fullpath', resolve(path)],
+    ['template_destpath', pyStr(dest)],
+    ['template_run_date', pythonDatetime(new Date())],
+    ['ansible_managed', 'Ansible managed'],
+  ]);
+  const vars = overlay(ctx.vars, locals);
+  let rendered: Data;
+  try {
+    rendered = ctx.templar.render(text, vars, {
+      native: false,
+      templatePath: path,
+      lookup: ctx.lookup,
+      trimBlocks: ctx.args.has('trim_blocks') ? toBoolLike(ctx.args.get('trim_blocks')) : true,
+      lstripBlocks: toBoolLike(ctx.args.get('lstrip_blocks') ?? false),
+      newlineSequence: pyStr(ctx.args.get('newline_sequence') ?? '\n'),
+    });
+  } catch (e) {
+    throw TaskError.wrap({ message: `Error rendering template '${name}'.`, origin: ctx.step.task.loc }, e);
+  }
+  const args = new Map<string, Data>();
+  for (const [k, v] of ctx.args) if (!TEMPLATE_ONLY.has(String(k))) args.set(String(k), v);
+  args.set('_volant_content_b64', Buffer.from(pyStr(rendered), 'utf8').toString('base64'));
+  args.set('_original_basename', basename(name));
+  return ctx.runModule({ module: 'copy', args });
+};
+
+function pythonDatetime(date: Date): string {
+  return pythonNow(date);
+}
+
+function userName(uid: number): string {
+  try {
+    const me = userInfo();
+    return me.uid === uid ? me.username : String(uid);
+  } catch {
+    return String(uid);
+  }
+}
