@@ -7,6 +7,31 @@ import type { YAMLError } from 'yaml';
 import type { LineIndex } from './line-index.js';
 import type { YamlProblem } from './yaml-failure.js';
 
+function skipSpaces(text: string, offset: number): number {
+  let at = offset;
+  while (text[at] === ' ') at++;
+  return at;
+}
+
+/** The first token after the line holding `offset`: blank lines and comments skipped. */
+function nextTokenAfterLine(text: string, offset: number): number {
+  const eol = text.indexOf('\n', offset);
+  if (eol < 0) return text.length;
+  const rest = /^(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*/.exec(text.slice(eol + 1));
+  return eol + 1 + (rest?.[0].length ?? 0);
+}
+
+/**
+ * NOTE: in an unclosed flow collection libyaml folds the following lines into a plain scalar
+ * and stops at the first `: ` after it (the key's value indicator), or at the end of the text.
+ */
+function unclosedFlowMark(text: string, offset: number, lines: LineIndex): { line: number; column: number } {
+  const colon = /:(?=[ \n]|$)/g;
+  colon.lastIndex = offset;
+  const match = colon.exec(text);
+  return lines.position(match === null ? text.length : match.index);
+}
+
 export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex): YamlProblem {
   const at = lines.position(error.pos[0]);
   const message = error.message.split('\n')[0] ?? '';
@@ -22,14 +47,18 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
         return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...at };
       }
       if (message.startsWith('Flow sequence')) {
-        return { context: 'while parsing a flow sequence', problem: "did not find expected ',' or ']'", ...at };
+        return { context: 'while parsing a flow sequence', problem: "did not find expected ',' or ']'", ...unclosedFlowMark(text, error.pos[0], lines) };
       }
-      if (message.startsWith('Flow mapping')) {
-        return { context: 'while parsing a flow mapping', problem: "did not find expected ',' or '}'", ...at };
+      if (message.startsWith('Flow map')) {
+        return { context: 'while parsing a flow mapping', problem: "did not find expected ',' or '}'", ...unclosedFlowMark(text, error.pos[0], lines) };
       }
       return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...at };
     }
     case 'BLOCK_AS_IMPLICIT_KEY':
+      if (message.startsWith('A block sequence')) {
+        return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...lines.position(skipSpaces(text, error.pos[0])) };
+      }
+      return { problem: 'mapping values are not allowed in this context', ...at };
     case 'MULTILINE_IMPLICIT_KEY':
       return { problem: 'mapping values are not allowed in this context', ...at };
     case 'MISSING_CHAR':
@@ -37,8 +66,12 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
         // NOTE: libyaml scans to the end of the stream looking for the closing quote.
         return { context: 'while scanning a quoted scalar', problem: 'found unexpected end of stream', ...lines.position(text.length) };
       }
-      if (message.includes(']')) return { context: 'while parsing a flow sequence', problem: "did not find expected ',' or ']'", ...at };
-      if (message.includes('}')) return { context: 'while parsing a flow mapping', problem: "did not find expected ',' or '}'", ...at };
+      if (message.startsWith('Implicit map keys need to be followed by map values')) {
+        // libyaml gives up on the key when it reaches the next token, on a later line.
+        return { context: 'while scanning a simple key', problem: "could not find expected ':'", ...lines.position(nextTokenAfterLine(text, error.pos[0])) };
+      }
+      if (message.includes(']')) return { context: 'while parsing a flow sequence', problem: "did not find expected ',' or ']'", ...unclosedFlowMark(text, error.pos[0], lines) };
+      if (message.includes('}')) return { context: 'while parsing a flow mapping', problem: "did not find expected ',' or '}'", ...unclosedFlowMark(text, error.pos[0], lines) };
       return { problem: message, ...at };
     case 'BAD_DQ_ESCAPE':
       return { context: 'while parsing a quoted scalar', problem: 'found unknown escape character', ...at };

@@ -295,6 +295,20 @@ function scalarStyle(type: Scalar['type']): YamlScalar['style'] {
   }
 }
 
+/** libyaml refuses a second %YAML directive in one prologue (the `yaml` package does not). */
+function checkDirectives(text: string, lines: LineIndex): void {
+  let seen = false;
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('---') || (!line.startsWith('%') && !line.startsWith('#') && line.trim() !== '')) seen = false;
+    if (line.startsWith('%YAML')) {
+      if (seen) throw new Problem({ problem: 'found duplicate %YAML directive', ...lines.position(offset) });
+      seen = true;
+    }
+    offset += line.length + 1;
+  }
+}
+
 function isJson(text: string): boolean {
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[' && first !== '"') return false;
@@ -317,6 +331,13 @@ export function loadYaml(text: string, file: string, options: { single?: boolean
   const composer = new Composer(text, file, lines, isJson(text));
   const documents: YamlNode[] = [];
   try {
+    checkDirectives(text, lines);
+    docs.forEach((doc, index) => {
+      // NOTE: after the first document (and after `...`), libyaml needs an explicit `---`.
+      if (index > 0 && doc.directives?.docStart !== true && doc.errors.length === 0 && docs[index - 1]?.errors.length === 0) {
+        throw new Problem({ problem: 'did not find expected <document start>', ...lines.position(doc.range[0]) });
+      }
+    });
     const second = docs[1];
     if (options.single === true && second !== undefined) {
       // PyYAML's single-document load stops at the second document's start.
