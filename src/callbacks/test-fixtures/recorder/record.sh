@@ -34,5 +34,11 @@ opts=()
 [ "${ANSIBLE_CHECK_MODE_MARKERS:-}" = 1 ] && opts+=('"checkModeMarkers": true')
 [ "${ANSIBLE_SHOW_CUSTOM_STATS:-}" = 1 ] && opts+=('"showCustomStats": true')
 [ -n "${ANSIBLE_STDOUT_CALLBACK:-}" ] && opts+=("\"callback\": \"$ANSIBLE_STDOUT_CALLBACK\"")
+colors=()
+for role in ok:OK changed:CHANGED skip:SKIP error:ERROR unreachable:UNREACHABLE warn:WARN deprecate:DEPRECATE debug:DEBUG verbose:VERBOSE included:INCLUDED; do
+  var=ANSIBLE_COLOR_${role#*:}
+  [ -n "${!var:-}" ] && colors+=("\"${role%%:*}\": \"${!var}\"")
+done
+if [ ${#colors[@]} -gt 0 ]; then opts+=("\"colors\": {$(IFS=,; echo "${colors[*]}")}"); fi
 if [ ${#opts[@]} -gt 0 ]; then (IFS=,; echo "{${opts[*]}}") > "$variant/options.json"; fi
 rm -rf "${src:?}/$variant"; cp -r "$work/$variant" "$src/$variant"
