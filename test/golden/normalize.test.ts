@@ -43,6 +43,13 @@ describe('golden/normalize', () => {
     assert.equal(normalizeOutput('"path": "/tmp/ansible.k2w_8zq1.tmp"', ctx), '"path": "/tmp/ansible.<RANDOM>.tmp"');
   });
 
+  it("replaces the controller's local temp dir in template diffs", () => {
+    assert.equal(
+      normalizeOutput('+++ after: /root/.ansible/tmp/ansible-local-24998gie38p0_/tmp91g74qlt/t.j2', ctx),
+      '+++ after: /root/.ansible/tmp/ansible-local-<ID>/tmp<RANDOM>/t.j2',
+    );
+  });
+
   it('leaves everything else alone', () => {
     const recap =
       'localhost                  : ok=2    changed=1    unreachable=0    failed=0    skipped=0    rescued=0    ignored=0   \n';

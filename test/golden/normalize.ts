@@ -37,6 +37,10 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [new RegExp(`${key('inode|dev')}\\d+`, 'g'), '$1$2$1: <NUM>'],
   // The remote temp dir ansible makes per task (in copy's `src`, in some error messages).
   [/ansible-tmp-\d+(\.\d+)?-\d+-\d+/g, 'ansible-tmp-<ID>'],
+  // The controller's per-run local temp dir, which template's diff names as its "after" file:
+  // ~/.ansible/tmp/ansible-local-<pid><random>/tmp<random>/<src>.
+  [/(ansible-local-)\d+[A-Za-z0-9_]+(\/tmp)[A-Za-z0-9_]{8}\//g, '$1<ID>$2<RANDOM>/'],
+  [/(ansible-local-)\d+[A-Za-z0-9_]+/g, '$1<ID>'],
   // tempfile's random names: the module's default prefix "ansible." plus mkstemp's 8 characters.
   [/(\/ansible\.)[a-z0-9_]{8}\b/g, '$1<RANDOM>'],
   // profile_tasks / timer style clock lines.

@@ -27,13 +27,18 @@ export const COMMON_ENV: Readonly<Record<string, string>> = {
   LC_ALL: 'C.UTF-8',
 };
 
-function caseEnv(c: GoldenCase): NodeJS.ProcessEnv {
+function caseEnv(c: GoldenCase, engine: Engine): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   // The caller's own ANSIBLE_* settings must not leak into a recording or a comparison.
   for (const [k, v] of Object.entries(process.env)) {
     if (!k.startsWith('ANSIBLE_') && k !== 'LC_ALL' && k !== 'LANG' && k !== 'ORACLE_FORCE_COLOR') env[k] = v;
   }
-  return { ...env, ...COMMON_ENV, ...c.env };
+  const merged: NodeJS.ProcessEnv = { ...env, ...COMMON_ENV, ...c.env };
+  // NOTE: oracle-exec drops ANSIBLE_FORCE_COLOR and sets it from ORACLE_FORCE_COLOR instead, so a
+  // case that forces colour has to say so to the oracle in its own words.
+  const force = c.env['ANSIBLE_FORCE_COLOR'];
+  if (engine === 'ansible' && force !== undefined) merged['ORACLE_FORCE_COLOR'] = force;
+  return merged;
 }
 
 /** Empties the places a case may write to: its scratch dir under /tmp and its `out/` folder. */
@@ -53,7 +58,7 @@ export function runCase(c: GoldenCase, engine: Engine): Promise<CaseOutput> {
   return new Promise((resolve, reject) => {
     // detached: the engine gets its own process group, so a timeout can stop it and whatever
     // agents it started, and nothing else.
-    const child = spawn(cmd, args, { cwd: c.dir, env: caseEnv(c), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(cmd, args, { cwd: c.dir, env: caseEnv(c, engine), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
