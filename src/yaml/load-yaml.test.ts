@@ -106,3 +106,13 @@ describe('yaml/load-yaml on JSON text', () => {
     assert.deepEqual(unsafe[0]?.get('x'), new UnsafeString('{{ y }}'));
   });
 });
+
+describe('yaml/load-yaml duplicate keys in nested mappings', () => {
+  it('warns in the order PyYAML builds mappings: by depth, then in document order', () => {
+    const text = readFileSync(`${fixtures}dup-order.yml`, 'utf8');
+    const expected = readFileSync(`${fixtures}dup-order.stderr`, 'utf8');
+    const loaded = loadYaml(text, `${recordedDir}dup-order.yml`);
+    const printed = loaded.diagnostics.map((d) => errorBlock('WARNING', d.message, d.location, d.hint, text)).join('');
+    assert.equal(printed, expected);
+  });
+});

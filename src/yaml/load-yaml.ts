@@ -45,7 +45,8 @@ class Problem extends Error {
 
 class Composer {
   private anchors = new Map<string, { node: YamlNode; offset: number }>();
-  readonly diagnostics: YamlWarning[] = [];
+  private readonly pending: { warning: YamlWarning; depth: number; order: number }[] = [];
+  private mapCount = 0;
 
   constructor(
     private readonly text: string,
@@ -90,7 +91,15 @@ class Composer {
     return at >= 0 ? at : start;
   }
 
-  compose(node: unknown, fallbackOffset: number, unsafe: boolean): YamlNode {
+  /**
+   * NOTE: PyYAML builds nested collections breadth-first (each level's generators run after the
+   * level above), so duplicate-key warnings come out by nesting depth, then document order.
+   */
+  diagnostics(): YamlWarning[] {
+    return [...this.pending].sort((a, b) => a.depth - b.depth || a.order - b.order).map((p) => p.warning);
+  }
+
+  compose(node: unknown, fallbackOffset: number, unsafe: boolean, depth = 0): YamlNode {
     if (node === null || node === undefined) {
       return { kind: 'scalar', value: null, loc: this.loc(fallbackOffset), style: 'plain' };
     }
@@ -112,8 +121,8 @@ class Composer {
     const innerUnsafe = unsafe || tag === '!unsafe';
     let built: YamlNode;
     if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
-    else if (isMap(node)) built = this.mapping(node.items, start, innerUnsafe);
-    else if (isSeq(node)) built = this.sequence(node.items, start, innerUnsafe);
+    else if (isMap(node)) built = this.mapping(node.items, start, innerUnsafe, depth);
+    else if (isSeq(node)) built = this.sequence(node.items, start, innerUnsafe, depth);
     else this.fail(start, 'unexpected node');
     if (tag === '!vault' || tag === '!vault-encrypted') built = this.vault(built, start, tag);
     if (anchor !== undefined) this.anchors.set(anchor, { node: built, offset: start });
@@ -171,11 +180,12 @@ class Composer {
     };
   }
 
-  private sequence(items: unknown[], start: number, unsafe: boolean): YamlSeq {
-    return { kind: 'seq', items: items.map((item) => this.compose(item, start, unsafe)), loc: this.loc(start) };
+  private sequence(items: unknown[], start: number, unsafe: boolean, depth: number): YamlSeq {
+    return { kind: 'seq', items: items.map((item) => this.compose(item, start, unsafe, depth + 1)), loc: this.loc(start) };
   }
 
-  private mapping(items: unknown[], start: number, unsafe: boolean): YamlNode {
+  private mapping(items: unknown[], start: number, unsafe: boolean, depth: number): YamlNode {
+    const order = this.mapCount++;
     const merged: YamlPair[] = [];
     const own: YamlPair[] = [];
     for (const item of items) {
@@ -184,11 +194,11 @@ class Composer {
       const valueStart = (pair.key as CstNode | null)?.range?.[1] ?? keyStart;
       const isMerge = isScalar(pair.key) && pair.key.type === 'PLAIN' && pair.key.tag === undefined && pair.key.value === '<<';
       if (isMerge) {
-        merged.unshift(...this.mergeSource(this.compose(pair.value, valueStart, unsafe)));
+        merged.unshift(...this.mergeSource(this.compose(pair.value, valueStart, unsafe, depth + 1)));
         continue;
       }
-      const key = this.compose(pair.key, keyStart, unsafe);
-      own.push({ key, value: this.compose(pair.value, valueStart, unsafe) });
+      const key = this.compose(pair.key, keyStart, unsafe, depth + 1);
+      own.push({ key, value: this.compose(pair.value, valueStart, unsafe, depth + 1) });
     }
     // NOTE: PyYAML puts merged pairs first, later merge sources before earlier ones, so earlier
     // sources and the mapping's own keys win; each override is a "duplicate" Ansible warns about.
@@ -198,11 +208,8 @@ class Composer {
     for (const pair of pairs) {
       const id = this.keyIdentity(pair.key);
       if (seen.has(id)) {
-        if (!this.json) this.diagnostics.push({
-          message: `Found duplicate mapping key ${keyRepr(pair.key)}.`,
-          location: pair.key.loc,
-          hint: 'Using last defined value only.',
-        });
+        const warning = { message: `Found duplicate mapping key ${keyRepr(pair.key)}.`, location: pair.key.loc, hint: 'Using last defined value only.' };
+        if (!this.json) this.pending.push({ warning, depth, order });
         // The value replaces the earlier one in place: Python dicts keep the first position.
         result[seen.get(id) ?? 0] = { key: result[seen.get(id) ?? 0]?.key ?? pair.key, value: pair.value };
       } else {
@@ -356,7 +363,8 @@ export function loadYaml(text: string, file: string, options: { single?: boolean
     if (error instanceof Problem) throw yamlFailure(error.problem, file, lines);
     throw error;
   }
-  return { documents, warnings: composer.diagnostics.map((d) => d.message), diagnostics: composer.diagnostics };
+  const diagnostics = composer.diagnostics();
+  return { documents, warnings: diagnostics.map((d) => d.message), diagnostics };
 }
 
 export type { YamlError };
