@@ -17,7 +17,7 @@ import * as arith from './runtime/py-arith.js';
 import { PyCallable, PyObject, type Kwargs, type Value } from './runtime/py-object.js';
 import { typeError, valueError } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
-import { compare, contains, dictKey, equals, iterate, str, truthy, typeName } from './runtime/py-values.js';
+import { compare, contains, dictKey, equals, iterate, str, truthy, typeName, withinPlugin } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 
 type ExprFn = (f: Frame) => Value;
@@ -476,6 +476,8 @@ class Compiler {
     const name = e.name;
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
     const tolerant = UNDEFINED_TOLERANT_FILTERS.has(name);
+    // Strings read straight from variables reach plugins tagged (their type name differs in errors).
+    const fromVars = e.value !== null && (e.value.kind === 'name' || e.value.kind === 'getattr' || e.value.kind === 'getitem');
     return (f) => {
       const fn = filters.get(name);
       if (!fn) throw new TemplateSyntaxError(`No filter named '${name}'.`, e.pos);
@@ -485,7 +487,7 @@ class Compiler {
       if (!tolerant) for (const x of a) if (x instanceof Undefined) throw new UndefinedError(x);
       const kw = kwargs(f);
       try {
-        return fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
+        return withinPlugin(() => fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>), fromVars ? v : null) as Value;
       } catch (err) {
         throw wrapPluginError(err, 'filter', name);
       }
@@ -525,7 +527,7 @@ class Compiler {
       const kw = kwargs(f);
       let r: boolean;
       try {
-        r = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>);
+        r = withinPlugin(() => fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>));
       } catch (err) {
         throw wrapPluginError(err, 'test', name);
       }

@@ -3,9 +3,9 @@ import { dumpJson } from '../../core/json.js';
 import { markTuple, type Data } from '../../core/data.js';
 import { registerFilters, type FilterFn } from '../plugin.js';
 import { sortValues } from '../runtime/list-methods.js';
-import { typeError, valueError } from '../runtime/py-exception.js';
+import { PyException, typeError, valueError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
-import { num, repr, str, truthy } from '../runtime/py-values.js';
+import { num, repr, str, truthy, typeName } from '../runtime/py-values.js';
 import { Undefined } from '../runtime/undefined.js';
 import { ignoreCase } from './attr-getter.js';
 import { escapeHtml } from './jinja-html.js';
@@ -14,7 +14,7 @@ import { bindArgs } from './filter-args.js';
 const dictFilters: Record<string, FilterFn> = {
   dictsort: (_c, v, args, kw) => {
     const [cs, by, reverse] = bindArgs('do_dictsort', args, kw, [['case_sensitive', false], ['by', 'key'], ['reverse', false]]);
-    if (!(v instanceof Map)) throw typeError('You can only sort by either "key" or "value"');
+    if (!(v instanceof Map)) throw new PyException('AttributeError', `'${typeName(v as Value)}' object has no attribute 'items'`);
     const pos = by === 'key' ? 0 : by === 'value' ? 1 : -1;
     if (pos < 0) throw valueError('You can only sort by either "key" or "value"');
     const pairs = [...v.entries()].map(([k, x]) => markTuple([k, x]) as Value);
@@ -31,7 +31,7 @@ const dictFilters: Record<string, FilterFn> = {
   },
   xmlattr: (_c, v, args, kw) => {
     const [autospace] = bindArgs('do_xmlattr', args, kw, [['autospace', true]]);
-    if (!(v instanceof Map)) throw typeError('xmlattr requires a mapping');
+    if (!(v instanceof Map)) throw new PyException('AttributeError', `'${typeName(v as Value)}' object has no attribute 'items'`);
     const parts: string[] = [];
     for (const [k, x] of v) {
       if (x === null || (x as unknown) instanceof Undefined) continue;

@@ -1,7 +1,8 @@
 /** Jinja2's HTML and URL filters: escape/e, forceescape, urlencode, urlize. */
 import { registerFilters, type FilterFn } from '../plugin.js';
 import type { Value } from '../runtime/py-object.js';
-import { iterate, num, str, truthy } from '../runtime/py-values.js';
+import { iterate, num, str, truthy, typeName } from '../runtime/py-values.js';
+import { typeError, valueError } from '../runtime/py-exception.js';
 import { bindArgs } from './filter-args.js';
 
 export function escapeHtml(text: string): string {
@@ -62,7 +63,11 @@ const htmlFilters: Record<string, FilterFn> = {
     if (Array.isArray(v)) {
       return Array.from(iterate(v as Value))
         .map((pair) => {
-          const [k, x] = Array.from(iterate(pair));
+          if (!(typeof pair === 'string' || Array.isArray(pair) || pair instanceof Map)) throw typeError(`cannot unpack non-iterable ${typeName(pair)} object`);
+          const items = Array.from(iterate(pair));
+          if (items.length > 2) throw valueError('too many values to unpack (expected 2)');
+          if (items.length < 2) throw valueError(`not enough values to unpack (expected 2, got ${items.length})`);
+          const [k, x] = items;
           return `${quoteForQuery(k as Value)}=${quoteForQuery(x as Value)}`;
         })
         .join('&');

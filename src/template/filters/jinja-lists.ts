@@ -10,9 +10,12 @@ import { equals, iterate, length, order, str, toList, truthy, typeName } from '.
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { TemplateSyntaxError } from '../template-syntax-error.js';
 import { attrGetter, ignoreCase } from './attr-getter.js';
+import { missingAttribute, pyAttribute } from '../runtime/attributes.js';
 import { bindArgs } from './filter-args.js';
 
 const list = (v: PluginValue): Value[] => toList(v as Value);
+/** NOTE: map/select/reject iterate `if seq`, so a falsy value (None, '') yields nothing. */
+const seqOrEmpty = (v: PluginValue): Value[] => (truthy(v as Value) ? list(v) : []);
 
 function uniqueItems(items: Value[], caseSensitive: boolean, attribute: Value): Value[] {
   const key = attrGetter(attribute, caseSensitive ? null : ignoreCase);
@@ -61,11 +64,11 @@ function selectOrReject(ctx: PluginContext, value: PluginValue, args: readonly P
     if (!test) throw new TemplateSyntaxError(`No test named '${name}'.`, 0);
     predicate = (x) => test(ctx, x as PluginValue, rest, kwargs);
   }
-  return list(value).filter((item) => predicate(getter(item)) === expect);
+  return seqOrEmpty(value).filter((item) => predicate(getter(item)) === expect);
 }
 
 function mapFilter(ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>): Value[] {
-  const items = list(value);
+  const items = seqOrEmpty(value);
   if (args.length === 0 && kwargs.has('attribute')) {
     const getter = attrGetter(kwargs.get('attribute') as Value, null, kwargs.has('default') ? (kwargs.get('default') as Value) : undefined);
     return items.map(getter);
@@ -92,6 +95,7 @@ const listFilters: Record<string, FilterFn> = {
     return new Undefined('No first item, sequence was empty.');
   },
   last: (_c, v) => {
+    if (!(typeof v === 'string' || Array.isArray(v) || v instanceof Map)) throw typeError(`'${typeName(v as Value)}' object is not reversible`);
     const items = Array.isArray(v) ? v : list(v);
     if (items.length === 0) return new Undefined('No last item, sequence was empty.');
     return items[items.length - 1] as PluginValue;
@@ -108,7 +112,12 @@ const listFilters: Record<string, FilterFn> = {
   },
   reverse: (_c, v) => {
     if (typeof v === 'string') return Array.from(v).reverse().join('');
-    return list(v).reverse() as Data[];
+    try {
+      return list(v).reverse() as Data[];
+    } catch (err) {
+      if (err instanceof PyException) throw typeError(`argument must be iterable: ${err.message}`);
+      throw err;
+    }
   },
   sort: (_c, v, args, kw) => {
     const [reverse, cs, attribute] = bindArgs('sync_do_sort', args, kw, [['reverse', false], ['case_sensitive', false], ['attribute', null]]);
@@ -201,6 +210,11 @@ const listFilters: Record<string, FilterFn> = {
     const items = list(v);
     if (items.length === 0) throw new PyException('IndexError', 'Cannot choose from an empty sequence');
     return items[Math.floor(Math.random() * items.length)] as PluginValue;
+  },
+  attr: (_c, v, args) => {
+    const name = str(args[0] as Value);
+    const r = pyAttribute(v as Value, name);
+    return (r === undefined ? missingAttribute(v as Value, name) : r) as PluginValue;
   },
   default: (_c, v, args, kw) => {
     const [dflt, boolean] = bindArgs('do_default', args, kw, [['default_value', ''], ['boolean', false]]);

@@ -4,7 +4,8 @@ import { registerFilters, type FilterFn, type PluginValue } from '../plugin.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
 import { formatFloat } from '../runtime/py-format.js';
-import { isInt, num, str, truthy, typeName } from '../runtime/py-values.js';
+import { toFixedExact } from '../runtime/exact-decimal.js';
+import { isInt, num, repr, str, truthy, typeName } from '../runtime/py-values.js';
 import { bindArgs } from './filter-args.js';
 
 /** Python's int(str, base); undefined when Python would raise ValueError. */
@@ -61,6 +62,18 @@ function toInt(v: Value, dflt: Value, base: number): Value {
   return dflt;
 }
 
+/** Python's float(x), raising as it does. */
+function pyFloat(v: Value): number {
+  if (typeof v === 'string') {
+    const f = parsePyFloat(v);
+    if (f === undefined) throw new PyException('ValueError', `could not convert string to float: ${repr(v)}`);
+    return f;
+  }
+  const n = num(v);
+  if (n === undefined) throw typeError(`float() argument must be a string or a real number, not '${typeName(v)}'`);
+  return n;
+}
+
 function toFloat(v: Value, dflt: Value): Value {
   if (typeof v === 'string') {
     const f = parsePyFloat(v);
@@ -73,15 +86,12 @@ function toFloat(v: Value, dflt: Value): Value {
 /** Python's round(x, n) on floats: round half to even on the decimal value. */
 export function pyRound(x: number, digits: number): number {
   if (!Number.isFinite(x)) return x;
-  const m = 10 ** digits;
-  const y = x * m;
+  if (digits >= 0) return Number(toFixedExact(x, Math.min(digits, 340)));
+  const m = 10 ** -digits;
+  const y = x / m;
   const fl = Math.floor(y);
-  const diff = y - fl;
-  let r: number;
-  if (diff === 0.5) r = fl % 2 === 0 ? fl : fl + 1;
-  else r = Number(x.toFixed(Math.max(0, Math.min(100, digits)))) * m;
-  if (digits < 0 || digits > 15) r = Math.round(y);
-  return Math.round(r) / m;
+  const r = y - fl === 0.5 ? (fl % 2 === 0 ? fl : fl + 1) : Math.round(y);
+  return r * m;
 }
 
 const numberFilters: Record<string, FilterFn> = {
@@ -115,7 +125,7 @@ const numberFilters: Record<string, FilterFn> = {
   },
   filesizeformat: (_c, v, args, kw) => {
     const [binary] = bindArgs('do_filesizeformat', args, kw, [['binary', false]]);
-    const bytes = num(toFloat(v as Value, null)) ?? 0;
+    const bytes = pyFloat(v as Value);
     const bin = truthy(binary);
     const base = bin ? 1024 : 1000;
     const prefixes = bin ? ['KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'] : ['kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];

@@ -2,9 +2,9 @@
 import { registerFilters, type FilterFn, type PluginValue } from '../plugin.js';
 import { percentFormat } from '../runtime/py-format.js';
 import type { Value } from '../runtime/py-object.js';
-import { typeError } from '../runtime/py-exception.js';
+import { PyException, typeError } from '../runtime/py-exception.js';
 import { markTuple, type Data } from '../../core/data.js';
-import { codePointLength, num, str, truthy } from '../runtime/py-values.js';
+import { codePointLength, length as pyLength, num, str, truthy, typeName } from '../runtime/py-values.js';
 import { pyCapitalize, splitWhitespace } from '../runtime/str-methods.js';
 import { bindArgs } from './filter-args.js';
 
@@ -43,14 +43,21 @@ function indent(value: string, width: Value, first: boolean, blank: boolean): st
   return rv;
 }
 
-function truncate(value: string, length: number, killwords: boolean, end: string, leeway: number): string {
+function truncate(value: Value, length: number, killwords: boolean, end: string, leeway: number): Value {
   if (length < end.length) throw typeError(`expected length >= ${end.length}, got ${length}`);
   if (leeway < 0) throw typeError(`expected leeway >= 0, got ${leeway}`);
-  if (value.length <= length + leeway) return value;
-  if (killwords) return value.slice(0, length - end.length) + end;
-  const cut = value.slice(0, length - end.length);
+  // NOTE: Jinja returns anything short enough untouched, even a list.
+  if (pyLength(value) <= length + leeway) return value;
+  const text = str(value);
+  if (killwords) return text.slice(0, length - end.length) + end;
+  const cut = text.slice(0, length - end.length);
   const i = cut.lastIndexOf(' ');
-  return (i >= 0 ? cut.slice(0, i) : '') + end;
+  return (i >= 0 ? cut.slice(0, i) : cut) + end;
+}
+
+function requireStr(v: PluginValue, what: string): string {
+  if (typeof v === 'string') return v;
+  throw new PyException('AttributeError', `'${typeName(v as Value)}' object has no attribute '${what}'`);
 }
 
 function wordwrap(value: string, width: number, breakLong: boolean, wrapstring: string, breakOnHyphens: boolean): string {
@@ -131,16 +138,18 @@ const stringFilters: Record<string, FilterFn> = {
   },
   indent: (_c, v, args, kw) => {
     const [width, first, blank] = bindArgs('do_indent', args, kw, [['width', 4], ['first', false], ['blank', false]]);
-    return indent(s(v), width, truthy(first), truthy(blank));
+    if (Array.isArray(v)) throw new PyException('AttributeError', `'${typeName(v as Value)}' object has no attribute 'splitlines'`);
+    if (typeof v !== 'string') throw typeError(`unsupported operand type(s) for +=: '${typeName(v as Value)}' and 'str'`);
+    return indent(v, width, truthy(first), truthy(blank));
   },
   truncate: (_c, v, args, kw) => {
     const [length, killwords, end, leeway] = bindArgs('do_truncate', args, kw, [['length', 255], ['killwords', false], ['end', '...'], ['leeway', null]]);
-    return truncate(s(v), Number(num(length)), truthy(killwords), str(end), leeway === null ? 5 : Number(num(leeway)));
+    return truncate(v as Value, Number(num(length)), truthy(killwords), str(end), leeway === null ? 5 : Number(num(leeway))) as PluginValue;
   },
   wordcount: (_c, v) => (s(v).match(/\w+/gu) ?? []).length,
   wordwrap: (_c, v, args, kw) => {
     const [width, breakLong, wrapstring, breakHyphens] = bindArgs('do_wordwrap', args, kw, [['width', 79], ['break_long_words', true], ['wrapstring', null], ['break_on_hyphens', true]]);
-    return wordwrap(s(v), Number(num(width)), truthy(breakLong), wrapstring === null ? '\n' : str(wrapstring), truthy(breakHyphens));
+    return wordwrap(requireStr(v, 'splitlines'), Number(num(width)), truthy(breakLong), wrapstring === null ? '\n' : str(wrapstring), truthy(breakHyphens));
   },
   format: (_c, v, args, kw) => {
     if (args.length > 0 && kw.size > 0) throw typeError("can't handle positional and keyword arguments at the same time");

@@ -3,13 +3,13 @@
  * the method), then the item; `x['name']` tries the item first, then the attribute. A miss is an
  * Undefined carrying Ansible 2.19's message.
  */
-import { isTuple, type DataDict } from '../../core/data.js';
+import { PyFloat, isTuple, type DataDict } from '../../core/data.js';
 import { PyFunction, PyObject, type Value } from './py-object.js';
 import { dictMethods } from './dict-methods.js';
 import { listMethods, sequenceMethods } from './list-methods.js';
 import { groupTupleAttr } from './group-tuple.js';
 import { applySlice, PySlice } from './py-slice.js';
-import { isInt, mapGet, repr, typeName, codePointLength } from './py-values.js';
+import { isInt, mapGet, plainTypeName, repr, typeName, codePointLength } from './py-values.js';
 import { makeStrMethods, type MethodImpl } from './str-methods.js';
 import { Undefined } from './undefined.js';
 import { PyException } from './py-exception.js';
@@ -21,11 +21,12 @@ export function missingAttribute(obj: Value, key: Value): Undefined {
   } catch {
     shown = String(key);
   }
-  return new Undefined(`object of type '${typeName(obj)}' has no attribute ${shown}`, typeof key === 'string' ? key : undefined);
+  return new Undefined(`object of type '${plainTypeName(obj)}' has no attribute ${shown}`, typeof key === 'string' ? key : undefined);
 }
 
 function bind<T>(self: T, name: string, impl: MethodImpl<T>, typeName?: string): PyFunction {
-  return new PyFunction(name, (args, kwargs) => impl(self, args, kwargs), typeName);
+  const owner = typeof self === 'string' ? 'str' : Array.isArray(self) ? '_AnsibleLazyTemplateList' : '_AnsibleLazyTemplateDict';
+  return new PyFunction(name, (args, kwargs) => impl(self, args, kwargs), typeName, owner);
 }
 
 // str.format fields: `{0[key]}` is an item, `{0.name}` a Python attribute (never an item).
@@ -40,7 +41,15 @@ const strMethods = makeStrMethods((obj, name, isIndex) => {
   return a;
 });
 
-function pyAttribute(obj: Value, name: string): Value | undefined {
+/** Methods Ansible's lazy dict overrides in Python (bound as 'method'); the rest are builtins. */
+const LAZY_DICT_METHODS = new Set(['items', 'values', 'get', 'pop', 'popitem', 'setdefault', 'copy']);
+
+/** Python attribute lookup only (no item fallback): what `attr()` and `{0.name}` use. */
+export function pyAttribute(obj: Value, name: string): Value | undefined {
+  if ((typeof obj === 'number' || typeof obj === 'boolean' || obj instanceof PyFloat) && (name === 'real' || name === 'imag')) {
+    if (name === 'imag') return obj instanceof PyFloat ? new PyFloat(0) : 0;
+    return typeof obj === 'boolean' ? (obj ? 1 : 0) : obj;
+  }
   if (typeof obj === 'string') {
     const m = strMethods[name];
     return m ? bind(obj, name, m) : undefined;
@@ -54,7 +63,7 @@ function pyAttribute(obj: Value, name: string): Value | undefined {
   if (obj instanceof Map) {
     const m = dictMethods[name];
     // NOTE: Ansible's dicts are Python classes, so their bound methods are of type 'method'.
-    return m ? bind(obj as DataDict, name, m, 'method') : undefined;
+    return m ? bind(obj as DataDict, name, m, LAZY_DICT_METHODS.has(name) ? 'method' : undefined) : undefined;
   }
   if (obj instanceof PyObject) return obj.getAttr(name);
   return undefined;

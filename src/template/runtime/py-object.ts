@@ -35,6 +35,8 @@ export class PyFunction extends PyCallable {
     readonly name: string,
     private readonly fn: (args: Value[], kwargs: Kwargs) => Value,
     typeName?: string,
+    /** The type the method is bound to, for its repr. */
+    private readonly owner?: string,
   ) {
     super();
     this.typeName = typeName ?? 'builtin_function_or_method';
@@ -43,7 +45,8 @@ export class PyFunction extends PyCallable {
     return this.fn(args, kwargs);
   }
   override repr(): string {
-    return `<built-in method ${this.name}>`;
+    if (this.owner) return `<built-in method ${this.name} of ${this.owner} object at 0x7f0000000000>`;
+    return `<built-in function ${this.name}>`;
   }
 }
 

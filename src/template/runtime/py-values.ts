@@ -7,7 +7,39 @@ import { PyObject, type Value } from './py-object.js';
 import { typeError } from './py-exception.js';
 import { Undefined, UndefinedError } from './undefined.js';
 
+let pluginDepth = 0;
+
+/**
+ * Runs a filter or test. NOTE: Ansible hands plugins lazy container wrappers, so Python's own
+ * error messages raised inside a plugin name '_AnsibleLazyTemplateList'/'…Dict' types.
+ */
+export function withinPlugin<T>(fn: () => T, taggedInput: Value = null): T {
+  pluginDepth++;
+  const saved = taggedString;
+  taggedString = typeof taggedInput === 'string' ? taggedInput : null;
+  try {
+    return fn();
+  } finally {
+    pluginDepth--;
+    taggedString = saved;
+  }
+}
+
+/** A string read from variables, as the plugin running now received it (Ansible tags those). */
+let taggedString: string | null = null;
+
+/** The type name Python's error messages print for a value. */
 export function typeName(v: Value | undefined): string {
+  if (pluginDepth > 0) {
+    if (Array.isArray(v) && !isTuple(v)) return '_AnsibleLazyTemplateList';
+    if (v instanceof Map) return '_AnsibleLazyTemplateDict';
+    if (typeof v === 'string' && v === taggedString) return '_AnsibleTaggedStr';
+  }
+  return plainTypeName(v);
+}
+
+/** The builtin type name (what Ansible's own messages print). */
+export function plainTypeName(v: Value | undefined): string {
   if (v === null || v === undefined) return 'NoneType';
   switch (typeof v) {
     case 'boolean':

@@ -1,9 +1,29 @@
 /** Jinja2's type tests: defined/undefined, none, boolean, number, integer, float, string, mapping, sequence, iterable, callable … */
-import { PyFloat } from '../../core/data.js';
+import { PyFloat, isTuple } from '../../core/data.js';
 import { filters, registerTests, tests, type TestFn } from '../plugin.js';
 import { PyCallable, PyObject, type Value } from '../runtime/py-object.js';
-import { isIterableObject, num } from '../runtime/py-values.js';
+import { equals, isIterableObject, str, typeName } from '../runtime/py-values.js';
+import { mod } from '../runtime/py-arith.js';
+import { typeError } from '../runtime/py-exception.js';
 import { Undefined } from '../runtime/undefined.js';
+
+function isLower(s: string): boolean {
+  return /\p{Ll}/u.test(s) && !/\p{Lu}|\p{Lt}/u.test(s);
+}
+
+function isUpper(s: string): boolean {
+  return /\p{Lu}/u.test(s) && !/\p{Ll}|\p{Lt}/u.test(s);
+}
+
+/**
+ * NOTE: Ansible's plugin lookup answers True for any hashable non-string name (its loader never
+ * rejects them), and fails on unhashable lists and dicts.
+ */
+function pluginKnown(v: Value, registry: ReadonlyMap<string, unknown>): boolean {
+  if (typeof v === 'string') return registry.has(v);
+  if ((Array.isArray(v) && !isTuple(v)) || v instanceof Map) throw typeError(`unhashable type: '${typeName(v)}'`);
+  return true;
+}
 
 const typeTests: Record<string, TestFn> = {
   defined: (_c, v) => !(v instanceof Undefined),
@@ -20,17 +40,15 @@ const typeTests: Record<string, TestFn> = {
   sequence: (_c, v) => typeof v === 'string' || Array.isArray(v) || v instanceof Map || (v instanceof PyObject && typeof (v as { length?: unknown }).length === 'number'),
   iterable: (_c, v) => typeof v === 'string' || Array.isArray(v) || v instanceof Map || isIterableObject(v),
   callable: (_c, v) => v instanceof PyCallable,
-  lower: (_c, v) => typeof v === 'string' && v === v.toLowerCase() && /\p{L}/u.test(v),
-  upper: (_c, v) => typeof v === 'string' && v === v.toUpperCase() && /\p{L}/u.test(v),
+  // NOTE: Jinja tests str(value), so a dict whose repr is all lower case "is lower".
+  lower: (_c, v) => isLower(str(v as Value)),
+  upper: (_c, v) => isUpper(str(v as Value)),
   escaped: () => false,
-  odd: (_c, v) => (num(v as Value) ?? 0) % 2 !== 0,
-  even: (_c, v) => (num(v as Value) ?? 1) % 2 === 0,
-  divisibleby: (_c, v, args) => {
-    const n = num(args[0] as Value) ?? 1;
-    return (num(v as Value) ?? 0) % n === 0;
-  },
-  filter: (_c, v) => typeof v === 'string' && filters.has(v),
-  test: (_c, v) => typeof v === 'string' && tests.has(v),
+  odd: (_c, v) => equals(mod(v as Value, 2), 1),
+  even: (_c, v) => equals(mod(v as Value, 2), 0),
+  divisibleby: (_c, v, args) => equals(mod(v as Value, args[0] as Value), 0),
+  filter: (_c, v) => pluginKnown(v as Value, filters),
+  test: (_c, v) => pluginKnown(v as Value, tests),
 };
 
 registerTests(typeTests, 'ansible.builtin');
