@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { withCaseLock } from './case-lock.js';
 import type { GoldenCase } from './golden-case.js';
 
 export const REPO_ROOT = join(dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -49,7 +50,12 @@ export function prepareScratch(c: GoldenCase): void {
   mkdirSync(c.scratchDir, { recursive: true });
 }
 
+/** Runs the case under the engine, holding the case's lock so no other run shares its scratch dir. */
 export function runCase(c: GoldenCase, engine: Engine): Promise<CaseOutput> {
+  return withCaseLock(c.name, 4 * c.timeoutMs, () => runUnlocked(c, engine));
+}
+
+function runUnlocked(c: GoldenCase, engine: Engine): Promise<CaseOutput> {
   prepareScratch(c);
   const [cmd, args] =
     engine === 'ansible'
