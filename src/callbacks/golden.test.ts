@@ -29,11 +29,13 @@ function readSource(file: string): string | undefined {
   }
 }
 
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 /** The text from the line reading `line` (colour codes aside) on, or after it; all of it when absent. */
 function fromLine(text: string, line: string, keep: boolean): string {
   let at = 0;
   for (const l of text.split(/(?<=\n)/)) {
-    if (l.replace(/\u001b\[[0-9;]*m/g, '') === `${line}\n`) return text.slice(keep ? at : at + l.length);
+    if (l.replace(ANSI, '') === `${line}\n`) return text.slice(keep ? at : at + l.length);
     at += l.length;
   }
   return text;
