@@ -27,18 +27,16 @@ function firstDocument(path: string): YamlNode | undefined {
 }
 
 /** vars/ or defaults/ of a role: the files' mappings merged (a `main/` directory may hold several). */
-function loadVars(rolePath: string, subdir: string, main: string | undefined, loc: SourceLocation | undefined): DataDict {
+function loadVars(rolePath: string, subdir: string, main: string | undefined): DataDict {
   const { files, missing } = findRoleFiles(rolePath, subdir, main, true);
-  if (missing) throw new ParseError('ROLE_FILE_NOT_FOUND', `Could not find specified file in role: ${subdir}/${main ?? 'main'}`, loc === undefined ? {} : { location: loc });
+  if (missing) throw new ParseError('ROLE_FILE_NOT_FOUND', `Could not find specified file in role: ${subdir}/${main ?? 'main'}`);
   const merged: DataDict = new Map();
   for (const file of files) {
     const node = firstDocument(file);
     const data: Data = node === undefined ? null : toData(node);
     if (!truthy(data)) continue;
     if (!(data instanceof Map)) {
-      throw new ParseError('ROLE_VARS_NOT_DICT', `The ${subdir}/${basename(file)} file for role '${basename(rolePath)}' must contain a dictionary of variables`, {
-        location: node?.loc ?? { file, line: 1, column: 1 },
-      });
+      throw new ParseError('ROLE_VARS_NOT_DICT', `The ${subdir}/${basename(file)} file for role '${basename(rolePath)}' must contain a dictionary of variables`);
     }
     for (const [k, v] of data) merged.set(k, v);
   }
@@ -92,8 +90,8 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
   return {
     name: roleName,
     path: rolePath,
-    defaults: loadVars(rolePath, 'defaults', options.from?.defaults, options.loc),
-    vars: loadVars(rolePath, 'vars', options.from?.vars, options.loc),
+    defaults: loadVars(rolePath, 'defaults', options.from?.defaults),
+    vars: loadVars(rolePath, 'vars', options.from?.vars),
     dependencies: dependencies(meta.node, metaFile),
     allowDuplicates: truthy(meta.data.get('allow_duplicates') ?? false),
     ...(specs === undefined ? {} : { argumentSpecs: specs }),

@@ -21,12 +21,13 @@ function dirFiles(path: string, extensions: readonly string[]): string[] {
 /**
  * The files holding `<subdir>/<main>` of a role; empty when there are none. With `main` unset,
  * `main` with an extension is preferred to the bare name; with it set, the bare name comes first.
- * `missing` is true when a named file was asked for and the subdirectory does not exist
- * (ansible's "Could not find specified file in role").
+ * `missing` is true when a named file was asked for and is not in the subdirectory (ansible's
+ * "Could not find specified file in role"). NOTE: 2.19 says nothing when the whole subdirectory
+ * is absent: `tasks_from: x` on a role without tasks/ runs no tasks.
  */
 export function findRoleFiles(rolePath: string, subdir: string, main: string | undefined, allowDir: boolean): { files: string[]; missing: boolean } {
   const dir = join(rolePath, subdir);
-  if (!isDir(dir)) return { files: [], missing: main !== undefined };
+  if (!isDir(dir)) return { files: [], missing: false };
   const extensions = main === undefined ? ['.yml', '.yaml', '.json', ''] : ['', '.yml', '.yaml', '.json'];
   const base = join(dir, main ?? 'main');
   for (const ext of extensions) {
@@ -38,5 +39,5 @@ export function findRoleFiles(rolePath: string, subdir: string, main: string | u
     }
     return { files: [full], missing: false };
   }
-  return { files: [], missing: false };
+  return { files: [], missing: main !== undefined };
 }
