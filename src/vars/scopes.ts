@@ -47,14 +47,14 @@ export interface PlayScope {
   varsFilesFor?(host: string): readonly DataDict[] | undefined;
 }
 
-/** The hosts of the running play; lists are read each time (hosts fail as the play goes). */
+/** The hosts of the running play; the lists are read each time (hosts fail as the play goes). */
 export interface PlayHosts {
-  /** Hosts the play targets, ignoring serial batches. */
+  /** ansible_play_hosts_all: every host the play matched, ignoring serial batches. */
   readonly all: readonly string[];
-  /** The current serial batch. */
-  readonly batch: readonly string[];
-  /** Hosts that failed or became unreachable in this play. */
-  readonly removed: ReadonlySet<string>;
+  /** ansible_play_hosts: those not failed or unreachable. */
+  active(): readonly string[];
+  /** ansible_play_batch (and play_hosts): the current serial batch, minus failed hosts. */
+  batch(): readonly string[];
 }
 
 export interface TaskScope {

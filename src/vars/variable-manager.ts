@@ -57,6 +57,11 @@ export interface VariableManagerOptions {
   injectFactsAsVars?: boolean;
   /** Shared reader of host_vars/ group_vars/ files (one per run). */
   varsFiles?: VarsFiles;
+  /**
+   * Names the template engine provides as globals in ansible (`omit`), for an engine that reads
+   * them from the VarSource: the lowest layer, left out of `vars`.
+   */
+  globals?: DataDict;
 }
 
 interface HostState {
@@ -317,7 +322,7 @@ export class VariableManager {
     const current = (): PlayHosts => {
       if (!resolved) {
         const all = this.inventory.hostsMatching(play.hosts, { ignoreRestrictions: true });
-        resolved = { all, batch: all, removed: new Set() };
+        resolved = { all, active: () => all, batch: () => all };
       }
       return resolved;
     };
@@ -328,15 +333,11 @@ export class VariableManager {
           return groups;
         case 'ansible_play_hosts_all':
           return [...current().all];
-        case 'ansible_play_hosts': {
-          const h = current();
-          return h.all.filter((x) => !h.removed.has(x));
-        }
+        case 'ansible_play_hosts':
+          return [...current().active()];
         case 'ansible_play_batch':
-        case 'play_hosts': {
-          const h = current();
-          return h.batch.filter((x) => !h.removed.has(x));
-        }
+        case 'play_hosts':
+          return [...current().batch()];
         default:
           return undefined;
       }
@@ -347,30 +348,35 @@ export class VariableManager {
   // ---- sources ---------------------------------------------------------------------------
 
   /**
-   * The variables of a task on a host (ansible's get_vars(play, host, task)). `play` and `task`
-   * are optional (a play's own templating has no task). `playHosts` gives the play's host lists;
-   * without it they are computed from the play's hosts pattern.
+   * The variables of a task on a host (ansible's get_vars(play, host, task)). Each part is
+   * optional: no host for a play's own keywords, no task for play-level templating. `playHosts`
+   * gives the play's host lists; without it they come from the play's hosts pattern.
    */
-  taskVars(hostName: string, play?: PlayScope, task?: TaskScope, playHosts?: PlayHosts): LayeredVars {
+  taskVars(hostName: string | undefined, play?: PlayScope, task?: TaskScope, playHosts?: PlayHosts): LayeredVars {
     const layers: VarLayer[] = [];
+    if (this.config.globals) layers.push(this.config.globals);
+    const globalsCount = layers.length;
     const role = task?.role;
     const chain = task?.depChain ?? [];
     const roleLayers = role ? this.roleChainLayers(role, chain) : undefined;
     if (play) for (const r of play.roles) if (r.public !== false) layers.push(roleDefaults(r));
     if (roleLayers) layers.push(roleLayers.defaults);
-    layers.push(this.inventoryLayer(hostName), this.factsLayer(hostName));
+    if (hostName !== undefined) layers.push(this.inventoryLayer(hostName), this.factsLayer(hostName));
     if (play) {
       layers.push(play.vars);
       if (play.varsPrompt) layers.push(play.varsPrompt);
-      for (const file of play.varsFilesFor?.(hostName) ?? play.varsFiles ?? []) layers.push(file);
+      const files = (hostName !== undefined ? play.varsFilesFor?.(hostName) : undefined) ?? play.varsFiles ?? [];
+      for (const file of files) layers.push(file);
       for (const r of play.roles) if (r.public !== false) layers.push(this.exportedVars(r));
     }
     if (task) {
       if (roleLayers) layers.push(roleLayers.vars);
       for (const vars of task.vars ?? []) layers.push(withoutTaskKeywords(vars));
     }
-    const s = this.state(hostName);
-    layers.push(s.includeVars, s.nonPersistent);
+    if (hostName !== undefined) {
+      const s = this.state(hostName);
+      layers.push(s.includeVars, s.nonPersistent);
+    }
     if (task) {
       if (roleLayers) layers.push(roleLayers.params);
       if (task.includeParams) layers.push(task.includeParams);
@@ -382,7 +388,8 @@ export class VariableManager {
     else layers.push(this.groupsLayer());
     layers.push(this.optionMagic, this.hostvarsLayer);
     if (task) layers.push(new Map<DictKey, Data>([['environment', task.environment ?? null]]));
-    if (play || task) layers.push(varsLayer(layers.slice()));
+    // NOTE: `vars` holds every variable but template globals such as `omit`, and not itself.
+    if (play || task) layers.push(varsLayer(layers.slice(globalsCount)));
     return new LayeredVars(layers);
   }
 

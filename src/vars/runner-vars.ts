@@ -1,0 +1,228 @@
+/**
+ * The variables port the runner uses (src/run/vars-port.ts' VarsPort, matched structurally so
+ * vars does not import run or compile), over VariableManager: ansible's whole precedence for
+ * compiled plays and steps. The CLI constructs one per run.
+ */
+import { isDict, type Data, type DataDict, type DictKey } from '../core/data.js';
+import type { Inventory } from '../inventory/inventory.js';
+import type { Keyword, Keywords, RoleDefinition, RoleRef } from '../playbook/model.js';
+import type { VarSource } from '../template/api.js';
+import { withLocals } from './layered-vars.js';
+import type { PlayHosts, PlayScope, RoleScope, TaskScope } from './scopes.js';
+import { VariableManager, type VariableManagerOptions } from './variable-manager.js';
+
+/** The parts of compile's RoleInstance read here. */
+export interface RoleInstanceLike {
+  readonly def: Pick<RoleDefinition, 'name' | 'path' | 'defaults' | 'vars'>;
+  readonly ref: Pick<RoleRef, 'keywords'>;
+  readonly params: DataDict;
+  readonly parent?: RoleInstanceLike;
+  readonly fromInclude: boolean;
+}
+
+/** The parts of compile's TaskStep read here. */
+export interface StepLike {
+  readonly task: { readonly keywords: Keywords };
+  readonly folded: { readonly blockVars: readonly Keyword[]; readonly environment: readonly Keyword[] };
+  readonly role?: RoleInstanceLike;
+  readonly includeParams?: DataDict;
+}
+
+/** The parts of compile's CompiledPlay read here. */
+export interface CompiledPlayLike {
+  readonly play: { readonly keywords: Keywords };
+  readonly roles: readonly RoleInstanceLike[];
+  readonly program?: { readonly steps: readonly ({ readonly kind: string; readonly role?: RoleInstanceLike } | object)[] };
+  readonly handlers?: { readonly steps: readonly ({ readonly kind: string; readonly role?: RoleInstanceLike } | object)[] };
+}
+
+export interface RunnerPlayVars {
+  forTask(host: string, step?: StepLike, locals?: ReadonlyMap<string, Data>): VarSource;
+  forPlay(): VarSource;
+}
+
+export interface RunnerVarsOptions extends VariableManagerOptions {
+  /**
+   * Reads one vars_files entry: renders `name` with `vars` and loads the file. Throws to skip
+   * (a list entry then tries its next name).
+   */
+  loadVarsFile(name: string, vars: VarSource): DataDict;
+}
+
+const EMPTY: DataDict = new Map();
+
+export class RunnerVars {
+  readonly manager: VariableManager;
+
+  constructor(private readonly options: RunnerVarsOptions) {
+    this.manager = new VariableManager(options);
+  }
+
+  get inventory(): Inventory {
+    return this.manager.inventory;
+  }
+
+  startPlay(compiled: CompiledPlayLike, hosts: PlayHosts, prompted: DataDict): RunnerPlayVars {
+    const scopes = new RoleScopes(compiled);
+    const keywords = compiled.play.keywords;
+    const varsValue = keywords.get('vars')?.value;
+    const nameValue = keywords.get('name')?.value;
+    const hostsValue = keywords.get('hosts')?.value ?? 'all';
+    const hostsPattern = Array.isArray(hostsValue) ? hostsValue.map(String) : String(hostsValue);
+    const baseScope: PlayScope = {
+      name: nameValue !== undefined && nameValue !== null && nameValue !== '' ? String(nameValue) : Array.isArray(hostsPattern) ? hostsPattern.join(',') : hostsPattern,
+      hosts: hostsPattern,
+      roles: compiled.roles.filter((r) => !r.fromInclude && !r.parent).map((r) => scopes.scope(r)),
+      vars: isDict(varsValue) ? varsValue : EMPTY,
+      varsPrompt: prompted.size > 0 ? prompted : undefined,
+    };
+    const varsFiles = this.varsFilesLoader(keywords.get('vars_files')?.value, baseScope);
+    const play: PlayScope = { ...baseScope, ...varsFiles };
+    const manager = this.manager;
+    return {
+      forTask(host: string, step?: StepLike, locals?: ReadonlyMap<string, Data>): VarSource {
+        const source = manager.taskVars(host, play, step ? taskScope(step, scopes) : undefined, hosts);
+        return locals && locals.size > 0 ? withLocals(source, locals as ReadonlyMap<DictKey, Data>) : source;
+      },
+      forPlay(): VarSource {
+        return manager.taskVars(undefined, play, undefined, hosts);
+      },
+    };
+  }
+
+  /**
+   * vars_files: names without templates are read once; templated names are read per host with
+   * that host's variables (as ansible templates them per host). A list entry takes its first
+   * file that loads.
+   */
+  private varsFilesLoader(value: Data | undefined, scope: PlayScope): Pick<PlayScope, 'varsFiles' | 'varsFilesFor'> {
+    if (value === undefined || value === null) return {};
+    const entries = Array.isArray(value) ? value : [value];
+    const isTemplated = (name: Data): boolean => String(name).includes('{{') || String(name).includes('{%');
+    const load = (entry: Data, vars: VarSource): DataDict => {
+      const names = Array.isArray(entry) ? entry : [entry];
+      let lastError: unknown;
+      for (const name of names) {
+        try {
+          return this.options.loadVarsFile(String(name), vars);
+        } catch (error) {
+          lastError = error;
+        }
+      }
+      throw lastError;
+    };
+    const anyTemplated = entries.some((e) => (Array.isArray(e) ? e.some(isTemplated) : isTemplated(e)));
+    if (!anyTemplated) {
+      const playVars = this.manager.taskVars(undefined, scope);
+      return { varsFiles: entries.map((e) => load(e, playVars)) };
+    }
+    const perHost = new Map<string, DataDict[]>();
+    return {
+      varsFilesFor: (host: string) => {
+        let files = perHost.get(host);
+        if (!files) {
+          const hostVars = this.manager.taskVars(host, scope);
+          files = entries.map((e) => load(e, hostVars));
+          perHost.set(host, files);
+        }
+        return files;
+      },
+    };
+  }
+
+  setFacts(host: string, facts: DataDict): void {
+    this.manager.setFacts(host, facts);
+  }
+
+  setNonPersistent(host: string, vars: DataDict): void {
+    this.manager.setNonPersistentFacts(host, vars);
+  }
+
+  setIncludeVars(host: string, vars: DataDict): void {
+    for (const [k, v] of vars) this.manager.setHostVariable(host, String(k), v);
+  }
+
+  clearFacts(host: string): void {
+    this.manager.clearFacts(host);
+  }
+
+  hostVar(host: string, name: string): Data | undefined {
+    return this.manager.hostVarsSource(host).get(name);
+  }
+
+  /** add_host (result-processor's addHost). */
+  addHost(name: string, groups: readonly string[], vars: DataDict): void {
+    this.manager.inventory.addHost(name, groups, vars);
+  }
+
+  /** group_by (result-processor's addGroup): one group (the first) with its parents. */
+  addGroup(host: string, groups: readonly string[], parents: readonly string[]): void {
+    for (const group of groups) this.manager.inventory.addGroup(host, group, parents);
+  }
+}
+
+function taskScope(step: StepLike, scopes: RoleScopes): TaskScope {
+  const vars: DataDict[] = [];
+  for (const kw of step.folded.blockVars) if (isDict(kw.value)) vars.push(kw.value);
+  const own = step.task.keywords.get('vars')?.value;
+  if (isDict(own)) vars.push(own);
+  const env = step.folded.environment;
+  const scope: TaskScope = {
+    vars,
+    ...(step.includeParams ? { includeParams: step.includeParams } : {}),
+    ...(env.length > 0 ? { environment: env.length === 1 ? (env[0] as Keyword).value : env.map((k) => k.value) } : {}),
+  };
+  if (!step.role) return scope;
+  return { ...scope, role: scopes.scope(step.role), depChain: scopes.chain(step.role) };
+}
+
+/** RoleScope views of compile's role instances, made once per play. */
+class RoleScopes {
+  private readonly byInstance = new Map<RoleInstanceLike, RoleScope>();
+  private readonly children = new Map<RoleInstanceLike, RoleInstanceLike[]>();
+
+  constructor(compiled: CompiledPlayLike) {
+    const seen = new Set<RoleInstanceLike>();
+    const visit = (r: RoleInstanceLike | undefined): void => {
+      if (!r || seen.has(r)) return;
+      seen.add(r);
+      if (r.parent) {
+        visit(r.parent);
+        const list = this.children.get(r.parent) ?? [];
+        list.push(r);
+        this.children.set(r.parent, list);
+      }
+    };
+    for (const r of compiled.roles) visit(r);
+    for (const program of [compiled.program, compiled.handlers]) {
+      for (const step of program?.steps ?? []) if ('role' in step) visit(step.role);
+    }
+  }
+
+  scope(instance: RoleInstanceLike): RoleScope {
+    let scope = this.byInstance.get(instance);
+    if (!scope) {
+      const entryVars = instance.ref.keywords.get('vars')?.value;
+      const deps = (this.children.get(instance) ?? []).filter((c) => !c.fromInclude);
+      scope = {
+        name: instance.def.name,
+        path: instance.def.path,
+        defaults: instance.def.defaults,
+        vars: instance.def.vars,
+        ...(isDict(entryVars) ? { entryVars } : {}),
+        params: instance.params,
+        dependencies: deps.map((d) => this.scope(d)),
+        public: !instance.fromInclude,
+      };
+      this.byInstance.set(instance, scope);
+    }
+    return scope;
+  }
+
+  /** The roles that pulled `instance` in, outermost first. */
+  chain(instance: RoleInstanceLike): RoleScope[] {
+    const chain: RoleScope[] = [];
+    for (let p = instance.parent; p; p = p.parent) chain.unshift(this.scope(p));
+    return chain;
+  }
+}
