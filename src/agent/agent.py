@@ -143,7 +143,10 @@ def _crash_result(name, exc_text):
 
 def run_module_request(req):
     name = req['module']
-    mod = load_module(name, req.get('source'))
+    try:
+        mod = load_module(name, req.get('source'))
+    except BaseException:
+        return _crash_result(name, traceback.format_exc())
     if mod is None:
         return {'failed': True, 'msg': 'The module %s was not found in configured module paths' % name, 'volant_missing_module': True}
     _local.rid = req.get('id')

@@ -24,9 +24,9 @@ NO_LOG_PLACEHOLDER = 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
 
 BOOLEANS_TRUE = frozenset(('y', 'yes', 'on', '1', 'true', 't', 1, 1.0, True))
 BOOLEANS_FALSE = frozenset(('n', 'no', 'off', '0', 'false', 'f', 0, 0.0, False))
-# NOTE: Ansible prints the union of a frozenset, so the order of this list in its message is
-# Python's set order. We reproduce the order 2.19 prints on CPython 3 (recorded from the oracle).
-_BOOLEANS_REPR = "'y', 'yes', 'on', '1', 'true', 't', 1, 1.0, True, 'n', 'no', 'off', '0', 'false', 'f', 0, 0.0, False"
+# NOTE: Ansible prints its frozenset of booleans in Python's set order, which string hash
+# randomization changes from run to run; 1/1.0/True (and 0/0.0/False) count once.
+_BOOLEANS_REPR = "'y', 'yes', 'on', '1', 'true', 't', 1, 'n', 'no', 'off', '0', 'false', 'f', 0"
 
 # The common file arguments every file-writing module accepts (add_file_common_args).
 FILE_COMMON_ARGUMENTS = {
@@ -1077,9 +1077,10 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
                   no_log_values=vres.no_log_values, remote_tmp=remote_tmp)
     ctx.aliases = vres.aliases
     ctx.internal = internal
+    ctx.raw_args = dict(user_args)
     for w in vres.warnings:
         ctx.warn(w)
-    invocation = {'module_args': remove_values(vres.params, vres.no_log_values)}
+    invocation = None
     try:
         if vres.errors:
             kind, msg = vres.errors[0]
@@ -1088,6 +1089,9 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
                 # ansible.legacy.X in this message; the controller passes the name to show.
                 msg = 'Unsupported parameters for (%s) module: %s' % (internal.get('_ansible_module_name') or name, msg)
             result = {'failed': True, 'msg': msg}
+            adjust = getattr(module, 'adjust_invocation', None)
+            if adjust is not None:
+                invocation = {'module_args': remove_values(adjust(dict(vres.params), result), vres.no_log_values)}
         elif check_mode and not getattr(module, 'SUPPORTS_CHECK_MODE', False):
             result = {'skipped': True, 'msg': 'remote module (%s) does not support check mode' % name}
         else:
@@ -1101,22 +1105,35 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
                     # NOTE: some modules are fed by an action plugin in Ansible, so their
                     # invocation shows what that plugin sent (copy: src=<temp file>, content=None).
                     invocation = {'module_args': remove_values(adjust(dict(vres.params), result), vres.no_log_values)}
-                if getattr(module, 'ADD_PATH_INFO', True):
+                # `_volant_bare`: a result the action plugin would have answered without the module
+                if not result.pop('_volant_bare', False) and getattr(module, 'ADD_PATH_INFO', True):
                     ctx.add_path_info(result)
             except ModuleExit as e:
                 result = e.result
-                ctx.add_path_info(result)
+                if not result.pop('_volant_bare', False) and getattr(module, 'ADD_PATH_INFO', True):
+                    ctx.add_path_info(result)
             except ModuleFailed as e:
+                # NOTE: fail_json adds the stat fields too when the result names an existing path.
                 result = e.result
+                adjust = getattr(module, 'adjust_invocation', None)
+                if adjust is not None:
+                    invocation = {'module_args': remove_values(adjust(dict(vres.params), result), vres.no_log_values)}
+                if getattr(module, 'ADD_PATH_INFO', True):
+                    ctx.add_path_info(result)
     finally:
         ctx.cleanup()
     if 'changed' not in result:
         # NOTE: 2.19 shows `changed: false` on failed and skipped module results too.
         result['changed'] = False
+    if invocation is None:
+        # NOTE: computed at exit, as exit_json does: a module may have updated its params
+        # (file fills in the state it derived).
+        invocation = {'module_args': remove_values(vres.params, vres.no_log_values)}
     result = remove_values(result, ctx.no_log_values)
     if no_log:
         pass
-    result['invocation'] = invocation
+    if 'invocation' not in result:
+        result['invocation'] = invocation
     if ctx.warnings:
         result['warnings'] = list(ctx.warnings)
     if ctx.deprecations:

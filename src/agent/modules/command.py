@@ -56,7 +56,6 @@ def run(params, ctx):
         if not os.path.isdir(chdir):
             r['msg'] = 'Unable to change directory before execution.'
             r['failed'] = True
-            r['exception'] = "[Errno 2] No such file or directory: '%s'" % chdir
             ctx.exit(**r)
         cwd = chdir
     shoulda = 'Would' if ctx.check_mode else 'Did'

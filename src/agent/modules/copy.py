@@ -11,6 +11,8 @@ import subprocess
 import tempfile
 import time
 
+import volant_runtime
+
 ARGUMENT_SPEC = {
     'src': {'type': 'path'},
     '_original_basename': {'type': 'str'},
@@ -42,7 +44,25 @@ def _fake_src(dest):
     return '%s/ansible-tmp-%s-%d-%d/.source%s' % (base, repr(time.time()), os.getpid(), int.from_bytes(os.urandom(6), 'big'), ext)
 
 
+def _fake_local_src():
+    # the controller-side temp file Ansible names in this result
+    rand = base64.b32encode(os.urandom(5)).decode('ascii').lower()
+    return os.path.expanduser('~/.ansible/tmp/ansible-local-%d%s/.%s' % (os.getpid(), rand[:8], rand[:8]))
+
+
 def run(params, ctx):
+    try:
+        return _run(params, ctx)
+    except volant_runtime.ModuleFailed as e:
+        # NOTE: Ansible's copy action puts the source checksum and an empty diff list beside a
+        # failure of the module it ran.
+        if 'checksum' in params.get('_volant_meta', {}):
+            e.result.setdefault('checksum', params['_volant_meta']['checksum'])
+            e.result.setdefault('diff', [])
+        raise
+
+
+def _run(params, ctx):
     dest = params['dest']
     remote_src = params['remote_src']
     data = None
@@ -65,6 +85,7 @@ def run(params, ctx):
         with open(src, 'rb') as f:
             data = f.read()
     checksum_src = _sha1(data)
+    params['_volant_meta'] = {'checksum': checksum_src}
     if params['checksum'] and params['checksum'] != checksum_src:
         ctx.fail('Copied file does not match the expected checksum. Transfer failed.', checksum=checksum_src, expected_checksum=params['checksum'])
 
@@ -89,7 +110,15 @@ def run(params, ctx):
                           'before': before, 'before_header': dest if exists else dest})
 
     if exists and not params['force']:
-        return {'changed': False, 'dest': dest, 'src': src, 'diff': diff_list, 'path': dest}
+        # NOTE: Ansible's copy action answers this itself (no module run, so no stat fields).
+        result = {'changed': False, 'dest': dest, 'src': src if remote_src else _fake_local_src(), '_volant_bare': True}
+        if ctx.raw_args.get('content') is not None:
+            # NOTE: this early answer carries the task's raw args, content censored twice over.
+            raw = dict(ctx.raw_args)
+            shown = dict(raw, content='CENSORED: content is a no_log parameter')
+            shown['module_args'] = dict(raw, content='VALUE_SPECIFIED_IN_NO_LOG_PARAMETER')
+            result['invocation'] = shown
+        return result
 
     file_args = ctx.load_file_common_arguments(params, path=dest)
     if checksum_dest == checksum_src:
@@ -170,11 +199,14 @@ def _copy_tree(params, ctx, src, dest):
 def adjust_invocation(args, result):
     """What Ansible's copy action sends the module: the uploaded temp file as src, no content."""
     uploaded = args.pop('_volant_src', None)
+    meta = args.pop('_volant_meta', {})
+    if 'checksum' not in meta and isinstance(args.get('content'), str):
+        meta = {'checksum': _sha1(args['content'].encode('utf-8', 'surrogateescape'))}
     if not args.get('remote_src'):
         if args.get('content') is not None or uploaded is not None or args.get('src') is None:
             args['src'] = uploaded or result.get('src') or _fake_src(args['dest'])
         args['content'] = None
-        args['checksum'] = result.get('checksum', args.get('checksum'))
+        args['checksum'] = meta.get('checksum', result.get('checksum', args.get('checksum')))
         if args.get('_original_basename') is None:
             args['_original_basename'] = '.' + base64.b32encode(os.urandom(5)).decode('ascii').lower()[:8]
     return args

@@ -96,6 +96,7 @@ def run(params, ctx):
             state = 'directory'
         else:
             state = 'file'
+        params['state'] = state
     if params['recurse'] and state != 'directory':
         ctx.fail('recurse option requires state to be \'directory\'', path=path)
     if params['src'] is not None and state not in ('link', 'hard'):

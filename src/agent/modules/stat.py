@@ -8,7 +8,6 @@ import stat
 ARGUMENT_SPEC = {
     'path': {'type': 'path', 'required': True, 'aliases': ['dest', 'name']},
     'follow': {'type': 'bool', 'default': False},
-    'get_md5': {'type': 'bool', 'default': False},
     'get_checksum': {'type': 'bool', 'default': True},
     'get_mime': {'type': 'bool', 'default': True, 'aliases': ['mime', 'mime_type', 'mime-type']},
     'get_attributes': {'type': 'bool', 'default': True, 'aliases': ['attr', 'attributes']},
@@ -89,8 +88,6 @@ def run(params, ctx):
     except OSError:
         pass
     if output.get('isreg') and output.get('readable'):
-        if params['get_md5']:
-            output['md5'] = ctx.md5(b_path)
         if params['get_checksum']:
             output['checksum'] = ctx.digest_from_file(b_path, params['checksum_algorithm'])
     if params['get_mime']:
