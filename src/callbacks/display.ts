@@ -31,7 +31,13 @@ export class Display {
     this.colors = colorTable(options.colors);
     this.out = options.out;
     this.err = options.err;
-    this.readSource = options.readSource ?? readSourceFile;
+    // A run shows many blocks from the same few files: read each once.
+    const read = options.readSource ?? readSourceFile;
+    const cache = new Map<string, string | undefined>();
+    this.readSource = (file) => {
+      if (!cache.has(file)) cache.set(file, read(file));
+      return cache.get(file);
+    };
     this.deprecationWarnings = options.deprecationWarnings ?? true;
   }
 
