@@ -560,10 +560,11 @@ export function runTemplate(tpl: CompiledTemplate, frame: Frame, out: Value[]): 
   const savedParent = state.parentTemplate;
   const savedStack = state.blockStack;
   state.parentTemplate = null;
-  if (tpl.hasExtends) state.blockStack = new Map(savedStack);
+  if (tpl.hasExtends || tpl.blocks.size > 0) state.blockStack = new Map(savedStack);
   try {
     let current: CompiledTemplate = tpl;
     for (;;) {
+      if (current.blocks.size > 0 && state.blockStack === savedStack) state.blockStack = new Map(savedStack);
       for (const [name, fn] of current.blocks) {
         const chain = state.blockStack.get(name) ?? [];
         state.blockStack.set(name, [...chain, fn]);

@@ -29,6 +29,7 @@ interface CompiledExpression {
 }
 
 const CACHE_LIMIT = 20000;
+const NO_OPTIONS: RenderOptions = {};
 
 export class TemplateEngine implements TemplateRenderer, EngineHost {
   private readonly templates = new Map<string, CompiledTemplate | TemplateSyntaxError>();
@@ -94,7 +95,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
 
   run(tpl: CompiledTemplate, state: RenderState): Value {
     const out: Value[] = [];
-    runTemplate(tpl, new Frame(state, null), out);
+    if (tpl.hasExtends || tpl.blocks.size > 0) runTemplate(tpl, new Frame(state, null), out);
+    else tpl.run(new Frame(state, null), out);
     // NOTE: Ansible 2.19 native concat: one output node is the value itself, none is None; None
     // nodes (and a conditional expression's missing else) drop out before that rule applies.
     if (out.length === 1) return out[0] as Value;
@@ -104,12 +106,13 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     return joinOutput(kept);
   }
 
-  render(text: string, vars: VarSource, options: RenderOptions = {}): Data {
+  render(text: string, vars: VarSource, options: RenderOptions = NO_OPTIONS): Data {
     if (!isTemplateText(text)) return text;
-    return this.guard('template', options, () => {
-      const ctx = new RenderContext(this, vars, options);
-      return this.finish(this.renderWith(ctx, text, options), options);
-    });
+    try {
+      return toData(this.renderWith(new RenderContext(this, vars, options), text, options));
+    } catch (err) {
+      throw toTemplateError(err, 'template', options);
+    }
   }
 
   private renderWith(ctx: RenderContext, text: string, options: RenderOptions, topLevel = true): Value {
@@ -119,10 +122,6 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     return typeof v === 'string' ? preserveTrailingNewlines(text, v, options.newlineSequence ?? '\n') : v;
   }
 
-  /** Converts a native result to storable data: tuples become lists; non-data fails as Ansible does. */
-  private finish(v: Value, _options: RenderOptions): Data {
-    return toData(v);
-  }
 
   renderDeep(value: Data, vars: VarSource, options: RenderOptions = {}): Data {
     let ctx: RenderContext | null = null;

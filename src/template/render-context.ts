@@ -36,13 +36,30 @@ const cleanContainers = new WeakSet<object>();
 
 const MAX_DEPTH = 200;
 
+const NO_BLOCKS: Map<string, BlockFn[]> = new Map();
+
+/** The context plugins see; built only when a plugin asks for it. */
+class ContextForPlugins implements PluginContext {
+  constructor(private readonly ctx: RenderContext) {}
+  get vars(): VarSource {
+    return this.ctx.vars;
+  }
+  get lookup(): RenderOptions['lookup'] {
+    return this.ctx.options.lookup;
+  }
+  renderString(text: string): Data {
+    return this.ctx.renderNested(text) as Data;
+  }
+}
+
 export class RenderContext implements RenderState {
-  readonly pluginContext: PluginContext;
-  blockStack = new Map<string, BlockFn[]>();
+  // Everything below is created on first use: most renders read two or three plain variables.
+  private plugins: PluginContext | null = null;
+  blockStack = NO_BLOCKS;
   parentTemplate: CompiledTemplate | null = null;
-  private readonly cache = new Map<string, Value>();
-  private readonly resolving = new Set<string>();
-  private readonly settled = new WeakMap<object, Value>();
+  private cache: Map<string, Value> | null = null;
+  private resolving: Set<string> | null = null;
+  private settled: WeakMap<object, Value> | null = null;
   private depth = 0;
 
   constructor(
@@ -50,26 +67,29 @@ export class RenderContext implements RenderState {
     readonly vars: VarSource,
     readonly options: RenderOptions,
     readonly expressionMode = false,
-  ) {
-    this.pluginContext = {
-      vars,
-      lookup: options.lookup,
-      renderString: (text: string): Data => this.renderNested(text) as Data,
-    };
+  ) {}
+
+  get pluginContext(): PluginContext {
+    return (this.plugins ??= new ContextForPlugins(this));
   }
 
   resolveName(name: string): Value {
-    const cached = this.cache.get(name);
-    if (cached !== undefined) return cached;
-    const raw = this.vars.get(name);
-    let v: Value;
-    if (raw !== undefined) v = this.derive(raw);
-    else {
-      const g = globals.get(name);
-      if (g === undefined) return new Undefined(`'${name}' is undefined`, name);
-      v = g(this);
+    if (this.cache !== null) {
+      const cached = this.cache.get(name);
+      if (cached !== undefined) return cached;
     }
-    this.cache.set(name, v);
+    const raw = this.vars.get(name);
+    if (raw !== undefined) {
+      // Only rendered values are worth caching: reading plain data again costs nothing.
+      if (typeof raw !== 'string' || raw.length <= 3 || !isTemplateText(raw)) return this.derive(raw);
+      const v = this.derive(raw);
+      (this.cache ??= new Map()).set(name, v);
+      return v;
+    }
+    const g = globals.get(name);
+    if (g === undefined) return new Undefined(`'${name}' is undefined`, name);
+    const v = g(this);
+    (this.cache ??= new Map()).set(name, v);
     return v;
   }
 
@@ -87,10 +107,11 @@ export class RenderContext implements RenderState {
 
   settle(value: Value): Value {
     if (typeof value !== 'object' || value === null || !isRaw(value)) return value;
-    const done = this.settled.get(value);
+    const settled = (this.settled ??= new WeakMap());
+    const done = settled.get(value);
     if (done !== undefined) return done;
     const r = this.resolveDeep(value);
-    this.settled.set(value, r);
+    settled.set(value, r);
     return r;
   }
 
@@ -140,13 +161,14 @@ export class RenderContext implements RenderState {
 
   /** Renders a variable's template text in this call (root scope, native result). */
   renderNested(text: string): Value {
-    if (this.resolving.has(text) || this.depth > MAX_DEPTH) throw new TemplateRecursionError();
-    this.resolving.add(text);
+    const resolving = (this.resolving ??= new Set());
+    if (resolving.has(text) || this.depth > MAX_DEPTH) throw new TemplateRecursionError();
+    resolving.add(text);
     this.depth++;
     try {
       const tpl = this.engine.compile(text, {});
       const saved = { stack: this.blockStack, parent: this.parentTemplate };
-      this.blockStack = new Map();
+      this.blockStack = NO_BLOCKS;
       this.parentTemplate = null;
       try {
         return this.engine.run(tpl, this);
@@ -156,7 +178,7 @@ export class RenderContext implements RenderState {
       }
     } finally {
       this.depth--;
-      this.resolving.delete(text);
+      resolving.delete(text);
     }
   }
 
