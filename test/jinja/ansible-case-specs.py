@@ -574,3 +574,68 @@ def define_lookups(F, T, L, flag, with_vars, FIXTURES):
     L('config', 'DEFAULT_TIMEOUT')
     L('config', 'NOPE_SETTING')
     L('config', 'NOPE_SETTING', on_missing='skip')
+    define_yaml(F)
+
+
+def define_yaml(F):
+    nested = {'b': 1, 'a': [1, 2, {'x': 'y'}], 'c': {'d': None, 'e': True, 'f': 1.5, 'g': []}, 'h': {}}
+    strings = ['yes', 'no', 'on', 'Off', 'y', 'n', '1', '1.0', '', ' x', 'x ', 'a: b', 'a:b', '- a', '-a', '#x', 'x #y', 'x# y', 'é', 'null',
+               '~', 'True', '0o17', '0x1F', '017', '1e3', '1.5e3', '12:30', '1:2:3', '2020-01-01', '2020-01-01 10:00:00', '@x', '`x', '%x',
+               '!x', '&x', '*x', '|', '>', '?', '? x', ':', ': x', 'a\nb', 'tab\there', "quote'", 'dq"', '\\back', '{x}', '[x]', 'x,y',
+               'x]', 'x}', '---', '...', '--- x', '<<', '=', '.inf', '.NaN', '-.5', '+1', '1_000', '\x07bell', 'nbsp\xa0x',
+               'line\n', '\nlead', 'a\n\nb', 'trail ', 'a \nb', 'a\n b', 'é\u2028x', '\ufeffbom', '😀', 'x\r\ny']
+    for fn in ['to_yaml', 'to_nice_yaml']:
+        F(fn, nested)
+        F(fn, strings)
+        F(fn, {s: 1 for s in strings[:40]})
+        F(fn, [[1, 2], [3, [4]], [], {}, [{}], {'k': []}])
+        F(fn, 'a long string that goes on and on and on and on and on and on and on and on and on and on and on and on')
+        F(fn, {'key': 'a long string that goes on and on and on and on and on and on and on and on and on and on and on and on'})
+        F(fn, {'key': "a long 'quoted' string: it goes on and on and on and on and on and on and on and on and on and on and on"})
+        F(fn, {'key': 'a long "double" string\twith tabs goes on and on and on and on and on and on and on and on and on and on and on'})
+        F(fn, ['x' * 100, 'y ' * 60])
+        F(fn, 'multi\nline\ntext\n')
+        F(fn, {'k': 'multi\nline\ntext\n', 'l': ['a\nb']})
+        F(fn, [])
+        F(fn, {})
+        F(fn, None)
+        F(fn, 5)
+        F(fn, [1.0, 0.1, 1e100, 1e-7, -0.0, float('inf'), float('-inf'), float('nan'), 3.14159, 100000000000000000.0])
+        F(fn, [True, False, None, 0, -5, 12345678901234])
+        F(fn, {'z': 1, 'a': 2, 'm': {'y': 1, 'b': 2}})
+        F(fn, {'z': 1, 'a': 2, 3: 4})
+        F(fn, {1: 'a', 2: 'b', True: 'c'})
+        F(fn, {'x' * 130: 1})
+        F(fn, {'': 1, 'a\nb': 2})
+        F(fn, [{'name': 'web', 'ports': [80, 443], 'env': {'A': '1', 'B': 'two words'}}, {'name': 'db', 'ports': []}])
+        F(fn, [[[1]]])
+        F(fn, {'a': [[1, 2], {'b': [3]}]})
+        F(fn, list(range(40)))
+        F(fn, {'k%d' % i: i for i in range(30)})
+    F('to_yaml', {'a': 1, 'b': [1, 2]}, default_flow_style=False)
+    F('to_yaml', {'a': 1, 'b': [1, 2]}, default_flow_style=True)
+    F('to_yaml', {'b': 1, 'a': 2}, sort_keys=False)
+    F('to_yaml', {'a': 1}, explicit_start=True)
+    F('to_yaml', {'a': 1}, explicit_start=True, explicit_end=True)
+    F('to_yaml', 'x', explicit_start=True)
+    F('to_yaml', ['a b c d e f g h i j k l m n o p'], width=20)
+    F('to_yaml', {'a': 'é'}, allow_unicode=False)
+    F('to_yaml', {'a': 1}, indent=4)
+    F('to_nice_yaml', {'a': [{'b': 1, 'c': 2}]}, indent=2)
+    F('to_nice_yaml', {'a': [{'b': 1, 'c': [1, 2]}]}, 3)
+    F('to_nice_yaml', {'a': 1}, indent=1)
+    F('to_nice_yaml', {'a': [1]}, default_flow_style=True)
+    F('to_nice_yaml', {'a': 1}, bogus=1)
+    F('to_yaml', (1, 2))
+    # from_yaml
+    for text in ['a: 1', 'a: [1, 2.5, yes, no, on, off, ~, null, "x", \'y\']', '- 0x1F\n- 017\n- 0o17\n- 1_000\n- 1:30\n- 1e3\n- 1.5e3\n- .inf\n- -.inf\n- .nan\n- +12\n- 0b101',
+                 'a: &x {b: 1}\nc: *x', 'base: &b {x: 1, y: 2}\nd:\n  <<: *b\n  y: 3', 'k: !!str 5\nl: !!int "7"\nm: !!float 1', '', '# only a comment',
+                 'a: |\n  line1\n  line2\nb: >\n  folded\n  text\n', '"quoted"', '5', '1.0', 'yes', 'Y', '- a\n- b: c\n  d: e', '{a: 1, b: [x, y]}',
+                 'a: 1\na: 2', 'a: 2020-01-01', '[1, 2', 'a: b: c', '? [1]\n: x']:
+        F('from_yaml', text)
+    F('from_yaml', None)
+    F('from_yaml', 5)
+    F('from_yaml', 'a: 1\n---\nb: 2')
+    for text in ['a: 1\n---\nb: 2', '--- 1\n--- 2\n...', '', '- x\n---\n- y\n---\n']:
+        F('from_yaml_all', text)
+    F('from_yaml_all', None)

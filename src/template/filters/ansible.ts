@@ -10,6 +10,7 @@ import { vaultFilters } from './ansible-vault.js';
 import { hashFilters } from './ansible-hash.js';
 import { randomFilters } from './ansible-random.js';
 import { timeFilters } from './ansible-time.js';
+import { yamlFilters } from './ansible-yaml.js';
 import { pathFilters } from './ansible-path.js';
 import { setFilters } from './ansible-sets.js';
 import { structureFilters } from './ansible-structures.js';
@@ -23,6 +24,7 @@ registerFilters(
     ...logicFilters,
     ...mathFilters,
     ...pathFilters,
+    ...yamlFilters,
     ...timeFilters,
     ...randomFilters,
     ...hashFilters,

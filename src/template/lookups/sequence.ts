@@ -78,8 +78,9 @@ export const sequence: LookupFn = (_ctx, terms, kwargs) => {
       for (const [k, v] of kv) options.set(k, v);
     }
     for (const [k, v] of kwargs as ReadonlyMap<string, PluginValue>) if (!options.has(k)) options.set(k, toText(defined(v)));
-    const start = integer('start', options.get('start') ?? '1');
+    // NOTE: Ansible validates `end` before `start`.
     let end = options.has('end') ? integer('end', options.get('end') as string) : undefined;
+    const start = integer('start', options.get('start') ?? '1');
     const count = options.has('count') ? integer('count', options.get('count') as string) : undefined;
     const stride = integer('stride', options.get('stride') ?? '1');
     const format = options.get('format') ?? '%d';

@@ -1,0 +1,73 @@
+/** to_yaml, to_nice_yaml, from_yaml, from_yaml_all. */
+import { isStringLike, numericValue, textOf, truthy, type Data } from '../../core/data.js';
+import type { FilterFn, PluginValue } from '../plugin.js';
+import { argument, defined, pluginError } from './ansible-args.js';
+import { YamlRepresentError, dumpYaml, type YamlDumpOptions } from './ansible-yaml-emitter.js';
+import { YamlLoadError, loadYamlDocuments } from './ansible-yaml-loader.js';
+
+function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: YamlDumpOptions): YamlDumpOptions {
+  const options: YamlDumpOptions = { ...base };
+  for (const [key, raw] of kwargs) {
+    const value = defined(raw);
+    if (key === 'indent') options.indent = numericValue(value) ?? 2;
+    else if (key === 'width') options.width = numericValue(value) ?? 80;
+    else if (key === 'default_flow_style') options.defaultFlowStyle = value === null ? null : truthy(value);
+    else if (key === 'sort_keys') options.sortKeys = truthy(value);
+    else if (key === 'explicit_start') options.explicitStart = truthy(value);
+    else if (key === 'explicit_end') options.explicitEnd = truthy(value);
+    else if (key === 'allow_unicode') throw pluginError("yaml.dump() got multiple values for keyword argument 'allow_unicode'");
+    else if (key === 'canonical' || key === 'line_break' || key === 'encoding' || key === 'version' || key === 'tags') continue;
+    else throw pluginError(`dump_all() got an unexpected keyword argument '${key}'`);
+  }
+  return options;
+}
+
+function dump(value: Data, options: YamlDumpOptions): string {
+  try {
+    return dumpYaml(value, options);
+  } catch (error) {
+    if (error instanceof YamlRepresentError) throw pluginError(error.message, error);
+    throw error;
+  }
+}
+
+export const to_yaml: FilterFn = (_ctx, value, _args, kwargs) => dump(defined(value), dumpOptions(kwargs, { defaultFlowStyle: null }));
+
+export const to_nice_yaml: FilterFn = (_ctx, value, args, kwargs) => {
+  const indent = argument(args, kwargs, 0, 'indent');
+  const rest = new Map([...kwargs].filter(([k]) => k !== 'indent'));
+  return dump(defined(value), dumpOptions(rest, { indent: indent === undefined ? 4 : (numericValue(indent) ?? 4), defaultFlowStyle: false }));
+};
+
+function load(text: string): Data[] {
+  try {
+    return loadYamlDocuments(text);
+  } catch (error) {
+    if (error instanceof YamlLoadError) throw pluginError(error.message, error);
+    throw error;
+  }
+}
+
+/** NOTE: non-string input passes through (2.19 warns that this is deprecated). */
+export const from_yaml: FilterFn = (_ctx, value) => {
+  const data = defined(value);
+  if (data === null) return null;
+  if (!isStringLike(data)) return data;
+  const docs = load(textOf(data));
+  if (docs.length > 1) {
+    const second = textOf(data).split('\n').findIndex((line, i) => i > 0 && /^---(\s|$)/.test(line));
+    throw pluginError(
+      `expected a single document in the stream\n  in "<unicode string>", line 1, column 1\nbut found another document\n  in "<unicode string>", line ${second + 1}, column 1`,
+    );
+  }
+  return docs[0] ?? null;
+};
+
+export const from_yaml_all: FilterFn = (_ctx, value) => {
+  const data = defined(value);
+  if (data === null) return [];
+  if (!isStringLike(data)) return data;
+  return load(textOf(data));
+};
+
+export const yamlFilters: Record<string, FilterFn> = { to_yaml, to_nice_yaml, from_yaml, from_yaml_all };
