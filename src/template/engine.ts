@@ -46,7 +46,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   compile(text: string, options: RenderOptions, topLevel = true): CompiledTemplate {
     const trim = options.trimBlocks ?? true;
     const plain = trim && !options.lstripBlocks && !options.newlineSequence && topLevel;
-    const key = plain ? text : `${trim ? 1 : 0}${options.lstripBlocks ? 1 : 0}${topLevel ? 1 : 0}${options.newlineSequence ?? ''}\0${text}`;
+    const raw = topLevel && options.templatePath === undefined;
+    const key = plain && raw ? text : `${trim ? 1 : 0}${options.lstripBlocks ? 1 : 0}${raw ? 1 : 0}${options.newlineSequence ?? ''}\0${text}`;
     let tpl = this.templates.get(key);
     if (tpl === undefined) {
       try {
@@ -55,7 +56,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
           lstripBlocks: options.lstripBlocks,
           newlineSequence: options.newlineSequence,
           keepTrailingNewline: false,
-          rawExpressionStrings: topLevel,
+          // The template module renders files with escape_backslashes off.
+          rawExpressionStrings: topLevel && options.templatePath === undefined,
         });
         tpl = compileTemplate(text, parse(tokens));
       } catch (err) {

@@ -74,8 +74,14 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
     }
     let data = open === -1 ? text.slice(pos) : text.slice(pos, open);
     const dataPos = pos;
+    // Whether the data starts a line: trim_blocks' swallowed newline counts (Jinja's line_starting).
+    let startsLine = dataPos === 0 || text[dataPos - 1] === '\n' || text[dataPos - 1] === '\r';
     if (stripNextLeading) data = data.replace(/^\s+/, '');
-    else if (trimNextNewline) data = data.replace(/^(\r\n|\r|\n)/, '');
+    else if (trimNextNewline) {
+      const before = data.length;
+      data = data.replace(/^(\r\n|\r|\n)/, '');
+      if (data.length !== before) startsLine = true;
+    }
     stripNextLeading = false;
     trimNextNewline = false;
     if (open === -1) {
@@ -88,7 +94,7 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
     else if (options.lstripBlocks && modifier !== '+' && kindChar !== '{') {
       // lstrip_blocks: drop spaces/tabs before a block or comment tag when alone on its line.
       const lastNl = Math.max(data.lastIndexOf('\n'), data.lastIndexOf('\r'));
-      const lineStart = lastNl >= 0 || dataPos === 0 || text[dataPos - 1] === '\n' || text[dataPos - 1] === '\r';
+      const lineStart = lastNl >= 0 || startsLine;
       if (lineStart && /^[ \t]*$/.test(data.slice(lastNl + 1))) data = data.slice(0, lastNl + 1);
     }
     pushData(data, dataPos);

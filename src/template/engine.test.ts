@@ -1,0 +1,132 @@
+/**
+ * The TemplateRenderer contract as the controller uses it. Expected words and values were
+ * observed with ansible-core 2.19 (ansible-playbook debug/when tasks and Templar).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { PyFloat, UnsafeString, dictOf, type Data, type DataDict } from '../core/data.js';
+import { TemplateError } from '../core/errors.js';
+import type { VarSource } from './api.js';
+import { createTemplateEngine, isTemplateText, OMIT_PLACEHOLDER } from './index.js';
+
+function source(values: Record<string, Data>): VarSource {
+  const data = dictOf(values);
+  return { get: (k) => data.get(k), has: (k) => data.has(k), keys: () => [...data.keys()] as string[] };
+}
+
+const origin = { file: '/p/play.yml', line: 26, column: 13 };
+
+function failure(fn: () => unknown): TemplateError {
+  try {
+    fn();
+  } catch (err) {
+    assert.ok(err instanceof TemplateError, `not a TemplateError: ${String(err)}`);
+    return err;
+  }
+  assert.fail('did not throw');
+}
+
+describe('template/engine', () => {
+  const engine = createTemplateEngine();
+
+  it('tells templates from plain text', () => {
+    assert.equal(isTemplateText('a {{ b }}'), true);
+    assert.equal(isTemplateText('{% if x %}'), true);
+    assert.equal(isTemplateText('{# c #}'), true);
+    assert.equal(isTemplateText('a { b } c'), false);
+    assert.equal(engine.isTemplate('plain'), false);
+  });
+
+  it('returns the native value of a single expression and a string otherwise', () => {
+    const vars = source({ d: dictOf({ x: 1 }) });
+    assert.equal(engine.render('{{ 1 }}', vars), 1);
+    assert.deepEqual(engine.render('{{ 6 / 2 }}', vars), new PyFloat(3));
+    assert.deepEqual(engine.render('{{ d }}', vars), dictOf({ x: 1 }));
+    assert.equal(engine.render("x{{ d }}", vars), "x{'x': 1}");
+    assert.equal(engine.render('{{ [1,2] }} x', vars), '[1, 2] x');
+    assert.equal(engine.render('{{ None }}x', vars), 'x');
+    assert.equal(engine.render('{% if false %}x{% endif %}', vars), null);
+    assert.equal(engine.render('plain text', vars), 'plain text');
+  });
+
+  it('renders variables holding templates when they are read, and detects recursion', () => {
+    const vars = source({ i: 7, lazy: '{{ i * 2 }}', nested: [dictOf({ v: '{{ i + 1 }}' })], a: '{{ b }}', b: '{{ a }}' });
+    assert.equal(engine.render('{{ lazy + 1 }}', vars), 15);
+    assert.deepEqual(engine.render('{{ nested }}', vars), [dictOf({ v: 8 })]);
+    const err = failure(() => engine.render('{{ a }}', vars, { origin }));
+    assert.equal(err.message, 'Recursive loop detected in template: maximum recursion depth exceeded');
+  });
+
+  it('never renders an unsafe string', () => {
+    const vars = source({ u: new UnsafeString('{{ nope }}') });
+    assert.equal(engine.render('{{ u }}', vars), '{{ nope }}');
+  });
+
+  it("reports errors in Ansible's words with the origin", () => {
+    const vars = source({ d: dictOf({ x: 1 }), l: [1, 2] });
+    const cases: [string, string][] = [
+      ['{{ nope }}', "'nope' is undefined"],
+      ['{{ 1 +  }}', "Syntax error in template: unexpected 'end of print statement'"],
+      ['{{ 1 | nofilter }}', "Syntax error in template: No filter named 'nofilter'."],
+      ['{{ 1 / 0 }}', 'Error rendering template: division by zero'],
+      ['{{ d.zz }}', "object of type 'dict' has no attribute 'zz'"],
+      ['{{ l[5] }}', "object of type 'list' has no attribute 5"],
+      ['{{ d.zz.yy }}', "object of type 'dict' has no attribute 'zz'"],
+      ['{% for x in 1 %}{% endfor %}', "Error rendering template: 'int' object is not iterable"],
+      ["{{ 'a' + 1 }}", 'Error rendering template: can only concatenate str (not "int") to str'],
+    ];
+    for (const [text, message] of cases) {
+      const err = failure(() => engine.render(text, vars, { origin }));
+      assert.equal(err.message, message, text);
+      assert.deepEqual(err.location, origin);
+    }
+  });
+
+  it('drops omitted values from dicts and lists in renderDeep', () => {
+    const args = ['a', '{{ omit }}', dictOf({ k: '{{ omit }}', j: 1 })];
+    assert.deepEqual(engine.renderDeep(args, source({})), ['a', dictOf({ j: 1 })]);
+    assert.equal(engine.render('{{ omit }}', source({})), OMIT_PLACEHOLDER);
+  });
+
+  it('evaluates conditionals as bare expressions that must be boolean', () => {
+    const vars = source({ i: 7, l: [1, 2], d: dictOf({ x: 1 }) });
+    assert.equal(engine.evaluateConditional('i > 5', vars), true);
+    assert.equal(engine.evaluateConditional('l | length > 2', vars), false);
+    assert.equal(engine.evaluateConditional(true, vars), true);
+    assert.equal(engine.evaluateConditional(false, vars), false);
+    assert.equal(engine.evaluateConditional(null, vars), true);
+    assert.equal(engine.evaluateConditional('{{ l | length > 1 }}', vars), true);
+    const cases: [Data, string][] = [
+      ["'abc'", "Conditional result (True) was derived from value of type 'str' at '/p/play.yml:26:13'. Conditionals must have a boolean result."],
+      ['[1]', "Conditional result (True) was derived from value of type 'list' at '/p/play.yml:26:13'. Conditionals must have a boolean result."],
+      ['none', "Conditional result (False) was derived from value of type 'NoneType' at '<unknown>'. Conditionals must have a boolean result."],
+      [5, 'Conditional expressions must be strings.'],
+      ['undefvar', "Error while evaluating conditional: 'undefvar' is undefined"],
+      ['l[9]', "Error while evaluating conditional: object of type 'list' has no attribute 9"],
+      ['1/0', 'Error rendering expression: division by zero'],
+      ['1 +', "Syntax error in expression: unexpected 'end of template'"],
+      ['1 is nosuchtest', "Syntax error in expression: No test named 'nosuchtest'."],
+    ];
+    for (const [cond, message] of cases) {
+      const err = failure(() => engine.evaluateConditional(cond, vars, { origin }));
+      assert.equal(err.message, message, String(cond));
+    }
+  });
+
+  it('reads lazy dict subclasses only through get/has/iteration', () => {
+    let reads = 0;
+    class LazyHostvars extends Map<string, Data> {
+      override get(key: string): Data | undefined {
+        reads++;
+        return key === 'h1' ? dictOf({ ip: '10.0.0.1' }) : undefined;
+      }
+      override has(key: string): boolean {
+        return key === 'h1';
+      }
+    }
+    const vars = source({ hostvars: new LazyHostvars() as DataDict });
+    assert.equal(engine.render("{{ hostvars['h1'].ip }}", vars), '10.0.0.1');
+    assert.equal(engine.render("{{ hostvars.h2 is defined }}", vars), false);
+    assert.ok(reads >= 1);
+  });
+});
