@@ -13,9 +13,9 @@ import type { ColorRole } from './format/colors.js';
  */
 export class DefaultCallback extends CallbackBase implements Callback {
   private play: PlayInfo | undefined;
-  private lastTaskBanner: TaskInfo | string | undefined;
+  private lastTaskBanner: string | undefined;
   private lastTaskName: string | undefined;
-  private readonly taskPrefix = new Map<TaskInfo | string, string>();
+  private readonly taskPrefix = new Map<string, string>();
 
   private get displaySkipped(): boolean {
     return this.options.displaySkippedHosts ?? true;
@@ -289,8 +289,12 @@ export class DefaultCallback extends CallbackBase implements Callback {
   }
 }
 
-function taskKey(task: TaskInfo): TaskInfo | string {
-  return task.id ?? task;
+/**
+ * Which task a banner belongs to: its id, else where it is written and its name (the runner may
+ * hand each result its own TaskInfo object).
+ */
+function taskKey(task: TaskInfo): string {
+  return task.id ?? `${task.loc.file}:${task.loc.line}:${task.loc.column}\u0000${task.name}`;
 }
 
 function displayedTaskName(task: TaskInfo): string {
