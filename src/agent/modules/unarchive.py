@@ -124,18 +124,26 @@ class ZipArchive(object):
         for name in self.files_in_archive:
             info = self._info.get(name)
             path = os.path.join(self.dest, name)
-            if name.endswith('/'):
-                if not os.path.isdir(path):
-                    unarchived = False
-                    diff += 'cd+++++++++ %s\n' % name
-                continue
+            ftype = 'd' if name.endswith('/') else 'f'
             if not os.path.lexists(path):
                 unarchived = False
-                diff += '>f+++++++++ %s\n' % name
-            elif not os.path.isfile(path) or os.path.getsize(path) != info.file_size or \
-                    self._crc32(path) != info.CRC:
+                diff += '>%s++++++.?? %s\n' % (ftype, name)
+            elif ftype == 'd':
+                if not os.path.isdir(path):
+                    unarchived = False
+                    diff += 'c%s++++++.?? %s\n' % (ftype, name)
+            elif not os.path.isfile(path) or os.path.islink(path):
                 unarchived = False
-                diff += '>fcs.......  %s\n' % name
+                diff += 'c%s++++++.?? %s\n' % (ftype, name)
+            else:
+                itemized = list('.%s.......??' % ftype)
+                if os.path.getsize(path) != info.file_size:
+                    itemized[3] = 's'
+                if self._crc32(path) != info.CRC:
+                    itemized[2] = 'c'
+                if itemized != list('.%s.......??' % ftype):
+                    unarchived = False
+                    diff += '%s %s\n' % (''.join(itemized), name)
         return dict(unarchived=unarchived, rc=0, out='', err='', cmd=cmd, diff=diff)
 
     def unarchive(self):
