@@ -47,3 +47,12 @@ export const TASK_KEYWORDS: readonly KeywordSpec[] = [
   { name: 'vars', type: 'dict', default: new Map(), inherited: false, supported: true },
   { name: 'when', type: 'list', default: [], inherited: true, supported: true },
 ];
+
+/**
+ * Task keys that are no FieldAttribute but that ansible-core's keyword docs list: resolved by
+ * the action parser (module-args.ts) rather than stored as keywords.
+ */
+export const TASK_ACTION_KEYS: readonly KeywordSpec[] = [
+  { name: 'local_action', type: 'string', inherited: false, supported: true },
+  { name: 'with_<lookup>', type: 'list', inherited: false, supported: true },
+];
