@@ -50,6 +50,10 @@ describe('golden/normalize', () => {
     );
   });
 
+  it('replaces async job ids', () => {
+    assert.equal(normalizeOutput('ASYNC OK on localhost: jid=j522711689673.32448', ctx), 'ASYNC OK on localhost: jid=<JID>');
+  });
+
   it('leaves everything else alone', () => {
     const recap =
       'localhost                  : ok=2    changed=1    unreachable=0    failed=0    skipped=0    rescued=0    ignored=0   \n';

@@ -41,6 +41,8 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   // ~/.ansible/tmp/ansible-local-<pid><random>/tmp<random>/<src>.
   [/(ansible-local-)\d+[A-Za-z0-9_]+(\/tmp)[A-Za-z0-9_]{8}\//g, '$1<ID>$2<RANDOM>/'],
   [/(ansible-local-)\d+[A-Za-z0-9_]+/g, '$1<ID>'],
+  // async job ids (`jid=j522711689673.32448`, `ansible_job_id`, the results file name).
+  [/\bj\d{6,}\.\d+\b/g, '<JID>'],
   // tempfile's random names: the module's default prefix "ansible." plus mkstemp's 8 characters.
   [/(\/ansible\.)[a-z0-9_]{8}\b/g, '$1<RANDOM>'],
   // profile_tasks / timer style clock lines.
