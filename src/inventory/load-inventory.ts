@@ -120,8 +120,8 @@ const PLUGINS: readonly InventoryPlugin[] = [
   {
     name: 'auto',
     wants: (source) => (source.endsWith('.yml') || source.endsWith('.yaml')) && readable(source),
-    parse(_inventory, source) {
-      const data = readYaml(source, 'auto');
+    parse(inventory, source) {
+      const data = readYaml(inventory, source, 'auto');
       const plugin = isDict(data) ? data.get('plugin') : undefined;
       if (plugin === undefined || plugin === null || plugin === '' || plugin === false) {
         throw pluginFailure(`no root 'plugin' key found, '${source}' is not a valid YAML inventory plugin config file`, 'auto', source);
@@ -134,7 +134,7 @@ const PLUGINS: readonly InventoryPlugin[] = [
     name: 'yaml',
     wants: (source) => readable(source) && (!extname(source) || ['.yaml', '.yml', '.json'].includes(extname(source))),
     parse(inventory, source) {
-      parseYamlInventory(inventory, readYaml(source, 'yaml'), source);
+      parseYamlInventory(inventory, readYaml(inventory, source, 'yaml'), source);
     },
   },
   {
@@ -146,9 +146,12 @@ const PLUGINS: readonly InventoryPlugin[] = [
   },
 ];
 
-function readYaml(source: string, plugin: string): ReturnType<typeof loadYamlData> {
+function readYaml(inventory: Inventory, source: string, plugin: string): ReturnType<typeof loadYamlData> {
   try {
-    return loadYamlData(readFileSync(source, 'utf8'), source);
+    const warnings: string[] = [];
+    const data = loadYamlData(readFileSync(source, 'utf8'), source, warnings);
+    for (const w of warnings) inventory.warn(w);
+    return data;
   } catch (error) {
     if (error instanceof YamlError) throw pluginFailure(error.message, plugin, source);
     throw error;

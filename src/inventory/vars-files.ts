@@ -61,7 +61,9 @@ export class VarsFiles {
 
   private load(file: string): DataDict | null {
     if (this.files.has(file)) return this.files.get(file) as DataDict | null;
-    const data = loadYamlData(readFileSync(file, 'utf8'), file);
+    const warnings: string[] = [];
+    const data = loadYamlData(readFileSync(file, 'utf8'), file, warnings);
+    for (const w of warnings) if (!this.warnings.includes(w)) this.warnings.push(w);
     let dict: DataDict | null = null;
     // NOTE: an empty file (or one holding only null/false/empty) is skipped, as ansible's `if new_data:`.
     if (data !== null && data !== false && data !== '' && data !== 0 && !(Array.isArray(data) && data.length === 0)) {
