@@ -1,6 +1,6 @@
 # Runs one Volant module outside the agent: reads a JSON payload on stdin
 # {"runtime": <runtime.py text>, "module": <module text>, "name": ..., "args": {...},
-#  "check": bool, "diff": bool, "modules": {name: text}} and prints the module's result dict as JSON.
+#  "check": bool, "diff": bool, "modules": {name: text}, "async_jobs": {...}} and prints the module's result dict as JSON.
 # "modules" are the other modules a module may load (package loads apt) through
 # volant_runtime.load_module, which the agent is asked to provide the same way.
 # It needs nothing on the host but python3, so the same file runs locally or through `ssh host python3 -`.
@@ -14,7 +14,8 @@ def main():
     runtime = types.ModuleType('volant_runtime')
     exec(compile(payload['runtime'], 'runtime.py', 'exec'), runtime.__dict__)
     sys.modules['volant_runtime'] = runtime
-    runtime.ASYNC_JOBS = {}
+    # the agent's async job table (agent.py fills it); tests may give one
+    runtime.ASYNC_JOBS = payload.get('async_jobs', {})
     loaded = {}
 
     def load_module(name):
