@@ -527,7 +527,7 @@ def define_lookups(F, T, L, flag, with_vars, FIXTURES):
     L('dict', 'x')
     L('indexed_items', ['a', 'b'])
     L('indexed_items', 'a')
-    for t in ['start=1 end=5', '4', '2-10/2', 'start=5 end=1 stride=-2 format=host%02d', 'count=3 start=10', '0x0a-0x0c:%x',
+    for t in ['start=1 end=5', '4', '2-10/2', 'start=5 end=1 stride=-2 format=host%02d', 'count=3 start=10', '1-0x0c:%x',
               'start=1 end=5 count=2', 'bogus', 'start=5 end=1', 'start=0 end=4 stride=2', 'start=1 end=3 format=%s-x',
               'start=1 end=3 format=%5.2f', 'count=0', 'end=3 format=a%db%d', '1-3:web%03d.example']:
         L('sequence', t)
@@ -639,3 +639,27 @@ def define_yaml(F):
     for text in ['a: 1\n---\nb: 2', '--- 1\n--- 2\n...', '', '- x\n---\n- y\n---\n']:
         F('from_yaml_all', text)
     F('from_yaml_all', None)
+    define_more_regex(F)
+
+
+def define_more_regex(F):
+    cases = [
+        ('a.b', r'a\.b'), ('ab12cd', r'[a-z]+(?=\d)'), ('ab12cd', r'(?<!\d)[a-z]{2}$'), ('AbC', r'(?i)abc'),
+        ('line1\nline2', r'(?m)^line\d$'), ('a\nb', r'(?s)a.b'), ('a\nb', r'a.b'), ('x  y', r'x\s+y'), ('x\u00a0y', r'x\sy'),
+        ('x\x1cy', r'x\sy'), ('١٢٣', r'\d+'), ('naïve café', r'\w+'), ('foo-bar_baz', r'\W'), ('tab\tsep', r'\S+'),
+        ('aaa', r'a*?'), ('aaa', r'a+?'), ('aaaa', r'a{2,3}'), ('aaaa', r'a{2,3}?'), ('a{1}', r'a\{1\}'), ('{}', r'{}'),
+        ('x{,}', r'x{,}'), ('ab', r'a|b|'), ('abc', r'(a)(b)?(x)?'), ('2024-01-15', r'(?P<y>\d{4})-(?P<m>\d\d)-(?P<d>\d\d)'),
+        ('The Cat', r'\bcat\b'), ('concat', r'\Bcat'), ('$5.00', r'\$\d+\.\d+'), ('a^b', r'a\^b'), ('/path/to', r'/to$'),
+        ('c:\\dir', r'c:\\\\dir'), ('x+y', r'x\+y'), ('1,2;3', r'[,;]'), ('a-z', r'[\w-]+'), ('[x]', r'\[x\]'),
+        ('hello', r'(?x) h e l l o  # comment'), ('aXb', r'a(?#inline)X'), ('é', r'\xe9'), ('é', r'\u00e9'), ('\x00', r'\0'),
+        ('ab', r'(?P<first>a)(?P=first)?b'), ('abab', r'(ab)\1'), ('x', r'(?i:X)'), ('x', r'a{2,1}'), ('x', r'(?P<1>x)'),
+        ('x', r'(?P<n>x)(?P<n>y)'), ('x', r'\1(x)'), ('x', r'x**'), ('x', r'(?<n>x)'), ('x', r'[z-a]'), ('x', r'x{99999999999}'),
+    ]
+    for text, pattern in cases:
+        F('regex_search', text, pattern)
+        F('regex_findall', text, pattern)
+    for text, pattern, repl in [('john smith', r'(\w+) (\w+)', r'\2, \1'), ('a.b.c', r'\.', '/'), ('aaa', r'a', r'\g<0>\g<0>'),
+                                ('k=v', r'(?P<k>\w)=(?P<v>\w)', r'\g<v>=\g<k>'), ('x', r'x', r'\\'), ('x', r'x', r'\t|\a|\0|\x41'),
+                                ('x', r'x', r'\g<name>'), ('x', r'(x)', r'\g<1'), ('abc', r'', '-'), ('a\nb\n', r'^', '#', ),
+                                ('hello', r'l+', r'[\g<0>]'), ('x1y22', r'\d*', '_'), ('Ünïcode', r'\w', '.'), ('x', r'x', '\\')]:
+        F('regex_replace', text, pattern, repl)

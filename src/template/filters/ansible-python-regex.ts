@@ -55,6 +55,12 @@ function translate(pattern: string, initial: PyRegexFlags): PyRegex {
   let multiline = Boolean(initial.multiline);
   let dotall = Boolean(initial.dotall);
   let verbose = Boolean(initial.verbose);
+  let foldCase = false;
+  const both = (ch: string): string => {
+    const lower = ch.toLowerCase();
+    const upper = ch.toUpperCase();
+    return lower !== upper && [...lower].length === 1 && [...upper].length === 1 ? `${lower}${upper}` : '';
+  };
   const names = new Map<string, number>();
   let groups = 0;
   let pos = 0;
@@ -184,7 +190,20 @@ function translate(pattern: string, initial: PyRegexFlags): PyRegex {
         out += '-';
         pos++;
       } else {
-        out += literal(c as string, true).replace(/^\\-$/, '-');
+        const next = chars[pos + 1];
+        const hi = chars[pos + 2];
+        if (next === '-' && hi !== undefined && hi !== ']' && hi !== '\\' && hi !== '[') {
+          if ((hi.codePointAt(0) ?? 0) < ((c as string).codePointAt(0) ?? 0)) fail(`bad character range ${c}-${hi}`, pos);
+          out += `${literal(c as string, true)}-${literal(hi, true)}`;
+          if (foldCase && both(c as string) && both(hi)) {
+            const lo = c as string;
+            const alt = lo === lo.toLowerCase() ? [lo.toUpperCase(), hi.toUpperCase()] : [lo.toLowerCase(), hi.toLowerCase()];
+            out += `${alt[0]}-${alt[1]}`;
+          }
+          pos += 3;
+          continue;
+        }
+        out += foldCase && both(c as string) ? both(c as string) : literal(c as string, true).replace(/^\\-$/, '-');
         pos++;
       }
     }
@@ -197,7 +216,7 @@ function translate(pattern: string, initial: PyRegexFlags): PyRegex {
     if (!m) return undefined;
     const [, lo = '', comma = '', hi = ''] = m;
     if (lo === '' && comma === '') return undefined;
-    if (lo === '' && hi === '' && comma === ',') return undefined;
+    if (Number(lo || 0) >= 4294967295 || Number(hi || 0) >= 4294967295) throw new PyRegexError('the repetition number is too large');
     if (lo !== '' && hi !== '' && Number(hi) < Number(lo)) fail('min repeat greater than max repeat', i + 1);
     return { text: `{${lo === '' ? '0' : lo}${comma}${hi}}`, length: m[0].length };
   };
@@ -267,7 +286,8 @@ function translate(pattern: string, initial: PyRegexFlags): PyRegex {
       } else if (c === '$') {
         out += multiline ? '(?=\\n|(?![\\s\\S]))' : '(?=\\n?(?![\\s\\S]))';
         lastAtom = false;
-      } else out += literal(c, false);
+      } else if (foldCase && both(c)) out += `[${both(c)}]`;
+      else out += literal(c, false);
     }
     if (depth > 0) fail('missing ), unterminated subpattern', groupStarts[groupStarts.length - 1] ?? 0);
     return out;
@@ -284,8 +304,8 @@ function translate(pattern: string, initial: PyRegexFlags): PyRegex {
       let m: RegExpExecArray | null;
       if ((m = /^\?P<([^>]*)>/.exec(rest))) {
         const name = m[1] ?? '';
-        if (!/^[A-Za-z_][A-Za-z0-9_]*$/u.test(name)) fail(`bad character in group name '${name}'`, pos + 2);
-        if (names.has(name)) fail(`redefinition of group name '${name}' as group ${groups + 1}; was group ${names.get(name)}`, pos + 2);
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/u.test(name)) fail(`bad character in group name '${name}'`, pos + 3);
+        if (names.has(name)) fail(`redefinition of group name '${name}' as group ${groups + 1}; was group ${names.get(name)}`, pos + 3);
         groups++;
         names.set(name, groups);
         open = `(?<${name}>`;
@@ -308,7 +328,7 @@ function translate(pattern: string, initial: PyRegexFlags): PyRegex {
         pos += 3;
       } else if ((m = /^\?<([A-Za-z_][A-Za-z0-9_]*)>/.exec(rest))) {
         // Python 3.13 does not accept (?<name>…); keep its word.
-        fail(`unknown extension ?<${m[1]?.[0] ?? ''}`, pos - 1);
+        fail(`unknown extension ?<${m[1]?.[0] ?? ''}`, pos);
       } else if ((m = /^\?([aiLmsux]+)\)/.exec(rest))) {
         if (start !== 0) fail('global flags not at the start of the expression', start);
         pos += m[0].length;
@@ -317,10 +337,12 @@ function translate(pattern: string, initial: PyRegexFlags): PyRegex {
         // Scoped flags: only what JS can express without modifiers is supported.
         const on = m[1] ?? '';
         const off = m[2] ?? '';
-        if ((on.includes('i') && !ignorecase) || (off.includes('i') && ignorecase)) {
-          throw new PyRegexError('scoped case-insensitive flags (?i:…) are not supported by Volant');
+        if (off.includes('i') && (ignorecase || foldCase)) {
+          throw new PyRegexError('scoped case-sensitive flags (?-i:…) inside an ignorecase pattern are not supported by Volant');
         }
-        const saved = { multiline, dotall, verbose };
+        const saved = { multiline, dotall, verbose, foldCase };
+        // JS (Node 20) has no scoped modifiers: letters in the scope match both cases instead.
+        if (on.includes('i') && !ignorecase) foldCase = true;
         if (on.includes('m')) multiline = true;
         if (on.includes('s')) dotall = true;
         if (on.includes('x')) verbose = true;
@@ -331,7 +353,7 @@ function translate(pattern: string, initial: PyRegexFlags): PyRegex {
         groupStarts.push(start);
         const inner = parseSequence(depth + 1);
         groupStarts.pop();
-        ({ multiline, dotall, verbose } = saved);
+        ({ multiline, dotall, verbose, foldCase } = saved);
         pos++;
         return `(?:${inner})`;
       } else {
@@ -392,19 +414,36 @@ export function pyMatch(re: PyRegex, text: string): PyMatch | undefined {
   return m ? wrap(re, m) : undefined;
 }
 
-/** Every non-overlapping match, stepping past empty ones as re.finditer does. */
+/**
+ * Every non-overlapping match as re.finditer gives them. NOTE: after an empty match at p, Python
+ * (3.7+) still accepts a non-empty match starting at p (`a*?` on 'aaa' finds '', 'a', '', …);
+ * JS would skip to p+1, so a one-off sticky pattern that must end past p is tried first.
+ */
 export function pyFinditer(re: PyRegex, text: string): PyMatch[] {
   const out: PyMatch[] = [];
-  re.search.lastIndex = 0;
-  for (;;) {
-    const m = re.search.exec(text);
+  let from = 0;
+  let afterEmpty = false;
+  while (from <= text.length) {
+    let m: RegExpExecArray | null = null;
+    if (afterEmpty) {
+      const codePoints = [...text.slice(0, from)].length;
+      const nonEmpty = new RegExp(`(?:${re.sticky.source})(?<=^[\\s\\S]{${codePoints + 1},})`, re.sticky.flags);
+      nonEmpty.lastIndex = from;
+      m = nonEmpty.exec(text);
+      if (!m) {
+        if (from >= text.length) break;
+        const cp = text.codePointAt(from);
+        from += cp !== undefined && cp > 0xffff ? 2 : 1;
+      }
+    }
+    if (!m) {
+      re.search.lastIndex = from;
+      m = re.search.exec(text);
+    }
     if (!m) break;
     out.push(wrap(re, m));
-    if (m[0] === '') {
-      const cp = text.codePointAt(m.index);
-      re.search.lastIndex = m.index + (cp !== undefined && cp > 0xffff ? 2 : 1);
-      if (m.index >= text.length) break;
-    }
+    afterEmpty = m[0] === '';
+    from = m.index + m[0].length;
   }
   return out;
 }
@@ -424,8 +463,10 @@ export function parseReplacement(re: PyRegex, repl: string): ReplPart[] {
     const n = repl[i + 1];
     if (n === undefined) throw new PyRegexError(`bad escape (end of pattern) at position ${i}`);
     if (n === 'g') {
-      const m = /^<([^>]*)>/.exec(repl.slice(i + 2));
-      if (!m) throw new PyRegexError(`missing < at position ${i + 2}`);
+      const rest = repl.slice(i + 2);
+      if (!rest.startsWith('<')) throw new PyRegexError(`missing < at position ${i + 2}`);
+      const m = /^<([^>]*)>/.exec(rest);
+      if (!m) throw new PyRegexError(`missing >, unterminated name at position ${i + 3}`);
       const name = m[1] ?? '';
       let group: number | string;
       if (/^\d+$/.test(name)) group = Number(name);

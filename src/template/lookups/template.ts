@@ -20,6 +20,12 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
     const name = toText(term);
     const path = findFileInSearchPath(ctx, 'templates', name);
     if (path === undefined) throw pluginError(`the template file ${name} could not be found for the lookup`);
-    return ctx.renderString(decodeSurrogateEscape(readFileSync(path)));
+    const text = decodeSurrogateEscape(readFileSync(path));
+    const rendered = ctx.renderString(text);
+    // NOTE: the lookup renders with preserve_trailing_newlines: newlines Jinja dropped come back.
+    if (typeof rendered !== 'string') return rendered;
+    const want = /\n*$/.exec(text)?.[0].length ?? 0;
+    const have = /\n*$/.exec(rendered)?.[0].length ?? 0;
+    return want > have ? rendered + '\n'.repeat(want - have) : rendered;
   });
 };
