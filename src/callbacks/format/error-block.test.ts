@@ -57,7 +57,33 @@ describe('callbacks/format/error-block', () => {
   });
 
   it('prints only the message when there is no location', () => {
-    assert.equal(formatErrorBlock(new ParseError('X', 'the playbook: nope.yml could not be found')), '[ERROR]: the playbook: nope.yml could not be found\n');
+    assert.equal(formatErrorBlock(new ParseError('PLAYBOOK_NOT_FOUND', 'the playbook: nope.yml could not be found')), expected('nope.err'));
+  });
+
+  it('prints one-line warnings as the CLI does for a missing inventory', () => {
+    const warnings = [
+      'Unable to parse /tmp/volant-cb/cli/nosuchinv as an inventory source',
+      'No inventory was parsed, only implicit localhost is available',
+      "provided hosts list is empty, only localhost is available. Note that the implicit localhost does not match 'all'",
+      'Could not match supplied host pattern, ignoring: web',
+    ];
+    assert.equal(warnings.map((message) => formatErrorBlock({ message }, { label: '[WARNING]' })).join(''), expected('noinv.err'));
+  });
+
+  it('prints play-level parse errors at the play', () => {
+    const noHosts = new ParseError('PLAY_NO_HOSTS', "The field 'hosts' is required but was not set.", at('nohosts.yml', 1, 3));
+    assert.equal(formatErrorBlock(noHosts, { readSource }), expected('nohosts.err'));
+    const badKeyword = new ParseError('PLAY_BAD_KEYWORD', "'bogus_play_key' is not a valid attribute for a Play", at('badkw.yml', 3, 3));
+    assert.equal(formatErrorBlock(badKeyword, { readSource }), expected('badkw.err'));
+  });
+
+  it('formats a warning with its origin and help the same way', () => {
+    const event = {
+      message: "Found duplicate mapping key 'msg'.",
+      origin: { file: `${RECORDED}dupkey.yml`, line: 6, column: 9 },
+      help: 'Using last defined value only.',
+    };
+    assert.equal(formatErrorBlock(event, { readSource, label: '[WARNING]' }), expected('dupkey.err'));
   });
 
   it('says why the source is not shown when the file cannot be read', () => {

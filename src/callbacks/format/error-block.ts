@@ -14,6 +14,13 @@ export interface ErrorBlockOptions {
   readonly label?: string;
 }
 
+/** ansible's colours: errors red, warnings bright purple, deprecations purple. */
+function labelColor(label: string): string {
+  if (label.startsWith('[DEPRECATION')) return 'purple';
+  if (label.startsWith('[WARNING')) return 'bright purple';
+  return 'red';
+}
+
 /** A VolantError (and the VolantErrors that caused it) as the event ansible would display. */
 export function errorEvent(error: VolantError): DisplayEvent {
   const cause = error.cause instanceof VolantError ? errorEvent(error.cause) : undefined;
@@ -33,6 +40,6 @@ export function errorEvent(error: VolantError): DisplayEvent {
 export function formatErrorBlock(error: VolantError | DisplayEvent, options: ErrorBlockOptions = {}): string {
   const event = error instanceof VolantError ? errorEvent(error) : error;
   let text = `${options.label ?? '[ERROR]'}: ${formatEvent(event, options.readSource ?? readSourceFile)}`;
-  if (options.color) text = stringc(text.slice(0, -1), 'red') + '\n';
+  if (options.color) text = stringc(text.slice(0, -1), labelColor(options.label ?? '[ERROR]')) + '\n';
   return text;
 }

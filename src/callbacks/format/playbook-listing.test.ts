@@ -42,6 +42,10 @@ describe('callbacks/format/playbook-listing', () => {
     assert.equal(formatPlaybookListing('list.yml', plays(['w1', 'w2', 'localhost'], ['w1', 'w2']), { hosts: true, tasks: true, tags: true }), expected('all.out'));
   });
 
+  it('lists no hosts when the inventory matched none', () => {
+    assert.equal(formatPlaybookListing('list.yml', plays([], []), { hosts: true }), expected('noinv.out'));
+  });
+
   it('prints an empty task list after tag filtering', () => {
     const filtered: ListedPlay[] = [
       { hostPatterns: ['all'], name: 'first play', tags: ['ptag'], tasks: [{ name: 'in block', tags: ['c'] }] },
