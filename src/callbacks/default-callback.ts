@@ -214,6 +214,12 @@ export class DefaultCallback extends CallbackBase implements Callback {
     this.screen.display(msg, { color: 'debug' });
   }
 
+  runnerStart(host: string, task: TaskInfo): void {
+    // NOTE: ansible prints str(task): `TASK: name`, or `HANDLER: name` for a handler.
+    const kind = task.isHandler ? 'HANDLER' : 'TASK';
+    if (this.options.showPerHostStart) this.screen.display(` [started ${kind}: ${displayedTaskName(task)} on ${host}]`, { color: 'ok' });
+  }
+
   asyncPoll(r: HostResult): void {
     const res = r.result;
     const text = (k: string): string => pyStr((res.has(k) ? res.get(k) : null) as Data);
