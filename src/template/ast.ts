@@ -21,7 +21,7 @@ export type Expr =
   | { kind: 'cond'; test: Expr; then: Expr; else: Expr | null; pos: number }
   | { kind: 'call'; callee: Expr; args: Expr[]; kwargs: [string, Expr][]; star: Expr | null; dstar: Expr | null; pos: number }
   | { kind: 'filter'; name: string; value: Expr | null; args: Expr[]; kwargs: [string, Expr][]; star: Expr | null; dstar: Expr | null; pos: number }
-  | { kind: 'test'; name: string; value: Expr; args: Expr[]; kwargs: [string, Expr][]; negate: boolean; pos: number };
+  | { kind: 'test'; name: string; value: Expr; args: Expr[]; kwargs: [string, Expr][]; star: Expr | null; dstar: Expr | null; negate: boolean; pos: number };
 
 export type BinaryOp = '+' | '-' | '*' | '/' | '//' | '%' | '**';
 export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'notin';

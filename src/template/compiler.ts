@@ -23,9 +23,15 @@ import { Undefined, UndefinedError } from './runtime/undefined.js';
 type ExprFn = (f: Frame) => Value;
 type StmtFn = (f: Frame, out: Value[]) => void;
 
-/** Filters and tests that receive Undefined instead of failing on it. */
-export const UNDEFINED_TOLERANT_FILTERS = new Set(['default', 'd', 'mandatory', 'ansible.builtin.default', 'ansible.builtin.mandatory']);
-export const UNDEFINED_TOLERANT_TESTS = new Set(['defined', 'undefined', 'ansible.builtin.defined', 'ansible.builtin.undefined']);
+/** Filters and tests that receive Undefined instead of failing on it (Ansible's accept_args_markers). */
+export const UNDEFINED_TOLERANT_FILTERS = withBuiltinNames(['default', 'd', 'mandatory', 'ternary', 'type_debug', 'unvault']);
+export const UNDEFINED_TOLERANT_TESTS = withBuiltinNames(['defined', 'undefined', 'vault_encrypted']);
+/** Lookups whose terms may be undefined (`env`'s default, `first_found`'s candidates). */
+export const UNDEFINED_TOLERANT_LOOKUPS = withBuiltinNames(['env', 'first_found']);
+
+function withBuiltinNames(names: string[]): Set<string> {
+  return new Set(names.flatMap((n) => [n, `ansible.builtin.${n}`]));
+}
 
 /** Converts an output node to text: None prints as '' (Ansible's finalize), Undefined fails. */
 export function outputText(v: Value): string {
@@ -515,7 +521,7 @@ class Compiler {
   testCall(e: Extract<Expr, { kind: 'test' }>): ExprFn {
     const name = e.name;
     const valueFn = this.expr(e.value);
-    const { args, kwargs } = this.argsOf(e.args, e.kwargs, null, null);
+    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
     const negate = e.negate;
     const tolerant = UNDEFINED_TOLERANT_TESTS.has(name);
     return (f) => {

@@ -5,6 +5,7 @@
 import { type Data, type DataDict } from '../core/data.js';
 import { TemplateError } from '../core/errors.js';
 import { lookups, type PluginValue } from './plugin.js';
+import { UNDEFINED_TOLERANT_LOOKUPS } from './compiler.js';
 import type { RenderState } from './render-state.js';
 import { Cycler } from './runtime/cycler.js';
 import { Joiner } from './runtime/joiner.js';
@@ -67,23 +68,27 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
   }
   const errors = kw.get('errors');
   kw.delete('errors');
+  const tolerant = UNDEFINED_TOLERANT_LOOKUPS.has(name);
   const terms = args.slice(1).map((t) => {
-    if (t instanceof Undefined) throw new UndefinedError(t);
+    if (t instanceof Undefined && !tolerant) throw new UndefinedError(t);
     return t as Data;
   });
+  if (!tolerant) for (const v of kw.values()) if (v instanceof Undefined) throw new UndefinedError(v);
   let result: Data[];
   try {
     result = fn(state.pluginContext, terms, kw as Map<string, PluginValue>);
   } catch (err) {
-    if (errors === 'ignore') return want ? [] : null;
-    if (errors === 'warn') return want ? [] : null;
-    throw err;
+    if (err instanceof UndefinedError) throw err;
+    // errors=warn should also print a warning; the engine has no display, so both stay silent.
+    if (errors === 'ignore' || errors === 'warn') return want ? [] : null;
+    const message = err instanceof Error ? err.message : String(err);
+    throw new TemplateError('template-lookup', `The lookup plugin '${name}' failed: ${message}`, { cause: err });
   }
   if (want) return result;
-  // NOTE: lookup() joins a list of strings with ','; a single non-string item comes back as itself.
-  if (result.length === 0) return want ? [] : '';
-  if (result.every((r) => typeof r === 'string')) return result.join(',');
+  // NOTE: without wantlist one item comes back as itself, several strings joined with ',', and
+  // anything else (an empty list, mixed items) as the list.
   if (result.length === 1) return result[0] as Data;
+  if (result.length > 1 && result.every((r) => typeof r === 'string')) return result.join(',');
   return result;
 }
 

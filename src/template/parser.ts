@@ -755,11 +755,15 @@ export class Parser {
     }
     let args: Expr[] = [];
     let kwargs: [string, Expr][] = [];
+    let star: Expr | null = null;
+    let dstar: Expr | null = null;
     const t = this.cur;
     if (this.isOp('(')) {
       const call = this.parseCallArgs();
       args = call.args;
       kwargs = call.kwargs;
+      star = call.star;
+      dstar = call.dstar;
     } else if (
       (t.type === 'name' || t.type === 'string' || t.type === 'integer' || t.type === 'float' || (t.type === 'operator' && (t.value === '(' || t.value === '[' || t.value === '{'))) &&
       !(t.type === 'name' && (t.value === 'else' || t.value === 'or' || t.value === 'and'))
@@ -769,7 +773,7 @@ export class Parser {
       arg = this.parsePostfix(arg);
       args = [arg];
     }
-    return { kind: 'test', name, value: node, args, kwargs, negate, pos };
+    return { kind: 'test', name, value: node, args, kwargs, star, dstar, negate, pos };
   }
 }
 

@@ -18,8 +18,9 @@ export function pluginFullName(name: string): string {
 }
 
 export function wrapPluginError(err: unknown, kind: 'filter' | 'test', name: string): unknown {
-  if (err instanceof PluginFailure || err instanceof VolantError) return err;
-  if (err instanceof PyException || err instanceof TemplateSyntaxError || (err instanceof Error && err.name === 'Error') || err instanceof TypeError) {
+  if (err instanceof PluginFailure) return err;
+  // NOTE: Ansible wraps every exception a plugin raises, its own AnsibleFilterError included.
+  if (err instanceof VolantError || err instanceof PyException || err instanceof TemplateSyntaxError || (err instanceof Error && err.name === 'Error') || err instanceof TypeError) {
     return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed: ${(err as Error).message}`, { cause: err });
   }
   return err;

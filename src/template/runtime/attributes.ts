@@ -9,7 +9,7 @@ import { dictMethods } from './dict-methods.js';
 import { listMethods, sequenceMethods } from './list-methods.js';
 import { groupTupleAttr } from './group-tuple.js';
 import { applySlice, PySlice } from './py-slice.js';
-import { isInt, mapGet, plainTypeName, repr, typeName, codePointLength } from './py-values.js';
+import { isInt, mapGet, plainTypeName, repr, typeName, codePointLength, withinPlugin } from './py-values.js';
 import { makeStrMethods, type MethodImpl } from './str-methods.js';
 import { Undefined } from './undefined.js';
 import { PyException } from './py-exception.js';
@@ -37,7 +37,8 @@ const strMethods = makeStrMethods((obj, name, isIndex) => {
     return r;
   }
   const a = pyAttribute(obj, name);
-  if (a === undefined) throw new PyException('AttributeError', `'${typeName(obj)}' object has no attribute '${name}'`);
+  // NOTE: Ansible's containers are lazy wrapper classes, and Python's message names the class.
+  if (a === undefined) throw new PyException('AttributeError', `'${withinPlugin(() => typeName(obj))}' object has no attribute '${name}'`);
   return a;
 });
 
