@@ -16,6 +16,7 @@ import { loadRole } from '../playbook/load-role.js';
 import { loadRoleTasks } from '../playbook/load-role-tasks.js';
 import type { Playbook, PlayNode } from '../playbook/model.js';
 import { PlaybookRunner } from '../run/playbook-runner.js';
+import { tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
@@ -160,6 +161,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const actions = createActions({ includeVars: includeVarsAction });
   actions.set('gather_facts', gatherFactsAction);
   actions.set('setup', gatherFactsAction);
+  const tagFilter = tagFilterFor(strings(args.tags), strings(args.skipTags));
   const forks = Number(args.forks ?? config.int('ANSIBLE_FORKS', 'defaults', 'forks', 5));
   const runner = new PlaybookRunner({
     options: {
@@ -185,11 +187,13 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       load: async (step, result) => {
         const args = result.get('include_args');
         const argsDict = isDict(args) ? args : new Map<string | number | boolean | null, Data>();
-        if (step.task.action === 'include_role') return compileIncludeRole(step, argsDict, loader);
-        return compileIncludeTasks(step, pyStr(result.get('include')), argsDict, loader);
+        const itemVars = loopVarsOf(result);
+        if (step.task.action === 'include_role') return compileIncludeRole(step, argsDict, loader, itemVars);
+        return compileIncludeTasks(step, pyStr(result.get('include')), argsDict, loader, itemVars);
       },
     },
     forks,
+    ...(tagFilter ? { tagFilter } : {}),
     forceHandlers: Boolean(args.forceHandlers) || config.bool('ANSIBLE_FORCE_HANDLERS', 'defaults', 'force_handlers', false),
     warn,
     addHost: (name, groups, hostVars) => void inventory.addHost(name, groups, hostVars),
@@ -219,4 +223,15 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     removeSignals();
     await transport.closeAll();
   }
+}
+
+/** The loop variables of one looped include's item (item, index var, ansible_loop). */
+function loopVarsOf(result: DataDict): DataDict | undefined {
+  const out: DataDict = new Map();
+  for (const marker of ['ansible_loop_var', 'ansible_index_var']) {
+    const name = result.get(marker);
+    if (typeof name === 'string' && result.has(name)) out.set(name, result.get(name) as Data);
+  }
+  if (result.has('ansible_loop')) out.set('ansible_loop', result.get('ansible_loop') as Data);
+  return out.size > 0 ? out : undefined;
 }

@@ -35,15 +35,15 @@ function includeParams(step: TaskStep, extra?: DataDict): DataDict | undefined {
   return params.size > 0 ? params : undefined;
 }
 
-export function compileIncludeTasks(step: TaskStep, file: string, args: DataDict, loader: CompileLoader): CompiledInclude {
+export function compileIncludeTasks(step: TaskStep, file: string, args: DataDict, loader: CompileLoader, itemVars?: DataDict): CompiledInclude {
   const path = loader.resolveTaskFile(file, step.baseDir, step.role);
   const list = loader.loadTaskFile(path, step.task.isHandler);
-  const builder = new ProgramBuilder(loader, includeParams(step));
+  const builder = new ProgramBuilder(loader, includeParams(step, itemVars));
   builder.addList(list, applyFold(step, args), { ...(step.role ? { role: step.role } : {}), baseDir: dirname(path) });
   return { program: builder.build(), displayFile: path };
 }
 
-export function compileIncludeRole(step: TaskStep, args: DataDict, loader: CompileLoader): CompiledInclude {
+export function compileIncludeRole(step: TaskStep, args: DataDict, loader: CompileLoader, itemVars?: DataDict): CompiledInclude {
   const name = args.get('name') ?? args.get('role');
   if (name === undefined || name === null) {
     throw new ParseError('include-role-name', "'name' is a required field for include_role.", { location: step.task.loc });
@@ -57,7 +57,7 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
     fromInclude: true,
     ...(step.role ? { parent: step.role } : {}),
   };
-  const builder = new ProgramBuilder(loader, includeParams(step));
+  const builder = new ProgramBuilder(loader, includeParams(step, itemVars));
   builder.addRoleTasks(role, applyFold(step, args), from.tasks ?? 'main');
   const handlers = new ProgramBuilder(loader);
   handlers.addList(loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold, { role, baseDir: `${def.path}/handlers` });

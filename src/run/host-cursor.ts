@@ -47,11 +47,15 @@ export class HostCursor {
     return undefined;
   }
 
+  /** Where the last successful step was, so any_errors_fatal can fail a host "at" it. */
+  private last: { frame: Frame; pc: number } | undefined;
+
   /** The current step succeeded (or was skipped). */
   advance(): void {
     const frame = this.top();
     const jumps = frame.program.jumps;
     const from = frame.pc;
+    this.last = { frame, pc: from };
     for (const span of jumps.exits[from] ?? []) {
       if (frame.pending.delete(span)) {
         this.applyFail(jumps.spanFail[span] as FailTarget);
@@ -64,10 +68,21 @@ export class HostCursor {
   /** The current step failed: rescue, always, or out of the play. */
   fail(): FailOutcome {
     const frame = this.top();
-    const rescued = frame.program.jumps.rescuable[frame.pc] ?? false;
+    const rescued = (frame.program.jumps.rescuable[frame.pc] ?? false) || this.parentRescuable();
     const target = frame.program.jumps.fail[frame.pc] as FailTarget;
     const hostFailed = this.applyFail(target);
-    return { rescued: rescued || this.parentRescuable(), hostFailed };
+    return { rescued, hostFailed };
+  }
+
+  /**
+   * Fails the host at the step it last completed (any_errors_fatal, max_fail_percentage): ansible
+   * marks the host failed where its state still is, inside that step's block.
+   */
+  failAtLast(): FailOutcome {
+    if (this.ended) return { rescued: false, hostFailed: this.failed };
+    const last = this.last;
+    if (last && this.top() === last.frame) last.frame.pc = last.pc;
+    return this.fail();
   }
 
   /** Enters a dynamically included program; the include step stays current until it is done. */

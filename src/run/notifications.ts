@@ -1,71 +1,75 @@
 /**
- * Handler notifications per host. A notification names a handler (its name, `role : name`, or a
- * `listen` topic); handlers run in definition order at the next flush.
+ * Handler notifications. A notification resolves as ansible's search_handlers_by_notification
+ * does: by name the *last* handler defined with that name (or `role : name`), and by `listen`
+ * every handler listening (one per name). Each handler keeps the hosts that notified it; they
+ * run in definition order at the next flush.
  */
 import { pyStr } from '../core/data.js';
 import type { Program, TaskStep } from '../compile/program.js';
 
 export class Notifications {
-  private readonly byHost = new Map<string, Set<string>>();
+  private readonly notified = new Map<number, Set<string>>();
 
   constructor(private readonly handlers: Program) {}
 
-  /** Every name a handler answers to. */
-  static namesOf(step: TaskStep): string[] {
-    const names: string[] = [];
+  private static names(step: TaskStep): string[] {
     const name = step.task.keywords.get('name');
-    if (name && name.value !== null) {
-      const n = pyStr(name.value);
-      names.push(n);
-      if (step.role) names.push(`${step.role.def.name} : ${n}`);
-    }
-    const listen = step.task.keywords.get('listen');
-    if (listen && listen.value !== null) {
-      for (const topic of Array.isArray(listen.value) ? listen.value : [listen.value]) names.push(pyStr(topic));
-    }
-    return names;
+    if (!name || name.value === null) return [];
+    const n = pyStr(name.value);
+    return step.role ? [n, `${step.role.def.name} : ${n}`] : [n];
   }
 
-  /** True when some handler answers to this notification. */
+  private static listens(step: TaskStep): string[] {
+    const listen = step.task.keywords.get('listen');
+    if (!listen || listen.value === null) return [];
+    return (Array.isArray(listen.value) ? listen.value : [listen.value]).map(pyStr);
+  }
+
+  /** The handlers a notification reaches (definition order). */
+  resolve(notification: string): TaskStep[] {
+    const steps = this.handlers.steps.filter((s): s is TaskStep => s.kind === 'task');
+    const reversed = [...steps].reverse();
+    const found = new Set<TaskStep>();
+    const byName = reversed.find((s) => Notifications.names(s).includes(notification));
+    if (byName) found.add(byName);
+    const seen = new Set<string>();
+    for (const s of reversed) {
+      if (!Notifications.listens(s).includes(notification)) continue;
+      const name = Notifications.names(s)[0];
+      if (name !== undefined && seen.has(name)) continue;
+      if (name !== undefined) seen.add(name);
+      found.add(s);
+    }
+    return steps.filter((s) => found.has(s));
+  }
+
   exists(notification: string): boolean {
-    return this.handlers.steps.some((s) => s.kind === 'task' && Notifications.namesOf(s).includes(notification));
+    return this.resolve(notification).length > 0;
   }
 
   notify(host: string, notification: string): void {
-    let set = this.byHost.get(host);
-    if (!set) this.byHost.set(host, (set = new Set()));
-    set.add(notification);
+    for (const step of this.resolve(notification)) {
+      let hosts = this.notified.get(step.id);
+      if (!hosts) this.notified.set(step.id, (hosts = new Set()));
+      hosts.add(host);
+    }
   }
 
-  /**
-   * Hosts (in the given order) that notified this handler. A notification is used up once the
-   * last handler answering to it has been considered, so every `listen`er of a topic runs.
-   */
+  /** Hosts (in the given order) that notified this handler; their notification is used up. */
   take(step: TaskStep, hosts: readonly string[]): string[] {
-    const names = Notifications.namesOf(step);
-    const out: string[] = [];
-    for (const host of hosts) {
-      const set = this.byHost.get(host);
-      if (set && names.some((n) => set.has(n))) out.push(host);
-    }
-    for (const name of names) {
-      if (this.lastAnswering(name) !== step.id) continue;
-      for (const set of this.byHost.values()) set.delete(name);
-    }
+    const notified = this.notified.get(step.id);
+    if (!notified) return [];
+    const out = hosts.filter((h) => notified.has(h));
+    for (const h of out) notified.delete(h);
     return out;
   }
 
-  private lastAnswering(name: string): number | undefined {
-    let last: number | undefined;
-    for (const s of this.handlers.steps) if (s.kind === 'task' && Notifications.namesOf(s).includes(name)) last = s.id;
-    return last;
-  }
-
   pending(host: string): boolean {
-    return (this.byHost.get(host)?.size ?? 0) > 0;
+    for (const hosts of this.notified.values()) if (hosts.has(host)) return true;
+    return false;
   }
 
   clear(host: string): void {
-    this.byHost.delete(host);
+    for (const hosts of this.notified.values()) hosts.delete(host);
   }
 }

@@ -2,8 +2,9 @@
  * Runs one compiled play over its hosts: serial batches, the linear lockstep over the step list
  * (hosts meet before every step), handlers at flush points, and dynamic includes entered per host.
  */
-import { pyStr, truthy, type Data, type DataDict } from '../core/data.js';
-import type { CompiledPlay, Program, Step, TaskStep } from '../compile/program.js';
+import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { buildJumpTable } from '../compile/jump-table.js';
+import type { CompiledPlay, Program, Span, Step, TaskStep } from '../compile/program.js';
 import type { Callback, HostResult, TaskInfo } from './events.js';
 import { HostCursor } from './host-cursor.js';
 import { Notifications } from './notifications.js';
@@ -48,6 +49,8 @@ export class PlayRunner {
   private readonly processCtx: ProcessContext;
   private readonly announced = new Set<number>();
   private endPlay = false;
+  /** max_fail_percentage was crossed: the play and the playbook stop. */
+  breakPlay = false;
   private batchHosts: string[] = [];
 
   constructor(
@@ -86,12 +89,13 @@ export class PlayRunner {
   /** Runs the play's program over one serial batch. */
   async runBatch(hosts: readonly string[], program: Program): Promise<BatchOutcome> {
     this.batchHosts = [...hosts];
+    for (const step of program.steps) this.announced.delete(step.id);
     for (const host of hosts) {
       this.cursors.set(host, new HostCursor(program));
     }
     const order: Step[] = [...program.steps];
     let position = 0;
-    while (!this.endPlay) {
+    while (!this.endPlay && !this.breakPlay) {
       const active = this.activeHosts();
       const nextByHost = new Map<string, Step>();
       for (const host of active) {
@@ -119,13 +123,17 @@ export class PlayRunner {
       const step = order[index] as Step;
       const stepHosts = [...nextByHost].filter(([, s]) => s.id === step.id).map(([h]) => h);
       if (step.kind === 'flush') {
-        await this.flushHandlers(stepHosts);
+        await this.flushHandlers([...stepHosts, ...this.forcedHosts(stepHosts)]);
         for (const h of stepHosts) this.cursors.get(h)?.advance();
         continue;
       }
       const included = await this.runStep(step, stepHosts);
       if (included.length > 0) order.splice(position, 0, ...included);
+      // A pending failure can end a host when it leaves an always section.
+      for (const h of hosts) if (this.cursors.get(h)?.failed) this.services.failedHosts.add(h);
     }
+    const forced = this.forcedHosts([]);
+    if (forced.length > 0) await this.flushHandlers(forced);
     const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
     return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
   }
@@ -140,7 +148,7 @@ export class PlayRunner {
   /** Runs a task step on the hosts waiting at it; returns steps of programs they included. */
   private async runStep(step: TaskStep, hosts: string[], isHandler = false): Promise<Step[]> {
     const task = step.task;
-    if (this.services.tagFilter && !this.services.tagFilter(step)) {
+    if (this.services.tagFilter && task.action !== 'gather_facts' && !this.services.tagFilter(step)) {
       for (const h of hosts) this.cursors.get(h)?.advance();
       return [];
     }
@@ -189,7 +197,7 @@ export class PlayRunner {
           if (failedNow.includes(host)) continue;
           const c = this.cursors.get(host);
           if (c && !c.failed) {
-            c.fail();
+            c.failAtLast();
             if (c.failed) this.services.failedHosts.add(host);
           }
         }
@@ -209,45 +217,67 @@ export class PlayRunner {
       for (const host of this.activeHosts()) {
         const c = this.cursors.get(host);
         if (c && !c.failed) {
-          c.fail();
+          c.failAtLast();
           if (c.failed) this.services.failedHosts.add(host);
         }
       }
+      // ansible reports it when the percentage is crossed, and again when it finds every host failed.
       this.services.callback.noHostsRemaining?.();
+      this.services.callback.noHostsRemaining?.();
+      this.breakPlay = true;
     }
   }
 
   private async enterIncludes(step: TaskStep, results: { host: string; outcome: ExecOutcome }[]): Promise<Step[]> {
-    // Hosts that include the same file with the same arguments share one compiled program.
-    const groups = new Map<string, { hosts: string[]; outcome: ExecOutcome }>();
-    for (const r of results) {
-      const key = includeKey(r.outcome.result);
-      const g = groups.get(key);
-      if (g) g.hosts.push(r.host);
-      else groups.set(key, { hosts: [r.host], outcome: r.outcome });
+    // One IncludedFile per distinct (file, arguments, loop item); hosts that include the same
+    // share its compiled program, so they meet at its steps.
+    interface Included { key: string; result: DataDict; hosts: string[]; program?: Program; failed?: boolean }
+    const included = new Map<string, Included>();
+    const perHost = new Map<string, Included[]>();
+    for (const { host, outcome } of results) {
+      const entries = outcome.result.has('results')
+        ? ((outcome.result.get('results') as Data[]).filter((r): r is DataDict => isDict(r) && (r.has('include') || r.has('include_args')) && !truthy(r.get('skipped')) && !truthy(r.get('failed'))))
+        : [outcome.result];
+      const list: Included[] = [];
+      for (const entry of entries) {
+        const key = includeKey(entry);
+        let inc = included.get(key);
+        if (!inc) included.set(key, (inc = { key, result: entry, hosts: [] }));
+        inc.hosts.push(host);
+        list.push(inc);
+      }
+      perHost.set(host, list);
     }
     const newSteps: Step[] = [];
-    for (const { hosts, outcome } of groups.values()) {
+    for (const inc of included.values()) {
       try {
-        const loaded = await this.services.includes.load(step, outcome.result, this.playVars.forTask(hosts[0] as string, step));
-        for (const host of hosts) {
-          this.services.stats.increment('ok', host);
-          this.cursors.get(host)?.enter(loaded.program);
-        }
-        this.services.callback.include?.(loaded.displayFile, hosts, itemOf(outcome.result));
+        const loaded = await this.services.includes.load(step, inc.result, this.playVars.forTask(inc.hosts[0] as string, step));
+        inc.program = loaded.program;
+        for (const host of inc.hosts) this.services.stats.increment('ok', host);
+        this.services.callback.include?.(loaded.displayFile, inc.hosts, itemOf(inc.result));
         if (loaded.handlers) this.addHandlers(loaded.handlers);
         newSteps.push(...loaded.program.steps);
       } catch (e) {
+        inc.failed = true;
         this.services.warn(String(e instanceof Error ? e.message : e));
-        for (const host of hosts) {
-          this.services.stats.increment('failures', host);
-          const c = this.cursors.get(host);
-          c?.fail();
-          if (c?.failed) this.services.failedHosts.add(host);
-        }
+        for (const host of inc.hosts) this.services.stats.increment('failures', host);
       }
     }
-    // Hosts that included nothing (skipped) move on; includers stay on the include step until done.
+    for (const [host, list] of perHost) {
+      const cursor = this.cursors.get(host);
+      if (!cursor) continue;
+      if (list.some((i) => i.failed)) {
+        cursor.fail();
+        if (cursor.failed) this.services.failedHosts.add(host);
+        continue;
+      }
+      const programs = list.map((i) => i.program).filter((p): p is Program => p !== undefined);
+      if (programs.length === 0) {
+        cursor.advance();
+        continue;
+      }
+      cursor.enter(programs.length === 1 ? (programs[0] as Program) : concatPrograms(programs));
+    }
     return newSteps;
   }
 
@@ -276,6 +306,7 @@ export class PlayRunner {
         handlerCursors.set(h, c);
       }
       const saved = new Map(notified.map((h) => [h, this.cursors.get(h)] as const));
+      this.announced.delete(step.id);
       for (const [h, c] of handlerCursors) this.cursors.set(h, c);
       await this.runStep(step, notified, true);
       for (const [h, c] of handlerCursors) {
@@ -288,6 +319,12 @@ export class PlayRunner {
         }
       }
     }
+  }
+
+  /** With force_handlers, failed hosts still run what they notified, at every flush. */
+  private forcedHosts(except: readonly string[]): string[] {
+    if (!this.forceHandlers()) return [];
+    return this.batchHosts.filter((h) => !except.includes(h) && this.cursors.get(h)?.failed && !this.services.unreachable.has(h) && this.notifications.pending(h));
   }
 
   private forceHandlers(): boolean {
@@ -400,11 +437,41 @@ export class PlayRunner {
 }
 
 function includeKey(result: DataDict): string {
-  return `${pyStr(result.get('include') ?? '')}\u0000${pyStr(result.get('include_args') ?? null)}`;
+  const loopVar = result.get('ansible_loop_var');
+  const item = typeof loopVar === 'string' ? result.get(loopVar) : undefined;
+  return `${pyStr(result.get('include') ?? '')}\u0000${pyStr(result.get('include_args') ?? null)}\u0000${item === undefined ? '' : pyStr(item)}`;
 }
 
+/** The loop item an include ran for, for `included: … => (item=x)`. */
 function itemOf(result: DataDict): DataDict | undefined {
-  return result.has('item') ? new Map<string, Data>([['item', result.get('item') as Data]]) : undefined;
+  const loopVar = result.get('ansible_loop_var');
+  if (typeof loopVar !== 'string' || !result.has(loopVar)) return undefined;
+  const out = new Map<string, Data>([['item', result.get(loopVar) as Data]]);
+  const label = result.get('_ansible_item_label');
+  if (label !== undefined) out.set('_ansible_item_label', label);
+  return out;
+}
+
+/** Several included programs run back to back (a looped include): one program, spans shifted. */
+function concatPrograms(programs: readonly Program[]): Program {
+  const steps: Step[] = [];
+  const spans: Span[] = [];
+  for (const p of programs) {
+    const offset = steps.length;
+    const spanOffset = spans.length;
+    for (const span of p.spans) {
+      spans.push({
+        parent: span.parent < 0 ? -1 : span.parent + spanOffset,
+        loc: span.loc,
+        blockStart: span.blockStart + offset,
+        rescueStart: span.rescueStart + offset,
+        alwaysStart: span.alwaysStart + offset,
+        end: span.end + offset,
+      });
+    }
+    for (const step of p.steps) steps.push({ ...step, span: step.span < 0 ? -1 : step.span + spanOffset } as Step);
+  }
+  return { steps, spans, jumps: buildJumpTable(steps, spans) };
 }
 
 /** run_once: the result is applied (register, facts) on the other hosts without output. */

@@ -74,14 +74,16 @@ export class PlaybookRunner {
     const matched = deps.hostsMatching(pattern, orderKw ? pyStr(orderKw.value) : undefined);
     const compiled = deps.compile(play);
     const strategyKw = play.keywords.get('strategy');
-    deps.callback.playStart?.({
-      name,
-      loc: play.loc,
-      checkMode: deps.options.checkMode,
-      ...(strategyKw ? { strategy: pyStr(strategyKw.value) } : {}),
-    });
+    const announce = (): void =>
+      deps.callback.playStart?.({
+        name,
+        loc: play.loc,
+        checkMode: deps.options.checkMode,
+        ...(strategyKw ? { strategy: pyStr(strategyKw.value) } : {}),
+      });
     const hosts = matched.filter((h) => !this.unreachable.has(h));
     if (hosts.length === 0) {
+      announce();
       deps.callback.noHostsMatched?.();
       return;
     }
@@ -94,13 +96,15 @@ export class PlaybookRunner {
     const gather = this.gatherStep(play);
     for (const b of batches) {
       batch = b.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
+      // ansible's TQM announces the play once per serial batch.
+      announce();
       if (batch.length === 0) continue;
       let outcome = { allFailed: false, endPlay: false };
       if (gather) outcome = await runner.runBatch(batch, gather);
       const remaining = batch.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
       if (remaining.length > 0 && !runner.ended) outcome = await runner.runBatch(remaining, compiled.program);
       const failed = b.filter((h) => this.failedHosts.has(h) || this.unreachable.has(h)).length;
-      if (failed === b.length) {
+      if (failed === b.length || runner.breakPlay) {
         this.stopped = true;
         return;
       }
