@@ -174,10 +174,17 @@ class Composer {
     return {
       kind: 'scalar',
       value,
-      loc: this.loc(start),
+      loc: this.loc(node.source === '' && style === 'plain' && tag === undefined ? this.emptyScalarStart(start) : start),
       style,
       ...(resolved.timestamp === undefined ? {} : { timestamp: resolved.timestamp }),
     };
+  }
+
+  /** NOTE: libyaml marks an empty value right after its indicator (`key:`, `-`), before any comment. */
+  private emptyScalarStart(start: number): number {
+    let at = start;
+    while (at > 0 && ' \t\r\n'.includes(this.text[at - 1] ?? '')) at--;
+    return at > 0 && ':-?'.includes(this.text[at - 1] ?? '') ? at : start;
   }
 
   private sequence(items: unknown[], start: number, unsafe: boolean, depth: number): YamlSeq {
@@ -353,12 +360,17 @@ export function loadYaml(text: string, file: string, options: { single?: boolean
         throw new Problem({ context: 'expected a single document in the stream', problem: 'but found another document', ...lines.position(start) });
       }
     }
-    for (const doc of docs) {
+    docs.forEach((doc, index) => {
       const error = doc.errors[0];
       if (error !== undefined) throw new Problem(libyamlProblem(error, text, lines));
       composer.newDocument();
-      documents.push(composer.compose(doc.contents, doc.range[0], false));
-    }
+      const contents = doc.contents;
+      const empty = contents === null || (isScalar(contents) && contents.source === '' && contents.tag === undefined && contents.anchor === undefined);
+      if (empty) {
+        // An empty document is an empty scalar where the next token starts (the next `---` or the end).
+        documents.push({ kind: 'scalar', value: null, style: 'plain', loc: composer.loc(docs[index + 1]?.range[0] ?? text.length) });
+      } else documents.push(composer.compose(contents, doc.range[0], false));
+    });
   } catch (error) {
     if (error instanceof Problem) throw yamlFailure(error.problem, file, lines);
     throw error;
