@@ -11,8 +11,13 @@ const rows = JSON.parse(readFileSync(new URL('./fixtures/pyyaml-marks.json', imp
 
 function marks(node: YamlNode, out: [number, number][] = []): [number, number][] {
   out.push([node.loc.line, node.loc.column]);
-  if (node.kind === 'map') for (const pair of node.pairs) (marks(pair.key, out), marks(pair.value, out));
-  else if (node.kind === 'seq') for (const item of node.items) marks(item, out);
+  if (node.kind === 'map') {
+    for (const pair of node.pairs) {
+      marks(pair.key, out);
+      marks(pair.value, out);
+    }
+  }
+  if (node.kind === 'seq') for (const item of node.items) marks(item, out);
   return out;
 }
 
