@@ -1,4 +1,5 @@
-# Records and checks module cases against the isolated Debian test hosts (tools/test-hosts).
+# Records and checks module cases against the isolated Debian test hosts (tools/test-hosts), or
+# against this machine for cases marked "target": "local".
 #
 #   python3 hostcase.py record CASE [--host vm01]   run ansible-core 2.19 (the oracle) on a freshly
 #                                                   reset host; save every registered result
@@ -11,10 +12,17 @@
 #   {"put": "FILE", "dest": "PATH"}      copies a file of this folder to the host (preparation)
 #   "volant_module" / "volant_args"      what Volant's agent runs when an Ansible action (service,
 #                                        package) resolves to another module on the controller
+#   "facts_volatile": [pattern, ...]     ansible_facts keys (fnmatch) whose values are not compared
 #   "controller": "why"                  recorded, but the answer comes from the controller's action
 #   "loads": [module, ...]               other modules the step's module may load (package -> apt)
 # Results are compared after dropping what the controller adds (failed: false, exception,
 # invocation) and blanking the case's "volatile" keys.
+#
+# A "local" case is recorded with the oracle over ssh to this machine's oracle sshd
+# (127.0.0.1:2222, so the modules run on this machine, not in the oracle's chroot) and checked
+# by running the harness here with /usr/bin/python3; it needs no test host and no reset, so its
+# steps must clean up after themselves (its first step usually recreates a scratch directory).
+import fnmatch
 import json
 import os
 import re
@@ -34,11 +42,17 @@ def load_case(name):
         return json.load(f)
 
 
+ORACLE_KEY = os.environ.get('ORACLE_KEY', '/opt/oracle-keys/id_ed25519')
+LOCAL_PYTHON = os.environ.get('LOCAL_PYTHON', '/usr/bin/python3')
+
+
 def reset(host):
     subprocess.run([TOOL, 'reset', host], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def ssh(host, command, data=None):
+    if host is None:
+        return subprocess.run(['/bin/sh', '-c', command], input=data, capture_output=True, text=True)
     return subprocess.run(['ssh', '-F', os.path.join(TEST_HOSTS, 'ssh_config'), host, command],
                           input=data, capture_output=True, text=True)
 
@@ -77,13 +91,20 @@ _DEBUG_RE = re.compile(r'^ok: \[[^\]]+\] => (\{\n.*?\n\})$', re.MULTILINE | re.D
 
 def record(name, host):
     case = load_case(name)
-    reset(host)
+    env = dict(os.environ, ORACLE_EXTRA_BINDS=TEST_HOSTS)
+    if case.get('target') == 'local':
+        host = 'local'
+        inventory = '/tmp/volant-hostcase-local.ini'
+        with open(inventory, 'w') as f:
+            f.write('local ansible_host=127.0.0.1 ansible_port=2222 ansible_user=root '
+                    'ansible_ssh_private_key_file=%s ansible_python_interpreter=/usr/bin/python3\n' % ORACLE_KEY)
+    else:
+        reset(host)
+        inventory = os.path.join(TEST_HOSTS, 'inventory.ini')
     playbook = os.path.join('/tmp', 'volant-hostcase-%s.yml' % name)
     with open(playbook, 'w') as f:
         f.write(build_playbook(case, host))
-    env = dict(os.environ, ORACLE_EXTRA_BINDS=TEST_HOSTS)
-    proc = subprocess.run([ORACLE, '-i', os.path.join(TEST_HOSTS, 'inventory.ini'), playbook],
-                          capture_output=True, text=True, env=env)
+    proc = subprocess.run([ORACLE, '-i', inventory, playbook], capture_output=True, text=True, env=env)
     results = [json.loads(m.group(1))['r'] for m in _DEBUG_RE.finditer(proc.stdout)]
     wanted = sum(1 for s in case['steps'] if 'shell' not in s and 'put' not in s)
     if len(results) != wanted:
@@ -111,7 +132,11 @@ def run_volant(host, step):
                         for m in step.get('loads', [])),
     }
     harness = open(os.path.join(HERE, 'harness.py')).read()
-    proc = ssh(host, 'python3 -c %s' % shlex.quote(harness), json.dumps(payload))
+    if host is None:
+        proc = subprocess.run([LOCAL_PYTHON, '-c', harness], input=json.dumps(payload), capture_output=True,
+                              text=True)
+    else:
+        proc = ssh(host, 'python3 -c %s' % shlex.quote(harness), json.dumps(payload))
     if proc.returncode != 0:
         return {'HARNESS_ERROR': proc.stderr}
     return json.loads(proc.stdout)
@@ -124,12 +149,19 @@ def _host_neutral(value, host):
     if isinstance(value, list):
         return [_host_neutral(v, host) for v in value]
     if isinstance(value, str):
-        return re.sub(r'10\.213\.0\.\d+', '<address>', value.replace(host, '<host>'))
+        value = re.sub(r'10\.213\.0\.\d+', '<address>', value.replace(host, '<host>'))
+        return re.sub(r'02:13:00:00:00:[0-9a-f]{2}', '<mac>', value)
     return value
 
 
-def normalize(result, volatile, host=None):
+def normalize(result, volatile, host=None, facts_volatile=()):
     r = _host_neutral(dict(result), host) if host else dict(result)
+    if isinstance(r.get('ansible_facts'), dict) and facts_volatile:
+        facts = dict(r['ansible_facts'])
+        for key in facts:
+            if any(fnmatch.fnmatch(key, pattern) for pattern in facts_volatile):
+                facts[key] = '<volatile>'
+        r['ansible_facts'] = facts
     r.pop('invocation', None)
     r.pop('exception', None)
     if r.get('failed') is False:
@@ -152,7 +184,10 @@ def check(name, host):
     with open(os.path.join(HERE, 'recorded', name + '.json')) as f:
         recording = json.load(f)
     expected, recorded_host = recording['results'], recording.get('host', 'vm01')
-    reset(host)
+    if case.get('target') == 'local':
+        host = recorded_host = None
+    else:
+        reset(host)
     volatile = case.get('volatile', [])
     problems = []
     i = 0
@@ -168,8 +203,9 @@ def check(name, host):
             # what Ansible's controller-side action answers here (not the module's business)
             i += 1
             continue
-        got = normalize(run_volant(host, step), volatile + step.get('volatile', []), host)
-        want = normalize(expected[i], volatile + step.get('volatile', []), recorded_host)
+        fv = case.get('facts_volatile', []) + step.get('facts_volatile', [])
+        got = normalize(run_volant(host, step), volatile + step.get('volatile', []), host, fv)
+        want = normalize(expected[i], volatile + step.get('volatile', []), recorded_host, fv)
         i += 1
         if got != want:
             problems.append({'step': n, 'module': step['module'], 'args': step.get('args'),
