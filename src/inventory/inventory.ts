@@ -51,6 +51,7 @@ export class Inventory {
   private readonly patternCache = new Map<string, Host[]>();
   private readonly hostsPatternCache = new Map<string, Host[]>();
   private groupsDictCache: DataDict | undefined;
+  private basedirOf: { source: string; dir: string | null } | undefined;
 
   constructor() {
     this.addGroupNamed('all');
@@ -115,7 +116,10 @@ export class Inventory {
       this.hosts.set(name, host);
       if (this.currentSource) {
         host.setVariable('inventory_file', this.currentSource);
-        host.setVariable('inventory_dir', pyBasedir(this.currentSource));
+        if (this.basedirOf?.source !== this.currentSource) {
+          this.basedirOf = { source: this.currentSource, dir: pyBasedir(this.currentSource) };
+        }
+        host.setVariable('inventory_dir', this.basedirOf.dir);
       } else {
         host.setVariable('inventory_file', null);
         host.setVariable('inventory_dir', null);

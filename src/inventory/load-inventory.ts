@@ -51,13 +51,18 @@ export function loadInventory(options: LoadInventoryOptions): Inventory {
 
 /** The directories whose host_vars/ and group_vars/ belong to the inventory's sources. */
 export function inventoryVarsDirs(inventory: Inventory): string[] {
+  const cached = varsDirsCache.get(inventory);
+  if (cached && cached.count === inventory.sources.length) return cached.dirs;
   const dirs: string[] = [];
   for (const source of inventory.sources) {
     if (source.includes(',') && !existsSync(source)) continue;
     dirs.push(isDirectory(source) ? source : dirname(source));
   }
+  varsDirsCache.set(inventory, { count: inventory.sources.length, dirs });
   return dirs;
 }
+
+const varsDirsCache = new WeakMap<Inventory, { count: number; dirs: string[] }>();
 
 function parseSource(inventory: Inventory, source: string): boolean {
   let parsed = false;

@@ -37,7 +37,7 @@ export class VarsFiles {
       }
       this.realDirs.set(baseDir, real);
     }
-    const subdir = join(real, kind === 'host' ? 'host_vars' : 'group_vars');
+    const subdir = kind === 'host' ? `${real}/host_vars` : `${real}/group_vars`;
     const key = `${subdir}\0${name}`;
     const cached = this.byKey.get(key);
     if (cached) return cached;

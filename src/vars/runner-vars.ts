@@ -79,9 +79,19 @@ export class RunnerVars {
     const varsFiles = this.varsFilesLoader(keywords.get('vars_files')?.value, baseScope);
     const play: PlayScope = { ...baseScope, ...varsFiles };
     const manager = this.manager;
+    // One TaskScope per step, so the manager's per-host cache sees the same task again.
+    const taskScopes = new WeakMap<StepLike, TaskScope>();
+    const scopeOf = (step: StepLike): TaskScope => {
+      let scope = taskScopes.get(step);
+      if (!scope) {
+        scope = taskScope(step, scopes);
+        taskScopes.set(step, scope);
+      }
+      return scope;
+    };
     return {
       forTask(host: string, step?: StepLike, locals?: ReadonlyMap<string, Data>): VarSource {
-        const source = manager.taskVars(host, play, step ? taskScope(step, scopes) : undefined, hosts);
+        const source = manager.taskVars(host, play, step ? scopeOf(step) : undefined, hosts);
         return locals && locals.size > 0 ? withLocals(source, locals as ReadonlyMap<DictKey, Data>) : source;
       },
       forPlay(): VarSource {

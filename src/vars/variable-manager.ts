@@ -74,6 +74,18 @@ interface HostState {
   nonPersistent: DataDict;
   inventory: { version: number; playbookDir: string; layer: DataDict } | undefined;
   hostSource: { generation: number; source: LayeredVars } | undefined;
+  /** Bumped when this host's facts or vars change. */
+  generation: number;
+  /** The last task source built for this host: the runner asks for it several times per step. */
+  last: CachedSource | undefined;
+}
+
+interface CachedSource {
+  readonly play: PlayScope | undefined;
+  readonly task: TaskScope | undefined;
+  readonly hosts: PlayHosts | undefined;
+  readonly stamp: string;
+  readonly source: LayeredVars;
 }
 
 const EMPTY: DataDict = new Map();
@@ -92,6 +104,8 @@ export class VariableManager {
   private readonly optionMagic: DataDict;
   /** Bumped when any host's facts or vars change, so cached hostvars sources are rebuilt. */
   private generation = 0;
+  /** Bumped by changes that touch every host (playbook_dir). */
+  private epoch = 0;
   private readonly playMagicCache = new WeakMap<PlayScope, DataDict>();
   private readonly roleMagicCache = new WeakMap<RoleScope, DataDict>();
   private readonly exportedVarsCache = new WeakMap<RoleScope, DataDict>();
@@ -137,6 +151,7 @@ export class VariableManager {
     this.pbDir = dir;
     this.rebuildBaseMagic();
     this.generation++;
+    this.epoch++;
   }
 
   private rebuildBaseMagic(): void {
@@ -152,7 +167,7 @@ export class VariableManager {
   private state(host: string): HostState {
     let s = this.hosts.get(host);
     if (!s) {
-      s = { facts: EMPTY, factsLayer: undefined, includeVars: EMPTY, nonPersistent: EMPTY, inventory: undefined, hostSource: undefined };
+      s = { facts: EMPTY, factsLayer: undefined, includeVars: EMPTY, nonPersistent: EMPTY, inventory: undefined, hostSource: undefined, generation: 0, last: undefined };
       this.hosts.set(host, s);
     }
     return s;
@@ -169,6 +184,7 @@ export class VariableManager {
     s.facts = merged(s.facts, facts);
     s.factsLayer = undefined;
     this.generation++;
+    s.generation++;
   }
 
   /** set_fact and register: variables that last for the run, above play and task vars. */
@@ -176,6 +192,7 @@ export class VariableManager {
     const s = this.state(host);
     s.nonPersistent = merged(s.nonPersistent, facts);
     this.generation++;
+    s.generation++;
   }
 
   /** include_vars: one variable into the host's vars cache. */
@@ -183,6 +200,7 @@ export class VariableManager {
     const s = this.state(host);
     s.includeVars = merged(s.includeVars, new Map([[name, value]]));
     this.generation++;
+    s.generation++;
   }
 
   /** meta: clear_facts (the fact cache only; set_fact/register values stay). */
@@ -192,6 +210,7 @@ export class VariableManager {
     s.facts = EMPTY;
     s.factsLayer = undefined;
     this.generation++;
+    s.generation++;
   }
 
   // ---- layers ----------------------------------------------------------------------------
@@ -353,7 +372,30 @@ export class VariableManager {
    * gives the play's host lists; without it they come from the play's hosts pattern.
    */
   taskVars(hostName: string | undefined, play?: PlayScope, task?: TaskScope, playHosts?: PlayHosts): LayeredVars {
-    const layers: VarLayer[] = [];
+    if (hostName === undefined) return this.buildTaskVars(undefined, play, task, playHosts);
+    const s = this.state(hostName);
+    const stamp = `${this.inventory.version}:${this.epoch}:${s.generation}`;
+    const last = s.last;
+    if (last && last.play === play && last.task === task && last.hosts === playHosts && last.stamp === stamp) return last.source;
+    const source = this.buildTaskVars(hostName, play, task, playHosts);
+    s.last = { play, task, hosts: playHosts, stamp, source };
+    return source;
+  }
+
+  private buildTaskVars(hostName: string | undefined, play?: PlayScope, task?: TaskScope, playHosts?: PlayHosts): LayeredVars {
+    const all: VarLayer[] = [];
+    // Empty dicts are left out: they cannot answer, and every lookup would visit them.
+    const layers = {
+      push(...items: VarLayer[]): void {
+        for (const item of items) if (!(item instanceof Map && item.size === 0)) all.push(item);
+      },
+      get length(): number {
+        return all.length;
+      },
+      slice(from: number): VarLayer[] {
+        return all.slice(from);
+      },
+    };
     if (this.config.globals) layers.push(this.config.globals);
     const globalsCount = layers.length;
     const role = task?.role;
@@ -390,7 +432,7 @@ export class VariableManager {
     if (task) layers.push(new Map<DictKey, Data>([['environment', task.environment ?? null]]));
     // NOTE: `vars` holds every variable but template globals such as `omit`, and not itself.
     if (play || task) layers.push(varsLayer(layers.slice(globalsCount)));
-    return new LayeredVars(layers);
+    return new LayeredVars(all);
   }
 
   /** `hostvars[name]`: the host's variables without play or task (ansible's get_vars(host)). */

@@ -109,4 +109,19 @@ describe('vars/runner vars', () => {
     vars.clearFacts('h1');
     assert.equal(vars.startPlay(play, hosts, new Map()).forTask('h1').get('ansible_distribution'), undefined);
   });
+
+  it('sees set_fact, include_vars and add_host made after the same step was first asked for', () => {
+    const { vars, play } = setup();
+    const step: StepLike = { task: { keywords: new Map() }, folded: { blockVars: [], environment: [] } };
+    const pv = vars.startPlay(play, hosts, new Map());
+    assert.equal(pv.forTask('h1', step).get('later'), undefined);
+    vars.setNonPersistent('h1', dict({ later: 'set' }));
+    assert.equal(pv.forTask('h1', step).get('later'), 'set');
+    vars.setIncludeVars('h1', dict({ inc: 'included' }));
+    assert.equal(pv.forTask('h1', step).get('inc'), 'included');
+    assert.equal(pv.forTask('h2', step).get('inc'), undefined);
+    // add_host puts the host straight into `all`, so it lists first (as recorded in magic-vars).
+    vars.addHost('h3', ['new'], dict({ hv: 1 }));
+    assert.deepEqual(pv.forTask('h1', step).get('groups'), new Map([['all', ['h3', 'h1', 'h2']], ['ungrouped', ['h1', 'h2']], ['new', ['h3']]]));
+  });
 });
