@@ -36,6 +36,8 @@ export interface LoadedYaml {
 }
 
 const CORE = 'tag:yaml.org,2002:';
+/** Tags ansible's constructor knows on mappings and sequences (sets and ordered maps read as mappings/lists). */
+const COLLECTION_TAGS = new Set(['!unsafe', '!vault', '!vault-encrypted', ...['map', 'seq', 'set', 'omap', 'pairs', 'python/dict'].map((t) => `${CORE}${t}`)]);
 
 class Problem extends Error {
   constructor(readonly problem: YamlProblem) {
@@ -124,6 +126,9 @@ class Composer {
     else if (isMap(node)) built = this.mapping(node.items, start, innerUnsafe, depth);
     else if (isSeq(node)) built = this.sequence(node.items, start, innerUnsafe, depth);
     else this.fail(start, 'unexpected node');
+    if (tag !== undefined && !isScalar(node) && !COLLECTION_TAGS.has(tag)) {
+      this.fail(start, `could not determine a constructor for the tag '${tag}'`);
+    }
     if (tag === '!vault' || tag === '!vault-encrypted') built = this.vault(built, start, tag);
     if (anchor !== undefined) this.anchors.set(anchor, { node: built, offset: start });
     return built;

@@ -53,7 +53,8 @@ export function constructInt(raw: string): number {
   if (text === '0') value = 0;
   else if (text.startsWith('0b')) value = parseInt(text.slice(2), 2);
   else if (text.startsWith('0x')) value = parseInt(text.slice(2), 16);
-  else if (text.startsWith('0')) value = parseInt(text, 8);
+  // NOTE: Python's int(text, 8) also takes a `0o` prefix, so `!!int 0o17` is 15.
+  else if (text.startsWith('0')) value = /^0(?:o)?[0-7]+$/.test(text) ? parseInt(text.replace(/^0o/, ''), 8) : NaN;
   else if (text.includes(':')) value = sexagesimal(text, (part) => parseInt(part, 10));
   else value = /^[0-9]+$/.test(text) ? parseInt(text, 10) : NaN;
   if (Number.isNaN(value)) throw new Error(`invalid literal for int() with base 10: '${raw}'`);
