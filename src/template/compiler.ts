@@ -41,6 +41,19 @@ export function outputText(v: Value): string {
   return str(v);
 }
 
+/**
+ * NOTE: Ansible 2.19's native concat: one output node is the value itself, none is None; None
+ * nodes (and a conditional expression's missing else) drop out before that rule applies.
+ * Templates and macro bodies both end this way.
+ */
+export function nativeConcat(out: Value[]): Value {
+  if (out.length === 1) return out[0] as Value;
+  const kept = out.filter((v) => v !== null && !(v instanceof Undefined && v.message === ''));
+  if (kept.length === 1) return kept[0] as Value;
+  if (kept.length === 0) return null;
+  return joinOutput(kept);
+}
+
 export function joinOutput(out: Value[]): string {
   let s = '';
   for (const v of out) s += outputText(v);
@@ -308,7 +321,7 @@ class Compiler {
           for (const [k, v] of bindings) fr.vars.set(k, v);
           const out: Value[] = [];
           body(fr, out);
-          return joinOutput(out);
+          return nativeConcat(out);
         },
       );
   }

@@ -7,7 +7,7 @@ import { UnsafeString, VaultString, isTuple, textOf, type Data, type DataDict } 
 import { TemplateError, VolantError } from '../core/errors.js';
 import { formatLocation } from '../core/source-location.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
-import { compileExpression, compileTemplate, joinOutput, runTemplate } from './compiler.js';
+import { compileExpression, compileTemplate, joinOutput, nativeConcat, runTemplate } from './compiler.js';
 import { tokenize } from './lexer.js';
 import { Parser, parse } from './parser.js';
 import { PluginFailure } from './plugin-failure.js';
@@ -99,13 +99,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     const out: Value[] = [];
     if (tpl.hasExtends || tpl.blocks.size > 0) runTemplate(tpl, new Frame(state, null), out);
     else tpl.run(new Frame(state, null), out);
-    // NOTE: Ansible 2.19 native concat: one output node is the value itself, none is None; None
-    // nodes (and a conditional expression's missing else) drop out before that rule applies.
-    if (out.length === 1) return out[0] as Value;
-    const kept = out.filter((v) => v !== null && !(v instanceof Undefined && v.message === ''));
-    if (kept.length === 1) return kept[0] as Value;
-    if (kept.length === 0) return null;
-    return joinOutput(kept);
+    return nativeConcat(out);
   }
 
   render(text: string, vars: VarSource, options: RenderOptions = NO_OPTIONS): Data {
@@ -165,13 +159,22 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         hint: 'Broken conditionals can be temporarily allowed with the `ALLOW_BROKEN_CONDITIONALS` configuration option.',
       });
     }
-    const text = condition;
+    const text = condition.trim();
+    // NOTE: an empty conditional is true (deprecated in Ansible, still accepted).
+    if (text === '') return true;
     const result = this.guard('conditional', options, () => {
       const ctx = new RenderContext(this, vars, options, true);
-      if (isTemplateText(text)) return toData(this.renderWith(ctx, text, options, false));
-      const expr = this.compileExpr(text);
+      let expression = text;
+      // A conditional wholly inside {{ }} is an indirection: a string result is the expression.
+      if (text.startsWith('{{') && text.endsWith('}}')) {
+        const r = toData(this.renderWith(ctx, text, options));
+        if (typeof r !== 'string') return r;
+        expression = r.trim();
+        if (expression === '') return true;
+      }
+      const expr = this.compileExpr(expression);
       return toData(ctx.settle(expr.run(new Frame(ctx, null))));
-    });
+    }, text);
     if (typeof result === 'boolean') return result;
     const where = result === null || !options.origin ? '<unknown>' : formatLocation(options.origin);
     const shown = truthyData(result) ? 'True' : 'False';
@@ -186,11 +189,11 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   }
 
   /** Runs a render step and turns any failure into a TemplateError in Ansible's words. */
-  private guard<T>(mode: Mode, options: RenderOptions, fn: () => T): T {
+  private guard<T>(mode: Mode, options: RenderOptions, fn: () => T, source?: string): T {
     try {
       return fn();
     } catch (err) {
-      throw toTemplateError(err, mode, options);
+      throw toTemplateError(err, mode, options, source);
     }
   }
 }
@@ -259,14 +262,15 @@ export function toData(v: Value): Data {
   return v;
 }
 
-export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions): VolantError {
+export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions, source?: string): VolantError {
   const location = options.origin;
   const conditional = mode === 'conditional';
   if (err instanceof TemplateError) return err.location || !location ? err : new TemplateError(err.code, err.message, { location, cause: err, hint: err.hint });
   if (err instanceof VolantError) return err;
   if (err instanceof TemplateSyntaxError) {
     const where = conditional ? 'expression' : 'template';
-    return new TemplateError('template-syntax', `Syntax error in ${where}: ${err.message}`, { location, cause: err });
+    const delimiters = conditional && source !== undefined && isTemplateText(source) ? ' Template delimiters are not supported in expressions' : '';
+    return new TemplateError('template-syntax', `Syntax error in ${where}${delimiters ? '.' + delimiters : ''}: ${err.message}`, { location, cause: err });
   }
   if (err instanceof UndefinedError) {
     const message = conditional ? `Error while evaluating conditional: ${err.message}` : err.message;

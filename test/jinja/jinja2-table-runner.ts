@@ -15,7 +15,7 @@ export interface TableCase {
   t: string;
   mode: 'native' | 'cond';
   vars?: Data;
-  opts?: { trim_blocks?: boolean; lstrip_blocks?: boolean };
+  opts?: { trim_blocks?: boolean | undefined; lstrip_blocks?: boolean | undefined };
   ok?: string;
   err?: string;
 }
@@ -30,6 +30,7 @@ export interface CaseOutcome {
 /** A stable identity for a case in the known-differences list. */
 export function caseKey(c: TableCase): string {
   const opts = c.opts ? ` ${JSON.stringify(c.opts)}` : '';
+  // (JSON.stringify leaves out options that were not given.)
   return `${c.mode}${opts}: ${c.t}`;
 }
 
@@ -44,7 +45,10 @@ export function loadTable(): { vars: DataDict; cases: TableCase[] } {
     const c: TableCase = { t: m.get('t') as string, mode: m.get('mode') as 'native' | 'cond' };
     if (m.has('vars')) c.vars = m.get('vars') as Data;
     const opts = m.get('opts') as DataDict | undefined;
-    if (opts) c.opts = { trim_blocks: opts.get('trim_blocks') === true, lstrip_blocks: opts.get('lstrip_blocks') === true };
+    if (opts) {
+      const bool = (k: string): boolean | undefined => (opts.has(k) ? opts.get(k) === true : undefined);
+      c.opts = { trim_blocks: bool('trim_blocks'), lstrip_blocks: bool('lstrip_blocks') };
+    }
     if (m.has('ok')) c.ok = m.get('ok') as string;
     if (m.has('err')) c.err = m.get('err') as string;
     return c;

@@ -265,6 +265,76 @@ def more_cases():
     return out
 
 
+def extra_cases():
+    out = []
+
+    def add(t, mode="native", vars=None, opts=None):
+        case = {"t": t, "mode": mode}
+        if vars is not None:
+            case["vars"] = vars
+        if opts:
+            case["opts"] = opts
+        out.append(case)
+
+    for t in [
+        "{{ d.keys() }}", "{{ d.values() }}", "{{ d.items() }}", "{{ 'a-b'.split('-') | join('+') }}", "{{ s.split()[1] | lower }}",
+        "{{ 2 ** 64 }}", "{{ 2 ** 53 + 1 }}", "{{ 10 ** 15 * 7 }}", "{{ -(2 ** 31) }}", "{{ 1e308 * 10 }}", "{{ (0.1).real }}",
+        "{{ '%s' % 1e16 }}", "{{ 1e16 }}", "{{ 1.0e-5 }}", "{{ 123456789.123456789 }}", "{{ 1/3 }}", "{{ 2/3 }}", "{{ 10 / 4 }}",
+        "{{ 3 * 1.1 }}", "{{ -7 // 2.0 }}", "{{ -7 % 2.5 }}", "{{ 7 % -3 }}", "{{ -0.0 == 0 }}", "{{ 0.5 | round }}", "{{ 1.5 | round }}",
+        "{% macro row(cells) %}<tr>{% for c in cells %}<td>{{ c }}</td>{% endfor %}</tr>{% endmacro %}{{ row([1, 2]) }}",
+        "{% macro outer() %}[{{ caller() }}]{% endmacro %}{% macro inner() %}({{ caller() }}){% endmacro %}{% call outer() %}{% call inner() %}x{% endcall %}{% endcall %}",
+        "{% macro m(a, b) %}{{ a }}|{{ b }}{% endmacro %}{{ m(*[1, 2]) }}", "{% macro m(a, b) %}{{ a }}|{{ b }}{% endmacro %}{{ m(**{'a': 1, 'b': 2}) }}",
+        "{% macro m() %}{{ kwargs.x }}{% endmacro %}{{ m(x=5) }}", "{% macro m(x) %}{{ x }}{% endmacro %}{{ m }}", "{% macro m() %}x{% endmacro %}{{ m() ~ m() }}",
+        "{% macro m(n) %}{% if n > 0 %}{{ n }}{{ m(n - 1) }}{% endif %}{% endmacro %}{{ m(3) }}", "{% macro m() %}{{ i }}{% endmacro %}{% set i = 99 %}{{ m() }}",
+        "{% for x in l %}{% for y in l %}{{ loop.index }}{% endfor %}|{% endfor %}", "{% for x in l %}{{ loop.length }}{% endfor %}",
+        "{% for x in l | sort %}{{ x }}{% endfor %}", "{% for x in d | dictsort %}{{ x[0] }}{% endfor %}", "{% for k, v in d | dictsort %}{{ k }}{{ v }}{% endfor %}",
+        "{% for x in range(0) %}a{% else %}b{% endfor %}", "{% for x in l %}{% if loop.first %}F{% elif loop.last %}L{% else %}M{% endif %}{% endfor %}",
+        "{% for x in users | selectattr('age', 'ge', 30) %}{{ x.name }} {% endfor %}", "{% for u in users %}{{ u['name'] | upper }}{{ ',' if not loop.last }}{% endfor %}",
+        "{% for x in [1, 2, 3] %}{% set total = x %}{% endfor %}{{ total | default('unset') }}", "{% for i in range(3) %}{{ loop.revindex }}{% endfor %}",
+        "{% for a in [[1, 2], [3, 4]] %}{{ a[0] + a[1] }}{% endfor %}", "{% for x in 'ab' %}{{ loop.cycle('x', 'y') }}{{ x }}{% endfor %}",
+        "{% set x = [] %}{% for i in l %}{% set _ = x.append(i * 2) %}{% endfor %}{{ x }}", "{% set d2 = {} %}{% set _ = d2.update({'k': 1}) %}{{ d2 }}",
+        "{% set a = 1 %}{% if true %}{% set a = 2 %}{% endif %}{{ a }}", "{% set a = {'x': {'y': 1}} %}{{ a.x.y }}", "{% set t = (1, 2) %}{{ t[1] }}",
+        "{% set x = namespace(items=[]) %}{% for i in l %}{% set x.items = x.items + [i] %}{% endfor %}{{ x.items }}",
+        "{{ '{:d}'.format(1.5) }}", "{{ '{:s}'.format(1) }}", "{{ '{0}{1}'.format('a') }}", "{{ '{x}'.format(y=1) }}", "{{ '{' }}", "{{ '{}'.format }}",
+        "{{ '%s and %s' % ['a', 'b'] }}", "{{ '%s' % (['a', 'b'],) }}", "{{ '%d%%' % 50 }}", "{{ '%-8.3f|' % 3.14159 }}", "{{ '%+.2e' % 12345.678 }}",
+        "{{ '%o' % 8 }}", "{{ '%#o' % 8 }}", "{{ '%#x' % 255 }}", "{{ '%5s|%-5s|' % ('ab', 'cd') }}", "{{ '%.2s' % 'abc' }}", "{{ '%s' % true }}",
+        "{{ 'abc' | batch(2) | list }}", "{{ l | first | string }}", "{{ none | default }}", "{{ e | default(s) }}", "{{ (1, 2) | list }}",
+        "{{ [1, [2, [3]]] | flatten if false else 0 }}", "{{ d | dictsort | first }}", "{{ users | map(attribute='name') | select('match', 'a') | list if false else 1 }}",
+        "{{ users | groupby('age') | map(attribute='grouper') | list }}", "{{ users | sort(attribute='age', reverse=true) | first }}",
+        "{{ ['a', 'B', 'c'] | map('upper') | list }}", "{{ ['x', 'y'] | map('replace', 'x', 'z') | list }}", "{{ [' a ', 'b '] | map('trim') | list }}",
+        "{{ [3, 1, 2] | sort | reverse | list }}", "{{ 'abc' | list | reverse | join }}", "{{ [1, 2, 3] | sum / 3 }}", "{{ ([1, 2, 3] | max) - ([1, 2, 3] | min) }}",
+        "{{ 'Hello' ~ ' ' ~ 'World' | upper }}", "{{ ('Hello' ~ ' ' ~ 'World') | upper }}", "{{ 1 + 2 | string }}", "{{ (1 + 2) | string }}",
+        "{{ -1 | abs }}", "{{ -(1 | abs) }}", "{{ not true | string }}", "{{ [1, 2] | length + 1 }}", "{{ 'a' in ['a'] | list }}",
+        "{{ 1 if 'x' in s else 0 }}", "{{ s if s | length > 5 }}", "{{ users[0]['name'] if users else 'none' }}", "{{ d['a'] | default(0) + 1 }}",
+        "{{ l[0:2] + l[2:] }}", "{{ l * 2 }}", "{{ l + ['x'] }}", "{{ [l, l] }}", "{{ {'k': l} }}", "{{ {'a': 1}['a'] }}", "{{ {'a': 1}.a }}",
+        "{{ [1, 2, 3][-1] }}", "{{ 'abc'[-2:] }}", "{{ 'abcdef'[1:5:2] }}", "{{ l[::-2] }}", "{{ l[10:] }}", "{{ l[-10:1] }}",
+        "{{ nested | map('first') | list }}", "{{ pairs | map('last') | list }}", "{{ pairs | map('join', '=') | list }}",
+        "{{ tpl_in_list | map(attribute='v') | list }}", "{{ ll | map('upper') | list }}", "{{ ld.k | lower }}", "{{ lazy | string | length }}",
+        "{{ nope | default('x') is string }}", "{{ nope is not defined and l is defined }}", "{{ d.a is number }}", "{{ d is mapping and l is not mapping }}",
+        "{{ i is even or i is odd }}", "{{ 'ABC' is upper }}", "{{ s is sequence }}", "{{ 3 is in [1, 2, 3] }}", "{{ f is float and i is integer }}",
+        "{{ t is boolean and t is true }}", "{{ fa is false }}", "{{ nn is none }}", "{{ lazy is string }}",
+        "{% if l %}{{ l | length }}{% endif %}", "{% if d.zz is defined %}x{% else %}y{% endif %}", "{% if nope is defined and nope %}a{% else %}b{% endif %}",
+        "{% if i is divisibleby(7) %}div{% endif %}", "{% if 'a' in d and 'b' in d %}both{% endif %}", "{% if not (i > 10) %}small{% endif %}",
+        "{% filter indent(2) %}a\nb{% endfilter %}", "{% filter center(9) %}mid{% endfilter %}", "{% set x %}{% for i in l %}{{ i }}{% endfor %}{% endset %}{{ x | int + 1 }}",
+        "{% with a = l | length %}{{ a * 2 }}{% endwith %}", "{% with %}{% set qq = 1 %}{{ qq }}{% endwith %}{{ qq | default('out') }}",
+        "{{ lookup('nope') if false else 'skipped' }}", "{{ now() is string if false else 1 }}", "{{ omit is string }}", "{{ 'x' ~ omit ~ 'y' == 'xy' }}",
+        "{{ range(2, 8, 2) | list }}", "{{ range(3) | sum }}", "{{ range(5) | select('odd') | list }}", "{{ range(3) | map('string') | join('-') }}",
+        "{{ range(-3) | list }}", "{{ range(0, 10, 0) | list }}", "{{ range(1.5) | list }}", "{{ dict(a=1).a }}", "{{ dict(d, c=3) }}",
+        "{{ namespace(a=1, b=2).b }}", "{% set ns = namespace(d) %}{{ ns.a }}", "{{ cycler(1, 2).next() }}", "{{ joiner()() }}",
+    ]:
+        add(t)
+    for t in ["{% if true %}\n  yes\n{% endif %}\n", "{% for x in l %}\n{{ x }}\n{% endfor %}\n", "  {%- for x in l %} {{ x }}{% endfor %}",
+              "{% macro m() -%}\n  body\n{%- endmacro %}\n[{{ m() }}]\n", "a\n{# c #}\nb\n", "{% set x = 1 %}\n{{ x }}\n"]:
+        add(t)
+        add(t, opts={"trim_blocks": False})
+        add(t, opts={"lstrip_blocks": True})
+    for c in ["d.keys() | list == ['a', 'b']", "s.startswith('Hell')", "l | select('gt', 1) | list | length == 2", "(i + 1) is even", "'x' not in s",
+              "users[0].age > 20 and users[1].age < 30", "not nope is defined", "d", "{{ t }} and fa", "'a\\nb' == 'a' ~ '\\n' ~ 'b'",
+              "i == 7 and (f > 2 or nope)", "[1, 2] == l", "l == [3, 1, 2]", "d.a + d.b == 3", "s | length == 11", "nested[1][1][1] == 5"]:
+        add(c, mode="cond")
+    return out
+
+
 def to_trusted(value):
     if isinstance(value, str):
         return trust_as_template(value)
@@ -307,7 +377,7 @@ def plain(value):
 
 
 def main():
-    all_cases = cases() + more_cases()
+    all_cases = cases() + more_cases() + extra_cases()
     seen = set()
     table = []
     for case in all_cases:

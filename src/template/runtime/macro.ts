@@ -7,7 +7,7 @@ import { PyCallable, type Kwargs, type Value } from './py-object.js';
 import { typeError } from './py-exception.js';
 
 export interface MacroBody {
-  (bindings: Map<string, Value>): string;
+  (bindings: Map<string, Value>): Value;
 }
 
 export class Macro extends PyCallable {

@@ -172,7 +172,7 @@ export function formatSpec(v: Value, spec: string): string {
     fill = '0';
     align = align ?? '=';
   }
-  if (typeof v === 'string' || (!numeric && type === undefined) || type === 's') {
+  if (typeof v === 'string' || (!numeric && type === undefined)) {
     if (type !== undefined && type !== 's') throw valueError(`Unknown format code '${type}' for object of type 'str'`);
     body = str(v);
     if (p !== undefined) body = body.slice(0, p);
@@ -180,6 +180,7 @@ export function formatSpec(v: Value, spec: string): string {
   } else {
     if (n === undefined) throw valueError(`Unknown format code '${type}' for object of type '${typeName(v)}'`);
     const t = type ?? (v instanceof PyFloat ? '' : 'd');
+    if (t === 's') throw valueError(`Unknown format code 's' for object of type '${typeName(v)}'`);
     if (t === 'd' || t === 'n') {
       if (v instanceof PyFloat) throw valueError(`Unknown format code 'd' for object of type 'float'`);
       body = Math.abs(n).toString();

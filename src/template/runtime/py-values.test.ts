@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PyFloat, dictOf, markTuple } from '../../core/data.js';
+import { PyFloat, dictOf, markTuple, type Data } from '../../core/data.js';
 import * as arith from './py-arith.js';
 import { percentFormat, strFormat, formatSpec } from './py-format.js';
 import { getAttr, getItem } from './attributes.js';
@@ -93,7 +93,7 @@ describe('template/runtime/py-values', () => {
     assert.equal(call('-5', 'zfill', 4), '-005');
     assert.deepEqual(call('l1\nl2\r\nl3', 'splitlines'), ['l1', 'l2', 'l3']);
     assert.equal(call('{:>4}|{:.1f}', 'format', 'a', f(2.25)), '   a|2.2');
-    const list: Value[] = [3, 1];
+    const list: Data[] = [3, 1];
     call(list, 'append', 2);
     call(list, 'sort');
     assert.deepEqual(list, [1, 2, 3]);
