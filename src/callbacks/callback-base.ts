@@ -52,7 +52,12 @@ export abstract class CallbackBase {
   }
 
   protected dump(s: Shown, indent?: number): string {
-    return dumpResult(s.result, { verbosity: this.verbosity, indent });
+    return dumpResult(s.result, {
+      verbosity: this.verbosity,
+      indent,
+      resultFormat: this.options.resultFormat,
+      prettyResults: this.options.prettyResults,
+    });
   }
 
   /** Shows the task's warnings, deprecations and error (ansible's _handle_warnings_and_exception), removing them from the result. */

@@ -28,6 +28,10 @@ export interface CallbackOptions {
   readonly checkModeMarkers?: boolean;
   readonly displayArgsToStdout?: boolean;
   readonly showPerHostStart?: boolean;
+  /** callback_result_format (ANSIBLE_CALLBACK_RESULT_FORMAT): json (default) or yaml. */
+  readonly resultFormat?: 'json' | 'yaml';
+  /** callback_format_pretty (ANSIBLE_CALLBACK_FORMAT_PRETTY); unset by default. */
+  readonly prettyResults?: boolean;
   /** json callback: json_indent (ANSIBLE_JSON_INDENT), default 4; 0 or less prints one line. */
   readonly jsonIndent?: number;
   /** The clock the json callback stamps durations with (tests pin it). */

@@ -4,7 +4,7 @@ import { CallbackBase } from './callback-base.js';
 import { formatDiff } from './format/diff.js';
 import { itemLabel, itemLabelValue } from './format/labels.js';
 import { formatRecapLine } from './format/recap.js';
-import { dumpValue } from './format/result-json.js';
+import { dumpResult, dumpValue } from './format/result-json.js';
 import type { ColorRole } from './format/colors.js';
 
 /**
@@ -269,6 +269,11 @@ export class DefaultCallback extends CallbackBase implements Callback {
     if (this.verbosity > 1) this.screen.display(`NOTIFIED HANDLER ${handler} for ${host}`, { color: 'verbose' });
   }
 
+  private dumpStat(value: Data): string {
+    if (!isDict(value)) return dumpValue(value, 1);
+    return dumpResult(value, { verbosity: this.verbosity, indent: 1, resultFormat: this.options.resultFormat, prettyResults: this.options.prettyResults });
+  }
+
   // ---- the end -----------------------------------------------------------------------------
 
   stats(stats: Stats): void {
@@ -283,11 +288,11 @@ export class DefaultCallback extends CallbackBase implements Callback {
       this.screen.banner('CUSTOM STATS: ');
       const keys = [...custom.keys()].filter((k) => k !== '_run').sort();
       for (const k of keys) {
-        this.screen.display(`\t${String(k)}: ${dumpValue(custom.get(k) as Data, 1).replace(/\n/g, '')}`);
+        this.screen.display(`\t${String(k)}: ${this.dumpStat(custom.get(k) as Data).replace(/\n/g, '')}`);
       }
       if (custom.has('_run')) {
         this.screen.display('');
-        this.screen.display(`\tRUN: ${dumpValue(custom.get('_run') as Data, 1).replace(/\n/g, '')}`);
+        this.screen.display(`\tRUN: ${this.dumpStat(custom.get('_run') as Data).replace(/\n/g, '')}`);
       }
       this.screen.display('');
     }
