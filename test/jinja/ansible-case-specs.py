@@ -663,3 +663,22 @@ def define_more_regex(F):
                                 ('x', r'x', r'\g<name>'), ('x', r'(x)', r'\g<1'), ('abc', r'', '-'), ('a\nb\n', r'^', '#', ),
                                 ('hello', r'l+', r'[\g<0>]'), ('x1y22', r'\d*', '_'), ('Ünïcode', r'\w', '.'), ('x', r'x', '\\')]:
         F('regex_replace', text, pattern, repl)
+    define_datetime(F)
+
+
+def define_datetime(F):
+    F('to_datetime', '2020-01-02 03:04:05')
+    F('to_datetime', '2020-01-02 03:04:00')
+    F('to_datetime', '2020-01-02 00:00:00')
+    F('to_datetime', '2020-01-02', '%Y-%m-%d')
+    F('to_datetime', '02/01/20 11:30PM', '%d/%m/%y %I:%M%p')
+    F('to_datetime', 'Mar 5 2021', '%b %d %Y')
+    F('to_datetime', 'Tuesday, March 09 1999', '%A, %B %d %Y')
+    F('to_datetime', '2021-06-01T12:00:00.123+0200', '%Y-%m-%dT%H:%M:%S.%f%z')
+    F('to_datetime', '2021-06-01T12:00:00Z', '%Y-%m-%dT%H:%M:%S%z')
+    F('to_datetime', '2021 100', '%Y %j')
+    F('to_datetime', 'x')
+    F('to_datetime', '2020-01-02 03:04:05 extra')
+    F('to_datetime', '2021-02-30', '%Y-%m-%d')
+    F('to_datetime', '2020-01-02', '%Q')
+    F('to_datetime', 5)

@@ -5,3 +5,15 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
   'filter from_yaml #20': "YAML syntax errors are reported in the `yaml` package's words, not libyaml's marked messages",
   'filter from_yaml #21': 'the unhashable-key error lacks PyYAML\'s "while constructing a mapping … line/column" marks',
 };
+
+/**
+ * Cases that are right when the plugin runs directly but not yet through the engine, because
+ * the engine lacks something outside the plugins. Listed so the engine-mode check measures the
+ * plugins; each entry says what the engine needs.
+ */
+export const ENGINE_PENDING: Record<string, string> = Object.fromEntries(
+  [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [
+    `filter to_datetime #${n}`,
+    "the engine refuses a datetime (PyObject) as a template's native result; Ansible keeps it (stored as isoformat(): PyDateTime.toData())",
+  ]),
+);

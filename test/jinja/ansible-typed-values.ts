@@ -5,6 +5,7 @@
 import { PyFloat, UnsafeString, VaultString, markTuple, type Data, type DictKey } from '../../src/core/data.js';
 import { Undefined } from '../../src/template/runtime/undefined.js';
 import type { PluginValue } from '../../src/template/plugin.js';
+import { PyObject } from '../../src/template/runtime/py-object.js';
 
 export type Typed = null | boolean | number | string | Typed[] | { [key: string]: Typed };
 
@@ -35,6 +36,8 @@ function pyFloat(text: string): number {
 export function canonical(value: PluginValue, unordered = false): string {
   const walk = (v: PluginValue): string => {
     if (v instanceof Undefined) return `Undefined(${v.message})`;
+    const runtime: unknown = v;
+    if (runtime instanceof PyObject) return JSON.stringify(`<python ${runtime.typeName}: ${runtime.repr()}>`);
     if (v === null) return 'None';
     if (typeof v === 'boolean') return v ? 'True' : 'False';
     if (typeof v === 'number') return `int:${v}`;

@@ -3,6 +3,7 @@ import { TemplateError } from '../../core/errors.js';
 import { isStringLike, pyRepr, pyTypeName, textOf, truthy, type Data } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
 import type { FilterFn } from '../plugin.js';
+import { PyObject } from '../runtime/py-object.js';
 import { defined, pluginError, toText } from './ansible-args.js';
 
 const TRUE_WORDS = new Set(['yes', 'on', 'true', '1']);
@@ -53,6 +54,9 @@ export const mandatory: FilterFn = (_ctx, value, args, kwargs) => {
 
 export const type_debug: FilterFn = (_ctx, value) => {
   if (value instanceof Undefined) return 'UndefinedMarker';
+  // Engine runtime objects (datetimes from to_datetime …) carry their Python type name.
+  const runtime: unknown = value;
+  if (runtime instanceof PyObject) return runtime.typeName;
   return pyTypeName(value);
 };
 

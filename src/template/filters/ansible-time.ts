@@ -1,7 +1,4 @@
-/**
- * strftime (time.strftime on the controller's clock or a given epoch). `to_datetime` is not
- * provided: its result is a Python datetime, which has no form in Volant's data model yet.
- */
+/** strftime: time.strftime on the controller's clock or a given epoch. */
 import { numericValue, isStringLike, textOf } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';

@@ -11,6 +11,7 @@ import { hashFilters } from './ansible-hash.js';
 import { randomFilters } from './ansible-random.js';
 import { timeFilters } from './ansible-time.js';
 import { yamlFilters } from './ansible-yaml.js';
+import { datetimeFilters } from './ansible-datetime.js';
 import { pathFilters } from './ansible-path.js';
 import { setFilters } from './ansible-sets.js';
 import { structureFilters } from './ansible-structures.js';
@@ -24,6 +25,7 @@ registerFilters(
     ...logicFilters,
     ...mathFilters,
     ...pathFilters,
+    ...datetimeFilters,
     ...yamlFilters,
     ...timeFilters,
     ...randomFilters,

@@ -1,0 +1,279 @@
+/**
+ * to_datetime: Python's datetime.strptime, giving a datetime object with its attributes
+ * (year … microsecond) and methods (strftime, isoformat, timestamp, weekday …).
+ * NOTE: Ansible prints str() in text ('2020-01-02 03:04:05'), stores isoformat(), and
+ * subtracts datetimes into timedeltas. The hooks for those (`pyStr`, `toData`, `subtract`) are
+ * here for the engine to call; until it does, the repr prints and `-` is refused.
+ */
+import { PyFloat, isStringLike, textOf } from '../../core/data.js';
+import type { FilterFn, PluginValue } from '../plugin.js';
+import { PyFunction, PyObject, type Value } from '../runtime/py-object.js';
+import { argument, defined, pluginError, toText } from './ansible-args.js';
+import { strftime, type BrokenDownTime } from './ansible-python-strftime.js';
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+export class PyDateTime extends PyObject {
+  readonly typeName = 'datetime';
+
+  constructor(
+    readonly year: number,
+    readonly month: number,
+    readonly day: number,
+    readonly hour = 0,
+    readonly minute = 0,
+    readonly second = 0,
+    readonly microsecond = 0,
+    /** Minutes east of UTC for an aware datetime (from %z), else undefined. */
+    readonly offset?: number,
+  ) {
+    super();
+  }
+
+  private epochMs(): number {
+    const utc = Date.UTC(this.year, this.month - 1, this.day, this.hour, this.minute, this.second);
+    if (this.offset !== undefined) return utc - this.offset * 60000;
+    // A naive datetime is local time, as Python's timestamp() takes it.
+    return new Date(this.year, this.month - 1, this.day, this.hour, this.minute, this.second).getTime();
+  }
+
+  /** Monday is 0, as datetime.weekday(). */
+  weekday(): number {
+    return (new Date(Date.UTC(this.year, this.month - 1, this.day)).getUTCDay() + 6) % 7;
+  }
+
+  brokenDown(): BrokenDownTime {
+    const start = Date.UTC(this.year, 0, 1);
+    return {
+      year: this.year,
+      month: this.month - 1,
+      day: this.day,
+      hour: this.hour,
+      minute: this.minute,
+      second: this.second,
+      weekday: (this.weekday() + 1) % 7,
+      yearday: Math.round((Date.UTC(this.year, this.month - 1, this.day) - start) / 86400000),
+      utcOffsetMinutes: this.offset ?? 0,
+      zone: this.offset === undefined ? '' : this.offset === 0 ? 'UTC' : `UTC${offsetText(this.offset, ':')}`,
+      epoch: Math.floor(this.epochMs() / 1000),
+    };
+  }
+
+  isoformat(sep = 'T'): string {
+    const p = (n: number, w = 2): string => String(n).padStart(w, '0');
+    let out = `${p(this.year, 4)}-${p(this.month)}-${p(this.day)}${sep}${p(this.hour)}:${p(this.minute)}:${p(this.second)}`;
+    if (this.microsecond) out += `.${p(this.microsecond, 6)}`;
+    if (this.offset !== undefined) out += offsetText(this.offset, ':');
+    return out;
+  }
+
+  override getAttr(name: string): Value | undefined {
+    switch (name) {
+      case 'year':
+      case 'month':
+      case 'day':
+      case 'hour':
+      case 'minute':
+      case 'second':
+      case 'microsecond':
+        return this[name];
+      case 'tzinfo':
+        return null;
+      case 'strftime':
+        return new PyFunction('strftime', (args) => strftime(toText(defined(args[0] as PluginValue)), this.brokenDown()), undefined, 'datetime.datetime');
+      case 'isoformat':
+        return new PyFunction('isoformat', (args) => this.isoformat(args[0] === undefined ? 'T' : toText(defined(args[0] as PluginValue))), undefined, 'datetime.datetime');
+      case 'timestamp':
+        return new PyFunction('timestamp', () => new PyFloat(this.epochMs() / 1000 + this.microsecond / 1e6), undefined, 'datetime.datetime');
+      case 'weekday':
+        return new PyFunction('weekday', () => this.weekday(), undefined, 'datetime.datetime');
+      case 'isoweekday':
+        return new PyFunction('isoweekday', () => this.weekday() + 1, undefined, 'datetime.datetime');
+      default:
+        return undefined;
+    }
+  }
+
+  /** Python str(): isoformat with a space. */
+  pyStr(): string {
+    return this.isoformat(' ');
+  }
+
+  /** What a variable stores (Ansible's JSON encoder writes isoformat()). */
+  toData(): string {
+    return this.isoformat();
+  }
+
+  /** `self - other` for another datetime: a timedelta. */
+  subtract(other: Value): PyTimedelta | undefined {
+    if (!(other instanceof PyDateTime)) return undefined;
+    const a = this.epochMsExact();
+    const b = other.epochMsExact();
+    return PyTimedelta.fromMicroseconds((a - b) * 1000 + (this.microsecond - other.microsecond));
+  }
+
+  private epochMsExact(): number {
+    const utc = Date.UTC(this.year, this.month - 1, this.day, this.hour, this.minute, this.second);
+    return this.offset === undefined ? utc : utc - this.offset * 60000;
+  }
+
+  override repr(): string {
+    const parts = [this.year, this.month, this.day, this.hour, this.minute, this.second, this.microsecond];
+    // Python drops a zero microsecond, then a zero second.
+    if (parts[6] === 0) {
+      parts.pop();
+      if (parts[5] === 0) parts.pop();
+    }
+    const tz = this.offset === undefined ? '' : `, tzinfo=${this.offset === 0 ? 'datetime.timezone.utc' : `datetime.timezone(datetime.timedelta(seconds=${this.offset * 60}))`}`;
+    return `datetime.datetime(${parts.join(', ')}${tz})`;
+  }
+}
+
+/** datetime.timedelta, normalized as Python keeps it: days, seconds (0..86399), microseconds. */
+export class PyTimedelta extends PyObject {
+  readonly typeName = 'timedelta';
+
+  constructor(
+    readonly days: number,
+    readonly seconds: number,
+    readonly microseconds: number,
+  ) {
+    super();
+  }
+
+  static fromMicroseconds(total: number): PyTimedelta {
+    const perDay = 86400 * 1e6;
+    const days = Math.floor(total / perDay);
+    const rest = total - days * perDay;
+    const seconds = Math.floor(rest / 1e6);
+    return new PyTimedelta(days, seconds, Math.round(rest - seconds * 1e6));
+  }
+
+  override getAttr(name: string): Value | undefined {
+    if (name === 'days' || name === 'seconds' || name === 'microseconds') return this[name];
+    if (name === 'total_seconds') {
+      return new PyFunction('total_seconds', () => new PyFloat(this.days * 86400 + this.seconds + this.microseconds / 1e6), undefined, 'datetime.timedelta');
+    }
+    return undefined;
+  }
+
+  /** Python str(): `1 day, 2:03:04` */
+  pyStr(): string {
+    const h = Math.floor(this.seconds / 3600);
+    const m = Math.floor((this.seconds % 3600) / 60);
+    const s = this.seconds % 60;
+    let out = `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+    if (this.microseconds) out += `.${String(this.microseconds).padStart(6, '0')}`;
+    if (this.days) out = `${this.days} day${Math.abs(this.days) === 1 ? '' : 's'}, ${out}`;
+    return out;
+  }
+
+  override repr(): string {
+    const parts: string[] = [];
+    if (this.days) parts.push(`days=${this.days}`);
+    if (this.seconds) parts.push(`seconds=${this.seconds}`);
+    if (this.microseconds) parts.push(`microseconds=${this.microseconds}`);
+    return `datetime.timedelta(${parts.join(', ') || '0'})`;
+  }
+}
+
+function offsetText(minutes: number, sep: string): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const m = Math.abs(minutes);
+  return `${sign}${String(Math.floor(m / 60)).padStart(2, '0')}${sep}${String(m % 60).padStart(2, '0')}`;
+}
+
+const DIRECTIVES: Record<string, string> = {
+  d: '(?<d>3[01]|[12]\\d|0[1-9]|[1-9]| [1-9])',
+  f: '(?<f>[0-9]{1,6})',
+  H: '(?<H>2[0-3]|[0-1]\\d|\\d)',
+  I: '(?<I>1[0-2]|0[1-9]|[1-9])',
+  j: '(?<j>36[0-6]|3[0-5]\\d|[12]\\d\\d|0[1-9]\\d|00[1-9]|[1-9]\\d|0[1-9]|[1-9])',
+  m: '(?<m>1[0-2]|0[1-9]|[1-9])',
+  M: '(?<M>[0-5]\\d|\\d)',
+  S: '(?<S>6[0-1]|[0-5]\\d|\\d)',
+  w: '(?<w>[0-6])',
+  u: '(?<u>[1-7])',
+  y: '(?<y>\\d\\d)',
+  Y: '(?<Y>\\d\\d\\d\\d)',
+  z: '(?<z>[+-]\\d\\d:?[0-5]\\d(?::?[0-5]\\d(?:\\.\\d{1,6})?)?|Z)',
+  b: `(?<b>${MONTHS.map((m) => m.slice(0, 3)).join('|')})`,
+  B: `(?<B>${MONTHS.join('|')})`,
+  a: `(?<a>${DAYS.map((d) => d.slice(0, 3)).join('|')})`,
+  A: `(?<A>${DAYS.join('|')})`,
+  p: '(?<p>am|pm)',
+  Z: '(?<Z>utc|gmt)',
+  '%': '%',
+};
+
+/** datetime.strptime for the directives Ansible users write. */
+export function strptime(text: string, format: string): PyDateTime {
+  let source = '';
+  const used = new Set<string>();
+  for (let i = 0; i < format.length; i++) {
+    const c = format[i] as string;
+    if (c === '%') {
+      const d = format[i + 1] ?? '';
+      i++;
+      const re = DIRECTIVES[d === 'h' ? 'b' : d];
+      if (re === undefined) throw pluginError(`'${d}' is a bad directive in format '${format}'`);
+      if (d !== '%' && used.has(d)) throw pluginError(`redefinition of group name '${d}' as group 2; was group 1`);
+      used.add(d);
+      source += re;
+    } else if (/\s/.test(c)) {
+      source += '\\s+';
+      while (/\s/.test(format[i + 1] ?? '')) i++;
+    } else source += c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  }
+  const m = new RegExp(`^(?:${source})`, 'i').exec(text);
+  const shown = (s: string): string => `'${s.replaceAll("'", "\\'")}'`;
+  if (!m) throw pluginError(`time data ${shown(text)} does not match format ${shown(format)}`);
+  if (m[0].length !== text.length) throw pluginError(`unconverted data remains: ${text.slice(m[0].length)}`);
+  const g = m.groups ?? {};
+  let year = 1900;
+  if (g['Y'] !== undefined) year = Number(g['Y']);
+  else if (g['y'] !== undefined) {
+    const y = Number(g['y']);
+    year = y <= 68 ? 2000 + y : 1900 + y;
+  }
+  let month = 1;
+  if (g['m'] !== undefined) month = Number(g['m']);
+  else if (g['b'] !== undefined) month = MONTHS.findIndex((x) => x.startsWith(g['b']?.toLowerCase() ?? '')) + 1;
+  else if (g['B'] !== undefined) month = MONTHS.indexOf(g['B'].toLowerCase()) + 1;
+  let day = g['d'] !== undefined ? Number(g['d'].trim()) : 1;
+  if (g['j'] !== undefined && g['d'] === undefined && g['m'] === undefined) {
+    const date = new Date(Date.UTC(year, 0, Number(g['j'])));
+    month = date.getUTCMonth() + 1;
+    day = date.getUTCDate();
+  }
+  let hour = g['H'] !== undefined ? Number(g['H']) : 0;
+  if (g['I'] !== undefined) {
+    hour = Number(g['I']) % 12;
+    if (g['p']?.toLowerCase() === 'pm') hour += 12;
+  }
+  const minute = g['M'] !== undefined ? Number(g['M']) : 0;
+  const second = g['S'] !== undefined ? Number(g['S']) : 0;
+  const microsecond = g['f'] !== undefined ? Number(g['f'].padEnd(6, '0')) : 0;
+  let offset: number | undefined;
+  if (g['z'] !== undefined) {
+    if (g['z'].toUpperCase() === 'Z') offset = 0;
+    else {
+      const z = g['z'].replaceAll(':', '');
+      offset = (z.startsWith('-') ? -1 : 1) * (Number(z.slice(1, 3)) * 60 + Number(z.slice(3, 5)));
+    }
+  }
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day > last) throw pluginError('day is out of range for month');
+  return new PyDateTime(year, month, day, hour, minute, second, microsecond, offset);
+}
+
+export const to_datetime: FilterFn = (_ctx, value, args, kwargs) => {
+  const data = defined(value);
+  const format = argument(args, kwargs, 0, 'format') ?? '%Y-%m-%d %H:%M:%S';
+  if (!isStringLike(data)) throw pluginError(`strptime() argument 1 must be str, not ${data === null ? 'None' : typeof data === 'number' ? 'int' : 'list'}`);
+  // NOTE: a datetime is an engine runtime object, not data; the registry's type is data-only.
+  return strptime(textOf(data), toText(format)) as unknown as PluginValue;
+};
+
+export const datetimeFilters: Record<string, FilterFn> = { to_datetime };
