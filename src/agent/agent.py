@@ -229,6 +229,27 @@ def handle_read(req):
         send({'id': req['id'], 'ok': False, 'error': '%s' % e, 'errno': e.errno})
 
 
+def handle_fetch(req):
+    # The host side of fetch: the bytes and checksum, or why there are none.
+    path = req['path']
+    if os.path.isdir(path):
+        send({'id': req['id'], 'ok': True, 'result': {'isdir': True}})
+        return
+    try:
+        with open(path, 'rb') as f:
+            data = f.read()
+    except (OSError, IOError) as e:
+        send({'id': req['id'], 'ok': True, 'result': {'missing': True, 'error': str(e), 'errno': e.errno}})
+        return
+    import hashlib
+    send({'id': req['id'], 'ok': True, 'result': {'data': base64.b64encode(data).decode('ascii'), 'checksum': hashlib.sha1(data).hexdigest()}})
+
+
+def handle_exists(req):
+    import glob
+    send({'id': req['id'], 'ok': True, 'result': {'exists': bool(glob.glob(os.path.expanduser(req['path'])))}})
+
+
 def handle_mktemp(req):
     import tempfile
     base = os.path.expanduser(req.get('base') or '~/.ansible/tmp')
@@ -258,8 +279,9 @@ def handle_cancel(req):
     send({'id': req['id'], 'ok': True, 'result': {}})
 
 
-THREADED = {'module': handle_module, 'put': handle_put, 'read': handle_read}
-INLINE = {'async': handle_async, 'load': handle_load, 'cancel': handle_cancel, 'mktemp': handle_mktemp, 'rmtree': handle_rmtree}
+THREADED = {'module': handle_module, 'put': handle_put, 'read': handle_read, 'fetch': handle_fetch}
+INLINE = {'async': handle_async, 'load': handle_load, 'cancel': handle_cancel, 'mktemp': handle_mktemp, 'rmtree': handle_rmtree,
+          'exists': handle_exists}
 
 
 def _threaded(fn, req):

@@ -835,6 +835,29 @@ class Context(object):
             raise
         self.atomic_move(tmp, dest)
 
+    def write_validated(self, dest, data, validate=None):
+        """Writes bytes through a temp file, runs `validate % tmpfile` first when given, then
+        renames over the real path of dest (the text-editing modules' write_changes)."""
+        fd, tmp = tempfile.mkstemp(dir=self.tmpdir)
+        with os.fdopen(fd, 'wb') as f:
+            f.write(data)
+        if validate:
+            if '%s' not in validate:
+                self.fail('validate must contain %%s: %s' % validate)
+            rc, out, err = self.run_command(validate % tmp)
+            if rc != 0:
+                self.fail('failed to validate: rc:%s error:%s' % (rc, err))
+        self.atomic_move(tmp, os.path.realpath(dest))
+
+    def attributes_message(self, params, changed, message, diff=None):
+        """Applies the file attributes; extends `message` as the text-editing modules do."""
+        if self.set_fs_attributes_if_different(self.load_file_common_arguments(params), False, diff):
+            if changed:
+                message += ' and '
+            changed = True
+            message += 'ownership, perms or SE linux context changed'
+        return message, changed
+
     def load_file_common_arguments(self, params, path=None):
         """The file attribute arguments (path, mode, owner, group, se*, attributes) from params."""
         if path is None:

@@ -3,7 +3,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { isDict, PyFloat, type Data, type DataDict } from '../core/data.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from '../run/transport.js';
 import type { AgentClient } from './agent-client.js';
@@ -11,6 +11,7 @@ import { loadModuleSource } from './agent-sources.js';
 import type { Connection } from './connection.js';
 import { pySplitlines } from './py-splitlines.js';
 import { RequestTimeoutError } from './transport-errors.js';
+import { shellQuote } from './shell-quote.js';
 
 /** Modules Ansible runs through an action plugin: their messages name them `ansible.legacy.X`. */
 const LEGACY_NAMED = new Set(['command', 'copy', 'fetch', 'template', 'script', 'unarchive', 'uri', 'async_status']);
@@ -128,15 +129,99 @@ export class VolantAgentSession implements AgentSession {
     return Buffer.from(typeof data === 'string' ? data : '', 'base64');
   }
 
+  /**
+   * The fetch action's transfer: reads `remotePath` on the host and writes `localPath` (whose
+   * directories are created) unless it already has the same content. Returns 2.19's fetch result
+   * (the caller computes `localPath` from dest / flat / the host name).
+   */
   async fetchFile(remotePath: string, localPath: string): Promise<DataDict> {
-    const bytes = await this.readBytes(remotePath);
+    const answer = await this.client.request('fetch', new Map<string, Data>([['path', remotePath]]));
+    if (!isDict(answer)) throw new Error('volant: bad fetch answer');
+    if (answer.get('isdir') === true) {
+      return new Map<string, Data>([
+        ['changed', false],
+        ['failed', true],
+        ['msg', 'remote file is a directory, fetch cannot work on directories'],
+      ]);
+    }
+    if (answer.get('missing') === true) {
+      return new Map<string, Data>([
+        ['changed', false],
+        ['failed', true],
+        ['msg', 'the remote file does not exist, not transferring, ignored'],
+        // NOTE: 2.19 shows the slurp invocation it used to look for the file.
+        ['invocation', new Map<string, Data>([['module_args', new Map<string, Data>([['src', remotePath]])]])],
+      ]);
+    }
+    const data = answer.get('data');
+    const bytes = Buffer.from(typeof data === 'string' ? data : '', 'base64');
+    const remoteChecksum = createHash('sha1').update(bytes).digest('hex');
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    let local: Buffer | undefined;
+    try {
+      local = await readFile(localPath);
+    } catch {
+      local = undefined;
+    }
+    if (local !== undefined && createHash('sha1').update(local).digest('hex') === remoteChecksum) {
+      return new Map<string, Data>([
+        ['changed', false],
+        ['checksum', remoteChecksum],
+        ['dest', localPath],
+        ['file', remotePath],
+        ['md5sum', md5],
+      ]);
+    }
     await mkdir(dirname(localPath), { recursive: true });
     await writeFile(localPath, bytes);
     return new Map<string, Data>([
+      ['changed', true],
+      ['checksum', remoteChecksum],
       ['dest', localPath],
-      ['checksum', createHash('sha1').update(bytes).digest('hex')],
-      ['size', bytes.length],
+      ['md5sum', md5],
+      ['remote_checksum', remoteChecksum],
+      ['remote_md5sum', null],
     ]);
+  }
+
+  /**
+   * The script action: sends a controller file to a private temp dir on the host, runs it through
+   * the connection (a tty over ssh, as raw), removes it. `argsLine` is the rest of the free-form
+   * arguments; `creates` / `removes` are checked on the host first, as Ansible does.
+   */
+  async runScript(
+    localPath: string,
+    argsLine: string,
+    options: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number } = {},
+  ): Promise<ModuleResult> {
+    if (options.creates !== undefined && (await this.exists(options.creates))) {
+      return new Map<string, Data>([
+        ['changed', false],
+        ['msg', `${options.creates} exists, matching creates option`],
+      ]);
+    }
+    if (options.removes !== undefined && !(await this.exists(options.removes))) {
+      return new Map<string, Data>([
+        ['changed', false],
+        ['msg', `${options.removes} does not exist, matching removes option`],
+      ]);
+    }
+    const dir = await this.client.request('mktemp', new Map());
+    const tmp = isDict(dir) ? String(dir.get('path')) : '';
+    const remote = `${tmp}/${basename(localPath)}`;
+    try {
+      await this.putBytes(remote, await readFile(localPath), 0o700);
+      let line = `${options.executable ? `${options.executable} ` : ''}${shellQuote(remote)}${argsLine ? ` ${argsLine}` : ''}`;
+      if (options.chdir !== undefined) line = `cd ${shellQuote(options.chdir)} && ${line}`;
+      return await this.runRaw(line, { timeout: options.timeout });
+    } finally {
+      await this.client.request('rmtree', new Map<string, Data>([['path', tmp]])).catch(() => undefined);
+    }
+  }
+
+  private async exists(path: string): Promise<boolean> {
+    const answer = await this.client.request('exists', new Map<string, Data>([['path', path]]));
+    return isDict(answer) && answer.get('exists') === true;
   }
 
   async close(): Promise<void> {

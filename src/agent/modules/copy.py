@@ -123,6 +123,7 @@ def _run(params, ctx):
     file_args = ctx.load_file_common_arguments(params, path=dest)
     if checksum_dest == checksum_src:
         # NOTE: Ansible then runs the file module for attributes: its result has `path` and no md5sum.
+        params['_volant_unchanged'] = True
         diff = {}
         changed = ctx.set_fs_attributes_if_different(file_args, False, diff)
         result = {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'path': dest, 'diff': diff_list}
@@ -200,6 +201,17 @@ def adjust_invocation(args, result):
     """What Ansible's copy action sends the module: the uploaded temp file as src, no content."""
     uploaded = args.pop('_volant_src', None)
     meta = args.pop('_volant_meta', {})
+    if args.pop('_volant_unchanged', False):
+        # the file module's invocation, as Ansible's copy action ran it for the attributes
+        return {
+            '_diff_peek': None, '_original_basename': args.get('_original_basename'), 'access_time': None,
+            'access_time_format': '%Y%m%d%H%M.%S', 'attributes': args.get('attributes'), 'dest': args['dest'],
+            'follow': True, 'force': False, 'group': args.get('group'), 'mode': args.get('mode'),
+            'modification_time': None, 'modification_time_format': '%Y%m%d%H%M.%S', 'owner': args.get('owner'),
+            'path': result.get('dest', args['dest']), 'recurse': False, 'selevel': args.get('selevel'),
+            'serole': args.get('serole'), 'setype': args.get('setype'), 'seuser': args.get('seuser'), 'src': None,
+            'state': 'file', 'unsafe_writes': args.get('unsafe_writes'),
+        }
     if 'checksum' not in meta and isinstance(args.get('content'), str):
         meta = {'checksum': _sha1(args['content'].encode('utf-8', 'surrogateescape'))}
     if not args.get('remote_src'):
