@@ -358,9 +358,17 @@ function yamlFloat(x: number): string {
   return !value.includes('.') && value.includes('e') ? value.replace('e', '.0e') : value;
 }
 
-/** Python's str.rstrip(): strips Unicode whitespace. */
+/** What Python's str.isspace() calls whitespace. */
+const PY_WHITESPACE = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005,
+  0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+]);
+
+/** Python's str.rstrip(). */
 function pyRstrip(text: string): string {
-  return text.replace(/[\s\x1c-\x1f\x85]+$/u, '');
+  let end = text.length;
+  while (end > 0 && PY_WHITESPACE.has(text.charCodeAt(end - 1))) end--;
+  return text.slice(0, end);
 }
 
 function expandTabs(text: string): string {
