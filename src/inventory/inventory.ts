@@ -53,10 +53,37 @@ export class Inventory {
   private groupsDictCache: DataDict | undefined;
   private basedirOf: { source: string; dir: string | null } | undefined;
 
+  /** add_host / group_by calls, replayed by `refresh` as ansible's refresh_inventory does. */
+  private readonly dynamic: (() => void)[] = [];
+  /** Re-reads the sources into this inventory (set by loadInventory). */
+  reparse: ((inventory: Inventory) => void) | undefined;
+
   constructor() {
+    this.addBuiltinGroups();
+  }
+
+  private addBuiltinGroups(): void {
     this.addGroupNamed('all');
     this.addGroupNamed('ungrouped');
     this.addChild('all', 'ungrouped');
+  }
+
+  /**
+   * meta: refresh_inventory — reads the sources again, then replays the run's add_host and
+   * group_by changes. Hosts and groups are new objects afterwards; names stay valid.
+   */
+  refresh(): void {
+    if (!this.reparse) return;
+    this.groups.clear();
+    this.hosts.clear();
+    this.localhost = undefined;
+    this.sources.length = 0;
+    this.processedSources.length = 0;
+    this.addBuiltinGroups();
+    this.reparse(this);
+    const replay = this.dynamic.splice(0);
+    for (const change of replay) change();
+    this.changed();
   }
 
   warn(message: string): void {
@@ -362,6 +389,7 @@ export class Inventory {
    * and puts it in the groups, creating them. Returns whether anything changed.
    */
   addHost(name: string, groups: readonly string[] = [], vars: DataDict = new Map()): boolean {
+    this.dynamic.push(() => this.addHost(name, groups, vars));
     let changed = false;
     if (!this.hosts.has(name)) {
       this.addHostNamed(name, 'all');
@@ -400,6 +428,10 @@ export class Inventory {
     let changed = false;
     const host = this.hosts.get(hostName) ?? (this.localhost?.name === hostName ? this.localhost : undefined);
     if (!host) throw new InventoryError('inventory-unknown-host', `${hostName} cannot be matched in inventory`);
+    // NOTE: on refresh ansible skips a grouping whose host the sources no longer have.
+    this.dynamic.push(() => {
+      if (this.hosts.has(hostName) || this.localhost?.name === hostName) this.addGroup(hostName, groupName, parentGroups);
+    });
     if (!this.groups.has(groupName)) this.addGroupNamed(groupName);
     for (const parent of parentGroups) {
       if (!this.groups.has(parent)) {

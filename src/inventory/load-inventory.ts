@@ -37,6 +37,12 @@ export function loadInventory(options: LoadInventoryOptions): Inventory {
   const inventory = new Inventory();
   if (options.localPython) inventory.localPython = options.localPython;
   inventory.playbookDir = options.playbookDir;
+  inventory.reparse = (target) => parseSources(target, options);
+  parseSources(inventory, options);
+  return inventory;
+}
+
+function parseSources(inventory: Inventory, options: LoadInventoryOptions): void {
   let parsedAny = false;
   for (const given of options.sources) {
     if (!given) continue;
@@ -46,7 +52,6 @@ export function loadInventory(options: LoadInventoryOptions): Inventory {
   }
   if (parsedAny) inventory.reconcile();
   else inventory.warn('No inventory was parsed, only implicit localhost is available');
-  return inventory;
 }
 
 /** The directories whose host_vars/ and group_vars/ belong to the inventory's sources. */
