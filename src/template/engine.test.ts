@@ -113,6 +113,16 @@ describe('template/engine', () => {
     }
   });
 
+  it('gives now() as a datetime with attributes and strftime', () => {
+    const text = "{{ now().year > 2000 }} {{ now(fmt='%Y') | length }} {{ now().strftime('%Y') | length }} {{ (now() | string)[:2] }}";
+    assert.equal(engine.render(text, source({})), 'True 4 4 20');
+  });
+
+  it('does not template dict keys in renderDeep', () => {
+    const args = dictOf({ '{{ k }}': 1, plain: '{{ k }}' });
+    assert.deepEqual(engine.renderDeep(args, source({ k: 'key1' })), dictOf({ '{{ k }}': 1, plain: 'key1' }));
+  });
+
   it('reads lazy dict subclasses only through get/has/iteration', () => {
     let reads = 0;
     class LazyHostvars extends Map<string, Data> {

@@ -16,6 +16,7 @@ import { Frame, type CompiledTemplate, type RenderState } from './render-state.j
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { PyException } from './runtime/py-exception.js';
 import { PyObject, type Value } from './runtime/py-object.js';
+import { PyDateTime } from './runtime/py-datetime.js';
 import { typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
@@ -258,6 +259,8 @@ export function toData(v: Value): Data {
     if (v.message === '') throw new PyException('TypeError', "Type 'Undefined' is unsupported for variable storage.");
     throw new UndefinedError(v);
   }
+  // NOTE: a datetime is storable in Ansible; Volant's data has no datetime, so it keeps str(datetime).
+  if (v instanceof PyDateTime) return v.repr();
   if (v instanceof PyObject) throw new PyException('TypeError', `Type '${v.typeName}' is unsupported for variable storage.`);
   return v;
 }

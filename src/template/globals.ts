@@ -16,6 +16,7 @@ import { PyException, typeError } from './runtime/py-exception.js';
 import { PyRange, dictKey, isInt, iterate, str, truthy, typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { lipsum } from './runtime/lipsum.js';
+import { PyDateTime } from './runtime/py-datetime.js';
 
 export type GlobalFactory = (state: RenderState) => Value;
 
@@ -95,38 +96,8 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
 function now(args: Value[], kwargs: Kwargs): Value {
   const utc = truthy((kwargs.get('utc') ?? args[0] ?? false) as Value);
   const fmt = kwargs.get('fmt') ?? args[1];
-  const d = new Date();
-  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-  const parts = utc
-    ? { Y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate(), H: d.getUTCHours(), M: d.getUTCMinutes(), S: d.getUTCSeconds() }
-    : { Y: d.getFullYear(), m: d.getMonth() + 1, d: d.getDate(), H: d.getHours(), M: d.getMinutes(), S: d.getSeconds() };
-  const micro = d.getMilliseconds() * 1000;
-  if (typeof fmt === 'string') {
-    return fmt.replace(/%([YmdHMSfy%])/g, (_m, c: string) => {
-      switch (c) {
-        case 'Y':
-          return String(parts.Y);
-        case 'y':
-          return pad(parts.Y % 100);
-        case 'm':
-          return pad(parts.m);
-        case 'd':
-          return pad(parts.d);
-        case 'H':
-          return pad(parts.H);
-        case 'M':
-          return pad(parts.M);
-        case 'S':
-          return pad(parts.S);
-        case 'f':
-          return pad(micro, 6);
-        default:
-          return '%';
-      }
-    });
-  }
-  // Without fmt Ansible returns a datetime; its str() is what templates print.
-  return `${parts.Y}-${pad(parts.m)}-${pad(parts.d)} ${pad(parts.H)}:${pad(parts.M)}:${pad(parts.S)}.${pad(micro, 6)}`;
+  const d = new PyDateTime(new Date(), utc);
+  return typeof fmt === 'string' && fmt !== '' ? d.strftime(fmt) : d;
 }
 
 const fn = (name: string, impl: (args: Value[], kwargs: Kwargs) => Value): GlobalFactory => {
