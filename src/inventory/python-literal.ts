@@ -209,6 +209,8 @@ class Parser {
     if (!t) throw new NotLiteral();
     if (t.kind === 'op' && (t.value === '-' || t.value === '+')) {
       this.pos++;
+      // NOTE: literal_eval takes a sign only directly on a number (`--1` is not a literal).
+      if (this.peek()?.kind !== 'num') throw new NotLiteral();
       const operand = this.value();
       if (t.value === '+') {
         if (typeof operand === 'number' || operand instanceof PyFloat) return operand;
