@@ -24,7 +24,7 @@ const FIXTURES = join(HERE, 'ansible-fixtures');
 
 interface Case {
   id: string;
-  kind: 'filter' | 'test' | 'lookup';
+  kind: 'filter' | 'test' | 'lookup' | 'expr';
   name: string;
   template: string;
   input?: Typed;
@@ -134,6 +134,10 @@ describe('test/jinja/ansible-table', () => {
   const failures: string[] = [];
   let identical = 0;
   for (const c of table.cases) {
+    if (c.kind === 'expr') {
+      identical++;
+      continue;
+    }
     const got = runDirect(c);
     const want = expected(c);
     const same = c.flags?.includes('nondeterministic') ? got.ok === want.ok : JSON.stringify(got) === JSON.stringify(want);
@@ -141,10 +145,13 @@ describe('test/jinja/ansible-table', () => {
     else if (!(c.id in KNOWN_DIFFERENCES)) failures.push(`${c.id}  ${c.template}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(got)}`);
   }
 
+  // Whole-template idioms ('expr') need the engine; the direct run counts only plugin cases.
+  const pluginCases = table.cases.filter((c) => c.kind !== 'expr').length;
+  identical -= table.cases.length - pluginCases;
   it('matches ansible-core 2.19 on at least 99% of the recorded cases', () => {
-    const share = identical / table.cases.length;
-    process.stdout.write(`# ansible table: ${identical}/${table.cases.length} identical (${(share * 100).toFixed(1)}%)\n`);
-    assert.ok(share >= 0.99, `only ${identical}/${table.cases.length} identical:\n${failures.join('\n')}`);
+    const share = identical / pluginCases;
+    process.stdout.write(`# ansible table: ${identical}/${pluginCases} identical (${(share * 100).toFixed(1)}%)\n`);
+    assert.ok(share >= 0.99, `only ${identical}/${pluginCases} identical:\n${failures.join('\n')}`);
   });
 
   it('has no differences beyond the known-differences list', () => {

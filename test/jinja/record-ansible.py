@@ -52,6 +52,12 @@ def with_vars(case, **variables):
     return case
 
 
+def E(template, **variables):
+    """A whole template (engine-only): Ansible idioms chaining several plugins."""
+    CASES.append(dict(kind='expr', name='expr', input=MISSING, args=[], kwargs={}, flags=[], template=template, vars=variables))
+    return CASES[-1]
+
+
 def flag(case, *flags):
     case['flags'].extend(flags)
 
@@ -64,12 +70,16 @@ def load_specs():
     module.define(F, T, L, flag, FIXTURES)
     if hasattr(module, 'define_lookups'):
         module.define_lookups(F, T, L, flag, with_vars, FIXTURES)
+    if hasattr(module, 'define_idioms'):
+        module.define_idioms(E, flag, FIXTURES)
 
 
 load_specs()
 
 
 def template_of(case):
+    if case['kind'] == 'expr':
+        return case['template']
     call = ''
     if case['args'] and case['kwargs']:
         call = '(*args, **kwargs)'
