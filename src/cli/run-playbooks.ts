@@ -25,10 +25,9 @@ import { createTransport, closeTransportOnSignals } from '../transport/index.js'
 import { loadYamlFile } from '../yaml/load-yaml-file.js';
 import { toData } from '../yaml/to-data.js';
 import { parseExtraVars } from '../vars/parse-extra-vars.js';
-import { ansibleVersionDict } from '../vars/ansible-version.js';
 import type { ParsedArgs } from './argv.js';
 import type { AnsibleConfig } from './config.js';
-import { BasicVars } from './basic-vars.js';
+import { RunnerVars } from '../vars/runner-vars.js';
 import { connectionSpecFor } from './connection-spec.js';
 import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
@@ -82,30 +81,35 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const templar = createTemplateEngine();
   const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '').split(':').filter(Boolean);
   const roleSearch = (baseDir: string): string[] => [join(firstDir, 'roles'), ...rolesPath, join(baseDir, 'roles'), baseDir, firstDir];
-  const magic = new Map<string | number | boolean | null, Data>([
-    ['playbook_dir', firstDir],
-    ['ansible_version', ansibleVersionDict()],
-    ['ansible_check_mode', Boolean(args.check)],
-    ['ansible_diff_mode', Boolean(args.diff)],
-    ['ansible_forks', Number(args.forks ?? config.int('ANSIBLE_FORKS', 'defaults', 'forks', 5))],
-    ['ansible_run_tags', strings(args.tags).flatMap((t) => t.split(',')).length > 0 ? strings(args.tags).flatMap((t) => t.split(',')) : ['all']],
-    ['ansible_skip_tags', strings(args.skipTags).flatMap((t) => t.split(','))],
-    ['ansible_verbosity', (args.verbose as number | undefined) ?? 0],
-    ['ansible_config_file', config.file ?? null],
-    ['omit', OMIT_PLACEHOLDER],
-    ['inventory_dir', inventory.sources[0] ? dirname(inventory.sources[0]) : null],
-    ['inventory_file', inventory.sources[0] ?? null],
-  ]);
-
-  const loadVarsFile = (name: string, vars: VarSource): DataDict => {
-    const rendered = pyStr(templar.render(name, vars, {}));
+  const runTags = strings(args.tags).flatMap((t) => t.split(','));
+  const loadVarsFile = (name: string, scope: VarSource): DataDict => {
+    const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);
     const path = isAbsolute(rendered) ? rendered : resolve(firstDir, rendered);
     const loaded = loadYamlFile(path);
+    for (const w of loaded.warnings) warn(w);
     const first = loaded.documents[0];
     const data = first ? toData(first) : null;
     return isDict(data) ? data : new Map();
   };
-  const vars = new BasicVars({ inventory, extraVars, magic, loadVarsFile });
+  const vars = new RunnerVars({
+    inventory,
+    playbookDir: firstDir,
+    extraVars,
+    configFile: config.file ?? null,
+    playbookPython: '/usr/bin/python3',
+    globals: new Map([['omit', OMIT_PLACEHOLDER]]),
+    options: {
+      checkMode: Boolean(args.check),
+      diffMode: Boolean(args.diff),
+      forks: Number(args.forks ?? config.int('ANSIBLE_FORKS', 'defaults', 'forks', 5)),
+      runTags: runTags.length > 0 ? runTags : ['all'],
+      skipTags: strings(args.skipTags).flatMap((t) => t.split(',')),
+      verbosity: (args.verbose as number | undefined) ?? 0,
+      ...(limit ? { limit } : {}),
+    },
+    loadVarsFile,
+  });
+  const magic = new Map<string | number | boolean | null, Data>([['playbook_dir', firstDir], ['omit', OMIT_PLACEHOLDER]]);
 
   const staticVars = (play: PlayNode): VarSource => {
     const playVars = play.keywords.get('vars')?.value;

@@ -61,5 +61,5 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
   builder.addRoleTasks(role, applyFold(step, args), from.tasks ?? 'main');
   const handlers = new ProgramBuilder(loader);
   handlers.addList(loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold, { role, baseDir: `${def.path}/handlers` });
-  return { program: builder.build(), displayFile: `${def.path}/tasks/${from.tasks ?? 'main'}.yml`, handlers: handlers.build(), role };
+  return { program: builder.build(), displayFile: def.name, handlers: handlers.build(), role };
 }

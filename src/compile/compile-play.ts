@@ -4,7 +4,7 @@
  */
 import { dirname } from 'node:path';
 import { ParseError } from '../core/errors.js';
-import { isDict, textOf, type DataDict } from '../core/data.js';
+import { isDict, pyRepr, textOf, type DataDict } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { Keyword, PlayNode, RoleDefinition, RoleRef, TaskNode, TaskOrBlock } from '../playbook/model.js';
 import { EMPTY_FOLD, foldLayer, foldTask } from './fold-keywords.js';
@@ -32,6 +32,8 @@ export function allocateStepId(): number {
 export class ProgramBuilder {
   readonly steps: Step[] = [];
   readonly spans: Span[] = [];
+  /** Roles brought in by import_role: their defaults and vars are public to the play, as ansible does. */
+  readonly importedRoles: RoleInstance[] = [];
   private span = -1;
   private section: Section = 'none';
 
@@ -116,7 +118,8 @@ export class ProgramBuilder {
       keywords: task.keywords,
       params: new Map(),
     };
-    const instance: RoleInstance = { def, ref, params: new Map(), fromInclude: true, ...(ctx.role ? { parent: ctx.role } : {}) };
+    const instance: RoleInstance = { def, ref, params: new Map(), fromInclude: false, ...(ctx.role ? { parent: ctx.role } : {}) };
+    this.importedRoles.push(instance);
     this.addRoleTasks(instance, foldLayer(fold, task.keywords, { vars: true }), from.tasks ?? 'main');
   }
 
@@ -148,9 +151,10 @@ export function roleFrom(args: DataDict): { tasks?: string; vars?: string; defau
   return out;
 }
 
-/** Role params: everything on a roles: entry that is not a keyword. */
+/** Two entries of a role are the same role when their params and keywords (vars, when, tags …) are. */
 function paramsKey(role: RoleInstance): string {
-  return `${role.def.path}\u0000${JSON.stringify([...role.params.entries()].map(([k, v]) => [k, String(v)]))}`;
+  const keywords = [...role.ref.keywords.entries()].map(([k, v]) => [k, pyRepr(v.value)]);
+  return `${role.def.path}\u0000${pyRepr(role.params)}\u0000${JSON.stringify(keywords)}`;
 }
 
 /** Expands `roles:` into instances, dependencies first, each role once unless allow_duplicates. */
@@ -208,5 +212,5 @@ export function compilePlay(play: PlayNode, loader: CompileLoader): CompiledPlay
   }
   handlers.addList(play.handlers, playFold, { baseDir });
 
-  return { play, program: builder.build(), handlers: handlers.build(), roles };
+  return { play, program: builder.build(), handlers: handlers.build(), roles: [...roles, ...builder.importedRoles] };
 }

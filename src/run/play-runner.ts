@@ -381,6 +381,9 @@ export class PlayRunner {
     const task = step.task;
     const nameKw = task.keywords.get('name');
     let name = task.actionWritten;
+    if ((task.action === 'include_role' || task.action === 'import_role') && task.args.has('name')) {
+      name = `${task.actionWritten} : ${pyStr(task.args.get('name') as Data)}`;
+    }
     if (nameKw && nameKw.value !== null && nameKw.value !== '') {
       name = pyStr(nameKw.value);
       try {
