@@ -181,7 +181,6 @@ class Emitter {
     this.put(indicator);
     this.whitespace = isWhitespace;
     this.indention = this.indention && isIndention;
-    this.openEnded = false;
   }
 
   writePlain(text: string, allowBreaks: boolean): void {
@@ -274,6 +273,7 @@ class Emitter {
     let hints = '';
     const first = cps[0]?.codePointAt(0);
     if (first !== undefined && (isSpace(first) || isBreak(first))) hints += String(this.bestIndent);
+    // NOTE: libyaml forgets an earlier `|+` here: only a keep block with no block after it ends the document with `...`.
     this.openEnded = false;
     const last = cps[cps.length - 1]?.codePointAt(0);
     const beforeLast = cps[cps.length - 2]?.codePointAt(0);
@@ -282,9 +282,7 @@ class Emitter {
       hints += '+';
       this.openEnded = true;
     }
-    const openEnded = this.openEnded;
     this.writeIndicator('|' + hints, true, false, false);
-    this.openEnded = openEnded;
     this.putBreak();
     this.indention = true;
     this.whitespace = true;
@@ -452,7 +450,8 @@ function chooseStyle(node: ScalarNode, simpleKey: boolean): Style {
 
 function isSimpleKey(node: YamlNode): boolean {
   if (node.kind !== 'scalar') return node.kind === 'seq' ? node.items.length === 0 : node.entries.length === 0;
-  return [...node.text].length <= 128 && !analyze(node.text).multiline;
+  // NOTE: libyaml measures the 128-character limit of a simple key in UTF-8 bytes.
+  return Buffer.byteLength(node.text, 'utf8') <= 128 && !analyze(node.text).multiline;
 }
 
 function emitNode(e: Emitter, node: YamlNode, ctx: { mapping: boolean; simpleKey: boolean }): void {
