@@ -17,7 +17,8 @@ export { formatErrorBlock, type ErrorBlockOptions } from './format/error-block.j
 export function createCallback(name: string, options: CallbackOptions): Callback {
   const short = name.replace(/^ansible\.(builtin|legacy|posix)\./, '').replace(/^community\.general\./, '');
   const factory = CALLBACKS.get(short);
-  if (!factory) throw new UsageError('CALLBACK_UNKNOWN', `Invalid callback for stdout specified: ${name}`);
+  // ansible-playbook exits 1 after printing this as an [ERROR] (formatErrorBlock).
+  if (!factory) throw new UsageError('CALLBACK_UNKNOWN', `Could not load '${name}' callback plugin.`);
   return factory(options);
 }
 export { formatPlaybookListing, type ListedPlay, type ListedTask, type ListingWhat } from './format/playbook-listing.js';

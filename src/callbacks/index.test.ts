@@ -1,0 +1,32 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UsageError } from '../core/errors.js';
+import { createCallback, DefaultCallback, formatErrorBlock } from './index.js';
+
+const CLI = join(dirname(fileURLToPath(import.meta.url)), 'test-fixtures', 'cli');
+const options = { verbosity: 0, color: false, out: () => {}, err: () => {} };
+
+describe('callbacks/createCallback', () => {
+  it('finds built-in callbacks by short name and by FQCN', () => {
+    assert.ok(createCallback('default', options) instanceof DefaultCallback);
+    assert.ok(createCallback('ansible.builtin.default', options) instanceof DefaultCallback);
+    assert.equal(createCallback('ansible.builtin.minimal', options).constructor.name, 'MinimalCallback');
+    assert.equal(createCallback('ansible.posix.json', options).constructor.name, 'JsonCallback');
+  });
+
+  it('refuses an unknown callback with the error ansible-playbook prints', () => {
+    let caught: unknown;
+    try {
+      createCallback('nope', options);
+    } catch (e) {
+      caught = e;
+    }
+    assert.ok(caught instanceof UsageError);
+    assert.equal(caught.code, 'CALLBACK_UNKNOWN');
+    // Recorded: ANSIBLE_STDOUT_CALLBACK=nope ansible-playbook … (stderr, exit 1).
+    assert.equal(formatErrorBlock(caught), readFileSync(join(CLI, 'unknown-callback.err'), 'utf8'));
+  });
+});
