@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pyEquals, type Data, type DataDict } from '../core/data.js';
 import { InventoryError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
 import { fnmatchToRegExp } from './fnmatch.js';
 import { Group, sortGroups } from './group.js';
 import { Host } from './host.js';
@@ -11,6 +12,12 @@ import { applySubscript, orderPatterns, splitHostPattern, splitSubscript } from 
 export const LOCALHOST_NAMES: readonly string[] = ['127.0.0.1', 'localhost', '::1'];
 
 const INVALID_GROUP_CHARS = /^\p{Nd}|[^\p{L}\p{N}_]/u;
+
+export interface WarningDetail {
+  readonly message: string;
+  readonly location?: SourceLocation;
+  readonly hint?: string;
+}
 
 export interface HostQuery {
   /** Ignore `--limit` (hostvars, delegate_to lookups). */
@@ -36,6 +43,11 @@ export class Inventory {
   readonly processedSources: string[] = [];
   /** Warnings in ansible's words (without the `[WARNING]: ` prefix), each once, in order. */
   readonly warnings: string[] = [];
+  /**
+   * The same warnings with where they point, for a formatter that prints ansible's
+   * `Origin:` and source lines under the message (YAML duplicate keys …).
+   */
+  readonly warningDetails: WarningDetail[] = [];
   /** Bumped on every change to hosts, groups or their vars. */
   version = 0;
   /** Where new hosts say they came from (inventory_file / inventory_dir). */
@@ -86,10 +98,12 @@ export class Inventory {
     this.changed();
   }
 
-  warn(message: string): void {
-    if (this.warned.has(message)) return;
-    this.warned.add(message);
+  warn(message: string, where?: { location: SourceLocation; hint?: string }): void {
+    const key = where ? `${message}\0${where.location.file}:${where.location.line}:${where.location.column}` : message;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
     this.warnings.push(message);
+    this.warningDetails.push({ message, ...where });
   }
 
   /** Warnings not yet handed out; for callers that print them as they happen. */

@@ -14,6 +14,7 @@ import { InventorySourceError, pluginFailure } from './inventory-source-error.js
 import { loadYamlData } from './load-yaml-data.js';
 import { parseAddress } from './parse-address.js';
 import { parseYamlInventory } from './yaml-inventory.js';
+import type { YamlWarning } from '../yaml/load-yaml.js';
 
 export interface LoadInventoryOptions {
   /** `-i` values as given: paths (files or directories) or `host1,host2,` lists. */
@@ -158,9 +159,9 @@ const PLUGINS: readonly InventoryPlugin[] = [
 
 function readYaml(inventory: Inventory, source: string, plugin: string): ReturnType<typeof loadYamlData> {
   try {
-    const warnings: string[] = [];
+    const warnings: YamlWarning[] = [];
     const data = loadYamlData(readFileSync(source, 'utf8'), source, warnings);
-    for (const w of warnings) inventory.warn(w);
+    for (const w of warnings) inventory.warn(w.message, { location: w.location, ...(w.hint ? { hint: w.hint } : {}) });
     return data;
   } catch (error) {
     if (error instanceof YamlError) throw pluginFailure(error.message, plugin, source);

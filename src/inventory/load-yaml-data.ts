@@ -4,16 +4,16 @@
  * vars stages read data files.
  */
 import type { Data } from '../core/data.js';
-import { loadYaml } from '../yaml/load-yaml.js';
+import { loadYaml, type YamlWarning } from '../yaml/load-yaml.js';
 import { toData } from '../yaml/to-data.js';
 
 /**
  * The first document's data (null for an empty file). Throws YamlError in ansible's words;
- * duplicate-key and similar warnings are appended to `warnings` when given.
+ * duplicate-key and similar warnings (message, location, hint) are appended to `warnings`.
  */
-export function loadYamlData(text: string, file: string, warnings?: string[]): Data {
+export function loadYamlData(text: string, file: string, warnings?: YamlWarning[]): Data {
   const loaded = loadYaml(text, file);
-  if (warnings) warnings.push(...loaded.warnings);
+  if (warnings) warnings.push(...loaded.diagnostics);
   const first = loaded.documents[0];
   return first ? toData(first) : null;
 }

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'n
 import { extname, join } from 'node:path';
 import { isDict, type DataDict } from '../core/data.js';
 import { InventoryError } from '../core/errors.js';
+import type { YamlWarning } from '../yaml/load-yaml.js';
 import { loadYamlData } from './load-yaml-data.js';
 
 export const VARS_FILE_EXTENSIONS: readonly string[] = ['.yml', '.yaml', '.json'];
@@ -19,8 +20,10 @@ export class VarsFiles {
   private readonly byKey = new Map<string, DataDict>();
   private readonly realDirs = new Map<string, string>();
   private readonly files = new Map<string, DataDict | null>();
-  /** Warnings in ansible's words (`Found group_vars that is not a directory …`). */
+  /** Warnings in ansible's words (`Found group_vars that is not a directory …`, YAML duplicate keys). */
   readonly warnings: string[] = [];
+  /** YAML warnings with their locations, for a formatter that prints the source lines. */
+  readonly diagnostics: YamlWarning[] = [];
 
   /**
    * The variables `host_vars/NAME*` or `group_vars/NAME*` under `baseDir` give, merged in file
@@ -61,9 +64,12 @@ export class VarsFiles {
 
   private load(file: string): DataDict | null {
     if (this.files.has(file)) return this.files.get(file) as DataDict | null;
-    const warnings: string[] = [];
+    const warnings: YamlWarning[] = [];
     const data = loadYamlData(readFileSync(file, 'utf8'), file, warnings);
-    for (const w of warnings) if (!this.warnings.includes(w)) this.warnings.push(w);
+    for (const w of warnings) {
+      this.warnings.push(w.message);
+      this.diagnostics.push(w);
+    }
     let dict: DataDict | null = null;
     // NOTE: an empty file (or one holding only null/false/empty) is skipped, as ansible's `if new_data:`.
     if (data !== null && data !== false && data !== '' && data !== 0 && !(Array.isArray(data) && data.length === 0)) {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatSourceContext } from '../../../src/callbacks/format/source-context.js';
 import type { DataDict } from '../../../src/core/data.js';
 import { hostList } from '../../../src/inventory/host-list.js';
 import { inventoryListJson } from '../../../src/inventory/inventory-list.js';
@@ -83,7 +84,16 @@ describe('inventory/broken sources', () => {
     it(`warns about ${name} in ansible-playbook's words and goes on`, () => {
       const inventory = loadInventory({ sources: [join(failures, name)], cwd: failures });
       hostList(inventory, undefined);
-      const stderr = inventory.warnings.map((w) => `[WARNING]: ${w}\n`).join('').split(failures).join('<DIR>');
+      const stderr = inventory.warningDetails
+        .map((w) => {
+          // As the display prints a warning that points into a file: message, Origin and source lines, hint.
+          if (!w.location) return `[WARNING]: ${w.message}\n`;
+          const context = formatSourceContext(w.location, (file) => readFileSync(file, 'utf8'));
+          return `[WARNING]: ${w.message}\n${context}\n\n${w.hint ? `${w.hint}\n\n` : ''}`;
+        })
+        .join('')
+        .split(failures)
+        .join('<DIR>');
       assert.deepEqual({ stderr, rc: 0 }, want);
     });
   }
