@@ -16,6 +16,22 @@ export interface VarSource {
   has(name: string): boolean;
   /** All visible names (for `varnames`, `vars` lookups and `hostvars` listing); may be slow. */
   keys(): Iterable<string>;
+  /**
+   * Where a variable's value was written (optional). Ansible names it in errors about the value:
+   * a recursive template ("Recursive loop detected …" at the variable) and a non-boolean
+   * conditional ("… derived from value of type 'str' at '<origin>'").
+   */
+  origin?(name: string): SourceLocation | undefined;
+}
+
+/** A warning or deprecation raised while rendering; the caller displays it (2.19's Display). */
+export interface TemplateWarning {
+  readonly kind: 'warning' | 'deprecation';
+  /** One sentence, without the deprecation's "This feature will be removed …" tail. */
+  readonly message: string;
+  readonly origin?: SourceLocation;
+  /** For deprecations: the ansible-core version that removes the feature. */
+  readonly version?: string;
 }
 
 /** What lookups and `template`/`include` need from the controller. */
@@ -47,6 +63,8 @@ export interface RenderOptions {
   /** The `template` module renders files: it has a path, for error messages and relative includes. */
   templatePath?: string;
   lookup?: LookupEnvironment;
+  /** Receives warnings and deprecations (e.g. a conditional wrapped in `{{ }}`); ignored when absent. */
+  warn?(warning: TemplateWarning): void;
 }
 
 /** The engine as the controller uses it. Templates are compiled once and cached by text. */

@@ -11,13 +11,14 @@ import { TemplateSyntaxError } from './template-syntax-error.js';
 import { wrapPluginError } from './plugin-failure.js';
 import { getAttr, getItem } from './runtime/attributes.js';
 import { LoopContext } from './runtime/loop-context.js';
+import { isGroupTuple } from './runtime/group-tuple.js';
 import { Macro } from './runtime/macro.js';
 import { Namespace } from './runtime/namespace.js';
 import * as arith from './runtime/py-arith.js';
 import { PyCallable, PyObject, type Kwargs, type Value } from './runtime/py-object.js';
 import { typeError, valueError } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
-import { compare, contains, dictKey, equals, iterate, str, truthy, typeName, withinPlugin } from './runtime/py-values.js';
+import { compare, contains, dictKey, equals, iterate, str, truthy, typeName, untuple, withinPlugin } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 
 type ExprFn = (f: Frame) => Value;
@@ -38,6 +39,8 @@ export function outputText(v: Value): string {
   if (typeof v === 'string') return v;
   if (v === null) return '';
   if (v instanceof Undefined) throw new UndefinedError(v);
+  // NOTE: finalize turns tuples into lists before printing: `x{{ (1, 2) }}` is 'x[1, 2]'.
+  if (Array.isArray(v) || v instanceof Map) return str(untuple(v));
   return str(v);
 }
 
@@ -87,7 +90,11 @@ class Compiler {
       case 'print': {
         const e = this.expr(s.expr);
         return (f, out) => {
-          out.push(f.state.settle(e(f)));
+          const v = f.state.settle(e(f));
+          if (Array.isArray(v) && v.length > 0 && isGroupTuple(v[0])) {
+            f.state.options.warn?.({ kind: 'warning', message: "Type 'GroupTuple' is unsupported in variable storage, converting to 'list'.", origin: f.state.options.origin });
+          }
+          out.push(v);
         };
       }
       case 'if': {

@@ -45,6 +45,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
    * literals verbatim; included files and conditionals decode escapes as Jinja does.
    */
   compile(text: string, options: RenderOptions, topLevel = true): CompiledTemplate {
+    if (text.startsWith('#jinja2:')) return this.compileWithHeader(text, options, topLevel);
     const trim = options.trimBlocks ?? true;
     const plain = trim && !options.lstripBlocks && !options.newlineSequence && topLevel;
     const raw = topLevel && options.templatePath === undefined;
@@ -70,6 +71,25 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     }
     if (tpl instanceof TemplateSyntaxError) throw tpl;
     return tpl;
+  }
+
+  /** A `#jinja2: trim_blocks: False, …` first line overrides the environment for that template. */
+  private compileWithHeader(text: string, options: RenderOptions, topLevel: boolean): CompiledTemplate {
+    const nl = text.indexOf('\n');
+    const header = text.slice('#jinja2:'.length, nl === -1 ? text.length : nl);
+    const body = nl === -1 ? '' : text.slice(nl + 1);
+    const overrides: RenderOptions = { ...options };
+    for (const part of header.split(',')) {
+      const m = /^\s*(\w+)\s*:\s*(.*?)\s*$/.exec(part);
+      if (!m) continue;
+      const raw = m[2] as string;
+      const value = /^(['"]).*\1$/.test(raw) ? raw.slice(1, -1).replace(/\\n/g, '\n').replace(/\\r/g, '\r') : raw;
+      const flag = value === 'True' || value === 'true';
+      if (m[1] === 'trim_blocks') overrides.trimBlocks = flag;
+      else if (m[1] === 'lstrip_blocks') overrides.lstripBlocks = flag;
+      else if (m[1] === 'newline_sequence') overrides.newlineSequence = value;
+    }
+    return this.compile(body, overrides, topLevel);
   }
 
   private compileExpr(text: string): CompiledExpression {
@@ -169,7 +189,15 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       // A conditional wholly inside {{ }} is an indirection: a string result is the expression.
       if (text.startsWith('{{') && text.endsWith('}}')) {
         const r = toData(this.renderWith(ctx, text, options));
-        if (typeof r !== 'string') return r;
+        if (typeof r !== 'string') {
+          options.warn?.({
+            kind: 'deprecation',
+            message: 'Conditionals should not be surrounded by templating delimiters such as {{ }} or {% %}.',
+            origin: options.origin,
+            version: '2.23',
+          });
+          return r;
+        }
         expression = r.trim();
         if (expression === '') return true;
       }
@@ -177,7 +205,10 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       return toData(ctx.settle(expr.run(new Frame(ctx, null))));
     }, text);
     if (typeof result === 'boolean') return result;
-    const where = result === null || !options.origin ? '<unknown>' : formatLocation(options.origin);
+    // NOTE: Ansible names where the value came from: a variable's definition, else the conditional.
+    const bare = /^[A-Za-z_][A-Za-z0-9_]*$/.test(text) ? vars.origin?.(text) : undefined;
+    const valueOrigin = bare ?? options.origin;
+    const where = result === null || !valueOrigin ? '<unknown>' : formatLocation(valueOrigin);
     const shown = truthyData(result) ? 'True' : 'False';
     throw new TemplateError(
       'template-conditional-result',
@@ -280,7 +311,7 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
     return new TemplateError('template-undefined', message, { location, cause: err });
   }
   if (err instanceof PluginFailure) return new TemplateError('template-plugin', err.message, { location, cause: err });
-  if (err instanceof TemplateRecursionError) return new TemplateError('template-recursion', err.message, { location, cause: err });
+  if (err instanceof TemplateRecursionError) return new TemplateError('template-recursion', err.message, { location: err.origin ?? location, cause: err });
   if (err instanceof PyException) {
     const where = conditional ? 'expression' : 'template';
     return new TemplateError('template-render', `Error rendering ${where}: ${err.message}`, { location, cause: err });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { UnsafeString, VaultString, textOf, type Data, type DataDict } from '../core/data.js';
 import type { RenderOptions, VarSource } from './api.js';
+import type { SourceLocation } from '../core/source-location.js';
 import { isRaw, markRaw, unmarkRaw } from './compiler.js';
 import { globals } from './globals.js';
 import type { PluginContext } from './plugin.js';
@@ -23,8 +24,9 @@ export interface EngineHost {
   run(tpl: CompiledTemplate, state: RenderState): Value;
 }
 
-/** Raised when a variable's template reads itself. */
+/** Raised when a variable's template reads itself; `origin` is where the outermost such variable is defined. */
 export class TemplateRecursionError extends Error {
+  origin: SourceLocation | undefined;
   constructor() {
     super('Recursive loop detected in template: maximum recursion depth exceeded');
     this.name = 'TemplateRecursionError';
@@ -82,7 +84,14 @@ export class RenderContext implements RenderState {
     if (raw !== undefined) {
       // Only rendered values are worth caching: reading plain data again costs nothing.
       if (typeof raw !== 'string' || raw.length <= 3 || !isTemplateText(raw)) return this.derive(raw);
-      const v = this.derive(raw);
+      let v: Value;
+      try {
+        v = this.derive(raw);
+      } catch (err) {
+        // The outermost variable in a recursive chain is the one Ansible points at.
+        if (err instanceof TemplateRecursionError) err.origin = this.vars.origin?.(name) ?? err.origin;
+        throw err;
+      }
       (this.cache ??= new Map()).set(name, v);
       return v;
     }

@@ -10,6 +10,10 @@ export function groupTuple(grouper: Value, list: Value[]): Data[] {
   return t;
 }
 
+export function isGroupTuple(v: unknown): boolean {
+  return Array.isArray(v) && groupTuples.has(v);
+}
+
 export function groupTupleAttr(obj: Value, name: string): Value | undefined {
   if (!Array.isArray(obj) || !groupTuples.has(obj)) return undefined;
   if (name === 'grouper') return obj[0] as Value;

@@ -310,7 +310,25 @@ export function tuple(items: Value[]): Data[] {
   return markTuple(items as Data[]);
 }
 
-/** Deep copy of a result for storage: tuples become lists (as Ansible's native results do). */
-export function float(x: number): PyFloat {
-  return new PyFloat(x);
+/** Tuples become lists, deeply (what Ansible's finalize does before printing or storing); same object when none. */
+export function untuple(v: Value): Value {
+  if (Array.isArray(v)) {
+    let changed = isTuple(v);
+    const out = v.map((item) => {
+      const r = untuple(item as Value);
+      if (r !== item) changed = true;
+      return r;
+    });
+    return changed ? (out as Data[]) : v;
+  }
+  if (v instanceof Map) {
+    let copy: Map<DictKey, Data> | null = null;
+    for (const [k, item] of v) {
+      const r = untuple(item as Value);
+      if (r !== item && copy === null) copy = new Map(v);
+      if (copy) copy.set(k, r as Data);
+    }
+    return copy ?? v;
+  }
+  return v;
 }
