@@ -123,6 +123,38 @@ describe('template/engine', () => {
     assert.deepEqual(engine.renderDeep(args, source({ k: 'key1' })), dictOf({ '{{ k }}': 1, plain: 'key1' }));
   });
 
+  it('applies a #jinja2 header line (golden case template-whitespace-control)', () => {
+    const text = '#jinja2: lstrip_blocks: True, trim_blocks: True\n{% for i in items %}\n  {% if i %}\nitem {{ i }}\n  {% endif %}\n{% endfor %}\nend\n';
+    assert.equal(engine.render(text, source({ items: ['a', 'b'] }), { native: false, templatePath: '/t/lstrip.j2' }), 'item a\nitem b\nend\n');
+  });
+
+  it('prints tuples as lists once finalized (golden case template-python-repr)', () => {
+    assert.equal(engine.render("{{ {'b': 1, 'a': 2} | dictsort }} {{ (1, 2) }}", source({})), "[['a', 2], ['b', 1]] [1, 2]");
+  });
+
+  it('reports deprecations and warnings through RenderOptions.warn', () => {
+    const seen: string[] = [];
+    const warn = (w: { kind: string; message: string; version?: string }): void => {
+      seen.push(`${w.kind}: ${w.message}${w.version ? ` (${w.version})` : ''}`);
+    };
+    engine.evaluateConditional('{{ flag }}', source({ flag: true }), { origin, warn });
+    engine.render("{{ [{'g': 1}] | groupby('g') }}", source({}), { origin, warn });
+    assert.deepEqual(seen, [
+      'deprecation: Conditionals should not be surrounded by templating delimiters such as {{ }} or {% %}. (2.23)',
+      "warning: Type 'GroupTuple' is unsupported in variable storage, converting to 'list'.",
+    ]);
+  });
+
+  it("names a variable's origin when VarSource knows it", () => {
+    const where = { file: '/p/play.yml', line: 4, column: 8 };
+    const vars: VarSource = { ...source({ a: '{{ b }}', b: '{{ a }}', s: 'abc' }), origin: (name) => (name === 'a' || name === 's' ? where : undefined) };
+    assert.deepEqual(failure(() => engine.render('{{ a }}', vars, { origin })).location, where);
+    assert.equal(
+      failure(() => engine.evaluateConditional('s', vars, { origin })).message,
+      "Conditional result (True) was derived from value of type 'str' at '/p/play.yml:4:8'. Conditionals must have a boolean result.",
+    );
+  });
+
   it('reads lazy dict subclasses only through get/has/iteration', () => {
     let reads = 0;
     class LazyHostvars extends Map<string, Data> {
