@@ -210,6 +210,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       return hosts;
     },
     compile,
+    varsPrompt: (play) => promptAnswers(play, extraVars, warn),
+    ...(args.startAtTask ? { startAt: { pattern: String(args.startAtTask), done: false } } : {}),
+    error: (message) => ctx.err(`${ctx.color ? '\x1b[0;31m' : ''}[ERROR]: ${message}${ctx.color ? '\x1b[0m' : ''}\n`),
     loadImport: (file, from) => loadPlaybookFile(resolve(dirname(from), file), warn),
     renderPlayText: (play, text) => (typeof text === 'string' && templar.isTemplate(text) ? templar.render(text, staticVars(play), {}) : text),
   });
@@ -238,4 +241,24 @@ function loopVarsOf(result: DataDict): DataDict | undefined {
   }
   if (result.has('ansible_loop')) out.set('ansible_loop', result.get('ansible_loop') as Data);
   return out.size > 0 ? out : undefined;
+}
+
+let warnedNotInteractive = false;
+
+/** vars_prompt without a terminal: each variable takes its default (None without one), as ansible does. */
+function promptAnswers(play: PlayNode, extraVars: DataDict, warn: (m: string) => void): DataDict {
+  const kw = play.keywords.get('vars_prompt');
+  const answers: DataDict = new Map();
+  if (!kw || !Array.isArray(kw.value)) return answers;
+  for (const entry of kw.value) {
+    if (!isDict(entry)) continue;
+    const name = pyStr(entry.get('name') ?? '');
+    if (extraVars.has(name)) continue;
+    if (!warnedNotInteractive) {
+      warnedNotInteractive = true;
+      warn('Not prompting as we are not in interactive mode');
+    }
+    answers.set(name, entry.has('default') ? (entry.get('default') as Data) : null);
+  }
+  return answers;
 }

@@ -12,7 +12,7 @@ function chainEvent(links: readonly ErrorLink[]): DisplayEvent | undefined {
   let event: DisplayEvent | undefined;
   for (let i = links.length - 1; i >= 0; i--) {
     const link = links[i] as ErrorLink;
-    event = { message: link.message, ...(link.origin ? { origin: link.origin } : {}), ...(event ? { cause: event } : {}) };
+    event = { message: link.message, ...(link.origin ? { origin: link.origin } : {}), ...(link.help ? { help: link.help } : {}), ...(event ? { cause: event } : {}) };
   }
   return event;
 }
@@ -22,9 +22,13 @@ export function failureEvent(
   result: DataDict,
   error: readonly ErrorLink[] | undefined,
   failKind: 'Action' | 'Module',
+  bare = false,
 ): DisplayEvent {
-  const cause = error
-    ? chainEvent(error)
-    : { message: `${failKind} failed.`, cause: { message: result.has('msg') ? pyStr(result.get('msg')) : 'unknown error' } };
+  if (error && bare) return chainEvent(error) ?? { message: 'Unknown error.' };
+  // A result that failed without a msg was given the whole brief message as its msg.
+  const prefix = `Task failed: ${failKind} failed: `;
+  let msg = result.has('msg') ? pyStr(result.get('msg')) : 'Unknown error.';
+  if (msg.startsWith(prefix)) msg = msg.slice(prefix.length);
+  const cause = error ? chainEvent(error) : { message: `${failKind} failed.`, cause: { message: msg } };
   return { message: 'Task failed.', origin: taskLoc, ...(cause ? { cause } : {}) };
 }

@@ -31,7 +31,8 @@ export interface PlayRunServices {
   readonly addHost?: ProcessContext['addHost'];
   readonly addGroup?: ProcessContext['addGroup'];
   readonly setStats?: ProcessContext['setStats'];
-  readonly startAtTask?: string;
+  readonly startAt?: { readonly pattern: string; done: boolean };
+  readonly error?: (message: string) => void;
   /** Filters steps by --tags / --skip-tags; returns false to skip a step for this run. */
   readonly tagFilter?: (step: TaskStep) => boolean;
 }
@@ -89,6 +90,11 @@ export class PlayRunner {
   /** Runs the play's program over one serial batch. */
   async runBatch(hosts: readonly string[], program: Program): Promise<BatchOutcome> {
     this.batchHosts = [...hosts];
+    const startAt = this.services.startAt;
+    if (startAt && !startAt.done && program === this.compiled.program && !program.steps.some((s) => s.kind === 'task' && this.matchesStartAt(s))) {
+      this.services.error?.(`No matching task "${startAt.pattern}" found. Note: --start-at-task can only follow static includes.`);
+      return { allFailed: false, endPlay: false };
+    }
     for (const step of program.steps) this.announced.delete(step.id);
     for (const host of hosts) {
       this.cursors.set(host, new HostCursor(program));
@@ -148,6 +154,14 @@ export class PlayRunner {
   /** Runs a task step on the hosts waiting at it; returns steps of programs they included. */
   private async runStep(step: TaskStep, hosts: string[], isHandler = false): Promise<Step[]> {
     const task = step.task;
+    const startAt = this.services.startAt;
+    if (startAt && !startAt.done && task.action !== 'gather_facts') {
+      if (this.matchesStartAt(step)) startAt.done = true;
+      else {
+        for (const h of hosts) this.cursors.get(h)?.advance();
+        return [];
+      }
+    }
     if (this.services.tagFilter && task.action !== 'gather_facts' && !this.services.tagFilter(step)) {
       for (const h of hosts) this.cursors.get(h)?.advance();
       return [];
@@ -206,6 +220,17 @@ export class PlayRunner {
     this.checkMaxFail(failedNow);
     if (includeResults.length === 0) return [];
     return this.enterIncludes(step, includeResults);
+  }
+
+  /** --start-at-task matches a task's name, `role : name`, or a glob of either. */
+  private matchesStartAt(step: TaskStep): boolean {
+    const pattern = this.services.startAt?.pattern;
+    const nameKw = step.task.keywords.get('name');
+    if (pattern === undefined || !nameKw || nameKw.value === null) return false;
+    const name = pyStr(nameKw.value);
+    const full = step.role ? `${step.role.def.name} : ${name}` : name;
+    const glob = new RegExp(`^${pattern.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+    return name === pattern || full === pattern || glob.test(name) || glob.test(full);
   }
 
   private checkMaxFail(failedNow: string[]): void {

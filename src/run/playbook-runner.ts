@@ -29,6 +29,12 @@ export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failed
   /** Templates play-level text (name, hosts) with extra vars and the play's vars. */
   renderPlayText(play: PlayNode, text: Data): Data;
   readonly callback: Callback;
+  /** Answers to the play's vars_prompt (or their defaults when there is no terminal). */
+  varsPrompt?(play: PlayNode): DataDict;
+  /** --start-at-task: tasks are skipped until one matches (shared by every play). */
+  readonly startAt?: { readonly pattern: string; done: boolean };
+  /** ansible's display.error (to stderr). */
+  readonly error?: (message: string) => void;
 }
 
 export const EXIT_OK = 0;
@@ -90,7 +96,8 @@ export class PlaybookRunner {
     const batches = serialBatches(play, hosts);
     const active = (): string[] => hosts.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
     let batch: string[] = [];
-    const playVars = deps.vars.startPlay(compiled, { all: hosts, active, batch: () => batch.filter((h) => !this.failedHosts.has(h)) }, new Map());
+    const prompted = deps.varsPrompt?.(play) ?? new Map();
+    const playVars = deps.vars.startPlay(compiled, { all: hosts, active, batch: () => batch.filter((h) => !this.failedHosts.has(h)) }, prompted);
     const services: PlayRunServices = { ...deps, stats: this.stats, failedHosts: this.failedHosts, unreachable: this.unreachable };
     const runner = new PlayRunner(compiled, services, playVars);
     const gather = this.gatherStep(play);

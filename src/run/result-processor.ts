@@ -49,7 +49,7 @@ export function processResult(
   const base = { host, task: info, result, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}), ...(outcome.warnings ? { warnings: outcome.warnings } : {}) };
   let verdict: Verdict;
   if (truthy(result.get('failed'))) {
-    const error = failureEvent(task.loc, result, outcome.error, outcome.failKind);
+    const error = failureEvent(task.loc, result, outcome.error, outcome.failKind, outcome.bare);
     if (!options.ignoreErrors) {
       const fail = cursor?.fail();
       if (fail?.rescued) {
@@ -62,14 +62,14 @@ export function processResult(
         ctx.stats.increment('failures', host);
       }
       verdict = 'failed';
-      ctx.callback.runnerFailed?.({ ...base, ...(task.keywords.has('loop') || task.withLookup ? {} : { error }) });
+      ctx.callback.runnerFailed?.({ ...base, ...(result.has('results') ? {} : { error }) });
     } else {
       ctx.stats.increment('ok', host);
       ctx.stats.increment('ignored', host);
       if (truthy(result.get('changed'))) ctx.stats.increment('changed', host);
       verdict = 'ignored';
       cursor?.advance();
-      ctx.callback.runnerFailed?.({ ...base, ignored: true, ...(task.keywords.has('loop') || task.withLookup ? {} : { error }) });
+      ctx.callback.runnerFailed?.({ ...base, ignored: true, ...(result.has('results') ? {} : { error }) });
     }
   } else if (truthy(result.get('unreachable'))) {
     const ignoreUnreachable = keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false;
@@ -83,7 +83,7 @@ export function processResult(
       cursor?.advance();
     }
     verdict = 'unreachable';
-    ctx.callback.runnerUnreachable?.(base);
+    ctx.callback.runnerUnreachable?.({ ...base, ...(outcome.error ? { error: failureEvent(task.loc, result, outcome.error, outcome.failKind) } : {}) });
   } else if (truthy(result.get('skipped'))) {
     ctx.stats.increment('skipped', host);
     cursor?.advance();

@@ -9,10 +9,18 @@ import type { SourceLocation } from '../core/source-location.js';
 export interface ErrorLink {
   readonly message: string;
   readonly origin?: SourceLocation;
+  readonly help?: string;
 }
 
 export class TaskError extends Error {
-  constructor(readonly chain: readonly ErrorLink[]) {
+  /**
+   * `bare`: raised before the task ran (a bad `loop` value), so ansible shows it as it is, not
+   * under "Task failed.".
+   */
+  constructor(
+    readonly chain: readonly ErrorLink[],
+    readonly bare = false,
+  ) {
     super(chain.map((l) => l.message).join(': '));
   }
 

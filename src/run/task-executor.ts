@@ -47,6 +47,8 @@ export interface ExecOutcome {
   readonly error?: readonly ErrorLink[];
   /** The action kind for error wording: "Action failed" (controller) or "Module failed". */
   readonly failKind: 'Action' | 'Module';
+  /** The error is shown as it is, not under "Task failed." (see TaskError.bare). */
+  readonly bare?: boolean;
   readonly delegatedTo?: string;
   readonly warnings?: readonly DisplayEvent[];
 }
@@ -67,6 +69,9 @@ export class TaskExecutor {
     try {
       items = this.loopItems(step, baseVars);
     } catch (e) {
+      // NOTE: ansible defers an undefined variable in `loop` until `when` has had its say; any
+      // other loop error fails the task at once, outside "Task failed.".
+      if (!isUndefinedError(e)) return bareFailure(e);
       loopError = e;
     }
     if (items === undefined) {
@@ -97,7 +102,10 @@ export class TaskExecutor {
     if (!loop) return undefined;
     const value = templar.renderDeep(loop.value, vars, { origin: loop.loc, lookup: this.services.lookupEnv(step) });
     if (!Array.isArray(value)) {
-      throw new TaskError([{ message: `The \`loop\` value must resolve to a 'list', not '${typeNameOf(value)}'`, origin: loop.loc }]);
+      throw new TaskError(
+        [{ message: `The \`loop\` value must resolve to a 'list', not '${typeNameOf(value)}'.`, origin: loop.loc, help: 'Provide a list of items/templates, or a template resolving to a list.' }],
+        true,
+      );
     }
     return value;
   }
@@ -168,7 +176,7 @@ export class TaskExecutor {
         task: this.services.taskInfo(step, host),
         result: res,
         ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}),
-        ...(truthy(res.get('failed')) ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind) } : {}),
+        ...(truthy(res.get('failed')) ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : {}),
         ...(outcome.warnings ? { warnings: outcome.warnings } : {}),
       };
       if (truthy(res.get('failed')) || truthy(res.get('unreachable'))) this.services.emitItem('failed', hr);
@@ -281,8 +289,11 @@ export class TaskExecutor {
       const register = keywordText(task.keywords.get('register'));
 
       let result: DataDict = new Map();
+      let moduleFailed = false;
       for (let attempt = 1; attempt <= retries; attempt++) {
         result = await this.dispatch(host, step, args, vars, delegatedTo, warnings);
+        // "Module failed" when the module itself said so; a failure the controller decided is the action's.
+        moduleFailed = !isAction && truthy(result.get('failed'));
         if (!result.has('failed')) {
           const rc = result.get('rc');
           result.set('failed', rc !== undefined && rc !== 0 && rc !== '0');
@@ -290,6 +301,11 @@ export class TaskExecutor {
         if (retries > 1) result.set('attempts', attempt);
         if (!result.has('changed')) result.set('changed', false);
         if (register) locals.set(register, result);
+        const facts = result.get('ansible_facts');
+        // set_fact and include_vars results are visible to until/changed_when/failed_when at once.
+        if (isDict(facts) && (task.action === 'set_fact' || task.action === 'include_vars')) {
+          for (const [k, v] of facts) locals.set(String(k), v);
+        }
         const after = this.playVars.forTask(host, step, locals);
         if (!result.has('skipped')) {
           let condname = 'changed';
@@ -326,19 +342,27 @@ export class TaskExecutor {
           }
         }
       }
-      if (truthy(result.get('failed')) && !result.has('exception')) result.set('exception', '(traceback unavailable)');
+      const kind: 'Action' | 'Module' = moduleFailed ? 'Module' : 'Action';
+      if (truthy(result.get('failed'))) {
+        if (!result.has('msg')) result.set('msg', `Task failed: ${kind} failed: Unknown error.`);
+        if (!result.has('exception')) result.set('exception', '(traceback unavailable)');
+      }
+      result.set('_ansible_no_log', noLogOf(step, vars, templar));
       if (warnings.length > 0) result.set('warnings', [...((result.get('warnings') as Data[] | undefined) ?? []), ...warnings.map((w) => w.message)]);
       const notify = step.folded.scalars.get('notify');
       if (notify && notify.value !== null) result.set('_ansible_notify', Array.isArray(notify.value) ? notify.value : [notify.value]);
       if (delegatedTo) result.set('_ansible_delegated_vars', new Map<string, Data>([['ansible_delegated_host', delegatedTo]]));
-      return { result, failKind, ...(delegatedTo ? { delegatedTo } : {}), ...(warnings.length > 0 ? { warnings } : {}) };
+      return { result, failKind: kind, ...(delegatedTo ? { delegatedTo } : {}), ...(warnings.length > 0 ? { warnings } : {}) };
     } catch (e) {
       if (e instanceof ConnectionError) {
+        const chain: ErrorLink[] = [{ message: e.message }];
         return {
-          result: new Map<string, Data>([['unreachable', true], ['msg', e.message], ['changed', false]]),
+          result: new Map<string, Data>([['unreachable', true], ['msg', chainMessage(chain)], ['changed', false]]),
+          error: chain,
           failKind,
         };
       }
+      if (e instanceof TaskError && e.bare) return bareFailure(e);
       const chain = linksOf(e);
       const result = new Map<string, Data>([
         ['failed', true],
@@ -450,6 +474,24 @@ export function splitLines(text: string): string[] {
   const lines = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
   if (lines[lines.length - 1] === '') lines.pop();
   return lines;
+}
+
+function bareFailure(e: unknown): ExecOutcome {
+  const chain = linksOf(e);
+  const result = new Map<string, Data>([
+    ['failed', true],
+    ['exception', '(traceback unavailable)'],
+    ['msg', chain.map((l) => l.message).join(': ')],
+  ]);
+  return { result, error: chain, failKind: 'Action', bare: true };
+}
+
+function isUndefinedError(e: unknown): boolean {
+  return e instanceof Error && /is undefined|has no attribute|has no element/.test(e.message);
+}
+
+function noLogOf(step: TaskStep, vars: VarSource, templar: TemplateRenderer): boolean {
+  return keywordBool(templateKw(step.folded.scalars.get('no_log'), vars, templar)) ?? false;
 }
 
 function ensureChanged(result: DataDict): void {
