@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { isDict, type DataDict } from '../core/data.js';
 import { UsageError, VolantError } from '../core/errors.js';
 import { loadYamlData } from '../inventory/load-yaml-data.js';
-import { parseKv } from './parse-kv.js';
+import { parseKv } from '../playbook/parse-kv.js';
 
 /**
  * Throws UsageError (ansible-playbook exits 5) for a value that is not a dict or a path without
