@@ -175,10 +175,25 @@ def handle_async(req):
     runtime.ASYNC_JOBS[jid] = job
     limit = req.get('async_seconds') or 0
 
+    results_file = os.path.join(os.path.expanduser('~/.ansible_async'), jid)
+
+    def record(data):
+        # NOTE: like Ansible's async_wrapper, the job's state is also a file, so a later agent
+        # (or a human) can read it.
+        try:
+            os.makedirs(os.path.dirname(results_file), exist_ok=True)
+            tmp = results_file + '.tmp'
+            with open(tmp, 'w') as f:
+                json.dump(data, f, default=_json_default)
+            os.rename(tmp, results_file)
+        except (OSError, IOError, TypeError, ValueError):
+            pass
+
     def work():
         result = run_module_request(dict(req, id='async-' + jid))
         job['result'] = result
         job['finished'] = True
+        record(result)
 
     def watchdog():
         t.join(limit if limit > 0 else None)
@@ -186,6 +201,8 @@ def handle_async(req):
             _kill_children('async-' + jid)
             job['result'] = {'failed': True, 'msg': 'Timeout exceeded', 'child_pid': os.getpid()}
             job['finished'] = True
+            record(job['result'])
+    record({'started': 1, 'finished': 0, 'ansible_job_id': jid})
     t = threading.Thread(target=work, name='async-' + jid)
     t.daemon = True
     t.start()
@@ -194,10 +211,9 @@ def handle_async(req):
         w = threading.Thread(target=watchdog)
         w.daemon = True
         w.start()
-    home = os.path.expanduser('~')
     send({'id': req['id'], 'ok': True, 'result': {
         'ansible_job_id': jid, 'changed': True, 'finished': False,
-        'results_file': os.path.join(home, '.ansible_async', jid), 'started': True,
+        'results_file': results_file, 'started': True,
     }})
 
 

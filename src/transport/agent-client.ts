@@ -60,11 +60,25 @@ export class AgentClient {
     });
   }
 
-  /** Sends the payload and waits for the hello frame (or the process's end, or the timeout). */
-  static start(child: ChildProcessWithoutNullStreams, payload: Buffer, hooks: AgentClientHooks, timeoutMs: number): Promise<AgentClient> {
+  /**
+   * Sends the payload and waits for the hello frame (or the process's end, or the timeout). With
+   * `marker`, the payload waits until that line appears on stdout (privilege escalation is done:
+   * a password prompt before it must not swallow the payload).
+   */
+  static start(
+    child: ChildProcessWithoutNullStreams,
+    payload: Buffer,
+    hooks: AgentClientHooks,
+    timeoutMs: number,
+    marker?: string,
+  ): Promise<AgentClient> {
     const client = new AgentClient(child, hooks);
+    client.marker = marker;
     return client.handshake(payload, timeoutMs);
   }
+
+  private marker: string | undefined;
+  private preamble = '';
 
   private handshake(payload: Buffer, timeoutMs: number): Promise<AgentClient> {
     const child = this.child;
@@ -102,7 +116,21 @@ export class AgentClient {
         // spawn failure (ENOENT): 'close' may not follow, so settle here.
         this.onExit({ code: null, signal: null, stderr: this.stderrText, stdout: '', spawnError: error });
       });
-      child.stdout.on('data', (chunk: Buffer) => this.onStdout(chunk));
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (this.marker === undefined) {
+          this.onStdout(chunk);
+          return;
+        }
+        // Before the marker: text from the become wrapper, not frames.
+        this.preamble += chunk.toString('latin1');
+        const at = this.preamble.indexOf(`${this.marker}\n`);
+        if (at < 0) return;
+        const rest = Buffer.from(this.preamble.slice(at + this.marker.length + 1), 'latin1');
+        this.marker = undefined;
+        this.preamble = '';
+        child.stdin.write(payload);
+        if (rest.length > 0) this.onStdout(rest);
+      });
       child.stderr.on('data', (chunk: Buffer) => {
         if (this.stderrText.length < MAX_STDERR) this.stderrText += chunk.toString('utf8');
         if (this.hello === undefined && this.hooks.onStartupStderr) {
@@ -113,7 +141,7 @@ export class AgentClient {
       child.stdin.on('error', () => {
         // EPIPE when the process is gone; 'close' reports it.
       });
-      child.stdin.write(payload);
+      if (this.marker === undefined) child.stdin.write(payload);
     });
   }
 

@@ -13,16 +13,24 @@ export function encodeFrame(json: string): Buffer {
 export class FrameDecoder {
   private chunks: Buffer[] = [];
   private size = 0;
+  /** Bytes the frame being received needs in total (header included), once its header is known. */
+  private needed = 4;
 
   push(chunk: Buffer): string[] {
     this.chunks.push(chunk);
     this.size += chunk.length;
-    const frames: string[] = [];
+    // A large frame arrives in many chunks: join them only once it is complete.
+    if (this.size < this.needed) return [];
     let buf = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks, this.size);
+    const frames: string[] = [];
     let offset = 0;
+    this.needed = 4;
     while (buf.length - offset >= 4) {
       const length = buf.readUInt32BE(offset);
-      if (buf.length - offset - 4 < length) break;
+      if (buf.length - offset - 4 < length) {
+        this.needed = 4 + length;
+        break;
+      }
       frames.push(buf.toString('utf8', offset + 4, offset + 4 + length));
       offset += 4 + length;
     }

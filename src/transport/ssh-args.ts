@@ -30,9 +30,11 @@ export function sshOptions(spec: ConnectionSpec, controlPath: string): string[] 
   args.push('-o', `ConnectTimeout=${spec.timeout}`);
   if (spec.sshCommonArgs) args.push(...shellSplit(spec.sshCommonArgs));
   if (spec.sshExtraArgs) args.push(...shellSplit(spec.sshExtraArgs));
-  // NOTE: Ansible adds ControlPath only when ControlPersist is in the ssh args; we keep that rule.
-  if (/ControlPersist/i.test(sshArgs)) args.push('-o', `ControlPath="${controlPath}"`);
-  if (spec.password !== undefined) args.push('-o', 'NumberOfPasswordPrompts=1');
+  // NOTE: Ansible adds ControlPath only when ControlPersist is in the options and no ControlPath is.
+  const given = args.join(' ');
+  if (/ControlPersist/i.test(given) && !/ControlPath/i.test(given)) args.push('-o', `ControlPath="${controlPath}"`);
+  // 2.19 passes passwords through SSH_ASKPASS and always limits ssh to one prompt.
+  args.push('-o', 'NumberOfPasswordPrompts=1');
   return args;
 }
 

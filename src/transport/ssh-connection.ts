@@ -3,8 +3,9 @@
  * (ControlMaster=auto + ControlPersist) whose socket lives in the transport's private directory.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConnectionError } from '../core/errors.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import type { Connection, SpawnOptions } from './connection.js';
 import type { ExitInfo } from './agent-client.js';
@@ -19,7 +20,7 @@ export class SshConnection implements Connection {
 
   constructor(
     readonly spec: ConnectionSpec,
-    controlDir: string,
+    private readonly controlDir: string,
     private readonly sshBinary = 'ssh',
   ) {
     // %C: a hash of local host, remote host, port and user; short enough for a socket path.
@@ -35,28 +36,32 @@ export class SshConnection implements Connection {
 
   spawnShell(command: string, options: SpawnOptions = {}): ChildProcessWithoutNullStreams {
     if (this.spec.password !== undefined) {
-      // sshpass reads the password from fd 3, never from the command line.
-      const child = spawn('sshpass', ['-d3', this.sshBinary, ...this.argv(command, options)], {
-        stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      }) as unknown as ChildProcessWithoutNullStreams;
-      const fd3 = child.stdio[3] as NodeJS.WritableStream | null;
-      if (fd3) {
-        fd3.on('error', () => undefined);
-        fd3.end(`${this.spec.password}\n`);
-      }
-      return child;
+      // NOTE: as 2.19, the password reaches ssh through SSH_ASKPASS (a helper in the private
+      // control directory reading a 0600 file there), never through a command line or sshpass.
+      const askpass = this.askpass();
+      return spawn(this.sshBinary, this.argv(command, options), {
+        stdio: 'pipe',
+        env: { ...process.env, SSH_ASKPASS: askpass.script, SSH_ASKPASS_REQUIRE: 'force', VOLANT_ASKPASS_FILE: askpass.secret },
+      });
     }
     return spawn(this.sshBinary, this.argv(command, options), { stdio: 'pipe' });
   }
 
-  startFailed(info: ExitInfo): Error {
-    const spawnError = info.spawnError as NodeJS.ErrnoException | undefined;
-    if (this.spec.password !== undefined && spawnError?.code === 'ENOENT') {
-      return new ConnectionError(
-        'UNREACHABLE',
-        "to use the 'ssh' connection type with passwords or pkcs11_provider, you must install the sshpass program",
-      );
+  private askpassFiles: { script: string; secret: string } | undefined;
+
+  private askpass(): { script: string; secret: string } {
+    if (this.askpassFiles === undefined) {
+      const tag = randomBytes(8).toString('hex');
+      const script = join(this.controlDir, `askpass-${tag}`);
+      const secret = join(this.controlDir, `secret-${tag}`);
+      writeFileSync(secret, `${this.spec.password ?? ''}\n`, { mode: 0o600 });
+      writeFileSync(script, '#!/bin/sh\nexec cat "$VOLANT_ASKPASS_FILE"\n', { mode: 0o700 });
+      this.askpassFiles = { script, secret };
     }
+    return this.askpassFiles;
+  }
+
+  startFailed(info: ExitInfo): Error {
     return startFailure(info, 'ssh');
   }
 

@@ -4,6 +4,7 @@
  * temporary directory that closeAll() removes.
  */
 
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,7 +108,14 @@ export class VolantTransport implements Transport {
     const python = spec.pythonInterpreter ?? 'python3';
     let command = `${python} -c ${shellQuote(BOOTSTRAP)}`;
     let prompt: string | undefined;
+    let marker: string | undefined;
     if (spec.become !== undefined) {
+      if (spec.become.password !== undefined) {
+        // NOTE: as Ansible's BECOME-SUCCESS line: the payload must not reach stdin before the
+        // password has been asked for and given, and sudo may not ask at all (cached, NOPASSWD).
+        marker = `BECOME-SUCCESS-${randomBytes(16).toString('hex')}`;
+        command = `echo ${marker}; ${command}`;
+      }
       const wrapped = becomeCommand(spec.become, command);
       command = wrapped.command;
       prompt = wrapped.prompt;
@@ -128,6 +136,7 @@ export class VolantTransport implements Transport {
         },
       },
       (spec.timeout + (this.options.startGraceSeconds ?? 30)) * 1000,
+      marker,
     );
     const raw: RawRunner = (cmd, options) => runRaw(connection, spec, cmd, options);
     const session = new VolantAgentSession(client, connection, raw, () => {
@@ -188,7 +197,7 @@ function runRaw(
       out.push(c);
       if (prompt !== undefined && !sent && spec.become?.password !== undefined && Buffer.concat(out).toString('utf8').includes(prompt)) {
         sent = true;
-        child.stdin.write(`${spec.become.password}\n`);
+        child.stdin.end(`${spec.become.password}\n`);
       }
     });
     child.stderr.on('data', (c: Buffer) => {
@@ -196,7 +205,7 @@ function runRaw(
       errText += c.toString('utf8');
       if (prompt !== undefined && !sent && spec.become?.password !== undefined && errText.includes(prompt)) {
         sent = true;
-        child.stdin.write(`${spec.become.password}\n`);
+        child.stdin.end(`${spec.become.password}\n`);
       }
     });
     child.stdin.on('error', () => undefined);

@@ -89,6 +89,53 @@ describe('transport/local', () => {
     }
   });
 
+  it('sends the become password on stdin when sudo asks, never on a command line', async () => {
+    const fakeSudo = new URL('./fixtures/fake-sudo', import.meta.url).pathname;
+    const transport = new VolantTransport();
+    try {
+      const spec = { ...localSpec, become: { method: 'sudo', user: 'root', exe: fakeSudo, password: 'secret' } };
+      const session = (await transport.session(spec)) as AgentSession & { client: { child: { spawnargs: string[] } } };
+      assert.ok(!session.client.child.spawnargs.join(' ').includes('secret'));
+      assert.equal((await session.runModule(moduleRequest('ping', {}))).get('ping'), 'pong');
+      // Ansible's words for the two failures (a failed task, not an unreachable host).
+      await assert.rejects(transport.session({ ...localSpec, host: 'b', become: { method: 'sudo', user: 'root', exe: fakeSudo, password: 'wrong' } }), {
+        name: 'BecomeError',
+        message: 'Incorrect sudo password',
+      });
+      await assert.rejects(transport.session({ ...localSpec, host: 'c', become: { method: 'sudo', user: 'root', exe: fakeSudo } }), {
+        name: 'BecomeError',
+        message: 'Missing sudo password',
+      });
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
+  it('runs async jobs beside other requests and reports them to async_status', async () => {
+    const transport = createTransport();
+    try {
+      const session = await transport.session(localSpec);
+      const started = await session.runModule(moduleRequest('command', { _raw_params: 'sleep 1' }, { asyncSeconds: 10 }));
+      assert.equal(started.get('started'), true);
+      assert.equal(started.get('finished'), false);
+      const jid = started.get('ansible_job_id');
+      assert.equal(typeof jid, 'string');
+      // the agent answers other requests while the job runs
+      assert.equal((await session.runModule(moduleRequest('ping', {}))).get('ping'), 'pong');
+      let status = await session.runModule(moduleRequest('async_status', { jid: jid as string }));
+      assert.equal(status.get('finished'), false);
+      for (let i = 0; i < 20 && status.get('finished') !== true; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        status = await session.runModule(moduleRequest('async_status', { jid: jid as string }));
+      }
+      assert.equal(status.get('finished'), true);
+      assert.equal(status.get('rc'), 0);
+      assert.deepEqual(status.get('cmd'), ['sleep', '1']);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
   it('runs raw commands without the agent', async () => {
     const transport = createTransport();
     try {
