@@ -8,9 +8,12 @@ import { CryptError, passlibHash } from './ansible-crypt.js';
 /** hashlib names that differ from OpenSSL's. */
 const ALIASES: Record<string, string> = { sha3_224: 'sha3-224', sha3_256: 'sha3-256', sha3_384: 'sha3-384', sha3_512: 'sha3-512', blake2b: 'blake2b512', blake2s: 'blake2s256' };
 
+let available: Set<string> | undefined;
+
 function digest(algorithm: string, text: string): string {
   const name = ALIASES[algorithm] ?? algorithm;
-  if (!getHashes().includes(name.toLowerCase())) throw pluginError(`unsupported hash type ${algorithm}`);
+  available ??= new Set(getHashes());
+  if (!available.has(name.toLowerCase())) throw pluginError(`unsupported hash type ${algorithm}`);
   return createHash(name).update(Buffer.from(text, 'utf8')).digest('hex');
 }
 

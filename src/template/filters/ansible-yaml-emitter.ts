@@ -20,7 +20,7 @@ export interface YamlDumpOptions {
 }
 
 type Node =
-  | { kind: 'scalar'; text: string; plainImplicit: boolean }
+  | { kind: 'scalar'; text: string; plainImplicit: boolean; analysis?: Analysis }
   | { kind: 'seq'; items: Node[]; flow: boolean }
   | { kind: 'map'; pairs: [Node, Node][]; flow: boolean };
 
@@ -43,11 +43,18 @@ function compareKeys(a: DictKey, b: DictKey): number {
   return na < nb ? -1 : na > nb ? 1 : 0;
 }
 
+function flowFor(children: Node[], options: YamlDumpOptions): boolean {
+  if (options.defaultFlowStyle === true || options.defaultFlowStyle === false) return options.defaultFlowStyle;
+  for (const child of children) if (child.kind !== 'scalar') return false;
+  return true;
+}
+
+function byKey(a: readonly [DictKey, Data], b: readonly [DictKey, Data]): number {
+  return compareKeys(a[0], b[0]);
+}
+
+// NOTE: no closures in here: it runs once per value, and per-call closures cost more than the work.
 function represent(value: Data, options: YamlDumpOptions): Node {
-  const flowFor = (children: Node[]): boolean => {
-    if (options.defaultFlowStyle === true || options.defaultFlowStyle === false) return options.defaultFlowStyle;
-    return children.every((c) => c.kind === 'scalar');
-  };
   if (value === null) return { kind: 'scalar', text: 'null', plainImplicit: true };
   if (typeof value === 'boolean') return { kind: 'scalar', text: value ? 'true' : 'false', plainImplicit: true };
   if (typeof value === 'number') return { kind: 'scalar', text: String(value), plainImplicit: true };
@@ -57,19 +64,26 @@ function represent(value: Data, options: YamlDumpOptions): Node {
     return { kind: 'scalar', text, plainImplicit: resolvePlain(text) === 'str' };
   }
   if (Array.isArray(value)) {
-    const items = value.map((v) => represent(v, options));
-    return { kind: 'seq', items, flow: flowFor(items) };
+    const items: Node[] = [];
+    for (const item of value) items.push(represent(item, options));
+    return { kind: 'seq', items, flow: flowFor(items, options) };
   }
   let entries = [...value.entries()];
   if (options.sortKeys !== false) {
     try {
-      entries = [...entries].sort(([a], [b]) => compareKeys(a, b));
+      entries.sort(byKey);
     } catch {
       entries = [...value.entries()];
     }
   }
-  const pairs: [Node, Node][] = entries.map(([k, v]) => [represent(k, options), represent(v, options)]);
-  return { kind: 'map', pairs, flow: flowFor(pairs.flat()) };
+  const pairs: [Node, Node][] = [];
+  const children: Node[] = [];
+  for (const [k, v] of entries) {
+    const pair: [Node, Node] = [represent(k, options), represent(v, options)];
+    pairs.push(pair);
+    children.push(pair[0], pair[1]);
+  }
+  return { kind: 'map', pairs, flow: flowFor(children, options) };
 }
 
 interface Analysis {
@@ -83,7 +97,12 @@ interface Analysis {
 const BREAKS = '\n\x85\u2028\u2029';
 const SPACE_OR_BREAK = '\0 \t\r\n\x85\u2028\u2029';
 
+/** Words with no indicator, space or special character: every style is allowed. */
+const SIMPLE_WORD = /^[A-Za-z0-9_][A-Za-z0-9_./@+=-]*$/;
+const SIMPLE: Analysis = { empty: false, multiline: false, allowFlowPlain: true, allowBlockPlain: true, allowSingleQuoted: true };
+
 function analyze(scalar: string, allowUnicode: boolean): Analysis {
+  if (SIMPLE_WORD.test(scalar)) return SIMPLE;
   if (!scalar) return { empty: true, multiline: false, allowFlowPlain: false, allowBlockPlain: true, allowSingleQuoted: true };
   let blockIndicators = false;
   let flowIndicators = false;
@@ -262,11 +281,11 @@ class Emitter {
     this.writeIndicator('[', true, true);
     this.flowLevel++;
     this.increaseIndent(true);
-    items.forEach((item, i) => {
+    for (let i = 0; i < items.length; i++) {
       if (i > 0) this.writeIndicator(',', false);
       if (this.column > this.bestWidth) this.writeIndent();
-      this.emitNode(item, { sequence: true });
-    });
+      this.emitNode(items[i] as Node, { sequence: true });
+    }
     this.popIndent();
     this.flowLevel--;
     this.writeIndicator(']', false);
@@ -287,7 +306,8 @@ class Emitter {
     this.writeIndicator('{', true, true);
     this.flowLevel++;
     this.increaseIndent(true);
-    pairs.forEach(([key, value], i) => {
+    for (let i = 0; i < pairs.length; i++) {
+      const [key, value] = pairs[i] as [Node, Node];
       if (i > 0) this.writeIndicator(',', false);
       if (this.column > this.bestWidth) this.writeIndent();
       if (this.isSimpleKey(key)) {
@@ -300,7 +320,7 @@ class Emitter {
         this.writeIndicator(':', true);
       }
       this.emitNode(value, { mapping: true });
-    });
+    }
     this.popIndent();
     this.flowLevel--;
     this.writeIndicator('}', false);
@@ -328,12 +348,12 @@ class Emitter {
     if (node.kind === 'seq') return node.items.length === 0;
     if (node.kind === 'map') return node.pairs.length === 0;
     // libyaml: any one-line scalar up to 128 bytes (an empty one too) is a simple key.
-    const a = analyze(node.text, this.allowUnicode);
-    return Buffer.byteLength(node.text, 'utf8') <= 128 && !a.multiline;
+    node.analysis ??= analyze(node.text, this.allowUnicode);
+    return Buffer.byteLength(node.text, 'utf8') <= 128 && !node.analysis.multiline;
   }
 
-  private processScalar(node: { text: string; plainImplicit: boolean }): void {
-    const a = analyze(node.text, this.allowUnicode);
+  private processScalar(node: { text: string; plainImplicit: boolean; analysis?: Analysis }): void {
+    const a = (node.analysis ??= analyze(node.text, this.allowUnicode));
     const split = !this.simpleKeyContext;
     if (
       node.plainImplicit &&
@@ -355,6 +375,12 @@ class Emitter {
     }
     this.whitespace = false;
     this.indention = false;
+    if (!/[ \n\x85\u2028\u2029]/.test(text)) {
+      // One word: nothing to fold or break.
+      this.column += [...text].length;
+      this.write(text);
+      return;
+    }
     const chars = [...text];
     let spaces = false;
     let breaks = false;

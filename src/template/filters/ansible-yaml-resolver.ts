@@ -35,8 +35,11 @@ const FIRST_CHARS: Record<PlainTag, string | undefined> = {
   str: undefined,
 };
 
+const ANY_FIRST = new Set([...Object.values(FIRST_CHARS).join('')]);
+
 export function resolvePlain(text: string): PlainTag {
   if (text === '') return 'null';
+  if (!ANY_FIRST.has(text[0] as string)) return 'str';
   // NOTE: Python's `$` also matches before a final newline.
   const probe = text.endsWith('\n') ? text.slice(0, -1) : text;
   const first = text[0] as string;
