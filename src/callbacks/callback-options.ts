@@ -32,6 +32,8 @@ export interface CallbackOptions {
   readonly resultFormat?: 'json' | 'yaml';
   /** callback_format_pretty (ANSIBLE_CALLBACK_FORMAT_PRETTY); unset by default. */
   readonly prettyResults?: boolean;
+  /** diff context lines (ANSIBLE_DIFF_CONTEXT / [diff] context), default 3. */
+  readonly diffContext?: number;
   /** json callback: json_indent (ANSIBLE_JSON_INDENT), default 4; 0 or less prints one line. */
   readonly jsonIndent?: number;
   /** The clock the json callback stamps durations with (tests pin it). */

@@ -250,7 +250,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
       diffs.push(s.result.get('diff') as Data);
     }
     for (const d of diffs) {
-      const text = formatDiff(d, (line, color) => this.screen.colorize(line, color));
+      const text = formatDiff(d, (line, color) => this.screen.colorize(line, color), this.options.diffContext ?? 3, this.options);
       if (text) {
         this.ensureBanner(r.task);
         this.screen.display(text);

@@ -49,6 +49,6 @@ export class MinimalCallback extends CallbackBase implements Callback {
 
   fileDiff(r: HostResult): void {
     const diff = r.result.get('diff');
-    if (diff !== undefined && truthy(diff)) this.screen.display(formatDiff(diff, (line, color) => this.screen.colorize(line, color)));
+    if (diff !== undefined && truthy(diff)) this.screen.display(formatDiff(diff, (line, color) => this.screen.colorize(line, color), this.options.diffContext ?? 3, this.options));
   }
 }

@@ -2,20 +2,36 @@ import { isDict, pyStr, type Data } from '../../core/data.js';
 import { dumpJson } from '../../core/json.js';
 import type { ColorRole } from './colors.js';
 import { splitLinesKeepEnds, unifiedDiff } from './unified-diff.js';
+import { dumpYaml } from './yaml-dump.js';
 
 type Paint = (line: string, color: ColorRole) => string;
 
-function side(value: Data | undefined): string {
+export interface DiffFormat {
+  /** callback_result_format: a dict before/after is serialized as JSON or YAML. */
+  readonly resultFormat?: 'json' | 'yaml';
+  readonly prettyResults?: boolean;
+}
+
+/** ansible's `_serialize_diff` for a dict side, else the text itself. */
+function side(value: Data | undefined, format: DiffFormat): string {
   if (value === undefined || value === null) return '';
-  if (isDict(value)) return dumpJson(value, { sortKeys: true, indent: 4, separators: [',', ': '] }) + '\n';
-  return pyStr(value);
+  if (!isDict(value)) return pyStr(value);
+  if (format.resultFormat === 'yaml') {
+    const yaml = dumpYaml(value, { indent: 4, lossy: format.prettyResults !== false });
+    return (
+      splitLinesKeepEnds(yaml)
+        .map((line) => (line.trim() ? '    ' + line : line))
+        .join('') + '\n'
+    );
+  }
+  return dumpJson(value, { sortKeys: true, indent: 4, separators: [',', ': '] }) + '\n';
 }
 
 /**
  * ansible's `_get_diff`: one or more diff dicts (`before`/`after` with headers, binary and size
  * notes, `prepared`) as the text `--diff` prints, diff lines coloured add/remove/hunk.
  */
-export function formatDiff(diff: Data, paint: Paint, context = 3): string {
+export function formatDiff(diff: Data, paint: Paint, context = 3, format: DiffFormat = {}): string {
   const list = Array.isArray(diff) ? diff : [diff];
   const out: string[] = [];
   for (const d of list) {
@@ -27,8 +43,8 @@ export function formatDiff(diff: Data, paint: Paint, context = 3): string {
     if (d.has('before') && d.has('after')) {
       const beforeHeader = d.has('before_header') ? `before: ${pyStr(d.get('before_header') as Data)}` : 'before';
       const afterHeader = d.has('after_header') ? `after: ${pyStr(d.get('after_header') as Data)}` : 'after';
-      const before = splitLinesKeepEnds(side(d.get('before')));
-      const after = splitLinesKeepEnds(side(d.get('after')));
+      const before = splitLinesKeepEnds(side(d.get('before'), format));
+      const after = splitLinesKeepEnds(side(d.get('after'), format));
       const noEol = (lines: string[]): void => {
         const i = lines.length - 1;
         if (i >= 0 && !(lines[i] as string).endsWith('\n')) lines[i] += '\n\\ No newline at end of file\n';
