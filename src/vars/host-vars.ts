@@ -1,5 +1,6 @@
 import type { Data, DictKey } from '../core/data.js';
 import type { VarSource } from '../template/api.js';
+import { LazyDict } from './lazy-dict.js';
 import { SourceView } from './source-view.js';
 
 /** What HostVars needs from the variable manager. */
@@ -15,9 +16,9 @@ export interface HostVarsProvider {
  * the hosts a template reads. `hostvars['localhost']` works without localhost in the inventory
  * (the implicit localhost), though iteration lists inventory hosts only, as ansible's does.
  */
-export class HostVars extends Map<DictKey, Data> {
+export class HostVars extends LazyDict {
   constructor(private readonly provider: HostVarsProvider) {
-    super();
+    super('hostvars');
   }
 
   override get(key: DictKey): Data | undefined {
@@ -30,41 +31,7 @@ export class HostVars extends Map<DictKey, Data> {
     return typeof key === 'string' && this.provider.hostVarsSource(key) !== undefined;
   }
 
-  override get size(): number {
-    let n = 0;
-    for (const _ of this.provider.hostNames()) n++;
-    return n;
-  }
-
   override *keys(): MapIterator<DictKey> {
     yield* this.provider.hostNames();
-  }
-
-  override *values(): MapIterator<Data> {
-    for (const key of this.keys()) yield this.get(key) as Data;
-  }
-
-  override *entries(): MapIterator<[DictKey, Data]> {
-    for (const key of this.keys()) yield [key, this.get(key) as Data];
-  }
-
-  override [Symbol.iterator](): MapIterator<[DictKey, Data]> {
-    return this.entries();
-  }
-
-  override forEach(callback: (value: Data, key: DictKey, map: Map<DictKey, Data>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.entries()) callback.call(thisArg, v, k, this);
-  }
-
-  override set(_key: DictKey, _value: Data): this {
-    throw new TypeError('hostvars is read-only');
-  }
-
-  override delete(_key: DictKey): boolean {
-    throw new TypeError('hostvars is read-only');
-  }
-
-  override clear(): void {
-    throw new TypeError('hostvars is read-only');
   }
 }
