@@ -14,6 +14,8 @@ import { unifiedDiff } from './unified-diff.js';
 async function recordOne(c: GoldenCase): Promise<Recording> {
   const r = await runCase(c, 'ansible');
   if (r.timedOut) throw new Error(`${c.name}: the reference run timed out after ${c.timeoutMs} ms`);
+  // The oracle's own failures (no chroot, no sudo) are not ansible-core's output: never record them.
+  if (/^oracle-exec: /m.test(r.stderr)) throw new Error(`${c.name}: the oracle did not run: ${r.stderr.trim()}`);
   return {
     stdout: normalizeOutput(r.stdout, { caseDir: c.dir }),
     stderr: normalizeOutput(r.stderr, { caseDir: c.dir }),
