@@ -2,7 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pyStr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
-import { toBoolLike } from './util.js';
+import { fileNotFoundMessage, searchCandidates, toBoolLike } from './util.js';
+import { TaskError } from '../run/task-error.js';
 
 /**
  * copy, controller half: a `src` on the controller is read here and its bytes go to the agent in
@@ -15,7 +16,8 @@ export const copy: Action = async (ctx) => {
     const name = pyStr(src);
     const path = ctx.findFile(name, 'files');
     if (!path) {
-      return new Map<string, Data>([['failed', true], ['msg', `Could not find or access '${name}' on the Ansible Controller.\nIf you are using a module and expect the file to exist on the remote, see the remote_src option`]]);
+      const dirs = [ctx.step.role ? `${ctx.step.role.def.path}` : ctx.step.baseDir, ctx.lookup.baseDir];
+      throw new TaskError([{ message: fileNotFoundMessage(name, searchCandidates(name, 'files', dirs)) }]);
     }
     if (statSync(path).isDirectory()) {
       return new Map<string, Data>([['failed', true], ['msg', `copy of a directory (${name}) is not supported by Volant yet`]]);

@@ -6,7 +6,7 @@ import { pythonNow } from './pause.js';
 import { pyStr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { TaskError } from '../run/task-error.js';
-import { toBoolLike } from './util.js';
+import { fileNotFoundMessage, searchCandidates, toBoolLike } from './util.js';
 
 /** Options the template action consumes itself; the rest go to the copy module on the host. */
 const TEMPLATE_ONLY = new Set([
@@ -24,7 +24,8 @@ export const template: Action = async (ctx) => {
   const name = pyStr(srcArg);
   const path = ctx.findFile(name, 'templates');
   if (!path) {
-    return new Map<string, Data>([['failed', true], ['msg', `Could not find or access '${name}' on the Ansible Controller.`]]);
+    const dirs = [ctx.step.role ? `${ctx.step.role.def.path}` : ctx.step.baseDir, ctx.lookup.baseDir];
+    throw new TaskError([{ message: fileNotFoundMessage(name, searchCandidates(name, 'templates', dirs)) }]);
   }
   const text = readFileSync(path, 'utf8');
   const st = statSync(path);

@@ -13,3 +13,13 @@ export function asStringList(value: Data | undefined): string[] {
   if (value === undefined || value === null) return [];
   return Array.isArray(value) ? value.map(pyStr) : [pyStr(value)];
 }
+
+/** Where ansible looks for a controller file: the task's dir then the play's, each `kind/` first. */
+export function searchCandidates(name: string, kind: string, dirs: readonly string[]): string[] {
+  return dirs.flatMap((dir) => [`${dir}/${kind}/${name}`, `${dir}/${name}`]);
+}
+
+/** ansible's AnsibleFileNotFound text for a controller file. */
+export function fileNotFoundMessage(name: string, candidates: readonly string[]): string {
+  return `Could not find or access '${name}'\nSearched in:\n${candidates.map((c) => `\t${c}`).join('\n')} on the Ansible Controller.\nIf you are using a module and expect the file to exist on the remote, see the remote_src option`;
+}

@@ -1,8 +1,11 @@
 /** Actions that need the controller's files or the agent: gather_facts/setup and include_vars. */
-import { isDict, pyStr, type Data } from '../core/data.js';
+import { readdirSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { loadYamlFile } from '../yaml/load-yaml-file.js';
 import { toData } from '../yaml/to-data.js';
+import { fileNotFoundMessage, searchCandidates } from '../actions/util.js';
 
 /** gather_facts / setup: the setup module in the agent; facts land in ansible_facts. */
 export const gatherFactsAction: Action = async (ctx) => {
@@ -11,19 +14,68 @@ export const gatherFactsAction: Action = async (ctx) => {
   return result;
 };
 
-/** include_vars: a YAML/JSON file of variables, with include_vars precedence. */
-export const includeVarsAction: Action = (ctx) => {
-  const name = ctx.args.get('file') ?? ctx.args.get('_raw_params');
-  if (name === undefined || name === null) return new Map<string, Data>([['failed', true], ['msg', 'No file was specified']]);
-  const path = ctx.findFile(pyStr(name), 'vars');
-  if (!path) {
-    return new Map<string, Data>([['failed', true], ['msg', `Could not find or access '${pyStr(name)}'\nSearched in:\n\t${pyStr(name)}`], ['ansible_facts', new Map()], ['ansible_included_var_files', []]]);
-  }
+function readVars(path: string): DataDict {
   const loaded = loadYamlFile(path);
   const first = loaded.documents[0];
   const data = first ? toData(first) : new Map<string, Data>();
-  const facts = isDict(data) ? data : new Map<string, Data>();
-  const into = ctx.args.get('name');
+  return isDict(data) ? data : new Map();
+}
+
+/** Files of a vars dir, sorted, as include_vars walks it (depth 0 = all levels). */
+function dirFiles(dir: string, depth: number, extensions: readonly string[], level = 1): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (depth === 0 || level < depth) out.push(...dirFiles(path, depth, extensions, level + 1));
+    } else if (extensions.includes(extname(name).replace(/^\./, ''))) out.push(path);
+  }
+  return out;
+}
+
+/** include_vars: YAML/JSON files of variables, with include_vars precedence. */
+export const includeVarsAction: Action = (ctx) => {
+  const args = ctx.args;
+  const into = args.get('name');
+  const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
+  let files: string[];
+  const dirArg = args.get('dir');
+  if (dirArg !== undefined && dirArg !== null) {
+    const name = pyStr(dirArg);
+    const found = searchCandidates(name, 'vars', dirs).find((c) => {
+      try {
+        return statSync(c).isDirectory();
+      } catch {
+        return false;
+      }
+    });
+    if (!found) {
+      return new Map<string, Data>([['failed', true], ['message', `${name} directory does not exist`], ['ansible_facts', new Map()], ['ansible_included_var_files', []], ['changed', false]]);
+    }
+    const extensions = Array.isArray(args.get('extensions')) ? (args.get('extensions') as Data[]).map(pyStr) : ['yaml', 'yml', 'json'];
+    files = dirFiles(found, Number(args.get('depth') ?? 0) || 0, extensions);
+  } else {
+    const fileArg = args.get('file') ?? args.get('_raw_params');
+    if (fileArg === undefined || fileArg === null) {
+      return new Map<string, Data>([['failed', true], ['message', 'No file was specified'], ['ansible_facts', new Map()], ['ansible_included_var_files', []], ['changed', false]]);
+    }
+    const name = pyStr(fileArg);
+    const candidates = name.startsWith('/') ? [name] : searchCandidates(name, 'vars', dirs);
+    const found = candidates.find((c) => {
+      try {
+        return statSync(c).isFile();
+      } catch {
+        return false;
+      }
+    });
+    if (!found) {
+      // NOTE: ansible reports this one under `message`, not `msg`.
+      return new Map<string, Data>([['failed', true], ['message', fileNotFoundMessage(name, candidates)], ['ansible_facts', new Map()], ['ansible_included_var_files', []], ['changed', false]]);
+    }
+    files = [found];
+  }
+  const facts: DataDict = new Map();
+  for (const f of files) for (const [k, v] of readVars(f)) facts.set(k, v);
   const out = into !== undefined && into !== null ? new Map<string, Data>([[pyStr(into), facts]]) : facts;
-  return new Map<string, Data>([['ansible_facts', out], ['ansible_included_var_files', [path]], ['changed', false]]);
+  return new Map<string, Data>([['ansible_facts', out], ['ansible_included_var_files', files], ['changed', false]]);
 };

@@ -200,12 +200,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     ...(tagFilter ? { tagFilter } : {}),
     forceHandlers: Boolean(args.forceHandlers) || config.bool('ANSIBLE_FORCE_HANDLERS', 'defaults', 'force_handlers', false),
     warn,
-    addHost: (name, groups, hostVars) => void inventory.addHost(name, groups, hostVars),
-    addGroup: (host, groups, parents) => {
-      for (const g of groups) inventory.addGroup(host, g, parents);
-    },
-    hostsMatching: (pattern) => {
-      const hosts = inventory.hostsMatching(pattern);
+    addHost: (name, groups, hostVars) => inventory.addHost(name, groups, hostVars),
+    addGroup: (host, groups, parents) => groups.map((g) => inventory.addGroup(host, g, parents)).some(Boolean),
+    hostsMatching: (pattern, order) => {
+      const hosts = orderHosts(inventory.hostsMatching(pattern), order);
       for (const w of inventory.drainWarnings()) warn(w);
       return hosts;
     },
@@ -261,4 +259,20 @@ function promptAnswers(play: PlayNode, extraVars: DataDict, warn: (m: string) =>
     answers.set(name, entry.has('default') ? (entry.get('default') as Data) : null);
   }
   return answers;
+}
+
+/** The play's `order:` (inventory is the default). */
+function orderHosts(hosts: string[], order: string | undefined): string[] {
+  switch (order) {
+    case 'sorted':
+      return [...hosts].sort();
+    case 'reverse_sorted':
+      return [...hosts].sort().reverse();
+    case 'reverse_inventory':
+      return [...hosts].reverse();
+    case 'shuffle':
+      return [...hosts].sort(() => Math.random() - 0.5);
+    default:
+      return hosts;
+  }
 }

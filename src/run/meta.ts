@@ -3,7 +3,7 @@
  * them, on the controller. They print their banner and, when `when` skips them, `skipping:`.
  */
 import { pyStr, type Data } from '../core/data.js';
-import { ParseError } from '../core/errors.js';
+import { VolantError } from '../core/errors.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Callback, TaskInfo } from './events.js';
 import type { HostCursor } from './host-cursor.js';
@@ -27,9 +27,10 @@ const NO_WHEN = new Set(['noop', 'refresh_inventory', 'reset_connection']);
 
 export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly string[]): Promise<void> {
   const action = pyStr(step.task.args.get('_raw_params') ?? '').trim();
-  if (!step.implicit) ctx.callback.taskStart?.(ctx.taskInfo(step, hosts[0] ?? ''));
   const flushFor: string[] = [];
   for (const host of hosts) {
+    // NOTE: ansible announces a meta task once per host it runs for.
+    if (!step.implicit) ctx.callback.taskStart?.(ctx.taskInfo(step, host));
     const cursor = ctx.cursors.get(host);
     const applies = NO_WHEN.has(action) || step.folded.when.length === 0 || ctx.evaluateWhen(step, host);
     if (!applies) {
@@ -78,7 +79,7 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
         cursor?.advance();
         break;
       default:
-        throw new ParseError('meta-invalid', `invalid meta action requested: ${action}`, { location: step.task.loc });
+        throw new VolantError('meta-invalid', `invalid meta action requested: ${action}`, { location: step.task.loc });
     }
   }
   if (flushFor.length > 0) {

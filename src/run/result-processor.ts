@@ -24,8 +24,9 @@ export interface ProcessContext {
   readonly warn: (message: string) => void;
   taskInfo(step: TaskStep, host: string): HostResult['task'];
   /** add_host / group_by change the inventory. */
-  addHost?(name: string, groups: readonly string[], vars: DataDict): void;
-  addGroup?(host: string, groups: readonly string[], parents: readonly string[]): void;
+  /** Return whether the inventory changed: the result's `changed` says so, as in ansible. */
+  addHost?(name: string, groups: readonly string[], vars: DataDict): boolean;
+  addGroup?(host: string, groups: readonly string[], parents: readonly string[]): boolean;
   setStats?(data: DataDict, perHost: boolean, aggregate: boolean, host: string): void;
 }
 
@@ -129,12 +130,13 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
   if (isDict(addHost) && ctx.addHost) {
     const groups = addHost.get('groups');
     const hostVars = addHost.get('host_vars');
-    ctx.addHost(pyStr(addHost.get('host_name')), Array.isArray(groups) ? groups.map(pyStr) : [], isDict(hostVars) ? hostVars : new Map());
+    const changed = ctx.addHost(pyStr(addHost.get('host_name')), Array.isArray(groups) ? groups.map(pyStr) : [], isDict(hostVars) ? hostVars : new Map());
+    item.set('changed', changed);
   }
   const addGroup = item.get('add_group');
   if (addGroup !== undefined && ctx.addGroup) {
     const parents = item.get('parent_groups');
-    ctx.addGroup(host, [pyStr(addGroup)], Array.isArray(parents) ? parents.map(pyStr) : []);
+    item.set('changed', ctx.addGroup(host, [pyStr(addGroup)], Array.isArray(parents) ? parents.map(pyStr) : []));
   }
   const facts = item.get('ansible_facts');
   if (isDict(facts) && step.task.action !== 'debug') {
