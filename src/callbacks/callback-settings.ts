@@ -1,0 +1,58 @@
+import type { CallbackOptions } from './callback-options.js';
+import { colorEnabled, COLOR_SETTING_KEYS, configBoolean } from './color-settings.js';
+import type { ColorRole } from './format/colors.js';
+
+/** Reads one setting: its environment variable first, then ansible.cfg's `[section] key`. */
+export interface ConfigLookup {
+  get(envName: string, section: string, key: string): string | undefined;
+}
+
+export type CallbackSettings = Omit<CallbackOptions, 'verbosity' | 'out' | 'err' | 'checkMode'>;
+
+/**
+ * Every setting the built-in stdout callbacks read, by ansible's names (env and ansible.cfg),
+ * with ansible's defaults: what the CLI spreads into createCallback's options.
+ */
+export function callbackSettings(config: ConfigLookup, env: Readonly<Record<string, string | undefined>>, stdout: { isTTY: boolean; columns?: number }): CallbackSettings {
+  const bool = (name: string, key: string, fallback: boolean, section = 'defaults'): boolean => {
+    const v = config.get(`ANSIBLE_${name}`, section, key);
+    return v === undefined ? fallback : configBoolean(v);
+  };
+  const optionalBool = (name: string, key: string): boolean | undefined => {
+    const v = config.get(`ANSIBLE_${name}`, 'defaults', key);
+    return v === undefined || v === '' ? undefined : configBoolean(v);
+  };
+  const int = (name: string, section: string, key: string): number | undefined => {
+    const v = config.get(name, section, key);
+    const n = v === undefined ? NaN : parseInt(v, 10);
+    return Number.isNaN(n) ? undefined : n;
+  };
+  const colors: Partial<Record<ColorRole, string>> = {};
+  for (const [role, key] of Object.entries(COLOR_SETTING_KEYS) as [ColorRole, string][]) {
+    const v = config.get(`ANSIBLE_COLOR_${key.toUpperCase()}`, 'colors', key);
+    if (v) colors[role] = v;
+  }
+  const format = config.get('ANSIBLE_CALLBACK_RESULT_FORMAT', 'defaults', 'callback_result_format');
+  const nocolor = config.get('ANSIBLE_NOCOLOR', 'defaults', 'nocolor');
+  const force = config.get('ANSIBLE_FORCE_COLOR', 'defaults', 'force_color');
+  return {
+    color: colorEnabled(env, stdout.isTTY, { nocolor: configBoolean(nocolor), forceColor: configBoolean(force) }),
+    colors,
+    ...(stdout.isTTY && stdout.columns ? { columns: stdout.columns } : {}),
+    displaySkippedHosts: bool('DISPLAY_SKIPPED_HOSTS', 'display_skipped_hosts', true),
+    displayOkHosts: bool('DISPLAY_OK_HOSTS', 'display_ok_hosts', true),
+    displayFailedStderr: bool('DISPLAY_FAILED_STDERR', 'display_failed_stderr', false),
+    showCustomStats: bool('SHOW_CUSTOM_STATS', 'show_custom_stats', false),
+    showPerHostStart: bool('SHOW_PER_HOST_START', 'show_per_host_start', false),
+    checkModeMarkers: bool('CHECK_MODE_MARKERS', 'check_mode_markers', false),
+    showTaskPathOnFailure: bool('SHOW_TASK_PATH_ON_FAILURE', 'show_task_path_on_failure', false),
+    displayArgsToStdout: bool('DISPLAY_ARGS_TO_STDOUT', 'display_args_to_stdout', false),
+    deprecationWarnings: bool('DEPRECATION_WARNINGS', 'deprecation_warnings', true),
+    ...(format === 'yaml' || format === 'json' ? { resultFormat: format } : {}),
+    ...(optionalBool('CALLBACK_FORMAT_PRETTY', 'callback_format_pretty') !== undefined
+      ? { prettyResults: optionalBool('CALLBACK_FORMAT_PRETTY', 'callback_format_pretty') }
+      : {}),
+    ...(int('ANSIBLE_DIFF_CONTEXT', 'diff', 'context') !== undefined ? { diffContext: int('ANSIBLE_DIFF_CONTEXT', 'diff', 'context') } : {}),
+    ...(int('ANSIBLE_JSON_INDENT', 'defaults', 'json_indent') !== undefined ? { jsonIndent: int('ANSIBLE_JSON_INDENT', 'defaults', 'json_indent') } : {}),
+  };
+}
