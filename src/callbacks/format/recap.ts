@@ -3,6 +3,12 @@ import type { ColorRole } from './colors.js';
 
 type Colorize = (text: string, color: ColorRole) => string;
 
+/** Python's `%-Ns`: pads to N code points (JS's padEnd counts UTF-16 units). */
+function ljust(text: string, width: number): string {
+  const length = [...text].length;
+  return length >= width ? text : text + ' '.repeat(width - length);
+}
+
 /** `lead=N` padded to 4, coloured only when non-zero (ansible's colorize). */
 function field(lead: string, n: number, color: ColorRole, paint: Colorize | undefined): string {
   const text = `${lead}=${String(n).padEnd(4)}`;
@@ -17,9 +23,9 @@ export function formatRecapLine(host: string, t: HostCounts, paint?: Colorize): 
   let name: string;
   if (paint) {
     const color: ColorRole = t.failures !== 0 || t.unreachable !== 0 ? 'error' : t.changed !== 0 ? 'changed' : 'ok';
-    name = paint(host, color).padEnd(37);
+    name = ljust(paint(host, color), 37);
   } else {
-    name = host.padEnd(26);
+    name = ljust(host, 26);
   }
   return [
     `${name} :`,
