@@ -574,6 +574,7 @@ def define_lookups(F, T, L, flag, with_vars, FIXTURES):
     L('config', 'DEFAULT_TIMEOUT')
     L('config', 'NOPE_SETTING')
     L('config', 'NOPE_SETTING', on_missing='skip')
+    define_ini_more(L)
     define_yaml(F)
 
 
@@ -739,3 +740,10 @@ def define_idioms(E, flag, FIXTURES):
     E("{{ true | ternary('a', undefined_thing) }}")
     E("{{ query('vars', 'who') | first }}", who='me')
     E("{{ query('varnames', '^who') }}", who='me', whom='you')
+
+
+def define_ini_more(L):
+    for key in ['pct', 'ref', 'bad', 'multi', 'port']:
+        L('ini', key + ' section=db file=settings.ini')
+    L('ini', 'bad section=db file=settings.ini interpolation=False')
+    L('ini', 'port section=global file=settings.ini')

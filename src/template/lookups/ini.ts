@@ -51,6 +51,39 @@ export function parseIni(text: string, caseSensitive: boolean, allowNoValue: boo
   return sections;
 }
 
+/** configparser's BasicInterpolation: `%(name)s` from the section (or DEFAULT), `%%` for `%`. */
+export function interpolate(value: string, option: string, section: string, lookup: (key: string) => string | null | undefined, depth = 0): string {
+  if (depth > 10) throw pluginError(`Recursion limit exceeded in value substitution: option '${option}' in section '${section}' contains an interpolation key which cannot be substituted in 10 steps. Raw value: '${value}'`);
+  let out = '';
+  let rest = value;
+  while (rest) {
+    const p = rest.indexOf('%');
+    if (p < 0) return out + rest;
+    out += rest.slice(0, p);
+    rest = rest.slice(p);
+    const c = rest[1];
+    if (c === '%') {
+      out += '%';
+      rest = rest.slice(2);
+    } else if (c === '(') {
+      const m = /^%\(([^)]+)\)s/.exec(rest);
+      if (!m) throw pluginError(`bad interpolation variable reference '${rest}'`);
+      const key = (m[1] as string).toLowerCase();
+      rest = rest.slice(m[0].length);
+      const v = lookup(key);
+      if (v === undefined) {
+        throw pluginError(
+          `Bad value substitution: option '${option}' in section '${section}' contains an interpolation key '${key}' which is not a valid option name. Raw value: '${value}'`,
+        );
+      }
+      out += v !== null && v.includes('%') ? interpolate(v, option, section, lookup, depth + 1) : (v ?? '');
+    } else {
+      throw pluginError(`'%' must be followed by '%' or '(', found: '${rest}'`);
+    }
+  }
+  return out;
+}
+
 const OPTIONS = ['type', 'file', 'section', 're', 'encoding', 'default', 'case_sensitive', 'allow_no_value', 'allow_none', 'interpolation'];
 
 export const ini: LookupFn = (ctx, terms, kwargs) => {
@@ -68,6 +101,9 @@ export const ini: LookupFn = (ctx, terms, kwargs) => {
     if (!OPTIONS.includes(k)) throw pluginError(`'${k}' is not a valid option.`);
     options.set(k === 'allow_none' ? 'allow_no_value' : k, defined(v));
   }
+  // NOTE: the parser is built once, before inline `name=value` options are read, so an inline
+  // `interpolation=` changes nothing (as in 2.19).
+  const interpolation = truthy(kwargs.has('interpolation') ? defined(kwargs.get('interpolation')) : true);
   const out: Data[] = [];
   for (const term of terms) {
     const text = toText(term);
@@ -107,16 +143,23 @@ export const ini: LookupFn = (ctx, terms, kwargs) => {
     const sections = parseIni(content, truthy(options.get('case_sensitive') ?? false), truthy(options.get('allow_no_value') ?? false));
     const values = sections.get(section);
     if (!values) throw pluginError(`No section '${section}' in '${fileName}'.`);
+    const defaults = sections.get('DEFAULT') ?? new Map<string, string | null>();
+    const merged = new Map([...defaults, ...values]);
+    const read = (option: string): Data => {
+      const raw = merged.get(option) ?? null;
+      if (raw === null || !interpolation) return raw;
+      return interpolate(raw, option, section, (k) => merged.get(k));
+    };
     const isRe = ['true', 'yes', '1', 'on'].includes(toText(options.get('re') ?? false).toLowerCase());
     if (isRe) {
       const re = compileOrFail(key, {});
-      const merged = new Map([...(sections.get('DEFAULT') ?? new Map<string, string | null>()), ...values]);
-      for (const [k, v] of merged) if (pyMatch(re, k)) out.push(v);
+      // configparser.items() renders every value first, so one bad value fails the whole lookup.
+      const rendered = [...merged.keys()].map((k): [string, Data] => [k, read(k)]);
+      for (const [k, v] of rendered) if (pyMatch(re, k)) out.push(v);
       continue;
     }
     const lookupKey = truthy(options.get('case_sensitive') ?? false) ? key : key.toLowerCase();
-    if (values.has(lookupKey)) out.push(values.get(lookupKey) ?? null);
-    else if (sections.get('DEFAULT')?.has(lookupKey)) out.push(sections.get('DEFAULT')?.get(lookupKey) ?? null);
+    if (merged.has(lookupKey)) out.push(read(lookupKey));
     else out.push(options.get('default') ?? '');
   }
   return out;
