@@ -12,6 +12,7 @@ export function makeContext(): Record<string, unknown> {
   }
   for (let i = 0; i < 18; i++) ctx[`group_var_${i}`] = `g${i}`;
   ctx.item = { name: 'web01', port: 8080 };
+  ctx.users = Array.from({ length: 100 }, (_, i) => ({ name: `user${i}`, port: 8000 + i, admin: i % 7 === 0 }));
   ctx.inventory_hostname = 'host01';
   return ctx;
 }

@@ -18,7 +18,7 @@ import * as arith from './runtime/py-arith.js';
 import { PyCallable, PyObject, type Kwargs, type Value } from './runtime/py-object.js';
 import { typeError, valueError } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
-import { compare, contains, dictKey, equals, iterate, str, truthy, typeName, untuple, withinPlugin } from './runtime/py-values.js';
+import { compare, contains, dictKey, enterPlugin, equals, exitPlugin, iterate, str, truthy, typeName, untuple } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 
 type ExprFn = (f: Frame) => Value;
@@ -51,6 +51,12 @@ export function outputText(v: Value): string {
  */
 export function nativeConcat(out: Value[]): Value {
   if (out.length === 1) return out[0] as Value;
+  let plain = out.length > 1;
+  for (let i = 0; i < out.length && plain; i++) {
+    const v = out[i];
+    if (v === null || v instanceof Undefined) plain = false;
+  }
+  if (plain) return joinOutput(out);
   const kept = out.filter((v) => v !== null && !(v instanceof Undefined && v.message === ''));
   if (kept.length === 1) return kept[0] as Value;
   if (kept.length === 0) return null;
@@ -59,12 +65,25 @@ export function nativeConcat(out: Value[]): Value {
 
 export function joinOutput(out: Value[]): string {
   let s = '';
-  for (const v of out) s += outputText(v);
+  for (let i = 0; i < out.length; i++) {
+    const v = out[i] as Value;
+    s += typeof v === 'string' ? v : outputText(v);
+  }
   return s;
 }
 
+const EMPTY_ARGS: Value[] = [];
+
+/** Shared when a call has no positional arguments; callees must not mutate it. */
 function noArgs(): Value[] {
-  return [];
+  return EMPTY_ARGS;
+}
+
+const EMPTY_KWARGS: Kwargs = new Map();
+
+/** Shared when a call has no keyword arguments; callees must not mutate it (callExpr copies for caller). */
+function noKwargs(): Kwargs {
+  return EMPTY_KWARGS;
 }
 
 class Compiler {
@@ -90,7 +109,12 @@ class Compiler {
       case 'print': {
         const e = this.expr(s.expr);
         return (f, out) => {
-          const v = f.state.settle(e(f));
+          const raw = e(f);
+          if (typeof raw !== 'object' || raw === null) {
+            out.push(raw);
+            return;
+          }
+          const v = f.state.settle(raw);
           if (Array.isArray(v) && v.length > 0 && isGroupTuple(v[0])) {
             f.state.options.warn?.({ kind: 'warning', message: "Type 'GroupTuple' is unsupported in variable storage, converting to 'list'.", origin: f.state.options.origin });
           }
@@ -102,7 +126,8 @@ class Compiler {
         const body = this.stmts(s.body);
         const orelse = this.stmts(s.orelse);
         return (f, out) => {
-          if (truthy(f.state.settle(test(f)))) body(f, out);
+          const v = test(f);
+          if (truthy(typeof v === 'object' && v !== null ? f.state.settle(v) : v)) body(f, out);
           else orelse(f, out);
         };
       }
@@ -391,11 +416,20 @@ class Compiler {
         const left = this.expr(e.left);
         const right = this.expr(e.right);
         const op = BINARY[e.op];
-        return (f) => op(f.state.settle(left(f)), f.state.settle(right(f)));
+        return (f) => {
+          const l = left(f);
+          const r = right(f);
+          return op(typeof l === 'object' && l !== null ? f.state.settle(l) : l, typeof r === 'object' && r !== null ? f.state.settle(r) : r);
+        };
       }
       case 'unary': {
         const operand = this.expr(e.operand);
-        if (e.op === 'not') return (f) => !truthy(f.state.settle(operand(f)));
+        if (e.op === 'not') {
+          return (f) => {
+            const v = operand(f);
+            return !truthy(typeof v === 'object' && v !== null ? f.state.settle(v) : v);
+          };
+        }
         const op = e.op === '-' ? arith.neg : arith.pos;
         return (f) => op(operand(f));
       }
@@ -474,7 +508,7 @@ class Compiler {
             if (s) for (const v of iterate(f.state.settle(s(f)))) out.push(v);
             return out;
           };
-    const kwargsFn = (f: Frame): Kwargs => {
+    const kwargsFn = k.length === 0 && !d ? noKwargs : (f: Frame): Kwargs => {
       const m: Kwargs = new Map();
       for (const [n, x] of k) m.set(n, f.state.settle(x(f)));
       if (d) {
@@ -492,8 +526,11 @@ class Compiler {
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
     return (f) => {
       const fn = callee(f);
-      const kw = kwargs(f);
-      if (caller) kw.set('caller', caller(f));
+      let kw = kwargs(f);
+      if (caller) {
+        kw = new Map(kw);
+        kw.set('caller', caller(f));
+      }
       return callValue(fn, args(f), kw);
     };
   }
@@ -507,15 +544,19 @@ class Compiler {
     return (f) => {
       const fn = filters.get(name);
       if (!fn) throw new TemplateSyntaxError(`No filter named '${name}'.`, e.pos);
-      const v = f.state.settle(valueFn(f));
+      const raw = valueFn(f);
+      const v = typeof raw === 'object' && raw !== null ? f.state.settle(raw) : raw;
       if (!tolerant && v instanceof Undefined) throw new UndefinedError(v);
       const a = args(f);
-      if (!tolerant) for (const x of a) if (x instanceof Undefined) throw new UndefinedError(x);
+      if (!tolerant) for (let i = 0; i < a.length; i++) if (a[i] instanceof Undefined) throw new UndefinedError(a[i] as Undefined);
       const kw = kwargs(f);
+      const saved = enterPlugin(fromVars ? v : null);
       try {
-        return withinPlugin(() => fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>), fromVars ? v : null) as Value;
+        return fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
       } catch (err) {
         throw wrapPluginError(err, 'filter', name);
+      } finally {
+        exitPlugin(saved);
       }
     };
   }
@@ -552,10 +593,13 @@ class Compiler {
       const a = args(f);
       const kw = kwargs(f);
       let r: boolean;
+      const saved = enterPlugin(null);
       try {
-        r = withinPlugin(() => fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>));
+        r = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>);
       } catch (err) {
         throw wrapPluginError(err, 'test', name);
+      } finally {
+        exitPlugin(saved);
       }
       return negate ? !r : r;
     };

@@ -42,6 +42,11 @@ const strMethods = makeStrMethods((obj, name, isIndex) => {
   return a;
 });
 
+/** A method from a table, never an Object.prototype member (`d.constructor` is a key lookup). */
+function own<T>(table: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
 /** Methods Ansible's lazy dict overrides in Python (bound as 'method'); the rest are builtins. */
 const LAZY_DICT_METHODS = new Set(['items', 'values', 'get', 'pop', 'popitem', 'setdefault', 'copy']);
 
@@ -52,17 +57,17 @@ export function pyAttribute(obj: Value, name: string): Value | undefined {
     return typeof obj === 'boolean' ? (obj ? 1 : 0) : obj;
   }
   if (typeof obj === 'string') {
-    const m = strMethods[name];
+    const m = own(strMethods, name);
     return m ? bind(obj, name, m) : undefined;
   }
   if (Array.isArray(obj)) {
     const g = groupTupleAttr(obj, name);
     if (g !== undefined) return g;
-    const m = isTuple(obj) ? sequenceMethods[name] : listMethods[name];
+    const m = own(isTuple(obj) ? sequenceMethods : listMethods, name);
     return m ? bind(obj as Value[], name, m) : undefined;
   }
   if (obj instanceof Map) {
-    const m = dictMethods[name];
+    const m = own(dictMethods, name);
     // NOTE: Ansible's dicts are Python classes, so their bound methods are of type 'method'.
     return m ? bind(obj as DataDict, name, m, LAZY_DICT_METHODS.has(name) ? 'method' : undefined) : undefined;
   }
@@ -105,6 +110,11 @@ function pyItem(obj: Value, key: Value): Value | undefined {
 
 /** `obj.name` */
 export function getAttr(obj: Value, name: string): Value {
+  // Fast path for the common case: a dict key that is not a dict method name.
+  if (obj instanceof Map && !Object.hasOwn(dictMethods, name)) {
+    const v = obj.get(name);
+    if (v !== undefined) return v as Value;
+  }
   if (obj instanceof Undefined) return obj;
   const a = pyAttribute(obj, name);
   if (a !== undefined) return a;

@@ -14,15 +14,25 @@ let pluginDepth = 0;
  * error messages raised inside a plugin name '_AnsibleLazyTemplateList'/'…Dict' types.
  */
 export function withinPlugin<T>(fn: () => T, taggedInput: Value = null): T {
-  pluginDepth++;
-  const saved = taggedString;
-  taggedString = typeof taggedInput === 'string' ? taggedInput : null;
+  const saved = enterPlugin(taggedInput);
   try {
     return fn();
   } finally {
-    pluginDepth--;
-    taggedString = saved;
+    exitPlugin(saved);
   }
+}
+
+/** The allocation-free form of withinPlugin for hot paths: pass enterPlugin's result to exitPlugin. */
+export function enterPlugin(taggedInput: Value): string | null {
+  pluginDepth++;
+  const saved = taggedString;
+  taggedString = typeof taggedInput === 'string' ? taggedInput : null;
+  return saved;
+}
+
+export function exitPlugin(saved: string | null): void {
+  pluginDepth--;
+  taggedString = saved;
 }
 
 /** A string read from variables, as the plugin running now received it (Ansible tags those). */
