@@ -12,8 +12,6 @@ from functools import partial
 from shlex import quote
 from zipfile import BadZipFile, ZipFile
 
-import volant_runtime
-
 ARGUMENT_SPEC = {
     'src': {'type': 'path', 'required': True},
     'dest': {'type': 'path', 'required': True},
@@ -313,16 +311,21 @@ def pick_handler(src, dest, file_args, params, ctx):
 
 
 def _fetch(ctx, params, url):
-    loader = getattr(volant_runtime, 'load_module', None)
-    uri = loader('uri') if loader else None
-    if uri is None:
-        ctx.fail('unarchive needs the uri module in this agent to fetch %s' % url)
-    rsp, info = uri.fetch_url(ctx, dict(params, follow_redirects='urllib2'), url)
-    if not rsp or info['status'] != 200:
-        ctx.fail('Failure downloading %s, %s' % (url, info['msg']))
+    # NOTE: a plain urllib download (no auth or proxy options): unarchive's own options do not
+    # reach further than validate_certs.
+    import ssl
+    import urllib.request
+    context = ssl.create_default_context()
+    if not params['validate_certs']:
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
     fd, path = tempfile.mkstemp(dir=ctx.tmpdir, suffix=os.path.basename(url.split('?')[0]))
-    with os.fdopen(fd, 'wb') as f:
-        shutil.copyfileobj(rsp, f)
+    try:
+        request = urllib.request.Request(url, headers={'User-agent': 'ansible-httpget'})
+        with urllib.request.urlopen(request, timeout=10, context=context) as rsp, os.fdopen(fd, 'wb') as f:
+            shutil.copyfileobj(rsp, f)
+    except Exception as e:
+        ctx.fail('Failure downloading %s, %s' % (url, e))
     return path
 
 
