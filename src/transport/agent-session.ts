@@ -27,8 +27,11 @@ export class VolantAgentSession implements AgentSession {
     readonly client: AgentClient,
     readonly connection: Connection,
     private readonly raw: RawRunner,
+    preloaded: readonly string[],
     private readonly onClose: () => void,
-  ) {}
+  ) {
+    for (const name of preloaded) this.sentModules.add(name);
+  }
 
   get alive(): boolean {
     return this.client.alive;

@@ -7,6 +7,7 @@
  * nothing after the payload until the agent's hello frame: the agent then owns the stream.
  */
 import type { AgentSources } from './agent-sources.js';
+import { shellQuote } from './shell-quote.js';
 
 export const BOOTSTRAP = [
   'import sys,json',
@@ -20,12 +21,19 @@ export const BOOTSTRAP = [
 ].join('\n');
 
 /** The bytes written to a new agent's stdin. */
-export function bootstrapPayload(sources: AgentSources): Buffer {
-  const body = Buffer.from(JSON.stringify({ agent: sources.agent, runtime: sources.runtime, modules: {} }), 'utf8');
+export function bootstrapPayload(sources: AgentSources, modules: ReadonlyMap<string, string> = new Map()): Buffer {
+  const body = Buffer.from(JSON.stringify({ agent: sources.agent, runtime: sources.runtime, modules: Object.fromEntries(modules) }), 'utf8');
   return Buffer.concat([Buffer.from(`VOLANT ${body.length}\n`, 'ascii'), body]);
 }
 
-/** `python -c '<bootstrap>'` as argv (for a local spawn). */
-export function bootstrapArgv(python: string): string[] {
-  return [python, '-c', BOOTSTRAP];
+
+/**
+ * The shell command line that starts an agent. Without an interpreter set, the first of
+ * /usr/bin/python3 and python3 on PATH (NOTE: /usr/bin/python3 first, as Ansible's discovery
+ * prefers the platform python; a PATH python3 may be a slow pyenv shim).
+ */
+export function agentCommand(python: string | undefined): string {
+  const boot = shellQuote(BOOTSTRAP);
+  if (python !== undefined) return `exec ${shellQuote(python)} -c ${boot}`;
+  return `if [ -x /usr/bin/python3 ]; then exec /usr/bin/python3 -c ${boot}; else exec python3 -c ${boot}; fi`;
 }

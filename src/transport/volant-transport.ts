@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { ConnectionError } from '../core/errors.js';
 import type { AgentSession, ConnectionSpec, Transport } from '../run/transport.js';
 import { AgentClient } from './agent-client.js';
-import { loadAgentSources } from './agent-sources.js';
+import { loadAgentSources, loadModuleSource } from './agent-sources.js';
 import { becomeCommand } from './become-command.js';
-import { bootstrapPayload, BOOTSTRAP } from './bootstrap.js';
+import { agentCommand, bootstrapPayload } from './bootstrap.js';
 import type { Connection } from './connection.js';
 import { LocalConnection } from './local-connection.js';
 import { SshConnection } from './ssh-connection.js';
@@ -26,6 +26,11 @@ export interface TransportOptions {
   readonly sshBinary?: string;
   /** Extra seconds, beyond the connection timeout, to wait for the agent's hello. */
   readonly startGraceSeconds?: number;
+  /**
+   * Modules whose sources go in the start payload instead of riding with their first request
+   * (measured: no faster over ssh; see src/transport/README.md).
+   */
+  readonly preloadModules?: readonly string[];
 }
 
 export class VolantTransport implements Transport {
@@ -105,8 +110,12 @@ export class VolantTransport implements Transport {
     if (this.closed) throw new ConnectionError('TRANSPORT_CLOSED', 'volant: the transport is closed');
     const connection = this.connectionFor(spec);
     const sources = await loadAgentSources();
-    const python = spec.pythonInterpreter ?? 'python3';
-    let command = `${python} -c ${shellQuote(BOOTSTRAP)}`;
+    const preload = new Map<string, string>();
+    for (const name of this.options.preloadModules ?? []) {
+      const source = await loadModuleSource(name);
+      if (source !== undefined) preload.set(name, source);
+    }
+    let command = agentCommand(spec.pythonInterpreter);
     let prompt: string | undefined;
     let marker: string | undefined;
     if (spec.become !== undefined) {
@@ -125,7 +134,7 @@ export class VolantTransport implements Transport {
     const password = spec.become?.password;
     const client = await AgentClient.start(
       child,
-      bootstrapPayload(sources),
+      bootstrapPayload(sources, preload),
       {
         startFailed: (info) => connection.startFailed(info),
         lost: (info) => connection.lost(info),
@@ -139,7 +148,7 @@ export class VolantTransport implements Transport {
       marker,
     );
     const raw: RawRunner = (cmd, options) => runRaw(connection, spec, cmd, options);
-    const session = new VolantAgentSession(client, connection, raw, () => {
+    const session = new VolantAgentSession(client, connection, raw, [...preload.keys()], () => {
       this.live.delete(session);
       if (this.sessions.get(key) !== undefined) this.sessions.delete(key);
     });
