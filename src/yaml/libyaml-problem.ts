@@ -5,7 +5,14 @@
  */
 import type { YAMLError } from 'yaml';
 import type { LineIndex } from './line-index.js';
+import { previousContentIndent, scanPlainScalar } from './plain-scalar-scan.js';
 import type { YamlProblem } from './yaml-failure.js';
+
+function indentAt(text: string, lineStart: number): number {
+  let at = lineStart;
+  while (text[at] === ' ') at++;
+  return at - lineStart;
+}
 
 function skipSpaces(text: string, offset: number): number {
   let at = offset;
@@ -54,13 +61,26 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       }
       return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...at };
     }
-    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'BLOCK_AS_IMPLICIT_KEY': {
       if (message.startsWith('A block sequence')) {
         return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...lines.position(skipSpaces(text, error.pos[0])) };
       }
-      return { problem: 'mapping values are not allowed in this context', ...at };
-    case 'MULTILINE_IMPLICIT_KEY':
-      return { problem: 'mapping values are not allowed in this context', ...at };
+      // A value running on into a deeper line that holds `: `: libyaml stops at that colon.
+      const lineStart = error.pos[0] - (lines.position(error.pos[0]).column - 1);
+      const end = scanPlainScalar(text, error.pos[0], indentAt(text, lineStart));
+      return { problem: 'mapping values are not allowed in this context', ...lines.position(end.colon ?? error.pos[0]) };
+    }
+    case 'MULTILINE_IMPLICIT_KEY': {
+      // NOTE: a would-be key at the indentation of an existing mapping is a "required" key to
+      // libyaml, which then reports the missing `:`; a scalar opening a new block that runs into
+      // a `: ` on a later line is "mapping values are not allowed" there instead.
+      const keyIndent = lines.position(error.pos[0]).column - 1;
+      const previous = previousContentIndent(text, error.pos[0]);
+      const required = previous !== undefined && previous >= keyIndent;
+      const end = scanPlainScalar(text, error.pos[0], required ? keyIndent : (previous ?? -1));
+      if (!required && end.colon !== undefined) return { problem: 'mapping values are not allowed in this context', ...lines.position(end.colon) };
+      return { context: 'while scanning a simple key', problem: "could not find expected ':'", ...lines.position(end.next) };
+    }
     case 'MISSING_CHAR':
       if (/quote/i.test(message)) {
         // NOTE: libyaml scans to the end of the stream looking for the closing quote.
