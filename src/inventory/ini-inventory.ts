@@ -45,7 +45,7 @@ class IniLineError extends Error {
   }
 }
 
-function parseLines(inventory: Inventory, lines: string[], _path: string): void {
+function parseLines(inventory: Inventory, lines: string[], path: string): void {
   const pending = new Map<string, Pending>();
   let groupName = 'ungrouped';
   let state = 'hosts';
@@ -79,16 +79,23 @@ function parseLines(inventory: Inventory, lines: string[], _path: string): void 
         `Invalid section entry: '${line}'. Please make sure that there are no spaces in the section entry, and that there are no other invalid characters`,
       );
     }
+    // NOTE: ansible tags INI variable names with the line only: its warnings underline the whole line.
+    const origin = { file: path, line: lineNo, column: 0 };
     if (state === 'hosts') {
       const { hosts, port, vars } = parseHostDefinition(line);
       for (const host of hosts) {
         inventory.addHostNamed(host, groupName, port);
-        for (const [k, v] of vars) inventory.setVariable(host, k, v);
+        for (const [k, v] of vars) {
+          inventory.checkVariableName(k, origin);
+          inventory.setVariable(host, k, v);
+        }
       }
     } else if (state === 'vars') {
       const eq = line.indexOf('=');
       if (eq < 0) throw new IniLineError(`Expected key=value, got: ${line}`);
-      inventory.setVariable(groupName, line.slice(0, eq).trim(), parseValue(line.slice(eq + 1).trim()));
+      const name = line.slice(0, eq).trim();
+      inventory.checkVariableName(name, origin);
+      inventory.setVariable(groupName, name, parseValue(line.slice(eq + 1).trim()));
     } else {
       const m = GROUP_NAME_RE.exec(line);
       if (!m) throw new IniLineError(`Expected group name, got: ${line}`);

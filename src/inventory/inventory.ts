@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { pyEquals, type Data, type DataDict } from '../core/data.js';
+import { pyEquals, pyRepr, type Data, type DataDict } from '../core/data.js';
 import { InventoryError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { fnmatchToRegExp } from './fnmatch.js';
@@ -12,9 +12,23 @@ import { applySubscript, orderPatterns, splitHostPattern, splitSubscript } from 
 export const LOCALHOST_NAMES: readonly string[] = ['127.0.0.1', 'localhost', '::1'];
 
 const INVALID_GROUP_CHARS = /^\p{Nd}|[^\p{L}\p{N}_]/u;
+/** Names Jinja reserves: not usable as variables even though they are identifiers. */
+const JINJA_KEYWORDS = new Set(['true', 'false', 'none', 'True', 'False', 'None', 'not']);
+
+/** ansible's validate_variable_name: an ASCII identifier that Jinja does not reserve. */
+export function isValidVariableName(name: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !JINJA_KEYWORDS.has(name);
+}
 
 export interface WarningDetail {
   readonly message: string;
+  /** A deprecation warning rather than a plain one. */
+  readonly deprecation?: boolean;
+  /**
+   * Where there is no location, the value ansible shows under `Origin: <unknown>` (a variable
+   * name that is not a string).
+   */
+  readonly unknownOrigin?: string;
   readonly location?: SourceLocation;
   readonly hint?: string;
 }
@@ -195,6 +209,35 @@ export class Inventory {
     if (!target) throw new InventoryError('inventory-unknown-entity', `Could not identify group or host named ${entity}`);
     target.setVariable(key, value);
     this.changed();
+  }
+
+  /**
+   * ansible accepts an inventory variable with an invalid name, with 2.19's deprecation warning
+   * pointing where the name was written. A name that is not a string has no origin there.
+   */
+  checkVariableName(name: Data, origin: SourceLocation | undefined): void {
+    if (typeof name === 'string' && isValidVariableName(name)) return;
+    const hint = 'Variable names must be strings starting with a letter or underscore character, and contain only letters, numbers and underscores.';
+    const message = `Accepting inventory variable with invalid name ${pyRepr(name)}. This feature will be removed from ansible-core version 2.23.`;
+    if (typeof name === 'string') this.deprecate(message, origin, hint);
+    else this.deprecate(message, undefined, hint, pyRepr(name));
+  }
+
+  /**
+   * A `[DEPRECATION WARNING]: …`: kept in `warningDetails` (flagged) so warnings and
+   * deprecations stay in the order ansible prints them; `warnings` has only plain warnings.
+   */
+  deprecate(message: string, location: SourceLocation | undefined, hint?: string, unknownOrigin?: string): void {
+    const key = `deprecation\0${message}\0${location ? `${location.file}:${location.line}:${location.column}` : ''}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.warningDetails.push({
+      message,
+      deprecation: true,
+      ...(location ? { location } : {}),
+      ...(hint ? { hint } : {}),
+      ...(unknownOrigin !== undefined ? { unknownOrigin } : {}),
+    });
   }
 
   /** Ansible's reconcile_inventory: every group under `all`, hostless-of-group hosts in `ungrouped`. */

@@ -11,10 +11,12 @@ import { InventoryError, YamlError } from '../core/errors.js';
 import { parseIniInventory } from './ini-inventory.js';
 import { Inventory } from './inventory.js';
 import { InventorySourceError, pluginFailure } from './inventory-source-error.js';
-import { loadYamlData } from './load-yaml-data.js';
+import { loadYamlNode } from './load-yaml-data.js';
 import { parseAddress } from './parse-address.js';
 import { parseYamlInventory } from './yaml-inventory.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
+import type { YamlNode } from '../yaml/node.js';
+import { toData } from '../yaml/to-data.js';
 
 export interface LoadInventoryOptions {
   /** `-i` values as given: paths (files or directories) or `host1,host2,` lists. */
@@ -132,7 +134,8 @@ const PLUGINS: readonly InventoryPlugin[] = [
     name: 'auto',
     wants: (source) => (source.endsWith('.yml') || source.endsWith('.yaml')) && readable(source),
     parse(inventory, source) {
-      const data = readYaml(inventory, source, 'auto');
+      const node = readYaml(inventory, source, 'auto');
+      const data = node ? toData(node) : null;
       const plugin = isDict(data) ? data.get('plugin') : undefined;
       if (plugin === undefined || plugin === null || plugin === '' || plugin === false) {
         throw pluginFailure(`no root 'plugin' key found, '${source}' is not a valid YAML inventory plugin config file`, 'auto', source);
@@ -157,12 +160,12 @@ const PLUGINS: readonly InventoryPlugin[] = [
   },
 ];
 
-function readYaml(inventory: Inventory, source: string, plugin: string): ReturnType<typeof loadYamlData> {
+function readYaml(inventory: Inventory, source: string, plugin: string): YamlNode | undefined {
   try {
     const warnings: YamlWarning[] = [];
-    const data = loadYamlData(readFileSync(source, 'utf8'), source, warnings);
+    const node = loadYamlNode(readFileSync(source, 'utf8'), source, warnings);
     for (const w of warnings) inventory.warn(w.message, { location: w.location, ...(w.hint ? { hint: w.hint } : {}) });
-    return data;
+    return node;
   } catch (error) {
     if (error instanceof YamlError) throw pluginFailure(error.message, plugin, source);
     throw error;

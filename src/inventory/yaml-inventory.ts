@@ -1,27 +1,56 @@
 /**
  * ansible's `yaml` inventory plugin: top-level keys are groups, each with optional `hosts`
  * (a mapping of host pattern → vars), `vars` and `children` (more groups, recursively).
+ * It walks located nodes so a variable can say where it was written.
  */
-import { isDict, UnsafeString, VaultString, type Data, type DataDict } from '../core/data.js';
+import { isDict, UnsafeString, VaultString, type Data } from '../core/data.js';
 import { InventoryError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
+import type { YamlNode } from '../yaml/node.js';
+import { toData } from '../yaml/to-data.js';
 import { expandHostPattern } from './ini-inventory.js';
 import type { Inventory } from './inventory.js';
 import { pluginFailure } from './inventory-source-error.js';
 
-/** Parses already-loaded YAML data into `inventory`. Throws InventorySourceError in ansible's words. */
-export function parseYamlInventory(inventory: Inventory, data: Data, path: string): void {
+interface Entry {
+  readonly key: Data;
+  readonly keyLoc: SourceLocation;
+  /** undefined: written with no value (`key:`), which YAML reads as null. */
+  readonly value: YamlNode | undefined;
+}
+
+/** A mapping's entries in Python dict order: first position kept, last value wins. */
+function entries(node: YamlNode): Entry[] {
+  if (node.kind !== 'map') return [];
+  const byKey = new Map<string, Entry>();
+  for (const pair of node.pairs) {
+    const key = toData(pair.key);
+    const id = JSON.stringify([typeof key, String(key)]);
+    const first = byKey.get(id);
+    byKey.set(id, { key, keyLoc: first?.keyLoc ?? pair.key.loc, value: pair.value });
+  }
+  return [...byKey.values()];
+}
+
+function isNull(node: YamlNode | undefined): boolean {
+  return node === undefined || (node.kind === 'scalar' && node.value === null);
+}
+
+/** Parses the first YAML document into `inventory`. Throws InventorySourceError in ansible's words. */
+export function parseYamlInventory(inventory: Inventory, doc: YamlNode | undefined, path: string): void {
   const fail = (message: string): never => {
     throw pluginFailure(message, 'yaml', path);
   };
+  const data = doc ? toData(doc) : null;
   if (data === null || data === false || data === '' || data === 0 || (isDict(data) && data.size === 0) || (Array.isArray(data) && data.length === 0)) {
     fail('Parsed empty YAML file');
   }
-  if (!isDict(data)) return fail(`YAML inventory has invalid structure, it should be a dictionary, got: ${pyClassRepr(data)}`);
+  if (!isDict(data) || !doc) return fail(`YAML inventory has invalid structure, it should be a dictionary, got: ${pyClassRepr(data)}`);
   const plugin = data.get('plugin');
   if (plugin !== undefined && plugin !== null && plugin !== false && plugin !== '') fail('Plugin configuration YAML file, not YAML inventory');
 
-  const parseGroup = (group: string, groupData: Data | undefined): string => {
-    if (groupData !== null && groupData !== undefined && !isDict(groupData)) {
+  const parseGroup = (group: string, groupNode: YamlNode | undefined): string => {
+    if (!isNull(groupNode) && groupNode?.kind !== 'map') {
       inventory.warn(`Skipping '${group}' as this is not a valid group definition`);
       return group;
     }
@@ -31,49 +60,59 @@ export function parseYamlInventory(inventory: Inventory, data: Data, path: strin
       if (error instanceof InventoryError) fail(`Unable to add group ${group}: ${error.message}`);
       throw error;
     }
-    if (!groupData) return group;
-    for (const section of ['vars', 'children', 'hosts']) {
-      const value = groupData.get(section);
-      if (typeof value === 'string') groupData.set(section, new Map([[value, null]]));
-      else if (value !== undefined && value !== null && !isDict(value)) {
-        fail(`Invalid "${section}" entry for "${group}" group, requires a dictionary, found "${pyClassRepr(value)}" instead.`);
+    if (!groupNode || groupNode.kind !== 'map') return group;
+    const sections = new Map<string, Entry[]>();
+    const groupEntries = entries(groupNode);
+    for (const entry of groupEntries) {
+      const name = String(entry.key);
+      if (name !== 'vars' && name !== 'children' && name !== 'hosts') continue;
+      const value = entry.value;
+      // NOTE: ansible accepts a bare string for a section: `hosts: web1` is `hosts: {web1: }`.
+      if (value?.kind === 'scalar' && (typeof value.value === 'string' || value.value instanceof UnsafeString)) {
+        sections.set(name, [{ key: String(value.value), keyLoc: value.loc, value: undefined }]);
+      } else if (!isNull(value) && value?.kind !== 'map') {
+        fail(`Invalid "${name}" entry for "${group}" group, requires a dictionary, found "${pyClassRepr(toData(value as YamlNode))}" instead.`);
       }
     }
-    for (const [key, value] of groupData) {
-      const keyText = String(key);
-      if (value !== null && !isDict(value)) {
-        inventory.warn(`Skipping key (${keyText}) in group (${group}) as it is not a mapping, it is a ${pyClassRepr(value)}`);
+    for (const entry of groupEntries) {
+      const name = String(entry.key);
+      const section = sections.get(name);
+      const value = entry.value;
+      if (!section && !isNull(value) && value?.kind !== 'map') {
+        inventory.warn(`Skipping key (${name}) in group (${group}) as it is not a mapping, it is a ${pyClassRepr(toData(value as YamlNode))}`);
         continue;
       }
-      if (value === null) continue;
-      if (keyText === 'vars') {
-        for (const [name, v] of value) inventory.setVariable(group, String(name), v);
-      } else if (keyText === 'children') {
-        for (const [sub, subData] of value) {
-          const child = parseGroup(String(sub), subData);
-          inventory.addChild(group, child);
+      if (!section && isNull(value)) continue;
+      const items = section ?? entries(value as YamlNode);
+      if (name === 'vars') {
+        for (const item of items) {
+          inventory.checkVariableName(item.key, item.keyLoc);
+          inventory.setVariable(group, String(item.key), item.value ? toData(item.value) : null);
         }
-      } else if (keyText === 'hosts') {
-        for (const [pattern, hostData] of value) {
-          if (typeof pattern !== 'string') {
-            fail(`Host pattern ${String(pattern)} must be a string. Enclose integers/floats in quotation marks.`);
-          }
-          const { hosts, port } = expandHostPattern(pattern as string, false);
-          const vars = hostData ?? new Map();
-          if (!isDict(vars)) fail(`Invalid data from file, expected dictionary and got:\n\n${String(vars)}`);
+      } else if (name === 'children') {
+        for (const item of items) inventory.addChild(group, parseGroup(String(item.key), item.value));
+      } else if (name === 'hosts') {
+        for (const item of items) {
+          if (typeof item.key !== 'string') fail(`Host pattern ${String(item.key)} must be a string. Enclose integers/floats in quotation marks.`);
+          const { hosts, port } = expandHostPattern(item.key as string, false);
+          const vars = isNull(item.value) ? [] : item.value?.kind === 'map' ? entries(item.value) : undefined;
+          if (!vars) fail(`Invalid data from file, expected dictionary and got:\n\n${String(toData(item.value as YamlNode))}`);
           for (const host of hosts) {
             inventory.addHostNamed(host, group, port);
-            for (const [k, v] of vars as DataDict) inventory.setVariable(host, String(k), v);
+            for (const v of vars as Entry[]) {
+              inventory.checkVariableName(v.key, v.keyLoc);
+              inventory.setVariable(host, String(v.key), v.value ? toData(v.value) : null);
+            }
           }
         }
       } else {
-        inventory.warn(`Skipping unexpected key (${keyText}) in group (${group}), only "vars", "children" and "hosts" are valid`);
+        inventory.warn(`Skipping unexpected key (${name}) in group (${group}), only "vars", "children" and "hosts" are valid`);
       }
     }
     return group;
   };
 
-  for (const [name, groupData] of data) parseGroup(String(name), groupData);
+  for (const entry of entries(doc)) parseGroup(String(entry.key), entry.value);
 }
 
 /** How Python prints `type(value)` for data ansible's YAML loader made (tagged containers and str). */

@@ -78,18 +78,28 @@ describe('inventory/sources', () => {
   }
 });
 
+const DEPRECATION_HINT = 'Deprecation warnings can be disabled by setting `deprecation_warnings=False` in ansible.cfg.';
+
 describe('inventory/broken sources', () => {
   const failures = join(fixtures, 'failures');
   for (const [name, want] of Object.entries(expected.failures)) {
     it(`warns about ${name} in ansible-playbook's words and goes on`, () => {
       const inventory = loadInventory({ sources: [join(failures, name)], cwd: failures });
       hostList(inventory, undefined);
+      let deprecations = 0;
       const stderr = inventory.warningDetails
         .map((w) => {
-          // As the display prints a warning that points into a file: message, Origin and source lines, hint.
-          if (!w.location) return `[WARNING]: ${w.message}\n`;
-          const context = formatSourceContext(w.location, (file) => readFileSync(file, 'utf8'));
-          return `[WARNING]: ${w.message}\n${context}\n\n${w.hint ? `${w.hint}\n\n` : ''}`;
+          // As the display prints them: a first deprecation is preceded by how to turn them off;
+          // one that points into a file has the Origin and source lines, then the hint.
+          let head = `[WARNING]: ${w.message}\n`;
+          if (w.deprecation) {
+            head = `[DEPRECATION WARNING]: ${w.message}\n`;
+            if (deprecations++ === 0) head = `[WARNING]: ${DEPRECATION_HINT}\n${head}`;
+          }
+          const hint = w.hint ? `${w.hint}\n\n` : '';
+          if (w.unknownOrigin !== undefined) return `${head}Origin: <unknown>\n\n${w.unknownOrigin}\n\n${hint}`;
+          if (!w.location) return head;
+          return `${head}${formatSourceContext(w.location, (file) => readFileSync(file, 'utf8'))}\n\n${hint}`;
         })
         .join('')
         .split(failures)

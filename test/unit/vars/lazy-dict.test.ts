@@ -1,10 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Data, DictKey } from '../../../src/core/data.js';
 import { LayeredVars } from '../../../src/vars/layered-vars.js';
 import { SourceView } from '../../../src/vars/source-view.js';
 
 describe('vars/views', () => {
-  const source = new LayeredVars([new Map([['a', 1], ['b', 2]]), new Map([['b', 3], ['vars', 'self']])]);
+  const source = new LayeredVars([new Map<DictKey, Data>([['a', 1], ['b', 2]]), new Map<DictKey, Data>([['b', 3], ['vars', 'self']])]);
 
   it('reads a view of variables lazily, with the higher layer winning', () => {
     const view = new SourceView(source, new Set(['vars']));
