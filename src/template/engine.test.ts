@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { PyFloat, UnsafeString, dictOf, type Data, type DataDict } from '../core/data.js';
 import { TemplateError } from '../core/errors.js';
 import type { VarSource } from './api.js';
-import { createTemplateEngine, isTemplateText, OMIT_PLACEHOLDER } from './index.js';
+import { createTemplateEngine, isTemplateText, OMIT_PLACEHOLDER, untrusted } from './index.js';
 
 function source(values: Record<string, Data>): VarSource {
   const data = dictOf(values);
@@ -60,6 +60,13 @@ describe('template/engine', () => {
   it('never renders an unsafe string', () => {
     const vars = source({ u: new UnsafeString('{{ nope }}') });
     assert.equal(engine.render('{{ u }}', vars), '{{ nope }}');
+  });
+
+  it('never renders values marked untrusted (produced by templates or modules)', () => {
+    const result = untrusted(dictOf({ stdout: '{{ nope }}', lines: ['{{ nope }}'] })) as Data;
+    const vars = source({ r: result, s: untrusted('{{ nope }}') as Data });
+    assert.equal(engine.render('{{ r.stdout }}|{{ r.lines[0] }}|{{ s }}', vars), '{{ nope }}|{{ nope }}|{{ nope }}');
+    assert.deepEqual(engine.render('{{ r }}', vars), result);
   });
 
   it("reports errors in Ansible's words with the origin", () => {

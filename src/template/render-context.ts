@@ -16,6 +16,7 @@ import { PyException } from './runtime/py-exception.js';
 import type { Value } from './runtime/py-object.js';
 import { Undefined } from './runtime/undefined.js';
 import { isTemplateText } from './template-text.js';
+import { isUntrustedContainer } from './runtime/trust.js';
 
 /** What the context needs from the engine. */
 export interface EngineHost {
@@ -106,7 +107,7 @@ export class RenderContext implements RenderState {
     if (typeof value === 'string') return value.length > 3 && isTemplateText(value) ? this.renderNested(value) : value;
     if (typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value) || value instanceof Map) {
-      if (!cleanContainers.has(value)) markRaw(value);
+      if (!cleanContainers.has(value) && !isUntrustedContainer(value)) markRaw(value);
       return value;
     }
     if (value instanceof UnsafeString) return value.value;

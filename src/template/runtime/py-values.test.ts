@@ -81,6 +81,8 @@ describe('template/runtime/py-values', () => {
     assert.equal((getItem([1, 2], 5) as Undefined).message, "object of type 'list' has no attribute 5");
     assert.equal((getAttr(d, 'zz') as Undefined).message, "object of type 'dict' has no attribute 'zz'");
     assert.equal(getItem('abc', -1), 'c');
+    assert.equal(getAttr(dictOf({ constructor: 'key' }), 'constructor'), 'key');
+    assert.ok(getAttr(dictOf({}), 'toString') instanceof Undefined);
   });
 
   it('implements the str, list and dict methods playbooks call', () => {
