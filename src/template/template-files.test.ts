@@ -30,6 +30,12 @@ describe('template/files', () => {
   it('honours trim_blocks=false', () => {
     assert.equal(render({ trimBlocks: false }), readFileSync(`${dir}expected/child-notrim.out`, 'utf8'));
   });
+  it('honours newline_sequence for template data but not for values', () => {
+    const file = `${dir}templates/newlines.j2`;
+    const out = createTemplateEngine().render(readFileSync(file, 'utf8'), vars, { templatePath: file, newlineSequence: '\r\n', native: false });
+    assert.equal(out, readFileSync(`${dir}expected/newlines.out`, 'utf8'));
+  });
+
   it('finds included templates through the lookup search paths', () => {
     const out = createTemplateEngine().render("{% include 'part.j2' %}", vars, {
       lookup: { searchPaths: () => [`${dir}templates`], baseDir: dir },
