@@ -75,9 +75,14 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       // libyaml, which then reports the missing `:`; a scalar opening a new block that runs into
       // a `: ` on a later line is "mapping values are not allowed" there instead.
       const keyIndent = lines.position(error.pos[0]).column - 1;
+      const prefix = text.slice(error.pos[0] - keyIndent, error.pos[0]);
+      const dash = /^([ ]*)-[ ]/.exec(prefix);
       const previous = previousContentIndent(text, error.pos[0]);
-      const required = previous !== undefined && previous >= keyIndent;
-      const end = scanPlainScalar(text, error.pos[0], required ? keyIndent : (previous ?? -1));
+      // Right after `- ` a scalar opens the item's block; otherwise it is a key of the mapping
+      // already open at its indentation, if any.
+      const required = dash === null && previous !== undefined && previous >= keyIndent;
+      const blockIndent = dash !== null ? (dash[1]?.length ?? 0) : required ? keyIndent : (previous ?? -1);
+      const end = scanPlainScalar(text, error.pos[0], blockIndent);
       if (!required && end.colon !== undefined) return { problem: 'mapping values are not allowed in this context', ...lines.position(end.colon) };
       return { context: 'while scanning a simple key', problem: "could not find expected ':'", ...lines.position(end.next) };
     }
@@ -85,6 +90,9 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       if (/quote/i.test(message)) {
         // NOTE: libyaml scans to the end of the stream looking for the closing quote.
         return { context: 'while scanning a quoted scalar', problem: 'found unexpected end of stream', ...lines.position(text.length) };
+      }
+      if (message.startsWith('Sequence item without - indicator')) {
+        return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...lines.position(skipSpaces(text, error.pos[0])) };
       }
       if (message.startsWith('Implicit map keys need to be followed by map values')) {
         // libyaml gives up on the key when it reaches the next token, on a later line.
@@ -97,6 +105,11 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       return { context: 'while parsing a quoted scalar', problem: 'found unknown escape character', ...at };
     case 'BAD_SCALAR_START':
       return { context: 'while scanning for the next token', problem: 'found character that cannot start any token', ...at };
+    case 'UNEXPECTED_TOKEN':
+      if (message.startsWith('Block scalar header includes extra characters')) {
+        return { context: 'while scanning a block scalar', problem: 'did not find expected comment or line break', ...at };
+      }
+      return { problem: message, ...at };
     default:
       return { problem: message, ...at };
   }

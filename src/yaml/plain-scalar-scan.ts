@@ -58,7 +58,12 @@ export function nextToken(text: string, offset: number): number {
   return at;
 }
 
-/** Indent of the nearest line before `offset`'s line that holds something other than a comment. */
+/** Where a line's content starts, past its indentation and any `- ` sequence indicators. */
+export function contentIndent(line: string): number {
+  return /^[ ]*(?:-[ ]+)*/.exec(line)?.[0].length ?? 0;
+}
+
+/** Content indent of the nearest line before `offset`'s line that holds something other than a comment. */
 export function previousContentIndent(text: string, offset: number): number | undefined {
   let lineEnd = offset > 0 ? text.lastIndexOf('\n', offset - 1) : -1;
   while (lineEnd >= 0) {
@@ -66,7 +71,7 @@ export function previousContentIndent(text: string, offset: number): number | un
     const lineStart = lineEnd === 0 ? 0 : text.lastIndexOf('\n', lineEnd - 1) + 1;
     const line = text.slice(lineStart, lineEnd);
     const content = line.trim();
-    if (content !== '' && !content.startsWith('#')) return indentOf(line);
+    if (content !== '' && !content.startsWith('#')) return contentIndent(line);
     lineEnd = lineStart - 1;
   }
   return undefined;
