@@ -14,6 +14,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
 export const ENGINE_PENDING: Record<string, string> = Object.fromEntries(
   [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [
     `filter to_datetime #${n}`,
-    "the engine refuses a datetime (PyObject) as a template's native result; Ansible keeps it (stored as isoformat(): PyDateTime.toData())",
+    "a template's native result is data in Volant, so the engine stores a datetime as its str(); Ansible keeps the datetime object (and its JSON form is isoformat())",
   ]),
 );

@@ -37,7 +37,11 @@ export function canonical(value: PluginValue, unordered = false): string {
   const walk = (v: PluginValue): string => {
     if (v instanceof Undefined) return `Undefined(${v.message})`;
     const runtime: unknown = v;
-    if (runtime instanceof PyObject) return JSON.stringify(`<python ${runtime.typeName}: ${runtime.repr()}>`);
+    if (runtime instanceof PyObject) {
+      // Python's repr, where the engine's repr() is the str() it prints (datetimes).
+      const withRepr = runtime as PyObject & { pythonRepr?: () => string };
+      return JSON.stringify(`<python ${runtime.typeName}: ${withRepr.pythonRepr?.() ?? runtime.repr()}>`);
+    }
     if (v === null) return 'None';
     if (typeof v === 'boolean') return v ? 'True' : 'False';
     if (typeof v === 'number') return `int:${v}`;

@@ -1,34 +1,33 @@
 /**
  * to_datetime: Python's datetime.strptime, giving a datetime object with its attributes
  * (year … microsecond) and methods (strftime, isoformat, timestamp, weekday …).
- * NOTE: Ansible prints str() in text ('2020-01-02 03:04:05'), stores isoformat(), and
- * subtracts datetimes into timedeltas. The hooks for those (`pyStr`, `toData`, `subtract`) are
- * here for the engine to call; until it does, the repr prints and `-` is refused.
+ * It extends the engine's datetime (the one `now()` returns), so the engine prints and stores it
+ * the same way. NOTE: Ansible stores isoformat() and subtracts datetimes into timedeltas; the
+ * hooks for those (`toData`, `subtract`) are here for the engine to call.
  */
 import { PyFloat, isStringLike, textOf } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { PyFunction, PyObject, type Value } from '../runtime/py-object.js';
+import { PyDateTime as EngineDateTime } from '../runtime/py-datetime.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
 import { strftime, type BrokenDownTime } from './ansible-python-strftime.js';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-export class PyDateTime extends PyObject {
-  readonly typeName = 'datetime';
+export class PyDateTime extends EngineDateTime {
+  /** Exact microseconds (the engine's datetime keeps milliseconds). */
+  override readonly microsecond: number;
+  /** Minutes east of UTC for an aware datetime (from %z), else undefined. */
+  readonly offset: number | undefined;
 
-  constructor(
-    readonly year: number,
-    readonly month: number,
-    readonly day: number,
-    readonly hour = 0,
-    readonly minute = 0,
-    readonly second = 0,
-    readonly microsecond = 0,
-    /** Minutes east of UTC for an aware datetime (from %z), else undefined. */
-    readonly offset?: number,
-  ) {
-    super();
+  constructor(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, microsecond = 0, offset?: number) {
+    const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, Math.floor(microsecond / 1000)));
+    // Date.UTC maps years 0-99 to 19xx; setting the year afterwards keeps it exact.
+    date.setUTCFullYear(year);
+    super(date, true);
+    this.microsecond = microsecond;
+    this.offset = offset;
   }
 
   private epochMs(): number {
@@ -91,12 +90,12 @@ export class PyDateTime extends PyObject {
       case 'isoweekday':
         return new PyFunction('isoweekday', () => this.weekday() + 1, undefined, 'datetime.datetime');
       default:
-        return undefined;
+        return super.getAttr(name);
     }
   }
 
-  /** Python str(): isoformat with a space. */
-  pyStr(): string {
+  /** Python str() (the engine prints a datetime's repr()): isoformat with a space. */
+  override repr(): string {
     return this.isoformat(' ');
   }
 
@@ -118,7 +117,8 @@ export class PyDateTime extends PyObject {
     return this.offset === undefined ? utc : utc - this.offset * 60000;
   }
 
-  override repr(): string {
+  /** Python's repr(), `datetime.datetime(2020, 1, 2, 3, 4)`. */
+  pythonRepr(): string {
     const parts = [this.year, this.month, this.day, this.hour, this.minute, this.second, this.microsecond];
     // Python drops a zero microsecond, then a zero second.
     if (parts[6] === 0) {
