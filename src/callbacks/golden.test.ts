@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCallback, type CallbackOptions } from './index.js';
+import { createCallbacks, type CallbackOptions } from './index.js';
 import { replay } from './test-fixtures/replay.js';
 
 const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), 'test-fixtures', 'golden');
@@ -18,6 +18,8 @@ interface VariantOptions extends Partial<CallbackOptions> {
   /** Output printed before callbacks load (parse-time warnings) cannot be replayed. */
   readonly compareStderr?: boolean;
   readonly callback?: string;
+  /** Notification callbacks enabled beside the stdout one. */
+  readonly enabled?: readonly string[];
 }
 
 function readSource(file: string): string | undefined {
@@ -63,7 +65,7 @@ describe('callbacks/golden', () => {
         const opts = optionsFor(dir);
         let out = '';
         let err = '';
-        const cb = createCallback(opts.callback ?? 'default', {
+        const cb = createCallbacks(opts.callback ?? 'default', opts.enabled ?? [], {
           color: false,
           ...opts,
           verbosity: opts.verbosity ?? 0,
@@ -82,6 +84,8 @@ describe('callbacks/golden', () => {
         else expected = fromLine(expected, 'No config file found; using defaults', false);
         // The json callback stamps durations with the clock: pin it, and the recording's times.
         if (opts.callback === 'json') expected = expected.replace(/"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z"/g, '"1970-01-01T00:00:00Z"');
+        // timer prints the run's duration: with the clock pinned it is zero.
+        expected = expected.replace(/Playbook run took \d+ days, \d+ hours, \d+ minutes, \d+ seconds/g, 'Playbook run took 0 days, 0 hours, 0 minutes, 0 seconds');
         replay(events, cb);
         assert.equal(out, expected);
         if (opts.compareStderr !== false) assert.equal(err, readFileSync(join(dir, 'stderr.txt'), 'utf8'));

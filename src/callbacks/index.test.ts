@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../core/errors.js';
-import { createCallback, DefaultCallback, formatErrorBlock } from './index.js';
+import { createCallback, createCallbacks, DefaultCallback, formatErrorBlock } from './index.js';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), 'test-fixtures', 'cli');
 const options = { verbosity: 0, color: false, out: () => {}, err: () => {} };
@@ -28,5 +28,12 @@ describe('callbacks/createCallback', () => {
     assert.equal(caught.code, 'CALLBACK_UNKNOWN');
     // Recorded: ANSIBLE_STDOUT_CALLBACK=nope ansible-playbook … (stderr, exit 1).
     assert.equal(formatErrorBlock(caught), readFileSync(join(CLI, 'unknown-callback.err'), 'utf8'));
+  });
+
+  it('warns about an enabled callback it cannot load, as ansible does', () => {
+    let err = '';
+    createCallbacks('default', ['nope'], { ...options, err: (t) => (err += t) });
+    // Recorded: ANSIBLE_CALLBACKS_ENABLED=nope ansible-playbook … (stderr).
+    assert.equal(err, readFileSync(join(CLI, 'enabled-unknown.err'), 'utf8'));
   });
 });

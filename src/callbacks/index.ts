@@ -5,18 +5,38 @@
 import type { Callback } from '../run/events.js';
 import { UsageError } from '../core/errors.js';
 import type { CallbackOptions } from './callback-options.js';
-import { CALLBACKS } from './registry.js';
+import { combineCallbacks } from './composite-callback.js';
+import { CALLBACKS, NOTIFICATION_CALLBACKS } from './registry.js';
 
 export type { CallbackOptions } from './callback-options.js';
 export { DefaultCallback } from './default-callback.js';
 export { Display } from './display.js';
-export { CALLBACKS, registerCallback, type CallbackFactory } from './registry.js';
+export { CALLBACKS, NOTIFICATION_CALLBACKS, registerCallback, type CallbackFactory } from './registry.js';
+export { combineCallbacks } from './composite-callback.js';
 export { formatErrorBlock, type ErrorBlockOptions } from './format/error-block.js';
+
+function shortName(name: string): string {
+  return name.replace(/^ansible\.(builtin|legacy|posix)\./, '').replace(/^community\.general\./, '');
+}
+
+/**
+ * The stdout callback and the enabled notification callbacks (callbacks_enabled) as one Callback.
+ * Unknown enabled names are skipped with ansible's warning.
+ */
+export function createCallbacks(stdoutName: string, enabled: readonly string[], options: CallbackOptions): Callback {
+  const stdout = createCallback(stdoutName, options);
+  const others: Callback[] = [];
+  for (const name of enabled) {
+    const factory = NOTIFICATION_CALLBACKS.get(shortName(name.trim()));
+    if (factory) others.push(factory(options));
+    else if (name.trim()) stdout.warning?.(`Skipping callback plugin '${name.trim()}', unable to load`);
+  }
+  return combineCallbacks(stdout, others);
+}
 
 /** A stdout callback by name (`ansible.builtin.default` and `default` alike). */
 export function createCallback(name: string, options: CallbackOptions): Callback {
-  const short = name.replace(/^ansible\.(builtin|legacy|posix)\./, '').replace(/^community\.general\./, '');
-  const factory = CALLBACKS.get(short);
+  const factory = CALLBACKS.get(shortName(name));
   // ansible-playbook exits 1 after printing this as an [ERROR] (formatErrorBlock).
   if (!factory) throw new UsageError('CALLBACK_UNKNOWN', `Could not load '${name}' callback plugin.`);
   return factory(options);

@@ -4,6 +4,7 @@ import { DefaultCallback } from './default-callback.js';
 import { JsonCallback } from './json-callback.js';
 import { MinimalCallback } from './minimal-callback.js';
 import { OnelineCallback } from './oneline-callback.js';
+import { TimerCallback } from './timer-callback.js';
 
 export type CallbackFactory = (options: CallbackOptions) => Callback;
 
@@ -14,6 +15,9 @@ export const CALLBACKS = new Map<string, CallbackFactory>([
   ['oneline', (o) => new OnelineCallback(o)],
   ['json', (o) => new JsonCallback(o)],
 ]);
+
+/** Callbacks that run beside the stdout one (ANSIBLE_CALLBACKS_ENABLED / callbacks_enabled). */
+export const NOTIFICATION_CALLBACKS = new Map<string, CallbackFactory>([['timer', (o) => new TimerCallback(o)]]);
 
 export function registerCallback(name: string, factory: CallbackFactory): void {
   CALLBACKS.set(name, factory);

@@ -18,7 +18,7 @@ cd "$work"
 echo "$*" > "$variant/args"
 # A json stdout callback is not part of ansible-core: put ansible.posix's json.py (not kept
 # in this repository) in /tmp/volant-cb/.jsonplug to record ANSIBLE_STDOUT_CALLBACK=json runs.
-ANSIBLE_CALLBACK_PLUGINS=/tmp/volant-cb/.plugins:/tmp/volant-cb/.jsonplug ANSIBLE_CALLBACKS_ENABLED=volant_record \
+ANSIBLE_CALLBACK_PLUGINS=/tmp/volant-cb/.plugins:/tmp/volant-cb/.jsonplug ANSIBLE_CALLBACKS_ENABLED=volant_record${VOLANT_EXTRA_CALLBACKS:+,$VOLANT_EXTRA_CALLBACKS} \
 VOLANT_RECORD_FILE="$work/$variant/events.jsonl" \
   /work/shared/tools/ansible-oracle/ansible-playbook -i inventory pb.yml --forks 1 "$@" \
   > "$variant/stdout.txt" 2> "$variant/stderr.txt" && rc=0 || rc=$?
@@ -36,6 +36,7 @@ opts=()
 [ "${ANSIBLE_SHOW_PER_HOST_START:-}" = 1 ] && opts+=('"showPerHostStart": true')
 [ -n "${ANSIBLE_CALLBACK_RESULT_FORMAT:-}" ] && opts+=("\"resultFormat\": \"$ANSIBLE_CALLBACK_RESULT_FORMAT\"")
 [ -n "${ANSIBLE_CALLBACK_FORMAT_PRETTY:-}" ] && opts+=("\"prettyResults\": $ANSIBLE_CALLBACK_FORMAT_PRETTY")
+[ -n "${VOLANT_EXTRA_CALLBACKS:-}" ] && opts+=("\"enabled\": [\"${VOLANT_EXTRA_CALLBACKS//,/\",\"}\"]")
 [ -n "${ANSIBLE_STDOUT_CALLBACK:-}" ] && opts+=("\"callback\": \"$ANSIBLE_STDOUT_CALLBACK\"")
 colors=()
 for role in ok:OK changed:CHANGED skip:SKIP error:ERROR unreachable:UNREACHABLE warn:WARN deprecate:DEPRECATE debug:DEBUG verbose:VERBOSE included:INCLUDED; do
