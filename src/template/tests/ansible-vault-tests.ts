@@ -5,8 +5,11 @@ import type { TestFn } from '../plugin.js';
 import { chainedError, defined, toText } from '../filters/ansible-args.js';
 import { isVaultText } from '../filters/ansible-vault-format.js';
 
-/** NOTE: 2.19 answers true only for `!vault` values; a plain string holding vault text is false. */
-const vaultEncrypted: TestFn = (_ctx, value) => value instanceof VaultString;
+/**
+ * NOTE: 2.19 answers true only for `!vault` values; a plain string holding vault text is false,
+ * and an undefined value is still an error.
+ */
+const vaultEncrypted: TestFn = (_ctx, value) => defined(value) instanceof VaultString;
 
 const vaultedFile: TestFn = (_ctx, value) => {
   const path = toText(defined(value));
