@@ -4,7 +4,8 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { VolantError } from '../core/errors.js';
+import { ParseError, VolantError } from '../core/errors.js';
+import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
 import { createCallback, formatErrorBlock } from '../callbacks/index.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig } from './config.js';
@@ -19,7 +20,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     args = parseArgv(argv);
   } catch (e) {
     if (e instanceof ArgvError) {
-      err(usageError(e.message));
+      // NOTE: ansible's parser prints the usage, the error, then a blank-ish line and the whole help.
+      err(`${usageError(e.message)} \n${formatHelp()}`);
       return 2;
     }
     throw e;
@@ -72,7 +74,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
 function exitCodeOf(e: VolantError): number {
   const code = (e as VolantError & { exitCode?: number }).exitCode;
   if (typeof code === 'number') return code;
-  if (e.name === 'YamlError' || e.name === 'ParseError') return 4;
+  if (e instanceof ParseError) return parseErrorExitCode(e);
+  if (e.name === 'YamlError') return 4;
   if (e.name === 'UsageError') return 5;
   return 1;
 }

@@ -4,6 +4,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import { ParseError, VolantError } from '../core/errors.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
@@ -20,6 +21,7 @@ import { tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
+import { formatErrorBlock } from '../callbacks/index.js';
 import type { LookupEnvironment, VarSource } from '../template/api.js';
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
 import { loadYamlFile } from '../yaml/load-yaml-file.js';
@@ -48,10 +50,51 @@ function strings(value: ParsedArgs[string]): string[] {
   return Array.isArray(value) ? value : [String(value)];
 }
 
-export function loadPlaybookFile(path: string, warn: (m: string) => void): Playbook {
-  const loaded = loadYamlFile(path);
+/** A controller file ansible could not read: its AnsibleFileNotFound words, exit code 1. */
+export function missingFileError(path: string): VolantError {
+  return new VolantError(
+    'FILE_NOT_FOUND',
+    `Unable to retrieve file contents.\nCould not find or access '${path}' on the Ansible Controller.\nIf you are using a module and expect the file to exist on the remote, see the remote_src option: [Errno 2] No such file or directory: '${path}'`,
+  );
+}
+
+function readYaml(path: string) {
+  if (!existsSync(path)) throw missingFileError(path);
+  return loadYamlFile(path);
+}
+
+/** Reads a playbook with its import_playbook entries expanded, as ansible does before running. */
+export function loadPlaybookFile(path: string, warn: (m: string) => void, render: (text: string) => string = (t) => t): Playbook {
+  const loaded = readYaml(path);
   for (const w of loaded.warnings) warn(w);
-  return parsePlaybook(loaded.documents, path);
+  const playbook = parsePlaybook(loaded.documents, path);
+  const entries: Playbook['entries'][number][] = [];
+  for (const entry of playbook.entries) {
+    if (entry.kind !== 'import_playbook') {
+      entries.push(entry);
+      continue;
+    }
+    const file = render(pyStr(entry.file.value));
+    const imported = loadPlaybookFile(isAbsolute(file) ? file : resolve(dirname(path), file), warn, render);
+    const vars = entry.keywords.get('vars');
+    const when = entry.keywords.get('when');
+    for (const sub of imported.entries) {
+      if (sub.kind !== 'play' || ((!vars || !isDict(vars.value)) && !when)) {
+        entries.push(sub);
+        continue;
+      }
+      const keywords = new Map(sub.keywords);
+      if (vars && isDict(vars.value)) {
+        // The import's vars become play vars of every imported play (the play's own win).
+        const own = sub.keywords.get('vars');
+        keywords.set('vars', { value: new Map([...vars.value, ...(own && isDict(own.value) ? own.value : [])]), loc: own?.loc ?? vars.loc });
+      }
+      // The import's `when` applies to every task of the imported plays.
+      if (when) keywords.set('when', when);
+      entries.push({ ...sub, keywords });
+    }
+  }
+  return { file: playbook.file, entries };
 }
 
 export async function runPlaybooks(ctx: RunContext): Promise<number> {
@@ -68,24 +111,37 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     cwd,
     localPython: '/usr/bin/python3',
   });
+  for (const w of inventory.drainWarnings()) warn(w);
+  const extraVars = parseExtraVars(strings(args.extraVars), cwd);
+  // ansible's get_host_list: warn about an empty inventory before --limit, fail when --limit empties it.
+  const noHosts = inventory.listHosts('all').length === 0;
+  if (noHosts) warn("provided hosts list is empty, only localhost is available. Note that the implicit localhost does not match 'all'");
   const limit = args.limit as string | undefined;
   if (limit) inventory.applyLimit(limit);
   for (const w of inventory.drainWarnings()) warn(w);
-  if (inventory.listHosts('all').length === 0) {
-    warn("provided hosts list is empty, only localhost is available. Note that the implicit localhost does not match 'all'");
+  if (!noHosts && inventory.listHosts('all').length === 0) {
+    throw new VolantError('NO_HOSTS', 'Specified inventory, host pattern and/or --limit leaves us with no hosts to target.');
   }
 
-  const extraVars = parseExtraVars(strings(args.extraVars), cwd);
-  const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn));
-
   const templar = createTemplateEngine();
-  const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '').split(':').filter(Boolean);
-  const roleSearch = (baseDir: string): string[] => [join(firstDir, 'roles'), ...rolesPath, join(baseDir, 'roles'), baseDir, firstDir];
+  const extraScope: VarSource = { get: (n) => extraVars.get(n), has: (n) => extraVars.has(n), keys: () => [...extraVars.keys()].map(String) };
+  const renderLoadTime = (text: string): string => (templar.isTemplate(text) ? pyStr(templar.render(text, extraScope, {})) : text);
+  const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
+  const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '~/.ansible/roles:/usr/share/ansible/roles:/etc/ansible/roles')
+    .split(':')
+    .filter(Boolean)
+    .map((p) => (p.startsWith('~') ? join(homedir(), p.slice(1)) : p));
+  const roleSearch = (baseDir: string): string[] => {
+    const paths = [join(firstDir, 'roles'), ...rolesPath];
+    if (baseDir !== firstDir) paths.push(join(baseDir, 'roles'), baseDir);
+    paths.push(firstDir);
+    return [...new Set(paths)];
+  };
   const runTags = strings(args.tags).flatMap((t) => t.split(','));
   const loadVarsFile = (name: string, scope: VarSource): DataDict => {
     const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);
     const path = isAbsolute(rendered) ? rendered : resolve(firstDir, rendered);
-    const loaded = loadYamlFile(path);
+    const loaded = readYaml(path);
     for (const w of loaded.warnings) warn(w);
     const first = loaded.documents[0];
     const data = first ? toData(first) : null;
@@ -127,7 +183,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   let currentPlay: PlayNode | undefined;
   const loader: CompileLoader = {
     loadTaskFile: (path, handlers) => {
-      const loaded = loadYamlFile(path);
+      const loaded = readYaml(path);
       for (const w of loaded.warnings) warn(w);
       return parseTaskList(loaded.documents[0], path, { handlers });
     },
@@ -138,11 +194,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
         join(baseDir, 'tasks', name),
         join(firstDir, name),
       ];
-      const found = candidates.find((c) => existsSync(c) && statSync(c).isFile());
-      if (!found) throw new ParseError('TASK_FILE_NOT_FOUND', `Could not find or access '${name}' on the Ansible Controller.`);
-      return found;
+      // A missing file resolves to where ansible would have read it; reading it then fails.
+      return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? (isAbsolute(name) ? name : join(baseDir, name));
     },
-    loadRole: (name, baseDir, from) => loadRole(name, { searchPaths: roleSearch(baseDir), ...(from ? { from } : {}) }),
+    loadRole: (name, baseDir, from, loc) => loadRole(name, { searchPaths: roleSearch(baseDir), ...(from ? { from } : {}), ...(loc ? { loc } : {}) }),
     loadRoleTasks: (role, file, handlers) => loadRoleTasks(role, file, handlers),
     renderStatic: (text, loc) => (currentPlay && templar.isTemplate(text) ? pyStr(templar.render(text, staticVars(currentPlay), { origin: loc })) : text),
   };
@@ -193,7 +248,14 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
         const argsDict = isDict(args) ? args : new Map<string | number | boolean | null, Data>();
         const itemVars = loopVarsOf(result);
         if (step.task.action === 'include_role') return compileIncludeRole(step, argsDict, loader, itemVars);
-        return compileIncludeTasks(step, pyStr(result.get('include')), argsDict, loader, itemVars);
+        const file = pyStr(result.get('include'));
+        try {
+          return compileIncludeTasks(step, file, argsDict, loader, itemVars);
+        } catch (e) {
+          if (!(e instanceof VolantError) || e.code !== 'FILE_NOT_FOUND') throw e;
+          const path = loader.resolveTaskFile(file, step.baseDir, step.role);
+          throw new VolantError('INCLUDE_FAILED', `Could not find or access '${path}' on the Ansible Controller: ${e.message}`);
+        }
       },
     },
     forks,
@@ -210,7 +272,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     compile,
     varsPrompt: (play) => promptAnswers(play, extraVars, warn),
     ...(args.startAtTask ? { startAt: { pattern: String(args.startAtTask), done: false } } : {}),
-    error: (message) => ctx.err(`${ctx.color ? '\x1b[0;31m' : ''}[ERROR]: ${message}${ctx.color ? '\x1b[0m' : ''}\n`),
+    error: (e) => ctx.err(formatErrorBlock(e instanceof VolantError ? e : new VolantError('RUN_ERROR', e instanceof Error ? e.message : e), { color: ctx.color })),
     loadImport: (file, from) => loadPlaybookFile(resolve(dirname(from), file), warn),
     renderPlayText: (play, text) => (typeof text === 'string' && templar.isTemplate(text) ? templar.render(text, staticVars(play), {}) : text),
   });

@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
 import type { Keyword } from '../playbook/model.js';
-import { ProgramBuilder, roleFrom, type CompileLoader } from './compile-play.js';
+import { ProgramBuilder, argLoc, roleFrom, type CompileLoader } from './compile-play.js';
 import { foldLayer } from './fold-keywords.js';
 import type { FoldedKeywords, Program, RoleInstance, TaskStep } from './program.js';
 
@@ -49,7 +49,7 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
     throw new ParseError('include-role-name', "'name' is a required field for include_role.", { location: step.task.loc });
   }
   const from = roleFrom(args);
-  const def = loader.loadRole(pyStr(name), step.baseDir, from);
+  const def = loader.loadRole(pyStr(name), step.baseDir, from, argLoc(step.task, 'name') ?? step.task.argsLoc);
   const role: RoleInstance = {
     def,
     ref: { loc: step.task.loc, name: { value: pyStr(name), loc: step.task.argsLoc }, keywords: step.task.keywords, params: new Map() },

@@ -17,7 +17,7 @@ export interface CompileLoader {
   loadTaskFile(path: string, handlers: boolean): readonly TaskOrBlock[];
   /** Finds a task file named by import_tasks/include_tasks, relative to where it is written. */
   resolveTaskFile(name: string, baseDir: string, role?: RoleInstance): string;
-  loadRole(name: string, baseDir: string, from?: { tasks?: string; vars?: string; defaults?: string; handlers?: string }): RoleDefinition;
+  loadRole(name: string, baseDir: string, from?: { tasks?: string; vars?: string; defaults?: string; handlers?: string }, loc?: SourceLocation): RoleDefinition;
   loadRoleTasks(role: RoleDefinition, file: string, handlers: boolean): readonly TaskOrBlock[];
   /** Renders a static template (import file names) with what is known before the run: play vars and extra vars. */
   renderStatic(text: string, loc: SourceLocation): string;
@@ -111,7 +111,7 @@ export class ProgramBuilder {
     const name = task.args.get('name') ?? task.args.get('role');
     if (typeof name !== 'string') throw new ParseError('import-role-name', "'name' is a required field for import_role.", { location: task.loc });
     const from = roleFrom(task.args);
-    const def = this.loader.loadRole(this.loader.renderStatic(name, task.argsLoc), ctx.baseDir, from);
+    const def = this.loader.loadRole(this.loader.renderStatic(name, task.argsLoc), ctx.baseDir, from, argLoc(task, 'name') ?? task.argsLoc);
     const ref: RoleRef = {
       loc: task.loc,
       name: { value: name, loc: task.argsLoc },
@@ -163,7 +163,7 @@ export function expandRoles(play: PlayNode, loader: CompileLoader, baseDir: stri
   const seen = new Set<string>();
   const visit = (ref: RoleRef, parent: RoleInstance | undefined, from: string): void => {
     const name = loader.renderStatic(textValue(ref.name), ref.name.loc);
-    const def = loader.loadRole(name, from);
+    const def = loader.loadRole(name, from, undefined, ref.name.loc);
     const instance: RoleInstance = { def, ref, params: ref.params, fromInclude: false, ...(parent ? { parent } : {}) };
     for (const dep of def.dependencies) visit(dep, instance, def.path);
     const key = paramsKey(instance);
@@ -213,4 +213,11 @@ export function compilePlay(play: PlayNode, loader: CompileLoader): CompiledPlay
   handlers.addList(play.handlers, playFold, { baseDir });
 
   return { play, program: builder.build(), handlers: handlers.build(), roles: [...roles, ...builder.importedRoles] };
+}
+
+/** Where one argument of a task is written. */
+export function argLoc(task: TaskNode, key: string): SourceLocation | undefined {
+  const node = task.argsNode;
+  if (!node || node.kind !== 'map') return undefined;
+  return node.pairs.find((p) => p.key.kind === 'scalar' && p.key.value === key)?.value.loc;
 }

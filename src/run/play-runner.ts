@@ -32,7 +32,8 @@ export interface PlayRunServices {
   readonly addGroup?: ProcessContext['addGroup'];
   readonly setStats?: ProcessContext['setStats'];
   readonly startAt?: { readonly pattern: string; done: boolean };
-  readonly error?: (message: string) => void;
+  /** ansible's display.error, to stderr: a message, or an error with its origin. */
+  readonly error?: (error: string | Error) => void;
   /** Filters steps by --tags / --skip-tags; returns false to skip a step for this run. */
   readonly tagFilter?: (step: TaskStep) => boolean;
 }
@@ -283,9 +284,18 @@ export class PlayRunner {
         if (loaded.handlers) this.addHandlers(loaded.handlers);
         newSteps.push(...loaded.program.steps);
       } catch (e) {
+        // ansible shows the error, then fails each including host with the reason in its result.
         inc.failed = true;
-        this.services.warn(String(e instanceof Error ? e.message : e));
-        for (const host of inc.hosts) this.services.stats.increment('failures', host);
+        const reason = e instanceof Error ? e.message : String(e);
+        this.services.error?.(e instanceof Error ? e : reason);
+        for (const host of inc.hosts) {
+          this.services.stats.increment('failures', host);
+          const result = new Map(inc.result);
+          result.delete('include_args');
+          result.set('failed', true);
+          result.set('reason', reason);
+          this.services.callback.runnerFailed?.({ host, task: this.taskInfo(step, host), result });
+        }
       }
     }
     for (const [host, list] of perHost) {

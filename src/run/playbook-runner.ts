@@ -34,7 +34,7 @@ export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failed
   /** --start-at-task: tasks are skipped until one matches (shared by every play). */
   readonly startAt?: { readonly pattern: string; done: boolean };
   /** ansible's display.error (to stderr). */
-  readonly error?: (message: string) => void;
+  readonly error?: (error: string | Error) => void;
 }
 
 export const EXIT_OK = 0;
