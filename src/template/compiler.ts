@@ -3,7 +3,7 @@
  * pre-built functions with no tree dispatch. Semantics follow Jinja2 with Ansible 2.19's
  * environment (strict undefined, native single-node results).
  */
-import { isTuple, markTuple, type Data, type DataDict } from '../core/data.js';
+import { markTuple, type Data, type DataDict } from '../core/data.js';
 import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js';
 import { filters, tests, type PluginValue } from './plugin.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
@@ -743,4 +743,3 @@ export function compileExpression(expr: Expr): (f: Frame) => Value {
   return new Compiler().expr(expr);
 }
 
-export { isTuple };

@@ -327,4 +327,3 @@ export function createTemplateEngine(): TemplateRenderer {
   return new TemplateEngine();
 }
 
-export type { UnsafeString };

@@ -11,7 +11,7 @@ import type { SourceLocation } from '../core/source-location.js';
 import { isRaw, markRaw, unmarkRaw } from './compiler.js';
 import { globals } from './globals.js';
 import type { PluginContext } from './plugin.js';
-import { Frame, type BlockFn, type CompiledTemplate, type RenderState } from './render-state.js';
+import type { BlockFn, CompiledTemplate, RenderState } from './render-state.js';
 import { PyException } from './runtime/py-exception.js';
 import type { Value } from './runtime/py-object.js';
 import { Undefined } from './runtime/undefined.js';
@@ -209,7 +209,4 @@ export class RenderContext implements RenderState {
     throw new PyException('TemplateNotFound', name);
   }
 
-  newFrame(): Frame {
-    return new Frame(this, null);
-  }
 }

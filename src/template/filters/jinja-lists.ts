@@ -225,7 +225,3 @@ const listFilters: Record<string, FilterFn> = {
 listFilters.d = listFilters.default as FilterFn;
 
 registerFilters(listFilters, 'ansible.builtin');
-
-export function notIterable(v: Value): PyException {
-  return typeError(`'${typeName(v)}' object is not iterable`);
-}

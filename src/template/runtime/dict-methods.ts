@@ -2,7 +2,7 @@
 import { markTuple, type Data, type DataDict } from '../../core/data.js';
 import type { Value } from './py-object.js';
 import { PyException, typeError } from './py-exception.js';
-import { dictKey, iterate, mapGet, mapHas, repr, typeName } from './py-values.js';
+import { dictKey, iterate, mapGet, mapHas, repr } from './py-values.js';
 import type { MethodImpl } from './str-methods.js';
 
 export const dictMethods: Record<string, MethodImpl<DataDict>> = {
@@ -54,7 +54,3 @@ export const dictMethods: Record<string, MethodImpl<DataDict>> = {
     return markTuple([last[0], last[1]]);
   },
 };
-
-export function notAMapping(v: Value): PyException {
-  return typeError(`'${typeName(v)}' object is not a mapping`);
-}

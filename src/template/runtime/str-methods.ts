@@ -1,9 +1,9 @@
 /**
  * Python's `str` methods that templates call (`x.split(',')`, `'{}'.format(y)` …).
  */
-import { markTuple, type Data } from '../../core/data.js';
+import { markTuple } from '../../core/data.js';
 import type { Kwargs, Value } from './py-object.js';
-import { PyException, typeError, valueError } from './py-exception.js';
+import { typeError, valueError } from './py-exception.js';
 import { strFormat } from './py-format.js';
 import { equals, isInt, iterate, str, typeName } from './py-values.js';
 import { Undefined, UndefinedError } from './undefined.js';
@@ -305,8 +305,3 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
   };
 }
 
-export function missingMethodArgs(name: string): PyException {
-  return typeError(`${name}() missing required argument`);
-}
-
-export type { Data };
