@@ -50,10 +50,13 @@ export interface ResolvedAction {
   readonly deprecations: readonly Deprecation[];
 }
 
-/** A template that is one whole `{{ … }}` (ansible's is_possibly_all_template). */
+/**
+ * ansible's is_possibly_all_template: starts with a Jinja opening delimiter and ends with a
+ * closing one (of any kind, no trimming), or starts with a `#jinja2:` overrides header.
+ */
 function isWholeTemplate(text: string): boolean {
-  const trimmed = text.trim();
-  return trimmed.startsWith('{{') && trimmed.endsWith('}}');
+  if (text.startsWith('#jinja2:')) return true;
+  return ['{%', '{{', '{#'].some((open) => text.startsWith(open)) && ['%}', '}}', '#}'].some((close) => text.endsWith(close));
 }
 
 function splitModuleString(text: string): [string, string] {
