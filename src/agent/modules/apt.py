@@ -588,6 +588,16 @@ def _main(p, ctx):
     dpkg_options = '%s -o DPkg::Lock::Timeout=%s' % (expand_dpkg_options(p['dpkg_options']), p['lock_timeout'])
     apt, apt_pkg = _ensure_python_apt(ctx, p, apt_get, dpkg_options, env)
     m = Apt(p, ctx, apt, apt_pkg, env)
+    # NOTE: apt_pkg's configuration lives as long as the agent process; a default_release set for
+    # one task must not leak into the next (Ansible starts a fresh process per task).
+    old_release = apt_pkg.config.find('APT::Default-Release')
+    try:
+        return _operate(p, ctx, m, apt, apt_pkg, dpkg_options)
+    finally:
+        apt_pkg.config.set('APT::Default-Release', old_release)
+
+
+def _operate(p, ctx, m, apt, apt_pkg, dpkg_options):
     if p['clean'] is True:
         out, err, diff = m.aptclean()
         if not p['package'] and p['upgrade'] == 'no' and not p['deb']:

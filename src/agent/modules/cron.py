@@ -197,6 +197,16 @@ def _header(crontab):
 
 
 def run(params, ctx):
+    # NOTE: Ansible's cron runs with umask 022 (cron.d files must not be group/world writable);
+    # the agent is one long-lived process, so the old umask comes back when the module ends.
+    old_umask = os.umask(0o022)
+    try:
+        return _run(params, ctx)
+    finally:
+        os.umask(old_umask)
+
+
+def _run(params, ctx):
     name, user, job = params['name'], params['user'], params['job']
     cron_file, state = params['cron_file'], params['state']
     backup, special_time, env = params['backup'], params['special_time'], params['env']
@@ -211,7 +221,6 @@ def run(params, ctx):
         if not re.search(r'^[A-Z0-9_-]+$', base, re.I):
             ctx.warn('Filename portion of cron_file ("%s") should consist' % base +
                      ' solely of upper- and lower-case letters, digits, underscores, and hyphens')
-    os.umask(0o022)
     crontab = CronTab(ctx, user, cron_file)
     diff = {}
     if ctx.diff_mode:
