@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { VolantError } from '../../src/core/errors.js';
 import { filters, lookups, tests, type PluginContext, type PluginValue } from '../../src/template/plugin.js';
 import type { LookupEnvironment, TemplateRenderer, VarSource } from '../../src/template/api.js';
-import { Undefined } from '../../src/template/runtime/undefined.js';
+import { Undefined, UndefinedError } from '../../src/template/runtime/undefined.js';
 import type { Data } from '../../src/core/data.js';
 import { canonical, decodeTyped, type Typed } from './ansible-typed-values.js';
 import { ENGINE_PENDING, KNOWN_DIFFERENCES } from './ansible-known-differences.js';
@@ -101,7 +101,7 @@ function runDirect(c: Case): Outcome {
     }
     return { ok: true, value: canonical(result, c.flags?.includes('unordered') ?? false) };
   } catch (error) {
-    if (error instanceof VolantError) return { ok: false, error: error.message };
+    if (error instanceof VolantError || error instanceof UndefinedError) return { ok: false, error: error.message };
     return { ok: false, error: `(non-Volant error) ${String(error)}` };
   }
 }

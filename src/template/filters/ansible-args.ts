@@ -4,7 +4,7 @@
  */
 import { TemplateError } from '../../core/errors.js';
 import { PyFloat, isStringLike, isTuple, pyStr, textOf, truthy, type Data, type DataDict } from '../../core/data.js';
-import { Undefined } from '../runtime/undefined.js';
+import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import type { PluginValue } from '../plugin.js';
 
 /** A plugin failure: the engine prefixes it with "The filter plugin '…' failed:". */
@@ -23,9 +23,12 @@ export function realNumberError(value: Data): string {
   return `must be real number, not ${pyClass(value).replace(/^<class '(.*)'>$/, '$1')}`;
 }
 
-/** Data, or the Undefined error Ansible raises when a plugin touches an undefined value. */
+/**
+ * Data, or the Undefined error Ansible raises when a plugin touches an undefined value (the
+ * engine's own UndefinedError, so it reports it like any other undefined variable).
+ */
 export function defined(value: PluginValue | undefined): Data {
-  if (value instanceof Undefined) throw new TemplateError('undefined-variable', value.message);
+  if (value instanceof Undefined) throw new UndefinedError(value);
   return value === undefined ? null : value;
 }
 

@@ -1,5 +1,5 @@
 /** `vars` (variables by name, rendered) and `varnames` (names matching Python regexes). */
-import { TemplateError } from '../../core/errors.js';
+import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { isStringLike, textOf, type Data } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
 import { ansibleClass, defined, pluginError, toText } from '../filters/ansible-args.js';
@@ -21,7 +21,8 @@ export const vars: LookupFn = (ctx, terms, kwargs) => {
     }
     if (value === undefined) {
       if (hasDefault) return defined(kwargs.get('default'));
-      throw new TemplateError('undefined-variable', `No variable named '${name}' was found.`);
+      // NOTE: an undefined-variable error, not a lookup failure: `| default(…)` can catch it in 2.19.
+      throw new UndefinedError(new Undefined(`No variable named '${name}' was found.`, name));
     }
     return typeof value === 'string' && /\{\{|\{%/.test(value) ? ctx.renderString(value) : value;
   });
