@@ -44,6 +44,18 @@ def _fake_src(dest):
     return '%s/ansible-tmp-%s-%d-%d/.source%s' % (base, repr(time.time()), os.getpid(), int.from_bytes(os.urandom(6), 'big'), ext)
 
 
+def _task_args_invocation(ctx):
+    # NOTE: an answer of the copy action itself carries the task's raw args, content censored twice over.
+    raw = dict(ctx.raw_args)
+    shown = dict(raw)
+    module_args = dict(raw)
+    if 'content' in raw:
+        shown['content'] = 'CENSORED: content is a no_log parameter'
+        module_args['content'] = 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
+    shown['module_args'] = module_args
+    return shown
+
+
 def _fake_local_src():
     # the controller-side temp file Ansible names in this result
     rand = base64.b32encode(os.urandom(5)).decode('ascii').lower()
@@ -113,14 +125,14 @@ def _run(params, ctx):
         # NOTE: Ansible's copy action answers this itself (no module run, so no stat fields).
         result = {'changed': False, 'dest': dest, 'src': src if remote_src else _fake_local_src(), '_volant_bare': True}
         if ctx.raw_args.get('content') is not None:
-            # NOTE: this early answer carries the task's raw args, content censored twice over.
-            raw = dict(ctx.raw_args)
-            shown = dict(raw, content='CENSORED: content is a no_log parameter')
-            shown['module_args'] = dict(raw, content='VALUE_SPECIFIED_IN_NO_LOG_PARAMETER')
-            result['invocation'] = shown
+            result['invocation'] = _task_args_invocation(ctx)
         return result
 
     file_args = ctx.load_file_common_arguments(params, path=dest)
+    if checksum_dest == checksum_src and remote_src:
+        # NOTE: with remote_src the module itself answers (md5sum and src, no diff list).
+        changed = ctx.set_fs_attributes_if_different(file_args, False, None)
+        return {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'md5sum': hashlib.md5(data).hexdigest(), 'src': src}
     if checksum_dest == checksum_src:
         # NOTE: Ansible then runs the file module for attributes: its result has `path` and no md5sum.
         params['_volant_unchanged'] = True
@@ -131,7 +143,9 @@ def _run(params, ctx):
 
     if ctx.check_mode:
         # NOTE: Ansible's copy action answers check mode itself with `changed` only.
-        ctx.exit(changed=True, diff=diff_list)
+        if remote_src:
+            ctx.exit(changed=True)
+        ctx.exit(changed=True, diff=diff_list, invocation=_task_args_invocation(ctx), _volant_bare=True)
 
     dest_dir = os.path.dirname(dest) or '.'
     if not os.path.isdir(dest_dir):
@@ -166,8 +180,9 @@ def _run(params, ctx):
         'dest': dest,
         'md5sum': hashlib.md5(data).hexdigest(),
         'src': src if (src and remote_src) else params.setdefault('_volant_src', _fake_src(dest)),
-        'diff': diff_list,
     })
+    if not remote_src:
+        result['diff'] = diff_list
     return result
 
 

@@ -35,7 +35,18 @@ def get_state(path):
 
 
 def _diff(path, prev_state, new_state):
-    return {'before': {'path': path, 'state': prev_state}, 'after': {'path': path, 'state': new_state}}
+    diff = {'before': {'path': path}, 'after': {'path': path}}
+    if prev_state != new_state:
+        diff['before']['state'] = prev_state
+        diff['after']['state'] = new_state
+        if new_state == 'absent' and prev_state == 'directory':
+            # NOTE: removing a directory shows what was in it, in os.walk order
+            listing = {'directories': [], 'files': []}
+            for root, dirs, files in os.walk(path):
+                listing['directories'].extend(os.path.join(root, d) for d in dirs)
+                listing['files'].extend(os.path.join(root, f) for f in files)
+            diff['before']['path_content'] = listing
+    return diff
 
 
 def _timestamp(ctx, value, fmt, default_now):
@@ -119,8 +130,6 @@ def run(params, ctx):
                         os.unlink(path)
                 except OSError as e:
                     ctx.fail('unlinking failed: %s ' % e, path=path)
-        else:
-            diff['after']['state'] = 'absent'
         result = {'path': path, 'changed': changed, 'state': 'absent'}
         if ctx.diff_mode:
             result['diff'] = diff
