@@ -37,6 +37,7 @@ export class LineIndex {
     const start = starts[line - 1];
     if (start === undefined) return undefined;
     const next = starts[line];
-    return this.text.slice(start, next === undefined ? undefined : next - 1);
+    // Python reads files with universal newlines: a CRLF line has no trailing CR.
+    return this.text.slice(start, next === undefined ? undefined : next - 1).replace(/\r$/, '');
   }
 }
