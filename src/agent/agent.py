@@ -130,23 +130,21 @@ def _kill_children(rid):
                     pass
 
 
-def _crash_result(name, exc_text):
-    return {
-        'failed': True,
-        'msg': 'MODULE FAILURE: %s' % exc_text.strip().splitlines()[-1] if exc_text.strip() else 'MODULE FAILURE',
-        'exception': exc_text,
-        'module_stdout': '',
-        'module_stderr': exc_text,
-        'rc': 1,
-    }
+def _crash_result(name, exc_text, exc=None):
+    # NOTE: 2.19 reports an exception escaping a module with this msg in the result itself.
+    detail = str(exc) if exc is not None else ''
+    if not detail:
+        lines = exc_text.strip().splitlines()
+        detail = lines[-1] if lines else 'unknown error'
+    return {'changed': False, 'failed': True, 'msg': 'Task failed: Module failed: %s' % detail, 'exception': exc_text}
 
 
 def run_module_request(req):
     name = req['module']
     try:
         mod = load_module(name, req.get('source'))
-    except BaseException:
-        return _crash_result(name, traceback.format_exc())
+    except BaseException as e:
+        return _crash_result(name, traceback.format_exc(), e)
     if mod is None:
         return {'failed': True, 'msg': 'The module %s was not found in configured module paths' % name, 'volant_missing_module': True}
     _local.rid = req.get('id')
@@ -157,8 +155,8 @@ def run_module_request(req):
             check_mode=req.get('check', False), diff_mode=req.get('diff', False),
             environ=env, no_log=req.get('no_log', False), remote_tmp=req.get('remote_tmp'),
         )
-    except BaseException:
-        return _crash_result(name, traceback.format_exc())
+    except BaseException as e:
+        return _crash_result(name, traceback.format_exc(), e)
     finally:
         _local.rid = None
         runtime.RUNNING.pop(req.get('id'), None)

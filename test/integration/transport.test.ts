@@ -36,6 +36,21 @@ describe('transport/local', () => {
     }
   });
 
+  it('reports an exception escaping a module as 2.19 does', async () => {
+    const transport = createTransport();
+    try {
+      const session = await transport.session(localSpec);
+      const result = await session.runModule(moduleRequest('ping', { data: 'crash' }));
+      // Recorded from 2.19 (`ping: data=crash`, registered): the msg carries the prefix itself.
+      assert.equal(result.get('failed'), true);
+      assert.equal(result.get('changed'), false);
+      assert.equal(result.get('msg'), 'Task failed: Module failed: boom');
+      assert.match(String(result.get('exception')), /Exception: boom/);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
   it('reuses one agent per host and become user', async () => {
     const transport = createTransport();
     try {
