@@ -87,7 +87,7 @@ function parseLines(inventory: Inventory, lines: string[], path: string): void {
         inventory.addHostNamed(host, groupName, port);
         for (const [k, v] of vars) {
           inventory.checkVariableName(k, origin);
-          inventory.setVariable(host, k, v);
+          inventory.setVariable(host, k, v, origin);
         }
       }
     } else if (state === 'vars') {
@@ -95,7 +95,7 @@ function parseLines(inventory: Inventory, lines: string[], path: string): void {
       if (eq < 0) throw new IniLineError(`Expected key=value, got: ${line}`);
       const name = line.slice(0, eq).trim();
       inventory.checkVariableName(name, origin);
-      inventory.setVariable(groupName, name, parseValue(line.slice(eq + 1).trim()));
+      inventory.setVariable(groupName, name, parseValue(line.slice(eq + 1).trim()), origin);
     } else {
       const m = GROUP_NAME_RE.exec(line);
       if (!m) throw new IniLineError(`Expected group name, got: ${line}`);

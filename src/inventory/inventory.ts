@@ -4,6 +4,8 @@ import { pyEquals, pyRepr, type Data, type DataDict } from '../core/data.js';
 import { InventoryError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { fnmatchToRegExp } from './fnmatch.js';
+import type { WarningDetail } from './warning-detail.js';
+import { setKeyOrigin } from './key-origins.js';
 import { Group, sortGroups } from './group.js';
 import { Host } from './host.js';
 import { applySubscript, orderPatterns, splitHostPattern, splitSubscript } from './host-pattern.js';
@@ -20,19 +22,6 @@ export function isValidVariableName(name: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !JINJA_KEYWORDS.has(name);
 }
 
-export interface WarningDetail {
-  readonly message: string;
-  /** A deprecation warning rather than a plain one. */
-  readonly deprecation?: boolean;
-  /**
-   * Where there is no location, the value ansible shows under `Origin: <unknown>` (a variable
-   * name that is not a string).
-   */
-  readonly unknownOrigin?: string;
-  readonly location?: SourceLocation;
-  readonly hint?: string;
-}
-
 export interface HostQuery {
   /** Ignore `--limit` (hostvars, delegate_to lookups). */
   ignoreLimits?: boolean;
@@ -47,6 +36,8 @@ export interface HostQuery {
  * Built by `loadInventory`; changed at run time only by `addHost` / `addGroup` (add_host,
  * group_by), which bump `version` so callers can drop what they cached.
  */
+export type { WarningDetail };
+
 export class Inventory {
   readonly groups = new Map<string, Group>();
   readonly hosts = new Map<string, Host>();
@@ -204,10 +195,12 @@ export class Inventory {
     return added;
   }
 
-  setVariable(entity: string, key: string, value: Data): void {
+  /** Sets an inventory variable; `origin` is where its name was written (for warnings about it). */
+  setVariable(entity: string, key: string, value: Data, origin?: SourceLocation): void {
     const target = this.groups.get(entity) ?? this.hosts.get(entity);
     if (!target) throw new InventoryError('inventory-unknown-entity', `Could not identify group or host named ${entity}`);
     target.setVariable(key, value);
+    if (origin) setKeyOrigin(target.vars, key, origin);
     this.changed();
   }
 
@@ -227,7 +220,7 @@ export class Inventory {
    * A `[DEPRECATION WARNING]: …`: kept in `warningDetails` (flagged) so warnings and
    * deprecations stay in the order ansible prints them; `warnings` has only plain warnings.
    */
-  deprecate(message: string, location: SourceLocation | undefined, hint?: string, unknownOrigin?: string): void {
+  deprecate(message: string, location: SourceLocation | undefined, hint?: string, shownWithoutOrigin?: string): void {
     const key = `deprecation\0${message}\0${location ? `${location.file}:${location.line}:${location.column}` : ''}`;
     if (this.warned.has(key)) return;
     this.warned.add(key);
@@ -236,7 +229,7 @@ export class Inventory {
       deprecation: true,
       ...(location ? { location } : {}),
       ...(hint ? { hint } : {}),
-      ...(unknownOrigin !== undefined ? { unknownOrigin } : {}),
+      ...(shownWithoutOrigin !== undefined ? { origin: '<unknown>', shown: shownWithoutOrigin } : {}),
     });
   }
 

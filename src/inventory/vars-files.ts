@@ -9,7 +9,9 @@ import { extname, join } from 'node:path';
 import { isDict, type DataDict } from '../core/data.js';
 import { InventoryError } from '../core/errors.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
-import { loadYamlData } from './load-yaml-data.js';
+import { toData } from '../yaml/to-data.js';
+import { copyKeyOrigin, setKeyOriginsFromNode } from './key-origins.js';
+import { loadYamlNode } from './load-yaml-data.js';
 
 export const VARS_FILE_EXTENSIONS: readonly string[] = ['.yml', '.yaml', '.json'];
 
@@ -54,7 +56,10 @@ export class VarsFiles {
           const data = this.load(file);
           if (!data) continue;
           if (result === EMPTY) result = new Map();
-          for (const [k, v] of data) result.set(k, v);
+          for (const [k, v] of data) {
+            if (!result.has(k)) copyKeyOrigin(data, result, k);
+            result.set(k, v);
+          }
         }
       }
     }
@@ -65,7 +70,9 @@ export class VarsFiles {
   private load(file: string): DataDict | null {
     if (this.files.has(file)) return this.files.get(file) as DataDict | null;
     const warnings: YamlWarning[] = [];
-    const data = loadYamlData(readFileSync(file, 'utf8'), file, warnings);
+    const node = loadYamlNode(readFileSync(file, 'utf8'), file, warnings);
+    const data = node ? toData(node) : null;
+    if (isDict(data)) setKeyOriginsFromNode(data, node);
     for (const w of warnings) {
       this.warnings.push(w.message);
       this.diagnostics.push(w);

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isDict, type DataDict } from '../core/data.js';
 import { UsageError, VolantError } from '../core/errors.js';
-import { loadYamlData } from '../inventory/load-yaml-data.js';
+import { copyKeyOrigin, keyOrigin, setKeyOrigin, setKeyOriginsFromNode } from '../inventory/key-origins.js';
+import { loadYamlData, loadYamlNode } from '../inventory/load-yaml-data.js';
+import { toData } from '../yaml/to-data.js';
 import { parseKv } from '../playbook/parse-kv.js';
 
 /**
@@ -33,7 +35,9 @@ export function parseExtraVars(values: readonly string[], cwd: string): DataDict
           { cause: error },
         );
       }
-      data = loadYamlData(text, path);
+      const node = loadYamlNode(text, path);
+      data = node ? toData(node) : null;
+      if (isDict(data)) setKeyOriginsFromNode(data, node);
     } else if (option[0] === '/' || option[0] === '.') {
       throw new UsageError('extra-vars-path', `Please prepend extra_vars filename '${option}' with '@'`);
     } else if (option[0] === '[' || option[0] === '{') {
@@ -44,7 +48,14 @@ export function parseExtraVars(values: readonly string[], cwd: string): DataDict
     if (!isDict(data)) {
       throw new UsageError('extra-vars-not-dict', `Invalid extra vars data supplied. '${option}' could not be made into a dictionary`);
     }
-    for (const [k, v] of data) extra.set(k, v);
+    for (const [k, v] of data) {
+      // NOTE: a later -e replaces the value but the name keeps the origin of its first writing.
+      if (!extra.has(k)) {
+        if (keyOrigin(data, k)) copyKeyOrigin(data, extra, k);
+        else setKeyOrigin(extra, k, { description: "<CLI option '-e'>" });
+      }
+      extra.set(k, v);
+    }
   }
   return extra;
 }

@@ -5,6 +5,7 @@
  */
 import { isDict, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { Inventory } from '../inventory/inventory.js';
+import { setKeyOriginsFromNode } from '../inventory/key-origins.js';
 import type { Keyword, Keywords, RoleDefinition, RoleRef } from '../playbook/model.js';
 import type { VarSource } from '../template/api.js';
 import { withLocals } from './layered-vars.js';
@@ -65,7 +66,7 @@ export class RunnerVars {
   startPlay(compiled: CompiledPlayLike, hosts: PlayHosts, prompted: DataDict): RunnerPlayVars {
     const scopes = new RoleScopes(compiled);
     const keywords = compiled.play.keywords;
-    const varsValue = keywords.get('vars')?.value;
+    const varsValue = keywordDict(keywords.get('vars'));
     const nameValue = keywords.get('name')?.value;
     const hostsValue = keywords.get('hosts')?.value ?? 'all';
     const hostsPattern = Array.isArray(hostsValue) ? hostsValue.map(String) : String(hostsValue);
@@ -73,7 +74,7 @@ export class RunnerVars {
       name: nameValue !== undefined && nameValue !== null && nameValue !== '' ? String(nameValue) : Array.isArray(hostsPattern) ? hostsPattern.join(',') : hostsPattern,
       hosts: hostsPattern,
       roles: compiled.roles.filter((r) => !r.fromInclude && !r.parent).map((r) => scopes.scope(r)),
-      vars: isDict(varsValue) ? varsValue : EMPTY,
+      vars: varsValue ?? EMPTY,
       varsPrompt: prompted.size > 0 ? prompted : undefined,
     };
     const varsFiles = this.varsFilesLoader(keywords.get('vars_files')?.value, baseScope);
@@ -171,11 +172,21 @@ export class RunnerVars {
   }
 }
 
+/** A `vars:` keyword's dict, with where each name was written (for warnings about them). */
+function keywordDict(kw: Keyword | undefined): DataDict | undefined {
+  if (!kw || !isDict(kw.value)) return undefined;
+  setKeyOriginsFromNode(kw.value, kw.node);
+  return kw.value;
+}
+
 function taskScope(step: StepLike, scopes: RoleScopes): TaskScope {
   const vars: DataDict[] = [];
-  for (const kw of step.folded.blockVars) if (isDict(kw.value)) vars.push(kw.value);
-  const own = step.task.keywords.get('vars')?.value;
-  if (isDict(own)) vars.push(own);
+  for (const kw of step.folded.blockVars) {
+    const dict = keywordDict(kw);
+    if (dict) vars.push(dict);
+  }
+  const own = keywordDict(step.task.keywords.get('vars'));
+  if (own) vars.push(own);
   const env = step.folded.environment;
   const scope: TaskScope = {
     vars,

@@ -14,11 +14,13 @@
  * Nothing is copied per task: a task's VarSource is a list of layers (most precomputed once per
  * run, per host or per role) that `get` walks from the top.
  */
-import type { Data, DataDict, DictKey } from '../core/data.js';
+import { strRepr, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { VarSource } from '../template/api.js';
 import type { Group } from '../inventory/group.js';
 import { Host } from '../inventory/host.js';
 import type { Inventory } from '../inventory/inventory.js';
+import { copyKeyOrigin, keyOrigin, type KeyOrigin } from '../inventory/key-origins.js';
+import type { WarningDetail } from '../inventory/warning-detail.js';
 import { inventoryVarsDirs } from '../inventory/load-inventory.js';
 import { VarsFiles } from '../inventory/vars-files.js';
 import { ansibleVersionDict } from './ansible-version.js';
@@ -27,6 +29,7 @@ import { HostVars } from './host-vars.js';
 import { LayeredVars, type VarLayer } from './layered-vars.js';
 import { allDependencies, roleDefaults, roleParams, roleVars } from './role-layers.js';
 import type { PlayHosts, PlayScope, RoleScope, TaskScope } from './scopes.js';
+import { RESERVED_NAMES } from './reserved-names.js';
 import { SourceView } from './source-view.js';
 
 /** Command-line state that ansible exposes as `ansible_*` variables. */
@@ -96,6 +99,13 @@ export class VariableManager {
   readonly hostvars: HostVars;
   /** Warnings in ansible's words (restricted fact names, vars files), each once. */
   readonly warnings: string[] = [];
+  /**
+   * Warnings that point at where a variable was written (reserved names), in the order ansible
+   * prints them; a formatter adds `Origin:` and the source lines.
+   */
+  readonly warningDetails: WarningDetail[] = [];
+  private readonly reservedInLayer = new WeakMap<Map<DictKey, Data>, string[]>();
+  private readonly reservedWarned = new Set<string>();
   private extra: DataDict;
   private pbDir: string;
   private readonly hosts = new Map<string, HostState>();
@@ -228,7 +238,10 @@ export class VariableManager {
     const invDirs = inventoryVarsDirs(inv);
     const layer: DataDict = new Map();
     const add = (vars: DataDict): void => {
-      for (const [k, v] of vars) layer.set(k, v);
+      for (const [k, v] of vars) {
+        if (!layer.has(k)) copyKeyOrigin(vars, layer, k);
+        layer.set(k, v);
+      }
     };
     // NOTE: ansible's default VARIABLE_PRECEDENCE puts every inventory group's own vars below every
     // group_vars/ file, and group_vars/all below group_vars/<group>.
@@ -267,6 +280,42 @@ export class VariableManager {
 
   private warn(message: string): void {
     if (!this.warnings.includes(message)) this.warnings.push(message);
+  }
+
+  /**
+   * ansible's warn_if_reserved on the combined variables: each reserved name used, in the
+   * combined order, pointing where the name was first written (the lowest layer: Python's
+   * `dict | dict` keeps the first key). Each warning once.
+   */
+  private warnReserved(layers: readonly VarLayer[]): void {
+    let found: Map<string, KeyOrigin | undefined> | undefined;
+    for (const layer of layers) {
+      if (!(layer instanceof Map)) continue;
+      let names = this.reservedInLayer.get(layer);
+      if (!names) {
+        names = [];
+        for (const key of layer.keys()) if (typeof key === 'string' && key !== 'vars' && RESERVED_NAMES.has(key)) names.push(key);
+        this.reservedInLayer.set(layer, names);
+      }
+      for (const name of names) {
+        found ??= new Map();
+        if (!found.has(name)) found.set(name, keyOrigin(layer, name));
+      }
+    }
+    if (!found) return;
+    for (const [name, origin] of found) {
+      const message = `Found variable using reserved name ${strRepr(name)}.`;
+      const key = `${message}\0${origin ? JSON.stringify(origin) : ''}`;
+      if (this.reservedWarned.has(key)) continue;
+      this.reservedWarned.add(key);
+      this.warningDetails.push(
+        origin === undefined
+          ? { message }
+          : 'description' in origin
+            ? { message, origin: origin.description, shown: name }
+            : { message, location: origin },
+      );
+    }
   }
 
   private roleId(role: RoleScope): number {
@@ -423,7 +472,9 @@ export class VariableManager {
       if (roleLayers) layers.push(roleLayers.params);
       if (task.includeParams) layers.push(task.includeParams);
     }
-    layers.push(this.extra, this.baseMagic);
+    layers.push(this.extra);
+    this.warnReserved(all.slice(globalsCount));
+    layers.push(this.baseMagic);
     if (play) layers.push(this.playMagic(play));
     if (role) layers.push(this.roleMagic(role));
     if (play) layers.push(this.playHostsLayer(play, playHosts));
@@ -440,12 +491,10 @@ export class VariableManager {
     const s = this.state(hostName);
     const generation = this.generation + this.inventory.version * 1_000_003;
     if (s.hostSource && s.hostSource.generation === generation) return s.hostSource.source;
+    const own = [this.inventoryLayer(hostName), this.factsLayer(hostName), s.includeVars, s.nonPersistent, this.extra];
+    this.warnReserved(own);
     const source = new LayeredVars([
-      this.inventoryLayer(hostName),
-      this.factsLayer(hostName),
-      s.includeVars,
-      s.nonPersistent,
-      this.extra,
+      ...own,
       this.baseMagic,
       this.groupsLayer(),
       this.optionMagic,

@@ -97,7 +97,7 @@ describe('inventory/broken sources', () => {
             if (deprecations++ === 0) head = `[WARNING]: ${DEPRECATION_HINT}\n${head}`;
           }
           const hint = w.hint ? `${w.hint}\n\n` : '';
-          if (w.unknownOrigin !== undefined) return `${head}Origin: <unknown>\n\n${w.unknownOrigin}\n\n${hint}`;
+          if (w.origin !== undefined) return `${head}Origin: ${w.origin}\n\n${w.shown ?? ''}\n\n${hint}`;
           if (!w.location) return head;
           return `${head}${formatSourceContext(w.location, (file) => readFileSync(file, 'utf8'))}\n\n${hint}`;
         })

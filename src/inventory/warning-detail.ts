@@ -1,0 +1,17 @@
+import type { SourceLocation } from '../core/source-location.js';
+
+/**
+ * A warning with what ansible prints under its message: `Origin:` and the source lines when it
+ * points into a file, or an origin description and the offending value, then a hint.
+ */
+export interface WarningDetail {
+  readonly message: string;
+  /** A deprecation warning rather than a plain one. */
+  readonly deprecation?: boolean;
+  readonly location?: SourceLocation;
+  /** Without a location: what ansible prints after `Origin:` (`<unknown>`, `<CLI option '-e'>`). */
+  readonly origin?: string;
+  /** With `origin`: the value ansible shows under it. */
+  readonly shown?: string;
+  readonly hint?: string;
+}
