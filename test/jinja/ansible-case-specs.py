@@ -740,6 +740,8 @@ def define_idioms(E, flag, FIXTURES):
     E("{{ true | ternary('a', undefined_thing) }}")
     E("{{ query('vars', 'who') | first }}", who='me')
     E("{{ query('varnames', '^who') }}", who='me', whom='you')
+    E("{{ lookup('vars', 'nope_x') | default('fallback') }}")
+    E("{{ lookup('vars', 'nope_x') }}")
 
 
 def define_ini_more(L):
