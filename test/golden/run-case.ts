@@ -3,10 +3,11 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { withCaseLock } from './case-lock.js';
 import type { GoldenCase } from './golden-case.js';
 
-export const REPO_ROOT = join(dirname(new URL(import.meta.url).pathname), '..', '..');
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ORACLE_PLAYBOOK = '/work/shared/tools/ansible-oracle/ansible-playbook';
 export const VOLANT_PLAYBOOK = join(REPO_ROOT, 'bin', 'volant-playbook');
 
