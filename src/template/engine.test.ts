@@ -178,4 +178,25 @@ describe('template/engine', () => {
     assert.equal(engine.render("{{ hostvars.h2 is defined }}", vars), false);
     assert.ok(reads >= 1);
   });
+
+  it('lets a dict subclass name its type and word its misses, as hostvars does (golden hostvars-* cases)', () => {
+    class Hostvars extends Map<string, Data> {
+      readonly pyTypeName = 'HostVars';
+      missingKeyMessage(key: string | number): string {
+        return `hostvars[${JSON.stringify(key).replace(/"/g, "'")}]`;
+      }
+    }
+    class HostVarsVars extends Map<string, Data> {
+      readonly pyTypeName = 'HostVarsVars';
+    }
+    const vars = source({ hostvars: new Hostvars() as DataDict, one: new HostVarsVars() as DataDict });
+    assert.equal(failure(() => engine.render("{{ hostvars['nosuchhost'] }}", vars)).message, "hostvars['nosuchhost']");
+    assert.equal(failure(() => engine.render('{{ one.nothing_here }}', vars)).message, "object of type 'HostVarsVars' has no attribute 'nothing_here'");
+  });
+
+  it('keeps the error chain to one link per template error', () => {
+    const err = failure(() => engine.evaluateConditional('undefined_thing', source({})));
+    assert.equal(err.message, "Error while evaluating conditional: 'undefined_thing' is undefined");
+    assert.equal(err.cause, undefined);
+  });
 });

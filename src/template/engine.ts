@@ -299,28 +299,30 @@ export function toData(v: Value): Data {
 export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions, source?: string): VolantError {
   const location = options.origin;
   const conditional = mode === 'conditional';
-  if (err instanceof TemplateError) return err.location || !location ? err : new TemplateError(err.code, err.message, { location, cause: err, hint: err.hint });
+  // NOTE: internal errors are not attached as `cause`: the message already holds their words,
+  // and the run stage turns every cause into another line of the error chain.
+  if (err instanceof TemplateError) return err.location || !location ? err : new TemplateError(err.code, err.message, { location, hint: err.hint });
   if (err instanceof VolantError) return err;
   if (err instanceof TemplateSyntaxError) {
     const where = conditional ? 'expression' : 'template';
     const delimiters = conditional && source !== undefined && isTemplateText(source) ? ' Template delimiters are not supported in expressions' : '';
-    return new TemplateError('template-syntax', `Syntax error in ${where}${delimiters ? '.' + delimiters : ''}: ${err.message}`, { location, cause: err });
+    return new TemplateError('template-syntax', `Syntax error in ${where}${delimiters ? '.' + delimiters : ''}: ${err.message}`, { location });
   }
   if (err instanceof UndefinedError) {
     const message = conditional ? `Error while evaluating conditional: ${err.message}` : err.message;
-    return new TemplateError('template-undefined', message, { location, cause: err });
+    return new TemplateError('template-undefined', message, { location });
   }
-  if (err instanceof PluginFailure) return new TemplateError('template-plugin', err.message, { location, cause: err });
-  if (err instanceof TemplateRecursionError) return new TemplateError('template-recursion', err.message, { location: err.origin ?? location, cause: err });
+  if (err instanceof PluginFailure) return new TemplateError('template-plugin', err.message, { location });
+  if (err instanceof TemplateRecursionError) return new TemplateError('template-recursion', err.message, { location: err.origin ?? location });
   if (err instanceof PyException) {
     const where = conditional ? 'expression' : 'template';
-    return new TemplateError('template-render', `Error rendering ${where}: ${err.message}`, { location, cause: err });
+    return new TemplateError('template-render', `Error rendering ${where}: ${err.message}`, { location });
   }
   if (err instanceof RangeError && /call stack/i.test(err.message)) {
-    return new TemplateError('template-recursion', 'Recursive loop detected in template: maximum recursion depth exceeded', { location, cause: err });
+    return new TemplateError('template-recursion', 'Recursive loop detected in template: maximum recursion depth exceeded', { location });
   }
   const message = err instanceof Error ? err.message : String(err);
-  return new TemplateError('template-render', `Error rendering template: ${message}`, { location, cause: err });
+  return new TemplateError('template-render', `Error rendering template: ${message}`, { location });
 }
 
 export function createTemplateEngine(): TemplateRenderer {

@@ -83,7 +83,7 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
     // errors=warn should also print a warning; the engine has no display, so both stay silent.
     if (errors === 'ignore' || errors === 'warn') return want ? [] : null;
     const message = err instanceof Error ? err.message : String(err);
-    throw new TemplateError('template-lookup', `The lookup plugin '${name}' failed: ${message}`, { cause: err });
+    throw new TemplateError('template-lookup', `The lookup plugin '${name}' failed: ${message}`);
   }
   if (want) return result;
   // NOTE: without wantlist one item comes back as itself, several strings joined with ',', and

@@ -3,7 +3,7 @@
  * the method), then the item; `x['name']` tries the item first, then the attribute. A miss is an
  * Undefined carrying Ansible 2.19's message.
  */
-import { PyFloat, isTuple, type DataDict } from '../../core/data.js';
+import { PyFloat, isTuple, type DataDict, type DictKey } from '../../core/data.js';
 import { PyFunction, PyObject, type Value } from './py-object.js';
 import { dictMethods } from './dict-methods.js';
 import { listMethods, sequenceMethods } from './list-methods.js';
@@ -14,7 +14,18 @@ import { makeStrMethods, type MethodImpl } from './str-methods.js';
 import { Undefined } from './undefined.js';
 import { PyException } from './py-exception.js';
 
+/**
+ * A Map subclass may word its own miss (`missingKeyMessage(key)`), as Ansible's hostvars does:
+ * "hostvars['nosuchhost']".
+ */
+interface MissingKeyWording {
+  missingKeyMessage?(key: DictKey): string;
+}
+
 export function missingAttribute(obj: Value, key: Value): Undefined {
+  if (obj instanceof Map && typeof (obj as MissingKeyWording).missingKeyMessage === 'function' && (typeof key === 'string' || typeof key === 'number')) {
+    return new Undefined((obj as MissingKeyWording).missingKeyMessage?.(key) ?? '', typeof key === 'string' ? key : undefined);
+  }
   let shown: string;
   try {
     shown = repr(key);

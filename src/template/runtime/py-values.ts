@@ -61,7 +61,7 @@ export function plainTypeName(v: Value | undefined): string {
   }
   if (v instanceof PyFloat) return 'float';
   if (Array.isArray(v)) return isTuple(v) ? 'tuple' : 'list';
-  if (v instanceof Map) return 'dict';
+  if (v instanceof Map) return mappingTypeName(v);
   if (v instanceof Undefined) return 'AnsibleUndefined';
   if (v instanceof PyObject) return v.typeName;
   return 'str';
@@ -129,6 +129,15 @@ export function truthy(v: Value | undefined): boolean {
 function pyObjectTruthy(v: PyObject): boolean {
   const len = (v as { length?: unknown }).length;
   return typeof len === 'number' ? len > 0 : true;
+}
+
+/**
+ * A Map subclass may name its Python type (`pyTypeName`), as Ansible's hostvars classes show in
+ * messages ("object of type 'HostVarsVars' has no attribute 'x'").
+ */
+export function mappingTypeName(m: Map<unknown, unknown>): string {
+  const name = (m as { pyTypeName?: unknown }).pyTypeName;
+  return typeof name === 'string' ? name : 'dict';
 }
 
 /** The number behind bool/int/float, or undefined. */
