@@ -59,6 +59,11 @@ function isWholeTemplate(text: string): boolean {
   return ['{%', '{{', '{#'].some((open) => text.startsWith(open)) && ['%}', '}}', '#}'].some((close) => text.endsWith(close));
 }
 
+/** Free-form check for any spelling of the action (`shell`, `ansible.builtin.shell` …). */
+function freeForm(written: string): boolean {
+  return isFreeFormAction(builtinActionName(written) ?? written);
+}
+
 function splitModuleString(text: string): [string, string] {
   const tokens = splitArgs(text);
   return [(tokens[0] ?? '').trim(), tokens.slice(1).join(' ')];
@@ -92,7 +97,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
   }
 
   const finish = (action: string, parsed: DataDict | null): void => {
-    if (parsed !== null && !isFreeFormAction(action)) {
+    if (parsed !== null && !freeForm(action)) {
       for (const key of parsed.keys()) {
         const name = String(key);
         if (name.startsWith('_ansible_')) {
@@ -120,13 +125,13 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
         const [name, rest] = splitModuleString(isStringLike(module) ? textOf(module) : String(module));
         action = name;
         parsed = new Map(value);
-        for (const [k, v] of parseKv(rest, isFreeFormAction(name))) parsed.set(k, v);
+        for (const [k, v] of parseKv(rest, freeForm(name))) parsed.set(k, v);
         parsed.delete('module');
       }
     } else if (isStringLike(value)) {
       const [name, rest] = splitModuleString(textOf(value));
       action = name;
-      parsed = parseKv(rest, isFreeFormAction(name));
+      parsed = parseKv(rest, freeForm(name));
     } else {
       fail('ACTION_INVALID', `unexpected parameter type in action: ${pythonClassName(value)}`);
     }
@@ -169,7 +174,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     let parsed: DataDict | null;
     if (value instanceof Map) parsed = value;
     else if (isStringLike(value)) {
-      parsed = parseKv(textOf(value), isFreeFormAction(builtinActionName(name) ?? name));
+      parsed = parseKv(textOf(value), freeForm(name));
       const legacy = [...parsed.keys()].filter((k) => k !== '_raw_params');
       if (legacy.length > 0 && additional !== undefined) {
         const listed = legacy.map((k) => `'${String(k)}'`).sort().join(', ');
@@ -180,7 +185,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     else fail('ACTION_INVALID', `unexpected parameter type in action: ${pythonClassName(value)}`);
     argsLoc = pair.value.loc;
     argsNode = pair.value;
-    finish(builtinActionName(name) ?? name, parsed);
+    finish(name, parsed);
   }
 
   if (actionWritten === undefined) fail('ACTION_MISSING', 'no module/action detected in task.');
