@@ -42,7 +42,9 @@ describe('vars/reserved names', () => {
     const doc = loadYamlNode(readFileSync(join(dir, 'play.yml'), 'utf8'), join(dir, 'play.yml'));
     assert.ok(doc && doc.kind === 'seq');
     const playNode = doc.items[0];
-    const taskNode = (pair(playNode, 'tasks') as { items: YamlNode[] }).items[0];
+    const tasks = pair(playNode, 'tasks');
+    assert.ok(tasks.kind === 'seq');
+    const taskNode = tasks.items[0];
     const play: CompiledPlayLike = {
       play: { keywords: new Map([['hosts', keyword(pair(playNode, 'hosts'))], ['vars', keyword(pair(playNode, 'vars'))]]) },
       roles: [],
