@@ -32,8 +32,15 @@ function diskSources(): Promise<DiskSources> {
 async function loadText(bundled: () => Promise<TextModule>, relative: string): Promise<string | undefined> {
   try {
     return (await bundled()).default;
-  } catch {
-    return (await diskSources()).readDiskSource(relative);
+  } catch (error) {
+    // Only Node itself (tsx, no bundle) refuses `.py`; in the bundle an unknown module name is
+    // simply absent from esbuild's glob.
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION') return undefined;
+    try {
+      return await (await diskSources()).readDiskSource(relative);
+    } catch {
+      return undefined;
+    }
   }
 }
 

@@ -1,0 +1,34 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+describe('transport/bundle', () => {
+  it('carries the agent and every module as text, with no file read at run time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'volant-bundle-'));
+    try {
+      const outfile = join(dir, 'out.cjs');
+      const result = await build({
+        entryPoints: [new URL('./fixtures/bundle-entry.ts', import.meta.url).pathname],
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'cjs',
+        outfile,
+        loader: { '.py': 'text' },
+        logLevel: 'silent',
+      });
+      assert.deepEqual(result.warnings, []);
+      assert.match(readFileSync(outfile, 'utf8'), /ARGUMENT_SPEC/);
+      // run from elsewhere: nothing may be looked up beside the sources
+      const run = spawnSync(process.execPath, [outfile], { cwd: dir, encoding: 'utf8' });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stdout.trim(), '["pong", "The module nosuch was not found in configured module paths"]');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
