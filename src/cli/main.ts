@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { ParseError, VolantError } from '../core/errors.js';
 import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
 import { createCallback, formatErrorBlock } from '../callbacks/index.js';
+import { callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig } from './config.js';
 import { runPlaybooks } from './run-playbooks.js';
@@ -36,19 +37,17 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     out(versionText(config.file));
     return 0;
   }
-  const color = colorEnabled(env, config);
+  const settings = callbackSettings(config, env, { isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns });
+  const color = settings.color;
+  const verbosity = (args.verbose as number | undefined) ?? 0;
   const callback = createCallback(config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default', {
-    verbosity: (args.verbose as number | undefined) ?? 0,
-    color,
-    columns: process.stdout.isTTY ? process.stdout.columns : 0,
+    ...settings,
+    verbosity,
     out,
     err,
     checkMode: Boolean(args.check),
-    displaySkippedHosts: config.bool('ANSIBLE_DISPLAY_SKIPPED_HOSTS', 'defaults', 'display_skipped_hosts', true),
-    displayOkHosts: config.bool('ANSIBLE_DISPLAY_OK_HOSTS', 'defaults', 'display_ok_hosts', true),
-    showCustomStats: config.bool('ANSIBLE_SHOW_CUSTOM_STATS', 'defaults', 'show_custom_stats', false),
-    checkModeMarkers: config.bool('ANSIBLE_CHECK_MODE_MARKERS', 'defaults', 'check_mode_markers', false),
   });
+  if (verbosity >= 1) out(config.file ? `Using ${config.file} as config file\n` : 'No config file found; using defaults\n');
   const errorBlock = (e: VolantError): string => formatErrorBlock(e, { color });
   for (const playbook of args.playbooks) {
     const path = resolve(cwd, playbook);
@@ -78,13 +77,6 @@ function exitCodeOf(e: VolantError): number {
   if (e.name === 'YamlError') return 4;
   if (e.name === 'UsageError') return 5;
   return 1;
-}
-
-function colorEnabled(env: NodeJS.ProcessEnv, config: AnsibleConfig): boolean {
-  if (config.bool('ANSIBLE_NOCOLOR', 'defaults', 'nocolor', false)) return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (config.bool('ANSIBLE_FORCE_COLOR', 'defaults', 'force_color', false)) return true;
-  return Boolean(process.stdout.isTTY);
 }
 
 void dirname;

@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
-import { ParseError, VolantError } from '../core/errors.js';
+import { VolantError } from '../core/errors.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
 import { compileIncludeRole, compileIncludeTasks } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';

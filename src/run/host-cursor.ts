@@ -90,6 +90,12 @@ export class HostCursor {
     this.frames.push({ program, pc: 0, pending: new Set() });
   }
 
+  /** meta: end_role: the rest of this role's steps are skipped for the host. */
+  skipRole(role: unknown): void {
+    this.advance();
+    for (let step = this.peek(); step && step.kind === 'task' && role !== undefined && step.role === role; step = this.peek()) this.advance();
+  }
+
   /** Leaves the play without failing (end_host, end_play). */
   end(): void {
     this.ended = true;

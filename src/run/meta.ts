@@ -24,11 +24,14 @@ export interface MetaContext {
 }
 
 const NO_WHEN = new Set(['noop', 'refresh_inventory', 'reset_connection']);
+/** Metas ansible runs for each host; the others run once, for the first host, and act on all. */
+const PER_HOST = new Set(['noop', 'reset_connection', 'end_host', 'role_complete', 'flush_handlers', 'end_role']);
 
 export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly string[]): Promise<void> {
   const action = pyStr(step.task.args.get('_raw_params') ?? '').trim();
   const flushFor: string[] = [];
-  for (const host of hosts) {
+  const once = !PER_HOST.has(action);
+  for (const host of once ? hosts.slice(0, 1) : hosts) {
     // NOTE: ansible announces a meta task once per host it runs for.
     if (!step.implicit) ctx.callback.taskStart?.(ctx.taskInfo(step, host));
     const cursor = ctx.cursors.get(host);
@@ -45,7 +48,6 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
     }
     switch (action) {
       case 'noop':
-      case 'refresh_inventory':
       case 'role_complete':
         cursor?.advance();
         break;
@@ -54,14 +56,17 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
         break;
       case 'clear_facts':
         for (const h of hosts) ctx.vars.clearFacts(h);
-        cursor?.advance();
+        for (const h of hosts) ctx.cursors.get(h)?.advance();
+        break;
+      case 'refresh_inventory':
+        for (const h of hosts) ctx.cursors.get(h)?.advance();
         break;
       case 'clear_host_errors':
         for (const h of ctx.cursors.keys()) {
           ctx.failedHosts.delete(h);
           ctx.cursors.get(h)?.revive();
         }
-        cursor?.advance();
+        for (const h of hosts) ctx.cursors.get(h)?.advance();
         break;
       case 'end_batch':
       case 'end_play':
@@ -72,7 +77,7 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
         cursor?.end();
         break;
       case 'end_role':
-        cursor?.advance();
+        cursor?.skipRole(step.role);
         break;
       case 'reset_connection':
         await ctx.transport.reset(host);

@@ -98,7 +98,15 @@ export class PlaybookRunner {
     let batch: string[] = [];
     const prompted = deps.varsPrompt?.(play) ?? new Map();
     const playVars = deps.vars.startPlay(compiled, { all: hosts, active, batch: () => batch.filter((h) => !this.failedHosts.has(h)) }, prompted);
-    const services: PlayRunServices = { ...deps, stats: this.stats, failedHosts: this.failedHosts, unreachable: this.unreachable };
+    const services: PlayRunServices = {
+      ...deps,
+      stats: this.stats,
+      failedHosts: this.failedHosts,
+      unreachable: this.unreachable,
+      setStats: (data, perHost, aggregate, host) => {
+        for (const [k, v] of data) this.stats.setCustom(String(k), v, perHost ? host : undefined, aggregate);
+      },
+    };
     const runner = new PlayRunner(compiled, services, playVars);
     const gather = this.gatherStep(play);
     for (const b of batches) {

@@ -3,6 +3,7 @@
  * stats, the host's cursor, callbacks, notifications, facts, register.
  */
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { VolantError } from '../core/errors.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Callback, HostResult } from './events.js';
 import type { HostCursor } from './host-cursor.js';
@@ -120,8 +121,8 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
     for (const n of notify) {
       const name = pyStr(n);
       if (!ctx.notifications.exists(name)) {
-        ctx.warn(`The requested handler '${name}' was not found in either the main handlers list nor in the listening handlers list`);
-        continue;
+        // NOTE: 2.19 errors here by default (ERROR_ON_MISSING_HANDLER), ending the run.
+        throw new VolantError('HANDLER_NOT_FOUND', `The requested handler '${name}' was not found in either the main handlers list nor in the listening handlers list`);
       }
       ctx.notifications.notify(host, name);
     }
@@ -139,6 +140,9 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
     item.set('changed', ctx.addGroup(host, [pyStr(addGroup)], Array.isArray(parents) ? parents.map(pyStr) : []));
   }
   const facts = item.get('ansible_facts');
+  const delegated = item.get('_ansible_delegated_vars');
+  // delegate_facts: the facts belong to the delegated host.
+  if (isDict(delegated) && keywordBool(step.folded.scalars.get('delegate_facts'))) host = pyStr(delegated.get('ansible_delegated_host') ?? host);
   if (isDict(facts) && step.task.action !== 'debug') {
     if (INCLUDE_VARS.has(step.task.action)) {
       ctx.vars.setIncludeVars(host, facts);

@@ -1,5 +1,5 @@
 import type { HostCounts, Stats } from './events.js';
-import type { DataDict } from '../core/data.js';
+import { isDict, type Data, type DataDict } from '../core/data.js';
 
 type Counter = keyof HostCounts;
 
@@ -7,6 +7,23 @@ type Counter = keyof HostCounts;
 export class AggregateStats implements Stats {
   private readonly counts = new Map<string, { -readonly [K in Counter]: number }>();
   custom?: DataDict;
+
+  /** set_stats: per host, or for the whole run under `_run`; aggregate adds to what is there. */
+  setCustom(key: string, value: Data, host: string | undefined, aggregate: boolean): void {
+    const custom = (this.custom ??= new Map());
+    const who = host ?? '_run';
+    let bucket = custom.get(who);
+    if (!isDict(bucket)) custom.set(who, (bucket = new Map()));
+    const current = bucket.get(key);
+    if (!aggregate || current === undefined) {
+      bucket.set(key, value);
+      return;
+    }
+    if (isDict(current) && isDict(value)) bucket.set(key, new Map([...current, ...value]));
+    else if (Array.isArray(current) && Array.isArray(value)) bucket.set(key, [...current, ...value]);
+    else if (typeof current === 'number' && typeof value === 'number') bucket.set(key, current + value);
+    else if (typeof current === 'string' && typeof value === 'string') bucket.set(key, current + value);
+  }
 
   get hosts(): readonly string[] {
     return [...this.counts.keys()].sort();
