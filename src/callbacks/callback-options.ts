@@ -1,5 +1,6 @@
 import type { ColorRole } from './format/colors.js';
 import type { SourceReader } from './format/source-context.js';
+import type { ProfileTasksOptions } from './profile-tasks-callback.js';
 
 /** What every built-in callback is created with (the CLI fills it from flags, env and ansible.cfg). */
 export interface CallbackOptions {
@@ -36,6 +37,8 @@ export interface CallbackOptions {
   readonly diffContext?: number;
   /** json callback: json_indent (ANSIBLE_JSON_INDENT), default 4; 0 or less prints one line. */
   readonly jsonIndent?: number;
-  /** The clock the json callback stamps durations with (tests pin it). */
+  /** profile_tasks settings ([callback_profile_tasks] / PROFILE_TASKS_*). */
+  readonly profileTasks?: ProfileTasksOptions;
+  /** The clock the json, timer and profile_tasks callbacks read (tests pin it). */
   readonly now?: () => Date;
 }

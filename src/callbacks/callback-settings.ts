@@ -1,6 +1,7 @@
 import type { CallbackOptions } from './callback-options.js';
 import { colorEnabled, COLOR_SETTING_KEYS, configBoolean } from './color-settings.js';
 import type { ColorRole } from './format/colors.js';
+import type { ProfileTasksOptions } from './profile-tasks-callback.js';
 
 /** Reads one setting: its environment variable first, then ansible.cfg's `[section] key`. */
 export interface ConfigLookup {
@@ -33,6 +34,16 @@ export function callbackSettings(config: ConfigLookup, env: Readonly<Record<stri
     if (v) colors[role] = v;
   }
   const format = config.get('ANSIBLE_CALLBACK_RESULT_FORMAT', 'defaults', 'callback_result_format');
+  const limit = config.get('PROFILE_TASKS_TASK_OUTPUT_LIMIT', 'callback_profile_tasks', 'task_output_limit');
+  const sortOrder = config.get('PROFILE_TASKS_SORT_ORDER', 'callback_profile_tasks', 'sort_order');
+  const summaryOnly = config.get('PROFILE_TASKS_SUMMARY_ONLY', 'callback_profile_tasks', 'summary_only');
+  const datetimeFormat = config.get('PROFILE_TASKS_DATETIME_FORMAT', 'callback_profile_tasks', 'datetime_format');
+  const profileTasks: ProfileTasksOptions = {
+    ...(limit === 'all' ? { outputLimit: 'all' as const } : limit !== undefined && !Number.isNaN(parseInt(limit, 10)) ? { outputLimit: parseInt(limit, 10) } : {}),
+    ...(sortOrder === 'ascending' || sortOrder === 'descending' || sortOrder === 'none' ? { sortOrder } : {}),
+    ...(summaryOnly !== undefined ? { summaryOnly: configBoolean(summaryOnly) } : {}),
+    ...(datetimeFormat ? { datetimeFormat } : {}),
+  };
   const nocolor = config.get('ANSIBLE_NOCOLOR', 'defaults', 'nocolor');
   const force = config.get('ANSIBLE_FORCE_COLOR', 'defaults', 'force_color');
   return {
@@ -53,6 +64,7 @@ export function callbackSettings(config: ConfigLookup, env: Readonly<Record<stri
       ? { prettyResults: optionalBool('CALLBACK_FORMAT_PRETTY', 'callback_format_pretty') }
       : {}),
     ...(int('ANSIBLE_DIFF_CONTEXT', 'diff', 'context') !== undefined ? { diffContext: int('ANSIBLE_DIFF_CONTEXT', 'diff', 'context') } : {}),
+    profileTasks,
     ...(int('ANSIBLE_JSON_INDENT', 'defaults', 'json_indent') !== undefined ? { jsonIndent: int('ANSIBLE_JSON_INDENT', 'defaults', 'json_indent') } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { DefaultCallback } from './default-callback.js';
 import { JsonCallback } from './json-callback.js';
 import { MinimalCallback } from './minimal-callback.js';
 import { OnelineCallback } from './oneline-callback.js';
+import { ProfileTasksCallback } from './profile-tasks-callback.js';
 import { TimerCallback } from './timer-callback.js';
 
 export type CallbackFactory = (options: CallbackOptions) => Callback;
@@ -17,7 +18,10 @@ export const CALLBACKS = new Map<string, CallbackFactory>([
 ]);
 
 /** Callbacks that run beside the stdout one (ANSIBLE_CALLBACKS_ENABLED / callbacks_enabled). */
-export const NOTIFICATION_CALLBACKS = new Map<string, CallbackFactory>([['timer', (o) => new TimerCallback(o)]]);
+export const NOTIFICATION_CALLBACKS = new Map<string, CallbackFactory>([
+  ['timer', (o) => new TimerCallback(o)],
+  ['profile_tasks', (o) => new ProfileTasksCallback(o)],
+]);
 
 export function registerCallback(name: string, factory: CallbackFactory): void {
   CALLBACKS.set(name, factory);

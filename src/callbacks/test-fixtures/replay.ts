@@ -145,13 +145,18 @@ function stats(rec: Rec): Stats {
   };
 }
 
-/** Feeds every recorded event of `jsonl` to `cb`, in order. */
-export function replay(jsonl: string, cb: Callback): void {
+/**
+ * Feeds every recorded event of `jsonl` to `cb`, in order. `onTime` hears each event's recorded
+ * time first (seconds since the epoch), for callbacks that read the clock.
+ */
+export function replay(jsonl: string, cb: Callback, onTime?: (seconds: number) => void): void {
   const handlerTasks = new Set<string>();
   for (const line of jsonl.split('\n')) {
     if (!line.trim()) continue;
     const rec = parseJson(line) as Rec;
     const kind = str(rec.get('event'));
+    const t = rec.get('t');
+    if (onTime && t !== undefined) onTime(Number(t));
     // NOTE: ansible sends implicit tasks (flush_handlers meta) only to callbacks that ask; the
     // default callback does not, and the runner does not emit them.
     if (get(rec.get('task'), 'implicit') === true) continue;

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 
 from ansible.plugins.callback import CallbackBase
 
@@ -99,6 +100,7 @@ class CallbackModule(CallbackBase):
 
     def _w(self, kind, **data):
         data['event'] = kind
+        data['t'] = time.time()
         self._out.write(json.dumps(data, default=_default, ensure_ascii=False) + '\n')
         self._out.flush()
 
