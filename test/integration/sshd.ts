@@ -97,6 +97,8 @@ export async function startSshd(): Promise<SshServer | undefined> {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+  // known up front, so ssh never prints "Permanently added …" into what the tests compare
+  writeFileSync(join(dir, 'known_hosts'), `[127.0.0.1]:${port} ${readFileSync(join(dir, 'host_key.pub'), 'utf8')}`);
   const keyFile = join(dir, 'client_key');
   const user = 'root';
   return {

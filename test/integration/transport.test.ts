@@ -51,6 +51,20 @@ describe('transport/local', () => {
     }
   });
 
+  it('drops the agents of a host on reset and starts fresh ones after', async () => {
+    const transport = createTransport();
+    try {
+      const before = await transport.session(localSpec);
+      await transport.reset(localSpec.host);
+      const after = await transport.session(localSpec);
+      assert.notEqual(before, after);
+      assert.equal((await after.runModule(moduleRequest('ping', {}))).get('ping'), 'pong');
+      await assert.rejects(before.runModule(moduleRequest('ping', {})), AgentLostError);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
   it('reuses one agent per host and become user', async () => {
     const transport = createTransport();
     try {
@@ -195,6 +209,23 @@ describe('transport/ssh', { skip: sshdUnavailable() }, () => {
         return true;
       });
       assert.ok(Date.now() - started < 5000);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
+  it('words an authentication failure as 2.19 does', async () => {
+    assert.ok(server);
+    const transport = createTransport();
+    try {
+      // the host key is a valid private key that is not authorized
+      const spec = server.spec('badkey', { privateKeyFile: `${server.dir}/host_key` });
+      await assert.rejects(transport.session(spec), (error: unknown) => {
+        assert.ok(error instanceof ConnectionError);
+        // Recorded from 2.19 with an unauthorized key against 127.0.0.1.
+        assert.equal(error.message, 'Failed to connect to the host via ssh: root@127.0.0.1: Permission denied (publickey).');
+        return true;
+      });
     } finally {
       await transport.closeAll();
     }
