@@ -131,3 +131,22 @@ describe('playbook/parse-playbook builds the tree ansible-core builds', () => {
     assert.deepEqual(plain(web.dependencies[0]?.keywords.get('vars')?.value ?? null), { x: 1 });
   });
 });
+
+describe('playbook/parse-playbook on less common forms', () => {
+  // structure2.json: the same recording for site2.yml (local_action mapping, with_dict,
+  // with_nested, always after block, nested blocks, import_role, FQCN k=v, block in handlers).
+  const file = `${dir}site2.yml`;
+  const recorded = (JSON.parse(readFileSync(`${dir}structure2.json`, 'utf8')) as PlayRecord[])[0];
+
+  it('reads them as 2.19 does', () => {
+    const play = parsePlaybook(loadYamlFile(file).documents, file).entries[0];
+    assert.ok(play?.kind === 'play' && recorded !== undefined);
+    const ours = shape(play.tasks);
+    const imported = ours.findIndex((t) => t.action === 'import_role');
+    assert.deepEqual(ours[imported]?.args, { name: 'base' });
+    // NOTE: ansible expands import_role while loading: the role's block and its role_complete block.
+    const theirs = [...recorded.tasks.slice(0, imported), ...recorded.tasks.slice(imported + 2)];
+    assert.deepEqual([...ours.slice(0, imported), ...ours.slice(imported + 1)], pick(theirs));
+    assert.deepEqual(shape(play.handlers), pick(recorded.handlers));
+  });
+});

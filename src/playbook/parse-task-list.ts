@@ -47,14 +47,15 @@ function blockList(map: YamlMap, name: 'block' | 'rescue' | 'always', file: stri
 
 export function parseBlock(map: YamlMap, file: string, handlers: boolean): BlockNode {
   const keywords = collectKeywords(map, 'Block', BLOCK_NAMES, BLOCK_LISTS);
-  return {
-    kind: 'block',
-    loc: map.loc,
-    block: blockList(map, 'block', file, handlers),
-    rescue: blockList(map, 'rescue', file, handlers),
-    always: blockList(map, 'always', file, handlers),
-    keywords,
-  };
+  const block = blockList(map, 'block', file, handlers);
+  const rescue = blockList(map, 'rescue', file, handlers);
+  const always = blockList(map, 'always', file, handlers);
+  if (block.length === 0) {
+    for (const [name, list] of [['rescue', rescue], ['always', always]] as const) {
+      if (list.length > 0) throw new ParseError('BLOCK_WITHOUT_BLOCK', `'${name}' keyword cannot be used without 'block'`, { location: map.loc });
+    }
+  }
+  return { kind: 'block', loc: map.loc, block, rescue, always, keywords };
 }
 
 function parseEntries(items: readonly YamlNode[], file: string, handlers: boolean): TaskOrBlock[] {
