@@ -3,7 +3,7 @@
  * way Python binds it, refusing Undefined, and raising errors in Ansible's words.
  */
 import { TemplateError } from '../../core/errors.js';
-import { PyFloat, isStringLike, isTuple, pyStr, textOf, truthy, type Data, type DataDict } from '../../core/data.js';
+import { PyFloat, isStringLike, isTuple, pyStr, textOf, type Data } from '../../core/data.js';
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import type { PluginValue } from '../plugin.js';
 
@@ -49,39 +49,11 @@ export function argument(
   return kwargs.has(name) ? defined(kwargs.get(name)) : undefined;
 }
 
-/** Refuses keywords a Python signature does not have, with Python's words. */
-export function onlyKeywords(fn: string, kwargs: ReadonlyMap<string, PluginValue>, allowed: readonly string[]): void {
-  for (const key of kwargs.keys()) {
-    if (!allowed.includes(key)) throw pluginError(`${fn}() got an unexpected keyword argument '${key}'`);
-  }
-}
-
-/** Refuses more positional arguments than a Python signature has. */
-export function atMost(fn: string, args: readonly PluginValue[], max: number): void {
-  if (args.length > max) {
-    const given = args.length + 1;
-    const takes = max + 1;
-    throw pluginError(`${fn}() takes from 1 to ${takes} positional arguments but ${given} were given`);
-  }
-}
-
 /** Ansible's `to_text(value, nonstring='simplerepr')`: str() of anything. */
 export function toText(value: Data): string {
   if (typeof value === 'string') return value;
   if (isStringLike(value)) return textOf(value);
   return pyStr(value);
-}
-
-export function boolArg(value: Data | undefined, fallback = false): boolean {
-  return value === undefined ? fallback : truthy(value);
-}
-
-export function isSequence(value: Data): value is Data[] {
-  return Array.isArray(value);
-}
-
-export function isMapping(value: Data): value is DataDict {
-  return value instanceof Map;
 }
 
 /** Python's `type(x)` as `%s` prints it, e.g. `<class 'int'>`. */
@@ -105,11 +77,6 @@ export function ansibleClass(value: Data): string {
   if (value instanceof Map) return "<class 'ansible._internal._templating._lazy_containers._AnsibleLazyTemplateDict'>";
   if (Array.isArray(value)) return "<class 'tuple'>";
   return pyClass(value);
-}
-
-/** A float result: always a PyFloat, even when integral. */
-export function float(x: number): PyFloat {
-  return new PyFloat(x);
 }
 
 /** Iterates a value as Python's `list(x)` does: lists, dict keys, string characters. */

@@ -73,7 +73,6 @@ export const subelements: LookupFn = (_ctx, terms) => {
     if (truthy(element.get('skipped') ?? false)) continue;
     let sub: Data = element;
     let missing = false;
-    let last: DataDict = element;
     for (let i = 0; i < path.length; i++) {
       const part = path[i] as string;
       if (!(sub instanceof Map) || !sub.has(part)) {
@@ -83,7 +82,6 @@ export const subelements: LookupFn = (_ctx, terms) => {
         }
         throw pluginError(`could not find '${part}' key in iterated item '${pyRepr(sub)}'`);
       }
-      last = sub;
       sub = sub.get(part) as Data;
       if (i < path.length - 1 && !(sub instanceof Map)) throw pluginError(`the key ${part} should point to a dictionary, got '${pyRepr(sub)}'`);
     }
@@ -91,7 +89,6 @@ export const subelements: LookupFn = (_ctx, terms) => {
     if (!Array.isArray(sub)) throw pluginError(`the key ${path[path.length - 1] ?? ''} should point to a list, got '${toText(sub)}'`);
     // NOTE: the lookup hands back the item without the list it walked (a copy with that key removed).
     const trimmed = withoutPath(element, path);
-    void last;
     for (const item of sub) out.push(markTuple([trimmed, item]));
   }
   return out;
