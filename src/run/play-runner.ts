@@ -173,6 +173,7 @@ export class PlayRunner {
     }
     if (!step.implicit && !this.announced.has(step.id)) {
       this.announced.add(step.id);
+      this.names.set(step.id, this.bannerName(step, hosts[0] as string));
       const info = this.taskInfo(step, hosts[0] as string);
       if (isHandler) this.services.callback.handlerTaskStart?.(info);
       else this.services.callback.taskStart?.(info);
@@ -412,21 +413,47 @@ export class PlayRunner {
     }
   }
 
-  taskInfo(step: TaskStep, host: string): TaskInfo {
+  /** Names as announced in the banner, by step: results of the task reuse them. */
+  private readonly names = new Map<number, string>();
+
+  /**
+   * The task's name templated with the first host's variables, as ansible's linear strategy
+   * does; an expression that fails shows as `<< error N - msg >>` with a warning, as 2.19 does.
+   */
+  private bannerName(step: TaskStep, host: string): string {
     const task = step.task;
     const nameKw = task.keywords.get('name');
-    let name = task.actionWritten;
-    if ((task.action === 'include_role' || task.action === 'import_role') && task.args.has('name')) {
-      name = `${task.actionWritten} : ${pyStr(task.args.get('name') as Data)}`;
-    }
-    if (nameKw && nameKw.value !== null && nameKw.value !== '') {
-      name = pyStr(nameKw.value);
-      try {
-        if (this.services.exec.templar.isTemplate(name)) name = pyStr(this.services.exec.templar.render(name, this.playVars.forTask(host, step), { origin: nameKw.loc }));
-      } catch {
-        // ansible shows the raw name when it cannot be templated yet
+    if (!nameKw || nameKw.value === null || nameKw.value === '') {
+      if ((task.action === 'include_role' || task.action === 'import_role') && task.args.has('name')) {
+        return `${task.actionWritten} : ${pyStr(task.args.get('name') as Data)}`;
       }
+      return task.actionWritten;
     }
+    const raw = pyStr(nameKw.value);
+    const templar = this.services.exec.templar;
+    if (!templar.isTemplate(raw)) return raw;
+    const vars = this.playVars.forTask(host, step);
+    try {
+      return pyStr(templar.render(raw, vars, { origin: nameKw.loc }));
+    } catch {
+      const errors: string[] = [];
+      const text = raw.replace(/\{\{[\s\S]*?\}\}/g, (expr) => {
+        try {
+          return pyStr(templar.render(expr, vars, { origin: nameKw.loc }));
+        } catch (e) {
+          errors.push(e instanceof Error ? e.message : String(e));
+          return `<< error ${errors.length} - ${errors[errors.length - 1]} >>`;
+        }
+      });
+      const lines = errors.map((m, i) => `error ${i + 1} - ${m}`).join('\n');
+      this.services.callback.warning?.({ message: `Encountered ${errors.length} template error${errors.length === 1 ? '' : 's'}.\n${lines}`, origin: nameKw.loc });
+      return text;
+    }
+  }
+
+  taskInfo(step: TaskStep, host: string): TaskInfo {
+    const task = step.task;
+    const name = this.names.get(step.id) ?? this.bannerName(step, host);
     return {
       name,
       action: task.action,
