@@ -3,8 +3,8 @@
 import type { GoldenCase } from './golden-case.js';
 import { normalizeOutput } from './normalize.js';
 import { readRecording } from './recording.js';
+import { compareView } from './compare-view.js';
 import { runCase, type Engine } from './run-case.js';
-import { sortLines } from './sort-lines.js';
 import { unifiedDiff } from './unified-diff.js';
 
 export async function compareCase(c: GoldenCase, engine: Engine): Promise<string[]> {
@@ -12,7 +12,7 @@ export async function compareCase(c: GoldenCase, engine: Engine): Promise<string
   if (expected === undefined) return [`${c.name} has no recording: run node --import tsx test/golden/record.ts ${c.name}`];
   const r = await runCase(c, engine);
   if (r.timedOut) return [`${engine} did not finish within ${c.timeoutMs} ms`];
-  const view = (t: string): string => (c.compare === 'sorted' ? sortLines(t) : t);
+  const view = (t: string): string => compareView(c.compare, t);
   const problems: string[] = [];
   for (const stream of ['stdout', 'stderr'] as const) {
     const got = view(normalizeOutput(r[stream], { caseDir: c.dir }));

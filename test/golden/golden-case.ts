@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type CompareMode = 'exact' | 'sorted';
+export type CompareMode = 'exact' | 'sorted' | 'distinct';
 
 export interface GoldenCase {
   readonly name: string;
@@ -50,7 +50,7 @@ function readEnv(dir: string): Record<string, string> {
   return env;
 }
 
-/** `golden.conf`: `key: value` lines (`compare: sorted`, `timeout: 60`). */
+/** `golden.conf`: `key: value` lines (`compare: sorted` or `distinct`, `timeout: 60`). */
 function readConf(dir: string): Map<string, string> {
   const conf = new Map<string, string>();
   for (const line of readLines(join(dir, 'golden.conf'))) {
@@ -71,7 +71,7 @@ export function loadGoldenCase(dir: string): GoldenCase {
   const args = readArgs(dir);
   const conf = readConf(dir);
   const compare = conf.get('compare') ?? 'exact';
-  if (compare !== 'exact' && compare !== 'sorted') throw new Error(`${dir}/golden.conf: unknown compare mode ${compare}`);
+  if (compare !== 'exact' && compare !== 'sorted' && compare !== 'distinct') throw new Error(`${dir}/golden.conf: unknown compare mode ${compare}`);
   const timeout = conf.get('timeout');
   const argv: string[] = [];
   if (existsSync(join(dir, 'inventory'))) argv.push('-i', 'inventory');

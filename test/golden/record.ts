@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { listGoldenCases, type GoldenCase } from './golden-case.js';
 import { normalizeOutput } from './normalize.js';
 import { readRecording, type Recording } from './recording.js';
+import { compareView } from './compare-view.js';
 import { runCase } from './run-case.js';
-import { sortLines } from './sort-lines.js';
 import { unifiedDiff } from './unified-diff.js';
 
 // NOTE: ansible-core needs ~0.5 s per task here, several times that when the machine is shared:
@@ -49,7 +49,7 @@ async function main(argv: readonly string[]): Promise<number> {
         process.stdout.write(`${c.name}: not recorded yet\n`);
         continue;
       }
-      const view = (t: string): string => (c.compare === 'sorted' ? sortLines(t) : t);
+      const view = (t: string): string => compareView(c.compare, t);
       const diffs = (['stdout', 'stderr', 'rc'] as const)
         .map((k) => unifiedDiff(view(had[k]), view(got[k]), [`expected.${k}`, `rerun.${k}`]))
         .filter((d) => d !== '');
