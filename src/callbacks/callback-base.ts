@@ -4,7 +4,7 @@ import type { CallbackOptions } from './callback-options.js';
 import { Display } from './display.js';
 import { callbackView, isDebugAction } from './format/callback-view.js';
 import { hostLabel } from './format/labels.js';
-import { dumpResult } from './format/result-json.js';
+import { dumpResult } from './format/dump-result.js';
 
 /** Keys debug keeps next to `msg` (ansible's _DEBUG_ALLOWED_KEYS). */
 const DEBUG_ALLOWED = new Set(['msg', 'exception', 'warnings', 'deprecations']);

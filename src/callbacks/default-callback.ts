@@ -4,7 +4,7 @@ import { CallbackBase } from './callback-base.js';
 import { formatDiff } from './format/diff.js';
 import { itemLabel, itemLabelValue } from './format/labels.js';
 import { formatRecapLine } from './format/recap.js';
-import { dumpResult, dumpValue } from './format/result-json.js';
+import { dumpResult, dumpValue } from './format/dump-result.js';
 import type { ColorRole } from './format/colors.js';
 
 /**
