@@ -3,12 +3,14 @@
  * creates/removes, executable, argv, stdin, a missing command) against 2.19's full -vvv results
  * (recorded/copy-file-command-more.json, recorded over ssh against 127.0.0.1:2222).
  */
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { dumpJson, fromPlain } from '../../src/core/json.js';
 import { dictOf, isDict, type Data, type DataDict } from '../../src/core/data.js';
+import type { ConnectionSpec } from '../../src/run/transport.js';
 import { createTransport } from '../../src/transport/index.js';
+import { startSshd, sshdUnavailable, type SshServer } from './sshd.js';
 
 const recorded = (JSON.parse(readFileSync(new URL('./recorded/copy-file-command-more.json', import.meta.url), 'utf8')) as unknown[]).map(fromPlain);
 
@@ -64,22 +66,40 @@ function normalize(value: Data): Data {
   return value;
 }
 
+async function runAll(spec: ConnectionSpec): Promise<void> {
+  rmSync('/tmp/vorc5', { recursive: true, force: true });
+  const transport = createTransport();
+  try {
+    const session = await transport.session(spec);
+    for (const [index, step] of steps.entries()) {
+      const result = await session.runModule({ module: step.module, args: dictOf(step.args), checkMode: step.check ?? false, diff: step.diff ?? false });
+      const want = normalize(recorded[index] ?? null);
+      const got = normalize(result);
+      // the callback prints these beside the dict (a "skipping:" line, [WARNING] lines)
+      for (const key of ['warnings', 'skipped', 'failed', 'exception']) if (isDict(want) && isDict(got) && !want.has(key)) got.delete(key);
+      assert.equal(dumpJson(got, { sortKeys: true }), dumpJson(want, { sortKeys: true }), `step ${index}: ${step.module} ${JSON.stringify(step.args)}`);
+    }
+  } finally {
+    await transport.closeAll();
+  }
+}
+
 describe('copy, file and command details against 2.19', () => {
   it('match over local', async () => {
-    rmSync('/tmp/vorc5', { recursive: true, force: true });
-    const transport = createTransport();
-    try {
-      const session = await transport.session({ host: 'local-test', connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 });
-      for (const [index, step] of steps.entries()) {
-        const result = await session.runModule({ module: step.module, args: dictOf(step.args), checkMode: step.check ?? false, diff: step.diff ?? false });
-        const want = normalize(recorded[index] ?? null);
-        const got = normalize(result);
-        // the callback prints these beside the dict (a "skipping:" line, [WARNING] lines)
-        for (const key of ['warnings', 'skipped', 'failed', 'exception']) if (isDict(want) && isDict(got) && !want.has(key)) got.delete(key);
-        assert.equal(dumpJson(got, { sortKeys: true }), dumpJson(want, { sortKeys: true }), `step ${index}: ${step.module} ${JSON.stringify(step.args)}`);
-      }
-    } finally {
-      await transport.closeAll();
-    }
+    await runAll({ host: 'local-test', connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 });
+  });
+
+  describe('over ssh', { skip: sshdUnavailable() }, () => {
+    let server: SshServer | undefined;
+    before(async () => {
+      server = await startSshd();
+    });
+    after(async () => {
+      await server?.stop();
+    });
+    it('match over ssh', async () => {
+      assert.ok(server);
+      await runAll(server.spec());
+    });
   });
 });

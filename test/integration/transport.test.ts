@@ -165,6 +165,22 @@ describe('transport/local', () => {
     }
   });
 
+  it('gives the task environment to the commands a module runs', async () => {
+    const transport = createTransport();
+    try {
+      const session = await transport.session(localSpec);
+      const result = await session.runModule(
+        moduleRequest('shell', { _raw_params: 'echo "$VOLANT_TEST_VAR"' }, { environment: new Map([['VOLANT_TEST_VAR', 'from task']]) }),
+      );
+      assert.equal(result.get('stdout'), 'from task');
+      // and only to that task
+      const next = await session.runModule(moduleRequest('shell', { _raw_params: 'echo "[$VOLANT_TEST_VAR]"' }));
+      assert.equal(next.get('stdout'), '[]');
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
   it('runs raw commands without the agent', async () => {
     const transport = createTransport();
     try {

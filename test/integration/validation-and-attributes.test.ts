@@ -3,12 +3,14 @@
  * modes, recurse, owner lookup) compared with 2.19's full -vvv results
  * (recorded/validation-and-attributes.json, recorded with the oracle against 127.0.0.1:2222).
  */
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { dumpJson, fromPlain } from '../../src/core/json.js';
 import { dictOf, isDict, type Data, type DataDict } from '../../src/core/data.js';
+import type { ConnectionSpec } from '../../src/run/transport.js';
 import { createTransport } from '../../src/transport/index.js';
+import { startSshd, sshdUnavailable, type SshServer } from './sshd.js';
 
 const recorded = (JSON.parse(readFileSync(new URL('./recorded/validation-and-attributes.json', import.meta.url), 'utf8')) as unknown[]).map(fromPlain);
 
@@ -53,28 +55,46 @@ function normalize(value: Data): Data {
   return value;
 }
 
+async function runAll(spec: ConnectionSpec): Promise<void> {
+  rmSync('/tmp/vorc2', { recursive: true, force: true });
+  rmSync('/tmp/vorc2.txt', { force: true });
+  const transport = createTransport();
+  try {
+    const session = await transport.session(spec);
+    for (const [index, step] of steps.entries()) {
+      const result = await session.runModule({ module: step.module, args: dictOf(step.args), checkMode: false, diff: false });
+      const want = new Map(recorded[index] as DataDict);
+      const got = new Map(result);
+      if (index === 2) {
+        // NOTE: the copy *action* adds the source checksum and `diff: []` to a module that
+        // failed validation; that belongs to the runner's copy action.
+        want.delete('checksum');
+        want.delete('diff');
+      }
+      got.delete('failed');
+      assert.equal(dumpJson(normalize(got), { sortKeys: true }), dumpJson(normalize(want), { sortKeys: true }), `step ${index}: ${step.module} ${JSON.stringify(step.args)}`);
+    }
+  } finally {
+    await transport.closeAll();
+  }
+}
+
 describe('argument validation and file attributes against 2.19', () => {
   it('gives the same results, invocation included, over local', async () => {
-    rmSync('/tmp/vorc2', { recursive: true, force: true });
-    rmSync('/tmp/vorc2.txt', { force: true });
-    const transport = createTransport();
-    try {
-      const session = await transport.session({ host: 'local-test', connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 });
-      for (const [index, step] of steps.entries()) {
-        const result = await session.runModule({ module: step.module, args: dictOf(step.args), checkMode: false, diff: false });
-        const want = new Map(recorded[index] as DataDict);
-        const got = new Map(result);
-        if (index === 2) {
-          // NOTE: the copy *action* adds the source checksum and `diff: []` to a module that
-          // failed validation; that belongs to the runner's copy action.
-          want.delete('checksum');
-          want.delete('diff');
-        }
-        got.delete('failed');
-        assert.equal(dumpJson(normalize(got), { sortKeys: true }), dumpJson(normalize(want), { sortKeys: true }), `step ${index}: ${step.module} ${JSON.stringify(step.args)}`);
-      }
-    } finally {
-      await transport.closeAll();
-    }
+    await runAll({ host: 'local-test', connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 });
+  });
+
+  describe('over ssh', { skip: sshdUnavailable() }, () => {
+    let server: SshServer | undefined;
+    before(async () => {
+      server = await startSshd();
+    });
+    after(async () => {
+      await server?.stop();
+    });
+    it('match over ssh', async () => {
+      assert.ok(server);
+      await runAll(server.spec());
+    });
   });
 });
