@@ -90,15 +90,27 @@ export function loadGoldenCase(dir: string): GoldenCase {
   };
 }
 
-/** Every case folder, sorted by name; `only` restricts to the named cases. */
+function namePattern(pattern: string): RegExp {
+  const body = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${body}$`);
+}
+
+/**
+ * Every case folder, sorted by name; `only` restricts to the named cases, where `*` matches any
+ * run of characters (`template-*`). A name or pattern that matches nothing is an error.
+ */
 export function listGoldenCases(only: readonly string[] = []): GoldenCase[] {
   if (!existsSync(CASES_ROOT)) return [];
   const names = readdirSync(CASES_ROOT)
     .filter((n) => statSync(join(CASES_ROOT, n)).isDirectory())
     .sort();
-  for (const o of only) {
-    if (!names.includes(o)) throw new Error(`no golden case named ${o}`);
+  const patterns = only.map((o) => ({ o, re: namePattern(o) }));
+  for (const { o, re } of patterns) {
+    if (!names.some((n) => re.test(n))) throw new Error(`no golden case matches ${o}`);
   }
-  const chosen = only.length > 0 ? names.filter((n) => only.includes(n)) : names;
+  const chosen = patterns.length > 0 ? names.filter((n) => patterns.some(({ re }) => re.test(n))) : names;
   return chosen.map((n) => loadGoldenCase(join(CASES_ROOT, n)));
 }
