@@ -3,7 +3,8 @@
  * ansible-core 2.19 makes while loading (not when running): unknown names, `vars` a mapping,
  * `tags` a list, `loop_control` a mapping of known names.
  */
-import type { DataDict } from '../core/data.js';
+import type { Data, DataDict } from '../core/data.js';
+import { PyFloat, pyStr, pyTypeName, strRepr, UnsafeString } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
 import type { YamlMap, YamlNode, YamlPair } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
@@ -25,21 +26,33 @@ export function invalidAttribute(pair: YamlPair, kind: string): ParseError {
   return new ParseError('INVALID_ATTRIBUTE', `'${keyText(pair)}' is not a valid attribute for a ${kind}${suffix}`, { location: pair.key.loc });
 }
 
-/** `vars:` as a dict: a mapping, or a list of mappings merged in order. */
+/** `vars:` as a dict: a mapping (2.19 no longer takes a list of mappings) or nothing. */
 function varsValue(node: YamlNode, kind: RecordKind): DataDict {
-  const fail = (): never => {
+  if (node.kind === 'scalar' && node.value === null) return new Map();
+  if (node.kind !== 'map') {
     throw new ParseError('VARS_NOT_DICT', `Vars in a ${kind} must be specified as a dictionary.`, { location: node.loc });
-  };
-  const value = toData(node);
-  if (value === null) return new Map();
-  if (value instanceof Map) return value;
-  if (!Array.isArray(value)) return fail();
-  const merged: DataDict = new Map();
-  for (const item of value) {
-    if (!(item instanceof Map)) return fail();
-    for (const [k, v] of item) merged.set(k, v);
   }
-  return merged;
+  for (const pair of node.pairs) checkVariableName(pair.key);
+  return toData(node) as DataDict;
+}
+
+const JINJA_KEYWORDS = new Set(['true', 'false', 'none', 'True', 'False', 'None', 'not']);
+
+/** ansible's validate_variable_name: an ASCII identifier that is no Jinja keyword. */
+export function variableNameError(name: Data): string | undefined {
+  if (typeof name === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !JINJA_KEYWORDS.has(name)) return undefined;
+  const scalar = name === null || typeof name !== 'object' || name instanceof PyFloat || name instanceof UnsafeString;
+  let description = scalar ? `name ${strRepr(pyStr(name))}` : 'name';
+  if (typeof name !== 'string' && !(name instanceof UnsafeString)) description += ` of type ${strRepr(pyTypeName(name))}`;
+  return `Invalid variable ${description}.`;
+}
+
+export const VARIABLE_NAME_HINT =
+  'Variable names must be strings starting with a letter or underscore character, and contain only letters, numbers and underscores.';
+
+function checkVariableName(key: YamlNode): void {
+  const message = variableNameError(key.kind === 'scalar' ? key.value : toData(key));
+  if (message !== undefined) throw new ParseError('VARS_INVALID_NAME', message, { location: key.loc, hint: VARIABLE_NAME_HINT });
 }
 
 function checkTags(node: YamlNode): void {
@@ -79,6 +92,13 @@ export function collectKeywords(map: YamlMap, kind: RecordKind, allowed: Readonl
 export function keywordOf(node: YamlNode, name: string, kind: RecordKind): Keyword {
   if (name === 'vars') return { value: varsValue(node, kind), loc: node.loc, node };
   if (name === 'tags') checkTags(node);
+  if (name === 'register' && node.kind === 'scalar' && node.value !== null) {
+    const message = variableNameError(node.value);
+    if (message !== undefined) {
+      // NOTE: 2.19 prints this one as a chain (…specified: <cause>, then the cause's own block).
+      throw new ParseError('REGISTER_INVALID', `Invalid 'register' specified: ${message}`, { location: node.loc, hint: VARIABLE_NAME_HINT });
+    }
+  }
   if (name === 'loop_control') checkLoopControl(node);
   return { value: toData(node), loc: node.loc, node };
 }

@@ -8,14 +8,26 @@ import { parseRoleRef } from './parse-role-ref.js';
 import { parseTaskList } from './parse-task-list.js';
 import { pythonClassName } from './python-class-name.js';
 import { findPair } from './yaml-access.js';
-import { pyStr } from '../core/data.js';
+import { isStringLike, pyStr, truthy, VaultString } from '../core/data.js';
 
 const PLAY_NAMES: ReadonlySet<string> = new Set(PLAY_KEYWORDS.map((k) => k.name));
 const PLAY_LISTS = new Set(['pre_tasks', 'roles', 'tasks', 'post_tasks', 'handlers']);
 
-function isEmptyHosts(node: YamlNode): boolean {
-  if (node.kind === 'scalar') return node.value === null || node.value === '';
-  return node.kind === 'seq' && node.items.length === 0;
+/** Play._validate_hosts: what 2.19 checks of `hosts` before any templating. */
+function checkHosts(node: YamlNode): void {
+  const fail = (code: string, message: string): never => {
+    throw new ParseError(code, message);
+  };
+  if (!truthy(toData(node))) fail('PLAY_HOSTS_EMPTY', 'Hosts list cannot be empty. Please check your playbook');
+  if (node.kind === 'seq') {
+    for (const entry of node.items) {
+      const value = toData(entry);
+      if (value === null) fail('PLAY_HOSTS_INVALID', "Hosts list cannot contain values of 'None'. Please check your playbook");
+      if (!isStringLike(value)) fail('PLAY_HOSTS_INVALID', `Hosts list contains an invalid host value: '${pyStr(value)}'`);
+    }
+  } else if (node.kind === 'map' || !(isStringLike(node.value) || node.value instanceof VaultString)) {
+    fail('PLAY_HOSTS_INVALID', 'Hosts list must be a sequence or string. Please check your playbook.');
+  }
 }
 
 function parseRoles(play: YamlMap, file: string): RoleRef[] {
@@ -37,7 +49,7 @@ export function parsePlay(map: YamlMap, file: string): PlayNode {
   const keywords = collectKeywords(map, 'Play', PLAY_NAMES, PLAY_LISTS);
   const hosts = findPair(map, 'hosts');
   if (hosts === undefined) throw new ParseError('PLAY_HOSTS_REQUIRED', "The field 'hosts' is required but was not set.", { location: map.loc });
-  if (isEmptyHosts(hosts.value)) throw new ParseError('PLAY_HOSTS_EMPTY', 'Hosts list cannot be empty. Please check your playbook');
+  checkHosts(hosts.value);
   const list = (field: string, handlers = false) =>
     parseTaskList(findPair(map, field)?.value, file, { handlers, field, ownerLoc: map.loc });
   return {

@@ -37,6 +37,7 @@ export function parsePlaybook(documents: YamlNode[], file: string): Playbook {
       location: doc.loc,
     });
   }
+  if (doc.items.length === 0) throw new ParseError('PLAYBOOK_NO_PLAYS', `A playbook must contain at least one play: ${file}`);
   const entries: (PlayNode | ImportPlaybookNode)[] = doc.items.map((item) => {
     if (item.kind !== 'map') {
       throw new ParseError('PLAY_ENTRY_INVALID', "playbook entries must be either valid plays or 'import_playbook' statements", {

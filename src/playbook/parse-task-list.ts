@@ -10,7 +10,7 @@ import type { YamlMap, YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import { BLOCK_KEYWORDS } from './block-keywords.js';
 import { collectKeywords } from './collect-keywords.js';
-import type { BlockNode, TaskOrBlock } from './model.js';
+import type { BlockNode, TaskNode, TaskOrBlock } from './model.js';
 import { parseTask } from './parse-task.js';
 import { pythonClassName } from './python-class-name.js';
 import { findPair } from './yaml-access.js';
@@ -42,7 +42,7 @@ function blockList(map: YamlMap, name: 'block' | 'rescue' | 'always', file: stri
       { location: map.loc },
     );
   }
-  return parseEntries(node.items, file, handlers);
+  return parseEntries(node.items, file, handlers, true);
 }
 
 export function parseBlock(map: YamlMap, file: string, handlers: boolean): BlockNode {
@@ -58,7 +58,27 @@ export function parseBlock(map: YamlMap, file: string, handlers: boolean): Block
   return { kind: 'block', loc: map.loc, block, rescue, always, keywords };
 }
 
-function parseEntries(items: readonly YamlNode[], file: string, handlers: boolean): TaskOrBlock[] {
+const IMPORT_LOOP_ERRORS: Record<string, string> = {
+  import_tasks: "You cannot use loops on 'import_tasks' statements. You should use 'include_tasks' instead.",
+  import_role: "You cannot use loops on 'import_role' statements. You should use 'include_role' instead.",
+};
+
+/** Checks ansible makes on each task of a list (load_list_of_tasks). */
+function checkTask(task: TaskNode, handlers: boolean): void {
+  if (handlers && (task.action === 'import_role' || task.action === 'include_role')) {
+    throw new ParseError('HANDLER_ROLE', `Using '${task.actionWritten}' as a handler is not supported.`, { location: task.loc });
+  }
+  const loopError = IMPORT_LOOP_ERRORS[task.action];
+  if (loopError !== undefined && (task.keywords.has('loop') || task.withLookup !== undefined)) {
+    throw new ParseError('IMPORT_LOOP', loopError, { location: task.loc });
+  }
+}
+
+/**
+ * `nested` is true inside a block: at the top of a play's list every entry sits in an implicit
+ * block, and 2.19 refuses a block as a handler only below that.
+ */
+function parseEntries(items: readonly YamlNode[], file: string, handlers: boolean, nested = false): TaskOrBlock[] {
   return items.map((item) => {
     if (item.kind !== 'map') {
       // NOTE: ansible wraps the entry in a list before complaining, and has no origin for it.
@@ -68,7 +88,13 @@ function parseEntries(items: readonly YamlNode[], file: string, handlers: boolea
         `A malformed block was encountered while loading a block: The ds (${pyRepr(ds)}) should be a dict but was a <class 'list'>`,
       );
     }
-    return isBlock(item) ? parseBlock(item, file, handlers) : parseTask(item, handlers);
+    if (handlers && nested && findPair(item, 'block') !== undefined) {
+      throw new ParseError('HANDLER_BLOCK', 'Using a block as a handler is not supported.', { location: item.loc });
+    }
+    if (isBlock(item)) return parseBlock(item, file, handlers);
+    const task = parseTask(item, handlers);
+    checkTask(task, handlers);
+    return task;
   });
 }
 

@@ -38,6 +38,9 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
     if (withLookup !== undefined || map.pairs.some((p) => keyText(p) === 'loop')) {
       throw new ParseError('DUPLICATE_LOOP', `duplicate loop in task: ${lookup}`, { location: map.loc });
     }
+    if (pair.value.kind === 'scalar' && pair.value.value === null) {
+      throw new ParseError('WITH_VALUE_MISSING', `you must specify a value when using ${name}`, { location: map.loc });
+    }
     withLookup = { name: lookup, terms: { value: toData(pair.value), loc: pair.value.loc, node: pair.value } };
   }
 
