@@ -740,6 +740,11 @@ def define_idioms(E, flag, FIXTURES):
     E("{{ true | ternary('a', undefined_thing) }}")
     E("{{ query('vars', 'who') | first }}", who='me')
     E("{{ query('varnames', '^who') }}", who='me', whom='you')
+    E("{{ {'d': ('2020-01-02 03:04:05' | to_datetime)} | to_json }}")
+    E("{{ {'d': ('2020-01-02 03:04:05' | to_datetime)} | to_yaml }}")
+    E("{{ {'d': ('2020-01-02 03:04:05.5' | to_datetime('%Y-%m-%d %H:%M:%S.%f'))} | to_nice_json }}")
+    E("{{ ('2021-03-04 05:06:07' | to_datetime).isoformat() }} {{ ('2021-03-04' | to_datetime('%Y-%m-%d')).weekday() }}")
+    E("x {{ '2020-01-02 03:04:05' | to_datetime }}")
     E("{{ lookup('vars', 'nope_x') | default('fallback') }}")
     E("{{ lookup('vars', 'nope_x') }}")
 

@@ -18,7 +18,7 @@ export const ENGINE_PENDING: Record<string, string> = Object.fromEntries(
       "a template's native result is data in Volant, so the engine stores a datetime as its str(); Ansible keeps the datetime object (and its JSON form is isoformat())",
     ]),
     [
-      'expr expr #51',
+      'expr expr #56',
       "an UndefinedError raised inside lookup() should become an Undefined result (Ansible: lookup('vars', 'nope') | default('x') gives 'x')",
     ],
   ],

@@ -4,6 +4,7 @@ import { isStringLike, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
 import { loadsJson } from './ansible-python-json.js';
+import { datetimeIso, replaceRuntime } from './ansible-runtime-values.js';
 
 function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: JsonDumpOptions): JsonDumpOptions {
   const options: JsonDumpOptions = { ...base };
@@ -21,14 +22,19 @@ function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: JsonDumpOpt
   return options;
 }
 
-export const to_json: FilterFn = (_ctx, value, _args, kwargs) => dumpJson(defined(value), dumpOptions(kwargs, {}));
+/** A datetime inside the value is written as isoformat(), as Ansible's encoder does. */
+function jsonable(value: Data): Data {
+  return replaceRuntime(value, datetimeIso);
+}
+
+export const to_json: FilterFn = (_ctx, value, _args, kwargs) => dumpJson(jsonable(defined(value)), dumpOptions(kwargs, {}));
 
 export const to_nice_json: FilterFn = (_ctx, value, args, kwargs) => {
   const indent = argument(args, kwargs, 0, 'indent');
   const sortKeys = argument(args, kwargs, 1, 'sort_keys');
   const rest = new Map([...kwargs].filter(([k]) => k !== 'indent' && k !== 'sort_keys' && k !== 'separators'));
   return dumpJson(
-    defined(value),
+    jsonable(defined(value)),
     dumpOptions(rest, {
       indent: indent === undefined ? 4 : indent === null ? undefined : Number(indent),
       sortKeys: sortKeys === undefined ? true : truthy(sortKeys),

@@ -7,6 +7,8 @@
  */
 import { PyFloat, UnsafeString, VaultString, floatRepr, textOf, type Data, type DictKey } from '../../core/data.js';
 import { resolvePlain } from './ansible-yaml-resolver.js';
+import { PyDateTime } from '../runtime/py-datetime.js';
+import { datetimeIso } from './ansible-runtime-values.js';
 
 export interface YamlDumpOptions {
   indent?: number;
@@ -20,7 +22,7 @@ export interface YamlDumpOptions {
 }
 
 type Node =
-  | { kind: 'scalar'; text: string; plainImplicit: boolean; analysis?: Analysis }
+  | { kind: 'scalar'; text: string; plainImplicit: boolean; analysis?: Analysis; nonSpecific?: boolean }
   | { kind: 'seq'; items: Node[]; flow: boolean }
   | { kind: 'map'; pairs: [Node, Node][]; flow: boolean };
 
@@ -56,6 +58,11 @@ function byKey(a: readonly [DictKey, Data], b: readonly [DictKey, Data]): number
 // NOTE: no closures in here: it runs once per value, and per-call closures cost more than the work.
 function represent(value: Data, options: YamlDumpOptions): Node {
   if (value === null) return { kind: 'scalar', text: 'null', plainImplicit: true };
+  const runtime: unknown = value;
+  if (runtime instanceof PyDateTime) {
+    // NOTE: Ansible's dumper writes a datetime as a non-specific tagged string: `! '2020-01-02 03:04:05'`.
+    return { kind: 'scalar', text: datetimeIso(runtime).replace('T', ' '), plainImplicit: false, nonSpecific: true };
+  }
   if (typeof value === 'boolean') return { kind: 'scalar', text: value ? 'true' : 'false', plainImplicit: true };
   if (typeof value === 'number') return { kind: 'scalar', text: String(value), plainImplicit: true };
   if (value instanceof PyFloat) return { kind: 'scalar', text: representFloat(value.value), plainImplicit: true };
@@ -352,8 +359,9 @@ class Emitter {
     return Buffer.byteLength(node.text, 'utf8') <= 128 && !node.analysis.multiline;
   }
 
-  private processScalar(node: { text: string; plainImplicit: boolean; analysis?: Analysis }): void {
+  private processScalar(node: { text: string; plainImplicit: boolean; analysis?: Analysis; nonSpecific?: boolean }): void {
     const a = (node.analysis ??= analyze(node.text, this.allowUnicode));
+    if (node.nonSpecific) this.writeIndicator('!', true);
     const split = !this.simpleKeyContext;
     if (
       node.plainImplicit &&
