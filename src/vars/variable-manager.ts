@@ -76,7 +76,7 @@ interface HostState {
   /** set_fact (non-cacheable) and registered results. */
   nonPersistent: DataDict;
   inventory: { version: number; playbookDir: string; layer: DataDict } | undefined;
-  hostSource: { generation: number; source: LayeredVars } | undefined;
+  hostSource: { generation: string; source: LayeredVars } | undefined;
   /** Bumped when this host's facts or vars change. */
   generation: number;
   /** The last task source built for this host: the runner asks for it several times per step. */
@@ -385,32 +385,7 @@ export class VariableManager {
   }
 
   private playHostsLayer(play: PlayScope, hosts: PlayHosts | undefined): VarLayer {
-    const groups = this.inventory.groupsDict();
-    let resolved: PlayHosts | undefined = hosts;
-    const current = (): PlayHosts => {
-      if (!resolved) {
-        const all = this.inventory.hostsMatching(play.hosts, { ignoreRestrictions: true });
-        resolved = { all, active: () => all, batch: () => all };
-      }
-      return resolved;
-    };
-    const names = ['groups', 'ansible_play_hosts_all', 'ansible_play_hosts', 'ansible_play_batch', 'play_hosts'];
-    const get = (name: DictKey): Data | undefined => {
-      switch (name) {
-        case 'groups':
-          return groups;
-        case 'ansible_play_hosts_all':
-          return [...current().all];
-        case 'ansible_play_hosts':
-          return [...current().active()];
-        case 'ansible_play_batch':
-        case 'play_hosts':
-          return [...current().batch()];
-        default:
-          return undefined;
-      }
-    };
-    return { get, has: (name) => names.includes(String(name)), keys: () => names };
+    return new PlayHostsLayer(this.inventory, play, hosts);
   }
 
   // ---- sources ---------------------------------------------------------------------------
@@ -432,64 +407,56 @@ export class VariableManager {
   }
 
   private buildTaskVars(hostName: string | undefined, play?: PlayScope, task?: TaskScope, playHosts?: PlayHosts): LayeredVars {
-    const all: VarLayer[] = [];
+    const layers: VarLayer[] = [];
     // Empty dicts are left out: they cannot answer, and every lookup would visit them.
-    const layers = {
-      push(...items: VarLayer[]): void {
-        for (const item of items) if (!(item instanceof Map && item.size === 0)) all.push(item);
-      },
-      get length(): number {
-        return all.length;
-      },
-      slice(from: number): VarLayer[] {
-        return all.slice(from);
-      },
+    const push = (...items: VarLayer[]): void => {
+      for (const item of items) if (!(item instanceof Map && item.size === 0)) layers.push(item);
     };
-    if (this.config.globals) layers.push(this.config.globals);
+    if (this.config.globals) push(this.config.globals);
     const globalsCount = layers.length;
     const role = task?.role;
     const chain = task?.depChain ?? [];
     const roleLayers = role ? this.roleChainLayers(role, chain) : undefined;
-    if (play) for (const r of play.roles) if (r.public !== false) layers.push(roleDefaults(r));
-    if (roleLayers) layers.push(roleLayers.defaults);
-    if (hostName !== undefined) layers.push(this.inventoryLayer(hostName), this.factsLayer(hostName));
+    if (play) for (const r of play.roles) if (r.public !== false) push(roleDefaults(r));
+    if (roleLayers) push(roleLayers.defaults);
+    if (hostName !== undefined) push(this.inventoryLayer(hostName), this.factsLayer(hostName));
     if (play) {
-      layers.push(play.vars);
-      if (play.varsPrompt) layers.push(play.varsPrompt);
+      push(play.vars);
+      if (play.varsPrompt) push(play.varsPrompt);
       const files = (hostName !== undefined ? play.varsFilesFor?.(hostName) : undefined) ?? play.varsFiles ?? [];
-      for (const file of files) layers.push(file);
-      for (const r of play.roles) if (r.public !== false) layers.push(this.exportedVars(r));
+      for (const file of files) push(file);
+      for (const r of play.roles) if (r.public !== false) push(this.exportedVars(r));
     }
     if (task) {
-      if (roleLayers) layers.push(roleLayers.vars);
-      for (const vars of task.vars ?? []) layers.push(withoutTaskKeywords(vars));
+      if (roleLayers) push(roleLayers.vars);
+      for (const vars of task.vars ?? []) push(withoutTaskKeywords(vars));
     }
     if (hostName !== undefined) {
       const s = this.state(hostName);
-      layers.push(s.includeVars, s.nonPersistent);
+      push(s.includeVars, s.nonPersistent);
     }
     if (task) {
-      if (roleLayers) layers.push(roleLayers.params);
-      if (task.includeParams) layers.push(task.includeParams);
+      if (roleLayers) push(roleLayers.params);
+      if (task.includeParams) push(task.includeParams);
     }
-    layers.push(this.extra);
-    this.warnReserved(all.slice(globalsCount));
-    layers.push(this.baseMagic);
-    if (play) layers.push(this.playMagic(play));
-    if (role) layers.push(this.roleMagic(role));
-    if (play) layers.push(this.playHostsLayer(play, playHosts));
-    else layers.push(this.groupsLayer());
-    layers.push(this.optionMagic, this.hostvarsLayer);
-    if (task) layers.push(new Map<DictKey, Data>([['environment', task.environment ?? null]]));
+    push(this.extra);
+    this.warnReserved(layers.slice(globalsCount));
+    push(this.baseMagic);
+    if (play) push(this.playMagic(play));
+    if (role) push(this.roleMagic(role));
+    if (play) push(this.playHostsLayer(play, playHosts));
+    else push(this.groupsLayer());
+    push(this.optionMagic, this.hostvarsLayer);
+    if (task) push(new Map<DictKey, Data>([['environment', task.environment ?? null]]));
     // NOTE: `vars` holds every variable but template globals such as `omit`, and not itself.
-    if (play || task) layers.push(varsLayer(layers.slice(globalsCount)));
-    return new LayeredVars(all);
+    if (play || task) push(new VarsLayer(layers.slice(globalsCount)));
+    return new LayeredVars(layers);
   }
 
   /** `hostvars[name]`: the host's variables without play or task (ansible's get_vars(host)). */
   hostVarsSource(hostName: string): LayeredVars {
     const s = this.state(hostName);
-    const generation = this.generation + this.inventory.version * 1_000_003;
+    const generation = `${this.inventory.version}:${this.generation}`;
     if (s.hostSource && s.hostSource.generation === generation) return s.hostSource.source;
     const own = [this.inventoryLayer(hostName), this.factsLayer(hostName), s.includeVars, s.nonPersistent, this.extra];
     this.warnReserved(own);
@@ -515,17 +482,62 @@ export class VariableManager {
 }
 
 /** The `vars` variable: every variable below it, as one lazy dict. */
-function varsLayer(below: readonly VarLayer[]): VarLayer {
-  let view: SourceView | undefined;
-  return {
-    get: (name) => {
-      if (name !== 'vars') return undefined;
-      view ??= new SourceView(new LayeredVars([...below]), undefined, 'vars');
-      return view;
-    },
-    has: (name) => name === 'vars',
-    keys: () => ['vars'],
-  };
+class VarsLayer implements VarLayer {
+  private view: SourceView | undefined;
+  constructor(private readonly below: readonly VarLayer[]) {}
+  get(name: DictKey): Data | undefined {
+    if (name !== 'vars') return undefined;
+    this.view ??= new SourceView(new LayeredVars(this.below), undefined, 'vars');
+    return this.view;
+  }
+  has(name: DictKey): boolean {
+    return name === 'vars';
+  }
+  keys(): Iterable<DictKey> {
+    return ['vars'];
+  }
+}
+
+const PLAY_HOSTS_NAMES: readonly string[] = ['groups', 'ansible_play_hosts_all', 'ansible_play_hosts', 'ansible_play_batch', 'play_hosts'];
+
+/** `groups` and the play's host lists, read from the runner's lists when asked. */
+class PlayHostsLayer implements VarLayer {
+  private readonly groups: DataDict;
+  constructor(
+    private readonly inventory: Inventory,
+    private readonly play: PlayScope,
+    private hosts: PlayHosts | undefined,
+  ) {
+    this.groups = inventory.groupsDict();
+  }
+  private current(): PlayHosts {
+    if (!this.hosts) {
+      const all = this.inventory.hostsMatching(this.play.hosts, { ignoreRestrictions: true });
+      this.hosts = { all, active: () => all, batch: () => all };
+    }
+    return this.hosts;
+  }
+  get(name: DictKey): Data | undefined {
+    switch (name) {
+      case 'groups':
+        return this.groups;
+      case 'ansible_play_hosts_all':
+        return [...this.current().all];
+      case 'ansible_play_hosts':
+        return [...this.current().active()];
+      case 'ansible_play_batch':
+      case 'play_hosts':
+        return [...this.current().batch()];
+      default:
+        return undefined;
+    }
+  }
+  has(name: DictKey): boolean {
+    return typeof name === 'string' && PLAY_HOSTS_NAMES.includes(name);
+  }
+  keys(): Iterable<DictKey> {
+    return PLAY_HOSTS_NAMES;
+  }
 }
 
 /** ansible drops `tags` and `when` from a task's vars (they are keywords, not variables). */
