@@ -13,6 +13,21 @@ import { pySplitlines } from './py-splitlines.js';
 import { RequestTimeoutError } from './transport-errors.js';
 import { shellQuote } from './shell-quote.js';
 
+/** Options the template action consumes while rendering (the copy module never sees them). */
+const TEMPLATE_ONLY = [
+  'src',
+  'newline_sequence',
+  'block_start_string',
+  'block_end_string',
+  'variable_start_string',
+  'variable_end_string',
+  'comment_start_string',
+  'comment_end_string',
+  'trim_blocks',
+  'lstrip_blocks',
+  'output_encoding',
+];
+
 /** Modules Ansible runs through an action plugin: their messages name them `ansible.legacy.X`. */
 const LEGACY_NAMED = new Set(['command', 'copy', 'fetch', 'template', 'script', 'unarchive', 'uri', 'async_status']);
 
@@ -38,6 +53,15 @@ export class VolantAgentSession implements AgentSession {
   }
 
   async runModule(request: ModuleRequest): Promise<ModuleResult> {
+    if (request.module === 'template') {
+      // NOTE: Ansible's template action renders on the controller, then runs the copy module with
+      // the result; the caller passes the rendered bytes as `_volant_content_b64`.
+      const args = new Map(request.args);
+      const src = args.get('src');
+      for (const key of TEMPLATE_ONLY) args.delete(key);
+      if (!args.has('_original_basename') && typeof src === 'string') args.set('_original_basename', basename(src));
+      return this.runModule({ ...request, module: 'copy', args });
+    }
     if (request.module === 'shell') {
       // NOTE: Ansible's shell is an action plugin that runs the command module with _uses_shell.
       const args = new Map(request.args);

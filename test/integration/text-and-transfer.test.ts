@@ -59,7 +59,8 @@ const textSteps: Step[] = [
 const transferSteps: Step[] = [
   mod('file', { path: '/tmp/vorc4', state: 'directory' }),
   content('Hello World\n', '/tmp/vorc4/t.txt', { _original_basename: 't.j2', mode: '0600' }),
-  content('Hello World\n', '/tmp/vorc4/t.txt', { _original_basename: 't.j2', mode: '0600' }),
+  // the same through `template`, as the runner's template action sends it
+  mod('template', { src: 'files/t.j2', dest: '/tmp/vorc4/t.txt', mode: '0600', trim_blocks: 'true', _volant_content_b64: Buffer.from('Hello World\n').toString('base64') }),
   (s, dir) => s.fetchFile('/tmp/vorc4/t.txt', join(dir, 'h1/tmp/vorc4/t.txt')),
   (s, dir) => s.fetchFile('/tmp/vorc4/t.txt', join(dir, 'h1/tmp/vorc4/t.txt')),
   (s, dir) => s.fetchFile('/tmp/vorc4/t.txt', join(dir, 'flat.txt')),
