@@ -59,6 +59,24 @@ function checkTags(node: YamlNode): void {
   if (node.kind === 'map') throw new ParseError('TAGS_NOT_LIST', 'tags must be specified as a list', { location: node.loc });
 }
 
+const PROMPT_KEYS = new Set(['name', 'prompt', 'default', 'private', 'confirm', 'encrypt', 'salt_size', 'salt', 'unsafe']);
+
+/** Each prompt needs a name and only known keys; ansible points at the whole `vars_prompt` value. */
+function checkVarsPrompt(node: YamlNode): void {
+  const prompts = node.kind === 'map' ? [node] : node.kind === 'seq' ? node.items : [];
+  for (const prompt of prompts) {
+    if (prompt.kind !== 'map') continue;
+    const keys = prompt.pairs.map(keyText);
+    if (!keys.includes('name')) {
+      throw new ParseError('VARS_PROMPT_INVALID', "Invalid vars_prompt data structure, missing 'name' key", { location: node.loc });
+    }
+    const unknown = keys.find((key) => !PROMPT_KEYS.has(key));
+    if (unknown !== undefined) {
+      throw new ParseError('VARS_PROMPT_INVALID', `Invalid vars_prompt data structure, found unsupported key '${unknown}'`, { location: node.loc });
+    }
+  }
+}
+
 function checkLoopControl(node: YamlNode): void {
   if (node.kind === 'scalar' && node.value === null) return;
   if (node.kind !== 'map') {
@@ -100,5 +118,6 @@ export function keywordOf(node: YamlNode, name: string, kind: RecordKind): Keywo
     }
   }
   if (name === 'loop_control') checkLoopControl(node);
+  if (name === 'vars_prompt') checkVarsPrompt(node);
   return { value: toData(node), loc: node.loc, node };
 }

@@ -12,6 +12,10 @@ const IMPORT_KEYS = new Set(['import_playbook', 'ansible.builtin.import_playbook
 const IMPORT_NAMES: ReadonlySet<string> = new Set(IMPORT_PLAYBOOK_KEYWORDS.map((k) => k.name));
 
 function parseImportPlaybook(map: YamlMap): ImportPlaybookNode {
+  const keys = map.pairs.map(keyText).filter((key) => IMPORT_KEYS.has(key));
+  if (keys.length !== 1) {
+    throw new ParseError('IMPORT_PLAYBOOK_CONFLICT', `Found conflicting import_playbook actions: ${[...new Set(keys)].sort().join(', ')}`);
+  }
   const filePair = map.pairs.find((pair) => IMPORT_KEYS.has(keyText(pair)));
   if (filePair === undefined) throw new Error('not an import_playbook entry');
   const keywords = collectKeywords(map, 'PlaybookInclude', IMPORT_NAMES, IMPORT_KEYS);
