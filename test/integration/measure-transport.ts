@@ -82,9 +82,25 @@ async function measure(label: string, spec: ConnectionSpec): Promise<void> {
 }
 
 await measure('local', { host: 'local', connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 });
+/** 20 hosts (aliases of one server) × 30 `command: true` tasks, hosts in parallel, tasks in order. */
+async function fleet(spec: (i: number) => ConnectionSpec, label: string): Promise<void> {
+  const transport = new VolantTransport();
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: 20 }, async (_, i) => {
+      const session = await transport.session(spec(i));
+      for (let k = 0; k < 30; k++) await run(session, 'command');
+    }),
+  );
+  console.log(`${label}: 20 hosts x 30 command tasks (agent start included): ${ms(performance.now() - t0)}`);
+  await transport.closeAll();
+}
+
+await fleet((i) => ({ host: `l${i}`, connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 }), 'local');
 const server = await startSshd();
 if (server) {
   try {
+    await fleet((i) => server.spec(`h${i}`), 'ssh');
     await measure('ssh (loopback sshd)', server.spec());
   } finally {
     await server.stop();
