@@ -37,6 +37,7 @@ export class VolantTransport implements Transport {
   private readonly sessions = new Map<string, Promise<VolantAgentSession>>();
   private readonly live = new Set<VolantAgentSession>();
   private readonly connections = new Map<string, Connection>();
+  private readonly retired: Connection[] = [];
   private controlDir: string | undefined;
   private closed = false;
 
@@ -68,10 +69,13 @@ export class VolantTransport implements Transport {
       closing.push(session.then((s) => s.close()).catch(() => undefined));
     }
     await Promise.all(closing);
+    // NOTE: the ssh master stays: aliases of the same address, port and user share it, and ending
+    // it would cut their agents too. The next session() opens a new channel over it (with the
+    // spec it then gets); closeAll() still ends this one.
     const connection = this.connections.get(host);
     if (connection !== undefined) {
       this.connections.delete(host);
-      await connection.close();
+      this.retired.push(connection);
     }
   }
 
@@ -82,8 +86,9 @@ export class VolantTransport implements Transport {
     await Promise.all(sessions.map((s) => s.then((x) => x.close()).catch(() => undefined)));
     for (const s of this.live) s.client.kill();
     this.live.clear();
-    const connections = [...this.connections.values()];
+    const connections = [...this.connections.values(), ...this.retired];
     this.connections.clear();
+    this.retired.length = 0;
     await Promise.all(connections.map((c) => c.close()));
     if (this.controlDir !== undefined) {
       rmSync(this.controlDir, { recursive: true, force: true });

@@ -281,6 +281,26 @@ describe('transport/ssh', { skip: sshdUnavailable() }, () => {
     }
   });
 
+  it('keeps the other aliases of a server working when one host is reset', async () => {
+    assert.ok(server);
+    const transport = new VolantTransport();
+    try {
+      const a = await transport.session(server.spec('alias-a'));
+      const b = await transport.session(server.spec('alias-b'));
+      await transport.reset('alias-a');
+      assert.equal((await b.runModule(moduleRequest('ping', {}))).get('ping'), 'pong');
+      const again = await transport.session(server.spec('alias-a'));
+      assert.notEqual(again, a);
+      assert.equal((await again.runModule(moduleRequest('ping', {}))).get('ping'), 'pong');
+      const controlDir = transport.controlDirectory ?? '';
+      await transport.closeAll();
+      await new Promise((r) => setTimeout(r, 200));
+      assert.deepEqual(pgrep(controlDir), []);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
   it('rejects in-flight requests when the ssh connection dies', async () => {
     assert.ok(server);
     const transport = new VolantTransport();
