@@ -44,10 +44,10 @@ export interface RunnerPlayVars {
 
 export interface RunnerVarsOptions extends VariableManagerOptions {
   /**
-   * Reads one vars_files entry: renders `name` with `vars` and loads the file. Throws to skip
-   * (a list entry then tries its next name).
+   * Reads one vars_files name: renders `name` with `vars` and loads the file. Returns undefined
+   * (or throws an ENOENT error) when there is no such file; other errors propagate.
    */
-  loadVarsFile(name: string, vars: VarSource): DataDict;
+  loadVarsFile(name: string, vars: VarSource): DataDict | undefined;
 }
 
 const EMPTY: DataDict = new Map();
@@ -110,17 +110,19 @@ export class RunnerVars {
     if (value === undefined || value === null) return {};
     const entries = Array.isArray(value) ? value : [value];
     const isTemplated = (name: Data): boolean => String(name).includes('{{') || String(name).includes('{%');
+    // NOTE: 2.19 skips a vars_files entry none of whose files exists, silently; a list entry
+    // takes its first file that exists.
     const load = (entry: Data, vars: VarSource): DataDict => {
       const names = Array.isArray(entry) ? entry : [entry];
-      let lastError: unknown;
       for (const name of names) {
         try {
-          return this.options.loadVarsFile(String(name), vars);
+          const data = this.options.loadVarsFile(String(name), vars);
+          if (data) return data;
         } catch (error) {
-          lastError = error;
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         }
       }
-      throw lastError;
+      return EMPTY;
     };
     const anyTemplated = entries.some((e) => (Array.isArray(e) ? e.some(isTemplated) : isTemplated(e)));
     if (!anyTemplated) {
