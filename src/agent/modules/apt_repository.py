@@ -2,6 +2,7 @@
 # sources.list or sources.list.d/NAME.list, then refresh the apt cache. Ubuntu PPAs ("ppa:...")
 # need Launchpad and its signing keys; Volant does not do them yet and says so.
 import glob
+import sys
 import os
 import re
 import secrets
@@ -187,7 +188,7 @@ def run(params, ctx):
             ctx.run_command([apt_get, 'install', 'python3-apt', '-y', '-q'], check_rc=True)
         apt, apt_pkg = _import_apt()
         if apt is None:
-            ctx.fail('python3-apt must be installed and visible from %s.' % os.sys.executable)
+            ctx.fail('python3-apt must be installed and visible from %s.' % sys.executable)
     repo, state = params['repo'], params['state']
     if not repo:
         ctx.fail("Please set argument 'repo' to a non-empty value")
