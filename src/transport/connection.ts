@@ -8,6 +8,8 @@ import type { ExitInfo } from './agent-client.js';
 export interface SpawnOptions {
   /** Allocate a terminal on the host (ssh -tt), as Ansible's raw module does. */
   readonly tty?: boolean;
+  /** Hand the command line to the remote login shell as is (raw), not wrapped in `/bin/sh -c`. */
+  readonly asIs?: boolean;
 }
 
 export interface Connection {

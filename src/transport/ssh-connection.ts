@@ -30,7 +30,7 @@ export class SshConnection implements Connection {
   /** The argv (after `ssh`) that runs `command` on the host. */
   argv(command: string, options: SpawnOptions = {}): string[] {
     // NOTE: Ansible wraps every remote command in `/bin/sh -c` so the user's login shell does not matter.
-    const remote = `/bin/sh -c ${shellQuote(command)}`;
+    const remote = options.asIs ? command : `/bin/sh -c ${shellQuote(command)}`;
     return [...(options.tty ? ['-tt'] : []), ...this.options, sshHost(this.spec), remote];
   }
 

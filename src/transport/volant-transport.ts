@@ -193,7 +193,8 @@ function runRaw(
   // "\n" arrives as "\r\n"). Our ssh's stdin is a pipe, and a mux client then asks for raw
   // output modes; stty restores what Ansible's users see.
   if (tty) line = `stty opost onlcr >/dev/null 2>&1; ${line}`;
-  const child = connection.spawnShell(line, { tty });
+  // NOTE: Ansible hands raw's command to the login shell itself (`echo $0` says bash for root here).
+  const child = connection.spawnShell(line, { tty, asIs: true });
   return new Promise((resolve, reject) => {
     const out: Buffer[] = [];
     const err: Buffer[] = [];

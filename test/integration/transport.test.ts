@@ -256,6 +256,10 @@ describe('transport/ssh', { skip: sshdUnavailable() }, () => {
     // Recorded from 2.19's raw over ssh: a tty merges stderr into stdout with \r\n.
     assert.equal(raw.get('stdout'), 'hi\r\nerr\r\n');
     assert.equal(raw.get('stderr'), 'Shared connection to 127.0.0.1 closed.\r\n');
+    // 2.19 gives raw's command to the login shell (root's is bash here), or to `executable -c`.
+    const loginShell = (await session.runRaw('echo $0')).get('stdout');
+    assert.equal(loginShell, `${(spawnSync('getent', ['passwd', 'root'], { encoding: 'utf8' }).stdout.trim().split(':')[6] ?? '').split('/').pop()}\r\n`);
+    assert.equal((await session.runRaw('echo $0', { executable: '/bin/bash' })).get('stdout'), '/bin/bash\r\n');
     const controlDir = transport.controlDirectory;
     assert.ok(controlDir);
     assert.notDeepEqual(pgrep(controlDir), []);
