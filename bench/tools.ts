@@ -1,0 +1,41 @@
+/** The three engines run side by side: Volant, ansible-core 2.19 and ansible-core with Mitogen. */
+import { existsSync } from 'node:fs';
+
+export type ToolName = 'volant' | 'ansible-core' | 'mitogen';
+
+export const ORACLE = '/work/shared/tools/ansible-oracle/ansible-playbook';
+const ORACLE_ROOT = process.env.ORACLE_ROOT ?? '/opt/oracle-trixie';
+const MITOGEN_STRATEGIES = '/usr/lib/python3/dist-packages/ansible_mitogen/plugins/strategy';
+
+export function oracleInstalled(): boolean {
+  return existsSync(ORACLE) && existsSync(`${ORACLE_ROOT}/usr/bin/ansible-playbook`);
+}
+
+export function mitogenInstalled(): boolean {
+  return existsSync(`${ORACLE_ROOT}${MITOGEN_STRATEGIES}`);
+}
+
+export interface ToolCommand {
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/** The same environment for all three, as the oracle sets it for ansible-core. */
+function baseEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ANSIBLE_NOCOLOR: '1',
+    ANSIBLE_HOST_KEY_CHECKING: 'False',
+    LC_ALL: 'C.UTF-8',
+  };
+}
+
+export function toolCommand(tool: ToolName, bundle: string, args: string[], extraNodeFlags: string[] = []): ToolCommand {
+  const env = baseEnv();
+  if (tool === 'volant') return { argv: [process.execPath, ...extraNodeFlags, bundle, ...args], env };
+  if (tool === 'mitogen') {
+    env.ANSIBLE_STRATEGY_PLUGINS = MITOGEN_STRATEGIES;
+    env.ANSIBLE_STRATEGY = 'mitogen_linear';
+  }
+  return { argv: [ORACLE, ...args], env };
+}
