@@ -20,11 +20,16 @@ import type { ScalarTag } from './pyyaml-scalar.js';
 import { yamlFailure } from './yaml-failure.js';
 import type { YamlProblem } from './yaml-failure.js';
 
-/** A warning Ansible prints with an origin (today: duplicate mapping keys). */
+/**
+ * A warning Ansible prints with an origin (today: duplicate mapping keys). `origin` and `help`
+ * repeat `location` and `hint` so that it is also a run/events DisplayEvent for a callback.
+ */
 export interface YamlWarning {
   readonly message: string;
   readonly location: SourceLocation;
   readonly hint?: string;
+  readonly origin: SourceLocation;
+  readonly help?: string;
 }
 
 export interface LoadedYaml {
@@ -164,6 +169,11 @@ class Composer {
     else if (tag === undefined) tagName = style === 'plain' ? resolvePlainTag(text) : 'str';
     else if (tag === '!unsafe' || tag === '!vault' || tag === '!vault-encrypted') tagName = resolvePlainTag(text);
     else if (tag === '!' || tag === `${CORE}str`) tagName = 'str';
+    else if (tag === `${CORE}binary`) {
+      // NOTE: PyYAML builds `bytes`; Volant's model has none, so the bytes become a str, one
+      // character per byte (latin-1).
+      return { kind: 'scalar', value: Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('latin1'), loc: this.loc(start), style };
+    }
     else if (tag.startsWith(CORE) && ['null', 'bool', 'int', 'float', 'timestamp'].includes(tag.slice(CORE.length))) {
       tagName = tag.slice(CORE.length) as ScalarTag;
     } else {
@@ -220,7 +230,8 @@ class Composer {
     for (const pair of pairs) {
       const id = this.keyIdentity(pair.key);
       if (seen.has(id)) {
-        const warning = { message: `Found duplicate mapping key ${keyRepr(pair.key)}.`, location: pair.key.loc, hint: 'Using last defined value only.' };
+        const hint = 'Using last defined value only.';
+        const warning = { message: `Found duplicate mapping key ${keyRepr(pair.key)}.`, location: pair.key.loc, hint, origin: pair.key.loc, help: hint };
         if (!this.json) this.pending.push({ warning, depth, order });
         // The value replaces the earlier one in place: Python dicts keep the first position.
         result[seen.get(id) ?? 0] = { key: result[seen.get(id) ?? 0]?.key ?? pair.key, value: pair.value };
