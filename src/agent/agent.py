@@ -167,48 +167,89 @@ def handle_module(req):
     send({'id': req['id'], 'ok': True, 'result': result})
 
 
+# The detached process that runs one async job (Ansible's async_wrapper): it outlives the agent,
+# so a fire-and-forget job keeps running after the playbook ends. It reads {runtime, source,
+# name, req, jid, results_file, limit} on stdin and writes the job's result file.
+ASYNC_RUNNER = r"""
+import json, os, signal, sys, threading, types
+job = json.loads(sys.stdin.read())
+sys.stdin = open(os.devnull)
+rt = types.ModuleType('volant_runtime')
+sys.modules['volant_runtime'] = rt
+exec(compile(job['runtime'], '<volant_runtime>', 'exec'), rt.__dict__)
+rt.ASYNC_JOBS = {}
+rt.NEW_SESSIONS = False
+mod = types.ModuleType('volant_module_' + job['name'])
+path = job['results_file']
+
+def record(data):
+    tmp = path + '.tmp'
+    with open(tmp, 'w') as f:
+        json.dump(data, f, default=str)
+    os.rename(tmp, path)
+
+def expire():
+    record({'msg': 'Timeout exceeded', 'failed': True, 'child_pid': os.getpid()})
+    os.killpg(0, signal.SIGKILL)
+
+if job['limit'] > 0:
+    timer = threading.Timer(job['limit'], expire)
+    timer.daemon = True
+    timer.start()
+req = job['req']
+try:
+    exec(compile(job['source'], '<volant module %s>' % job['name'], 'exec'), mod.__dict__)
+    result = rt.run_module(job['name'], mod, req.get('args') or {}, check_mode=req.get('check', False),
+                           diff_mode=req.get('diff', False), environ=req.get('env') or None)
+except BaseException as e:
+    import traceback
+    result = {'changed': False, 'failed': True, 'msg': 'Task failed: Module failed: %s' % e, 'exception': traceback.format_exc()}
+record(result)
+os._exit(0)
+"""
+
+
 def handle_async(req):
+    import subprocess
+    name = req['module']
+    if req.get('source') is not None:
+        _module_sources[name] = req['source']
+    source = _module_sources.get(name)
+    if source is None:
+        send({'id': req['id'], 'ok': True, 'result': {
+            'failed': True, 'msg': 'The module %s was not found in configured module paths' % name}})
+        return
     jid = 'j%d.%d' % (int(time.time() * 1000000) % 1000000000000, os.getpid())
-    job = {'started': True, 'finished': False, 'result': None, 'module': req['module'], 'thread': None}
-    runtime.ASYNC_JOBS[jid] = job
-    limit = req.get('async_seconds') or 0
-
     results_file = os.path.join(os.path.expanduser('~/.ansible_async'), jid)
+    try:
+        os.makedirs(os.path.dirname(results_file), exist_ok=True)
+        with open(results_file, 'w') as f:
+            json.dump({'started': 1, 'finished': 0, 'ansible_job_id': jid}, f)
+    except (OSError, IOError) as e:
+        send({'id': req['id'], 'ok': True, 'result': {'failed': True, 'msg': 'could not create the job file: %s' % e}})
+        return
+    job = {'started': True, 'finished': False, 'result': None, 'module': name}
+    runtime.ASYNC_JOBS[jid] = job
+    proc = subprocess.Popen([sys.executable, '-c', ASYNC_RUNNER], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
+    payload = {'runtime': PAYLOAD['runtime'], 'source': source, 'name': name, 'req': req,  # noqa: F821
+               'jid': jid, 'results_file': results_file, 'limit': req.get('async_seconds') or 0}
+    proc.stdin.write(json.dumps(payload, default=_json_default).encode('utf-8', 'surrogatepass'))
+    proc.stdin.close()
 
-    def record(data):
-        # NOTE: like Ansible's async_wrapper, the job's state is also a file, so a later agent
-        # (or a human) can read it.
+    def watch():
+        # keeps ASYNC_JOBS in step with the job file while this agent lives
+        proc.wait()
         try:
-            os.makedirs(os.path.dirname(results_file), exist_ok=True)
-            tmp = results_file + '.tmp'
-            with open(tmp, 'w') as f:
-                json.dump(data, f, default=_json_default)
-            os.rename(tmp, results_file)
-        except (OSError, IOError, TypeError, ValueError):
-            pass
-
-    def work():
-        result = run_module_request(dict(req, id='async-' + jid))
-        job['result'] = result
+            with open(results_file) as f:
+                data = json.load(f)
+        except (OSError, IOError, ValueError):
+            data = {'failed': True, 'msg': 'the async job ended without a result'}
+        job['result'] = data
         job['finished'] = True
-        record(result)
-
-    def watchdog():
-        t.join(limit if limit > 0 else None)
-        if not job['finished']:
-            _kill_children('async-' + jid)
-            job['result'] = {'failed': True, 'msg': 'Timeout exceeded', 'child_pid': os.getpid()}
-            job['finished'] = True
-            record(job['result'])
-    record({'started': 1, 'finished': 0, 'ansible_job_id': jid})
-    t = threading.Thread(target=work, name='async-' + jid)
-    t.daemon = True
-    t.start()
-    job['thread'] = t
-    if limit > 0:
-        w = threading.Thread(target=watchdog)
-        w.daemon = True
-        w.start()
+    w = threading.Thread(target=watch, name='async-' + jid)
+    w.daemon = True
+    w.start()
     send({'id': req['id'], 'ok': True, 'result': {
         'ansible_job_id': jid, 'changed': True, 'finished': False,
         'results_file': results_file, 'started': True,

@@ -20,6 +20,9 @@ import tempfile
 import time
 
 PROTOCOL_VERSION = 1
+# Commands get their own process group so the agent can kill one request's processes; an async
+# job's runner turns this off so its timeout kills the whole job.
+NEW_SESSIONS = True
 NO_LOG_PLACEHOLDER = 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
 
 BOOLEANS_TRUE = frozenset(('y', 'yes', 'on', '1', 'true', 't', 1, 1.0, True))
@@ -711,7 +714,7 @@ class Context(object):
             # task times out or is cancelled (shell pipelines included).
             proc = subprocess.Popen(argv, stdin=subprocess.PIPE if stdin_bytes is not None else subprocess.DEVNULL,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env,
-                                    close_fds=close_fds, preexec_fn=preexec, start_new_session=True)
+                                    close_fds=close_fds, preexec_fn=preexec, start_new_session=NEW_SESSIONS)
         except (OSError, IOError) as e:
             if not handle_exceptions:
                 raise

@@ -1,6 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConnectionError } from '../../src/core/errors.js';
 import { dictOf, isDict, type Data } from '../../src/core/data.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest } from '../../src/run/transport.js';
@@ -178,6 +181,28 @@ describe('transport/local', () => {
       assert.equal(next.get('stdout'), '[]');
     } finally {
       await transport.closeAll();
+    }
+  });
+
+  it('lets a fire-and-forget async job outlive the agent, and ends one past its time limit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'volant-async-'));
+    const transport = createTransport();
+    try {
+      const session = await transport.session(localSpec);
+      await session.runModule(moduleRequest('shell', { _raw_params: `sleep 1; touch ${dir}/done` }, { asyncSeconds: 30 }));
+      const limited = await session.runModule(moduleRequest('shell', { _raw_params: `sleep 32.${process.pid}; touch ${dir}/late` }, { asyncSeconds: 1 }));
+      await transport.closeAll();
+      await new Promise((r) => setTimeout(r, 2500));
+      assert.ok(existsSync(join(dir, 'done')), 'the job finished after the agent was gone');
+      // As Ansible's async_wrapper records a job that ran out of time.
+      const record = JSON.parse(readFileSync(String(limited.get('results_file')), 'utf8')) as Record<string, unknown>;
+      assert.equal(record.msg, 'Timeout exceeded');
+      assert.equal(record.failed, true);
+      assert.deepEqual(pgrep(`sleep 32.${process.pid}`), []);
+      assert.ok(!existsSync(join(dir, 'late')));
+    } finally {
+      await transport.closeAll();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
