@@ -48,3 +48,17 @@ export function builtinActionName(written: string): string | undefined {
 export function isFreeFormAction(name: string): boolean {
   return FREE_FORM_ACTIONS.has(name) || name === 'ansible.windows.win_command' || name === 'ansible.windows.win_shell';
 }
+
+/**
+ * Actions that take free-form text (`_raw_params`); any other action given words without `=`
+ * fails when it runs ("Action 'ansible.builtin.debug' does not support raw params.").
+ */
+export const RAW_PARAM_ACTIONS: ReadonlySet<string> = new Set([
+  ...FREE_FORM_ACTIONS,
+  'include_vars', 'include_tasks', 'include_role', 'import_tasks', 'import_role', 'add_host', 'group_by', 'set_fact', 'meta',
+]);
+
+/** The fully qualified name 2.19 resolves a builtin to (what its messages print). */
+export function builtinFqcn(action: string): string {
+  return action.includes('.') ? action : `ansible.builtin.${action}`;
+}

@@ -15,6 +15,7 @@ import { toData } from '../yaml/to-data.js';
 import type { Keyword } from './model.js';
 import { builtinActionName, isFreeFormAction, REMOVED_ACTIONS } from './builtin-actions.js';
 import { HANDLER_KEYWORDS } from './handler-keywords.js';
+import { isPossiblyAllTemplate } from './is-possibly-all-template.js';
 import { parseKv } from './parse-kv.js';
 import { pythonClassName } from './python-class-name.js';
 import { splitArgs } from './split-args.js';
@@ -50,15 +51,6 @@ export interface ResolvedAction {
   readonly deprecations: readonly Deprecation[];
 }
 
-/**
- * ansible's is_possibly_all_template: starts with a Jinja opening delimiter and ends with a
- * closing one (of any kind, no trimming), or starts with a `#jinja2:` overrides header.
- */
-function isWholeTemplate(text: string): boolean {
-  if (text.startsWith('#jinja2:')) return true;
-  return ['{%', '{{', '{#'].some((open) => text.startsWith(open)) && ['%}', '}}', '#}'].some((close) => text.endsWith(close));
-}
-
 /** Free-form check for any spelling of the action (`shell`, `ansible.builtin.shell` …). */
 function freeForm(written: string): boolean {
   return isFreeFormAction(builtinActionName(written) ?? written);
@@ -88,7 +80,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
   const extra: DataDict = new Map();
   if (additional !== undefined) {
     const value = toData(additional);
-    if (isStringLike(value) && isWholeTemplate(textOf(value))) extra.set('_variable_params', value);
+    if (isStringLike(value) && isPossiblyAllTemplate(textOf(value))) extra.set('_variable_params', value);
     else if (value instanceof Map) for (const [k, v] of value) extra.set(k, v);
     else if (value === null) deprecate('Ignoring empty task `args` keyword.', task.loc, 'A mapping or template which resolves to a mapping is required.');
     else {
