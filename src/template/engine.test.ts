@@ -156,6 +156,15 @@ describe('template/engine', () => {
     const where = { file: '/p/play.yml', line: 4, column: 8 };
     const vars: VarSource = { ...source({ a: '{{ b }}', b: '{{ a }}', s: 'abc' }), origin: (name) => (name === 'a' || name === 's' ? where : undefined) };
     assert.deepEqual(failure(() => engine.render('{{ a }}', vars, { origin })).location, where);
+    // An undefined inside a variable's template points at that variable (golden template-error-origins).
+    const inner = { file: '/p/play.yml', line: 6, column: 12 };
+    const chain: VarSource = {
+      ...source({ outer: '{{ middle }}', middle: '{{ inner | upper }}', inner: '{{ undefined_leaf }}' }),
+      origin: (name) => ({ outer: { ...inner, line: 4 }, middle: { ...inner, line: 5 }, inner })[name],
+    };
+    const err = failure(() => engine.render('{{ outer }}', chain, { origin }));
+    assert.equal(err.message, "'undefined_leaf' is undefined");
+    assert.deepEqual(err.location, inner);
     assert.equal(
       failure(() => engine.evaluateConditional('s', vars, { origin })).message,
       "Conditional result (True) was derived from value of type 'str' at '/p/play.yml:4:8'. Conditionals must have a boolean result.",

@@ -11,7 +11,7 @@ import { compileExpression, compileTemplate, joinOutput, nativeConcat, runTempla
 import { tokenize } from './lexer.js';
 import { Parser, parse } from './parser.js';
 import { PluginFailure } from './plugin-failure.js';
-import { RenderContext, TemplateRecursionError, type EngineHost } from './render-context.js';
+import { RenderContext, TemplateRecursionError, errorOrigins, type EngineHost } from './render-context.js';
 import { Frame, type CompiledTemplate, type RenderState } from './render-state.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { PyException } from './runtime/py-exception.js';
@@ -297,7 +297,7 @@ export function toData(v: Value): Data {
 }
 
 export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions, source?: string): VolantError {
-  const location = options.origin;
+  const location = (err instanceof UndefinedError ? err.undefinedValue.origin : undefined) ?? (err instanceof Error ? errorOrigins.get(err) : undefined) ?? options.origin;
   const conditional = mode === 'conditional';
   // NOTE: internal errors are not attached as `cause`: the message already holds their words,
   // and the run stage turns every cause into another line of the error chain.

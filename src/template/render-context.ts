@@ -34,6 +34,9 @@ export class TemplateRecursionError extends Error {
   }
 }
 
+/** Where an error raised inside a variable's template happened (that variable's definition). */
+export const errorOrigins = new WeakMap<Error, SourceLocation>();
+
 /** Containers known to hold no template strings anywhere inside (checked once, kept across calls). */
 const cleanContainers = new WeakSet<object>();
 
@@ -88,9 +91,15 @@ export class RenderContext implements RenderState {
       let v: Value;
       try {
         v = this.derive(raw);
+        if (v instanceof Undefined && v.origin === undefined) v.origin = this.vars.origin?.(name);
       } catch (err) {
-        // The outermost variable in a recursive chain is the one Ansible points at.
+        // The outermost variable in a recursive chain is the one Ansible points at; any other
+        // error points at the innermost variable whose template failed.
         if (err instanceof TemplateRecursionError) err.origin = this.vars.origin?.(name) ?? err.origin;
+        else if (err instanceof Error && !errorOrigins.has(err)) {
+          const where = this.vars.origin?.(name);
+          if (where) errorOrigins.set(err, where);
+        }
         throw err;
       }
       (this.cache ??= new Map()).set(name, v);

@@ -1,9 +1,13 @@
+import type { SourceLocation } from '../../core/source-location.js';
+
 /**
  * Jinja's Undefined as Ansible uses it: strict when printed or iterated, chainable through
  * `default`, and carrying Ansible's message (`'x' is undefined`,
  * `object of type 'dict' has no attribute 'zz'`).
  */
 export class Undefined {
+  /** The definition of the variable whose template produced this Undefined, when known. */
+  origin: SourceLocation | undefined;
   constructor(
     /** The message an error about this value prints. */
     readonly message: string,
