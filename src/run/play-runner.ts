@@ -192,7 +192,8 @@ export class PlayRunner {
         processResult(this.processCtx, host, step, outcome, { ignoreErrors, isInclude: true });
         continue;
       }
-      const verdict = processResult(this.processCtx, host, step, outcome, { ignoreErrors, isInclude });
+      const diff = keywordBool(step.folded.scalars.get('diff')) ?? this.services.exec.options.diff;
+      const verdict = processResult(this.processCtx, host, step, outcome, { ignoreErrors, isInclude, diff });
       if (verdict === 'failed' || verdict === 'unreachable') failedNow.push(host);
       if (verdict === 'failed' && this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
     }
@@ -467,6 +468,7 @@ export class PlayRunner {
       args: task.args,
       id: String(step.id),
       loop: task.keywords.has('loop') || task.withLookup !== undefined,
+      ignoreUnreachable: keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false,
     };
   }
 

@@ -42,7 +42,7 @@ export function processResult(
   host: string,
   step: TaskStep,
   outcome: ExecOutcome,
-  options: { ignoreErrors: boolean; isInclude: boolean },
+  options: { ignoreErrors: boolean; isInclude: boolean; diff?: boolean },
 ): Verdict {
   const task = step.task;
   const result = outcome.result;
@@ -85,7 +85,11 @@ export function processResult(
       cursor?.advance();
     }
     verdict = 'unreachable';
-    ctx.callback.runnerUnreachable?.({ ...base, ...(outcome.error ? { error: failureEvent(task.loc, result, outcome.error, outcome.failKind) } : {}) });
+    ctx.callback.runnerUnreachable?.({
+      ...base,
+      ...(ignoreUnreachable ? { ignored: true } : {}),
+      ...(outcome.error ? { error: failureEvent(task.loc, result, outcome.error, outcome.failKind) } : {}),
+    });
   } else if (truthy(result.get('skipped'))) {
     ctx.stats.increment('skipped', host);
     cursor?.advance();
@@ -104,6 +108,7 @@ export function processResult(
     }
     if (!options.isInclude) cursor?.advance();
     verdict = 'ok';
+    if (result.has('diff') && (options.diff ?? false)) ctx.callback.fileDiff?.(base);
     if (!options.isInclude) ctx.callback.runnerOk?.(base);
   }
   const register = keywordText(task.keywords.get('register'));
