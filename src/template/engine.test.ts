@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { PyFloat, UnsafeString, dictOf, type Data, type DataDict } from '../core/data.js';
 import { TemplateError } from '../core/errors.js';
 import type { VarSource } from './api.js';
+import { lookups } from './plugin.js';
+import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { createTemplateEngine, isTemplateText, OMIT_PLACEHOLDER, untrusted } from './index.js';
 
 function source(values: Record<string, Data>): VarSource {
@@ -118,6 +120,28 @@ describe('template/engine', () => {
       const err = failure(() => engine.evaluateConditional(cond, vars, { origin }));
       assert.equal(err.message, message, String(cond));
     }
+  });
+
+  it("applies lookup()'s result rules and errors (observed with the items and file lookups)", () => {
+    // A stand-in with the items lookup's behaviour: terms flattened one level.
+    lookups.set('volant_test_items', (_ctx, terms) => terms.flatMap((t) => (Array.isArray(t) ? t : [t])));
+    lookups.set('volant_test_fail', () => {
+      throw new TemplateError('filter-error', "Unable to access the file '/nonexist': File not found. Use -vvvvv to see paths searched.");
+    });
+    lookups.set('volant_test_undefined', () => {
+      throw new UndefinedError(new Undefined("No variable named 'nope'"));
+    });
+    const text =
+      "{{ lookup('volant_test_items', [1, 2]) }}|{{ lookup('volant_test_items', ['a','b']) }}|{{ lookup('volant_test_items', 'a') }}|" +
+      "{{ lookup('volant_test_items', []) }}|{{ query('volant_test_items', 'a') }}|{{ lookup('volant_test_items', ['a'], wantlist=True) }}";
+    assert.equal(engine.render(text, source({})), "[1, 2]|a,b|a|[]|['a']|['a']");
+    assert.equal(engine.render("{{ lookup('volant_test_fail', 'x', errors='ignore') }}", source({})), null);
+    assert.equal(
+      failure(() => engine.render("{{ lookup('volant_test_fail', 'x') }}", source({}))).message,
+      "The lookup plugin 'volant_test_fail' failed: Unable to access the file '/nonexist': File not found. Use -vvvvv to see paths searched.",
+    );
+    assert.equal(failure(() => engine.render("{{ lookup('nope_nope', 1) }}", source({}))).message, "The lookup plugin 'nope_nope' was not found.");
+    assert.equal(engine.render("{{ lookup('volant_test_undefined', 'nope') | default('x') }}", source({})), 'x');
   });
 
   it('gives now() as a datetime with attributes and strftime', () => {

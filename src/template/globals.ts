@@ -79,7 +79,9 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
   try {
     result = fn(state.pluginContext, terms, kw as Map<string, PluginValue>);
   } catch (err) {
-    if (err instanceof UndefinedError) throw err;
+    // NOTE: an undefined value inside a lookup is its result, not a failure: Ansible captures it
+    // as a marker, so `lookup('vars', 'nope') | default('x')` gives 'x'.
+    if (err instanceof UndefinedError) return err.undefinedValue;
     // errors=warn should also print a warning; the engine has no display, so both stay silent.
     if (errors === 'ignore' || errors === 'warn') return want ? [] : null;
     const message = err instanceof Error ? err.message : String(err);
