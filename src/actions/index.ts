@@ -3,6 +3,7 @@ import type { Action } from '../run/action.js';
 import { assertAction } from './assert.js';
 import { copy } from './copy.js';
 import { template } from './template.js';
+import { fetch, raw, script } from './raw-script-fetch.js';
 import { debug } from './debug.js';
 import { fail } from './fail.js';
 import { addHost, groupBy, setStats } from './inventory-actions.js';
@@ -26,6 +27,9 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['set_stats', setStats],
     ['copy', copy],
     ['template', template],
+    ['raw', raw],
+    ['script', script],
+    ['fetch', fetch],
   ]);
   if (deps.includeVars) actions.set('include_vars', deps.includeVars);
   return actions;

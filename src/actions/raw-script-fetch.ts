@@ -1,0 +1,61 @@
+/** raw, script and fetch: actions that use the connection itself rather than a module. */
+import { isAbsolute, join, normalize, resolve } from 'node:path';
+import { pyStr, type Data } from '../core/data.js';
+import type { Action } from '../run/action.js';
+import type { AgentSession } from '../run/transport.js';
+import { TaskError } from '../run/task-error.js';
+import { splitArgs } from '../playbook/split-args.js';
+import { fileNotFoundMessage, searchCandidates, toBoolLike } from './util.js';
+
+interface ScriptSession extends AgentSession {
+  runScript(localPath: string, argsLine: string, options?: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number }): Promise<Map<string | number | boolean | null, Data>>;
+  fetchFile(remotePath: string, localPath: string): Promise<Map<string | number | boolean | null, Data>>;
+}
+
+/** raw: the command goes through the connection as it is; no agent, no Python needed. */
+export const raw: Action = async (ctx) => {
+  const command = pyStr(ctx.args.get('_raw_params') ?? '');
+  const executable = ctx.args.get('executable');
+  const session = await ctx.session();
+  return session.runRaw(command, executable !== undefined && executable !== null ? { executable: pyStr(executable) } : {});
+};
+
+/** script: a controller file copied to the host and run there with its arguments. */
+export const script: Action = async (ctx) => {
+  const rawParams = pyStr(ctx.args.get('_raw_params') ?? ctx.args.get('cmd') ?? '');
+  const parts = splitArgs(rawParams);
+  const name = parts[0] ?? '';
+  const path = ctx.findFile(name, 'files');
+  if (!path) {
+    const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
+    throw new TaskError([{ message: fileNotFoundMessage(name, searchCandidates(name, 'files', dirs)) }]);
+  }
+  const options: { creates?: string; removes?: string; chdir?: string; executable?: string } = {};
+  for (const key of ['creates', 'removes', 'chdir', 'executable'] as const) {
+    const v = ctx.args.get(key);
+    if (v !== undefined && v !== null) options[key] = pyStr(v);
+  }
+  if (ctx.checkMode) return new Map<string, Data>([['changed', true], ['msg', 'Check mode: script not run']]);
+  const session = (await ctx.session()) as ScriptSession;
+  return session.runScript(path, parts.slice(1).join(' '), options);
+};
+
+/** fetch: a file from the host into dest/<host>/<path> (or dest itself with flat). */
+export const fetch: Action = async (ctx) => {
+  const src = ctx.args.get('src');
+  const destArg = ctx.args.get('dest');
+  if (src === undefined || src === null || destArg === undefined || destArg === null) {
+    return new Map<string, Data>([['failed', true], ['msg', 'src and dest are required']]);
+  }
+  const source = pyStr(src);
+  let dest = pyStr(destArg);
+  if (!isAbsolute(dest)) dest = resolve(ctx.lookup.baseDir, dest);
+  let local: string;
+  if (toBoolLike(ctx.args.get('flat'))) {
+    local = dest.endsWith('/') ? join(dest, source.split('/').pop() ?? source) : dest;
+  } else {
+    local = normalize(join(dest, ctx.host, source));
+  }
+  const session = (await ctx.session()) as ScriptSession;
+  return session.fetchFile(source, local);
+};
