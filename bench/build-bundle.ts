@@ -7,7 +7,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function buildBundle(outfile: string): Promise<void> {
   await build({
-    entryPoints: [join(ROOT, 'src', 'cli', 'main.ts')],
+    absWorkingDir: ROOT,
+    entryPoints: ['src/cli/main.ts'],
     bundle: true,
     platform: 'node',
     target: 'node20',

@@ -5,8 +5,8 @@ const num = (n: number | undefined, digits = 2): string => (n === undefined || N
 
 export function formatTable(results: readonly WorkloadResult[]): string {
   const rows = [
-    '| workload | engine | runs | median wall s | controller CPU s | sshd-side CPU s | whole-machine CPU s | peak RSS MiB | ansible-core / Volant | Mitogen / Volant | recap |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| workload | engine | runs | median wall s | controller CPU s | (node alone) | sshd-side CPU s | whole-machine CPU s | peak controller RSS MiB | ansible-core / Volant | Mitogen / Volant | recap |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of results) {
     const core = ratioToVolant(r, 'ansible-core');
@@ -14,7 +14,8 @@ export function formatTable(results: readonly WorkloadResult[]): string {
     for (const [i, t] of r.tools.entries()) {
       rows.push(
         `| ${i === 0 ? r.name : ''} | ${t.tool} | ${t.runs} | ${num(t.medianWallSeconds)} | ${num(t.medianControllerCpuSeconds)} | ` +
-          `${num(t.medianSshdCpuSeconds)} | ${num(t.medianMachineCpuSeconds)} | ${num(t.peakRssMiB, 1)} | ` +
+          `${num(t.medianControllerSelfCpuSeconds)} | ${num(t.medianSshdCpuSeconds)} | ${num(t.medianMachineCpuSeconds)} | ` +
+          `${num(t.peakControllerSelfRssMiB ?? t.peakRssMiB, 1)} | ` +
           `${i === 0 && core !== undefined ? `${num(core, 1)}x` : ''} | ${i === 0 && mito !== undefined ? `${num(mito, 1)}x` : ''} | ` +
           `${i === 0 ? (r.recapsAgree ? 'same' : 'DIFFERS') : ''} |`,
       );

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { machineCpuSeconds, reapedChildCpuSeconds } from './proc-stat.js';
+import { readSelfUsage, SELF_USAGE_ENV, type SelfUsage } from './self-usage.js';
 
 export interface RunMeasurement {
   exitCode: number;
@@ -18,6 +19,8 @@ export interface RunMeasurement {
   /** CPU of the sshd sessions this run opened; undefined for local workloads. */
   sshdCpuSeconds: number | undefined;
   peakRssMiB: number;
+  /** The controller process alone (Volant's node), when it ran with the self-usage preload. */
+  controllerSelf: SelfUsage | undefined;
   stdout: string;
   stderr: string;
 }
@@ -30,6 +33,8 @@ export interface RunRequest {
   sshdPid?: number | undefined;
   /** Called after the command exits and before the sshd is read: ends lingering ssh masters. */
   afterExit?: (() => void) | undefined;
+  /** Where the self-usage preload writes (the preload must be among argv's node flags). */
+  selfUsageFile?: string | undefined;
 }
 
 export function measureRun(req: RunRequest): RunMeasurement {
@@ -40,7 +45,7 @@ export function measureRun(req: RunRequest): RunMeasurement {
   const start = process.hrtime.bigint();
   const r = spawnSync('/usr/bin/time', ['-o', timeFile, '-f', '%U %S %M', ...req.argv], {
     cwd: req.cwd,
-    env: req.env,
+    env: req.selfUsageFile === undefined ? req.env : { ...req.env, [SELF_USAGE_ENV]: req.selfUsageFile },
     encoding: 'utf8',
     maxBuffer: 256 * 2 ** 20,
   });
@@ -49,6 +54,8 @@ export function measureRun(req: RunRequest): RunMeasurement {
   const cpuAfter = machineCpuSeconds();
   const sshdAfter = req.sshdPid === undefined ? undefined : reapedChildCpuSeconds(req.sshdPid);
   const timeText = readFileSync(timeFile, 'utf8').trim().split('\n').pop() ?? '';
+  const controllerSelf = req.selfUsageFile === undefined ? undefined : readSelfUsage(req.selfUsageFile);
+  if (req.selfUsageFile !== undefined) rmSync(req.selfUsageFile, { force: true });
   rmSync(dir, { recursive: true, force: true });
   const [user = NaN, sys = NaN, maxKiB = NaN] = timeText.split(' ').map(Number);
   return {
@@ -58,6 +65,7 @@ export function measureRun(req: RunRequest): RunMeasurement {
     machineCpuSeconds: cpuAfter - cpuBefore,
     sshdCpuSeconds: sshdBefore === undefined || sshdAfter === undefined ? undefined : sshdAfter - sshdBefore,
     peakRssMiB: maxKiB / 1024,
+    controllerSelf,
     stdout: r.stdout,
     stderr: r.stderr,
   };

@@ -19,6 +19,7 @@ import { measureRun, type RunMeasurement } from './measure-run.js';
 import { childPids } from './proc-stat.js';
 import { normalizedRecap } from './recap.js';
 import { oracleSshdPid, stopSshMasters, waitForSessionsToEnd } from './ssh-masters.js';
+import { writeSelfUsagePreload } from './self-usage.js';
 import { summarize, type ToolSummary, type WorkloadResult } from './summarize.js';
 import { mitogenInstalled, ORACLE, oracleInstalled, toolCommand, type ToolName } from './tools.js';
 import { GROUPS, WORKLOADS, type WorkloadSpec } from './workload-specs.js';
@@ -68,20 +69,22 @@ function log(text: string): void {
   process.stderr.write(`${text}\n`);
 }
 
-function runOnce(spec: WorkloadSpec, tool: ToolName, bundle: string, opts: Options): RunMeasurement {
+function runOnce(spec: WorkloadSpec, tool: ToolName, bundle: string, opts: Options, scratch: string): RunMeasurement {
   rmSync(WRITE_ROOT, { recursive: true, force: true });
   stopSshMasters(CONTROL_DIR);
   // ssh does not create the folder of a ControlPath given in ssh_common_args.
   mkdirSync(CONTROL_DIR, { recursive: true, mode: 0o700 });
   const sshdPid = spec.ssh ? oracleSshdPid() : undefined;
   const before = new Set(sshdPid === undefined ? [] : childPids(sshdPid));
-  const nodeFlags = opts.cpuProf !== undefined && tool === 'volant' ? ['--cpu-prof', `--cpu-prof-dir=${join(opts.cpuProf, spec.name)}`] : [];
+  const nodeFlags = tool === 'volant' ? ['--require', writeSelfUsagePreload(scratch)] : [];
+  if (opts.cpuProf !== undefined && tool === 'volant') nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${join(opts.cpuProf, spec.name)}`);
   const cmd = toolCommand(tool, bundle, spec.args, nodeFlags);
   return measureRun({
     argv: cmd.argv,
     cwd: spec.dir,
     env: cmd.env,
     sshdPid,
+    selfUsageFile: tool === 'volant' ? join(scratch, 'self-usage.json') : undefined,
     afterExit: () => {
       stopSshMasters(CONTROL_DIR);
       if (sshdPid !== undefined) waitForSessionsToEnd(sshdPid, before);
@@ -89,17 +92,25 @@ function runOnce(spec: WorkloadSpec, tool: ToolName, bundle: string, opts: Optio
   });
 }
 
-function runWorkload(spec: WorkloadSpec, bundle: string, opts: Options): WorkloadResult {
+/** A failed or disagreeing run's whole output, for a look afterwards (bench/results/tmp/ is not committed). */
+function keepOutput(spec: WorkloadSpec, tool: ToolName, run: number, m: RunMeasurement): void {
+  const dir = join(BENCH_DIR, 'results', 'tmp');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${spec.name}-${tool}-${run + 1}.out`), `${m.stdout}\n--- stderr ---\n${m.stderr}`);
+}
+
+function runWorkload(spec: WorkloadSpec, bundle: string, opts: Options, scratch: string): WorkloadResult {
   const tools = toolsFor(spec, opts);
   const runs = new Map<ToolName, RunMeasurement[]>(tools.map((t) => [t, []]));
   const problems: string[] = [];
   let reference: string | undefined;
   for (let i = 0; i < opts.runs; i++) {
     for (const tool of tools) {
-      const m = runOnce(spec, tool, bundle, opts);
+      const m = runOnce(spec, tool, bundle, opts, scratch);
       runs.get(tool)?.push(m);
       const recap = normalizedRecap(m.stdout);
       log(`${spec.name} run ${i + 1}/${opts.runs} ${tool}: ${m.wallSeconds.toFixed(2)} s, exit ${m.exitCode}`);
+      if (m.exitCode !== 0 || recap !== (reference ?? recap)) keepOutput(spec, tool, i, m);
       if (m.exitCode !== 0) problems.push(`${tool} run ${i + 1} exited ${m.exitCode}: ${m.stderr.trim().split('\n').slice(-3).join(' | ')}`);
       if (recap === '') problems.push(`${tool} run ${i + 1}: no PLAY RECAP`);
       reference ??= recap;
@@ -128,18 +139,36 @@ async function main(): Promise<number> {
   writeWorkloads();
   const started = new Date();
   const machine = machineInfo(oracleInstalled() ? ORACLE.replace(/ansible-playbook$/, 'oracle-exec') : undefined);
+  const scratch = mkdtempSync(join(tmpdir(), 'volant-bench-'));
   let bundle = opts.bundle;
-  let buildDir: string | undefined;
   if (bundle === undefined) {
     // A private snapshot of the CLI: others rebuild dist/ while the benchmark runs.
-    buildDir = mkdtempSync(join(tmpdir(), 'volant-bench-bundle-'));
-    bundle = join(buildDir, 'volant.cjs');
+    bundle = join(scratch, 'volant.cjs');
     await buildBundle(bundle);
   }
   log(`bench: ${opts.groups.join(' ')}, ${opts.runs} run(s) each; oracle ${oracleInstalled() ? opts.oracle : 'not installed'}; load ${machine.loadAverage.join(' ')}`);
   const results: WorkloadResult[] = [];
   const skipped: string[] = [];
   let render: { output: string; exitCode: number } | undefined;
+  const resultsDir = join(BENCH_DIR, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `${stamp(started)}.json`);
+  // Written after every workload, so a long run that is stopped keeps what it measured.
+  const save = (): void => {
+    const doc = {
+      started: started.toISOString(),
+      finished: new Date().toISOString(),
+      runsPerTool: opts.runs,
+      oracle: oracleInstalled() ? opts.oracle : 'not installed',
+      machine,
+      machineLoadAfter: machineInfo(undefined).loadAverage,
+      results,
+      skipped,
+      render,
+      table: formatTable(results),
+    };
+    writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+  };
   for (const group of opts.groups) {
     if (group === 'render') {
       render = runRender();
@@ -151,31 +180,17 @@ async function main(): Promise<number> {
         skipped.push(`${spec.name}: the oracle's sshd (127.0.0.1:2222) is not running; run its setup.sh`);
         continue;
       }
-      results.push(runWorkload(spec, bundle, opts));
+      results.push(runWorkload(spec, bundle, opts, scratch));
+      save();
     }
   }
-  if (buildDir !== undefined) rmSync(buildDir, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
   const table = formatTable(results);
   process.stdout.write(`${table}\n`);
   for (const r of results) for (const p of r.problems) process.stdout.write(`! ${r.name}: ${p}\n`);
   for (const s of skipped) process.stdout.write(`skipped ${s}\n`);
   if (render) process.stdout.write(`\nrender:\n${render.output}\n`);
-  const resultsDir = join(BENCH_DIR, 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, `${stamp(started)}.json`);
-  const doc = {
-    started: started.toISOString(),
-    finished: new Date().toISOString(),
-    runsPerTool: opts.runs,
-    oracle: oracleInstalled() ? opts.oracle : 'not installed',
-    machine,
-    machineLoadAfter: machineInfo(undefined).loadAverage,
-    results,
-    skipped,
-    render,
-    table,
-  };
-  writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+  save();
   process.stdout.write(`\nwrote ${file}\n`);
   const failed = results.some((r) => !r.recapsAgree) || (render !== undefined && render.exitCode !== 0);
   return failed ? 1 : 0;

@@ -1,5 +1,6 @@
 /** Medians of one engine's runs of one workload, and the ratios between engines. */
 import type { RunMeasurement } from './measure-run.js';
+import type { SelfUsage } from './self-usage.js';
 import type { ToolName } from './tools.js';
 
 export interface ToolSummary {
@@ -11,6 +12,9 @@ export interface ToolSummary {
   medianMachineCpuSeconds: number;
   medianSshdCpuSeconds: number | undefined;
   peakRssMiB: number;
+  /** Volant's node process alone: its CPU (median) and peak RSS, children excluded. */
+  medianControllerSelfCpuSeconds: number | undefined;
+  peakControllerSelfRssMiB: number | undefined;
   exitCodes: number[];
 }
 
@@ -34,6 +38,7 @@ const round3 = (n: number): number => Math.round(n * 1000) / 1000;
 
 export function summarize(tool: ToolName, runs: readonly RunMeasurement[]): ToolSummary {
   const sshd = runs.map((r) => r.sshdCpuSeconds).filter((v): v is number => v !== undefined);
+  const self = runs.map((r) => r.controllerSelf).filter((u): u is SelfUsage => u !== undefined);
   return {
     tool,
     runs: runs.length,
@@ -43,6 +48,8 @@ export function summarize(tool: ToolName, runs: readonly RunMeasurement[]): Tool
     medianMachineCpuSeconds: round3(median(runs.map((r) => r.machineCpuSeconds))),
     medianSshdCpuSeconds: sshd.length === 0 ? undefined : round3(median(sshd)),
     peakRssMiB: round3(Math.max(...runs.map((r) => r.peakRssMiB))),
+    medianControllerSelfCpuSeconds: self.length === 0 ? undefined : round3(median(self.map((u) => u.cpuSeconds))),
+    peakControllerSelfRssMiB: self.length === 0 ? undefined : round3(Math.max(...self.map((u) => u.peakRssMiB))),
     exitCodes: runs.map((r) => r.exitCode),
   };
 }

@@ -30,6 +30,9 @@ forks = 20
 host_key_checking = False
 interpreter_python = /usr/bin/python3
 retry_files_enabled = False
+# NOTE: ssh's ConnectTimeout; the default 10 s made ansible-core and Mitogen report hosts
+# UNREACHABLE when 20 handshakes met a busy shared machine.
+timeout = 60
 
 [ssh_connection]
 pipelining = True
