@@ -1,5 +1,6 @@
 import type { Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
+import type { YamlNode } from '../yaml/node.js';
 import { toBoolLike } from './util.js';
 
 /** assert: every `that` condition must hold; the first that does not fails the task. */
@@ -12,8 +13,10 @@ export const assertAction: Action = (ctx) => {
   const result = new Map<string, Data>();
   if (!quiet) result.set('_ansible_verbose_always', true);
   const that = Array.isArray(rawThat) ? rawThat : [rawThat ?? null];
-  for (const condition of that) {
-    const ok = ctx.templar.evaluateConditional(condition, ctx.vars, { origin: ctx.step.task.argsLoc, lookup: ctx.lookup });
+  const thatNode = argNode(ctx, 'that');
+  for (const [i, condition] of that.entries()) {
+    const origin = (thatNode?.kind === 'seq' ? thatNode.items[i]?.loc : thatNode?.loc) ?? ctx.step.task.argsLoc;
+    const ok = ctx.templar.evaluateConditional(condition, ctx.vars, { origin, lookup: ctx.lookup });
     if (!ok) {
       result.set('failed', true);
       result.set('evaluated_to', false);
@@ -26,3 +29,9 @@ export const assertAction: Action = (ctx) => {
   result.set('msg', successMsg);
   return result;
 };
+
+function argNode(ctx: Parameters<Action>[0], key: string): YamlNode | undefined {
+  const node = ctx.step.task.argsNode;
+  if (!node || node.kind !== 'map') return undefined;
+  return node.pairs.find((p) => p.key.kind === 'scalar' && p.key.value === key)?.value;
+}

@@ -22,9 +22,11 @@ import type { Callback } from '../run/events.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
 import { formatErrorBlock } from '../callbacks/index.js';
-import type { LookupEnvironment, VarSource } from '../template/api.js';
+import type { LookupEnvironment, TemplateRenderer, TemplateWarning, VarSource } from '../template/api.js';
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
 import { loadYamlFile } from '../yaml/load-yaml-file.js';
+import type { YamlWarning } from '../yaml/load-yaml.js';
+import type { TaskOrBlock } from '../playbook/model.js';
 import { toData } from '../yaml/to-data.js';
 import { parseExtraVars } from '../vars/parse-extra-vars.js';
 import type { ParsedArgs } from './argv.js';
@@ -58,15 +60,20 @@ export function missingFileError(path: string): VolantError {
   );
 }
 
+/** Where YAML warnings (duplicate keys …) go: the callback, with their origin. */
+let yamlWarning: (w: YamlWarning) => void = () => undefined;
+
 function readYaml(path: string) {
   if (!existsSync(path)) throw missingFileError(path);
-  return loadYamlFile(path);
+  const loaded = loadYamlFile(path);
+  for (const d of loaded.diagnostics) yamlWarning(d);
+  return loaded;
 }
 
 /** Reads a playbook with its import_playbook entries expanded, as ansible does before running. */
 export function loadPlaybookFile(path: string, warn: (m: string) => void, render: (text: string) => string = (t) => t): Playbook {
   const loaded = readYaml(path);
-  for (const w of loaded.warnings) warn(w);
+  void warn;
   const playbook = parsePlaybook(loaded.documents, path);
   const entries: Playbook['entries'][number][] = [];
   for (const entry of playbook.entries) {
@@ -100,6 +107,7 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
 export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const { args, config, cwd, callback } = ctx;
   const warn = (m: string): void => callback.warning?.(m);
+  yamlWarning = (w) => callback.warning?.(w);
   const playbookPaths = args.playbooks.map((p) => resolve(cwd, p));
   const firstDir = dirname(playbookPaths[0] as string);
 
@@ -123,10 +131,15 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     throw new VolantError('NO_HOSTS', 'Specified inventory, host pattern and/or --limit leaves us with no hosts to target.');
   }
 
-  const templar = createTemplateEngine();
+  // Template warnings and deprecations go to the display as they happen, as 2.19's do.
+  const templar = withWarnings(createTemplateEngine(), (w) => {
+    if (w.kind === 'deprecation') callback.deprecation?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.version ? { version: w.version } : {}), collection: 'ansible.builtin' });
+    else callback.warning?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}) });
+  });
   const extraScope: VarSource = { get: (n) => extraVars.get(n), has: (n) => extraVars.has(n), keys: () => [...extraVars.keys()].map(String) };
   const renderLoadTime = (text: string): string => (templar.isTemplate(text) ? pyStr(templar.render(text, extraScope, {})) : text);
   const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
+  for (const playbook of playbooks) reportDeprecations(playbook, callback);
   const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '~/.ansible/roles:/usr/share/ansible/roles:/etc/ansible/roles')
     .split(':')
     .filter(Boolean)
@@ -138,11 +151,11 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     return [...new Set(paths)];
   };
   const runTags = strings(args.tags).flatMap((t) => t.split(','));
-  const loadVarsFile = (name: string, scope: VarSource): DataDict => {
+  const loadVarsFile = (name: string, scope: VarSource): DataDict | undefined => {
     const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);
     const path = isAbsolute(rendered) ? rendered : resolve(firstDir, rendered);
+    if (!existsSync(path)) return undefined;
     const loaded = readYaml(path);
-    for (const w of loaded.warnings) warn(w);
     const first = loaded.documents[0];
     const data = first ? toData(first) : null;
     return isDict(data) ? data : new Map();
@@ -184,7 +197,6 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const loader: CompileLoader = {
     loadTaskFile: (path, handlers) => {
       const loaded = readYaml(path);
-      for (const w of loaded.warnings) warn(w);
       return parseTaskList(loaded.documents[0], path, { handlers });
     },
     resolveTaskFile: (name, baseDir, role) => {
@@ -337,4 +349,41 @@ function orderHosts(hosts: string[], order: string | undefined): string[] {
     default:
       return hosts;
   }
+}
+
+/** Deprecated forms the parser saw (a mapping for `action`, …), shown before the run as 2.19 does. */
+function reportDeprecations(playbook: Playbook, callback: Callback): void {
+  const visit = (list: readonly TaskOrBlock[]): void => {
+    for (const node of list) {
+      if (node.kind === 'block') {
+        visit(node.block);
+        visit(node.rescue);
+        visit(node.always);
+        continue;
+      }
+      for (const d of node.deprecations ?? []) {
+        // The parser's message already carries the removal sentence; the callback adds it back.
+        const version = /removed from ansible-core version ([\d.]+)\./.exec(d.message)?.[1];
+        const message = d.message.replace(/\s*This feature will be removed.*$/, '');
+        callback.deprecation?.({ message, origin: d.location, ...(d.hint ? { help: d.hint } : {}), ...(version ? { version } : {}), collection: 'ansible.builtin' });
+      }
+    }
+  };
+  for (const entry of playbook.entries) {
+    if (entry.kind !== 'play') continue;
+    visit(entry.preTasks);
+    visit(entry.tasks);
+    visit(entry.postTasks);
+    visit(entry.handlers);
+  }
+}
+
+/** The engine with a default `warn` for every call that does not bring its own. */
+function withWarnings(engine: TemplateRenderer, warn: (w: TemplateWarning) => void): TemplateRenderer {
+  return {
+    isTemplate: (text) => engine.isTemplate(text),
+    render: (text, vars, options) => engine.render(text, vars, { warn, ...options }),
+    renderDeep: (value, vars, options) => engine.renderDeep(value, vars, { warn, ...options }),
+    evaluateConditional: (condition, vars, options) => engine.evaluateConditional(condition, vars, { warn, ...options }),
+  };
 }

@@ -4,6 +4,7 @@
  */
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
+import { untrusted } from '../template/runtime/trust.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Callback, HostResult } from './events.js';
 import type { HostCursor } from './host-cursor.js';
@@ -115,7 +116,8 @@ export function processResult(
   if (register) {
     const clean = stripInternal(result);
     clean.delete('invocation');
-    ctx.vars.setNonPersistent(host, new Map([[register, clean]]));
+    // NOTE: a registered result is data, never a template, even if a module printed `{{`.
+    ctx.vars.setNonPersistent(host, new Map([[register, untrusted(clean)]]));
   }
   return verdict;
 }

@@ -33,7 +33,7 @@ export class TaskError extends Error {
 export function linksOf(error: unknown): ErrorLink[] {
   if (error instanceof TaskError) return [...error.chain];
   if (error instanceof VolantError) {
-    const links: ErrorLink[] = [{ message: error.message, ...(error.location ? { origin: error.location } : {}) }];
+    const links: ErrorLink[] = [{ message: error.message, ...(error.location ? { origin: error.location } : {}), ...(error.hint ? { help: error.hint } : {}) }];
     if (error.cause !== undefined) links.push(...linksOf(error.cause));
     return links;
   }

@@ -5,6 +5,7 @@
  */
 import { PyFloat, isDict, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
+import { rawParamsError } from '../playbook/raw-params-error.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { ConnectionError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
@@ -276,6 +277,8 @@ export class TaskExecutor {
         return { result: new Map<string, Data>([['include_args', args]]), failKind };
       }
 
+      const rawError = rawParamsError(task);
+      if (rawError) throw new TaskError([{ message: rawError }]);
       const args = RAW_ARG_ACTIONS.has(task.action) ? task.args : this.renderArgs(step, vars);
 
       const retriesKw = task.keywords.get('retries');

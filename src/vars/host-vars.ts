@@ -17,14 +17,21 @@ export interface HostVarsProvider {
  * (the implicit localhost), though iteration lists inventory hosts only, as ansible's does.
  */
 export class HostVars extends LazyDict {
+  /** The template engine words type errors and misses with these, as ansible's HostVars does. */
+  readonly pyTypeName = 'HostVars';
+
   constructor(private readonly provider: HostVarsProvider) {
     super('hostvars');
+  }
+
+  missingKeyMessage(key: DictKey): string {
+    return `hostvars[${typeof key === 'string' ? `'${key}'` : String(key)}]`;
   }
 
   override get(key: DictKey): Data | undefined {
     if (typeof key !== 'string') return undefined;
     const source = this.provider.hostVarsSource(key);
-    return source === undefined ? undefined : new SourceView(source, undefined, key);
+    return source === undefined ? undefined : new HostVarsVars(source, undefined, key);
   }
 
   override has(key: DictKey): boolean {
@@ -34,4 +41,9 @@ export class HostVars extends LazyDict {
   override *keys(): MapIterator<DictKey> {
     yield* this.provider.hostNames();
   }
+}
+
+/** One host's variables as hostvars shows them (ansible's HostVarsVars). */
+export class HostVarsVars extends SourceView {
+  readonly pyTypeName = 'HostVarsVars';
 }
