@@ -1,14 +1,14 @@
 // Runs the whole suite: lint, typecheck, build, then every *.test.ts under src/ and test/
 // through node:test (its summary line is what CI reads).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 function findTests(dir, out = []) {
   for (const name of readdirSync(dir)) {
     if (name === 'node_modules' || name === 'golden-cases') continue;
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) findTests(path, out);
+    if (lstatSync(path).isDirectory()) findTests(path, out);
     else if (name.endsWith('.test.ts')) out.push(path);
   }
   return out;

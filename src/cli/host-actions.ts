@@ -1,9 +1,10 @@
 /** Actions that need the controller's files or the agent: gather_facts/setup and include_vars. */
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { Action } from '../run/action.js';
-import { loadYamlFile } from '../yaml/load-yaml-file.js';
+import { loadYaml } from '../yaml/load-yaml.js';
+import { runVault } from './vault-secrets.js';
 import { toData } from '../yaml/to-data.js';
 import { fileNotFoundMessage, searchCandidates } from '../actions/util.js';
 
@@ -15,7 +16,7 @@ export const gatherFactsAction: Action = async (ctx) => {
 };
 
 function readVars(path: string): DataDict {
-  const loaded = loadYamlFile(path);
+  const loaded = loadYaml(runVault().openFile(readFileSync(path, 'utf8'), path), path);
   const first = loaded.documents[0];
   const data = first ? toData(first) : new Map<string, Data>();
   return isDict(data) ? data : new Map();

@@ -2,7 +2,7 @@
  * Wires the stages for one invocation: inventory, playbooks, compile, vars, templates, the
  * transport and the callback, then runs (or lists) the playbooks.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
@@ -24,7 +24,7 @@ import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
 import { formatErrorBlock } from '../callbacks/index.js';
 import type { LookupEnvironment, TemplateRenderer, TemplateWarning, VarSource } from '../template/api.js';
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
-import { loadYamlFile } from '../yaml/load-yaml-file.js';
+import { loadYaml } from '../yaml/load-yaml.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
 import type { TaskOrBlock } from '../playbook/model.js';
 import { toData } from '../yaml/to-data.js';
@@ -32,6 +32,7 @@ import { parseExtraVars } from '../vars/parse-extra-vars.js';
 import type { ParsedArgs } from './argv.js';
 import type { AnsibleConfig } from './config.js';
 import { RunnerVars } from '../vars/runner-vars.js';
+import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
 import { connectionSpecFor } from './connection-spec.js';
 import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
@@ -65,7 +66,7 @@ let yamlWarning: (w: YamlWarning) => void = () => undefined;
 
 function readYaml(path: string) {
   if (!existsSync(path)) throw missingFileError(path);
-  const loaded = loadYamlFile(path);
+  const loaded = loadYaml(runVault().openFile(readFileSync(path, 'utf8'), path), path);
   for (const d of loaded.diagnostics) yamlWarning(d);
   return loaded;
 }
@@ -106,6 +107,10 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
 
 export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const { args, config, cwd, callback } = ctx;
+  const vaultFiles = [...strings(args.vaultPasswordFiles), ...strings(args.vaultIds)];
+  const envVaultFile = ctx.env.ANSIBLE_VAULT_PASSWORD_FILE ?? config.get('ANSIBLE_VAULT_PASSWORD_FILE', 'defaults', 'vault_password_file');
+  if (envVaultFile) vaultFiles.push(envVaultFile);
+  setRunVault(VaultSecrets.fromOptions(vaultFiles, cwd));
   const warn = (m: string): void => callback.warning?.(m);
   yamlWarning = (w) => callback.warning?.(w);
   const playbookPaths = args.playbooks.map((p) => resolve(cwd, p));
@@ -155,7 +160,15 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);
     const path = isAbsolute(rendered) ? rendered : resolve(firstDir, rendered);
     if (!existsSync(path)) return undefined;
-    const loaded = readYaml(path);
+    let loaded;
+    try {
+      loaded = readYaml(path);
+    } catch (e) {
+      if (e instanceof VolantError && e.code.startsWith('VAULT')) {
+        throw new VolantError('VARS_FILE_INVALID', `Invalid vars_files file '${path}'.`, { cause: e });
+      }
+      throw e;
+    }
     const first = loaded.documents[0];
     const data = first ? toData(first) : null;
     return isDict(data) ? data : new Map();
@@ -228,6 +241,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     baseDir: firstDir,
     searchPaths: (kind) => [join(baseDir, '..', kind), join(baseDir, kind), baseDir, join(firstDir, kind), firstDir],
     inventoryHostnames: (pattern) => inventory.hostsMatching(pattern),
+    vault: { decrypt: (text) => runVault().openFile(text, '') },
   });
   const actions = createActions({ includeVars: includeVarsAction });
   actions.set('gather_facts', gatherFactsAction);

@@ -25,11 +25,23 @@ export class UnsafeString {
 }
 
 export class VaultString {
+  /**
+   * Opens vault text with the run's secrets (set once by the CLI): vault secrets are global to a
+   * run, as in ansible, and every stage that meets a `!vault` value needs them.
+   */
+  static opener: ((ciphertext: string) => string | undefined) | undefined;
+
   /** `plaintext` is filled once a vault secret has opened it. */
   constructor(
     readonly ciphertext: string,
     public plaintext?: string,
   ) {}
+
+  /** The decrypted text, or undefined when no secret opens it. */
+  reveal(): string | undefined {
+    if (this.plaintext === undefined && VaultString.opener) this.plaintext = VaultString.opener(this.ciphertext);
+    return this.plaintext;
+  }
 }
 
 export type DictKey = string | number | boolean | null;
@@ -63,7 +75,7 @@ export function isStringLike(value: unknown): value is string | UnsafeString {
 export function textOf(value: string | UnsafeString | VaultString): string {
   if (typeof value === 'string') return value;
   if (value instanceof UnsafeString) return value.value;
-  return value.plaintext ?? value.ciphertext;
+  return value.reveal() ?? value.ciphertext;
 }
 
 export function dict(entries: Iterable<readonly [DictKey, Data]> = []): DataDict {

@@ -31,6 +31,8 @@ export const file: LookupFn = (ctx, terms, kwargs) => {
     } catch (error) {
       throw pluginError(`Unable to access the file '${name}': ${(error as Error).message}`, error);
     }
+    // NOTE: the file lookup reads vaulted files decrypted, as ansible's loader does.
+    if (text.startsWith('$ANSIBLE_VAULT') && ctx.lookup?.vault) text = ctx.lookup.vault.decrypt(text);
     return pyStrip(text, lstrip, rstrip);
   });
 };
