@@ -1,0 +1,69 @@
+/**
+ * The CLI reference page, written from the CLI's option table (src/cli/options.ts) — the same
+ * table the argument parser and `--help` use.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { GROUP_DESCRIPTIONS, OPTIONS, type OptionSpec } from '../src/cli/options.js';
+import { cell, code, generatedHeader, table } from './docs-markdown.js';
+
+/**
+ * Whether the CLI's code reads the option (`args.dest` outside the table and the parser). An option
+ * nobody reads is parsed, so ansible-playbook command lines keep working, and otherwise ignored.
+ */
+function readers(root: string): string {
+  const dir = join(root, 'src/cli');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'options.ts' && f !== 'argv.ts')
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
+}
+
+function isRead(code: string, spec: OptionSpec): boolean {
+  if (spec.dest === 'help' || spec.dest === 'version') return true;
+  return new RegExp(`\\bargs\\??\\.${spec.dest}\\b|\\['${spec.dest}'\\]`).test(code);
+}
+
+function flagsText(spec: OptionSpec): string {
+  return spec.flags.map((f) => code(spec.metavar ? `${f} ${spec.metavar}` : f)).join(', ');
+}
+
+export function cliPage(root: string): string {
+  const source = readers(root);
+  const groups: [string, OptionSpec[]][] = [['Options', OPTIONS.filter((o) => o.group === undefined)]];
+  for (const title of Object.keys(GROUP_DESCRIPTIONS)) groups.push([title, OPTIONS.filter((o) => o.group === title)]);
+  const ignored = OPTIONS.filter((o) => !isRead(source, o));
+  const out: string[] = [
+    generatedHeader('CLI reference', 'volant-playbook takes the flags of ansible-playbook 2.19.', ['src/cli/options.ts', 'src/cli/*.ts']),
+    '```',
+    'volant-playbook [options] playbook.yml [playbook2.yml …]',
+    '```',
+    '',
+    'The flags are ansible-playbook 2.19\'s, with its help texts. The last column says whether Volant acts on',
+    'the flag in this release; a flag it does not act on is still accepted, so existing command lines keep',
+    'working, and has no effect.',
+    '',
+  ];
+  for (const [title, specs] of groups) {
+    out.push(`## ${title}`, '');
+    const description = GROUP_DESCRIPTIONS[title];
+    if (description) out.push(`${cell(description.charAt(0).toUpperCase() + description.slice(1))}.`, '');
+    out.push(table(['Flag', 'Description', 'Acted on'], specs.map((s) => [flagsText(s), cell(s.help), isRead(source, s) ? '✔' : '✘ not yet'])));
+  }
+  out.push(
+    '## Environment and ansible.cfg',
+    '',
+    'Settings are read as ansible-core reads them: the command line first, then `ANSIBLE_*` environment',
+    'variables, then `ansible.cfg` (`ANSIBLE_CONFIG`, `./ansible.cfg`, `~/.ansible.cfg`, `/etc/ansible/ansible.cfg`).',
+    '',
+    '## Differences from ansible-core 2.19.12',
+    '',
+    ignored.length === 0
+      ? '- Every flag is acted on.'
+      : `- Accepted but not acted on yet: ${ignored.map((o) => code(o.flags[o.flags.length - 1] as string)).join(', ')}.`,
+    '- There is one command, `volant-playbook`; `ansible`, `ansible-inventory`, `ansible-vault` and the other',
+    '  ansible-core commands have no Volant counterpart.',
+    '',
+  );
+  return out.join('\n');
+}
