@@ -114,7 +114,10 @@ function argumentsCell(decl: ModuleDeclarations): string {
 function moduleDetail(name: string, decl: ModuleDeclarations): string {
   const shown = decl.arguments.filter((a) => !a.name.startsWith('_'));
   const lines = [`### ${name}`, ''];
-  lines.push(`Check mode: ${decl.supportsCheckMode ? 'supported' : 'not supported (the task is skipped under `--check`)'}. Diff: ${decl.readsDiffMode ? 'shown with `--diff`' : 'not produced'}.`);
+  lines.push(
+    `Check mode: ${decl.supportsCheckMode ? 'supported' : 'not supported (under `--check` the task is skipped)'}. ` +
+      `Diff: ${decl.readsDiffMode ? 'the module returns a diff under `--diff`' : 'the module does not read `--diff`'}.`,
+  );
   lines.push('');
   if (shown.length > 0) {
     lines.push(
@@ -174,6 +177,10 @@ export function modulesPage(root: string): string {
     '## Agent modules',
     '',
     'These run inside the host\'s persistent agent (Python 3 standard library only), one request per task.',
+    'Read from each module\'s source (`src/agent/modules/NAME.py`): **Check mode** is its',
+    '`SUPPORTS_CHECK_MODE` (✘: under `--check` the task is skipped, as Ansible does); **Diff** ✔ means the',
+    'module reads the diff mode and returns a diff under `--diff`. Arguments starting with `_` are internal',
+    'and left out.',
     '',
     table(
       ['Module', 'Check mode', 'Diff', 'Arguments'],

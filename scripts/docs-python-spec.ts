@@ -120,21 +120,37 @@ function parseArgument(item: string): ModuleArgument | undefined {
   };
 }
 
-export function readModuleDeclarations(source: string): ModuleDeclarations {
-  const at = /^ARGUMENT_SPEC\s*=\s*\{/m.exec(source);
-  const args: ModuleArgument[] = [];
-  if (at) {
-    const open = at.index + at[0].length - 1;
-    const body = stripComments(source.slice(open + 1, matchBracket(source, open) - 1));
-    for (const item of topLevelItems(body)) {
-      const arg = parseArgument(item);
-      if (arg) args.push(arg);
-    }
+/** The arguments of the dict literal that starts at `open` (a `{`). */
+function argumentsAt(source: string, open: number): ModuleArgument[] {
+  const body = stripComments(source.slice(open + 1, matchBracket(source, open) - 1));
+  return topLevelItems(body).flatMap((item) => parseArgument(item) ?? []);
+}
+
+/** The arguments of `NAME = {…}` at the top level of the module, or none. */
+function namedDict(source: string, name: string): ModuleArgument[] {
+  const at = new RegExp(`^${name}\\s*=\\s*\\{`, 'm').exec(source);
+  return at ? argumentsAt(source, at.index + at[0].length - 1) : [];
+}
+
+/**
+ * ARGUMENT_SPEC as the module builds it: a dict literal, or `dict(OTHER_SPEC)` of one, then any
+ * `ARGUMENT_SPEC.update({…})` calls in order (a later key replaces an earlier one, as in Python).
+ */
+function argumentSpec(source: string): ModuleArgument[] {
+  const args = new Map<string, ModuleArgument>();
+  const copied = /^ARGUMENT_SPEC\s*=\s*dict\((\w+)\)/m.exec(source);
+  for (const a of copied ? namedDict(source, copied[1] as string) : namedDict(source, 'ARGUMENT_SPEC')) args.set(a.name, a);
+  for (const m of source.matchAll(/^ARGUMENT_SPEC\.update\(\{/gm)) {
+    for (const a of argumentsAt(source, m.index + m[0].length - 1)) args.set(a.name, a);
   }
+  return [...args.values()];
+}
+
+export function readModuleDeclarations(source: string): ModuleDeclarations {
   return {
-    arguments: args,
+    arguments: argumentSpec(source),
     supportsCheckMode: /^SUPPORTS_CHECK_MODE\s*=\s*True\b/m.test(source),
     fileCommonArgs: /^ADD_FILE_COMMON_ARGS\s*=\s*True\b/m.test(source),
-    readsDiffMode: /\bctx\.diff_mode\b|\bself\.ctx\.diff_mode\b/.test(source),
+    readsDiffMode: /\bctx\.diff_mode\b/.test(source),
   };
 }
