@@ -3,10 +3,11 @@
  * ansible-core, the site builds, no internal link is broken, and a real browser shows the home page
  * and the Keywords page with the text they should have.
  */
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTimePages, referencePages, stalePages } from '../../scripts/docs-generate.js';
@@ -19,7 +20,6 @@ import { serveDirectory } from './static-server.js';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DOCS = join(ROOT, 'docs');
 const CONTENT = join(DOCS, 'src/content/docs');
-const DIST = join(DOCS, 'dist');
 const SHOTS = '/tmp/volant-docs-shots';
 const DIFFERENCES = '## Differences from ansible-core 2.19.12';
 
@@ -105,6 +105,9 @@ describe('README', () => {
 
 describe('docs/site', { timeout: 300_000 }, () => {
   let built: { ok: boolean; output: string } = { ok: false, output: 'not built' };
+  // A private output directory, so two runs of the suite at once do not build over each other.
+  const DIST = mkdtempSync(join(tmpdir(), 'volant-docs-site-'));
+  after(() => rmSync(DIST, { recursive: true, force: true }));
 
   before(() => {
     if (!existsSync(join(DOCS, 'node_modules'))) {
@@ -119,7 +122,7 @@ describe('docs/site', { timeout: 300_000 }, () => {
       mkdirSync(dirname(join(ROOT, path)), { recursive: true });
       writeFileSync(join(ROOT, path), text);
     }
-    built = run('npm', ['--prefix', 'docs', 'run', 'build'], 240_000);
+    built = run('npm', ['--prefix', 'docs', 'run', 'build', '--', '--outDir', DIST], 240_000);
   });
 
   it('builds with Astro Starlight', () => {
