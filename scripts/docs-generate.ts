@@ -19,7 +19,7 @@ export const REFERENCE_DIR = 'docs/src/content/docs/reference';
 /** Every generated page, by path relative to the repository root, with its content. */
 export function referencePages(root: string): Map<string, string> {
   return new Map([
-    [`${REFERENCE_DIR}/keywords.md`, keywordsPage()],
+    [`${REFERENCE_DIR}/keywords.md`, keywordsPage(root)],
     [`${REFERENCE_DIR}/modules.md`, modulesPage(root)],
     [`${REFERENCE_DIR}/cli.md`, cliPage(root)],
   ]);

@@ -2,6 +2,8 @@
  * The Keywords reference page, written from the parser's keyword tables (src/playbook/*-keywords.ts)
  * and the compiler's fold (src/compile/fold-keywords.ts), so it says what this build accepts.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { pyRepr } from '../src/core/data.js';
 import { INHERITED_SCALARS } from '../src/compile/fold-keywords.js';
 import { BLOCK_KEYWORDS } from '../src/playbook/block-keywords.js';
@@ -30,9 +32,38 @@ const PLACES: readonly Place[] = [
 /** Keywords the compiler folds as lists rather than innermost-wins scalars (fold-keywords.ts). */
 const FOLDED_LISTS = new Set(['when', 'tags', 'vars', 'environment', 'module_defaults']);
 
-function placeCell(spec: KeywordSpec | undefined): string {
+/** Where the code that acts on a keyword lives: the compiler, the runner, vars, the CLI, actions, and the parser's readers. */
+const READER_DIRS = ['src/compile', 'src/run', 'src/vars', 'src/cli', 'src/actions', 'src/playbook'];
+
+function readerSources(root: string): string {
+  const texts: string[] = [];
+  for (const dir of READER_DIRS) {
+    for (const file of readdirSync(join(root, dir))) {
+      // The keyword tables and the reserved-name list only *name* keywords; they do not act on them.
+      if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.endsWith('-keywords.ts') || file === 'reserved-names.ts') continue;
+      if (dir === 'src/playbook' && !/^(parse-|load-|module-args)/.test(file)) continue;
+      texts.push(readFileSync(join(root, dir, file), 'utf8'));
+    }
+  }
+  return texts.join('\n');
+}
+
+/**
+ * Keywords that load but that no code reads by name: accepted, and without effect. A textual scan
+ * (a quoted name in the reader directories), so a keyword read under another spelling would be
+ * listed wrongly; the page says how the list is made.
+ */
+function unreadKeywords(root: string, specs: readonly KeywordSpec[]): string[] {
+  const source = readerSources(root);
+  const quoted = (name: string): boolean => new RegExp(`['"]${name}['"]`).test(source);
+  const names = new Set(specs.filter((s) => s.supported && !s.name.includes('<')).map((s) => s.name));
+  return [...names].filter((n) => !quoted(n) && !specs.some((s) => s.name === n && s.alias && quoted(s.alias))).sort();
+}
+
+function placeCell(spec: KeywordSpec | undefined, unread: ReadonlySet<string>): string {
   if (!spec) return '—';
-  return spec.supported ? '✔' : '✘ not yet';
+  if (!spec.supported) return '✘ not yet';
+  return unread.has(spec.name) ? '✔ no effect yet' : '✔';
 }
 
 /** `yes` / `no`, or the places where it is inherited when that differs by place. */
@@ -54,19 +85,21 @@ function typeText(spec: KeywordSpec): string {
   return spec.listOf ? `${spec.type} of ${spec.listOf}` : spec.type;
 }
 
-function detailTable(specs: readonly KeywordSpec[]): string {
+function detailTable(specs: readonly KeywordSpec[], unread: ReadonlySet<string>): string {
   return table(
     ['Keyword', 'Type', 'Default', 'Accepted'],
-    specs.map((s) => [code(s.name) + (s.alias ? ` (also ${code(s.alias)})` : ''), typeText(s), defaultText(s), s.supported ? '✔' : '✘ not yet']),
+    specs.map((s) => [code(s.name) + (s.alias ? ` (also ${code(s.alias)})` : ''), typeText(s), defaultText(s), placeCell(s, unread)]),
   );
 }
 
-export function keywordsPage(): string {
+export function keywordsPage(root: string): string {
+  const unread = unreadKeywords(root, [...PLACES.flatMap((p) => p.specs), ...LOOP_CONTROL_KEYWORDS, ...IMPORT_PLAYBOOK_KEYWORDS]);
+  const unreadSet = new Set(unread);
   const names = [...new Set(PLACES.flatMap((p) => p.specs.map((s) => s.name)))].sort((a, b) => a.localeCompare(b));
   const rows = names.map((name) => {
     const specs = PLACES.map((p) => p.specs.find((s) => s.name === name));
     const first = specs.find((s) => s !== undefined) as KeywordSpec;
-    return [code(name), ...specs.map(placeCell), inheritedCell(specs), typeText(first)];
+    return [code(name), ...specs.map((s) => placeCell(s, unreadSet)), inheritedCell(specs), typeText(first)];
   });
   const typed = new Map<string, KeywordSpec>();
   for (const p of PLACES) for (const s of p.specs) if (!typed.has(s.name)) typed.set(s.name, s);
@@ -77,14 +110,16 @@ export function keywordsPage(): string {
     generatedHeader('Keywords', 'Every playbook keyword, where it may be written, and whether this release accepts it.', [
       'src/playbook/*-keywords.ts',
       'src/compile/fold-keywords.ts',
+      'the compiler and runner sources',
     ]),
     'Each table below is written from the parser\'s own keyword tables, the same data that decides whether a',
     'playbook loads. A keyword that is not in the table for its place is an error at load time, as in',
     'ansible-core 2.19: `\'x\' is not a valid attribute for a Task`.',
     '',
-    'Legend: **✔** accepted · **✘ not yet** ansible-core accepts it there, this release does not · **—** not',
-    'a keyword of that place. **Inherited**: a value written on a play, role entry or block flows down to',
-    'the tasks below it (play → role entry → block → task).',
+    'Legend: **✔** accepted · **✔ no effect yet** it loads, but nothing in this release acts on it (see the',
+    'end of the page) · **✘ not yet** ansible-core accepts it there, this release does not · **—** not a',
+    'keyword of that place. **Inherited**: a value written on a play, role entry or block flows down to the',
+    'tasks below it (play → role entry → block → task).',
     '',
     '## Where each keyword may appear',
     '',
@@ -109,32 +144,37 @@ export function keywordsPage(): string {
     '',
     '### Play',
     '',
-    detailTable(PLAY_KEYWORDS),
+    detailTable(PLAY_KEYWORDS, unreadSet),
     '### Role entry',
     '',
-    detailTable(ROLE_KEYWORDS),
+    detailTable(ROLE_KEYWORDS, unreadSet),
     '### Block',
     '',
-    detailTable(BLOCK_KEYWORDS),
+    detailTable(BLOCK_KEYWORDS, unreadSet),
     '### Task',
     '',
-    detailTable([...TASK_KEYWORDS, ...TASK_ACTION_KEYS]),
+    detailTable([...TASK_KEYWORDS, ...TASK_ACTION_KEYS], unreadSet),
     '### Handler',
     '',
     'A handler takes every task keyword, plus:',
     '',
-    detailTable(HANDLER_KEYWORDS.filter((h) => !TASK_KEYWORDS.some((t) => t.name === h.name))),
+    detailTable(HANDLER_KEYWORDS.filter((h) => !TASK_KEYWORDS.some((t) => t.name === h.name)), unreadSet),
     '### `loop_control`',
     '',
-    detailTable(LOOP_CONTROL_KEYWORDS),
+    detailTable(LOOP_CONTROL_KEYWORDS, unreadSet),
     '### `import_playbook` entries',
     '',
-    detailTable(IMPORT_PLAYBOOK_KEYWORDS),
+    detailTable(IMPORT_PLAYBOOK_KEYWORDS, unreadSet),
     '## Differences from ansible-core 2.19.12',
     '',
     unsupported.length === 0
       ? '- Every keyword ansible-core 2.19 accepts in these places is accepted by this release.'
       : `- Not accepted yet: ${unsupported.join(', ')}.`,
+    unread.length === 0
+      ? '- Every accepted keyword is read by the compiler or the runner.'
+      : `- Accepted but without effect yet: ${unread.map(code).join(', ')}. A playbook using them loads and runs, ` +
+        'as if they were not written. (Listed because no code of the compiler, runner, vars, CLI or actions ' +
+        'names them; a textual scan made when this page is generated.)',
     notFolded.length === 0
       ? '- Every keyword ansible-core marks as inherited on a task is folded by the compiler.'
       : `- Marked inherited by ansible-core but not folded by the compiler yet: ${notFolded.map(code).join(', ')}.`,
