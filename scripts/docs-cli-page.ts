@@ -40,8 +40,8 @@ export function cliPage(root: string): string {
     '```',
     '',
     'The flags are ansible-playbook 2.19\'s, with its help texts. The last column says whether Volant acts on',
-    'the flag in this release; a flag it does not act on is still accepted, so existing command lines keep',
-    'working, and has no effect.',
+    'the flag in this release (whether the command line\'s code reads it, found when this page is generated);',
+    'a flag it does not act on is still accepted, so existing command lines keep working, and has no effect.',
     '',
   ];
   for (const [title, specs] of groups) {
