@@ -84,6 +84,23 @@ describe('docs/pages', () => {
   });
 });
 
+describe('docs/guides', () => {
+  it('cite only recorded cases that exist in "What the tests show"', () => {
+    const cases = readdirSync(join(ROOT, 'test/golden/cases'));
+    for (const path of contentPages(join(CONTENT, 'guides'))) {
+      const text = readFileSync(path, 'utf8');
+      const section = /\n## What the tests show\n([\s\S]*?)\n## /.exec(text);
+      assert.ok(section, `${relative(ROOT, path)} has no "What the tests show" section`);
+      const cited = [...(section[1] as string).matchAll(/`([a-z0-9*-]+)`/g)].map((m) => m[1] as string);
+      assert.ok(cited.length > 0, `${relative(ROOT, path)} cites no case`);
+      for (const name of cited) {
+        const pattern = new RegExp(`^${name.replace(/\*/g, '.*')}$`);
+        assert.ok(cases.some((c) => pattern.test(c)), `${relative(ROOT, path)} cites \`${name}\`, which is no case in test/golden/cases`);
+      }
+    }
+  });
+});
+
 describe('README', () => {
   it('links every hand-written and generated page of the site, and each link resolves', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
