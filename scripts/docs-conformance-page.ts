@@ -3,20 +3,13 @@
  * every case recorded from ansible-core 2.19, and whether Volant is expected to match it today.
  * Not committed: pending.txt shrinks with every fix, and a page built from it cannot be stale.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { readPendingList } from '../test/golden/pending-list.js';
 import { cell, code, generatedHeader, table } from './docs-markdown.js';
 
 function pendingCases(root: string): Map<string, string> {
-  const path = join(root, 'test/golden/pending.txt');
-  const out = new Map<string, string>();
-  if (!existsSync(path)) return out;
-  for (const raw of readFileSync(path, 'utf8').split('\n')) {
-    const hash = raw.indexOf('#');
-    const name = (hash >= 0 ? raw.slice(0, hash) : raw).trim();
-    if (name !== '') out.set(name, hash >= 0 ? raw.slice(hash + 1).trim() : '');
-  }
-  return out;
+  return readPendingList(join(root, 'test/golden/pending.txt'));
 }
 
 /** The area of a case is the first word of its folder name (`block-nested` → `block`). */
