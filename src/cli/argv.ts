@@ -22,6 +22,9 @@ export function parseArgv(argv: readonly string[]): ParsedArgs {
   const out: ParsedArgs = { playbooks: [] };
   const unknown: string[] = [];
   const put = (spec: OptionSpec, value: string | undefined): void => {
+    if (spec.intType && value !== undefined && !/^\s*[-+]?\d+\s*$/.test(value)) {
+      throw new ArgvError(`argument ${spec.flags.join('/')}: invalid ${spec.intType} value: '${value}'`);
+    }
     if (spec.action === 'store_true') out[spec.dest] = true;
     else if (spec.action === 'count') out[spec.dest] = ((out[spec.dest] as number | undefined) ?? 0) + 1;
     else if (spec.action === 'append') out[spec.dest] = [...((out[spec.dest] as string[] | undefined) ?? []), value ?? ''];

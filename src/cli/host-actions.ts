@@ -16,7 +16,7 @@ export const gatherFactsAction: Action = async (ctx) => {
 };
 
 function readVars(path: string): DataDict {
-  const loaded = loadYaml(runVault().openFile(readFileSync(path, 'utf8'), path), path);
+  const loaded = loadYaml(runVault().openFile(readFileSync(path, 'utf8'), path), path, { single: true });
   const first = loaded.documents[0];
   const data = first ? toData(first) : new Map<string, Data>();
   return isDict(data) ? data : new Map();

@@ -16,6 +16,8 @@ export interface OptionSpec {
   readonly group?: 'Connection Options' | 'Privilege Escalation Options';
   /** Options that cannot be used together (shown as `[-k | --x X]` in usage). */
   readonly exclusiveWith?: string;
+  /** argparse's converter name for values that must be integers (shown in its error). */
+  readonly intType?: 'int' | 'tag_value';
 }
 
 export const GROUP_DESCRIPTIONS: Readonly<Record<string, string>> = {
@@ -44,7 +46,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flags: ['-K', '--ask-become-pass'], dest: 'askBecomePass', action: 'store_true', help: 'ask for privilege escalation password', exclusiveWith: 'becomePasswordFile' },
   { flags: ['-M', '--module-path'], dest: 'modulePath', metavar: 'MODULE_PATH', action: 'append', help: 'prepend colon-separated path(s) to module library (default={{ ANSIBLE_HOME ~ "/plugins/modules:/usr/share/ansible/plugins/modules" }}). This argument may be specified multiple times.' },
   { flags: ['-e', '--extra-vars'], dest: 'extraVars', metavar: 'EXTRA_VARS', action: 'append', help: 'set additional variables as key=value or YAML/JSON, if filename prepend with @. This argument may be specified multiple times.' },
-  { flags: ['-f', '--forks'], dest: 'forks', metavar: 'FORKS', action: 'store', help: 'specify number of parallel processes to use (default=5)' },
+  { flags: ['-f', '--forks'], dest: 'forks', metavar: 'FORKS', action: 'store', intType: 'tag_value', help: 'specify number of parallel processes to use (default=5)' },
   { flags: ['-h', '--help'], dest: 'help', action: 'store_true', help: 'show this help message and exit' },
   { flags: ['-i', '--inventory', '--inventory-file'], dest: 'inventory', metavar: 'INVENTORY', action: 'append', help: 'specify inventory host path or comma separated host list. This argument may be specified multiple times.' },
   { flags: ['-k', '--ask-pass'], dest: 'askPass', action: 'store_true', help: 'ask for connection password', exclusiveWith: 'connectionPasswordFile' },
@@ -56,7 +58,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flags: ['--sftp-extra-args'], dest: 'sftpExtraArgs', metavar: 'SFTP_EXTRA_ARGS', action: 'store', help: 'specify extra arguments to pass to sftp only (e.g. -f, -l)', group: 'Connection Options' },
   { flags: ['--ssh-common-args'], dest: 'sshCommonArgs', metavar: 'SSH_COMMON_ARGS', action: 'store', help: 'specify common arguments to pass to sftp/scp/ssh (e.g. ProxyCommand)', group: 'Connection Options' },
   { flags: ['--ssh-extra-args'], dest: 'sshExtraArgs', metavar: 'SSH_EXTRA_ARGS', action: 'store', help: 'specify extra arguments to pass to ssh only (e.g. -R)', group: 'Connection Options' },
-  { flags: ['-T', '--timeout'], dest: 'timeout', metavar: 'TIMEOUT', action: 'store', help: 'override the connection timeout in seconds (default depends on connection)', group: 'Connection Options' },
+  { flags: ['-T', '--timeout'], dest: 'timeout', metavar: 'TIMEOUT', action: 'store', intType: 'int', help: 'override the connection timeout in seconds (default depends on connection)', group: 'Connection Options' },
   { flags: ['-c', '--connection'], dest: 'connection', metavar: 'CONNECTION', action: 'store', help: 'connection type to use (default=ssh)', group: 'Connection Options' },
   { flags: ['-u', '--user'], dest: 'user', metavar: 'REMOTE_USER', action: 'store', help: 'connect as this user (default=None)', group: 'Connection Options' },
   { flags: ['--become-method'], dest: 'becomeMethod', metavar: 'BECOME_METHOD', action: 'store', help: 'privilege escalation method to use (default=sudo), use `ansible-doc -t become -l` to list valid choices.', group: 'Privilege Escalation Options' },

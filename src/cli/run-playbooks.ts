@@ -66,7 +66,7 @@ let yamlWarning: (w: YamlWarning) => void = () => undefined;
 
 function readYaml(path: string) {
   if (!existsSync(path)) throw missingFileError(path);
-  const loaded = loadYaml(runVault().openFile(readFileSync(path, 'utf8'), path), path);
+  const loaded = loadYaml(runVault().openFile(readFileSync(path, 'utf8'), path), path, { single: true });
   for (const d of loaded.diagnostics) yamlWarning(d);
   return loaded;
 }
@@ -285,6 +285,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       },
     },
     forks,
+    ...(config.get('ANSIBLE_STRATEGY', 'defaults', 'strategy') ? { defaultStrategy: config.get('ANSIBLE_STRATEGY', 'defaults', 'strategy') as string } : {}),
     ...(tagFilter ? { tagFilter } : {}),
     forceHandlers: Boolean(args.forceHandlers) || config.bool('ANSIBLE_FORCE_HANDLERS', 'defaults', 'force_handlers', false),
     warn,

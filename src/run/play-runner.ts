@@ -32,6 +32,8 @@ export interface PlayRunServices {
   readonly addGroup?: ProcessContext['addGroup'];
   readonly setStats?: ProcessContext['setStats'];
   readonly startAt?: { readonly pattern: string; done: boolean };
+  /** ANSIBLE_STRATEGY / [defaults] strategy, when a play names none. */
+  readonly defaultStrategy?: string;
   /** ansible's display.error, to stderr: a message, or an error with its origin. */
   readonly error?: (error: string | Error) => void;
   /** Filters steps by --tags / --skip-tags; returns false to skip a step for this run. */
@@ -100,6 +102,11 @@ export class PlayRunner {
     for (const host of hosts) {
       this.cursors.set(host, new HostCursor(program));
     }
+    if (this.strategy() === 'free' || this.strategy() === 'host_pinned') {
+      await this.runFree(hosts);
+      const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
+      return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
+    }
     const order: Step[] = [...program.steps];
     let position = 0;
     while (!this.endPlay && !this.breakPlay) {
@@ -143,6 +150,39 @@ export class PlayRunner {
     if (forced.length > 0) await this.flushHandlers(forced);
     const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
     return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
+  }
+
+  private strategy(): string {
+    const kw = this.compiled.play.keywords.get('strategy');
+    const name = kw ? pyStr(kw.value) : (this.services.defaultStrategy ?? 'linear');
+    return name.replace(/^ansible\.(builtin|legacy)\./, '');
+  }
+
+  /**
+   * The free strategy (and host_pinned, which differs only in how ansible assigns workers): each
+   * host walks the program as fast as it can, up to `forks` hosts at once; handlers still wait
+   * for flush points, per host.
+   */
+  private async runFree(hosts: readonly string[]): Promise<void> {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < hosts.length && !this.endPlay && !this.breakPlay) {
+        const host = hosts[next++] as string;
+        const cursor = this.cursors.get(host);
+        for (let step = cursor?.peek(); step && !this.endPlay && !this.breakPlay; step = cursor?.peek()) {
+          if (this.services.unreachable.has(host)) break;
+          if (step.kind === 'flush') {
+            await this.flushHandlers([host]);
+            cursor?.advance();
+            continue;
+          }
+          const included = await this.runStep(step, [host]);
+          void included;
+          if (cursor?.failed) this.services.failedHosts.add(host);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(Math.max(1, this.services.forks), hosts.length) }, worker));
   }
 
   private activeHosts(): string[] {

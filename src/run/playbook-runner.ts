@@ -12,6 +12,7 @@ import { PlayRunner, type PlayRunServices } from './play-runner.js';
 import { AggregateStats } from './stats.js';
 import { keywordBool } from './keyword-values.js';
 import type { Callback } from './events.js';
+import { VolantError } from '../core/errors.js';
 
 export interface PlaybookRunOptions {
   readonly checkMode: boolean;
@@ -73,7 +74,16 @@ export class PlaybookRunner {
   private async runPlay(play: PlayNode): Promise<void> {
     const deps = this.deps;
     const hostsKw = play.keywords.get('hosts');
-    const pattern = hostsPattern(hostsKw ? deps.renderPlayText(play, hostsKw.value) : '');
+    let pattern: string;
+    try {
+      pattern = hostsPattern(hostsKw ? deps.renderPlayText(play, hostsKw.value) : '');
+    } catch (e) {
+      // NOTE: ansible templates hosts while finalizing the play's name, and says so.
+      const error = new VolantError('PLAY_KEYWORD', `Error processing keyword 'name': ${e instanceof Error ? e.message : String(e)}`, {
+        ...(hostsKw ? { location: hostsKw.loc } : {}),
+      });
+      throw Object.assign(error, { exitCode: 4 });
+    }
     const nameKw = play.keywords.get('name');
     const name = nameKw && nameKw.value !== null ? pyStr(deps.renderPlayText(play, nameKw.value)) : pattern;
     const orderKw = play.keywords.get('order');
