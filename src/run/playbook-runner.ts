@@ -38,6 +38,9 @@ export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failed
   readonly error?: (error: string | Error) => void;
 }
 
+/** Strategies Volant runs: linear; free and host_pinned (as free); debug (as linear, no debugger). */
+const KNOWN_STRATEGIES = new Set(['linear', 'free', 'host_pinned', 'debug']);
+
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 2;
 export const EXIT_UNREACHABLE = 4;
@@ -98,6 +101,16 @@ export class PlaybookRunner {
         ...(strategyKw ? { strategy: pyStr(strategyKw.value) } : {}),
       });
     const hosts = matched.filter((h) => !this.unreachable.has(h));
+    const strategy = strategyKw ? pyStr(strategyKw.value) : undefined;
+    if (strategy !== undefined && !KNOWN_STRATEGIES.has(strategy.replace(/^ansible\.(builtin|legacy)\./, ''))) {
+      // NOTE: ansible announces the play, warns that non-builtin strategies are deprecated, then stops.
+      announce();
+      deps.callback.deprecation?.({
+        message: 'Use of strategy plugins not included in ansible.builtin are deprecated and do not carry any backwards compatibility guarantees. No alternative for third party strategy plugins is currently planned.',
+        collection: 'ansible.builtin',
+      });
+      throw new VolantError('STRATEGY_INVALID', `Invalid play strategy specified: ${strategy}`, { location: play.loc });
+    }
     if (hosts.length === 0) {
       announce();
       deps.callback.noHostsMatched?.();
