@@ -718,7 +718,12 @@ class Context(object):
         except (OSError, IOError) as e:
             if not handle_exceptions:
                 raise
-            self.fail('Error executing command.', rc=e.errno, cmd=_cmd_text(args), stdout='', stderr='')
+            # NOTE: ansible passes argv as bytes, so its error names the file as b'...'; the
+            # controller shows this under "Error executing command." as the exception's cause.
+            name = e.filename
+            shown = ('b' + repr(name)) if isinstance(name, str) else repr(name)
+            cause = '[Errno %s] %s: %s' % (e.errno, e.strerror, shown) if name is not None else str(e)
+            self.fail('Error executing command.', rc=e.errno, cmd=_cmd_text(args), stdout='', stderr='', _volant_cause=cause)
             raise  # unreachable
         if before_communicate_callback:
             before_communicate_callback(proc)

@@ -7,6 +7,7 @@ import { pyStr, type DataDict } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { DisplayEvent } from './events.js';
 import type { ErrorLink } from './task-error.js';
+import { moduleCauses } from './module-causes.js';
 
 function chainEvent(links: readonly ErrorLink[]): DisplayEvent | undefined {
   let event: DisplayEvent | undefined;
@@ -29,6 +30,8 @@ export function failureEvent(
   const prefix = `Task failed: ${failKind} failed: `;
   let msg = result.has('msg') ? pyStr(result.get('msg')) : 'Unknown error.';
   if (msg.startsWith(prefix)) msg = msg.slice(prefix.length);
-  const cause = error ? chainEvent(error) : { message: `${failKind} failed.`, cause: { message: msg } };
+  const exception = moduleCauses.get(result);
+  const inner: DisplayEvent = exception ? { message: msg, cause: { message: exception } } : { message: msg };
+  const cause = error ? chainEvent(error) : { message: `${failKind} failed.`, cause: inner };
   return { message: 'Task failed.', origin: taskLoc, ...(cause ? { cause } : {}) };
 }

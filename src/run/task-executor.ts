@@ -18,6 +18,7 @@ import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transpo
 import type { PlayVars } from './vars-port.js';
 import { TaskError, chainMessage, linksOf, type ErrorLink } from './task-error.js';
 import { failureEvent } from './failure-event.js';
+import { moduleCauses } from './module-causes.js';
 import { keywordBool, keywordInt, keywordText } from './keyword-values.js';
 
 export interface ExecOptions {
@@ -130,10 +131,12 @@ export class TaskExecutor {
     let failKind: 'Action' | 'Module' = 'Action';
     let delegatedTo: string | undefined;
     const register = keywordText(task.keywords.get('register'));
+    // set_fact / include_vars results of one item are seen by the next, as in ansible's loop.
+    const carried = new Map<string, Data>();
     for (let index = 0; index < items.length; index++) {
       const item = items[index] as Data;
       if (control.pause > 0 && index > 0) await sleep(control.pause * 1000);
-      const locals = new Map<string, Data>([['ansible_loop_var', control.loopVar], [control.loopVar, item]]);
+      const locals = new Map<string, Data>([...carried, ['ansible_loop_var', control.loopVar], [control.loopVar, item]]);
       if (control.indexVar) {
         locals.set('ansible_index_var', control.indexVar);
         locals.set(control.indexVar, index);
@@ -151,6 +154,10 @@ export class TaskExecutor {
       }
       const outcome = await this.executeOnce(host, step, locals, undefined);
       const res = outcome.result;
+      const facts = res.get('ansible_facts');
+      if (isDict(facts) && (task.action === 'set_fact' || task.action === 'include_vars')) {
+        for (const [k, v] of facts) carried.set(String(k), v);
+      }
       if (outcome.error) lastError = outcome.error;
       failKind = outcome.failKind;
       if (outcome.delegatedTo) delegatedTo = outcome.delegatedTo;
@@ -385,7 +392,7 @@ export class TaskExecutor {
     for (const [key, value] of task.args) {
       const origin = argLocation(task.argsNode, key) ?? task.argsLoc;
       try {
-        const rendered = this.services.templar.renderDeep(value, vars, { origin, lookup });
+        const rendered = stripOmit(this.services.templar.renderDeep(value, vars, { origin, lookup }));
         if (!isOmitted(rendered)) out.set(key, rendered);
       } catch (e) {
         const links = linksOf(e);
@@ -463,6 +470,12 @@ export class TaskExecutor {
 
 /** What ansible's normal action adds to a module's result on the controller. */
 export function normalizeModuleResult(result: DataDict): DataDict {
+  // The agent names the Python exception behind a failure here; it is shown, never returned.
+  const cause = result.get('_volant_cause');
+  if (cause !== undefined) {
+    result.delete('_volant_cause');
+    moduleCauses.set(result, pyStr(cause));
+  }
   for (const stream of ['stdout', 'stderr']) {
     const text = result.get(stream);
     if (typeof text === 'string' && !result.has(`${stream}_lines`)) result.set(`${stream}_lines`, splitLines(text));
@@ -529,6 +542,23 @@ function argLocation(node: YamlNode | undefined, key: DictKey): SourceLocation |
 
 function isOmitted(value: Data): boolean {
   return value === OMIT;
+}
+
+/** `omit` inside a rendered list or dict disappears from it, as 2.19 finalizes values. */
+function stripOmit(value: Data): Data {
+  if (Array.isArray(value)) {
+    if (!value.some((v) => v === OMIT || isDict(v) || Array.isArray(v))) return value;
+    return value.filter((v) => v !== OMIT).map(stripOmit);
+  }
+  if (isDict(value)) {
+    let changed = false;
+    for (const v of value.values()) if (v === OMIT || isDict(v) || Array.isArray(v)) changed = true;
+    if (!changed) return value;
+    const out: DataDict = new Map();
+    for (const [k, v] of value) if (v !== OMIT) out.set(k, stripOmit(v));
+    return out;
+  }
+  return value;
 }
 
 function typeNameOf(value: Data): string {

@@ -1,0 +1,7 @@
+import type { DataDict } from '../core/data.js';
+
+/**
+ * The exception message behind a module's failure ("[Errno 2] No such file …"), by result: 2.19
+ * shows it as the cause of the module's msg in the error block, never in the result itself.
+ */
+export const moduleCauses = new WeakMap<DataDict, string>();
