@@ -8,9 +8,9 @@
  * Prints a table and writes bench/results/<date>.json with the machine's description.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBundle } from './build-bundle.js';
 import { formatTable } from './format-table.js';
@@ -22,7 +22,7 @@ import { oracleSshdPid, stopSshMasters, waitForSessionsToEnd } from './ssh-maste
 import { writeSelfUsagePreload } from './self-usage.js';
 import { summarize, type ToolSummary, type WorkloadResult } from './summarize.js';
 import { mitogenInstalled, ORACLE, oracleInstalled, toolCommand, type ToolName } from './tools.js';
-import { GROUPS, WORKLOADS, type WorkloadSpec } from './workload-specs.js';
+import { EXTRA_GROUPS, GROUPS, WORKLOADS, type WorkloadSpec } from './workload-specs.js';
 import { CONTROL_DIR, writeWorkloads } from './workloads/generate.js';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -51,9 +51,9 @@ function parseOptions(argv: string[]): Options {
       if (v !== 'default' && v !== 'all' && v !== 'none') throw new Error(`--oracle: default, all or none, not ${v}`);
       opts.oracle = v;
     } else if (a === '--bundle') opts.bundle = value();
-    else if (a === '--cpu-prof') opts.cpuProf = value();
-    else if (GROUPS.includes(a)) opts.groups.push(a);
-    else throw new Error(`unknown workload or option: ${a} (workloads: ${GROUPS.join(' ')})`);
+    else if (a === '--cpu-prof') opts.cpuProf = resolve(value());
+    else if (GROUPS.includes(a) || EXTRA_GROUPS.includes(a)) opts.groups.push(a);
+    else throw new Error(`unknown workload or option: ${a} (workloads: ${[...GROUPS, ...EXTRA_GROUPS].join(' ')})`);
   }
   if (opts.groups.length === 0) opts.groups = [...GROUPS];
   return opts;
@@ -145,6 +145,11 @@ async function main(): Promise<number> {
     // A private snapshot of the CLI: others rebuild dist/ while the benchmark runs.
     bundle = join(scratch, 'volant.cjs');
     await buildBundle(bundle);
+  }
+  if (opts.cpuProf !== undefined) {
+    // bench/profile-summary.ts maps profile lines to source files through the bundle's comments.
+    mkdirSync(opts.cpuProf, { recursive: true });
+    copyFileSync(bundle, join(opts.cpuProf, 'volant.cjs'));
   }
   log(`bench: ${opts.groups.join(' ')}, ${opts.runs} run(s) each; oracle ${oracleInstalled() ? opts.oracle : 'not installed'}; load ${machine.loadAverage.join(' ')}`);
   const results: WorkloadResult[] = [];

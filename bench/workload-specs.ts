@@ -19,8 +19,8 @@ export interface WorkloadSpec {
 
 const ALL: ToolName[] = ['volant', 'ansible-core', 'mitogen'];
 
-function spec(name: string, group: string, ssh: boolean, hosts: number, tools: ToolName[], args: string[]): WorkloadSpec {
-  return { name, group, dir: join(WORKLOADS_DIR, group), args, ssh, hosts, tools };
+function spec(name: string, group: string, ssh: boolean, hosts: number, tools: ToolName[], args: string[], dir = group): WorkloadSpec {
+  return { name, group, dir: join(WORKLOADS_DIR, dir), args, ssh, hosts, tools };
 }
 
 const PLAY = ['-i', 'inventory', 'playbook.yml', '-f', '20'];
@@ -34,7 +34,13 @@ export const WORKLOADS: WorkloadSpec[] = [
   ...[50, 100, 200].map((n) => spec(`wide-${n}`, 'wide', false, n, ['volant'], ['-i', `inventory-${n}`, 'playbook.yml', '-f', '20'])),
   // Mitogen is a strategy plugin: a syntax check never reaches it.
   spec('parse', 'parse', false, 1, ['volant', 'ansible-core'], ['-i', 'inventory', 'playbook.yml', '--syntax-check']),
+  // For the profile: the same hosts with one command task, i.e. the cost of connecting and starting agents.
+  spec('ssh20-1task', 'ssh20-1task', true, 20, ['volant'], ['-i', 'inventory', 'one-task.yml', '-f', '20'], 'ssh20'),
+  spec('local1-1task', 'local1-1task', false, 1, ['volant'], ['-i', 'inventory', 'one-task.yml', '-f', '20'], 'local1'),
 ];
+
+/** Run only when named: the profile's baselines. */
+export const EXTRA_GROUPS = ['ssh20-1task', 'local1-1task'];
 
 /** `render` is not a playbook: it runs bench/render (the template engine's own benchmark). */
 export const GROUPS = ['ssh20', 'local1', 'facts20', 'long', 'wide', 'parse', 'render'];

@@ -74,6 +74,9 @@ function play(name: string, gatherFacts: boolean, rounds: number, firstRound = 1
   return text;
 }
 
+/** The profile's baseline: connecting, starting an agent and one round trip. */
+const ONE_TASK = `- name: one task\n  hosts: bench\n  gather_facts: false\n  tasks:\n    - name: command 1\n      command: echo round 1\n`;
+
 /** parse: 5,000 statically loaded tasks through roles, import_tasks and one include per role. */
 function parseWorkload(files: Map<string, string>): void {
   const roles = 10;
@@ -117,10 +120,12 @@ export function workloadFiles(): Map<string, string> {
   for (const name of ['ssh20', 'facts20', 'local1', 'long', 'wide', 'parse']) files.set(`${name}/ansible.cfg`, ANSIBLE_CFG);
   files.set('ssh20/inventory', sshInventory());
   files.set('ssh20/playbook.yml', play('ssh20', false, 3));
+  files.set('ssh20/one-task.yml', ONE_TASK);
   files.set('facts20/inventory', sshInventory());
   files.set('facts20/playbook.yml', play('facts20', true, 0));
   files.set('local1/inventory', localInventory(1, 'l'));
   files.set('local1/playbook.yml', play('local1', false, 3));
+  files.set('local1/one-task.yml', ONE_TASK);
   files.set('long/inventory', localInventory(1, 'g'));
   files.set('long/playbook.yml', play('long', false, 200));
   for (const n of [50, 100, 200]) files.set(`wide/inventory-${n}`, localInventory(n, 'w'));
