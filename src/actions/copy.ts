@@ -12,6 +12,8 @@ import { TaskError } from '../run/task-error.js';
 export const copy: Action = async (ctx) => {
   const args = new Map(ctx.args);
   const src = args.get('src');
+  if (args.get('dest') === undefined || args.get('dest') === null) return new Map<string, Data>([['failed', true], ['msg', 'dest is required']]);
+  if ((src === undefined || src === null) && !args.has('content')) return new Map<string, Data>([['failed', true], ['msg', 'src (or content) is required']]);
   if (src !== undefined && src !== null && !toBoolLike(args.get('remote_src')) && !args.has('content')) {
     const name = pyStr(src);
     const path = ctx.findFile(name, 'files');

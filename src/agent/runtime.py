@@ -1114,7 +1114,8 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
     invocation = None
     try:
         if vres.errors:
-            kind, msg = vres.errors[0]
+            # NOTE: ansible's validator reports unsupported parameters after every other error.
+            kind, msg = sorted(vres.errors, key=lambda e: e[0] == 'unsupported')[0]
             if kind == 'unsupported':
                 # NOTE: modules run through an action plugin (command, copy ...) are named
                 # ansible.legacy.X in this message; the controller passes the name to show.

@@ -5,6 +5,12 @@ import type { Inventory } from '../inventory/inventory.js';
 import type { Playbook, PlayNode } from '../playbook/model.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import type { RunContext } from './run-playbooks.js';
+import { tagFilterFor } from '../run/tags.js';
+
+function strings(value: unknown): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value.map(String) : [String(value)];
+}
 
 export interface ListContext extends RunContext {
   readonly playbooks: readonly Playbook[];
@@ -42,8 +48,10 @@ export function listPlaybook(ctx: ListContext): number {
       }
       if (args.listTasks) {
         out('    tasks:\n');
+        const filter = tagFilterFor(strings(args.tags), strings(args.skipTags));
         for (const step of compiled.program.steps) {
           if (step.kind !== 'task' || step.task.action === 'meta') continue;
+          if (filter && !filter(step)) continue;
           const n = step.task.keywords.get('name');
           const label = n ? pyStr(n.value) : step.task.action;
           const tags = step.folded.tags.flatMap((t) => (Array.isArray(t.value) ? t.value.map(pyStr) : [pyStr(t.value)]));

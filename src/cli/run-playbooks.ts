@@ -179,6 +179,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     extraVars,
     configFile: config.file ?? null,
     playbookPython: '/usr/bin/python3',
+    injectFactsAsVars: config.bool('ANSIBLE_INJECT_FACT_VARS', 'defaults', 'inject_facts_as_vars', true),
     globals: new Map([['omit', OMIT_PLACEHOLDER]]),
     options: {
       checkMode: Boolean(args.check),

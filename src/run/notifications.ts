@@ -5,12 +5,13 @@
  * run in definition order at the next flush.
  */
 import { pyStr } from '../core/data.js';
-import type { Program, TaskStep } from '../compile/program.js';
+import type { Step, TaskStep } from '../compile/program.js';
 
 export class Notifications {
   private readonly notified = new Map<number, Set<string>>();
 
-  constructor(private readonly handlers: Program) {}
+  /** Handlers in definition order; include_role adds its role's handlers at run time. */
+  constructor(private readonly handlers: { readonly steps: readonly Step[] }) {}
 
   private static names(step: TaskStep): string[] {
     const name = step.task.keywords.get('name');

@@ -49,6 +49,8 @@ export interface BatchOutcome {
 export class PlayRunner {
   private readonly cursors = new Map<string, HostCursor>();
   private readonly notifications: Notifications;
+  /** The play's handlers, then those of roles include_role brought in. */
+  private readonly handlerSteps: Step[];
   private readonly executor: TaskExecutor;
   private readonly processCtx: ProcessContext;
   private readonly announced = new Set<number>();
@@ -62,7 +64,8 @@ export class PlayRunner {
     private readonly services: PlayRunServices,
     private readonly playVars: PlayVars,
   ) {
-    this.notifications = new Notifications(compiled.handlers);
+    this.handlerSteps = [...compiled.handlers.steps];
+    this.notifications = new Notifications({ steps: this.handlerSteps });
     const exec: ExecServices = {
       ...services.exec,
       emitItem: (kind, r) => this.emitItem(kind, r),
@@ -203,7 +206,8 @@ export class PlayRunner {
         return [];
       }
     }
-    if (this.services.tagFilter && task.action !== 'gather_facts' && !this.services.tagFilter(step)) {
+    // NOTE: notified handlers run whatever --tags says.
+    if (this.services.tagFilter && !isHandler && task.action !== 'gather_facts' && !this.services.tagFilter(step)) {
       for (const h of hosts) this.cursors.get(h)?.advance();
       return [];
     }
@@ -358,15 +362,18 @@ export class PlayRunner {
     return newSteps;
   }
 
-  private addHandlers(_handlers: Program): void {
-    // include_role handlers join the play's handler list (NOTE: not yet: roles' handlers from
-    // dynamic includes are rare; the static ones are compiled with the play).
+  /** include_role's handlers join the play's list, once per role. */
+  private addHandlers(handlers: Program): void {
+    for (const step of handlers.steps) {
+      if (step.kind !== 'task') continue;
+      const same = this.handlerSteps.some((h) => h.kind === 'task' && h.task === step.task && h.role?.def.path === step.role?.def.path);
+      if (!same) this.handlerSteps.push(step);
+    }
   }
 
   /** Runs notified handlers in definition order for the hosts at this flush point. */
   async flushHandlers(hosts: readonly string[]): Promise<void> {
-    const handlers = this.compiled.handlers;
-    for (const step of handlers.steps) {
+    for (const step of this.handlerSteps) {
       if (step.kind !== 'task') continue;
       const eligible = hosts.filter((h) => {
         const c = this.cursors.get(h);
