@@ -1,6 +1,7 @@
 /**
  * One agent on one host as one user (AgentSession): module calls, raw commands, file transfer.
  */
+import { moduleCauses } from '../run/module-causes.js';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
@@ -107,6 +108,10 @@ export class VolantAgentSession implements AgentSession {
     this.sentModules.add(request.module);
     if (!isDict(result)) throw new Error(`volant: the agent returned a non-dict result for ${request.module}`);
     if (result.get('volant_missing_module') === true) result.delete('volant_missing_module');
+    // The Python exception behind a failure is for the error display, not the result.
+    const cause = result.get('_volant_cause');
+    if (typeof cause === 'string') moduleCauses.set(result, cause);
+    result.delete('_volant_cause');
     return addOutputLines(result);
   }
 
