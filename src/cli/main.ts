@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ParseError, VolantError } from '../core/errors.js';
 import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
-import { createCallback, formatErrorBlock } from '../callbacks/index.js';
+import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
 import { callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig } from './config.js';
@@ -40,7 +40,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const settings = callbackSettings(config, env, { isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns });
   const color = settings.color;
   const verbosity = (args.verbose as number | undefined) ?? 0;
-  const callback = createCallback(config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default', {
+  const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  const callback = createCallbacks(config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default', enabled, {
     ...settings,
     verbosity,
     out,
