@@ -36,7 +36,11 @@ interface Case {
   error?: string;
 }
 
-const table = JSON.parse(readFileSync(join(HERE, 'ansible-cases.json'), 'utf8')) as { cases: Case[] };
+// NOTE: the table was recorded in a checkout at /work/main; its paths follow this checkout.
+const RECORDED_ROOT = '/work/main';
+const REPO_ROOT = join(HERE, '..', '..');
+const tableText = readFileSync(join(HERE, 'ansible-cases.json'), 'utf8').split(RECORDED_ROOT).join(REPO_ROOT);
+const table = JSON.parse(tableText) as { cases: Case[] };
 
 // The recorder ran with these; the controller-side filters read them.
 process.env['HOME'] = '/home/volant-test';
