@@ -34,6 +34,7 @@ import type { AnsibleConfig } from './config.js';
 import { RunnerVars } from '../vars/runner-vars.js';
 import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
 import { connectionSpecFor } from './connection-spec.js';
+import { configLookup } from './config-lookup.js';
 import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
 
@@ -243,6 +244,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     searchPaths: (kind) => [join(baseDir, '..', kind), join(baseDir, kind), baseDir, join(firstDir, kind), firstDir],
     inventoryHostnames: (pattern) => inventory.hostsMatching(pattern),
     vault: { decrypt: (text) => runVault().openFile(text, '') },
+    config: configLookup(config),
   });
   const actions = createActions({ includeVars: includeVarsAction });
   actions.set('gather_facts', gatherFactsAction);
