@@ -12,6 +12,10 @@ export function expandHostRange(line: string): string[] {
   const close = line.indexOf(']', open);
   // NOTE: ansible replaces the first '[' and the first ']' wherever they are, then splits on '|'.
   const firstClose = line.indexOf(']');
+  // NOTE: ansible unpacks `head, range, tail` from that split, so Python's unpacking error shows.
+  const parts = line.replace('[', '|').replace(']', '|').split('|');
+  if (parts.length < 3) throw new InventoryError('host-range', `not enough values to unpack (expected 3, got ${parts.length})`);
+  if (parts.length > 3) throw new InventoryError('host-range', 'too many values to unpack (expected 3)');
   if (firstClose < 0 || close < 0) throw new InventoryError('host-range', 'host range must be begin:end or begin:end:step');
   const head = line.slice(0, open);
   const range = line.slice(open + 1, firstClose);
