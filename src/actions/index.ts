@@ -4,6 +4,7 @@ import { assertAction } from './assert.js';
 import { copy } from './copy.js';
 import { template } from './template.js';
 import { fetch, raw, script } from './raw-script-fetch.js';
+import { validateArgumentSpec } from './validate-argument-spec.js';
 import { debug } from './debug.js';
 import { fail } from './fail.js';
 import { addHost, groupBy, setStats } from './inventory-actions.js';
@@ -30,6 +31,7 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['raw', raw],
     ['script', script],
     ['fetch', fetch],
+    ['validate_argument_spec', validateArgumentSpec],
   ]);
   if (deps.includeVars) actions.set('include_vars', deps.includeVars);
   return actions;

@@ -4,7 +4,7 @@
  */
 import { dirname } from 'node:path';
 import { ParseError } from '../core/errors.js';
-import { isDict, pyRepr, textOf, type DataDict } from '../core/data.js';
+import { isDict, pyRepr, textOf, type Data, type DataDict } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { Keyword, PlayNode, RoleDefinition, RoleRef, TaskNode, TaskOrBlock } from '../playbook/model.js';
 import { EMPTY_FOLD, foldLayer, foldTask } from './fold-keywords.js';
@@ -123,10 +123,11 @@ export class ProgramBuilder {
     this.addRoleTasks(instance, foldLayer(fold, task.keywords, { vars: true }), from.tasks ?? 'main');
   }
 
-  /** A role's dependencies, then its own tasks, under the role entry's keywords. */
+  /** A role's tasks under the role entry's keywords, after the check of its argument spec. */
   addRoleTasks(role: RoleInstance, fold: FoldedKeywords, file = 'main'): void {
     const list = this.loader.loadRoleTasks(role.def, file, false);
-    this.addList(list, fold, { role, baseDir: `${role.def.path}/tasks` });
+    const validation = validationTask(role, file.replace(/\.ya?ml$/, ''));
+    this.addList(validation ? [validation, ...list] : list, fold, { role, baseDir: `${role.def.path}/tasks` });
   }
 
   build(): Program {
@@ -220,4 +221,38 @@ export function argLoc(task: TaskNode, key: string): SourceLocation | undefined 
   const node = task.argsNode;
   if (!node || node.kind !== 'map') return undefined;
   return node.pairs.find((p) => p.key.kind === 'scalar' && p.key.value === key)?.value.loc;
+}
+
+/**
+ * The task ansible puts first in a role whose meta/argument_specs.yml has an entry point for the
+ * tasks file being run: validate_argument_spec with the role's params.
+ */
+function validationTask(role: RoleInstance, entrypoint: string): TaskNode | undefined {
+  const specs = role.def.argumentSpecs;
+  const spec = specs?.get(entrypoint);
+  if (!isDict(spec)) return undefined;
+  const short = spec.get('short_description');
+  const name = `Validating arguments against arg spec '${entrypoint}'${short !== undefined && short !== null ? ` - ${textOf(short as string)}` : ''}`;
+  const loc = role.ref.loc;
+  const options = spec.get('options');
+  const args: DataDict = new Map<string, Data>([
+    ['argument_spec', isDict(options) ? options : new Map()],
+    ['provided_arguments', role.params],
+    ['validate_args_context', new Map([['type', 'role'], ['name', role.def.name], ['argument_spec_name', entrypoint], ['path', role.def.path]])],
+  ]);
+  const ds: DataDict = new Map<string, Data>([['action', 'ansible.builtin.validate_argument_spec'], ['args', args], ['name', name], ['tags', ['always']]]);
+  return {
+    kind: 'task',
+    loc,
+    synthetic: pyRepr(ds),
+    actionWritten: 'ansible.builtin.validate_argument_spec',
+    action: 'validate_argument_spec',
+    args,
+    argsLoc: loc,
+    keywords: new Map([
+      ['name', { value: name, loc }],
+      ['tags', { value: ['always'], loc }],
+    ]),
+    isHandler: false,
+  };
 }

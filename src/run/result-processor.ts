@@ -52,7 +52,12 @@ export function processResult(
   const base = { host, task: info, result, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}), ...(outcome.warnings ? { warnings: outcome.warnings } : {}) };
   let verdict: Verdict;
   if (truthy(result.get('failed'))) {
-    const error = failureEvent(task.loc, result, outcome.error, outcome.failKind, outcome.bare);
+    let error = failureEvent(task.loc, result, outcome.error, outcome.failKind, outcome.bare);
+    if (task.synthetic !== undefined && !outcome.error) {
+      // NOTE: a task ansible made itself has no origin; 2.19 shows its data, shortened.
+      const { origin: _origin, ...rest } = error;
+      error = { ...rest, context: `Origin: <unknown>\n\n${shorten(task.synthetic, 120)}` };
+    }
     if (!options.ignoreErrors) {
       const fail = cursor?.fail();
       if (fail?.rescued) {
@@ -193,4 +198,19 @@ function failedTaskData(step: TaskStep): DataDict {
     ['action', step.task.actionWritten],
     ['args', step.task.args],
   ]);
+}
+
+/** Python's textwrap.shorten: whitespace collapsed, cut at a word, " [...]" when cut. */
+export function shorten(text: string, width: number): string {
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  const whole = words.join(' ');
+  if (whole.length <= width) return whole;
+  const placeholder = ' [...]';
+  let out = '';
+  for (const word of words) {
+    const next = out === '' ? word : `${out} ${word}`;
+    if (next.length + placeholder.length > width) break;
+    out = next;
+  }
+  return `${out}${placeholder}`;
 }

@@ -56,7 +56,7 @@ export interface ExecOutcome {
 }
 
 /** Actions whose arguments ansible does not template before the action runs. */
-const RAW_ARG_ACTIONS = new Set(['include_tasks', 'include_role', 'import_tasks', 'import_role', 'meta']);
+const RAW_ARG_ACTIONS = new Set(['include_tasks', 'include_role', 'import_tasks', 'import_role', 'meta', 'validate_argument_spec']);
 
 export class TaskExecutor {
   constructor(
