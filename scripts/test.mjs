@@ -29,6 +29,6 @@ if (only.length === 0) {
   step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   step('build', 'node', ['scripts/build.mjs']);
 }
-const files = only.length > 0 ? only : [...findTests('src'), ...findTests('test')].sort();
+const files = only.length > 0 ? only : [...findTests('src'), ...findTests('test'), ...findTests('bench')].sort();
 const r = spawnSync('node', ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
 process.exit(r.status ?? 1);

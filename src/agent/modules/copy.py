@@ -118,8 +118,12 @@ def _run(params, ctx):
         if exists:
             with open(dest, 'rb') as f:
                 before = f.read().decode('utf-8', 'replace')
-        diff_list.append({'after': data.decode('utf-8', 'replace'), 'after_header': params['dest'] if not os.path.isdir(params['dest']) else dest,
-                          'before': before, 'before_header': dest if exists else dest})
+        entry = {'after': data.decode('utf-8', 'replace'), 'after_header': params['dest'] if not os.path.isdir(params['dest']) else dest,
+                 'before': before}
+        # NOTE: ansible names the file being replaced; a new file has no "before" header.
+        if exists:
+            entry['before_header'] = dest
+        diff_list.append(entry)
 
     if exists and not params['force']:
         # NOTE: Ansible's copy action answers this itself (no module run, so no stat fields).
