@@ -132,8 +132,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   if (noHosts) warn("provided hosts list is empty, only localhost is available. Note that the implicit localhost does not match 'all'");
   const limit = args.limit as string | undefined;
   if (limit) inventory.applyLimit(limit);
+  const targets = inventory.listHosts('all');
   for (const w of inventory.drainWarnings()) warn(w);
-  if (!noHosts && inventory.listHosts('all').length === 0) {
+  if (!noHosts && targets.length === 0) {
     throw new VolantError('NO_HOSTS', 'Specified inventory, host pattern and/or --limit leaves us with no hosts to target.');
   }
 
