@@ -3,6 +3,7 @@
  * (hosts meet before every step), handlers at flush points, and dynamic includes entered per host.
  */
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { ParseError, YamlError } from '../core/errors.js';
 import { buildJumpTable } from '../compile/jump-table.js';
 import type { CompiledPlay, Program, Span, Step, TaskStep } from '../compile/program.js';
 import type { Callback, HostResult, TaskInfo } from './events.js';
@@ -330,6 +331,8 @@ export class PlayRunner {
         if (loaded.handlers) this.addHandlers(loaded.handlers);
         newSteps.push(...loaded.program.steps);
       } catch (e) {
+        // NOTE: a file that does not parse ends the whole run, as ansible's AnsibleParserError does.
+        if (e instanceof YamlError || e instanceof ParseError) throw e;
         // ansible shows the error, then fails each including host with the reason in its result.
         inc.failed = true;
         const reason = e instanceof Error ? e.message : String(e);
