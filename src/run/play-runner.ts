@@ -4,6 +4,7 @@
  */
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { ParseError, YamlError } from '../core/errors.js';
+import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
 import { buildJumpTable } from '../compile/jump-table.js';
 import type { CompiledPlay, Program, Span, Step, TaskStep } from '../compile/program.js';
 import type { Callback, HostResult, TaskInfo } from './events.js';
@@ -332,7 +333,7 @@ export class PlayRunner {
         newSteps.push(...loaded.program.steps);
       } catch (e) {
         // NOTE: a file that does not parse ends the whole run, as ansible's AnsibleParserError does.
-        if (e instanceof YamlError || e instanceof ParseError) throw e;
+        if (e instanceof YamlError || (e instanceof ParseError && parseErrorExitCode(e) === 4)) throw e;
         // ansible shows the error, then fails each including host with the reason in its result.
         inc.failed = true;
         const reason = e instanceof Error ? e.message : String(e);
