@@ -349,7 +349,8 @@ function promptAnswers(play: PlayNode, extraVars: DataDict, warn: (m: string) =>
       warnedNotInteractive = true;
       warn('Not prompting as we are not in interactive mode');
     }
-    answers.set(name, entry.has('default') ? (entry.get('default') as Data) : null);
+    // NOTE: ansible turns the answer into text, so a missing default is the string 'None'.
+    answers.set(name, pyStr(entry.has('default') ? (entry.get('default') as Data) : null));
   }
   return answers;
 }
