@@ -16,7 +16,8 @@ def run(params, ctx):
             data = base64.b64encode(f.read())
     except (IOError, OSError) as e:
         if e.errno == errno.ENOENT:
-            msg = 'file not found: %s' % source
+            # NOTE: 2.19 words it so, with the OSError shown as the error's cause.
+            ctx.fail('File not found: %s' % source, _volant_cause="[Errno 2] No such file or directory: '%s'" % source)
         elif e.errno == errno.EACCES:
             msg = 'file is not readable: %s' % source
         elif e.errno == errno.EISDIR:
