@@ -4,7 +4,7 @@
  * `registerLookups`; nothing else changes.
  */
 import type { Data } from '../core/data.js';
-import type { LookupEnvironment, VarSource } from './api.js';
+import type { LookupEnvironment, TemplateWarning, VarSource } from './api.js';
 import type { Undefined } from './runtime/undefined.js';
 
 /** A value as a plugin sees it: data, or Undefined (only `default`, `mandatory`, `defined` … care). */
@@ -15,6 +15,8 @@ export interface PluginContext {
   readonly lookup?: LookupEnvironment;
   /** Renders text with the current variables (the `template` lookup, `vars` lookup values). */
   renderString(text: string): Data;
+  /** A warning or deprecation for the display (RenderOptions.warn), when the caller gave one. */
+  warn?(warning: TemplateWarning): void;
 }
 
 export type FilterFn = (

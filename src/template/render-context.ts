@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { UnsafeString, VaultString, textOf, type Data, type DataDict } from '../core/data.js';
-import type { RenderOptions, VarSource } from './api.js';
+import type { RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { isRaw, markRaw, unmarkRaw } from './compiler.js';
 import { globals } from './globals.js';
@@ -55,6 +55,9 @@ class ContextForPlugins implements PluginContext {
   }
   renderString(text: string): Data {
     return this.ctx.renderNested(text) as Data;
+  }
+  warn(warning: TemplateWarning): void {
+    this.ctx.options.warn?.(warning);
   }
 }
 

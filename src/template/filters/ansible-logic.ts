@@ -27,7 +27,24 @@ export function toBool(value: Data): boolean {
   return false;
 }
 
-export const bool: FilterFn = (_ctx, value) => toBool(defined(value));
+/** The words 2.19 accepts without a deprecation: booleans, 0/1 and the yes/no/on/off/true/false words. */
+function isDocumentedBool(value: Data): boolean {
+  if (typeof value === 'boolean' || value === 0 || value === 1) return true;
+  if (isStringLike(value)) {
+    const t = textOf(value).toLowerCase();
+    return TRUE_WORDS.has(t) || FALSE_WORDS.has(t);
+  }
+  return false;
+}
+
+export const bool: FilterFn = (ctx, value) => {
+  const v = defined(value);
+  const result = toBool(v);
+  if (!isDocumentedBool(v)) {
+    ctx.warn?.({ kind: 'deprecation', message: `The \`bool\` filter coerced invalid value ${pyRepr(v)} (${pyTypeName(v)}) to ${result ? 'True' : 'False'}.`, version: '2.23' });
+  }
+  return result;
+};
 
 export const ternary: FilterFn = (_ctx, value, args, kwargs) => {
   const input = defined(value);
