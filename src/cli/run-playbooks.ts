@@ -32,6 +32,8 @@ import { parseExtraVars } from '../vars/parse-extra-vars.js';
 import type { ParsedArgs } from './argv.js';
 import type { AnsibleConfig } from './config.js';
 import { RunnerVars } from '../vars/runner-vars.js';
+import type { WarningDetail } from '../inventory/warning-detail.js';
+import type { VarsPort } from '../run/vars-port.js';
 import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
 import { connectionSpecFor } from './connection-spec.js';
 import { configLookup } from './config-lookup.js';
@@ -125,7 +127,13 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     cwd,
     localPython: '/usr/bin/python3',
   });
-  for (const w of inventory.drainWarnings()) warn(w);
+  let inventorySeen = 0;
+  const flushInventory = (): void => {
+    for (const d of inventory.warningDetails.slice(inventorySeen)) showDetail(d, callback);
+    inventorySeen = inventory.warningDetails.length;
+    inventory.drainWarnings();
+  };
+  flushInventory();
   const extraVars = parseExtraVars(strings(args.extraVars), cwd);
   // ansible's get_host_list: warn about an empty inventory before --limit, fail when --limit empties it.
   const noHosts = inventory.listHosts('all').length === 0;
@@ -133,7 +141,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const limit = args.limit as string | undefined;
   if (limit) inventory.applyLimit(limit);
   const targets = inventory.listHosts('all');
-  for (const w of inventory.drainWarnings()) warn(w);
+  flushInventory();
   if (!noHosts && targets.length === 0) {
     throw new VolantError('NO_HOSTS', 'Specified inventory, host pattern and/or --limit leaves us with no hosts to target.');
   }
@@ -271,7 +279,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       },
     },
     callback,
-    vars,
+    vars: withVarWarnings(vars, callback),
     includes: {
       load: async (step, result) => {
         const args = result.get('include_args');
@@ -297,7 +305,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     addGroup: (host, groups, parents) => groups.map((g) => inventory.addGroup(host, g, parents)).some(Boolean),
     hostsMatching: (pattern, order) => {
       const hosts = orderHosts(inventory.hostsMatching(pattern), order);
-      for (const w of inventory.drainWarnings()) warn(w);
+      flushInventory();
       return hosts;
     },
     compile,
@@ -405,5 +413,46 @@ function withWarnings(engine: TemplateRenderer, warn: (w: TemplateWarning) => vo
     render: (text, vars, options) => engine.render(text, vars, { warn, ...options }),
     renderDeep: (value, vars, options) => engine.renderDeep(value, vars, { warn, ...options }),
     evaluateConditional: (condition, vars, options) => engine.evaluateConditional(condition, vars, { warn, ...options }),
+  };
+}
+
+/** An inventory or variables warning, with its origin, to the callback. */
+function showDetail(d: WarningDetail, callback: Callback): void {
+  const event = {
+    message: d.message,
+    ...(d.location ? { origin: d.location } : {}),
+    ...(!d.location && d.origin !== undefined ? { context: `Origin: ${d.origin}${d.shown !== undefined ? `\n\n${d.shown}` : ''}` } : {}),
+    ...(d.hint ? { help: d.hint } : {}),
+  };
+  if (d.deprecation) callback.deprecation?.(event);
+  else callback.warning?.(event);
+}
+
+/** The vars port, showing the warnings the variable manager finds (reserved names) as they appear. */
+function withVarWarnings(vars: RunnerVars, callback: Callback): VarsPort {
+  let seen = 0;
+  const flush = (): void => {
+    const details = vars.manager.warningDetails;
+    for (const d of details.slice(seen)) showDetail(d, callback);
+    seen = details.length;
+  };
+  return {
+    startPlay: (play, hosts, prompted) => {
+      const playVars = vars.startPlay(play, hosts, prompted);
+      flush();
+      return {
+        forTask: (host, step, locals) => {
+          const source = playVars.forTask(host, step, locals);
+          if (vars.manager.warningDetails.length !== seen) flush();
+          return source;
+        },
+        forPlay: () => playVars.forPlay(),
+      };
+    },
+    setFacts: (host, facts) => vars.setFacts(host, facts),
+    setNonPersistent: (host, v) => vars.setNonPersistent(host, v),
+    setIncludeVars: (host, v) => vars.setIncludeVars(host, v),
+    clearFacts: (host) => vars.clearFacts(host),
+    hostVar: (host, name) => vars.hostVar(host, name),
   };
 }
