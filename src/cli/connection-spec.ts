@@ -14,6 +14,8 @@ export interface ConnectionDefaults {
   readonly args: ParsedArgs;
   readonly config: AnsibleConfig;
   readonly templar: TemplateRenderer;
+  /** ansible's implicit localhost has the address 127.0.0.1 rather than its name. */
+  readonly isImplicitLocalhost?: (host: string) => boolean;
 }
 
 export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep, d: ConnectionDefaults): ConnectionSpec {
@@ -64,7 +66,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
   return {
     host,
     connection,
-    address: text('ansible_host', 'ansible_ssh_host') ?? host,
+    address: text('ansible_host', 'ansible_ssh_host') ?? (d.isImplicitLocalhost?.(host) ? '127.0.0.1' : host),
     ...(portText ? { port: Number.parseInt(portText, 10) } : {}),
     ...(user ? { user } : {}),
     ...(password ? { password } : {}),

@@ -270,7 +270,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       transport,
       actions,
       options: { checkMode: Boolean(args.check), diff: Boolean(args.diff), verbosity: (args.verbose as number | undefined) ?? 0 },
-      connectionSpec: (host, hostVars, step): ConnectionSpec => connectionSpecFor(host, hostVars, step, { args, config, templar }),
+      connectionSpec: (host, hostVars, step): ConnectionSpec =>
+        connectionSpecFor(host, hostVars, step, { args, config, templar, isImplicitLocalhost: (h) => inventory.getHost(h)?.implicit === true }),
       lookupEnv: (step) => lookupEnv(step.baseDir),
       findFile: (step, name, kind) => {
         if (isAbsolute(name)) return existsSync(name) ? name : undefined;

@@ -238,6 +238,7 @@ export class TaskExecutor {
   private async executeOnce(host: string, step: TaskStep, locals: Map<string, Data>, loopError: unknown): Promise<ExecOutcome> {
     const task = step.task;
     const templar = this.services.templar;
+    this.addConnectionVars(host, step, locals);
     const vars = this.playVars.forTask(host, step, locals);
     const warnings: DisplayEvent[] = [];
     const isAction = this.services.actions.has(task.action);
@@ -382,6 +383,29 @@ export class TaskExecutor {
       ]);
       return { result, error: chain, failKind };
     }
+  }
+
+  /**
+   * ansible's PlayContext.update_vars: the connection's settings become variables (ansible_host,
+   * ansible_connection, …) for the task when nothing defines them.
+   */
+  private addConnectionVars(host: string, step: TaskStep, locals: Map<string, Data>): void {
+    const base = this.playVars.forTask(host, step, locals);
+    if (base.has('ansible_host') && base.has('ansible_connection')) return;
+    let spec: ConnectionSpec;
+    try {
+      spec = this.services.connectionSpec(host, base, step);
+    } catch {
+      return;
+    }
+    const set = (name: string, value: Data | undefined): void => {
+      if (value !== undefined && !base.has(name) && !locals.has(name)) locals.set(name, value);
+    };
+    set('ansible_host', spec.address);
+    set('ansible_ssh_host', spec.address);
+    set('ansible_connection', spec.connection);
+    if (spec.port !== undefined) set('ansible_port', spec.port);
+    if (spec.user !== undefined) set('ansible_user', spec.user);
   }
 
   /** Templates each argument; a failure names the argument as 2.19 does. */
