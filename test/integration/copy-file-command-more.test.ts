@@ -3,14 +3,13 @@
  * creates/removes, executable, argv, stdin, a missing command) against 2.19's full -vvv results
  * (recorded/copy-file-command-more.json, recorded over ssh against 127.0.0.1:2222).
  */
-import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { dumpJson, fromPlain } from '../../src/core/json.js';
 import { dictOf, isDict, type Data, type DataDict } from '../../src/core/data.js';
 import type { ConnectionSpec } from '../../src/run/transport.js';
 import { createTransport } from '../../src/transport/index.js';
-import { startSshd, sshdUnavailable, type SshServer } from './sshd.js';
+import { overLocalAndSsh } from './over-local-and-ssh.js';
 
 const recorded = (JSON.parse(readFileSync(new URL('./recorded/copy-file-command-more.json', import.meta.url), 'utf8')) as unknown[]).map(fromPlain);
 
@@ -84,22 +83,4 @@ async function runAll(spec: ConnectionSpec): Promise<void> {
   }
 }
 
-describe('copy, file and command details against 2.19', () => {
-  it('match over local', async () => {
-    await runAll({ host: 'local-test', connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 });
-  });
-
-  describe('over ssh', { skip: sshdUnavailable() }, () => {
-    let server: SshServer | undefined;
-    before(async () => {
-      server = await startSshd();
-    });
-    after(async () => {
-      await server?.stop();
-    });
-    it('match over ssh', async () => {
-      assert.ok(server);
-      await runAll(server.spec());
-    });
-  });
-});
+overLocalAndSsh('copy, file and command details against 2.19', 'match over local', runAll);

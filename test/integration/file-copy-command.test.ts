@@ -3,14 +3,13 @@
  * playbook did, and compares each result with 2.19's (test/integration/recorded/file-copy-command.json,
  * recorded with the oracle against 127.0.0.1:2222 at -v).
  */
-import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, existsSync, readlinkSync, statSync } from 'node:fs';
 import { dumpJson, fromPlain } from '../../src/core/json.js';
 import { dictOf, type Data, type DataDict } from '../../src/core/data.js';
 import type { ConnectionSpec, ModuleRequest } from '../../src/run/transport.js';
 import { createTransport } from '../../src/transport/index.js';
-import { startSshd, sshdUnavailable, type SshServer } from './sshd.js';
+import { overLocalAndSsh } from './over-local-and-ssh.js';
 
 const recorded = (JSON.parse(readFileSync(new URL('./recorded/file-copy-command.json', import.meta.url), 'utf8')) as unknown[]).map(fromPlain);
 
@@ -74,22 +73,4 @@ async function runAll(spec: ConnectionSpec): Promise<void> {
   }
 }
 
-describe('modules file, copy, slurp, command, shell against 2.19', () => {
-  it('match over local', async () => {
-    await runAll({ host: 'local-test', connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 });
-  });
-
-  describe('over ssh', { skip: sshdUnavailable() }, () => {
-    let server: SshServer | undefined;
-    before(async () => {
-      server = await startSshd();
-    });
-    after(async () => {
-      await server?.stop();
-    });
-    it('match over ssh', async () => {
-      assert.ok(server);
-      await runAll(server.spec());
-    });
-  });
-});
+overLocalAndSsh('modules file, copy, slurp, command, shell against 2.19', 'match over local', runAll);
