@@ -157,10 +157,10 @@ def _host_neutral(value, host):
 def normalize(result, volatile, host=None, facts_volatile=()):
     r = _host_neutral(dict(result), host) if host else dict(result)
     if isinstance(r.get('ansible_facts'), dict) and facts_volatile:
-        facts = dict(r['ansible_facts'])
-        for key in facts:
-            if any(fnmatch.fnmatch(key, pattern) for pattern in facts_volatile):
-                facts[key] = '<volatile>'
+        # NOTE: volatile facts are left out, not blanked: some are named after what the machine
+        # has at the moment (ansible_<interface> for bridges and veths that come and go).
+        facts = dict((key, value) for key, value in r['ansible_facts'].items()
+                     if not any(fnmatch.fnmatch(key, pattern) for pattern in facts_volatile))
         r['ansible_facts'] = facts
     r.pop('invocation', None)
     r.pop('exception', None)
