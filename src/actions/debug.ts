@@ -1,7 +1,6 @@
 import { pyStr, type Data } from '../core/data.js';
 import { TaskError } from '../run/task-error.js';
 import type { Action } from '../run/action.js';
-import { Undefined } from '../template/runtime/undefined.js';
 import type { SourceLocation } from '../core/source-location.js';
 
 /** debug: prints `msg` or the value of the expression `var`, above a verbosity threshold. */
@@ -50,5 +49,5 @@ function varLocation(ctx: Parameters<Action>[0]): SourceLocation | undefined {
 }
 
 function isUndefinedError(e: unknown): boolean {
-  return e instanceof Error && (/is undefined|has no attribute|has no element/.test(e.message) || e instanceof Undefined);
+  return e instanceof Error && (/is undefined|has no attribute|has no element/.test(e.message));
 }

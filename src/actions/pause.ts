@@ -1,4 +1,4 @@
-import { PyFloat, floatRepr, pyStr, type Data } from '../core/data.js';
+import { floatRepr, pyStr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { toBoolLike } from './util.js';
 
@@ -43,6 +43,5 @@ export const pause: Action = async (ctx) => {
   const duration = unit === 'minutes' ? Math.round((elapsed / 60) * 100) / 100 : Math.round(elapsed * 100) / 100;
   result.set('stdout', `Paused for ${floatRepr(duration)} ${unit}`);
   result.set('user_input', userInput);
-  void PyFloat;
   return result;
 };

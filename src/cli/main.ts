@@ -3,7 +3,7 @@
  * place that knows every stage.
  */
 import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ParseError, VolantError } from '../core/errors.js';
 import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
 import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
@@ -80,7 +80,6 @@ function exitCodeOf(e: VolantError): number {
   return 1;
 }
 
-void dirname;
 
 main(process.argv.slice(2)).then(
   (code) => {

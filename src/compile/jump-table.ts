@@ -46,7 +46,7 @@ function chain(spans: readonly Span[], start: number): number[] {
 }
 
 /** Walks outward from a failure in `section` of span `s` to the block that handles it. */
-function failFrom(spans: readonly Span[], end: number, s: number, section: Section, position: number): FailTarget {
+function failFrom(spans: readonly Span[], end: number, s: number, section: Section): FailTarget {
   while (s >= 0) {
     const span = spans[s] as Span;
     if (section === 'block' && span.rescueStart < span.alwaysStart) {
@@ -58,10 +58,8 @@ function failFrom(spans: readonly Span[], end: number, s: number, section: Secti
     // The whole span failed: it is a failure at its own position in the parent.
     const parent = span.parent;
     section = parent >= 0 ? sectionOf(spans[parent] as Span, span.blockStart) : 'none';
-    position = span.blockStart;
     s = parent;
   }
-  void position;
   return { target: end, hostFailed: true };
 }
 
@@ -82,7 +80,7 @@ export function buildJumpTable(steps: readonly Step[], spans: readonly Span[]): 
     }
     next.push(j);
     exits.push(enclosing.filter((s) => !contains(spans[s] as Span, j)));
-    fail.push(failFrom(spans, end, step.span, step.section, i));
+    fail.push(failFrom(spans, end, step.span, step.section));
     rescuable.push(enclosing.some((s) => {
       const span = spans[s] as Span;
       return i < span.rescueStart && span.rescueStart < span.alwaysStart;
@@ -91,7 +89,7 @@ export function buildJumpTable(steps: readonly Step[], spans: readonly Span[]): 
   const spanFail = spans.map((span) => {
     const parent = span.parent;
     const section = parent >= 0 ? sectionOf(spans[parent] as Span, span.blockStart) : 'none';
-    return failFrom(spans, end, parent, section, span.blockStart);
+    return failFrom(spans, end, parent, section);
   });
   return { next, exits, fail, spanFail, rescuable };
 }

@@ -436,7 +436,7 @@ export class PlayRunner {
       }
     };
     await Promise.all(Array.from({ length: Math.min(limit, hosts.length) }, worker));
-    this.flushItemBuffers(true);
+    this.flushItemBuffers();
     this.itemBuffers = undefined;
     return results.filter((r): r is [string, ExecOutcome] => r !== undefined);
   }
@@ -456,8 +456,8 @@ export class PlayRunner {
     else fire();
   }
 
-  private flushItemBuffers(all: boolean): void {
-    if (!this.itemBuffers || !all) return;
+  private flushItemBuffers(): void {
+    if (!this.itemBuffers) return;
     for (const host of this.hostOrder) {
       const buffer = this.itemBuffers.get(host);
       if (buffer) for (const fire of buffer) fire();

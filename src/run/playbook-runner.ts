@@ -2,7 +2,7 @@
  * run: walks the plays of a playbook (and imported playbooks), splits each play's hosts into
  * serial batches, and runs them. Returns ansible-playbook's exit code.
  */
-import { PyFloat, isDict, pyStr, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { CompiledPlay, Program, TaskStep } from '../compile/program.js';
 import type { PlayNode, Playbook, TaskNode } from '../playbook/model.js';
 import { EMPTY_FOLD, foldLayer } from '../compile/fold-keywords.js';
@@ -217,5 +217,3 @@ function batchSize(spec: Data, total: number): number {
   return Number.isNaN(n) || n <= 0 ? total : n;
 }
 
-export type { DataDict };
-export { isDict };

@@ -221,8 +221,7 @@ export class TaskExecutor {
     if (!truthy(res.get('failed'))) res.set('msg', 'All items completed');
     if (skipped) res.set('msg', 'All items skipped');
     ensureChanged(res);
-    // Keep ansible's key order: changed first when it was not set by an item.
-    return { result: reorder(res), ...(lastError ? { error: lastError } : {}), failKind, ...(delegatedTo ? { delegatedTo } : {}) };
+    return { result: res, ...(lastError ? { error: lastError } : {}), failKind, ...(delegatedTo ? { delegatedTo } : {}) };
   }
 
   private conditionsHold(conditions: readonly Keyword[], vars: VarSource): boolean {
@@ -536,10 +535,6 @@ function noLogOf(step: TaskStep, vars: VarSource, templar: TemplateRenderer): bo
 
 function ensureChanged(result: DataDict): void {
   if (!result.has('changed')) result.set('changed', false);
-}
-
-function reorder(res: DataDict): DataDict {
-  return res;
 }
 
 function isEmptyCondition(value: Data): boolean {
