@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { pyStr, type Data } from '../core/data.js';
+import { isDict, pyStr, type Data } from '../core/data.js';
+import { dumpJson } from '../core/json.js';
 import type { Action } from '../run/action.js';
 import { fileNotFoundMessage, searchCandidates, toBoolLike } from './util.js';
 import { TaskError } from '../run/task-error.js';
@@ -12,6 +13,9 @@ import { TaskError } from '../run/task-error.js';
 export const copy: Action = async (ctx) => {
   const args = new Map(ctx.args);
   const src = args.get('src');
+  // NOTE: ansible writes a dict or list given as `content` as JSON, not as its Python repr.
+  const content = args.get('content');
+  if (content !== undefined && (isDict(content) || Array.isArray(content))) args.set('content', dumpJson(content));
   if (args.get('dest') === undefined || args.get('dest') === null) return new Map<string, Data>([['failed', true], ['msg', 'dest is required']]);
   if ((src === undefined || src === null) && !args.has('content')) return new Map<string, Data>([['failed', true], ['msg', 'src (or content) is required']]);
   if (src !== undefined && src !== null && !toBoolLike(args.get('remote_src')) && !args.has('content')) {
