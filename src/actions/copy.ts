@@ -29,6 +29,7 @@ export const copy: Action = async (ctx) => {
       return new Map<string, Data>([['failed', true], ['msg', `copy of a directory (${name}) is not supported by Volant yet`]]);
     }
     args.set('_volant_content_b64', readFileSync(path).toString('base64'));
+    args.set('_volant_after_header', path);
     if (!args.has('_original_basename')) args.set('_original_basename', basename(name.replace(/\/$/, '')));
   }
   return ctx.runModule({ module: 'copy', args });

@@ -6,6 +6,7 @@ import { pythonNow } from './pause.js';
 import { pyStr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { TaskError } from '../run/task-error.js';
+import { localTmpName } from './local-tmp-name.js';
 import { fileNotFoundMessage, searchCandidates, toBoolLike } from './util.js';
 
 /** Options the template action consumes itself; the rest go to the copy module on the host. */
@@ -58,6 +59,7 @@ export const template: Action = async (ctx) => {
   for (const [k, v] of ctx.args) if (!TEMPLATE_ONLY.has(String(k))) args.set(String(k), v);
   args.set('_volant_content_b64', Buffer.from(pyStr(rendered), 'utf8').toString('base64'));
   args.set('_original_basename', basename(name));
+  args.set('_volant_after_header', localTmpName(basename(path)));
   return ctx.runModule({ module: 'copy', args });
 };
 

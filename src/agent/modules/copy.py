@@ -118,8 +118,10 @@ def _run(params, ctx):
         if exists:
             with open(dest, 'rb') as f:
                 before = f.read().decode('utf-8', 'replace')
-        entry = {'after': data.decode('utf-8', 'replace'), 'after_header': params['dest'] if not os.path.isdir(params['dest']) else dest,
-                 'before': before}
+        # NOTE: ansible's header names the file it compared: the controller source (or the rendered
+        # template's temp file) for src=, the destination for content.
+        after_header = ctx.internal.get('_volant_after_header') or (params['dest'] if not os.path.isdir(params['dest']) else dest)
+        entry = {'after': data.decode('utf-8', 'replace'), 'after_header': after_header, 'before': before}
         # NOTE: ansible names the file being replaced; a new file has no "before" header.
         if exists:
             entry['before_header'] = dest

@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import { homedir } from 'node:os';
+
+const TMP_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789_';
+
+/** Python tempfile's 8 random name characters. */
+function tmpSuffix(): string {
+  return [...randomBytes(8)].map((b) => TMP_CHARS[b % TMP_CHARS.length]).join('');
+}
+
+let runDir: string | undefined;
+
+/**
+ * The path ansible's template action renders into on the controller,
+ * `~/.ansible/tmp/ansible-local-<pid><random>/tmp<random>/<name>`; its diff names the file so.
+ * Volant renders in memory and writes nothing there: only the name is shown.
+ */
+export function localTmpName(name: string): string {
+  runDir ??= `${homedir()}/.ansible/tmp/ansible-local-${process.pid}${tmpSuffix()}`;
+  return `${runDir}/tmp${tmpSuffix()}/${name}`;
+}
