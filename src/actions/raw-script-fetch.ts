@@ -3,7 +3,7 @@ import { isAbsolute, join, normalize, resolve } from 'node:path';
 import { pyStr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import type { AgentSession } from '../run/transport.js';
-import { TaskError } from '../run/task-error.js';
+import { ActionFail, TaskError } from '../run/task-error.js';
 import { splitArgs } from '../playbook/split-args.js';
 import { fileNotFoundMessage, searchCandidates, toBoolLike } from './util.js';
 
@@ -28,7 +28,8 @@ export const script: Action = async (ctx) => {
   const path = ctx.findFile(name, 'files');
   if (!path) {
     const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
-    throw new TaskError([{ message: fileNotFoundMessage(name, searchCandidates(name, 'files', dirs)) }]);
+    // NOTE: ansible raises its own failure while handling the not-found error.
+    throw new ActionFail(fileNotFoundMessage(name, searchCandidates(name, 'files', dirs)), true);
   }
   const options: { creates?: string; removes?: string; chdir?: string; executable?: string } = {};
   for (const key of ['creates', 'removes', 'chdir', 'executable'] as const) {

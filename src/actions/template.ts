@@ -5,7 +5,7 @@ import { overlay } from '../run/task-executor.js';
 import { pythonNow } from './pause.js';
 import { pyStr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
-import { TaskError } from '../run/task-error.js';
+import { ActionFail, TaskError } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
 import { fileNotFoundMessage, searchCandidates, toBoolLike } from './util.js';
 
@@ -26,7 +26,8 @@ export const template: Action = async (ctx) => {
   const path = ctx.findFile(name, 'templates');
   if (!path) {
     const dirs = [ctx.step.role ? `${ctx.step.role.def.path}` : ctx.step.baseDir, ctx.lookup.baseDir];
-    throw new TaskError([{ message: fileNotFoundMessage(name, searchCandidates(name, 'templates', dirs)) }]);
+    // NOTE: ansible raises its own failure while handling the not-found error.
+    throw new ActionFail(fileNotFoundMessage(name, searchCandidates(name, 'templates', dirs)), true);
   }
   const text = readFileSync(path, 'utf8');
   const st = statSync(path);

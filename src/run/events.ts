@@ -33,6 +33,8 @@ export interface DisplayEvent {
   readonly cause?: DisplayEvent;
   /** The words between an event and its cause when both are shown (default `<<< caused by >>>`). */
   readonly causeReason?: string;
+  /** Raised while handling an error ansible does not show: never folded into the event before it. */
+  readonly whileHandling?: boolean;
   /** Several sub-events (e.g. every template error of a task). */
   readonly events?: readonly DisplayEvent[];
 }

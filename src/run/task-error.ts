@@ -10,6 +10,11 @@ export interface ErrorLink {
   readonly message: string;
   readonly origin?: SourceLocation;
   readonly help?: string;
+  /**
+   * Raised while handling another error (Python's implicit `__context__`): ansible does not show
+   * that error, and never folds this link into the one before it.
+   */
+  readonly whileHandling?: boolean;
 }
 
 export class TaskError extends Error {
@@ -27,6 +32,19 @@ export class TaskError extends Error {
   /** Wraps a failure with the step that was running ("Finalization of task args … failed"). */
   static wrap(outer: ErrorLink, cause: unknown): TaskError {
     return new TaskError([outer, ...linksOf(cause)]);
+  }
+}
+
+/**
+ * ansible's AnsibleActionFail: an action gave up on its own. Its message is the result's `msg`
+ * as it is (no "Task failed: " before it); `whileHandling` when it replaced a caught error.
+ */
+export class ActionFail extends TaskError {
+  constructor(
+    readonly reason: string,
+    whileHandling = false,
+  ) {
+    super([{ message: reason, ...(whileHandling ? { whileHandling } : {}) }]);
   }
 }
 

@@ -69,6 +69,8 @@ function verboseMessage(event: DisplayEvent, read: SourceReader): string {
     let reason = current.causeReason ?? DEFAULT_REASON;
     while (cause) {
       if (cause.events && cause.events.length > 0) break;
+      // NOTE: ansible stops folding at a cause whose own (unshown) chain has another reason.
+      if (cause.whileHandling) break;
       if ((cause.origin || cause.context !== undefined || cause.help) && !sameOrigin(cause, current, read)) break;
       if (cause.cause && (cause.causeReason ?? DEFAULT_REASON) !== reason) break;
       messages.push(cause.message);
