@@ -19,6 +19,8 @@ export interface ConnectionSpec {
   readonly sshCommonArgs?: string;
   readonly sshExtraArgs?: string;
   readonly sshArgs?: string;
+  /** Volant's curve25519-first key exchange (`[ssh_connection] volant_fast_kex`); undefined = on. */
+  readonly fastKex?: boolean;
   readonly hostKeyChecking: boolean;
   /** ansible_python_interpreter, or auto discovery (python3) when undefined. */
   readonly pythonInterpreter?: string;

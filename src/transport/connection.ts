@@ -13,6 +13,8 @@ export interface SpawnOptions {
 }
 
 export interface Connection {
+  /** Work to finish before the first spawn (ssh: probing the client for its options). */
+  prepare?(): Promise<void>;
   /** Runs a POSIX shell command line on the host; stdin/stdout/stderr are the process's pipes. */
   spawnShell(command: string, options?: SpawnOptions): ChildProcessWithoutNullStreams;
   /** The error for a process that ended before the agent said hello (ConnectionError when unreachable). */

@@ -10,6 +10,7 @@ import type { ConnectionSpec } from '../run/transport.js';
 import type { Connection, SpawnOptions } from './connection.js';
 import type { ExitInfo } from './agent-client.js';
 import { sshHost, sshOptions } from './ssh-args.js';
+import { fastKexOptions } from './ssh-kex.js';
 import { shellQuote } from './shell-quote.js';
 import { startFailure } from './start-failure.js';
 import { AgentLostError } from './transport-errors.js';
@@ -17,6 +18,7 @@ import { describeExit } from './local-connection.js';
 
 export class SshConnection implements Connection {
   private readonly options: string[];
+  private prepared: Promise<void> | undefined;
 
   constructor(
     readonly spec: ConnectionSpec,
@@ -25,6 +27,14 @@ export class SshConnection implements Connection {
   ) {
     // %C: a hash of local host, remote host, port and user; short enough for a socket path.
     this.options = sshOptions(spec, join(controlDir, '%C'));
+  }
+
+  /** Settles the options that need a look at the ssh client and its config first (key exchange). */
+  prepare(): Promise<void> {
+    this.prepared ??= (this.spec.fastKex === false ? Promise.resolve([]) : fastKexOptions(this.sshBinary, this.options)).then((extra) => {
+      this.options.push(...extra);
+    });
+    return this.prepared;
   }
 
   /** The argv (after `ssh`) that runs `command` on the host. */

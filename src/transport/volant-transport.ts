@@ -134,6 +134,7 @@ export class VolantTransport implements Transport {
       command = wrapped.command;
       prompt = wrapped.prompt;
     }
+    await connection.prepare?.();
     const child = connection.spawnShell(command);
     let passwordSent = false;
     const password = spec.become?.password;
