@@ -95,6 +95,10 @@ def load_module(name, source=None):
         return mod
 
 
+# modules that run another module (package runs apt) load it through the runtime
+runtime.load_module = load_module
+
+
 _orig_popen_init = None
 
 
@@ -141,6 +145,9 @@ def _crash_result(name, exc_text, exc=None):
 
 def run_module_request(req):
     name = req['module']
+    with _module_lock:
+        for helper, source in (req.get('helper_sources') or {}).items():
+            _module_sources.setdefault(helper, source)
     try:
         mod = load_module(name, req.get('source'))
     except BaseException as e:

@@ -8,7 +8,7 @@ import { basename, dirname } from 'node:path';
 import { isDict, PyFloat, type Data, type DataDict } from '../core/data.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from '../run/transport.js';
 import type { AgentClient } from './agent-client.js';
-import { loadModuleSource } from './agent-sources.js';
+import { loadHelperSources, loadModuleSource } from './agent-sources.js';
 import type { Connection } from './connection.js';
 import { pySplitlines } from './py-splitlines.js';
 import { RequestTimeoutError } from './transport-errors.js';
@@ -95,6 +95,8 @@ export class VolantAgentSession implements AgentSession {
         ]);
       }
       fields.set('source', source);
+      const helpers = await loadHelperSources(request.module);
+      if (helpers.size > 0) fields.set('helper_sources', new Map<string, Data>([...helpers]));
     }
     const isAsync = request.asyncSeconds !== undefined && request.asyncSeconds > 0;
     if (isAsync) fields.set('async_seconds', request.asyncSeconds ?? 0);

@@ -54,6 +54,20 @@ export function loadAgentSources(): Promise<AgentSources> {
   return cached;
 }
 
+// Modules that run another module inside the agent (volant_runtime.load_module): package runs
+// the host's package manager module, whose source must reach the agent with package's own.
+const MODULES_RUN_BY: Readonly<Record<string, readonly string[]>> = { package: ['apt'] };
+
+/** The sources of the modules `name` may run inside the agent, by name. */
+export async function loadHelperSources(name: string): Promise<Map<string, string>> {
+  const helpers = new Map<string, string>();
+  for (const helper of MODULES_RUN_BY[name] ?? []) {
+    const source = await loadModuleSource(helper);
+    if (source !== undefined) helpers.set(helper, source);
+  }
+  return helpers;
+}
+
 /** A module's source by short name, or undefined when Volant has no such module. */
 export function loadModuleSource(name: string): Promise<string | undefined> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) return Promise.resolve(undefined);

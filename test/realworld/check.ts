@@ -1,0 +1,214 @@
+// The real-world check (issue #5): applies public roles under ansible-core 2.19 and under Volant,
+// each engine against its own fresh test host, twice, and compares what both printed and what
+// both left on disk. Usage and how to get the roles: test/README.md, or run it without --roles.
+//   node --import tsx test/realworld/check.ts --roles DIR [--only NAME,…] [--keep-hosts]
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { normalizeOutput } from '../golden/normalize.js';
+import { unifiedDiff } from '../golden/unified-diff.js';
+import { snapshotPaths } from './disk-snapshot.js';
+import { ROLES, type RealWorldRole } from './roles.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = join(HERE, '..', '..');
+const TEST_HOSTS = process.env['TEST_HOSTS'] ?? '/work/shared/tools/test-hosts/test-hosts';
+const TEST_HOSTS_DIR = process.env['TEST_HOSTS_DIR'] ?? '/opt/test-hosts';
+const ORACLE_PLAYBOOK = '/work/shared/tools/ansible-oracle/ansible-playbook';
+const WORK = '/tmp/volant-realworld';
+const RUN_TIMEOUT_MS = 15 * 60 * 1000;
+
+type Engine = 'ansible' | 'volant';
+const ENGINES: readonly Engine[] = ['ansible', 'volant'];
+
+interface Options {
+  readonly rolesDir: string | undefined;
+  readonly only: readonly string[];
+  readonly keepHosts: boolean;
+  readonly prefix: string;
+}
+
+interface RunOutput {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly rc: number | null;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  let rolesDir = process.env['VOLANT_REALWORLD_ROLES'];
+  let only: string[] = [];
+  let keepHosts = false;
+  let prefix = 'rw';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--roles') rolesDir = argv[++i];
+    else if (a === '--only') only = (argv[++i] ?? '').split(',').filter((s) => s !== '');
+    else if (a === '--keep-hosts') keepHosts = true;
+    else if (a === '--prefix') prefix = argv[++i] ?? prefix;
+    else throw new Error(`unknown argument: ${a}`);
+  }
+  return { rolesDir, only, keepHosts, prefix };
+}
+
+function howToGetRoles(dir: string): string {
+  const lines = ROLES.map((r) => `  git clone ${r.repo} ${dir}/${r.name} && git -C ${dir}/${r.name} checkout ${r.commit}`);
+  return `The roles are not committed here. Get them (any folder will do) with:\n${lines.join('\n')}\nthen pass --roles ${dir} (or VOLANT_REALWORLD_ROLES=${dir}).\n`;
+}
+
+function testHosts(...args: string[]): string {
+  const r = spawnSync(TEST_HOSTS, args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`test-hosts ${args.join(' ')} failed:\n${r.stdout}${r.stderr}`);
+  return r.stdout;
+}
+
+function hostAddress(name: string): string {
+  return readFileSync(join(TEST_HOSTS_DIR, 'hosts', name, 'ip'), 'utf8').trim();
+}
+
+// Both engines see one host called `target`, so their outputs can be compared line for line.
+function inventory(address: string): string {
+  return `[web]\ntarget ansible_host=${address} ansible_user=root ansible_ssh_private_key_file=${TEST_HOSTS_DIR}/keys/id_ed25519 ansible_python_interpreter=/usr/bin/python3\n`;
+}
+
+function prepareWorkDir(engine: Engine, role: RealWorldRole, rolesDir: string, address: string): string {
+  const dir = join(WORK, engine, role.name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'roles'), { recursive: true });
+  cpSync(join(HERE, 'playbooks', `${role.name}.yml`), join(dir, 'playbook.yml'));
+  cpSync(join(rolesDir, role.name), join(dir, 'roles', role.name), {
+    recursive: true,
+    filter: (src) => !src.endsWith('/.git'),
+  });
+  writeFileSync(join(dir, 'inventory'), inventory(address));
+  return dir;
+}
+
+function engineEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ANSIBLE_')) env[k] = v;
+  return {
+    ...env,
+    ANSIBLE_NOCOLOR: '1',
+    ANSIBLE_HOST_KEY_CHECKING: 'False',
+    LC_ALL: 'C.UTF-8',
+    // the oracle's chroot must see the hosts' key
+    ORACLE_EXTRA_BINDS: TEST_HOSTS_DIR,
+  };
+}
+
+// Volant runs from its sources (tsx), so the check measures the tree as it is, not a stale bundle.
+function runEngine(engine: Engine, dir: string): Promise<RunOutput> {
+  const args = ['-i', 'inventory', 'playbook.yml'];
+  const [cmd, argv] =
+    engine === 'ansible'
+      ? [ORACLE_PLAYBOOK, args]
+      : [process.execPath, ['--import', import.meta.resolve('tsx'), join(REPO_ROOT, 'src', 'cli', 'main.ts'), ...args]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, { cwd: dir, env: engineEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    }, RUN_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('close', (rc) => {
+      clearTimeout(timer);
+      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), rc });
+    });
+  });
+}
+
+async function runTwice(engine: Engine, dir: string): Promise<RunOutput[]> {
+  const first = await runEngine(engine, dir);
+  const second = await runEngine(engine, dir);
+  return [first, second].map((r) => ({
+    stdout: normalizeOutput(r.stdout, { caseDir: dir }),
+    stderr: normalizeOutput(r.stderr, { caseDir: dir }),
+    rc: r.rc,
+  }));
+}
+
+function recap(stdout: string): string {
+  const at = stdout.indexOf('PLAY RECAP');
+  return at < 0 ? '(no recap)' : stdout.slice(at).trim();
+}
+
+const recapCounts = (stdout: string): string => recap(stdout).split('\n').slice(1).join(' ').replace(/\s+/g, ' ').trim();
+
+const changedCount = (stdout: string): number => Number(/changed=(\d+)/.exec(recap(stdout))?.[1] ?? NaN);
+
+interface RoleResult {
+  readonly role: RealWorldRole;
+  readonly problems: string[];
+  readonly recaps: string[];
+}
+
+async function checkRole(role: RealWorldRole, rolesDir: string, hosts: Record<Engine, string>): Promise<RoleResult> {
+  testHosts('reset', hosts.ansible, hosts.volant);
+  const dirs = {
+    ansible: prepareWorkDir('ansible', role, rolesDir, hostAddress(hosts.ansible)),
+    volant: prepareWorkDir('volant', role, rolesDir, hostAddress(hosts.volant)),
+  };
+  const [ansible, volant] = await Promise.all(ENGINES.map((e) => runTwice(e, dirs[e])));
+  const problems: string[] = [];
+  const recaps: string[] = [];
+  for (const [i, label] of ['first run', 'second run'].entries()) {
+    const a = ansible![i]!;
+    const v = volant![i]!;
+    recaps.push(`${label}: ansible-core ${recapCounts(a.stdout)}; volant ${recapCounts(v.stdout)}`);
+    if (a.rc !== v.rc) problems.push(`${label}: exit code ${v.rc}, ansible-core ${a.rc}`);
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const d = unifiedDiff(a[stream], v[stream], [`ansible-core ${stream}`, `volant ${stream}`]);
+      if (d !== '') problems.push(`${label}: ${stream} differs\n${d}`);
+    }
+  }
+  for (const [engine, runs] of [['ansible-core', ansible!], ['volant', volant!]] as const) {
+    if (changedCount(runs[1]!.stdout) !== 0) problems.push(`${engine}: the second run is not idempotent (${recapCounts(runs[1]!.stdout)})`);
+  }
+  const root = (name: string): string => join(TEST_HOSTS_DIR, 'hosts', name, 'root');
+  const disk = unifiedDiff(
+    snapshotPaths(root(hosts.ansible), role.managed).join('\n'),
+    snapshotPaths(root(hosts.volant), role.managed).join('\n'),
+    ['ansible-core host', 'volant host'],
+  );
+  if (disk !== '') problems.push(`files on disk differ\n${disk}`);
+  writeFileSync(join(WORK, `${role.name}.report`), [...recaps, ...problems].join('\n') + '\n');
+  return { role, problems, recaps };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const opts = parseArgs(argv);
+  const roles = ROLES.filter((r) => opts.only.length === 0 || opts.only.includes(r.name));
+  const missing = roles.filter((r) => opts.rolesDir === undefined || !existsSync(join(opts.rolesDir, r.name)));
+  if (missing.length > 0) {
+    process.stderr.write(howToGetRoles(opts.rolesDir ?? '/tmp/volant-realworld-roles'));
+    return 2;
+  }
+  const hosts = { ansible: `${opts.prefix}01`, volant: `${opts.prefix}02` };
+  testHosts('up', '2', '--prefix', opts.prefix);
+  mkdirSync(WORK, { recursive: true });
+  let failed = 0;
+  try {
+    for (const role of roles) {
+      const r = await checkRole(role, opts.rolesDir!, hosts);
+      const verdict = r.problems.length === 0 ? 'same' : `${r.problems.length} difference(s)`;
+      process.stdout.write(`${role.name} @ ${role.commit.slice(0, 10)}: ${verdict}\n  ${r.recaps.join('\n  ')}\n`);
+      for (const p of r.problems) process.stdout.write(`${p.replace(/^/gm, '    ')}\n`);
+      if (r.problems.length > 0) failed++;
+    }
+  } finally {
+    if (!opts.keepHosts) testHosts('down', hosts.ansible, hosts.volant);
+  }
+  return failed === 0 ? 0 : 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(2);
+  },
+);
