@@ -2,6 +2,7 @@ import type { Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toBoolLike } from './util.js';
+import { ActionFail } from '../run/task-error.js';
 
 /** assert: every `that` condition must hold; the first that does not fails the task. */
 export const assertAction: Action = (ctx) => {
@@ -10,6 +11,7 @@ export const assertAction: Action = (ctx) => {
   const successMsg = args.get('success_msg') ?? 'All assertions passed';
   const quiet = toBoolLike(args.get('quiet') ?? false);
   const rawThat = ctx.rawArgs.get('that');
+  if (!ctx.rawArgs.has('that')) throw new ActionFail('missing required arguments: that');
   const result = new Map<string, Data>();
   if (!quiet) result.set('_ansible_verbose_always', true);
   const that = Array.isArray(rawThat) ? rawThat : [rawThat ?? null];

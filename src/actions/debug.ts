@@ -1,5 +1,5 @@
 import { pyStr, type Data } from '../core/data.js';
-import { TaskError } from '../run/task-error.js';
+import { ActionFail, TaskError } from '../run/task-error.js';
 import type { Action } from '../run/action.js';
 import type { SourceLocation } from '../core/source-location.js';
 
@@ -7,7 +7,7 @@ import type { SourceLocation } from '../core/source-location.js';
 export const debug: Action = (ctx) => {
   const args = ctx.args;
   if (args.has('msg') && args.has('var')) {
-    throw new TaskError([{ message: 'parameters are mutually exclusive: msg|var', origin: ctx.step.task.loc }]);
+    throw new ActionFail('parameters are mutually exclusive: msg|var');
   }
   const verbosity = Number(pyStr(args.get('verbosity') ?? 0)) || 0;
   const result = new Map<string, Data>();

@@ -1,8 +1,10 @@
 import { pyStr, toBoolLike, type Data } from './util.js';
-import { TaskError } from '../run/task-error.js';
+import { ActionFail, TaskError } from '../run/task-error.js';
+import type { SourceLocation } from '../core/source-location.js';
+import type { DictKey } from '../core/data.js';
+import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import type { Action } from '../run/action.js';
-
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+import { copyValueOrigin } from '../core/value-origins.js';
 
 /** set_fact: host variables with set_fact precedence (and facts too when cacheable). */
 export const setFact: Action = (ctx) => {
@@ -14,13 +16,23 @@ export const setFact: Action = (ctx) => {
       continue;
     }
     const name = pyStr(ctx.templar.isTemplate(pyStr(key)) ? ctx.templar.render(pyStr(key), ctx.vars, {}) : key);
-    if (!IDENTIFIER.test(name)) {
-      throw new TaskError([{ message: `Invalid variable name in 'set_fact' specified: '${name}'`, origin: ctx.step.task.loc }]);
+    const invalid = variableNameError(name);
+    if (invalid !== undefined) {
+      const origin = keyLocation(ctx, key) ?? ctx.step.task.argsLoc ?? ctx.step.task.loc;
+      throw new TaskError([{ message: invalid, origin, help: VARIABLE_NAME_HINT }]);
     }
     facts.set(name, value);
+    copyValueOrigin(ctx.args, facts, key);
   }
   if (facts.size === 0) {
-    return new Map<string, Data>([['failed', true], ['msg', 'No key/value pairs provided, at least one is required for this action to succeed']]);
+    throw new ActionFail('No key/value pairs provided, at least one is required for this action to succeed');
   }
   return new Map<string, Data>([['ansible_facts', facts], ['_ansible_facts_cacheable', cacheable]]);
 };
+
+/** Where the argument's name was written, for the error about it. */
+function keyLocation(ctx: Parameters<Action>[0], key: DictKey): SourceLocation | undefined {
+  const node = ctx.step.task.argsNode;
+  if (!node || node.kind !== 'map') return undefined;
+  return node.pairs.find((p) => p.key.kind === 'scalar' && p.key.value === key)?.key.loc;
+}
