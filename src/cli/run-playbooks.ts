@@ -425,7 +425,8 @@ function showDetail(d: WarningDetail, callback: Callback): void {
     ...(!d.location && d.origin !== undefined ? { context: `Origin: ${d.origin}${d.shown !== undefined ? `\n\n${d.shown}` : ''}` } : {}),
     ...(d.hint ? { help: d.hint } : {}),
   };
-  if (d.deprecation) callback.deprecation?.(event);
+  if (d.deprecation && d.version) callback.deprecation?.({ ...event, version: d.version, collection: 'ansible.builtin', ...(d.plugin ? { plugin: d.plugin } : {}) });
+  else if (d.deprecation) callback.deprecation?.(event);
   else callback.warning?.(event);
 }
 

@@ -14,6 +14,7 @@ import { InventorySourceError, pluginFailure } from './inventory-source-error.js
 import { loadYamlNode } from './load-yaml-data.js';
 import { parseAddress } from './parse-address.js';
 import { parseYamlInventory } from './yaml-inventory.js';
+import { parseScriptInventory } from './script-inventory.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
@@ -131,6 +132,11 @@ const PLUGINS: readonly InventoryPlugin[] = [
     },
   },
   {
+    name: 'script',
+    wants: (source) => readable(source) && statSync(source).isFile() && executable(source),
+    parse: parseScriptInventory,
+  },
+  {
     name: 'auto',
     wants: (source) => (source.endsWith('.yml') || source.endsWith('.yaml')) && readable(source),
     parse(inventory, source) {
@@ -176,6 +182,15 @@ function readable(path: string): boolean {
   try {
     accessSync(path, constants.R_OK);
     return statSync(path).isFile() || statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
   } catch {
     return false;
   }

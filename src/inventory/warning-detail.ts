@@ -14,4 +14,7 @@ export interface WarningDetail {
   /** With `origin`: the value ansible shows under it. */
   readonly shown?: string;
   readonly hint?: string;
+  /** A deprecation's removal version (ansible-core's), and the plugin that deprecates. */
+  readonly version?: string;
+  readonly plugin?: string;
 }

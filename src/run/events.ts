@@ -45,6 +45,8 @@ export interface DeprecationEvent extends DisplayEvent {
   readonly date?: string;
   /** `ansible.builtin` (printed as ansible-core) or a collection name. */
   readonly collection?: string;
+  /** The plugin that deprecates (`inventory plugin 'script'`), named before the collection. */
+  readonly plugin?: string;
 }
 
 export interface TaskInfo {

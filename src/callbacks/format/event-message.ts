@@ -106,7 +106,9 @@ export function deprecationMessage(event: DeprecationEvent): string {
   const collection = event.collection;
   const parts = ['This feature will be removed'];
   if (collection) {
-    parts.push('from', collection === 'ansible.builtin' ? 'ansible-core' : `collection '${collection}'`);
+    parts.push('from');
+    if (event.plugin) parts.push(event.plugin, 'in');
+    parts.push(collection === 'ansible.builtin' ? 'ansible-core' : `collection '${collection}'`);
     if (event.date) parts.push(`in a release after ${event.date}`);
     else if (event.version) parts.push(`version ${event.version}`);
     else parts.push('in a future release');
