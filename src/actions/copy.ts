@@ -3,8 +3,8 @@ import { basename } from 'node:path';
 import { isDict, pyStr, type Data } from '../core/data.js';
 import { dumpJson } from '../core/json.js';
 import type { Action } from '../run/action.js';
-import { fileNotFoundMessage, searchCandidates, toBoolLike } from './util.js';
-import { TaskError } from '../run/task-error.js';
+import { fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
+import { ActionFail } from '../run/task-error.js';
 
 /**
  * copy, controller half: a `src` on the controller is read here and its bytes go to the agent in
@@ -23,7 +23,8 @@ export const copy: Action = async (ctx) => {
     const path = ctx.findFile(name, 'files');
     if (!path) {
       const dirs = [ctx.step.role ? `${ctx.step.role.def.path}` : ctx.step.baseDir, ctx.lookup.baseDir];
-      throw new TaskError([{ message: fileNotFoundMessage(name, searchCandidates(name, 'files', dirs)) }]);
+      // NOTE: 2.19's copy action reports its own lookup failure as an unexpected AnsibleActionFail.
+      throw new ActionFail(`Unexpected AnsibleActionFail error: ${fileNotFoundMessage(name, searchedFor(name, 'files', dirs))}`);
     }
     if (statSync(path).isDirectory()) {
       return new Map<string, Data>([['failed', true], ['msg', `copy of a directory (${name}) is not supported by Volant yet`]]);

@@ -3,9 +3,9 @@ import { isAbsolute, join, normalize, resolve } from 'node:path';
 import { pyStr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import type { AgentSession } from '../run/transport.js';
-import { ActionFail, TaskError } from '../run/task-error.js';
+import { ActionFail } from '../run/task-error.js';
 import { splitArgs } from '../playbook/split-args.js';
-import { fileNotFoundMessage, searchCandidates, toBoolLike } from './util.js';
+import { fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
 
 interface ScriptSession extends AgentSession {
   runScript(localPath: string, argsLine: string, options?: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number }): Promise<Map<string | number | boolean | null, Data>>;
@@ -29,7 +29,7 @@ export const script: Action = async (ctx) => {
   if (!path) {
     const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
     // NOTE: ansible raises its own failure while handling the not-found error.
-    throw new ActionFail(fileNotFoundMessage(name, searchCandidates(name, 'files', dirs)), true);
+    throw new ActionFail(fileNotFoundMessage(name, searchedFor(name, 'files', dirs)), true);
   }
   const options: { creates?: string; removes?: string; chdir?: string; executable?: string } = {};
   for (const key of ['creates', 'removes', 'chdir', 'executable'] as const) {

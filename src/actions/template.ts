@@ -5,9 +5,9 @@ import { overlay } from '../run/task-executor.js';
 import { pythonNow } from './pause.js';
 import { pyStr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
-import { ActionFail, TaskError } from '../run/task-error.js';
+import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
-import { fileNotFoundMessage, searchCandidates, toBoolLike } from './util.js';
+import { fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
 
 /** Options the template action consumes itself; the rest go to the copy module on the host. */
 const TEMPLATE_ONLY = new Set([
@@ -27,7 +27,7 @@ export const template: Action = async (ctx) => {
   if (!path) {
     const dirs = [ctx.step.role ? `${ctx.step.role.def.path}` : ctx.step.baseDir, ctx.lookup.baseDir];
     // NOTE: ansible raises its own failure while handling the not-found error.
-    throw new ActionFail(fileNotFoundMessage(name, searchCandidates(name, 'templates', dirs)), true);
+    throw new ActionFail(fileNotFoundMessage(name, searchedFor(name, 'templates', dirs)), true);
   }
   const text = readFileSync(path, 'utf8');
   const st = statSync(path);
@@ -48,13 +48,15 @@ export const template: Action = async (ctx) => {
     rendered = ctx.templar.render(text, vars, {
       native: false,
       templatePath: path,
+      // NOTE: 2.19 names a template file as an error's origin without a line.
+      origin: { file: path, line: 0, column: 0 },
       lookup: ctx.lookup,
       trimBlocks: ctx.args.has('trim_blocks') ? toBoolLike(ctx.args.get('trim_blocks')) : true,
       lstripBlocks: toBoolLike(ctx.args.get('lstrip_blocks') ?? false),
       newlineSequence: pyStr(ctx.args.get('newline_sequence') ?? '\n'),
     });
   } catch (e) {
-    throw TaskError.wrap({ message: `Error rendering template '${name}'.`, origin: ctx.step.task.loc }, e);
+    throw new TaskError(linksOf(e));
   }
   const args = new Map<string, Data>();
   for (const [k, v] of ctx.args) if (!TEMPLATE_ONLY.has(String(k))) args.set(String(k), v);

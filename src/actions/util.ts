@@ -21,5 +21,11 @@ export function searchCandidates(name: string, kind: string, dirs: readonly stri
 
 /** ansible's AnsibleFileNotFound text for a controller file. */
 export function fileNotFoundMessage(name: string, candidates: readonly string[]): string {
-  return `Could not find or access '${name}'\nSearched in:\n${candidates.map((c) => `\t${c}`).join('\n')} on the Ansible Controller.\nIf you are using a module and expect the file to exist on the remote, see the remote_src option`;
+  const searched = candidates.length === 0 ? '' : `\nSearched in:\n${candidates.map((c) => `\t${c}`).join('\n')}`;
+  return `Could not find or access '${name}'${searched} on the Ansible Controller.\nIf you are using a module and expect the file to exist on the remote, see the remote_src option`;
+}
+
+/** The places searched for a controller file: none for an absolute path, which is only itself. */
+export function searchedFor(name: string, kind: string, dirs: readonly string[]): string[] {
+  return name.startsWith('/') ? [] : searchCandidates(name, kind, dirs);
 }

@@ -28,7 +28,12 @@ export interface TaskNode {
    * ansible's ModuleArgsParser does; the free-form part is `_raw_params`. */
   readonly args: DataDict;
   readonly argsLoc: SourceLocation;
+  /** Where the action's name was written (the module key; `action:`'s value); absent on tasks
+   * Volant makes itself. */
+  readonly actionLoc?: SourceLocation;
   readonly argsNode?: YamlNode;
+  /** The task's `args:` mapping, to locate the arguments written there. */
+  readonly extraArgsNode?: YamlNode;
   /** `local_action:` sets delegate_to to localhost; kept here as ansible does. */
   readonly delegateTo?: Keyword;
   /** `with_<lookup>: terms` becomes this (and no `loop` keyword); `loop:` stays a keyword. */

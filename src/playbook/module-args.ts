@@ -21,6 +21,7 @@ import { pythonClassName } from './python-class-name.js';
 import { splitArgs } from './split-args.js';
 import { TASK_KEYWORDS } from './task-keywords.js';
 import { keyText } from './yaml-access.js';
+import { copyValueOrigin } from '../core/value-origins.js';
 
 /** Keys of a task mapping that are never the action (ansible's `_task_attrs`). */
 export const TASK_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set([
@@ -46,6 +47,11 @@ export interface ResolvedAction {
   readonly args: DataDict;
   readonly argsLoc: SourceLocation;
   readonly argsNode?: YamlNode;
+  /** Where the action's name was written: the module key, or the `action:`/`local_action:` value
+   * (its `module:` value in the mapping form). 2.19's "Finalization of task args" points here. */
+  readonly actionLoc: SourceLocation;
+  /** The task's `args:` mapping, where the arguments it adds were written. */
+  readonly extraArgsNode?: YamlNode;
   readonly delegateTo?: Keyword;
   /** Deprecation warnings ansible prints for legacy forms. */
   readonly deprecations: readonly Deprecation[];
@@ -73,6 +79,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
   let args: DataDict = new Map();
   let argsLoc = task.loc;
   let argsNode: YamlNode | undefined;
+  let actionLoc = task.loc;
   let delegateTo: Keyword | undefined;
 
   const argsPair = task.pairs.find((pair) => keyText(pair) === 'args');
@@ -81,7 +88,12 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
   if (additional !== undefined) {
     const value = toData(additional);
     if (isStringLike(value) && isPossiblyAllTemplate(textOf(value))) extra.set('_variable_params', value);
-    else if (value instanceof Map) for (const [k, v] of value) extra.set(k, v);
+    else if (value instanceof Map) {
+      for (const [k, v] of value) {
+        extra.set(k, v);
+        copyValueOrigin(value, extra, k);
+      }
+    }
     else if (value === null) deprecate('Ignoring empty task `args` keyword.', task.loc, 'A mapping or template which resolves to a mapping is required.');
     else {
       fail('ARGS_INVALID', 'The value of the task `args` keyword is invalid.', additional.loc, 'A mapping or template which resolves to a mapping is required.');
@@ -101,7 +113,13 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
       }
     }
     const merged: DataDict = new Map(extra);
-    if (parsed !== null) for (const [k, v] of parsed) merged.set(k, v);
+    for (const k of extra.keys()) copyValueOrigin(extra, merged, k);
+    if (parsed !== null) {
+      for (const [k, v] of parsed) {
+        merged.set(k, v);
+        copyValueOrigin(parsed, merged, k);
+      }
+    }
     args = merged;
   };
 
@@ -113,6 +131,8 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     if (value instanceof Map) {
       deprecate('Using a mapping for `action` is deprecated.', node.loc, 'Use a string value for `action`.');
       const module = value.get('module');
+      const modulePair = node.kind === 'map' ? node.pairs.find((pair) => keyText(pair) === 'module') : undefined;
+      if (modulePair !== undefined) actionLoc = modulePair.value.loc;
       if (module !== undefined) {
         const [name, rest] = splitModuleString(isStringLike(module) ? textOf(module) : String(module));
         action = name;
@@ -123,6 +143,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     } else if (isStringLike(value)) {
       const [name, rest] = splitModuleString(textOf(value));
       action = name;
+      actionLoc = node.loc;
       parsed = parseKv(rest, freeForm(name));
     } else {
       fail('ACTION_INVALID', `unexpected parameter type in action: ${pythonClassName(value)}`);
@@ -162,6 +183,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     // module reads "conflicting action statements", not "not a valid attribute".
     if (actionWritten !== undefined) fail('ACTION_CONFLICT', `conflicting action statements: ${actionWritten}, ${name}`);
     actionWritten = name;
+    actionLoc = pair.key.loc;
     const value = toData(pair.value);
     let parsed: DataDict | null;
     if (value instanceof Map) parsed = value;
@@ -195,7 +217,9 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     action: short ?? written,
     args,
     argsLoc,
+    actionLoc,
     ...(argsNode === undefined ? {} : { argsNode }),
+    ...(additional?.kind === 'map' ? { extraArgsNode: additional } : {}),
     ...(delegateTo === undefined ? {} : { delegateTo }),
     deprecations,
   };

@@ -303,7 +303,8 @@ export class TaskExecutor {
       for (let attempt = 1; attempt <= retries; attempt++) {
         result = await this.dispatch(host, step, args, vars, delegatedTo, warnings);
         // "Module failed" when the module itself said so; a failure the controller decided is the action's.
-        moduleFailed = !isAction && truthy(result.get('failed'));
+        // An action that hands back its module's result (copy, template) failed as the module.
+        moduleFailed = (!isAction || MODULE_RESULTS.has(result)) && truthy(result.get('failed'));
         if (!result.has('failed')) {
           const rc = result.get('rc');
           result.set('failed', rc !== undefined && rc !== 0 && rc !== '0');
@@ -413,7 +414,7 @@ export class TaskExecutor {
     const out: DataDict = new Map();
     const lookup = this.services.lookupEnv(step);
     for (const [key, value] of task.args) {
-      const origin = argLocation(task.argsNode, key) ?? task.argsLoc;
+      const origin = argLocation(task.argsNode, key) ?? argLocation(task.extraArgsNode, key) ?? task.argsLoc;
       try {
         const rendered = stripOmit(this.services.templar.renderDeep(value, vars, { origin, lookup }));
         if (!isOmitted(rendered)) out.set(key, rendered);
@@ -421,7 +422,7 @@ export class TaskExecutor {
         const links = linksOf(e);
         const [first, ...rest] = links;
         const inner: ErrorLink = { message: `Error while resolving value for '${pyStr(key)}': ${first?.message ?? 'unknown error'}`, origin: first?.origin ?? origin };
-        throw new TaskError([{ message: `Finalization of task args for '${fqcn(task.action)}' failed.`, origin: task.loc }, inner, ...rest]);
+        throw new TaskError([{ message: `Finalization of task args for '${fqcn(task.action)}' failed.`, origin: task.actionLoc ?? task.loc }, inner, ...rest]);
       }
     }
     return out;
@@ -440,13 +441,15 @@ export class TaskExecutor {
     const environment = this.environment(step, vars);
     const runModule = async (request: Omit<ModuleRequest, 'checkMode' | 'diff'> & { checkMode?: boolean; diff?: boolean }): Promise<ModuleResult> => {
       const s = await getSession();
-      return s.runModule({
+      const result = await s.runModule({
         checkMode,
         diff,
         noLog,
         ...(environment ? { environment } : {}),
         ...request,
       });
+      MODULE_RESULTS.add(result);
+      return result;
     };
     const action = services.actions.get(task.action);
     if (action) {
@@ -490,6 +493,9 @@ export class TaskExecutor {
     return env;
   }
 }
+
+/** Results the agent's modules returned, so a failure passed through an action reads "Module failed". */
+const MODULE_RESULTS = new WeakSet<object>();
 
 /** What ansible's normal action adds to a module's result on the controller. */
 export function normalizeModuleResult(result: DataDict): DataDict {
