@@ -1154,6 +1154,10 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
                     ctx.add_path_info(result)
     finally:
         ctx.cleanup()
+    if result.pop('_volant_raw', False):
+        # NOTE: a module that prints its answer itself (async_status relaying a job's result)
+        # bypasses exit_json: no changed, invocation or warnings are added.
+        return result
     if 'changed' not in result:
         # NOTE: 2.19 shows `changed: false` on failed and skipped module results too.
         result['changed'] = False

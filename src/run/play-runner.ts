@@ -71,7 +71,8 @@ export class PlayRunner {
     const exec: ExecServices = {
       ...services.exec,
       emitItem: (kind, r) => this.emitItem(kind, r),
-      emitRetry: (r) => services.callback.runnerRetry?.(r),
+      emitRetry: (r) => this.emitBuffered(r.host, () => services.callback.runnerRetry?.(r)),
+      emitAsync: (kind, r) => this.emitAsync(kind, r),
       display: (text) => services.callback.display?.(text),
       taskInfo: (step, host) => this.taskInfo(step, host),
     };
@@ -451,9 +452,20 @@ export class PlayRunner {
       else if (kind === 'failed') cb.itemFailed?.(r);
       else cb.itemSkipped?.(r);
     };
-    const buffer = this.itemBuffers?.get(r.host);
+    this.emitBuffered(r.host, fire);
+  }
+
+  /** While hosts run in parallel, a host's events wait in its buffer so hosts do not interleave. */
+  private emitBuffered(host: string, fire: () => void): void {
+    const buffer = this.itemBuffers?.get(host);
     if (buffer) buffer.push(fire);
     else fire();
+  }
+
+  private emitAsync(kind: 'poll' | 'ok' | 'failed', r: HostResult): void {
+    const cb = this.services.callback;
+    const hook = { poll: cb.asyncPoll, ok: cb.asyncOk, failed: cb.asyncFailed }[kind];
+    this.emitBuffered(r.host, () => hook?.call(cb, r));
   }
 
   private flushItemBuffers(): void {

@@ -20,6 +20,7 @@ import { ActionFail, TaskError, chainMessage, linksOf, type ErrorLink } from './
 import { failureEvent } from './failure-event.js';
 import { moduleCauses } from './module-causes.js';
 import { keywordBool, keywordInt, keywordText } from './keyword-values.js';
+import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 
 export interface ExecOptions {
   readonly checkMode: boolean;
@@ -38,6 +39,8 @@ export interface ExecServices {
   /** Per-item and retry events go out while the task runs, as ansible's worker sends them. */
   emitItem(kind: 'ok' | 'failed' | 'skipped', r: HostResult): void;
   emitRetry(r: HostResult): void;
+  /** A background job's progress and end (`async` with `poll > 0`), as ansible's v2_runner_on_async_*. */
+  emitAsync?(kind: 'poll' | 'ok' | 'failed', r: HostResult): void;
   display(text: string): void;
   prompt?: ActionContext['prompt'];
   taskInfo(step: TaskStep, host: string): HostResult['task'];
@@ -354,6 +357,7 @@ export class TaskExecutor {
         }
       }
       const kind: 'Action' | 'Module' = moduleFailed ? 'Module' : 'Action';
+      const controllerFailure = controllerFailures.get(result);
       if (truthy(result.get('failed'))) {
         if (!result.has('msg')) result.set('msg', `Task failed: ${kind} failed: Unknown error.`);
         if (!result.has('exception')) result.set('exception', '(traceback unavailable)');
@@ -363,7 +367,13 @@ export class TaskExecutor {
       const notify = step.folded.scalars.get('notify');
       if (notify && notify.value !== null) result.set('_ansible_notify', Array.isArray(notify.value) ? notify.value : [notify.value]);
       if (delegatedTo) result.set('_ansible_delegated_vars', new Map<string, Data>([['ansible_delegated_host', delegatedTo]]));
-      return { result, failKind: kind, ...(delegatedTo ? { delegatedTo } : {}), ...(warnings.length > 0 ? { warnings } : {}) };
+      return {
+        result,
+        failKind: kind,
+        ...(controllerFailure ? { error: controllerFailure } : {}),
+        ...(delegatedTo ? { delegatedTo } : {}),
+        ...(warnings.length > 0 ? { warnings } : {}),
+      };
     } catch (e) {
       if (e instanceof ConnectionError) {
         const chain: ErrorLink[] = [{ message: e.message }];
@@ -452,6 +462,11 @@ export class TaskExecutor {
       return result;
     };
     const action = services.actions.get(task.action);
+    const job = asyncSettings(step, renderKeyword(services.templar, vars));
+    if (job) {
+      const unsupported = asyncUnsupported(task.action, action !== undefined);
+      if (unsupported) return unsupported;
+    }
     if (action) {
       const ctx: ActionContext = {
         host,
@@ -476,8 +491,18 @@ export class TaskExecutor {
       return await action(ctx);
     }
     const timeout = keywordInt(templateKw(step.folded.scalars.get('timeout'), vars, services.templar));
-    const result = await runModule({ module: task.action, args, ...(timeout ? { timeout } : {}) });
-    return normalizeModuleResult(result);
+    if (!job) return normalizeModuleResult(await runModule({ module: task.action, args, ...(timeout ? { timeout } : {}) }));
+    const launch = normalizeModuleResult(await runModule({ module: task.action, args, asyncSeconds: job.seconds }));
+    if (job.poll === 0 || truthy(launch.get('skipped')) || truthy(launch.get('failed'))) return launch;
+    const emit = (kind: 'poll' | 'ok' | 'failed', result: DataDict): void =>
+      services.emitAsync?.(kind, { host, task: services.taskInfo(step, host), result });
+    const final = await pollAsyncJob(launch, job, {
+      status: async (statusArgs) => normalizeModuleResult(await runModule({ module: 'async_status', args: statusArgs })),
+      onPoll: (r) => emit('poll', r),
+      sleep,
+    });
+    emit(truthy(final.get('failed')) ? 'failed' : 'ok', final);
+    return final;
   }
 
   private environment(step: TaskStep, vars: VarSource): Map<string, string> | undefined {

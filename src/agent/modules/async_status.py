@@ -28,11 +28,14 @@ def _base(jid, log_path, mode):
     return base
 
 
-def _final(base, data):
+def _final(base, data, raw=False):
     result = dict(base)
     result.update(data)
     for key in ('started', 'finished'):
         result[key] = bool(result[key])
+    if raw:
+        # Ansible's module prints the job's data as it is, not through exit_json.
+        result['_volant_raw'] = True
     return result
 
 
@@ -44,13 +47,13 @@ def _from_file(ctx, jid, log_path, base):
             data = json.loads(f.read())
     except Exception:
         if not data:
-            return _final(base, {'results_file': log_path, 'ansible_job_id': jid, 'started': True, 'finished': False})
+            return _final(base, {'results_file': log_path, 'ansible_job_id': jid, 'started': True, 'finished': False}, raw=True)
     if 'started' not in data:
         data['finished'] = True
         data['ansible_job_id'] = jid
     elif 'finished' not in data:
         data['finished'] = False
-    return _final(base, data)
+    return _final(base, data, raw=True)
 
 
 def run(params, ctx):
@@ -73,7 +76,7 @@ def run(params, ctx):
             os.unlink(log_path)
         return _final(base, {'ansible_job_id': jid, 'erased': log_path})
     if not job.get('finished'):
-        return _final(base, {'started': 1, 'finished': 0, 'ansible_job_id': jid})
+        return _final(base, {'started': 1, 'finished': 0, 'ansible_job_id': jid}, raw=True)
     data = dict(job.get('result') or {})
     # a finished job's result is the module's own: it has no 'started', so it is marked finished
     if 'started' not in data:
@@ -83,4 +86,4 @@ def run(params, ctx):
         data['finished'] = False
     # NOTE: the job's failure is the job's, not async_status's: Ansible reports it through the
     # merged dict (failed: true inside), and the until/retries loop decides what it means.
-    return _final(base, data)
+    return _final(base, data, raw=True)
