@@ -88,6 +88,7 @@ def load_module(name, source=None):
             source = _module_sources.get(name)
         if source is None:
             return None
+        _module_sources[name] = source  # an async job of this module later needs its source
         mod = types.ModuleType('volant_module_' + name)
         mod.__file__ = '<volant module %s>' % name
         exec(compile(source, mod.__file__, 'exec'), mod.__dict__)
@@ -111,6 +112,8 @@ def _install_popen_tracking():
 
     def tracked_init(self, *args, **kwargs):
         kwargs.setdefault('start_new_session', True)
+        if getattr(local, 'env', None) is not None and len(args) < 10 and kwargs.get('env') is None:
+            kwargs['env'] = dict(os.environ)  # the request's environment: reaches its children
         _orig_popen_init(self, *args, **kwargs)
         rid = getattr(local, 'rid', None)
         if rid is not None:
@@ -120,6 +123,62 @@ def _install_popen_tracking():
 
 
 _local = _install_popen_tracking()
+
+
+class _TaskEnviron(os._Environ):
+    # NOTE: modules run in threads of one process, so a task's `environment:` cannot go into the
+    # real os.environ. This os.environ answers each thread from its request's overlay first
+    # (None marks a deleted name) and writes there too, so concurrent requests never see each
+    # other's variables; child processes get the merged mapping from the Popen hook.
+    def _overlay(self):
+        return getattr(_local, 'env', None)
+
+    def __getitem__(self, key):
+        overlay = self._overlay()
+        if overlay is not None and key in overlay:
+            if overlay[key] is None:
+                raise KeyError(key)
+            return overlay[key]
+        return os._Environ.__getitem__(self, key)
+
+    def __setitem__(self, key, value):
+        overlay = self._overlay()
+        if overlay is None:
+            return os._Environ.__setitem__(self, key, value)
+        self.encodekey(key)
+        self.encodevalue(value)
+        overlay[key] = value
+
+    def __delitem__(self, key):
+        overlay = self._overlay()
+        if overlay is None:
+            return os._Environ.__delitem__(self, key)
+        self[key]  # KeyError when absent, as os.environ does
+        overlay[key] = None
+
+    def __iter__(self):
+        overlay = self._overlay()
+        for key in list(os._Environ.__iter__(self)):
+            if overlay is None or key not in overlay:
+                yield key
+        for key, value in list((overlay or {}).items()):
+            if value is not None:
+                yield key
+
+    def __len__(self):
+        return sum(1 for _ in self)
+
+    def copy(self):
+        return dict(self)
+
+
+def _install_task_environ():
+    env = object.__new__(_TaskEnviron)
+    env.__dict__.update(os.environ.__dict__)  # shares the real mapping (and putenv on 3.8)
+    os.environ = env
+
+
+_install_task_environ()
 
 
 def _kill_children(rid):
@@ -155,8 +214,9 @@ def run_module_request(req):
     if mod is None:
         return {'failed': True, 'msg': 'The module %s was not found in configured module paths' % name, 'volant_missing_module': True}
     _local.rid = req.get('id')
+    env = req.get('env') or None
+    _local.env = dict(env) if env else None
     try:
-        env = req.get('env') or None
         return runtime.run_module(
             name, mod, req.get('args') or {},
             check_mode=req.get('check', False), diff_mode=req.get('diff', False),
@@ -166,6 +226,7 @@ def run_module_request(req):
         return _crash_result(name, traceback.format_exc(), e)
     finally:
         _local.rid = None
+        _local.env = None
         runtime.RUNNING.pop(req.get('id'), None)
 
 
@@ -204,6 +265,7 @@ if job['limit'] > 0:
     timer.daemon = True
     timer.start()
 req = job['req']
+os.environ.update(req.get('env') or {})
 try:
     exec(compile(job['source'], '<volant module %s>' % job['name'], 'exec'), mod.__dict__)
     result = rt.run_module(job['name'], mod, req.get('args') or {}, check_mode=req.get('check', False),
