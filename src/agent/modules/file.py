@@ -194,10 +194,8 @@ def run(params, ctx):
         if prev_state == 'absent':
             changed = True
             if ctx.check_mode:
-                result = {'dest': path, 'changed': True}
-                if ctx.diff_mode:
-                    result['diff'] = diff
-                return result
+                # NOTE: 2.19 returns no diff for a file that touch would create in check mode.
+                return {'dest': path, 'changed': True}
             try:
                 open(path, 'wb').close()
             except (OSError, IOError) as e:
