@@ -75,7 +75,9 @@ def collect_platform(ctx, params, facts):
     out['hostname'] = platform.node().split('.')[0]
     out['nodename'] = platform.node()
     out['domain'] = '.'.join(out['fqdn'].split('.')[1:])
-    bits = platform.architecture()[0]
+    # NOTE: platform.architecture() runs `file` on the interpreter (~8 ms); for the running ELF
+    # interpreter its answer is always the pointer size, which is also its fallback.
+    bits = '%dbit' % (struct.calcsize('P') * 8)
     out['userspace_bits'] = bits.replace('bit', '')
     if out['machine'] == 'x86_64':
         out['architecture'] = out['machine']
@@ -1250,9 +1252,38 @@ def _default_interfaces(ctx, ip_path):
     return result['v4'], result['v6']
 
 
+def _addresses_by_ifindex(ctx, ip_path):
+    # NOTE: ansible runs `ip addr show primary dev X` and `... secondary dev X` for every
+    # interface (two processes each). One `ip addr show` holds the same lines: an address is
+    # secondary when iproute2 flags it `secondary` (IPv4) or `temporary` (IPv6, the same kernel
+    # flag), so the same parser gets the same lines per device. Returns {ifindex text: (primary
+    # text, secondary text)}, or None where the per-device commands must run (not iproute2).
+    if os.path.basename(os.path.realpath(ip_path)) != 'ip':
+        return None
+    rc, out, err = ctx.run_command([ip_path, 'addr', 'show'])
+    if rc != 0:
+        return None
+    blocks = {}
+    current = None
+    for line in out.splitlines():
+        header = re.match(r'(\d+): ', line)
+        if header:
+            current = blocks.setdefault(header.group(1), ([], []))
+            current[0].append(line)
+            continue
+        if current is None:
+            continue
+        words = line.split()
+        flagged = (len(words) > 2 and (words[0] == 'inet' and 'secondary' in words[2:-1]
+                                       or words[0] == 'inet6' and 'temporary' in words[2:]))
+        current[1 if flagged else 0].append(line)
+    return dict((index, ('\n'.join(p), '\n'.join(s))) for index, (p, s) in blocks.items())
+
+
 def _interfaces_info(ctx, ip_path, default_ipv4, default_ipv6):
     interfaces = {}
     ips = {'all_ipv4_addresses': [], 'all_ipv6_addresses': []}
+    all_addresses = _addresses_by_ifindex(ctx, ip_path)
     for path in glob.glob('/sys/class/net/*'):
         if not os.path.isdir(path):
             continue
@@ -1360,16 +1391,21 @@ def _interfaces_info(ctx, ip_path, default_ipv4, default_ipv6):
                     if not address == '::1':
                         ips['all_ipv6_addresses'].append(address)
 
-        rc, data, err = ctx.run_command([ip_path, 'addr', 'show', 'primary', 'dev', device])
-        if rc == 0:
-            parse_ip_output(data)
+        shown = all_addresses.get(_read(os.path.join(path, 'ifindex'))) if all_addresses is not None else None
+        if shown is not None:
+            parse_ip_output(shown[0])
+            parse_ip_output(shown[1], secondary=True)
         else:
-            rc, data, err = ctx.run_command([ip_path, 'addr', 'show', 'dev', device])
+            rc, data, err = ctx.run_command([ip_path, 'addr', 'show', 'primary', 'dev', device])
             if rc == 0:
                 parse_ip_output(data)
-        rc, data, err = ctx.run_command([ip_path, 'addr', 'show', 'secondary', 'dev', device])
-        if rc == 0:
-            parse_ip_output(data, secondary=True)
+            else:
+                rc, data, err = ctx.run_command([ip_path, 'addr', 'show', 'dev', device])
+                if rc == 0:
+                    parse_ip_output(data)
+            rc, data, err = ctx.run_command([ip_path, 'addr', 'show', 'secondary', 'dev', device])
+            if rc == 0:
+                parse_ip_output(data, secondary=True)
         interfaces[device].update(_ethtool_data(ctx, device))
     renamed = {}
     for name in interfaces:
