@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
+import { localTree } from './local-tree.js';
 import { isDict, pyStr, type Data } from '../core/data.js';
 import { dumpJson } from '../core/json.js';
 import type { Action } from '../run/action.js';
@@ -27,7 +28,11 @@ export const copy: Action = async (ctx) => {
       throw new ActionFail(`Unexpected AnsibleActionFail error: ${fileNotFoundMessage(name, searchedFor(name, 'files', dirs))}`);
     }
     if (statSync(path).isDirectory()) {
-      return new Map<string, Data>([['failed', true], ['msg', `copy of a directory (${name}) is not supported by Volant yet`]]);
+      // NOTE: like rsync, a trailing slash copies the directory's contents, none its directory.
+      const source = name.endsWith('/') ? `${path.replace(/\/+$/, '')}/` : path.replace(/\/+$/, '');
+      args.set('_volant_tree', localTree(source));
+      args.set('_volant_tree_src', source);
+      return ctx.runModule({ module: 'copy', args });
     }
     args.set('_volant_content_b64', readFileSync(path).toString('base64'));
     args.set('_volant_after_header', path);

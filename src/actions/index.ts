@@ -1,6 +1,7 @@
 /** The controller-only actions by name. A new action is a file plus a line here. */
 import type { Action } from '../run/action.js';
 import { assertAction } from './assert.js';
+import { assemble } from './assemble.js';
 import { copy } from './copy.js';
 import { template } from './template.js';
 import { fetch, raw, script } from './raw-script-fetch.js';
@@ -27,6 +28,7 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['group_by', groupBy],
     ['set_stats', setStats],
     ['copy', copy],
+    ['assemble', assemble],
     ['template', template],
     ['raw', raw],
     ['script', script],

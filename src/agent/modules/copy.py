@@ -75,6 +75,8 @@ def run(params, ctx):
 
 
 def _run(params, ctx):
+    if ctx.internal.get('_volant_tree') is not None:
+        return _copy_controller_tree(params, ctx, ctx.internal['_volant_tree'])
     dest = params['dest']
     remote_src = params['remote_src']
     data = None
@@ -190,6 +192,66 @@ def _run(params, ctx):
     if not remote_src:
         result['diff'] = diff_list
     return result
+
+
+def _copy_controller_tree(params, ctx, tree):
+    # NOTE: Ansible's copy action copies a controller directory file by file (the copy module for
+    # each, then the file module for each directory) and answers with dest (ending in a slash),
+    # src and changed; a directory holding one file answers with that file's own result.
+    dest = params['dest'] if params['dest'].endswith(os.sep) else params['dest'] + os.sep
+    changed = False
+    diffs = []
+    last = None
+    for rel, b64, local in tree['files']:
+        data = base64.b64decode(b64)
+        target = os.path.join(dest, rel)
+        exists = os.path.exists(target)
+        checksum = _sha1(data)
+        if exists and ctx.sha1(target) == checksum:
+            last = {'changed': False, 'checksum': checksum, 'dest': target, 'path': target}
+            continue
+        if exists and not params['force']:
+            continue
+        if ctx.diff_mode:
+            before = ''
+            if exists:
+                with open(target, 'rb') as f:
+                    before = f.read().decode('utf-8', 'replace')
+            entry = {'after': data.decode('utf-8', 'replace'), 'after_header': local, 'before': before}
+            if exists:
+                entry['before_header'] = target
+            diffs.append(entry)
+        changed = True
+        last = {'changed': True, 'checksum': checksum, 'dest': target, 'md5sum': hashlib.md5(data).hexdigest()}
+        if ctx.check_mode:
+            continue
+        parent = os.path.dirname(target)
+        if not os.path.isdir(parent):
+            os.makedirs(parent)
+            _set_directory_mode(params, ctx, parent)
+        ctx.atomic_write(target, data)
+        ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(params, path=target), True, None)
+    for rel in tree['dirs']:
+        path = os.path.join(dest, rel)
+        if os.path.isdir(path):
+            continue
+        changed = True
+        if not ctx.check_mode:
+            os.makedirs(path)
+            _set_directory_mode(params, ctx, path)
+    if len(tree['files']) == 1 and last is not None:
+        result = dict(last, diff=diffs)
+        return result
+    result = {'changed': changed, 'dest': dest, 'src': ctx.internal.get('_volant_tree_src'), '_volant_bare': True}
+    if diffs:
+        result['diff'] = diffs
+    return result
+
+
+def _set_directory_mode(params, ctx, path):
+    if params['directory_mode'] is not None:
+        args = ctx.load_file_common_arguments(dict(params, mode=params['directory_mode']), path=path)
+        ctx.set_fs_attributes_if_different(args, True, None)
 
 
 def _copy_tree(params, ctx, src, dest):

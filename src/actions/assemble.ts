@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import type { Data } from '../core/data.js';
+import type { Action } from '../run/action.js';
+import { ActionFail } from '../run/task-error.js';
+import { fileNotFoundMessage, pyStr, searchCandidates, toBoolLike } from './util.js';
+
+/** Options only assemble knows; copy gets the rest. */
+const ASSEMBLE_ONLY = ['remote_src', 'regexp', 'delimiter', 'ignore_hidden', 'decrypt'];
+
+/**
+ * assemble: with remote_src (the default) the module joins a directory on the host; otherwise
+ * the fragments of a controller directory are joined here and the copy module writes the result.
+ */
+export const assemble: Action = async (ctx) => {
+  const src = ctx.args.get('src');
+  const dest = ctx.args.get('dest');
+  if (src === undefined || src === null || dest === undefined || dest === null) throw new ActionFail('src and dest are required');
+  if (toBoolLike(ctx.args.get('remote_src') ?? true)) return ctx.runModule({ module: 'assemble', args: ctx.args });
+  const name = pyStr(src);
+  const path = ctx.findFile(name, 'files');
+  if (!path) {
+    const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
+    throw new ActionFail(fileNotFoundMessage(name, searchCandidates(name, 'files', dirs)), true);
+  }
+  if (!statSync(path).isDirectory()) throw new ActionFail(`Source (${path}) is not a directory`);
+  const args = new Map(ctx.args);
+  for (const key of [...ASSEMBLE_ONLY, 'src']) args.delete(key);
+  const content = joinFragments(path, ctx.args.get('delimiter'), ctx.args.get('regexp'), toBoolLike(ctx.args.get('ignore_hidden')));
+  args.set('_volant_content_b64', content.toString('base64'));
+  return ctx.runModule({ module: 'copy', args });
+};
+
+/** The fragments of `dir` as ansible joins them (see the assemble module on the host). */
+function joinFragments(dir: string, delimiter: Data | undefined, regexp: Data | undefined, ignoreHidden: boolean): Buffer {
+  const pattern = regexp === undefined || regexp === null ? undefined : new RegExp(pyStr(regexp));
+  const delim = delimiter === undefined || delimiter === null || delimiter === '' ? undefined : unescape(pyStr(delimiter));
+  const parts: Buffer[] = [];
+  let delimit = false;
+  let addNewline = false;
+  for (const name of readdirSync(dir).sort()) {
+    if (pattern && !pattern.test(name)) continue;
+    const full = `${dir}/${name}`;
+    if (!statSync(full).isFile() || (ignoreHidden && name.startsWith('.'))) continue;
+    const content = readFileSync(full);
+    if (addNewline) parts.push(Buffer.from('\n'));
+    if (delimit && delim) {
+      parts.push(delim);
+      if (!delim.toString('latin1').endsWith('\n')) parts.push(Buffer.from('\n'));
+    }
+    parts.push(content);
+    delimit = true;
+    addNewline = !content.toString('latin1').endsWith('\n');
+  }
+  return Buffer.concat(parts);
+}
+
+/** Python's codecs.escape_decode for the usual escapes (`\n`, `\t`, `\\`, `\xNN`). */
+function unescape(text: string): Buffer {
+  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0' };
+  const out = text.replace(/\\(x[0-9a-fA-F]{2}|.)/g, (m, c: string) => (c.startsWith('x') && c.length === 3 ? String.fromCharCode(parseInt(c.slice(1), 16)) : simple[c] ?? m));
+  return Buffer.from(out, 'latin1');
+}
