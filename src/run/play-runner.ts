@@ -445,10 +445,11 @@ export class PlayRunner {
   private itemBuffers: Map<string, (() => void)[] | null> | undefined;
   private hostOrder: string[] = [];
 
-  private emitItem(kind: 'ok' | 'failed' | 'skipped', r: HostResult): void {
+  private emitItem(kind: 'ok' | 'failed' | 'skipped' | 'diff', r: HostResult): void {
     const cb = this.services.callback;
     const fire = (): void => {
       if (kind === 'ok') cb.itemOk?.(r);
+      else if (kind === 'diff') cb.fileDiff?.(r);
       else if (kind === 'failed') cb.itemFailed?.(r);
       else cb.itemSkipped?.(r);
     };

@@ -37,7 +37,8 @@ export interface ExecServices {
   lookupEnv(step: TaskStep): LookupEnvironment;
   findFile(step: TaskStep, name: string, kind: 'files' | 'templates' | 'vars'): string | undefined;
   /** Per-item and retry events go out while the task runs, as ansible's worker sends them. */
-  emitItem(kind: 'ok' | 'failed' | 'skipped', r: HostResult): void;
+  /** An item's result; `diff` shows its diff (the callback's fileDiff), before its `ok` line. */
+  emitItem(kind: 'ok' | 'failed' | 'skipped' | 'diff', r: HostResult): void;
   emitRetry(r: HostResult): void;
   /** A background job's progress and end (`async` with `poll > 0`), as ansible's v2_runner_on_async_*. */
   emitAsync?(kind: 'poll' | 'ok' | 'failed', r: HostResult): void;
@@ -192,7 +193,12 @@ export class TaskExecutor {
       };
       if (truthy(res.get('failed')) || truthy(res.get('unreachable'))) this.services.emitItem('failed', hr);
       else if (truthy(res.get('skipped'))) this.services.emitItem('skipped', hr);
-      else this.services.emitItem('ok', hr);
+      else {
+        // NOTE: 2.19's loop sends each item's diff just before the item's own line, not at the end.
+        const diff = keywordBool(templateKw(step.folded.scalars.get('diff'), vars, this.services.templar)) ?? this.services.options.diff;
+        if (diff) this.services.emitItem('diff', hr);
+        this.services.emitItem('ok', hr);
+      }
       results.push(res);
       if (control.breakWhen.length > 0 && this.conditionsHold(control.breakWhen, vars)) break;
     }
