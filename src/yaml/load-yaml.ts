@@ -16,6 +16,7 @@ import { LineIndex } from './line-index.js';
 import { libyamlProblem } from './libyaml-problem.js';
 import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js';
 import { constructScalar, resolvePlainTag } from './pyyaml-scalar.js';
+import { loadSimpleBlockYaml } from './simple-block-yaml.js';
 import type { ScalarTag } from './pyyaml-scalar.js';
 import { yamlFailure } from './yaml-failure.js';
 import type { YamlProblem } from './yaml-failure.js';
@@ -269,7 +270,7 @@ class Composer {
     const value = key.value;
     if (value === null) return 'None';
     if (typeof value === 'boolean') return `n:${value ? 1 : 0}`;
-    if (typeof value === 'number') return `n:${value}`;
+    if (typeof value === 'number' || typeof value === 'bigint') return `n:${value}`;
     if (typeof value === 'string') return `s:${value}`;
     if (value instanceof UnsafeString) return `s:${value.value}`;
     if (value instanceof VaultString) return `v:${value.ciphertext}`;
@@ -355,6 +356,13 @@ function isJson(text: string): boolean {
  * 2.19 prints them) on a syntax or construction error.
  */
 export function loadYaml(text: string, file: string, options: { single?: boolean } = {}): LoadedYaml {
+  const simple = loadSimpleBlockYaml(text, file);
+  if (simple !== undefined) return { documents: [simple], warnings: [], diagnostics: [] };
+  return loadYamlFull(text, file, options);
+}
+
+/** loadYaml without its fast path: every text through the `yaml` package and the composer above. */
+export function loadYamlFull(text: string, file: string, options: { single?: boolean } = {}): LoadedYaml {
   const lines = new LineIndex(text);
   const parsed = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: false, merge: false, strict: false, prettyErrors: false });
   const docs = Array.isArray(parsed) ? parsed : [];

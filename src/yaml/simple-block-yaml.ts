@@ -1,0 +1,251 @@
+/**
+ * A fast path for the YAML most playbooks are written in: one document of block mappings and
+ * sequences holding one-line plain or quoted scalars, in printable ASCII. It builds the same
+ * located nodes `loadYaml`'s full path builds, about ten times faster, and returns undefined for
+ * anything else (anchors, tags, flow collections, block or multi-line scalars, duplicate keys,
+ * errors …), which the full path then reads as PyYAML would. `simple-block-yaml.test.ts` checks
+ * that both paths agree on every YAML file of the repository.
+ */
+import type { Data } from '../core/data.js';
+import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js';
+import { constructScalar, resolvePlainTag, type ScalarTag } from './pyyaml-scalar.js';
+
+interface Line {
+  /** 0-based line number. */
+  readonly no: number;
+  readonly text: string;
+  readonly indent: number;
+}
+
+/** Thrown inside the fast path when the text needs the full parser. */
+const NOT_SIMPLE = new Error('not simple block YAML');
+
+/** Printable ASCII and newlines only; a document marker (`---`, `...`) or directive anywhere but a leading `---` sends the text to the full path. */
+const UNSUPPORTED_TEXT = /[^\n\x20-\x7e]|^(?:\.\.\.|%)|\n(?:---|\.\.\.|%)/;
+
+/** Characters that cannot start a plain scalar, or make it something else (PyYAML's indicators). */
+const PLAIN_START_FORBIDDEN = new Set(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`']);
+
+export function loadSimpleBlockYaml(text: string, file: string): YamlNode | undefined {
+  if (UNSUPPORTED_TEXT.test(text)) return undefined;
+  const lines = contentLines(text);
+  if (lines === undefined || lines.length === 0) return undefined;
+  try {
+    const reader = new BlockReader(lines, file);
+    const first = lines[0] as Line;
+    const root = reader.node(first.indent, -1);
+    if (reader.at < lines.length) return undefined;
+    return root;
+  } catch (error) {
+    if (error === NOT_SIMPLE) return undefined;
+    throw error;
+  }
+}
+
+/** Lines that hold content (not blank, not only a comment); undefined when the text starts in a way the fast path leaves alone. */
+function contentLines(text: string): Line[] | undefined {
+  const out: Line[] = [];
+  for (let no = 0, start = 0; start <= text.length; no++) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32) indent++;
+    if (indent === line.length || line.charCodeAt(indent) === 35 /* # */) continue;
+    if (line.startsWith('---')) {
+      // Only a bare `---` before any content: the document's explicit start.
+      if (out.length > 0 || line !== '---') return undefined;
+      continue;
+    }
+    out.push({ no, text: line, indent });
+  }
+  return out;
+}
+
+function fail(): never {
+  throw NOT_SIMPLE;
+}
+
+/** Where a `key:` that starts at `from` ends (the colon's index), or -1 when the text there is not a mapping entry. */
+function keyEnd(text: string, from: number): number {
+  const comment = text.indexOf(' #', from);
+  for (let i = text.indexOf(':', from); i >= 0; i = text.indexOf(':', i + 1)) {
+    if (comment >= 0 && comment < i) return -1;
+    if (i + 1 === text.length || text.charCodeAt(i + 1) === 32) return i;
+  }
+  return -1;
+}
+
+/** The text of a plain scalar, up to a comment; undefined when it is not a one-line plain scalar. */
+function plainText(rest: string): string | undefined {
+  const first = rest[0] as string;
+  if (PLAIN_START_FORBIDDEN.has(first)) {
+    // `-1`, `-x`: a dash not followed by a space starts a plain scalar.
+    if (first !== '-' || rest.length < 2 || rest[1] === ' ') return undefined;
+  }
+  let end = rest.length;
+  const comment = rest.indexOf(' #');
+  if (comment >= 0) end = comment;
+  const text = rest.slice(0, end).trimEnd();
+  if (text.includes(': ') || text.endsWith(':')) return undefined;
+  return text;
+}
+
+class BlockReader {
+  /** Index of the next unread line. */
+  at = 0;
+
+  constructor(
+    private readonly lines: readonly Line[],
+    private readonly file: string,
+  ) {}
+
+  private line(index: number): Line | undefined {
+    return this.lines[index];
+  }
+
+  /** The block node starting at column `col` of the current line, inside a parent at column `parent`. */
+  node(col: number, parent: number): YamlNode {
+    const line = this.line(this.at) ?? fail();
+    const text = line.text;
+    const first = text[col];
+    if (first === '-' && (text.length === col + 1 || text[col + 1] === ' ')) return this.sequence(col);
+    if (first !== "'" && first !== '"' && keyEnd(text, col) >= 0) return this.mapping(col);
+    const scalar = this.inlineScalar(line, col);
+    this.at++;
+    const next = this.line(this.at);
+    if (next !== undefined && next.indent > parent) fail();
+    return scalar;
+  }
+
+  private sequence(col: number): YamlSeq {
+    const first = this.line(this.at) as Line;
+    const items: YamlNode[] = [];
+    for (;;) {
+      const line = this.line(this.at) as Line;
+      let itemCol = col + 1;
+      while (line.text.charCodeAt(itemCol) === 32) itemCol++;
+      // An item on the following lines (`-` alone) is rare: the full path reads it.
+      if (itemCol >= line.text.length || line.text.charCodeAt(itemCol) === 35) fail();
+      items.push(this.node(itemCol, col));
+      const next = this.line(this.at);
+      if (next === undefined || next.indent < col) break;
+      if (next.indent > col) fail();
+      if (next.text[col] !== '-' || (next.text.length > col + 1 && next.text[col + 1] !== ' ')) break;
+    }
+    return { kind: 'seq', items, loc: this.loc(first, col) };
+  }
+
+  private mapping(col: number): YamlMap {
+    const first = this.line(this.at) as Line;
+    const pairs: YamlPair[] = [];
+    const seen = new Set<string>();
+    for (;;) {
+      const line = this.line(this.at) as Line;
+      const first = line.text[col];
+      const keyStop = keyEnd(line.text, col);
+      if (keyStop <= col || first === "'" || first === '"') fail();
+      const colon = keyStop - col;
+      const keyText = line.text.slice(col, keyStop);
+      if (keyText.endsWith(' ') || keyText === '<<' || keyText.length > 1000 || plainText(keyText) !== keyText) fail();
+      const key = this.scalar(keyText, 'plain', line, col);
+      const id = keyIdentity(key.value);
+      if (seen.has(id)) fail();
+      seen.add(id);
+      let valueCol = col + colon + 1;
+      while (line.text.charCodeAt(valueCol) === 32) valueCol++;
+      let value: YamlNode;
+      if (valueCol < line.text.length && line.text.charCodeAt(valueCol) !== 35) {
+        const start = line.text[valueCol];
+        if (start === '-' && (line.text.length === valueCol + 1 || line.text[valueCol + 1] === ' ')) fail();
+        if (start !== "'" && start !== '"' && keyEnd(line.text, valueCol) >= 0) fail();
+        value = this.inlineScalar(line, valueCol);
+        this.at++;
+      } else {
+        this.at++;
+        const next = this.line(this.at);
+        const isItem = next !== undefined && next.text[next.indent] === '-' && (next.text.length === next.indent + 1 || next.text[next.indent + 1] === ' ');
+        if (next !== undefined && (next.indent > col || (next.indent === col && isItem))) value = this.node(next.indent, col);
+        else value = { kind: 'scalar', value: null, loc: this.loc(line, col + colon + 1), style: 'plain' };
+      }
+      pairs.push({ key, value });
+      const next = this.line(this.at);
+      if (next === undefined || next.indent < col) break;
+      if (next.indent > col) fail();
+      if (next.text[col] === '-') {
+        // A sequence at the mapping's own column ends it only when it is an enclosing sequence's next item.
+        break;
+      }
+    }
+    return { kind: 'map', pairs, loc: this.loc(first, col) };
+  }
+
+  /** A one-line scalar starting at `col`: plain, 'single' or "double" quoted (simple escapes only). */
+  private inlineScalar(line: Line, col: number): YamlScalar {
+    const rest = line.text.slice(col);
+    const quote = rest[0];
+    if (quote === "'" || quote === '"') {
+      let value = '';
+      let i = 1;
+      for (;;) {
+        if (i >= rest.length) fail();
+        const c = rest[i] as string;
+        if (c === quote) {
+          if (quote === "'" && rest[i + 1] === "'") {
+            value += "'";
+            i += 2;
+            continue;
+          }
+          break;
+        }
+        if (c === '\\' && quote === '"') {
+          const escaped = DOUBLE_QUOTED_ESCAPES[rest[i + 1] ?? ''];
+          if (escaped === undefined) fail();
+          value += escaped;
+          i += 2;
+          continue;
+        }
+        value += c;
+        i++;
+      }
+      const after = rest.slice(i + 1);
+      const trimmed = after.trimStart();
+      if (trimmed !== '' && !(trimmed.startsWith('#') && trimmed.length < after.length)) fail();
+      return this.scalar(value, quote === "'" ? 'single' : 'double', line, col);
+    }
+    const text = plainText(rest);
+    if (text === undefined || text === '') fail();
+    return this.scalar(text, 'plain', line, col);
+  }
+
+  private scalar(text: string, style: 'plain' | 'single' | 'double', line: Line, col: number): YamlScalar {
+    const tag: ScalarTag = style === 'plain' ? resolvePlainTag(text) : 'str';
+    if (tag === 'merge' || tag === 'value') fail();
+    let resolved;
+    try {
+      resolved = constructScalar(tag, text);
+    } catch {
+      fail();
+    }
+    const node: YamlScalar = { kind: 'scalar', value: resolved.value, loc: this.loc(line, col), style };
+    return resolved.timestamp === undefined ? node : { ...node, timestamp: resolved.timestamp };
+  }
+
+  private loc(line: Line, col: number): { file: string; line: number; column: number } {
+    return { file: this.file, line: line.no + 1, column: col + 1 };
+  }
+}
+
+/** The escapes of a double-quoted scalar the fast path decodes; any other goes to the full path. */
+const DOUBLE_QUOTED_ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', n: '\n', t: '\t' };
+
+/** Python's hash equality of the scalar keys the fast path reads (1 == 1.0 == True). */
+function keyIdentity(value: Data): string {
+  if (value === null) return 'None';
+  if (typeof value === 'boolean') return `n:${value ? 1 : 0}`;
+  if (typeof value === 'number') return `n:${value}`;
+  if (typeof value === 'string') return `s:${value}`;
+  if (typeof value === 'object' && 'value' in value && typeof value.value === 'number') return `n:${value.value}`;
+  return fail();
+}
