@@ -7,8 +7,9 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { isDict, type DataDict } from '../core/data.js';
-import { InventoryError } from '../core/errors.js';
+import { InventoryError, ParseError, YamlError } from '../core/errors.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
+import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import { copyKeyOrigin, setKeyOriginsFromNode } from './key-origins.js';
 import { loadYamlNode } from './load-yaml-data.js';
@@ -70,7 +71,7 @@ export class VarsFiles {
   private load(file: string): DataDict | null {
     if (this.files.has(file)) return this.files.get(file) as DataDict | null;
     const warnings: YamlWarning[] = [];
-    const node = loadYamlNode(readFileSync(file, 'utf8'), file, warnings);
+    const node = loadVarsFileNode(file, warnings);
     const data = node ? toData(node) : null;
     if (isDict(data)) setKeyOriginsFromNode(data, node);
     for (const w of warnings) {
@@ -89,6 +90,18 @@ export class VarsFiles {
 }
 
 const EMPTY: DataDict = new Map();
+
+function loadVarsFileNode(file: string, warnings: YamlWarning[]): YamlNode | undefined {
+  try {
+    return loadYamlNode(readFileSync(file, 'utf8'), file, warnings);
+  } catch (e) {
+    // NOTE: ansible's host_group_vars plugin re-raises any error as a parser error (exit code 4)
+    // made of the message alone (no cause), so a YAML error in group_vars/ or host_vars/ is
+    // printed without its origin.
+    if (e instanceof YamlError) throw new ParseError(e.code, e.message);
+    throw e;
+  }
+}
 
 /** ansible's DataLoader.find_vars_files. */
 export function findVarsFiles(dir: string, name: string): string[] {

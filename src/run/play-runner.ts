@@ -219,6 +219,9 @@ export class PlayRunner {
       return [];
     }
     if (!step.implicit && !this.announced.has(step.id)) {
+      // NOTE: ansible reads the first host's variables before the task banner, so an error in
+      // its group_vars/ or host_vars/ files comes before the banner (the variables are cached).
+      this.playVars.forTask(hosts[0] as string, step);
       this.announced.add(step.id);
       this.names.set(step.id, this.bannerName(step, hosts[0] as string));
       const info = this.taskInfo(step, hosts[0] as string);
