@@ -1,8 +1,10 @@
 /** The three engines run side by side: Volant, ansible-core 2.19 and ansible-core with Mitogen. */
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export type ToolName = 'volant' | 'ansible-core' | 'mitogen';
 
+const RUN_BUNDLE = fileURLToPath(new URL('../bin/run-bundle.cjs', import.meta.url));
 export const ORACLE = '/work/shared/tools/ansible-oracle/ansible-playbook';
 const ORACLE_ROOT = process.env.ORACLE_ROOT ?? '/opt/oracle-trixie';
 const MITOGEN_STRATEGIES = '/usr/lib/python3/dist-packages/ansible_mitogen/plugins/strategy';
@@ -32,7 +34,8 @@ function baseEnv(): NodeJS.ProcessEnv {
 
 export function toolCommand(tool: ToolName, bundle: string, args: string[], extraNodeFlags: string[] = []): ToolCommand {
   const env = baseEnv();
-  if (tool === 'volant') return { argv: [process.execPath, ...extraNodeFlags, bundle, ...args], env };
+  // Through bin/run-bundle.cjs, as bin/volant-playbook runs it: with the bundle's code cache.
+  if (tool === 'volant') return { argv: [process.execPath, ...extraNodeFlags, RUN_BUNDLE, bundle, ...args], env };
   if (tool === 'mitogen') {
     env.ANSIBLE_STRATEGY_PLUGINS = MITOGEN_STRATEGIES;
     env.ANSIBLE_STRATEGY = 'mitogen_linear';
