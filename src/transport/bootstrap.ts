@@ -34,6 +34,7 @@ export function bootstrapPayload(sources: AgentSources, modules: ReadonlyMap<str
  */
 export function agentCommand(python: string | undefined): string {
   const boot = shellQuote(BOOTSTRAP);
-  if (python !== undefined) return `exec ${shellQuote(python)} -c ${boot}`;
-  return `if [ -x /usr/bin/python3 ]; then exec /usr/bin/python3 -c ${boot}; else exec python3 -c ${boot}; fi`;
+  // NOTE: -S skips site at start; the agent turns it on at the first import only site-packages has.
+  if (python !== undefined) return `exec ${shellQuote(python)} -S -c ${boot}`;
+  return `if [ -x /usr/bin/python3 ]; then exec /usr/bin/python3 -S -c ${boot}; else exec python3 -S -c ${boot}; fi`;
 }
