@@ -11,6 +11,7 @@ import { callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig } from './config.js';
 import { runPlaybooks } from './run-playbooks.js';
+import { RunAborted } from '../run/run-aborted.js';
 import { versionText } from './version.js';
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -60,6 +61,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   try {
     return await runPlaybooks({ args, config, env, cwd, callback, out, err, color });
   } catch (e) {
+    if (e instanceof RunAborted) return e.exitCode;
     if (e instanceof VolantError) {
       err(errorBlock(e));
       return exitCodeOf(e);

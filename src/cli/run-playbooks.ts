@@ -39,6 +39,7 @@ import { connectionSpecFor } from './connection-spec.js';
 import { configLookup } from './config-lookup.js';
 import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
+import { stdinTerminal } from './stdin-terminal.js';
 
 export interface RunContext {
   readonly args: ParsedArgs;
@@ -301,6 +302,12 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     ...(config.get('ANSIBLE_STRATEGY', 'defaults', 'strategy') ? { defaultStrategy: config.get('ANSIBLE_STRATEGY', 'defaults', 'strategy') as string } : {}),
     ...(tagFilter ? { tagFilter } : {}),
     forceHandlers: Boolean(args.forceHandlers) || config.bool('ANSIBLE_FORCE_HANDLERS', 'defaults', 'force_handlers', false),
+    terminal: stdinTerminal(ctx.out, process.stdout.columns),
+    step: Boolean(args.step),
+    debugger: {
+      enabled: config.bool('ANSIBLE_ENABLE_TASK_DEBUGGER', 'defaults', 'enable_task_debugger', false),
+      ignoreErrors: config.bool('ANSIBLE_TASK_DEBUGGER_IGNORE_ERRORS', 'defaults', 'task_debugger_ignore_errors', true),
+    },
     warn,
     addHost: (name, groups, hostVars) => inventory.addHost(name, groups, hostVars),
     addGroup: (host, groups, parents) => groups.map((g) => inventory.addGroup(host, g, parents)).some(Boolean),

@@ -101,6 +101,25 @@ export class HostCursor {
     this.ended = true;
   }
 
+  /** Where the host is now, and a function that puts it back there (the task debugger's redo). */
+  snapshot(): () => void {
+    const saved = this.frames.map((frame) => ({ frame, pc: frame.pc, pending: [...frame.pending] }));
+    const { failed, ended, last } = this;
+    const lastPc = last?.pc;
+    return () => {
+      this.frames.length = 0;
+      for (const s of saved) {
+        s.frame.pc = s.pc;
+        s.frame.pending.clear();
+        for (const span of s.pending) s.frame.pending.add(span);
+        this.frames.push(s.frame);
+      }
+      this.failed = failed;
+      this.ended = ended;
+      this.last = last && lastPc !== undefined ? { frame: last.frame, pc: lastPc } : undefined;
+    };
+  }
+
   /** meta: clear_host_errors puts a failed host back where it stopped. */
   revive(): void {
     this.failed = false;

@@ -17,6 +17,12 @@ import type { PlayVars, VarsPort } from './vars-port.js';
 import { keywordBool, keywordInt } from './keyword-values.js';
 import { runMeta } from './meta.js';
 import type { IncludeLoader } from './include-loader.js';
+import type { Terminal } from './terminal.js';
+import { askStep } from './step-prompt.js';
+import { TaskDebugger } from './debugger/task-debugger.js';
+import { needsDebugger, type DebuggerSettings } from './debugger/needs-debugger.js';
+import type { Verdict } from './result-processor.js';
+import type { VarSource } from '../template/api.js';
 
 export interface PlayRunServices {
   readonly exec: Omit<ExecServices, 'emitItem' | 'emitRetry' | 'taskInfo' | 'display'>;
@@ -40,6 +46,12 @@ export interface PlayRunServices {
   readonly error?: (error: string | Error) => void;
   /** Filters steps by --tags / --skip-tags; returns false to skip a step for this run. */
   readonly tagFilter?: (step: TaskStep) => boolean;
+  /** The controller's terminal: --step questions and the task debugger. */
+  readonly terminal?: Terminal;
+  /** --step: ask before each task. */
+  readonly step?: boolean;
+  /** enable_task_debugger and task_debugger_ignore_errors. */
+  readonly debugger?: DebuggerSettings;
 }
 
 export interface BatchOutcome {
@@ -60,6 +72,8 @@ export class PlayRunner {
   /** max_fail_percentage was crossed: the play and the playbook stop. */
   breakPlay = false;
   private batchHosts: string[] = [];
+  /** --step is on until the user answers `c`, for the rest of the serial batch. */
+  private stepping = false;
 
   constructor(
     private readonly compiled: CompiledPlay,
@@ -94,6 +108,11 @@ export class PlayRunner {
 
   get ended(): boolean {
     return this.endPlay;
+  }
+
+  /** A serial batch starts: ansible makes a new strategy for it, asking again under --step. */
+  startBatch(): void {
+    this.stepping = this.services.step === true && this.services.terminal !== undefined;
   }
 
   /** Runs the play's program over one serial batch. */
@@ -165,30 +184,61 @@ export class PlayRunner {
   }
 
   /**
-   * The free strategy (and host_pinned, which differs only in how ansible assigns workers): each
-   * host walks the program as fast as it can, up to `forks` hosts at once; handlers still wait
-   * for flush points, per host.
+   * free: each host walks the program as fast as it can, one step at a time, hosts taken in turn
+   * (round robin from where the last one left off) into `forks` slots. host_pinned: a slot keeps
+   * its host until the host is done, so with one fork the hosts run one after another. Handlers
+   * still wait for flush points, per host.
    */
   private async runFree(hosts: readonly string[]): Promise<void> {
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < hosts.length && !this.endPlay && !this.breakPlay) {
-        const host = hosts[next++] as string;
-        const cursor = this.cursors.get(host);
-        for (let step = cursor?.peek(); step && !this.endPlay && !this.breakPlay; step = cursor?.peek()) {
-          if (this.services.unreachable.has(host)) break;
-          if (step.kind === 'flush') {
-            await this.flushHandlers([host]);
-            cursor?.advance();
-            continue;
-          }
-          const included = await this.runStep(step, [host]);
-          void included;
-          if (cursor?.failed) this.services.failedHosts.add(host);
+    const pinned = this.strategy() === 'host_pinned';
+    const stopped = (): boolean => this.endPlay || this.breakPlay;
+    /** Runs the host's next step; false when it has none left. */
+    const stepHost = async (host: string): Promise<boolean> => {
+      const cursor = this.cursors.get(host);
+      const step = cursor?.peek();
+      if (!cursor || !step || stopped() || this.services.unreachable.has(host)) return false;
+      if (step.kind === 'flush') {
+        await this.flushHandlers([host]);
+        cursor.advance();
+      } else {
+        await this.runStep(step, [host]);
+        if (cursor.failed) this.services.failedHosts.add(host);
+      }
+      return true;
+    };
+    const slots = Math.min(Math.max(1, this.services.forks), hosts.length);
+    if (pinned) {
+      let next = 0;
+      const slot = async (): Promise<void> => {
+        while (next < hosts.length && !stopped()) {
+          const host = hosts[next++] as string;
+          while (await stepHost(host));
         }
+      };
+      await Promise.all(Array.from({ length: slots }, slot));
+      return;
+    }
+    const busy = new Set<string>();
+    const done = new Set<string>();
+    let turn = 0;
+    const slot = async (): Promise<void> => {
+      while (!stopped() && done.size < hosts.length) {
+        let host: string | undefined;
+        for (let i = 0; i < hosts.length && host === undefined; i++) {
+          const candidate = hosts[(turn + i) % hosts.length] as string;
+          if (!busy.has(candidate) && !done.has(candidate)) {
+            host = candidate;
+            turn = (turn + i + 1) % hosts.length;
+          }
+        }
+        // Every host left is busy in another slot: this slot has nothing to do.
+        if (host === undefined) return;
+        busy.add(host);
+        if (!(await stepHost(host))) done.add(host);
+        busy.delete(host);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(Math.max(1, this.services.forks), hosts.length) }, worker));
+    await Promise.all(Array.from({ length: slots }, slot));
   }
 
   private activeHosts(): string[] {
@@ -218,6 +268,11 @@ export class PlayRunner {
       await runMeta(this.metaContext(), step, hosts);
       return [];
     }
+    const perHost = this.strategy() === 'free' || this.strategy() === 'host_pinned';
+    if (!(await this.confirmStep(step, isHandler, perHost ? hosts[0] : undefined))) {
+      for (const h of hosts) this.cursors.get(h)?.advance();
+      return [];
+    }
     if (!step.implicit && !this.announced.has(step.id)) {
       // NOTE: ansible reads the first host's variables before the task banner, so an error in
       // its group_vars/ or host_vars/ files comes before the banner (the variables are cached).
@@ -243,7 +298,7 @@ export class PlayRunner {
         continue;
       }
       const diff = keywordBool(step.folded.scalars.get('diff')) ?? this.services.exec.options.diff;
-      const verdict = processResult(this.processCtx, host, step, outcome, { ignoreErrors, isInclude, diff });
+      const verdict = await this.settle(host, step, outcome, { ignoreErrors, isInclude, diff });
       if (verdict === 'failed' || verdict === 'unreachable') failedNow.push(host);
       if (verdict === 'failed' && this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
     }
@@ -273,6 +328,92 @@ export class PlayRunner {
     this.checkMaxFail(failedNow);
     if (includeResults.length === 0) return [];
     return this.enterIncludes(step, includeResults);
+  }
+
+  /** --step: asks whether to run the task (once per task, for every host at it under linear). */
+  private async confirmStep(step: TaskStep, isHandler: boolean, host?: string): Promise<boolean> {
+    const terminal = this.services.terminal;
+    if (!this.stepping || !terminal) return true;
+    const nameKw = step.task.keywords.get('name');
+    const name = nameKw && nameKw.value !== null && nameKw.value !== '' ? pyStr(nameKw.value) : step.task.actionWritten;
+    const label = `${isHandler ? 'HANDLER' : 'TASK'}: ${step.role ? `${step.role.def.name} : ` : ''}${name}`;
+    const answer = await askStep(terminal, label, host);
+    if (answer === 'continue') this.stepping = false;
+    return answer !== 'no';
+  }
+
+  /**
+   * Applies a host's result. When the task debugger opens on it (strategy debug, the `debugger`
+   * keyword), the user may run the task again: the host, its counters and its place in the play
+   * go back to before the result, as ansible's redo does.
+   */
+  private async settle(host: string, step: TaskStep, first: ExecOutcome, options: { ignoreErrors: boolean; isInclude: boolean; diff: boolean }): Promise<Verdict> {
+    const terminal = this.services.terminal;
+    const keyword = step.folded.scalars.get('debugger');
+    const globally = this.strategy() === 'debug' || (this.services.debugger?.enabled ?? false);
+    const cursor = this.cursors.get(host);
+    const watched = terminal !== undefined && cursor !== undefined && (globally || keyword !== undefined);
+    const restore = watched ? cursor.snapshot() : undefined;
+    const before = this.services.stats.summarize(host);
+    let outcome = first;
+    let name: string | undefined;
+    let verdict = processResult(this.processCtx, host, step, outcome, options);
+    while (restore && terminal) {
+      const setting = keyword === undefined || keyword.value === null ? undefined : this.debuggerKeyword(keyword.value, host, step);
+      if (!needsDebugger(setting, globally, verdict, options.ignoreErrors, this.services.debugger)) break;
+      const answer = await new TaskDebugger(terminal, this.debugTarget(step, host, outcome, name)).run();
+      if (answer.action === 'continue') break;
+      name = answer.name;
+      restore();
+      const now = this.services.stats.summarize(host);
+      for (const counter of Object.keys(now) as (keyof typeof now)[]) {
+        for (let n = now[counter]; n > before[counter]; n--) this.services.stats.decrement(counter, host);
+      }
+      this.services.failedHosts.delete(host);
+      outcome = await this.executor.run(host, { ...step, task: { ...step.task, args: answer.args } });
+      verdict = processResult(this.processCtx, host, step, outcome, options);
+    }
+    return verdict;
+  }
+
+  private debuggerKeyword(value: Data, host: string, step: TaskStep): string {
+    const text = pyStr(value);
+    const templar = this.services.exec.templar;
+    return templar.isTemplate(text) ? pyStr(templar.render(text, this.playVars.forTask(host, step))) : text;
+  }
+
+  /** What the debugger shows of a task on a host: its name, templated arguments, variables, result. */
+  private debugTarget(step: TaskStep, host: string, outcome: ExecOutcome, redoneAs?: string) {
+    const templar = this.services.exec.templar;
+    const render = (vars: VarSource): DataDict => {
+      try {
+        const args = templar.renderDeep(step.task.args, vars);
+        return isDict(args) ? args : new Map(step.task.args);
+      } catch {
+        return new Map(step.task.args);
+      }
+    };
+    const vars = this.playVars.forTask(host, step);
+    const name = this.names.get(step.id) ?? this.bannerName(step, host);
+    const withRole = (text: string): string => (step.role ? `${step.role.def.name} : ${text}` : text);
+    const nameKw = step.task.keywords.get('name');
+    return {
+      host,
+      name: redoneAs ?? withRole(name),
+      rename: (changed: VarSource): string => {
+        if (!nameKw || nameKw.value === null || !templar.isTemplate(pyStr(nameKw.value))) return withRole(name);
+        try {
+          return withRole(pyStr(templar.render(pyStr(nameKw.value), changed)));
+        } catch {
+          return withRole(pyStr(nameKw.value));
+        }
+      },
+      action: step.task.actionWritten,
+      args: render(vars),
+      vars,
+      result: outcome.result,
+      rerender: render,
+    };
   }
 
   /** --start-at-task matches a task's name, `role : name`, or a glob of either. */

@@ -38,7 +38,7 @@ export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failed
   readonly error?: (error: string | Error) => void;
 }
 
-/** Strategies Volant runs: linear; free and host_pinned (as free); debug (as linear, no debugger). */
+/** Strategies Volant runs (see play-runner.ts): linear, free, host_pinned, debug. */
 const KNOWN_STRATEGIES = new Set(['linear', 'free', 'host_pinned', 'debug']);
 
 export const EXIT_OK = 0;
@@ -136,6 +136,7 @@ export class PlaybookRunner {
       batch = b.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
       // ansible's TQM announces the play once per serial batch.
       announce();
+      runner.startBatch();
       if (batch.length === 0) continue;
       let outcome = { allFailed: false, endPlay: false };
       if (gather) outcome = await runner.runBatch(batch, gather);

@@ -18,6 +18,8 @@ export interface GoldenCase {
   readonly timeoutMs: number;
   /** Where the case may write outside its folder; created empty before each run. */
   readonly scratchDir: string;
+  /** The case's `stdin` file, fed to the engine (debugger and --step answers); else stdin is closed. */
+  readonly stdin?: string;
 }
 
 export const GOLDEN_ROOT = dirname(fileURLToPath(import.meta.url));
@@ -87,6 +89,7 @@ export function loadGoldenCase(dir: string): GoldenCase {
     compare,
     timeoutMs: timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(timeout) * 1000,
     scratchDir: join(SCRATCH_ROOT, name),
+    ...(existsSync(join(dir, 'stdin')) ? { stdin: readFileSync(join(dir, 'stdin'), 'utf8') } : {}),
   };
 }
 

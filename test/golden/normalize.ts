@@ -45,6 +45,8 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bj\d{6,}\.\d+\b/g, '<JID>'],
   // tempfile's random names: the module's default prefix "ansible." plus mkstemp's 8 characters.
   [/(\/ansible\.)[a-z0-9_]{8}\b/g, '$1<RANDOM>'],
+  // Python's default repr of an object names its address (the debugger's `p result`).
+  [/(object at 0x)[0-9a-f]+>/g, '$1<ADDR>>'],
   // profile_tasks / timer style clock lines.
   [/\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d\d \w+ \d{4}\s+\d\d:\d\d:\d\d(\.\d+)? \(\d+:\d\d:\d\d\.\d+\)\s+\d+:\d\d:\d\d\.\d+/g, '<CLOCK>'],
 ];

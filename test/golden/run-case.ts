@@ -68,7 +68,11 @@ function runUnlocked(c: GoldenCase, engine: Engine, timeoutMs: number): Promise<
   return new Promise((resolve, reject) => {
     // detached: the engine gets its own process group, so a timeout can stop it and whatever
     // agents it started, and nothing else.
-    const child = spawn(cmd, args, { cwd: c.dir, env: caseEnv(c, engine), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(cmd, args, { cwd: c.dir, env: caseEnv(c, engine), stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    // The case's answers are written at once and the pipe closed (at once when it has none, which
+    // reads as /dev/null does): prompts read them as they come.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(c.stdin ?? '');
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
