@@ -12,6 +12,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { acquireBenchLock } from './bench-lock.js';
 import { buildBundle } from './build-bundle.js';
 import { formatTable } from './format-table.js';
 import { machineInfo } from './machine-info.js';
@@ -136,6 +137,7 @@ function stamp(d: Date): string {
 
 async function main(): Promise<number> {
   const opts = parseOptions(process.argv.slice(2));
+  acquireBenchLock(log);
   writeWorkloads();
   const started = new Date();
   const machine = machineInfo(oracleInstalled() ? ORACLE.replace(/ansible-playbook$/, 'oracle-exec') : undefined);
