@@ -6,7 +6,6 @@
  * errors …), which the full path then reads as PyYAML would. `simple-block-yaml.test.ts` checks
  * that both paths agree on every YAML file of the repository.
  */
-import type { Data } from '../core/data.js';
 import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js';
 import { constructScalar, resolvePlainTag, type ScalarTag } from './pyyaml-scalar.js';
 
@@ -140,19 +139,19 @@ class BlockReader {
   private mapping(col: number): YamlMap {
     const first = this.line(this.at) as Line;
     const pairs: YamlPair[] = [];
-    const seen = new Set<string>();
     for (;;) {
       const line = this.line(this.at) as Line;
       const first = line.text[col];
       const keyStop = keyEnd(line.text, col);
       if (keyStop <= col || first === "'" || first === '"') fail();
       const colon = keyStop - col;
-      const keyText = line.text.slice(col, keyStop);
-      if (keyText.endsWith(' ') || keyText === '<<' || keyText.length > 1000 || plainText(keyText) !== keyText) fail();
-      const key = this.scalar(keyText, 'plain', line, col);
-      const id = keyIdentity(key.value);
-      if (seen.has(id)) fail();
-      seen.add(id);
+      // keyEnd saw no ': ' and no ' #' before the colon; the rest of a plain key's rules:
+      const last = line.text.charCodeAt(keyStop - 1);
+      if (PLAIN_START_FORBIDDEN.has(first as string) || last === 32 || last === 58 || colon > 1000) fail();
+      const key = this.scalar(line.text.slice(col, keyStop), 'plain', line, col);
+      // Only str keys: Python's 1 == 1.0 == True and `<<` merges are the full path's.
+      if (typeof key.value !== 'string' || key.value === '<<') fail();
+      for (const pair of pairs) if ((pair.key as YamlScalar).value === key.value) fail();
       let valueCol = col + colon + 1;
       while (line.text.charCodeAt(valueCol) === 32) valueCol++;
       let value: YamlNode;
@@ -186,6 +185,11 @@ class BlockReader {
     const rest = line.text.slice(col);
     const quote = rest[0];
     if (quote === "'" || quote === '"') {
+      const close = rest.indexOf(quote, 1);
+      if (close > 0 && rest[close + 1] !== quote && (quote === "'" || !rest.includes('\\'))) {
+        // The usual case: no escape inside.
+        return this.quotedEnd(rest.slice(1, close), quote, rest, close, line, col);
+      }
       let value = '';
       let i = 1;
       for (;;) {
@@ -209,14 +213,21 @@ class BlockReader {
         value += c;
         i++;
       }
-      const after = rest.slice(i + 1);
-      const trimmed = after.trimStart();
-      if (trimmed !== '' && !(trimmed.startsWith('#') && trimmed.length < after.length)) fail();
-      return this.scalar(value, quote === "'" ? 'single' : 'double', line, col);
+      return this.quotedEnd(value, quote, rest, i, line, col);
     }
     const text = plainText(rest);
     if (text === undefined || text === '') fail();
     return this.scalar(text, 'plain', line, col);
+  }
+
+  /** A quoted scalar whose closing quote is at `close`: only a comment may follow it. */
+  private quotedEnd(value: string, quote: string, rest: string, close: number, line: Line, col: number): YamlScalar {
+    if (close + 1 < rest.length) {
+      const after = rest.slice(close + 1);
+      const trimmed = after.trimStart();
+      if (trimmed !== '' && !(trimmed.startsWith('#') && trimmed.length < after.length)) fail();
+    }
+    return { kind: 'scalar', value, loc: this.loc(line, col), style: quote === "'" ? 'single' : 'double' };
   }
 
   private scalar(text: string, style: 'plain' | 'single' | 'double', line: Line, col: number): YamlScalar {
@@ -239,13 +250,3 @@ class BlockReader {
 
 /** The escapes of a double-quoted scalar the fast path decodes; any other goes to the full path. */
 const DOUBLE_QUOTED_ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', n: '\n', t: '\t' };
-
-/** Python's hash equality of the scalar keys the fast path reads (1 == 1.0 == True). */
-function keyIdentity(value: Data): string {
-  if (value === null) return 'None';
-  if (typeof value === 'boolean') return `n:${value ? 1 : 0}`;
-  if (typeof value === 'number') return `n:${value}`;
-  if (typeof value === 'string') return `s:${value}`;
-  if (typeof value === 'object' && 'value' in value && typeof value.value === 'number') return `n:${value.value}`;
-  return fail();
-}
