@@ -2,6 +2,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
+import { copyValueOrigin } from '../core/value-origins.js';
 import type { Action } from '../run/action.js';
 import { loadYaml } from '../yaml/load-yaml.js';
 import { runVault } from './vault-secrets.js';
@@ -76,7 +77,13 @@ export const includeVarsAction: Action = (ctx) => {
     files = [found];
   }
   const facts: DataDict = new Map();
-  for (const f of files) for (const [k, v] of readVars(f)) facts.set(k, v);
+  for (const f of files) {
+    const vars = readVars(f);
+    for (const [k, v] of vars) {
+      facts.set(k, v);
+      copyValueOrigin(vars, facts, k);
+    }
+  }
   const out = into !== undefined && into !== null ? new Map<string, Data>([[pyStr(into), facts]]) : facts;
   return new Map<string, Data>([['ansible_facts', out], ['ansible_included_var_files', files], ['changed', false]]);
 };

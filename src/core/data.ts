@@ -3,8 +3,9 @@
  * Python's distinctions kept. One rule per type, so every stage agrees:
  *
  *  - None is `null`; True/False are booleans.
- *  - An int is a JS `number` (always integral). A float is always a `PyFloat`, even 3.0, so
- *    `6 / 2` can print `3.0` as Python does.
+ *  - An int is a JS `number` (always integral) while it is exact (|n| ≤ 2^53 − 1), else a JS
+ *    `bigint` (Python ints have no limit): `intOf` keeps that one form. A float is always a
+ *    `PyFloat`, even 3.0, so `6 / 2` can print `3.0` as Python does.
  *  - A str is a JS string. A `!unsafe` string is an `UnsafeString` (never templated).
  *  - A `!vault` string is a `VaultString` until decrypted.
  *  - A list is an array; a tuple is an array registered with `markTuple`.
@@ -45,8 +46,25 @@ export class VaultString {
 }
 
 export type DictKey = string | number | boolean | null;
-export type Data = null | boolean | number | PyFloat | string | UnsafeString | VaultString | Data[] | DataDict;
+export type Data = null | boolean | number | bigint | PyFloat | string | UnsafeString | VaultString | Data[] | DataDict;
 export type DataDict = Map<DictKey, Data>;
+
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A Python int in Volant's one form for it: a number when exact, else a bigint. */
+export function intOf(n: bigint): number | bigint {
+  return n <= MAX_EXACT && n >= -MAX_EXACT ? Number(n) : n;
+}
+
+/**
+ * Python's `int(digits, radix)` on digits already checked (no sign, no prefix): exact at any size.
+ */
+export function intFromDigits(digits: string, radix: 2 | 8 | 10 | 16): number | bigint {
+  const n = parseInt(digits, radix);
+  if (Number.isSafeInteger(n)) return n;
+  const prefix = radix === 2 ? '0b' : radix === 8 ? '0o' : radix === 16 ? '0x' : '';
+  return intOf(BigInt(prefix + digits));
+}
 
 const tuples = new WeakSet<readonly unknown[]>();
 
@@ -91,7 +109,7 @@ export function dictOf(object: Record<string, Data>): DataDict {
 export function pyTypeName(value: Data | undefined): string {
   if (value === null || value === undefined) return 'NoneType';
   if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return 'int';
+  if (typeof value === 'number' || typeof value === 'bigint') return 'int';
   if (value instanceof PyFloat) return 'float';
   if (typeof value === 'string' || value instanceof UnsafeString) return 'str';
   if (value instanceof VaultString) return 'str';
@@ -104,6 +122,8 @@ export function truthy(value: Data | undefined): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value !== 0;
+  // A bigint is never zero (intOf keeps small ints as numbers).
+  if (typeof value === 'bigint') return true;
   if (value instanceof PyFloat) return value.value !== 0;
   if (typeof value === 'string') return value.length > 0;
   if (value instanceof UnsafeString) return value.value.length > 0;
@@ -136,9 +156,13 @@ export function pyEquals(a: Data | undefined, b: Data | undefined): boolean {
   return false;
 }
 
-/** The number behind a bool, int or float (Python treats bools as ints); undefined otherwise. */
+/**
+ * The number behind a bool, int or float (Python treats bools as ints); undefined otherwise. A
+ * bigint comes out as the nearest float.
+ */
 export function numericValue(value: Data | undefined): number | undefined {
   if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof PyFloat) return value.value;
   return undefined;
@@ -191,7 +215,7 @@ export function strRepr(text: string): string {
 export function pyRepr(value: Data | undefined): string {
   if (value === null || value === undefined) return 'None';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (value instanceof PyFloat) return floatRepr(value.value);
   if (typeof value === 'string') return strRepr(value);
   if (value instanceof UnsafeString) return strRepr(value.value);

@@ -1,4 +1,4 @@
-import { PyFloat, UnsafeString, VaultString, floatRepr, textOf, type Data, type DataDict, type DictKey } from './data.js';
+import { PyFloat, UnsafeString, VaultString, floatRepr, intOf, textOf, type Data, type DataDict, type DictKey } from './data.js';
 
 export interface JsonDumpOptions {
   /** Python's `indent`: undefined for one line (`, ` and `: ` separators). */
@@ -20,7 +20,7 @@ export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {})
   const encode = (v: Data | undefined, depth: number): string => {
     if (v === null || v === undefined) return 'null';
     if (typeof v === 'boolean') return v ? 'true' : 'false';
-    if (typeof v === 'number') return String(v);
+    if (typeof v === 'number' || typeof v === 'bigint') return String(v);
     if (v instanceof PyFloat) return jsonFloat(v.value);
     if (typeof v === 'string') return jsonString(v, ensureAscii);
     if (v instanceof UnsafeString || v instanceof VaultString) return jsonString(textOf(v), ensureAscii);
@@ -162,7 +162,7 @@ export function parseJson(text: string): Data {
     pos += m[0].length;
     if (m[1] !== undefined || m[2] !== undefined) return new PyFloat(Number(m[0]));
     const n = Number(m[0]);
-    return n;
+    return Number.isSafeInteger(n) ? n : intOf(BigInt(m[0]));
   };
   const string = (): string => {
     pos++;

@@ -5,6 +5,11 @@ export interface SourceLocation {
   readonly column: number;
 }
 
+/**
+ * `file:line:col`, leaving out what is unknown (0) from the right: an INI inventory line has no
+ * column, a described origin (`<CLI option '-e'>`) no position.
+ */
 export function formatLocation(loc: SourceLocation): string {
-  return `${loc.file}:${loc.line}:${loc.column}`;
+  if (loc.line <= 0) return loc.file;
+  return loc.column > 0 ? `${loc.file}:${loc.line}:${loc.column}` : `${loc.file}:${loc.line}`;
 }

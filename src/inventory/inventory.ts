@@ -6,6 +6,7 @@ import type { SourceLocation } from '../core/source-location.js';
 import { fnmatchToRegExp } from './fnmatch.js';
 import type { WarningDetail } from './warning-detail.js';
 import { setKeyOrigin } from './key-origins.js';
+import { setValueOrigin } from '../core/value-origins.js';
 import { Group, sortGroups } from './group.js';
 import { Host } from './host.js';
 import { applySubscript, orderPatterns, splitHostPattern, splitSubscript } from './host-pattern.js';
@@ -195,12 +196,16 @@ export class Inventory {
     return added;
   }
 
-  /** Sets an inventory variable; `origin` is where its name was written (for warnings about it). */
-  setVariable(entity: string, key: string, value: Data, origin?: SourceLocation): void {
+  /**
+   * Sets an inventory variable; `origin` is where its name was written (for warnings about it),
+   * `valueOrigin` where its value was (for errors about the value), the same place by default.
+   */
+  setVariable(entity: string, key: string, value: Data, origin?: SourceLocation, valueOrigin = origin): void {
     const target = this.groups.get(entity) ?? this.hosts.get(entity);
     if (!target) throw new InventoryError('inventory-unknown-entity', `Could not identify group or host named ${entity}`);
     target.setVariable(key, value);
     if (origin) setKeyOrigin(target.vars, key, origin);
+    setValueOrigin(target.vars, key, valueOrigin ?? null);
     this.changed();
   }
 

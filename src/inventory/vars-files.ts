@@ -12,6 +12,7 @@ import type { YamlWarning } from '../yaml/load-yaml.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import { copyKeyOrigin, setKeyOriginsFromNode } from './key-origins.js';
+import { copyValueOrigin } from '../core/value-origins.js';
 import { loadYamlNode } from './load-yaml-data.js';
 
 export const VARS_FILE_EXTENSIONS: readonly string[] = ['.yml', '.yaml', '.json'];
@@ -59,6 +60,7 @@ export class VarsFiles {
           if (result === EMPTY) result = new Map();
           for (const [k, v] of data) {
             if (!result.has(k)) copyKeyOrigin(data, result, k);
+            copyValueOrigin(data, result, k);
             result.set(k, v);
           }
         }

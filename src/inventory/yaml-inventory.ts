@@ -87,7 +87,7 @@ export function parseYamlInventory(inventory: Inventory, doc: YamlNode | undefin
       if (name === 'vars') {
         for (const item of items) {
           inventory.checkVariableName(item.key, item.keyLoc);
-          inventory.setVariable(group, String(item.key), item.value ? toData(item.value) : null, item.keyLoc);
+          inventory.setVariable(group, String(item.key), item.value ? toData(item.value) : null, item.keyLoc, item.value?.loc);
         }
       } else if (name === 'children') {
         for (const item of items) inventory.addChild(group, parseGroup(String(item.key), item.value));
@@ -101,7 +101,7 @@ export function parseYamlInventory(inventory: Inventory, doc: YamlNode | undefin
             inventory.addHostNamed(host, group, port);
             for (const v of vars as Entry[]) {
               inventory.checkVariableName(v.key, v.keyLoc);
-              inventory.setVariable(host, String(v.key), v.value ? toData(v.value) : null, v.keyLoc);
+              inventory.setVariable(host, String(v.key), v.value ? toData(v.value) : null, v.keyLoc, v.value?.loc);
             }
           }
         }

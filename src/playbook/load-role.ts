@@ -7,6 +7,7 @@ import type { SourceLocation } from '../core/source-location.js';
 import { loadYamlFile } from '../yaml/load-yaml-file.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
+import { copyValueOrigin } from '../core/value-origins.js';
 import type { RoleDefinition, RoleRef } from './model.js';
 import { parseRoleRef } from './parse-role-ref.js';
 import { findRoleFiles } from './role-files.js';
@@ -38,7 +39,10 @@ function loadVars(rolePath: string, subdir: string, main: string | undefined): D
     if (!(data instanceof Map)) {
       throw new ParseError('ROLE_VARS_NOT_DICT', `The ${subdir}/${basename(file)} file for role '${basename(rolePath)}' must contain a dictionary of variables`);
     }
-    for (const [k, v] of data) merged.set(k, v);
+    for (const [k, v] of data) {
+      merged.set(k, v);
+      copyValueOrigin(data, merged, k);
+    }
   }
   return merged;
 }

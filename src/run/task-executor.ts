@@ -9,6 +9,7 @@ import { rawParamsError } from '../playbook/raw-params-error.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { ConnectionError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
+import { copyValueOrigin } from '../core/value-origins.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { LookupEnvironment, TemplateRenderer, VarSource } from '../template/api.js';
@@ -176,10 +177,13 @@ export class TaskExecutor {
       res.set('_ansible_item_result', true);
       res.set('_ansible_ignore_errors', keywordBool(step.folded.scalars.get('ignore_errors')) ?? false);
       const vars = this.playVars.forTask(host, step, locals);
+      // NOTE: a label that fails to template fails the item quietly: 2.19 prints no error for it.
+      let labelFailed = false;
       try {
         const label = control.label === undefined ? item : this.services.templar.render(control.label, vars, {});
         res.set('_ansible_item_label', label);
       } catch (e) {
+        labelFailed = true;
         res.set('failed', true);
         res.set('msg', `Failed to template loop_control.label: ${linksOf(e).map((l) => l.message).join(': ')}`);
       }
@@ -188,7 +192,7 @@ export class TaskExecutor {
         task: this.services.taskInfo(step, host),
         result: res,
         ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}),
-        ...(truthy(res.get('failed')) ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : {}),
+        ...(truthy(res.get('failed')) && !labelFailed ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : {}),
         ...(outcome.warnings ? { warnings: outcome.warnings } : {}),
       };
       if (truthy(res.get('failed')) || truthy(res.get('unreachable'))) this.services.emitItem('failed', hr);
@@ -433,12 +437,20 @@ export class TaskExecutor {
       const origin = argLocation(task.argsNode, key) ?? argLocation(task.extraArgsNode, key) ?? task.argsLoc;
       try {
         const rendered = stripOmit(this.services.templar.renderDeep(value, vars, { origin, lookup }));
-        if (!isOmitted(rendered)) out.set(key, rendered);
+        if (isOmitted(rendered)) continue;
+        out.set(key, rendered);
+        // set_fact's facts keep where their values were written.
+        copyValueOrigin(task.args, out, key);
       } catch (e) {
         const links = linksOf(e);
         const [first, ...rest] = links;
+        const outer: ErrorLink = { message: `Finalization of task args for '${fqcn(task.action)}' failed.`, origin: task.actionLoc ?? task.loc };
+        // NOTE: a cause raised elsewhere (a variable's own template) stays a link of its own, at its origin.
+        if (first?.origin && !sameLocation(first.origin, origin)) {
+          throw new TaskError([outer, { message: `Error while resolving value for '${pyStr(key)}'.`, origin }, first, ...rest]);
+        }
         const inner: ErrorLink = { message: `Error while resolving value for '${pyStr(key)}': ${first?.message ?? 'unknown error'}`, origin: first?.origin ?? origin };
-        throw new TaskError([{ message: `Finalization of task args for '${fqcn(task.action)}' failed.`, origin: task.actionLoc ?? task.loc }, inner, ...rest]);
+        throw new TaskError([outer, inner, ...rest]);
       }
     }
     return out;
@@ -673,4 +685,8 @@ function loopControl(step: TaskStep, vars: VarSource, templar: TemplateRenderer)
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function sameLocation(a: SourceLocation, b: SourceLocation): boolean {
+  return a.file === b.file && a.line === b.line && a.column === b.column;
 }

@@ -3,7 +3,7 @@
  * with Ansible 2.19's native results, evaluate conditionals, and translate every failure into a
  * TemplateError carrying Ansible's words and the origin location.
  */
-import { UnsafeString, VaultString, isTuple, textOf, type Data, type DataDict } from '../core/data.js';
+import { UnsafeString, VaultString, isTuple, strRepr, textOf, type Data, type DataDict } from '../core/data.js';
 import { TemplateError, VolantError } from '../core/errors.js';
 import { formatLocation } from '../core/source-location.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
@@ -183,9 +183,10 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     const text = condition.trim();
     // NOTE: an empty conditional is true (deprecated in Ansible, still accepted).
     if (text === '') return true;
+    // The expression evaluated: the conditional, or what its `{{ }}` indirection rendered to.
+    let expression = text;
     const result = this.guard('conditional', options, () => {
       const ctx = new RenderContext(this, vars, options, true);
-      let expression = text;
       // A conditional wholly inside {{ }} is an indirection: a string result is the expression.
       if (text.startsWith('{{') && text.endsWith('}}')) {
         const r = toData(this.renderWith(ctx, text, options));
@@ -206,13 +207,13 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     }, text);
     if (typeof result === 'boolean') return result;
     // NOTE: Ansible names where the value came from: a variable's definition, else the conditional.
-    const bare = /^[A-Za-z_][A-Za-z0-9_]*$/.test(text) ? vars.origin?.(text) : undefined;
+    const bare = /^[A-Za-z_][A-Za-z0-9_]*$/.test(expression) ? vars.origin?.(expression) : undefined;
     const valueOrigin = bare ?? options.origin;
     const where = result === null || !valueOrigin ? '<unknown>' : formatLocation(valueOrigin);
     const shown = truthyData(result) ? 'True' : 'False';
     throw new TemplateError(
       'template-conditional-result',
-      `Conditional result (${shown}) was derived from value of type '${typeName(result)}' at '${where}'. Conditionals must have a boolean result.`,
+      `Conditional result (${shown}) was derived from value of type '${typeName(result)}' at ${strRepr(where)}. Conditionals must have a boolean result.`,
       {
         location: options.origin,
         hint: 'Broken conditionals can be temporarily allowed with the `ALLOW_BROKEN_CONDITIONALS` configuration option.',

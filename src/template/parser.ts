@@ -2,7 +2,7 @@
  * Jinja2's parser: tokens → statements and expressions, following Jinja's grammar and operator
  * precedence (which is Python's, except `~` and filters) and its error messages.
  */
-import { PyFloat } from '../core/data.js';
+import { PyFloat, intFromDigits } from '../core/data.js';
 import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js';
 import type { Token } from './lexer.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
@@ -777,12 +777,12 @@ export class Parser {
   }
 }
 
-function parseIntLiteral(text: string): number {
-  const lower = text.toLowerCase();
-  if (lower.startsWith('0b')) return parseInt(lower.slice(2), 2);
-  if (lower.startsWith('0o')) return parseInt(lower.slice(2), 8);
-  if (lower.startsWith('0x')) return parseInt(lower.slice(2), 16);
-  return Number(text);
+function parseIntLiteral(text: string): number | bigint {
+  const lower = text.toLowerCase().replace(/_/g, '');
+  if (lower.startsWith('0b')) return intFromDigits(lower.slice(2), 2);
+  if (lower.startsWith('0o')) return intFromDigits(lower.slice(2), 8);
+  if (lower.startsWith('0x')) return intFromDigits(lower.slice(2), 16);
+  return intFromDigits(lower, 10);
 }
 
 export function parse(tokens: Token[]): Stmt[] {

@@ -1,4 +1,6 @@
 import type { Data, DictKey } from '../core/data.js';
+import type { SourceLocation } from '../core/source-location.js';
+import { valueOrigin } from '../core/value-origins.js';
 import type { VarSource } from '../template/api.js';
 
 /**
@@ -9,6 +11,13 @@ export interface VarLayer {
   get(name: DictKey): Data | undefined;
   has(name: DictKey): boolean;
   keys(): Iterable<DictKey>;
+  /** Where the layer's value of `name` was written, when the layer is not a plain dict. */
+  origin?(name: string): SourceLocation | undefined;
+}
+
+/** Where a layer's value of `name` was written (a dict's recorded origins, or the layer's own answer). */
+export function layerOrigin(layer: VarLayer, name: string): SourceLocation | undefined {
+  return layer instanceof Map ? valueOrigin(layer, name) : layer.origin?.(name);
 }
 
 /**
@@ -37,6 +46,16 @@ export class LayeredVars implements VarSource {
     return false;
   }
 
+  /** The origin of the value `get` returns: the highest layer that has the name decides. */
+  origin(name: string): SourceLocation | undefined {
+    const layers = this.layers;
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const layer = layers[i] as VarLayer;
+      if (layer.get(name) !== undefined) return layerOrigin(layer, name);
+    }
+    return undefined;
+  }
+
   keys(): Iterable<string> {
     const seen = new Set<string>();
     for (const layer of this.layers) for (const key of layer.keys()) seen.add(String(key));
@@ -61,5 +80,6 @@ export function sourceLayer(source: VarSource): VarLayer {
     get: (name) => (typeof name === 'string' ? source.get(name) : undefined),
     has: (name) => typeof name === 'string' && source.has(name),
     keys: () => source.keys(),
+    origin: (name) => source.origin?.(name),
   };
 }

@@ -10,7 +10,10 @@ import { UsageError, VolantError } from '../core/errors.js';
 import { copyKeyOrigin, keyOrigin, setKeyOrigin, setKeyOriginsFromNode } from '../inventory/key-origins.js';
 import { loadYamlData, loadYamlNode } from '../inventory/load-yaml-data.js';
 import { toData } from '../yaml/to-data.js';
+import { describedOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
 import { parseKv } from '../playbook/parse-kv.js';
+
+const CLI_OPTION = "<CLI option '-e'>";
 
 /**
  * Throws UsageError (ansible-playbook exits 5) for a value that is not a dict or a path without
@@ -52,9 +55,10 @@ export function parseExtraVars(values: readonly string[], cwd: string): DataDict
       // NOTE: a later -e replaces the value but the name keeps the origin of its first writing.
       if (!extra.has(k)) {
         if (keyOrigin(data, k)) copyKeyOrigin(data, extra, k);
-        else setKeyOrigin(extra, k, { description: "<CLI option '-e'>" });
+        else setKeyOrigin(extra, k, { description: CLI_OPTION });
       }
       extra.set(k, v);
+      setValueOrigin(extra, k, valueOrigin(data, k) ?? describedOrigin(CLI_OPTION));
     }
   }
   return extra;

@@ -3,6 +3,7 @@
  * get_role_params), flattened once per role and dependency chain and cached.
  */
 import type { DataDict } from '../core/data.js';
+import { copyValueOrigin } from '../core/value-origins.js';
 import type { RoleScope } from './scopes.js';
 
 export function allDependencies(role: RoleScope): RoleScope[] {
@@ -60,5 +61,8 @@ export function roleParams(role: RoleScope, depChain: readonly RoleScope[] = [])
 }
 
 function assign(target: DataDict, source: DataDict): void {
-  for (const [k, v] of source) target.set(k, v);
+  for (const [k, v] of source) {
+    target.set(k, v);
+    copyValueOrigin(source, target, k);
+  }
 }

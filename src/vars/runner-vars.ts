@@ -152,7 +152,7 @@ export class RunnerVars {
   }
 
   setIncludeVars(host: string, vars: DataDict): void {
-    for (const [k, v] of vars) this.manager.setHostVariable(host, String(k), v);
+    this.manager.setIncludeVars(host, vars);
   }
 
   clearFacts(host: string): void {

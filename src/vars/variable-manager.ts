@@ -19,6 +19,7 @@ import type { VarSource } from '../template/api.js';
 import type { Group } from '../inventory/group.js';
 import { Host } from '../inventory/host.js';
 import type { Inventory } from '../inventory/inventory.js';
+import { copyValueOrigin } from '../core/value-origins.js';
 import { copyKeyOrigin, keyOrigin, type KeyOrigin } from '../inventory/key-origins.js';
 import type { WarningDetail } from '../inventory/warning-detail.js';
 import { inventoryVarsDirs } from '../inventory/load-inventory.js';
@@ -213,6 +214,14 @@ export class VariableManager {
     s.generation++;
   }
 
+  /** include_vars: the loaded variables into the host's vars cache, with where they were written. */
+  setIncludeVars(host: string, vars: DataDict): void {
+    const s = this.state(host);
+    s.includeVars = merged(s.includeVars, vars);
+    this.generation++;
+    s.generation++;
+  }
+
   /** meta: clear_facts (the fact cache only; set_fact/register values stay). */
   clearFacts(host: string): void {
     const s = this.hosts.get(host);
@@ -240,6 +249,7 @@ export class VariableManager {
     const add = (vars: DataDict): void => {
       for (const [k, v] of vars) {
         if (!layer.has(k)) copyKeyOrigin(vars, layer, k);
+        copyValueOrigin(vars, layer, k);
         layer.set(k, v);
       }
     };
@@ -546,12 +556,17 @@ function withoutTaskKeywords(vars: DataDict): DataDict {
   const out = new Map(vars);
   out.delete('tags');
   out.delete('when');
+  for (const key of out.keys()) copyValueOrigin(vars, out, key);
   return out;
 }
 
 function merged(base: DataDict, update: DataDict): DataDict {
   const out = new Map(base);
-  for (const [k, v] of update) out.set(k, v);
+  for (const key of base.keys()) copyValueOrigin(base, out, key);
+  for (const [k, v] of update) {
+    out.set(k, v);
+    copyValueOrigin(update, out, k);
+  }
   return out;
 }
 

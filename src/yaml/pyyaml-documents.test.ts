@@ -21,7 +21,7 @@ const rows = [...read('pyyaml-documents.json'), ...read('pyyaml-tricky.json')];
 
 function encode(value: Data): unknown {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
-  if (typeof value === 'number') return { int: String(value) };
+  if (typeof value === 'number' || typeof value === 'bigint') return { int: String(value) };
   if (value instanceof PyFloat) return { float: floatRepr(value.value) };
   if (value instanceof UnsafeString) return value.value;
   if (value instanceof VaultString) return { vault: value.ciphertext };

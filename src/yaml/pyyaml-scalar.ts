@@ -2,7 +2,7 @@
  * PyYAML's implicit resolution of plain scalars (yaml.resolver.Resolver, YAML 1.1) and the
  * SafeConstructor's conversion of the text to a Python value.
  */
-import { PyFloat } from '../core/data.js';
+import { PyFloat, intFromDigits } from '../core/data.js';
 import type { Data } from '../core/data.js';
 import { pyTimestamp, TIMESTAMP_RESOLVER } from './timestamp.js';
 
@@ -44,20 +44,22 @@ function sexagesimal(digits: string, parse: (part: string) => number): number {
 }
 
 /** SafeConstructor.construct_yaml_int. Throws on text that is no int (an explicit `!!int`). */
-export function constructInt(raw: string): number {
+export function constructInt(raw: string): number | bigint {
   let text = raw.replace(/_/g, '');
   let sign = 1;
   if (text.startsWith('-')) sign = -1;
   if (text.startsWith('-') || text.startsWith('+')) text = text.slice(1);
-  let value: number;
+  let value: number | bigint;
+  const digits = (body: string, radix: 2 | 8 | 10 | 16, valid: RegExp): number | bigint => (valid.test(body) ? intFromDigits(body, radix) : NaN);
   if (text === '0') value = 0;
-  else if (text.startsWith('0b')) value = parseInt(text.slice(2), 2);
-  else if (text.startsWith('0x')) value = parseInt(text.slice(2), 16);
+  else if (text.startsWith('0b')) value = digits(text.slice(2), 2, /^[01]+$/);
+  else if (text.startsWith('0x')) value = digits(text.slice(2), 16, /^[0-9a-fA-F]+$/);
   // NOTE: Python's int(text, 8) also takes a `0o` prefix, so `!!int 0o17` is 15.
-  else if (text.startsWith('0')) value = /^0(?:o)?[0-7]+$/.test(text) ? parseInt(text.replace(/^0o/, ''), 8) : NaN;
+  else if (text.startsWith('0')) value = /^0(?:o)?[0-7]+$/.test(text) ? intFromDigits(text.replace(/^0o?/, ''), 8) : NaN;
   else if (text.includes(':')) value = sexagesimal(text, (part) => parseInt(part, 10));
-  else value = /^[0-9]+$/.test(text) ? parseInt(text, 10) : NaN;
+  else value = digits(text, 10, /^[0-9]+$/);
   if (Number.isNaN(value)) throw new Error(`invalid literal for int() with base 10: '${raw}'`);
+  if (typeof value === 'bigint') return sign < 0 ? -value : value;
   // Python ints have no negative zero.
   return value === 0 ? 0 : sign * value;
 }

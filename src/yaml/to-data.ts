@@ -1,9 +1,12 @@
 import type { Data, DataDict, DictKey } from '../core/data.js';
 import { PyFloat, UnsafeString, VaultString } from '../core/data.js';
-import type { YamlNode } from './node.js';
+import { setValueOriginLookup } from '../core/value-origins.js';
+import type { YamlMap, YamlNode } from './node.js';
 
 function toKey(value: Data): DictKey {
   if (value instanceof PyFloat) return value.value;
+  // NOTE: Volant's dict keys have no bigint; a key beyond 2^53 is rounded.
+  if (typeof value === 'bigint') return Number(value);
   if (value instanceof UnsafeString) return value.value;
   if (value instanceof VaultString) return value.ciphertext;
   if (Array.isArray(value) || value instanceof Map) return String(value);
@@ -20,7 +23,17 @@ export function toData(node: YamlNode): Data {
     case 'map': {
       const out: DataDict = new Map();
       for (const pair of node.pairs) out.set(toKey(toData(pair.key)), toData(pair.value));
+      setValueOriginLookup(out, (key) => valueLocation(node, key));
       return out;
     }
   }
+}
+
+/** Where the value of `key` was written (the last pair wins, as in the dict). */
+function valueLocation(node: YamlMap, key: DictKey) {
+  for (let i = node.pairs.length - 1; i >= 0; i--) {
+    const pair = node.pairs[i] as YamlMap['pairs'][number];
+    if (pair.key.kind === 'scalar' && toKey(pair.key.value) === key) return pair.value.loc;
+  }
+  return undefined;
 }

@@ -44,7 +44,7 @@ export function canonical(value: PluginValue, unordered = false): string {
     }
     if (v === null) return 'None';
     if (typeof v === 'boolean') return v ? 'True' : 'False';
-    if (typeof v === 'number') return `int:${v}`;
+    if (typeof v === 'number' || typeof v === 'bigint') return `int:${v}`;
     if (v instanceof PyFloat) return `float:${Object.is(v.value, -0) ? '-0' : String(v.value)}`;
     if (typeof v === 'string') return JSON.stringify(v);
     if (v instanceof UnsafeString) return JSON.stringify(v.value);

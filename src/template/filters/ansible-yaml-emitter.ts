@@ -64,7 +64,7 @@ function represent(value: Data, options: YamlDumpOptions): Node {
     return { kind: 'scalar', text: datetimeIso(runtime).replace('T', ' '), plainImplicit: false, nonSpecific: true };
   }
   if (typeof value === 'boolean') return { kind: 'scalar', text: value ? 'true' : 'false', plainImplicit: true };
-  if (typeof value === 'number') return { kind: 'scalar', text: String(value), plainImplicit: true };
+  if (typeof value === 'number' || typeof value === 'bigint') return { kind: 'scalar', text: String(value), plainImplicit: true };
   if (value instanceof PyFloat) return { kind: 'scalar', text: representFloat(value.value), plainImplicit: true };
   if (typeof value === 'string' || value instanceof UnsafeString || value instanceof VaultString) {
     const text = textOf(value);

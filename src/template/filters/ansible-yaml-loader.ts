@@ -70,6 +70,7 @@ const TAGS: Record<string, PlainTag> = {
 
 function toKey(value: Data): DictKey {
   if (value instanceof PyFloat) return value.value;
+  if (typeof value === 'bigint') return Number(value);
   if (value instanceof UnsafeString) return value.value;
   if (value instanceof VaultString) return value.ciphertext;
   if (Array.isArray(value) || value instanceof Map) throw new YamlLoadError('found unhashable key');

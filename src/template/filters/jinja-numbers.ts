@@ -51,7 +51,7 @@ function toInt(v: Value, dflt: Value, base: number): Value {
     return dflt;
   }
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'number') return v;
+  if (typeof v === 'number' || typeof v === 'bigint') return v;
   if (v instanceof PyFloat) {
     if (!Number.isFinite(v.value)) {
       if (Number.isNaN(v.value)) return dflt;
@@ -98,6 +98,7 @@ const numberFilters: Record<string, FilterFn> = {
   abs: (_c, v) => {
     if (typeof v === 'boolean') return v ? 1 : 0;
     if (typeof v === 'number') return Math.abs(v);
+    if (typeof v === 'bigint') return v < 0n ? -v : v;
     if (v instanceof PyFloat) return new PyFloat(Math.abs(v.value));
     throw typeError(`bad operand type for abs(): '${typeName(v as Value)}'`);
   },

@@ -2,11 +2,11 @@
  * Python's arithmetic operators with its type rules: int op int stays int, `/` is always float,
  * `//` and `%` floor toward negative infinity, `+`/`*` also work on str and list.
  */
-import { PyFloat, isTuple, markTuple, type Data } from '../../core/data.js';
+import { PyFloat, intOf, isTuple, markTuple, type Data } from '../../core/data.js';
 import type { Value } from './py-object.js';
 import { PyException, typeError } from './py-exception.js';
 import { percentFormat } from './py-format.js';
-import { isInt, num, typeName } from './py-values.js';
+import { bigOf, isInt, num, typeName } from './py-values.js';
 import { Undefined, UndefinedError } from './undefined.js';
 
 function check(v: Value): void {
@@ -21,17 +21,42 @@ function intResult(x: number): number {
   return x === 0 ? 0 : x;
 }
 
+type Int = number | bigint | boolean;
+
+/**
+ * NOTE: Python ints never overflow. Int arithmetic runs on numbers while the operands and the
+ * result are exact, and is redone on bigints otherwise.
+ */
+function exactInt(a: Int, b: Int, fast: number, big: (x: bigint, y: bigint) => bigint): number | bigint {
+  if (typeof a !== 'bigint' && typeof b !== 'bigint' && Number.isSafeInteger(fast)) return intResult(fast);
+  return intOf(big(bigOf(a), bigOf(b)));
+}
+
+/** Floor division and modulo on bigints (BigInt's `/` and `%` truncate toward zero). */
+function bigFloorDiv(x: bigint, y: bigint): bigint {
+  const q = x / y;
+  return (x % y !== 0n) && (x < 0n) !== (y < 0n) ? q - 1n : q;
+}
+
+function bigMod(x: bigint, y: bigint): bigint {
+  const r = x % y;
+  return r !== 0n && (r < 0n) !== (y < 0n) ? r + y : r;
+}
+
 export function add(a: Value, b: Value): Value {
   check(a);
   check(b);
-  if (typeof a === 'number' && typeof b === 'number') return a + b;
+  if (typeof a === 'number' && typeof b === 'number') {
+    const r = a + b;
+    return Number.isSafeInteger(r) ? r : exactInt(a, b, r, (x, y) => x + y);
+  }
   if (typeof a === 'string') {
     if (typeof b === 'string') return a + b;
     throw typeError(`can only concatenate str (not "${typeName(b)}") to str`);
   }
   const na = num(a);
   const nb = num(b);
-  if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? na + nb : new PyFloat(na + nb);
+  if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? exactInt(a, b, na + nb, (x, y) => x + y) : new PyFloat(na + nb);
   if (Array.isArray(a)) {
     if (Array.isArray(b) && isTuple(a) === isTuple(b)) {
       const r = (a as Data[]).concat(b as Data[]);
@@ -48,7 +73,7 @@ export function sub(a: Value, b: Value): Value {
   check(b);
   const na = num(a);
   const nb = num(b);
-  if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? na - nb : new PyFloat(na - nb);
+  if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? exactInt(a, b, na - nb, (x, y) => x - y) : new PyFloat(na - nb);
   throw unsupported('-', a, b);
 }
 
@@ -66,7 +91,7 @@ export function mul(a: Value, b: Value): Value {
   check(b);
   const na = num(a);
   const nb = num(b);
-  if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? na * nb : new PyFloat(na * nb);
+  if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? exactInt(a, b, na * nb, (x, y) => x * y) : new PyFloat(na * nb);
   if ((typeof a === 'string' || Array.isArray(a)) && nb !== undefined) {
     if (!isInt(b)) throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
     return repeat(a, nb);
@@ -99,7 +124,7 @@ export function floordiv(a: Value, b: Value): Value {
   const ints = isInt(a) && isInt(b);
   if (nb === 0) throw new PyException('ZeroDivisionError', ints ? 'integer division or modulo by zero' : 'float floor division by zero');
   const q = Math.floor(na / nb);
-  return ints ? intResult(q) : new PyFloat(q);
+  return ints ? exactInt(a as Int, b as Int, q, bigFloorDiv) : new PyFloat(q);
 }
 
 export function pyMod(na: number, nb: number): number {
@@ -117,8 +142,9 @@ export function mod(a: Value, b: Value): Value {
   const ints = isInt(a) && isInt(b);
   if (nb === 0) throw new PyException('ZeroDivisionError', ints ? 'integer modulo by zero' : 'float modulo by zero');
   const r = pyMod(na, nb);
+  if (ints) return exactInt(a as Int, b as Int, r, bigMod);
   // NOTE: a float remainder of zero takes the divisor's sign in Python (2.5 % -2.5 == -0.0).
-  return ints ? intResult(r) : new PyFloat(r === 0 ? (nb < 0 ? -0 : 0) : r);
+  return new PyFloat(r === 0 ? (nb < 0 ? -0 : 0) : r);
 }
 
 export function pow(a: Value, b: Value): Value {
@@ -127,7 +153,7 @@ export function pow(a: Value, b: Value): Value {
   const na = num(a);
   const nb = num(b);
   if (na === undefined || nb === undefined) throw unsupported('** or pow()', a, b);
-  if (isInt(a) && isInt(b) && nb >= 0) return na ** nb;
+  if (isInt(a) && isInt(b) && nb >= 0) return exactInt(a, b, na ** nb, (x, y) => x ** y);
   if (na === 0 && nb < 0) throw new PyException('ZeroDivisionError', 'zero to a negative power');
   if (na < 0 && !Number.isInteger(nb)) throw new PyException('TypeError', "Type 'complex' is unsupported for variable storage.");
   // An exact integer power divides once, as C's pow does, instead of V8's repeated multiplication.
@@ -138,6 +164,7 @@ export function pow(a: Value, b: Value): Value {
 export function neg(a: Value): Value {
   check(a);
   if (typeof a === 'number') return intResult(-a);
+  if (typeof a === 'bigint') return intOf(-a);
   if (typeof a === 'boolean') return intResult(a ? -1 : 0);
   if (a instanceof PyFloat) return new PyFloat(-a.value);
   throw typeError(`bad operand type for unary -: '${typeName(a)}'`);
@@ -146,6 +173,6 @@ export function neg(a: Value): Value {
 export function pos(a: Value): Value {
   check(a);
   if (typeof a === 'boolean') return a ? 1 : 0;
-  if (typeof a === 'number' || a instanceof PyFloat) return a;
+  if (typeof a === 'number' || typeof a === 'bigint' || a instanceof PyFloat) return a;
   throw typeError(`bad operand type for unary +: '${typeName(a)}'`);
 }

@@ -55,6 +55,7 @@ export function plainTypeName(v: Value | undefined): string {
     case 'boolean':
       return 'bool';
     case 'number':
+    case 'bigint':
       return 'int';
     case 'string':
       return 'str';
@@ -79,6 +80,7 @@ export function repr(v: Value | undefined): string {
     case 'boolean':
       return v ? 'True' : 'False';
     case 'number':
+    case 'bigint':
       return String(v);
     case 'string':
       return strRepr(v);
@@ -103,7 +105,7 @@ export function repr(v: Value | undefined): string {
 /** Python `str()`. */
 export function str(v: Value | undefined): string {
   if (typeof v === 'string') return v;
-  if (typeof v === 'number') return String(v);
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   if (v instanceof UnsafeString || v instanceof VaultString) return textOf(v);
   return repr(v);
 }
@@ -115,6 +117,8 @@ export function truthy(v: Value | undefined): boolean {
       return v;
     case 'number':
       return v !== 0;
+    case 'bigint':
+      return v !== 0n;
     case 'string':
       return v.length > 0;
   }
@@ -140,20 +144,21 @@ export function mappingTypeName(m: Map<unknown, unknown>): string {
   return typeof name === 'string' ? name : 'dict';
 }
 
-/** The number behind bool/int/float, or undefined. */
+/** The number behind bool/int/float, or undefined; a bigint comes out as the nearest float. */
 export function num(v: Value | undefined): number | undefined {
   if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (v instanceof PyFloat) return v.value;
   return undefined;
 }
 
-export function isNumber(v: Value | undefined): v is number | boolean | PyFloat {
-  return typeof v === 'number' || typeof v === 'boolean' || v instanceof PyFloat;
+export function isNumber(v: Value | undefined): v is number | bigint | boolean | PyFloat {
+  return typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v instanceof PyFloat;
 }
 
-export function isInt(v: Value | undefined): v is number | boolean {
-  return typeof v === 'number' || typeof v === 'boolean';
+export function isInt(v: Value | undefined): v is number | bigint | boolean {
+  return typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean';
 }
 
 export function equals(a: Value | undefined, b: Value | undefined): boolean {
@@ -224,10 +229,18 @@ export function compare(a: Value, b: Value, op: '<' | '<=' | '>' | '>='): boolea
   }
 }
 
+/** An int (bool, number or bigint) as a bigint, for exact arithmetic beyond 2^53. */
+export function bigOf(v: number | bigint | boolean): bigint {
+  return typeof v === 'bigint' ? v : BigInt(typeof v === 'boolean' ? Number(v) : v);
+}
+
 /** -1/0/1 ordering, NaN-safe enough for sorting. */
 export function order(a: Value, b: Value, op = '<'): number {
   if (a instanceof Undefined) throw new UndefinedError(a);
   if (b instanceof Undefined) throw new UndefinedError(b);
+  if (typeof a === 'bigint' || typeof b === 'bigint') {
+    if (isInt(a) && isInt(b)) return bigOf(a) < bigOf(b) ? -1 : bigOf(a) > bigOf(b) ? 1 : 0;
+  }
   const na = num(a);
   const nb = num(b);
   if (na !== undefined && nb !== undefined) return na < nb ? -1 : na > nb ? 1 : 0;
