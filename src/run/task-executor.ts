@@ -19,6 +19,7 @@ import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transpo
 import type { PlayVars } from './vars-port.js';
 import { ActionFail, TaskError, chainMessage, linksOf, type ErrorLink } from './task-error.js';
 import { failureEvent } from './failure-event.js';
+import { checkStrictUtf8 } from './strict-utf8.js';
 import { moduleCauses } from './module-causes.js';
 import { keywordBool, keywordInt, keywordText } from './keyword-values.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
@@ -318,6 +319,8 @@ export class TaskExecutor {
         // "Module failed" when the module itself said so; a failure the controller decided is the action's.
         // An action that hands back its module's result (copy, template) failed as the module.
         moduleFailed = (!isAction || MODULE_RESULTS.has(result)) && truthy(result.get('failed'));
+        // A failed module's result carries its exception already when failed_when looks at it.
+        if (moduleFailed && !result.has('exception')) result.set('exception', '(traceback unavailable)');
         if (!result.has('failed')) {
           const rc = result.get('rc');
           result.set('failed', rc !== undefined && rc !== 0 && rc !== '0');
@@ -476,6 +479,7 @@ export class TaskExecutor {
         ...(environment ? { environment } : {}),
         ...request,
       });
+      checkStrictUtf8(result);
       MODULE_RESULTS.add(result);
       return result;
     };

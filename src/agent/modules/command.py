@@ -98,6 +98,8 @@ def run(params, ctx):
         r['stdout'] = _text(r['stdout'])
         r['stderr'] = _text(r['stderr'])
     if r['rc'] != 0:
-        r['msg'] = 'non-zero return code'
+        # fail_json(**r) puts 'failed' and then 'msg' last, which a registered result's keys show
+        del r['msg']
         r['failed'] = True
+        r['msg'] = 'non-zero return code'
     return r
