@@ -32,6 +32,8 @@ export interface TemplateWarning {
   readonly origin?: SourceLocation;
   /** For deprecations: the ansible-core version that removes the feature. */
   readonly version?: string;
+  /** What to do instead (shown after the source lines). */
+  readonly help?: string;
 }
 
 /** What lookups and `template`/`include` need from the controller. */

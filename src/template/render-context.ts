@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { UnsafeString, VaultString, textOf, type Data, type DataDict } from '../core/data.js';
+import { deprecationOf } from '../core/deprecated-values.js';
 import type { RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { isRaw, markRaw, unmarkRaw } from './compiler.js';
@@ -89,6 +90,8 @@ export class RenderContext implements RenderState {
     }
     const raw = this.vars.get(name);
     if (raw !== undefined) {
+      const deprecation = deprecationOf(raw);
+      if (deprecation) this.options.warn?.({ kind: 'deprecation', ...deprecation, ...(this.options.origin ? { origin: this.options.origin } : {}) });
       // Only rendered values are worth caching: reading plain data again costs nothing.
       if (typeof raw !== 'string' || raw.length <= 3 || !isTemplateText(raw)) return this.derive(raw);
       let v: Value;

@@ -20,6 +20,7 @@ import type { Group } from '../inventory/group.js';
 import { Host } from '../inventory/host.js';
 import type { Inventory } from '../inventory/inventory.js';
 import { copyValueOrigin } from '../core/value-origins.js';
+import { markDeprecated, type ValueDeprecation } from '../core/deprecated-values.js';
 import { copyKeyOrigin, keyOrigin, type KeyOrigin } from '../inventory/key-origins.js';
 import type { WarningDetail } from '../inventory/warning-detail.js';
 import { inventoryVarsDirs } from '../inventory/load-inventory.js';
@@ -508,6 +509,12 @@ class VarsLayer implements VarLayer {
   }
 }
 
+const PLAY_HOSTS_DEPRECATION: ValueDeprecation = {
+  message: 'The `play_hosts` magic variable is deprecated.',
+  version: '2.23',
+  help: 'Use `ansible_play_batch` instead.',
+};
+
 const PLAY_HOSTS_NAMES: readonly string[] = ['groups', 'ansible_play_hosts_all', 'ansible_play_hosts', 'ansible_play_batch', 'play_hosts'];
 
 /** `groups` and the play's host lists, read from the runner's lists when asked. */
@@ -536,8 +543,9 @@ class PlayHostsLayer implements VarLayer {
       case 'ansible_play_hosts':
         return [...this.current().active()];
       case 'ansible_play_batch':
-      case 'play_hosts':
         return [...this.current().batch()];
+      case 'play_hosts':
+        return markDeprecated([...this.current().batch()], PLAY_HOSTS_DEPRECATION);
       default:
         return undefined;
     }
