@@ -1,6 +1,6 @@
 /**
  * Privilege escalation: wraps a shell command line in sudo or su as Ansible's become plugins do.
- * A password never goes on a command line: sudo reads it from stdin after printing `prompt`.
+ * A password never goes on a command line: sudo and su read it from stdin after their prompt.
  */
 import { randomBytes } from 'node:crypto';
 import type { BecomeSpec } from '../run/transport.js';
@@ -9,8 +9,14 @@ import { shellQuote } from './shell-quote.js';
 export interface BecomeCommand {
   readonly command: string;
   /** When a password is to be sent: the prompt to wait for on stderr. */
-  readonly prompt?: string;
+  readonly prompt?: string | RegExp;
 }
+
+/**
+ * su's prompt in the languages Ansible's su plugin knows most often ("Password: ", "root's
+ * Password:", "Passwort: " …); su has no option to choose its own.
+ */
+const SU_PROMPT = /(\w+'s )?(Password|Passwort|Mot de passe|Contraseña|Senha|Wachtwoord|Lösenord|Hasło|Parola|Heslo|Пароль|密码|密碼|パスワード|암호) ?(:|：) ?$/m;
 
 export function becomeCommand(become: BecomeSpec, command: string): BecomeCommand {
   const method = become.method || 'sudo';
@@ -29,7 +35,15 @@ export function becomeCommand(become: BecomeSpec, command: string): BecomeComman
   if (method === 'su') {
     const exe = become.exe ?? 'su';
     const flags = become.flags ?? '';
-    return { command: `${exe}${flags ? ' ' + flags : ''} ${shellQuote(user)} -c ${shellQuote(command)}` };
+    const line = `${exe}${flags ? ' ' + flags : ''} ${shellQuote(user)} -c ${shellQuote(command)}`;
+    // NOTE: without a terminal, su prints its prompt on stderr and reads the password from stdin.
+    return become.password === undefined ? { command: line } : { command: line, prompt: SU_PROMPT };
   }
   throw new Error(`volant: become method '${method}' is not supported`);
+}
+
+/** The become program has asked for the password: `prompt` appears in `text` (its output so far). */
+export function promptSeen(prompt: BecomeCommand['prompt'], text: string): boolean {
+  if (prompt === undefined) return false;
+  return typeof prompt === 'string' ? text.includes(prompt) : prompt.test(text);
 }

@@ -26,7 +26,8 @@ export function startFailure(info: ExitInfo, via: 'ssh' | undefined): Error {
   }
   if (/a (terminal|password) is required|no tty present/.test(stderr)) return new BecomeError('Missing sudo password');
   if (/incorrect password|Sorry, try again|Authentication failure/i.test(stderr)) {
-    return new BecomeError(/^su:/m.test(stderr) ? 'Incorrect su password' : 'Incorrect sudo password');
+    // su prints its failure after its own prompt, on the same line ("Password: su: Authentication failure").
+    return new BecomeError(/(^|\s)su: /m.test(stderr) ? 'Incorrect su password' : 'Incorrect sudo password');
   }
   const rc = info.code;
   return new AgentStartError(`MODULE FAILURE: the agent did not start (rc=${rc === null ? 'none' : rc}): ${stderr.trim() || info.stdout.trim()}`, {

@@ -12,7 +12,7 @@ import { ConnectionError } from '../core/errors.js';
 import type { AgentSession, ConnectionSpec, Transport } from '../run/transport.js';
 import { AgentClient } from './agent-client.js';
 import { loadAgentSources, loadModuleSource } from './agent-sources.js';
-import { becomeCommand } from './become-command.js';
+import { becomeCommand, promptSeen, type BecomeCommand } from './become-command.js';
 import { agentCommand, bootstrapPayload } from './bootstrap.js';
 import type { Connection } from './connection.js';
 import { LocalConnection } from './local-connection.js';
@@ -121,7 +121,7 @@ export class VolantTransport implements Transport {
       if (source !== undefined) preload.set(name, source);
     }
     let command = agentCommand(spec.pythonInterpreter);
-    let prompt: string | undefined;
+    let prompt: BecomeCommand['prompt'];
     let marker: string | undefined;
     if (spec.become !== undefined) {
       if (spec.become.password !== undefined) {
@@ -136,7 +136,8 @@ export class VolantTransport implements Transport {
     }
     await connection.prepare?.();
     const child = connection.spawnShell(command);
-    let passwordSent = false;
+    /** How much stderr there was when the password went out; undefined until then. */
+    let sentAt: number | undefined;
     const password = spec.become?.password;
     const client = await AgentClient.start(
       child,
@@ -145,8 +146,15 @@ export class VolantTransport implements Transport {
         startFailed: (info) => connection.startFailed(info),
         lost: (info) => connection.lost(info),
         onStartupStderr: (stderr) => {
-          if (prompt === undefined || passwordSent || password === undefined || !stderr.includes(prompt)) return undefined;
-          passwordSent = true;
+          if (prompt === undefined || password === undefined) return undefined;
+          if (sentAt !== undefined) {
+            // NOTE: asked again: the password was wrong. sudo would wait for another; Ansible stops
+            // at once ("Incorrect sudo password", from the "Sorry, try again." in stderr).
+            if (promptSeen(prompt, stderr.slice(sentAt))) child.kill('SIGKILL');
+            return undefined;
+          }
+          if (!promptSeen(prompt, stderr)) return undefined;
+          sentAt = stderr.length;
           return `${password}\n`;
         },
       },
@@ -183,8 +191,15 @@ function runRaw(
   options: { executable?: string; timeout?: number },
 ): Promise<{ rc: number; stdout: string; stderr: string }> {
   let line = options.executable ? `${options.executable} -c ${shellQuote(command)}` : command;
-  let prompt: string | undefined;
+  let prompt: BecomeCommand['prompt'];
+  let marker: string | undefined;
   if (spec.become !== undefined) {
+    if (spec.become.password !== undefined) {
+      // NOTE: as Ansible's BECOME-SUCCESS line: what comes before it (the prompt, echoed by the
+      // tty) is not the command's output.
+      marker = `BECOME-SUCCESS-${randomBytes(16).toString('hex')}`;
+      line = `echo ${marker}; ${line}`;
+    }
     const wrapped = becomeCommand(spec.become, line);
     line = wrapped.command;
     prompt = wrapped.prompt;
@@ -211,7 +226,7 @@ function runRaw(
     }
     child.stdout.on('data', (c: Buffer) => {
       out.push(c);
-      if (prompt !== undefined && !sent && spec.become?.password !== undefined && Buffer.concat(out).toString('utf8').includes(prompt)) {
+      if (prompt !== undefined && !sent && spec.become?.password !== undefined && promptSeen(prompt, Buffer.concat(out).toString('utf8'))) {
         sent = true;
         child.stdin.end(`${spec.become.password}\n`);
       }
@@ -219,7 +234,7 @@ function runRaw(
     child.stderr.on('data', (c: Buffer) => {
       err.push(c);
       errText += c.toString('utf8');
-      if (prompt !== undefined && !sent && spec.become?.password !== undefined && errText.includes(prompt)) {
+      if (prompt !== undefined && !sent && spec.become?.password !== undefined && promptSeen(prompt, errText)) {
         sent = true;
         child.stdin.end(`${spec.become.password}\n`);
       }
@@ -232,8 +247,10 @@ function runRaw(
     });
     child.on('close', (code, signal) => {
       if (timer) clearTimeout(timer);
-      const stdout = Buffer.concat(out).toString('utf8');
+      let stdout = Buffer.concat(out).toString('utf8');
       const stderr = Buffer.concat(err).toString('utf8');
+      const at = marker === undefined ? -1 : stdout.indexOf(marker);
+      if (marker !== undefined && at >= 0) stdout = stdout.slice(at + marker.length).replace(/^\r?\n/, '');
       if (connection instanceof SshConnection && code === 255) {
         reject(connection.startFailed({ code, signal, stderr, stdout }));
         return;
