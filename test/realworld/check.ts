@@ -1,7 +1,7 @@
 // The real-world check (issue #5): applies public roles under ansible-core 2.19 and under Volant,
 // each engine against its own fresh test host, twice, and compares what both printed and what
 // both left on disk. Usage and how to get the roles: test/README.md, or run it without --roles.
-//   node --import tsx test/realworld/check.ts --roles DIR [--only NAME,…] [--keep-hosts]
+//   node --import tsx test/realworld/check.ts --roles DIR [--only NAME,…] [--keep-hosts] [--volant DIR]
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,6 +27,8 @@ interface Options {
   readonly only: readonly string[];
   readonly keepHosts: boolean;
   readonly prefix: string;
+  /** The Volant tree whose sources run (default: this one), e.g. a `git archive` of a commit. */
+  readonly volantRoot: string;
 }
 
 interface RunOutput {
@@ -40,15 +42,17 @@ function parseArgs(argv: readonly string[]): Options {
   let only: string[] = [];
   let keepHosts = false;
   let prefix = 'rw';
+  let volantRoot = REPO_ROOT;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--roles') rolesDir = argv[++i];
     else if (a === '--only') only = (argv[++i] ?? '').split(',').filter((s) => s !== '');
     else if (a === '--keep-hosts') keepHosts = true;
     else if (a === '--prefix') prefix = argv[++i] ?? prefix;
+    else if (a === '--volant') volantRoot = argv[++i] ?? volantRoot;
     else throw new Error(`unknown argument: ${a}`);
   }
-  return { rolesDir, only, keepHosts, prefix };
+  return { rolesDir, only, keepHosts, prefix, volantRoot };
 }
 
 function howToGetRoles(dir: string): string {
@@ -98,12 +102,12 @@ function engineEnv(): NodeJS.ProcessEnv {
 }
 
 // Volant runs from its sources (tsx), so the check measures the tree as it is, not a stale bundle.
-function runEngine(engine: Engine, dir: string): Promise<RunOutput> {
-  const args = ['-i', 'inventory', 'playbook.yml'];
+function runEngine(engine: Engine, dir: string, extra: readonly string[], volantRoot: string): Promise<RunOutput> {
+  const args = ['-i', 'inventory', 'playbook.yml', ...extra];
   const [cmd, argv] =
     engine === 'ansible'
       ? [ORACLE_PLAYBOOK, args]
-      : [process.execPath, ['--import', import.meta.resolve('tsx'), join(REPO_ROOT, 'src', 'cli', 'main.ts'), ...args]];
+      : [process.execPath, ['--import', import.meta.resolve('tsx'), join(volantRoot, 'src', 'cli', 'main.ts'), ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, { cwd: dir, env: engineEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const out: Buffer[] = [];
@@ -121,14 +125,22 @@ function runEngine(engine: Engine, dir: string): Promise<RunOutput> {
   });
 }
 
-async function runTwice(engine: Engine, dir: string): Promise<RunOutput[]> {
-  const first = await runEngine(engine, dir);
-  const second = await runEngine(engine, dir);
-  return [first, second].map((r) => ({
-    stdout: normalizeOutput(r.stdout, { caseDir: dir }),
-    stderr: normalizeOutput(r.stderr, { caseDir: dir }),
-    rc: r.rc,
-  }));
+// Apply, apply again (must change nothing), then preview a change of variables in check mode.
+function runPlan(role: RealWorldRole): Array<{ readonly label: string; readonly args: readonly string[] }> {
+  return [
+    { label: 'first run', args: [] },
+    { label: 'second run', args: [] },
+    { label: 'check --diff run', args: ['--check', '--diff', '-e', JSON.stringify(role.previewVars)] },
+  ];
+}
+
+async function runAll(engine: Engine, role: RealWorldRole, dir: string, volantRoot: string): Promise<RunOutput[]> {
+  const outputs: RunOutput[] = [];
+  for (const step of runPlan(role)) {
+    const r = await runEngine(engine, dir, step.args, volantRoot);
+    outputs.push({ stdout: normalizeOutput(r.stdout, { caseDir: dir }), stderr: normalizeOutput(r.stderr, { caseDir: dir }), rc: r.rc });
+  }
+  return outputs;
 }
 
 function recap(stdout: string): string {
@@ -146,16 +158,17 @@ interface RoleResult {
   readonly recaps: string[];
 }
 
-async function checkRole(role: RealWorldRole, rolesDir: string, hosts: Record<Engine, string>): Promise<RoleResult> {
+async function checkRole(role: RealWorldRole, opts: Options, hosts: Record<Engine, string>): Promise<RoleResult> {
+  const rolesDir = opts.rolesDir!;
   testHosts('reset', hosts.ansible, hosts.volant);
   const dirs = {
     ansible: prepareWorkDir('ansible', role, rolesDir, hostAddress(hosts.ansible)),
     volant: prepareWorkDir('volant', role, rolesDir, hostAddress(hosts.volant)),
   };
-  const [ansible, volant] = await Promise.all(ENGINES.map((e) => runTwice(e, dirs[e])));
+  const [ansible, volant] = await Promise.all(ENGINES.map((e) => runAll(e, role, dirs[e], opts.volantRoot)));
   const problems: string[] = [];
   const recaps: string[] = [];
-  for (const [i, label] of ['first run', 'second run'].entries()) {
+  for (const [i, { label }] of runPlan(role).entries()) {
     const a = ansible![i]!;
     const v = volant![i]!;
     recaps.push(`${label}: ansible-core ${recapCounts(a.stdout)}; volant ${recapCounts(v.stdout)}`);
@@ -193,7 +206,7 @@ async function main(argv: readonly string[]): Promise<number> {
   let failed = 0;
   try {
     for (const role of roles) {
-      const r = await checkRole(role, opts.rolesDir!, hosts);
+      const r = await checkRole(role, opts, hosts);
       const verdict = r.problems.length === 0 ? 'same' : `${r.problems.length} difference(s)`;
       process.stdout.write(`${role.name} @ ${role.commit.slice(0, 10)}: ${verdict}\n  ${r.recaps.join('\n  ')}\n`);
       for (const p of r.problems) process.stdout.write(`${p.replace(/^/gm, '    ')}\n`);
