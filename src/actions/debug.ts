@@ -1,7 +1,8 @@
-import { pyStr, type Data } from '../core/data.js';
+import { pyStr, pyTypeName, type Data } from '../core/data.js';
 import { ActionFail, TaskError } from '../run/task-error.js';
 import type { Action } from '../run/action.js';
 import type { SourceLocation } from '../core/source-location.js';
+import { TemplateError } from '../core/errors.js';
 
 /** debug: prints `msg` or the value of the expression `var`, above a verbosity threshold. */
 export const debug: Action = (ctx) => {
@@ -14,7 +15,7 @@ export const debug: Action = (ctx) => {
   if (verbosity <= ctx.verbosity) {
     const rawVar = ctx.rawArgs.get('var');
     if (rawVar !== undefined && rawVar !== null) {
-      const expr = pyStr(rawVar);
+      const expr = varExpression(ctx, pyStr(rawVar));
       let value: Data;
       try {
         value = ctx.templar.render(`{{ ${expr} }}`, ctx.vars, { origin: ctx.step.task.argsLoc });
@@ -40,6 +41,26 @@ export const debug: Action = (ctx) => {
   result.set('failed', false);
   return result;
 };
+
+const UNTRUSTED_HELP = 'Templates and expressions must be defined by trusted sources such as playbooks or roles, not untrusted sources such as module results.';
+
+/**
+ * NOTE: 2.19 renders a templated `var` first and evaluates the text it yields, which must be a
+ * string. Text a template made is untrusted and never evaluated; a variable's own value, read
+ * as it is (`{{ name }}`), keeps the trust of the playbook it came from.
+ */
+function varExpression(ctx: Parameters<Action>[0], written: string): string {
+  if (!ctx.templar.isTemplate(written)) return written;
+  const value = ctx.args.get('var');
+  if (typeof value !== 'string') {
+    throw new ActionFail(
+      `argument 'var' is of type ${pyTypeName(value)} and we were unable to convert to _check_type_str_no_conversion: '${pyStr(value ?? null)}' is not a string and conversion is not allowed`,
+    );
+  }
+  if (/^\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}$/.test(written)) return value;
+  const untrusted = new TemplateError('template-untrusted', 'Encountered untrusted template or expression.', { location: varLocation(ctx) ?? ctx.step.task.argsLoc, hint: UNTRUSTED_HELP });
+  throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: ctx.step.task.argsLoc }, untrusted);
+}
 
 function varLocation(ctx: Parameters<Action>[0]): SourceLocation | undefined {
   const node = ctx.step.task.argsNode;
