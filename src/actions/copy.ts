@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { localTree } from './local-tree.js';
-import { isDict, pyStr, type Data } from '../core/data.js';
+import { createHash } from 'node:crypto';
+import { isDict, pyStr, truthy, type Data } from '../core/data.js';
 import { dumpJson } from '../core/json.js';
 import type { Action } from '../run/action.js';
 import { fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
@@ -17,8 +18,12 @@ export const copy: Action = async (ctx) => {
   // NOTE: ansible writes a dict or list given as `content` as JSON, not as its Python repr.
   const content = args.get('content');
   if (content !== undefined && (isDict(content) || Array.isArray(content))) args.set('content', dumpJson(content));
-  if (args.get('dest') === undefined || args.get('dest') === null) return new Map<string, Data>([['failed', true], ['msg', 'dest is required']]);
-  if ((src === undefined || src === null) && !args.has('content')) return new Map<string, Data>([['failed', true], ['msg', 'src (or content) is required']]);
+  for (const internal of ['_original_basename', '_diff_peek']) {
+    const given = ctx.args.get(internal);
+    if (given !== undefined && given !== null) throw new ActionFail(`Invalid parameter specified: "${internal}"`);
+  }
+  const invalid = invalidCopyArgs(src, content, args.get('dest'));
+  if (invalid) return new Map<string, Data>([['failed', true], ['msg', invalid]]);
   if (src !== undefined && src !== null && !toBoolLike(args.get('remote_src')) && !args.has('content')) {
     const name = pyStr(src);
     const path = ctx.findFile(name, 'files');
@@ -38,5 +43,23 @@ export const copy: Action = async (ctx) => {
     args.set('_volant_after_header', path);
     if (!args.has('_original_basename')) args.set('_original_basename', basename(name.replace(/\/$/, '')));
   }
-  return ctx.runModule({ module: 'copy', args });
+  const result = await ctx.runModule({ module: 'copy', args });
+  // NOTE: ansible's copy action gives a module result without a checksum the source's own (a
+  // module that failed on its arguments); remote_src results are the module's as they are.
+  if (truthy(result.get('failed')) && !truthy(result.get('checksum')) && !toBoolLike(args.get('remote_src'))) {
+    const b64 = args.get('_volant_content_b64');
+    const bytes = typeof b64 === 'string' ? Buffer.from(b64, 'base64') : Buffer.from(pyStr(args.get('content') ?? ''), 'utf8');
+    result.set('checksum', createHash('sha1').update(bytes).digest('hex'));
+  }
+  return result;
 };
+
+/** The argument errors ansible's copy action answers itself, in its order. */
+function invalidCopyArgs(src: Data | undefined, content: Data | undefined, dest: Data | undefined): string | undefined {
+  const given = (v: Data | undefined): boolean => v !== undefined && v !== null;
+  if (!truthy(src) && !given(content)) return 'src (or content) is required';
+  if (!truthy(dest)) return 'dest is required';
+  if (truthy(src) && given(content)) return 'src and content are mutually exclusive';
+  if (given(content) && pyStr(dest).endsWith('/')) return 'can not use content with a dir as dest';
+  return undefined;
+}

@@ -3,7 +3,7 @@ import { isAbsolute, join, normalize, resolve } from 'node:path';
 import { pyStr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import type { AgentSession } from '../run/transport.js';
-import { ActionFail } from '../run/task-error.js';
+import { ActionFail, ActionSkip } from '../run/task-error.js';
 import { splitArgs } from '../playbook/split-args.js';
 import { fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
 
@@ -43,11 +43,10 @@ export const script: Action = async (ctx) => {
 
 /** fetch: a file from the host into dest/<host>/<path> (or dest itself with flat). */
 export const fetch: Action = async (ctx) => {
+  if (ctx.checkMode) throw new ActionSkip('check mode not (yet) supported for this module');
   const src = ctx.args.get('src');
   const destArg = ctx.args.get('dest');
-  if (src === undefined || src === null || destArg === undefined || destArg === null) {
-    return new Map<string, Data>([['failed', true], ['msg', 'src and dest are required']]);
-  }
+  if (src === undefined || src === null || destArg === undefined || destArg === null) throw new ActionFail('src and dest are required');
   const source = pyStr(src);
   let dest = pyStr(destArg);
   if (!isAbsolute(dest)) dest = resolve(ctx.lookup.baseDir, dest);

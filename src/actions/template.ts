@@ -20,7 +20,7 @@ export const template: Action = async (ctx) => {
   const srcArg = ctx.args.get('src');
   const dest = ctx.args.get('dest');
   if (srcArg === undefined || srcArg === null || dest === undefined || dest === null) {
-    return new Map<string, Data>([['failed', true], ['msg', 'src and dest are required']]);
+    throw new ActionFail('src and dest are required');
   }
   const name = pyStr(srcArg);
   const path = ctx.findFile(name, 'templates');

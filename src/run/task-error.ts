@@ -48,6 +48,13 @@ export class ActionFail extends TaskError {
   }
 }
 
+/** ansible's AnsibleActionSkip: the action skips itself; its result has no `failed` key. */
+export class ActionSkip extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
 export function linksOf(error: unknown): ErrorLink[] {
   if (error instanceof TaskError) return [...error.chain];
   if (error instanceof VolantError) {

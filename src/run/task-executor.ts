@@ -17,7 +17,7 @@ import type { ActionContext, ActionRegistry } from './action.js';
 import type { DisplayEvent, HostResult } from './events.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
 import type { PlayVars } from './vars-port.js';
-import { ActionFail, TaskError, chainMessage, linksOf, type ErrorLink } from './task-error.js';
+import { ActionFail, ActionSkip, TaskError, chainMessage, linksOf, type ErrorLink } from './task-error.js';
 import { failureEvent } from './failure-event.js';
 import { checkStrictUtf8 } from './strict-utf8.js';
 import { moduleCauses } from './module-causes.js';
@@ -397,6 +397,9 @@ export class TaskExecutor {
         };
       }
       if (e instanceof TaskError && e.bare) return bareFailure(e);
+      if (e instanceof ActionSkip) {
+        return { result: new Map<string, Data>([['skipped', true], ['msg', e.reason], ['changed', false]]), failKind };
+      }
       const chain = linksOf(e);
       const result = new Map<string, Data>([
         ['failed', true],

@@ -144,9 +144,10 @@ def _run(params, ctx):
     if checksum_dest == checksum_src:
         # NOTE: Ansible then runs the file module for attributes: its result has `path` and no md5sum.
         params['_volant_unchanged'] = True
-        diff = {}
+        # NOTE: the file module Ansible runs then answers with its own diff under --diff.
+        diff = {'before': {'path': dest}, 'after': {'path': dest}} if ctx.diff_mode else {}
         changed = ctx.set_fs_attributes_if_different(file_args, False, diff)
-        result = {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'path': dest, 'diff': diff_list}
+        result = {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'path': dest, 'diff': diff if ctx.diff_mode else diff_list}
         return result
 
     if ctx.check_mode:
@@ -242,10 +243,8 @@ def _copy_controller_tree(params, ctx, tree):
     if len(tree['files']) == 1 and last is not None:
         result = dict(last, diff=diffs)
         return result
-    result = {'changed': changed, 'dest': dest, 'src': ctx.internal.get('_volant_tree_src'), '_volant_bare': True}
-    if diffs:
-        result['diff'] = diffs
-    return result
+    # NOTE: the per-file diffs stay in the per-file results ansible throws away: none is shown.
+    return {'changed': changed, 'dest': dest, 'src': ctx.internal.get('_volant_tree_src'), '_volant_bare': True}
 
 
 def _set_directory_mode(params, ctx, path):

@@ -131,7 +131,8 @@ def run(params, ctx):
                 except OSError as e:
                     ctx.fail('unlinking failed: %s ' % e, path=path)
         result = {'path': path, 'changed': changed, 'state': 'absent'}
-        if ctx.diff_mode:
+        # NOTE: a path that was already absent has no diff in Ansible's answer.
+        if ctx.diff_mode and changed:
             result['diff'] = diff
         return result
 
@@ -215,14 +216,19 @@ def run(params, ctx):
     # link / hard
     src = params['src']
     if src is None:
-        ctx.fail('src is required for creating new hardlinks' if state == 'hard' else 'src option requires state to be \'link\' or \'hard\'', path=path)
+        # NOTE: without src, ansible only keeps an existing link (and its attributes) up to date.
+        if state == 'hard' and prev_state != 'hard':
+            ctx.fail('src is required for creating new hardlinks')
+        if state == 'link' and prev_state != 'link':
+            ctx.fail('src is required for creating new symlinks')
+        src = os.readlink(path) if state == 'link' else path
     if state == 'hard' and not os.path.isabs(src):
         src = os.path.join(os.path.dirname(path), src) if not os.path.exists(src) else src
     abs_src = src if os.path.isabs(src) else os.path.join(os.path.dirname(path), src)
     if not os.path.lexists(abs_src) and not params['force'] and state == 'hard':
         ctx.fail('src does not exist', dest=path, src=src)
     if state == 'link' and not params['force'] and not os.path.exists(abs_src):
-        ctx.fail('src file does not exist, use "force=yes" if you really want to create the link: %s' % abs_src, path=path, src=src)
+        ctx.fail("src file does not exist, use 'force=yes' if you really want to create the link: %s" % abs_src, path=path, src=src)
     changed = False
     if prev_state == 'absent':
         changed = True

@@ -15,14 +15,15 @@ def run(params, ctx):
         with open(source, 'rb') as f:
             data = base64.b64encode(f.read())
     except (IOError, OSError) as e:
+        # NOTE: 2.19 words these so, with the OSError shown as the error's cause.
         if e.errno == errno.ENOENT:
-            # NOTE: 2.19 words it so, with the OSError shown as the error's cause.
-            ctx.fail('File not found: %s' % source, _volant_cause="[Errno 2] No such file or directory: '%s'" % source)
+            msg = 'File not found: %s' % source
         elif e.errno == errno.EACCES:
-            msg = 'file is not readable: %s' % source
+            msg = 'File is not readable: %s' % source
         elif e.errno == errno.EISDIR:
-            msg = 'source is a directory and must be a file: %s' % source
+            msg = 'Source is a directory and must be a file: %s' % source
         else:
-            msg = 'unable to slurp file: %s' % e
-        ctx.fail(msg)
+            # NOTE: 2.19 forgot the f of this f-string: the braces are in its message.
+            msg = 'Unable to slurp file: {source}'
+        ctx.fail(msg, _volant_cause='[Errno %d] %s: %r' % (e.errno, e.strerror, source))
     return {'content': data.decode('ascii'), 'source': source, 'encoding': 'base64'}
