@@ -1182,6 +1182,8 @@ def _mount_facts(ctx):
                 m = re.search('ID_FS_UUID=(.*)\n', o) if rc == 0 else None
                 if m:
                     uuid = m.group(1)
+            # NOTE: one udevadm per device, not per mount of it (ansible asks again; same answer)
+            uuids[device] = uuid
         info['uuid'] = uuid or 'N/A'
         mounts.append(info)
     return {'mounts': mounts}
