@@ -3,7 +3,7 @@
  * pre-built functions with no tree dispatch. Semantics follow Jinja2 with Ansible 2.19's
  * environment (strict undefined, native single-node results).
  */
-import { markTuple, type Data, type DataDict } from '../core/data.js';
+import { VaultString, markTuple, type Data, type DataDict } from '../core/data.js';
 import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js';
 import { filters, tests, type PluginValue } from './plugin.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
@@ -27,6 +27,12 @@ type StmtFn = (f: Frame, out: Value[]) => void;
 /** Filters and tests that receive Undefined instead of failing on it (Ansible's accept_args_markers). */
 export const UNDEFINED_TOLERANT_FILTERS = withBuiltinNames(['default', 'd', 'mandatory', 'ternary', 'type_debug', 'unvault']);
 export const UNDEFINED_TOLERANT_TESTS = withBuiltinNames(['defined', 'undefined', 'vault_encrypted']);
+
+/**
+ * NOTE: a `!vault` variable reads as its plaintext, yet 2.19's `is vault_encrypted` still sees
+ * the encrypted value behind it: these tests get a variable named directly as it is stored.
+ */
+const STORED_VALUE_TESTS = withBuiltinNames(['vault_encrypted']);
 /** Lookups whose terms may be undefined (`env`'s default, `first_found`'s candidates). */
 export const UNDEFINED_TOLERANT_LOOKUPS = withBuiltinNames(['env', 'first_found']);
 
@@ -585,10 +591,12 @@ class Compiler {
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
     const negate = e.negate;
     const tolerant = UNDEFINED_TOLERANT_TESTS.has(name);
+    const storedName = STORED_VALUE_TESTS.has(name) && e.value.kind === 'name' ? e.value.name : undefined;
     return (f) => {
       const fn = tests.get(name);
       if (!fn) throw new TemplateSyntaxError(`No test named '${name}'.`, e.pos);
-      const v = f.state.settle(valueFn(f));
+      const stored = storedName !== undefined && !f.hasLocal(storedName) ? f.state.vars.get(storedName) : undefined;
+      const v = stored instanceof VaultString ? stored : f.state.settle(valueFn(f));
       if (!tolerant && v instanceof Undefined) throw new UndefinedError(v);
       const a = args(f);
       const kw = kwargs(f);

@@ -55,6 +55,12 @@ export class Frame {
     return this.state.resolveName(name);
   }
 
+  /** True when a template-local scope (set, loop, macro argument) holds the name. */
+  hasLocal(name: string): boolean {
+    for (let f: Frame | null = this; f !== null; f = f.parent) if (f.vars.has(name)) return true;
+    return false;
+  }
+
   /** The frame where `{% set %}` writes: the nearest one that owns a scope. */
   child(): Frame {
     return new Frame(this.state, this);
