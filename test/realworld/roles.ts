@@ -29,6 +29,20 @@ export const ROLES: readonly RealWorldRole[] = [
     previewVars: { memcached_memory_limit: 256, memcached_listen_ip: '0.0.0.0' },
   },
   {
+    name: 'geerlingguy.apache',
+    repo: 'https://github.com/geerlingguy/ansible-role-apache',
+    commit: 'd28c26b4c466c5eabd0f043c3598cb60fe347cfa',
+    managed: [
+      '/etc/apache2/ports.conf',
+      '/etc/apache2/mods-enabled',
+      '/etc/apache2/conf-enabled',
+      '/etc/apache2/sites-available/vhosts.conf',
+      '/etc/apache2/sites-enabled',
+      '/etc/rc2.d',
+    ],
+    previewVars: { apache_listen_port: 8080, apache_mods_disabled: ['status', 'headers'] },
+  },
+  {
     name: 'nickhammond.logrotate',
     repo: 'https://github.com/nickhammond/ansible-logrotate',
     commit: '91d570f68c44261d2051a99a2b3c7d736306bf0d',
