@@ -9,6 +9,7 @@ import type { TemplateRenderer, VarSource } from '../template/api.js';
 import { toBool } from '../run/keyword-values.js';
 import type { ParsedArgs } from './argv.js';
 import type { AnsibleConfig } from './config.js';
+import type { CliPasswords } from './ask-passwords.js';
 
 export interface ConnectionDefaults {
   readonly args: ParsedArgs;
@@ -16,6 +17,8 @@ export interface ConnectionDefaults {
   readonly templar: TemplateRenderer;
   /** ansible's implicit localhost has the address 127.0.0.1 rather than its name. */
   readonly isImplicitLocalhost?: (host: string) => boolean;
+  /** -k / -K / --connection-password-file / --become-password-file: used when no variable sets one. */
+  readonly passwords?: CliPasswords;
 }
 
 export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep, d: ConnectionDefaults): ConnectionSpec {
@@ -44,7 +47,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
   const become = toBool(value('ansible_become') ?? kw('become')) ?? (Boolean(args.become) || config.bool('ANSIBLE_BECOME', 'privilege_escalation', 'become', false));
   let becomeSpec: BecomeSpec | undefined;
   if (become) {
-    const password = text('ansible_become_password', 'ansible_become_pass');
+    const password = text('ansible_become_password', 'ansible_become_pass') ?? d.passwords?.become;
     const flags = text('ansible_become_flags') ?? (kw('become_flags') as string | undefined);
     const exe = text('ansible_become_exe') ?? (kw('become_exe') as string | undefined);
     becomeSpec = {
@@ -61,7 +64,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
   const extra = text('ansible_ssh_extra_args') ?? (args.sshExtraArgs as string | undefined) ?? config.get('ANSIBLE_SSH_EXTRA_ARGS', 'ssh_connection', 'ssh_extra_args');
   const sshArgs = text('ansible_ssh_args') ?? config.get('ANSIBLE_SSH_ARGS', 'ssh_connection', 'ssh_args');
   const fastKex = config.bool('VOLANT_SSH_FAST_KEX', 'ssh_connection', 'volant_fast_kex', true);
-  const password = text('ansible_password', 'ansible_ssh_pass', 'ansible_ssh_password');
+  const password = text('ansible_password', 'ansible_ssh_pass', 'ansible_ssh_password') ?? d.passwords?.connection;
   const python = text('ansible_python_interpreter') ?? config.get('ANSIBLE_PYTHON_INTERPRETER', 'defaults', 'interpreter_python');
   const hostKeyChecking = toBool(value('ansible_host_key_checking') ?? value('ansible_ssh_host_key_checking')) ?? config.bool('ANSIBLE_HOST_KEY_CHECKING', 'defaults', 'host_key_checking', true);
   return {

@@ -36,6 +36,7 @@ import type { WarningDetail } from '../inventory/warning-detail.js';
 import type { VarsPort } from '../run/vars-port.js';
 import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
 import { connectionSpecFor } from './connection-spec.js';
+import { askPasswords } from './ask-passwords.js';
 import { configLookup } from './config-lookup.js';
 import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
@@ -115,6 +116,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const envVaultFile = ctx.env.ANSIBLE_VAULT_PASSWORD_FILE ?? config.get('ANSIBLE_VAULT_PASSWORD_FILE', 'defaults', 'vault_password_file');
   if (envVaultFile) vaultFiles.push(envVaultFile);
   setRunVault(VaultSecrets.fromOptions(vaultFiles, cwd));
+  const becomeMethod = (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo';
+  const agnosticPrompt = config.bool('ANSIBLE_AGNOSTIC_BECOME_PROMPT', 'privilege_escalation', 'agnostic_become_prompt', true);
+  const passwords = askPasswords(args, cwd, agnosticPrompt ? 'BECOME' : becomeMethod.toUpperCase());
   const warn = (m: string): void => callback.warning?.(m);
   yamlWarning = (w) => callback.warning?.(w);
   const playbookPaths = args.playbooks.map((p) => resolve(cwd, p));
@@ -272,7 +276,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       actions,
       options: { checkMode: Boolean(args.check), diff: Boolean(args.diff), verbosity: (args.verbose as number | undefined) ?? 0 },
       connectionSpec: (host, hostVars, step): ConnectionSpec =>
-        connectionSpecFor(host, hostVars, step, { args, config, templar, isImplicitLocalhost: (h) => inventory.getHost(h)?.implicit === true }),
+        connectionSpecFor(host, hostVars, step, { args, config, templar, passwords, isImplicitLocalhost: (h) => inventory.getHost(h)?.implicit === true }),
       lookupEnv: (step) => lookupEnv(step.baseDir),
       findFile: (step, name, kind) => {
         if (isAbsolute(name)) return existsSync(name) ? name : undefined;

@@ -7,7 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { dictOf, type Data } from '../../src/core/data.js';
 import type { AgentSession, BecomeSpec, ConnectionSpec, ModuleResult, Transport } from '../../src/run/transport.js';
 import { createTransport } from '../../src/transport/index.js';
@@ -16,6 +18,7 @@ import { testHostAddress } from './test-host-up.js';
 const host = process.env['VOLANT_BECOME_HOST'] ?? 'vb01';
 const rootSsh = ['-F', '/opt/test-hosts/ssh_config', host];
 const user = 'volantpw';
+const CLI = join(import.meta.dirname, '../../src/cli/main.ts');
 const userPassword = `u-${randomBytes(9).toString('hex')}`;
 const rootPassword = `r-${randomBytes(9).toString('hex')}`;
 
@@ -137,6 +140,26 @@ describe(`transport/passwords on test host ${host}`, { skip }, () => {
     const raw = await session.runRaw('id -un');
     assert.equal(String(raw.get('stdout')).trim(), 'root');
     assertNoPassword(textOf(raw), 'the raw result');
+  });
+
+  it('takes the passwords from --connection-password-file and --become-password-file (a script)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'volant-pw-'));
+    try {
+      writeFileSync(join(dir, 'inventory'), `${host} ansible_host=${address ?? host} ansible_user=${user} ansible_host_key_checking=false ansible_ssh_common_args="-o PubkeyAuthentication=no"\n`);
+      writeFileSync(join(dir, 'conn.pw'), `${userPassword}\n`);
+      writeFileSync(join(dir, 'become.sh'), `#!/bin/sh\necho ${rootPassword}\n`, { mode: 0o700 });
+      writeFileSync(join(dir, 'site.yml'), `- hosts: all\n  gather_facts: false\n  become: true\n  become_method: su\n  tasks:\n    - command: id -un\n      register: r\n    - debug: var=r.stdout\n`);
+      const run = spawnSync(process.execPath, ['--import', 'tsx', CLI, '-i', join(dir, 'inventory'), join(dir, 'site.yml'), '--connection-password-file', join(dir, 'conn.pw'), '--become-password-file', join(dir, 'become.sh')], {
+        encoding: 'utf8',
+        timeout: 120_000,
+        env: { ...process.env, ANSIBLE_NOCOLOR: '1' },
+      });
+      assert.equal(run.status, 0, run.stdout + run.stderr);
+      assert.match(run.stdout, /"r\.stdout": "root"/);
+      assertNoPassword(run.stdout + run.stderr, 'the output');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says "Incorrect sudo password" for a wrong one, and "Missing sudo password" for none', async (t) => {
