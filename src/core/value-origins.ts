@@ -4,10 +4,10 @@
  * ("Conditional result … derived from value of type 'str' at '<file:line:col>'", a recursive
  * template's `Origin:`).
  *
- * A dict made from YAML registers a lookup (positions are read from its node only when asked);
- * merges copy single entries.
+ * A dict or list made from YAML registers a lookup (positions are read from its node only when
+ * asked; a list's keys are indexes); merges copy single entries.
  */
-import type { DataDict, DictKey } from './data.js';
+import type { Data, DataDict, DictKey } from './data.js';
 import type { SourceLocation } from './source-location.js';
 
 type OriginLookup = (key: DictKey) => SourceLocation | undefined;
@@ -17,9 +17,12 @@ interface OriginTable {
   entries?: Map<DictKey, SourceLocation | null>;
 }
 
-const tables = new WeakMap<DataDict, OriginTable>();
+/** A dict, or a list (keyed by index). */
+type Container = DataDict | readonly Data[];
 
-function table(dict: DataDict): OriginTable {
+const tables = new WeakMap<Container, OriginTable>();
+
+function table(dict: Container): OriginTable {
   let t = tables.get(dict);
   if (!t) {
     t = {};
@@ -29,16 +32,16 @@ function table(dict: DataDict): OriginTable {
 }
 
 /** Registers how to find the origin of any of the dict's values (a dict loaded from YAML). */
-export function setValueOriginLookup(dict: DataDict, lookup: OriginLookup): void {
+export function setValueOriginLookup(dict: Container, lookup: OriginLookup): void {
   table(dict).lookup = lookup;
 }
 
 /** Records where one value was written; `null` when it is known to have no origin. */
-export function setValueOrigin(dict: DataDict, key: DictKey, origin: SourceLocation | null): void {
+export function setValueOrigin(dict: Container, key: DictKey, origin: SourceLocation | null): void {
   (table(dict).entries ??= new Map()).set(key, origin);
 }
 
-export function valueOrigin(dict: DataDict, key: DictKey): SourceLocation | undefined {
+export function valueOrigin(dict: Container, key: DictKey): SourceLocation | undefined {
   const t = tables.get(dict);
   if (!t) return undefined;
   const entry = t.entries?.get(key);
@@ -47,10 +50,17 @@ export function valueOrigin(dict: DataDict, key: DictKey): SourceLocation | unde
 }
 
 /** Carries `key`'s value origin from one dict to another when the value is copied over. */
-export function copyValueOrigin(from: DataDict, to: DataDict, key: DictKey): void {
+export function copyValueOrigin(from: Container, to: Container, key: DictKey): void {
   const origin = valueOrigin(from, key);
   if (origin) setValueOrigin(to, key, origin);
   else if (tables.has(to)) setValueOrigin(to, key, null);
+}
+
+/** Gives `to` every value origin `from` has (a copy of a container, entry for entry). */
+export function copyValueOrigins(from: Container, to: Container): void {
+  const t = tables.get(from);
+  if (!t) return;
+  tables.set(to, { ...(t.lookup ? { lookup: t.lookup } : {}), ...(t.entries ? { entries: new Map(t.entries) } : {}) });
 }
 
 /** An origin that is a description, not a file position (`<CLI option '-e'>`). */

@@ -21,7 +21,7 @@ import { pythonClassName } from './python-class-name.js';
 import { splitArgs } from './split-args.js';
 import { TASK_KEYWORDS } from './task-keywords.js';
 import { keyText } from './yaml-access.js';
-import { copyValueOrigin } from '../core/value-origins.js';
+import { copyValueOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
 
 /** Keys of a task mapping that are never the action (ansible's `_task_attrs`). */
 export const TASK_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set([
@@ -115,9 +115,10 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     const merged: DataDict = new Map(extra);
     for (const k of extra.keys()) copyValueOrigin(extra, merged, k);
     if (parsed !== null) {
+      // k=v text has no positions of its own: its values were written where the text was.
       for (const [k, v] of parsed) {
         merged.set(k, v);
-        copyValueOrigin(parsed, merged, k);
+        setValueOrigin(merged, k, valueOrigin(parsed, k) ?? argsLoc);
       }
     }
     args = merged;

@@ -9,7 +9,7 @@ import { rawParamsError } from '../playbook/raw-params-error.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { ConnectionError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
-import { copyValueOrigin } from '../core/value-origins.js';
+import { copyValueOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { LookupEnvironment, TemplateRenderer, VarSource } from '../template/api.js';
@@ -143,6 +143,7 @@ export class TaskExecutor {
       const item = items[index] as Data;
       if (control.pause > 0 && index > 0) await sleep(control.pause * 1000);
       const locals = new Map<string, Data>([...carried, ['ansible_loop_var', control.loopVar], [control.loopVar, item]]);
+      setValueOrigin(locals, control.loopVar, valueOrigin(items, index) ?? null);
       if (control.indexVar) {
         locals.set('ansible_index_var', control.indexVar);
         locals.set(control.indexVar, index);

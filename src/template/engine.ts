@@ -5,7 +5,8 @@
  */
 import { UnsafeString, VaultString, isTuple, strRepr, textOf, type Data, type DataDict } from '../core/data.js';
 import { TemplateError, VolantError } from '../core/errors.js';
-import { formatLocation } from '../core/source-location.js';
+import { formatLocation, type SourceLocation } from '../core/source-location.js';
+import { copyValueOrigins } from '../core/value-origins.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
 import { compileExpression, compileTemplate, joinOutput, nativeConcat, runTemplate } from './compiler.js';
 import { tokenize } from './lexer.js';
@@ -155,6 +156,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
           const r = walk(item);
           if (r !== OMIT_PLACEHOLDER) out.push(r);
         }
+        // Loop items keep where they were written (`when: item` names it).
+        if (out.length === v.length) copyValueOrigins(v, out);
         return out;
       }
       if (v instanceof Map) {
@@ -207,7 +210,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     }, text);
     if (typeof result === 'boolean') return result;
     // NOTE: Ansible names where the value came from: a variable's definition, else the conditional.
-    const bare = /^[A-Za-z_][A-Za-z0-9_]*$/.test(expression) ? vars.origin?.(expression) : undefined;
+    const bare = IDENTIFIER.test(expression) ? valueOriginOf(vars, expression) : undefined;
     const valueOrigin = bare ?? options.origin;
     const where = result === null || !valueOrigin ? '<unknown>' : formatLocation(valueOrigin);
     const shown = truthyData(result) ? 'True' : 'False';
@@ -229,6 +232,24 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       throw toTemplateError(err, mode, options, source);
     }
   }
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const ONE_VARIABLE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
+
+/**
+ * Where a variable's value was written. NOTE: a variable defined as exactly `{{ other }}` holds
+ * other's value itself, and 2.19 names other's definition.
+ */
+function valueOriginOf(vars: VarSource, name: string): SourceLocation | undefined {
+  let current = name;
+  for (let hops = 0; hops < 20; hops++) {
+    const value = vars.get(current);
+    const next = typeof value === 'string' ? ONE_VARIABLE.exec(value)?.[1] : undefined;
+    if (next === undefined || !vars.has(next)) break;
+    current = next;
+  }
+  return vars.origin?.(current);
 }
 
 /**

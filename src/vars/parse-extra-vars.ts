@@ -58,7 +58,8 @@ export function parseExtraVars(values: readonly string[], cwd: string): DataDict
         else setKeyOrigin(extra, k, { description: CLI_OPTION });
       }
       extra.set(k, v);
-      setValueOrigin(extra, k, valueOrigin(data, k) ?? describedOrigin(CLI_OPTION));
+      // Only a file's values have positions: inline JSON/YAML and k=v are the option's.
+      setValueOrigin(extra, k, (option.startsWith('@') ? valueOrigin(data, k) : undefined) ?? describedOrigin(CLI_OPTION));
     }
   }
   return extra;

@@ -18,8 +18,11 @@ export function toData(node: YamlNode): Data {
   switch (node.kind) {
     case 'scalar':
       return node.value;
-    case 'seq':
-      return node.items.map(toData);
+    case 'seq': {
+      const items = node.items.map(toData);
+      setValueOriginLookup(items, (index) => (typeof index === 'number' ? node.items[index]?.loc : undefined));
+      return items;
+    }
     case 'map': {
       const out: DataDict = new Map();
       for (const pair of node.pairs) out.set(toKey(toData(pair.key)), toData(pair.value));
