@@ -78,6 +78,34 @@ const SNIPPETS = [
   'key with spaces: v\nk2 : v\n',
   'a: 1 #c\n#x\n\n  # indented comment\nb: 2\n',
   '- name: x\n  shell: echo "{{ a }}" | wc -c\n  args:\n    chdir: /tmp\n',
+  'a: []\nb: {}\nc: [ ]\nd: { }\n',
+  "a: [x, 'y', \"z\", 1, yes, ~, [b, c], {d: e, f: [1]}]  # c\n",
+  '- [a b, c  ]\n- {k: v}\n',
+  'a: [a:b]\n',
+  'a: [a: b]\n',
+  'a: {a: 1, a: 2}\n',
+  'a: {a:1}\n',
+  'a: {b}\n',
+  "a: {'b': 1}\n",
+  'a: [1, 2,]\n',
+  'a: [,]\n',
+  'a: [x]y\n',
+  'a: [x]#y\n',
+  'a: [a, b\n  , c]\n',
+  'a: [-1, -x, - y]\n',
+  'a: [a #b]\n',
+  'a: ["a\\"b"]\n',
+  'a: |\n  x\n   y\n\n  # not a comment\nb: >\n  one\n  two\n\n  three\n\n\nc: |-\n    z\nd: >- # c\n  w\n',
+  '- shell: |\n    echo a\n    echo b\n  args:\n    chdir: /\n- |\n  item\n',
+  'a: |\n  x\n  \n   \nb: 1\n',
+  'a: |\n\n  x\n',
+  'a: |2\n  x\n',
+  'a: |+\n  x\n\n',
+  'a: >\n  x\n    more\n  y\n',
+  'a: |\n  x',
+  'a: |\nb: 1\n',
+  'a: |\n  x\n y\n',
+  '- a: |\n   x\n  b: 2\n',
 ];
 
 describe('yaml/simple-block-yaml', () => {
@@ -94,8 +122,8 @@ describe('yaml/simple-block-yaml', () => {
     assert.ok(fast > files.length / 2, `only ${fast} of ${files.length} files took the fast path`);
   });
 
-  it('declines text with a tab, a tag, an anchor or a flow collection', () => {
-    for (const text of ['a:\tb\n', 'a: !unsafe x\n', 'a: &x 1\n', 'a: {b: 1}\n', 'a: [1]\n']) {
+  it('declines text with a tab, a tag, an anchor or a flow collection over several lines', () => {
+    for (const text of ['a:\tb\n', 'a: !unsafe x\n', 'a: &x 1\n', 'a: {b: 1,\n  c: 2}\n', 'a: [1, 2,]\n']) {
       assert.equal(loadSimpleBlockYaml(text, 'f.yml'), undefined, text);
     }
   });

@@ -16,6 +16,15 @@ interface Line {
   readonly indent: number;
 }
 
+/** Characters that end a plain scalar inside a flow collection (`:` and `#` send the text to the full path). */
+const FLOW_PLAIN_END = new Set([',', '[', ']', '{', '}', ':', '#']);
+
+function skipSpaces(text: string, from: number): number {
+  let i = from;
+  while (text.charCodeAt(i) === 32) i++;
+  return i;
+}
+
 /** Thrown inside the fast path when the text needs the full parser. */
 const NOT_SIMPLE = new Error('not simple block YAML');
 
@@ -30,7 +39,7 @@ export function loadSimpleBlockYaml(text: string, file: string): YamlNode | unde
   const lines = contentLines(text);
   if (lines === undefined || lines.length === 0) return undefined;
   try {
-    const reader = new BlockReader(lines, file);
+    const reader = new BlockReader(text, lines, file);
     const first = lines[0] as Line;
     const root = reader.node(first.indent, -1);
     if (reader.at < lines.length) return undefined;
@@ -94,8 +103,11 @@ function plainText(rest: string): string | undefined {
 class BlockReader {
   /** Index of the next unread line. */
   at = 0;
+  /** Every line of the text, for block scalars (made when the first one is met). */
+  private raw: string[] | undefined;
 
   constructor(
+    private readonly text: string,
     private readonly lines: readonly Line[],
     private readonly file: string,
   ) {}
@@ -110,9 +122,8 @@ class BlockReader {
     const text = line.text;
     const first = text[col];
     if (first === '-' && (text.length === col + 1 || text[col + 1] === ' ')) return this.sequence(col);
-    if (first !== "'" && first !== '"' && keyEnd(text, col) >= 0) return this.mapping(col);
-    const scalar = this.inlineScalar(line, col);
-    this.at++;
+    if (first !== "'" && first !== '"' && first !== '[' && first !== '{' && keyEnd(text, col) >= 0) return this.mapping(col);
+    const scalar = this.inline(line, col, parent);
     const next = this.line(this.at);
     if (next !== undefined && next.indent > parent) fail();
     return scalar;
@@ -158,9 +169,8 @@ class BlockReader {
       if (valueCol < line.text.length && line.text.charCodeAt(valueCol) !== 35) {
         const start = line.text[valueCol];
         if (start === '-' && (line.text.length === valueCol + 1 || line.text[valueCol + 1] === ' ')) fail();
-        if (start !== "'" && start !== '"' && keyEnd(line.text, valueCol) >= 0) fail();
-        value = this.inlineScalar(line, valueCol);
-        this.at++;
+        if (start !== "'" && start !== '"' && start !== '[' && start !== '{' && keyEnd(line.text, valueCol) >= 0) fail();
+        value = this.inline(line, valueCol, col);
       } else {
         this.at++;
         const next = this.line(this.at);
@@ -178,6 +188,78 @@ class BlockReader {
       }
     }
     return { kind: 'map', pairs, loc: this.loc(first, col) };
+  }
+
+  /**
+   * A node that starts on this line at `col` and is not a block collection: a scalar, a flow
+   * collection or a block scalar (`|`, `>`) inside a parent at column `parent`. Moves past it.
+   */
+  private inline(line: Line, col: number, parent: number): YamlNode {
+    const first = line.text[col];
+    if (first === '|' || first === '>') return this.blockScalar(line, col, parent);
+    this.at++;
+    if (first !== '[' && first !== '{') return this.inlineScalar(line, col);
+    const [node, end] = this.flowNode(line, col);
+    let at = end;
+    while (line.text.charCodeAt(at) === 32) at++;
+    if (at < line.text.length && !(line.text[at] === '#' && at > end)) fail();
+    return node;
+  }
+
+  /**
+   * A node inside a one-line flow collection, and where it ends: `[…]`, `{key: …}` with plain
+   * str keys, a quoted scalar without escapes, or a plain scalar without `:` or `#` (PyYAML
+   * rejects `:` in a flow plain scalar where the `yaml` package does not).
+   */
+  private flowNode(line: Line, col: number): [YamlNode, number] {
+    const text = line.text;
+    const c = text[col];
+    if (c === '[') {
+      const items: YamlNode[] = [];
+      let i = skipSpaces(text, col + 1);
+      if (text[i] === ']') return [{ kind: 'seq', items, loc: this.loc(line, col) }, i + 1];
+      for (;;) {
+        const [item, end] = this.flowNode(line, i);
+        items.push(item);
+        i = skipSpaces(text, end);
+        if (text[i] === ']') return [{ kind: 'seq', items, loc: this.loc(line, col) }, i + 1];
+        if (text[i] !== ',') fail();
+        i = skipSpaces(text, i + 1);
+        // A trailing comma or an empty entry is the full path's.
+        if (text[i] === ']' || text[i] === ',') fail();
+      }
+    }
+    if (c === '{') {
+      const pairs: YamlPair[] = [];
+      let i = skipSpaces(text, col + 1);
+      if (text[i] === '}') return [{ kind: 'map', pairs, loc: this.loc(line, col) }, i + 1];
+      for (;;) {
+        const [key, keyEnd] = this.flowNode(line, i);
+        if (key.kind !== 'scalar' || key.style !== 'plain' || typeof key.value !== 'string' || key.value === '<<') fail();
+        for (const pair of pairs) if ((pair.key as YamlScalar).value === key.value) fail();
+        if (text[keyEnd] !== ':' || text[keyEnd + 1] !== ' ') fail();
+        const [value, end] = this.flowNode(line, skipSpaces(text, keyEnd + 1));
+        pairs.push({ key, value });
+        i = skipSpaces(text, end);
+        if (text[i] === '}') return [{ kind: 'map', pairs, loc: this.loc(line, col) }, i + 1];
+        if (text[i] !== ',') fail();
+        i = skipSpaces(text, i + 1);
+        if (text[i] === '}' || text[i] === ',') fail();
+      }
+    }
+    if (c === "'" || c === '"') {
+      const close = text.indexOf(c, col + 1);
+      if (close < 0 || text[close + 1] === c) fail();
+      const value = text.slice(col + 1, close);
+      if (c === '"' && value.includes('\\')) fail();
+      return [{ kind: 'scalar', value, loc: this.loc(line, col), style: c === "'" ? 'single' : 'double' }, close + 1];
+    }
+    if (c === undefined || PLAIN_START_FORBIDDEN.has(c)) fail();
+    let end = col;
+    while (end < text.length && !FLOW_PLAIN_END.has(text[end] as string)) end++;
+    const plain = text.slice(col, end).trimEnd();
+    if (plain.includes(':') || plain.includes('#')) fail();
+    return [this.scalar(plain, 'plain', line, col), col + plain.length];
   }
 
   /** A one-line scalar starting at `col`: plain, 'single' or "double" quoted (simple escapes only). */
@@ -218,6 +300,54 @@ class BlockReader {
     const text = plainText(rest);
     if (text === undefined || text === '') fail();
     return this.scalar(text, 'plain', line, col);
+  }
+
+  /**
+   * A literal (`|`) or folded (`>`) block scalar, clipped or stripped (`-`), with its indentation
+   * taken from its first line. Leading blank lines, `+`, an indentation digit, more-indented
+   * folded lines and a last line without a newline are the full path's.
+   */
+  private blockScalar(line: Line, col: number, parent: number): YamlScalar {
+    const header = line.text;
+    let i = col + 1;
+    const strip = header[i] === '-';
+    if (strip) i++;
+    const after = skipSpaces(header, i);
+    if (after < header.length && !(header[after] === '#' && after > i)) fail();
+    this.raw ??= this.text.split('\n');
+    const raw = this.raw;
+    // With a final newline, split() leaves an empty last element that is no line.
+    const limit = this.text.endsWith('\n') ? raw.length - 1 : raw.length;
+    const body: string[] = [];
+    let blanks = 0;
+    let indent = -1;
+    let r = line.no + 1;
+    for (; r < limit; r++) {
+      const text = raw[r] as string;
+      let spaces = 0;
+      while (text.charCodeAt(spaces) === 32) spaces++;
+      if (spaces === text.length) {
+        if (indent < 0 || spaces > indent) fail();
+        blanks++;
+        continue;
+      }
+      if (indent < 0) {
+        if (spaces <= parent) fail();
+        indent = spaces;
+      } else if (spaces < indent) break;
+      const content = text.slice(indent);
+      if (header[col] === '>') {
+        if (content.charCodeAt(0) === 32) fail();
+        body.push(body.length === 0 ? content : blanks === 0 ? ` ${content}` : `${'\n'.repeat(blanks)}${content}`);
+      } else {
+        body.push(body.length === 0 ? content : `${'\n'.repeat(blanks + 1)}${content}`);
+      }
+      blanks = 0;
+    }
+    if (indent < 0 || (r === limit && limit === raw.length)) fail();
+    while (this.at < this.lines.length && (this.lines[this.at] as Line).no < r) this.at++;
+    const value = body.join('') + (strip ? '' : '\n');
+    return { kind: 'scalar', value, loc: this.loc(line, col), style: 'block' };
   }
 
   /** A quoted scalar whose closing quote is at `close`: only a comment may follow it. */
