@@ -61,7 +61,8 @@ function runBundle(bundle) {
   const cachedData = readCache(cacheFile, key);
   const source = readFileSync(bundle, 'utf8');
   const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
-  if (cachedData === undefined || script.cachedDataRejected) {
+  // A bundle rebuilt while it was being read gets no cache from this run.
+  if ((cachedData === undefined || script.cachedDataRejected) && cacheKey(bundle) === key) {
     process.once('exit', () => writeCache(cacheFile, key, script));
   }
   const mod = new Module(bundle, module);
