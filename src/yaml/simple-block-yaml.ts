@@ -214,38 +214,21 @@ class BlockReader {
   private flowNode(line: Line, col: number): [YamlNode, number] {
     const text = line.text;
     const c = text[col];
-    if (c === '[') {
+    if (c === '[' || c === '{') {
+      const close = c === '[' ? ']' : '}';
       const items: YamlNode[] = [];
+      const pairs: YamlPair[] = [];
       let i = skipSpaces(text, col + 1);
-      if (text[i] === ']') return [{ kind: 'seq', items, loc: this.loc(line, col) }, i + 1];
-      for (;;) {
-        const [item, end] = this.flowNode(line, i);
-        items.push(item);
-        i = skipSpaces(text, end);
-        if (text[i] === ']') return [{ kind: 'seq', items, loc: this.loc(line, col) }, i + 1];
+      while (text[i] !== close) {
+        i = skipSpaces(text, c === '[' ? this.flowItem(line, i, items) : this.flowPair(line, i, pairs));
+        if (text[i] === close) break;
         if (text[i] !== ',') fail();
         i = skipSpaces(text, i + 1);
         // A trailing comma or an empty entry is the full path's.
-        if (text[i] === ']' || text[i] === ',') fail();
+        if (text[i] === close || text[i] === ',') fail();
       }
-    }
-    if (c === '{') {
-      const pairs: YamlPair[] = [];
-      let i = skipSpaces(text, col + 1);
-      if (text[i] === '}') return [{ kind: 'map', pairs, loc: this.loc(line, col) }, i + 1];
-      for (;;) {
-        const [key, keyEnd] = this.flowNode(line, i);
-        if (key.kind !== 'scalar' || key.style !== 'plain' || typeof key.value !== 'string' || key.value === '<<') fail();
-        for (const pair of pairs) if ((pair.key as YamlScalar).value === key.value) fail();
-        if (text[keyEnd] !== ':' || text[keyEnd + 1] !== ' ') fail();
-        const [value, end] = this.flowNode(line, skipSpaces(text, keyEnd + 1));
-        pairs.push({ key, value });
-        i = skipSpaces(text, end);
-        if (text[i] === '}') return [{ kind: 'map', pairs, loc: this.loc(line, col) }, i + 1];
-        if (text[i] !== ',') fail();
-        i = skipSpaces(text, i + 1);
-        if (text[i] === '}' || text[i] === ',') fail();
-      }
+      const loc = this.loc(line, col);
+      return [c === '[' ? { kind: 'seq', items, loc } : { kind: 'map', pairs, loc }, i + 1];
     }
     if (c === "'" || c === '"') {
       const close = text.indexOf(c, col + 1);
@@ -260,6 +243,25 @@ class BlockReader {
     const plain = text.slice(col, end).trimEnd();
     if (plain.includes(':') || plain.includes('#')) fail();
     return [this.scalar(plain, 'plain', line, col), col + plain.length];
+  }
+
+  /** Reads a flow sequence's item at `col` into `items`; returns where it ends. */
+  private flowItem(line: Line, col: number, items: YamlNode[]): number {
+    const [item, end] = this.flowNode(line, col);
+    items.push(item);
+    return end;
+  }
+
+  /** Reads a flow mapping's `key: value` at `col` into `pairs` (plain str keys only); returns where it ends. */
+  private flowPair(line: Line, col: number, pairs: YamlPair[]): number {
+    const text = line.text;
+    const [key, keyEnd] = this.flowNode(line, col);
+    if (key.kind !== 'scalar' || key.style !== 'plain' || typeof key.value !== 'string' || key.value === '<<') fail();
+    for (const pair of pairs) if ((pair.key as YamlScalar).value === key.value) fail();
+    if (text[keyEnd] !== ':' || text[keyEnd + 1] !== ' ') fail();
+    const [value, end] = this.flowNode(line, skipSpaces(text, keyEnd + 1));
+    pairs.push({ key, value });
+    return end;
   }
 
   /** A one-line scalar starting at `col`: plain, 'single' or "double" quoted (simple escapes only). */
