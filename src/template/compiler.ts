@@ -400,7 +400,7 @@ class Compiler {
           if (!isRaw(o)) return r;
           // A method of a variable container works on its rendered form (`ld.items()`).
           if (r instanceof PyCallable) return getAttr(f.state.settle(o), attr);
-          return f.state.derive(r);
+          return f.state.derive(r, o, attr);
         };
       }
       case 'getitem': {
@@ -408,8 +408,9 @@ class Compiler {
         const key = this.expr(e.key);
         return (f) => {
           const o = obj(f);
-          const r = getItem(o, f.state.settle(key(f)));
-          return isRaw(o) ? f.state.derive(r) : r;
+          const k = f.state.settle(key(f));
+          const r = getItem(o, k);
+          return isRaw(o) ? f.state.derive(r, o, k) : r;
         };
       }
       case 'slice': {

@@ -5,8 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { UnsafeString, VaultString, textOf, type Data, type DataDict } from '../core/data.js';
+import { UnsafeString, VaultString, textOf, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { deprecationOf } from '../core/deprecated-values.js';
+import { valueOrigin } from '../core/value-origins.js';
 import type { RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { isRaw, markRaw, unmarkRaw } from './compiler.js';
@@ -118,8 +119,11 @@ export class RenderContext implements RenderState {
     return v;
   }
 
-  derive(value: Value): Value {
-    if (typeof value === 'string') return value.length > 3 && isTemplateText(value) ? this.renderNested(value) : value;
+  derive(value: Value, container?: unknown, key?: unknown): Value {
+    if (typeof value === 'string') {
+      if (value.length <= 3 || !isTemplateText(value)) return value;
+      return container === undefined ? this.renderNested(value) : this.renderItem(value, container, key);
+    }
     if (typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value) || value instanceof Map) {
       if (!cleanContainers.has(value) && !isUntrustedContainer(value)) markRaw(value);
@@ -150,7 +154,7 @@ export class RenderContext implements RenderState {
       let copy: Value[] | null = null;
       for (let i = 0; i < value.length; i++) {
         const item = value[i] as Value;
-        const r = this.resolveDeep(item);
+        const r = typeof item === 'string' && isTemplateText(item) ? this.renderItem(item, value, i) : this.resolveDeep(item);
         if (r !== item && copy === null) copy = value.slice(0, i) as Value[];
         if (copy) copy.push(r);
       }
@@ -164,7 +168,7 @@ export class RenderContext implements RenderState {
       let copy: DataDict | null = null;
       let i = 0;
       for (const [k, item] of value) {
-        const r = this.resolveDeep(item as Value);
+        const r = typeof item === 'string' && isTemplateText(item) ? this.renderItem(item, value, k) : this.resolveDeep(item as Value);
         if (r !== item && copy === null) {
           copy = new Map();
           let j = 0;
@@ -182,6 +186,27 @@ export class RenderContext implements RenderState {
       return value;
     }
     return value;
+  }
+
+  /**
+   * Renders a template found inside a variable's dict or list; an error or undefined result
+   * names where that entry was written (2.19 tags every nested value with its origin).
+   */
+  private renderItem(text: string, container: unknown, key: unknown): Value {
+    const where = (): SourceLocation | undefined =>
+      (container instanceof Map || Array.isArray(container)) && isDictKey(key) ? valueOrigin(container as DataDict, key) : undefined;
+    let v: Value;
+    try {
+      v = this.renderNested(text);
+    } catch (err) {
+      if (err instanceof Error && !(err instanceof TemplateRecursionError) && !errorOrigins.has(err)) {
+        const origin = where();
+        if (origin) errorOrigins.set(err, origin);
+      }
+      throw err;
+    }
+    if (v instanceof Undefined && v.origin === undefined) v.origin = where();
+    return v;
   }
 
   /** Renders a variable's template text in this call (root scope, native result). */
@@ -224,4 +249,8 @@ export class RenderContext implements RenderState {
     throw new PyException('TemplateNotFound', name);
   }
 
+}
+
+function isDictKey(key: unknown): key is DictKey {
+  return key === null || typeof key === 'string' || typeof key === 'number' || typeof key === 'boolean';
 }

@@ -24,8 +24,11 @@ export interface RenderState {
   readonly pluginContext: PluginContext;
   /** A top-level name: variables (rendered lazily), then globals; Undefined when missing. */
   resolveName(name: string): Value;
-  /** A value taken out of a variable container: renders template strings, marks containers raw. */
-  derive(value: Value): Value;
+  /**
+   * A value taken out of a variable container: renders template strings, marks containers raw.
+   * `container` and `key` say where it was taken from, so an error names where it was written.
+   */
+  derive(value: Value, container?: unknown, key?: unknown): Value;
   /** A value about to be consumed (output, filter, operator): renders templates nested in raw containers. */
   settle(value: Value): Value;
   /** Loads an include/import/extends target. */
