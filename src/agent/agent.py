@@ -368,6 +368,52 @@ def handle_put(req):
         send({'id': req['id'], 'ok': False, 'error': 'could not write %s: %s' % (path, e)})
 
 
+# Files sent in pieces (bounded memory on both sides): the pieces of one file share a token.
+# They are handled inline, so they are written in the order they arrive; the first creates a temp
+# file beside the destination, the last renames it over the destination. A failed piece marks
+# the token, so the pieces already on their way are dropped rather than starting a new file.
+_failed_puts = set()
+
+
+def handle_put_chunk(req):
+    path, token = req['path'], req['token']
+    tmp = '%s.volant-tmp-%s' % (path, token)
+    if token in _failed_puts:
+        send({'id': req['id'], 'ok': False, 'error': 'could not write %s: an earlier piece failed' % path})
+        return
+    try:
+        if req.get('first'):
+            d = os.path.dirname(path)
+            if d and not os.path.isdir(d):
+                os.makedirs(d)
+        with open(tmp, 'wb' if req.get('first') else 'ab') as f:
+            f.write(base64.b64decode(req['data']))
+        if req.get('last'):
+            if req.get('mode') is not None:
+                os.chmod(tmp, int(req['mode']))
+            os.rename(tmp, path)
+        send({'id': req['id'], 'ok': True, 'result': {'path': path}})
+    except (OSError, IOError) as e:
+        _failed_puts.add(token)
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        send({'id': req['id'], 'ok': False, 'error': 'could not write %s: %s' % (path, e)})
+
+
+def handle_read_chunk(req):
+    # One piece of a file: `length` bytes from `offset` (fewer at the end).
+    path = req['path']
+    try:
+        with open(path, 'rb') as f:
+            f.seek(int(req['offset']))
+            data = f.read(int(req['length']))
+        send({'id': req['id'], 'ok': True, 'result': {'data': base64.b64encode(data).decode('ascii')}})
+    except (OSError, IOError) as e:
+        send({'id': req['id'], 'ok': False, 'error': '%s' % e, 'errno': e.errno})
+
+
 def handle_read(req):
     path = req['path']
     try:
@@ -383,6 +429,20 @@ def handle_fetch(req):
     path = req['path']
     if os.path.isdir(path):
         send({'id': req['id'], 'ok': True, 'result': {'isdir': True}})
+        return
+    if req.get('chunked'):
+        # only the size and checksum: the bytes follow in pieces (read_chunk)
+        import hashlib
+        digest = hashlib.sha1()
+        try:
+            with open(path, 'rb') as f:
+                for block in iter(lambda: f.read(1 << 20), b''):
+                    digest.update(block)
+                size = f.tell()
+        except (OSError, IOError) as e:
+            send({'id': req['id'], 'ok': True, 'result': {'missing': True, 'error': str(e), 'errno': e.errno}})
+            return
+        send({'id': req['id'], 'ok': True, 'result': {'checksum': digest.hexdigest(), 'size': size}})
         return
     try:
         with open(path, 'rb') as f:
@@ -428,8 +488,8 @@ def handle_cancel(req):
     send({'id': req['id'], 'ok': True, 'result': {}})
 
 
-THREADED = {'module': handle_module, 'put': handle_put, 'read': handle_read, 'fetch': handle_fetch}
-INLINE = {'async': handle_async, 'load': handle_load, 'cancel': handle_cancel, 'mktemp': handle_mktemp, 'rmtree': handle_rmtree,
+THREADED = {'module': handle_module, 'put': handle_put, 'read': handle_read, 'fetch': handle_fetch, 'read_chunk': handle_read_chunk}
+INLINE = {'async': handle_async, 'put_chunk': handle_put_chunk, 'load': handle_load, 'cancel': handle_cancel, 'mktemp': handle_mktemp, 'rmtree': handle_rmtree,
           'exists': handle_exists}
 
 

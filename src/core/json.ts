@@ -68,7 +68,14 @@ const ESCAPES: Record<string, string> = {
   '\f': '\\f',
 };
 
+// eslint-disable-next-line no-control-regex -- the characters JSON (or ensure_ascii) must escape
+const NEEDS_ESCAPE_ASCII = /["\\\u0000-\u001f\u007f-\uffff]/;
+// eslint-disable-next-line no-control-regex -- the characters JSON must escape
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+
 export function jsonString(text: string, ensureAscii = true): string {
+  // Most strings (and every base64 file piece) need no escape: no walk over their characters.
+  if (!(ensureAscii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE).test(text)) return `"${text}"`;
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i] as string;

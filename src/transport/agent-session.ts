@@ -2,13 +2,13 @@
  * One agent on one host as one user (AgentSession): module calls, raw commands, file transfer.
  */
 import { moduleCauses } from '../run/module-causes.js';
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { isDict, PyFloat, type Data, type DataDict } from '../core/data.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from '../run/transport.js';
 import type { AgentClient } from './agent-client.js';
 import { loadHelperSources, loadModuleSource } from './agent-sources.js';
+import { hashLocalFile, keepReceived, readRemote, receiveFile, sendFile, type AgentRequest } from './file-chunks.js';
 import type { Connection } from './connection.js';
 import { pySplitlines } from './py-splitlines.js';
 import { RequestTimeoutError } from './transport-errors.js';
@@ -139,37 +139,29 @@ export class VolantAgentSession implements AgentSession {
   }
 
   async putFile(localPath: string, remotePath: string): Promise<void> {
-    const data = await readFile(localPath);
-    await this.client.request('put', new Map<string, Data>([
-      ['path', remotePath],
-      ['data', data.toString('base64')],
-    ]));
+    await sendFile(this.request, localPath, remotePath);
   }
 
-  /** Writes `content` (bytes) to a file on the host; not atomic for the reader (use copy for that). */
+  /** Writes `content` (bytes) to a file on the host, atomically (temp file, then rename). */
   async putBytes(remotePath: string, content: Buffer, mode?: number): Promise<void> {
-    const fields = new Map<string, Data>([
-      ['path', remotePath],
-      ['data', content.toString('base64')],
-    ]);
-    if (mode !== undefined) fields.set('mode', mode);
-    await this.client.request('put', fields);
+    await sendFile(this.request, content, remotePath, mode);
   }
 
   /** Reads a file on the host. */
-  async readBytes(remotePath: string): Promise<Buffer> {
-    const result = await this.client.request('read', new Map<string, Data>([['path', remotePath]]));
-    const data = isDict(result) ? result.get('data') : undefined;
-    return Buffer.from(typeof data === 'string' ? data : '', 'base64');
+  readBytes(remotePath: string): Promise<Buffer> {
+    return readRemote(this.request, remotePath);
   }
+
+  private readonly request: AgentRequest = (op, fields) => this.client.request(op, fields);
 
   /**
    * The fetch action's transfer: reads `remotePath` on the host and writes `localPath` (whose
    * directories are created) unless it already has the same content. Returns 2.19's fetch result
-   * (the caller computes `localPath` from dest / flat / the host name).
+   * (the caller computes `localPath` from dest / flat / the host name). The bytes come in pieces
+   * into a temp file beside `localPath`, which replaces it once the checksum matches.
    */
   async fetchFile(remotePath: string, localPath: string): Promise<DataDict> {
-    const answer = await this.client.request('fetch', new Map<string, Data>([['path', remotePath]]));
+    const answer = await this.client.request('fetch', new Map<string, Data>([['path', remotePath], ['chunked', true]]));
     if (!isDict(answer)) throw new Error('volant: bad fetch answer');
     if (answer.get('isdir') === true) {
       return new Map<string, Data>([
@@ -187,32 +179,37 @@ export class VolantAgentSession implements AgentSession {
         ['invocation', new Map<string, Data>([['module_args', new Map<string, Data>([['src', remotePath]])]])],
       ]);
     }
-    const data = answer.get('data');
-    const bytes = Buffer.from(typeof data === 'string' ? data : '', 'base64');
-    const remoteChecksum = createHash('sha1').update(bytes).digest('hex');
-    const md5 = createHash('md5').update(bytes).digest('hex');
-    let local: Buffer | undefined;
-    try {
-      local = await readFile(localPath);
-    } catch {
-      local = undefined;
-    }
-    if (local !== undefined && createHash('sha1').update(local).digest('hex') === remoteChecksum) {
+    const remoteChecksum = String(answer.get('checksum'));
+    const local = await hashLocalFile(localPath);
+    if (local !== undefined && local.sha1 === remoteChecksum) {
       return new Map<string, Data>([
         ['changed', false],
         ['checksum', remoteChecksum],
         ['dest', localPath],
         ['file', remotePath],
-        ['md5sum', md5],
+        ['md5sum', local.md5],
       ]);
     }
-    await mkdir(dirname(localPath), { recursive: true });
-    await writeFile(localPath, bytes);
+    const received = await receiveFile(this.request, remotePath, localPath, Number(answer.get('size') ?? 0));
+    if (received.sha1 !== remoteChecksum) {
+      // NOTE: the file changed on the host while it was read; 2.19 fails the same way.
+      await rm(received.tmp, { force: true });
+      return new Map<string, Data>([
+        ['failed', true],
+        ['msg', 'checksum mismatch'],
+        ['file', remotePath],
+        ['dest', localPath],
+        ['remote_md5sum', null],
+        ['checksum', received.sha1],
+        ['remote_checksum', remoteChecksum],
+      ]);
+    }
+    await keepReceived(received, localPath);
     return new Map<string, Data>([
       ['changed', true],
       ['checksum', remoteChecksum],
       ['dest', localPath],
-      ['md5sum', md5],
+      ['md5sum', received.md5],
       ['remote_checksum', remoteChecksum],
       ['remote_md5sum', null],
     ]);
@@ -244,7 +241,7 @@ export class VolantAgentSession implements AgentSession {
     const tmp = isDict(dir) ? String(dir.get('path')) : '';
     const remote = `${tmp}/${basename(localPath)}`;
     try {
-      await this.putBytes(remote, await readFile(localPath), 0o700);
+      await sendFile(this.request, localPath, remote, 0o700);
       let line = `${options.executable ? `${options.executable} ` : ''}${shellQuote(remote)}${argsLine ? ` ${argsLine}` : ''}`;
       if (options.chdir !== undefined) line = `cd ${shellQuote(options.chdir)} && ${line}`;
       return await this.runRaw(line, { timeout: options.timeout });
