@@ -12,6 +12,7 @@ import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig } from './config.js';
 import { runPlaybooks } from './run-playbooks.js';
 import { RunAborted } from '../run/run-aborted.js';
+import { capturable } from '../run/output-capture.js';
 import { versionText } from './version.js';
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -42,13 +43,14 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const color = settings.color;
   const verbosity = (args.verbose as number | undefined) ?? 0;
   const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',').map((c) => c.trim()).filter(Boolean);
-  const callback = createCallbacks(config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default', enabled, {
+  // capturable: run-ahead holds back what a step running early reports (run/output-capture.ts).
+  const callback = capturable(createCallbacks(config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default', enabled, {
     ...settings,
     verbosity,
     out,
     err,
     checkMode: Boolean(args.check),
-  });
+  }));
   if (verbosity >= 1) out(config.file ? `Using ${config.file} as config file\n` : 'No config file found; using defaults\n');
   const errorBlock = (e: VolantError): string => formatErrorBlock(e, { color });
   for (const playbook of args.playbooks) {

@@ -101,6 +101,18 @@ export class HostCursor {
     this.ended = true;
   }
 
+  /**
+   * The step the host goes to when the current one succeeds, when that is the next step of the
+   * same program with no block left on the way (run-ahead's guess); else undefined.
+   */
+  nextInFrame(): Step | undefined {
+    if (this.ended) return undefined;
+    const frame = this.top();
+    const jumps = frame.program.jumps;
+    if ((jumps.exits[frame.pc] ?? []).length > 0) return undefined;
+    return frame.program.steps[jumps.next[frame.pc] ?? frame.program.steps.length];
+  }
+
   /** Where the host is now, and a function that puts it back there (the task debugger's redo). */
   snapshot(): () => void {
     const saved = this.frames.map((frame) => ({ frame, pc: frame.pc, pending: [...frame.pending] }));

@@ -23,6 +23,9 @@ import { TaskDebugger } from './debugger/task-debugger.js';
 import { needsDebugger, type DebuggerSettings } from './debugger/needs-debugger.js';
 import type { Verdict } from './result-processor.js';
 import type { VarSource } from '../template/api.js';
+import { RunAhead } from './run-ahead.js';
+import { resultLetsHostGoOn, stepMayRunAhead } from './run-ahead-policy.js';
+import { holdBack } from './output-capture.js';
 
 export interface PlayRunServices {
   readonly exec: Omit<ExecServices, 'emitItem' | 'emitRetry' | 'taskInfo' | 'display'>;
@@ -52,6 +55,8 @@ export interface PlayRunServices {
   readonly step?: boolean;
   /** enable_task_debugger and task_debugger_ignore_errors. */
   readonly debugger?: DebuggerSettings;
+  /** Volant's cross-host run-ahead (run-ahead.ts), for linear plays. */
+  readonly runAhead?: boolean;
 }
 
 export interface BatchOutcome {
@@ -74,6 +79,9 @@ export class PlayRunner {
   private batchHosts: string[] = [];
   /** --step is on until the user answers `c`, for the rest of the serial batch. */
   private stepping = false;
+  /** The cross-host run-ahead, when it is switched on and the play allows it. */
+  private runAhead: RunAhead | undefined;
+  private followingStep: Step | undefined;
 
   constructor(
     private readonly compiled: CompiledPlay,
@@ -113,7 +121,28 @@ export class PlayRunner {
   /** A serial batch starts: ansible makes a new strategy for it, asking again under --step. */
   startBatch(): void {
     this.stepping = this.services.step === true && this.services.terminal !== undefined;
+    this.ranAheadBefore += this.runAhead?.started ?? 0;
+    this.runAhead = this.runAheadAllowed() ? new RunAhead(this.services.forks) : undefined;
   }
+
+  /**
+   * Run-ahead applies to linear plays without anything that makes one host's failure stop the
+   * others mid-step (max_fail_percentage, any_errors_fatal) or that talks to the terminal.
+   */
+  private runAheadAllowed(): boolean {
+    const play = this.compiled.play.keywords;
+    if (this.services.runAhead !== true || this.strategy() !== 'linear' || this.stepping) return false;
+    if (this.services.debugger?.enabled || play.get('debugger') !== undefined) return false;
+    if (keywordInt(play.get('max_fail_percentage')) !== undefined || (keywordBool(play.get('any_errors_fatal')) ?? false)) return false;
+    return true;
+  }
+
+  /** How many steps ran ahead of their turn in this play (run-ahead's trace). */
+  get ranAhead(): number {
+    return this.ranAheadBefore + (this.runAhead?.started ?? 0);
+  }
+
+  private ranAheadBefore = 0;
 
   /** Runs the play's program over one serial batch. */
   async runBatch(hosts: readonly string[], program: Program): Promise<BatchOutcome> {
@@ -166,11 +195,15 @@ export class PlayRunner {
         for (const h of stepHosts) this.cursors.get(h)?.advance();
         continue;
       }
+      // The step linear runs next when a host's result moves it on: what a host may run ahead to.
+      this.followingStep = order[position];
       const included = await this.runStep(step, stepHosts);
+      this.followingStep = undefined;
       if (included.length > 0) order.splice(position, 0, ...included);
       // A pending failure can end a host when it leaves an always section.
       for (const h of hosts) if (this.cursors.get(h)?.failed) this.services.failedHosts.add(h);
     }
+    await this.runAhead?.settle();
     const forced = this.forcedHosts([]);
     if (forced.length > 0) await this.flushHandlers(forced);
     const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
@@ -520,8 +553,17 @@ export class PlayRunner {
     }
   }
 
+  /** -vv's "NOTIFIED HANDLER name for host": what this host notified since its last flush. */
+  private announceHandlers(host: string): void {
+    for (const step of this.notifications.drainFresh(host)) {
+      const info = this.taskInfo(step, host);
+      this.services.callback.handlerNotified?.(info.role ? `${info.role} : ${info.name}` : info.name, host);
+    }
+  }
+
   /** Runs notified handlers in definition order for the hosts at this flush point. */
   async flushHandlers(hosts: readonly string[]): Promise<void> {
+    for (const host of hosts) this.announceHandlers(host);
     for (const step of this.handlerSteps) {
       if (step.kind !== 'task') continue;
       const eligible = hosts.filter((h) => {
@@ -573,17 +615,43 @@ export class PlayRunner {
     this.itemBuffers = new Map(hosts.map((h, i) => [h, i === 0 ? null : []]));
     this.hostOrder = [...hosts];
     let next = 0;
+    const runAhead = this.runAhead;
+    const following = this.followingStep;
     const worker = async (): Promise<void> => {
       while (next < hosts.length) {
         const i = next++;
         const host = hosts[i] as string;
-        results[i] = [host, await this.executor.run(host, step)];
+        const early = runAhead?.take(host, step);
+        let outcome: ExecOutcome | undefined;
+        if (early) {
+          try {
+            outcome = await early.outcome;
+          } finally {
+            // What the early run printed comes out now, as it would have while the step ran here.
+            for (const fire of early.output) fire();
+          }
+        }
+        // No early run, or it found at the start that the step must wait for its turn.
+        outcome ??= runAhead ? await runAhead.slots.use(() => this.executor.run(host, step)) : await this.executor.run(host, step);
+        results[i] = [host, outcome];
+        if (runAhead && following) this.maybeRunAhead(runAhead, host, step, outcome, following);
       }
     };
     await Promise.all(Array.from({ length: Math.min(limit, hosts.length) }, worker));
     this.flushItemBuffers();
     this.itemBuffers = undefined;
     return results.filter((r): r is [string, ExecOutcome] => r !== undefined);
+  }
+
+  /** Starts the host's next step now when neither step depends on the other hosts. */
+  private maybeRunAhead(runAhead: RunAhead, host: string, step: TaskStep, outcome: ExecOutcome, following: Step): void {
+    if (following.kind !== 'task' || (this.services.startAt && !this.services.startAt.done)) return;
+    if (this.cursors.get(host)?.nextInFrame() !== following) return;
+    const playFatal = keywordBool(this.compiled.play.keywords.get('any_errors_fatal')) ?? false;
+    if (!resultLetsHostGoOn(step, outcome.result, playFatal)) return;
+    if (this.services.tagFilter && !this.services.tagFilter(following)) return;
+    // Reading the host's variables may warn: that too is held back until the step's turn.
+    runAhead.start(host, following, async () => (stepMayRunAhead(following, this.playVars.forTask(host, following)) ? this.executor.run(host, following) : undefined));
   }
 
   private itemBuffers: Map<string, (() => void)[] | null> | undefined;
@@ -602,6 +670,8 @@ export class PlayRunner {
 
   /** While hosts run in parallel, a host's events wait in its buffer so hosts do not interleave. */
   private emitBuffered(host: string, fire: () => void): void {
+    // A step running ahead of its turn: the event is ordered when the step's turn comes.
+    if (holdBack(() => this.emitBuffered(host, fire))) return;
     const buffer = this.itemBuffers?.get(host);
     if (buffer) buffer.push(fire);
     else fire();
@@ -695,6 +765,7 @@ export class PlayRunner {
       stats: this.services.stats,
       taskInfo: (step: TaskStep, host: string) => this.taskInfo(step, host),
       evaluateWhen: (step: TaskStep, host: string) => this.whenHolds(step, host),
+      announceHandlers: (host: string) => this.announceHandlers(host),
       transport: this.services.exec.transport,
       notifications: this.notifications,
     };

@@ -50,6 +50,7 @@ export class PlaybookRunner {
   private readonly failedHosts = new Set<string>();
   private readonly unreachable = new Set<string>();
   private stopped = false;
+  private readonly playRunners: PlayRunner[] = [];
 
   constructor(private readonly deps: PlaybookRunDeps) {}
 
@@ -131,6 +132,7 @@ export class PlaybookRunner {
       },
     };
     const runner = new PlayRunner(compiled, services, playVars);
+    this.playRunners.push(runner);
     const gather = this.gatherStep(play);
     for (const b of batches) {
       batch = b.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
@@ -149,6 +151,11 @@ export class PlaybookRunner {
       }
       if (outcome.endPlay || runner.ended) return;
     }
+  }
+
+  /** Steps that ran ahead of their turn (Volant's run-ahead), over the whole run. */
+  get ranAhead(): number {
+    return this.playRunners.reduce((n, r) => n + r.ranAhead, 0);
   }
 
   /** The implicit "Gathering Facts" step, when the play gathers facts. */

@@ -1,0 +1,52 @@
+/**
+ * Holding back what a piece of work would print. The cross-host run-ahead executes a host's
+ * next step before its turn; everything that execution reports (item lines, warnings from its
+ * templates, -v lines) must come out when the step's turn comes, where linear prints it. The
+ * capture follows the async work it was started for (AsyncLocalStorage), so the callback every
+ * stage reports to can tell a held-back call from a live one.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Callback } from './events.js';
+
+/** Callback calls held back, to be replayed in order. */
+export type CapturedOutput = (() => void)[];
+
+const current = new AsyncLocalStorage<CapturedOutput>();
+
+/** Runs `work` with every call to a capturable callback made on its behalf held in `into`. */
+export function captureOutput<T>(into: CapturedOutput, work: () => Promise<T>): Promise<T> {
+  return current.run(into, work);
+}
+
+/**
+ * Inside held-back work, keeps `replay` to run when the output is let out, and returns true;
+ * elsewhere returns false. For output the runner itself orders (per-host buffers), so it goes
+ * through the same ordering when replayed.
+ */
+export function holdBack(replay: () => void): boolean {
+  const held = current.getStore();
+  if (!held) return false;
+  held.push(replay);
+  return true;
+}
+
+/**
+ * The callback, made to hold back its calls while inside captureOutput. Wrap the one callback a
+ * run reports to (the CLI does), so that templates, transports and the runner all go through it.
+ */
+export function capturable(callback: Callback): Callback {
+  return new Proxy(callback, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const held = current.getStore();
+        if (held) {
+          held.push(() => (value as (...a: unknown[]) => unknown).apply(target, args));
+          return undefined;
+        }
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
