@@ -57,6 +57,8 @@ export interface PlayRunServices {
   readonly debugger?: DebuggerSettings;
   /** Volant's cross-host run-ahead (run-ahead.ts), for linear plays. */
   readonly runAhead?: boolean;
+  /** The play's `strategy`, templated. */
+  readonly playStrategy?: string;
 }
 
 export interface BatchOutcome {
@@ -211,8 +213,7 @@ export class PlayRunner {
   }
 
   private strategy(): string {
-    const kw = this.compiled.play.keywords.get('strategy');
-    const name = kw ? pyStr(kw.value) : (this.services.defaultStrategy ?? 'linear');
+    const name = this.services.playStrategy ?? this.services.defaultStrategy ?? 'linear';
     return name.replace(/^ansible\.(builtin|legacy)\./, '');
   }
 

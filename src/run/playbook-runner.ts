@@ -54,8 +54,11 @@ export class PlaybookRunner {
 
   constructor(private readonly deps: PlaybookRunDeps) {}
 
-  async run(playbook: Playbook): Promise<number> {
+  async run(playbook: Playbook, shownAs: string = playbook.file): Promise<number> {
     this.deps.callback.playbookStart?.(playbook.file);
+    // Imports are expanded when the playbook loads, so its entries are all its plays.
+    const plays = playbook.entries.filter((e) => e.kind === 'play').length;
+    this.deps.callback.display?.(`${plays} plays in ${shownAs}`, { verbosity: 2 });
     await this.runEntries(playbook);
     this.deps.callback.stats?.(this.stats);
     if (this.unreachable.size > 0) return EXIT_UNREACHABLE;
@@ -94,15 +97,16 @@ export class PlaybookRunner {
     const matched = deps.hostsMatching(pattern, orderKw ? pyStr(orderKw.value) : undefined);
     const compiled = deps.compile(play);
     const strategyKw = play.keywords.get('strategy');
+    // The strategy may be a template (`strategy: "{{ mode }}"`), rendered like the play's name.
+    const strategy = strategyKw ? pyStr(deps.renderPlayText(play, strategyKw.value)) : undefined;
     const announce = (): void =>
       deps.callback.playStart?.({
         name,
         loc: play.loc,
         checkMode: deps.options.checkMode,
-        ...(strategyKw ? { strategy: pyStr(strategyKw.value) } : {}),
+        ...(strategy !== undefined ? { strategy } : {}),
       });
     const hosts = matched.filter((h) => !this.unreachable.has(h));
-    const strategy = strategyKw ? pyStr(strategyKw.value) : undefined;
     if (strategy !== undefined && !KNOWN_STRATEGIES.has(strategy.replace(/^ansible\.(builtin|legacy)\./, ''))) {
       // NOTE: ansible announces the play, warns that non-builtin strategies are deprecated, then stops.
       announce();
@@ -127,6 +131,7 @@ export class PlaybookRunner {
       stats: this.stats,
       failedHosts: this.failedHosts,
       unreachable: this.unreachable,
+      ...(strategy !== undefined ? { playStrategy: strategy } : {}),
       setStats: (data, perHost, aggregate, host) => {
         for (const [k, v] of data) this.stats.setCustom(String(k), v, perHost ? host : undefined, aggregate);
       },
