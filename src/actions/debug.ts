@@ -1,8 +1,9 @@
-import { pyStr, pyTypeName, type Data } from '../core/data.js';
+import { pyStr, pyTypeName, type Data, type DictKey } from '../core/data.js';
+import { valueOrigin } from '../core/value-origins.js';
 import { ActionFail, TaskError } from '../run/task-error.js';
 import type { Action } from '../run/action.js';
 import type { SourceLocation } from '../core/source-location.js';
-import { TemplateError } from '../core/errors.js';
+import { TemplateError, VolantError } from '../core/errors.js';
 
 /** debug: prints `msg` or the value of the expression `var`, above a verbosity threshold. */
 export const debug: Action = (ctx) => {
@@ -17,17 +18,17 @@ export const debug: Action = (ctx) => {
     if (rawVar !== undefined && rawVar !== null) {
       const expr = varExpression(ctx, pyStr(rawVar));
       let value: Data;
+      const markers = new ErrorMarkers(ctx);
       try {
         value = ctx.templar.render(`{{ ${expr} }}`, ctx.vars, { origin: ctx.step.task.argsLoc });
       } catch (e) {
-        if (isUndefinedError(e)) {
-          // NOTE: 2.19 replaces an undefined `var` with a marker and warns, instead of failing.
-          const message = e instanceof Error ? e.message : String(e);
-          value = `<< error 1 - ${message} >>`;
-          const origin = varLocation(ctx) ?? ctx.step.task.argsLoc;
-          ctx.warn({ message: `Encountered 1 template error.\nerror 1 - ${message}`, origin });
-        }
-        else throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: ctx.step.task.argsLoc }, e);
+        if (!isUndefinedError(e)) throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: ctx.step.task.argsLoc }, e);
+        // NOTE: 2.19 replaces what is undefined in a `var` with markers and warns, instead of
+        // failing; inside a variable's dict or list, each entry gets its own marker.
+        const stored = IDENTIFIER.test(expr) ? ctx.vars.get(expr) : undefined;
+        // An undefined met inside another variable's template is shown where that was written.
+        const inner = e instanceof VolantError && e.location !== ctx.step.task.argsLoc ? e.location : undefined;
+        value = stored instanceof Map || Array.isArray(stored) ? markers.render(stored) : markers.mark(e, inner ?? varLocation(ctx) ?? ctx.step.task.argsLoc);
       }
       result.set(expr, value);
     } else {
@@ -41,6 +42,38 @@ export const debug: Action = (ctx) => {
   result.set('failed', false);
   return result;
 };
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Renders a container entry by entry, an undefined entry becoming `<< error N - … >>` with a warning. */
+class ErrorMarkers {
+  private count = 0;
+  constructor(private readonly ctx: Parameters<Action>[0]) {}
+
+  mark(error: unknown, origin: SourceLocation): string {
+    const message = error instanceof Error ? error.message : String(error);
+    this.count++;
+    this.ctx.warn({ message: `Encountered 1 template error.\nerror ${this.count} - ${message}`, origin });
+    return `<< error ${this.count} - ${message} >>`;
+  }
+
+  render(value: Data, container?: Map<DictKey, Data> | Data[], key?: DictKey): Data {
+    if (value instanceof Map) {
+      const out = new Map<DictKey, Data>();
+      for (const [k, item] of value) out.set(k, this.render(item, value, k));
+      return out;
+    }
+    if (Array.isArray(value)) return value.map((item, i) => this.render(item, value, i));
+    if (typeof value !== 'string' || !this.ctx.templar.isTemplate(value)) return value;
+    const origin = (container && key !== undefined ? valueOrigin(container, key) : undefined) ?? this.ctx.step.task.argsLoc;
+    try {
+      return this.ctx.templar.render(value, this.ctx.vars, { origin });
+    } catch (e) {
+      if (!isUndefinedError(e)) throw e;
+      return this.mark(e, (e instanceof VolantError ? e.location : undefined) ?? origin);
+    }
+  }
+}
 
 const UNTRUSTED_HELP = 'Templates and expressions must be defined by trusted sources such as playbooks or roles, not untrusted sources such as module results.';
 
