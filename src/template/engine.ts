@@ -334,7 +334,8 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
     const message = conditional ? `Error while evaluating conditional: ${err.message}` : err.message;
     return new TemplateError('template-undefined', message, { location });
   }
-  if (err instanceof PluginFailure) return new TemplateError('template-plugin', err.message, { location });
+  // NOTE: a plugin's failure is not tagged with the template it ran in: 2.19 names the outer one.
+  if (err instanceof PluginFailure) return new TemplateError('template-plugin', err.message, { location: options.origin });
   if (err instanceof TemplateRecursionError) return new TemplateError('template-recursion', err.message, { location: err.origin ?? location });
   if (err instanceof PyException) {
     const where = conditional ? 'expression' : 'template';
