@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { localTree } from './local-tree.js';
@@ -5,8 +6,11 @@ import { createHash } from 'node:crypto';
 import { isDict, pyStr, truthy, type Data } from '../core/data.js';
 import { dumpJson } from '../core/json.js';
 import type { Action } from '../run/action.js';
-import { fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
+import { fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
 import { ActionFail } from '../run/task-error.js';
+
+/** Files larger than this travel before the module runs rather than inside its request. */
+const STAGE_ABOVE = 1 << 20;
 
 /**
  * copy, controller half: a `src` on the controller is read here and its bytes go to the agent in
@@ -39,7 +43,17 @@ export const copy: Action = async (ctx) => {
       args.set('_volant_tree_src', source);
       return ctx.runModule({ module: 'copy', args });
     }
-    args.set('_volant_content_b64', readFileSync(path).toString('base64'));
+    const session = await ctx.session();
+    if (session.putFile && statSync(path).size > STAGE_ABOVE) {
+      // NOTE: a large file goes ahead in pieces (bounded frames and controller memory), as Ansible
+      // uploads src to a temp file before the copy module runs.
+      const staged = `~/.ansible/tmp/volant-staged-${randomBytes(8).toString('hex')}`;
+      await session.putFile(path, staged);
+      args.set('_volant_staged', staged);
+    } else {
+      args.set('_volant_content_b64', readFileSync(path).toString('base64'));
+    }
+    if (args.get('mode') === 'preserve') args.set('mode', octalMode(statSync(path).mode));
     args.set('_volant_after_header', path);
     if (!args.has('_original_basename')) args.set('_original_basename', basename(name.replace(/\/$/, '')));
   }

@@ -1,6 +1,7 @@
 /** raw, script and fetch: actions that use the connection itself rather than a module. */
 import { isAbsolute, join, normalize, resolve } from 'node:path';
-import { pyStr, type Data } from '../core/data.js';
+import { pyStr, strRepr, truthy, type Data, type DataDict } from '../core/data.js';
+import { controllerFailures } from '../run/async-job.js';
 import type { Action } from '../run/action.js';
 import type { AgentSession } from '../run/transport.js';
 import { ActionFail, ActionSkip } from '../run/task-error.js';
@@ -57,5 +58,24 @@ export const fetch: Action = async (ctx) => {
     local = normalize(join(dest, ctx.host, source));
   }
   const session = (await ctx.session()) as ScriptSession;
-  return session.fetchFile(source, local);
+  return missingOrDirectory(await session.fetchFile(source, local), source, toBoolLike(ctx.args.get('fail_on_missing') ?? true));
 };
+
+const MISSING = 'the remote file does not exist, not transferring, ignored';
+const IS_DIRECTORY = 'remote file is a directory, fetch cannot work on directories';
+
+/**
+ * fetch's answer for a source that is missing or a directory, with `fail_on_missing` as 2.19
+ * reads it: without it the task does not fail; with it a missing file is slurp's failure.
+ */
+function missingOrDirectory(result: DataDict, source: string, failOnMissing: boolean): DataDict {
+  const msg = result.get('msg');
+  if (!truthy(result.get('failed')) || (msg !== MISSING && msg !== IS_DIRECTORY)) return result;
+  if (msg === IS_DIRECTORY) {
+    return failOnMissing ? result : new Map<string, Data>([['msg', `${IS_DIRECTORY}, not transferring, ignored`]]);
+  }
+  if (!failOnMissing) return new Map<string, Data>([['changed', false], ['file', source], ['msg', MISSING]]);
+  // NOTE: ansible shows the slurp module's own error (with its OSError) above the fetch's msg.
+  controllerFailures.set(result, [{ message: 'Module failed.' }, { message: `File not found: ${source}` }, { message: `[Errno 2] No such file or directory: ${strRepr(source)}` }]);
+  return result;
+}

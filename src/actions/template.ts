@@ -7,7 +7,7 @@ import { pyStr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
-import { fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
+import { fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
 
 /** Options the template action consumes itself; the rest go to the copy module on the host. */
 const TEMPLATE_ONLY = new Set([
@@ -19,9 +19,13 @@ const TEMPLATE_ONLY = new Set([
 export const template: Action = async (ctx) => {
   const srcArg = ctx.args.get('src');
   const dest = ctx.args.get('dest');
+  const state = ctx.args.get('state');
+  const newlineSequence = newlineOf(ctx.args.get('newline_sequence'));
+  if (state !== undefined && state !== null) throw new ActionFail("'state' cannot be specified on a template");
   if (srcArg === undefined || srcArg === null || dest === undefined || dest === null) {
     throw new ActionFail('src and dest are required');
   }
+  if (!NEWLINES.includes(newlineSequence)) throw new ActionFail('newline_sequence needs to be one of: \n, \r or \r\n');
   const name = pyStr(srcArg);
   const path = ctx.findFile(name, 'templates');
   if (!path) {
@@ -53,18 +57,28 @@ export const template: Action = async (ctx) => {
       lookup: ctx.lookup,
       trimBlocks: ctx.args.has('trim_blocks') ? toBoolLike(ctx.args.get('trim_blocks')) : true,
       lstripBlocks: toBoolLike(ctx.args.get('lstrip_blocks') ?? false),
-      newlineSequence: pyStr(ctx.args.get('newline_sequence') ?? '\n'),
+      newlineSequence,
     });
   } catch (e) {
     throw new TaskError(linksOf(e));
   }
   const args = new Map<string, Data>();
   for (const [k, v] of ctx.args) if (!TEMPLATE_ONLY.has(String(k))) args.set(String(k), v);
+  if (args.get('mode') === 'preserve') args.set('mode', octalMode(st.mode));
   args.set('_volant_content_b64', Buffer.from(pyStr(rendered), 'utf8').toString('base64'));
   args.set('_original_basename', basename(name));
   args.set('_volant_after_header', localTmpName(basename(path)));
   return ctx.runModule({ module: 'copy', args });
 };
+
+const NEWLINES = ['\n', '\r', '\r\n'];
+
+/** The newline_sequence asked for; its escaped spellings (`\\n`) taken as the characters, as ansible does. */
+function newlineOf(value: Data | undefined): string {
+  const text = value === undefined || value === null ? '\n' : pyStr(value);
+  const escaped = ['\\n', '\\r', '\\r\\n'].indexOf(text);
+  return escaped >= 0 ? (NEWLINES[escaped] as string) : text;
+}
 
 function pythonDatetime(date: Date): string {
   return pythonNow(date);

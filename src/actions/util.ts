@@ -29,3 +29,8 @@ export function fileNotFoundMessage(name: string, candidates: readonly string[])
 export function searchedFor(name: string, kind: string, dirs: readonly string[]): string[] {
   return name.startsWith('/') ? [] : searchCandidates(name, kind, dirs);
 }
+
+/** `mode: preserve` as ansible spells a controller file's mode: `0644`. */
+export function octalMode(mode: number): string {
+  return `0${(mode & 0o7777).toString(8).padStart(3, '0')}`;
+}

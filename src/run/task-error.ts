@@ -40,11 +40,12 @@ export class TaskError extends Error {
  * as it is (no "Task failed: " before it); `whileHandling` when it replaced a caught error.
  */
 export class ActionFail extends TaskError {
-  constructor(
-    readonly reason: string,
-    whileHandling = false,
-  ) {
-    super([{ message: reason, ...(whileHandling ? { whileHandling } : {}) }]);
+  readonly reason: string;
+
+  constructor(reason: string, whileHandling = false) {
+    // NOTE: ansible strips an error's message, so its trailing newlines go too.
+    super([{ message: reason.trim(), ...(whileHandling ? { whileHandling } : {}) }]);
+    this.reason = reason.trim();
   }
 }
 

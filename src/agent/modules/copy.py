@@ -82,6 +82,12 @@ def _run(params, ctx):
     data = None
     if ctx.internal.get('_volant_content_b64') is not None:
         data = base64.b64decode(ctx.internal['_volant_content_b64'])
+    elif ctx.internal.get('_volant_staged') is not None:
+        # a controller file sent ahead in pieces (put_chunk), as Ansible uploads src before the module
+        staged = ctx.internal['_volant_staged']
+        ctx.add_cleanup_file(staged)
+        with open(staged, 'rb') as f:
+            data = f.read()
     elif params['content'] is not None:
         data = params['content'].encode('utf-8', 'surrogateescape')
     src = params['src']
@@ -96,6 +102,8 @@ def _run(params, ctx):
             return _copy_tree(params, ctx, src, dest)
         if not os.access(src, os.R_OK):
             ctx.fail('Source %s not readable' % src)
+        if params.get('mode') == 'preserve':
+            params['mode'] = '0%03o' % stat.S_IMODE(os.stat(src).st_mode)
         with open(src, 'rb') as f:
             data = f.read()
     checksum_src = _sha1(data)
@@ -276,7 +284,8 @@ def _copy_tree(params, ctx, src, dest):
                 shutil.copymode(s, d)
     if not ctx.check_mode and os.path.isdir(dest):
         changed = ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(params, path=dest), changed, None)
-    return {'changed': changed, 'dest': dest, 'src': src}
+    # NOTE: the module has no checksum for a directory, and says so.
+    return {'changed': changed, 'dest': dest, 'src': src, 'checksum': None, 'md5sum': None}
 
 
 def adjust_invocation(args, result):
