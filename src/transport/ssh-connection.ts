@@ -4,13 +4,14 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConnectionSpec } from '../run/transport.js';
 import type { Connection, SpawnOptions } from './connection.js';
 import type { ExitInfo } from './agent-client.js';
 import { sshHost, sshOptions } from './ssh-args.js';
 import { fastKexOptions } from './ssh-kex.js';
+import { controlPathOf, terminateMaster, terminateMastersIn } from './ssh-mux.js';
 import { shellQuote } from './shell-quote.js';
 import { startFailure } from './start-failure.js';
 import { AgentLostError } from './transport-errors.js';
@@ -80,8 +81,19 @@ export class SshConnection implements Connection {
     return new AgentLostError(`The agent on ${this.spec.host} exited unexpectedly${describeExit(info)}${info.stderr.trim() ? ': ' + info.stderr.trim() : ''}`);
   }
 
-  /** Ends the master for this target (`ssh -O exit`). */
-  close(): Promise<void> {
+  /** Ends the master for this target (through its socket, else `ssh -O exit`). */
+  async close(): Promise<void> {
+    const path = controlPathOf(this.options);
+    if (path?.toLowerCase() === 'none') return;
+    if (path !== undefined && path.startsWith(`${this.controlDir}/`)) {
+      if (await terminateMastersIn(this.controlDir)) return;
+    } else if (path !== undefined && !path.includes('%') && !path.startsWith('~')) {
+      if (!existsSync(path) || (await terminateMaster(path))) return;
+    }
+    await this.exitCommand();
+  }
+
+  private exitCommand(): Promise<void> {
     return new Promise((resolve) => {
       const child = spawn(this.sshBinary, ['-O', 'exit', ...this.options, sshHost(this.spec)], { stdio: 'ignore' });
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
