@@ -19,6 +19,15 @@ function shortName(name: string): string {
   return name.replace(/^ansible\.(builtin|legacy|posix)\./, '').replace(/^community\.general\./, '');
 }
 
+/** ansible-core's own stdout callbacks, in the order its plugin loader lists them. */
+const BUILTIN_STDOUT = ['default', 'minimal', 'oneline'];
+
+/** The builtin stdout callbacks 2.19 says (at -vv) it skips because another is the stdout callback. */
+export function skippedStdoutCallbacks(stdoutName: string): string[] {
+  const chosen = stdoutName.replace(/^ansible\.(builtin|legacy)\./, '');
+  return BUILTIN_STDOUT.filter((name) => name !== chosen);
+}
+
 /**
  * The stdout callback and the enabled notification callbacks (callbacks_enabled) as one Callback.
  * Unknown enabled names are skipped with ansible's warning.

@@ -51,6 +51,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     err,
     checkMode: Boolean(args.check),
   }));
+  // ansible-playbook opens -vv output with its version block (Volant's names Volant and node).
+  if (verbosity >= 2) out(versionText(config.file));
   if (verbosity >= 1) out(config.file ? `Using ${config.file} as config file\n` : 'No config file found; using defaults\n');
   const errorBlock = (e: VolantError): string => formatErrorBlock(e, { color });
   for (const playbook of args.playbooks) {

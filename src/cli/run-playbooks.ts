@@ -21,7 +21,7 @@ import { tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
-import { formatErrorBlock } from '../callbacks/index.js';
+import { formatErrorBlock, skippedStdoutCallbacks } from '../callbacks/index.js';
 import type { LookupEnvironment, TemplateRenderer, TemplateWarning, VarSource } from '../template/api.js';
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
 import { loadYaml } from '../yaml/load-yaml.js';
@@ -328,10 +328,16 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     loadImport: (file, from) => loadPlaybookFile(resolve(dirname(from), file), warn),
     renderPlayText: (play, text) => (typeof text === 'string' && templar.isTemplate(text) ? templar.render(text, staticVars(play), {}) : text),
   });
+  const stdoutName = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default';
+  for (const name of skippedStdoutCallbacks(stdoutName)) {
+    callback.display?.(`Skipping callback '${name}', as we already have a stdout callback.`, { verbosity: 2 });
+  }
+  // "N plays in FILE" names the playbook as it was given on the command line.
+  const shownAs = new Map(playbookPaths.map((path, i) => [path, String(args.playbooks[i])]));
   try {
     let code = 0;
     for (const playbook of playbooks) {
-      code = await runner.run(playbook);
+      code = await runner.run(playbook, shownAs.get(playbook.file));
       if (code !== 0) break;
     }
     return code;

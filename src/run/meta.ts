@@ -21,6 +21,34 @@ export interface MetaContext {
   readonly transport: Transport;
   taskInfo(step: TaskStep, host: string): TaskInfo;
   evaluateWhen(step: TaskStep, host: string): boolean;
+  /** Shows (at -vv) the handlers this host notified since its last flush. */
+  announceHandlers?(host: string): void;
+}
+
+/** What 2.19 shows at -vv as `META: …` when a meta task runs. */
+function doneMessage(action: string, host: string): string | undefined {
+  switch (action) {
+    case 'noop':
+      return 'noop';
+    case 'flush_handlers':
+      return `triggered running handlers for ${host}`;
+    case 'refresh_inventory':
+      return 'inventory successfully refreshed';
+    case 'clear_facts':
+      return 'facts cleared';
+    case 'clear_host_errors':
+      return 'cleared host errors';
+    case 'end_batch':
+      return 'ending batch';
+    case 'end_play':
+      return 'ending play';
+    case 'end_host':
+      return `ending play for ${host}`;
+    case 'reset_connection':
+      return 'reset connection';
+    default:
+      return undefined;
+  }
 }
 
 const NO_WHEN = new Set(['noop', 'refresh_inventory', 'reset_connection']);
@@ -36,16 +64,25 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
     if (!step.implicit) ctx.callback.taskStart?.(ctx.taskInfo(step, host));
     const cursor = ctx.cursors.get(host);
     const applies = NO_WHEN.has(action) || step.folded.when.length === 0 || ctx.evaluateWhen(step, host);
+    const verbose = (text: string): void => {
+      if (!step.implicit) ctx.callback.display?.(`META: ${text}`, { verbosity: 2 });
+    };
     if (!applies) {
-      const reason = `${action} conditional evaluated to False`;
+      const why = skipReason(action, `${action} conditional evaluated to False`, host);
+      verbose(why);
+      // NOTE: 2.19's end_host repeats its reason as msg, with a lower-case "false".
+      const msg = action === 'end_host' ? `end_host conditional evaluated to false, continuing execution for ${host}` : action;
       ctx.callback.runnerSkipped?.({
         host,
         task: ctx.taskInfo(step, host),
-        result: new Map<string, Data>([['msg', action], ['skipped', true], ['skip_reason', skipReason(action, reason, host)]]),
+        result: new Map<string, Data>([['msg', msg], ['skipped', true], ['skip_reason', why]]),
       });
       cursor?.advance();
       continue;
     }
+    if (action === 'flush_handlers') ctx.announceHandlers?.(host);
+    const done = doneMessage(action, host);
+    if (done !== undefined) verbose(done);
     switch (action) {
       case 'noop':
       case 'role_complete':

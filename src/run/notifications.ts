@@ -9,6 +9,8 @@ import type { Step, TaskStep } from '../compile/program.js';
 
 export class Notifications {
   private readonly notified = new Map<number, Set<string>>();
+  /** Handlers a host newly notified since its last flush, in notification order (for -vv). */
+  private readonly fresh = new Map<string, TaskStep[]>();
 
   /** Handlers in definition order; include_role adds its role's handlers at run time. */
   constructor(private readonly handlers: { readonly steps: readonly Step[] }) {}
@@ -52,8 +54,22 @@ export class Notifications {
     for (const step of this.resolve(notification)) {
       let hosts = this.notified.get(step.id);
       if (!hosts) this.notified.set(step.id, (hosts = new Set()));
+      if (hosts.has(host)) continue;
       hosts.add(host);
+      let list = this.fresh.get(host);
+      if (!list) this.fresh.set(host, (list = []));
+      list.push(step);
     }
+  }
+
+  /**
+   * The handlers this host notified since its last flush, once: what ansible announces as
+   * "NOTIFIED HANDLER" when a flush turns notifications into handler runs.
+   */
+  drainFresh(host: string): TaskStep[] {
+    const list = this.fresh.get(host) ?? [];
+    this.fresh.delete(host);
+    return list;
   }
 
   /** Hosts (in the given order) that notified this handler; their notification is used up. */
@@ -61,7 +77,11 @@ export class Notifications {
     const notified = this.notified.get(step.id);
     if (!notified) return [];
     const out = hosts.filter((h) => notified.has(h));
-    for (const h of out) notified.delete(h);
+    for (const h of out) {
+      notified.delete(h);
+      const list = this.fresh.get(h);
+      if (list) this.fresh.set(h, list.filter((s) => s !== step));
+    }
     return out;
   }
 
@@ -72,5 +92,6 @@ export class Notifications {
 
   clear(host: string): void {
     for (const hosts of this.notified.values()) hosts.delete(host);
+    this.fresh.delete(host);
   }
 }

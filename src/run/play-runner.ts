@@ -562,8 +562,17 @@ export class PlayRunner {
     }
   }
 
+  /** -vv's "NOTIFIED HANDLER name for host": what this host notified since its last flush. */
+  private announceHandlers(host: string): void {
+    for (const step of this.notifications.drainFresh(host)) {
+      const info = this.taskInfo(step, host);
+      this.services.callback.handlerNotified?.(info.role ? `${info.role} : ${info.name}` : info.name, host);
+    }
+  }
+
   /** Runs notified handlers in definition order for the hosts at this flush point. */
   async flushHandlers(hosts: readonly string[]): Promise<void> {
+    for (const host of hosts) this.announceHandlers(host);
     for (const host of hosts) this.announceHandlers(host);
     for (const step of this.handlerSteps) {
       if (step.kind !== 'task') continue;
@@ -766,6 +775,7 @@ export class PlayRunner {
       stats: this.services.stats,
       taskInfo: (step: TaskStep, host: string) => this.taskInfo(step, host),
       evaluateWhen: (step: TaskStep, host: string) => this.whenHolds(step, host),
+      announceHandlers: (host: string) => this.announceHandlers(host),
       announceHandlers: (host: string) => this.announceHandlers(host),
       transport: this.services.exec.transport,
       notifications: this.notifications,

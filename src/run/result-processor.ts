@@ -136,6 +136,7 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
         // NOTE: 2.19 errors here by default (ERROR_ON_MISSING_HANDLER), ending the run.
         throw new VolantError('HANDLER_NOT_FOUND', `The requested handler '${name}' was not found in either the main handlers list nor in the listening handlers list`);
       }
+      ctx.callback.display?.(`Notification for handler ${name} has been saved.`, { verbosity: 2 });
       ctx.notifications.notify(host, name);
     }
   }

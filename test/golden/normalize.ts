@@ -47,6 +47,9 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/(\/ansible\.)[a-z0-9_]{8}\b/g, '$1<RANDOM>'],
   // Python's default repr of an object names its address (the debugger's `p result`).
   [/(object at 0x)[0-9a-f]+>/g, '$1<ADDR>>'],
+  // The version block -vv opens with names the engine and its environment (python or node paths),
+  // as --version does: the one place where the two engines say different things on purpose.
+  [/^(?:ansible-playbook \[core [^\]\n]+\]|volant-playbook \[volant [^\]\n]+\])\n(?: {2}.*\n)+/gm, '<VERSION>\n'],
   // profile_tasks / timer style clock lines.
   [/\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d\d \w+ \d{4}\s+\d\d:\d\d:\d\d(\.\d+)? \(\d+:\d\d:\d\d\.\d+\)\s+\d+:\d\d:\d\d\.\d+/g, '<CLOCK>'],
 ];
