@@ -50,10 +50,12 @@ export const fetch: Action = async (ctx) => {
   if (src === undefined || src === null || destArg === undefined || destArg === null) throw new ActionFail('src and dest are required');
   const source = pyStr(src);
   let dest = pyStr(destArg);
+  // NOTE: a trailing slash (a directory to fetch into) must be seen before resolve() drops it.
+  const intoDirectory = dest.endsWith('/');
   if (!isAbsolute(dest)) dest = resolve(ctx.lookup.baseDir, dest);
   let local: string;
   if (toBoolLike(ctx.args.get('flat'))) {
-    local = dest.endsWith('/') ? join(dest, source.split('/').pop() ?? source) : dest;
+    local = intoDirectory ? join(dest, source.split('/').pop() ?? source) : dest;
   } else {
     local = normalize(join(dest, ctx.host, source));
   }

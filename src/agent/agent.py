@@ -376,7 +376,7 @@ _failed_puts = set()
 
 
 def handle_put_chunk(req):
-    path, token = req['path'], req['token']
+    path, token = os.path.expanduser(req['path']), req['token']
     tmp = '%s.volant-tmp-%s' % (path, token)
     if token in _failed_puts:
         send({'id': req['id'], 'ok': False, 'error': 'could not write %s: an earlier piece failed' % path})
@@ -385,7 +385,7 @@ def handle_put_chunk(req):
         if req.get('first'):
             d = os.path.dirname(path)
             if d and not os.path.isdir(d):
-                os.makedirs(d)
+                os.makedirs(d, mode=0o700)  # private, as Ansible's remote tmp
         with open(tmp, 'wb' if req.get('first') else 'ab') as f:
             f.write(base64.b64decode(req['data']))
         if req.get('last'):

@@ -84,7 +84,7 @@ def _run(params, ctx):
         data = base64.b64decode(ctx.internal['_volant_content_b64'])
     elif ctx.internal.get('_volant_staged') is not None:
         # a controller file sent ahead in pieces (put_chunk), as Ansible uploads src before the module
-        staged = ctx.internal['_volant_staged']
+        staged = os.path.expanduser(ctx.internal['_volant_staged'])
         ctx.add_cleanup_file(staged)
         with open(staged, 'rb') as f:
             data = f.read()
