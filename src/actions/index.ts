@@ -11,6 +11,7 @@ import { fail } from './fail.js';
 import { addHost, groupBy, setStats } from './inventory-actions.js';
 import { pause } from './pause.js';
 import { setFact } from './set-fact.js';
+import { service } from './service.js';
 
 export interface ActionDeps {
   /** Reads a vars file (YAML/JSON) for include_vars. */
@@ -34,6 +35,7 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['script', script],
     ['fetch', fetch],
     ['validate_argument_spec', validateArgumentSpec],
+    ['service', service],
   ]);
   if (deps.includeVars) actions.set('include_vars', deps.includeVars);
   return actions;

@@ -1,0 +1,50 @@
+/**
+ * service: runs the module of the host's service manager (the service_mgr fact: sysvinit,
+ * systemd), or the generic service module when Volant has none for it, as ansible's service
+ * action does. The modules answer differently for the same case (a missing service is
+ * "…: host" from the generic module, "…: " from sysvinit), so the choice shows in the output.
+ */
+import type { Data, DataDict } from '../core/data.js';
+import { isDict } from '../core/data.js';
+import type { Action, ActionContext } from '../run/action.js';
+import { pyStr } from './util.js';
+
+// The service-manager modules ansible-core ships that Volant has; any other manager (openrc,
+// upstart, launchd …) falls back to the generic module, as ansible does without a plugin for it.
+const MANAGER_MODULES = new Set(['service', 'systemd', 'systemd_service', 'sysvinit']);
+
+// Options systemd does not take: dropped with a warning (ansible's UNUSED_PARAMS).
+const UNUSED_BY: Readonly<Record<string, readonly string[]>> = {
+  systemd: ['pattern', 'runlevel', 'sleep', 'arguments', 'args'],
+};
+
+function factServiceMgr(ctx: ActionContext): string {
+  try {
+    const value = ctx.templar.render('{{ ansible_facts.service_mgr }}', ctx.vars, {});
+    return typeof value === 'string' ? value : 'auto';
+  } catch {
+    // NOTE: no facts gathered: ansible asks the host (below) instead of failing.
+    return 'auto';
+  }
+}
+
+async function askHostServiceMgr(ctx: ActionContext): Promise<string> {
+  const facts = await ctx.runModule({ module: 'setup', args: new Map<string, Data>([['gather_subset', '!all'], ['filter', 'ansible_service_mgr']]) });
+  const found = facts.get('ansible_facts');
+  return isDict(found) ? pyStr(found.get('ansible_service_mgr') ?? '') : '';
+}
+
+export const service: Action = async (ctx) => {
+  let module = pyStr(ctx.args.get('use') ?? 'auto');
+  if (module === 'auto') module = factServiceMgr(ctx);
+  if (module === 'auto') module = await askHostServiceMgr(ctx);
+  if (!MANAGER_MODULES.has(module)) module = 'service';
+  const args: DataDict = new Map(ctx.args);
+  args.delete('use');
+  for (const unused of UNUSED_BY[module] ?? []) {
+    if (!args.has(unused)) continue;
+    args.delete(unused);
+    ctx.warn({ message: `Ignoring "${unused}" as it is not used in "${module}"` });
+  }
+  return ctx.runModule({ module, args });
+};
