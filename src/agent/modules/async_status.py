@@ -31,6 +31,10 @@ def _base(jid, log_path, mode):
 def _final(base, data, raw=False):
     result = dict(base)
     result.update(data)
+    for key in ('stdout', 'stderr'):
+        # the controller splits the module's own output before merging it over the empty base
+        if key in data and key + '_lines' not in data:
+            result[key + '_lines'] = (data[key] or '').splitlines()
     for key in ('started', 'finished'):
         result[key] = bool(result[key])
     if raw:
