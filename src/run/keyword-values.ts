@@ -1,6 +1,8 @@
 /** Converting keyword values the way ansible's FieldAttribute types do (isa='bool', 'int', 'string'). */
 import { PyFloat, pyStr, type Data } from '../core/data.js';
 import type { Keyword } from '../playbook/model.js';
+import type { SourceLocation } from '../core/source-location.js';
+import { valueOrigin } from '../core/value-origins.js';
 
 const TRUE_WORDS = new Set(['y', 'yes', 'on', '1', 'true', 't']);
 const FALSE_WORDS = new Set(['n', 'no', 'off', '0', 'false', 'f', '']);
@@ -35,4 +37,11 @@ export function keywordInt(kw: Keyword | undefined): number | undefined {
 export function keywordText(kw: Keyword | undefined): string | undefined {
   if (kw === undefined || kw.value === null) return undefined;
   return pyStr(kw.value);
+}
+
+/** A conditional keyword's conditions (one, or a list), each with where it was written. */
+export function conditionsOf(kw: Keyword): Array<readonly [Data, SourceLocation]> {
+  if (!Array.isArray(kw.value)) return [[kw.value, kw.loc]];
+  const list = kw.value;
+  return list.map((cond, i) => [cond, valueOrigin(list, i) ?? kw.loc] as const);
 }

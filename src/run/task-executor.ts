@@ -21,7 +21,7 @@ import { ActionFail, ActionSkip, TaskError, chainMessage, linksOf, type ErrorLin
 import { failureEvent } from './failure-event.js';
 import { checkStrictUtf8 } from './strict-utf8.js';
 import { moduleCauses } from './module-causes.js';
-import { keywordBool, keywordInt, keywordText } from './keyword-values.js';
+import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-values.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 
 export interface ExecOptions {
@@ -241,8 +241,8 @@ export class TaskExecutor {
 
   private conditionsHold(conditions: readonly Keyword[], vars: VarSource): boolean {
     for (const kw of conditions) {
-      for (const cond of Array.isArray(kw.value) ? kw.value : [kw.value]) {
-        if (!this.services.templar.evaluateConditional(cond, vars, { origin: kw.loc })) return false;
+      for (const [cond, origin] of conditionsOf(kw)) {
+        if (!this.services.templar.evaluateConditional(cond, vars, { origin })) return false;
       }
     }
     return true;
@@ -260,10 +260,10 @@ export class TaskExecutor {
     try {
       // when
       for (const kw of step.folded.when) {
-        for (const cond of Array.isArray(kw.value) ? kw.value : [kw.value]) {
+        for (const [cond, origin] of conditionsOf(kw)) {
           let ok: boolean;
           try {
-            ok = templar.evaluateConditional(cond, vars, { origin: kw.loc, lookup: this.services.lookupEnv(step) });
+            ok = templar.evaluateConditional(cond, vars, { origin, lookup: this.services.lookupEnv(step) });
           } catch (e) {
             if (loopError !== undefined) throw loopError;
             throw e;

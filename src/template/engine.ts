@@ -188,8 +188,9 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     if (text === '') return true;
     // The expression evaluated: the conditional, or what its `{{ }}` indirection rendered to.
     let expression = text;
+    const ctx = new RenderContext(this, vars, options, true);
+    ctx.trackValueOrigins();
     const result = this.guard('conditional', options, () => {
-      const ctx = new RenderContext(this, vars, options, true);
       // A conditional wholly inside {{ }} is an indirection: a string result is the expression.
       if (text.startsWith('{{') && text.endsWith('}}')) {
         const r = toData(this.renderWith(ctx, text, options));
@@ -204,14 +205,20 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         }
         expression = r.trim();
         if (expression === '') return true;
+        // NOTE: the expression a variable supplied is that variable's text: what is undefined in
+        // it is shown where the variable was written, under the conditional.
+        const from = ONE_VARIABLE.exec(text)?.[1];
+        const exprOrigin = from !== undefined ? valueOriginOf(vars, from) : undefined;
+        if (exprOrigin) return this.evaluateExpression(ctx, expression, exprOrigin, options);
       }
       const expr = this.compileExpr(expression);
       return toData(ctx.settle(expr.run(new Frame(ctx, null))));
     }, text);
     if (typeof result === 'boolean') return result;
-    // NOTE: Ansible names where the value came from: a variable's definition, else the conditional.
+    // NOTE: Ansible names where the value came from: a variable's definition (through filters
+    // that hand it on unchanged, such as `default`), else the conditional.
     const bare = IDENTIFIER.test(expression) ? valueOriginOf(vars, expression) : undefined;
-    const valueOrigin = bare ?? options.origin;
+    const valueOrigin = bare ?? ctx.originOfValue(result) ?? options.origin;
     const where = result === null || !valueOrigin ? '<unknown>' : formatLocation(valueOrigin);
     const shown = truthyData(result) ? 'True' : 'False';
     throw new TemplateError(
@@ -222,6 +229,16 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         hint: 'Broken conditionals can be temporarily allowed with the `ALLOW_BROKEN_CONDITIONALS` configuration option.',
       },
     );
+  }
+
+  private evaluateExpression(ctx: RenderContext, expression: string, origin: SourceLocation, options: RenderOptions): Data {
+    try {
+      return toData(ctx.settle(this.compileExpr(expression).run(new Frame(ctx, null))));
+    } catch (err) {
+      if (!(err instanceof UndefinedError)) throw err;
+      const cause = new TemplateError('template-undefined', err.message, { location: err.undefinedValue.origin ?? origin });
+      return throwing(new TemplateError('template-undefined', 'Error while evaluating conditional.', { ...(options.origin ? { location: options.origin } : {}), cause }));
+    }
   }
 
   /** Runs a render step and turns any failure into a TemplateError in Ansible's words. */
@@ -352,3 +369,7 @@ export function createTemplateEngine(): TemplateRenderer {
   return new TemplateEngine();
 }
 
+
+function throwing(error: Error): never {
+  throw error;
+}

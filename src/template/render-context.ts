@@ -72,6 +72,8 @@ export class RenderContext implements RenderState {
   private resolving: Set<string> | null = null;
   private settled: WeakMap<object, Value> | null = null;
   private depth = 0;
+  /** Values read from variables, with where each was written (first reading wins: the innermost). */
+  private valueOrigins: Map<unknown, SourceLocation> | null = null;
 
   constructor(
     private readonly engine: EngineHost,
@@ -79,6 +81,23 @@ export class RenderContext implements RenderState {
     readonly options: RenderOptions,
     readonly expressionMode = false,
   ) {}
+
+  /** Remembers where the strings and containers read from variables were written (conditionals name it). */
+  trackValueOrigins(): void {
+    this.valueOrigins ??= new Map();
+  }
+
+  /** Where a value read from a variable during this call was written, if it was one. */
+  originOfValue(value: unknown): SourceLocation | undefined {
+    return this.valueOrigins?.get(value);
+  }
+
+  private noteOrigin(name: string, value: Value): void {
+    const origins = this.valueOrigins;
+    if (origins === null || (typeof value !== 'string' && (typeof value !== 'object' || value === null)) || origins.has(value)) return;
+    const origin = this.vars.origin?.(name);
+    if (origin) origins.set(value, origin);
+  }
 
   get pluginContext(): PluginContext {
     return (this.plugins ??= new ContextForPlugins(this));
@@ -94,7 +113,11 @@ export class RenderContext implements RenderState {
       const deprecation = deprecationOf(raw);
       if (deprecation) this.options.warn?.({ kind: 'deprecation', ...deprecation, ...(this.options.origin ? { origin: this.options.origin } : {}) });
       // Only rendered values are worth caching: reading plain data again costs nothing.
-      if (typeof raw !== 'string' || raw.length <= 3 || !isTemplateText(raw)) return this.derive(raw);
+      if (typeof raw !== 'string' || raw.length <= 3 || !isTemplateText(raw)) {
+        const plain = this.derive(raw);
+        this.noteOrigin(name, plain);
+        return plain;
+      }
       let v: Value;
       try {
         v = this.derive(raw);
@@ -109,6 +132,7 @@ export class RenderContext implements RenderState {
         }
         throw err;
       }
+      this.noteOrigin(name, v);
       (this.cache ??= new Map()).set(name, v);
       return v;
     }
