@@ -73,9 +73,14 @@ const NEEDS_ESCAPE_ASCII = /["\\\u0000-\u001f\u007f-\uffff]/;
 // eslint-disable-next-line no-control-regex -- the characters JSON must escape
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 export function jsonString(text: string, ensureAscii = true): string {
   // Most strings (and every base64 file piece) need no escape: no walk over their characters.
   if (!(ensureAscii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE).test(text)) return `"${text}"`;
+  // NOTE: without ensure_ascii, V8's JSON.stringify escapes what Python's json.dumps does (the same
+  // short escapes, \u00xx in lower case) but for surrogates; ~10x faster on module sources.
+  if (!ensureAscii && !SURROGATE.test(text)) return JSON.stringify(text);
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const ch = text[i] as string;
