@@ -274,7 +274,12 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       templar,
       transport,
       actions,
-      options: { checkMode: Boolean(args.check), diff: Boolean(args.diff), verbosity: (args.verbose as number | undefined) ?? 0 },
+      options: {
+        checkMode: Boolean(args.check),
+        diff: Boolean(args.diff),
+        verbosity: (args.verbose as number | undefined) ?? 0,
+        pollInterval: Number.parseInt(config.get('ANSIBLE_POLL_INTERVAL', 'defaults', 'poll_interval') ?? '15', 10),
+      },
       connectionSpec: (host, hostVars, step): ConnectionSpec =>
         connectionSpecFor(host, hostVars, step, { args, config, templar, passwords, isImplicitLocalhost: (h) => inventory.getHost(h)?.implicit === true }),
       lookupEnv: (step) => lookupEnv(step.baseDir),

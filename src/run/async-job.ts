@@ -17,7 +17,7 @@ export interface AsyncSettings {
   readonly poll: number;
 }
 
-/** ansible's DEFAULT_POLL_INTERVAL. */
+/** ansible's DEFAULT_POLL_INTERVAL when ansible.cfg does not set it. */
 const DEFAULT_POLL = 15;
 
 /**
@@ -29,11 +29,15 @@ const NO_ASYNC_MODULES = new Set(['unarchive', 'assemble', 'reboot', 'wait_for_c
 /** A failure the controller raised, shown as its own words under "Task failed." (no "Action failed."). */
 export const controllerFailures = new WeakMap<DataDict, readonly ErrorLink[]>();
 
-export function asyncSettings(step: TaskStep, render: (kw: Keyword | undefined) => Keyword | undefined): AsyncSettings | undefined {
+export function asyncSettings(
+  step: TaskStep,
+  render: (kw: Keyword | undefined) => Keyword | undefined,
+  defaultPoll = DEFAULT_POLL,
+): AsyncSettings | undefined {
   const keywords = step.task.keywords;
   const seconds = keywordInt(render(keywords.get('async') ?? keywords.get('async_val'))) ?? 0;
   if (seconds <= 0) return undefined;
-  const poll = keywordInt(render(keywords.get('poll'))) ?? DEFAULT_POLL;
+  const poll = keywordInt(render(keywords.get('poll'))) ?? (Number.isFinite(defaultPoll) ? defaultPoll : DEFAULT_POLL);
   return { seconds, poll: Math.max(0, poll) };
 }
 

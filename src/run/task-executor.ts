@@ -28,6 +28,8 @@ export interface ExecOptions {
   readonly checkMode: boolean;
   readonly diff: boolean;
   readonly verbosity: number;
+  /** `poll` of an async task that sets none (DEFAULT_POLL_INTERVAL; 15). */
+  readonly pollInterval?: number;
 }
 
 export interface ExecServices {
@@ -488,7 +490,7 @@ export class TaskExecutor {
       return result;
     };
     const action = services.actions.get(task.action);
-    const job = asyncSettings(step, renderKeyword(services.templar, vars));
+    const job = asyncSettings(step, renderKeyword(services.templar, vars), services.options.pollInterval);
     if (job) {
       const unsupported = asyncUnsupported(task.action, action !== undefined);
       if (unsupported) return unsupported;
