@@ -25,7 +25,8 @@ import type { Verdict } from './result-processor.js';
 import type { VarSource } from '../template/api.js';
 import { RunAhead } from './run-ahead.js';
 import { resultLetsHostGoOn, stepMayRunAhead } from './run-ahead-policy.js';
-import { holdBack } from './output-capture.js';
+import { captureOutput, holdBack, type CapturedOutput } from './output-capture.js';
+import { Slots } from './slots.js';
 
 export interface PlayRunServices {
   readonly exec: Omit<ExecServices, 'emitItem' | 'emitRetry' | 'taskInfo' | 'display'>;
@@ -217,14 +218,14 @@ export class PlayRunner {
     return name.replace(/^ansible\.(builtin|legacy)\./, '');
   }
 
-  /**
-   * free: each host walks the program as fast as it can, one step at a time, hosts taken in turn
-   * (round robin from where the last one left off) into `forks` slots. host_pinned: a slot keeps
-   * its host until the host is done, so with one fork the hosts run one after another. Handlers
-   * still wait for flush points, per host.
-   */
+  /** free and host_pinned: each host walks the program as fast as it can; handlers wait for flush points, per host. */
   private async runFree(hosts: readonly string[]): Promise<void> {
-    const pinned = this.strategy() === 'host_pinned';
+    if (this.strategy() === 'host_pinned') await this.runPinned(hosts);
+    else await this.runFreePasses(hosts);
+  }
+
+  /** host_pinned: a slot keeps its host until the host is done, then takes the next host. */
+  private async runPinned(hosts: readonly string[]): Promise<void> {
     const stopped = (): boolean => this.endPlay || this.breakPlay;
     /** Runs the host's next step; false when it has none left. */
     const stepHost = async (host: string): Promise<boolean> => {
@@ -240,39 +241,139 @@ export class PlayRunner {
       }
       return true;
     };
-    const slots = Math.min(Math.max(1, this.services.forks), hosts.length);
-    if (pinned) {
-      let next = 0;
-      const slot = async (): Promise<void> => {
-        while (next < hosts.length && !stopped()) {
-          const host = hosts[next++] as string;
-          while (await stepHost(host));
-        }
-      };
-      await Promise.all(Array.from({ length: slots }, slot));
-      return;
-    }
-    const busy = new Set<string>();
-    const done = new Set<string>();
-    let turn = 0;
+    let next = 0;
     const slot = async (): Promise<void> => {
-      while (!stopped() && done.size < hosts.length) {
-        let host: string | undefined;
-        for (let i = 0; i < hosts.length && host === undefined; i++) {
-          const candidate = hosts[(turn + i) % hosts.length] as string;
-          if (!busy.has(candidate) && !done.has(candidate)) {
-            host = candidate;
-            turn = (turn + i + 1) % hosts.length;
-          }
-        }
-        // Every host left is busy in another slot: this slot has nothing to do.
-        if (host === undefined) return;
-        busy.add(host);
-        if (!(await stepHost(host))) done.add(host);
-        busy.delete(host);
+      while (next < hosts.length && !stopped()) {
+        const host = hosts[next++] as string;
+        while (await stepHost(host));
       }
     };
-    await Promise.all(Array.from({ length: slots }, slot));
+    await Promise.all(Array.from({ length: Math.min(Math.max(1, this.services.forks), hosts.length) }, slot));
+  }
+
+  /**
+   * free, as ansible's strategy loop runs it: passes over the hosts in order; in each pass a host
+   * that is not waiting for a result gets its next task queued (a queue waits for one of the
+   * `forks` slots), meta steps run at once, and a host at a flush point runs its notified handlers
+   * one per pass. After each pass the results that came back are shown; the last `forks` tasks
+   * queued in the pass are still running then, so their output comes a pass later.
+   */
+  private async runFreePasses(hosts: readonly string[]): Promise<void> {
+    interface Queued {
+      readonly host: string;
+      readonly done: Promise<unknown>;
+      readonly output: CapturedOutput;
+    }
+    const forks = Math.max(1, this.services.forks);
+    const slots = new Slots(forks);
+    const waiting = new Set<string>();
+    const inHandlers = new Set<string>();
+    let inFlight: Queued[] = [];
+    const queue = async (host: string, work: () => Promise<unknown>): Promise<void> => {
+      let started: () => void = () => undefined;
+      const start = new Promise<void>((resolve) => (started = resolve));
+      const output: CapturedOutput = [];
+      const done = captureOutput(output, () =>
+        slots.use(async () => {
+          started();
+          return work();
+        }),
+      );
+      done.catch(() => undefined);
+      waiting.add(host);
+      inFlight.push({ host, done, output });
+      // ansible's _queue_task returns once a worker has the task.
+      await Promise.race([start, done]);
+    };
+    const show = async (items: readonly Queued[]): Promise<void> => {
+      for (const q of items) {
+        try {
+          await q.done;
+        } finally {
+          for (const fire of q.output) fire();
+          waiting.delete(q.host);
+        }
+      }
+    };
+    while (!this.endPlay && !this.breakPlay) {
+      let work = false;
+      let queuedNow = 0;
+      for (const host of hosts) {
+        if (this.endPlay || this.breakPlay) break;
+        if (this.services.unreachable.has(host)) continue;
+        if (waiting.has(host)) {
+          work = true;
+          continue;
+        }
+        const cursor = this.cursors.get(host);
+        if (!cursor) continue;
+        if (inHandlers.has(host)) {
+          const handler = this.nextNotifiedHandler(host);
+          if (handler) {
+            work = true;
+            if (await this.confirmStep(handler, true, host)) {
+              await queue(host, () => this.runHandler(handler, [host], true));
+              queuedNow++;
+            }
+            continue;
+          }
+          inHandlers.delete(host);
+        }
+        let step = cursor.peek();
+        // Steps --tags or --start-at-task leave out are never handed out: the host takes the next.
+        while (step?.kind === 'task' && this.leftOut(step)) {
+          cursor.advance();
+          step = cursor.peek();
+        }
+        if (!step) continue;
+        work = true;
+        if (step.kind === 'flush') {
+          this.announceHandlers(host);
+          inHandlers.add(host);
+          cursor.advance();
+          continue;
+        }
+        if (step.task.action === 'meta') {
+          await this.runStep(step, [host]);
+          if (cursor.failed) this.services.failedHosts.add(host);
+          continue;
+        }
+        if (!(await this.confirmStep(step, false, host))) {
+          cursor.advance();
+          continue;
+        }
+        const task = step;
+        await queue(host, async () => {
+          await this.runStep(task, [host], false, true);
+          if (cursor.failed) this.services.failedHosts.add(host);
+        });
+        queuedNow++;
+      }
+      if (!work && inFlight.length === 0) break;
+      const keep = Math.min(forks, queuedNow);
+      const now = inFlight.slice(0, inFlight.length - keep);
+      inFlight = inFlight.slice(inFlight.length - keep);
+      await show(now);
+    }
+    await show(inFlight);
+  }
+
+  /** The first handler, in definition order, the host was notified for (taken from its list). */
+  private nextNotifiedHandler(host: string): TaskStep | undefined {
+    const cursor = this.cursors.get(host);
+    if ((cursor?.failed || this.services.failedHosts.has(host)) && !this.forceHandlers()) return undefined;
+    for (const step of this.handlerSteps) {
+      if (step.kind === 'task' && this.notifications.take(step, [host]).length > 0) return step;
+    }
+    return undefined;
+  }
+
+  /** A step --start-at-task has not reached yet, or that --tags/--skip-tags leave out. */
+  private leftOut(step: TaskStep): boolean {
+    if (step.task.action === 'gather_facts') return false;
+    const startAt = this.services.startAt;
+    if (startAt && !startAt.done && !this.matchesStartAt(step)) return true;
+    return this.services.tagFilter !== undefined && !this.services.tagFilter(step);
   }
 
   private activeHosts(): string[] {
@@ -283,7 +384,7 @@ export class PlayRunner {
   }
 
   /** Runs a task step on the hosts waiting at it; returns steps of programs they included. */
-  private async runStep(step: TaskStep, hosts: string[], isHandler = false): Promise<Step[]> {
+  private async runStep(step: TaskStep, hosts: string[], isHandler = false, asked = false): Promise<Step[]> {
     const task = step.task;
     const startAt = this.services.startAt;
     if (startAt && !startAt.done && task.action !== 'gather_facts') {
@@ -303,7 +404,7 @@ export class PlayRunner {
       return [];
     }
     const perHost = this.strategy() === 'free' || this.strategy() === 'host_pinned';
-    if (!(await this.confirmStep(step, isHandler, perHost ? hosts[0] : undefined))) {
+    if (!asked && !(await this.confirmStep(step, isHandler, perHost ? hosts[0] : undefined))) {
       for (const h of hosts) this.cursors.get(h)?.advance();
       return [];
     }
@@ -562,17 +663,8 @@ export class PlayRunner {
     }
   }
 
-  /** -vv's "NOTIFIED HANDLER name for host": what this host notified since its last flush. */
-  private announceHandlers(host: string): void {
-    for (const step of this.notifications.drainFresh(host)) {
-      const info = this.taskInfo(step, host);
-      this.services.callback.handlerNotified?.(info.role ? `${info.role} : ${info.name}` : info.name, host);
-    }
-  }
-
   /** Runs notified handlers in definition order for the hosts at this flush point. */
   async flushHandlers(hosts: readonly string[]): Promise<void> {
-    for (const host of hosts) this.announceHandlers(host);
     for (const host of hosts) this.announceHandlers(host);
     for (const step of this.handlerSteps) {
       if (step.kind !== 'task') continue;
@@ -583,25 +675,28 @@ export class PlayRunner {
         return true;
       });
       const notified = this.notifications.take(step, eligible);
-      if (notified.length === 0) continue;
-      // A handler runs like a task, but a failure ends the host without rescue.
-      const handlerCursors = new Map<string, HostCursor>();
-      for (const h of notified) {
-        const c = new HostCursor({ steps: [step], spans: [], jumps: { next: [1], exits: [[]], fail: [{ target: 1, hostFailed: true }], spanFail: [], rescuable: [false] } });
-        handlerCursors.set(h, c);
-      }
-      const saved = new Map(notified.map((h) => [h, this.cursors.get(h)] as const));
-      this.announced.delete(step.id);
-      for (const [h, c] of handlerCursors) this.cursors.set(h, c);
-      await this.runStep(step, notified, true);
-      for (const [h, c] of handlerCursors) {
-        const original = saved.get(h);
-        if (original) this.cursors.set(h, original);
-        if (c.failed && original) {
-          original.failed = true;
-          original.end();
-          this.services.failedHosts.add(h);
-        }
+      if (notified.length > 0) await this.runHandler(step, notified);
+    }
+  }
+
+  /** A handler runs like a task on the hosts it was notified for, but a failure ends the host without rescue. */
+  private async runHandler(step: TaskStep, notified: string[], asked = false): Promise<void> {
+    const handlerCursors = new Map<string, HostCursor>();
+    for (const h of notified) {
+      const c = new HostCursor({ steps: [step], spans: [], jumps: { next: [1], exits: [[]], fail: [{ target: 1, hostFailed: true }], spanFail: [], rescuable: [false] } });
+      handlerCursors.set(h, c);
+    }
+    const saved = new Map(notified.map((h) => [h, this.cursors.get(h)] as const));
+    this.announced.delete(step.id);
+    for (const [h, c] of handlerCursors) this.cursors.set(h, c);
+    await this.runStep(step, notified, true, asked);
+    for (const [h, c] of handlerCursors) {
+      const original = saved.get(h);
+      if (original) this.cursors.set(h, original);
+      if (c.failed && original) {
+        original.failed = true;
+        original.end();
+        this.services.failedHosts.add(h);
       }
     }
   }
@@ -775,7 +870,6 @@ export class PlayRunner {
       stats: this.services.stats,
       taskInfo: (step: TaskStep, host: string) => this.taskInfo(step, host),
       evaluateWhen: (step: TaskStep, host: string) => this.whenHolds(step, host),
-      announceHandlers: (host: string) => this.announceHandlers(host),
       announceHandlers: (host: string) => this.announceHandlers(host),
       transport: this.services.exec.transport,
       notifications: this.notifications,

@@ -10,33 +10,12 @@
 import type { Step, TaskStep } from '../compile/program.js';
 import { captureOutput, type CapturedOutput } from './output-capture.js';
 import type { ExecOutcome } from './task-executor.js';
+import { Slots } from './slots.js';
 
 interface Early {
   readonly output: CapturedOutput;
   /** Undefined when the step turned out to depend on the others: it runs at its turn. */
   readonly outcome: Promise<ExecOutcome | undefined>;
-}
-
-/** Limits how many executions run at once, normal and early ones together (`forks`). */
-export class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(size: number) {
-    this.free = Math.max(1, size);
-  }
-
-  async use<T>(work: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    }
-  }
 }
 
 export class RunAhead {
