@@ -9,6 +9,7 @@ import { filters, tests, type PluginValue } from './plugin.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { wrapPluginError } from './plugin-failure.js';
+import { operandTagger, retagged } from './operand-tags.js';
 import { getAttr, getItem } from './runtime/attributes.js';
 import { LoopContext } from './runtime/loop-context.js';
 import { isGroupTuple } from './runtime/group-tuple.js';
@@ -423,10 +424,18 @@ class Compiler {
         const left = this.expr(e.left);
         const right = this.expr(e.right);
         const op = BINARY[e.op];
+        const compile = (x: Expr): ((f: Frame) => Value) => this.expr(x);
+        const tags = [operandTagger(e.left, compile), operandTagger(e.right, compile)] as const;
         return (f) => {
           const l = left(f);
           const r = right(f);
-          return op(typeof l === 'object' && l !== null ? f.state.settle(l) : l, typeof r === 'object' && r !== null ? f.state.settle(r) : r);
+          const a = typeof l === 'object' && l !== null ? f.state.settle(l) : l;
+          const b = typeof r === 'object' && r !== null ? f.state.settle(r) : r;
+          try {
+            return op(a, b);
+          } catch (err) {
+            return retagged(err, f, [[a, tags[0]], [b, tags[1]]], () => op(a, b));
+          }
         };
       }
       case 'unary': {

@@ -38,8 +38,23 @@ export function exitPlugin(saved: string | null): void {
 /** A string read from variables, as the plugin running now received it (Ansible tags those). */
 let taggedString: string | null = null;
 
+/** Operands of a failed operator that came from variables, with their tagged type names. */
+let operandNames: ReadonlyArray<readonly [Value, string]> | null = null;
+
+/** Runs an operator again so that its error names these operands' tagged types. */
+export function withOperandNames<T>(names: ReadonlyArray<readonly [Value, string]>, fn: () => T): T {
+  const saved = operandNames;
+  operandNames = names;
+  try {
+    return fn();
+  } finally {
+    operandNames = saved;
+  }
+}
+
 /** The type name Python's error messages print for a value. */
 export function typeName(v: Value | undefined): string {
+  if (operandNames !== null) for (const [value, name] of operandNames) if (value === v) return name;
   if (pluginDepth > 0) {
     if (Array.isArray(v) && !isTuple(v)) return '_AnsibleLazyTemplateList';
     if (v instanceof Map) return '_AnsibleLazyTemplateDict';

@@ -1,0 +1,73 @@
+/**
+ * NOTE: 2.19 tags values read from variables with their origin, and Python's own operator errors
+ * then name the tagged types: `n + 'x'` with `n: 5` from a playbook fails with
+ * "unsupported operand type(s) for +: '_AnsibleTaggedInt' and 'str'", a variable's dict is an
+ * '_AnsibleLazyTemplateDict'. Volant's values carry no tags: when an operator fails, the operands
+ * are looked at again to tell which came from a variable with an origin.
+ */
+import { PyFloat, type DataDict, type DictKey } from '../core/data.js';
+import { valueOrigin } from '../core/value-origins.js';
+import type { Expr } from './ast.js';
+import type { Frame } from './render-state.js';
+import { PyException } from './runtime/py-exception.js';
+import type { Value } from './runtime/py-object.js';
+import { withOperandNames } from './runtime/py-values.js';
+
+type ExprFn = (f: Frame) => Value;
+
+/** Names an operand's tagged type, when it has one. */
+export type OperandTagger = (f: Frame, value: Value) => string | undefined;
+
+const NONE: OperandTagger = () => undefined;
+
+export function operandTagger(e: Expr, compile: (e: Expr) => ExprFn): OperandTagger {
+  if (e.kind === 'name') {
+    const name = e.name;
+    return (f, value) => {
+      if (f.hasLocal(name)) return undefined;
+      return lazyName(value) ?? (f.state.vars.origin?.(name) ? taggedName(value) : undefined);
+    };
+  }
+  if (e.kind === 'getattr' || e.kind === 'getitem') {
+    const obj = compile(e.obj);
+    const key: (f: Frame) => Value = e.kind === 'getattr' ? ((attr) => () => attr)(e.attr) : compile(e.key);
+    return (f, value) => {
+      const lazy = lazyName(value);
+      if (lazy) return lazy;
+      const container = obj(f);
+      const k = key(f);
+      if (!(container instanceof Map || Array.isArray(container)) || !isKey(k)) return undefined;
+      return valueOrigin(container as DataDict, k) ? taggedName(value) : undefined;
+    };
+  }
+  return NONE;
+}
+
+/** Runs `op` again after a TypeError, with the operands' tagged type names in its message. */
+export function retagged<T>(err: unknown, f: Frame, operands: ReadonlyArray<readonly [Value, OperandTagger]>, op: () => T): T {
+  if (!(err instanceof PyException) || err.pyType !== 'TypeError') throw err;
+  const names: Array<readonly [Value, string]> = [];
+  for (const [value, tagger] of operands) {
+    const name = tagger(f, value);
+    if (name !== undefined) names.push([value, name]);
+  }
+  if (names.length === 0) throw err;
+  return withOperandNames(names, op);
+}
+
+function lazyName(value: Value): string | undefined {
+  if (value instanceof Map) return '_AnsibleLazyTemplateDict';
+  if (Array.isArray(value)) return '_AnsibleLazyTemplateList';
+  return undefined;
+}
+
+function taggedName(value: Value): string | undefined {
+  if (typeof value === 'number' || typeof value === 'bigint') return '_AnsibleTaggedInt';
+  if (value instanceof PyFloat) return '_AnsibleTaggedFloat';
+  if (typeof value === 'string') return '_AnsibleTaggedStr';
+  return undefined;
+}
+
+function isKey(k: Value): k is DictKey {
+  return k === null || typeof k === 'string' || typeof k === 'number' || typeof k === 'boolean';
+}
