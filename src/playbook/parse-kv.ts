@@ -32,7 +32,7 @@ export function parseKv(args: string | null, checkRaw = false): DataDict {
   if (args === null) return options;
   const raw: string[] = [];
   for (const original of splitArgs(args)) {
-    const token = decodeEscapes(original);
+    const token = original.includes('\\') ? decodeEscapes(original) : original;
     if (!token.includes('=')) {
       raw.push(original);
       continue;

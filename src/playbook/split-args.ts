@@ -31,8 +31,19 @@ function depthAfter(token: string, depth: number, open: string, close: string): 
   return Math.max(0, depth + opened - closed);
 }
 
+const JINJA_BLOCKS = [
+  ['{{', '}}'],
+  ['{%', '%}'],
+  ['{#', '#}'],
+] as const;
+
+/** Words separated by single spaces, with nothing that quotes, escapes, nests or breaks lines. */
+const PLAIN_WORDS = /^[^\s"'\\{}%#]+(?: [^\s"'\\{}%#]+)*$/;
+
 export function splitArgs(args: string): string[] {
   if (args === '') return [];
+  // The usual `command: echo hi` / `src=a dest=b`: every word is a param, as the loop below finds.
+  if (PLAIN_WORDS.test(args)) return args.split(' ');
   const params: string[] = [];
   const appendToLast = (text: string): void => {
     if (params.length === 0) params.push('');
@@ -70,11 +81,7 @@ export function splitArgs(args: string): string[] {
         else appendToLast(`${index > 0 ? ' ' : ''}${token}`);
         appended = true;
       }
-      for (const [open, close] of [
-        ['{{', '}}'],
-        ['{%', '%}'],
-        ['{#', '#}'],
-      ] as const) {
+      for (const [open, close] of JINJA_BLOCKS) {
         const before = open === '{{' ? printDepth : open === '{%' ? blockDepth : commentDepth;
         const after = depthAfter(token, before, open, close);
         if (open === '{{') printDepth = after;
