@@ -1,6 +1,6 @@
 /** raw, script and fetch: actions that use the connection itself rather than a module. */
 import { isAbsolute, join, normalize, resolve } from 'node:path';
-import { pyStr, strRepr, truthy, type Data, type DataDict } from '../core/data.js';
+import { isStringLike, pyStr, strRepr, truthy, type Data, type DataDict } from '../core/data.js';
 import { controllerFailures } from '../run/async-job.js';
 import type { Action } from '../run/action.js';
 import type { AgentSession } from '../run/transport.js';
@@ -47,7 +47,12 @@ export const fetch: Action = async (ctx) => {
   if (ctx.checkMode) throw new ActionSkip('check mode not (yet) supported for this module');
   const src = ctx.args.get('src');
   const destArg = ctx.args.get('dest');
-  if (src === undefined || src === null || destArg === undefined || destArg === null) throw new ActionFail('src and dest are required');
+  // NOTE: ansible checks in this order and keeps the last message that applies.
+  let invalid = '';
+  if (!isStringLike(src)) invalid = 'Invalid type supplied for source option, it must be a string';
+  if (!isStringLike(destArg)) invalid = 'Invalid type supplied for dest option, it must be a string';
+  if (src === undefined || src === null || destArg === undefined || destArg === null) invalid = 'src and dest are required';
+  if (invalid) throw new ActionFail(invalid);
   const source = pyStr(src);
   let dest = pyStr(destArg);
   // NOTE: a trailing slash (a directory to fetch into) must be seen before resolve() drops it.

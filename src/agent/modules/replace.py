@@ -45,8 +45,10 @@ def run(params, ctx):
             return out
         section = m.group('subsection')
         span = (m.start('subsection'), m.end('subsection'))
+    # NOTE: as in ansible, a regexp that does not compile is the module's crash, not a failure it reports.
+    regexp = re.compile(params['regexp'], re.MULTILINE)
     try:
-        new_section, count = re.subn(re.compile(params['regexp'], re.MULTILINE), params['replace'], section)
+        new_section, count = re.subn(regexp, params['replace'], section)
     except re.error as e:
         ctx.fail('Unable to process replace due to error: %s' % e)
     changed = count > 0 and new_section != section
