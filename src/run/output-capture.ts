@@ -13,6 +13,20 @@ export type CapturedOutput = (() => void)[];
 
 const current = new AsyncLocalStorage<CapturedOutput>();
 
+/**
+ * Lets out, now, what the current work has held back (the task debugger is about to ask about
+ * the result, which must be shown first).
+ */
+export function releaseHeld(): void {
+  const held = current.getStore();
+  if (!held) return;
+  const calls = held.splice(0);
+  // Outside the capture, so the calls reach the screen.
+  current.exit(() => {
+    for (const call of calls) call();
+  });
+}
+
 /** Runs `work` with every call to a capturable callback made on its behalf held in `into`. */
 export function captureOutput<T>(into: CapturedOutput, work: () => Promise<T>): Promise<T> {
   return current.run(into, work);

@@ -25,7 +25,7 @@ import type { Verdict } from './result-processor.js';
 import type { VarSource } from '../template/api.js';
 import { RunAhead } from './run-ahead.js';
 import { resultLetsHostGoOn, stepMayRunAhead } from './run-ahead-policy.js';
-import { captureOutput, holdBack, type CapturedOutput } from './output-capture.js';
+import { captureOutput, holdBack, releaseHeld, type CapturedOutput } from './output-capture.js';
 import { Slots } from './slots.js';
 
 export interface PlayRunServices {
@@ -496,6 +496,8 @@ export class PlayRunner {
     while (restore && terminal) {
       const setting = keyword === undefined || keyword.value === null ? undefined : this.debuggerKeyword(keyword.value, host, step);
       if (!needsDebugger(setting, globally, verdict, options.ignoreErrors, this.services.debugger)) break;
+      // Under free the result may be held back for its pass: the prompt asks about it, so show it.
+      releaseHeld();
       const answer = await new TaskDebugger(terminal, this.debugTarget(step, host, outcome, name)).run();
       if (answer.action === 'continue') break;
       name = answer.name;
