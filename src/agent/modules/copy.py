@@ -37,6 +37,36 @@ def _sha1(data):
     return hashlib.sha1(data).hexdigest()
 
 
+class _Source(object):
+    # What copy writes: bytes in memory (content, a small controller file), or a file on the host
+    # (remote_src, a large controller file sent ahead) read in pieces whatever its size.
+    def __init__(self, data=None, path=None):
+        self.data, self.path = data, path
+
+    def digest(self, algo):
+        h = hashlib.new(algo)
+        if self.path is None:
+            h.update(self.data)
+        else:
+            with open(self.path, 'rb') as f:
+                for block in iter(lambda: f.read(1 << 20), b''):
+                    h.update(block)
+        return h.hexdigest()
+
+    def text(self):
+        if self.path is None:
+            return self.data.decode('utf-8', 'replace')
+        with open(self.path, 'rb') as f:
+            return f.read().decode('utf-8', 'replace')
+
+    def write_to(self, f):
+        if self.path is None:
+            f.write(self.data)
+        else:
+            with open(self.path, 'rb') as source:
+                shutil.copyfileobj(source, f, 1 << 20)
+
+
 def _fake_src(dest):
     # Ansible reports the temporary file it uploaded: ~/.ansible/tmp/ansible-tmp-<t>-<pid>-<rand>/.source<ext>
     ext = os.path.splitext(dest)[1]
@@ -81,15 +111,14 @@ def _run(params, ctx):
     remote_src = params['remote_src']
     data = None
     if ctx.internal.get('_volant_content_b64') is not None:
-        data = base64.b64decode(ctx.internal['_volant_content_b64'])
+        data = _Source(data=base64.b64decode(ctx.internal['_volant_content_b64']))
     elif ctx.internal.get('_volant_staged') is not None:
         # a controller file sent ahead in pieces (put_chunk), as Ansible uploads src before the module
         staged = os.path.expanduser(ctx.internal['_volant_staged'])
         ctx.add_cleanup_file(staged)
-        with open(staged, 'rb') as f:
-            data = f.read()
+        data = _Source(path=staged)
     elif params['content'] is not None:
-        data = params['content'].encode('utf-8', 'surrogateescape')
+        data = _Source(data=params['content'].encode('utf-8', 'surrogateescape'))
     src = params['src']
     if data is None and src is None:
         ctx.fail('src (or content) is required')
@@ -104,9 +133,8 @@ def _run(params, ctx):
             ctx.fail('Source %s not readable' % src)
         if params.get('mode') == 'preserve':
             params['mode'] = '0%03o' % stat.S_IMODE(os.stat(src).st_mode)
-        with open(src, 'rb') as f:
-            data = f.read()
-    checksum_src = _sha1(data)
+        data = _Source(path=src)
+    checksum_src = data.digest('sha1')
     params['_volant_meta'] = {'checksum': checksum_src}
     if params['checksum'] and params['checksum'] != checksum_src:
         ctx.fail('Copied file does not match the expected checksum. Transfer failed.', checksum=checksum_src, expected_checksum=params['checksum'])
@@ -131,7 +159,7 @@ def _run(params, ctx):
         # NOTE: ansible's header names the file it compared: the controller source (or the rendered
         # template's temp file) for src=, the destination for content.
         after_header = ctx.internal.get('_volant_after_header') or (params['dest'] if not os.path.isdir(params['dest']) else dest)
-        entry = {'after': data.decode('utf-8', 'replace'), 'after_header': after_header, 'before': before}
+        entry = {'after': data.text(), 'after_header': after_header, 'before': before}
         # NOTE: ansible names the file being replaced; a new file has no "before" header.
         if exists:
             entry['before_header'] = dest
@@ -148,7 +176,7 @@ def _run(params, ctx):
     if checksum_dest == checksum_src and remote_src:
         # NOTE: with remote_src the module itself answers (md5sum and src, no diff list).
         changed = ctx.set_fs_attributes_if_different(file_args, False, None)
-        return {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'md5sum': hashlib.md5(data).hexdigest(), 'src': src}
+        return {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'md5sum': data.digest('md5'), 'src': src}
     if checksum_dest == checksum_src:
         # NOTE: Ansible then runs the file module for attributes: its result has `path` and no md5sum.
         params['_volant_unchanged'] = True
@@ -177,7 +205,7 @@ def _run(params, ctx):
     fd, tmp = tempfile.mkstemp(prefix='.ansible_tmp', dir=dest_dir, suffix=os.path.basename(dest))
     try:
         with os.fdopen(fd, 'wb') as f:
-            f.write(data)
+            data.write_to(f)
             f.flush()
             os.fsync(f.fileno())
         if params['validate']:
@@ -195,7 +223,7 @@ def _run(params, ctx):
         'changed': True,
         'checksum': checksum_src,
         'dest': dest,
-        'md5sum': hashlib.md5(data).hexdigest(),
+        'md5sum': data.digest('md5'),
         'src': src if (src and remote_src) else params.setdefault('_volant_src', _fake_src(dest)),
     })
     if not remote_src:
