@@ -57,6 +57,8 @@ export class VaultSecrets {
   /** Makes every `!vault` value of the run open with these secrets. */
   install(): void {
     VaultString.opener = (ciphertext) => this.open(ciphertext);
+    VaultString.unopenedReason =
+      this.secrets.length === 0 ? 'Attempting to decrypt but no vault secrets found.' : 'Decryption failed (no vault secrets were found that could decrypt).';
   }
 }
 

@@ -31,6 +31,8 @@ export class VaultString {
    * run, as in ansible, and every stage that meets a `!vault` value needs them.
    */
   static opener: ((ciphertext: string) => string | undefined) | undefined;
+  /** Why a value no secret opens cannot be used (ansible's words; the run's secrets decide). */
+  static unopenedReason = 'Attempting to decrypt but no vault secrets found.';
 
   /** `plaintext` is filled once a vault secret has opened it. */
   constructor(

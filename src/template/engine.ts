@@ -12,7 +12,7 @@ import { compileExpression, compileTemplate, joinOutput, nativeConcat, runTempla
 import { tokenize } from './lexer.js';
 import { Parser, parse } from './parser.js';
 import { PluginFailure } from './plugin-failure.js';
-import { RenderContext, TemplateRecursionError, errorOrigins, type EngineHost } from './render-context.js';
+import { RenderContext, TemplateRecursionError, UndecryptableVaultError, errorOrigins, type EngineHost } from './render-context.js';
 import { Frame, type CompiledTemplate, type RenderState } from './render-state.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { PyException } from './runtime/py-exception.js';
@@ -354,6 +354,12 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
   // NOTE: a plugin's failure is not tagged with the template it ran in: 2.19 names the outer one.
   if (err instanceof PluginFailure) return new TemplateError('template-plugin', err.message, { location: options.origin });
   if (err instanceof TemplateRecursionError) return new TemplateError('template-recursion', err.message, { location: err.origin ?? location });
+  if (err instanceof UndecryptableVaultError) {
+    // NOTE: 2.19 shows the vaulted value's own origin under the template's.
+    const where = conditional ? 'expression' : 'template';
+    const cause = new TemplateError('template-vault', err.message, { ...(errorOrigins.has(err) ? { location: errorOrigins.get(err) } : {}) });
+    return new TemplateError('template-render', `Error rendering ${where}.`, { ...(options.origin ? { location: options.origin } : {}), cause });
+  }
   if (err instanceof PyException) {
     const where = conditional ? 'expression' : 'template';
     return new TemplateError('template-render', `Error rendering ${where}: ${err.message}`, { location });

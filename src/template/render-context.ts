@@ -39,6 +39,13 @@ export class TemplateRecursionError extends Error {
 /** Where an error raised inside a variable's template happened (that variable's definition). */
 export const errorOrigins = new WeakMap<Error, SourceLocation>();
 
+/** A vaulted value that no secret of the run opens was used; its origin is the value's. */
+export class UndecryptableVaultError extends Error {}
+
+function undecryptable(): UndecryptableVaultError {
+  return new UndecryptableVaultError(`Attempt to use undecryptable variable: ${VaultString.unopenedReason}`);
+}
+
 /** Containers known to hold no template strings anywhere inside (checked once, kept across calls). */
 const cleanContainers = new WeakSet<object>();
 
@@ -114,6 +121,12 @@ export class RenderContext implements RenderState {
       if (deprecation) this.options.warn?.({ kind: 'deprecation', ...deprecation, ...(this.options.origin ? { origin: this.options.origin } : {}) });
       // Only rendered values are worth caching: reading plain data again costs nothing.
       if (typeof raw !== 'string' || raw.length <= 3 || !isTemplateText(raw)) {
+        if (raw instanceof VaultString && raw.reveal() === undefined) {
+          const err = undecryptable();
+          const where = this.vars.origin?.(name);
+          if (where) errorOrigins.set(err, where);
+          throw err;
+        }
         const plain = this.derive(raw);
         this.noteOrigin(name, plain);
         return plain;
@@ -154,7 +167,11 @@ export class RenderContext implements RenderState {
       return value;
     }
     if (value instanceof UnsafeString) return value.value;
-    if (value instanceof VaultString) return textOf(value);
+    if (value instanceof VaultString) {
+      // NOTE: 2.19 fails any use of a vaulted value that no secret of the run opens.
+      if (value.reveal() === undefined) throw undecryptable();
+      return textOf(value);
+    }
     return value;
   }
 
