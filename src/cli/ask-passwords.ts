@@ -80,8 +80,9 @@ function askSecret(prompt: string): string | undefined {
     return undefined;
   }
   try {
-    writeSync(tty, prompt);
+    // NOTE: echo goes off before the prompt shows, so an answer typed at once is not echoed.
     spawnSync('stty', ['-echo'], { stdio: [tty, 'ignore', 'ignore'] });
+    writeSync(tty, prompt);
     const bytes: number[] = [];
     const one = Buffer.alloc(1);
     while (readSync(tty, one, 0, 1, null) === 1 && one[0] !== 0x0a) bytes.push(one[0] as number);

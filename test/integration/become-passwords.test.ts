@@ -5,7 +5,7 @@
 // part is skipped unless sudo is installed there (or VOLANT_SUDO_DEB names a .deb to install).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -157,6 +157,33 @@ describe(`transport/passwords on test host ${host}`, { skip }, () => {
       assert.equal(run.status, 0, run.stdout + run.stderr);
       assert.match(run.stdout, /"r\.stdout": "root"/);
       assertNoPassword(run.stdout + run.stderr, 'the output');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('asks for both passwords on the terminal with -k and -K, without echo', { skip: existsSync('/usr/bin/script') ? false : 'needs script(1) for a terminal' }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'volant-pw-'));
+    try {
+      writeFileSync(join(dir, 'inventory'), `${host} ansible_host=${address ?? host} ansible_user=${user} ansible_host_key_checking=false ansible_ssh_common_args="-o PubkeyAuthentication=no"\n`);
+      writeFileSync(join(dir, 'site.yml'), `- hosts: all\n  gather_facts: false\n  become: true\n  become_method: su\n  tasks:\n    - command: id -un\n      register: r\n    - debug: var=r.stdout\n`);
+      const line = [process.execPath, '--import', 'tsx', CLI, '-k', '-K', '-i', join(dir, 'inventory'), join(dir, 'site.yml')].map((a) => `'${a}'`).join(' ');
+      // script(1) gives the run a terminal; each answer is typed once its prompt has appeared.
+      const child = spawn('script', ['-qec', line, '/dev/null'], { env: { ...process.env, ANSIBLE_NOCOLOR: '1' } });
+      let out = '';
+      const answers: [string, string][] = [['SSH password: ', userPassword], ['BECOME password[defaults to SSH password]: ', rootPassword]];
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        const next = answers[0];
+        if (next && out.includes(next[0])) {
+          answers.shift();
+          child.stdin.write(`${next[1]}\n`);
+        }
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      assert.equal(code, 0, out);
+      assert.match(out, /"r\.stdout": "root"/);
+      assertNoPassword(out, 'the terminal');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
