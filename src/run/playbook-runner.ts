@@ -125,7 +125,11 @@ export class PlaybookRunner {
     const active = (): string[] => hosts.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
     let batch: string[] = [];
     const prompted = deps.varsPrompt?.(play) ?? new Map();
-    const playVars = deps.vars.startPlay(compiled, { all: hosts, active, batch: () => batch.filter((h) => !this.failedHosts.has(h)) }, prompted);
+    const playVars = deps.vars.startPlay(
+      compiled,
+      { all: hosts, active, batch: () => batch.filter((h) => !this.failedHosts.has(h)), failed: () => batch.filter((h) => this.failedHosts.has(h)) },
+      prompted,
+    );
     const services: PlayRunServices = {
       ...deps,
       stats: this.stats,

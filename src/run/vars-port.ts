@@ -13,6 +13,8 @@ export interface PlayHostsInfo {
   readonly active: () => readonly string[];
   /** ansible_play_batch: the current serial batch, minus failed hosts. */
   readonly batch: () => readonly string[];
+  /** ansible_failed_hosts: the hosts of the current batch that failed. */
+  readonly failed?: () => readonly string[];
 }
 
 export interface PlayVars {

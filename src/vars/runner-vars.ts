@@ -27,6 +27,8 @@ export interface StepLike {
   readonly folded: { readonly blockVars: readonly Keyword[]; readonly environment: readonly Keyword[] };
   readonly role?: RoleInstanceLike;
   readonly includeParams?: DataDict;
+  /** The directory of the task's file. */
+  readonly baseDir?: string;
 }
 
 /** The parts of compile's CompiledPlay read here. */
@@ -193,6 +195,7 @@ function taskScope(step: StepLike, scopes: RoleScopes): TaskScope {
   const scope: TaskScope = {
     vars,
     ...(step.includeParams ? { includeParams: step.includeParams } : {}),
+    ...(step.baseDir !== undefined ? { fileDir: step.baseDir } : {}),
     ...(env.length > 0 ? { environment: env.length === 1 ? (env[0] as Keyword).value : env.map((k) => k.value) } : {}),
   };
   if (!step.role) return scope;

@@ -55,6 +55,8 @@ export interface PlayHosts {
   active(): readonly string[];
   /** ansible_play_batch (and play_hosts): the current serial batch, minus failed hosts. */
   batch(): readonly string[];
+  /** ansible_failed_hosts: the hosts of the current batch that failed (none when not told). */
+  failed?(): readonly string[];
 }
 
 export interface TaskScope {
@@ -68,4 +70,6 @@ export interface TaskScope {
   readonly includeParams?: DataDict;
   /** The task's `environment:` keyword, raw. */
   readonly environment?: Data;
+  /** The directory of the file the task was written in (for `ansible_search_path`). */
+  readonly fileDir?: string;
 }

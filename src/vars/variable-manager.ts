@@ -123,6 +123,7 @@ export class VariableManager {
   private readonly exportedVarsCache = new WeakMap<RoleScope, DataDict>();
   private readonly chainCache = new WeakMap<RoleScope, Map<string, { defaults: DataDict; vars: DataDict; params: DataDict }>>();
   private readonly roleIds = new WeakMap<RoleScope, number>();
+  private readonly searchPathCache = new WeakMap<TaskScope, { epoch: number; layer: DataDict }>();
   private nextRoleId = 1;
 
   constructor(private readonly config: VariableManagerOptions) {
@@ -395,6 +396,20 @@ export class VariableManager {
     return magic;
   }
 
+  /**
+   * `ansible_search_path` (2.19's Task.get_search_path): the role's path and those of the roles
+   * that pulled it in, innermost first, the task file's directory, then the playbook's.
+   */
+  private searchPathLayer(task: TaskScope): DataDict {
+    const cached = this.searchPathCache.get(task);
+    if (cached && cached.epoch === this.epoch) return cached.layer;
+    const paths = task.role ? [task.role, ...[...(task.depChain ?? [])].reverse()].map((r) => r.path) : [];
+    for (const dir of [task.fileDir, this.pbDir]) if (dir !== undefined && !paths.includes(dir)) paths.push(dir);
+    const layer: DataDict = new Map<DictKey, Data>([['ansible_search_path', paths]]);
+    this.searchPathCache.set(task, { epoch: this.epoch, layer });
+    return layer;
+  }
+
   private playHostsLayer(play: PlayScope, hosts: PlayHosts | undefined): VarLayer {
     return new PlayHostsLayer(this.inventory, play, hosts);
   }
@@ -457,7 +472,10 @@ export class VariableManager {
     if (role) push(this.roleMagic(role));
     if (play) push(this.playHostsLayer(play, playHosts));
     else push(this.groupsLayer());
-    push(this.optionMagic, this.hostvarsLayer);
+    push(this.optionMagic);
+    if (play && task && playHosts) push(new StrategyHostsLayer(playHosts));
+    if (task?.fileDir !== undefined) push(this.searchPathLayer(task));
+    push(this.hostvarsLayer);
     if (task) push(new Map<DictKey, Data>([['environment', task.environment ?? null]]));
     // NOTE: `vars` holds every variable but template globals such as `omit`, and not itself.
     if (play || task) push(new VarsLayer(layers.slice(globalsCount)));
@@ -517,6 +535,30 @@ const PLAY_HOSTS_DEPRECATION: ValueDeprecation = {
 
 const PLAY_HOSTS_NAMES: readonly string[] = ['groups', 'ansible_play_hosts_all', 'ansible_play_hosts', 'ansible_play_batch', 'play_hosts'];
 
+const STRATEGY_HOSTS_NAMES: readonly string[] = ['ansible_current_hosts', 'ansible_failed_hosts'];
+
+/**
+ * What the strategy adds to a task's variables (2.19's add_tqm_variables): the current batch's
+ * hosts still running, and those of it that failed.
+ */
+class StrategyHostsLayer implements VarLayer {
+  constructor(private readonly hosts: PlayHosts) {}
+  get(name: DictKey): Data | undefined {
+    if (name === 'ansible_current_hosts') {
+      const active = new Set(this.hosts.active());
+      return this.hosts.batch().filter((h) => active.has(h));
+    }
+    if (name === 'ansible_failed_hosts') return [...(this.hosts.failed?.() ?? [])];
+    return undefined;
+  }
+  has(name: DictKey): boolean {
+    return typeof name === 'string' && STRATEGY_HOSTS_NAMES.includes(name);
+  }
+  keys(): Iterable<DictKey> {
+    return STRATEGY_HOSTS_NAMES;
+  }
+}
+
 /** `groups` and the play's host lists, read from the runner's lists when asked. */
 class PlayHostsLayer implements VarLayer {
   private readonly groups: DataDict;
@@ -544,6 +586,7 @@ class PlayHostsLayer implements VarLayer {
         return [...this.current().active()];
       case 'ansible_play_batch':
         return [...this.current().batch()];
+
       case 'play_hosts':
         return markDeprecated([...this.current().batch()], PLAY_HOSTS_DEPRECATION);
       default:
