@@ -420,23 +420,27 @@ export class PlayRunner {
     }
     const runOnce = keywordBool(step.folded.scalars.get('run_once')) ?? false;
     const targets = runOnce ? hosts.slice(0, 1) : hosts;
-    const outcomes = await this.runOnHosts(step, targets);
     const failedNow: string[] = [];
     const includeResults: { host: string; outcome: ExecOutcome }[] = [];
-    for (const [host, outcome] of outcomes) {
+    const handle = async (host: string, outcome: ExecOutcome): Promise<void> => {
       const isInclude = task.action === 'include_tasks' || task.action === 'include_role';
       const ignoreErrors = keywordBool(step.folded.scalars.get('ignore_errors')) ?? false;
       const failed = truthy(outcome.result.get('failed'));
       if (isInclude && !failed && !truthy(outcome.result.get('skipped'))) {
         includeResults.push({ host, outcome });
         processResult(this.processCtx, host, step, outcome, { ignoreErrors, isInclude: true });
-        continue;
+        return;
       }
       const diff = keywordBool(step.folded.scalars.get('diff')) ?? this.services.exec.options.diff;
       const verdict = await this.settle(host, step, outcome, { ignoreErrors, isInclude, diff });
       if (verdict === 'failed' || verdict === 'unreachable') failedNow.push(host);
       if (verdict === 'failed' && this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
-    }
+    };
+    // NOTE: with one fork, ansible shows a host's result before the next host's task gets going
+    // (its retries, items); with more, results are shown in host order once all are in.
+    const oneByOne = this.forkLimit(step) === 1;
+    const outcomes = await this.runOnHosts(step, targets, oneByOne ? handle : undefined);
+    if (!oneByOne) for (const [host, outcome] of outcomes) await handle(host, outcome);
     if (runOnce) {
       // The other hosts take the first host's result without running.
       const first = outcomes[0];
@@ -532,17 +536,17 @@ export class PlayRunner {
     };
     const vars = this.playVars.forTask(host, step);
     const name = this.names.get(step.id) ?? this.bannerName(step, host);
-    const withRole = (text: string): string => (step.role ? `${step.role.def.name} : ${text}` : text);
     const nameKw = step.task.keywords.get('name');
     return {
       host,
-      name: redoneAs ?? withRole(name),
+      name: redoneAs ?? name,
+      ...(step.role ? { role: step.role.def.name } : {}),
       rename: (changed: VarSource): string => {
-        if (!nameKw || nameKw.value === null || !templar.isTemplate(pyStr(nameKw.value))) return withRole(name);
+        if (!nameKw || nameKw.value === null || !templar.isTemplate(pyStr(nameKw.value))) return name;
         try {
-          return withRole(pyStr(templar.render(pyStr(nameKw.value), changed)));
+          return pyStr(templar.render(pyStr(nameKw.value), changed));
         } catch {
-          return withRole(pyStr(nameKw.value));
+          return pyStr(nameKw.value);
         }
       },
       action: step.task.actionWritten,
@@ -713,13 +717,19 @@ export class PlayRunner {
     return keywordBool(this.compiled.play.keywords.get('force_handlers')) ?? this.services.forceHandlers;
   }
 
-  private async runOnHosts(step: TaskStep, hosts: readonly string[]): Promise<[string, ExecOutcome][]> {
+  /** How many hosts run the step at once: forks, or the task's throttle when lower. */
+  private forkLimit(step: TaskStep): number {
     const forks = Math.max(1, this.services.forks);
     const throttle = keywordInt(step.folded.scalars.get('throttle')) ?? 0;
-    const limit = throttle > 0 ? Math.min(throttle, forks) : forks;
+    return throttle > 0 ? Math.min(throttle, forks) : forks;
+  }
+
+  /** Runs the step on the hosts, `forkLimit` at a time; `onEach` takes each result as it comes (one fork). */
+  private async runOnHosts(step: TaskStep, hosts: readonly string[], onEach?: (host: string, outcome: ExecOutcome) => Promise<void>): Promise<[string, ExecOutcome][]> {
+    const limit = this.forkLimit(step);
     const results: ([string, ExecOutcome] | undefined)[] = new Array(hosts.length);
     // Events of hosts after the first still running are held back so output follows host order.
-    this.itemBuffers = new Map(hosts.map((h, i) => [h, i === 0 ? null : []]));
+    this.itemBuffers = new Map(hosts.map((h, i) => [h, i === 0 || onEach ? null : []]));
     this.hostOrder = [...hosts];
     let next = 0;
     const runAhead = this.runAhead;
@@ -742,6 +752,7 @@ export class PlayRunner {
         outcome ??= runAhead ? await runAhead.slots.use(() => this.executor.run(host, step)) : await this.executor.run(host, step);
         results[i] = [host, outcome];
         if (runAhead && following) this.maybeRunAhead(runAhead, host, step, outcome, following);
+        if (onEach) await onEach(host, outcome);
       }
     };
     await Promise.all(Array.from({ length: Math.min(limit, hosts.length) }, worker));

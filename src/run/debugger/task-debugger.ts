@@ -14,6 +14,8 @@ export interface DebugTarget {
   readonly host: string;
   /** The task's name as the banner showed it. */
   readonly name: string;
+  /** The role the task belongs to: ansible's str(task) is `TASK: role : name`. */
+  readonly role?: string;
   readonly action: string;
   /** The arguments as the task ran with them (templated). */
   readonly args: DataDict;
@@ -93,9 +95,9 @@ export class TaskDebugger {
     private readonly terminal: Terminal,
     private readonly target: DebugTarget,
   ) {
-    this.prompt = `[${target.host}] TASK: ${target.name} (debug)> `;
     this.args = new Map(target.args);
     this.name = target.name;
+    this.prompt = `[${target.host}] ${this.label()} (debug)> `;
     this.vars = taskVarsObject(target.vars, new Map());
     const host: PyObject = { pyType: 'Host', repr: () => target.host, getAttr: (n) => (n === 'name' ? target.host : undefined) };
     const task = this.taskObject();
@@ -118,7 +120,7 @@ export class TaskDebugger {
     const target = this.target;
     return {
       pyType: 'Task',
-      repr: () => `TASK: ${this.name}`,
+      repr: () => this.label(),
       getAttr: (n) => (n === 'args' ? this.args : n === 'name' ? this.name : n === 'action' ? target.action : undefined),
       setAttr: (n, v) => {
         if (n !== 'args' || isPyObject(v) || !(v instanceof Map)) return false;
@@ -126,6 +128,10 @@ export class TaskDebugger {
         return true;
       },
     };
+  }
+
+  private label(): string {
+    return `TASK: ${this.target.role === undefined ? '' : `${this.target.role} : `}${this.name}`;
   }
 
   /** Reads commands until one ends the session. */
