@@ -5,6 +5,7 @@ import { overlay } from '../run/task-executor.js';
 import { pythonNow } from './pause.js';
 import { pyStr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
+import type { RenderOptions } from '../template/api.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
 import { fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
@@ -58,6 +59,7 @@ export const template: Action = async (ctx) => {
       trimBlocks: ctx.args.has('trim_blocks') ? toBoolLike(ctx.args.get('trim_blocks')) : true,
       lstripBlocks: toBoolLike(ctx.args.get('lstrip_blocks') ?? false),
       newlineSequence,
+      ...delimiterOptions(ctx.args),
     });
   } catch (e) {
     throw new TaskError(linksOf(e));
@@ -91,4 +93,20 @@ function userName(uid: number): string {
   } catch {
     return String(uid);
   }
+}
+
+const DELIMITER_ARGS = [
+  ['variable_start_string', 'variableStart'], ['variable_end_string', 'variableEnd'],
+  ['block_start_string', 'blockStart'], ['block_end_string', 'blockEnd'],
+  ['comment_start_string', 'commentStart'], ['comment_end_string', 'commentEnd'],
+] as const;
+
+/** The template's own delimiters, when the task sets any. */
+function delimiterOptions(args: ReadonlyMap<unknown, Data>): Pick<RenderOptions, 'delimiters'> {
+  const delimiters: Record<string, string> = {};
+  for (const [arg, option] of DELIMITER_ARGS) {
+    const value = args.get(arg);
+    if (value !== undefined && value !== null) delimiters[option] = pyStr(value);
+  }
+  return Object.keys(delimiters).length > 0 ? { delimiters } : {};
 }

@@ -62,6 +62,8 @@ export interface RenderOptions {
   trimBlocks?: boolean;
   lstripBlocks?: boolean;
   newlineSequence?: string;
+  /** The template module's variable_start_string … comment_end_string (Jinja's where absent). */
+  delimiters?: Partial<Readonly<Record<'variableStart' | 'variableEnd' | 'blockStart' | 'blockEnd' | 'commentStart' | 'commentEnd', string>>>;
   /** The `template` module renders files: it has a path, for error messages and relative includes. */
   templatePath?: string;
   lookup?: LookupEnvironment;

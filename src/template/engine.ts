@@ -9,7 +9,7 @@ import { formatLocation, type SourceLocation } from '../core/source-location.js'
 import { copyValueOrigins } from '../core/value-origins.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
 import { compileExpression, compileTemplate, joinOutput, nativeConcat, runTemplate } from './compiler.js';
-import { tokenize } from './lexer.js';
+import { DEFAULT_DELIMITERS, tokenize } from './lexer.js';
 import { Parser, parse } from './parser.js';
 import { PluginFailure } from './plugin-failure.js';
 import { RenderContext, TemplateRecursionError, UndecryptableVaultError, errorOrigins, type EngineHost } from './render-context.js';
@@ -48,9 +48,11 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   compile(text: string, options: RenderOptions, topLevel = true): CompiledTemplate {
     if (text.startsWith('#jinja2:')) return this.compileWithHeader(text, options, topLevel);
     const trim = options.trimBlocks ?? true;
-    const plain = trim && !options.lstripBlocks && !options.newlineSequence && topLevel;
+    const plain = trim && !options.lstripBlocks && !options.newlineSequence && topLevel && !options.delimiters;
     const raw = topLevel && options.templatePath === undefined;
-    const key = plain && raw ? text : `${trim ? 1 : 0}${options.lstripBlocks ? 1 : 0}${raw ? 1 : 0}${options.newlineSequence ?? ''}\0${text}`;
+    const delimiters = options.delimiters ? { ...DEFAULT_DELIMITERS, ...options.delimiters } : undefined;
+    const marks = delimiters ? Object.values(delimiters).join('\0') : '';
+    const key = plain && raw ? text : `${trim ? 1 : 0}${options.lstripBlocks ? 1 : 0}${raw ? 1 : 0}${options.newlineSequence ?? ''}\0${marks}\0${text}`;
     let tpl = this.templates.get(key);
     if (tpl === undefined) {
       try {
@@ -59,6 +61,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
           lstripBlocks: options.lstripBlocks,
           newlineSequence: options.newlineSequence,
           keepTrailingNewline: false,
+          ...(delimiters ? { delimiters } : {}),
           // The template module renders files with escape_backslashes off.
           rawExpressionStrings: topLevel && options.templatePath === undefined,
         });
@@ -125,7 +128,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   }
 
   render(text: string, vars: VarSource, options: RenderOptions = NO_OPTIONS): Data {
-    if (!isTemplateText(text)) return text;
+    if (!options.delimiters && !isTemplateText(text)) return text;
     try {
       return toData(this.renderWith(new RenderContext(this, vars, options), text, options));
     } catch (err) {

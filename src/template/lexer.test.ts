@@ -1,11 +1,32 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { tokenize, type Token } from './lexer.js';
+import { DEFAULT_DELIMITERS, tokenize, type Token } from './lexer.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 
 const kinds = (tokens: Token[]): string[] => tokens.map((t) => (t.type === 'operator' || t.type === 'name' || t.type === 'data' ? `${t.type}:${t.value}` : t.type));
 
 describe('template/lexer', () => {
+  it('reads custom delimiters, leaving the default ones as data', () => {
+    const delimiters = { ...DEFAULT_DELIMITERS, variableStart: '<<', variableEnd: '>>', blockStart: '[%', blockEnd: '%]', commentStart: '<#', commentEnd: '#>' };
+    const tokens = tokenize('{{ a }}<< b >>[%- raw %]<< c >>[% endraw %]<# note #>[% if x %]y[% endif %]', { keepTrailingNewline: true, delimiters });
+    assert.deepEqual(kinds(tokens), [
+      'data:{{ a }}',
+      'variable_begin',
+      'name:b',
+      'variable_end',
+      'data:<< c >>',
+      'block_begin',
+      'name:if',
+      'name:x',
+      'block_end',
+      'data:y',
+      'block_begin',
+      'name:endif',
+      'block_end',
+      'eof',
+    ]);
+  });
+
   it('splits data, print statements and blocks, keeping offsets', () => {
     const tokens = tokenize('a {{ x.y }} {% if z %}b{% endif %}', { keepTrailingNewline: true });
     assert.deepEqual(kinds(tokens), [

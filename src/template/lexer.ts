@@ -32,6 +32,67 @@ export interface LexOptions {
   keepTrailingNewline?: boolean;
   /** Ansible's escape_backslashes: `{{ }}` string literals keep their backslashes verbatim. */
   rawExpressionStrings?: boolean;
+  /** The template module's variable_start_string … comment_end_string; Jinja's by default. */
+  delimiters?: Delimiters;
+}
+
+export interface Delimiters {
+  readonly variableStart: string;
+  readonly variableEnd: string;
+  readonly blockStart: string;
+  readonly blockEnd: string;
+  readonly commentStart: string;
+  readonly commentEnd: string;
+}
+
+export const DEFAULT_DELIMITERS: Delimiters = {
+  variableStart: '{{',
+  variableEnd: '}}',
+  blockStart: '{%',
+  blockEnd: '%}',
+  commentStart: '{#',
+  commentEnd: '#}',
+};
+
+type TagKind = 'variable' | 'block' | 'comment';
+
+/** The next tag opening at or after `from`: Jinja's default delimiters take the fast path. */
+function findOpen(text: string, from: number, d: Delimiters): { at: number; kind: TagKind } | undefined {
+  if (d === DEFAULT_DELIMITERS) {
+    let open = text.indexOf('{', from);
+    while (open !== -1) {
+      const c = text.charCodeAt(open + 1);
+      if (c === 123 /* { */) return { at: open, kind: 'variable' };
+      if (c === 37 /* % */) return { at: open, kind: 'block' };
+      if (c === 35 /* # */) return { at: open, kind: 'comment' };
+      open = text.indexOf('{', open + 1);
+    }
+    return undefined;
+  }
+  let best: { at: number; kind: TagKind; length: number } | undefined;
+  for (const [kind, start] of [['variable', d.variableStart], ['block', d.blockStart], ['comment', d.commentStart]] as const) {
+    const at = text.indexOf(start, from);
+    // Jinja prefers the longest delimiter when two start at the same place.
+    if (at !== -1 && (best === undefined || at < best.at || (at === best.at && start.length > best.length))) best = { at, kind, length: start.length };
+  }
+  return best;
+}
+
+function openerOf(kind: TagKind, d: Delimiters): string {
+  return kind === 'variable' ? d.variableStart : kind === 'block' ? d.blockStart : d.commentStart;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const DEFAULT_RAW = { rawMatch: /\s*raw\s*([-+]?)%\}/y, endRe: /\{%([-+]?)\s*endraw\s*([-+]?)%\}/g };
+
+/** `raw` right after a block opening, and the `endraw` tag that closes it. */
+function rawPatterns(d: Delimiters): { rawMatch: RegExp; endRe: RegExp } {
+  if (d === DEFAULT_DELIMITERS) return DEFAULT_RAW;
+  const end = escapeRegExp(d.blockEnd);
+  return { rawMatch: new RegExp(`\\s*raw\\s*([-+]?)${end}`, 'y'), endRe: new RegExp(`${escapeRegExp(d.blockStart)}([-+]?)\\s*endraw\\s*([-+]?)${end}`, 'g') };
 }
 
 // Longest first so `**` wins over `*`, `//` over `/`.
@@ -65,13 +126,10 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
     if (data.length > 0) tokens.push({ type: 'data', value: normalize(data), pos: at });
   };
 
+  const d = options.delimiters ?? DEFAULT_DELIMITERS;
   while (pos < n) {
-    let open = text.indexOf('{', pos);
-    while (open !== -1) {
-      const c = text.charCodeAt(open + 1);
-      if (c === 123 /* { */ || c === 37 /* % */ || c === 35 /* # */) break;
-      open = text.indexOf('{', open + 1);
-    }
+    const found = findOpen(text, pos, d);
+    const open = found === undefined ? -1 : found.at;
     let data = open === -1 ? text.slice(pos) : text.slice(pos, open);
     const dataPos = pos;
     // Whether the data starts a line: trim_blocks' swallowed newline counts (Jinja's line_starting).
@@ -84,42 +142,42 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
     }
     stripNextLeading = false;
     trimNextNewline = false;
-    if (open === -1) {
+    if (found === undefined) {
       pushData(data, dataPos);
       break;
     }
-    const kindChar = text[open + 1];
-    const modifier = text[open + 2];
+    const tag = found.kind;
+    const openLength = openerOf(tag, d).length;
+    const modifier = text[open + openLength];
     if (modifier === '-') data = data.replace(/\s+$/, '');
-    else if (options.lstripBlocks && modifier !== '+' && kindChar !== '{') {
+    else if (options.lstripBlocks && modifier !== '+' && tag !== 'variable') {
       // lstrip_blocks: drop spaces/tabs before a block or comment tag when alone on its line.
       const lastNl = Math.max(data.lastIndexOf('\n'), data.lastIndexOf('\r'));
       const lineStart = lastNl >= 0 || startsLine;
       if (lineStart && /^[ \t]*$/.test(data.slice(lastNl + 1))) data = data.slice(0, lastNl + 1);
     }
     pushData(data, dataPos);
-    let inner = open + 2;
+    let inner = open + openLength;
     if (modifier === '-' || modifier === '+') inner++;
 
-    if (kindChar === '#') {
-      const close = findCommentEnd(text, inner);
+    if (tag === 'comment') {
+      const close = text.indexOf(d.commentEnd, inner);
       if (close === -1) throw new TemplateSyntaxError('Missing end of comment tag', open);
       const endMod = text[close - 1];
       if (endMod === '-' && close - 1 >= inner) stripNextLeading = true;
       else if (options.trimBlocks && endMod !== '+') trimNextNewline = true;
-      pos = close + 2;
+      pos = close + d.commentEnd.length;
       continue;
     }
 
-    const kind = kindChar === '{' ? 'variable' : 'block';
+    const kind = tag;
     // `{% raw %}` swallows everything up to `{% endraw %}` as data.
     if (kind === 'block') {
-      const rawMatch = /\s*raw\s*([-+]?)%\}/y;
+      const { rawMatch, endRe } = rawPatterns(d);
       rawMatch.lastIndex = inner;
       const rm = rawMatch.exec(text);
       if (rm) {
         const bodyStart = rawMatch.lastIndex;
-        const endRe = /\{%([-+]?)\s*endraw\s*([-+]?)%\}/g;
         endRe.lastIndex = bodyStart;
         const em = endRe.exec(text);
         if (!em) throw new TemplateSyntaxError("Missing end of raw directive", open);
@@ -136,8 +194,9 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
       }
     }
     tokens.push({ type: kind === 'variable' ? 'variable_begin' : 'block_begin', value: '', pos: open });
-    pos = lexExpression(text, inner, kind, tokens, kind === 'variable' && options.rawExpressionStrings === true);
-    const endMod = text[pos - 3];
+    const closer = kind === 'variable' ? d.variableEnd : d.blockEnd;
+    pos = lexExpression(text, inner, kind, closer, tokens, kind === 'variable' && options.rawExpressionStrings === true);
+    const endMod = text[pos - closer.length - 1];
     if (endMod === '-') stripNextLeading = true;
     else if (kind === 'block' && options.trimBlocks && endMod !== '+') trimNextNewline = true;
   }
@@ -145,13 +204,8 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
   return tokens;
 }
 
-function findCommentEnd(text: string, from: number): number {
-  return text.indexOf('#}', from);
-}
-
 /** Lexes the inside of `{{ … }}` or `{% … %}`; returns the offset after the closing delimiter. */
-function lexExpression(text: string, start: number, kind: 'variable' | 'block', tokens: Token[], rawStrings: boolean): number {
-  const closer = kind === 'variable' ? '}}' : '%}';
+function lexExpression(text: string, start: number, kind: 'variable' | 'block', closer: string, tokens: Token[], rawStrings: boolean): number {
   let pos = start;
   const balance: string[] = [];
   const n = text.length;
@@ -164,11 +218,11 @@ function lexExpression(text: string, start: number, kind: 'variable' | 'block', 
     if (balance.length === 0) {
       if ((c === '-' || c === '+') && text.startsWith(closer, pos + 1)) {
         tokens.push({ type: kind === 'variable' ? 'variable_end' : 'block_end', value: '', pos });
-        return pos + 3;
+        return pos + 1 + closer.length;
       }
       if (text.startsWith(closer, pos)) {
         tokens.push({ type: kind === 'variable' ? 'variable_end' : 'block_end', value: '', pos });
-        return pos + 2;
+        return pos + closer.length;
       }
     }
     if (c === '"' || c === "'") {
