@@ -63,6 +63,10 @@ export function cliPage(root: string): string {
       : `- Accepted but not acted on yet: ${ignored.map((o) => code(o.flags[o.flags.length - 1] as string)).join(', ')}.`,
     '- There is one command, `volant-playbook`; `ansible`, `ansible-inventory`, `ansible-vault` and the other',
     '  ansible-core commands have no Volant counterpart.',
+    '- `--version` and the block `-vv` opens with name Volant and node rather than ansible-core and Python.',
+    '- From `-vvv` on, ansible-core narrates each connection step (`ESTABLISH LOCAL CONNECTION`, `EXEC`, `PUT`',
+    '  of the module file) and which inventory plugins declined a source; Volant has no such steps (one agent',
+    '  per host runs every task) and prints none of those lines. Everything `-vv` shows is the same.',
     '',
   );
   return out.join('\n');
