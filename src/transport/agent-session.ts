@@ -2,13 +2,14 @@
  * One agent on one host as one user (AgentSession): module calls, raw commands, file transfer.
  */
 import { moduleCauses } from '../run/module-causes.js';
+import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { isDict, PyFloat, type Data, type DataDict } from '../core/data.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from '../run/transport.js';
 import type { AgentClient } from './agent-client.js';
 import { loadHelperSources, loadModuleSource } from './agent-sources.js';
-import { hashLocalFile, keepReceived, readRemote, receiveFile, sendFile, type AgentRequest } from './file-chunks.js';
+import { CHUNK_SIZE, hashLocalFile, keepReceived, readRemote, receiveFile, sendFile, type AgentRequest } from './file-chunks.js';
 import type { Connection } from './connection.js';
 import { pySplitlines } from './py-splitlines.js';
 import { RequestTimeoutError } from './transport-errors.js';
@@ -28,6 +29,9 @@ const TEMPLATE_ONLY = [
   'lstrip_blocks',
   'output_encoding',
 ];
+
+/** Inline content (base64) above one transfer piece is sent ahead as a file. */
+const STAGE_ABOVE_B64 = Math.ceil(CHUNK_SIZE / 3) * 4;
 
 /** Modules Ansible runs through an action plugin: their messages name them `ansible.legacy.X`. */
 const LEGACY_NAMED = new Set(['command', 'copy', 'fetch', 'template', 'script', 'unarchive', 'uri', 'async_status']);
@@ -73,6 +77,16 @@ export class VolantAgentSession implements AgentSession {
     if (LEGACY_NAMED.has(request.module) && !args.has('_ansible_module_name')) {
       args = new Map(args);
       args.set('_ansible_module_name', `ansible.legacy.${request.module}`);
+    }
+    const inline = args.get('_volant_content_b64');
+    if (request.module === 'copy' && typeof inline === 'string' && inline.length > STAGE_ABOVE_B64) {
+      // NOTE: large bytes (a rendered template, assembled fragments) go ahead in pieces, so the
+      // module's request stays small and the host reads them from a file, as Ansible uploads them.
+      const staged = `~/.ansible/tmp/volant-staged-${randomBytes(8).toString('hex')}`;
+      await sendFile(this.request, Buffer.from(inline, 'base64'), staged);
+      args = new Map(args);
+      args.delete('_volant_content_b64');
+      args.set('_volant_staged', staged);
     }
     const fields: DataDict = new Map<string, Data>([
       ['module', request.module],
