@@ -1,7 +1,7 @@
 /** Actions that need the controller's files or the agent: gather_facts/setup and include_vars. */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
+import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { copyValueOrigin } from '../core/value-origins.js';
 import type { Action } from '../run/action.js';
 import { loadYaml } from '../yaml/load-yaml.js';
@@ -12,7 +12,12 @@ import { fileNotFoundMessage, searchCandidates } from '../actions/util.js';
 /** gather_facts / setup: the setup module in the agent; facts land in ansible_facts. */
 export const gatherFactsAction: Action = async (ctx) => {
   const result = await ctx.runModule({ module: 'setup', args: ctx.args });
-  if (ctx.action === 'gather_facts') result.set('_ansible_verbose_override', true);
+  if (ctx.action === 'gather_facts') {
+    result.set('_ansible_verbose_override', true);
+    // NOTE: 2.19's gather_facts action (not the setup module) marks the facts as gathered.
+    const facts = result.get('ansible_facts');
+    if (isDict(facts) && !truthy(result.get('failed'))) facts.set('_ansible_facts_gathered', true);
+  }
   return result;
 };
 
