@@ -31,6 +31,9 @@ function asRoot(script: string): { status: number | null; stdout: string } {
 const address = await testHostAddress(host);
 const skip = address !== undefined ? false : `test host ${host} is not up (tools/test-hosts)`;
 
+/** root's password field before the test gave it one (Debian's `*`: no password login). */
+let rootWas = '*';
+
 /** The user gets a password and may log in with it; root gets one for su; sudo when it can. */
 function prepareHost(): boolean {
   const deb = process.env['VOLANT_SUDO_DEB'];
@@ -38,6 +41,7 @@ function prepareHost(): boolean {
     spawnSync('scp', ['-F', '/opt/test-hosts/ssh_config', deb, `${host}:/tmp/volant-sudo.deb`], { timeout: 60_000 });
   }
   const setup = asRoot(`set -e
+echo "root-was:$(getent shadow root | cut -d: -f2)"
 [ -f /tmp/volant-sudo.deb ] && ! command -v sudo >/dev/null && dpkg -i /tmp/volant-sudo.deb >/dev/null 2>&1 || true
 id ${user} >/dev/null 2>&1 || useradd -m -s /bin/sh ${user}
 chpasswd <<EOF
@@ -50,6 +54,7 @@ printf 'PasswordAuthentication yes\\nKbdInteractiveAuthentication yes\\n' > /etc
 command -v sudo >/dev/null && echo has-sudo || true
 `);
   assert.equal(setup.status, 0, 'preparing the test host failed');
+  rootWas = /^root-was:(.*)$/m.exec(setup.stdout)?.[1] ?? '*';
   return setup.stdout.includes('has-sudo');
 }
 
@@ -96,7 +101,7 @@ describe(`transport/passwords on test host ${host}`, { skip }, () => {
   });
   after(async () => {
     await transport.closeAll();
-    asRoot(`rm -f /etc/ssh/sshd_config.d/00-volant-passwords.conf; /etc/init.d/ssh restart >/dev/null; userdel -r ${user} 2>/dev/null; passwd -d root >/dev/null; true`);
+    asRoot(`rm -f /etc/ssh/sshd_config.d/00-volant-passwords.conf; /etc/init.d/ssh restart >/dev/null; userdel -r ${user} 2>/dev/null; usermod -p '${rootWas.replace(/'/g, '')}' root; true`);
   });
 
   it('logs in over ssh with a password', async () => {
