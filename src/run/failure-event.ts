@@ -13,7 +13,7 @@ function chainEvent(links: readonly ErrorLink[]): DisplayEvent | undefined {
   let event: DisplayEvent | undefined;
   for (let i = links.length - 1; i >= 0; i--) {
     const link = links[i] as ErrorLink;
-    event = { message: link.message, ...(link.origin ? { origin: link.origin } : {}), ...(link.help ? { help: link.help } : {}), ...(link.whileHandling ? { whileHandling: true } : {}), ...(event ? { cause: event } : {}) };
+    event = { message: link.message, ...(link.origin ? { origin: link.origin } : {}), ...(link.help ? { help: link.help } : {}), ...(link.whileHandling ? { whileHandling: true } : {}), ...(link.context !== undefined ? { context: link.context } : {}), ...(event ? { cause: event } : {}) };
   }
   return event;
 }

@@ -15,6 +15,8 @@ export interface ErrorLink {
    * that error, and never folds this link into the one before it.
    */
   readonly whileHandling?: boolean;
+  /** Shown in place of an origin's code frame: a template ansible wrote itself has no origin. */
+  readonly context?: string;
 }
 
 export class TaskError extends Error {

@@ -124,10 +124,17 @@ export class TaskExecutor {
     // The engine exposes lookups through query(): render a call with the terms bound as a local.
     const locals = new Map<string, Data>([['__volant_terms', terms]]);
     const scope = overlay(vars, locals);
-    const value = this.services.templar.render(`{{ query('${name}', *__volant_terms) }}`, scope, {
-      origin: loc,
-      lookup: this.services.lookupEnv(step),
-    });
+    let value: Data;
+    try {
+      value = this.services.templar.render(`{{ query('${name}', *__volant_terms) }}`, scope, {
+        origin: loc,
+        lookup: this.services.lookupEnv(step),
+      });
+    } catch (e) {
+      // NOTE: 2.19 calls a with_ lookup through a template it makes itself, shown without origin.
+      const links = linksOf(e);
+      throw new TaskError([{ message: links.map((l) => l.message).join(': '), context: 'Origin: <unknown>\n\ninvoke_lookup()' }], true);
+    }
     return Array.isArray(value) ? value : [value];
   }
 

@@ -21,8 +21,11 @@ export const fileglob: LookupFn = (ctx, terms) => {
     const pattern = toText(term);
     const name = posixBasename(pattern);
     const dirs: (string | undefined)[] = [];
-    if (name !== pattern) dirs.push(findFileInSearchPath(ctx, 'files', posixDirname(pattern)));
-    else {
+    if (name !== pattern) {
+      const dir = findFileInSearchPath(ctx, 'files', posixDirname(pattern));
+      if (dir === undefined) ctx.warn?.({ kind: 'warning', message: `Unable to find '${posixDirname(pattern)}' in expected paths (use -vvvvv to see paths)` });
+      dirs.push(dir);
+    } else {
       const base = ctx.lookup?.baseDir ?? process.cwd();
       const paths = ctx.lookup?.searchPaths('files') ?? [];
       for (const p of paths.length > 0 ? paths : [base]) dirs.push(posixJoin(p, 'files'), p);
