@@ -20,7 +20,7 @@ export const debug: Action = (ctx) => {
       let value: Data;
       const markers = new ErrorMarkers(ctx);
       try {
-        value = ctx.templar.render(`{{ ${expr} }}`, ctx.vars, { origin: ctx.step.task.argsLoc });
+        value = ctx.templar.evaluateExpression(expr, ctx.vars, { origin: ctx.step.task.argsLoc });
       } catch (e) {
         if (!isUndefinedError(e)) throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: ctx.step.task.argsLoc }, e);
         // NOTE: 2.19 replaces what is undefined in a `var` with markers and warns, instead of

@@ -440,6 +440,7 @@ function withWarnings(engine: TemplateRenderer, warn: (w: TemplateWarning) => vo
     render: (text, vars, options) => engine.render(text, vars, { warn, ...options }),
     renderDeep: (value, vars, options) => engine.renderDeep(value, vars, { warn, ...options }),
     evaluateConditional: (condition, vars, options) => engine.evaluateConditional(condition, vars, { warn, ...options }),
+    evaluateExpression: (expression, vars, options) => engine.evaluateExpression(expression, vars, { warn, ...options }),
   };
 }
 

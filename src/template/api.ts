@@ -84,4 +84,6 @@ export interface TemplateRenderer {
    * expression, or a value already boolean. A non-boolean result is 2.19's error.
    */
   evaluateConditional(condition: Data, vars: VarSource, options?: RenderOptions): boolean;
+  /** A bare expression's value (debug's `var`); failures say "expression", not "template". */
+  evaluateExpression(expression: string, vars: VarSource, options?: RenderOptions): Data;
 }

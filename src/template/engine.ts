@@ -212,7 +212,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         // it is shown where the variable was written, under the conditional.
         const from = ONE_VARIABLE.exec(text)?.[1];
         const exprOrigin = from !== undefined ? valueOriginOf(vars, from) : undefined;
-        if (exprOrigin) return this.evaluateExpression(ctx, expression, exprOrigin, options);
+        if (exprOrigin) return this.evaluateSupplied(ctx, expression, exprOrigin, options);
       }
       const expr = this.compileExpr(expression);
       return toData(ctx.settle(expr.run(new Frame(ctx, null))));
@@ -234,7 +234,14 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     );
   }
 
-  private evaluateExpression(ctx: RenderContext, expression: string, origin: SourceLocation, options: RenderOptions): Data {
+  evaluateExpression(expression: string, vars: VarSource, options: RenderOptions = {}): Data {
+    return this.guard('expression', options, () => {
+      const ctx = new RenderContext(this, vars, options, true);
+      return toData(ctx.settle(this.compileExpr(expression).run(new Frame(ctx, null))));
+    }, expression);
+  }
+
+  private evaluateSupplied(ctx: RenderContext, expression: string, origin: SourceLocation, options: RenderOptions): Data {
     try {
       return toData(ctx.settle(this.compileExpr(expression).run(new Frame(ctx, null))));
     } catch (err) {
@@ -341,12 +348,13 @@ export function toData(v: Value): Data {
 export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions, source?: string): VolantError {
   const location = (err instanceof UndefinedError ? err.undefinedValue.origin : undefined) ?? (err instanceof Error ? errorOrigins.get(err) : undefined) ?? options.origin;
   const conditional = mode === 'conditional';
+  const what = mode === 'template' ? 'template' : 'expression';
   // NOTE: internal errors are not attached as `cause`: the message already holds their words,
   // and the run stage turns every cause into another line of the error chain.
   if (err instanceof TemplateError) return err.location || !location ? err : new TemplateError(err.code, err.message, { location, hint: err.hint });
   if (err instanceof VolantError) return err;
   if (err instanceof TemplateSyntaxError) {
-    const where = conditional ? 'expression' : 'template';
+    const where = what;
     const delimiters = conditional && source !== undefined && isTemplateText(source) ? ' Template delimiters are not supported in expressions' : '';
     return new TemplateError('template-syntax', `Syntax error in ${where}${delimiters ? '.' + delimiters : ''}: ${err.message}`, { location });
   }
@@ -359,12 +367,12 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
   if (err instanceof TemplateRecursionError) return new TemplateError('template-recursion', err.message, { location: err.origin ?? location });
   if (err instanceof UndecryptableVaultError) {
     // NOTE: 2.19 shows the vaulted value's own origin under the template's.
-    const where = conditional ? 'expression' : 'template';
+    const where = what;
     const cause = new TemplateError('template-vault', err.message, { ...(errorOrigins.has(err) ? { location: errorOrigins.get(err) } : {}) });
     return new TemplateError('template-render', `Error rendering ${where}.`, { ...(options.origin ? { location: options.origin } : {}), cause });
   }
   if (err instanceof PyException) {
-    const where = conditional ? 'expression' : 'template';
+    const where = what;
     return new TemplateError('template-render', `Error rendering ${where}: ${err.message}`, { location });
   }
   if (err instanceof RangeError && /call stack/i.test(err.message)) {
