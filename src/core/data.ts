@@ -48,7 +48,56 @@ export class VaultString {
 }
 
 export type DictKey = string | number | boolean | null;
-export type Data = null | boolean | number | bigint | PyFloat | string | UnsafeString | VaultString | Data[] | DataDict;
+/**
+ * A `datetime.date` or `datetime.datetime` that PyYAML built from a YAML 1.1 timestamp
+ * (`2024-01-02`, `2024-01-02 10:30:00`). `text` is Python's str() of it.
+ */
+export class PyDate {
+  constructor(
+    readonly kind: 'date' | 'datetime',
+    readonly text: string,
+  ) {}
+
+  /** isoformat(): what Ansible's JSON encoder writes (`T` between date and time). */
+  isoformat(): string {
+    return this.kind === 'date' ? this.text : this.text.replace(' ', 'T');
+  }
+
+  /** The number attributes (year … microsecond; a date has the first three), as Python names them. */
+  fields(): Map<string, number> {
+    const m = /^(\d+)-(\d+)-(\d+)(?: (\d+):(\d+):(\d+)(?:\.(\d+))?)?/.exec(this.text) ?? [];
+    const names = this.kind === 'date' ? DATE_FIELDS : DATETIME_FIELDS;
+    return new Map(names.map((name, i) => [name, Number(m[i + 1] ?? 0)]));
+  }
+
+  /** Python's repr(): `datetime.date(2024, 1, 2)`, `datetime.datetime(2024, 1, 2, 10, 30)`. */
+  repr(): string {
+    const [y, mo, d, ...time] = [...this.fields().values()];
+    if (this.kind === 'date') return `datetime.date(${y}, ${mo}, ${d})`;
+    const tz = /[-+]\d\d:\d\d$/.exec(this.text)?.[0];
+    // Python leaves out trailing zero seconds and microseconds (never hours and minutes).
+    while (time.length > 2 && time[time.length - 1] === 0) time.pop();
+    return `datetime.datetime(${[y, mo, d, ...time].join(', ')}${tz === undefined ? '' : `, tzinfo=${timezoneRepr(tz)}`})`;
+  }
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+const DATE_FIELDS = ['year', 'month', 'day'];
+const DATETIME_FIELDS = [...DATE_FIELDS, 'hour', 'minute', 'second', 'microsecond'];
+
+function timezoneRepr(offset: string): string {
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const seconds = sign * (Number(offset.slice(1, 3)) * 3600 + Number(offset.slice(4, 6)) * 60);
+  if (seconds === 0) return 'datetime.timezone.utc';
+  const days = Math.floor(seconds / 86400);
+  const rest = seconds - days * 86400;
+  return `datetime.timezone(datetime.timedelta(${days === 0 ? '' : `days=${days}, `}seconds=${rest}))`;
+}
+
+export type Data = null | boolean | number | bigint | PyFloat | string | UnsafeString | VaultString | PyDate | Data[] | DataDict;
 export type DataDict = Map<DictKey, Data>;
 
 const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
@@ -115,6 +164,7 @@ export function pyTypeName(value: Data | undefined): string {
   if (value instanceof PyFloat) return 'float';
   if (typeof value === 'string' || value instanceof UnsafeString) return 'str';
   if (value instanceof VaultString) return 'str';
+  if (value instanceof PyDate) return value.kind;
   if (Array.isArray(value)) return isTuple(value) ? 'tuple' : 'list';
   return 'dict';
 }
@@ -130,6 +180,7 @@ export function truthy(value: Data | undefined): boolean {
   if (typeof value === 'string') return value.length > 0;
   if (value instanceof UnsafeString) return value.value.length > 0;
   if (value instanceof VaultString) return textOf(value).length > 0;
+  if (value instanceof PyDate) return true;
   if (Array.isArray(value)) return value.length > 0;
   return value.size > 0;
 }
@@ -138,6 +189,7 @@ export function truthy(value: Data | undefined): boolean {
 export function pyEquals(a: Data | undefined, b: Data | undefined): boolean {
   if (a === b) return true;
   if (a === undefined || b === undefined || a === null || b === null) return false;
+  if (a instanceof PyDate || b instanceof PyDate) return a instanceof PyDate && b instanceof PyDate && a.kind === b.kind && a.text === b.text;
   const na = numericValue(a);
   const nb = numericValue(b);
   if (na !== undefined || nb !== undefined) return na !== undefined && nb !== undefined && na === nb;
@@ -222,6 +274,7 @@ export function pyRepr(value: Data | undefined): string {
   if (typeof value === 'string') return strRepr(value);
   if (value instanceof UnsafeString) return strRepr(value.value);
   if (value instanceof VaultString) return strRepr(textOf(value));
+  if (value instanceof PyDate) return value.repr();
   if (Array.isArray(value)) {
     const inner = value.map((item) => pyRepr(item)).join(', ');
     if (isTuple(value)) return value.length === 1 ? `(${inner},)` : `(${inner})`;
@@ -237,5 +290,6 @@ export function pyStr(value: Data | undefined): string {
   if (typeof value === 'string') return value;
   if (value instanceof UnsafeString) return value.value;
   if (value instanceof VaultString) return textOf(value);
+  if (value instanceof PyDate) return value.text;
   return pyRepr(value);
 }

@@ -1,4 +1,4 @@
-import { PyFloat, UnsafeString, VaultString, floatRepr, intOf, textOf, type Data, type DataDict, type DictKey } from './data.js';
+import { PyDate, PyFloat, UnsafeString, VaultString, floatRepr, intOf, textOf, type Data, type DataDict, type DictKey } from './data.js';
 
 export interface JsonDumpOptions {
   /** Python's `indent`: undefined for one line (`, ` and `: ` separators). */
@@ -24,6 +24,7 @@ export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {})
     if (v instanceof PyFloat) return jsonFloat(v.value);
     if (typeof v === 'string') return jsonString(v, ensureAscii);
     if (v instanceof UnsafeString || v instanceof VaultString) return jsonString(textOf(v), ensureAscii);
+    if (v instanceof PyDate) return jsonString(v.isoformat(), ensureAscii);
     const pad = indent === undefined ? '' : '\n' + ' '.repeat(indent * (depth + 1));
     const end = indent === undefined ? '' : '\n' + ' '.repeat(indent * depth);
     if (Array.isArray(v)) {

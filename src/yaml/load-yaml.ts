@@ -9,7 +9,7 @@
 import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, Scalar } from 'yaml';
 import type { Node as CstNode } from 'yaml';
 import type { Data } from '../core/data.js';
-import { UnsafeString, VaultString } from '../core/data.js';
+import { PyDate, UnsafeString, VaultString } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { YamlError } from '../core/errors.js';
 import { LineIndex } from './line-index.js';
@@ -192,7 +192,6 @@ class Composer {
       value,
       loc: this.loc(node.source === '' && style === 'plain' && tag === undefined ? this.emptyScalarStart(start) : start),
       style,
-      ...(resolved.timestamp === undefined ? {} : { timestamp: resolved.timestamp }),
     };
   }
 
@@ -274,6 +273,7 @@ class Composer {
     if (typeof value === 'string') return `s:${value}`;
     if (value instanceof UnsafeString) return `s:${value.value}`;
     if (value instanceof VaultString) return `v:${value.ciphertext}`;
+    if (value instanceof PyDate) return `d:${value.kind}:${value.text}`;
     if (!Array.isArray(value) && !(value instanceof Map)) return `n:${value.value}`;
     return `x:${String(value)}`;
   }

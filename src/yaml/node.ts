@@ -4,7 +4,8 @@ import type { SourceLocation } from '../core/source-location.js';
 /**
  * A YAML document as PyYAML would read it (YAML 1.1), with every node located. Anchors, aliases
  * and `<<` merge keys are already resolved. Scalars hold their Python value (see core/data.ts):
- * null, bool, int (number), float (PyFloat), str, UnsafeString (`!unsafe`), VaultString (`!vault`).
+ * null, bool, int (number), float (PyFloat), str, UnsafeString (`!unsafe`), VaultString (`!vault`),
+ * date or datetime (PyDate).
  */
 export type YamlNode = YamlScalar | YamlMap | YamlSeq;
 
@@ -14,9 +15,6 @@ export interface YamlScalar {
   readonly loc: SourceLocation;
   /** How it was written: plain, or quoted with ' or ", or a block scalar (| >). */
   readonly style: 'plain' | 'single' | 'double' | 'block';
-  /** Set when PyYAML would have built a `datetime.date` / `datetime.datetime`; `value` then holds
-   * Python's `str()` of it (Volant's data model has no date type). */
-  readonly timestamp?: 'date' | 'datetime';
 }
 
 export interface YamlPair {

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Data } from '../core/data.js';
-import { floatRepr, PyFloat, UnsafeString, VaultString } from '../core/data.js';
+import { floatRepr, PyDate, PyFloat, UnsafeString, VaultString } from '../core/data.js';
 import { YamlError } from '../core/errors.js';
 import { loadYaml } from './load-yaml.js';
 import { toData } from './to-data.js';
@@ -25,6 +25,7 @@ function encode(value: Data): unknown {
   if (value instanceof PyFloat) return { float: floatRepr(value.value) };
   if (value instanceof UnsafeString) return value.value;
   if (value instanceof VaultString) return { vault: value.ciphertext };
+  if (value instanceof PyDate) return value.text;
   if (Array.isArray(value)) return value.map(encode);
   return { dict: [...value].map(([k, v]) => [encodeKey(k), encode(v)]) };
 }

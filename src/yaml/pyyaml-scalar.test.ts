@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { PyFloat, floatRepr } from '../core/data.js';
+import { PyDate, PyFloat, floatRepr } from '../core/data.js';
 import { resolvePlainScalar } from './pyyaml-scalar.js';
 
 // Recorded with PyYAML 6.0.2 + libyaml inside the oracle: `yaml.load('v: ' + text, CSafeLoader)`.
@@ -13,7 +13,7 @@ describe('yaml/pyyaml-scalar', () => {
   for (const [text, type, expected] of rows) {
     if (type === 'error' || text.startsWith('"')) continue;
     it(`resolves ${JSON.stringify(text)} as ${type}`, () => {
-      const { value, timestamp } = resolvePlainScalar(text);
+      const { value } = resolvePlainScalar(text);
       switch (type) {
         case 'float':
           assert.ok(value instanceof PyFloat);
@@ -21,8 +21,9 @@ describe('yaml/pyyaml-scalar', () => {
           break;
         case 'date':
         case 'datetime':
-          assert.equal(timestamp, type);
-          assert.equal(value, expected);
+          assert.ok(value instanceof PyDate);
+          assert.equal(value.kind, type);
+          assert.equal(value.text, expected);
           break;
         default:
           assert.deepEqual(value, expected);

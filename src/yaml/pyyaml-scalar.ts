@@ -2,7 +2,7 @@
  * PyYAML's implicit resolution of plain scalars (yaml.resolver.Resolver, YAML 1.1) and the
  * SafeConstructor's conversion of the text to a Python value.
  */
-import { PyFloat, intFromDigits } from '../core/data.js';
+import { PyDate, PyFloat, intFromDigits } from '../core/data.js';
 import type { Data } from '../core/data.js';
 import { pyTimestamp, TIMESTAMP_RESOLVER } from './timestamp.js';
 
@@ -80,7 +80,6 @@ export function constructFloat(raw: string): PyFloat {
 
 export interface ResolvedScalar {
   readonly value: Data;
-  readonly timestamp?: 'date' | 'datetime';
 }
 
 /** Builds the value for a scalar of the given tag. Throws for `merge`/`value` (no constructor). */
@@ -97,7 +96,7 @@ export function constructScalar(tag: ScalarTag, text: string): ResolvedScalar {
     case 'timestamp': {
       const stamp = pyTimestamp(text);
       if (stamp === undefined) throw new Error(`invalid timestamp: '${text}'`);
-      return { value: stamp.text, timestamp: stamp.kind };
+      return { value: new PyDate(stamp.kind, stamp.text) };
     }
     case 'merge':
     case 'value':

@@ -371,8 +371,7 @@ class BlockReader {
     } catch {
       fail();
     }
-    const node: YamlScalar = { kind: 'scalar', value: resolved.value, loc: this.loc(line, col), style };
-    return resolved.timestamp === undefined ? node : { ...node, timestamp: resolved.timestamp };
+    return { kind: 'scalar', value: resolved.value, loc: this.loc(line, col), style };
   }
 
   private loc(line: Line, col: number): { file: string; line: number; column: number } {

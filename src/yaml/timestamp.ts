@@ -1,6 +1,6 @@
 /**
- * YAML 1.1 timestamps as PyYAML builds them. Volant's data model has no date type, so the value
- * is Python's `str()` of the `date` / `datetime` PyYAML would have made: what a template prints.
+ * YAML 1.1 timestamps as PyYAML builds them: which of `date` / `datetime`, and Python's `str()`
+ * of it (a PyDate holds both).
  */
 const TIMESTAMP =
   /^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:(?:[Tt]|[ \t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\.([0-9]*))?(?:[ \t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$/;

@@ -1,5 +1,5 @@
 import type { Data, DataDict, DictKey } from '../core/data.js';
-import { PyFloat, UnsafeString, VaultString } from '../core/data.js';
+import { PyDate, PyFloat, UnsafeString, VaultString } from '../core/data.js';
 import { setValueOriginLookup } from '../core/value-origins.js';
 import type { YamlMap, YamlNode } from './node.js';
 
@@ -9,6 +9,8 @@ function toKey(value: Data): DictKey {
   if (typeof value === 'bigint') return Number(value);
   if (value instanceof UnsafeString) return value.value;
   if (value instanceof VaultString) return value.ciphertext;
+  // NOTE: Volant's dict keys have no date type; a date key becomes its str().
+  if (value instanceof PyDate) return value.text;
   if (Array.isArray(value) || value instanceof Map) return String(value);
   return value;
 }

@@ -2,7 +2,7 @@
  * The typed JSON form record-ansible.py writes ({"$float": "1.5"}, {"$tuple": […]},
  * {"$dict": [[k, v]…]}), decoded into Volant data, and a canonical text to compare results by.
  */
-import { PyFloat, UnsafeString, VaultString, markTuple, type Data, type DictKey } from '../../src/core/data.js';
+import { PyDate, PyFloat, UnsafeString, VaultString, markTuple, type Data, type DictKey } from '../../src/core/data.js';
 import { Undefined } from '../../src/template/runtime/undefined.js';
 import type { PluginValue } from '../../src/template/plugin.js';
 import { PyObject } from '../../src/template/runtime/py-object.js';
@@ -49,6 +49,7 @@ export function canonical(value: PluginValue, unordered = false): string {
     if (typeof v === 'string') return JSON.stringify(v);
     if (v instanceof UnsafeString) return JSON.stringify(v.value);
     if (v instanceof VaultString) return `vault:${JSON.stringify(v.ciphertext)}`;
+    if (v instanceof PyDate) return JSON.stringify(`<python ${v.kind}: ${v.repr()}>`);
     if (Array.isArray(v)) {
       const items = v.map(walk);
       if (unordered) items.sort();

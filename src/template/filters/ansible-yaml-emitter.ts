@@ -5,7 +5,7 @@
  * mappings). The emitter keeps the same cursor state libyaml does (column, whitespace,
  * indention) because every spacing decision depends on it.
  */
-import { PyFloat, UnsafeString, VaultString, floatRepr, textOf, type Data, type DictKey } from '../../core/data.js';
+import { PyDate, PyFloat, UnsafeString, VaultString, floatRepr, textOf, type Data, type DictKey } from '../../core/data.js';
 import { resolvePlain } from './ansible-yaml-resolver.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
 import { datetimeIso } from './ansible-runtime-values.js';
@@ -63,6 +63,9 @@ function represent(value: Data, options: YamlDumpOptions): Node {
     // NOTE: Ansible's dumper writes a datetime as a non-specific tagged string: `! '2020-01-02 03:04:05'`.
     return { kind: 'scalar', text: datetimeIso(runtime).replace('T', ' '), plainImplicit: false, nonSpecific: true };
   }
+  // NOTE: a date or datetime from YAML is written plain (`2024-01-02 10:30:00`), unlike the
+  // engine's datetimes above.
+  if (value instanceof PyDate) return { kind: 'scalar', text: value.text, plainImplicit: true };
   if (typeof value === 'boolean') return { kind: 'scalar', text: value ? 'true' : 'false', plainImplicit: true };
   if (typeof value === 'number' || typeof value === 'bigint') return { kind: 'scalar', text: String(value), plainImplicit: true };
   if (value instanceof PyFloat) return { kind: 'scalar', text: representFloat(value.value), plainImplicit: true };

@@ -4,7 +4,7 @@
  * NOTE: timestamps load as strings (Volant's data has no datetime).
  */
 import { Alias, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node as YNode } from 'yaml';
-import { PyFloat, UnsafeString, VaultString, type Data, type DataDict, type DictKey } from '../../core/data.js';
+import { PyDate, PyFloat, UnsafeString, VaultString, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { resolvePlain, type PlainTag } from './ansible-yaml-resolver.js';
 
 export class YamlLoadError extends Error {}
@@ -73,6 +73,8 @@ function toKey(value: Data): DictKey {
   if (typeof value === 'bigint') return Number(value);
   if (value instanceof UnsafeString) return value.value;
   if (value instanceof VaultString) return value.ciphertext;
+  // NOTE: Volant's dict keys have no date type; a date key becomes its str().
+  if (value instanceof PyDate) return value.text;
   if (Array.isArray(value) || value instanceof Map) throw new YamlLoadError('found unhashable key');
   return value;
 }

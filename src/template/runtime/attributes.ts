@@ -3,7 +3,7 @@
  * the method), then the item; `x['name']` tries the item first, then the attribute. A miss is an
  * Undefined carrying Ansible 2.19's message.
  */
-import { PyFloat, isTuple, type DataDict, type DictKey } from '../../core/data.js';
+import { PyDate, PyFloat, isTuple, type DataDict, type DictKey } from '../../core/data.js';
 import { PyFunction, PyObject, type Value } from './py-object.js';
 import { dictMethods } from './dict-methods.js';
 import { listMethods, sequenceMethods } from './list-methods.js';
@@ -83,6 +83,7 @@ export function pyAttribute(obj: Value, name: string): Value | undefined {
     return m ? bind(obj as DataDict, name, m, LAZY_DICT_METHODS.has(name) ? 'method' : undefined) : undefined;
   }
   if (obj instanceof PyObject) return obj.getAttr(name);
+  if (obj instanceof PyDate) return obj.fields().get(name);
   return undefined;
 }
 

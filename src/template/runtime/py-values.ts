@@ -2,7 +2,7 @@
  * Python semantics on runtime values: type names, str/repr, truthiness, equality, ordering,
  * iteration, length and membership. Every operator of the evaluator goes through these.
  */
-import { PyFloat, floatRepr, isTuple, markTuple, strRepr, UnsafeString, VaultString, textOf, type Data, type DictKey } from '../../core/data.js';
+import { PyDate, PyFloat, floatRepr, isTuple, markTuple, strRepr, UnsafeString, VaultString, textOf, type Data, type DictKey } from '../../core/data.js';
 import { PyObject, type Value } from './py-object.js';
 import { typeError } from './py-exception.js';
 import { Undefined, UndefinedError } from './undefined.js';
@@ -80,6 +80,7 @@ export function plainTypeName(v: Value | undefined): string {
   if (v instanceof Map) return mappingTypeName(v);
   if (v instanceof Undefined) return 'AnsibleUndefined';
   if (v instanceof PyObject) return v.typeName;
+  if (v instanceof PyDate) return v.kind;
   return 'str';
 }
 
@@ -114,6 +115,7 @@ export function repr(v: Value | undefined): string {
   if (v instanceof Undefined) throw new UndefinedError(v);
   if (v instanceof PyObject) return v.repr();
   if (v instanceof UnsafeString || v instanceof VaultString) return strRepr(textOf(v));
+  if (v instanceof PyDate) return v.repr();
   return String(v);
 }
 
@@ -122,6 +124,7 @@ export function str(v: Value | undefined): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   if (v instanceof UnsafeString || v instanceof VaultString) return textOf(v);
+  if (v instanceof PyDate) return v.text;
   return repr(v);
 }
 
@@ -186,6 +189,7 @@ export function equals(a: Value | undefined, b: Value | undefined): boolean {
     return nb !== undefined && na === nb;
   }
   if (typeof a === 'string') return typeof b === 'string' && a === b;
+  if (a instanceof PyDate) return b instanceof PyDate && a.kind === b.kind && a.text === b.text;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length || isTuple(a) !== isTuple(b)) return false;
     for (let i = 0; i < a.length; i++) if (!equals(a[i], b[i])) return false;
@@ -260,6 +264,10 @@ export function order(a: Value, b: Value, op = '<'): number {
   const nb = num(b);
   if (na !== undefined && nb !== undefined) return na < nb ? -1 : na > nb ? 1 : 0;
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  // Dates, and naive datetimes, order as their text does (aware ones are left unordered here).
+  if (a instanceof PyDate && b instanceof PyDate && a.kind === b.kind && !/[-+]\d\d:\d\d$/.test(a.text + b.text)) {
+    return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
+  }
   if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) {
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
       if (!equals(a[i], b[i])) return order(a[i] as Value, b[i] as Value, op);
