@@ -16,7 +16,8 @@ const CASES = [
   'linear-forks-many-hosts', 'mix-loops-includes', 'mix-check-diff', 'mix-command-forms', 'mix-webapp-role',
   'mix-precedence', 'block-nested', 'block-rescue-always', 'handlers-basic', 'handlers-failed-host',
   'handlers-force', 'until-retries', 'template-undefined-errors', 'color-default-callback', 'with-lookups',
-  'modules-file-results',
+  'modules-file-results', 'serial-failure-stops', 'include-tasks', 'include-tasks-rescue', 'check-mode-task',
+  'any-errors-fatal',
 ];
 
 interface Run {
