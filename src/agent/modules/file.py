@@ -237,15 +237,24 @@ def run(params, ctx):
             changed = True
     elif prev_state == 'hard' and state == 'hard':
         if not os.path.samefile(src, path):
+            if not params['force']:
+                ctx.fail('Cannot link, different hard link exists at destination', dest=path, src=src)
             changed = True
     elif prev_state == 'file' and state == 'hard' and os.path.exists(src) and os.path.samefile(src, path):
         changed = False
-    elif prev_state in ('file', 'hard', 'link'):
+    elif state == 'link' and prev_state in ('file', 'hard', 'directory'):
+        # NOTE: 2.19's words for a symlink over something else name the path only.
         if not params['force']:
-            ctx.fail('refusing to convert from %s to %s for %s' % (prev_state, state, path), dest=path, src=src)
+            ctx.fail('refusing to convert from %s to symlink for %s' % (prev_state, path), path=path)
+        if prev_state == 'directory' and os.listdir(path):
+            ctx.fail('the directory %s is not empty, refusing to convert it' % path, path=path)
         changed = True
-    elif prev_state == 'directory':
-        if not params['force'] or os.listdir(path):
+    elif prev_state == 'file':
+        if not params['force']:
+            ctx.fail('Cannot link, file exists at destination', dest=path, src=src)
+        changed = True
+    elif prev_state in ('link', 'directory'):
+        if not params['force'] or (prev_state == 'directory' and os.listdir(path)):
             ctx.fail('refusing to convert from %s to %s for %s' % (prev_state, state, path), dest=path, src=src)
         changed = True
     if changed and not ctx.check_mode:
@@ -267,7 +276,11 @@ def run(params, ctx):
         if ctx.diff_mode:
             result['diff'] = diff
         return result
-    changed = _fs_attrs(ctx, params, path, changed, diff) if state == 'hard' else changed
+    if state == 'link' and params['follow'] and os.path.islink(path) and not os.path.exists(path):
+        # NOTE: a link to nothing has no attributes to set; 2.19 says so.
+        ctx.warn('Cannot set fs attributes on a non-existent symlink target. follow should be set to False to avoid this.')
+    else:
+        changed = _fs_attrs(ctx, params, path, changed, diff) if state == 'hard' else changed
     result = {'dest': path, 'src': src, 'changed': changed}
     if ctx.diff_mode:
         result['diff'] = diff
