@@ -135,8 +135,8 @@ def _install_popen_tracking():
 
     def tracked_init(self, *args, **kwargs):
         kwargs.setdefault('start_new_session', True)
-        if getattr(local, 'env', None) is not None and len(args) < 10 and kwargs.get('env') is None:
-            kwargs['env'] = dict(os.environ)  # the request's environment: reaches its children
+        if getattr(local, 'env', None) is not None and len(args) <= 10 and kwargs.get('env') is None:
+            kwargs['env'] = dict(os.environ)  # the request's environment reaches its children (env is positional 11th)
         _orig_popen_init(self, *args, **kwargs)
         rid = getattr(local, 'rid', None)
         if rid is not None:
