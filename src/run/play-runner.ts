@@ -25,8 +25,8 @@ import type { Verdict } from './result-processor.js';
 import type { VarSource } from '../template/api.js';
 import { RunAhead } from './run-ahead.js';
 import { resultLetsHostGoOn, stepMayRunAhead } from './run-ahead-policy.js';
-import { captureOutput, holdBack, releaseHeld, type CapturedOutput } from './output-capture.js';
-import { Slots } from './slots.js';
+import { holdBack, releaseHeld } from './output-capture.js';
+import { runFreePasses, type FreePassRunner } from './free-passes.js';
 
 export interface PlayRunServices {
   readonly exec: Omit<ExecServices, 'emitItem' | 'emitRetry' | 'taskInfo' | 'display'>;
@@ -221,7 +221,7 @@ export class PlayRunner {
   /** free and host_pinned: each host walks the program as fast as it can; handlers wait for flush points, per host. */
   private async runFree(hosts: readonly string[]): Promise<void> {
     if (this.strategy() === 'host_pinned') await this.runPinned(hosts);
-    else await this.runFreePasses(hosts);
+    else await runFreePasses(hosts, this.freePassRunner());
   }
 
   /** host_pinned: a slot keeps its host until the host is done, then takes the next host. */
@@ -251,111 +251,23 @@ export class PlayRunner {
     await Promise.all(Array.from({ length: Math.min(Math.max(1, this.services.forks), hosts.length) }, slot));
   }
 
-  /**
-   * free, as ansible's strategy loop runs it: passes over the hosts in order; in each pass a host
-   * that is not waiting for a result gets its next task queued (a queue waits for one of the
-   * `forks` slots), meta steps run at once, and a host at a flush point runs its notified handlers
-   * one per pass. After each pass the results that came back are shown; the last `forks` tasks
-   * queued in the pass are still running then, so their output comes a pass later.
-   */
-  private async runFreePasses(hosts: readonly string[]): Promise<void> {
-    interface Queued {
-      readonly host: string;
-      readonly done: Promise<unknown>;
-      readonly output: CapturedOutput;
-    }
-    const forks = Math.max(1, this.services.forks);
-    const slots = new Slots(forks);
-    const waiting = new Set<string>();
-    const inHandlers = new Set<string>();
-    let inFlight: Queued[] = [];
-    const queue = async (host: string, work: () => Promise<unknown>): Promise<void> => {
-      let started: () => void = () => undefined;
-      const start = new Promise<void>((resolve) => (started = resolve));
-      const output: CapturedOutput = [];
-      const done = captureOutput(output, () =>
-        slots.use(async () => {
-          started();
-          return work();
-        }),
-      );
-      done.catch(() => undefined);
-      waiting.add(host);
-      inFlight.push({ host, done, output });
-      // ansible's _queue_task returns once a worker has the task.
-      await Promise.race([start, done]);
+  /** What free-passes.ts drives: this play's hosts, steps and handlers. */
+  private freePassRunner(): FreePassRunner {
+    return {
+      forks: this.services.forks,
+      stopped: () => this.endPlay || this.breakPlay,
+      unreachable: (host) => this.services.unreachable.has(host),
+      cursor: (host) => this.cursors.get(host),
+      leftOut: (step) => this.leftOut(step),
+      confirm: (step, isHandler, host) => this.confirmStep(step, isHandler, host),
+      enterHandlers: (host) => this.announceHandlers(host),
+      nextHandler: (host) => this.nextNotifiedHandler(host),
+      runHandler: (step, host) => this.runHandler(step, [host], true),
+      runStep: async (step, host, isMeta) => {
+        await this.runStep(step, [host], false, !isMeta);
+        if (this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
+      },
     };
-    const show = async (items: readonly Queued[]): Promise<void> => {
-      for (const q of items) {
-        try {
-          await q.done;
-        } finally {
-          for (const fire of q.output) fire();
-          waiting.delete(q.host);
-        }
-      }
-    };
-    while (!this.endPlay && !this.breakPlay) {
-      let work = false;
-      let queuedNow = 0;
-      for (const host of hosts) {
-        if (this.endPlay || this.breakPlay) break;
-        if (this.services.unreachable.has(host)) continue;
-        if (waiting.has(host)) {
-          work = true;
-          continue;
-        }
-        const cursor = this.cursors.get(host);
-        if (!cursor) continue;
-        if (inHandlers.has(host)) {
-          const handler = this.nextNotifiedHandler(host);
-          if (handler) {
-            work = true;
-            if (await this.confirmStep(handler, true, host)) {
-              await queue(host, () => this.runHandler(handler, [host], true));
-              queuedNow++;
-            }
-            continue;
-          }
-          inHandlers.delete(host);
-        }
-        let step = cursor.peek();
-        // Steps --tags or --start-at-task leave out are never handed out: the host takes the next.
-        while (step?.kind === 'task' && this.leftOut(step)) {
-          cursor.advance();
-          step = cursor.peek();
-        }
-        if (!step) continue;
-        work = true;
-        if (step.kind === 'flush') {
-          this.announceHandlers(host);
-          inHandlers.add(host);
-          cursor.advance();
-          continue;
-        }
-        if (step.task.action === 'meta') {
-          await this.runStep(step, [host]);
-          if (cursor.failed) this.services.failedHosts.add(host);
-          continue;
-        }
-        if (!(await this.confirmStep(step, false, host))) {
-          cursor.advance();
-          continue;
-        }
-        const task = step;
-        await queue(host, async () => {
-          await this.runStep(task, [host], false, true);
-          if (cursor.failed) this.services.failedHosts.add(host);
-        });
-        queuedNow++;
-      }
-      if (!work && inFlight.length === 0) break;
-      const keep = Math.min(forks, queuedNow);
-      const now = inFlight.slice(0, inFlight.length - keep);
-      inFlight = inFlight.slice(inFlight.length - keep);
-      await show(now);
-    }
-    await show(inFlight);
   }
 
   /** The first handler, in definition order, the host was notified for (taken from its list). */

@@ -1,0 +1,126 @@
+/**
+ * The free strategy as ansible's strategy loop runs it: passes over the hosts in order. In each
+ * pass a host that is not waiting for a result gets its next task queued (queueing waits for one
+ * of the `forks` slots), meta steps run at once, and a host at a flush point runs its notified
+ * handlers, one per pass. After each pass the results that came back are shown; the last `forks`
+ * tasks queued in the pass are still running then, so their output comes a pass later.
+ */
+import type { TaskStep } from '../compile/program.js';
+import type { HostCursor } from './host-cursor.js';
+import { captureOutput, type CapturedOutput } from './output-capture.js';
+import { Slots } from './slots.js';
+
+/** What the pass loop needs from the play runner. */
+export interface FreePassRunner {
+  readonly forks: number;
+  stopped(): boolean;
+  unreachable(host: string): boolean;
+  cursor(host: string): HostCursor | undefined;
+  /** --tags, --skip-tags or --start-at-task leave the step out: it is never handed out. */
+  leftOut(step: TaskStep): boolean;
+  /** --step: false when the user skips it. */
+  confirm(step: TaskStep, isHandler: boolean, host: string): Promise<boolean>;
+  /** The host reached a flush point (its notifications are announced). */
+  enterHandlers(host: string): void;
+  /** The next handler the host was notified for, taken from its list. */
+  nextHandler(host: string): TaskStep | undefined;
+  runHandler(step: TaskStep, host: string): Promise<void>;
+  /** A meta step, or a task, on one host; the task's question was asked already. */
+  runStep(step: TaskStep, host: string, isMeta: boolean): Promise<void>;
+}
+
+interface Queued {
+  readonly host: string;
+  readonly done: Promise<unknown>;
+  readonly output: CapturedOutput;
+}
+
+export async function runFreePasses(hosts: readonly string[], runner: FreePassRunner): Promise<void> {
+  const forks = Math.max(1, runner.forks);
+  const slots = new Slots(forks);
+  const waiting = new Set<string>();
+  const inHandlers = new Set<string>();
+  let inFlight: Queued[] = [];
+  const queue = async (host: string, work: () => Promise<unknown>): Promise<void> => {
+    let started: () => void = () => undefined;
+    const start = new Promise<void>((resolve) => (started = resolve));
+    const output: CapturedOutput = [];
+    const done = captureOutput(output, () =>
+      slots.use(async () => {
+        started();
+        return work();
+      }),
+    );
+    done.catch(() => undefined);
+    waiting.add(host);
+    inFlight.push({ host, done, output });
+    // ansible's _queue_task returns once a worker has the task.
+    await Promise.race([start, done]);
+  };
+  const show = async (items: readonly Queued[]): Promise<void> => {
+    for (const q of items) {
+      try {
+        await q.done;
+      } finally {
+        for (const fire of q.output) fire();
+        waiting.delete(q.host);
+      }
+    }
+  };
+  while (!runner.stopped()) {
+    let work = false;
+    let queuedNow = 0;
+    for (const host of hosts) {
+      if (runner.stopped()) break;
+      if (runner.unreachable(host)) continue;
+      if (waiting.has(host)) {
+        work = true;
+        continue;
+      }
+      const cursor = runner.cursor(host);
+      if (!cursor) continue;
+      if (inHandlers.has(host)) {
+        const handler = runner.nextHandler(host);
+        if (handler) {
+          work = true;
+          if (await runner.confirm(handler, true, host)) {
+            await queue(host, () => runner.runHandler(handler, host));
+            queuedNow++;
+          }
+          continue;
+        }
+        inHandlers.delete(host);
+      }
+      let step = cursor.peek();
+      while (step?.kind === 'task' && runner.leftOut(step)) {
+        cursor.advance();
+        step = cursor.peek();
+      }
+      if (!step) continue;
+      work = true;
+      if (step.kind === 'flush') {
+        runner.enterHandlers(host);
+        inHandlers.add(host);
+        cursor.advance();
+        continue;
+      }
+      if (step.task.action === 'meta') {
+        await runner.runStep(step, host, true);
+        continue;
+      }
+      if (!(await runner.confirm(step, false, host))) {
+        cursor.advance();
+        continue;
+      }
+      const task = step;
+      await queue(host, () => runner.runStep(task, host, false));
+      queuedNow++;
+    }
+    if (!work && inFlight.length === 0) break;
+    const keep = Math.min(forks, queuedNow);
+    const now = inFlight.slice(0, inFlight.length - keep);
+    inFlight = inFlight.slice(inFlight.length - keep);
+    await show(now);
+  }
+  await show(inFlight);
+}
