@@ -398,7 +398,10 @@ class Compiler {
         return (f) => {
           const o = obj(f);
           const r = getAttr(o, attr);
-          if (!isRaw(o)) return r;
+          if (!isRaw(o)) {
+            if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, attr);
+            return r;
+          }
           // A method of a variable container works on its rendered form (`ld.items()`).
           if (r instanceof PyCallable) return getAttr(f.state.settle(o), attr);
           return f.state.derive(r, o, attr);
@@ -411,7 +414,9 @@ class Compiler {
           const o = obj(f);
           const k = f.state.settle(key(f));
           const r = getItem(o, k);
-          return isRaw(o) ? f.state.derive(r, o, k) : r;
+          if (isRaw(o)) return f.state.derive(r, o, k);
+          if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, k);
+          return r;
         };
       }
       case 'slice': {

@@ -99,6 +99,17 @@ export class RenderContext implements RenderState {
     return this.valueOrigins?.get(value);
   }
 
+  get tracksOrigins(): boolean {
+    return this.valueOrigins !== null;
+  }
+
+  noteEntryOrigin(value: Value, container: unknown, key: unknown): void {
+    const origins = this.valueOrigins;
+    if (origins === null || (typeof value !== 'string' && (typeof value !== 'object' || value === null)) || origins.has(value)) return;
+    const origin = entryOrigin(container, key);
+    if (origin) origins.set(value, origin);
+  }
+
   private noteOrigin(name: string, value: Value): void {
     const origins = this.valueOrigins;
     if (origins === null || (typeof value !== 'string' && (typeof value !== 'object' || value === null)) || origins.has(value)) return;
@@ -157,6 +168,15 @@ export class RenderContext implements RenderState {
   }
 
   derive(value: Value, container?: unknown, key?: unknown): Value {
+    if (this.valueOrigins !== null && container !== undefined) {
+      const v = this.deriveOnce(value, container, key);
+      this.noteEntryOrigin(v, container, key);
+      return v;
+    }
+    return this.deriveOnce(value, container, key);
+  }
+
+  private deriveOnce(value: Value, container?: unknown, key?: unknown): Value {
     if (typeof value === 'string') {
       if (value.length <= 3 || !isTemplateText(value)) return value;
       return container === undefined ? this.renderNested(value) : this.renderItem(value, container, key);
@@ -234,8 +254,7 @@ export class RenderContext implements RenderState {
    * names where that entry was written (2.19 tags every nested value with its origin).
    */
   private renderItem(text: string, container: unknown, key: unknown): Value {
-    const where = (): SourceLocation | undefined =>
-      (container instanceof Map || Array.isArray(container)) && isDictKey(key) ? valueOrigin(container as DataDict, key) : undefined;
+    const where = (): SourceLocation | undefined => entryOrigin(container, key);
     let v: Value;
     try {
       v = this.renderNested(text);
@@ -294,4 +313,15 @@ export class RenderContext implements RenderState {
 
 function isDictKey(key: unknown): key is DictKey {
   return key === null || typeof key === 'string' || typeof key === 'number' || typeof key === 'boolean';
+}
+
+/**
+ * Where an entry of a variable's dict or list was written; for a view of another host's
+ * variables (`hostvars['h2']`), where that variable was written.
+ */
+function entryOrigin(container: unknown, key: unknown): SourceLocation | undefined {
+  if (!isDictKey(key)) return undefined;
+  const scope = (container as { varSource?: VarSource } | null)?.varSource;
+  if (scope !== undefined && typeof key === 'string') return scope.origin?.(key);
+  return container instanceof Map || Array.isArray(container) ? valueOrigin(container as DataDict, key) : undefined;
 }

@@ -29,6 +29,10 @@ export interface RenderState {
    * `container` and `key` say where it was taken from, so an error names where it was written.
    */
   derive(value: Value, container?: unknown, key?: unknown): Value;
+  /** True while a conditional asks where its values were written (see noteEntryOrigin). */
+  readonly tracksOrigins: boolean;
+  /** Remembers where an entry read from a plain container was written (conditionals name it). */
+  noteEntryOrigin(value: Value, container: unknown, key: unknown): void;
   /** A value about to be consumed (output, filter, operator): renders templates nested in raw containers. */
   settle(value: Value): Value;
   /** Loads an include/import/extends target. */
