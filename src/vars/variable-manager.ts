@@ -19,7 +19,7 @@ import type { VarSource } from '../template/api.js';
 import type { Group } from '../inventory/group.js';
 import { Host } from '../inventory/host.js';
 import type { Inventory } from '../inventory/inventory.js';
-import { copyValueOrigin } from '../core/value-origins.js';
+import { copyValueOrigin, copyValueOrigins } from '../core/value-origins.js';
 import { markDeprecated, type ValueDeprecation } from '../core/deprecated-values.js';
 import { copyKeyOrigin, keyOrigin, type KeyOrigin } from '../inventory/key-origins.js';
 import type { WarningDetail } from '../inventory/warning-detail.js';
@@ -607,13 +607,13 @@ function withoutTaskKeywords(vars: DataDict): DataDict {
   const out = new Map(vars);
   out.delete('tags');
   out.delete('when');
-  for (const key of out.keys()) copyValueOrigin(vars, out, key);
+  copyValueOrigins(vars, out);
   return out;
 }
 
 function merged(base: DataDict, update: DataDict): DataDict {
   const out = new Map(base);
-  for (const key of base.keys()) copyValueOrigin(base, out, key);
+  copyValueOrigins(base, out);
   for (const [k, v] of update) {
     out.set(k, v);
     copyValueOrigin(update, out, k);
