@@ -39,7 +39,7 @@ export const copy: Action = async (ctx) => {
     if (statSync(path).isDirectory()) {
       // NOTE: like rsync, a trailing slash copies the directory's contents, none its directory.
       const source = name.endsWith('/') ? `${path.replace(/\/+$/, '')}/` : path.replace(/\/+$/, '');
-      args.set('_volant_tree', localTree(source));
+      args.set('_volant_tree', localTree(source, toBoolLike(args.get('local_follow') ?? true), args.get('mode') === 'preserve'));
       args.set('_volant_tree_src', source);
       return ctx.runModule({ module: 'copy', args });
     }

@@ -1,29 +1,49 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Data, DataDict } from '../core/data.js';
+import { octalMode } from './util.js';
 
 /**
- * A controller directory as copy sends it to the host, as ansible's `_walk_dirs` lists it:
- * files (relative path, bytes, controller path) and directories, relative to `source` when it
- * ends in a slash, else under its basename. Symlinks are followed (copy's `local_follow`).
+ * A controller directory as copy sends it to the host, as ansible's `_walk_dirs` lists it: files
+ * (relative path, bytes, controller path, and the file's own mode for `mode: preserve`),
+ * directories, and symlinks to recreate (target, relative path), relative to `source` when it
+ * ends in a slash, else under its basename. With `local_follow` (the default) a link to a file
+ * is copied as that file and a link to a directory is walked, unless it points back up the tree.
  */
-export function localTree(source: string): DataDict {
+export function localTree(source: string, localFollow: boolean, preserveMode: boolean): DataDict {
   const root = source.replace(/\/+$/, '');
-  const prefix = source.endsWith('/') ? '' : basename(root);
   const files: Data[] = [];
   const dirs: Data[] = [];
-  const walk = (dir: string, rel: string): void => {
+  const links: Data[] = [];
+  const walk = (dir: string, rel: string, parents: ReadonlySet<string>): void => {
     for (const entry of readdirSync(dir).sort()) {
       const full = join(dir, entry);
       const relPath = rel ? `${rel}/${entry}` : entry;
-      if (statSync(full).isDirectory()) {
-        dirs.push(relPath);
-        walk(full, relPath);
-      } else {
-        files.push([relPath, readFileSync(full).toString('base64'), full]);
+      const isLink = lstatSync(full).isSymbolicLink();
+      const target = statOrUndefined(full);
+      if (target?.isDirectory()) {
+        const id = `${target.dev}:${target.ino}`;
+        if (isLink && (!localFollow || parents.has(id))) links.push([readlinkSync(full), relPath]);
+        else {
+          if (!isLink) dirs.push(relPath);
+          walk(full, relPath, new Set([...parents, id]));
+        }
+      } else if (isLink && !(localFollow && target?.isFile())) {
+        links.push([readlinkSync(full), relPath]);
+      } else if (target) {
+        files.push([relPath, readFileSync(full).toString('base64'), full, preserveMode ? octalMode(target.mode) : null]);
       }
     }
   };
-  walk(root, prefix);
-  return new Map<string, Data>([['files', files], ['dirs', dirs]]);
+  const top = statSync(root);
+  walk(root, source.endsWith('/') ? '' : basename(root), new Set([`${top.dev}:${top.ino}`]));
+  return new Map<string, Data>([['files', files], ['dirs', dirs], ['links', links]]);
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }

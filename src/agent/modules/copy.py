@@ -239,13 +239,17 @@ def _copy_controller_tree(params, ctx, tree):
     changed = False
     diffs = []
     last = None
-    for rel, b64, local in tree['files']:
+    for rel, b64, local, mode in tree['files']:
         data = base64.b64decode(b64)
         target = os.path.join(dest, rel)
+        # NOTE: `mode: preserve` is each controller file's own mode.
+        file_params = dict(params, mode=mode) if mode else params
         exists = os.path.exists(target)
         checksum = _sha1(data)
         if exists and ctx.sha1(target) == checksum:
-            last = {'changed': False, 'checksum': checksum, 'dest': target, 'path': target}
+            same = ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(file_params, path=target), False, None)
+            changed = changed or same
+            last = {'changed': same, 'checksum': checksum, 'dest': target, 'path': target}
             continue
         if exists and not params['force']:
             continue
@@ -267,7 +271,7 @@ def _copy_controller_tree(params, ctx, tree):
             os.makedirs(parent)
             _set_directory_mode(params, ctx, parent)
         ctx.atomic_write(target, data)
-        ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(params, path=target), True, None)
+        ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(file_params, path=target), True, None)
     for rel in tree['dirs']:
         path = os.path.join(dest, rel)
         if os.path.isdir(path):
@@ -276,6 +280,20 @@ def _copy_controller_tree(params, ctx, tree):
         if not ctx.check_mode:
             os.makedirs(path)
             _set_directory_mode(params, ctx, path)
+    for target, rel in tree.get('links', []):
+        # NOTE: a link kept as a link (local_follow=false, or one to nothing) is made again on the
+        # host pointing where it pointed, replacing what is there (the file module's force).
+        path = os.path.join(dest, rel)
+        if os.path.islink(path) and os.readlink(path) == target:
+            continue
+        changed = True
+        if ctx.check_mode:
+            continue
+        if not os.path.isdir(os.path.dirname(path)):
+            os.makedirs(os.path.dirname(path))
+        if os.path.lexists(path) and not os.path.isdir(path):
+            os.unlink(path)
+        os.symlink(target, path)
     if len(tree['files']) == 1 and last is not None:
         result = dict(last, diff=diffs)
         return result
