@@ -452,7 +452,15 @@ class Compiler {
           };
         }
         const op = e.op === '-' ? arith.neg : arith.pos;
-        return (f) => op(operand(f));
+        const tag = operandTagger(e.operand, (x) => this.expr(x));
+        return (f) => {
+          const v = operand(f);
+          try {
+            return op(v);
+          } catch (err) {
+            return retagged(err, f, [[v, tag]], () => op(v));
+          }
+        };
       }
       case 'and': {
         const left = this.expr(e.left);
@@ -480,13 +488,24 @@ class Compiler {
       }
       case 'compare': {
         const first = this.expr(e.first);
-        const ops = e.ops.map(([op, x]) => [COMPARE[op], this.expr(x)] as const);
+        const compile = (x: Expr): ((f: Frame) => Value) => this.expr(x);
+        const ops = e.ops.map(([op, x]) => [COMPARE[op], this.expr(x), operandTagger(x, compile)] as const);
+        const firstTag = operandTagger(e.first, compile);
         return (f) => {
           let left = f.state.settle(first(f));
-          for (const [op, x] of ops) {
+          let leftTag = firstTag;
+          for (const [op, x, tag] of ops) {
             const right = f.state.settle(x(f));
-            if (!op(left, right)) return false;
+            let holds: boolean;
+            try {
+              holds = op(left, right);
+            } catch (err) {
+              const l = left;
+              holds = retagged(err, f, [[l, leftTag], [right, tag]], () => op(l, right));
+            }
+            if (!holds) return false;
             left = right;
+            leftTag = tag;
           }
           return true;
         };

@@ -96,6 +96,8 @@ export function mul(a: Value, b: Value): Value {
     if (!isInt(b)) throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
     return repeat(a, nb);
   }
+  // NOTE: a variable's list is Ansible's lazy list, whose own `*` asks Python for an index.
+  if (Array.isArray(a) && typeName(a) === '_AnsibleLazyTemplateList') throw typeError(`'${typeName(b)}' object cannot be interpreted as an integer`);
   if ((typeof b === 'string' || Array.isArray(b)) && na !== undefined) {
     if (!isInt(a)) throw typeError(`can't multiply sequence by non-int of type '${typeName(a)}'`);
     return repeat(b, na);
