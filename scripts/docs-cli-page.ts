@@ -24,6 +24,18 @@ function isRead(code: string, spec: OptionSpec): boolean {
   return new RegExp(`\\bargs\\??\\.${spec.dest}\\b|\\['${spec.dest}'\\]`).test(code);
 }
 
+/** Options Volant accepts where its design leaves nothing to do, and why. */
+const NOTHING_TO_DO: Readonly<Record<string, string>> = {
+  flushCache: 'facts live in memory for one run (ansible\'s default `memory` fact cache; Volant does not read `fact_caching`), so there is no cache to clear',
+  scpExtraArgs: 'files travel over the agent\'s own connection, never through scp',
+  sftpExtraArgs: 'files travel over the agent\'s own connection, never through sftp',
+};
+
+function actedOn(source: string, spec: OptionSpec): string {
+  if (isRead(source, spec)) return '✔';
+  return NOTHING_TO_DO[spec.dest] !== undefined ? '— nothing to do' : '✘ not yet';
+}
+
 function flagsText(spec: OptionSpec): string {
   return spec.flags.map((f) => code(spec.metavar ? `${f} ${spec.metavar}` : f)).join(', ');
 }
@@ -32,7 +44,8 @@ export function cliPage(root: string): string {
   const source = readers(root);
   const groups: [string, OptionSpec[]][] = [['Options', OPTIONS.filter((o) => o.group === undefined)]];
   for (const title of Object.keys(GROUP_DESCRIPTIONS)) groups.push([title, OPTIONS.filter((o) => o.group === title)]);
-  const ignored = OPTIONS.filter((o) => !isRead(source, o));
+  const ignored = OPTIONS.filter((o) => !isRead(source, o) && NOTHING_TO_DO[o.dest] === undefined);
+  const idle = OPTIONS.filter((o) => !isRead(source, o) && NOTHING_TO_DO[o.dest] !== undefined);
   const out: string[] = [
     generatedHeader('CLI reference', 'volant-playbook takes the flags of ansible-playbook 2.19.', ['src/cli/options.ts', 'src/cli/*.ts']),
     '```',
@@ -48,7 +61,7 @@ export function cliPage(root: string): string {
     out.push(`## ${title}`, '');
     const description = GROUP_DESCRIPTIONS[title];
     if (description) out.push(`${cell(description.charAt(0).toUpperCase() + description.slice(1))}.`, '');
-    out.push(table(['Flag', 'Description', 'Acted on'], specs.map((s) => [flagsText(s), cell(s.help), isRead(source, s) ? '✔' : '✘ not yet'])));
+    out.push(table(['Flag', 'Description', 'Acted on'], specs.map((s) => [flagsText(s), cell(s.help), actedOn(source, s)])));
   }
   out.push(
     '## Environment and ansible.cfg',
@@ -61,6 +74,7 @@ export function cliPage(root: string): string {
     ignored.length === 0
       ? '- Every flag is acted on.'
       : `- Accepted but not acted on yet: ${ignored.map((o) => code(o.flags[o.flags.length - 1] as string)).join(', ')}.`,
+    ...idle.map((o) => `- ${code(o.flags[o.flags.length - 1] as string)} is accepted with nothing to do: ${NOTHING_TO_DO[o.dest] as string}.`),
     '- There is one command, `volant-playbook`; `ansible`, `ansible-inventory`, `ansible-vault` and the other',
     '  ansible-core commands have no Volant counterpart.',
     '- `--version` and the block `-vv` opens with name Volant and node rather than ansible-core and Python.',

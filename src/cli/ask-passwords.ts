@@ -71,6 +71,34 @@ function isExecutable(path: string): boolean {
   }
 }
 
+/**
+ * `--ask-vault-pass`: the vault password from the terminal, or (getpass's fallback without one) a
+ * line of standard input after the prompt on stderr. EOF there fails as ansible's prompt does.
+ */
+export function askVaultPassword(warn: (message: string) => void): string {
+  const answer = askSecret('Vault password: ') ?? lineFromStdin('Vault password: ');
+  if (answer === undefined) {
+    warn('Error in vault password prompt (default): EOFError (ctrl-d) on prompt for (default)');
+    throw new VolantError('VAULT_PROMPT', 'EOFError (ctrl-d) on prompt for (default)');
+  }
+  return answer;
+}
+
+function lineFromStdin(prompt: string): string | undefined {
+  process.stderr.write(`Warning: Password input may be echoed.\n${prompt}`);
+  const bytes: number[] = [];
+  const one = Buffer.alloc(1);
+  let got = 0;
+  try {
+    while ((got = readSync(0, one, 0, 1, null)) === 1 && one[0] !== 0x0a) bytes.push(one[0] as number);
+  } catch {
+    got = 0;
+  }
+  if (got !== 1 && bytes.length === 0) return undefined;
+  process.stderr.write('\n');
+  return Buffer.from(bytes).toString('utf8').replace(/\r$/, '');
+}
+
 /** getpass: the prompt and the answer on the terminal, echo off; undefined without a terminal. */
 function askSecret(prompt: string): string | undefined {
   let tty: number;

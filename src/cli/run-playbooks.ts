@@ -36,7 +36,7 @@ import type { WarningDetail } from '../inventory/warning-detail.js';
 import type { VarsPort } from '../run/vars-port.js';
 import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
 import { connectionSpecFor } from './connection-spec.js';
-import { askPasswords } from './ask-passwords.js';
+import { askPasswords, askVaultPassword } from './ask-passwords.js';
 import { configLookup } from './config-lookup.js';
 import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
@@ -115,7 +115,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const vaultFiles = [...strings(args.vaultPasswordFiles), ...strings(args.vaultIds)];
   const envVaultFile = ctx.env.ANSIBLE_VAULT_PASSWORD_FILE ?? config.get('ANSIBLE_VAULT_PASSWORD_FILE', 'defaults', 'vault_password_file');
   if (envVaultFile) vaultFiles.push(envVaultFile);
-  setRunVault(VaultSecrets.fromOptions(vaultFiles, cwd));
+  const prompted = args.askVaultPass ? askVaultPassword((m) => callback.warning?.(m)) : undefined;
+  setRunVault(VaultSecrets.fromOptions(vaultFiles, cwd, prompted));
   const becomeMethod = (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo';
   const agnosticPrompt = config.bool('ANSIBLE_AGNOSTIC_BECOME_PROMPT', 'privilege_escalation', 'agnostic_become_prompt', true);
   const passwords = askPasswords(args, cwd, agnosticPrompt ? 'BECOME' : becomeMethod.toUpperCase());

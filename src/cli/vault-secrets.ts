@@ -13,8 +13,9 @@ import { isVaultText, vaultDecrypt } from '../template/filters/ansible-vault-for
 export class VaultSecrets {
   constructor(readonly secrets: readonly Buffer[]) {}
 
-  static fromOptions(files: readonly string[], cwd: string): VaultSecrets {
-    const secrets: Buffer[] = [];
+  /** `prompted`: the --ask-vault-pass answer, tried first. */
+  static fromOptions(files: readonly string[], cwd: string, prompted?: string): VaultSecrets {
+    const secrets: Buffer[] = prompted === undefined ? [] : [Buffer.from(prompted, 'utf8')];
     for (const entry of files) {
       const file = resolve(cwd, entry.includes('@') ? entry.slice(entry.indexOf('@') + 1) : entry);
       let text: string;
