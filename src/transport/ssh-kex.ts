@@ -31,7 +31,9 @@ export function clientSupportsPrepend(sshBinary: string): Promise<boolean> {
   let support = clientSupport.get(sshBinary);
   if (support === undefined) {
     support = new Promise((resolve) => {
-      execFile(sshBinary, ['-V'], { timeout: 5000 }, (_error, stdout, stderr) => resolve(openSshAtLeast(`${stderr}${stdout}`, 8, 2)));
+      const child = execFile(sshBinary, ['-V'], { timeout: 5000 }, (_error, stdout, stderr) => resolve(openSshAtLeast(`${stderr}${stdout}`, 8, 2)));
+      // a wrapper that reads stdin must not hold the first connection until the timeout
+      child.stdin?.end();
     });
     clientSupport.set(sshBinary, support);
   }
