@@ -39,6 +39,11 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     out(versionText(config.file));
     return 0;
   }
+  // ansible's post_process_args: the forks (option, else ANSIBLE_FORKS / ansible.cfg) must be >= 1.
+  if (Number(args.forks ?? config.int('ANSIBLE_FORKS', 'defaults', 'forks', 5)) < 1) {
+    err(usageError('The number of processes (--forks) must be >= 1'));
+    return 2;
+  }
   const settings = callbackSettings(config, env, { isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns });
   const color = settings.color;
   const verbosity = (args.verbose as number | undefined) ?? 0;

@@ -49,7 +49,9 @@ export function parseExtraVars(values: readonly string[], cwd: string): DataDict
       data = parseKv(option);
     }
     if (!isDict(data)) {
-      throw new UsageError('extra-vars-not-dict', `Invalid extra vars data supplied. '${option}' could not be made into a dictionary`);
+      // NOTE: a file is named by its absolute path ('@/abs/file'), as ansible resolved it.
+      const shown = option.startsWith('@') ? `@${resolve(cwd, option.slice(1))}` : option;
+      throw new UsageError('extra-vars-not-dict', `Invalid extra vars data supplied. '${shown}' could not be made into a dictionary`);
     }
     for (const [k, v] of data) {
       // NOTE: a later -e replaces the value but the name keeps the origin of its first writing.
