@@ -2,11 +2,20 @@
 import { isStringLike, numericValue, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, pluginError } from './ansible-args.js';
-import { YamlRepresentError, dumpYaml, type YamlDumpOptions } from './ansible-yaml-emitter.js';
+import { dumpYaml, type YamlDumpOptions } from '../../core/yaml-emitter/index.js';
+import { PyDateTime } from '../runtime/py-datetime.js';
+import { datetimeIso } from './ansible-runtime-values.js';
 import { YamlLoadError, loadYamlDocuments } from './ansible-yaml-loader.js';
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** NOTE: Ansible's dumper writes the engine's datetimes as non-specific tagged strings: `! '2020-01-02 03:04:05'`. */
+function datetimeText(value: unknown): string | undefined {
+  return value instanceof PyDateTime ? datetimeIso(value).replace('T', ' ') : undefined;
+}
+
 function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: YamlDumpOptions): YamlDumpOptions {
-  const options: YamlDumpOptions = { ...base };
+  const options: Mutable<YamlDumpOptions> = { ...base, nonSpecificText: datetimeText };
   for (const [key, raw] of kwargs) {
     const value = defined(raw);
     if (key === 'indent') options.indent = numericValue(value) ?? 2;
@@ -22,21 +31,12 @@ function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: YamlDumpOpt
   return options;
 }
 
-function dump(value: Data, options: YamlDumpOptions): string {
-  try {
-    return dumpYaml(value, options);
-  } catch (error) {
-    if (error instanceof YamlRepresentError) throw pluginError(error.message, error);
-    throw error;
-  }
-}
-
-export const to_yaml: FilterFn = (_ctx, value, _args, kwargs) => dump(defined(value), dumpOptions(kwargs, { defaultFlowStyle: null }));
+export const to_yaml: FilterFn = (_ctx, value, _args, kwargs) => dumpYaml(defined(value), dumpOptions(kwargs, { defaultFlowStyle: null }));
 
 export const to_nice_yaml: FilterFn = (_ctx, value, args, kwargs) => {
   const indent = argument(args, kwargs, 0, 'indent');
   const rest = new Map([...kwargs].filter(([k]) => k !== 'indent'));
-  return dump(defined(value), dumpOptions(rest, { indent: indent === undefined ? 4 : (numericValue(indent) ?? 4), defaultFlowStyle: false }));
+  return dumpYaml(defined(value), dumpOptions(rest, { indent: indent === undefined ? 4 : (numericValue(indent) ?? 4), defaultFlowStyle: false }));
 };
 
 function load(text: string): Data[] {

@@ -1,0 +1,154 @@
+/**
+ * PyYAML's SafeRepresenter as Ansible's dumpers configure it: Data → the node tree the emitter
+ * writes. The callback dumper's choices (multi-line strings as `|` blocks, the lossy tidying of
+ * them, an order for keys of mixed types) are options.
+ */
+import { PyDate, PyFloat, UnsafeString, VaultString, floatRepr, isDict, textOf, type Data, type DictKey } from '../data.js';
+import { plainIsStr } from './analyze.js';
+import type { Node } from './emitter.js';
+
+export interface RepresentOptions {
+  /** true: flow everywhere; false: block everywhere; null: flow only for collections of scalars. */
+  readonly defaultFlowStyle: boolean | null;
+  readonly sortKeys: boolean;
+  /** Multi-line strings ask for a `|` block (the callback dumper's str representer). */
+  readonly literalMultiline: boolean;
+  /** Ansible's _munge_data_for_lossy_yaml on those multi-line strings. */
+  readonly lossy: boolean;
+  /**
+   * Keys of types Python cannot order against each other: 'unsorted' keeps the mapping's order
+   * (the TypeError falls back to it), 'by-text' orders them by their text.
+   */
+  readonly mixedKeys: 'unsorted' | 'by-text';
+  /** The text of a value written as a non-specific tagged string (`! '…'`), e.g. a datetime. */
+  readonly nonSpecificText?: (value: unknown) => string | undefined;
+}
+
+/** What PyYAML's str representer sees as line breaks (Ansible's _YAML_BREAK_CHARS). */
+const PY_BREAK_CHARS = ['\n', '\x85', '\u2028', '\u2029'];
+
+function representFloat(x: number): string {
+  if (Number.isNaN(x)) return '.nan';
+  if (x === Infinity) return '.inf';
+  if (x === -Infinity) return '-.inf';
+  const text = floatRepr(x).toLowerCase();
+  return !text.includes('.') && text.includes('e') ? text.replace('e', '.0e') : text;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Python's ordering of keys; throws where Python would (a str against a number). */
+function comparePython(a: DictKey, b: DictKey): number {
+  const aText = typeof a === 'string';
+  if (aText !== (typeof b === 'string')) throw new TypeError('unorderable');
+  if (aText) return compareText(a as string, b as string);
+  const na = Number(a);
+  const nb = Number(b);
+  return na < nb ? -1 : na > nb ? 1 : 0;
+}
+
+function compareByText(a: DictKey, b: DictKey): number {
+  if (typeof a === 'string' && typeof b === 'string') return compareText(a, b);
+  const na = typeof a === 'boolean' ? Number(a) : a;
+  const nb = typeof b === 'boolean' ? Number(b) : b;
+  if (typeof na === 'number' && typeof nb === 'number') return na - nb;
+  return compareText(String(a), String(b));
+}
+
+function sortedEntries(value: ReadonlyMap<DictKey, Data>, options: RepresentOptions): [DictKey, Data][] {
+  const entries = [...value.entries()];
+  if (!options.sortKeys) return entries;
+  if (options.mixedKeys === 'by-text') return entries.sort(([a], [b]) => compareByText(a, b));
+  try {
+    return entries.sort(([a], [b]) => comparePython(a, b));
+  } catch {
+    return [...value.entries()];
+  }
+}
+
+function flowFor(children: readonly Node[], options: RepresentOptions): boolean {
+  if (options.defaultFlowStyle !== null) return options.defaultFlowStyle;
+  return children.every((child) => child.kind === 'scalar');
+}
+
+/** What Python's str.isspace() calls whitespace. */
+const PY_WHITESPACE = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005,
+  0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+]);
+
+/** Python's str.rstrip(). */
+function pyRstrip(text: string): string {
+  let end = text.length;
+  while (end > 0 && PY_WHITESPACE.has(text.charCodeAt(end - 1))) end--;
+  return text.slice(0, end);
+}
+
+/** Python's str.expandtabs() (tab stops every 8 columns). */
+function expandTabs(text: string): string {
+  let out = '';
+  let col = 0;
+  for (const ch of text) {
+    if (ch === '\t') {
+      const n = 8 - (col % 8);
+      out += ' '.repeat(n);
+      col += n;
+    } else if (ch === '\n' || ch === '\r') {
+      out += ch;
+      col = 0;
+    } else {
+      out += ch;
+      col++;
+    }
+  }
+  return out;
+}
+
+/** Ansible's _munge_data_for_lossy_yaml: make a multi-line string printable as a `|` block. */
+function mungeForBlock(text: string): string {
+  const kept = [...expandTabs(pyRstrip(text))].filter((ch) => {
+    const cp = ch.codePointAt(0) as number;
+    return (
+      (cp === 10 || (cp >= 32 && cp <= 126) || cp === 133 || (cp >= 160 && cp <= 55295) || (cp >= 57344 && cp <= 65533) || (cp >= 65536 && cp < 1114111)) &&
+      cp !== 65279
+    );
+  });
+  return kept.join('').replace(/ +([\n\x85\u2028\u2029])/g, '$1');
+}
+
+function representString(text: string, options: RepresentOptions): Node {
+  const literal = options.literalMultiline && PY_BREAK_CHARS.some((c) => text.includes(c));
+  const written = literal && options.lossy ? mungeForBlock(text) : text;
+  return { kind: 'scalar', text: written, plainImplicit: plainIsStr(written), literal };
+}
+
+// NOTE: no closures in the hot path: it runs once per value.
+export function represent(value: Data | undefined, options: RepresentOptions): Node {
+  if (value === null || value === undefined) return { kind: 'scalar', text: 'null', plainImplicit: true };
+  const tagged = options.nonSpecificText?.(value);
+  if (tagged !== undefined) return { kind: 'scalar', text: tagged, plainImplicit: false, nonSpecific: true };
+  // NOTE: a date or datetime from YAML is written plain (`2024-01-02 10:30:00`).
+  if (value instanceof PyDate) return { kind: 'scalar', text: value.text, plainImplicit: true };
+  if (typeof value === 'boolean') return { kind: 'scalar', text: value ? 'true' : 'false', plainImplicit: true };
+  if (typeof value === 'number' || typeof value === 'bigint') return { kind: 'scalar', text: String(value), plainImplicit: true };
+  if (value instanceof PyFloat) return { kind: 'scalar', text: representFloat(value.value), plainImplicit: true };
+  if (typeof value === 'string' || value instanceof UnsafeString || value instanceof VaultString) return representString(textOf(value), options);
+  if (Array.isArray(value)) {
+    const items: Node[] = [];
+    for (const item of value) items.push(represent(item, options));
+    return { kind: 'seq', items, flow: flowFor(items, options) };
+  }
+  if (isDict(value)) {
+    const pairs: [Node, Node][] = [];
+    const children: Node[] = [];
+    for (const [k, v] of sortedEntries(value, options)) {
+      const pair: [Node, Node] = [represent(k, options), represent(v, options)];
+      pairs.push(pair);
+      children.push(pair[0], pair[1]);
+    }
+    return { kind: 'map', pairs, flow: flowFor(children, options) };
+  }
+  return { kind: 'scalar', text: String(value), plainImplicit: true };
+}
