@@ -83,5 +83,10 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     ...(python && python !== 'auto' && python !== 'auto_silent' && python !== 'auto_legacy' ? { pythonInterpreter: python } : {}),
     timeout: timeoutText ? Number.parseInt(timeoutText, 10) || 10 : 10,
     ...(becomeSpec ? { become: becomeSpec } : {}),
+    pipelining:
+      toBool(value('ansible_pipelining') ?? value('ansible_ssh_pipelining')) ??
+      config.bool('ANSIBLE_PIPELINING', 'connection', 'pipelining', config.bool('ANSIBLE_PIPELINING', 'ssh_connection', 'pipelining', false)),
+    shellExecutable: text('ansible_shell_executable') ?? config.get('ANSIBLE_EXECUTABLE', 'defaults', 'executable') ?? '/bin/sh',
+    moduleCompression: config.get('ANSIBLE_MODULE_COMPRESSION', 'defaults', 'module_compression') ?? 'ZIP_DEFLATED',
   };
 }

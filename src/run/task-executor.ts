@@ -427,7 +427,6 @@ export class TaskExecutor {
    */
   private addConnectionVars(host: string, step: TaskStep, locals: Map<string, Data>): void {
     const base = this.playVars.forTask(host, step, locals);
-    if (base.has('ansible_host') && base.has('ansible_connection')) return;
     let spec: ConnectionSpec;
     try {
       spec = this.services.connectionSpec(host, base, step);
@@ -437,11 +436,19 @@ export class TaskExecutor {
     const set = (name: string, value: Data | undefined): void => {
       if (value !== undefined && !base.has(name) && !locals.has(name)) locals.set(name, value);
     };
-    set('ansible_host', spec.address);
-    set('ansible_ssh_host', spec.address);
+    // Each setting under every name 2.19's MAGIC_VARIABLE_MAPPING gives it, where not already set.
+    const both = (names: readonly string[], value: Data | undefined): void => {
+      for (const name of names) set(name, value);
+    };
+    both(['ansible_host', 'ansible_ssh_host'], spec.address);
     set('ansible_connection', spec.connection);
-    if (spec.port !== undefined) set('ansible_port', spec.port);
-    if (spec.user !== undefined) set('ansible_user', spec.user);
+    both(['ansible_port', 'ansible_ssh_port'], spec.port);
+    both(['ansible_user', 'ansible_ssh_user'], spec.user);
+    both(['ansible_timeout', 'ansible_ssh_timeout'], spec.timeout);
+    both(['ansible_pipelining', 'ansible_ssh_pipelining'], spec.pipelining);
+    both(['ansible_private_key_file', 'ansible_ssh_private_key_file'], spec.privateKeyFile);
+    set('ansible_shell_executable', spec.shellExecutable);
+    set('ansible_module_compression', spec.moduleCompression);
   }
 
   /** Templates each argument; a failure names the argument as 2.19 does. */

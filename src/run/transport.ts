@@ -27,6 +27,13 @@ export interface ConnectionSpec {
   /** Seconds to wait for the connection (ansible_timeout / -T); default 10. */
   readonly timeout: number;
   readonly become?: BecomeSpec;
+  /**
+   * Settings 2.19's PlayContext also hands the task as variables (ansible_pipelining,
+   * ansible_shell_executable, ansible_module_compression); Volant's agent needs none of them.
+   */
+  readonly pipelining?: boolean;
+  readonly shellExecutable?: string;
+  readonly moduleCompression?: string;
 }
 
 export interface BecomeSpec {
