@@ -261,7 +261,7 @@ export class TaskExecutor {
   private async executeOnce(host: string, step: TaskStep, locals: Map<string, Data>, loopError: unknown): Promise<ExecOutcome> {
     const task = step.task;
     const templar = this.services.templar;
-    this.addConnectionVars(host, step, locals);
+    const hostSpec = this.addConnectionVars(host, step, locals);
     const vars = this.playVars.forTask(host, step, locals);
     const warnings: DisplayEvent[] = [];
     const isAction = this.services.actions.has(task.action);
@@ -325,7 +325,7 @@ export class TaskExecutor {
       let result: DataDict = new Map();
       let moduleFailed = false;
       for (let attempt = 1; attempt <= retries; attempt++) {
-        result = await this.dispatch(host, step, args, vars, delegatedTo, warnings);
+        result = await this.dispatch(host, step, args, vars, delegatedTo, warnings, hostSpec);
         // "Module failed" when the module itself said so; a failure the controller decided is the action's.
         // An action that hands back its module's result (copy, template) failed as the module.
         moduleFailed = (!isAction || MODULE_RESULTS.has(result)) && truthy(result.get('failed'));
@@ -425,13 +425,14 @@ export class TaskExecutor {
    * ansible's PlayContext.update_vars: the connection's settings become variables (ansible_host,
    * ansible_connection, …) for the task when nothing defines them.
    */
-  private addConnectionVars(host: string, step: TaskStep, locals: Map<string, Data>): void {
+  private addConnectionVars(host: string, step: TaskStep, locals: Map<string, Data>): ConnectionSpec | undefined {
     const base = this.playVars.forTask(host, step, locals);
     let spec: ConnectionSpec;
     try {
       spec = this.services.connectionSpec(host, base, step);
     } catch {
-      return;
+      // dispatch computes it again and fails the task with the error where 2.19 would
+      return undefined;
     }
     const set = (name: string, value: Data | undefined): void => {
       if (value !== undefined && !base.has(name) && !locals.has(name)) locals.set(name, value);
@@ -449,6 +450,7 @@ export class TaskExecutor {
     both(['ansible_private_key_file', 'ansible_ssh_private_key_file'], spec.privateKeyFile);
     set('ansible_shell_executable', spec.shellExecutable);
     set('ansible_module_compression', spec.moduleCompression);
+    return spec;
   }
 
   /** Templates each argument; a failure names the argument as 2.19 does. */
@@ -479,11 +481,12 @@ export class TaskExecutor {
     return out;
   }
 
-  private async dispatch(host: string, step: TaskStep, args: DataDict, vars: VarSource, delegatedTo: string | undefined, warnings: DisplayEvent[]): Promise<DataDict> {
+  /** `hostSpec`: the host's connection as addConnectionVars worked it out for these variables. */
+  private async dispatch(host: string, step: TaskStep, args: DataDict, vars: VarSource, delegatedTo: string | undefined, warnings: DisplayEvent[], hostSpec?: ConnectionSpec): Promise<DataDict> {
     const task = step.task;
     const services = this.services;
     const connHost = delegatedTo ?? host;
-    const spec = (): ConnectionSpec => services.connectionSpec(connHost, vars, step);
+    const spec = (): ConnectionSpec => (delegatedTo === undefined && hostSpec ? hostSpec : services.connectionSpec(connHost, vars, step));
     let session: Promise<AgentSession> | undefined;
     const getSession = (): Promise<AgentSession> => (session ??= services.transport.session(spec()));
     const checkMode = keywordBool(templateKw(step.folded.scalars.get('check_mode'), vars, services.templar)) ?? services.options.checkMode;
