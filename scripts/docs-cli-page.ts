@@ -69,7 +69,7 @@ export function cliPage(root: string): string {
     'Settings are read as ansible-core reads them: the command line first, then `ANSIBLE_*` environment',
     'variables, then `ansible.cfg` (`ANSIBLE_CONFIG`, `./ansible.cfg`, `~/.ansible.cfg`, `/etc/ansible/ansible.cfg`).',
     '',
-    '## Differences from ansible-core 2.19.12',
+    '## Differences from ansible-core 2.19.11',
     '',
     ignored.length === 0
       ? '- Every flag is acted on.'

@@ -165,7 +165,7 @@ export function keywordsPage(root: string): string {
     '### `import_playbook` entries',
     '',
     detailTable(IMPORT_PLAYBOOK_KEYWORDS, unreadSet),
-    '## Differences from ansible-core 2.19.12',
+    '## Differences from ansible-core 2.19.11',
     '',
     unsupported.length === 0
       ? '- Every keyword ansible-core 2.19 accepts in these places is accepted by this release.'

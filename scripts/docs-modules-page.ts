@@ -193,7 +193,7 @@ export function modulesPage(root: string): string {
     '## Arguments in detail',
     '',
     ...[...agent].map(([name, d]) => moduleDetail(name, d)),
-    '## Differences from ansible-core 2.19.12',
+    '## Differences from ansible-core 2.19.11',
     '',
     `- Not implemented yet (in \`ansible.builtin\` but not in Volant): ${missing.map(code).join(', ')}. A task that names`,
     '  one of these loads, and fails when it runs with `The module NAME was not found in configured module paths`.',

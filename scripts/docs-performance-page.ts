@@ -90,7 +90,7 @@ export function performancePage(root: string): string {
     'has Volant\'s column alone. Results are written to `bench/results/<date>.json` with a description of',
     'the machine.',
     '',
-    '## Differences from ansible-core 2.19.12',
+    '## Differences from ansible-core 2.19.11',
     '',
     '- Volant compiles each play once and keeps one agent per host for the run; ansible-core walks the',
     '  play per task and starts Python on the host for every task. That is the design\'s reason to expect',
