@@ -64,7 +64,8 @@ export class Frame {
 
   /** True when a template-local scope (set, loop, macro argument) holds the name. */
   hasLocal(name: string): boolean {
-    for (let f: Frame | null = this; f !== null; f = f.parent) if (f.vars.has(name)) return true;
+    if (this.vars.has(name)) return true;
+    for (let f = this.parent; f !== null; f = f.parent) if (f.vars.has(name)) return true;
     return false;
   }
 
