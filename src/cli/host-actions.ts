@@ -4,6 +4,7 @@ import { extname, join } from 'node:path';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { copyValueOrigin } from '../core/value-origins.js';
 import type { Action } from '../run/action.js';
+import { resultSubEvents } from '../run/module-causes.js';
 import { loadYaml } from '../yaml/load-yaml.js';
 import { runVault } from './vault-secrets.js';
 import { toData } from '../yaml/to-data.js';
@@ -13,13 +14,33 @@ import { fileNotFoundMessage, searchCandidates } from '../actions/util.js';
 export const gatherFactsAction: Action = async (ctx) => {
   const result = await ctx.runModule({ module: 'setup', args: ctx.args });
   if (ctx.action === 'gather_facts') {
+    if (truthy(result.get('failed'))) return failedModules(result);
     result.set('_ansible_verbose_override', true);
     // NOTE: 2.19's gather_facts action (not the setup module) marks the facts as gathered.
     const facts = result.get('ansible_facts');
-    if (isDict(facts) && !truthy(result.get('failed'))) facts.set('_ansible_facts_gathered', true);
+    if (isDict(facts)) facts.set('_ansible_facts_gathered', true);
   }
   return result;
 };
+
+/**
+ * 2.19's gather_facts action when its facts module fails: the module's result under
+ * failed_modules, "The following modules failed to execute", and the module's msg as a sub-event.
+ */
+function failedModules(moduleResult: DataDict): DataDict {
+  const name = 'ansible.legacy.setup';
+  if (!moduleResult.has('exception')) moduleResult.set('exception', '(traceback unavailable)');
+  // The agent fills in `changed: false` where ansible's controller would, at the top level only.
+  if (moduleResult.get('changed') === false) moduleResult.delete('changed');
+  const result = new Map<string, Data>([
+    ['ansible_facts', new Map()],
+    ['failed_modules', new Map([[name, moduleResult]])],
+    ['failed', true],
+    ['msg', `The following modules failed to execute: ${name}.`],
+  ]);
+  resultSubEvents.set(result, [pyStr(moduleResult.get('msg') ?? '')]);
+  return result;
+}
 
 function readVars(path: string): DataDict {
   const loaded = loadYaml(runVault().openFile(readFileSync(path, 'utf8'), path), path, { single: true });

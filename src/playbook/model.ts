@@ -34,6 +34,8 @@ export interface TaskNode {
   readonly argsNode?: YamlNode;
   /** The task's `args:` mapping, to locate the arguments written there. */
   readonly extraArgsNode?: YamlNode;
+  /** A task ansible adds itself (the play's fact gathering): its failures name no origin. */
+  readonly implicit?: boolean;
   /** `local_action:` sets delegate_to to localhost; kept here as ansible does. */
   readonly delegateTo?: Keyword;
   /** `with_<lookup>: terms` becomes this (and no `loop` keyword); `loop:` stays a keyword. */

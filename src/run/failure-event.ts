@@ -7,7 +7,7 @@ import { pyStr, type DataDict } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { DisplayEvent } from './events.js';
 import type { ErrorLink } from './task-error.js';
-import { moduleCauses } from './module-causes.js';
+import { moduleCauses, resultSubEvents } from './module-causes.js';
 
 function chainEvent(links: readonly ErrorLink[]): DisplayEvent | undefined {
   let event: DisplayEvent | undefined;
@@ -18,8 +18,9 @@ function chainEvent(links: readonly ErrorLink[]): DisplayEvent | undefined {
   return event;
 }
 
+/** `taskLoc` undefined: a task ansible made itself, whose failures name no origin. */
 export function failureEvent(
-  taskLoc: SourceLocation,
+  taskLoc: SourceLocation | undefined,
   result: DataDict,
   error: readonly ErrorLink[] | undefined,
   failKind: 'Action' | 'Module',
@@ -31,7 +32,12 @@ export function failureEvent(
   let msg = result.has('msg') ? pyStr(result.get('msg')) : 'Unknown error.';
   if (msg.startsWith(prefix)) msg = msg.slice(prefix.length);
   const exception = moduleCauses.get(result);
-  const inner: DisplayEvent = exception ? { message: msg, cause: { message: exception } } : { message: msg };
+  const subEvents = resultSubEvents.get(result);
+  const inner: DisplayEvent = exception
+    ? { message: msg, cause: { message: exception } }
+    : subEvents
+      ? { message: msg, events: subEvents.map((message) => ({ message })) }
+      : { message: msg };
   const cause = error ? chainEvent(error) : { message: `${failKind} failed.`, cause: inner };
-  return { message: 'Task failed.', origin: taskLoc, ...(cause ? { cause } : {}) };
+  return { message: 'Task failed.', ...(taskLoc ? { origin: taskLoc } : {}), ...(cause ? { cause } : {}) };
 }

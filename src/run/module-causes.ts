@@ -5,3 +5,9 @@ import type { DataDict } from '../core/data.js';
  * shows it as the cause of the module's msg in the error block, never in the result itself.
  */
 export const moduleCauses = new WeakMap<DataDict, string>();
+
+/**
+ * Failures an action gathered from several modules (gather_facts' failed_modules), by result:
+ * shown as the sub-events of its msg, as 2.19's error block does.
+ */
+export const resultSubEvents = new WeakMap<DataDict, readonly string[]>();

@@ -189,6 +189,7 @@ export class PlaybookRunner {
       argsLoc: play.loc,
       keywords: new Map([['name', { value: 'Gathering Facts', loc: play.loc }]]),
       isHandler: false,
+      implicit: true,
     };
     const fold = foldLayer(EMPTY_FOLD, play.keywords, { vars: false });
     const step: TaskStep = { kind: 'task', id: allocateStepId(), task, folded: fold, outerFold: fold, span: -1, section: 'none', baseDir: '.' };

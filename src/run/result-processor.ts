@@ -52,7 +52,7 @@ export function processResult(
   const base = { host, task: info, result, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}), ...(outcome.warnings ? { warnings: outcome.warnings } : {}) };
   let verdict: Verdict;
   if (truthy(result.get('failed'))) {
-    let error = failureEvent(task.loc, result, outcome.error, outcome.failKind, outcome.bare);
+    let error = failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind, outcome.bare);
     if (task.synthetic !== undefined && !outcome.error) {
       // NOTE: a task ansible made itself has no origin; 2.19 shows its data, shortened.
       const { origin: _origin, ...rest } = error;
@@ -94,7 +94,7 @@ export function processResult(
     ctx.callback.runnerUnreachable?.({
       ...base,
       ...(ignoreUnreachable ? { ignored: true } : {}),
-      ...(outcome.error ? { error: failureEvent(task.loc, result, outcome.error, outcome.failKind) } : {}),
+      ...(outcome.error ? { error: failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind) } : {}),
     });
   } else if (truthy(result.get('skipped'))) {
     ctx.stats.increment('skipped', host);
