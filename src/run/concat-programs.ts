@@ -1,0 +1,24 @@
+import { buildJumpTable } from '../compile/jump-table.js';
+import type { Program, Span, Step } from '../compile/program.js';
+
+/** Several included programs run back to back (a looped include): one program, spans shifted. */
+export function concatPrograms(programs: readonly Program[]): Program {
+  const steps: Step[] = [];
+  const spans: Span[] = [];
+  for (const p of programs) {
+    const offset = steps.length;
+    const spanOffset = spans.length;
+    for (const span of p.spans) {
+      spans.push({
+        parent: span.parent < 0 ? -1 : span.parent + spanOffset,
+        loc: span.loc,
+        blockStart: span.blockStart + offset,
+        rescueStart: span.rescueStart + offset,
+        alwaysStart: span.alwaysStart + offset,
+        end: span.end + offset,
+      });
+    }
+    for (const step of p.steps) steps.push({ ...step, span: step.span < 0 ? -1 : step.span + spanOffset } as Step);
+  }
+  return { steps, spans, jumps: buildJumpTable(steps, spans) };
+}

@@ -1,0 +1,116 @@
+/**
+ * Entering dynamic includes (include_tasks, include_role) after the hosts ran the include step:
+ * each distinct file is loaded once, and every host that included it moves into its program.
+ */
+import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { ParseError, YamlError } from '../core/errors.js';
+import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
+import type { Program, Step, TaskStep } from '../compile/program.js';
+import type { Callback, TaskInfo } from './events.js';
+import type { HostCursor } from './host-cursor.js';
+import type { IncludeLoader } from './include-loader.js';
+import type { AggregateStats } from './stats.js';
+import type { ExecOutcome } from './task-executor.js';
+import type { PlayVars } from './vars-port.js';
+import { concatPrograms } from './concat-programs.js';
+
+/** What entering includes needs from the play runner. */
+export interface IncludeEntryContext {
+  readonly includes: IncludeLoader;
+  readonly stats: AggregateStats;
+  readonly callback: Callback;
+  readonly playVars: PlayVars;
+  readonly failedHosts: Set<string>;
+  readonly cursors: ReadonlyMap<string, HostCursor>;
+  readonly error?: (error: string | Error) => void;
+  /** include_role's handlers join the play's. */
+  addHandlers(handlers: Program): void;
+  taskInfo(step: TaskStep, host: string): TaskInfo;
+}
+
+/** A host's successful result of the include step. */
+export interface IncludeResult {
+  readonly host: string;
+  readonly outcome: ExecOutcome;
+}
+
+/** Loads what the hosts included and moves each host into it; returns the new steps, for linear's order. */
+export async function enterIncludes(ctx: IncludeEntryContext, step: TaskStep, results: readonly IncludeResult[]): Promise<Step[]> {
+  // One IncludedFile per distinct (file, arguments, loop item); hosts that include the same
+  // share its compiled program, so they meet at its steps.
+  interface Included { key: string; result: DataDict; hosts: string[]; program?: Program; failed?: boolean }
+  const included = new Map<string, Included>();
+  const perHost = new Map<string, Included[]>();
+  for (const { host, outcome } of results) {
+    const entries = outcome.result.has('results')
+      ? ((outcome.result.get('results') as Data[]).filter((r): r is DataDict => isDict(r) && (r.has('include') || r.has('include_args')) && !truthy(r.get('skipped')) && !truthy(r.get('failed'))))
+      : [outcome.result];
+    const list: Included[] = [];
+    for (const entry of entries) {
+      const key = includeKey(entry);
+      let inc = included.get(key);
+      if (!inc) included.set(key, (inc = { key, result: entry, hosts: [] }));
+      inc.hosts.push(host);
+      list.push(inc);
+    }
+    perHost.set(host, list);
+  }
+  const newSteps: Step[] = [];
+  for (const inc of included.values()) {
+    try {
+      const loaded = await ctx.includes.load(step, inc.result, ctx.playVars.forTask(inc.hosts[0] as string, step));
+      inc.program = loaded.program;
+      for (const host of inc.hosts) ctx.stats.increment('ok', host);
+      ctx.callback.include?.(loaded.displayFile, inc.hosts, itemOf(inc.result));
+      if (loaded.handlers) ctx.addHandlers(loaded.handlers);
+      newSteps.push(...loaded.program.steps);
+    } catch (e) {
+      // NOTE: a file that does not parse ends the whole run, as ansible's AnsibleParserError does.
+      if (e instanceof YamlError || (e instanceof ParseError && parseErrorExitCode(e) === 4)) throw e;
+      // ansible shows the error, then fails each including host with the reason in its result.
+      inc.failed = true;
+      const reason = e instanceof Error ? e.message : String(e);
+      ctx.error?.(e instanceof Error ? e : reason);
+      for (const host of inc.hosts) {
+        ctx.stats.increment('failures', host);
+        const result = new Map(inc.result);
+        result.delete('include_args');
+        result.set('failed', true);
+        result.set('reason', reason);
+        ctx.callback.runnerFailed?.({ host, task: ctx.taskInfo(step, host), result });
+      }
+    }
+  }
+  for (const [host, list] of perHost) {
+    const cursor = ctx.cursors.get(host);
+    if (!cursor) continue;
+    if (list.some((i) => i.failed)) {
+      cursor.fail();
+      if (cursor.failed) ctx.failedHosts.add(host);
+      continue;
+    }
+    const programs = list.map((i) => i.program).filter((p): p is Program => p !== undefined);
+    if (programs.length === 0) {
+      cursor.advance();
+      continue;
+    }
+    cursor.enter(programs.length === 1 ? (programs[0] as Program) : concatPrograms(programs));
+  }
+  return newSteps;
+}
+
+function includeKey(result: DataDict): string {
+  const loopVar = result.get('ansible_loop_var');
+  const item = typeof loopVar === 'string' ? result.get(loopVar) : undefined;
+  return `${pyStr(result.get('include') ?? '')}\u0000${pyStr(result.get('include_args') ?? null)}\u0000${item === undefined ? '' : pyStr(item)}`;
+}
+
+/** The loop item an include ran for, for `included: … => (item=x)`. */
+function itemOf(result: DataDict): DataDict | undefined {
+  const loopVar = result.get('ansible_loop_var');
+  if (typeof loopVar !== 'string' || !result.has(loopVar)) return undefined;
+  const out = new Map<string, Data>([['item', result.get(loopVar) as Data]]);
+  const label = result.get('_ansible_item_label');
+  if (label !== undefined) out.set('_ansible_item_label', label);
+  return out;
+}

@@ -1,0 +1,52 @@
+/**
+ * Running one step on a group of hosts, a limited number at a time, their output kept in host
+ * order. A host whose step already ran ahead of its turn (run-ahead.ts) takes that outcome, and
+ * the output it held back comes out now.
+ */
+import type { TaskStep } from '../compile/program.js';
+import type { HostOutputOrder } from './host-output-order.js';
+import type { RunAhead } from './run-ahead.js';
+import type { ExecOutcome } from './task-executor.js';
+
+export interface FanOut {
+  /** How many hosts run the step at once. */
+  readonly limit: number;
+  readonly output: HostOutputOrder;
+  readonly runAhead: RunAhead | undefined;
+  run(host: string, step: TaskStep): Promise<ExecOutcome>;
+  /** Each outcome as it comes in, before `onEach` (run-ahead starts the host's next step). */
+  ranOn(runAhead: RunAhead, host: string, outcome: ExecOutcome): void;
+}
+
+/** Runs the step on the hosts, `limit` at a time; `onEach` takes each result as it comes (one fork). */
+export async function runOnHosts(fan: FanOut, step: TaskStep, hosts: readonly string[], onEach?: (host: string, outcome: ExecOutcome) => Promise<void>): Promise<[string, ExecOutcome][]> {
+  const results: ([string, ExecOutcome] | undefined)[] = new Array(hosts.length);
+  // Events of hosts after the first still running are held back so output follows host order.
+  fan.output.start(hosts, onEach !== undefined);
+  let next = 0;
+  const runAhead = fan.runAhead;
+  const worker = async (): Promise<void> => {
+    while (next < hosts.length) {
+      const i = next++;
+      const host = hosts[i] as string;
+      const early = runAhead?.take(host, step);
+      let outcome: ExecOutcome | undefined;
+      if (early) {
+        try {
+          outcome = await early.outcome;
+        } finally {
+          // What the early run printed comes out now, as it would have while the step ran here.
+          for (const fire of early.output) fire();
+        }
+      }
+      // No early run, or it found at the start that the step must wait for its turn.
+      outcome ??= runAhead ? await runAhead.slots.use(() => fan.run(host, step)) : await fan.run(host, step);
+      results[i] = [host, outcome];
+      if (runAhead) fan.ranOn(runAhead, host, outcome);
+      if (onEach) await onEach(host, outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(fan.limit, hosts.length) }, worker));
+  fan.output.finish();
+  return results.filter((r): r is [string, ExecOutcome] => r !== undefined);
+}

@@ -1,0 +1,87 @@
+/**
+ * The names a task shows under: its banner name, templated once per step when the banner is
+ * printed, and the TaskInfo every result of the step carries.
+ */
+import { pyStr, type Data } from '../core/data.js';
+import type { TaskStep } from '../compile/program.js';
+import type { Callback, TaskInfo } from './events.js';
+import type { ExecOptions } from './task-executor.js';
+import type { PlayVars } from './vars-port.js';
+import type { TemplateRenderer } from '../template/api.js';
+import { keywordBool } from './keyword-values.js';
+
+export class TaskNames {
+  /** Names as announced in the banner, by step: results of the task reuse them. */
+  private readonly names = new Map<number, string>();
+
+  constructor(
+    private readonly templar: TemplateRenderer,
+    private readonly playVars: PlayVars,
+    private readonly callback: Callback,
+    private readonly options: ExecOptions,
+  ) {}
+
+  /** The banner is printed for the step: its name, templated for `host`, is kept for its results. */
+  announce(step: TaskStep, host: string): void {
+    this.names.set(step.id, this.bannerName(step, host));
+  }
+
+  /** The banner's name when it was printed, else templated for `host` now. */
+  nameOf(step: TaskStep, host: string): string {
+    return this.names.get(step.id) ?? this.bannerName(step, host);
+  }
+
+  /**
+   * The task's name templated with the first host's variables, as ansible's linear strategy
+   * does; an expression that fails shows as `<< error N - msg >>` with a warning, as 2.19 does.
+   */
+  bannerName(step: TaskStep, host: string): string {
+    const task = step.task;
+    const nameKw = task.keywords.get('name');
+    if (!nameKw || nameKw.value === null || nameKw.value === '') {
+      if ((task.action === 'include_role' || task.action === 'import_role') && task.args.has('name')) {
+        return `${task.actionWritten} : ${pyStr(task.args.get('name') as Data)}`;
+      }
+      return task.actionWritten;
+    }
+    const raw = pyStr(nameKw.value);
+    const templar = this.templar;
+    if (!templar.isTemplate(raw)) return raw;
+    const vars = this.playVars.forTask(host, step);
+    try {
+      return pyStr(templar.render(raw, vars, { origin: nameKw.loc }));
+    } catch {
+      const errors: string[] = [];
+      const text = raw.replace(/\{\{[\s\S]*?\}\}/g, (expr) => {
+        try {
+          return pyStr(templar.render(expr, vars, { origin: nameKw.loc }));
+        } catch (e) {
+          errors.push(e instanceof Error ? e.message : String(e));
+          return `<< error ${errors.length} - ${errors[errors.length - 1]} >>`;
+        }
+      });
+      const lines = errors.map((m, i) => `error ${i + 1} - ${m}`).join('\n');
+      this.callback.warning?.({ message: `Encountered ${errors.length} template error${errors.length === 1 ? '' : 's'}.\n${lines}`, origin: nameKw.loc });
+      return text;
+    }
+  }
+
+  taskInfo(step: TaskStep, host: string): TaskInfo {
+    const task = step.task;
+    return {
+      name: this.nameOf(step, host),
+      action: task.action,
+      actionWritten: task.actionWritten,
+      loc: task.loc,
+      ...(step.role ? { role: step.role.def.name } : {}),
+      isHandler: task.isHandler,
+      noLog: keywordBool(step.folded.scalars.get('no_log')) ?? false,
+      checkMode: this.options.checkMode,
+      diff: this.options.diff,
+      args: task.args,
+      id: String(step.id),
+      loop: task.keywords.has('loop') || task.withLookup !== undefined,
+      ignoreUnreachable: keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false,
+    };
+  }
+}
