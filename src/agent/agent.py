@@ -264,7 +264,7 @@ def handle_module(req):
 # so a fire-and-forget job keeps running after the playbook ends. It reads {runtime, source,
 # name, req, jid, results_file, limit} on stdin and writes the job's result file.
 ASYNC_RUNNER = r"""
-import json, os, signal, sys, threading, types
+import json, os, signal, sys, threading, time, types
 job = json.loads(sys.stdin.read())
 sys.stdin = open(os.devnull)
 rt = types.ModuleType('volant_runtime')
@@ -285,10 +285,22 @@ def expire():
     record({'msg': 'Timeout exceeded', 'failed': True, 'child_pid': os.getpid()})
     os.killpg(0, signal.SIGKILL)
 
+def watch(limit):
+    # NOTE: ansible's async_wrapper looks every 5 s after a first 5 s, so a job outlives a short
+    # limit by up to 10 s and the controller's own poll reports it unfinished first.
+    remaining = int(limit)
+    time.sleep(5)
+    while True:
+        time.sleep(5)
+        remaining -= 5
+        if remaining <= 0:
+            expire()
+            return
+
 if job['limit'] > 0:
-    timer = threading.Timer(job['limit'], expire)
-    timer.daemon = True
-    timer.start()
+    watcher = threading.Thread(target=watch, args=(job['limit'],))
+    watcher.daemon = True
+    watcher.start()
 req = job['req']
 os.environ.update(req.get('env') or {})
 try:
