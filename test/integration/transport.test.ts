@@ -184,7 +184,7 @@ describe('transport/local', () => {
     }
   });
 
-  it('lets a fire-and-forget async job outlive the agent, and ends one past its time limit', async () => {
+  it('lets a fire-and-forget async job outlive the agent, and ends one past its time limit (on async_wrapper\'s 5 s schedule)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'volant-async-'));
     const transport = createTransport();
     try {
@@ -192,10 +192,14 @@ describe('transport/local', () => {
       await session.runModule(moduleRequest('shell', { _raw_params: `sleep 1; touch ${dir}/done` }, { asyncSeconds: 30 }));
       const limited = await session.runModule(moduleRequest('shell', { _raw_params: `sleep 32.${process.pid}; touch ${dir}/late` }, { asyncSeconds: 1 }));
       await transport.closeAll();
-      await new Promise((r) => setTimeout(r, 2500));
+      // async_wrapper looks at a job 5 s after it starts, then every 5 s: a 1 s limit ends at ~10 s.
+      const resultsFile = String(limited.get('results_file'));
+      const expired = (): boolean => existsSync(resultsFile) && readFileSync(resultsFile, 'utf8').includes('Timeout exceeded');
+      for (let waited = 0; waited < 15000 && !expired(); waited += 250) await new Promise((r) => setTimeout(r, 250));
+      await new Promise((r) => setTimeout(r, 500)); // the record is written just before the kill
       assert.ok(existsSync(join(dir, 'done')), 'the job finished after the agent was gone');
       // As Ansible's async_wrapper records a job that ran out of time.
-      const record = JSON.parse(readFileSync(String(limited.get('results_file')), 'utf8')) as Record<string, unknown>;
+      const record = JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
       assert.equal(record.msg, 'Timeout exceeded');
       assert.equal(record.failed, true);
       assert.deepEqual(pgrep(`sleep 32.${process.pid}`), []);
