@@ -19,8 +19,10 @@ const UNUSED_BY: Readonly<Record<string, readonly string[]>> = {
 };
 
 function factServiceMgr(ctx: ActionContext): string {
+  // A delegated task asks about the delegate's service manager, from its facts, as ansible does.
+  const expression = ctx.delegatedTo === undefined ? 'ansible_facts.service_mgr' : `hostvars[${JSON.stringify(ctx.delegatedTo)}]['ansible_facts']['service_mgr']`;
   try {
-    const value = ctx.templar.render('{{ ansible_facts.service_mgr }}', ctx.vars, {});
+    const value = ctx.templar.render(`{{ ${expression} }}`, ctx.vars, {});
     return typeof value === 'string' ? value : 'auto';
   } catch {
     // NOTE: no facts gathered: ansible asks the host (below) instead of failing.

@@ -10,6 +10,8 @@ import type { DisplayEvent } from './events.js';
 
 export interface ActionContext {
   readonly host: string;
+  /** The host a delegated task acts on (its `delegate_to`, templated). */
+  readonly delegatedTo?: string;
   readonly step: TaskStep;
   /** The action's short name. */
   readonly action: string;

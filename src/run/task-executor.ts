@@ -515,6 +515,7 @@ export class TaskExecutor {
     if (action) {
       const ctx: ActionContext = {
         host,
+        ...(delegatedTo !== undefined ? { delegatedTo } : {}),
         step,
         action: task.action,
         args,
