@@ -1,9 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
-import { hostname, userInfo } from 'node:os';
+import { hostname } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { overlay } from '../run/task-executor.js';
 import { pythonNow } from './pause.js';
 import { pyStr, type Data } from '../core/data.js';
+import { ownerName } from '../core/owner-name.js';
 import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
@@ -41,7 +42,7 @@ export const template: Action = async (ctx) => {
     ['template_host', hostname()],
     ['template_path', path],
     ['template_mtime', pythonDatetime(st.mtime)],
-    ['template_uid', userName(st.uid)],
+    ['template_uid', ownerName(st.uid)],
     ['template_fullpath', resolve(path)],
     ['template_destpath', pyStr(dest)],
     ['template_run_date', pythonDatetime(new Date())],
@@ -84,15 +85,6 @@ function newlineOf(value: Data | undefined): string {
 
 function pythonDatetime(date: Date): string {
   return pythonNow(date);
-}
-
-function userName(uid: number): string {
-  try {
-    const me = userInfo();
-    return me.uid === uid ? me.username : String(uid);
-  } catch {
-    return String(uid);
-  }
 }
 
 const DELIMITER_ARGS = [

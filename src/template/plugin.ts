@@ -13,8 +13,11 @@ export type PluginValue = Data | Undefined;
 export interface PluginContext {
   readonly vars: VarSource;
   readonly lookup?: LookupEnvironment;
-  /** Renders text with the current variables (the `template` lookup, `vars` lookup values). */
-  renderString(text: string): Data;
+  /**
+   * Renders text with the current variables (the `template` lookup, `vars` lookup values);
+   * `extraVars` shadow them for this text only (the template lookup's `template_*` variables).
+   */
+  renderString(text: string, extraVars?: ReadonlyMap<string, Data>): Data;
   /** A warning or deprecation for the display (RenderOptions.warn), when the caller gave one. */
   warn?(warning: TemplateWarning): void;
 }

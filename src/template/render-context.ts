@@ -62,8 +62,8 @@ class ContextForPlugins implements PluginContext {
   get lookup(): RenderOptions['lookup'] {
     return this.ctx.options.lookup;
   }
-  renderString(text: string): Data {
-    return this.ctx.renderNested(text) as Data;
+  renderString(text: string, extraVars?: ReadonlyMap<string, Data>): Data {
+    return (extraVars === undefined ? this.ctx.renderNested(text) : this.ctx.renderWithExtraVars(text, extraVars)) as Data;
   }
   warn(warning: TemplateWarning): void {
     this.ctx.options.warn?.(warning);
@@ -290,6 +290,21 @@ export class RenderContext implements RenderState {
       this.depth--;
       resolving.delete(text);
     }
+  }
+
+  /** Renders text in a scope of its own where `extraVars` shadow this call's variables. */
+  renderWithExtraVars(text: string, extraVars: ReadonlyMap<string, Data>): Value {
+    const base = this.vars;
+    const vars: VarSource = {
+      get: (name) => (extraVars.has(name) ? extraVars.get(name) : base.get(name)),
+      has: (name) => extraVars.has(name) || base.has(name),
+      keys: () => new Set([...extraVars.keys(), ...base.keys()]),
+      origin: (name) => (extraVars.has(name) ? undefined : base.origin?.(name)),
+    };
+    const inner = new RenderContext(this.engine, vars, this.options, this.expressionMode);
+    inner.depth = this.depth + 1;
+    if (inner.depth > MAX_DEPTH) throw new TemplateRecursionError();
+    return inner.renderNested(text);
   }
 
   loadTemplate(name: string): CompiledTemplate {

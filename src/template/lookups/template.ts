@@ -1,27 +1,35 @@
 /**
  * The `template` lookup: a file from the `templates` search path rendered with the current
- * variables. NOTE: `template_vars` and the delimiter options need the engine's help
- * (PluginContext.renderString takes only text), so they are refused rather than ignored.
+ * variables, the `template_*` variables and `ansible_managed` ansible adds, and `template_vars`.
+ * NOTE: the delimiter options need the engine's help (PluginContext.renderString takes only
+ * text), so they are refused rather than ignored.
  */
-import { readFileSync } from 'node:fs';
-import type { Data } from '../../core/data.js';
+import { readFileSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
+import { isDict, type Data } from '../../core/data.js';
+import { ownerName } from '../../core/owner-name.js';
 import type { LookupFn } from '../plugin.js';
 import { pluginError, toText } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
 import { findFileInSearchPath } from './search-path.js';
 
-const UNSUPPORTED = ['template_vars', 'variable_start_string', 'variable_end_string', 'comment_start_string', 'comment_end_string'];
+const UNSUPPORTED = ['variable_start_string', 'variable_end_string', 'comment_start_string', 'comment_end_string'];
 
 export const template: LookupFn = (ctx, terms, kwargs) => {
   for (const key of UNSUPPORTED) {
     if (kwargs.has(key)) throw pluginError(`Volant's template lookup does not support the '${key}' option yet`);
   }
+  const templateVars = kwargs.get('template_vars') ?? new Map<string, Data>();
+  if (!isDict(templateVars)) throw pluginError("the template lookup's 'template_vars' must be a dict");
   return terms.map((term): Data => {
     const name = toText(term);
     const path = findFileInSearchPath(ctx, 'templates', name);
     if (path === undefined) throw pluginError(`the template file ${name} could not be found for the lookup`);
     const text = decodeSurrogateEscape(readFileSync(path));
-    const rendered = ctx.renderString(text);
+    const extraVars = templateFileVars(name, path);
+    for (const [key, value] of templateVars) extraVars.set(String(key), value);
+    const rendered = ctx.renderString(text, extraVars);
     // NOTE: the lookup renders with preserve_trailing_newlines: newlines Jinja dropped come back.
     if (typeof rendered !== 'string') return rendered;
     const want = /\n*$/.exec(text)?.[0].length ?? 0;
@@ -29,3 +37,18 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
     return want > have ? rendered + '\n'.repeat(want - have) : rendered;
   });
 };
+
+/**
+ * The variables ansible adds for a looked-up template (no destination: `template_destpath` is
+ * None). NOTE: `template_mtime` and `template_run_date` (Python datetimes) are not given yet.
+ */
+function templateFileVars(name: string, path: string): Map<string, Data> {
+  return new Map<string, Data>([
+    ['template_host', hostname()],
+    ['template_path', name],
+    ['template_uid', ownerName(statSync(path).uid)],
+    ['template_destpath', null],
+    ['template_fullpath', resolve(path)],
+    ['ansible_managed', 'Ansible managed'],
+  ]);
+}
