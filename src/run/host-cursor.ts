@@ -65,8 +65,42 @@ export class HostCursor {
     frame.pc = jumps.next[from] ?? frame.program.steps.length;
   }
 
+  /**
+   * A handler flushed by a meta task fails as that task would: the block the host is in rescues
+   * it (ansible keeps the host's block state while it runs handlers).
+   */
+  private failsInto: HostCursor | undefined;
+  /** A step failed here, rescued or not (a handler's failure ends its flush for the host). */
+  hadFailure = false;
+
+  /** A cursor for one handler run whose failure is the failure of `flushing`'s current step. */
+  static forHandler(program: Program, flushing: HostCursor | undefined): HostCursor {
+    const cursor = new HostCursor(program);
+    cursor.failsInto = flushing;
+    return cursor;
+  }
+
+  /** The step the host is at, without moving (an included program's end is not left). */
+  current(): Step | undefined {
+    if (this.ended) return undefined;
+    const frame = this.top();
+    return frame.program.steps[frame.pc];
+  }
+
+  /** Advances only when the host is still at `step` (a failure may have moved it on). */
+  advancePast(step: Step): void {
+    if (this.current() === step) this.advance();
+  }
+
   /** The current step failed: rescue, always, or out of the play. */
   fail(): FailOutcome {
+    this.hadFailure = true;
+    if (this.failsInto && !this.failsInto.ended) {
+      const outcome = this.failsInto.fail();
+      this.ended = true;
+      this.failed = outcome.hostFailed;
+      return outcome;
+    }
     const frame = this.top();
     const rescued = (frame.program.jumps.rescuable[frame.pc] ?? false) || this.parentRescuable();
     const target = frame.program.jumps.fail[frame.pc] as FailTarget;

@@ -126,7 +126,8 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
   }
   if (flushFor.length > 0) {
     await ctx.flushHandlers(flushFor);
-    for (const h of flushFor) ctx.cursors.get(h)?.advance();
+    // A failed handler may have sent the host to its block's rescue or always.
+    for (const h of flushFor) ctx.cursors.get(h)?.advancePast(step);
   }
 }
 

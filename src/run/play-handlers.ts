@@ -53,20 +53,33 @@ export class PlayHandlers {
     }
   }
 
+  /**
+   * Where a host's next flush starts in the handler list: after a handler that failed in a flush
+   * (2.19 leaves its place in the list there), once; the handlers before it wait for a later flush.
+   */
+  private readonly resumeAt = new Map<string, number>();
+
   /** Runs notified handlers in definition order for the hosts at this flush point. */
   async flush(hosts: readonly string[]): Promise<void> {
     const runner = this.runner;
     for (const host of hosts) this.announce(host);
-    for (const step of this.steps) {
+    const stoppedAt = new Map<string, number>();
+    for (const [index, step] of this.steps.entries()) {
       if (step.kind !== 'task') continue;
       const eligible = hosts.filter((h) => {
         const c = runner.cursors.get(h);
-        if (runner.unreachable.has(h)) return false;
+        if (runner.unreachable.has(h) || stoppedAt.has(h) || (this.resumeAt.get(h) ?? 0) > index) return false;
         if (c?.failed || runner.failedHosts.has(h)) return runner.forceHandlers();
         return true;
       });
       const notified = this.notifications.take(step, eligible);
-      if (notified.length > 0) await this.run(step, notified);
+      if (notified.length === 0) continue;
+      for (const h of await this.run(step, notified)) stoppedAt.set(h, index + 1);
+    }
+    for (const h of hosts) {
+      const at = stoppedAt.get(h);
+      if (at === undefined) this.resumeAt.delete(h);
+      else this.resumeAt.set(h, at);
     }
   }
 
@@ -80,27 +93,36 @@ export class PlayHandlers {
     return undefined;
   }
 
-  /** A handler runs like a task on the hosts it was notified for, but a failure ends the host without rescue. */
-  async run(step: TaskStep, notified: string[], asked = false): Promise<void> {
+  /**
+   * A handler runs like a task on the hosts it was notified for. Its failure is the failure of
+   * the meta flush_handlers that ran it (the block around that rescues it); at the play's own
+   * flush points it ends the host.
+   */
+  async run(step: TaskStep, notified: string[], asked = false): Promise<string[]> {
     const cursors = this.runner.cursors;
     const handlerCursors = new Map<string, HostCursor>();
+    const program: Program = { steps: [step], spans: [], jumps: { next: [1], exits: [[]], fail: [{ target: 1, hostFailed: true }], spanFail: [], rescuable: [false] } };
     for (const h of notified) {
-      const c = new HostCursor({ steps: [step], spans: [], jumps: { next: [1], exits: [[]], fail: [{ target: 1, hostFailed: true }], spanFail: [], rescuable: [false] } });
-      handlerCursors.set(h, c);
+      const original = cursors.get(h);
+      const at = original?.current();
+      const byMeta = at?.kind === 'task' && at.task.action === 'meta' && !original?.failed;
+      handlerCursors.set(h, HostCursor.forHandler(program, byMeta ? original : undefined));
     }
     const saved = new Map(notified.map((h) => [h, cursors.get(h)] as const));
     this.runner.forgetBanner(step);
     for (const [h, c] of handlerCursors) cursors.set(h, c);
     await this.runner.runStep(step, notified, asked);
+    const failed: string[] = [];
     for (const [h, c] of handlerCursors) {
       const original = saved.get(h);
       if (original) cursors.set(h, original);
-      if (c.failed && original) {
-        original.failed = true;
-        original.end();
-        this.runner.failedHosts.add(h);
-      }
+      if (c.hadFailure) failed.push(h);
+      if (!c.failed || !original) continue;
+      original.failed = true;
+      original.end();
+      this.runner.failedHosts.add(h);
     }
+    return failed;
   }
 
   /** With force_handlers, failed hosts of the batch still run what they notified, at every flush. */

@@ -233,7 +233,9 @@ export class PlayRunner {
       confirm: (step, isHandler, host) => this.questions.confirm(step, isHandler, host),
       enterHandlers: (host) => this.handlers.announce(host),
       nextHandler: (host) => this.handlers.next(host),
-      runHandler: (step, host) => this.handlers.run(step, [host], true),
+      runHandler: async (step, host) => {
+        await this.handlers.run(step, [host], true);
+      },
       runStep: async (step, host, isMeta) => {
         await this.runStep(step, [host], false, !isMeta);
         if (this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
