@@ -4,7 +4,7 @@
  */
 import { type Data, type DataDict } from '../core/data.js';
 import { TemplateError } from '../core/errors.js';
-import { lookups, type PluginValue } from './plugin.js';
+import { lookups, nestedRenderErrors, type PluginValue } from './plugin.js';
 import { UNDEFINED_TOLERANT_LOOKUPS } from './compiler.js';
 import type { RenderState } from './render-state.js';
 import { Cycler } from './runtime/cycler.js';
@@ -82,6 +82,7 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
     // NOTE: an undefined value inside a lookup is its result, not a failure: Ansible captures it
     // as a marker, so `lookup('vars', 'nope') | default('x')` gives 'x'.
     if (err instanceof UndefinedError) return err.undefinedValue;
+    if (err instanceof Error && nestedRenderErrors.has(err)) throw err;
     // errors=warn should also print a warning; the engine has no display, so both stay silent.
     if (errors === 'ignore' || errors === 'warn') return want ? [] : null;
     const message = err instanceof Error ? err.message : String(err);

@@ -6,6 +6,18 @@
 import type { Data } from '../core/data.js';
 import type { LookupEnvironment, TemplateWarning, VarSource } from './api.js';
 import type { Undefined } from './runtime/undefined.js';
+import type { SourceLocation } from '../core/source-location.js';
+
+/** How a plugin renders text of its own. */
+export interface NestedRenderOptions {
+  /** Variables shadowing the current ones for this text only (the template lookup's `template_*`). */
+  readonly extraVars?: ReadonlyMap<string, Data>;
+  /** Where the text was written: named by its errors (a template file, a variable's definition). */
+  readonly origin?: SourceLocation;
+}
+
+/** Errors raised rendering a plugin's own text: a lookup lets them through as they are. */
+export const nestedRenderErrors = new WeakSet<Error>();
 
 /** A value as a plugin sees it: data, or Undefined (only `default`, `mandatory`, `defined` … care). */
 export type PluginValue = Data | Undefined;
@@ -14,10 +26,10 @@ export interface PluginContext {
   readonly vars: VarSource;
   readonly lookup?: LookupEnvironment;
   /**
-   * Renders text with the current variables (the `template` lookup, `vars` lookup values);
-   * `extraVars` shadow them for this text only (the template lookup's `template_*` variables).
+   * Renders text with the current variables (the `template` lookup, `vars` lookup values). Its
+   * errors pass through the lookup unwrapped, as 2.19's do.
    */
-  renderString(text: string, extraVars?: ReadonlyMap<string, Data>): Data;
+  renderString(text: string, options?: NestedRenderOptions): Data;
   /** A warning or deprecation for the display (RenderOptions.warn), when the caller gave one. */
   warn?(warning: TemplateWarning): void;
 }

@@ -12,11 +12,13 @@ import type { RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { isRaw, markRaw, unmarkRaw } from './compiler.js';
 import { globals } from './globals.js';
-import type { PluginContext } from './plugin.js';
+import { nestedRenderErrors, type NestedRenderOptions, type PluginContext } from './plugin.js';
+import { PluginFailure } from './plugin-failure.js';
+import { TemplateError } from '../core/errors.js';
 import type { BlockFn, CompiledTemplate, RenderState } from './render-state.js';
 import { PyException } from './runtime/py-exception.js';
 import type { Value } from './runtime/py-object.js';
-import { Undefined } from './runtime/undefined.js';
+import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { isTemplateText } from './template-text.js';
 import { isUntrustedContainer } from './runtime/trust.js';
 
@@ -62,8 +64,22 @@ class ContextForPlugins implements PluginContext {
   get lookup(): RenderOptions['lookup'] {
     return this.ctx.options.lookup;
   }
-  renderString(text: string, extraVars?: ReadonlyMap<string, Data>): Data {
-    return (extraVars === undefined ? this.ctx.renderNested(text) : this.ctx.renderWithExtraVars(text, extraVars)) as Data;
+  renderString(text: string, options: NestedRenderOptions = {}): Data {
+    const { extraVars, origin } = options;
+    let value: Value;
+    try {
+      value = extraVars === undefined ? this.ctx.renderNested(text) : this.ctx.renderWithExtraVars(text, extraVars);
+    } catch (err) {
+      if (err instanceof Error) {
+        nestedRenderErrors.add(err);
+        // NOTE: 2.19 names the text's own origin for its template errors, the outer one for a plugin's failure.
+        if (origin && err instanceof UndefinedError) err.undefinedValue.origin ??= origin;
+        else if (origin && !(err instanceof TemplateError || err instanceof PluginFailure) && !errorOrigins.has(err)) errorOrigins.set(err, origin);
+      }
+      throw err;
+    }
+    if (value instanceof Undefined && origin) value.origin ??= origin;
+    return value as Data;
   }
   warn(warning: TemplateWarning): void {
     this.ctx.options.warn?.(warning);

@@ -5,7 +5,7 @@ import type { LookupFn } from '../plugin.js';
 import { defined, pluginError, pyClass, toText } from '../filters/ansible-args.js';
 import { readCsv } from './csv-reader.js';
 import { parseKv } from './kv-args.js';
-import { findFileInSearchPath } from './search-path.js';
+import { findFileOrWarn } from './search-path.js';
 
 const DEFAULTS: Record<string, Data> = { file: 'ansible.csv', col: '1', keycol: '0', delimiter: 'TAB', default: null, encoding: 'utf-8' };
 
@@ -28,7 +28,7 @@ export const csvfile: LookupFn = (ctx, terms, kwargs) => {
     }
     let delimiter = toText(options.get('delimiter') ?? 'TAB');
     if (delimiter === 'TAB') delimiter = '\t';
-    const file = findFileInSearchPath(ctx, 'files', toText(options.get('file') ?? ''));
+    const file = findFileOrWarn(ctx, 'files', toText(options.get('file') ?? ''));
     if (file === undefined) throw pluginError(`expected str, bytes or os.PathLike object, not ${pyClass(null).replace(/^<class '(.*)'>$/, '$1')}`);
     const col = Number(toText(options.get('col') ?? '1'));
     const keycol = Number(toText(options.get('keycol') ?? '0'));

@@ -5,7 +5,7 @@ import type { LookupFn } from '../plugin.js';
 import { defined, pluginError, toText } from '../filters/ansible-args.js';
 import { compileOrFail } from '../filters/ansible-regex.js';
 import { pyMatch } from '../filters/ansible-python-regex.js';
-import { findFileInSearchPath } from './search-path.js';
+import { findFileOrWarn } from './search-path.js';
 
 type Sections = Map<string, Map<string, string | null>>;
 
@@ -132,8 +132,9 @@ export const ini: LookupFn = (ctx, terms, kwargs) => {
       if (!updatedKey) throw pluginError(`No key to look up was provided as first term within string inline options: ${text}`);
     }
     const fileName = toText(options.get('file') ?? '');
-    const path = findFileInSearchPath(ctx, 'files', fileName);
-    if (path === undefined) throw pluginError(`Could not find or access '${fileName}'`);
+    const path = findFileOrWarn(ctx, 'files', fileName);
+    // NOTE: ansible goes on with the path None, which its ini reader refuses.
+    if (path === undefined) throw pluginError('Invalid filename None.');
     let content = readFileSync(path, 'utf8');
     let section = toText(options.get('section') ?? 'global');
     if (toText(options.get('type') ?? 'ini') === 'properties') {

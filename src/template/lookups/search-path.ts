@@ -34,3 +34,10 @@ export function searchCandidates(ctx: PluginContext, kind: SearchKind, needle: s
 export function findFileInSearchPath(ctx: PluginContext, kind: SearchKind, needle: string, subdir: string | null = kind): string | undefined {
   return searchCandidates(ctx, kind, needle, subdir).find((p) => existsSync(p));
 }
+
+/** As findFileInSearchPath, warning when nothing is found, as ansible does unless a lookup passes ignore_missing. */
+export function findFileOrWarn(ctx: PluginContext, kind: SearchKind, needle: string): string | undefined {
+  const path = findFileInSearchPath(ctx, kind, needle);
+  if (path === undefined) ctx.warn?.({ kind: 'warning', message: `Unable to find '${needle}' in expected paths (use -vvvvv to see paths)` });
+  return path;
+}

@@ -4,7 +4,7 @@ import type { Data } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
 import { defined, pluginError, toText } from '../filters/ansible-args.js';
 import { isVaultText } from '../filters/ansible-vault-format.js';
-import { findFileInSearchPath } from './search-path.js';
+import { findFileOrWarn } from './search-path.js';
 
 export const inventory_hostnames: LookupFn = (ctx, terms) => {
   const find = ctx.lookup?.inventoryHostnames;
@@ -41,8 +41,8 @@ export const config: LookupFn = (ctx, terms, kwargs) => {
 export const unvault: LookupFn = (ctx, terms) =>
   terms.map((term): Data => {
     const name = toText(term);
-    const path = findFileInSearchPath(ctx, 'files', name);
-    if (path === undefined) throw pluginError(`Unable to find file matching "${name}" `);
+    const path = findFileOrWarn(ctx, 'files', name);
+    if (path === undefined) throw pluginError(`Unable to find file matching "${name}"`);
     const text = readFileSync(path, 'utf8');
     if (!isVaultText(text)) return text;
     const vault = ctx.lookup?.vault;

@@ -12,7 +12,8 @@ import { ownerName } from '../../core/owner-name.js';
 import type { LookupFn } from '../plugin.js';
 import { pluginError, toText } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
-import { findFileInSearchPath } from './search-path.js';
+import { findFileOrWarn } from './search-path.js';
+import { repr } from '../runtime/py-values.js';
 
 const UNSUPPORTED = ['variable_start_string', 'variable_end_string', 'comment_start_string', 'comment_end_string'];
 
@@ -21,15 +22,18 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
     if (kwargs.has(key)) throw pluginError(`Volant's template lookup does not support the '${key}' option yet`);
   }
   const templateVars = kwargs.get('template_vars') ?? new Map<string, Data>();
-  if (!isDict(templateVars)) throw pluginError("the template lookup's 'template_vars' must be a dict");
+  if (!isDict(templateVars)) {
+    throw pluginError(`Config 'template_vars' for 'template' lookup plugin from 'Direct' has an invalid value: Invalid value provided for 'dict': ${repr(templateVars)}`);
+  }
   return terms.map((term): Data => {
     const name = toText(term);
-    const path = findFileInSearchPath(ctx, 'templates', name);
+    const path = findFileOrWarn(ctx, 'templates', name);
     if (path === undefined) throw pluginError(`the template file ${name} could not be found for the lookup`);
     const text = decodeSurrogateEscape(readFileSync(path));
     const extraVars = templateFileVars(name, path);
     for (const [key, value] of templateVars) extraVars.set(String(key), value);
-    const rendered = ctx.renderString(text, extraVars);
+    const rendered = ctx.renderString(text, { extraVars, origin: { file: path, line: 0, column: 0 } });
+    // NOTE: 2.19 names the template file, without a line, as the origin of an error in it.
     // NOTE: the lookup renders with preserve_trailing_newlines: newlines Jinja dropped come back.
     if (typeof rendered !== 'string') return rendered;
     const want = /\n*$/.exec(text)?.[0].length ?? 0;

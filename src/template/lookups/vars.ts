@@ -1,7 +1,8 @@
 /** `vars` (variables by name, rendered) and `varnames` (names matching Python regexes). */
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { isStringLike, textOf, type Data } from '../../core/data.js';
-import type { LookupFn } from '../plugin.js';
+import type { LookupFn, NestedRenderOptions } from '../plugin.js';
+import type { SourceLocation } from '../../core/source-location.js';
 import { ansibleClass, defined, pluginError, toText } from '../filters/ansible-args.js';
 import { compileOrFail } from '../filters/ansible-regex.js';
 import { pySearch } from '../filters/ansible-python-regex.js';
@@ -24,7 +25,7 @@ export const vars: LookupFn = (ctx, terms, kwargs) => {
       // NOTE: an undefined-variable error, not a lookup failure: `| default(…)` can catch it in 2.19.
       throw new UndefinedError(new Undefined(`No variable named '${name}' was found.`, name));
     }
-    return typeof value === 'string' && /\{\{|\{%/.test(value) ? ctx.renderString(value) : value;
+    return typeof value === 'string' && /\{\{|\{%/.test(value) ? ctx.renderString(value, origin(ctx.vars.origin?.(name))) : value;
   });
 };
 
@@ -38,3 +39,7 @@ export const varnames: LookupFn = (ctx, terms) => {
   }
   return out;
 };
+
+function origin(where: SourceLocation | undefined): NestedRenderOptions {
+  return where ? { origin: where } : {};
+}
