@@ -447,6 +447,7 @@ export class PlayRunner {
       output: this.output,
       runAhead: this.runAhead,
       run: (host, task) => this.executor.run(host, task),
+      started: (host) => this.output.emit(host, () => this.services.callback.runnerStart?.(host, this.taskInfo(step, host))),
       ranOn: (runAhead, host, outcome) => {
         if (following) this.maybeRunAhead(runAhead, host, step, outcome, following);
       },

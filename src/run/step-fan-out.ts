@@ -14,6 +14,8 @@ export interface FanOut {
   readonly output: HostOutputOrder;
   readonly runAhead: RunAhead | undefined;
   run(host: string, step: TaskStep): Promise<ExecOutcome>;
+  /** The host's turn at the step begins (ansible's v2_runner_on_start, sent as the task is queued). */
+  started(host: string): void;
   /** Each outcome as it comes in, before `onEach` (run-ahead starts the host's next step). */
   ranOn(runAhead: RunAhead, host: string, outcome: ExecOutcome): void;
 }
@@ -25,10 +27,14 @@ export async function runOnHosts(fan: FanOut, step: TaskStep, hosts: readonly st
   fan.output.start(hosts, onEach !== undefined);
   let next = 0;
   const runAhead = fan.runAhead;
+  // NOTE: with one fork, ansible queues the next host (and says so) before it shows this host's
+  // result, which it reads only once the next worker is under way.
+  const startsAhead = onEach !== undefined && fan.limit === 1;
   const worker = async (): Promise<void> => {
     while (next < hosts.length) {
       const i = next++;
       const host = hosts[i] as string;
+      if (!startsAhead || i === 0) fan.started(host);
       const early = runAhead?.take(host, step);
       let outcome: ExecOutcome | undefined;
       if (early) {
@@ -43,6 +49,7 @@ export async function runOnHosts(fan: FanOut, step: TaskStep, hosts: readonly st
       outcome ??= runAhead ? await runAhead.slots.use(() => fan.run(host, step)) : await fan.run(host, step);
       results[i] = [host, outcome];
       if (runAhead) fan.ranOn(runAhead, host, outcome);
+      if (startsAhead && i + 1 < hosts.length) fan.started(hosts[i + 1] as string);
       if (onEach) await onEach(host, outcome);
     }
   };
