@@ -25,10 +25,10 @@ export const debug: Action = (ctx) => {
         if (!isUndefinedError(e)) throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: ctx.step.task.argsLoc }, e);
         // NOTE: 2.19 replaces what is undefined in a `var` with markers and warns, instead of
         // failing; inside a variable's dict or list, each entry gets its own marker.
-        const stored = IDENTIFIER.test(expr) ? ctx.vars.get(expr) : undefined;
+        const named = IDENTIFIER.test(expr) ? markedVariable(ctx, expr, markers) : undefined;
         // An undefined met inside another variable's template is shown where that was written.
         const inner = e instanceof VolantError && e.location !== ctx.step.task.argsLoc ? e.location : undefined;
-        value = stored instanceof Map || Array.isArray(stored) ? markers.render(stored) : markers.mark(e, inner ?? varLocation(ctx) ?? ctx.step.task.argsLoc);
+        value = named ?? markers.mark(e, inner ?? varLocation(ctx) ?? ctx.step.task.argsLoc);
       }
       result.set(expr, value);
     } else {
@@ -44,8 +44,27 @@ export const debug: Action = (ctx) => {
 };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const ONE_VARIABLE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
 
-/** Renders a container entry by entry, an undefined entry becoming `<< error N - … >>` with a warning. */
+/**
+ * A variable's value with what is undefined in it marked, or undefined when it holds no template.
+ * A variable that is exactly `{{ other }}` is other's value, marked entry by entry.
+ */
+function markedVariable(ctx: Parameters<Action>[0], name: string, markers: ErrorMarkers): Data | undefined {
+  let stored = ctx.vars.get(name);
+  let origin = ctx.vars.origin?.(name);
+  for (let hops = 0; typeof stored === 'string' && hops < 20; hops++) {
+    const other = ONE_VARIABLE.exec(stored)?.[1];
+    if (other === undefined || !ctx.vars.has(other)) break;
+    stored = ctx.vars.get(other);
+    origin = ctx.vars.origin?.(other);
+  }
+  if (stored instanceof Map || Array.isArray(stored)) return markers.render(stored);
+  if (typeof stored === 'string' && ctx.templar.isTemplate(stored)) return markers.renderText(stored, origin ?? ctx.step.task.argsLoc);
+  return undefined;
+}
+
+/** Renders a value entry by entry, what is undefined becoming `<< error N - … >>`, one warning per entry. */
 class ErrorMarkers {
   private count = 0;
   constructor(private readonly ctx: Parameters<Action>[0]) {}
@@ -53,8 +72,29 @@ class ErrorMarkers {
   mark(error: unknown, origin: SourceLocation): string {
     const message = error instanceof Error ? error.message : String(error);
     this.count++;
-    this.ctx.warn({ message: `Encountered 1 template error.\nerror ${this.count} - ${message}`, origin });
+    this.warn([`error ${this.count} - ${message}`], origin);
     return `<< error ${this.count} - ${message} >>`;
+  }
+
+  renderText(text: string, origin: SourceLocation): Data {
+    const errors: string[] = [];
+    // NOTE: 2.19 warns about each template apart: what a variable read here made undefined is
+    // warned about where that variable was written, before this text's own errors.
+    const markError = (message: string, variableOrigin: SourceLocation | undefined): string => {
+      this.count++;
+      if (variableOrigin) this.warn([`error ${this.count} - ${message}`], variableOrigin);
+      else errors.push(`error ${this.count} - ${message}`);
+      return `<< error ${this.count} - ${message} >>`;
+    };
+    const value = this.ctx.templar.render(text, this.ctx.vars, { origin, markError });
+    this.warn(errors, origin);
+    return value;
+  }
+
+  private warn(errors: string[], origin: SourceLocation): void {
+    if (errors.length === 0) return;
+    const count = errors.length === 1 ? '1 template error' : `${errors.length} template errors`;
+    this.ctx.warn({ message: `Encountered ${count}.\n${errors.join('\n')}`, origin });
   }
 
   render(value: Data, container?: Map<DictKey, Data> | Data[], key?: DictKey): Data {
@@ -66,12 +106,7 @@ class ErrorMarkers {
     if (Array.isArray(value)) return value.map((item, i) => this.render(item, value, i));
     if (typeof value !== 'string' || !this.ctx.templar.isTemplate(value)) return value;
     const origin = (container && key !== undefined ? valueOrigin(container, key) : undefined) ?? this.ctx.step.task.argsLoc;
-    try {
-      return this.ctx.templar.render(value, this.ctx.vars, { origin });
-    } catch (e) {
-      if (!isUndefinedError(e)) throw e;
-      return this.mark(e, (e instanceof VolantError ? e.location : undefined) ?? origin);
-    }
+    return this.renderText(value, origin);
   }
 }
 

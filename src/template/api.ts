@@ -69,6 +69,14 @@ export interface RenderOptions {
   lookup?: LookupEnvironment;
   /** Receives warnings and deprecations (e.g. a conditional wrapped in `{{ }}`); ignored when absent. */
   warn?(warning: TemplateWarning): void;
+  /**
+   * debug's `var` (2.19's replacing marker behaviour): what is undefined in the rendered text
+   * becomes the string this returns instead of failing; a render an undefined value stops keeps
+   * the text made so far, then that error's marker and a "template potentially truncated" one.
+   * Called once per marker, in output order; `variableOrigin` is where the variable whose
+   * template made the undefined value was written, when that is not this template.
+   */
+  markError?(message: string, variableOrigin: SourceLocation | undefined): string;
 }
 
 /** The engine as the controller uses it. Templates are compiled once and cached by text. */

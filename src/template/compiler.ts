@@ -586,9 +586,11 @@ class Compiler {
       if (!fn) throw new TemplateSyntaxError(`No filter named '${name}'.`, e.pos);
       const raw = valueFn(f);
       const v = typeof raw === 'object' && raw !== null ? f.state.settle(raw) : raw;
-      if (!tolerant && v instanceof Undefined) throw new UndefinedError(v);
+      // NOTE: 2.19 calls no filter on an undefined value or argument: the Undefined is the
+      // result, so a later `default` still replaces it (`x | upper | default('y')`).
+      if (!tolerant && v instanceof Undefined) return v;
       const a = args(f);
-      if (!tolerant) for (let i = 0; i < a.length; i++) if (a[i] instanceof Undefined) throw new UndefinedError(a[i] as Undefined);
+      if (!tolerant) for (let i = 0; i < a.length; i++) if (a[i] instanceof Undefined) return a[i] as Value;
       const kw = kwargs(f);
       const saved = enterPlugin(fromVars ? v : null);
       try {

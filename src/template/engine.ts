@@ -130,6 +130,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   render(text: string, vars: VarSource, options: RenderOptions = NO_OPTIONS): Data {
     if (!options.delimiters && !isTemplateText(text)) return text;
     try {
+      if (options.markError) return this.renderMarked(new RenderContext(this, vars, options), text, options, options.markError);
       return toData(this.renderWith(new RenderContext(this, vars, options), text, options));
     } catch (err) {
       throw toTemplateError(err, 'template', options);
@@ -143,6 +144,23 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     return typeof v === 'string' ? preserveTrailingNewlines(text, v, options.newlineSequence ?? '\n') : v;
   }
 
+
+  /** See RenderOptions.markError. */
+  private renderMarked(ctx: RenderContext, text: string, options: RenderOptions, mark: NonNullable<RenderOptions['markError']>): Data {
+    const tpl = this.compile(text, options);
+    const out: Value[] = [];
+    let v: Value;
+    try {
+      if (tpl.hasExtends || tpl.blocks.size > 0) runTemplate(tpl, new Frame(ctx, null), out);
+      else tpl.run(new Frame(ctx, null), out);
+      v = nativeConcat(out.map((item) => replaceUndefined(item, mark)));
+    } catch (err) {
+      if (!(err instanceof UndefinedError)) throw err;
+      const made = out.map((item) => replaceUndefined(item, mark));
+      return joinOutput([...made, mark(err.message, err.undefinedValue.origin), mark('template potentially truncated', undefined)]);
+    }
+    return toData(typeof v === 'string' ? preserveTrailingNewlines(text, v, options.newlineSequence ?? '\n') : v);
+  }
 
   renderDeep(value: Data, vars: VarSource, options: RenderOptions = {}): Data {
     let ctx: RenderContext | null = null;
@@ -303,6 +321,18 @@ function truthyData(v: Data): boolean {
   if (Array.isArray(v)) return v.length > 0;
   if (v instanceof Map) return v.size > 0;
   return Number(v.valueOf()) !== 0;
+}
+
+/** A value with each Undefined in it (but a conditional's missing else) replaced by its marker. */
+function replaceUndefined(v: Value, mark: NonNullable<RenderOptions['markError']>): Value {
+  if (v instanceof Undefined) return v.message === '' ? v : mark(v.message, v.origin);
+  if (Array.isArray(v)) return v.map((item) => replaceUndefined(item as Value, mark)) as Value;
+  if (v instanceof Map) {
+    const out = new Map<unknown, Value>();
+    for (const [k, item] of v) out.set(k, replaceUndefined(item as Value, mark));
+    return out as Value;
+  }
+  return v;
 }
 
 /** A template result as storable data: tuples become lists; other runtime objects are refused. */
