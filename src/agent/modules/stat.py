@@ -103,6 +103,10 @@ def run(params, ctx):
                 except (ValueError, IndexError):
                     pass
     if params['get_attributes']:
+        # These three are always there: lsattr missing or failing (a symlink) leaves them empty.
+        output['version'] = None
+        output['attributes'] = []
+        output['attr_flags'] = ''
         lsattr = ctx.get_bin_path('lsattr')
         if lsattr:
             rc, out, err = ctx.run_command([lsattr, '-vd', path])
