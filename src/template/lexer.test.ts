@@ -94,6 +94,14 @@ describe('template/lexer', () => {
     assert.deepEqual(kinds(tokens), ['data:{{ x }}', 'data:y', 'eof']);
   });
 
+  it("turns a string literal's own line breaks into the newline sequence, but not its escapes", () => {
+    const strings = (source: string, newlineSequence?: string): string[] =>
+      tokenize(source, newlineSequence === undefined ? {} : { newlineSequence }).filter((t) => t.type === 'string').map((t) => t.value);
+    assert.deepEqual(strings("{{ 'a\r\nb' ~ 'c\rd' ~ 'e\\rf' }}"), ['a\nb', 'c\nd', 'e\rf']);
+    assert.deepEqual(strings("{{ 'a\nb' }}", '\r\n'), ['a\r\nb']);
+    assert.deepEqual(strings("{{ 'a\\\r\nb' }}"), ['ab']);
+  });
+
   it('fails on unbalanced brackets and unterminated tags', () => {
     assert.throws(() => tokenize('{{ (1 }}'), TemplateSyntaxError);
     assert.throws(() => tokenize('{{ 1 '), /unexpected end of template, expected 'end of print statement'/);

@@ -195,7 +195,7 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
     }
     tokens.push({ type: kind === 'variable' ? 'variable_begin' : 'block_begin', value: '', pos: open });
     const closer = kind === 'variable' ? d.variableEnd : d.blockEnd;
-    pos = lexExpression(text, inner, kind, closer, tokens, kind === 'variable' && options.rawExpressionStrings === true);
+    pos = lexExpression(text, inner, kind, closer, tokens, { raw: kind === 'variable' && options.rawExpressionStrings === true, nl });
     const endMod = text[pos - closer.length - 1];
     if (endMod === '-') stripNextLeading = true;
     else if (kind === 'block' && options.trimBlocks && endMod !== '+') trimNextNewline = true;
@@ -205,7 +205,7 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
 }
 
 /** Lexes the inside of `{{ … }}` or `{% … %}`; returns the offset after the closing delimiter. */
-function lexExpression(text: string, start: number, kind: 'variable' | 'block', closer: string, tokens: Token[], rawStrings: boolean): number {
+function lexExpression(text: string, start: number, kind: 'variable' | 'block', closer: string, tokens: Token[], strings: StringOptions): number {
   let pos = start;
   const balance: string[] = [];
   const n = text.length;
@@ -226,7 +226,7 @@ function lexExpression(text: string, start: number, kind: 'variable' | 'block', 
       }
     }
     if (c === '"' || c === "'") {
-      const [value, end] = lexString(text, pos, rawStrings);
+      const [value, end] = lexString(text, pos, strings);
       tokens.push({ type: 'string', value, pos });
       pos = end;
       continue;
@@ -288,14 +288,28 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   '0': '\0',
 };
 
-/** A Python string literal (Jinja decodes escapes as Python does). */
-function lexString(text: string, start: number, raw: boolean): [string, number] {
+/** How string literals are read: escapes kept as written (`raw`), and the newline sequence. */
+interface StringOptions {
+  raw: boolean;
+  nl: string;
+}
+
+/**
+ * A Python string literal (Jinja decodes escapes as Python does). NOTE: Jinja first turns the
+ * literal's own line breaks (`\r\n`, `\r`, `\n` as characters) into the newline sequence.
+ */
+function lexString(text: string, start: number, { raw, nl }: StringOptions): [string, number] {
   const quote = text[start];
   let out = '';
   let pos = start + 1;
   while (pos < text.length) {
     const c = text[pos] as string;
     if (c === quote) return [out, pos + 1];
+    if (c === '\r' || c === '\n') {
+      out += nl;
+      pos += c === '\r' && text[pos + 1] === '\n' ? 2 : 1;
+      continue;
+    }
     if (c === '\\') {
       const e = text[pos + 1];
       if (e === undefined) break;
@@ -311,8 +325,9 @@ function lexString(text: string, start: number, raw: boolean): [string, number] 
         pos += 2 + len;
         continue;
       }
-      if (e === '\n') {
-        pos += 2;
+      if (e === '\n' || e === '\r') {
+        // A line continuation, whichever line break follows the backslash.
+        pos += e === '\r' && text[pos + 2] === '\n' ? 3 : 2;
         continue;
       }
       const simple = SIMPLE_ESCAPES[e];
