@@ -58,7 +58,9 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
     ...(step.role ? { parent: step.role } : {}),
   };
   const builder = new ProgramBuilder(loader, includeParams(step, itemVars));
-  builder.addRoleTasks(role, applyFold(step, args), from.tasks ?? 'main');
+  const fold = applyFold(step, args);
+  builder.addDependencies(role, fold);
+  builder.addRoleTasks(role, fold, from.tasks ?? 'main');
   const handlers = new ProgramBuilder(loader);
   handlers.addList(loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold, { role, baseDir: `${def.path}/handlers` });
   return { program: builder.build(), displayFile: def.name, handlers: handlers.build(), role };

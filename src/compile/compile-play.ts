@@ -120,7 +120,21 @@ export class ProgramBuilder {
     };
     const instance: RoleInstance = { def, ref, params: new Map(), fromInclude: false, ...(ctx.role ? { parent: ctx.role } : {}) };
     this.importedRoles.push(instance);
-    this.addRoleTasks(instance, foldLayer(fold, task.keywords, { vars: true }), from.tasks ?? 'main');
+    const roleFold = foldLayer(fold, task.keywords, { vars: true });
+    this.addDependencies(instance, roleFold);
+    this.addRoleTasks(instance, roleFold, from.tasks ?? 'main');
+  }
+
+  /** The meta dependencies of an imported or included role, each before its dependant, deepest first. */
+  addDependencies(role: RoleInstance, fold: FoldedKeywords): void {
+    for (const ref of role.def.dependencies) {
+      const name = this.loader.renderStatic(textValue(ref.name), ref.name.loc);
+      const def = this.loader.loadRole(name, role.def.path, undefined, ref.name.loc);
+      const dep: RoleInstance = { def, ref, params: ref.params, fromInclude: role.fromInclude, parent: role, runOnce: true };
+      const depFold = foldLayer(fold, ref.keywords, { vars: false });
+      this.addDependencies(dep, depFold);
+      this.addRoleTasks(dep, depFold);
+    }
   }
 
   /** A role's tasks under the role entry's keywords, after the check of its argument spec. */
@@ -153,7 +167,7 @@ export function roleFrom(args: DataDict): { tasks?: string; vars?: string; defau
 }
 
 /** Two entries of a role are the same role when their params and keywords (vars, when, tags …) are. */
-function paramsKey(role: RoleInstance): string {
+export function paramsKey(role: RoleInstance): string {
   const keywords = [...role.ref.keywords.entries()].map(([k, v]) => [k, pyRepr(v.value)]);
   return `${role.def.path}\u0000${pyRepr(role.params)}\u0000${JSON.stringify(keywords)}`;
 }

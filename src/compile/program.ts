@@ -16,6 +16,11 @@ export interface RoleInstance {
   readonly parent?: RoleInstance;
   /** From include_role/import_role rather than the play's `roles:`. */
   readonly fromInclude: boolean;
+  /**
+   * A meta dependency of a role import_role/include_role brought in: its tasks are skipped for a
+   * host that already completed the same role (same params) in this play, as 2.19 does at run time.
+   */
+  readonly runOnce?: boolean;
 }
 
 /**

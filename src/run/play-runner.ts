@@ -11,6 +11,7 @@ import type { CompiledPlay, Program, Step, TaskStep } from '../compile/program.j
 import type { Callback, TaskInfo } from './events.js';
 import { HostCursor } from './host-cursor.js';
 import { processResult, type ProcessContext } from './result-processor.js';
+import { RoleRuns } from './role-runs.js';
 import { AggregateStats } from './stats.js';
 import { TaskExecutor, type ExecOutcome, type ExecServices } from './task-executor.js';
 import type { PlayVars, VarsPort } from './vars-port.js';
@@ -81,6 +82,7 @@ export class PlayRunner {
   private readonly names: TaskNames;
   private readonly processCtx: ProcessContext;
   private readonly announced = new Set<number>();
+  private readonly roleRuns = new RoleRuns();
   private endPlay = false;
   /** max_fail_percentage was crossed: the play and the playbook stop. */
   breakPlay = false;
@@ -270,6 +272,17 @@ export class PlayRunner {
     };
   }
 
+  /** Hosts that already completed the dependency role of this step pass it silently. */
+  private skipCompletedRoles(step: TaskStep, hosts: string[]): string[] {
+    const left = hosts.filter((h) => {
+      if (!this.roleRuns.skips(h, step)) return true;
+      this.cursors.get(h)?.advance();
+      return false;
+    });
+    for (const h of left) this.roleRuns.ran(h, step);
+    return left;
+  }
+
   /** A step --start-at-task has not reached yet, or that --tags/--skip-tags leave out. */
   private leftOut(step: TaskStep): boolean {
     if (step.task.action === 'gather_facts') return false;
@@ -300,6 +313,10 @@ export class PlayRunner {
     if (this.services.tagFilter && !isHandler && task.action !== 'gather_facts' && !this.services.tagFilter(step)) {
       for (const h of hosts) this.cursors.get(h)?.advance();
       return [];
+    }
+    if (!isHandler) {
+      hosts = this.skipCompletedRoles(step, hosts);
+      if (hosts.length === 0) return [];
     }
     if (task.action === 'meta') {
       await runMeta(this.metaContext(), step, hosts);

@@ -1,0 +1,46 @@
+/**
+ * Which roles each host has completed in this play, for the meta dependencies of roles that
+ * import_role/include_role bring in: 2.19 skips such a role's tasks for a host that already ran
+ * the same role (same params) to its end, unless the role allows duplicates. A role entry counts
+ * as completed for a host once the host ran one of its tasks and then reached a step outside it.
+ */
+import { paramsKey } from '../compile/compile-play.js';
+import type { RoleInstance, TaskStep } from '../compile/program.js';
+
+export class RoleRuns {
+  /** The role entry whose task each host ran last. */
+  private readonly inRole = new Map<string, RoleInstance>();
+  private readonly completed = new Map<string, Set<string>>();
+  private readonly keys = new WeakMap<RoleInstance, string>();
+
+  /**
+   * The host reached this step: the role entry it was in is complete when the step is not part
+   * of it. True when the step is a dependency's task of a role the host already completed.
+   */
+  skips(host: string, step: TaskStep): boolean {
+    const previous = this.inRole.get(host);
+    if (previous !== undefined && previous !== step.role) {
+      let done = this.completed.get(host);
+      if (!done) this.completed.set(host, (done = new Set()));
+      done.add(this.key(previous));
+      this.inRole.delete(host);
+    }
+    const role = step.role;
+    if (!role?.runOnce || role.def.allowDuplicates) return false;
+    return this.completed.get(host)?.has(this.key(role)) ?? false;
+  }
+
+  /** The host runs this step (a role's task makes the host be in that role). */
+  ran(host: string, step: TaskStep): void {
+    if (step.role) this.inRole.set(host, step.role);
+  }
+
+  private key(role: RoleInstance): string {
+    let key = this.keys.get(role);
+    if (key === undefined) {
+      key = paramsKey(role);
+      this.keys.set(role, key);
+    }
+    return key;
+  }
+}
