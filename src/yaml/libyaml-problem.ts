@@ -39,6 +39,44 @@ function unclosedFlowMark(text: string, offset: number, lines: LineIndex): { lin
   return lines.position(match === null ? text.length : match.index);
 }
 
+/**
+ * The kind of block collection libyaml is inside when it meets the token at `offset`, and that
+ * collection's indentation: the token's own line when something precedes the token on it, else
+ * the nearest content line above indented no deeper than the token. Undefined for anything else
+ * (a flow collection or scalar at the top: the document is over).
+ */
+function enclosingBlock(text: string, offset: number): { kind: 'sequence' | 'mapping'; indent: number } | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const column = offset - lineStart;
+  let start = lineStart;
+  if (text.slice(lineStart, offset).trim() === '') {
+    let found = -1;
+    for (let end = lineStart - 1; end >= 0 && found < 0; ) {
+      const previous = text.lastIndexOf('\n', end - 1) + 1;
+      const line = text.slice(previous, end);
+      const content = line.trim();
+      if (content !== '' && !content.startsWith('#') && indentAt(text, previous) <= column) found = previous;
+      end = previous - 1;
+    }
+    if (found < 0) return undefined;
+    start = found;
+  }
+  const indent = indentAt(text, start);
+  const content = text.slice(start + indent, text.indexOf('\n', start) < 0 ? text.length : text.indexOf('\n', start));
+  if (/^-(?: |$)/.test(content)) return { kind: 'sequence', indent };
+  if (/^[^\s#[{'"][^:]*:(?: |$)|^(?:'[^']*'|"[^"]*") *:(?: |$)/.test(content)) return { kind: 'mapping', indent };
+  return undefined;
+}
+
+/** libyaml's words for a token where the collection it is in cannot take it. */
+function unexpectedToken(text: string, offset: number, lines: LineIndex): YamlProblem {
+  const block = enclosingBlock(text, offset);
+  const at = lines.position(offset);
+  if (block?.kind === 'sequence') return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...at };
+  if (block?.kind === 'mapping') return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...at };
+  return { problem: 'did not find expected <document start>', ...at };
+}
+
 export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex): YamlProblem {
   const at = lines.position(error.pos[0]);
   const message = error.message.split('\n')[0] ?? '';
@@ -58,6 +96,11 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       }
       if (message.startsWith('Flow map')) {
         return { context: 'while parsing a flow mapping', problem: "did not find expected ',' or '}'", ...unclosedFlowMark(text, error.pos[0], lines) };
+      }
+      // NOTE: a key in line with the `- ` of the entries above ends no entry: libyaml wants another `-`.
+      const block = enclosingBlock(text, offset);
+      if (block?.kind === 'sequence' && block.indent === at.column - 1) {
+        return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...at };
       }
       return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...at };
     }
@@ -109,6 +152,7 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       if (message.startsWith('Block scalar header includes extra characters')) {
         return { context: 'while scanning a block scalar', problem: 'did not find expected comment or line break', ...at };
       }
+      if (/^Unexpected \S+ at node end/.test(message)) return unexpectedToken(text, error.pos[0], lines);
       return { problem: message, ...at };
     default:
       return { problem: message, ...at };
