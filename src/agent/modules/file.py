@@ -34,6 +34,13 @@ def get_state(path):
     return 'absent'
 
 
+def _bytes_path_error(e):
+    """An OSError as ansible's file module words it: it works on byte paths, so names show as b'...'."""
+    if e.filename is None or e.errno is None:
+        return str(e)
+    return '[Errno %s] %s: %r' % (e.errno, e.strerror, os.fsencode(e.filename))
+
+
 def _diff(path, prev_state, new_state):
     diff = {'before': {'path': path}, 'after': {'path': path}}
     if prev_state != new_state:
@@ -123,13 +130,18 @@ def run(params, ctx):
         if prev_state != 'absent':
             changed = True
             if not ctx.check_mode:
-                try:
-                    if prev_state == 'directory':
+                if prev_state == 'directory':
+                    try:
                         shutil.rmtree(path, ignore_errors=False)
-                    else:
+                    except OSError as e:
+                        ctx.fail('rmtree failed: %s' % _bytes_path_error(e))
+                else:
+                    try:
                         os.unlink(path)
-                except OSError as e:
-                    ctx.fail('unlinking failed: %s ' % e, path=path)
+                    except FileNotFoundError:
+                        pass
+                    except OSError as e:
+                        ctx.fail('Unlinking failed.', path=path, _volant_cause=_bytes_path_error(e))
         result = {'path': path, 'changed': changed, 'state': 'absent'}
         # NOTE: a path that was already absent has no diff in Ansible's answer.
         if ctx.diff_mode and changed:
@@ -200,7 +212,7 @@ def run(params, ctx):
             try:
                 open(path, 'wb').close()
             except (OSError, IOError) as e:
-                ctx.fail('Error, could not touch target: %s' % e, path=path)
+                ctx.fail('Error, could not touch target.', path=path, _volant_cause=_bytes_path_error(e))
         elif prev_state not in ('file', 'directory', 'hard', 'link'):
             ctx.fail('Cannot touch other than files, directories, and hardlinks (%s is %s)' % (path, prev_state))
         if mtime is None and atime is None:
