@@ -700,7 +700,8 @@ function loopControl(step: TaskStep, vars: VarSource, templar: TemplateRenderer)
   const indexVar = text('index_var');
   if (indexVar) out.indexVar = indexVar;
   const label = lc.get('label');
-  if (label !== undefined && label !== null) out.label = pyStr(label);
+  // NOTE: ansible takes a falsy label as written ('', 0, false) as no label: the item is shown.
+  if (label !== undefined && truthy(label)) out.label = pyStr(label);
   const pause = lc.get('pause');
   if (pause !== undefined && pause !== null) out.pause = Number(pyStr(pause)) || 0;
   out.extended = truthy(lc.get('extended') ?? false);
