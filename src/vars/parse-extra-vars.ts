@@ -44,7 +44,7 @@ export function parseExtraVars(values: readonly string[], cwd: string): DataDict
     } else if (option[0] === '/' || option[0] === '.') {
       throw new UsageError('extra-vars-path', `Please prepend extra_vars filename '${option}' with '@'`);
     } else if (option[0] === '[' || option[0] === '{') {
-      data = loadYamlData(option, '<string>');
+      data = loadYamlData(option, CLI_OPTION);
     } else {
       data = parseKv(option);
     }

@@ -36,7 +36,24 @@ function unclosedFlowMark(text: string, offset: number, lines: LineIndex): { lin
   const colon = /:(?=[ \n]|$)/g;
   colon.lastIndex = offset;
   const match = colon.exec(text);
-  return lines.position(match === null ? text.length : match.index);
+  return match === null ? streamEndMark(text, lines) : lines.position(match.index);
+}
+
+/** An unclosed flow collection; one that ends the text on a `,` still wants an entry there. */
+function unclosedFlow(close: ']' | '}', text: string, offset: number, lines: LineIndex): YamlProblem {
+  const mark = unclosedFlowMark(text, offset, lines);
+  const end = streamEndMark(text, lines);
+  if (mark.line === end.line && mark.column === end.column && text.trimEnd().endsWith(',')) {
+    return { context: 'while parsing a flow node', problem: 'did not find expected node content', ...mark };
+  }
+  const context = close === ']' ? 'while parsing a flow sequence' : 'while parsing a flow mapping';
+  return { context, problem: `did not find expected ',' or '${close}'`, ...mark };
+}
+
+/** NOTE: libyaml ends a text that lacks a final line break on a new line: its end is there. */
+function streamEndMark(text: string, lines: LineIndex): { line: number; column: number } {
+  const end = lines.position(text.length);
+  return text === '' || text.endsWith('\n') ? end : { line: end.line + 1, column: 1 };
 }
 
 /**
@@ -92,10 +109,10 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
         return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...at };
       }
       if (message.startsWith('Flow sequence')) {
-        return { context: 'while parsing a flow sequence', problem: "did not find expected ',' or ']'", ...unclosedFlowMark(text, error.pos[0], lines) };
+        return unclosedFlow(']', text, error.pos[0], lines);
       }
       if (message.startsWith('Flow map')) {
-        return { context: 'while parsing a flow mapping', problem: "did not find expected ',' or '}'", ...unclosedFlowMark(text, error.pos[0], lines) };
+        return unclosedFlow('}', text, error.pos[0], lines);
       }
       // NOTE: a key in line with the `- ` of the entries above ends no entry: libyaml wants another `-`.
       const block = enclosingBlock(text, offset);
@@ -141,8 +158,8 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
         // libyaml gives up on the key when it reaches the next token, on a later line.
         return { context: 'while scanning a simple key', problem: "could not find expected ':'", ...lines.position(nextTokenAfterLine(text, error.pos[0])) };
       }
-      if (message.includes(']')) return { context: 'while parsing a flow sequence', problem: "did not find expected ',' or ']'", ...unclosedFlowMark(text, error.pos[0], lines) };
-      if (message.includes('}')) return { context: 'while parsing a flow mapping', problem: "did not find expected ',' or '}'", ...unclosedFlowMark(text, error.pos[0], lines) };
+      if (message.includes(']')) return unclosedFlow(']', text, error.pos[0], lines);
+      if (message.includes('}')) return unclosedFlow('}', text, error.pos[0], lines);
       return { problem: message, ...at };
     case 'BAD_DQ_ESCAPE':
       return { context: 'while parsing a quoted scalar', problem: 'found unknown escape character', ...at };

@@ -32,7 +32,8 @@ function annotatedSourceLines(loc: SourceLocation, read: SourceReader): string[]
   const target = loc.line;
   if (!target || target < 1) return [];
   const text = read(loc.file);
-  if (text === undefined) return ['(source not shown: FileNotFoundError)'];
+  // NOTE: a described origin (`<CLI option '-e'>:1:5`) has no path; 2.19 fails to open None.
+  if (text === undefined) return [`(source not shown: ${/^<.*>$/.test(loc.file) ? 'TypeError' : 'FileNotFoundError'})`];
   // NOTE: ansible refuses to show lines of a vault-encrypted file.
   if (text.startsWith('$ANSIBLE_VAULT;')) return ['(source not shown: content encrypted)'];
   const all = splitLines(text);
