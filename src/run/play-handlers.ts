@@ -112,6 +112,7 @@ export class PlayHandlers {
     this.runner.forgetBanner(step);
     for (const [h, c] of handlerCursors) cursors.set(h, c);
     await this.runner.runStep(step, notified, asked);
+    await this.runIncluded(handlerCursors, asked);
     const failed: string[] = [];
     for (const [h, c] of handlerCursors) {
       const original = saved.get(h);
@@ -123,6 +124,25 @@ export class PlayHandlers {
       this.runner.failedHosts.add(h);
     }
     return failed;
+  }
+
+  /** An include_tasks handler: the hosts that included its file run those tasks as handlers too. */
+  private async runIncluded(handlerCursors: Map<string, HostCursor>, asked: boolean): Promise<void> {
+    for (;;) {
+      // Hosts meet at a step by its id (a looped include gives each host its own list of programs).
+      const waiting = new Map<number, { step: TaskStep; hosts: string[] }>();
+      for (const [h, c] of handlerCursors) {
+        const next = c.peek();
+        if (next?.kind !== 'task') continue;
+        const group = waiting.get(next.id);
+        if (group) group.hosts.push(h);
+        else waiting.set(next.id, { step: next, hosts: [h] });
+      }
+      const first = [...waiting.values()][0];
+      if (!first) return;
+      this.runner.forgetBanner(first.step);
+      await this.runner.runStep(first.step, first.hosts, asked);
+    }
   }
 
   /** With force_handlers, failed hosts of the batch still run what they notified, at every flush. */
