@@ -6,7 +6,7 @@
 import { UnsafeString, VaultString, isTuple, strRepr, textOf, type Data, type DataDict } from '../core/data.js';
 import { TemplateError, VolantError } from '../core/errors.js';
 import { formatLocation, type SourceLocation } from '../core/source-location.js';
-import { copyValueOrigins } from '../core/value-origins.js';
+import { copyValueOrigins, valueOrigin } from '../core/value-origins.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
 import { compileExpression, compileTemplate, joinOutput, nativeConcat, runTemplate } from './compiler.js';
 import { DEFAULT_DELIMITERS, tokenize } from './lexer.js';
@@ -164,17 +164,26 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
 
   renderDeep(value: Data, vars: VarSource, options: RenderOptions = {}): Data {
     let ctx: RenderContext | null = null;
-    const walk = (v: Data): Data => {
+    // NOTE: a string inside a container is named by its own origin in errors, as 2.19 does.
+    const walk = (v: Data, where?: SourceLocation): Data => {
       if (typeof v === 'string') {
         if (!isTemplateText(v)) return v;
         ctx ??= new RenderContext(this, vars, options);
         const c = ctx;
-        return this.guard('template', options, () => toData(this.renderWith(c, v, options)));
+        return this.guard('template', options, () => {
+          try {
+            return toData(this.renderWith(c, v, options));
+          } catch (err) {
+            // A plugin's failure (a lookup's too) stays named at the argument, as 2.19 does.
+            if (where && err instanceof Error && !(err instanceof PluginFailure || err instanceof TemplateError) && !errorOrigins.has(err)) errorOrigins.set(err, where);
+            throw err;
+          }
+        });
       }
       if (Array.isArray(v)) {
         const out: Data[] = [];
-        for (const item of v) {
-          const r = walk(item);
+        for (const [i, item] of v.entries()) {
+          const r = walk(item, valueOrigin(v, i));
           if (r !== OMIT_PLACEHOLDER) out.push(r);
         }
         // Loop items keep where they were written (`when: item` names it).
@@ -184,7 +193,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       if (v instanceof Map) {
         const out: DataDict = new Map();
         for (const [k, item] of v) {
-          const r = walk(item);
+          const r = walk(item, valueOrigin(v, k));
           if (r !== OMIT_PLACEHOLDER) out.set(k, r);
         }
         return out;
