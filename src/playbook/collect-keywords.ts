@@ -8,7 +8,14 @@ import { PyFloat, pyStr, pyTypeName, strRepr, UnsafeString } from '../core/data.
 import { ParseError } from '../core/errors.js';
 import type { YamlMap, YamlNode, YamlPair } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
+import { BLOCK_KEYWORDS } from './block-keywords.js';
+import { HANDLER_KEYWORDS } from './handler-keywords.js';
+import { IMPORT_PLAYBOOK_KEYWORDS } from './import-playbook-keywords.js';
+import type { KeywordSpec } from './keyword-spec.js';
 import { LOOP_CONTROL_KEYWORDS } from './loop-control-keywords.js';
+import { PLAY_KEYWORDS } from './play-keywords.js';
+import { ROLE_KEYWORDS } from './role-keywords.js';
+import { TASK_KEYWORDS } from './task-keywords.js';
 import type { Keyword, Keywords } from './model.js';
 import { keyText } from './yaml-access.js';
 
@@ -16,6 +23,37 @@ import { keyText } from './yaml-access.js';
 export type RecordKind = 'Play' | 'Block' | 'Task' | 'Handler' | 'PlaybookInclude' | 'RoleInclude';
 
 const LOOP_CONTROL_NAMES = new Set(LOOP_CONTROL_KEYWORDS.map((k) => k.name));
+
+/** Names of a table's string-typed keywords; `register` has its own check (a variable name). */
+const stringNames = (table: readonly KeywordSpec[]): ReadonlySet<string> =>
+  new Set(table.filter((k) => k.type === 'string' && k.name !== 'register').map((k) => k.name));
+
+const STRING_KEYWORDS: Readonly<Record<RecordKind | 'LoopControl', ReadonlySet<string>>> = {
+  Play: stringNames(PLAY_KEYWORDS),
+  Block: stringNames(BLOCK_KEYWORDS),
+  Task: stringNames(TASK_KEYWORDS),
+  Handler: stringNames(HANDLER_KEYWORDS),
+  PlaybookInclude: stringNames(IMPORT_PLAYBOOK_KEYWORDS),
+  RoleInclude: stringNames(ROLE_KEYWORDS),
+  LoopControl: stringNames(LOOP_CONTROL_KEYWORDS),
+};
+
+/**
+ * 2.19 validates a loaded record's string-typed keywords: a list or mapping there fails, naming the
+ * first such keyword and pointing at the record itself.
+ */
+function checkStringKeywords(pairs: readonly YamlPair[], kind: RecordKind | 'LoopControl', record: YamlNode): void {
+  for (const pair of pairs) {
+    const value = pair.value;
+    if (!STRING_KEYWORDS[kind].has(keyText(pair)) || (value.kind !== 'map' && value.kind !== 'seq')) continue;
+    const type = value.kind === 'map' ? '_AnsibleTaggedDict' : '_AnsibleTaggedList';
+    throw new ParseError(
+      'FIELD_NOT_STRING',
+      `The field '${keyText(pair)}' is supposed to be a string type, however the incoming data structure is a <class 'ansible.module_utils._internal._datatag.${type}'>`,
+      { location: record.loc },
+    );
+  }
+}
 
 export function invalidAttribute(pair: YamlPair, kind: string): ParseError {
   // NOTE: only tasks (and handlers) mention the configuration switch, on a second line.
@@ -89,6 +127,7 @@ function checkLoopControl(node: YamlNode): void {
   for (const pair of node.pairs) {
     if (!LOOP_CONTROL_NAMES.has(keyText(pair))) throw invalidAttribute(pair, 'LoopControl');
   }
+  checkStringKeywords(node.pairs, 'LoopControl', node);
 }
 
 /**
@@ -103,6 +142,7 @@ export function collectKeywords(map: YamlMap, kind: RecordKind, allowed: Readonl
     if (!allowed.has(name)) throw invalidAttribute(pair, kind);
     out.set(name, keywordOf(pair.value, name, kind));
   }
+  checkStringKeywords(map.pairs.filter((pair) => !skip.has(keyText(pair))), kind, map);
   return out;
 }
 
@@ -110,11 +150,12 @@ export function collectKeywords(map: YamlMap, kind: RecordKind, allowed: Readonl
 export function keywordOf(node: YamlNode, name: string, kind: RecordKind): Keyword {
   if (name === 'vars') return { value: varsValue(node, kind), loc: node.loc, node };
   if (name === 'tags') checkTags(node);
-  if (name === 'register' && node.kind === 'scalar' && node.value !== null) {
-    const message = variableNameError(node.value);
+  if (name === 'register' && !(node.kind === 'scalar' && node.value === null)) {
+    const message = variableNameError(node.kind === 'scalar' ? node.value : toData(node));
     if (message !== undefined) {
       // NOTE: 2.19 prints this one as a chain (…specified: <cause>, then the cause's own block).
-      throw new ParseError('REGISTER_INVALID', `Invalid 'register' specified: ${message}`, { location: node.loc, hint: VARIABLE_NAME_HINT });
+      const cause = new ParseError('VARS_INVALID_NAME', message, { location: node.loc, hint: VARIABLE_NAME_HINT });
+      throw new ParseError('REGISTER_INVALID', "Invalid 'register' specified.", { location: node.loc, cause });
     }
   }
   if (name === 'loop_control') checkLoopControl(node);
