@@ -59,9 +59,10 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
   };
   const builder = new ProgramBuilder(loader, includeParams(step, itemVars));
   const fold = applyFold(step, args);
-  builder.addDependencies(role, fold);
+  const deps = builder.addDependencies(role, fold);
   builder.addRoleTasks(role, fold, from.tasks ?? 'main');
   const handlers = new ProgramBuilder(loader);
+  for (const dep of deps) handlers.addList(loader.loadRoleTasks(dep.def, 'main', true), step.outerFold, { role: dep, baseDir: `${dep.def.path}/handlers` });
   handlers.addList(loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold, { role, baseDir: `${def.path}/handlers` });
   return { program: builder.build(), displayFile: def.name, handlers: handlers.build(), role };
 }

@@ -34,6 +34,8 @@ export class ProgramBuilder {
   readonly spans: Span[] = [];
   /** Roles brought in by import_role: their defaults and vars are public to the play, as ansible does. */
   readonly importedRoles: RoleInstance[] = [];
+  /** The handler files of imported roles and their dependencies, dependencies first. */
+  readonly importedHandlers: { role: RoleInstance; file: string }[] = [];
   private span = -1;
   private section: Section = 'none';
 
@@ -121,20 +123,26 @@ export class ProgramBuilder {
     const instance: RoleInstance = { def, ref, params: new Map(), fromInclude: false, ...(ctx.role ? { parent: ctx.role } : {}) };
     this.importedRoles.push(instance);
     const roleFold = foldLayer(fold, task.keywords, { vars: true });
-    this.addDependencies(instance, roleFold);
+    for (const dep of this.addDependencies(instance, roleFold)) this.importedHandlers.push({ role: dep, file: 'main' });
+    this.importedHandlers.push({ role: instance, file: from.handlers ?? 'main' });
     this.addRoleTasks(instance, roleFold, from.tasks ?? 'main');
   }
 
-  /** The meta dependencies of an imported or included role, each before its dependant, deepest first. */
-  addDependencies(role: RoleInstance, fold: FoldedKeywords): void {
+  /**
+   * The meta dependencies of an imported or included role, each before its dependant, deepest
+   * first; returns them in that order (their handlers come before the role's).
+   */
+  addDependencies(role: RoleInstance, fold: FoldedKeywords): RoleInstance[] {
+    const added: RoleInstance[] = [];
     for (const ref of role.def.dependencies) {
       const name = this.loader.renderStatic(textValue(ref.name), ref.name.loc);
       const def = this.loader.loadRole(name, role.def.path, undefined, ref.name.loc);
       const dep: RoleInstance = { def, ref, params: ref.params, fromInclude: role.fromInclude, parent: role, runOnce: true };
       const depFold = foldLayer(fold, ref.keywords, { vars: false });
-      this.addDependencies(dep, depFold);
+      added.push(...this.addDependencies(dep, depFold), dep);
       this.addRoleTasks(dep, depFold);
     }
+    return added;
   }
 
   /** A role's tasks under the role entry's keywords, after the check of its argument spec. */
@@ -224,6 +232,10 @@ export function compilePlay(play: PlayNode, loader: CompileLoader): CompiledPlay
   for (const role of roles) {
     const list = loader.loadRoleTasks(role.def, 'main', true);
     handlers.addList(list, roleFold(playFold, role), { role, baseDir: `${role.def.path}/handlers` });
+  }
+  // Imported roles' handlers follow those of roles:, before the play's own (2.19's order).
+  for (const { role, file } of builder.importedHandlers) {
+    handlers.addList(loader.loadRoleTasks(role.def, file, true), roleFold(playFold, role), { role, baseDir: `${role.def.path}/handlers` });
   }
   handlers.addList(play.handlers, playFold, { baseDir });
 
