@@ -12,6 +12,7 @@ import { addHost, groupBy, setStats } from './inventory-actions.js';
 import { pause } from './pause.js';
 import { setFact } from './set-fact.js';
 import { service } from './service.js';
+import { withValidArgs } from './valid-args.js';
 
 export interface ActionDeps {
   /** Reads a vars file (YAML/JSON) for include_vars. */
@@ -38,5 +39,6 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['service', service],
   ]);
   if (deps.includeVars) actions.set('include_vars', deps.includeVars);
+  for (const [name, action] of actions) actions.set(name, withValidArgs(name, action));
   return actions;
 }

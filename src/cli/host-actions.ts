@@ -4,6 +4,7 @@ import { extname, join } from 'node:path';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { copyValueOrigin } from '../core/value-origins.js';
 import type { Action } from '../run/action.js';
+import { TaskError } from '../run/task-error.js';
 import { resultSubEvents } from '../run/module-causes.js';
 import { loadYaml } from '../yaml/load-yaml.js';
 import { runVault } from './vault-secrets.js';
@@ -61,9 +62,13 @@ function dirFiles(dir: string, depth: number, extensions: readonly string[], lev
   return out;
 }
 
+const INCLUDE_VARS_OPTIONS = ['name', 'hash_behaviour', 'dir', 'depth', 'files_matching', 'ignore_files', 'extensions', 'ignore_unknown_extensions', 'file', '_raw_params'];
+
 /** include_vars: YAML/JSON files of variables, with include_vars precedence. */
 export const includeVarsAction: Action = (ctx) => {
   const args = ctx.args;
+  const unknown = [...args.keys()].map(String).find((key) => !INCLUDE_VARS_OPTIONS.includes(key));
+  if (unknown !== undefined) throw new TaskError([{ message: `${unknown} is not a valid option in include_vars` }]);
   const into = args.get('name');
   const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
   let files: string[];
