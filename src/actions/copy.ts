@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { localTree } from './local-tree.js';
 import { createHash } from 'node:crypto';
-import { isDict, pyStr, truthy, type Data } from '../core/data.js';
+import { isDict, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { dumpJson } from '../core/json.js';
 import type { Action } from '../run/action.js';
 import { fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
@@ -58,15 +58,22 @@ export const copy: Action = async (ctx) => {
     if (!args.has('_original_basename')) args.set('_original_basename', basename(name.replace(/\/$/, '')));
   }
   const result = await ctx.runModule({ module: 'copy', args });
-  // NOTE: ansible's copy action gives a module result without a checksum the source's own (a
-  // module that failed on its arguments); remote_src results are the module's as they are.
-  if (truthy(result.get('failed')) && !truthy(result.get('checksum')) && !toBoolLike(args.get('remote_src'))) {
+  // remote_src results are the module's as they are.
+  return toBoolLike(args.get('remote_src')) ? result : withSourceChecksum(result, args);
+};
+
+/**
+ * NOTE: ansible's copy action (the template action's too) gives a failed module result without a
+ * checksum the source's own (a module that failed on its arguments).
+ */
+export function withSourceChecksum<R extends DataDict>(result: R, args: ReadonlyMap<DictKey, Data>): R {
+  if (truthy(result.get('failed')) && !truthy(result.get('checksum'))) {
     const b64 = args.get('_volant_content_b64');
     const bytes = typeof b64 === 'string' ? Buffer.from(b64, 'base64') : Buffer.from(pyStr(args.get('content') ?? ''), 'utf8');
     result.set('checksum', createHash('sha1').update(bytes).digest('hex'));
   }
   return result;
-};
+}
 
 /** The argument errors ansible's copy action answers itself, in its order. */
 function invalidCopyArgs(src: Data | undefined, content: Data | undefined, dest: Data | undefined): string | undefined {

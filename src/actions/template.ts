@@ -9,6 +9,7 @@ import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
+import { withSourceChecksum } from './copy.js';
 import { fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
 
 /** Options the template action consumes itself; the rest go to the copy module on the host. */
@@ -71,7 +72,7 @@ export const template: Action = async (ctx) => {
   args.set('_volant_content_b64', Buffer.from(pyStr(rendered), 'utf8').toString('base64'));
   args.set('_original_basename', basename(name));
   args.set('_volant_after_header', localTmpName(basename(path)));
-  return ctx.runModule({ module: 'copy', args });
+  return withSourceChecksum(await ctx.runModule({ module: 'copy', args }), args);
 };
 
 const NEWLINES = ['\n', '\r', '\r\n'];

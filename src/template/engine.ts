@@ -77,7 +77,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     return tpl;
   }
 
-  /** A `#jinja2: trim_blocks: False, …` first line overrides the environment for that template. */
+  /** A `#jinja2: trim_blocks: False, …` first line overrides the environment (delimiters too) for that template. */
   private compileWithHeader(text: string, options: RenderOptions, topLevel: boolean): CompiledTemplate {
     const nl = text.indexOf('\n');
     const header = text.slice('#jinja2:'.length, nl === -1 ? text.length : nl);
@@ -92,6 +92,9 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       if (m[1] === 'trim_blocks') overrides.trimBlocks = flag;
       else if (m[1] === 'lstrip_blocks') overrides.lstripBlocks = flag;
       else if (m[1] === 'newline_sequence') overrides.newlineSequence = value;
+      else if (m[1] !== undefined && Object.hasOwn(HEADER_DELIMITERS, m[1])) {
+        overrides.delimiters = { ...overrides.delimiters, [HEADER_DELIMITERS[m[1]] as DelimiterKey]: value };
+      }
     }
     return this.compile(body, overrides, topLevel);
   }
@@ -128,7 +131,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   }
 
   render(text: string, vars: VarSource, options: RenderOptions = NO_OPTIONS): Data {
-    if (!options.delimiters && !isTemplateText(text)) return text;
+    if (!options.delimiters && !isTemplateText(text) && !text.startsWith('#jinja2:')) return text;
     try {
       if (options.markError) return this.renderMarked(new RenderContext(this, vars, options), text, options, options.markError);
       return toData(this.renderWith(new RenderContext(this, vars, options), text, options));
@@ -287,6 +290,17 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     }
   }
 }
+
+/** The `#jinja2:` header's delimiter settings, by the RenderOptions.delimiters key each sets. */
+type DelimiterKey = keyof NonNullable<RenderOptions['delimiters']>;
+const HEADER_DELIMITERS: Readonly<Record<string, DelimiterKey>> = {
+  variable_start_string: 'variableStart',
+  variable_end_string: 'variableEnd',
+  block_start_string: 'blockStart',
+  block_end_string: 'blockEnd',
+  comment_start_string: 'commentStart',
+  comment_end_string: 'commentEnd',
+};
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ONE_VARIABLE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
