@@ -477,6 +477,7 @@ function withVarWarnings(vars: RunnerVars, callback: Callback): VarsPort {
           return source;
         },
         forPlay: () => playVars.forPlay(),
+        addPublicRole: (role) => playVars.addPublicRole?.(role),
       };
     },
     setFacts: (host, facts) => vars.setFacts(host, facts),

@@ -3,7 +3,7 @@
  * include_role become a sub-program the including hosts' cursors enter.
  */
 import { dirname } from 'node:path';
-import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
+import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
 import type { Keyword } from '../playbook/model.js';
 import { ProgramBuilder, argLoc, roleFrom, type CompileLoader } from './compile-play.js';
@@ -55,6 +55,7 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
     ref: { loc: step.task.loc, name: { value: pyStr(name), loc: step.task.argsLoc }, keywords: step.task.keywords, params: new Map() },
     params: new Map(),
     fromInclude: true,
+    ...(truthy(args.get('public')) ? { public: true } : {}),
     ...(step.role ? { parent: step.role } : {}),
   };
   const builder = new ProgramBuilder(loader, includeParams(step, itemVars));

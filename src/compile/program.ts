@@ -21,6 +21,8 @@ export interface RoleInstance {
    * host that already completed the same role (same params) in this play, as 2.19 does at run time.
    */
   readonly runOnce?: boolean;
+  /** include_role's `public: true`: once included, its defaults and vars are the play's. */
+  readonly public?: boolean;
 }
 
 /**

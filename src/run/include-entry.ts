@@ -5,7 +5,7 @@
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { ParseError, YamlError } from '../core/errors.js';
 import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
-import type { Program, Step, TaskStep } from '../compile/program.js';
+import type { Program, RoleInstance, Step, TaskStep } from '../compile/program.js';
 import type { Callback, TaskInfo } from './events.js';
 import type { HostCursor } from './host-cursor.js';
 import type { IncludeLoader } from './include-loader.js';
@@ -25,6 +25,8 @@ export interface IncludeEntryContext {
   readonly error?: (error: string | Error) => void;
   /** include_role's handlers join the play's. */
   addHandlers(handlers: Program): void;
+  /** include_role with `public: true`: its variables become the play's. */
+  addPublicRole?(role: RoleInstance): void;
   taskInfo(step: TaskStep, host: string): TaskInfo;
 }
 
@@ -63,6 +65,7 @@ export async function enterIncludes(ctx: IncludeEntryContext, step: TaskStep, re
       for (const host of inc.hosts) ctx.stats.increment('ok', host);
       ctx.callback.include?.(loaded.displayFile, inc.hosts, itemOf(inc.result));
       if (loaded.handlers) ctx.addHandlers(loaded.handlers);
+      if (loaded.role?.public) ctx.addPublicRole?.(loaded.role);
       newSteps.push(...loaded.program.steps);
     } catch (e) {
       // NOTE: a file that does not parse ends the whole run, as ansible's AnsibleParserError does.

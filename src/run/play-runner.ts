@@ -436,6 +436,7 @@ export class PlayRunner {
       cursors: this.cursors,
       ...(this.services.error ? { error: this.services.error } : {}),
       addHandlers: (handlers) => this.handlers.add(handlers),
+      addPublicRole: (role) => this.playVars.addPublicRole?.(role),
       taskInfo: (step, host) => this.taskInfo(step, host),
     };
   }

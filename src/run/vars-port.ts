@@ -3,7 +3,7 @@
  * src/vars. Kept narrow so the runner never reaches into precedence rules.
  */
 import type { Data, DataDict } from '../core/data.js';
-import type { CompiledPlay, TaskStep } from '../compile/program.js';
+import type { CompiledPlay, RoleInstance, TaskStep } from '../compile/program.js';
 import type { VarSource } from '../template/api.js';
 
 export interface PlayHostsInfo {
@@ -25,6 +25,8 @@ export interface PlayVars {
   forTask(host: string, step?: TaskStep, locals?: ReadonlyMap<string, Data>): VarSource;
   /** Variables for templating play keywords (name, hosts) before any host is chosen. */
   forPlay(): VarSource;
+  /** include_role with `public: true` ran: the role's defaults and vars join the play's. */
+  addPublicRole?(role: RoleInstance): void;
 }
 
 export interface VarsPort {

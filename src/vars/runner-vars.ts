@@ -19,6 +19,7 @@ export interface RoleInstanceLike {
   readonly params: DataDict;
   readonly parent?: RoleInstanceLike;
   readonly fromInclude: boolean;
+  readonly public?: boolean;
 }
 
 /** The parts of compile's TaskStep read here. */
@@ -42,6 +43,8 @@ export interface CompiledPlayLike {
 export interface RunnerPlayVars {
   forTask(host: string, step?: StepLike, locals?: ReadonlyMap<string, Data>): VarSource;
   forPlay(): VarSource;
+  /** include_role with `public: true` ran: the role's defaults and vars join the play's. */
+  addPublicRole?(role: RoleInstanceLike): void;
 }
 
 export interface RunnerVarsOptions extends VariableManagerOptions {
@@ -72,10 +75,12 @@ export class RunnerVars {
     const nameValue = keywords.get('name')?.value;
     const hostsValue = keywords.get('hosts')?.value ?? 'all';
     const hostsPattern = Array.isArray(hostsValue) ? hostsValue.map(String) : String(hostsValue);
+    // Grows when an include_role with `public: true` runs.
+    const roles: RoleScope[] = compiled.roles.filter((r) => !r.fromInclude && !r.parent).map((r) => scopes.scope(r));
     const baseScope: PlayScope = {
       name: nameValue !== undefined && nameValue !== null && nameValue !== '' ? String(nameValue) : Array.isArray(hostsPattern) ? hostsPattern.join(',') : hostsPattern,
       hosts: hostsPattern,
-      roles: compiled.roles.filter((r) => !r.fromInclude && !r.parent).map((r) => scopes.scope(r)),
+      roles,
       vars: varsValue ?? EMPTY,
       varsPrompt: prompted.size > 0 ? prompted : undefined,
     };
@@ -99,6 +104,10 @@ export class RunnerVars {
       },
       forPlay(): VarSource {
         return manager.taskVars(undefined, play, undefined, hosts);
+      },
+      addPublicRole(role: RoleInstanceLike): void {
+        const scope = scopes.scope(role);
+        if (!roles.includes(scope)) roles.push(scope);
       },
     };
   }
@@ -238,7 +247,7 @@ class RoleScopes {
         ...(isDict(entryVars) ? { entryVars } : {}),
         params: instance.params,
         dependencies: deps.map((d) => this.scope(d)),
-        public: !instance.fromInclude,
+        public: instance.public ?? !instance.fromInclude,
       };
       this.byInstance.set(instance, scope);
     }
