@@ -266,6 +266,8 @@ export class TaskExecutor {
     const warnings: DisplayEvent[] = [];
     const isAction = this.services.actions.has(task.action);
     const failKind: 'Action' | 'Module' = isAction ? 'Action' : 'Module';
+    // NOTE: a failure names the delegate as far as it got: its text while it fails to template.
+    let shownDelegate: string | undefined;
     try {
       // when
       for (const kw of step.folded.when) {
@@ -290,8 +292,10 @@ export class TaskExecutor {
       const delegateKw = step.folded.scalars.get('delegate_to') ?? task.delegateTo;
       let delegatedTo: string | undefined;
       if (delegateKw && delegateKw.value !== null) {
-        const d = templar.render(pyStr(delegateKw.value), vars, { origin: delegateKw.loc });
-        if (d !== null && d !== '') delegatedTo = pyStr(d);
+        shownDelegate = pyStr(delegateKw.value);
+        const d = templar.render(shownDelegate, vars, { origin: delegateKw.loc });
+        shownDelegate = d !== null && d !== '' ? pyStr(d) : undefined;
+        delegatedTo = shownDelegate;
       }
 
       if (task.action === 'include_tasks' || task.action === 'include_role') {
@@ -417,7 +421,7 @@ export class TaskExecutor {
         ['msg', e instanceof ActionFail ? e.reason : chainMessage(chain)],
         ['changed', false],
       ]);
-      return { result, error: chain, failKind };
+      return { result, error: chain, failKind, ...(shownDelegate ? { delegatedTo: shownDelegate } : {}) };
     }
   }
 
