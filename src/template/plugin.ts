@@ -4,7 +4,7 @@
  * `registerLookups`; nothing else changes.
  */
 import type { Data } from '../core/data.js';
-import type { LookupEnvironment, TemplateWarning, VarSource } from './api.js';
+import type { LookupEnvironment, RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { Undefined } from './runtime/undefined.js';
 import type { SourceLocation } from '../core/source-location.js';
 
@@ -14,6 +14,8 @@ export interface NestedRenderOptions {
   readonly extraVars?: ReadonlyMap<string, Data>;
   /** Where the text was written: named by its errors (a template file, a variable's definition). */
   readonly origin?: SourceLocation;
+  /** Delimiters of its own (the template lookup's `variable_start_string` …). */
+  readonly delimiters?: RenderOptions['delimiters'];
 }
 
 /** Errors raised rendering a plugin's own text: a lookup lets them through as they are. */

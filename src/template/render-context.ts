@@ -65,10 +65,11 @@ class ContextForPlugins implements PluginContext {
     return this.ctx.options.lookup;
   }
   renderString(text: string, options: NestedRenderOptions = {}): Data {
-    const { extraVars, origin } = options;
+    const { extraVars, origin, delimiters } = options;
+    const compileOptions = delimiters ? { delimiters } : {};
     let value: Value;
     try {
-      value = extraVars === undefined ? this.ctx.renderNested(text) : this.ctx.renderWithExtraVars(text, extraVars);
+      value = extraVars === undefined ? this.ctx.renderNested(text, compileOptions) : this.ctx.renderWithExtraVars(text, extraVars, compileOptions);
     } catch (err) {
       if (err instanceof Error) {
         nestedRenderErrors.add(err);
@@ -286,13 +287,13 @@ export class RenderContext implements RenderState {
   }
 
   /** Renders a variable's template text in this call (root scope, native result). */
-  renderNested(text: string): Value {
+  renderNested(text: string, compileOptions: RenderOptions = {}): Value {
     const resolving = (this.resolving ??= new Set());
     if (resolving.has(text) || this.depth > MAX_DEPTH) throw new TemplateRecursionError();
     resolving.add(text);
     this.depth++;
     try {
-      const tpl = this.engine.compile(text, {});
+      const tpl = this.engine.compile(text, compileOptions);
       const saved = { stack: this.blockStack, parent: this.parentTemplate };
       this.blockStack = NO_BLOCKS;
       this.parentTemplate = null;
@@ -309,7 +310,7 @@ export class RenderContext implements RenderState {
   }
 
   /** Renders text in a scope of its own where `extraVars` shadow this call's variables. */
-  renderWithExtraVars(text: string, extraVars: ReadonlyMap<string, Data>): Value {
+  renderWithExtraVars(text: string, extraVars: ReadonlyMap<string, Data>, compileOptions: RenderOptions = {}): Value {
     const base = this.vars;
     const vars: VarSource = {
       get: (name) => (extraVars.has(name) ? extraVars.get(name) : base.get(name)),
@@ -320,7 +321,7 @@ export class RenderContext implements RenderState {
     const inner = new RenderContext(this.engine, vars, this.options, this.expressionMode);
     inner.depth = this.depth + 1;
     if (inner.depth > MAX_DEPTH) throw new TemplateRecursionError();
-    return inner.renderNested(text);
+    return inner.renderNested(text, compileOptions);
   }
 
   loadTemplate(name: string): CompiledTemplate {

@@ -1,8 +1,7 @@
 /**
  * The `template` lookup: a file from the `templates` search path rendered with the current
- * variables, the `template_*` variables and `ansible_managed` ansible adds, and `template_vars`.
- * NOTE: the delimiter options need the engine's help (PluginContext.renderString takes only
- * text), so they are refused rather than ignored.
+ * variables, the `template_*` variables and `ansible_managed` ansible adds, and `template_vars`;
+ * its delimiter options set the template's own delimiters.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -15,11 +14,17 @@ import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
 import { findFileOrWarn } from './search-path.js';
 import { repr } from '../runtime/py-values.js';
 
-const UNSUPPORTED = ['variable_start_string', 'variable_end_string', 'comment_start_string', 'comment_end_string'];
+/** The lookup's delimiter options, by the RenderOptions.delimiters key each sets. */
+const DELIMITER_OPTIONS = [
+  ['variable_start_string', 'variableStart'], ['variable_end_string', 'variableEnd'],
+  ['comment_start_string', 'commentStart'], ['comment_end_string', 'commentEnd'],
+] as const;
 
 export const template: LookupFn = (ctx, terms, kwargs) => {
-  for (const key of UNSUPPORTED) {
-    if (kwargs.has(key)) throw pluginError(`Volant's template lookup does not support the '${key}' option yet`);
+  const delimiters: Partial<Record<(typeof DELIMITER_OPTIONS)[number][1], string>> = {};
+  for (const [option, key] of DELIMITER_OPTIONS) {
+    const value = kwargs.get(option);
+    if (typeof value === 'string') delimiters[key] = value;
   }
   const templateVars = kwargs.get('template_vars') ?? new Map<string, Data>();
   if (!isDict(templateVars)) {
@@ -32,7 +37,7 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
     const text = decodeSurrogateEscape(readFileSync(path));
     const extraVars = templateFileVars(name, path);
     for (const [key, value] of templateVars) extraVars.set(String(key), value);
-    const rendered = ctx.renderString(text, { extraVars, origin: { file: path, line: 0, column: 0 } });
+    const rendered = ctx.renderString(text, { extraVars, origin: { file: path, line: 0, column: 0 }, ...(Object.keys(delimiters).length > 0 ? { delimiters } : {}) });
     // NOTE: 2.19 names the template file, without a line, as the origin of an error in it.
     // NOTE: the lookup renders with preserve_trailing_newlines: newlines Jinja dropped come back.
     if (typeof rendered !== 'string') return rendered;
