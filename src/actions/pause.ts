@@ -1,11 +1,32 @@
-import { floatRepr, pyStr, type Data } from '../core/data.js';
+import { floatRepr, isDict, PyFloat, pyStr, pyTypeName, strRepr, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
+import { ActionFail } from '../run/task-error.js';
 import { toBoolLike } from './util.js';
 
 /** Python's str(datetime.now()): "2026-11-30 00:09:27.238127". */
 export function pythonNow(date = new Date()): string {
   const p = (n: number, w = 2): string => String(n).padStart(w, '0');
   return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}.${p(date.getMilliseconds(), 3)}000`;
+}
+
+/**
+ * An argument through Python's int(), the type 2.19's pause gives minutes and seconds (so floats are
+ * cut, '1.5' fails), failing as its argument spec validation words it.
+ */
+function intArgument(name: string, value: Data): number {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number') return Math.trunc(value);
+  if (value instanceof PyFloat) return Math.trunc(value.value);
+  let why: string;
+  if (typeof value === 'string' || typeof value === 'object' && value !== null && !Array.isArray(value) && !isDict(value)) {
+    const text = pyStr(value);
+    if (/^\s*[-+]?\d+(_\d+)*\s*$/.test(text)) return Number.parseInt(text.trim().replace(/_/g, ''), 10);
+    why = `invalid literal for int() with base 10: ${strRepr(text)}`;
+  } else {
+    // NOTE: a value written in the playbook is a tagged list or dict in 2.19, and int() names that type.
+    why = `int() argument must be a string, a bytes-like object or a real number, not '${Array.isArray(value) ? '_AnsibleTaggedList' : '_AnsibleTaggedDict'}'`;
+  }
+  throw new ActionFail(`argument '${name}' is of type ${pyTypeName(value)} and we were unable to convert to int: ${why}`);
 }
 
 /** pause: waits `seconds`/`minutes`, or for Enter at a prompt (not when stdin is not a terminal). */
@@ -15,9 +36,13 @@ export const pause: Action = async (ctx) => {
   const echoPrompt = echo ? '' : ' (output is hidden)';
   let seconds: number | undefined;
   let unit = 'minutes';
-  if (args.get('minutes') !== undefined && args.get('minutes') !== null) seconds = Math.trunc(Number(pyStr(args.get('minutes')))) * 60;
-  else if (args.get('seconds') !== undefined && args.get('seconds') !== null) {
-    seconds = Math.trunc(Number(pyStr(args.get('seconds'))));
+  const given = (name: string): Data | undefined => (args.get(name) === null ? undefined : args.get(name));
+  const minutes = given('minutes');
+  const secondsArg = given('seconds');
+  if (minutes !== undefined && secondsArg !== undefined) throw new ActionFail('parameters are mutually exclusive: minutes|seconds');
+  if (minutes !== undefined) seconds = intArgument('minutes', minutes) * 60;
+  else if (secondsArg !== undefined) {
+    seconds = intArgument('seconds', secondsArg);
     unit = 'seconds';
   }
   const result = new Map<string, Data>([
