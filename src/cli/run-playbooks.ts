@@ -27,7 +27,7 @@ import { createTransport, closeTransportOnSignals } from '../transport/index.js'
 import { loadYaml } from '../yaml/load-yaml.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
 import type { TaskOrBlock } from '../playbook/model.js';
-import { toData } from '../yaml/to-data.js';
+import { varsFileContents } from '../vars/vars-file-contents.js';
 import { parseExtraVars } from '../vars/parse-extra-vars.js';
 import type { ParsedArgs } from './argv.js';
 import type { AnsibleConfig } from './config.js';
@@ -185,9 +185,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       }
       throw e;
     }
-    const first = loaded.documents[0];
-    const data = first ? toData(first) : null;
-    return isDict(data) ? data : new Map();
+    return varsFileContents(loaded.documents[0]);
   };
   const vars = new RunnerVars({
     inventory,
