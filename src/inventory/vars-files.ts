@@ -7,13 +7,14 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { isDict, type DataDict } from '../core/data.js';
-import { InventoryError, ParseError, YamlError } from '../core/errors.js';
+import { ParseError, YamlError } from '../core/errors.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import { copyKeyOrigin, setKeyOriginsFromNode } from './key-origins.js';
 import { copyValueOrigin } from '../core/value-origins.js';
 import { loadYamlNode } from './load-yaml-data.js';
+import { pyClassRepr } from './yaml-inventory.js';
 
 export const VARS_FILE_EXTENSIONS: readonly string[] = ['.yml', '.yaml', '.json'];
 
@@ -83,7 +84,11 @@ export class VarsFiles {
     let dict: DataDict | null = null;
     // NOTE: an empty file (or one holding only null/false/empty) is skipped, as ansible's `if new_data:`.
     if (data !== null && data !== false && data !== '' && data !== 0 && !(Array.isArray(data) && data.length === 0)) {
-      if (!isDict(data)) throw new InventoryError('vars-file-not-dict', `Could not process '${file}'.`);
+      if (!isDict(data)) {
+        // NOTE: ansible fails merging the file into the vars so far: a parser error (exit code 4).
+        const type = /'(?:[^']*\.)?([^.']+)'>$/.exec(pyClassRepr(data))?.[1] ?? 'object';
+        throw new ParseError('vars-file-not-dict', `Could not process '${file}': failed to combine variables, expected dicts but got a 'dict' and a '${type}'.`);
+      }
       dict = data.size > 0 ? data : null;
     }
     this.files.set(file, dict);
