@@ -43,11 +43,13 @@ function failedModules(moduleResult: DataDict): DataDict {
   return result;
 }
 
-function readVars(path: string): DataDict {
+/** A vars file's variables; undefined when it holds something else than a dict (or nothing). */
+function readVars(path: string): DataDict | undefined {
   const loaded = loadYaml(runVault().openFile(readFileSync(path, 'utf8'), path), path, { single: true });
   const first = loaded.documents[0];
-  const data = first ? toData(first) : new Map<string, Data>();
-  return isDict(data) ? data : new Map();
+  const data = first ? toData(first) : null;
+  if (data === null) return new Map();
+  return isDict(data) ? data : undefined;
 }
 
 /** Files of a vars dir, sorted, as include_vars walks it (depth 0 = all levels). */
@@ -62,13 +64,18 @@ function dirFiles(dir: string, depth: number, extensions: readonly string[], lev
   return out;
 }
 
-const INCLUDE_VARS_OPTIONS = ['name', 'hash_behaviour', 'dir', 'depth', 'files_matching', 'ignore_files', 'extensions', 'ignore_unknown_extensions', 'file', '_raw_params'];
+const DIR_OPTIONS = ['dir', 'depth', 'files_matching', 'ignore_files', 'extensions', 'ignore_unknown_extensions'];
+const FILE_OPTIONS = ['file', '_raw_params'];
+const INCLUDE_VARS_OPTIONS = ['name', 'hash_behaviour', ...DIR_OPTIONS, ...FILE_OPTIONS];
 
 /** include_vars: YAML/JSON files of variables, with include_vars precedence. */
 export const includeVarsAction: Action = (ctx) => {
   const args = ctx.args;
   const unknown = [...args.keys()].map(String).find((key) => !INCLUDE_VARS_OPTIONS.includes(key));
   if (unknown !== undefined) throw new TaskError([{ message: `${unknown} is not a valid option in include_vars` }]);
+  if (DIR_OPTIONS.some((key) => args.has(key)) && FILE_OPTIONS.some((key) => args.has(key))) {
+    throw new TaskError([{ message: 'You are mixing file only and dir only arguments, these are incompatible' }]);
+  }
   const into = args.get('name');
   const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
   let files: string[];
@@ -110,6 +117,9 @@ export const includeVarsAction: Action = (ctx) => {
   const facts: DataDict = new Map();
   for (const f of files) {
     const vars = readVars(f);
+    if (vars === undefined) {
+      return new Map<string, Data>([['failed', true], ['message', `${f} must be stored as a dictionary/hash`], ['ansible_facts', new Map()], ['ansible_included_var_files', []], ['changed', false]]);
+    }
     for (const [k, v] of vars) {
       facts.set(k, v);
       copyValueOrigin(vars, facts, k);
