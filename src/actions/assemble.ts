@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { ActionFail } from '../run/task-error.js';
-import { fileNotFoundMessage, pyStr, searchCandidates, toBoolLike } from './util.js';
+import { controllerSearchDirs, fileNotFoundMessage, pyStr, searchCandidates, toBoolLike } from './util.js';
 
 /** Options only assemble knows; copy gets the rest. */
 const ASSEMBLE_ONLY = ['remote_src', 'regexp', 'delimiter', 'ignore_hidden', 'decrypt'];
@@ -19,7 +19,7 @@ export const assemble: Action = async (ctx) => {
   const name = pyStr(src);
   const path = ctx.findFile(name, 'files');
   if (!path) {
-    const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
+    const dirs = controllerSearchDirs(ctx.step, ctx.lookup.baseDir);
     throw new ActionFail(fileNotFoundMessage(name, searchCandidates(name, 'files', dirs)), true);
   }
   if (!statSync(path).isDirectory()) throw new ActionFail(`Source (${path}) is not a directory`);

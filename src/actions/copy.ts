@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { isDict, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { dumpJson } from '../core/json.js';
 import type { Action } from '../run/action.js';
-import { fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
+import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
 import { ActionFail } from '../run/task-error.js';
 
 /** Files larger than this travel before the module runs rather than inside its request. */
@@ -32,7 +32,7 @@ export const copy: Action = async (ctx) => {
     const name = pyStr(src);
     const path = ctx.findFile(name, 'files');
     if (!path) {
-      const dirs = [ctx.step.role ? `${ctx.step.role.def.path}` : ctx.step.baseDir, ctx.lookup.baseDir];
+      const dirs = controllerSearchDirs(ctx.step, ctx.lookup.baseDir);
       // NOTE: 2.19's copy action reports its own lookup failure as an unexpected AnsibleActionFail.
       throw new ActionFail(`Unexpected AnsibleActionFail error: ${fileNotFoundMessage(name, searchedFor(name, 'files', dirs))}`);
     }

@@ -6,7 +6,7 @@ import type { Action } from '../run/action.js';
 import type { AgentSession } from '../run/transport.js';
 import { ActionFail, ActionSkip } from '../run/task-error.js';
 import { splitArgs } from '../playbook/split-args.js';
-import { fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
+import { controllerSearchDirs, fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
 
 interface ScriptSession extends AgentSession {
   runScript(localPath: string, argsLine: string, options?: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number }): Promise<Map<string | number | boolean | null, Data>>;
@@ -28,7 +28,7 @@ export const script: Action = async (ctx) => {
   const name = parts[0] ?? '';
   const path = ctx.findFile(name, 'files');
   if (!path) {
-    const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
+    const dirs = controllerSearchDirs(ctx.step, ctx.lookup.baseDir);
     // NOTE: ansible raises its own failure while handling the not-found error.
     throw new ActionFail(fileNotFoundMessage(name, searchedFor(name, 'files', dirs)), true);
   }

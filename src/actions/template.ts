@@ -10,7 +10,7 @@ import type { RenderOptions } from '../template/api.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
 import { withSourceChecksum } from './copy.js';
-import { fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
+import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
 
 /** Options the template action consumes itself; the rest go to the copy module on the host. */
 const TEMPLATE_ONLY = new Set([
@@ -32,7 +32,7 @@ export const template: Action = async (ctx) => {
   const name = pyStr(srcArg);
   const path = ctx.findFile(name, 'templates');
   if (!path) {
-    const dirs = [ctx.step.role ? `${ctx.step.role.def.path}` : ctx.step.baseDir, ctx.lookup.baseDir];
+    const dirs = controllerSearchDirs(ctx.step, ctx.lookup.baseDir);
     // NOTE: ansible raises its own failure while handling the not-found error.
     throw new ActionFail(fileNotFoundMessage(name, searchedFor(name, 'templates', dirs)), true);
   }

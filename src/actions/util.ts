@@ -1,6 +1,8 @@
 /** Small conversions the actions share. */
+import { dirname } from 'node:path';
 import { pyStr, type Data } from '../core/data.js';
 import { toBool } from '../run/keyword-values.js';
+import type { TaskStep } from '../compile/program.js';
 
 export { pyStr };
 export type { Data };
@@ -23,6 +25,14 @@ export function searchCandidates(name: string, kind: string, dirs: readonly stri
 export function fileNotFoundMessage(name: string, candidates: readonly string[]): string {
   const searched = candidates.length === 0 ? '' : `\nSearched in:\n${candidates.map((c) => `\t${c}`).join('\n')}`;
   return `Could not find or access '${name}'${searched} on the Ansible Controller.\nIf you are using a module and expect the file to exist on the remote, see the remote_src option`;
+}
+
+/**
+ * The directories searched for a controller file, as the not-found message lists them: a role
+ * task's role, then the directory of the file the task is written in; the play's directory last.
+ */
+export function controllerSearchDirs(step: Pick<TaskStep, 'role' | 'baseDir' | 'task'>, playDir: string): string[] {
+  return step.role ? [step.role.def.path, dirname(step.task.loc.file), playDir] : [step.baseDir, playDir];
 }
 
 /** The places searched for a controller file: none for an absolute path, which is only itself. */
