@@ -13,6 +13,7 @@ import { AggregateStats } from './stats.js';
 import { keywordBool } from './keyword-values.js';
 import type { Callback } from './events.js';
 import { VolantError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
 
 export interface PlaybookRunOptions {
   readonly checkMode: boolean;
@@ -86,10 +87,7 @@ export class PlaybookRunner {
       pattern = hostsPattern(hostsKw ? deps.renderPlayText(play, hostsKw.value) : '');
     } catch (e) {
       // NOTE: ansible templates hosts while finalizing the play's name, and says so.
-      const error = new VolantError('PLAY_KEYWORD', `Error processing keyword 'name': ${e instanceof Error ? e.message : String(e)}`, {
-        ...(hostsKw ? { location: hostsKw.loc } : {}),
-      });
-      throw Object.assign(error, { exitCode: 4 });
+      throw playKeywordError('name', e, hostsKw?.loc);
     }
     const nameKw = play.keywords.get('name');
     const name = nameKw && nameKw.value !== null ? pyStr(deps.renderPlayText(play, nameKw.value)) : pattern;
@@ -170,7 +168,14 @@ export class PlaybookRunner {
   /** The implicit "Gathering Facts" step, when the play gathers facts. */
   private gatherStep(play: PlayNode): Program | undefined {
     const kw = play.keywords.get('gather_facts');
-    const explicit = kw ? keywordBool(kw) : undefined;
+    let explicit: boolean | undefined;
+    if (kw) {
+      try {
+        explicit = keywordBool({ ...kw, value: this.deps.renderPlayText(play, kw.value) });
+      } catch (e) {
+        throw playKeywordError('gather_facts', e, kw.loc);
+      }
+    }
     const gather = explicit ?? this.deps.options.gathering !== 'explicit';
     if (!gather) return undefined;
     const args = new Map<string, Data>();
@@ -235,3 +240,10 @@ function batchSize(spec: Data, total: number): number {
   return Number.isNaN(n) || n <= 0 ? total : n;
 }
 
+/** A play keyword that failed to template: the run stops before the play (exit code 4). */
+function playKeywordError(keyword: string, cause: unknown, location: SourceLocation | undefined): VolantError {
+  const error = new VolantError('PLAY_KEYWORD', `Error processing keyword '${keyword}': ${cause instanceof Error ? cause.message : String(cause)}`, {
+    ...(location ? { location } : {}),
+  });
+  return Object.assign(error, { exitCode: 4 });
+}
