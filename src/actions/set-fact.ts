@@ -5,6 +5,7 @@ import type { DictKey } from '../core/data.js';
 import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import type { Action } from '../run/action.js';
 import { copyValueOrigin } from '../core/value-origins.js';
+import { setKeyOrigin } from '../inventory/key-origins.js';
 
 /** set_fact: host variables with set_fact precedence (and facts too when cacheable). */
 export const setFact: Action = (ctx) => {
@@ -23,6 +24,9 @@ export const setFact: Action = (ctx) => {
     }
     facts.set(name, value);
     copyValueOrigin(ctx.args, facts, key);
+    // Where the name was written: 2.19's reserved-name warning points there.
+    const at = keyLocation(ctx, key) ?? ctx.step.task.argsLoc;
+    if (at) setKeyOrigin(facts, name, at);
   }
   if (facts.size === 0) {
     throw new ActionFail('No key/value pairs provided, at least one is required for this action to succeed');

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { copyValueOrigin } from '../core/value-origins.js';
+import { copyKeyOrigin, setKeyOriginsFromNode } from '../inventory/key-origins.js';
 import type { Action } from '../run/action.js';
 import { TaskError } from '../run/task-error.js';
 import { resultSubEvents } from '../run/module-causes.js';
@@ -49,6 +50,7 @@ function readVars(path: string): DataDict | undefined {
   const first = loaded.documents[0];
   const data = first ? toData(first) : null;
   if (data === null) return new Map();
+  if (isDict(data)) setKeyOriginsFromNode(data, first);
   return isDict(data) ? data : undefined;
 }
 
@@ -123,6 +125,7 @@ export const includeVarsAction: Action = (ctx) => {
     for (const [k, v] of vars) {
       facts.set(k, v);
       copyValueOrigin(vars, facts, k);
+      copyKeyOrigin(vars, facts, k);
     }
   }
   const out = into !== undefined && into !== null ? new Map<string, Data>([[pyStr(into), facts]]) : facts;

@@ -478,9 +478,18 @@ function withVarWarnings(vars: RunnerVars, callback: Callback): VarsPort {
         addPublicRole: (role) => playVars.addPublicRole?.(role),
       };
     },
-    setFacts: (host, facts) => vars.setFacts(host, facts),
-    setNonPersistent: (host, v) => vars.setNonPersistent(host, v),
-    setIncludeVars: (host, v) => vars.setIncludeVars(host, v),
+    setFacts: (host, facts) => {
+      vars.setFacts(host, facts);
+      flush();
+    },
+    setNonPersistent: (host, v) => {
+      vars.setNonPersistent(host, v);
+      flush();
+    },
+    setIncludeVars: (host, v) => {
+      vars.setIncludeVars(host, v);
+      flush();
+    },
     clearFacts: (host) => vars.clearFacts(host),
     hostVar: (host, name) => vars.hostVar(host, name),
   };

@@ -4,6 +4,7 @@
  */
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
+import { setKeyOrigin } from '../inventory/key-origins.js';
 import { untrusted } from '../template/runtime/trust.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Callback, HostResult } from './events.js';
@@ -122,7 +123,10 @@ export function processResult(
     const clean = stripInternal(result);
     clean.delete('invocation');
     // NOTE: a registered result is data, never a template, even if a module printed `{{`.
-    ctx.vars.setNonPersistent(host, new Map([[register, untrusted(clean)]]));
+    const registered = new Map([[register, untrusted(clean)]]);
+    const at = task.keywords.get('register')?.loc;
+    if (at) setKeyOrigin(registered, register, at);
+    ctx.vars.setNonPersistent(host, registered);
   }
   return verdict;
 }

@@ -193,6 +193,9 @@ export class VariableManager {
 
   /** ansible's set_host_facts: merges into the fact cache, top-level keys replaced. */
   setFacts(host: string, facts: DataDict): void {
+    // NOTE: 2.19 warns of a reserved name as it stores the variable, where it was written (in
+    // name order: the result reached it with sorted keys).
+    this.warnReserved([facts], true);
     const s = this.state(host);
     s.facts = merged(s.facts, facts);
     s.factsLayer = undefined;
@@ -202,6 +205,9 @@ export class VariableManager {
 
   /** set_fact and register: variables that last for the run, above play and task vars. */
   setNonPersistentFacts(host: string, facts: DataDict): void {
+    // NOTE: 2.19 warns of a reserved name as it stores the variable, where it was written (in
+    // name order: the result reached it with sorted keys).
+    this.warnReserved([facts], true);
     const s = this.state(host);
     s.nonPersistent = merged(s.nonPersistent, facts);
     this.generation++;
@@ -218,6 +224,9 @@ export class VariableManager {
 
   /** include_vars: the loaded variables into the host's vars cache, with where they were written. */
   setIncludeVars(host: string, vars: DataDict): void {
+    // NOTE: 2.19 warns of a reserved name as it stores the variable, where it was written (in
+    // name order: the result reached it with sorted keys).
+    this.warnReserved([vars], true);
     const s = this.state(host);
     s.includeVars = merged(s.includeVars, vars);
     this.generation++;
@@ -282,7 +291,10 @@ export class VariableManager {
     if (this.injectFacts) {
       const { facts, warnings } = cleanFacts(s.facts);
       for (const w of warnings) this.warn(w);
-      for (const [k, v] of facts) layer.set(k, v);
+      for (const [k, v] of facts) {
+        layer.set(k, v);
+        copyKeyOrigin(s.facts, layer, k);
+      }
     } else {
       layer.set('ansible_local', s.facts.get('ansible_local') ?? new Map());
     }
@@ -299,7 +311,7 @@ export class VariableManager {
    * combined order, pointing where the name was first written (the lowest layer: Python's
    * `dict | dict` keeps the first key). Each warning once.
    */
-  private warnReserved(layers: readonly VarLayer[]): void {
+  private warnReserved(layers: readonly VarLayer[], byName = false): void {
     let found: Map<string, KeyOrigin | undefined> | undefined;
     for (const layer of layers) {
       if (!(layer instanceof Map)) continue;
@@ -315,7 +327,9 @@ export class VariableManager {
       }
     }
     if (!found) return;
-    for (const [name, origin] of found) {
+    const entries = [...found];
+    if (byName) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [name, origin] of entries) {
       const message = `Found variable using reserved name ${strRepr(name)}.`;
       const key = `${message}\0${origin ? JSON.stringify(origin) : ''}`;
       if (this.reservedWarned.has(key)) continue;
@@ -614,9 +628,11 @@ function withoutTaskKeywords(vars: DataDict): DataDict {
 function merged(base: DataDict, update: DataDict): DataDict {
   const out = new Map(base);
   copyValueOrigins(base, out);
+  for (const k of base.keys()) if (!update.has(k)) copyKeyOrigin(base, out, k);
   for (const [k, v] of update) {
     out.set(k, v);
     copyValueOrigin(update, out, k);
+    copyKeyOrigin(update, out, k);
   }
   return out;
 }
