@@ -7,7 +7,7 @@ import { PyFloat, isDict, pyStr, truthy, type Data, type DataDict, type DictKey 
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
-import { ConnectionError } from '../core/errors.js';
+import { ConnectionError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { copyValueOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
 import type { TaskStep } from '../compile/program.js';
@@ -493,8 +493,8 @@ export class TaskExecutor {
     const spec = (): ConnectionSpec => (delegatedTo === undefined && hostSpec ? hostSpec : services.connectionSpec(connHost, vars, step));
     let session: Promise<AgentSession> | undefined;
     const getSession = (): Promise<AgentSession> => (session ??= services.transport.session(spec()));
-    const checkMode = keywordBool(templateKw(step.folded.scalars.get('check_mode'), vars, services.templar)) ?? services.options.checkMode;
-    const diff = keywordBool(templateKw(step.folded.scalars.get('diff'), vars, services.templar)) ?? services.options.diff;
+    const checkMode = keywordBool(templateTaskKeyword(step, 'check_mode', vars, services.templar)) ?? services.options.checkMode;
+    const diff = keywordBool(templateTaskKeyword(step, 'diff', vars, services.templar)) ?? services.options.diff;
     const noLog = keywordBool(templateKw(step.folded.scalars.get('no_log'), vars, services.templar)) ?? false;
     const environment = this.environment(step, vars);
     const runModule = async (request: Omit<ModuleRequest, 'checkMode' | 'diff'> & { checkMode?: boolean; diff?: boolean }): Promise<ModuleResult> => {
@@ -625,6 +625,17 @@ function isEmptyCondition(value: Data): boolean {
 function templateKw(kw: Keyword | undefined, vars: VarSource, templar: TemplateRenderer): Keyword | undefined {
   if (!kw || typeof kw.value !== 'string' || !templar.isTemplate(kw.value)) return kw;
   return { ...kw, value: templar.render(kw.value, vars, { origin: kw.loc }) };
+}
+
+/** A task keyword's value, templated; a failure says which keyword, as 2.19's post_validate. */
+function templateTaskKeyword(step: TaskStep, name: string, vars: VarSource, templar: TemplateRenderer): Keyword | undefined {
+  const kw = step.folded.scalars.get(name);
+  try {
+    return templateKw(kw, vars, templar);
+  } catch (e) {
+    const origin = (e instanceof VolantError ? e.location : undefined) ?? kw?.loc;
+    throw new TaskError([{ message: `Error processing keyword '${name}': ${e instanceof Error ? e.message : String(e)}`, ...(origin ? { origin } : {}) }]);
+  }
 }
 
 function fqcn(action: string): string {
