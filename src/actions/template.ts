@@ -1,12 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { overlay } from '../run/task-executor.js';
 import { pythonNow } from './pause.js';
 import { pyStr, type Data } from '../core/data.js';
 import { ownerName } from '../core/owner-name.js';
 import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
+import { includeSearchPath } from '../template/lookups/search-path.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
 import { withSourceChecksum } from './copy.js';
@@ -55,6 +56,7 @@ export const template: Action = async (ctx) => {
     rendered = ctx.templar.render(text, vars, {
       native: false,
       templatePath: path,
+      includeSearchPath: includeSearchPath(ctx.vars.get('ansible_search_path'), [], [ctx.lookup.baseDir, dirname(path)]),
       // NOTE: 2.19 names a template file as an error's origin without a line.
       origin: { file: path, line: 0, column: 0 },
       lookup: ctx.lookup,

@@ -66,6 +66,8 @@ export interface RenderOptions {
   delimiters?: Partial<Readonly<Record<'variableStart' | 'variableEnd' | 'blockStart' | 'blockEnd' | 'commentStart' | 'commentEnd', string>>>;
   /** The `template` module renders files: it has a path, for error messages and relative includes. */
   templatePath?: string;
+  /** The directories `include`/`import` search, in order (Jinja's loader path, as the template action and lookup set it). */
+  includeSearchPath?: readonly string[];
   lookup?: LookupEnvironment;
   /** Receives warnings and deprecations (e.g. a conditional wrapped in `{{ }}`); ignored when absent. */
   warn?(warning: TemplateWarning): void;

@@ -16,6 +16,8 @@ export interface NestedRenderOptions {
   readonly origin?: SourceLocation;
   /** Delimiters of its own (the template lookup's `variable_start_string` …). */
   readonly delimiters?: RenderOptions['delimiters'];
+  /** The directories its `include`/`import` search (only with `extraVars`). */
+  readonly includeSearchPath?: readonly string[];
 }
 
 /** Errors raised rendering a plugin's own text: a lookup lets them through as they are. */

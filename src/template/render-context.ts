@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { UnsafeString, VaultString, textOf, type Data, type DataDict, type DictKey } from '../core/data.js';
+import { UnsafeString, VaultString, strRepr, textOf, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { deprecationOf } from '../core/deprecated-values.js';
 import { valueOrigin } from '../core/value-origins.js';
 import type { RenderOptions, TemplateWarning, VarSource } from './api.js';
@@ -65,11 +65,11 @@ class ContextForPlugins implements PluginContext {
     return this.ctx.options.lookup;
   }
   renderString(text: string, options: NestedRenderOptions = {}): Data {
-    const { extraVars, origin, delimiters } = options;
+    const { extraVars, origin, delimiters, includeSearchPath } = options;
     const compileOptions = delimiters ? { delimiters } : {};
     let value: Value;
     try {
-      value = extraVars === undefined ? this.ctx.renderNested(text, compileOptions) : this.ctx.renderWithExtraVars(text, extraVars, compileOptions);
+      value = extraVars === undefined ? this.ctx.renderNested(text, compileOptions) : this.ctx.renderWithExtraVars(text, extraVars, compileOptions, includeSearchPath);
     } catch (err) {
       if (err instanceof Error) {
         nestedRenderErrors.add(err);
@@ -310,7 +310,7 @@ export class RenderContext implements RenderState {
   }
 
   /** Renders text in a scope of its own where `extraVars` shadow this call's variables. */
-  renderWithExtraVars(text: string, extraVars: ReadonlyMap<string, Data>, compileOptions: RenderOptions = {}): Value {
+  renderWithExtraVars(text: string, extraVars: ReadonlyMap<string, Data>, compileOptions: RenderOptions = {}, includeSearchPath?: readonly string[]): Value {
     const base = this.vars;
     const vars: VarSource = {
       get: (name) => (extraVars.has(name) ? extraVars.get(name) : base.get(name)),
@@ -318,7 +318,7 @@ export class RenderContext implements RenderState {
       keys: () => new Set([...extraVars.keys(), ...base.keys()]),
       origin: (name) => (extraVars.has(name) ? undefined : base.origin?.(name)),
     };
-    const inner = new RenderContext(this.engine, vars, this.options, this.expressionMode);
+    const inner = new RenderContext(this.engine, vars, includeSearchPath ? { ...this.options, includeSearchPath } : this.options, this.expressionMode);
     inner.depth = this.depth + 1;
     if (inner.depth > MAX_DEPTH) throw new TemplateRecursionError();
     return inner.renderNested(text, compileOptions);
@@ -326,8 +326,12 @@ export class RenderContext implements RenderState {
 
   loadTemplate(name: string): CompiledTemplate {
     const dirs: string[] = [];
-    if (this.options.lookup) dirs.push(...this.options.lookup.searchPaths('templates'));
-    if (this.options.templatePath) dirs.push(dirname(this.options.templatePath));
+    const given = this.options.includeSearchPath;
+    if (given) dirs.push(...given);
+    else {
+      if (this.options.lookup) dirs.push(...this.options.lookup.searchPaths('templates'));
+      if (this.options.templatePath) dirs.push(dirname(this.options.templatePath));
+    }
     const candidates = isAbsolute(name) ? [name] : dirs.map((d) => join(d, name));
     for (const path of candidates) {
       let text: string;
@@ -338,7 +342,10 @@ export class RenderContext implements RenderState {
       }
       return this.engine.compile(text, { ...this.options, templatePath: path }, false);
     }
-    throw new PyException('TemplateNotFound', name);
+    if (!given) throw new PyException('TemplateNotFound', name);
+    // NOTE: Jinja's FileSystemLoader names every directory it searched.
+    const paths = given.map((d) => strRepr(d)).join(', ');
+    throw new PyException('TemplateNotFound', `${strRepr(name)} not found in search path${given.length === 1 ? '' : 's'}: ${paths}`);
   }
 
 }

@@ -4,6 +4,7 @@
  * or `~` name is used as it is.
  */
 import { existsSync } from 'node:fs';
+import { pyStr, type Data } from '../../core/data.js';
 import type { PluginContext } from '../plugin.js';
 import { posixExpanduser, posixJoin, posixNormpath } from '../filters/ansible-python-path.js';
 
@@ -40,4 +41,14 @@ export function findFileOrWarn(ctx: PluginContext, kind: SearchKind, needle: str
   const path = findFileInSearchPath(ctx, kind, needle);
   if (path === undefined) ctx.warn?.({ kind: 'warning', message: `Unable to find '${needle}' in expected paths (use -vvvvv to see paths)` });
   return path;
+}
+
+/**
+ * The directories Jinja's `include`/`import` search for a template ansible renders: each of the
+ * task's `ansible_search_path` as `<dir>/templates` then `<dir>`, after `first` (2.19's template
+ * action and lookup build it so).
+ */
+export function includeSearchPath(searchPath: Data | undefined, first: readonly string[], last: readonly string[] = []): string[] {
+  const dirs = Array.isArray(searchPath) ? searchPath.map((d) => pyStr(d)) : [];
+  return [...first, ...[...dirs, ...last].flatMap((d) => [posixJoin(d, 'templates'), d])];
 }

@@ -5,13 +5,13 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { isDict, type Data } from '../../core/data.js';
 import { ownerName } from '../../core/owner-name.js';
 import type { LookupFn } from '../plugin.js';
 import { pluginError, toText } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
-import { findFileOrWarn } from './search-path.js';
+import { findFileOrWarn, includeSearchPath } from './search-path.js';
 import { repr } from '../runtime/py-values.js';
 
 /** The lookup's delimiter options, by the RenderOptions.delimiters key each sets. */
@@ -37,7 +37,12 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
     const text = decodeSurrogateEscape(readFileSync(path));
     const extraVars = templateFileVars(name, path);
     for (const [key, value] of templateVars) extraVars.set(String(key), value);
-    const rendered = ctx.renderString(text, { extraVars, origin: { file: path, line: 0, column: 0 }, ...(Object.keys(delimiters).length > 0 ? { delimiters } : {}) });
+    const rendered = ctx.renderString(text, {
+      extraVars,
+      origin: { file: path, line: 0, column: 0 },
+      includeSearchPath: includeSearchPath(ctx.vars.get('ansible_search_path'), [dirname(path)]),
+      ...(Object.keys(delimiters).length > 0 ? { delimiters } : {}),
+    });
     // NOTE: 2.19 names the template file, without a line, as the origin of an error in it.
     // NOTE: the lookup renders with preserve_trailing_newlines: newlines Jinja dropped come back.
     if (typeof rendered !== 'string') return rendered;
