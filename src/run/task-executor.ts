@@ -493,6 +493,8 @@ export class TaskExecutor {
     const spec = (): ConnectionSpec => (delegatedTo === undefined && hostSpec ? hostSpec : services.connectionSpec(connHost, vars, step));
     let session: Promise<AgentSession> | undefined;
     const getSession = (): Promise<AgentSession> => (session ??= services.transport.session(spec()));
+    // The connection's keywords are used where the connection needs them; 2.19 templates them all first.
+    for (const name of CONNECTION_KEYWORDS) templateTaskKeyword(step, name, vars, services.templar);
     const checkMode = keywordBool(templateTaskKeyword(step, 'check_mode', vars, services.templar)) ?? services.options.checkMode;
     const diff = keywordBool(templateTaskKeyword(step, 'diff', vars, services.templar)) ?? services.options.diff;
     const noLog = keywordBool(templateKw(step.folded.scalars.get('no_log'), vars, services.templar)) ?? false;
@@ -626,6 +628,8 @@ function templateKw(kw: Keyword | undefined, vars: VarSource, templar: TemplateR
   if (!kw || typeof kw.value !== 'string' || !templar.isTemplate(kw.value)) return kw;
   return { ...kw, value: templar.render(kw.value, vars, { origin: kw.loc }) };
 }
+
+const CONNECTION_KEYWORDS = ['become', 'become_method', 'become_user', 'remote_user'];
 
 /** A task keyword's value, templated; a failure says which keyword, as 2.19's post_validate. */
 function templateTaskKeyword(step: TaskStep, name: string, vars: VarSource, templar: TemplateRenderer): Keyword | undefined {
