@@ -121,9 +121,17 @@ export function parseJson(text: string): Data {
         pos++;
         return map;
       }
+      let comma = -1;
       for (;;) {
         ws();
-        if (text[pos] !== '"') fail('Expecting property name enclosed in double quotes');
+        if (text[pos] !== '"') {
+          // NOTE: Python 3.13's json names a trailing comma, at the comma.
+          if (comma >= 0 && text[pos] === '}') {
+            pos = comma;
+            fail('Illegal trailing comma before end of object');
+          }
+          fail('Expecting property name enclosed in double quotes');
+        }
         const key = string();
         ws();
         if (text[pos] !== ':') fail("Expecting ':' delimiter");
@@ -131,7 +139,7 @@ export function parseJson(text: string): Data {
         map.set(key, value());
         ws();
         if (text[pos] === ',') {
-          pos++;
+          comma = pos++;
           continue;
         }
         if (text[pos] === '}') {
@@ -153,7 +161,12 @@ export function parseJson(text: string): Data {
         list.push(value());
         ws();
         if (text[pos] === ',') {
-          pos++;
+          const comma = pos++;
+          ws();
+          if (text[pos] === ']') {
+            pos = comma;
+            fail('Illegal trailing comma before end of array');
+          }
           continue;
         }
         if (text[pos] === ']') {
