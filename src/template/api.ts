@@ -32,6 +32,8 @@ export interface TemplateWarning {
   readonly origin?: SourceLocation;
   /** For deprecations: the ansible-core version that removes the feature. */
   readonly version?: string;
+  /** For deprecations: the plugin that deprecates (`lookup plugin 'template'`). */
+  readonly plugin?: string;
   /** What to do instead (shown after the source lines). */
   readonly help?: string;
 }

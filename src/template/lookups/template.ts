@@ -20,7 +20,18 @@ const DELIMITER_OPTIONS = [
   ['comment_start_string', 'commentStart'], ['comment_end_string', 'commentEnd'],
 ] as const;
 
+/** Options 2.19 still takes but deprecates, with its reason and alternatives. */
+const DEPRECATED_OPTIONS = [
+  ['convert_data', 'Jinja2 native mode is now the default and only option, which is mutually exclusive with this option.'],
+  ['jinja2_native', 'Jinja2 native mode is now the default and only option.'],
+] as const;
+
 export const template: LookupFn = (ctx, terms, kwargs) => {
+  for (const [option, alternatives] of DEPRECATED_OPTIONS) {
+    if (!kwargs.has(option)) continue;
+    const message = `${option} option. Reason: This option is no longer used in the Ansible Core code base.\nAlternatives: ${alternatives}`;
+    ctx.warn?.({ kind: 'deprecation', message, version: '2.23', plugin: "lookup plugin 'template'" });
+  }
   const delimiters: Partial<Record<(typeof DELIMITER_OPTIONS)[number][1], string>> = {};
   for (const [option, key] of DELIMITER_OPTIONS) {
     const value = kwargs.get(option);
