@@ -93,6 +93,21 @@ function checkVariableName(key: YamlNode): void {
   if (message !== undefined) throw new ParseError('VARS_INVALID_NAME', message, { location: key.loc, hint: VARIABLE_NAME_HINT });
 }
 
+/**
+ * A handler's `listen`: each name must be a string. 2.19 points at the item, or for an item it
+ * cannot tag (null, a boolean) at the list, or at the handler when the value was no list.
+ */
+function checkListen(node: YamlNode, handler: YamlNode): void {
+  const items = node.kind === 'seq' ? node.items : [node];
+  for (const item of items) {
+    const value = toData(item);
+    if (typeof value === 'string') continue;
+    const untagged = value === null || typeof value === 'boolean';
+    const location = !untagged ? item.loc : node.kind === 'seq' ? node.loc : handler.loc;
+    throw new ParseError('LISTEN_NOT_STR', `Keyword 'listen' items must be of type 'str', not '${pyTypeName(value)}'.`, { location });
+  }
+}
+
 function checkTags(node: YamlNode): void {
   if (node.kind === 'map') throw new ParseError('TAGS_NOT_LIST', 'tags must be specified as a list', { location: node.loc });
 }
@@ -142,6 +157,8 @@ export function collectKeywords(map: YamlMap, kind: RecordKind, allowed: Readonl
     if (!allowed.has(name)) throw invalidAttribute(pair, kind);
     out.set(name, keywordOf(pair.value, name, kind));
   }
+  const listen = out.get('listen')?.node;
+  if (kind === 'Handler' && listen && !(listen.kind === 'scalar' && listen.value === null)) checkListen(listen, map);
   checkStringKeywords(map.pairs.filter((pair) => !skip.has(keyText(pair))), kind, map);
   return out;
 }
