@@ -421,7 +421,13 @@ export class TaskExecutor {
         ['msg', e instanceof ActionFail ? e.reason : chainMessage(chain)],
         ['changed', false],
       ]);
-      return { result, error: chain, failKind, ...(shownDelegate ? { delegatedTo: shownDelegate } : {}) };
+      // NOTE: 2.19 masks the result of a task whose no_log it cannot template, and warns.
+      const masked = e instanceof NoLogError ? [noLogWarning(e)] : [];
+      if (masked.length > 0) {
+        result.set('_ansible_no_log', true);
+        result.set('warnings', masked.map((w) => (w.cause ? `${w.message.replace(/\.$/, '')}: ${w.cause.message}` : w.message)));
+      }
+      return { result, error: chain, failKind, ...(shownDelegate ? { delegatedTo: shownDelegate } : {}), ...(masked.length > 0 ? { warnings: masked } : {}) };
     }
   }
 
@@ -497,7 +503,12 @@ export class TaskExecutor {
     for (const name of CONNECTION_KEYWORDS) templateTaskKeyword(step, name, vars, services.templar);
     const checkMode = keywordBool(templateTaskKeyword(step, 'check_mode', vars, services.templar)) ?? services.options.checkMode;
     const diff = keywordBool(templateTaskKeyword(step, 'diff', vars, services.templar)) ?? services.options.diff;
-    const noLog = keywordBool(templateKw(step.folded.scalars.get('no_log'), vars, services.templar)) ?? false;
+    let noLog: boolean;
+    try {
+      noLog = keywordBool(templateTaskKeyword(step, 'no_log', vars, services.templar)) ?? false;
+    } catch (e) {
+      throw e instanceof TaskError ? new NoLogError(e.chain) : e;
+    }
     const environment = this.environment(step, vars);
     const runModule = async (request: Omit<ModuleRequest, 'checkMode' | 'diff'> & { checkMode?: boolean; diff?: boolean }): Promise<ModuleResult> => {
       const s = await getSession();
@@ -630,6 +641,17 @@ function templateKw(kw: Keyword | undefined, vars: VarSource, templar: TemplateR
 }
 
 const CONNECTION_KEYWORDS = ['become', 'become_method', 'become_user', 'remote_user'];
+
+/** The task's no_log failed to template. */
+class NoLogError extends TaskError {}
+
+function noLogWarning(e: NoLogError): DisplayEvent {
+  const cause = e.chain[0];
+  return {
+    message: 'Invalid no_log value for task, output will be masked.',
+    ...(cause ? { cause: { message: cause.message, ...(cause.origin ? { origin: cause.origin } : {}) } } : {}),
+  };
+}
 
 /** A task keyword's value, templated; a failure says which keyword, as 2.19's post_validate. */
 function templateTaskKeyword(step: TaskStep, name: string, vars: VarSource, templar: TemplateRenderer): Keyword | undefined {
