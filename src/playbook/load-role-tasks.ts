@@ -1,8 +1,11 @@
+import { pyStr } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
+import { toData } from '../yaml/to-data.js';
 import { loadYamlFile } from '../yaml/load-yaml-file.js';
 import type { RoleDefinition, TaskOrBlock } from './model.js';
 import { parseTaskList } from './parse-task-list.js';
 import { findRoleFiles } from './role-files.js';
+import { pythonClassName } from './python-class-name.js';
 
 /**
  * A role's task (or handler) file, parsed: `tasks/main.yml` by default, `tasks/<file>` for
@@ -16,5 +19,15 @@ export function loadRoleTasks(role: RoleDefinition, file = 'main', handlers = fa
   if (missing) throw new ParseError('ROLE_FILE_NOT_FOUND', `Could not find specified file in role: ${subdir}/${file}`);
   const path = files[0];
   if (path === undefined) return [];
-  return parseTaskList(loadYamlFile(path).documents[0], path, { handlers, field: subdir });
+  const node = loadYamlFile(path).documents[0];
+  if (node !== undefined && node.kind !== 'seq' && !(node.kind === 'scalar' && node.value === null)) {
+    // NOTE: 2.19 names main.yml whichever file of the role it read.
+    const value = toData(node);
+    throw new ParseError(
+      'TASKS_NOT_LIST',
+      `The ${subdir}/main.yml file for role '${role.name}' must contain a list of tasks: ${pyStr(value)} should be a list or None but is ${pythonClassName(value)}`,
+      { location: node.loc },
+    );
+  }
+  return parseTaskList(node, path, { handlers, field: subdir });
 }
