@@ -2,19 +2,16 @@
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUNDLE_OPTIONS } from '../scripts/bundle-options.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function buildBundle(outfile: string): Promise<void> {
   await build({
+    ...BUNDLE_OPTIONS,
     absWorkingDir: ROOT,
     entryPoints: ['src/cli/main.ts'],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
     outfile,
-    loader: { '.py': 'text' },
     logLevel: 'warning',
   });
 }

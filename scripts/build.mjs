@@ -5,16 +5,13 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { build } from 'esbuild';
+import { BUNDLE_OPTIONS } from './bundle-options.mjs';
 
 const result = await build({
+  ...BUNDLE_OPTIONS,
   entryPoints: ['src/cli/main.ts'],
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
   outfile: 'dist/volant.cjs',
   sourcemap: 'linked',
-  loader: { '.py': 'text' },
   logLevel: 'warning',
   write: false,
 });

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { BUNDLE_OPTIONS } from '../../scripts/bundle-options.mjs';
 
 describe('transport/bundle', () => {
   it('carries the agent and every module as text, with no file read at run time', async () => {
@@ -12,13 +13,9 @@ describe('transport/bundle', () => {
     try {
       const outfile = join(dir, 'out.cjs');
       const result = await build({
+        ...BUNDLE_OPTIONS,
         entryPoints: [new URL('./fixtures/bundle-entry.ts', import.meta.url).pathname],
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        format: 'cjs',
         outfile,
-        loader: { '.py': 'text' },
         logLevel: 'silent',
       });
       assert.deepEqual(result.warnings, []);

@@ -1,0 +1,3 @@
+import type { BuildOptions } from 'esbuild';
+
+export declare const BUNDLE_OPTIONS: Pick<BuildOptions, 'bundle' | 'platform' | 'target' | 'format' | 'loader'>;
