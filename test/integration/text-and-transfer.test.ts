@@ -3,7 +3,6 @@
  * (template/copy content, fetch, script) compared with 2.19's full -vvv results recorded over ssh
  * against 127.0.0.1:2222 (recorded/text-modules.json, recorded/controller-file-actions.json).
  */
-import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,7 @@ import { dictOf, isDict, type Data, type DataDict } from '../../src/core/data.js
 import type { ConnectionSpec, ModuleResult } from '../../src/run/transport.js';
 import { createTransport } from '../../src/transport/index.js';
 import type { VolantAgentSession } from '../../src/transport/agent-session.js';
-import { startSshd, sshdUnavailable, type SshServer } from './sshd.js';
+import { overLocalAndSsh } from './over-local-and-ssh.js';
 
 const load = (name: string): Data[] => (JSON.parse(readFileSync(new URL(`./recorded/${name}`, import.meta.url), 'utf8')) as unknown[]).map(fromPlain);
 const script = new URL('./fixtures/s.sh', import.meta.url).pathname;
@@ -114,29 +113,12 @@ async function runSteps(spec: ConnectionSpec, steps: Step[], recorded: Data[], c
   }
 }
 
-const localSpec: ConnectionSpec = { host: 'local-test', connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 };
 // script output over local has no tty (\n, no "Shared connection" line): compared over ssh only
 const SCRIPT_TEXT = new Set([21]);
 const SCRIPT_TRANSFER = new Set([7]);
 
-describe('text modules and file transfers against 2.19', () => {
-  it('match over local (script output aside)', async () => {
-    await runSteps(localSpec, textSteps, load('text-modules.json'), '/tmp/vorc3', SCRIPT_TEXT);
-    await runSteps(localSpec, transferSteps, load('controller-file-actions.json'), '/tmp/vorc4', SCRIPT_TRANSFER);
-  });
-
-  describe('over ssh', { skip: sshdUnavailable() }, () => {
-    let server: SshServer | undefined;
-    before(async () => {
-      server = await startSshd();
-    });
-    after(async () => {
-      await server?.stop();
-    });
-    it('match over ssh', async () => {
-      assert.ok(server);
-      await runSteps(server.spec(), textSteps, load('text-modules.json'), '/tmp/vorc3');
-      await runSteps(server.spec(), transferSteps, load('controller-file-actions.json'), '/tmp/vorc4');
-    });
-  });
+overLocalAndSsh('text modules and file transfers against 2.19', 'match over local (script output aside)', async (spec) => {
+  const local = spec.connection === 'local';
+  await runSteps(spec, textSteps, load('text-modules.json'), '/tmp/vorc3', local ? SCRIPT_TEXT : undefined);
+  await runSteps(spec, transferSteps, load('controller-file-actions.json'), '/tmp/vorc4', local ? SCRIPT_TRANSFER : undefined);
 });
