@@ -7,12 +7,16 @@ import { TaskError } from './task-error.js';
 
 const HELP = 'This check can be disabled with the `MODULE_STRICT_UTF8_RESPONSE` setting.';
 
+const ANY_SURROGATE = /[\ud800-\udfff]/;
+
 function isSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdfff;
 }
 
 /** Python's UnicodeEncodeError text for the first run of lone surrogates, or undefined. */
 export function surrogateError(text: string): string | undefined {
+  // Every result of every task passes here: most text has no surrogate at all.
+  if (!ANY_SURROGATE.test(text)) return undefined;
   let position = 0;
   for (let i = 0; i < text.length; i++, position++) {
     const code = text.charCodeAt(i);
