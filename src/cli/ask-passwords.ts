@@ -84,19 +84,25 @@ export function askVaultPassword(warn: (message: string) => void): string {
   return answer;
 }
 
-function lineFromStdin(prompt: string): string | undefined {
-  process.stderr.write(`Warning: Password input may be echoed.\n${prompt}`);
+/** One line from a file descriptor, read a byte at a time (no more than the line); undefined at EOF. */
+function readLine(fd: number): string | undefined {
   const bytes: number[] = [];
   const one = Buffer.alloc(1);
   let got = 0;
   try {
-    while ((got = readSync(0, one, 0, 1, null)) === 1 && one[0] !== 0x0a) bytes.push(one[0] as number);
+    while ((got = readSync(fd, one, 0, 1, null)) === 1 && one[0] !== 0x0a) bytes.push(one[0] as number);
   } catch {
     got = 0;
   }
   if (got !== 1 && bytes.length === 0) return undefined;
-  process.stderr.write('\n');
   return Buffer.from(bytes).toString('utf8').replace(/\r$/, '');
+}
+
+function lineFromStdin(prompt: string): string | undefined {
+  process.stderr.write(`Warning: Password input may be echoed.\n${prompt}`);
+  const line = readLine(0);
+  if (line !== undefined) process.stderr.write('\n');
+  return line;
 }
 
 /** getpass: the prompt and the answer on the terminal, echo off; undefined without a terminal. */
@@ -111,11 +117,9 @@ function askSecret(prompt: string): string | undefined {
     // NOTE: echo goes off before the prompt shows, so an answer typed at once is not echoed.
     spawnSync('stty', ['-echo'], { stdio: [tty, 'ignore', 'ignore'] });
     writeSync(tty, prompt);
-    const bytes: number[] = [];
-    const one = Buffer.alloc(1);
-    while (readSync(tty, one, 0, 1, null) === 1 && one[0] !== 0x0a) bytes.push(one[0] as number);
+    const answer = readLine(tty) ?? '';
     writeSync(tty, '\n');
-    return Buffer.from(bytes).toString('utf8').replace(/\r$/, '');
+    return answer;
   } finally {
     spawnSync('stty', ['echo'], { stdio: [tty, 'ignore', 'ignore'] });
     closeSync(tty);
