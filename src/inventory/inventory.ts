@@ -10,6 +10,7 @@ import { setValueOrigin } from '../core/value-origins.js';
 import { Group, sortGroups } from './group.js';
 import { Host } from './host.js';
 import { applySubscript, orderPatterns, splitHostPattern, splitSubscript } from './host-pattern.js';
+import { pyBytesRepr } from './py-bytes-repr.js';
 
 /** Names ansible treats as the controller itself (an implicit localhost answers to them). */
 export const LOCALHOST_NAMES: readonly string[] = ['127.0.0.1', 'localhost', '::1'];
@@ -415,9 +416,9 @@ export class Inventory {
         if (!x) continue;
         if (x[0] === '@') {
           const file = x.slice(1);
-          if (!existsSync(file)) throw new InventoryError('limit-file-missing', `Unable to find limit file ${file}`);
+          if (!existsSync(file)) throw new InventoryError('limit-file-missing', `Unable to find limit file ${pyBytesRepr(file)}`);
           if (!statSync(file).isFile()) {
-            throw new InventoryError('limit-file-directory', `Limit starting with "@" must be a file, not a directory: ${file}`);
+            throw new InventoryError('limit-file-directory', `Limit starting with "@" must be a file, not a directory: ${pyBytesRepr(file)}`);
           }
           results.push(...readFileSync(file, 'utf8').split('\n').map((l) => l.trim()));
         } else results.push(x);
