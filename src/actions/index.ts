@@ -13,6 +13,7 @@ import { pause } from './pause.js';
 import { setFact } from './set-fact.js';
 import { service } from './service.js';
 import { withValidArgs } from './valid-args.js';
+import { waitForConnection } from './wait-for-connection.js';
 
 export interface ActionDeps {
   /** Reads a vars file (YAML/JSON) for include_vars. */
@@ -37,6 +38,7 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['fetch', fetch],
     ['validate_argument_spec', validateArgumentSpec],
     ['service', service],
+    ['wait_for_connection', waitForConnection],
   ]);
   if (deps.includeVars) actions.set('include_vars', deps.includeVars);
   for (const [name, action] of actions) actions.set(name, withValidArgs(name, action));

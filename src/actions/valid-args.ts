@@ -32,7 +32,8 @@ export function withValidArgs(name: string, action: Action): Action {
   };
 }
 
-function checkValidArgs(ctx: ActionContext, valid: readonly string[]): void {
+/** Fails on options outside `valid` (for an action that checks them later than before it runs). */
+export function checkValidArgs(ctx: ActionContext, valid: readonly string[]): void {
   const bad = [...ctx.args.keys()].map(String).filter((key) => !valid.includes(key));
   // NOTE: 2.19 joins a Python set here, in no fixed order; Volant keeps the task's order.
   if (bad.length > 0) throw new ActionFail(`Invalid options for ${ctx.step.task.actionWritten}: ${bad.join(',')}`);

@@ -27,6 +27,8 @@ export interface ActionContext {
   readonly noLog: boolean;
   /** The host's agent (started on first use). */
   session(): Promise<AgentSession>;
+  /** Drops the host's connection and agents: the next module starts them again (ansible's connection reset()). */
+  resetConnection(): Promise<void>;
   /** Runs a module on the host through its agent, as the normal action does. */
   runModule(request: Omit<ModuleRequest, 'checkMode' | 'diff'> & { checkMode?: boolean; diff?: boolean }): Promise<ModuleResult>;
   /** A warning shown with the task's result (`[WARNING]: …` with its origin). */

@@ -545,6 +545,10 @@ export class TaskExecutor {
         verbosity: services.options.verbosity,
         noLog,
         session: getSession,
+        resetConnection: async () => {
+          session = undefined;
+          await services.transport.reset(connHost);
+        },
         runModule,
         display: (text) => services.display(text),
         warn: (event) => warnings.push(event),
