@@ -1,10 +1,10 @@
 /** Actions that need the controller's files or the agent: gather_facts/setup and include_vars. */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
-import { copyValueOrigin } from '../core/value-origins.js';
-import { copyKeyOrigin, setKeyOriginsFromNode } from '../inventory/key-origins.js';
-import type { Action } from '../run/action.js';
+import { setKeyOriginsFromNode } from '../inventory/key-origins.js';
+import type { Action, ActionContext } from '../run/action.js';
+import { IncludeVarsOptionError, mergeInto, readVarsDir, varsDirOptions, varsDirPath } from '../vars/include-vars-dir.js';
 import { TaskError } from '../run/task-error.js';
 import { resultSubEvents } from '../run/module-causes.js';
 import { loadYaml } from '../yaml/load-yaml.js';
@@ -32,8 +32,6 @@ export const gatherFactsAction: Action = async (ctx) => {
 function failedModules(moduleResult: DataDict): DataDict {
   const name = 'ansible.legacy.setup';
   if (!moduleResult.has('exception')) moduleResult.set('exception', '(traceback unavailable)');
-  // The agent fills in `changed: false` where ansible's controller would, at the top level only.
-  if (moduleResult.get('changed') === false) moduleResult.delete('changed');
   const result = new Map<string, Data>([
     ['ansible_facts', new Map()],
     ['failed_modules', new Map([[name, moduleResult]])],
@@ -54,21 +52,53 @@ function readVars(path: string): DataDict | undefined {
   return isDict(data) ? data : undefined;
 }
 
-/** Files of a vars dir, sorted, as include_vars walks it (depth 0 = all levels). */
-function dirFiles(dir: string, depth: number, extensions: readonly string[], level = 1): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (depth === 0 || level < depth) out.push(...dirFiles(path, depth, extensions, level + 1));
-    } else if (extensions.includes(extname(name).replace(/^\./, ''))) out.push(path);
-  }
-  return out;
-}
-
 const DIR_OPTIONS = ['dir', 'depth', 'files_matching', 'ignore_files', 'extensions', 'ignore_unknown_extensions'];
 const FILE_OPTIONS = ['file', '_raw_params'];
 const INCLUDE_VARS_OPTIONS = ['name', 'hash_behaviour', ...DIR_OPTIONS, ...FILE_OPTIONS];
+
+type Included = { facts: DataDict; files: string[]; error?: string };
+
+/** include_vars' `dir`: the files of a directory; a bad option fails the task. */
+function includeDir(ctx: ActionContext, name: string): Included {
+  const options = withTaskError(() => varsDirOptions(ctx.args));
+  const dir = varsDirPath(name, ctx.step.role?.def.path, dirname(ctx.step.task.loc.file));
+  if (!existsSync(dir)) return { facts: new Map(), files: [], error: `${dir} directory does not exist` };
+  if (!statSync(dir).isDirectory()) return { facts: new Map(), files: [], error: `${dir} is not a directory` };
+  return withTaskError(() => readVarsDir(dir, options, readVars));
+}
+
+/** include_vars' `file` (or free form): one file, searched in the role's or task's vars/ and beside. */
+function includeFile(ctx: ActionContext): Included {
+  const fileArg = ctx.args.get('file') ?? ctx.args.get('_raw_params');
+  if (fileArg === undefined || fileArg === null) return { facts: new Map(), files: [], error: 'No file was specified' };
+  const name = pyStr(fileArg);
+  const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
+  const candidates = name.startsWith('/') ? [name] : searchCandidates(name, 'vars', dirs);
+  const found = candidates.find((c) => {
+    try {
+      return statSync(c).isFile();
+    } catch {
+      return false;
+    }
+  });
+  // NOTE: ansible reports this one under `message`, not `msg`.
+  if (!found) return { facts: new Map(), files: [], error: fileNotFoundMessage(name, candidates) };
+  const vars = readVars(found);
+  if (vars === undefined) return { facts: new Map(), files: [], error: `${found} must be stored as a dictionary/hash` };
+  const facts: DataDict = new Map();
+  mergeInto(facts, vars);
+  return { facts, files: [found] };
+}
+
+/** An option include_vars refuses fails the task with ansible's words. */
+function withTaskError<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (!(e instanceof IncludeVarsOptionError)) throw e;
+    throw new TaskError([{ message: e.message, ...(e.whileHandling ? { whileHandling: true } : {}) }]);
+  }
+}
 
 /** include_vars: YAML/JSON files of variables, with include_vars precedence. */
 export const includeVarsAction: Action = (ctx) => {
@@ -79,55 +109,9 @@ export const includeVarsAction: Action = (ctx) => {
     throw new TaskError([{ message: 'You are mixing file only and dir only arguments, these are incompatible' }]);
   }
   const into = args.get('name');
-  const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
-  let files: string[];
   const dirArg = args.get('dir');
-  if (dirArg !== undefined && dirArg !== null) {
-    const name = pyStr(dirArg);
-    const found = searchCandidates(name, 'vars', dirs).find((c) => {
-      try {
-        return statSync(c).isDirectory();
-      } catch {
-        return false;
-      }
-    });
-    if (!found) {
-      return new Map<string, Data>([['failed', true], ['message', `${name} directory does not exist`], ['ansible_facts', new Map()], ['ansible_included_var_files', []], ['changed', false]]);
-    }
-    const extensions = Array.isArray(args.get('extensions')) ? (args.get('extensions') as Data[]).map(pyStr) : ['yaml', 'yml', 'json'];
-    files = dirFiles(found, Number(args.get('depth') ?? 0) || 0, extensions);
-  } else {
-    const fileArg = args.get('file') ?? args.get('_raw_params');
-    if (fileArg === undefined || fileArg === null) {
-      return new Map<string, Data>([['failed', true], ['message', 'No file was specified'], ['ansible_facts', new Map()], ['ansible_included_var_files', []], ['changed', false]]);
-    }
-    const name = pyStr(fileArg);
-    const candidates = name.startsWith('/') ? [name] : searchCandidates(name, 'vars', dirs);
-    const found = candidates.find((c) => {
-      try {
-        return statSync(c).isFile();
-      } catch {
-        return false;
-      }
-    });
-    if (!found) {
-      // NOTE: ansible reports this one under `message`, not `msg`.
-      return new Map<string, Data>([['failed', true], ['message', fileNotFoundMessage(name, candidates)], ['ansible_facts', new Map()], ['ansible_included_var_files', []], ['changed', false]]);
-    }
-    files = [found];
-  }
-  const facts: DataDict = new Map();
-  for (const f of files) {
-    const vars = readVars(f);
-    if (vars === undefined) {
-      return new Map<string, Data>([['failed', true], ['message', `${f} must be stored as a dictionary/hash`], ['ansible_facts', new Map()], ['ansible_included_var_files', []], ['changed', false]]);
-    }
-    for (const [k, v] of vars) {
-      facts.set(k, v);
-      copyValueOrigin(vars, facts, k);
-      copyKeyOrigin(vars, facts, k);
-    }
-  }
+  const { facts, files, error } = truthy(dirArg ?? null) ? includeDir(ctx, pyStr(dirArg ?? '')) : includeFile(ctx);
   const out = into !== undefined && into !== null ? new Map<string, Data>([[pyStr(into), facts]]) : facts;
+  if (error !== undefined) return new Map<string, Data>([['failed', true], ['message', error], ['ansible_facts', out], ['ansible_included_var_files', files], ['changed', false]]);
   return new Map<string, Data>([['ansible_facts', out], ['ansible_included_var_files', files], ['changed', false]]);
 };
