@@ -16,6 +16,7 @@ import { parseTaskList } from '../playbook/parse-task-list.js';
 import { loadRole } from '../playbook/load-role.js';
 import { loadRoleTasks } from '../playbook/load-role-tasks.js';
 import type { Playbook, PlayNode } from '../playbook/model.js';
+import type { CompiledPlay } from '../compile/program.js';
 import { PlaybookRunner } from '../run/playbook-runner.js';
 import { tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
@@ -247,7 +248,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   };
 
   if (args.syntaxCheck || args.listHosts || args.listTasks || args.listTags) {
-    return listPlaybook({ ...ctx, playbooks, inventory, compile, templar, staticVars });
+    const playVars = (play: CompiledPlay): VarSource => vars.startPlay(play, { all: [], active: () => [], batch: () => [] }, new Map()).forPlay();
+    return listPlaybook({ ...ctx, playbooks, inventory, compile, templar, playVars });
   }
 
   const transport = createTransport({});

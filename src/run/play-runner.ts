@@ -33,6 +33,7 @@ import { PlayHandlers, type HandlerRunner } from './play-handlers.js';
 import { matchesStartAt } from './start-at-task.js';
 import { LinearOrder } from './linear-order.js';
 import { runOnHosts, type FanOut } from './step-fan-out.js';
+import type { TagFilter } from './tags.js';
 
 export interface PlayRunServices {
   readonly exec: Omit<ExecServices, 'emitItem' | 'emitRetry' | 'taskInfo' | 'display'>;
@@ -55,7 +56,7 @@ export interface PlayRunServices {
   /** ansible's display.error, to stderr: a message, or an error with its origin. */
   readonly error?: (error: string | Error) => void;
   /** Filters steps by --tags / --skip-tags; returns false to skip a step for this run. */
-  readonly tagFilter?: (step: TaskStep) => boolean;
+  readonly tagFilter?: TagFilter;
   /** The controller's terminal: --step questions and the task debugger. */
   readonly terminal?: Terminal;
   /** --step: ask before each task. */

@@ -14,6 +14,7 @@ import { keywordBool } from './keyword-values.js';
 import type { Callback } from './events.js';
 import { VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
+import { PlayTags } from './tags.js';
 
 export interface PlaybookRunOptions {
   readonly checkMode: boolean;
@@ -128,8 +129,12 @@ export class PlaybookRunner {
       { all: hosts, active, batch: () => batch.filter((h) => !this.failedHosts.has(h)), failed: () => batch.filter((h) => this.failedHosts.has(h)) },
       prompted,
     );
+    const templar = deps.exec.templar;
+    const tags = new PlayTags((text, origin) => (templar.isTemplate(text) ? templar.render(text, playVars.forPlay(), { origin }) : text));
+    const tagFilter = deps.tagFilter;
     const services: PlayRunServices = {
       ...deps,
+      ...(tagFilter ? { tagFilter: (step: TaskStep) => tagFilter(step, tags.of) } : {}),
       stats: this.stats,
       failedHosts: this.failedHosts,
       unreachable: this.unreachable,
@@ -145,6 +150,8 @@ export class PlaybookRunner {
       batch = b.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
       // ansible's TQM announces the play once per serial batch.
       announce();
+      // NOTE: 2.19 templates every tag of the play as each batch starts (once: the results are kept); an error stops the run.
+      tags.evaluate(taskSteps(compiled.program), play.keywords.get('tags'));
       runner.startBatch();
       if (batch.length === 0) continue;
       let outcome = { allFailed: false, endPlay: false };
@@ -238,6 +245,10 @@ function batchSize(spec: Data, total: number): number {
   }
   const n = Number.parseInt(text, 10);
   return Number.isNaN(n) || n <= 0 ? total : n;
+}
+
+function taskSteps(program: Program): TaskStep[] {
+  return program.steps.filter((s): s is TaskStep => s.kind === 'task');
 }
 
 /** A play keyword that failed to template: the run stops before the play (exit code 4). */

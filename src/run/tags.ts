@@ -1,6 +1,11 @@
 /** --tags / --skip-tags, as ansible's Taggable.evaluate_tags decides them. */
 import { pyStr, type Data } from '../core/data.js';
 import type { TaskStep } from '../compile/program.js';
+import type { Keyword } from '../playbook/model.js';
+import type { SourceLocation } from '../core/source-location.js';
+
+/** The tags of a step, as strings. */
+export type StepTags = (step: TaskStep) => ReadonlySet<string>;
 
 /** Tags as written: a list, or a comma-separated string; ints become strings. */
 export function flattenTags(value: Data): string[] {
@@ -9,8 +14,62 @@ export function flattenTags(value: Data): string[] {
   return pyStr(value).split(',').map((t) => t.trim()).filter((t) => t !== '');
 }
 
+/** The step's tags as written, untemplated (what --list-* shows when no play vars are at hand). */
 export function stepTags(step: TaskStep): Set<string> {
   return new Set(step.folded.tags.flatMap((kw) => flattenTags(kw.value)));
+}
+
+/**
+ * A play's tags as 2.19 templates them before it chooses tasks: with the play's variables (play
+ * vars, vars_files, roles' defaults and vars, extra vars; no host, no block or task vars), each
+ * keyword once. `render` throws the template's error, which stops the run.
+ */
+export class PlayTags {
+  private readonly rendered = new Map<Keyword, readonly string[]>();
+
+  /** `render` returns text without a template unchanged. */
+  constructor(private readonly render: (text: string, origin: SourceLocation) => Data) {}
+
+  /** The step's tags. NOTE: ansible templates the task's own tags first, then each enclosing layer's. */
+  readonly of: StepTags = (step) => {
+    const tags = new Set<string>();
+    for (let i = step.folded.tags.length - 1; i >= 0; i--) for (const t of this.keyword(step.folded.tags[i] as Keyword)) tags.add(t);
+    return tags;
+  };
+
+  /** Templates every tag of the steps now, in ansible's order (the play's own first), so an error stops the play before it runs. */
+  evaluate(steps: Iterable<TaskStep>, playTags: Keyword | undefined): void {
+    if (playTags) this.keyword(playTags);
+    for (const step of steps) this.of(step);
+  }
+
+  private keyword(kw: Keyword): readonly string[] {
+    let tags = this.rendered.get(kw);
+    if (tags === undefined) {
+      tags = writtenTags(kw).flatMap(([item, origin]) => this.item(item, origin));
+      this.rendered.set(kw, tags);
+    }
+    return tags;
+  }
+
+  /**
+   * One written tag, templated; a list it renders to gives its items (one level, as ansible
+   * flattens). NOTE: only the written string is split at commas, never a list item or a value.
+   */
+  private item(item: Data, origin: SourceLocation): string[] {
+    const value = typeof item === 'string' ? this.render(item, origin) : item;
+    return Array.isArray(value) ? value.map(pyStr) : [pyStr(value)];
+  }
+}
+
+/** The written tags with where each is: a list's items, or a comma-separated string's parts (at the string). */
+function writtenTags(kw: Keyword): [Data, SourceLocation][] {
+  if (Array.isArray(kw.value)) {
+    const items = kw.node?.kind === 'seq' ? kw.node.items : [];
+    return kw.value.map((v, i) => [v, items[i]?.loc ?? kw.loc]);
+  }
+  if (typeof kw.value === 'string') return kw.value.split(',').map((t) => [t.trim(), kw.loc]);
+  return [[kw.value, kw.loc]];
 }
 
 export function shouldRunTags(tagsIn: ReadonlySet<string>, onlyTags: ReadonlySet<string>, skipTags: ReadonlySet<string>): boolean {
@@ -33,13 +92,19 @@ export function shouldRunTags(tagsIn: ReadonlySet<string>, onlyTags: ReadonlySet
   return run;
 }
 
-export function tagFilterFor(only: readonly string[], skip: readonly string[]): ((step: TaskStep) => boolean) | undefined {
+/** Whether a step runs under --tags/--skip-tags; `tagsOf` gives its tags (templated by the caller), as written by default. */
+export type TagFilter = (step: TaskStep, tagsOf?: StepTags) => boolean;
+
+export function tagFilterFor(only: readonly string[], skip: readonly string[]): TagFilter | undefined {
   const onlyTags = new Set(only.flatMap((t) => flattenTags(t)));
   const skipTags = new Set(skip.flatMap((t) => flattenTags(t)));
   if (onlyTags.size === 0) onlyTags.add('all');
   if (onlyTags.size === 1 && onlyTags.has('all') && skipTags.size === 0) {
     // Only `never` tasks are filtered out by default.
-    return (step) => !stepTags(step).has('never') || stepTags(step).has('always');
+    return (step, tagsOf = stepTags) => {
+      const tags = tagsOf(step);
+      return !tags.has('never') || tags.has('always');
+    };
   }
-  return (step) => shouldRunTags(stepTags(step), onlyTags, skipTags);
+  return (step, tagsOf = stepTags) => shouldRunTags(tagsOf(step), onlyTags, skipTags);
 }
