@@ -1172,9 +1172,9 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
         # NOTE: a module that prints its answer itself (async_status relaying a job's result)
         # bypasses exit_json: no changed, invocation or warnings are added.
         return result
-    if 'changed' not in result:
-        # NOTE: 2.19 shows `changed: false` on failed and skipped module results too.
-        result['changed'] = False
+    # NOTE: no `changed` default here: 2.19's controller adds `changed: false` after the module
+    # (TaskExecutor), after `failed` and `attempts`; results nested in another (gather_facts'
+    # failed_modules, a job's status file) have none.
     if invocation is None:
         # NOTE: computed at exit, as exit_json does: a module may have updated its params
         # (file fills in the state it derived).

@@ -386,8 +386,12 @@ export class TaskExecutor {
       const kind: 'Action' | 'Module' = moduleFailed ? 'Module' : 'Action';
       const controllerFailure = controllerFailures.get(result);
       if (truthy(result.get('failed'))) {
+        // NOTE: 2.19 normalizes a failure's exception last (so it follows changed and attempts),
+        // then gives a failure without msg one.
+        const exception = result.get('exception') ?? '(traceback unavailable)';
+        result.delete('exception');
+        result.set('exception', exception);
         if (!result.has('msg')) result.set('msg', `Task failed: ${kind} failed: Unknown error.`);
-        if (!result.has('exception')) result.set('exception', '(traceback unavailable)');
       }
       result.set('_ansible_no_log', noLogOf(step, vars, templar));
       if (warnings.length > 0) result.set('warnings', [...((result.get('warnings') as Data[] | undefined) ?? []), ...warnings.map((w) => w.message)]);
