@@ -1,11 +1,13 @@
 /** --syntax-check, --list-hosts, --list-tasks, --list-tags: read and compile, run nothing. */
-import { pyStr } from '../core/data.js';
-import type { CompiledPlay } from '../compile/program.js';
+import { pyStr, type Data } from '../core/data.js';
+import type { CompiledPlay, Program } from '../compile/program.js';
 import type { Inventory } from '../inventory/inventory.js';
 import type { Playbook, PlayNode } from '../playbook/model.js';
+import type { SourceLocation } from '../core/source-location.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import type { RunContext } from './run-playbooks.js';
-import { tagFilterFor } from '../run/tags.js';
+import { formatPlaybookListing, type ListedPlay, type ListedTask } from '../callbacks/index.js';
+import { PlayTags, tagFilterFor } from '../run/tags.js';
 
 function strings(value: unknown): string[] {
   if (value === undefined) return [];
@@ -17,56 +19,75 @@ export interface ListContext extends RunContext {
   readonly inventory: Inventory;
   readonly compile: (play: PlayNode) => CompiledPlay;
   readonly templar: TemplateRenderer;
-  readonly staticVars: (play: PlayNode) => VarSource;
+  /** The play's variables without a host (templated tags see them). */
+  readonly playVars: (play: CompiledPlay) => VarSource;
 }
 
 export function listPlaybook(ctx: ListContext): number {
   const { args, out } = ctx;
+  // NOTE: ansible-playbook --list-tags without -t/--skip-tags selects `never` tasks too (tags never,all).
+  const onlyTags = args.listTags && strings(args.tags).length === 0 && strings(args.skipTags).length === 0 ? ['never', 'all'] : strings(args.tags);
+  const filter = tagFilterFor(onlyTags.flatMap((t) => t.split(',')), strings(args.skipTags));
   for (const playbook of ctx.playbooks) {
+    const shownAs = String(args.playbooks[ctx.playbooks.indexOf(playbook)]);
     if (args.syntaxCheck) {
       for (const entry of playbook.entries) if (entry.kind === 'play') ctx.compile(entry);
-      out(`\nplaybook: ${args.playbooks[ctx.playbooks.indexOf(playbook)]}\n`);
+      out(`\nplaybook: ${shownAs}\n`);
       continue;
     }
-    out(`\nplaybook: ${args.playbooks[ctx.playbooks.indexOf(playbook)]}\n`);
-    let index = 0;
+    const plays: ListedPlay[] = [];
     for (const entry of playbook.entries) {
-      if (entry.kind !== 'play') continue;
-      index++;
-      const compiled = ctx.compile(entry);
-      const hostsKw = entry.keywords.get('hosts');
-      const pattern = hostsKw ? pyStr(hostsKw.value) : '';
-      const nameKw = entry.keywords.get('name');
-      const name = nameKw ? pyStr(nameKw.value) : pattern;
-      const tagsKw = entry.keywords.get('tags');
-      const playTags = tagsKw ? (Array.isArray(tagsKw.value) ? tagsKw.value.map(pyStr) : [pyStr(tagsKw.value)]) : [];
-      out(`\n  play #${index} (${pattern}): ${name}\tTAGS: [${playTags.join(', ')}]\n`);
-      if (args.listHosts) {
-        const hosts = ctx.inventory.hostsMatching(pattern);
-        out(`    pattern: ['${pattern}']\n    hosts (${hosts.length}):\n`);
-        for (const h of hosts) out(`      ${h}\n`);
-      }
-      if (args.listTasks) {
-        out('    tasks:\n');
-        const filter = tagFilterFor(strings(args.tags), strings(args.skipTags));
-        for (const step of compiled.program.steps) {
-          if (step.kind !== 'task' || step.task.action === 'meta') continue;
-          if (filter && !filter(step)) continue;
-          const n = step.task.keywords.get('name');
-          const label = n ? pyStr(n.value) : step.task.action;
-          const tags = step.folded.tags.flatMap((t) => (Array.isArray(t.value) ? t.value.map(pyStr) : [pyStr(t.value)]));
-          out(`      ${step.role ? `${step.role.def.name} : ` : ''}${label}\tTAGS: [${tags.join(', ')}]\n`);
-        }
-      }
-      if (args.listTags) {
-        const all = new Set<string>(playTags);
-        for (const step of compiled.program.steps) {
-          if (step.kind !== 'task') continue;
-          for (const t of step.folded.tags) for (const v of Array.isArray(t.value) ? t.value : [t.value]) all.add(pyStr(v));
-        }
-        out(`      TASK TAGS: [${[...all].sort().join(', ')}]\n`);
-      }
+      if (entry.kind === 'play') plays.push(listedPlay(ctx, entry, filter));
     }
+    out(formatPlaybookListing(shownAs, plays, { hosts: Boolean(args.listHosts), tasks: Boolean(args.listTasks), tags: Boolean(args.listTags) }));
   }
   return 0;
+}
+
+/** NOTE: ansible lists only the `block:` part of each block: rescue and always tasks are never listed. */
+function inRescueOrAlways(program: Program, index: number): boolean {
+  const step = program.steps[index];
+  for (let s = step?.span ?? -1; s >= 0; ) {
+    const span = program.spans[s];
+    if (!span) break;
+    if (index >= span.rescueStart) return true;
+    s = span.parent;
+  }
+  return false;
+}
+
+type TagFilter = ReturnType<typeof tagFilterFor>;
+
+/** One play as ansible lists it: name and hosts templated with the play's vars (its post_validate). */
+function listedPlay(ctx: ListContext, entry: PlayNode, filter: TagFilter): ListedPlay {
+  const { args } = ctx;
+  const compiled = ctx.compile(entry);
+  let vars: VarSource | undefined;
+  const render = (text: string, origin?: SourceLocation): Data =>
+    ctx.templar.isTemplate(text) ? ctx.templar.render(text, (vars ??= ctx.playVars(compiled)), origin ? { origin } : {}) : text;
+  const stepTags = new PlayTags((text, origin) => render(text, origin));
+  const hostsKw = entry.keywords.get('hosts');
+  const hosts = hostsKw ? (Array.isArray(hostsKw.value) ? hostsKw.value : [hostsKw.value]).map((h) => pyStr(typeof h === 'string' ? render(h) : h)) : [];
+  const nameKw = entry.keywords.get('name');
+  const name = nameKw ? pyStr(typeof nameKw.value === 'string' ? render(nameKw.value) : nameKw.value) : hosts.join(',');
+  const tagsKw = entry.keywords.get('tags');
+  const playTags = tagsKw ? (Array.isArray(tagsKw.value) ? tagsKw.value.map(pyStr) : [pyStr(tagsKw.value)]) : [];
+  const listed: { -readonly [K in keyof ListedPlay]: ListedPlay[K] } = { hostPatterns: hosts, name, tags: playTags };
+  if (args.listHosts) listed.hosts = ctx.inventory.hostsMatching(hosts.join(','));
+  if (args.listTasks || args.listTags) {
+    // NOTE: 2.19 templates every tag before it lists any task, so an error lists none.
+    stepTags.evaluate(compiled.program.steps.filter((s) => s.kind === 'task'), tagsKw);
+    const tasks: ListedTask[] = [];
+    compiled.program.steps.forEach((step, index) => {
+      // Only the meta tasks ansible adds itself are left out; a written `meta:` is listed.
+      if (step.kind !== 'task' || step.implicit || inRescueOrAlways(compiled.program, index)) return;
+      if (filter && !filter(step, stepTags.of)) return;
+      const n = step.task.keywords.get('name');
+      // A named task shows as `role : name`; an unnamed one by its action alone, even in a role.
+      const label = n ? `${step.role ? `${step.role.def.name} : ` : ''}${pyStr(n.value)}` : step.task.actionWritten;
+      tasks.push({ name: label, tags: [...stepTags.of(step)] });
+    });
+    listed.tasks = tasks;
+  }
+  return listed;
 }
