@@ -51,6 +51,8 @@ os.dup2(2, 1)
 sys.stdin = open(os.devnull, 'r')
 sys.stdout = sys.stderr
 
+# the bootstrap's compile, through the host's code cache (plain compile when run without it)
+_compile = globals().get('COMPILE') or (lambda source, name: compile(source, name, 'exec'))
 _write_lock = threading.Lock()
 _modules = {}
 _module_sources = dict(PAYLOAD.get('modules', {}))  # noqa: F821 (given by the bootstrap)
@@ -61,7 +63,7 @@ def _load_runtime():
     mod = types.ModuleType('volant_runtime')
     mod.__file__ = '<volant_runtime>'
     sys.modules['volant_runtime'] = mod
-    exec(compile(PAYLOAD['runtime'], '<volant_runtime>', 'exec'), mod.__dict__)  # noqa: F821
+    exec(_compile(PAYLOAD['runtime'], '<volant_runtime>'), mod.__dict__)  # noqa: F821
     return mod
 
 
@@ -114,7 +116,7 @@ def load_module(name, source=None):
         _module_sources[name] = source  # an async job of this module later needs its source
         mod = types.ModuleType('volant_module_' + name)
         mod.__file__ = '<volant module %s>' % name
-        exec(compile(source, mod.__file__, 'exec'), mod.__dict__)
+        exec(_compile(source, mod.__file__), mod.__dict__)
         _modules[name] = mod
         return mod
 

@@ -21,6 +21,8 @@ export interface ConnectionSpec {
   readonly sshArgs?: string;
   /** Volant's curve25519-first key exchange (`[ssh_connection] volant_fast_kex`); undefined = on. */
   readonly fastKex?: boolean;
+  /** Agents keep compiled code on the host (`[defaults] volant_agent_code_cache`); undefined = on. */
+  readonly agentCodeCache?: boolean;
   readonly hostKeyChecking: boolean;
   /** ansible_python_interpreter, or auto discovery (python3) when undefined. */
   readonly pythonInterpreter?: string;

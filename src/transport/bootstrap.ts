@@ -17,12 +17,44 @@ export const BOOTSTRAP = [
   ' l=r.readline()',
   ' if not l:sys.exit(3)',
   'p=json.loads(r.read(int(l[7:])))',
-  'exec(compile(p["agent"],"<volant-agent>","exec"),{"__name__":"__volant__","PAYLOAD":p})',
+  // C(source, name): compile, through the host's code cache when the payload names one.
+  'def C(s,n,d=p.get("cache")):',
+  ' if not d or not sys.implementation.cache_tag:return compile(s,n,"exec")',
+  ' import os,marshal,zlib',
+  ' d=os.path.expanduser(d)',
+  ' try:',
+  '  t=os.stat(d)',
+  // NOTE: marshal.load runs what it reads, so only a folder of our own nobody else may write.
+  '  if t.st_uid!=os.geteuid() or t.st_mode&0o22:return compile(s,n,"exec")',
+  ' except OSError:',
+  '  try:os.makedirs(d,0o700)',
+  '  except OSError:return compile(s,n,"exec")',
+  ' b=(n+"\\0"+s).encode("utf-8","surrogatepass")',
+  ' f="%s/%08x%08x%x.%s"%(d,zlib.crc32(b),zlib.adler32(b),len(b),sys.implementation.cache_tag)',
+  ' try:',
+  '  with open(f,"rb") as h:return marshal.load(h)',
+  ' except Exception:pass',
+  ' c=compile(s,n,"exec")',
+  ' try:',
+  '  w="%s.%d"%(f,os.getpid())',
+  '  with open(w,"wb") as h:marshal.dump(c,h)',
+  '  os.replace(w,f)',
+  ' except Exception:pass',
+  ' return c',
+  'exec(C(p["agent"],"<volant-agent>"),{"__name__":"__volant__","PAYLOAD":p,"COMPILE":C})',
 ].join('\n');
 
+/**
+ * Where agents keep compiled code on a host between runs (the bootstrap's `C`): compiling the
+ * agent, its runtime and the modules is ~17 ms of CPU per agent start, loading them ~0.3 ms.
+ * Files are named by checksums of name and source and by the Python's cache tag, written
+ * atomically, and used only from a folder the agent's user owns and no one else may write.
+ */
+export const AGENT_CODE_CACHE = '~/.ansible/volant/code';
+
 /** The bytes written to a new agent's stdin. */
-export function bootstrapPayload(sources: AgentSources, modules: ReadonlyMap<string, string> = new Map()): Buffer {
-  const body = Buffer.from(JSON.stringify({ agent: sources.agent, runtime: sources.runtime, modules: Object.fromEntries(modules) }), 'utf8');
+export function bootstrapPayload(sources: AgentSources, modules: ReadonlyMap<string, string> = new Map(), codeCache: string | null = AGENT_CODE_CACHE): Buffer {
+  const body = Buffer.from(JSON.stringify({ agent: sources.agent, runtime: sources.runtime, modules: Object.fromEntries(modules), cache: codeCache }), 'utf8');
   return Buffer.concat([Buffer.from(`VOLANT ${body.length}\n`, 'ascii'), body]);
 }
 

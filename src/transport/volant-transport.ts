@@ -13,7 +13,7 @@ import type { AgentSession, ConnectionSpec, Transport } from '../run/transport.j
 import { AgentClient } from './agent-client.js';
 import { loadAgentSources, loadModuleSource } from './agent-sources.js';
 import { becomeCommand, promptSeen, type BecomeCommand } from './become-command.js';
-import { agentCommand, bootstrapPayload } from './bootstrap.js';
+import { AGENT_CODE_CACHE, agentCommand, bootstrapPayload } from './bootstrap.js';
 import type { Connection } from './connection.js';
 import { LocalConnection } from './local-connection.js';
 import { SshConnection } from './ssh-connection.js';
@@ -141,7 +141,7 @@ export class VolantTransport implements Transport {
     const password = spec.become?.password;
     const client = await AgentClient.start(
       child,
-      bootstrapPayload(sources, preload),
+      bootstrapPayload(sources, preload, spec.agentCodeCache === false ? null : AGENT_CODE_CACHE),
       {
         startFailed: (info) => connection.startFailed(info),
         lost: (info) => connection.lost(info),
