@@ -224,7 +224,7 @@ def _crash_result(name, exc_text, exc=None):
     if not detail:
         lines = exc_text.strip().splitlines()
         detail = lines[-1] if lines else 'unknown error'
-    return {'changed': False, 'failed': True, 'msg': 'Task failed: Module failed: %s' % detail, 'exception': exc_text}
+    return {'failed': True, 'msg': 'Task failed: Module failed: %s' % detail, 'exception': exc_text}
 
 
 def run_module_request(req):
@@ -311,7 +311,7 @@ try:
                            diff_mode=req.get('diff', False), environ=req.get('env') or None)
 except BaseException as e:
     import traceback
-    result = {'changed': False, 'failed': True, 'msg': 'Task failed: Module failed: %s' % e, 'exception': traceback.format_exc()}
+    result = {'failed': True, 'msg': 'Task failed: Module failed: %s' % e, 'exception': traceback.format_exc()}
 record(result)
 os._exit(0)
 """
