@@ -38,6 +38,8 @@ export class ProgramBuilder {
   readonly importedHandlers: { role: RoleInstance; file: string }[] = [];
   private span = -1;
   private section: Section = 'none';
+  /** How many import_tasks/import_role the steps being added come through. */
+  private importDepth = 0;
 
   constructor(
     private readonly loader: CompileLoader,
@@ -66,7 +68,7 @@ export class ProgramBuilder {
     const parent = this.span;
     const parentSection = this.section;
     const index = this.spans.length;
-    const span = { parent, loc, blockStart: this.steps.length, rescueStart: 0, alwaysStart: 0, end: 0 };
+    const span = { parent, loc, blockStart: this.steps.length, rescueStart: 0, alwaysStart: 0, end: 0, ...(this.importDepth > 0 ? { imported: true } : {}) };
     this.spans.push(span);
     this.span = index;
     this.section = 'block';
@@ -106,7 +108,9 @@ export class ProgramBuilder {
     const path = this.loader.resolveTaskFile(name, ctx.baseDir, ctx.role);
     const list = this.loader.loadTaskFile(path, task.isHandler);
     // The import's own keywords (when, tags, vars, become …) apply to every imported task.
+    this.importDepth++;
     this.addList(list, foldLayer(fold, task.keywords, { vars: true }), { ...ctx, baseDir: dirname(path) });
+    this.importDepth--;
   }
 
   private addImportRole(task: TaskNode, fold: FoldedKeywords, ctx: { role?: RoleInstance; baseDir: string }): void {
@@ -123,9 +127,11 @@ export class ProgramBuilder {
     const instance: RoleInstance = { def, ref, params: new Map(), fromInclude: false, ...(ctx.role ? { parent: ctx.role } : {}) };
     this.importedRoles.push(instance);
     const roleFold = foldLayer(fold, task.keywords, { vars: true });
+    this.importDepth++;
     for (const dep of this.addDependencies(instance, roleFold)) this.importedHandlers.push({ role: dep, file: 'main' });
     this.importedHandlers.push({ role: instance, file: from.handlers ?? 'main' });
     this.addRoleTasks(instance, roleFold, from.tasks ?? 'main');
+    this.importDepth--;
   }
 
   /**

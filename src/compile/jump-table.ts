@@ -27,6 +27,11 @@ export interface JumpTable {
   readonly spanFail: readonly FailTarget[];
   /** Ansible counts a failure as `rescued` when some enclosing block of the step has a rescue. */
   readonly rescuable: readonly boolean[];
+  /**
+   * The play's own block around step i (its outermost, when not imported) has a rescue: 2.19 counts
+   * a handler failing in a flush there as rescued, from any section of that block.
+   */
+  readonly playBlockRescues: readonly boolean[];
 }
 
 export function sectionOf(span: Span, index: number): Section {
@@ -69,6 +74,7 @@ export function buildJumpTable(steps: readonly Step[], spans: readonly Span[]): 
   const exits: number[][] = [];
   const fail: FailTarget[] = [];
   const rescuable: boolean[] = [];
+  const playBlockRescues: boolean[] = [];
   for (let i = 0; i < end; i++) {
     const step = steps[i] as Step;
     const enclosing = chain(spans, step.span);
@@ -85,11 +91,13 @@ export function buildJumpTable(steps: readonly Step[], spans: readonly Span[]): 
       const span = spans[s] as Span;
       return i < span.rescueStart && span.rescueStart < span.alwaysStart;
     }));
+    const outermost = spans[enclosing[enclosing.length - 1] ?? -1];
+    playBlockRescues.push(outermost !== undefined && !outermost.imported && outermost.rescueStart < outermost.alwaysStart);
   }
   const spanFail = spans.map((span) => {
     const parent = span.parent;
     const section = parent >= 0 ? sectionOf(spans[parent] as Span, span.blockStart) : 'none';
     return failFrom(spans, end, parent, section);
   });
-  return { next, exits, fail, spanFail, rescuable };
+  return { next, exits, fail, spanFail, rescuable, playBlockRescues };
 }

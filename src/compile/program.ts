@@ -78,6 +78,11 @@ export interface Span {
   readonly rescueStart: number;
   readonly alwaysStart: number;
   readonly end: number;
+  /**
+   * Written in a file import_tasks or import_role brought in: ansible nests it in the block of the
+   * importing task, so it is never one of the play's own (top-level) blocks.
+   */
+  readonly imported?: boolean;
 }
 
 export interface Program {

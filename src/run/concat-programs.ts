@@ -10,6 +10,7 @@ export function concatPrograms(programs: readonly Program[]): Program {
     const spanOffset = spans.length;
     for (const span of p.spans) {
       spans.push({
+        ...span,
         parent: span.parent < 0 ? -1 : span.parent + spanOffset,
         loc: span.loc,
         blockStart: span.blockStart + offset,

@@ -92,17 +92,21 @@ export class HostCursor {
     if (this.current() === step) this.advance();
   }
 
-  /** The current step failed: rescue, always, or out of the play. */
-  fail(): FailOutcome {
+  /**
+   * The current step failed: rescue, always, or out of the play. `byHandler`: a handler it
+   * flushed failed, which 2.19 also counts as rescued anywhere in a play block with a rescue.
+   */
+  fail(byHandler = false): FailOutcome {
     this.hadFailure = true;
     if (this.failsInto && !this.failsInto.ended) {
-      const outcome = this.failsInto.fail();
+      const outcome = this.failsInto.fail(true);
       this.ended = true;
       this.failed = outcome.hostFailed;
       return outcome;
     }
     const frame = this.top();
-    const rescued = (frame.program.jumps.rescuable[frame.pc] ?? false) || this.parentRescuable();
+    const play = this.frames[0] as Frame;
+    const rescued = (frame.program.jumps.rescuable[frame.pc] ?? false) || this.parentRescuable() || (byHandler && (play.program.jumps.playBlockRescues[play.pc] ?? false));
     const target = frame.program.jumps.fail[frame.pc] as FailTarget;
     const hostFailed = this.applyFail(target);
     return { rescued, hostFailed };

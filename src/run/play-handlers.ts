@@ -101,7 +101,7 @@ export class PlayHandlers {
   async run(step: TaskStep, notified: string[], asked = false): Promise<string[]> {
     const cursors = this.runner.cursors;
     const handlerCursors = new Map<string, HostCursor>();
-    const program: Program = { steps: [step], spans: [], jumps: { next: [1], exits: [[]], fail: [{ target: 1, hostFailed: true }], spanFail: [], rescuable: [false] } };
+    const program: Program = { steps: [step], spans: [], jumps: { next: [1], exits: [[]], fail: [{ target: 1, hostFailed: true }], spanFail: [], rescuable: [false], playBlockRescues: [false] } };
     for (const h of notified) {
       const original = cursors.get(h);
       const at = original?.current();

@@ -44,6 +44,12 @@ describe('compile/jump-table', () => {
     assert.equal(program.jumps.rescuable[at('r1')], false);
   });
 
+  it("marks every section of the play's outermost block with a rescue for a handler's failure", () => {
+    const { program, at } = compile([block([block([task('b1')], [], [task('a1')])], [task('r1')], [task('a2')]), block([task('b2')], [], [task('a3')]), task('bare')]);
+    for (const name of ['b1', 'a1', 'r1', 'a2']) assert.equal(program.jumps.playBlockRescues[at(name)], true, name);
+    for (const name of ['b2', 'a3', 'bare']) assert.equal(program.jumps.playBlockRescues[at(name)], false, name);
+  });
+
   it('runs always with the failure pending when there is no rescue', () => {
     const { program, at } = compile([block([task('b1')], [], [task('a1')]), task('after')]);
     assert.deepEqual(program.jumps.fail[at('b1')], { target: at('a1'), pendingSpan: 0, hostFailed: false });
