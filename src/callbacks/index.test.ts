@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../core/errors.js';
-import { createCallback, createCallbacks, DefaultCallback, formatErrorBlock } from './index.js';
+import { VolantError } from '../core/errors.js';
+import { callbackLoadWarning, createCallback, createCallbacks, DefaultCallback, formatErrorBlock } from './index.js';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), 'test-fixtures', 'cli');
 const options = { verbosity: 0, color: false, out: () => {}, err: () => {} };
@@ -24,10 +24,18 @@ describe('callbacks/createCallback', () => {
     } catch (e) {
       caught = e;
     }
-    assert.ok(caught instanceof UsageError);
+    assert.ok(caught instanceof VolantError);
     assert.equal(caught.code, 'CALLBACK_UNKNOWN');
     // Recorded: ANSIBLE_STDOUT_CALLBACK=nope ansible-playbook … (stderr, exit 1).
     assert.equal(formatErrorBlock(caught), readFileSync(join(CLI, 'unknown-callback.err'), 'utf8'));
+  });
+
+  it('names the missing collection of a routed or collection callback, as 2.19 warns before the load error', () => {
+    assert.equal(callbackLoadWarning('yaml'), "Error loading plugin 'community.general.yaml': No module named 'ansible_collections.community'");
+    assert.equal(callbackLoadWarning('timer'), "Error loading plugin 'ansible.posix.timer': No module named 'ansible_collections.ansible.posix'");
+    assert.equal(callbackLoadWarning('foo.bar.baz'), "Error loading plugin 'foo.bar.baz': No module named 'ansible_collections.foo'");
+    assert.equal(callbackLoadWarning('nope'), undefined);
+    assert.equal(callbackLoadWarning('ansible.legacy.nope'), undefined);
   });
 
   it('warns about an enabled callback it cannot load, as ansible does', () => {

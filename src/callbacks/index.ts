@@ -3,7 +3,7 @@
  * `createCallback('default' | 'minimal' | 'oneline' | 'json', options)` is what the CLI calls.
  */
 import type { Callback } from '../run/events.js';
-import { UsageError } from '../core/errors.js';
+import { VolantError } from '../core/errors.js';
 import type { CallbackOptions } from './callback-options.js';
 import { combineCallbacks } from './composite-callback.js';
 import { CALLBACKS, NOTIFICATION_CALLBACKS } from './registry.js';
@@ -43,11 +43,39 @@ export function createCallbacks(stdoutName: string, enabled: readonly string[], 
   return combineCallbacks(stdout, others);
 }
 
+/**
+ * Builtin callback names ansible-core 2.19 routes to collections (its ansible_builtin_runtime.yml):
+ * loading one that is not installed warns before the load error.
+ */
+const ROUTED_TO: Record<string, readonly string[]> = {
+  'community.general': ['actionable', 'cgroup_memory_recap', 'context_demo', 'counter_enabled', 'dense', 'full_skip', 'hipchat', 'jabber', 'log_plays', 'logdna', 'logentries', 'logstash', 'mail', 'nrdp', 'null', 'osx_say', 'say', 'selective', 'slack', 'splunk', 'stderr', 'sumologic', 'syslog_json', 'unixy', 'yaml'],
+  'ansible.posix': ['cgroup_perf_recap', 'debug', 'json', 'profile_roles', 'profile_tasks', 'skippy', 'timer'],
+  'community.grafana': ['grafana_annotations'],
+  'amazon.aws': ['aws_resource_actions'],
+  'theforeman.foreman': ['foreman'],
+};
+
+/** The collection plugin a builtin callback name is routed to (`yaml` → `community.general.yaml`). */
+export function routedCallbackName(name: string): string | undefined {
+  const routed = Object.entries(ROUTED_TO).find(([, names]) => names.includes(name.replace(/^ansible\.builtin\./, '')));
+  return routed ? `${routed[0]}.${name.replace(/^ansible\.builtin\./, '')}` : undefined;
+}
+
+/** The warning 2.19 prints when a callback's collection is not installed (none for builtins). */
+export function callbackLoadWarning(name: string): string | undefined {
+  const fqcn = routedCallbackName(name) ?? name;
+  const [namespace, collection, plugin] = fqcn.split('.');
+  if (plugin === undefined || namespace === undefined || (namespace === 'ansible' && (collection === 'builtin' || collection === 'legacy'))) return undefined;
+  // Python's import fails at the first missing package: the namespace, or ansible.<collection>.
+  const missing = namespace === 'ansible' ? `ansible.${collection ?? ''}` : namespace;
+  return `Error loading plugin '${fqcn}': No module named 'ansible_collections.${missing}'`;
+}
+
 /** A stdout callback by name (`ansible.builtin.default` and `default` alike). */
 export function createCallback(name: string, options: CallbackOptions): Callback {
   const factory = CALLBACKS.get(shortName(name));
   // ansible-playbook exits 1 after printing this as an [ERROR] (formatErrorBlock).
-  if (!factory) throw new UsageError('CALLBACK_UNKNOWN', `Could not load '${name}' callback plugin.`);
+  if (!factory) throw new VolantError('CALLBACK_UNKNOWN', `Could not load '${name}' callback plugin.`);
   return factory(options);
 }
 export { formatPlaybookListing, type ListedPlay, type ListedTask, type ListingWhat } from './format/playbook-listing.js';

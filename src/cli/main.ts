@@ -13,6 +13,7 @@ import { AnsibleConfig } from './config.js';
 import { runPlaybooks } from './run-playbooks.js';
 import { RunAborted } from '../run/run-aborted.js';
 import { capturable } from '../run/output-capture.js';
+import type { Callback } from '../run/events.js';
 import { versionText } from './version.js';
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -49,16 +50,25 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const verbosity = (args.verbose as number | undefined) ?? 0;
   const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',').map((c) => c.trim()).filter(Boolean);
   // capturable: run-ahead holds back what a step running early reports (run/output-capture.ts).
-  const callback = capturable(createCallbacks(config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default', enabled, {
-    ...settings,
-    verbosity,
-    out,
-    err,
-    checkMode: Boolean(args.check),
-  }));
+  const stdoutName = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default';
+  const callbackOptions = { ...settings, verbosity, out, err, checkMode: Boolean(args.check) };
+  let unloadableCallback: VolantError | undefined;
+  const loadCallbacks = (): Callback => {
+    try {
+      return createCallbacks(stdoutName, enabled, callbackOptions);
+    } catch (e) {
+      if (!(e instanceof VolantError && e.code === 'CALLBACK_UNKNOWN')) throw e;
+      // ansible fails only when it loads the callbacks, after the inventory and playbook: until
+      // then warnings and errors print as the default callback would.
+      unloadableCallback = e;
+      return createCallbacks('default', enabled, callbackOptions);
+    }
+  };
+  const callback = capturable(loadCallbacks());
   // ansible-playbook opens -vv output with its version block (Volant's names Volant and node).
-  if (verbosity >= 2) out(versionText(config.file));
-  if (verbosity >= 1) out(config.file ? `Using ${config.file} as config file\n` : 'No config file found; using defaults\n');
+  // Through the callback's display: at -v these lines have the verbose colour, as ansible's do.
+  if (verbosity >= 2) callback.display?.(versionText(config.file).replace(/\n$/, ''), { verbosity: 2 });
+  callback.display?.(config.file ? `Using ${config.file} as config file` : 'No config file found; using defaults', { verbosity: 1 });
   const errorBlock = (e: VolantError): string => formatErrorBlock(e, { color });
   for (const playbook of args.playbooks) {
     const path = resolve(cwd, playbook);
@@ -68,7 +78,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
   }
   try {
-    return await runPlaybooks({ args, config, env, cwd, callback, out, err, color });
+    return await runPlaybooks({ args, config, env, cwd, callback, out, err, color, ...(unloadableCallback ? { unloadableCallback } : {}) });
   } catch (e) {
     if (e instanceof RunAborted) return e.exitCode;
     if (e instanceof VolantError) {

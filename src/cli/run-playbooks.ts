@@ -22,7 +22,7 @@ import { tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
-import { formatErrorBlock, skippedStdoutCallbacks } from '../callbacks/index.js';
+import { callbackLoadWarning, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks } from '../callbacks/index.js';
 import type { LookupEnvironment, TemplateRenderer, TemplateWarning, VarSource } from '../template/api.js';
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
 import { loadYaml } from '../yaml/load-yaml.js';
@@ -52,6 +52,8 @@ export interface RunContext {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
   readonly color: boolean;
+  /** ANSIBLE_STDOUT_CALLBACK named no callback: the run fails where ansible loads callbacks. */
+  readonly unloadableCallback?: VolantError;
 }
 
 function strings(value: ParsedArgs[string]): string[] {
@@ -252,6 +254,14 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     return listPlaybook({ ...ctx, playbooks, inventory, compile, templar, playVars });
   }
 
+  if (ctx.unloadableCallback) {
+    const name = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? '';
+    const routed = routedCallbackName(name);
+    if (routed) callback.display?.(`redirecting (type: callback) ansible.builtin.${name.replace(/^ansible\.builtin\./, '')} to ${routed}`, { verbosity: 2 });
+    const warning = callbackLoadWarning(name);
+    if (warning) warn(warning);
+    throw ctx.unloadableCallback;
+  }
   const transport = createTransport({});
   const removeSignals = closeTransportOnSignals(transport);
   const lookupEnv = (baseDir: string): LookupEnvironment => ({
