@@ -466,7 +466,16 @@ export class PlayRunner {
       output: this.output,
       runAhead: this.runAhead,
       run: (host, task) => this.executor.run(host, task),
-      started: (host) => this.output.emit(host, () => this.services.callback.runnerStart?.(host, this.taskInfo(step, host))),
+      started: (host) => {
+        // NOTE: ansible's strategy reads each host's variables as it queues the host's task, so
+        // what reading them warns of (reserved names) comes before results of hosts queued earlier.
+        try {
+          this.playVars.forTask(host, step);
+        } catch {
+          // the host's run meets the same error and reports it
+        }
+        this.output.emit(host, () => this.services.callback.runnerStart?.(host, this.taskInfo(step, host)));
+      },
       ranOn: (runAhead, host, outcome) => {
         if (following) this.maybeRunAhead(runAhead, host, step, outcome, following);
       },
