@@ -1,19 +1,45 @@
-import { isDict, pyStr, type Data } from '../core/data.js';
+import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { valueOrigin } from '../core/value-origins.js';
+import { parseAddress } from '../inventory/parse-address.js';
+import { pyClassRepr } from '../inventory/yaml-inventory.js';
+import { ActionFail } from '../run/task-error.js';
 import type { Action } from '../run/action.js';
 import { asStringList } from './util.js';
 
-/** add_host: a new inventory host (and groups) for the rest of the playbook. */
+/** Arguments that say which host and groups; every other one is a variable of the host. */
+const ADD_HOST_SPECIAL = new Set(['name', 'hostname', 'groupname', 'groups']);
+
+/** add_host: a new inventory host (and groups) for the rest of the playbook, as 2.19 reads its args. */
 export const addHost: Action = (ctx) => {
-  const args = ctx.args;
-  const name = args.get('name') ?? args.get('host') ?? args.get('hostname');
-  if (name === undefined || name === null) return new Map<string, Data>([['failed', true], ['msg', 'name or hostname arg needs to be provided']]);
-  const groups = asStringList(args.get('groups') ?? args.get('group') ?? args.get('groupname'));
-  const hostVars = new Map<string, Data>();
-  for (const [k, v] of args) {
-    if (['name', 'host', 'hostname', 'groups', 'group', 'groupname'].includes(String(k))) continue;
-    hostVars.set(String(k), v);
+  // NOTE: 2.19 hands the action its args in key order; the port parsed from the name comes after.
+  const args: DataDict = new Map([...ctx.args].sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0)));
+  const raw = args.get('_raw_params') ?? new Map();
+  args.delete('_raw_params');
+  if (!isDict(raw)) throw new ActionFail(`Invalid raw parameters passed, requires a dictionary/mapping got a  ${pyClassRepr(raw)}`);
+  for (const [k, v] of raw) if (!args.has(k)) args.set(k, v);
+  const newName = args.get('name') ?? args.get('hostname') ?? args.get('host');
+  if (newName === undefined || newName === null) throw new ActionFail('name, host or hostname needs to be provided');
+  let name = pyStr(newName);
+  try {
+    const parsed = parseAddress(name);
+    name = parsed.host;
+    if (parsed.port) args.set('ansible_ssh_port', parsed.port);
+  } catch {
+    // not a parsable hostname, but usable as it is
   }
-  const addHostInfo = new Map<string, Data>([['host_name', pyStr(name)], ['groups', groups], ['host_vars', hostVars]]);
+  const groups: string[] = [];
+  const given = args.get('groupname') ?? args.get('groups') ?? args.get('group') ?? '';
+  if (truthy(given)) {
+    let list: Data[];
+    if (Array.isArray(given)) list = given;
+    else if (typeof given === 'string') list = given.split(',');
+    else throw new ActionFail('Groups must be specified as a list.', false, valueOrigin(ctx.args, 'groups') ?? valueOrigin(ctx.rawArgs, 'groups'));
+    // NOTE: ansible tests for a repeat before it strips the name.
+    for (const group of list.map(pyStr)) if (!groups.includes(group)) groups.push(group.trim());
+  }
+  const hostVars = new Map<string, Data>();
+  for (const [k, v] of args) if (!ADD_HOST_SPECIAL.has(String(k))) hostVars.set(String(k), v);
+  const addHostInfo = new Map<string, Data>([['host_name', name], ['groups', groups], ['host_vars', hostVars]]);
   return new Map<string, Data>([['changed', true], ['add_host', addHostInfo]]);
 };
 

@@ -143,6 +143,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     inventory.drainWarnings();
   };
   flushInventory();
+  const afterFlush = <T>(value: T): T => {
+    flushInventory();
+    return value;
+  };
   const extraVars = parseExtraVars(strings(args.extraVars), cwd);
   // ansible's get_host_list: warn about an empty inventory before --limit, fail when --limit empties it.
   const noHosts = inventory.listHosts('all').length === 0;
@@ -330,8 +334,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       ignoreErrors: config.bool('ANSIBLE_TASK_DEBUGGER_IGNORE_ERRORS', 'defaults', 'task_debugger_ignore_errors', true),
     },
     warn,
-    addHost: (name, groups, hostVars) => inventory.addHost(name, groups, hostVars),
-    addGroup: (host, groups, parents) => groups.map((g) => inventory.addGroup(host, g, parents)).some(Boolean),
+    // Warnings of add_host and group_by (a duplicate localhost, a bad group name) show as they happen.
+    addHost: (name, groups, hostVars) => afterFlush(inventory.addHost(name, groups, hostVars)),
+    addGroup: (host, groups, parents) => afterFlush(groups.map((g) => inventory.addGroup(host, g, parents)).some(Boolean)),
     hostsMatching: (pattern, order) => {
       const hosts = orderHosts(inventory.hostsMatching(pattern), order);
       flushInventory();

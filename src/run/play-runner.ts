@@ -35,6 +35,9 @@ import { LinearOrder } from './linear-order.js';
 import { runOnHosts, type FanOut } from './step-fan-out.js';
 import type { TagFilter } from './tags.js';
 
+/** Actions that run once for all the hosts of a step, on the first. */
+const BYPASS_HOST_LOOP = new Set(['add_host', 'pause']);
+
 export interface PlayRunServices {
   readonly exec: Omit<ExecServices, 'emitItem' | 'emitRetry' | 'taskInfo' | 'display'>;
   readonly callback: Callback;
@@ -339,7 +342,10 @@ export class PlayRunner {
       else this.services.callback.taskStart?.(info);
     }
     const runOnce = keywordBool(step.folded.scalars.get('run_once')) ?? false;
-    const targets = runOnce ? hosts.slice(0, 1) : hosts;
+    // add_host and pause bypass the host loop (2.19's BYPASS_HOST_LOOP): they run on the first
+    // host only, the others do not get the result, and a failure is fatal to the play's hosts.
+    const bypassHostLoop = BYPASS_HOST_LOOP.has(task.action);
+    const targets = runOnce || bypassHostLoop ? hosts.slice(0, 1) : hosts;
     const failedNow: string[] = [];
     const includeResults: IncludeResult[] = [];
     const handle = async (host: string, outcome: ExecOutcome): Promise<void> => {
@@ -369,11 +375,13 @@ export class PlayRunner {
         const ignoreErrors = keywordBool(step.folded.scalars.get('ignore_errors')) ?? false;
         processResultSilently(this.processCtx, host, step, first[1], ignoreErrors);
       }
+    } else if (bypassHostLoop) {
+      for (const host of hosts.slice(1)) this.cursors.get(host)?.advance();
     }
     const anyErrorsFatal = keywordBool(step.folded.scalars.get('any_errors_fatal')) ?? keywordBool(this.compiled.play.keywords.get('any_errors_fatal')) ?? false;
     const ignoreErrors = keywordBool(step.folded.scalars.get('ignore_errors')) ?? false;
-    if ((anyErrorsFatal || runOnce) && !ignoreErrors && failedNow.length > 0 && (anyErrorsFatal || runOnce)) {
-      if (anyErrorsFatal) {
+    if ((anyErrorsFatal || runOnce || bypassHostLoop) && !ignoreErrors && failedNow.length > 0) {
+      if (anyErrorsFatal || bypassHostLoop) {
         for (const host of this.activeHosts()) {
           if (failedNow.includes(host)) continue;
           const c = this.cursors.get(host);

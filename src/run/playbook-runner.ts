@@ -121,12 +121,14 @@ export class PlaybookRunner {
       return;
     }
     const batches = serialBatches(play, hosts);
-    const active = (): string[] => hosts.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
+    // ansible_play_hosts_all: a host add_host creates joins it for the rest of the play, whatever its groups.
+    const hostsAll = [...hosts];
+    const active = (): string[] => hostsAll.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
     let batch: string[] = [];
     const prompted = deps.varsPrompt?.(play) ?? new Map();
     const playVars = deps.vars.startPlay(
       compiled,
-      { all: hosts, active, batch: () => batch.filter((h) => !this.failedHosts.has(h)), failed: () => batch.filter((h) => this.failedHosts.has(h)) },
+      { all: hostsAll, active, batch: () => batch.filter((h) => !this.failedHosts.has(h)), failed: () => batch.filter((h) => this.failedHosts.has(h)) },
       prompted,
     );
     const templar = deps.exec.templar;
@@ -139,6 +141,7 @@ export class PlaybookRunner {
       failedHosts: this.failedHosts,
       unreachable: this.unreachable,
       ...(strategy !== undefined ? { playStrategy: strategy } : {}),
+      ...(deps.addHost ? { addHost: (name, groups, vars) => joinPlayHosts(hostsAll, name, deps.addHost?.(name, groups, vars) ?? false) } : {}),
       setStats: (data, perHost, aggregate, host) => {
         for (const [k, v] of data) this.stats.setCustom(String(k), v, perHost ? host : undefined, aggregate);
       },
@@ -257,4 +260,10 @@ function playKeywordError(keyword: string, cause: unknown, location: SourceLocat
     ...(location ? { location } : {}),
   });
   return Object.assign(error, { exitCode: 4 });
+}
+
+/** A host add_host created (changed) is one of the play's hosts from then on. */
+function joinPlayHosts(hostsAll: string[], name: string, changed: boolean): boolean {
+  if (changed && !hostsAll.includes(name)) hostsAll.push(name);
+  return changed;
 }

@@ -44,9 +44,10 @@ export class TaskError extends Error {
 export class ActionFail extends TaskError {
   readonly reason: string;
 
-  constructor(reason: string, whileHandling = false) {
+  /** `origin`: the value the action blames (ansible's `obj=`), shown under "caused by". */
+  constructor(reason: string, whileHandling = false, origin?: SourceLocation) {
     // NOTE: ansible strips an error's message, so its trailing newlines go too.
-    super([{ message: reason.trim(), ...(whileHandling ? { whileHandling } : {}) }]);
+    super([{ message: reason.trim(), ...(whileHandling ? { whileHandling } : {}), ...(origin ? { origin } : {}) }]);
     this.reason = reason.trim();
   }
 }
