@@ -7,6 +7,8 @@ import type { Data } from '../core/data.js';
 import type { LookupEnvironment, RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { Undefined } from './runtime/undefined.js';
 import type { SourceLocation } from '../core/source-location.js';
+import { FILTER_SIGNATURES, TEST_SIGNATURES } from './plugin-signatures.js';
+import { checkCall, parseSignature, type CallSignature } from './py-call-signature.js';
 
 /** How a plugin renders text of its own. */
 export interface NestedRenderOptions {
@@ -61,17 +63,37 @@ export const lookups = new Map<string, LookupFn>();
 
 /** Registers under the short name and, for Ansible's, the FQCN too (`ansible.builtin.to_json`). */
 export function registerFilters(record: Record<string, FilterFn>, namespace?: string): void {
-  for (const [name, fn] of Object.entries(record)) {
+  for (const [name, written] of Object.entries(record)) {
+    const fn = bindingChecked(written, FILTER_SIGNATURES[shortName(name)]);
     filters.set(name, fn);
     if (namespace) filters.set(`${namespace}.${name}`, fn);
   }
 }
 
 export function registerTests(record: Record<string, TestFn>, namespace?: string): void {
-  for (const [name, fn] of Object.entries(record)) {
+  for (const [name, written] of Object.entries(record)) {
+    const fn = bindingChecked(written, TEST_SIGNATURES[shortName(name)]);
     tests.set(name, fn);
     if (namespace) tests.set(`${namespace}.${name}`, fn);
   }
+}
+
+function shortName(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1);
+}
+
+/**
+ * The plugin, first refusing arguments its Python signature would not bind (Python's TypeError),
+ * so no plugin checks its own argument count.
+ */
+function bindingChecked<F extends FilterFn | TestFn>(fn: F, signature: string | undefined): F {
+  if (signature === undefined) return fn;
+  let parsed: CallSignature | undefined;
+  const checked = (ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>): ReturnType<F> => {
+    checkCall((parsed ??= parseSignature(signature)), args.length, [...kwargs.keys()]);
+    return fn(ctx, value, args, kwargs) as ReturnType<F>;
+  };
+  return checked as unknown as F;
 }
 
 export function registerLookups(record: Record<string, LookupFn>, namespace?: string): void {

@@ -13,6 +13,7 @@ import { VolantError } from '../../src/core/errors.js';
 import { filters, lookups, tests, type PluginContext, type PluginValue } from '../../src/template/plugin.js';
 import type { LookupEnvironment, TemplateRenderer, VarSource } from '../../src/template/api.js';
 import { Undefined, UndefinedError } from '../../src/template/runtime/undefined.js';
+import { PyException } from '../../src/template/runtime/py-exception.js';
 import type { Data } from '../../src/core/data.js';
 import { canonical, decodeTyped, type Typed } from './ansible-typed-values.js';
 import { ENGINE_PENDING, KNOWN_DIFFERENCES } from './ansible-known-differences.js';
@@ -105,7 +106,8 @@ function runDirect(c: Case): Outcome {
     }
     return { ok: true, value: canonical(result, c.flags?.includes('unordered') ?? false) };
   } catch (error) {
-    if (error instanceof VolantError || error instanceof UndefinedError) return { ok: false, error: error.message };
+    // A Python exception (the TypeError of a call its signature refuses) is a plugin's error too.
+    if (error instanceof VolantError || error instanceof UndefinedError || error instanceof PyException) return { ok: false, error: error.message };
     return { ok: false, error: `(non-Volant error) ${String(error)}` };
   }
 }

@@ -38,8 +38,7 @@ export const permutations: FilterFn = (_ctx, value, args, kwargs) => {
 
 export const combinations: FilterFn = (_ctx, value, args, kwargs) => {
   const pool = iterate(defined(value));
-  const rArg = argument(args, kwargs, 0, 'r');
-  if (rArg === undefined) throw pluginError("combinations() missing required argument 'r' (pos 2)");
+  const rArg = argument(args, kwargs, 0, 'r') ?? null;
   const r = Number(numericValue(rArg));
   if (r < 0) throw pluginError('r must be non-negative');
   const out: Data[] = [];

@@ -53,9 +53,6 @@ export const ternary: FilterFn = (_ctx, value, args, kwargs) => {
     const v = kwargs.get(name);
     return v === undefined ? null : v;
   };
-  if (args.length + kwargs.size < 2 && !(kwargs.has('true_val') && kwargs.has('false_val'))) {
-    throw pluginError(`ternary() missing ${2 - args.length} required positional argument${args.length === 1 ? '' : 's'}`);
-  }
   const noneVal = pick(2, 'none_val');
   if (input === null && noneVal !== null) return noneVal;
   return truthy(input) ? pick(0, 'true_val') : pick(1, 'false_val');

@@ -22,8 +22,7 @@ export const log: FilterFn = (_ctx, value, args, kwargs) => {
 
 export const pow: FilterFn = (_ctx, value, args, kwargs) => {
   const x = number(defined(value), 'pow() can only be used on numbers');
-  const yArg = argument(args, kwargs, 0, 'y');
-  if (yArg === undefined) throw pluginError("power() missing 1 required positional argument: 'y'");
+  const yArg = argument(args, kwargs, 0, 'y') ?? null;
   const y = number(yArg, 'pow() can only be used on numbers');
   const r = Math.pow(x, y);
   if (Number.isNaN(r)) throw pluginError('math domain error');

@@ -22,8 +22,7 @@ function flagsFrom(kwargs: ReadonlyMap<string, PluginValue>, ignorecase?: Data, 
 
 export const regex_search: FilterFn = (_ctx, value, args, kwargs) => {
   const text = toText(defined(value));
-  const [pattern, ...rest] = args.map(defined);
-  if (pattern === undefined) throw pluginError("regex_search() missing 1 required positional argument: 'regex'");
+  const [pattern = null, ...rest] = args.map(defined);
   const groups: (number | string)[] = [];
   for (const arg of rest) {
     const a = toText(arg);
@@ -50,8 +49,7 @@ export const regex_search: FilterFn = (_ctx, value, args, kwargs) => {
 
 export const regex_findall: FilterFn = (_ctx, value, args, kwargs) => {
   const text = toText(defined(value));
-  const pattern = argument(args, kwargs, 0, 'regex');
-  if (pattern === undefined) throw pluginError("regex_findall() missing 1 required positional argument: 'regex'");
+  const pattern = argument(args, kwargs, 0, 'regex') ?? null;
   const multiline = argument(args, kwargs, 1, 'multiline');
   const ignorecase = argument(args, kwargs, 2, 'ignorecase');
   const re = compileOrFail(pattern, { ignorecase: truthy(ignorecase ?? false), multiline: truthy(multiline ?? false) });

@@ -76,8 +76,7 @@ export const unique: FilterFn = (_ctx, value, args, kwargs) => {
 function setFilter(op: 'union' | 'intersect' | 'difference' | 'symmetric_difference'): FilterFn {
   return (_ctx, value, args, kwargs) => {
     const a = iterate(defined(value));
-    const bRaw = argument(args, kwargs, 0, 'b');
-    if (bRaw === undefined) throw pluginError(`${op}() missing 1 required positional argument: 'b'`);
+    const bRaw = argument(args, kwargs, 0, 'b') ?? null;
     const b = iterate(bRaw);
     const hashable = [...a, ...b].every((x) => hashKey(x) !== undefined);
     if (hashable) return pySetOperation(op, a, b);

@@ -133,9 +133,8 @@ function getitem(container: Data, key: Data): Data | Undefined {
 
 export const extract: FilterFn = (_ctx, value, args, kwargs) => {
   const item = defined(value);
-  const container = argument(args, kwargs, 0, 'container');
+  const container = argument(args, kwargs, 0, 'container') ?? null;
   const morekeys = argument(args, kwargs, 1, 'morekeys');
-  if (container === undefined) throw pluginError("extract() missing 1 required positional argument: 'container'");
   const keys: Data[] =
     morekeys === undefined || morekeys === null ? [item] : Array.isArray(morekeys) && !isTuple(morekeys) ? [item, ...morekeys] : [item, morekeys];
   let current: Data | Undefined = container;

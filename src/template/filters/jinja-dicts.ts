@@ -13,7 +13,7 @@ import { bindArgs } from './filter-args.js';
 
 const dictFilters: Record<string, FilterFn> = {
   dictsort: (_c, v, args, kw) => {
-    const [cs, by, reverse] = bindArgs('do_dictsort', args, kw, [['case_sensitive', false], ['by', 'key'], ['reverse', false]]);
+    const [cs, by, reverse] = bindArgs(args, kw, [['case_sensitive', false], ['by', 'key'], ['reverse', false]]);
     if (!(v instanceof Map)) throw new PyException('AttributeError', `'${typeName(v as Value)}' object has no attribute 'items'`);
     const pos = by === 'key' ? 0 : by === 'value' ? 1 : -1;
     if (pos < 0) throw valueError('You can only sort by either "key" or "value"');
@@ -30,7 +30,7 @@ const dictFilters: Record<string, FilterFn> = {
     return [...v.entries()].map(([k, x]) => markTuple([k, x]));
   },
   xmlattr: (_c, v, args, kw) => {
-    const [autospace] = bindArgs('do_xmlattr', args, kw, [['autospace', true]]);
+    const [autospace] = bindArgs(args, kw, [['autospace', true]]);
     if (!(v instanceof Map)) throw new PyException('AttributeError', `'${typeName(v as Value)}' object has no attribute 'items'`);
     const parts: string[] = [];
     for (const [k, x] of v) {
@@ -43,7 +43,7 @@ const dictFilters: Record<string, FilterFn> = {
     return truthy(autospace) && rv ? ' ' + rv : rv;
   },
   tojson: (_c, v, args, kw) => {
-    const [indent] = bindArgs('do_tojson', args, kw, [['indent', null]]);
+    const [indent] = bindArgs(args, kw, [['indent', null]]);
     const text = dumpJson(v as Data, { sortKeys: true, indent: indent === null ? undefined : Number(num(indent)) });
     return text.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/'/g, '\\u0027');
   },

@@ -75,7 +75,7 @@ const htmlFilters: Record<string, FilterFn> = {
     return urlQuote(str(v as Value), '/');
   },
   urlize: (_c, v, args, kw) => {
-    const [trim, nofollow, target, rel] = bindArgs('do_urlize', args, kw, [['trim_url_limit', null], ['nofollow', false], ['target', null], ['rel', null]]);
+    const [trim, nofollow, target, rel] = bindArgs(args, kw, [['trim_url_limit', null], ['nofollow', false], ['target', null], ['rel', null]]);
     return urlize(str(v as Value), trim === null ? null : Number(num(trim)), truthy(nofollow), target, rel);
   },
 };

@@ -9,6 +9,7 @@ import * as arith from '../runtime/py-arith.js';
 import { equals, iterate, length, order, str, toList, truthy, typeName } from '../runtime/py-values.js';
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { TemplateSyntaxError } from '../template-syntax-error.js';
+import { wrapPluginError } from '../plugin-failure.js';
 import { attrGetter, ignoreCase } from './attr-getter.js';
 import { missingAttribute, pyAttribute } from '../runtime/attributes.js';
 import { bindArgs } from './filter-args.js';
@@ -62,7 +63,7 @@ function selectOrReject(ctx: PluginContext, value: PluginValue, args: readonly P
     const name = str(testName as Value);
     const test = tests.get(name);
     if (!test) throw new TemplateSyntaxError(`No test named '${name}'.`, 0);
-    predicate = (x) => test(ctx, x as PluginValue, rest, kwargs);
+    predicate = (x) => asPlugin('test', name, () => test(ctx, x as PluginValue, rest, kwargs));
   }
   return seqOrEmpty(value).filter((item) => predicate(getter(item)) === expect);
 }
@@ -78,7 +79,16 @@ function mapFilter(ctx: PluginContext, value: PluginValue, args: readonly Plugin
   const fname = str(name as Value);
   const fn = filters.get(fname);
   if (!fn) throw new TemplateSyntaxError(`No filter named '${fname}'.`, 0);
-  return items.map((item) => fn(ctx, item as PluginValue, rest, kwargs) as Value);
+  return items.map((item) => asPlugin('filter', fname, () => fn(ctx, item as PluginValue, rest, kwargs) as Value));
+}
+
+/** A filter or test called by name from another: its failure is reported as its own, as in 2.19. */
+function asPlugin<T>(kind: 'filter' | 'test', name: string, call: () => T): T {
+  try {
+    return call();
+  } catch (err) {
+    throw wrapPluginError(err, kind, name);
+  }
 }
 
 function sortFilter(items: Value[], reverse: boolean, caseSensitive: boolean, attribute: Value): Value[] {
@@ -102,7 +112,7 @@ const listFilters: Record<string, FilterFn> = {
   },
   list: (_c, v) => list(v) as Data[],
   join: (_c, v, args, kw) => {
-    const [d, attribute] = bindArgs('sync_do_join', args, kw, [['d', ''], ['attribute', null]]);
+    const [d, attribute] = bindArgs(args, kw, [['d', ''], ['attribute', null]]);
     let items = list(v);
     if (attribute !== null && attribute !== undefined) items = items.map(attrGetter(attribute));
     return items.map((x) => {
@@ -120,23 +130,23 @@ const listFilters: Record<string, FilterFn> = {
     }
   },
   sort: (_c, v, args, kw) => {
-    const [reverse, cs, attribute] = bindArgs('sync_do_sort', args, kw, [['reverse', false], ['case_sensitive', false], ['attribute', null]]);
+    const [reverse, cs, attribute] = bindArgs(args, kw, [['reverse', false], ['case_sensitive', false], ['attribute', null]]);
     return sortFilter(list(v), truthy(reverse), truthy(cs), attribute) as Data[];
   },
   unique: (_c, v, args, kw) => {
-    const [cs, attribute] = bindArgs('do_unique', args, kw, [['case_sensitive', false], ['attribute', null]]);
+    const [cs, attribute] = bindArgs(args, kw, [['case_sensitive', false], ['attribute', null]]);
     return uniqueItems(list(v), truthy(cs), attribute) as Data[];
   },
   min: (_c, v, args, kw) => {
-    const [cs, attribute] = bindArgs('do_min', args, kw, [['case_sensitive', false], ['attribute', null]]);
+    const [cs, attribute] = bindArgs(args, kw, [['case_sensitive', false], ['attribute', null]]);
     return minMax(list(v), truthy(cs), attribute, 1) as PluginValue;
   },
   max: (_c, v, args, kw) => {
-    const [cs, attribute] = bindArgs('do_max', args, kw, [['case_sensitive', false], ['attribute', null]]);
+    const [cs, attribute] = bindArgs(args, kw, [['case_sensitive', false], ['attribute', null]]);
     return minMax(list(v), truthy(cs), attribute, -1) as PluginValue;
   },
   sum: (_c, v, args, kw) => {
-    const [attribute, start] = bindArgs('sync_do_sum', args, kw, [['attribute', null], ['start', 0]]);
+    const [attribute, start] = bindArgs(args, kw, [['attribute', null], ['start', 0]]);
     let items = list(v);
     if (attribute !== null && attribute !== undefined) items = items.map(attrGetter(attribute));
     let total = start as Value;
@@ -149,7 +159,7 @@ const listFilters: Record<string, FilterFn> = {
   selectattr: (c, v, args, kw) => selectOrReject(c, v, args, kw, true, true) as Data[],
   rejectattr: (c, v, args, kw) => selectOrReject(c, v, args, kw, true, false) as Data[],
   batch: (_c, v, args, kw) => {
-    const [linecount, fill] = bindArgs('do_batch', args, kw, [['linecount', null], ['fill_with', null]]);
+    const [linecount, fill] = bindArgs(args, kw, [['linecount', null], ['fill_with', null]]);
     const n = Number(linecount);
     const out: Value[][] = [];
     let tmp: Value[] = [];
@@ -167,7 +177,7 @@ const listFilters: Record<string, FilterFn> = {
     return out as Data[];
   },
   slice: (_c, v, args, kw) => {
-    const [slicesArg, fill] = bindArgs('sync_do_slice', args, kw, [['slices', null], ['fill_with', null]]);
+    const [slicesArg, fill] = bindArgs(args, kw, [['slices', null], ['fill_with', null]]);
     const seq = list(v);
     const slices = Number(slicesArg);
     const itemsPer = Math.floor(seq.length / slices);
@@ -185,7 +195,7 @@ const listFilters: Record<string, FilterFn> = {
     return out as Data[];
   },
   groupby: (_c, v, args, kw) => {
-    const [attribute, dflt, cs] = bindArgs('sync_do_groupby', args, kw, [['attribute', null], ['default', null], ['case_sensitive', false]]);
+    const [attribute, dflt, cs] = bindArgs(args, kw, [['attribute', null], ['default', null], ['case_sensitive', false]]);
     const key = attrGetter(attribute, truthy(cs) ? null : ignoreCase, dflt === null ? undefined : dflt);
     const display = attrGetter(attribute, null, dflt === null ? undefined : dflt);
     const sorted = sortValues(list(v), key, false);
@@ -217,7 +227,7 @@ const listFilters: Record<string, FilterFn> = {
     return (r === undefined ? missingAttribute(v as Value, name) : r) as PluginValue;
   },
   default: (_c, v, args, kw) => {
-    const [dflt, boolean] = bindArgs('do_default', args, kw, [['default_value', ''], ['boolean', false]]);
+    const [dflt, boolean] = bindArgs(args, kw, [['default_value', ''], ['boolean', false]]);
     if (v instanceof Undefined || (truthy(boolean) && !truthy(v as Value))) return dflt as PluginValue;
     return v;
   },

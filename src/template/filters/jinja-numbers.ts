@@ -103,15 +103,15 @@ const numberFilters: Record<string, FilterFn> = {
     throw typeError(`bad operand type for abs(): '${typeName(v as Value)}'`);
   },
   int: (_c, v, args, kw) => {
-    const [dflt, base] = bindArgs('do_int', args, kw, [['default', 0], ['base', 10]]);
+    const [dflt, base] = bindArgs(args, kw, [['default', 0], ['base', 10]]);
     return toInt(v as Value, dflt, Number(num(base) ?? 10)) as PluginValue;
   },
   float: (_c, v, args, kw) => {
-    const [dflt] = bindArgs('do_float', args, kw, [['default', new PyFloat(0)]]);
+    const [dflt] = bindArgs(args, kw, [['default', new PyFloat(0)]]);
     return toFloat(v as Value, dflt) as PluginValue;
   },
   round: (_c, v, args, kw) => {
-    const [precision, method] = bindArgs('do_round', args, kw, [['precision', 0], ['method', 'common']]);
+    const [precision, method] = bindArgs(args, kw, [['precision', 0], ['method', 'common']]);
     const m = str(method);
     if (m !== 'common' && m !== 'ceil' && m !== 'floor') throw typeError('method must be common, ceil or floor');
     const x = num(v as Value);
@@ -125,7 +125,7 @@ const numberFilters: Record<string, FilterFn> = {
     return new PyFloat(f(x * 10 ** p) / 10 ** p);
   },
   filesizeformat: (_c, v, args, kw) => {
-    const [binary] = bindArgs('do_filesizeformat', args, kw, [['binary', false]]);
+    const [binary] = bindArgs(args, kw, [['binary', false]]);
     const bytes = pyFloat(v as Value);
     const bin = truthy(binary);
     const base = bin ? 1024 : 1000;

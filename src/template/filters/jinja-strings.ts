@@ -105,7 +105,7 @@ const stringFilters: Record<string, FilterFn> = {
   capitalize: (_c, v) => pyCapitalize(s(v)),
   title: (_c, v) => title(s(v)),
   trim: (_c, v, args, kw) => {
-    const [chars] = bindArgs('do_trim', args, kw, [['chars', null]]);
+    const [chars] = bindArgs(args, kw, [['chars', null]]);
     const text = s(v);
     if (chars === null || chars === undefined) return text.replace(/^\s+|\s+$/g, '');
     const set = str(chars);
@@ -116,11 +116,11 @@ const stringFilters: Record<string, FilterFn> = {
     return text.slice(a, b);
   },
   center: (_c, v, args, kw) => {
-    const [width] = bindArgs('do_center', args, kw, [['width', 80]]);
+    const [width] = bindArgs(args, kw, [['width', 80]]);
     return center(s(v), Number(num(width) ?? 80));
   },
   replace: (_c, v, args, kw) => {
-    const [old, nw, count] = bindArgs('do_replace', args, kw, [['old', null], ['new', null], ['count', null]]);
+    const [old, nw, count] = bindArgs(args, kw, [['old', null], ['new', null], ['count', null]]);
     const text = s(v);
     const o = str(old);
     const n = str(nw);
@@ -137,18 +137,18 @@ const stringFilters: Record<string, FilterFn> = {
     return out + rest;
   },
   indent: (_c, v, args, kw) => {
-    const [width, first, blank] = bindArgs('do_indent', args, kw, [['width', 4], ['first', false], ['blank', false]]);
+    const [width, first, blank] = bindArgs(args, kw, [['width', 4], ['first', false], ['blank', false]]);
     if (Array.isArray(v)) throw new PyException('AttributeError', `'${typeName(v as Value)}' object has no attribute 'splitlines'`);
     if (typeof v !== 'string') throw typeError(`unsupported operand type(s) for +=: '${typeName(v as Value)}' and 'str'`);
     return indent(v, width, truthy(first), truthy(blank));
   },
   truncate: (_c, v, args, kw) => {
-    const [length, killwords, end, leeway] = bindArgs('do_truncate', args, kw, [['length', 255], ['killwords', false], ['end', '...'], ['leeway', null]]);
+    const [length, killwords, end, leeway] = bindArgs(args, kw, [['length', 255], ['killwords', false], ['end', '...'], ['leeway', null]]);
     return truncate(v as Value, Number(num(length)), truthy(killwords), str(end), leeway === null ? 5 : Number(num(leeway))) as PluginValue;
   },
   wordcount: (_c, v) => (s(v).match(/\w+/gu) ?? []).length,
   wordwrap: (_c, v, args, kw) => {
-    const [width, breakLong, wrapstring, breakHyphens] = bindArgs('do_wordwrap', args, kw, [['width', 79], ['break_long_words', true], ['wrapstring', null], ['break_on_hyphens', true]]);
+    const [width, breakLong, wrapstring, breakHyphens] = bindArgs(args, kw, [['width', 79], ['break_long_words', true], ['wrapstring', null], ['break_on_hyphens', true]]);
     return wordwrap(requireStr(v, 'splitlines'), Number(num(width)), truthy(breakLong), wrapstring === null ? '\n' : str(wrapstring), truthy(breakHyphens));
   },
   format: (_c, v, args, kw) => {
