@@ -13,7 +13,7 @@ import { createActions } from '../actions/index.js';
 import { loadInventory, DEFAULT_INVENTORY } from '../inventory/load-inventory.js';
 import { parsePlaybook } from '../playbook/parse-playbook.js';
 import { parseTaskList } from '../playbook/parse-task-list.js';
-import { loadRole } from '../playbook/load-role.js';
+import { loadRole, roleSearchPaths } from '../playbook/load-role.js';
 import { loadRoleTasks } from '../playbook/load-role-tasks.js';
 import type { Playbook, PlayNode } from '../playbook/model.js';
 import type { CompiledPlay } from '../compile/program.js';
@@ -172,12 +172,6 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     .split(':')
     .filter(Boolean)
     .map((p) => (p.startsWith('~') ? join(homedir(), p.slice(1)) : p));
-  const roleSearch = (baseDir: string): string[] => {
-    const paths = [join(firstDir, 'roles'), ...rolesPath];
-    if (baseDir !== firstDir) paths.push(join(baseDir, 'roles'), baseDir);
-    paths.push(firstDir);
-    return [...new Set(paths)];
-  };
   const runTags = strings(args.tags).flatMap((t) => t.split(','));
   const loadVarsFile = (name: string, scope: VarSource): DataDict | undefined => {
     const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);
@@ -244,7 +238,14 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       // A missing file resolves to where ansible would have read it; reading it then fails.
       return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? (isAbsolute(name) ? name : join(baseDir, name));
     },
-    loadRole: (name, baseDir, from, loc) => loadRole(name, { searchPaths: roleSearch(baseDir), ...(from ? { from } : {}), ...(loc ? { loc } : {}) }),
+    // A dependency is looked for in ansible.legacy first (a role's collections always end with it).
+    loadRole: (name, dependentOf, from, loc) =>
+      loadRole(name, {
+        searchPaths: roleSearchPaths(currentPlay ? dirname(currentPlay.file) : firstDir, rolesPath, dependentOf?.path),
+        ...(dependentOf ? { collections: ['ansible.legacy'] } : {}),
+        ...(from ? { from } : {}),
+        ...(loc ? { loc } : {}),
+      }),
     loadRoleTasks: (role, file, handlers) => loadRoleTasks(role, file, handlers),
     renderStatic: (text, loc) => (currentPlay && templar.isTemplate(text) ? pyStr(templar.render(text, staticVars(currentPlay), { origin: loc })) : text),
   };

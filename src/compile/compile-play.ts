@@ -17,7 +17,11 @@ export interface CompileLoader {
   loadTaskFile(path: string, handlers: boolean): readonly TaskOrBlock[];
   /** Finds a task file named by import_tasks/include_tasks, relative to where it is written. */
   resolveTaskFile(name: string, baseDir: string, role?: RoleInstance): string;
-  loadRole(name: string, baseDir: string, from?: { tasks?: string; vars?: string; defaults?: string; handlers?: string }, loc?: SourceLocation): RoleDefinition;
+  /**
+   * Finds a role from the running play's directory; `dependentOf`: the role whose meta dependencies
+   * name it (searched beside that one, as 2.19 does).
+   */
+  loadRole(name: string, dependentOf: RoleDefinition | undefined, from?: { tasks?: string; vars?: string; defaults?: string; handlers?: string }, loc?: SourceLocation): RoleDefinition;
   loadRoleTasks(role: RoleDefinition, file: string, handlers: boolean): readonly TaskOrBlock[];
   /** Renders a static template (import file names) with what is known before the run: play vars and extra vars. */
   renderStatic(text: string, loc: SourceLocation): string;
@@ -117,7 +121,7 @@ export class ProgramBuilder {
     const name = task.args.get('name') ?? task.args.get('role');
     if (typeof name !== 'string') throw new ParseError('import-role-name', "'name' is a required field for import_role.", { location: task.loc });
     const from = roleFrom(task.args);
-    const def = this.loader.loadRole(this.loader.renderStatic(name, task.argsLoc), ctx.baseDir, from, argLoc(task, 'name') ?? task.argsLoc);
+    const def = this.loader.loadRole(this.loader.renderStatic(name, task.argsLoc), undefined, from, argLoc(task, 'name') ?? task.argsLoc);
     const ref: RoleRef = {
       loc: task.loc,
       name: { value: name, loc: task.argsLoc },
@@ -142,7 +146,7 @@ export class ProgramBuilder {
     const added: RoleInstance[] = [];
     for (const ref of role.def.dependencies) {
       const name = this.loader.renderStatic(textValue(ref.name), ref.name.loc);
-      const def = this.loader.loadRole(name, role.def.path, undefined, ref.name.loc);
+      const def = this.loader.loadRole(name, role.def, undefined, ref.loc);
       const dep: RoleInstance = { def, ref, params: ref.params, fromInclude: role.fromInclude, parent: role, runOnce: true };
       const depFold = foldLayer(fold, ref.keywords, { vars: false });
       added.push(...this.addDependencies(dep, depFold), dep);
@@ -187,20 +191,20 @@ export function paramsKey(role: RoleInstance): string {
 }
 
 /** Expands `roles:` into instances, dependencies first, each role once unless allow_duplicates. */
-export function expandRoles(play: PlayNode, loader: CompileLoader, baseDir: string): RoleInstance[] {
+export function expandRoles(play: PlayNode, loader: CompileLoader): RoleInstance[] {
   const out: RoleInstance[] = [];
   const seen = new Set<string>();
-  const visit = (ref: RoleRef, parent: RoleInstance | undefined, from: string): void => {
+  const visit = (ref: RoleRef, parent: RoleInstance | undefined): void => {
     const name = loader.renderStatic(textValue(ref.name), ref.name.loc);
-    const def = loader.loadRole(name, from, undefined, ref.name.loc);
+    const def = loader.loadRole(name, parent?.def, undefined, ref.loc);
     const instance: RoleInstance = { def, ref, params: ref.params, fromInclude: false, ...(parent ? { parent } : {}) };
-    for (const dep of def.dependencies) visit(dep, instance, def.path);
+    for (const dep of def.dependencies) visit(dep, instance);
     const key = paramsKey(instance);
     if (seen.has(key) && !def.allowDuplicates) return;
     seen.add(key);
     out.push(instance);
   };
-  for (const ref of play.roles) visit(ref, undefined, baseDir);
+  for (const ref of play.roles) visit(ref, undefined);
   return out;
 }
 
@@ -223,7 +227,7 @@ function roleFold(playFold: FoldedKeywords, role: RoleInstance): FoldedKeywords 
 export function compilePlay(play: PlayNode, loader: CompileLoader): CompiledPlay {
   const baseDir = dirname(play.file);
   const playFold = foldLayer(EMPTY_FOLD, play.keywords, { vars: false });
-  const roles = expandRoles(play, loader, baseDir);
+  const roles = expandRoles(play, loader);
 
   const builder = new ProgramBuilder(loader);
   builder.addList(play.preTasks, playFold, { baseDir });

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Data, DataDict } from '../core/data.js';
 import { truthy } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
@@ -13,8 +13,10 @@ import { parseRoleRef } from './parse-role-ref.js';
 import { findRoleFiles } from './role-files.js';
 
 export interface LoadRoleOptions {
-  /** Where to look, in order: e.g. [playbookDir/roles, …roles_path, playbookDir]. */
+  /** Where to look, in order: see roleSearchPaths. */
   readonly searchPaths: readonly string[];
+  /** Collections searched first (none are installed): the not-found message names them. */
+  readonly collections?: readonly string[];
   /** `defaults_from`, `vars_from` (tasks_from and handlers_from are for loadRoleTasks). */
   readonly from?: { readonly tasks?: string; readonly vars?: string; readonly defaults?: string; readonly handlers?: string };
   /** The role entry that named it, for the error's origin. */
@@ -77,6 +79,15 @@ function argumentSpecs(rolePath: string, meta: DataDict): DataDict | undefined {
   return specs instanceof Map ? specs : undefined;
 }
 
+/**
+ * Where 2.19 looks for a role, in order: the play's directory's roles/, the roles_path, the
+ * directory holding the role whose meta names it (a dependency finds its siblings), the play's
+ * directory. Not deduplicated: the not-found message lists each as searched.
+ */
+export function roleSearchPaths(playDir: string, rolesPath: readonly string[], dependentRolePath?: string): string[] {
+  return [join(playDir, 'roles'), ...rolesPath, ...(dependentRolePath === undefined ? [] : [dirname(dependentRolePath)]), playDir];
+}
+
 /** Finds a role by name (or path) on the search paths and reads its defaults, vars and meta. */
 export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition {
   let roleName = name;
@@ -86,7 +97,8 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
     roleName = basename(name);
   }
   if (rolePath === undefined) {
-    throw new ParseError('ROLE_NOT_FOUND', `the role '${name}' was not found in ${options.searchPaths.join(':')}`, options.loc === undefined ? {} : { location: options.loc });
+    const searched = [...(options.collections ?? []), ...options.searchPaths].join(':');
+    throw new ParseError('ROLE_NOT_FOUND', `the role '${name}' was not found in ${searched}`, options.loc === undefined ? {} : { location: options.loc });
   }
   const meta = loadMeta(rolePath);
   const metaFile = findRoleFiles(rolePath, 'meta', undefined, false).files[0] ?? join(rolePath, 'meta', 'main.yml');

@@ -10,6 +10,8 @@ import type { PlayVars } from './vars-port.js';
 import type { TemplateRenderer } from '../template/api.js';
 import { keywordBool } from './keyword-values.js';
 
+const ROLE_INCLUDES: ReadonlySet<string> = new Set(['include_role', 'import_role']);
+
 export class TaskNames {
   /** Names as announced in the banner, by step: results of the task reuse them. */
   private readonly names = new Map<number, string>();
@@ -39,7 +41,7 @@ export class TaskNames {
     const task = step.task;
     const nameKw = task.keywords.get('name');
     if (!nameKw || nameKw.value === null || nameKw.value === '') {
-      if ((task.action === 'include_role' || task.action === 'import_role') && task.args.has('name')) {
+      if (ROLE_INCLUDES.has(task.action) && task.args.has('name')) {
         return `${task.actionWritten} : ${pyStr(task.args.get('name') as Data)}`;
       }
       return task.actionWritten;
@@ -73,7 +75,8 @@ export class TaskNames {
       action: task.action,
       actionWritten: task.actionWritten,
       loc: task.loc,
-      ...(step.role ? { role: step.role.def.name } : {}),
+      // NOTE: ansible's IncludeRole names itself (its name, or "include_role : x") without its own role.
+      ...(step.role && !ROLE_INCLUDES.has(task.action) ? { role: step.role.def.name } : {}),
       isHandler: task.isHandler,
       noLog: keywordBool(step.folded.scalars.get('no_log')) ?? false,
       checkMode: this.options.checkMode,
