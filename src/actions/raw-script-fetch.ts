@@ -11,6 +11,7 @@ import { controllerSearchDirs, fileNotFoundMessage, searchedFor, toBoolLike } fr
 interface ScriptSession extends AgentSession {
   runScript(localPath: string, argsLine: string, options?: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number }): Promise<Map<string | number | boolean | null, Data>>;
   fetchFile(remotePath: string, localPath: string): Promise<Map<string | number | boolean | null, Data>>;
+  exists(path: string): Promise<boolean>;
 }
 
 /** raw: the command goes through the connection as it is; no agent, no Python needed. */
@@ -37,8 +38,15 @@ export const script: Action = async (ctx) => {
     const v = ctx.args.get(key);
     if (v !== undefined && v !== null) options[key] = pyStr(v);
   }
-  if (ctx.checkMode) return new Map<string, Data>([['changed', true], ['msg', 'Check mode: script not run']]);
   const session = (await ctx.session()) as ScriptSession;
+  // NOTE: as 2.19, creates/removes that leave nothing to do skip the task, and check mode runs no
+  // script: changed when creates/removes say it would run, skipped without them.
+  if (options.creates && (await session.exists(options.creates))) throw new ActionSkip(`${options.creates} exists, matching creates option`);
+  if (options.removes && !(await session.exists(options.removes))) throw new ActionSkip(`${options.removes} does not exist, matching removes option`);
+  if (ctx.checkMode) {
+    if (!options.creates && !options.removes) throw new ActionSkip('Check mode is not supported for this task.');
+    return new Map<string, Data>([['changed', true]]);
+  }
   return session.runScript(path, parts.slice(1).join(' '), options);
 };
 

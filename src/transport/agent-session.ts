@@ -264,7 +264,8 @@ export class VolantAgentSession implements AgentSession {
     }
   }
 
-  private async exists(path: string): Promise<boolean> {
+  /** Whether a path exists on the host. */
+  async exists(path: string): Promise<boolean> {
     const answer = await this.client.request('exists', new Map<string, Data>([['path', path]]));
     return isDict(answer) && answer.get('exists') === true;
   }
