@@ -30,7 +30,7 @@ export function skippedStdoutCallbacks(stdoutName: string): string[] {
 
 /**
  * The stdout callback and the enabled notification callbacks (callbacks_enabled) as one Callback.
- * Unknown enabled names are skipped with ansible's warning.
+ * Unknown enabled names are left out: enabledCallbackWarnings says what ansible warns of them.
  */
 export function createCallbacks(stdoutName: string, enabled: readonly string[], options: CallbackOptions): Callback {
   const stdout = createCallback(stdoutName, options);
@@ -38,9 +38,23 @@ export function createCallbacks(stdoutName: string, enabled: readonly string[], 
   for (const name of enabled) {
     const factory = NOTIFICATION_CALLBACKS.get(shortName(name.trim()));
     if (factory) others.push(factory(options));
-    else if (name.trim()) stdout.warning?.(`Skipping callback plugin '${name.trim()}', unable to load`);
   }
   return combineCallbacks(stdout, others);
+}
+
+/**
+ * The warnings 2.19 prints, in order, when it loads callbacks_enabled (after the inventory and the
+ * playbook): a name it cannot load is skipped. A stdout callback's name loads (and is not used).
+ */
+export function enabledCallbackWarnings(enabled: readonly string[]): string[] {
+  const warnings: string[] = [];
+  for (const name of enabled.map((n) => n.trim()).filter(Boolean)) {
+    if (NOTIFICATION_CALLBACKS.has(shortName(name)) || CALLBACKS.has(shortName(name))) continue;
+    const importWarning = callbackLoadWarning(name);
+    if (importWarning) warnings.push(importWarning);
+    warnings.push(`Skipping callback plugin '${name}', unable to load`);
+  }
+  return warnings;
 }
 
 /**

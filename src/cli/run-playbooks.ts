@@ -22,7 +22,7 @@ import { tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
-import { callbackLoadWarning, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks } from '../callbacks/index.js';
+import { callbackLoadWarning, enabledCallbackWarnings, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks } from '../callbacks/index.js';
 import type { LookupEnvironment, TemplateRenderer, TemplateWarning, VarSource } from '../template/api.js';
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
 import { loadYaml } from '../yaml/load-yaml.js';
@@ -267,6 +267,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     if (warning) warn(warning);
     throw ctx.unloadableCallback;
   }
+  const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',');
+  for (const warning of enabledCallbackWarnings(enabled)) warn(warning);
   const transport = createTransport({});
   const removeSignals = closeTransportOnSignals(transport);
   const lookupEnv = (baseDir: string): LookupEnvironment => ({
