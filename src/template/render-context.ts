@@ -200,6 +200,12 @@ export class RenderContext implements RenderState {
     }
     if (typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value) || value instanceof Map) {
+      const scope = this.foreignScope(container);
+      // Another host's dict or list is rendered whole with that host's variables, as 2.19 does.
+      if (scope !== undefined) {
+        const inner = this.inScope(scope);
+        return inner.settle(inner.deriveOnce(value));
+      }
       if (!cleanContainers.has(value) && !isUntrustedContainer(value)) markRaw(value);
       return value;
     }
@@ -272,9 +278,11 @@ export class RenderContext implements RenderState {
    */
   private renderItem(text: string, container: unknown, key: unknown): Value {
     const where = (): SourceLocation | undefined => entryOrigin(container, key);
+    // A value of another host's variables (`hostvars['h2'].x`) is rendered with that host's.
+    const scope = this.foreignScope(container);
     let v: Value;
     try {
-      v = this.renderNested(text);
+      v = scope === undefined ? this.renderNested(text) : this.inScope(scope).renderNested(text);
     } catch (err) {
       if (err instanceof Error && !(err instanceof TemplateRecursionError) && !errorOrigins.has(err)) {
         const origin = where();
@@ -307,6 +315,20 @@ export class RenderContext implements RenderState {
       this.depth--;
       resolving.delete(text);
     }
+  }
+
+  /** The variables of a view of another host's (`hostvars['h2']`), when `container` is one. */
+  private foreignScope(container: unknown): VarSource | undefined {
+    const scope = (container as { varSource?: VarSource } | null)?.varSource;
+    return scope === this.vars ? undefined : scope;
+  }
+
+  /** A call of its own with other variables (another host's), for rendering what they hold. */
+  private inScope(vars: VarSource): RenderContext {
+    const inner = new RenderContext(this.engine, vars, this.options, this.expressionMode);
+    inner.depth = this.depth + 1;
+    if (inner.depth > MAX_DEPTH) throw new TemplateRecursionError();
+    return inner;
   }
 
   /** Renders text in a scope of its own where `extraVars` shadow this call's variables. */
