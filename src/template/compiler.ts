@@ -70,6 +70,18 @@ export function nativeConcat(out: Value[]): Value {
   return joinOutput(kept);
 }
 
+/** How many recursive `loop(…)` calls are rendering now (rendering is synchronous). */
+let recursiveCalls = 0;
+
+/**
+ * NOTE: inside a recursive loop's `loop(…)` call, 2.19 raises a missing attribute or item at
+ * once (`x.c is defined` and `x.c | default` fail there), where elsewhere it is an Undefined.
+ */
+function strictInRecursion(obj: Value, r: Value): Value {
+  if (recursiveCalls > 0 && r instanceof Undefined && !(obj instanceof Undefined)) throw new UndefinedError(r);
+  return r;
+}
+
 export function joinOutput(out: Value[]): string {
   let s = '';
   for (let i = 0; i < out.length; i++) {
@@ -289,8 +301,14 @@ class Compiler {
       }
       const loop = usesLoop || recursive ? new LoopContext(items, depth0, recursive ? (it, d) => {
         const inner: Value[] = [];
-        run(f, inner, state.settle(it), d);
-        return joinOutput(inner);
+        recursiveCalls++;
+        try {
+          run(f, inner, state.settle(it), d);
+        } finally {
+          recursiveCalls--;
+        }
+        // NOTE: like a macro's body, `loop(…)` ends in native concat (one node is its value, none is None).
+        return nativeConcat(inner);
       } : null) : null;
       if (loop) frame.vars.set('loop', loop);
       for (let i = 0; i < items.length; i++) {
@@ -397,7 +415,7 @@ class Compiler {
         const attr = e.attr;
         return (f) => {
           const o = obj(f);
-          const r = getAttr(o, attr);
+          const r = strictInRecursion(o, getAttr(o, attr));
           if (!isRaw(o)) {
             if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, attr);
             return r;
@@ -413,7 +431,7 @@ class Compiler {
         return (f) => {
           const o = obj(f);
           const k = f.state.settle(key(f));
-          const r = getItem(o, k);
+          const r = strictInRecursion(o, getItem(o, k));
           if (isRaw(o)) return f.state.derive(r, o, k);
           if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, k);
           return r;

@@ -151,7 +151,8 @@ export class Parser {
     if (expected.size > 0) {
       const list = [...(this.endTokenStack[this.endTokenStack.length - 1] ?? [])].map((e) => `'${e}'`);
       const names = list.join(' or ');
-      parts.push(`Jinja was looking for the following tags: ${names}.`);
+      if (name !== null && expected.has(name)) parts.push(`You probably made a nesting mistake. Jinja is expecting this tag, but currently looking for ${names}.`);
+      else parts.push(`Jinja was looking for the following tags: ${names}.`);
     }
     const inner = this.tagStack[this.tagStack.length - 1];
     if (inner !== undefined) parts.push(`The innermost block that needs to be closed is '${inner}'.`);

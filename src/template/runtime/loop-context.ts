@@ -12,7 +12,7 @@ export class LoopContext extends PyCallable {
     private readonly items: Value[],
     readonly depth0: number,
     /** Renders the loop body again for `loop(children)` in a recursive loop. */
-    private readonly recurse: ((iter: Value, depth0: number) => string) | null,
+    private readonly recurse: ((iter: Value, depth0: number) => Value) | null,
   ) {
     super();
   }
