@@ -30,6 +30,11 @@ export function parseExtraVars(values: readonly string[], cwd: string): DataDict
       try {
         text = readFileSync(path, 'utf8');
       } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EISDIR') {
+          // NOTE: ansible's loader fails reading a directory (exit 4) rather than finding it missing.
+          const message = `An error occurred while trying to read the file '${path}': [Errno 21] Is a directory: '${path}'`;
+          throw Object.assign(new VolantError('extra-vars-file', message, { cause: error }), { exitCode: 4 });
+        }
         const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? '[Errno 2] No such file or directory' : String(error);
         throw new VolantError(
           'extra-vars-file',
