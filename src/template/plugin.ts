@@ -6,6 +6,7 @@
 import type { Data } from '../core/data.js';
 import type { LookupEnvironment, RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { Undefined } from './runtime/undefined.js';
+import type { PyObject } from './runtime/py-object.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { FILTER_SIGNATURES, TEST_SIGNATURES } from './plugin-signatures.js';
 import { checkCall, parseSignature, type CallSignature } from './py-call-signature.js';
@@ -13,7 +14,7 @@ import { checkCall, parseSignature, type CallSignature } from './py-call-signatu
 /** How a plugin renders text of its own. */
 export interface NestedRenderOptions {
   /** Variables shadowing the current ones for this text only (the template lookup's `template_*`). */
-  readonly extraVars?: ReadonlyMap<string, Data>;
+  readonly extraVars?: ReadonlyMap<string, Data | PyObject>;
   /** Where the text was written: named by its errors (a template file, a variable's definition). */
   readonly origin?: SourceLocation;
   /** Delimiters of its own (the template lookup's `variable_start_string` …). */

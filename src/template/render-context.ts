@@ -17,7 +17,7 @@ import { PluginFailure } from './plugin-failure.js';
 import { TemplateError } from '../core/errors.js';
 import type { BlockFn, CompiledTemplate, RenderState } from './render-state.js';
 import { PyException } from './runtime/py-exception.js';
-import type { Value } from './runtime/py-object.js';
+import type { PyObject, Value } from './runtime/py-object.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { isTemplateText } from './template-text.js';
 import { isUntrustedContainer } from './runtime/trust.js';
@@ -332,10 +332,11 @@ export class RenderContext implements RenderState {
   }
 
   /** Renders text in a scope of its own where `extraVars` shadow this call's variables. */
-  renderWithExtraVars(text: string, extraVars: ReadonlyMap<string, Data>, compileOptions: RenderOptions = {}, includeSearchPath?: readonly string[]): Value {
+  renderWithExtraVars(text: string, extraVars: ReadonlyMap<string, Data | PyObject>, compileOptions: RenderOptions = {}, includeSearchPath?: readonly string[]): Value {
     const base = this.vars;
     const vars: VarSource = {
-      get: (name) => (extraVars.has(name) ? extraVars.get(name) : base.get(name)),
+      // A plugin's own variable may be a Python object (the template lookup's datetimes): the engine reads it as a value.
+      get: (name) => (extraVars.has(name) ? (extraVars.get(name) as Data) : base.get(name)),
       has: (name) => extraVars.has(name) || base.has(name),
       keys: () => new Set([...extraVars.keys(), ...base.keys()]),
       origin: (name) => (extraVars.has(name) ? undefined : base.origin?.(name)),

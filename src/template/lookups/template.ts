@@ -13,6 +13,8 @@ import { pluginError, toText } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
 import { findFileOrWarn, includeSearchPath } from './search-path.js';
 import { repr } from '../runtime/py-values.js';
+import type { PyObject } from '../runtime/py-object.js';
+import { PyDateTime } from '../runtime/py-datetime.js';
 
 /** The lookup's delimiter options, by the RenderOptions.delimiters key each sets. */
 const DELIMITER_OPTIONS = [
@@ -46,7 +48,7 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
     const path = findFileOrWarn(ctx, 'templates', name);
     if (path === undefined) throw pluginError(`the template file ${name} could not be found for the lookup`);
     const text = decodeSurrogateEscape(readFileSync(path));
-    const extraVars = templateFileVars(name, path);
+    const extraVars = templateFileVars(name, path, ctx.vars.has('ansible_managed'));
     for (const [key, value] of templateVars) extraVars.set(String(key), value);
     const rendered = ctx.renderString(text, {
       extraVars,
@@ -65,15 +67,19 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
 
 /**
  * The variables ansible adds for a looked-up template (no destination: `template_destpath` is
- * None). NOTE: `template_mtime` and `template_run_date` (Python datetimes) are not given yet.
+ * None); `ansible_managed` only when no variable of that name is set.
  */
-function templateFileVars(name: string, path: string): Map<string, Data> {
-  return new Map<string, Data>([
+function templateFileVars(name: string, path: string, hasManaged: boolean): Map<string, Data | PyObject> {
+  const st = statSync(path);
+  const vars = new Map<string, Data | PyObject>([
     ['template_host', hostname()],
     ['template_path', name],
-    ['template_uid', ownerName(statSync(path).uid)],
+    ['template_mtime', new PyDateTime(st.mtime, false)],
+    ['template_uid', ownerName(st.uid)],
+    ['template_run_date', new PyDateTime(new Date(), false)],
     ['template_destpath', null],
     ['template_fullpath', resolve(path)],
-    ['ansible_managed', 'Ansible managed'],
   ]);
+  if (!hasManaged) vars.set('ansible_managed', 'Ansible managed');
+  return vars;
 }
