@@ -116,7 +116,8 @@ export function processResult(
     if (!options.isInclude) cursor?.advance();
     verdict = 'ok';
     if (result.has('diff') && (options.diff ?? false)) ctx.callback.fileDiff?.(base);
-    if (!options.isInclude) ctx.callback.runnerOk?.(base);
+    // An include's result is shown too (its banner under free; minimal and oneline print it).
+    ctx.callback.runnerOk?.(base);
   }
   const register = keywordText(task.keywords.get('register'));
   if (register) {
