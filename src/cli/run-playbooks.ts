@@ -7,6 +7,8 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
+import { valueOrigin } from '../core/value-origins.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
 import { compileIncludeRole, compileIncludeTasks } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
@@ -346,7 +348,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       return hosts;
     },
     compile,
-    varsPrompt: (play) => promptAnswers(play, extraVars, warn),
+    varsPrompt: (play, playVars) => {
+      let vars: VarSource | undefined;
+      return promptAnswers(play, extraVars, warn, (value, origin) => templar.renderDeep(value, (vars ??= playVars()), origin ? { origin } : {}));
+    },
     ...(args.startAtTask ? { startAt: { pattern: String(args.startAtTask), done: false } } : {}),
     error: (e) => ctx.err(formatErrorBlock(e instanceof VolantError ? e : new VolantError('RUN_ERROR', e instanceof Error ? e.message : e), { color: ctx.color })),
     loadImport: (file, from) => loadPlaybookFile(resolve(dirname(from), file), warn),
@@ -391,11 +396,13 @@ function loopVarsOf(result: DataDict): DataDict | undefined {
 let warnedNotInteractive = false;
 
 /** vars_prompt without a terminal: each variable takes its default (None without one), as ansible does. */
-function promptAnswers(play: PlayNode, extraVars: DataDict, warn: (m: string) => void): DataDict {
+function promptAnswers(play: PlayNode, extraVars: DataDict, warn: (m: string) => void, render: (value: Data, origin?: SourceLocation) => Data): DataDict {
   const kw = play.keywords.get('vars_prompt');
   const answers: DataDict = new Map();
   if (!kw || !Array.isArray(kw.value)) return answers;
-  for (const entry of kw.value) {
+  // ansible templates every prompt (and default) with the play's variables before asking any.
+  const entries = kw.value.map((entry) => (isDict(entry) ? new Map([...entry].map(([k, v]) => [k, render(v, valueOrigin(entry, k))])) : entry));
+  for (const entry of entries) {
     if (!isDict(entry)) continue;
     const name = pyStr(entry.get('name') ?? '');
     if (extraVars.has(name)) continue;

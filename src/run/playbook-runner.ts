@@ -14,6 +14,7 @@ import { keywordBool } from './keyword-values.js';
 import type { Callback } from './events.js';
 import { VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
+import type { VarSource } from '../template/api.js';
 import { PlayTags } from './tags.js';
 
 export interface PlaybookRunOptions {
@@ -32,8 +33,11 @@ export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failed
   /** Templates play-level text (name, hosts) with extra vars and the play's vars. */
   renderPlayText(play: PlayNode, text: Data): Data;
   readonly callback: Callback;
-  /** Answers to the play's vars_prompt (or their defaults when there is no terminal). */
-  varsPrompt?(play: PlayNode): DataDict;
+  /**
+   * Answers to the play's vars_prompt (or their defaults when there is no terminal); `playVars`
+   * are the play's variables (no host) its prompts and defaults are templated with.
+   */
+  varsPrompt?(play: PlayNode, playVars: () => VarSource): DataDict;
   /** --start-at-task: tasks are skipped until one matches (shared by every play). */
   readonly startAt?: { readonly pattern: string; done: boolean };
   /** ansible's display.error (to stderr). */
@@ -125,7 +129,7 @@ export class PlaybookRunner {
     const hostsAll = [...hosts];
     const active = (): string[] => hostsAll.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
     let batch: string[] = [];
-    const prompted = deps.varsPrompt?.(play) ?? new Map();
+    const prompted = deps.varsPrompt?.(play, () => deps.vars.startPlay(compiled, { all: hostsAll, active, batch: () => [] }, new Map()).forPlay()) ?? new Map();
     const playVars = deps.vars.startPlay(
       compiled,
       { all: hostsAll, active, batch: () => batch.filter((h) => !this.failedHosts.has(h)), failed: () => batch.filter((h) => this.failedHosts.has(h)) },
