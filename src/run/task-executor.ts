@@ -19,6 +19,7 @@ import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transpo
 import type { PlayVars } from './vars-port.js';
 import { ActionFail, ActionSkip, TaskError, chainMessage, linksOf, type ErrorLink } from './task-error.js';
 import { failureEvent } from './failure-event.js';
+import { itemWarningEvents } from './loop-warnings.js';
 import { checkStrictUtf8 } from './strict-utf8.js';
 import { moduleCauses } from './module-causes.js';
 import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-values.js';
@@ -142,6 +143,7 @@ export class TaskExecutor {
     const task = step.task;
     const control = loopControl(step, this.playVars.forTask(host, step), this.services.templar);
     const results: DataDict[] = [];
+    const warningEvents: DisplayEvent[] = [];
     let lastError: readonly ErrorLink[] | undefined;
     let failKind: 'Action' | 'Module' = 'Action';
     let delegatedTo: string | undefined;
@@ -215,6 +217,7 @@ export class TaskExecutor {
         this.services.emitItem('ok', hr);
       }
       results.push(res);
+      warningEvents.push(...itemWarningEvents(res, outcome.warnings));
       if (control.breakWhen.length > 0 && this.conditionsHold(control.breakWhen, vars)) break;
     }
     const res = new Map<string, Data>([['results', results]]);
@@ -245,7 +248,13 @@ export class TaskExecutor {
     if (!truthy(res.get('failed'))) res.set('msg', 'All items completed');
     if (skipped) res.set('msg', 'All items skipped');
     ensureChanged(res);
-    return { result: res, ...(lastError ? { error: lastError } : {}), failKind, ...(delegatedTo ? { delegatedTo } : {}) };
+    return {
+      result: res,
+      ...(lastError ? { error: lastError } : {}),
+      failKind,
+      ...(delegatedTo ? { delegatedTo } : {}),
+      ...(warningEvents.length > 0 ? { warnings: warningEvents } : {}),
+    };
   }
 
   private conditionsHold(conditions: readonly Keyword[], vars: VarSource): boolean {
@@ -313,7 +322,8 @@ export class TaskExecutor {
       }
 
       const rawError = rawParamsError(task);
-      if (rawError) throw new TaskError([{ message: rawError }]);
+      // The error points at the action's key (a line of its own when the task has a name first).
+      if (rawError) throw new TaskError([{ message: rawError, ...(task.actionLoc ? { origin: task.actionLoc } : {}) }]);
       const args = RAW_ARG_ACTIONS.has(task.action) ? task.args : this.renderArgs(step, vars);
 
       const retriesKw = task.keywords.get('retries');
