@@ -1,5 +1,6 @@
 import type { ColorRole } from './format/colors.js';
 import type { SourceReader } from './format/source-context.js';
+import type { JunitOptions } from './junit-callback.js';
 import type { ProfileTasksOptions } from './profile-tasks-callback.js';
 
 /** What every built-in callback is created with (the CLI fills it from flags, env and ansible.cfg). */
@@ -39,6 +40,8 @@ export interface CallbackOptions {
   readonly jsonIndent?: number;
   /** profile_tasks settings ([callback_profile_tasks] / PROFILE_TASKS_*). */
   readonly profileTasks?: ProfileTasksOptions;
-  /** The clock the json, timer and profile_tasks callbacks read (tests pin it). */
+  /** junit settings (JUNIT_* environment variables). */
+  readonly junit?: JunitOptions;
+  /** The clock the json, junit, timer and profile_tasks callbacks read (tests pin it). */
   readonly now?: () => Date;
 }

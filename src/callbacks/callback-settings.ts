@@ -1,6 +1,9 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { CallbackOptions } from './callback-options.js';
 import { colorEnabled, COLOR_SETTING_KEYS, configBoolean } from './color-settings.js';
 import type { ColorRole } from './format/colors.js';
+import type { JunitOptions } from './junit-callback.js';
 import type { ProfileTasksOptions } from './profile-tasks-callback.js';
 
 /** Reads one setting: its environment variable first, then ansible.cfg's `[section] key`. */
@@ -65,6 +68,23 @@ export function callbackSettings(config: ConfigLookup, env: Readonly<Record<stri
       : {}),
     ...(int('ANSIBLE_DIFF_CONTEXT', 'diff', 'context') !== undefined ? { diffContext: int('ANSIBLE_DIFF_CONTEXT', 'diff', 'context') } : {}),
     profileTasks,
+    junit: junitSettings(env),
     ...(int('ANSIBLE_JSON_INDENT', 'defaults', 'json_indent') !== undefined ? { jsonIndent: int('ANSIBLE_JSON_INDENT', 'defaults', 'json_indent') } : {}),
+  };
+}
+
+/** NOTE: the junit callback reads its own environment variables, not ansible.cfg; a flag is on only when it says `true`. */
+function junitSettings(env: Readonly<Record<string, string | undefined>>): JunitOptions {
+  const flag = (name: string): boolean => (env[name] ?? 'False').toLowerCase() === 'true';
+  return {
+    outputDir: env.JUNIT_OUTPUT_DIR ?? join(env.HOME ?? homedir(), '.ansible.log'),
+    taskClass: flag('JUNIT_TASK_CLASS'),
+    taskRelativePath: env.JUNIT_TASK_RELATIVE_PATH ?? '',
+    ...(env.JUNIT_REPLACE_OUT_OF_TREE_PATH !== undefined ? { replaceOutOfTreePath: env.JUNIT_REPLACE_OUT_OF_TREE_PATH } : {}),
+    failOnChange: flag('JUNIT_FAIL_ON_CHANGE'),
+    failOnIgnore: flag('JUNIT_FAIL_ON_IGNORE'),
+    includeSetupTasksInReport: (env.JUNIT_INCLUDE_SETUP_TASKS_IN_REPORT ?? 'True').toLowerCase() !== 'false',
+    hideTaskArguments: flag('JUNIT_HIDE_TASK_ARGUMENTS'),
+    testCasePrefix: env.JUNIT_TEST_CASE_PREFIX ?? '',
   };
 }

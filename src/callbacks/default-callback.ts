@@ -6,6 +6,7 @@ import { itemLabel, itemLabelValue } from './format/labels.js';
 import { formatRecapLine } from './format/recap.js';
 import { dumpResult, dumpValue } from './format/dump-result.js';
 import type { ColorRole } from './format/colors.js';
+import { displayedTaskName, taskKey } from './format/task-identity.js';
 
 /**
  * ansible-core 2.19's `default` stdout callback, line for line: banners, `ok:`/`changed:`/
@@ -300,19 +301,6 @@ export class DefaultCallback extends CallbackBase implements Callback {
   }
 }
 
-/**
- * Which task a banner belongs to: its id, else where it is written and its name (the runner may
- * hand each result its own TaskInfo object).
- */
-function taskKey(task: TaskInfo): string {
-  return task.id ?? `${task.loc.file}:${task.loc.line}:${task.loc.column}\u0000${task.name}`;
-}
-
-function displayedTaskName(task: TaskInfo): string {
-  const name = task.name.trim();
-  if (task.role && !name.startsWith(`${task.role} : `)) return `${task.role} : ${name}`;
-  return name;
-}
 
 const INCLUDE_ACTIONS = new Set(
   ['include_tasks', 'include_role'].flatMap((n) => [n, `ansible.builtin.${n}`, `ansible.legacy.${n}`]),

@@ -5,7 +5,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCallbacks, type CallbackOptions } from './index.js';
@@ -76,7 +77,10 @@ describe('callbacks/golden', () => {
         let clock = new Date(profiling ? firstTime * 1000 : 0);
         let out = '';
         let err = '';
+        // junit writes its report to a folder: a fresh one, compared with the recorded report below.
+        const junitDir = opts.enabled?.includes('junit') ? mkdtempSync(join(tmpdir(), 'volant-junit-')) : undefined;
         const cb = createCallbacks(opts.callback ?? 'default', opts.enabled ?? [], {
+          ...(junitDir ? { junit: { outputDir: junitDir } } : {}),
           color: false,
           ...opts,
           verbosity: opts.verbosity ?? 0,
@@ -107,6 +111,12 @@ describe('callbacks/golden', () => {
         out = out.replace(timerLine, timerWords);
         assert.equal(out, expected);
         if (opts.compareStderr !== false) assert.equal(err, readFileSync(join(dir, 'stderr.txt'), 'utf8'));
+        if (junitDir) {
+          // The report's times are the callback's own clock readings: compare everything else.
+          const report = (folder: string): string => readdirSync(folder).map((f) => readFileSync(join(folder, f), 'utf8').replace(/ time="[^"]*"/g, ' time="T"')).join('');
+          assert.equal(report(junitDir), report(join(dir, 'junit')));
+          rmSync(junitDir, { recursive: true });
+        }
       });
     }
   }

@@ -2,6 +2,7 @@ import type { Callback } from '../run/events.js';
 import type { CallbackOptions } from './callback-options.js';
 import { DefaultCallback } from './default-callback.js';
 import { JsonCallback } from './json-callback.js';
+import { JunitCallback } from './junit-callback.js';
 import { MinimalCallback } from './minimal-callback.js';
 import { OnelineCallback } from './oneline-callback.js';
 import { ProfileTasksCallback } from './profile-tasks-callback.js';
@@ -20,6 +21,7 @@ export const CALLBACKS = new Map<string, CallbackFactory>([
 /** Callbacks that run beside the stdout one (ANSIBLE_CALLBACKS_ENABLED / callbacks_enabled). */
 export const NOTIFICATION_CALLBACKS = new Map<string, CallbackFactory>([
   ['timer', (o) => new TimerCallback(o)],
+  ['junit', (o) => new JunitCallback(o)],
   ['profile_tasks', (o) => new ProfileTasksCallback(o)],
 ]);
 

@@ -109,11 +109,13 @@ function includeKey(result: DataDict): string {
 }
 
 /** The loop item an include ran for, for `included: … => (item=x)`. */
+/** The include's loop vars as 2.19's IncludedFile holds them (the junit callback prints them). */
 function itemOf(result: DataDict): DataDict | undefined {
   const loopVar = result.get('ansible_loop_var');
   if (typeof loopVar !== 'string' || !result.has(loopVar)) return undefined;
-  const out = new Map<string, Data>([['item', result.get(loopVar) as Data]]);
-  const label = result.get('_ansible_item_label');
-  if (label !== undefined) out.set('_ansible_item_label', label);
+  const out = new Map<string, Data>([[loopVar, result.get(loopVar) as Data], ['ansible_loop_var', loopVar]]);
+  const indexVar = result.get('ansible_index_var');
+  if (typeof indexVar === 'string' && result.has(indexVar)) out.set(indexVar, result.get(indexVar) as Data).set('ansible_index_var', indexVar);
+  for (const key of ['_ansible_item_label', 'ansible_loop']) if (result.has(key)) out.set(key, result.get(key) as Data);
   return out;
 }

@@ -92,6 +92,31 @@ function verboseMessage(event: DisplayEvent, read: SourceReader): string {
   return segments.join('');
 }
 
+/** The words a traceback puts between an event and its cause (ansible's EventChain.traceback_reason). */
+function tracebackReason(event: DisplayEvent, cause: DisplayEvent): string {
+  if (cause.whileHandling) return 'During handling of the above exception, another exception occurred:';
+  // NOTE: "Action failed." and "Module failed." wrap an error captured in the action or on the target.
+  const captured = event.message === 'Action failed.' ? 'action' : event.message === 'Module failed.' ? 'target' : undefined;
+  return captured
+    ? `The above ${captured} exception was the direct cause of the following controller exception:`
+    : 'The above exception was the direct cause of the following exception:';
+}
+
+/**
+ * ansible's `format_event_traceback`: innermost cause first, each event's traceback (Volant has
+ * none: "(traceback missing)") joined by why it caused the next (the junit callback's error text).
+ */
+export function eventTraceback(event: DisplayEvent): string {
+  const segments: string[] = [];
+  for (let current: DisplayEvent | undefined = event; current; current = current.cause) {
+    let segment = '(traceback missing)\n';
+    if (current.events && current.events.length > 0) segment += formatChildren('Sub-Traceback', current.events.map(eventTraceback));
+    segments.push(segment);
+    if (current.cause) segments.push(`\n${tracebackReason(current, current.cause)}\n\n`);
+  }
+  return segments.reverse().join('');
+}
+
 /**
  * An event as the text after `[ERROR]: ` / `[WARNING]: `: one line ends in a newline, several
  * lines end in a blank line (ansible's `format_event`).
