@@ -173,7 +173,9 @@ class Composer {
     else if (tag === `${CORE}binary`) {
       // NOTE: PyYAML builds `bytes`; Volant's model has none, so the bytes become a str, one
       // character per byte (latin-1).
-      return { kind: 'scalar', value: Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('latin1'), loc: this.loc(start), style };
+      // The `yaml` package may have decoded the bytes already (a Uint8Array, whose String() is its numbers).
+      const bytes = node.value instanceof Uint8Array ? Buffer.from(node.value) : Buffer.from(text.replace(/\s+/g, ''), 'base64');
+      return { kind: 'scalar', value: bytes.toString('latin1'), loc: this.loc(start), style };
     }
     else if (tag.startsWith(CORE) && ['null', 'bool', 'int', 'float', 'timestamp'].includes(tag.slice(CORE.length))) {
       tagName = tag.slice(CORE.length) as ScalarTag;
