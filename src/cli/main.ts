@@ -10,6 +10,7 @@ import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
 import { callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig } from './config.js';
+import { configDeprecations } from './config-deprecations.js';
 import { runPlaybooks } from './run-playbooks.js';
 import { RunAborted } from '../run/run-aborted.js';
 import { capturable } from '../run/output-capture.js';
@@ -65,6 +66,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
   };
   const callback = capturable(loadCallbacks());
+  for (const deprecation of configDeprecations(config)) callback.deprecation?.(deprecation);
   // ansible-playbook opens -vv output with its version block (Volant's names Volant and node).
   // Through the callback's display: at -v these lines have the verbose colour, as ansible's do.
   if (verbosity >= 2) callback.display?.(versionText(config.file).replace(/\n$/, ''), { verbosity: 2 });
