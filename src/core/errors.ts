@@ -26,7 +26,15 @@ export class ParseError extends VolantError {}
 /** An inventory source that could not be read. */
 export class InventoryError extends VolantError {}
 /** A template that could not be rendered (undefined variable, syntax error, bad filter). */
-export class TemplateError extends VolantError {}
+export class TemplateError extends VolantError {
+  /** Shown in place of an origin and code frame: what a value Ansible made itself shows (`Origin: <unknown>` …). */
+  readonly context: string | undefined;
+
+  constructor(code: string, message: string, options: { location?: SourceLocation; cause?: unknown; hint?: string; context?: string } = {}) {
+    super(code, message, options);
+    this.context = options.context;
+  }
+}
 /** Bad command-line usage (ansible-playbook exits 5 for these; 2 for argparse errors). */
 export class UsageError extends VolantError {}
 /** The connection to a host failed: the host becomes UNREACHABLE. */

@@ -3,7 +3,7 @@
  * the chain of messages 2.19 prints: "Task failed: A: B" on one line, then each link with its
  * own Origin and code frame under `<<< caused by >>>`.
  */
-import { VolantError } from '../core/errors.js';
+import { TemplateError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 
 export interface ErrorLink {
@@ -62,7 +62,8 @@ export class ActionSkip extends Error {
 export function linksOf(error: unknown): ErrorLink[] {
   if (error instanceof TaskError) return [...error.chain];
   if (error instanceof VolantError) {
-    const links: ErrorLink[] = [{ message: error.message, ...(error.location ? { origin: error.location } : {}), ...(error.hint ? { help: error.hint } : {}) }];
+    const context = error instanceof TemplateError ? error.context : undefined;
+    const links: ErrorLink[] = [{ message: error.message, ...(error.location ? { origin: error.location } : {}), ...(error.hint ? { help: error.hint } : {}), ...(context !== undefined ? { context } : {}) }];
     if (error.cause !== undefined) links.push(...linksOf(error.cause));
     return links;
   }

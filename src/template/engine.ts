@@ -3,7 +3,7 @@
  * with Ansible 2.19's native results, evaluate conditionals, and translate every failure into a
  * TemplateError carrying Ansible's words and the origin location.
  */
-import { UnsafeString, VaultString, isTuple, strRepr, textOf, type Data, type DataDict } from '../core/data.js';
+import { PyDate, UnsafeString, VaultString, isTuple, strRepr, textOf, type Data, type DataDict } from '../core/data.js';
 import { TemplateError, VolantError } from '../core/errors.js';
 import { formatLocation, type SourceLocation } from '../core/source-location.js';
 import { copyValueOrigins, valueOrigin } from '../core/value-origins.js';
@@ -18,7 +18,7 @@ import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { PyException } from './runtime/py-exception.js';
 import { PyObject, type Value } from './runtime/py-object.js';
 import { PyDateTime } from './runtime/py-datetime.js';
-import { typeName } from './runtime/py-values.js';
+import { str, typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { isTemplateText } from './template-text.js';
@@ -392,10 +392,19 @@ export function toData(v: Value): Data {
     if (v.message === '') throw new PyException('TypeError', "Type 'Undefined' is unsupported for variable storage.");
     throw new UndefinedError(v);
   }
-  // NOTE: a datetime is storable in Ansible; Volant's data has no datetime, so it keeps str(datetime).
-  if (v instanceof PyDateTime) return v.repr();
-  if (v instanceof PyObject) throw new PyException('TypeError', `Type '${v.typeName}' is unsupported for variable storage.`);
+  // A datetime is storable in Ansible: data keeps it as the datetime a YAML timestamp is.
+  if (v instanceof PyDateTime) return new PyDate('datetime', v.str());
+  if (v instanceof PyObject) throw new UnstorableValueError(v);
   return v;
+}
+
+/** A result Ansible cannot store (a range, a function …): its error shows the value's str(). */
+class UnstorableValueError extends PyException {
+  readonly shown: string;
+  constructor(value: PyObject) {
+    super('TypeError', `Type '${value.typeName}' is unsupported for variable storage.`);
+    this.shown = str(value);
+  }
 }
 
 export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions, source?: string): VolantError {
@@ -423,6 +432,11 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
     const where = what;
     const cause = new TemplateError('template-vault', err.message, { ...(errorOrigins.has(err) ? { location: errorOrigins.get(err) } : {}) });
     return new TemplateError('template-render', `Error rendering ${where}.`, { ...(options.origin ? { location: options.origin } : {}), cause });
+  }
+  if (err instanceof UnstorableValueError) {
+    // NOTE: 2.19 chains the storage error under "Error rendering template.", without an origin.
+    const cause = new TemplateError('template-storage', err.message, { context: `Origin: <unknown>\n\n${err.shown}` });
+    return new TemplateError('template-render', `Error rendering ${what}.`, { ...(location ? { location } : {}), cause });
   }
   if (err instanceof PyException) {
     const where = what;

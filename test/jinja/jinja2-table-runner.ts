@@ -69,11 +69,18 @@ export function runTable(): CaseOutcome[] {
       const v = c.mode === 'cond' ? engine.evaluateConditional(c.t, source, options) : engine.render(c.t, source, options);
       actual = `ok ${repr(v)}`;
     } catch (err) {
-      actual = `err ${(err as Error).message.split('\n')[0]}`;
+      actual = `err ${errorText(err as Error).split('\n')[0]}`;
     }
     const expected = c.ok !== undefined ? `ok ${c.ok}` : `err ${c.err}`;
     return { key: caseKey(c), expected, actual, same: expected === actual };
   });
+}
+
+/** Python's str() of an AnsibleError: its message, then its causes' (one that already ends it is not repeated). */
+function errorText(err: Error): string {
+  let text = err.message;
+  for (let c = err.cause; c instanceof Error; c = c.cause) text = text.endsWith(c.message) ? text : `${text.replace(/[. ]+$/, '')}: ${c.message}`;
+  return text;
 }
 
 function toPlainJson(v: Data): unknown {

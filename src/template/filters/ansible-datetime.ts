@@ -1,13 +1,13 @@
 /**
  * to_datetime: Python's datetime.strptime, giving a datetime object with its attributes
  * (year … microsecond) and methods (strftime, isoformat, timestamp, weekday …).
- * It extends the engine's datetime (the one `now()` returns), so the engine prints and stores it
- * the same way. NOTE: Ansible stores isoformat() and subtracts datetimes into timedeltas; the
- * hooks for those (`toData`, `subtract`) are here for the engine to call.
+ * It extends the engine's datetime (the one `now()` returns), so the engine prints, orders,
+ * subtracts and stores it the same way; this one may be aware (%z). NOTE: Ansible stores
+ * isoformat() (`toData`).
  */
 import { PyFloat, isStringLike, textOf } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
-import { PyFunction, PyObject, type Value } from '../runtime/py-object.js';
+import { PyFunction, type Value } from '../runtime/py-object.js';
 import { PyDateTime as EngineDateTime } from '../runtime/py-datetime.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
 import { strftime, type BrokenDownTime } from './ansible-python-strftime.js';
@@ -94,8 +94,8 @@ export class PyDateTime extends EngineDateTime {
     }
   }
 
-  /** Python str() (the engine prints a datetime's repr()): isoformat with a space. */
-  override repr(): string {
+  /** Python str(): isoformat with a space. */
+  override str(): string {
     return this.isoformat(' ');
   }
 
@@ -104,77 +104,13 @@ export class PyDateTime extends EngineDateTime {
     return this.isoformat();
   }
 
-  /** `self - other` for another datetime: a timedelta. */
-  subtract(other: Value): PyTimedelta | undefined {
-    if (!(other instanceof PyDateTime)) return undefined;
-    const a = this.epochMsExact();
-    const b = other.epochMsExact();
-    return PyTimedelta.fromMicroseconds((a - b) * 1000 + (this.microsecond - other.microsecond));
+  protected override utcOffset(): number | undefined {
+    return this.offset;
   }
 
-  private epochMsExact(): number {
-    const utc = Date.UTC(this.year, this.month - 1, this.day, this.hour, this.minute, this.second);
-    return this.offset === undefined ? utc : utc - this.offset * 60000;
-  }
-
-  /** Python's repr(), `datetime.datetime(2020, 1, 2, 3, 4)`. */
-  pythonRepr(): string {
-    const parts = [this.year, this.month, this.day, this.hour, this.minute, this.second, this.microsecond];
-    // Python drops a zero microsecond, then a zero second.
-    if (parts[6] === 0) {
-      parts.pop();
-      if (parts[5] === 0) parts.pop();
-    }
-    const tz = this.offset === undefined ? '' : `, tzinfo=${this.offset === 0 ? 'datetime.timezone.utc' : `datetime.timezone(datetime.timedelta(seconds=${this.offset * 60}))`}`;
-    return `datetime.datetime(${parts.join(', ')}${tz})`;
-  }
-}
-
-/** datetime.timedelta, normalized as Python keeps it: days, seconds (0..86399), microseconds. */
-export class PyTimedelta extends PyObject {
-  readonly typeName = 'timedelta';
-
-  constructor(
-    readonly days: number,
-    readonly seconds: number,
-    readonly microseconds: number,
-  ) {
-    super();
-  }
-
-  static fromMicroseconds(total: number): PyTimedelta {
-    const perDay = 86400 * 1e6;
-    const days = Math.floor(total / perDay);
-    const rest = total - days * perDay;
-    const seconds = Math.floor(rest / 1e6);
-    return new PyTimedelta(days, seconds, Math.round(rest - seconds * 1e6));
-  }
-
-  override getAttr(name: string): Value | undefined {
-    if (name === 'days' || name === 'seconds' || name === 'microseconds') return this[name];
-    if (name === 'total_seconds') {
-      return new PyFunction('total_seconds', () => new PyFloat(this.days * 86400 + this.seconds + this.microseconds / 1e6), undefined, 'datetime.timedelta');
-    }
-    return undefined;
-  }
-
-  /** Python str(): `1 day, 2:03:04` */
-  pyStr(): string {
-    const h = Math.floor(this.seconds / 3600);
-    const m = Math.floor((this.seconds % 3600) / 60);
-    const s = this.seconds % 60;
-    let out = `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-    if (this.microseconds) out += `.${String(this.microseconds).padStart(6, '0')}`;
-    if (this.days) out = `${this.days} day${Math.abs(this.days) === 1 ? '' : 's'}, ${out}`;
-    return out;
-  }
-
-  override repr(): string {
-    const parts: string[] = [];
-    if (this.days) parts.push(`days=${this.days}`);
-    if (this.seconds) parts.push(`seconds=${this.seconds}`);
-    if (this.microseconds) parts.push(`microseconds=${this.microseconds}`);
-    return `datetime.timedelta(${parts.join(', ') || '0'})`;
+  protected override tzRepr(): string {
+    if (this.offset === undefined) return '';
+    return `, tzinfo=${this.offset === 0 ? 'datetime.timezone.utc' : `datetime.timezone(datetime.timedelta(seconds=${this.offset * 60}))`}`;
   }
 }
 

@@ -3,10 +3,10 @@
  * `//` and `%` floor toward negative infinity, `+`/`*` also work on str and list.
  */
 import { PyFloat, intOf, isTuple, markTuple, type Data } from '../../core/data.js';
-import type { Value } from './py-object.js';
+import { PyObject, type Value } from './py-object.js';
 import { PyException, typeError } from './py-exception.js';
 import { percentFormat } from './py-format.js';
-import { bigOf, isInt, num, typeName } from './py-values.js';
+import { bigOf, isInt, num, operandTypeName, typeName } from './py-values.js';
 import { Undefined, UndefinedError } from './undefined.js';
 
 function check(v: Value): void {
@@ -14,7 +14,7 @@ function check(v: Value): void {
 }
 
 function unsupported(op: string, a: Value, b: Value): PyException {
-  return typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
+  return typeError(`unsupported operand type(s) for ${op}: '${operandTypeName(a)}' and '${operandTypeName(b)}'`);
 }
 
 function intResult(x: number): number {
@@ -74,6 +74,8 @@ export function sub(a: Value, b: Value): Value {
   const na = num(a);
   const nb = num(b);
   if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? exactInt(a, b, na - nb, (x, y) => x - y) : new PyFloat(na - nb);
+  const difference = a instanceof PyObject ? a.subtract(b) : undefined;
+  if (difference !== undefined) return difference;
   throw unsupported('-', a, b);
 }
 

@@ -1,9 +1,12 @@
 /**
  * The datetime `now()` returns: attributes (year … microsecond), strftime/isoformat, and str()
- * as Python prints it (`2026-11-30 00:07:28.234835`). Stored results become that string.
+ * as Python prints it (`2026-11-30 00:07:28.234835`), subtraction (a timedelta) and ordering.
+ * Stored results become that string.
  */
 import { PyFunction, PyObject, type Value } from './py-object.js';
 import { str } from './py-values.js';
+import { typeError } from './py-exception.js';
+import { PyTimedelta } from './py-timedelta.js';
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -11,6 +14,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 export class PyDateTime extends PyObject {
   readonly typeName = 'datetime';
+  override readonly cTypeName = 'datetime.datetime';
   readonly year: number;
   readonly month: number;
   readonly day: number;
@@ -98,8 +102,58 @@ export class PyDateTime extends PyObject {
   }
 
   /** Python's str(datetime); the microseconds are left out when zero. */
-  override repr(): string {
+  override str(): string {
     const base = `${this.year}-${pad(this.month)}-${pad(this.day)} ${pad(this.hour)}:${pad(this.minute)}:${pad(this.second)}`;
     return this.microsecond ? `${base}.${pad(this.microsecond, 6)}` : base;
+  }
+
+  /** Python's repr(), `datetime.datetime(2020, 1, 2, 3, 4)`: a zero microsecond, then a zero second, left out. */
+  override repr(): string {
+    const parts = [this.year, this.month, this.day, this.hour, this.minute, this.second, this.microsecond];
+    if (parts[6] === 0) {
+      parts.pop();
+      if (parts[5] === 0) parts.pop();
+    }
+    return `datetime.datetime(${parts.join(', ')}${this.tzRepr()})`;
+  }
+
+  /** The tzinfo part of repr() (naive: none). */
+  protected tzRepr(): string {
+    return '';
+  }
+
+  /** Minutes east of UTC for an aware datetime; undefined for a naive one. */
+  protected utcOffset(): number | undefined {
+    return undefined;
+  }
+
+  /** Microseconds since the epoch as if the fields were UTC (naive datetimes subtract so), and the UTC offset when aware. */
+  private instant(): { micros: number; offset: number | undefined } {
+    const date = new Date(Date.UTC(2000, this.month - 1, this.day, this.hour, this.minute, this.second));
+    // Date.UTC maps years 0-99 to 19xx; setting the year afterwards keeps it exact.
+    date.setUTCFullYear(this.year);
+    return { micros: date.getTime() * 1000 + this.microsecond, offset: this.utcOffset() };
+  }
+
+  private utcMicros(other: PyDateTime): [number, number] | undefined {
+    const a = this.instant();
+    const b = other.instant();
+    // NOTE: Python refuses to mix naive and aware datetimes.
+    if ((a.offset === undefined) !== (b.offset === undefined)) return undefined;
+    return [a.micros - (a.offset ?? 0) * 60e6, b.micros - (b.offset ?? 0) * 60e6];
+  }
+
+  override subtract(other: Value): Value | undefined {
+    if (!(other instanceof PyDateTime)) return undefined;
+    const pair = this.utcMicros(other);
+    if (pair === undefined) throw typeError("can't subtract offset-naive and offset-aware datetimes");
+    return PyTimedelta.fromMicroseconds(pair[0] - pair[1]);
+  }
+
+  override compare(other: Value): number | undefined {
+    if (!(other instanceof PyDateTime)) return undefined;
+    const pair = this.utcMicros(other);
+    if (pair === undefined) throw typeError("can't compare offset-naive and offset-aware datetimes");
+    return Math.sign(pair[0] - pair[1]);
   }
 }

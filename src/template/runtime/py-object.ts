@@ -13,13 +13,27 @@ export type Kwargs = Map<string, Value>;
 
 export abstract class PyObject {
   abstract readonly typeName: string;
+  /** The type's name in operator errors when it differs (a C type's `tp_name`: 'datetime.datetime'). */
+  readonly cTypeName?: string;
   /** Python attribute access; undefined when there is no such attribute. */
   getAttr(_name: string): Value | undefined {
     return undefined;
   }
-  /** Python `repr()` (what lands in a string when printed). */
+  /** Python `repr()`. */
   repr(): string {
     return `<${this.typeName} object>`;
+  }
+  /** Python `str()` (what lands in a string when printed). */
+  str(): string {
+    return this.repr();
+  }
+  /** Python's ordering against `other` (-1/0/1); undefined when the object does not order with it. */
+  compare(_other: Value): number | undefined {
+    return undefined;
+  }
+  /** Python's `self - other` (`__sub__`); undefined when the object does not subtract that. */
+  subtract(_other: Value): Value | undefined {
+    return undefined;
   }
 }
 

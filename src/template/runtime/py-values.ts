@@ -84,6 +84,11 @@ export function plainTypeName(v: Value | undefined): string {
   return 'str';
 }
 
+/** The type's name as Python's operator errors print it (a C type's module-qualified name). */
+export function operandTypeName(v: Value): string {
+  return v instanceof PyObject && v.cTypeName !== undefined ? v.cTypeName : typeName(v);
+}
+
 /** Throws the undefined's error when a value must be defined. */
 export function defined<T extends Value>(v: T): Exclude<T, Undefined> {
   if (v instanceof Undefined) throw new UndefinedError(v);
@@ -125,6 +130,7 @@ export function str(v: Value | undefined): string {
   if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   if (v instanceof UnsafeString || v instanceof VaultString) return textOf(v);
   if (v instanceof PyDate) return v.text;
+  if (v instanceof PyObject) return v.str();
   return repr(v);
 }
 
@@ -274,7 +280,9 @@ export function order(a: Value, b: Value, op = '<'): number {
     }
     return a.length - b.length;
   }
-  throw typeError(`'${OP_NAMES[op] ?? op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
+  const ordered = a instanceof PyObject ? a.compare(b) : undefined;
+  if (ordered !== undefined) return ordered;
+  throw typeError(`'${OP_NAMES[op] ?? op}' not supported between instances of '${operandTypeName(a)}' and '${operandTypeName(b)}'`);
 }
 
 /** A lazy integer range (Jinja's `range()`); iterated, indexed and measured without materializing. */

@@ -1,20 +1,30 @@
 /**
  * Python's `str` methods that templates call (`x.split(',')`, `'{}'.format(y)` …).
  */
-import { markTuple } from '../../core/data.js';
+import { isTuple, markTuple } from '../../core/data.js';
 import type { Kwargs, Value } from './py-object.js';
 import { typeError, valueError } from './py-exception.js';
 import { strFormat } from './py-format.js';
-import { equals, isInt, iterate, str, typeName } from './py-values.js';
+import { equals, isInt, iterate, str, typeName, withinPlugin } from './py-values.js';
 import { Undefined, UndefinedError } from './undefined.js';
 
 export type MethodImpl<T> = (self: T, args: Value[], kwargs: Kwargs) => Value;
 
-function strArg(v: Value | undefined, method: string, what = 'arg'): string | null {
+/** A `sep` or `chars` argument: str or None. */
+function strArg(v: Value | undefined, method: string): string | null {
   if (v === undefined || v === null) return null;
   if (typeof v === 'string') return v;
   if (v instanceof Undefined) throw new UndefinedError(v);
-  throw typeError(`${method}() ${what} must be str or None, not ${typeName(v)}`);
+  // NOTE: Python words this differently for split and for strip.
+  if (method.endsWith('strip')) throw typeError(`${method} arg must be None or str`);
+  throw typeError(`must be str or None, not ${typeName(v)}`);
+}
+
+/** A substring argument (find, count …): str only. */
+function subArg(v: Value | undefined, method: string): string {
+  if (typeof v === 'string') return v;
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  throw typeError(`${method}() argument 1 must be str, not ${typeName(v ?? null)}`);
 }
 
 function intArg(v: Value | undefined, dflt: number): number {
@@ -123,19 +133,26 @@ function affixTest(self: string, args: Value[], method: string, test: (s: string
   const end = args[2] === undefined || args[2] === null ? self.length : intArg(args[2], self.length);
   const sub = self.slice(start < 0 ? Math.max(0, self.length + start) : start, end < 0 ? self.length + end : end);
   if (typeof prefix === 'string') return test(sub, prefix);
-  if (Array.isArray(prefix)) {
+  if (Array.isArray(prefix) && isTuple(prefix)) {
     return prefix.some((p) => {
       if (typeof p !== 'string') throw typeError(`tuple for ${method} must only contain str, not ${typeName(p)}`);
       return test(sub, p);
     });
   }
   if (prefix instanceof Undefined) throw new UndefinedError(prefix);
-  throw typeError(`${method} first arg must be str or a tuple of str, not ${typeName(prefix)}`);
+  // NOTE: a list reaches the method as one of Ansible's lazy containers, and is named so.
+  throw typeError(`${method} first arg must be str or a tuple of str, not ${withinPlugin(() => typeName(prefix ?? null))}`);
 }
 
-function findIn(self: string, args: Value[], reverse: boolean): number {
-  const sub = args[0];
-  if (typeof sub !== 'string') throw typeError(`must be str, not ${typeName(sub)}`);
+function affixArg(v: Value | undefined, method: string): string {
+  if (typeof v === 'string') return v;
+  if (v instanceof Undefined) throw new UndefinedError(v);
+  throw typeError(`${method}() argument must be str, not ${typeName(v ?? null)}`);
+}
+
+function findIn(self: string, args: Value[], method: string): number {
+  const reverse = method.startsWith('r');
+  const sub = subArg(args[0], method);
   const start = intArg(args[1], 0);
   const end = args[2] === undefined || args[2] === null ? self.length : intArg(args[2], self.length);
   const s = start < 0 ? Math.max(0, self.length + start) : start;
@@ -169,9 +186,9 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
   return {
     split: (self, args, kw) => pySplit(self, strArg(arg(args, kw, 0, 'sep'), 'split'), intArg(arg(args, kw, 1, 'maxsplit'), -1)),
     rsplit: (self, args, kw) => pyRsplit(self, strArg(arg(args, kw, 0, 'sep'), 'rsplit'), intArg(arg(args, kw, 1, 'maxsplit'), -1)),
-    strip: (self, args) => stripChars(self, strArg(args[0], 'strip', 'arg'), true, true),
-    lstrip: (self, args) => stripChars(self, strArg(args[0], 'lstrip', 'arg'), true, false),
-    rstrip: (self, args) => stripChars(self, strArg(args[0], 'rstrip', 'arg'), false, true),
+    strip: (self, args) => stripChars(self, strArg(args[0], 'strip'), true, true),
+    lstrip: (self, args) => stripChars(self, strArg(args[0], 'lstrip'), true, false),
+    rstrip: (self, args) => stripChars(self, strArg(args[0], 'rstrip'), false, true),
     startswith: (self, args) => affixTest(self, args, 'startswith', (s, a) => s.startsWith(a)),
     endswith: (self, args) => affixTest(self, args, 'endswith', (s, a) => s.endsWith(a)),
     replace: (self, args, kw) => {
@@ -217,21 +234,20 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
       }
       return parts.join(self);
     },
-    find: (self, args) => findIn(self, args, false),
-    rfind: (self, args) => findIn(self, args, true),
+    find: (self, args) => findIn(self, args, 'find'),
+    rfind: (self, args) => findIn(self, args, 'rfind'),
     index: (self, args) => {
-      const i = findIn(self, args, false);
+      const i = findIn(self, args, 'index');
       if (i < 0) throw valueError('substring not found');
       return i;
     },
     rindex: (self, args) => {
-      const i = findIn(self, args, true);
+      const i = findIn(self, args, 'rindex');
       if (i < 0) throw valueError('substring not found');
       return i;
     },
     count: (self, args) => {
-      const sub = args[0];
-      if (typeof sub !== 'string') throw typeError(`must be str, not ${typeName(sub)}`);
+      const sub = subArg(args[0], 'count');
       if (sub === '') return [...self].length + 1;
       return self.split(sub).length - 1;
     },
@@ -280,8 +296,14 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
       const i = self.lastIndexOf(sep);
       return markTuple(i < 0 ? ['', '', self] : [self.slice(0, i), sep, self.slice(i + sep.length)]);
     },
-    removeprefix: (self, args) => (typeof args[0] === 'string' && self.startsWith(args[0]) ? self.slice(args[0].length) : self),
-    removesuffix: (self, args) => (typeof args[0] === 'string' && args[0] !== '' && self.endsWith(args[0]) ? self.slice(0, -args[0].length) : self),
+    removeprefix: (self, args) => {
+      const affix = affixArg(args[0], 'removeprefix');
+      return self.startsWith(affix) ? self.slice(affix.length) : self;
+    },
+    removesuffix: (self, args) => {
+      const affix = affixArg(args[0], 'removesuffix');
+      return affix !== '' && self.endsWith(affix) ? self.slice(0, -affix.length) : self;
+    },
     expandtabs: (self, args) => {
       const size = intArg(args[0], 8);
       let col = 0;
