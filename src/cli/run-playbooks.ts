@@ -24,7 +24,7 @@ import { tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
-import { callbackLoadWarning, enabledCallbackWarnings, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks } from '../callbacks/index.js';
+import { callbackLoadWarning, enabledCallbackDeprecations, enabledCallbackWarnings, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks } from '../callbacks/index.js';
 import type { LookupEnvironment, TemplateRenderer, TemplateWarning, VarSource } from '../template/api.js';
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
 import { loadYaml } from '../yaml/load-yaml.js';
@@ -251,9 +251,16 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     loadRoleTasks: (role, file, handlers) => loadRoleTasks(role, file, handlers),
     renderStatic: (text, loc) => (currentPlay && templar.isTemplate(text) ? pyStr(templar.render(text, staticVars(currentPlay), { origin: loc })) : text),
   };
-  const compile = (play: PlayNode) => {
+  // Compiled once per play; compiling again makes it the play that run-time includes load for.
+  const compiledPlays = new Map<PlayNode, CompiledPlay>();
+  const compile = (play: PlayNode): CompiledPlay => {
     currentPlay = play;
-    return compilePlay(play, loader);
+    let compiled = compiledPlays.get(play);
+    if (compiled === undefined) {
+      compiled = compilePlay(play, loader);
+      compiledPlays.set(play, compiled);
+    }
+    return compiled;
   };
 
   if (args.syntaxCheck || args.listHosts || args.listTasks || args.listTags) {
@@ -271,6 +278,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   }
   const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',');
   for (const warning of enabledCallbackWarnings(enabled)) warn(warning);
+  for (const deprecation of enabledCallbackDeprecations(enabled)) callback.deprecation?.(deprecation);
   const transport = createTransport({});
   const removeSignals = closeTransportOnSignals(transport);
   const lookupEnv = (baseDir: string): LookupEnvironment => ({

@@ -27,6 +27,7 @@ export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failed
   readonly options: PlaybookRunOptions;
   /** Hosts matching a play's `hosts:` (after --limit), in inventory order. */
   hostsMatching(pattern: string, order?: string): string[];
+  /** Compiles a play; called for every play as the playbook loads, then again as each starts. */
   compile(play: PlayNode): CompiledPlay;
   /** Loads an imported playbook (path relative to the importing file). */
   loadImport(file: string, from: string): Playbook;
@@ -61,6 +62,9 @@ export class PlaybookRunner {
   constructor(private readonly deps: PlaybookRunDeps) {}
 
   async run(playbook: Playbook, shownAs: string = playbook.file): Promise<number> {
+    // NOTE: ansible loads every play's roles and static imports with the playbook, so a missing
+    // role in a later play stops the run before the first play starts.
+    for (const entry of playbook.entries) if (entry.kind === 'play') this.deps.compile(entry);
     this.deps.callback.playbookStart?.(playbook.file);
     // Imports are expanded when the playbook loads, so its entries are all its plays.
     const plays = playbook.entries.filter((e) => e.kind === 'play').length;
