@@ -54,9 +54,6 @@ sys.stdout = sys.stderr
 # the bootstrap's compile, through the host's code cache (plain compile when run without it)
 _compile = globals().get('COMPILE') or (lambda source, name: compile(source, name, 'exec'))
 _write_lock = threading.Lock()
-_modules = {}
-_module_sources = dict(PAYLOAD.get('modules', {}))  # noqa: F821 (given by the bootstrap)
-_module_lock = threading.Lock()
 
 
 def _load_runtime():
@@ -72,6 +69,10 @@ runtime = _load_runtime()
 runtime.ASYNC_JOBS = {}
 # running requests: id -> list of child processes (killed on cancel / timeout)
 runtime.RUNNING = {}
+# the module and helper sources received (the bootstrap's, then those requests bring): modules
+# load by name, helper modules (modules/_name.py: `import _http_client`) import by name
+_shipped = runtime.install_sources(dict(PAYLOAD.get('modules', {})), _compile)  # noqa: F821
+_module_sources = _shipped.sources
 
 
 def _read_exact(n):
@@ -102,27 +103,6 @@ def send(frame):
         data = json.dumps({'id': frame.get('id'), 'ok': False, 'error': 'unserializable result: %s' % e}).encode('utf-8')
     with _write_lock:
         _OUT.write(struct.pack('>I', len(data)) + data)
-
-
-def load_module(name, source=None):
-    with _module_lock:
-        mod = _modules.get(name)
-        if mod is not None:
-            return mod
-        if source is None:
-            source = _module_sources.get(name)
-        if source is None:
-            return None
-        _module_sources[name] = source  # an async job of this module later needs its source
-        mod = types.ModuleType('volant_module_' + name)
-        mod.__file__ = '<volant module %s>' % name
-        exec(_compile(source, mod.__file__), mod.__dict__)
-        _modules[name] = mod
-        return mod
-
-
-# modules that run another module (package runs apt) load it through the runtime
-runtime.load_module = load_module
 
 
 _orig_popen_init = None
@@ -229,11 +209,10 @@ def _crash_result(name, exc_text, exc=None):
 
 def run_module_request(req):
     name = req['module']
-    with _module_lock:
-        for helper, source in (req.get('helper_sources') or {}).items():
-            _module_sources.setdefault(helper, source)
+    # the helpers and other modules a module needs ride along with its first request
+    _shipped.keep(req.get('helper_sources'))
     try:
-        mod = load_module(name, req.get('source'))
+        mod = _shipped.load_module(name, req.get('source'))
     except BaseException as e:
         import traceback  # NOTE: imported on failure only (~2 ms of every start otherwise)
         return _crash_result(name, traceback.format_exc(), e)
@@ -263,8 +242,10 @@ def handle_module(req):
 
 
 # The detached process that runs one async job (Ansible's async_wrapper): it outlives the agent,
-# so a fire-and-forget job keeps running after the playbook ends. It reads {runtime, source,
-# name, req, jid, results_file, limit} on stdin and writes the job's result file.
+# so a fire-and-forget job keeps running after the playbook ends. It reads {runtime, sources,
+# name, req, jid, results_file, limit} on stdin (sources: every module and helper source the
+# agent holds, so helpers import and package runs apt as in the agent) and writes the job's
+# result file.
 ASYNC_RUNNER = r"""
 import json, os, signal, sys, threading, time, types
 job = json.loads(sys.stdin.read())
@@ -274,7 +255,7 @@ sys.modules['volant_runtime'] = rt
 exec(compile(job['runtime'], '<volant_runtime>', 'exec'), rt.__dict__)
 rt.ASYNC_JOBS = {}
 rt.NEW_SESSIONS = False
-mod = types.ModuleType('volant_module_' + job['name'])
+shipped = rt.install_sources(job['sources'])
 path = job['results_file']
 
 def record(data):
@@ -306,7 +287,7 @@ if job['limit'] > 0:
 req = job['req']
 os.environ.update(req.get('env') or {})
 try:
-    exec(compile(job['source'], '<volant module %s>' % job['name'], 'exec'), mod.__dict__)
+    mod = shipped.load_module(job['name'])
     result = rt.run_module(job['name'], mod, req.get('args') or {}, check_mode=req.get('check', False),
                            diff_mode=req.get('diff', False), environ=req.get('env') or None)
 except BaseException as e:
@@ -320,6 +301,7 @@ os._exit(0)
 def handle_async(req):
     import subprocess
     name = req['module']
+    _shipped.keep(req.get('helper_sources'))
     if req.get('source') is not None:
         _module_sources[name] = req['source']
     source = _module_sources.get(name)
@@ -340,7 +322,7 @@ def handle_async(req):
     runtime.ASYNC_JOBS[jid] = job
     proc = subprocess.Popen([sys.executable, '-c', ASYNC_RUNNER], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
-    payload = {'runtime': PAYLOAD['runtime'], 'source': source, 'name': name, 'req': req,  # noqa: F821
+    payload = {'runtime': PAYLOAD['runtime'], 'sources': dict(_module_sources), 'name': name, 'req': req,  # noqa: F821
                'jid': jid, 'results_file': results_file, 'limit': req.get('async_seconds') or 0}
     proc.stdin.write(json.dumps(payload, default=_json_default).encode('utf-8', 'surrogatepass'))
     proc.stdin.close()

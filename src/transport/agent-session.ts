@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { isDict, PyFloat, type Data, type DataDict } from '../core/data.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from '../run/transport.js';
 import type { AgentClient } from './agent-client.js';
-import { loadHelperSources, loadModuleSource } from './agent-sources.js';
+import { loadDependencySources, loadModuleSource } from './agent-sources.js';
 import { CHUNK_SIZE, hashLocalFile, keepReceived, readRemote, receiveFile, sendFile, type AgentRequest } from './file-chunks.js';
 import type { Connection } from './connection.js';
 import { pySplitlines } from './py-splitlines.js';
@@ -98,6 +98,7 @@ export class VolantAgentSession implements AgentSession {
     if (request.environment !== undefined && request.environment.size > 0) {
       fields.set('env', new Map<string, Data>([...request.environment]));
     }
+    let shipped: string[] = [];
     if (!this.sentModules.has(request.module)) {
       // NOTE: a module's source rides along with its first request (measured: no extra round
       // trip, and the agent starts with a smaller payload than when every module is sent up front).
@@ -109,8 +110,10 @@ export class VolantAgentSession implements AgentSession {
         ]);
       }
       fields.set('source', source);
-      const helpers = await loadHelperSources(request.module);
-      if (helpers.size > 0) fields.set('helper_sources', new Map<string, Data>([...helpers]));
+      // So do the helper modules and other modules it needs that the agent does not have yet.
+      const helpers = [...(await loadDependencySources(request.module))].filter(([name]) => !this.sentModules.has(name));
+      if (helpers.length > 0) fields.set('helper_sources', new Map<string, Data>(helpers));
+      shipped = helpers.map(([name]) => name);
     }
     const isAsync = request.asyncSeconds !== undefined && request.asyncSeconds > 0;
     if (isAsync) fields.set('async_seconds', request.asyncSeconds ?? 0);
@@ -122,6 +125,7 @@ export class VolantAgentSession implements AgentSession {
       throw error;
     }
     this.sentModules.add(request.module);
+    for (const name of shipped) this.sentModules.add(name);
     if (!isDict(result)) throw new Error(`volant: the agent returned a non-dict result for ${request.module}`);
     if (result.get('volant_missing_module') === true) result.delete('volant_missing_module');
     // The Python exception behind a failure is for the error display, not the result.

@@ -1,5 +1,6 @@
 /**
- * The Python sources shipped to hosts: agent.py, runtime.py and one file per module.
+ * The Python sources shipped to hosts: agent.py, runtime.py, one file per module, and the helper
+ * modules (`modules/_name.py`) that modules import.
  *
  * In the bundle (esbuild, loader `.py: text`) the imports below are the files' text. Under tsx
  * (tests, development) Node cannot import `.py`, so they are read from disk instead; that
@@ -58,18 +59,61 @@ export function loadAgentSources(): Promise<AgentSources> {
 // the host's package manager module, whose source must reach the agent with package's own.
 const MODULES_RUN_BY: Readonly<Record<string, readonly string[]>> = { package: ['apt'] };
 
-/** The sources of the modules `name` may run inside the agent, by name. */
-export async function loadHelperSources(name: string): Promise<Map<string, string>> {
-  const helpers = new Map<string, string>();
-  for (const helper of MODULES_RUN_BY[name] ?? []) {
-    const source = await loadModuleSource(helper);
-    if (source !== undefined) helpers.set(helper, source);
+/**
+ * The helper modules a source imports: `import _name` / `from _name import …` at the start of a
+ * line. A helper is `modules/_name.py`, shared code that is never a task's module; names that
+ * are no such file (the stdlib's `_thread`) are left to Python.
+ */
+export function helperImports(source: string): string[] {
+  const names = new Set<string>();
+  for (const m of source.matchAll(/^[ \t]*(?:from[ \t]+(_[a-z0-9_]*)[ \t]+import\b|import[ \t]+(_[a-z0-9_]*)[ \t]*(?:#.*)?$)/gm)) {
+    names.add((m[1] ?? m[2]) as string);
   }
-  return helpers;
+  return [...names];
+}
+
+const dependencyCache = new Map<string, Promise<Map<string, string>>>();
+
+/**
+ * Every source the module `name` needs in the agent besides its own, by name: the modules it runs
+ * and the helper modules it and they import, all the way down. The session sends those the agent
+ * does not have yet with the module's first request, and the agent keeps them for the rest of
+ * the run, as it keeps modules.
+ */
+export function loadDependencySources(name: string): Promise<Map<string, string>> {
+  let found = dependencyCache.get(name);
+  if (found === undefined) {
+    found = collectDependencies(name);
+    dependencyCache.set(name, found);
+  }
+  return found;
+}
+
+async function collectDependencies(name: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const visit = async (from: string, source: string): Promise<void> => {
+    for (const dependency of [...(MODULES_RUN_BY[from] ?? []), ...helperImports(source)]) {
+      if (dependency === name || out.has(dependency)) continue;
+      const text = await loadSource(dependency);
+      if (text === undefined) continue;
+      out.set(dependency, text);
+      await visit(dependency, text);
+    }
+  };
+  const own = await loadModuleSource(name);
+  if (own !== undefined) await visit(name, own);
+  return out;
 }
 
 /** A module's source by short name, or undefined when Volant has no such module. */
 export function loadModuleSource(name: string): Promise<string | undefined> {
+  // A helper module (`_name`) is not a module a task may name.
+  if (name.startsWith('_')) return Promise.resolve(undefined);
+  return loadSource(name);
+}
+
+/** The source of `modules/<name>.py`: a module, or a helper module (`_name`). */
+function loadSource(name: string): Promise<string | undefined> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) return Promise.resolve(undefined);
   let source = moduleCache.get(name);
   if (source === undefined) {

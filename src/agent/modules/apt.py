@@ -5,12 +5,12 @@ import datetime
 import fnmatch
 import os
 import re
-import secrets
 import shutil
 import sys
 import tempfile
 import time
-import warnings
+
+from _apt_common import import_apt, update_cache
 
 ARGUMENT_SPEC = {
     'state': {'type': 'str', 'default': 'present', 'choices': ['absent', 'build-dep', 'fixed', 'latest', 'present']},
@@ -61,18 +61,6 @@ class Done(Exception):
     def __init__(self, result):
         Exception.__init__(self)
         self.result = result
-
-
-def _import_apt():
-    try:
-        with warnings.catch_warnings():
-            warnings.filterwarnings('ignore', 'apt API not stable yet', FutureWarning)
-            import apt
-            import apt.debfile
-            import apt_pkg
-        return apt, apt_pkg
-    except ImportError:
-        return None, None
 
 
 def best_parsable_locale(ctx):
@@ -535,7 +523,7 @@ def _fetch_deb(ctx, url):
 
 
 def _ensure_python_apt(ctx, p, apt_get, dpkg_options, env):
-    apt, apt_pkg = _import_apt()
+    apt, apt_pkg = import_apt(debfile=True)
     if apt is not None:
         return apt, apt_pkg
     name = 'python3-apt'
@@ -559,7 +547,7 @@ def _ensure_python_apt(ctx, p, apt_get, dpkg_options, env):
         for d in ('/usr/lib/python3/dist-packages',):
             if os.path.isdir(d) and d not in sys.path:
                 sys.path.append(d)
-        apt, apt_pkg = _import_apt()
+        apt, apt_pkg = import_apt(debfile=True)
         if apt is not None:
             return apt, apt_pkg
     ctx.fail('Could not import the %s module using %s (%s). Ensure %s package is installed (either manually or via '
@@ -617,24 +605,12 @@ def _operate(p, ctx, m, apt, apt_pkg, dpkg_options):
             updated = False
             if p['update_cache'] or p['cache_valid_time']:
                 if not stamp + datetime.timedelta(seconds=p['cache_valid_time']) >= datetime.datetime.now():
-                    err = ''
                     retries = p['update_cache_retries']
-                    randomize = secrets.randbelow(1000) / 1000.0
-                    for attempt in range(retries):
-                        try:
-                            if not ctx.check_mode:
-                                cache.update()
-                            break
-                        except apt.cache.FetchFailedException as e:
-                            err = e
-                            ctx.warn('Failed to update cache after %s retries due to %s, retrying' % (attempt + 1, e))
-                        delay = 2 ** attempt + randomize
-                        if delay > p['update_cache_retry_max_delay']:
-                            delay = p['update_cache_retry_max_delay'] + randomize
-                        time.sleep(delay)
-                        ctx.warn('Sleeping for %s seconds, before attempting to refresh the cache again'
-                                 % int(round(delay)))
-                    else:
+                    err = update_cache(ctx, apt, cache, retries, p['update_cache_retry_max_delay'],
+                                       'Failed to update cache after %s retries due to %s, retrying',
+                                       'Sleeping for %s seconds, before attempting to refresh the cache again',
+                                       dry_run=ctx.check_mode)
+                    if err is not None:
                         m.fail('Failed to update apt cache after %s retries: %s' % (retries, err or 'unknown reason'))
                     cache.open(progress=None)
                     stamp, new_time = cache_times()

@@ -5,10 +5,9 @@ import glob
 import sys
 import os
 import re
-import secrets
 import tempfile
-import time
-import warnings
+
+from _apt_common import import_apt, update_cache
 
 ARGUMENT_SPEC = {
     'repo': {'type': 'str', 'required': True},
@@ -157,17 +156,6 @@ class SourcesList(object):
                 self.files[path].pop(n)
 
 
-def _import_apt():
-    try:
-        with warnings.catch_warnings():
-            warnings.filterwarnings('ignore', 'apt API not stable yet', FutureWarning)
-            import apt
-            import apt_pkg
-        return apt, apt_pkg
-    except ImportError:
-        return None, None
-
-
 def revert(ctx, before_dump, after_dump, before_list):
     for path in set(after_dump).difference(before_dump):
         if os.path.exists(path):
@@ -176,7 +164,7 @@ def revert(ctx, before_dump, after_dump, before_list):
 
 
 def run(params, ctx):
-    apt, apt_pkg = _import_apt()
+    apt, apt_pkg = import_apt()
     if apt is None:
         if ctx.check_mode:
             ctx.fail('python3-apt must be installed to use check mode. If run normally this module can auto-install it.')
@@ -186,7 +174,7 @@ def run(params, ctx):
         if apt_get:
             ctx.run_command([apt_get, 'update'])
             ctx.run_command([apt_get, 'install', 'python3-apt', '-y', '-q'], check_rc=True)
-        apt, apt_pkg = _import_apt()
+        apt, apt_pkg = import_apt()
         if apt is None:
             ctx.fail('python3-apt must be installed and visible from %s.' % sys.executable)
     repo, state = params['repo'], params['state']
@@ -223,23 +211,11 @@ def run(params, ctx):
         try:
             sources.save()
             if params['update_cache']:
-                err = ''
                 retries = params['update_cache_retries']
-                randomize = secrets.randbelow(1000) / 1000.0
-                cache = apt.Cache()
-                for attempt in range(retries):
-                    try:
-                        cache.update()
-                        break
-                    except apt.cache.FetchFailedException as e:
-                        err = e
-                        ctx.warn('Failed to update cache after %s due to %s retry, retrying' % (attempt + 1, e))
-                    delay = 2 ** attempt + randomize
-                    if delay > params['update_cache_retry_max_delay']:
-                        delay = params['update_cache_retry_max_delay'] + randomize
-                    time.sleep(delay)
-                    ctx.warn('Sleeping for %s seconds, before attempting to update the cache again' % int(round(delay)))
-                else:
+                err = update_cache(ctx, apt, apt.Cache(), retries, params['update_cache_retry_max_delay'],
+                                   'Failed to update cache after %s due to %s retry, retrying',
+                                   'Sleeping for %s seconds, before attempting to update the cache again')
+                if err is not None:
                     revert(ctx, before, after, before_list)
                     ctx.fail('Failed to update apt cache after %s retries: %s' % (retries, err or 'unknown reason'))
         except OSError:

@@ -1,7 +1,7 @@
 # uri: one HTTP(S) request with Python's urllib, answered as ansible's uri module answers it:
 # the response headers (lower-case, dashes to underscores), status, msg "OK (N bytes)", cookies,
-# json for JSON bodies, content on request, dest to save the body.
-# Its fetch_url() is also what get_url uses (loaded through the agent).
+# json for JSON bodies, content on request, dest to save the body. The HTTP client is the helper
+# module _http_client, which get_url uses too.
 import datetime
 import email.mime.application
 import email.mime.multipart
@@ -10,24 +10,16 @@ import email.encoders
 import email.generator
 import email.parser
 import email.policy
-import gzip
 import http.client
-import http.cookiejar
-import io
 import json
 import mimetypes
-import netrc
 import os
 import re
 import shutil
-import socket
-import ssl
 import tempfile
-import traceback
-import urllib.error
-import urllib.request
-from base64 import b64encode
-from urllib.parse import unquote, urlencode, urljoin, urlparse, urlunparse
+from urllib.parse import unquote, urlencode, urljoin, urlparse
+
+from _http_client import fetch_url
 
 URL_ARGUMENT_SPEC = {
     'url': {'type': 'str'},
@@ -74,228 +66,6 @@ ADD_FILE_COMMON_ARGS = True
 MUTUALLY_EXCLUSIVE = [['body', 'src']]
 
 JSON_CANDIDATES = {'json', 'javascript'}
-
-
-# ---------------------------------------------------------------- the HTTP client (fetch_url)
-
-class _Redirects(urllib.request.HTTPRedirectHandler):
-    """follow_redirects as Ansible means it: 'safe' follows only GET/HEAD, 'all' everything."""
-
-    def __init__(self, follow):
-        urllib.request.HTTPRedirectHandler.__init__(self)
-        self.follow = follow
-
-    http_error_308 = urllib.request.HTTPRedirectHandler.http_error_302
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
-        follow = self.follow
-        if follow in ('urllib2', 'urllib'):
-            return urllib.request.HTTPRedirectHandler.redirect_request(self, req, fp, code, msg, headers, newurl)
-        if follow in ('no', 'none', False):
-            raise urllib.error.HTTPError(newurl, code, msg, headers, fp)
-        method = req.get_method()
-        if follow in ('all', 'yes', True):
-            if code < 300 or code >= 400:
-                raise urllib.error.HTTPError(req.get_full_url(), code, msg, headers, fp)
-        elif follow == 'safe':
-            if code < 300 or code >= 400 or method not in ('GET', 'HEAD'):
-                raise urllib.error.HTTPError(req.get_full_url(), code, msg, headers, fp)
-        else:
-            raise urllib.error.HTTPError(req.get_full_url(), code, msg, headers, fp)
-        data = req.data
-        newurl = newurl.replace(' ', '%20')
-        if code in (307, 308):
-            req_headers = req.headers
-        else:
-            data = None
-            req_headers = dict((k, v) for k, v in req.headers.items()
-                               if k.lower() not in ('content-length', 'content-type', 'transfer-encoding'))
-            if code in (302, 303) and method != 'HEAD':
-                method = 'GET'
-            if code == 301 and method == 'POST':
-                method = 'GET'
-        return urllib.request.Request(newurl, data=data, headers=req_headers, origin_req_host=req.origin_req_host,
-                                      unverifiable=True, method=method.upper())
-
-
-class _UnixHTTPConnection(http.client.HTTPConnection):
-    def __init__(self, unix_socket, *args, **kwargs):
-        http.client.HTTPConnection.__init__(self, *args, **kwargs)
-        self._unix_socket = unix_socket
-
-    def connect(self):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            self.sock.connect(self._unix_socket)
-        except OSError as e:
-            raise OSError('Invalid Socket File (%s): %s' % (self._unix_socket, e))
-        if self.timeout is not socket._GLOBAL_DEFAULT_TIMEOUT:
-            self.sock.settimeout(self.timeout)
-
-
-class _UnixHTTPHandler(urllib.request.HTTPHandler):
-    def __init__(self, unix_socket):
-        urllib.request.HTTPHandler.__init__(self)
-        self._unix_socket = unix_socket
-
-    def http_open(self, req):
-        return self.do_open(lambda *a, **kw: _UnixHTTPConnection(self._unix_socket, *a, **kw), req)
-
-
-def basic_auth_header(username, password):
-    return 'Basic %s' % b64encode(('%s:%s' % (username, password)).encode('utf-8', 'surrogateescape')).decode()
-
-
-def _auth(url, username, password, force_basic_auth, use_netrc):
-    headers, handlers = {}, []
-    parsed = urlparse(url)
-    if parsed.scheme == 'ftp':
-        return url, headers, handlers
-    if username:
-        netloc = parsed.netloc
-    elif '@' in parsed.netloc:
-        credentials, netloc = parsed.netloc.split('@', 1)
-        username, _, password = credentials.partition(':')
-        username, password = unquote(username), unquote(password)
-        url = urlunparse(parsed._replace(netloc=netloc))
-    if username and not force_basic_auth:
-        passman = urllib.request.HTTPPasswordMgrWithDefaultRealm()
-        passman.add_password(None, netloc, username, password)
-        handlers += [urllib.request.HTTPBasicAuthHandler(passman), urllib.request.HTTPDigestAuthHandler(passman)]
-    elif username and force_basic_auth:
-        headers['Authorization'] = basic_auth_header(username, password)
-    elif use_netrc:
-        try:
-            login = netrc.netrc(os.environ.get('NETRC')).authenticators(parsed.hostname)
-        except (OSError, netrc.NetrcParseError):
-            login = None
-        if login and login[0] and login[2]:
-            headers['Authorization'] = basic_auth_header(login[0], login[2])
-    return url, headers, handlers
-
-
-def _ssl_context(ca_path, ciphers, validate_certs, client_cert, client_key):
-    context = ssl.create_default_context(cafile=ca_path)
-    if not validate_certs:
-        context.options |= ssl.OP_NO_SSLv3
-        context.check_hostname = False
-        context.verify_mode = ssl.CERT_NONE
-    if ciphers:
-        context.set_ciphers(':'.join(ciphers))
-    if client_cert:
-        if hasattr(context, 'post_handshake_auth'):
-            context.post_handshake_auth = True
-        context.load_cert_chain(client_cert, keyfile=client_key)
-    return context
-
-
-def rfc2822_date_string(tt, zone='-0000'):
-    return '%s, %02d %s %04d %02d:%02d:%02d %s' % (
-        ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][tt[6]], tt[2],
-        ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][tt[1] - 1],
-        tt[0], tt[3], tt[4], tt[5], zone)
-
-
-def open_url(url, data=None, headers=None, method='GET', use_proxy=True, force=False, last_mod_time=None,
-             timeout=10, validate_certs=True, url_username=None, url_password=None, http_agent=None,
-             force_basic_auth=False, follow_redirects='urllib2', client_cert=None, client_key=None, cookies=None,
-             unix_socket=None, ca_path=None, unredirected_headers=None, decompress=True, ciphers=None,
-             use_netrc=True):
-    headers = dict(headers or {})
-    handlers = []
-    if unix_socket:
-        handlers.append(_UnixHTTPHandler(unix_socket))
-    url, auth_headers, auth_handlers = _auth(url, url_username, url_password, force_basic_auth, use_netrc)
-    headers.update(auth_headers)
-    handlers.extend(auth_handlers)
-    if not use_proxy:
-        handlers.append(urllib.request.ProxyHandler({}))
-    handlers.append(urllib.request.HTTPSHandler(
-        context=_ssl_context(ca_path, ciphers, validate_certs, client_cert, client_key)))
-    handlers.append(_Redirects(follow_redirects))
-    if cookies is not None:
-        handlers.append(urllib.request.HTTPCookieProcessor(cookies))
-    opener = urllib.request.build_opener(*handlers)
-    if isinstance(data, str):
-        data = data.encode('utf-8', 'surrogateescape')
-    request = urllib.request.Request(url, data=data, method=method.upper())
-    if http_agent:
-        request.add_header('User-agent', http_agent)
-    if force:
-        request.add_header('cache-control', 'no-cache')
-    elif last_mod_time:
-        request.add_header('If-Modified-Since', rfc2822_date_string(last_mod_time.timetuple(), 'GMT'))
-    unredirected = [h.lower() for h in (unredirected_headers or [])]
-    for name, value in headers.items():
-        if name.lower() in unredirected:
-            request.add_unredirected_header(name, value)
-        else:
-            request.add_header(name, value)
-    r = opener.open(request, None, timeout)
-    if decompress and r.headers.get('content-encoding', '').lower() == 'gzip':
-        r.fp = gzip.GzipFile(mode='rb', fileobj=r.fp)
-        r.length = None
-    return r
-
-
-def fetch_url(ctx, params, url, data=None, headers=None, method=None, use_proxy=None, force=False,
-              last_mod_time=None, timeout=10, unix_socket=None, ca_path=None, unredirected_headers=None,
-              decompress=True, ciphers=None, use_netrc=True):
-    """(response or None, info dict) as ansible's fetch_url; failures to connect are in info."""
-    cookies = http.cookiejar.CookieJar()
-    info = {'url': url, 'status': -1}
-    r = None
-    old_tempdir = tempfile.tempdir
-    tempfile.tempdir = ctx.tmpdir
-    try:
-        r = open_url(url, data=data, headers=headers, method=method or 'GET',
-                     use_proxy=params.get('use_proxy', True) if use_proxy is None else use_proxy, force=force,
-                     last_mod_time=last_mod_time, timeout=timeout, validate_certs=params.get('validate_certs', True),
-                     url_username=params.get('url_username', ''), url_password=params.get('url_password', ''),
-                     http_agent=params.get('http_agent', 'ansible-httpget'),
-                     force_basic_auth=params.get('force_basic_auth', ''),
-                     follow_redirects=params.get('follow_redirects', 'urllib2'),
-                     client_cert=params.get('client_cert'), client_key=params.get('client_key'), cookies=cookies,
-                     unix_socket=unix_socket, ca_path=ca_path, unredirected_headers=unredirected_headers,
-                     decompress=decompress, ciphers=ciphers, use_netrc=use_netrc)
-        info.update(dict((k.lower(), v) for k, v in r.info().items()))
-        merged = {}
-        for name, value in r.headers.items():
-            name = name.lower()
-            merged[name] = ', '.join((merged[name], value)) if name in merged else value
-        info.update(merged)
-        info['cookies_string'] = '; '.join('%s=%s' % (c.name, c.value) for c in cookies)
-        info['cookies'] = dict((c.name, c.value) for c in cookies)
-        info.update(msg='OK (%s bytes)' % r.headers.get('Content-Length', 'unknown'), url=r.geturl(), status=r.code)
-    except (ConnectionError, ValueError) as e:
-        ctx.fail(str(e), **info)
-    except urllib.error.HTTPError as e:
-        r = e
-        try:
-            if e.fp is None:
-                raise AttributeError
-            body = e.read()
-        except AttributeError:
-            body = ''
-        else:
-            e.close()
-        try:
-            info.update(dict((k.lower(), v) for k, v in e.info().items()))
-        except Exception:
-            pass
-        info.update({'msg': str(e), 'body': body, 'status': e.code})
-    except urllib.error.URLError as e:
-        info.update(msg='Request failed: %s' % e, status=int(getattr(e, 'code', -1)))
-    except OSError as e:
-        info.update(msg='Connection failure: %s' % e, status=-1)
-    except http.client.BadStatusLine as e:
-        info.update(msg='Connection failure: connection was closed before a valid response was received: %s'
-                    % e.line, status=-1)
-    except Exception as e:
-        info.update(msg='An unknown error occurred: %s' % e, status=-1, exception=traceback.format_exc())
-    finally:
-        tempfile.tempdir = old_tempdir
-    return r, info
 
 
 def response_filename(response):

@@ -119,6 +119,14 @@ def record(name, host):
     return results
 
 
+def helper_sources():
+    # Every helper module (modules/_name.py): a few small files, so the harness gets them all
+    # rather than the ones the module imports, which the controller works out for the agent.
+    folder = os.path.join(ROOT, 'src', 'agent', 'modules')
+    return dict((f[:-3], open(os.path.join(folder, f)).read())
+                for f in sorted(os.listdir(folder)) if f.startswith('_') and f.endswith('.py'))
+
+
 def run_volant(host, step):
     # NOTE: some Ansible actions pick another module on the controller (service -> sysvinit on a
     # sysvinit host, dropping `use`); a step says which Volant module and arguments that means.
@@ -130,6 +138,7 @@ def run_volant(host, step):
         'check': step.get('check', False), 'diff': step.get('diff', False),
         'modules': dict((m, open(os.path.join(ROOT, 'src', 'agent', 'modules', m + '.py')).read())
                         for m in step.get('loads', [])),
+        'helpers': helper_sources(),
     }
     harness = open(os.path.join(HERE, 'harness.py')).read()
     if host is None:

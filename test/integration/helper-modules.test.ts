@@ -1,0 +1,107 @@
+/**
+ * Helper modules (src/agent/modules/_name.py) through the real transport and agent: a module's
+ * first request carries the helpers it imports that the agent does not have yet, and the agent
+ * keeps them, so the next module importing the same helper (get_url after uri, both on
+ * _http_client) and a module another one ran (apt after package) go without them.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dictOf, isDict, type Data, type DataDict } from '../../src/core/data.js';
+import type { ConnectionSpec, ModuleResult } from '../../src/run/transport.js';
+import { createTransport } from '../../src/transport/index.js';
+import type { VolantAgentSession } from '../../src/transport/agent-session.js';
+import { overLocalAndSsh } from './over-local-and-ssh.js';
+
+const hasAptBindings = existsSync('/usr/bin/apt-get') && existsSync('/usr/lib/python3/dist-packages/apt');
+
+/** What a module request that carried sources carried: its module's own, and which helpers. */
+interface Shipment {
+  readonly module: string;
+  readonly source: boolean;
+  readonly helpers: string[];
+}
+
+function recordShipments(session: VolantAgentSession): Shipment[] {
+  const shipments: Shipment[] = [];
+  const request = session.client.request.bind(session.client);
+  session.client.request = (op: string, fields: DataDict, timeout?: number): Promise<Data> => {
+    const helpers = fields.get('helper_sources');
+    if (fields.has('source') || helpers !== undefined) {
+      shipments.push({
+        module: String(fields.get('module')),
+        source: fields.has('source'),
+        helpers: isDict(helpers) ? [...helpers.keys()].map(String).sort() : [],
+      });
+    }
+    return request(op, fields, timeout);
+  };
+  return shipments;
+}
+
+function serveHello(): Promise<Server> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '6' });
+    res.end('hello\n');
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function finishedJob(session: VolantAgentSession, jid: string): Promise<ModuleResult> {
+  for (;;) {
+    const status = await run(session, 'async_status', { jid });
+    if (status.get('finished') === true || status.get('failed') === true) return status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function run(session: VolantAgentSession, module: string, args: Record<string, Data>, checkMode = false): Promise<ModuleResult> {
+  return session.runModule({ module, args: dictOf(args), checkMode, diff: false });
+}
+
+overLocalAndSsh('transport/helper modules', 'ships a helper with the first module importing it, once per agent', async (spec: ConnectionSpec) => {
+  const server = await serveHello();
+  const dir = mkdtempSync(join(tmpdir(), 'volant-helpers-'));
+  const transport = createTransport();
+  try {
+    const address = server.address();
+    assert.ok(address !== null && typeof address === 'object');
+    const url = `http://127.0.0.1:${address.port}/hello.txt`;
+    const session = (await transport.session(spec)) as VolantAgentSession;
+    const shipments = recordShipments(session);
+
+    const fetched = await run(session, 'uri', { url, return_content: true });
+    assert.equal(fetched.get('failed'), undefined, String(fetched.get('msg')));
+    assert.equal(fetched.get('content'), 'hello\n');
+    const downloaded = await run(session, 'get_url', { url, dest: join(dir, 'hello.txt') });
+    assert.equal(downloaded.get('failed'), undefined, String(downloaded.get('msg')));
+    assert.equal(downloaded.get('changed'), true);
+    assert.equal(readFileSync(join(dir, 'hello.txt'), 'utf8'), 'hello\n');
+    // An async job runs in its own process, which gets every source the agent holds.
+    const job = await session.runModule({ module: 'uri', args: dictOf({ url, return_content: true }), checkMode: false, diff: false, asyncSeconds: 30 });
+    assert.equal(job.get('failed'), undefined, String(job.get('msg')));
+    assert.equal((await finishedJob(session, String(job.get('ansible_job_id')))).get('content'), 'hello\n');
+    const expected: Shipment[] = [
+      { module: 'uri', source: true, helpers: ['_http_client'] },
+      { module: 'get_url', source: true, helpers: [] },
+      { module: 'async_status', source: true, helpers: [] },
+    ];
+
+    if (hasAptBindings) {
+      // package runs apt in the agent: apt and the helper apt imports come with package, so apt
+      // itself then carries no source at all.
+      const viaPackage = await run(session, 'package', { name: 'python3', state: 'present' }, true);
+      assert.equal(viaPackage.get('failed'), undefined, String(viaPackage.get('msg')));
+      const direct = await run(session, 'apt', { name: 'python3', state: 'present' }, true);
+      assert.equal(direct.get('failed'), undefined, String(direct.get('msg')));
+      expected.push({ module: 'package', source: true, helpers: ['_apt_common', 'apt'] });
+    }
+    assert.deepEqual(shipments, expected);
+  } finally {
+    await transport.closeAll();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
