@@ -654,6 +654,16 @@ class Context(object):
             self._tmpdir = None
 
     # -- commands -------------------------------------------------------------------------
+    def best_parsable_locale(self, preferences=('C.utf8', 'C.UTF-8', 'en_US.utf8', 'en_US.UTF-8', 'C', 'POSIX')):
+        """Ansible's get_best_parsable_locale: the first preference `locale -a` lists, else C
+        (modules that read a command's output run it in this locale)."""
+        locale_bin = self.get_bin_path('locale')
+        if not locale_bin:
+            return 'C'
+        rc, out, _ = self.run_command([locale_bin, '-a'])
+        available = out.strip().splitlines() if rc == 0 else []
+        return next((pref for pref in preferences if pref in available), 'C')
+
     def get_bin_path(self, name, required=False, opt_dirs=()):
         paths = []
         for d in opt_dirs or ():
@@ -748,7 +758,7 @@ class Context(object):
             out = out.decode(encoding, err_mode)
             err = err.decode(encoding, err_mode)
         if rc != 0 and check_rc:
-            msg = err.rstrip() if isinstance(err, str) else ''
+            msg = log_sanitize(err.rstrip()) if isinstance(err, str) else ''
             self.fail(msg or 'Error executing command.', cmd=_cmd_text(args), rc=rc, stdout=out, stderr=err)
         return rc, out, err
 
@@ -1091,80 +1101,58 @@ class Context(object):
         return result
 
 
+_PASSWORD_ARG = re.compile(r'^[-]{0,2}pass[-]?(word|wd)?')
+
+
+def log_sanitize(data):
+    """Ansible's heuristic_log_sanitize: the password of what looks like user:password@host
+    (URL style or not) becomes ********, false positives included (ssh://git@host shows as
+    ssh:********@host), since failed commands are shown that way."""
+    out = []
+    begin = prev_begin = len(data)
+    while True:
+        end = data.rfind('@', 0, begin)
+        if end < 0:
+            out.append(data[:begin])
+            break
+        search_end = end
+        while True:
+            begin = max(data.rfind('://', 0, search_end), 0)
+            sep = data.find(':', begin + 3, end)
+            if sep >= 0 or begin == 0:
+                break
+            search_end = begin
+        if sep < 0:
+            out.append(data[:prev_begin])
+            break
+        out.extend([data[end:prev_begin], '********', data[begin:sep + 1]])
+        prev_begin = begin
+    return ''.join(reversed(out))
+
+
 def _cmd_text(args):
-    if isinstance(args, list):
-        return ' '.join(shlex.quote(a) for a in args)
-    return args
-
-
-# ---------------------------------------------------------------------------------------------
-# Shipped sources: modules load by name; helper modules (modules/_name.py, code several modules
-# share, shipped with the modules that import them) import by name (`import _http_client`)
-# ---------------------------------------------------------------------------------------------
-
-class ShippedSources(object):
-    """The module and helper sources this process received (`sources`: name -> text, filled as
-    requests bring more), and a sys.meta_path finder and loader for the helpers. Only names with
-    a leading underscore are helpers: a module such as `apt` must keep importing the host's own
-    `apt` package."""
-
-    def __init__(self, sources, compile_source=None):
-        import threading
-        self.sources = sources
-        self.compile_source = compile_source or (lambda source, name: compile(source, name, 'exec'))
-        self._modules = {}
-        self._lock = threading.Lock()
-
-    def keep(self, sources):
-        """Adds sources this process does not have yet (a request's helpers)."""
-        with self._lock:
-            for name, source in (sources or {}).items():
-                self.sources.setdefault(name, source)
-
-    def load_module(self, name, source=None):
-        """The module `name`, executed once; None when its source never came."""
-        with self._lock:
-            module = self._modules.get(name)
-            if module is not None:
-                return module
-            if source is None:
-                source = self.sources.get(name)
-            if source is None:
-                return None
-            self.sources[name] = source  # an async job of this module later needs its source
-            import types
-            module = types.ModuleType('volant_module_' + name)
-            module.__file__ = '<volant module %s>' % name
-            exec(self.compile_source(source, module.__file__), module.__dict__)
-            self._modules[name] = module
-            return module
-
-    def find_spec(self, name, path=None, target=None):
-        if path is not None or not name.startswith('_') or name not in self.sources:
-            return None
-        import importlib.machinery
-        return importlib.machinery.ModuleSpec(name, self, origin='<volant helper %s>' % name)
-
-    def create_module(self, spec):
-        return None
-
-    def exec_module(self, module):
-        exec(self.compile_source(self.sources[module.__name__], module.__spec__.origin), module.__dict__)
-
-
-# Loads a module by name (set by install_sources): modules that run another module (package
-# runs apt) call it.
-load_module = None
-
-
-def install_sources(sources, compile_source=None):
-    """Makes `sources` this process's modules: helpers importable (first in sys.meta_path, so no
-    directory of sys.path is searched for them) and modules loadable through `load_module`."""
-    global load_module
-    shipped = ShippedSources(sources, compile_source)
-    sys.meta_path.insert(0, shipped)
-    load_module = shipped.load_module
-    return shipped
+    """AnsibleModule._clean_args: the command as a result shows it, word by word (a string is
+    split first), with password arguments and URL passwords masked."""
+    if isinstance(args, bytes):
+        args = args.decode('utf-8', 'surrogateescape')
+    try:
+        words = shlex.split(args) if isinstance(args, str) else [_text(a) for a in args]
+    except ValueError:
+        return args
+    shown = []
+    hide_next = False
+    for word in words:
+        if hide_next:
+            hide_next = False
+            shown.append('********')
+            continue
+        if _PASSWORD_ARG.match(word):
+            if '=' in word:
+                shown.append('%s=********' % word[:word.index('=')])
+                continue
+            hide_next = True
+        shown.append(log_sanitize(word))
+    return ' '.join(shlex.quote(w) for w in shown)
 
 
 # ---------------------------------------------------------------------------------------------

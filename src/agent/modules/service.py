@@ -31,18 +31,6 @@ def is_systemd_managed(ctx):
     return False
 
 
-def best_parsable_locale(ctx):
-    locale_bin = ctx.get_bin_path('locale')
-    if not locale_bin:
-        return 'C'
-    rc, out, err = ctx.run_command([locale_bin, '-a'])
-    available = out.strip().splitlines() if rc == 0 else []
-    for pref in ('C.utf8', 'C.UTF-8', 'en_US.utf8', 'en_US.UTF-8', 'C', 'POSIX'):
-        if pref in available:
-            return pref
-    return 'C'
-
-
 class LinuxService(object):
     def __init__(self, params, ctx):
         self.ctx = ctx
@@ -62,7 +50,7 @@ class LinuxService(object):
         self.enable_cmd = None
         self.svc_change = False
         self.unit = self.name
-        locale = best_parsable_locale(ctx)
+        locale = ctx.best_parsable_locale()
         self.lang_env = {'LANG': locale, 'LC_ALL': locale, 'LC_MESSAGES': locale}
 
     def execute(self, cmd, daemonize=False):

@@ -15,18 +15,6 @@ _CHKCONFIG_SIMPLE = re.compile(r'(.*?)\s+(on|off)')
 _SYSTEMD_BAD_STATES = ('not-found', 'masked', 'failed')
 
 
-def _locale(ctx):
-    locale_bin = ctx.get_bin_path('locale')
-    if not locale_bin:
-        return 'C'
-    rc, out, _ = ctx.run_command([locale_bin, '-a'])
-    available = out.strip().splitlines() if rc == 0 else []
-    for pref in ('C.utf8', 'C.UTF-8', 'en_US.utf8', 'en_US.UTF-8', 'C', 'POSIX'):
-        if pref in available:
-            return pref
-    return 'C'
-
-
 class _Scan(object):
     def __init__(self, ctx, env):
         self.ctx = ctx
@@ -148,7 +136,7 @@ def _systemd(scan, systemctl, services):
 
 
 def run(params, ctx):
-    locale = _locale(ctx)
+    locale = ctx.best_parsable_locale()
     scan = _Scan(ctx, {'LANG': locale, 'LC_ALL': locale})
     services = {}
     service = ctx.get_bin_path('service')

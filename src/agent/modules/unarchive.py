@@ -54,13 +54,7 @@ class Exit(Exception):
 
 
 def locale_env(ctx):
-    locale_bin = ctx.get_bin_path('locale')
-    chosen = 'C'
-    if locale_bin:
-        rc, out, err = ctx.run_command([locale_bin, '-a'])
-        available = out.strip().splitlines() if rc == 0 else []
-        chosen = next((p for p in ('C.utf8', 'C.UTF-8', 'en_US.utf8', 'en_US.UTF-8', 'C', 'POSIX')
-                       if p in available), 'C')
+    chosen = ctx.best_parsable_locale()
     return {'LANG': chosen, 'LC_ALL': chosen, 'LC_MESSAGES': chosen, 'LANGUAGE': chosen}
 
 
