@@ -1156,6 +1156,76 @@ def _cmd_text(args):
 
 
 # ---------------------------------------------------------------------------------------------
+# Shipped sources: modules load by name; helper modules (modules/_name.py, code several modules
+# share, shipped with the modules that import them) import by name (`import _http_client`)
+# ---------------------------------------------------------------------------------------------
+
+class ShippedSources(object):
+    """The module and helper sources this process received (`sources`: name -> text, filled as
+    requests bring more), and a sys.meta_path finder and loader for the helpers. Only names with
+    a leading underscore are helpers: a module such as `apt` must keep importing the host's own
+    `apt` package."""
+
+    def __init__(self, sources, compile_source=None):
+        import threading
+        self.sources = sources
+        self.compile_source = compile_source or (lambda source, name: compile(source, name, 'exec'))
+        self._modules = {}
+        self._lock = threading.Lock()
+
+    def keep(self, sources):
+        """Adds sources this process does not have yet (a request's helpers)."""
+        with self._lock:
+            for name, source in (sources or {}).items():
+                self.sources.setdefault(name, source)
+
+    def load_module(self, name, source=None):
+        """The module `name`, executed once; None when its source never came."""
+        with self._lock:
+            module = self._modules.get(name)
+            if module is not None:
+                return module
+            if source is None:
+                source = self.sources.get(name)
+            if source is None:
+                return None
+            self.sources[name] = source  # an async job of this module later needs its source
+            import types
+            module = types.ModuleType('volant_module_' + name)
+            module.__file__ = '<volant module %s>' % name
+            exec(self.compile_source(source, module.__file__), module.__dict__)
+            self._modules[name] = module
+            return module
+
+    def find_spec(self, name, path=None, target=None):
+        if path is not None or not name.startswith('_') or name not in self.sources:
+            return None
+        import importlib.machinery
+        return importlib.machinery.ModuleSpec(name, self, origin='<volant helper %s>' % name)
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        exec(self.compile_source(self.sources[module.__name__], module.__spec__.origin), module.__dict__)
+
+
+# Loads a module by name (set by install_sources): modules that run another module (package
+# runs apt) call it.
+load_module = None
+
+
+def install_sources(sources, compile_source=None):
+    """Makes `sources` this process's modules: helpers importable (first in sys.meta_path, so no
+    directory of sys.path is searched for them) and modules loadable through `load_module`."""
+    global load_module
+    shipped = ShippedSources(sources, compile_source)
+    sys.meta_path.insert(0, shipped)
+    load_module = shipped.load_module
+    return shipped
+
+
+# ---------------------------------------------------------------------------------------------
 # Running one module (used by the agent)
 # ---------------------------------------------------------------------------------------------
 
