@@ -2,9 +2,8 @@ import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js
 import { valueOrigin } from '../core/value-origins.js';
 import { parseAddress } from '../inventory/parse-address.js';
 import { pyClassRepr } from '../inventory/yaml-inventory.js';
-import { ActionFail } from '../run/task-error.js';
+import { ActionFail, TaskError } from '../run/task-error.js';
 import type { Action } from '../run/action.js';
-import { asStringList } from './util.js';
 
 /** Arguments that say which host and groups; every other one is a variable of the host. */
 const ADD_HOST_SPECIAL = new Set(['name', 'hostname', 'groupname', 'groups']);
@@ -47,8 +46,14 @@ export const addHost: Action = (ctx) => {
 export const groupBy: Action = (ctx) => {
   const key = ctx.args.get('key');
   if (key === undefined || key === null) return new Map<string, Data>([['failed', true], ['msg', "the 'key' param is required when using group_by"]]);
-  const group = pyStr(key).replace(/[^A-Za-z0-9_]/g, '_');
-  const parents = asStringList(ctx.args.get('parents') ?? 'all');
+  // 2.19 only turns spaces into dashes; the inventory warns of other characters.
+  const dashed = (name: Data): string => {
+    if (typeof name !== 'string') throw new TaskError([{ message: `'${pyClassRepr(name).replace(/^<class '(?:.*\.)?|'>$/g, '')}' object has no attribute 'replace'` }]);
+    return name.replaceAll(' ', '-');
+  };
+  const given = ctx.args.get('parents') ?? ['all'];
+  const group = dashed(key);
+  const parents = (Array.isArray(given) ? given : [given]).map(dashed);
   return new Map<string, Data>([['changed', false], ['add_group', group], ['parent_groups', parents]]);
 };
 

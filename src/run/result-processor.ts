@@ -13,6 +13,7 @@ import type { Notifications } from './notifications.js';
 import type { AggregateStats } from './stats.js';
 import type { VarsPort } from './vars-port.js';
 import type { ExecOutcome } from './task-executor.js';
+import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { failureEvent } from './failure-event.js';
 import { keywordBool, keywordText } from './keyword-values.js';
 
@@ -106,8 +107,13 @@ export function processResult(
     const items: DataDict[] = task.keywords.has('loop') || task.withLookup
       ? ((result.get('results') as Data[] | undefined) ?? []).filter(isDict)
       : [result];
+    const looped = items[0] !== result;
     for (const item of items) {
       applyItem(ctx, host, step, item);
+      if (looped && INVENTORY_ACTIONS.has(task.action)) {
+        if (truthy(item.get('changed'))) result.set('changed', true);
+        ctx.callback.itemOk?.({ host, task: info, result: item, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}) });
+      }
     }
     if (!options.isInclude) {
       ctx.stats.increment('ok', host);

@@ -23,6 +23,7 @@ import { itemWarningEvents } from './loop-warnings.js';
 import { checkStrictUtf8 } from './strict-utf8.js';
 import { moduleCauses } from './module-causes.js';
 import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-values.js';
+import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 
 export interface ExecOptions {
@@ -214,7 +215,8 @@ export class TaskExecutor {
         // NOTE: 2.19's loop sends each item's diff just before the item's own line, not at the end.
         const diff = keywordBool(templateKw(step.folded.scalars.get('diff'), vars, this.services.templar)) ?? this.services.options.diff;
         if (diff) this.services.emitItem('diff', hr);
-        this.services.emitItem('ok', hr);
+        // An inventory action's item is shown when its result is applied (result-processor).
+        if (!INVENTORY_ACTIONS.has(task.action)) this.services.emitItem('ok', hr);
       }
       results.push(res);
       warningEvents.push(...itemWarningEvents(res, outcome.warnings));
