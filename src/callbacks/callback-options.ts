@@ -40,6 +40,8 @@ export interface CallbackOptions {
   readonly jsonIndent?: number;
   /** profile_tasks settings ([callback_profile_tasks] / PROFILE_TASKS_*). */
   readonly profileTasks?: ProfileTasksOptions;
+  /** tree: where the per-host files go (ANSIBLE_CALLBACK_TREE_DIR / [callback_tree] directory). */
+  readonly treeDirectory?: string;
   /** junit settings (JUNIT_* environment variables). */
   readonly junit?: JunitOptions;
   /** The clock the json, junit, timer and profile_tasks callbacks read (tests pin it). */

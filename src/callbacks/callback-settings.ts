@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { CallbackOptions } from './callback-options.js';
 import { colorEnabled, COLOR_SETTING_KEYS, configBoolean } from './color-settings.js';
 import type { ColorRole } from './format/colors.js';
@@ -69,6 +69,7 @@ export function callbackSettings(config: ConfigLookup, env: Readonly<Record<stri
     ...(int('ANSIBLE_DIFF_CONTEXT', 'diff', 'context') !== undefined ? { diffContext: int('ANSIBLE_DIFF_CONTEXT', 'diff', 'context') } : {}),
     profileTasks,
     junit: junitSettings(env),
+    treeDirectory: treeDirectory(config.get('ANSIBLE_CALLBACK_TREE_DIR', 'callback_tree', 'directory') ?? '~/.ansible/tree', env),
     ...(int('ANSIBLE_JSON_INDENT', 'defaults', 'json_indent') !== undefined ? { jsonIndent: int('ANSIBLE_JSON_INDENT', 'defaults', 'json_indent') } : {}),
   };
 }
@@ -87,4 +88,9 @@ function junitSettings(env: Readonly<Record<string, string | undefined>>): Junit
     hideTaskArguments: flag('JUNIT_HIDE_TASK_ARGUMENTS'),
     testCasePrefix: env.JUNIT_TEST_CASE_PREFIX ?? '',
   };
+}
+
+/** A `path` setting as ansible resolves it: `~` expanded, made absolute. */
+function treeDirectory(path: string, env: Readonly<Record<string, string | undefined>>): string {
+  return resolve(path.replace(/^~(?=\/|$)/, env.HOME ?? homedir()));
 }

@@ -2,7 +2,7 @@
  * The report stage: callbacks that turn the runner's events into ansible-core 2.19's output.
  * `createCallback('default' | 'minimal' | 'oneline' | 'json', options)` is what the CLI calls.
  */
-import type { Callback } from '../run/events.js';
+import type { Callback, DeprecationEvent } from '../run/events.js';
 import { VolantError } from '../core/errors.js';
 import type { CallbackOptions } from './callback-options.js';
 import { combineCallbacks } from './composite-callback.js';
@@ -40,6 +40,12 @@ export function createCallbacks(stdoutName: string, enabled: readonly string[], 
     if (factory) others.push(factory(options));
   }
   return combineCallbacks(stdout, others);
+}
+
+/** What loading an enabled callback deprecates (2.19's tree callback says so when it is created). */
+export function enabledCallbackDeprecations(enabled: readonly string[]): DeprecationEvent[] {
+  const names = new Set(enabled.map((n) => shortName(n.trim())));
+  return names.has('tree') ? [{ message: 'The tree callback plugin is deprecated.', version: '2.23', collection: 'ansible.builtin' }] : [];
 }
 
 /**

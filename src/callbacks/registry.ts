@@ -7,6 +7,7 @@ import { MinimalCallback } from './minimal-callback.js';
 import { OnelineCallback } from './oneline-callback.js';
 import { ProfileTasksCallback } from './profile-tasks-callback.js';
 import { TimerCallback } from './timer-callback.js';
+import { TreeCallback } from './tree-callback.js';
 
 export type CallbackFactory = (options: CallbackOptions) => Callback;
 
@@ -22,6 +23,7 @@ export const CALLBACKS = new Map<string, CallbackFactory>([
 export const NOTIFICATION_CALLBACKS = new Map<string, CallbackFactory>([
   ['timer', (o) => new TimerCallback(o)],
   ['junit', (o) => new JunitCallback(o)],
+  ['tree', (o) => new TreeCallback(o)],
   ['profile_tasks', (o) => new ProfileTasksCallback(o)],
 ]);
 
