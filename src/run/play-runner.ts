@@ -32,6 +32,7 @@ import { enterIncludes, type IncludeEntryContext, type IncludeResult } from './i
 import { PlayHandlers, type HandlerRunner } from './play-handlers.js';
 import { matchesStartAt } from './start-at-task.js';
 import { LinearOrder } from './linear-order.js';
+import { VolantError } from '../core/errors.js';
 import { runOnHosts, type FanOut } from './step-fan-out.js';
 import type { TagFilter } from './tags.js';
 
@@ -327,6 +328,10 @@ export class PlayRunner {
       return [];
     }
     const perHost = this.strategy() === 'free' || this.strategy() === 'host_pinned';
+    if (perHost && BYPASS_HOST_LOOP.has(task.action)) {
+      const message = `The '${task.action}' module bypasses the host loop, which is currently not supported in the free strategy and would instead execute for every host in the inventory list.`;
+      throw new VolantError('BYPASS_HOST_LOOP_UNSUPPORTED', message, { location: task.loc });
+    }
     if (!asked && !(await this.questions.confirm(step, isHandler, perHost ? hosts[0] : undefined))) {
       for (const h of hosts) this.cursors.get(h)?.advance();
       return [];
