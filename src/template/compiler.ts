@@ -797,8 +797,13 @@ const COMPARE: Record<CompareOp, (a: Value, b: Value) => boolean> = {
 export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate {
   const c = new Compiler();
   const run = c.stmts(body);
-  return { source, run, blocks: c.blocks, hasExtends: c.hasExtends };
+  const only = body.length === 1 ? body[0] : undefined;
+  const markupResult = only?.kind === 'print' && only.expr.kind === 'filter' && MARKUP_FILTERS.has(only.expr.name);
+  return { source, run, blocks: c.blocks, hasExtends: c.hasExtends, markupResult };
 }
+
+/** Jinja filters whose result is a markupsafe.Markup (a str subclass Ansible does not store). */
+const MARKUP_FILTERS: ReadonlySet<string> = new Set(['e', 'escape', 'forceescape', 'safe', 'tojson', 'urlize', 'xmlattr'].flatMap((n) => [n, `ansible.builtin.${n}`]));
 
 /** Compiles a bare expression (conditionals). */
 export function compileExpression(expr: Expr): (f: Frame) => Value {

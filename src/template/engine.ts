@@ -143,6 +143,9 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   private renderWith(ctx: RenderContext, text: string, options: RenderOptions, topLevel = true): Value {
     const tpl = this.compile(text, options, topLevel);
     let v = this.run(tpl, ctx);
+    if (tpl.markupResult && topLevel && options.native !== false && typeof v === 'string') {
+      options.warn?.({ kind: 'warning', message: "Type 'Markup' is unsupported in variable storage, converting to 'str'.", ...(options.origin ? { origin: options.origin } : {}) });
+    }
     if (options.native === false && typeof v !== 'string') v = joinOutput([v]);
     return typeof v === 'string' ? preserveTrailingNewlines(text, v, options.newlineSequence ?? '\n') : v;
   }

@@ -14,6 +14,8 @@ export interface CompiledTemplate {
   run(frame: Frame, out: Value[]): void;
   readonly blocks: ReadonlyMap<string, BlockFn>;
   readonly hasExtends: boolean;
+  /** The template is one `{{ }}` whose filter makes a Markup: its native result is one, which 2.19 warns of storing. */
+  readonly markupResult?: boolean;
 }
 
 export type BlockFn = (frame: Frame, out: Value[]) => void;
