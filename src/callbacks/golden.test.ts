@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCallbacks, type CallbackOptions } from './index.js';
+import { callbackLoadNotices, createCallbacks, type CallbackOptions } from './index.js';
 import { replay } from './test-fixtures/replay.js';
 
 const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), 'test-fixtures', 'golden');
@@ -102,6 +102,11 @@ describe('callbacks/golden', () => {
         const timerLine = /Playbook run took \d+ days, \d+ hours, \d+ minutes, \d+ seconds/g;
         const timerWords = 'Playbook run took D days, H hours, M minutes, S seconds';
         expected = expected.replace(timerLine, timerWords);
+        // What ansible prints as it loads the callbacks, the CLI prints at the same point.
+        for (const notice of callbackLoadNotices(opts.callback ?? 'default', opts.enabled ?? [])) {
+          if ('warning' in notice) cb.warning?.(notice.warning);
+          else cb.deprecation?.(notice.deprecation);
+        }
         replay(events, cb, profiling ? (t) => (clock = new Date(t * 1000)) : undefined);
         if (profiling) {
           // Times differ by the microseconds between two callbacks: compare the lines' shape and the task order.

@@ -42,10 +42,30 @@ export function createCallbacks(stdoutName: string, enabled: readonly string[], 
   return combineCallbacks(stdout, others);
 }
 
-/** What loading an enabled callback deprecates (2.19's tree callback says so when it is created). */
-export function enabledCallbackDeprecations(enabled: readonly string[]): DeprecationEvent[] {
-  const names = new Set(enabled.map((n) => shortName(n.trim())));
-  return names.has('tree') ? [{ message: 'The tree callback plugin is deprecated.', version: '2.23', collection: 'ansible.builtin' }] : [];
+/** A warning or deprecation ansible prints while it loads the callbacks. */
+export type CallbackLoadNotice = { readonly warning: string } | { readonly deprecation: DeprecationEvent };
+
+/** Callbacks that announce their own removal when they are created (oneline, tree). */
+const DEPRECATED_CALLBACKS = new Set(['oneline', 'tree']);
+
+function removalNotice(name: string): CallbackLoadNotice {
+  return { deprecation: { message: `The ${name} callback plugin is deprecated.`, version: '2.23', collection: 'ansible.builtin' } };
+}
+
+/**
+ * What 2.19 prints when it loads the callbacks (after the inventory and the playbook), in its
+ * order: the stdout callback's creation, the enabled names it cannot load, then the enabled
+ * callbacks' creation.
+ */
+export function callbackLoadNotices(stdoutName: string, enabled: readonly string[]): CallbackLoadNotice[] {
+  const notices: CallbackLoadNotice[] = [];
+  const stdout = shortName(stdoutName.trim());
+  if (DEPRECATED_CALLBACKS.has(stdout)) notices.push(removalNotice(stdout));
+  notices.push(...enabledCallbackWarnings(enabled).map((warning) => ({ warning })));
+  for (const name of new Set(enabled.map((n) => shortName(n.trim())))) {
+    if (name !== stdout && DEPRECATED_CALLBACKS.has(name) && NOTIFICATION_CALLBACKS.has(name)) notices.push(removalNotice(name));
+  }
+  return notices;
 }
 
 /**

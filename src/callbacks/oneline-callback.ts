@@ -1,17 +1,10 @@
 import { pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import type { Callback, HostResult } from '../run/events.js';
 import { CallbackBase } from './callback-base.js';
-import type { CallbackOptions } from './callback-options.js';
 import { isModuleNoJson } from './module-no-json.js';
 
-/** ansible's deprecated `oneline` stdout callback: one line per host result. */
+/** ansible's deprecated `oneline` stdout callback: one line per host result (its deprecation: callbackLoadNotices). */
 export class OnelineCallback extends CallbackBase implements Callback {
-  constructor(options: CallbackOptions) {
-    super(options);
-    // NOTE: ansible-core 2.19 announces the plugin's own removal when it loads.
-    this.screen.deprecated({ message: 'The oneline callback plugin is deprecated.', version: '2.23', collection: 'ansible.builtin' });
-  }
-
   private commandMessage(host: string, result: DataDict, caption: string): string {
     const esc = (k: string): string => pyStr((result.get(k) ?? '') as Data).replace(/\n/g, '\\n').replace(/\r/g, '\\r');
     const rc = result.has('rc') ? pyStr(result.get('rc') as Data) : '-1';

@@ -24,7 +24,7 @@ import { tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
-import { callbackLoadWarning, enabledCallbackDeprecations, enabledCallbackWarnings, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks } from '../callbacks/index.js';
+import { callbackLoadNotices, callbackLoadWarning, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks } from '../callbacks/index.js';
 import type { LookupEnvironment, TemplateRenderer, TemplateWarning, VarSource } from '../template/api.js';
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
 import { loadYaml } from '../yaml/load-yaml.js';
@@ -277,8 +277,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     throw ctx.unloadableCallback;
   }
   const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',');
-  for (const warning of enabledCallbackWarnings(enabled)) warn(warning);
-  for (const deprecation of enabledCallbackDeprecations(enabled)) callback.deprecation?.(deprecation);
+  for (const notice of callbackLoadNotices(config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default', enabled)) {
+    if ('warning' in notice) warn(notice.warning);
+    else callback.deprecation?.(notice.deprecation);
+  }
   const transport = createTransport({});
   const removeSignals = closeTransportOnSignals(transport);
   const lookupEnv = (baseDir: string): LookupEnvironment => ({
