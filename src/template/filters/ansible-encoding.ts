@@ -3,22 +3,21 @@ import { createHash } from 'node:crypto';
 import { isStringLike, pyRepr, textOf, type Data, type DataDict } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { decodeSurrogateEscape } from './ansible-python-text.js';
-import { argument, defined, pluginError, toText } from './ansible-args.js';
+import { argument, defined, pluginError, pyClass, toText } from './ansible-args.js';
+import { pyCodec, pyDecode, pyEncode } from './ansible-python-codecs.js';
 
-function bufferEncoding(name: string): BufferEncoding {
-  const n = name.toLowerCase().replaceAll('_', '-');
-  if (n === 'utf-8' || n === 'utf8') return 'utf8';
-  if (n === 'utf-16-le' || n === 'utf-16le' || n === 'utf16le') return 'utf16le';
-  if (n === 'latin-1' || n === 'latin1' || n === 'iso-8859-1') return 'latin1';
-  if (n === 'ascii' || n === 'us-ascii') return 'ascii';
-  throw pluginError(`unknown encoding: ${name}`);
+/** The `encoding` argument: a codec name (str.encode refuses anything else). */
+function codecArg(value: Data | undefined): ReturnType<typeof pyCodec> {
+  if (value === undefined) return 'utf-8';
+  if (!isStringLike(value)) throw pluginError(`encode() argument 'encoding' must be str, not ${pyClass(value).replace(/^<class '(.*)'>$/, '$1')}`);
+  return pyCodec(textOf(value));
 }
 
 export const b64encode: FilterFn = (_ctx, value, args, kwargs) => {
   const text = toText(defined(value));
-  const encoding = bufferEncoding(toText(argument(args, kwargs, 0, 'encoding') ?? 'utf-8'));
+  const codec = codecArg(argument(args, kwargs, 0, 'encoding'));
   const urlsafe = argument(args, kwargs, 1, 'urlsafe');
-  const out = Buffer.from(text, encoding).toString('base64');
+  const out = pyEncode(text, codec).toString('base64');
   return urlsafe ? out.replaceAll('+', '-').replaceAll('/', '_') : out;
 };
 
@@ -47,14 +46,10 @@ export function pyB64decode(text: string, urlsafe: boolean): Buffer {
 
 export const b64decode: FilterFn = (_ctx, value, args, kwargs) => {
   const text = toText(defined(value));
-  const encodingName = toText(argument(args, kwargs, 0, 'encoding') ?? 'utf-8');
+  const codec = codecArg(argument(args, kwargs, 0, 'encoding'));
   const urlsafe = Boolean(argument(args, kwargs, 1, 'urlsafe'));
   const bytes = pyB64decode(text, urlsafe);
-  const encoding = bufferEncoding(encodingName);
-  if (encoding === 'utf8') {
-    return decodeSurrogateEscape(bytes);
-  }
-  return bytes.toString(encoding);
+  return codec === 'utf-8' ? decodeSurrogateEscape(bytes) : pyDecode(bytes, codec);
 }
 
 const ANSIBLE_NAMESPACE = '361e6d51-faec-444a-9079-341386da8e2e';

@@ -1,0 +1,101 @@
+/**
+ * Python's str.encode / bytes.decode for the codecs people name in b64encode/b64decode: the
+ * UTF family (utf-16 and utf-32 write a byte-order mark, little-endian), latin-1 and ascii, under
+ * Python's spellings of their names, failing in Python's words.
+ */
+import { pluginError } from './ansible-args.js';
+
+type Codec = 'utf-8' | 'utf-16' | 'utf-16-le' | 'utf-16-be' | 'utf-32' | 'utf-32-le' | 'utf-32-be' | 'latin-1' | 'ascii';
+
+const ALIASES: Readonly<Record<string, Codec>> = {
+  utf_8: 'utf-8', utf8: 'utf-8', u8: 'utf-8', cp65001: 'utf-8',
+  utf_16: 'utf-16', utf16: 'utf-16', u16: 'utf-16',
+  utf_16_le: 'utf-16-le', utf_16le: 'utf-16-le', utf_16_be: 'utf-16-be', utf_16be: 'utf-16-be',
+  utf_32: 'utf-32', utf32: 'utf-32', u32: 'utf-32',
+  utf_32_le: 'utf-32-le', utf_32le: 'utf-32-le', utf_32_be: 'utf-32-be', utf_32be: 'utf-32-be',
+  latin_1: 'latin-1', latin1: 'latin-1', latin: 'latin-1', iso_8859_1: 'latin-1', iso8859_1: 'latin-1', l1: 'latin-1', cp819: 'latin-1', '8859': 'latin-1',
+  ascii: 'ascii', us_ascii: 'ascii', '646': 'ascii',
+};
+
+/** The codec Python finds for a name (case, `-` and spaces do not matter), or its LookupError words. */
+export function pyCodec(name: string): Codec {
+  const codec = ALIASES[name.toLowerCase().replace(/[- ]/g, '_')];
+  if (codec === undefined) throw pluginError(`unknown encoding: ${name}`);
+  return codec;
+}
+
+function swapPairs(buf: Buffer, width: 2 | 4): Buffer {
+  const out = Buffer.from(buf);
+  return width === 2 ? out.swap16() : out.swap32();
+}
+
+function utf32(text: string): Buffer {
+  const points = [...text].map((c) => c.codePointAt(0) as number);
+  const out = Buffer.alloc(points.length * 4);
+  points.forEach((p, i) => out.writeUInt32LE(p, i * 4));
+  return out;
+}
+
+export function pyEncode(text: string, codec: Codec): Buffer {
+  switch (codec) {
+    case 'utf-8':
+      return Buffer.from(text, 'utf8');
+    case 'utf-16':
+      return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    case 'utf-16-le':
+      return Buffer.from(text, 'utf16le');
+    case 'utf-16-be':
+      return swapPairs(Buffer.from(text, 'utf16le'), 2);
+    case 'utf-32':
+      return Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), utf32(text)]);
+    case 'utf-32-le':
+      return utf32(text);
+    case 'utf-32-be':
+      return swapPairs(utf32(text), 4);
+    case 'latin-1':
+    case 'ascii': {
+      const limit = codec === 'ascii' ? 0x80 : 0x100;
+      const at = [...text].findIndex((c) => (c.codePointAt(0) as number) >= limit);
+      if (at >= 0) {
+        const ch = [...text][at] as string;
+        throw pluginError(`'${codec === 'ascii' ? 'ascii' : 'latin-1'}' codec can't encode character '${pyCharEscape(ch)}' in position ${at}: ordinal not in range(${limit})`);
+      }
+      return Buffer.from(text, 'latin1');
+    }
+  }
+}
+
+/** bytes.decode with Ansible's surrogateescape (utf-8 has its own decoder, decodeSurrogateEscape). */
+export function pyDecode(bytes: Buffer, codec: Exclude<Codec, 'utf-8'>): string {
+  switch (codec) {
+    case 'utf-16':
+      if (bytes[0] === 0xfe && bytes[1] === 0xff) return swapPairs(bytes.subarray(2), 2).toString('utf16le');
+      return bytes.subarray(bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0).toString('utf16le');
+    case 'utf-16-le':
+      return bytes.toString('utf16le');
+    case 'utf-16-be':
+      return swapPairs(bytes, 2).toString('utf16le');
+    case 'utf-32':
+    case 'utf-32-le':
+    case 'utf-32-be': {
+      const little = codec !== 'utf-32-be' && !(codec === 'utf-32' && bytes[0] === 0 && bytes[2] === 0xfe);
+      const start = codec === 'utf-32' && bytes.length >= 4 && (bytes.readUInt32LE(0) === 0xfeff || bytes.readUInt32BE(0) === 0xfeff) ? 4 : 0;
+      let out = '';
+      for (let i = start; i + 4 <= bytes.length; i += 4) out += String.fromCodePoint(little ? bytes.readUInt32LE(i) : bytes.readUInt32BE(i));
+      return out;
+    }
+    case 'latin-1':
+      return bytes.toString('latin1');
+    case 'ascii':
+      // NOTE: Ansible decodes with surrogateescape: a byte ascii lacks becomes a lone surrogate.
+      return String.fromCharCode(...Array.from(bytes, (b) => (b >= 0x80 ? 0xdc00 + b : b)));
+  }
+}
+
+/** How Python's repr writes one character in an encode error (`\xe9`, `\u20ac`). */
+function pyCharEscape(ch: string): string {
+  const code = ch.codePointAt(0) as number;
+  if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`;
+  if (code < 0x10000) return `\\u${code.toString(16).padStart(4, '0')}`;
+  return `\\U${code.toString(16).padStart(8, '0')}`;
+}
