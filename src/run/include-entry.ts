@@ -65,7 +65,8 @@ export async function enterIncludes(ctx: IncludeEntryContext, step: TaskStep, re
       for (const host of inc.hosts) ctx.stats.increment('ok', host);
       ctx.callback.include?.(loaded.displayFile, inc.hosts, itemOf(inc.result));
       if (loaded.handlers) ctx.addHandlers(loaded.handlers);
-      if (loaded.role?.public) ctx.addPublicRole?.(loaded.role);
+      // Every included role joins the play's roles (ansible_play_role_names); a public one's vars too.
+      if (loaded.role) ctx.addPublicRole?.(loaded.role);
       newSteps.push(...loaded.program.steps);
     } catch (e) {
       // NOTE: a file that does not parse ends the whole run, as ansible's AnsibleParserError does.

@@ -43,7 +43,7 @@ export interface CompiledPlayLike {
 export interface RunnerPlayVars {
   forTask(host: string, step?: StepLike, locals?: ReadonlyMap<string, Data>): VarSource;
   forPlay(): VarSource;
-  /** include_role with `public: true` ran: the role's defaults and vars join the play's. */
+  /** include_role ran: the role joins the play's roles (its defaults and vars too when it is public). */
   addPublicRole?(role: RoleInstanceLike): void;
 }
 
@@ -75,7 +75,7 @@ export class RunnerVars {
     const nameValue = keywords.get('name')?.value;
     const hostsValue = keywords.get('hosts')?.value ?? 'all';
     const hostsPattern = Array.isArray(hostsValue) ? hostsValue.map(String) : String(hostsValue);
-    // Grows when an include_role with `public: true` runs.
+    // Grows when an include_role runs (a role not public keeps its variables to itself).
     const roles: RoleScope[] = compiled.roles.filter((r) => !r.fromInclude && !r.parent).map((r) => scopes.scope(r));
     const baseScope: PlayScope = {
       name: nameValue !== undefined && nameValue !== null && nameValue !== '' ? String(nameValue) : Array.isArray(hostsPattern) ? hostsPattern.join(',') : hostsPattern,

@@ -118,7 +118,8 @@ export class VariableManager {
   private generation = 0;
   /** Bumped by changes that touch every host (playbook_dir). */
   private epoch = 0;
-  private readonly playMagicCache = new WeakMap<PlayScope, DataDict>();
+  /** With the number of play roles it was built for: an include_role adds one as the play runs. */
+  private readonly playMagicCache = new WeakMap<PlayScope, { roles: number; magic: DataDict }>();
   private readonly roleMagicCache = new WeakMap<RoleScope, DataDict>();
   private readonly exportedVarsCache = new WeakMap<RoleScope, DataDict>();
   private readonly chainCache = new WeakMap<RoleScope, Map<string, { defaults: DataDict; vars: DataDict; params: DataDict }>>();
@@ -378,8 +379,8 @@ export class VariableManager {
   }
 
   private playMagic(play: PlayScope): DataDict {
-    let magic = this.playMagicCache.get(play);
-    if (!magic) {
+    let magic = this.playMagicCache.get(play)?.magic;
+    if (!magic || this.playMagicCache.get(play)?.roles !== play.roles.length) {
       const depNames = unique(play.roles.flatMap((r) => allDependencies(r).map(roleFullName)));
       const playRoleNames = play.roles.map(roleFullName);
       magic = new Map<DictKey, Data>([
@@ -390,7 +391,7 @@ export class VariableManager {
         ['role_names', playRoleNames],
         ['ansible_play_name', play.name],
       ]);
-      this.playMagicCache.set(play, magic);
+      this.playMagicCache.set(play, { roles: play.roles.length, magic });
     }
     return magic;
   }
