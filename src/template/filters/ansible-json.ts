@@ -43,11 +43,16 @@ export const to_nice_json: FilterFn = (_ctx, value, args, kwargs) => {
   );
 };
 
-export const from_json: FilterFn = (_ctx, value) => {
+/** The keywords json.loads passes on to JSONDecoder: accepted, their effects not implemented. */
+const DECODER_KEYWORDS = new Set(['object_hook', 'parse_float', 'parse_int', 'parse_constant', 'strict', 'object_pairs_hook']);
+
+export const from_json: FilterFn = (_ctx, value, _args, kwargs) => {
   const data: Data = defined(value);
   if (!isStringLike(data)) {
     throw pluginError(`the JSON object must be str, bytes or bytearray, not ${pyName(data)}`);
   }
+  const unknown = [...kwargs.keys()].find((k) => k !== 'profile' && !DECODER_KEYWORDS.has(k));
+  if (unknown !== undefined) throw pluginError(`JSONDecoder.__init__() got an unexpected keyword argument '${unknown}'`);
   return loadsJson(textOf(data));
 };
 
