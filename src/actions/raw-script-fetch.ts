@@ -14,12 +14,19 @@ interface ScriptSession extends AgentSession {
   exists(path: string): Promise<boolean>;
 }
 
-/** raw: the command goes through the connection as it is; no agent, no Python needed. */
+/**
+ * raw: the command goes through the connection as it is; no agent, no Python needed. Check mode
+ * skips it. NOTE: the `environment` keyword does not reach it: 2.19 warns in its result.
+ */
 export const raw: Action = async (ctx) => {
+  const ignoredEnvironment = ctx.step.folded.environment.some((kw) => truthy(kw.value));
+  const warnings: Data[] = ignoredEnvironment ? ['raw module does not support the environment keyword'] : [];
+  const withWarnings = (result: DataDict): DataDict => (warnings.length > 0 ? result.set('warnings', warnings) : result);
+  if (ctx.checkMode) return withWarnings(new Map<string, Data>([['skipped', true]]));
   const command = pyStr(ctx.args.get('_raw_params') ?? '');
   const executable = ctx.args.get('executable');
   const session = await ctx.session();
-  return session.runRaw(command, executable !== undefined && executable !== null ? { executable: pyStr(executable) } : {});
+  return withWarnings(await session.runRaw(command, executable !== undefined && executable !== null ? { executable: pyStr(executable) } : {}));
 };
 
 /** script: a controller file copied to the host and run there with its arguments. */
