@@ -6,6 +6,7 @@
 import { Alias, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node as YNode } from 'yaml';
 import { PyDate, PyFloat, UnsafeString, VaultString, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { resolvePlain, type PlainTag } from './ansible-yaml-resolver.js';
+import { pyyamlErrorText } from './ansible-yaml-error-text.js';
 
 export class YamlLoadError extends Error {}
 
@@ -138,7 +139,7 @@ export function loadYamlDocuments(text: string): Data[] {
   const out: Data[] = [];
   for (const doc of list) {
     const error = doc.errors[0];
-    if (error) throw new YamlLoadError(error.message.split('\n')[0] ?? error.message);
+    if (error) throw new YamlLoadError(pyyamlErrorText(error, text));
     out.push(convert(doc.contents as YNode | null, doc, new Map()));
   }
   return out;
