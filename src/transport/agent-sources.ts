@@ -60,14 +60,15 @@ export function loadAgentSources(): Promise<AgentSources> {
 const MODULES_RUN_BY: Readonly<Record<string, readonly string[]>> = { package: ['apt'] };
 
 /**
- * The helper modules a source imports: `import _name` / `from _name import …` at the start of a
- * line. A helper is `modules/_name.py`, shared code that is never a task's module; names that
- * are no such file (the stdlib's `_thread`) are left to Python.
+ * The helper modules a source imports: `import _name[, …]` / `from _name import …` at the start
+ * of a line. A helper is `modules/_name.py`, shared code that is never a task's module; names
+ * that are no such file (the stdlib's `_thread`) are left to Python.
  */
 export function helperImports(source: string): string[] {
   const names = new Set<string>();
-  for (const m of source.matchAll(/^[ \t]*(?:from[ \t]+(_[a-z0-9_]*)[ \t]+import\b|import[ \t]+(_[a-z0-9_]*)[ \t]*(?:#.*)?$)/gm)) {
-    names.add((m[1] ?? m[2]) as string);
+  for (const m of source.matchAll(/^[ \t]*(?:from[ \t]+(_[a-z0-9_]*)[ \t]+import\b|import[ \t]+([^#\n]+))/gm)) {
+    const listed = m[1] !== undefined ? [m[1]] : (m[2] as string).split(',').map((part) => part.trim().split(/[ \t]+/)[0] ?? '');
+    for (const name of listed) if (/^_[a-z0-9_]*$/.test(name)) names.add(name);
   }
   return [...names];
 }

@@ -1,0 +1,22 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { helperImports, loadDependencySources, loadModuleSource } from './agent-sources.js';
+
+describe('transport/agent-sources', () => {
+  it('reads the helper modules a source imports', () => {
+    const source = ['import os', 'from _http_client import fetch_url', '    import _apt_common  # lazily', 'x = "import _not"', 'import os.path, _a as a, _b'].join('\n');
+    assert.deepEqual(helperImports(source), ['_http_client', '_apt_common', '_a', '_b']);
+  });
+
+  it('gives a module the helpers it imports and the modules it runs, with theirs', async () => {
+    assert.deepEqual([...(await loadDependencySources('uri')).keys()], ['_http_client']);
+    assert.deepEqual([...(await loadDependencySources('get_url')).keys()], ['_http_client']);
+    assert.deepEqual([...(await loadDependencySources('package')).keys()], ['apt', '_apt_common']);
+    assert.deepEqual([...(await loadDependencySources('ping')).keys()], []);
+  });
+
+  it('never takes a helper module for a task module', async () => {
+    assert.equal(await loadModuleSource('_http_client'), undefined);
+    assert.match((await loadModuleSource('uri')) ?? '', /from _http_client import fetch_url/);
+  });
+});
