@@ -83,9 +83,9 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
     // as a marker, so `lookup('vars', 'nope') | default('x')` gives 'x'.
     if (err instanceof UndefinedError) return err.undefinedValue;
     if (err instanceof Error && nestedRenderErrors.has(err)) throw err;
-    // errors=warn should also print a warning; the engine has no display, so both stay silent.
-    if (errors === 'ignore' || errors === 'warn') return want ? [] : null;
     const message = err instanceof Error ? err.message : String(err);
+    if (errors === 'warn') state.options.warn?.({ kind: 'warning', message: `An error occurred while running the lookup plugin '${name}': ${message}` });
+    if (errors === 'ignore' || errors === 'warn') return want ? [] : null;
     throw new TemplateError('template-lookup', `The lookup plugin '${name}' failed: ${message}`);
   }
   if (want) return result;
