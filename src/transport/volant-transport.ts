@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { ConnectionError } from '../core/errors.js';
 import type { AgentSession, ConnectionSpec, Transport } from '../run/transport.js';
 import { AgentClient } from './agent-client.js';
-import { loadAgentSources, loadModuleSource } from './agent-sources.js';
+import { loadAgentSources, loadDependencySources, loadModuleSource } from './agent-sources.js';
 import { becomeCommand, promptSeen, type BecomeCommand } from './become-command.js';
 import { AGENT_CODE_CACHE, agentCommand, bootstrapPayload } from './bootstrap.js';
 import type { Connection } from './connection.js';
@@ -118,7 +118,10 @@ export class VolantTransport implements Transport {
     const preload = new Map<string, string>();
     for (const name of this.options.preloadModules ?? []) {
       const source = await loadModuleSource(name);
-      if (source !== undefined) preload.set(name, source);
+      if (source === undefined) continue;
+      preload.set(name, source);
+      // the session counts these sent, so what the module imports or runs goes up front too
+      for (const [dependency, text] of await loadDependencySources(name)) preload.set(dependency, text);
     }
     let command = agentCommand(spec.pythonInterpreter);
     let prompt: BecomeCommand['prompt'];

@@ -99,6 +99,18 @@ overLocalAndSsh('transport/helper modules', 'ships a helper with the first modul
       expected.push({ module: 'package', source: true, helpers: ['_apt_common', 'apt'] });
     }
     assert.deepEqual(shipments, expected);
+
+    // A module sent up front with the agent (preloadModules) brings its helpers along.
+    const preloading = createTransport({ preloadModules: ['uri'] });
+    try {
+      const preloaded = (await preloading.session(spec)) as VolantAgentSession;
+      const carried = recordShipments(preloaded);
+      const answer = await run(preloaded, 'uri', { url, return_content: true });
+      assert.equal(answer.get('content'), 'hello\n', String(answer.get('msg')));
+      assert.deepEqual(carried, []);
+    } finally {
+      await preloading.closeAll();
+    }
   } finally {
     await transport.closeAll();
     server.close();
