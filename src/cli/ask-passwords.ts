@@ -85,7 +85,7 @@ export function askVaultPassword(warn: (message: string) => void): string {
 }
 
 /** One line from a file descriptor, read a byte at a time (no more than the line); undefined at EOF. */
-function readLine(fd: number): string | undefined {
+export function readLine(fd: number): string | undefined {
   const bytes: number[] = [];
   const one = Buffer.alloc(1);
   let got = 0;
@@ -106,7 +106,7 @@ function lineFromStdin(prompt: string): string | undefined {
 }
 
 /** getpass: the prompt and the answer on the terminal, echo off; undefined without a terminal. */
-function askSecret(prompt: string): string | undefined {
+export function askSecret(prompt: string): string | undefined {
   let tty: number;
   try {
     tty = openSync('/dev/tty', 'r+');

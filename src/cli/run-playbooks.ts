@@ -7,8 +7,6 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
-import type { SourceLocation } from '../core/source-location.js';
-import { valueOrigin } from '../core/value-origins.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
 import { compileIncludeRole, compileIncludeTasks } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
@@ -44,6 +42,7 @@ import { configLookup } from './config-lookup.js';
 import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
 import { stdinTerminal } from './stdin-terminal.js';
+import { promptAnswers } from './vars-prompt.js';
 
 export interface RunContext {
   readonly args: ParsedArgs;
@@ -360,7 +359,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     compile,
     varsPrompt: (play, playVars) => {
       let vars: VarSource | undefined;
-      return promptAnswers(play, extraVars, warn, (value, origin) => templar.renderDeep(value, (vars ??= playVars()), origin ? { origin } : {}));
+      const io = { interactive: Boolean(process.stdin.isTTY), out: (text: string) => ctx.out(text), warn };
+      return promptAnswers(play, extraVars, io, (value, origin) => templar.renderDeep(value, (vars ??= playVars()), origin ? { origin } : {}));
     },
     ...(args.startAtTask ? { startAt: { pattern: String(args.startAtTask), done: false } } : {}),
     error: (e) => ctx.err(formatErrorBlock(e instanceof VolantError ? e : new VolantError('RUN_ERROR', e instanceof Error ? e.message : e), { color: ctx.color })),
@@ -401,29 +401,6 @@ function loopVarsOf(result: DataDict): DataDict | undefined {
   }
   if (result.has('ansible_loop')) out.set('ansible_loop', result.get('ansible_loop') as Data);
   return out.size > 0 ? out : undefined;
-}
-
-let warnedNotInteractive = false;
-
-/** vars_prompt without a terminal: each variable takes its default (None without one), as ansible does. */
-function promptAnswers(play: PlayNode, extraVars: DataDict, warn: (m: string) => void, render: (value: Data, origin?: SourceLocation) => Data): DataDict {
-  const kw = play.keywords.get('vars_prompt');
-  const answers: DataDict = new Map();
-  if (!kw || !Array.isArray(kw.value)) return answers;
-  // ansible templates every prompt (and default) with the play's variables before asking any.
-  const entries = kw.value.map((entry) => (isDict(entry) ? new Map([...entry].map(([k, v]) => [k, render(v, valueOrigin(entry, k))])) : entry));
-  for (const entry of entries) {
-    if (!isDict(entry)) continue;
-    const name = pyStr(entry.get('name') ?? '');
-    if (extraVars.has(name)) continue;
-    if (!warnedNotInteractive) {
-      warnedNotInteractive = true;
-      warn('Not prompting as we are not in interactive mode');
-    }
-    // NOTE: ansible turns the answer into text, so a missing default is the string 'None'.
-    answers.set(name, pyStr(entry.has('default') ? (entry.get('default') as Data) : null));
-  }
-  return answers;
 }
 
 /** The play's `order:` (inventory is the default). */
