@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { overlay } from '../run/task-executor.js';
-import { pythonNow } from './pause.js';
+import { datetimeValue } from '../template/index.js';
 import { pyStr, type Data } from '../core/data.js';
 import { ownerName } from '../core/owner-name.js';
 import type { Action } from '../run/action.js';
@@ -43,11 +43,11 @@ export const template: Action = async (ctx) => {
   const locals = new Map<string, Data>([
     ['template_host', hostname()],
     ['template_path', path],
-    ['template_mtime', pythonDatetime(st.mtime)],
+    ['template_mtime', datetimeValue(st.mtime)],
     ['template_uid', ownerName(st.uid)],
     ['template_fullpath', resolve(path)],
     ['template_destpath', pyStr(dest)],
-    ['template_run_date', pythonDatetime(new Date())],
+    ['template_run_date', datetimeValue(new Date())],
     ['ansible_managed', 'Ansible managed'],
   ]);
   const vars = overlay(ctx.vars, locals);
@@ -84,10 +84,6 @@ function newlineOf(value: Data | undefined): string {
   const text = value === undefined || value === null ? '\n' : pyStr(value);
   const escaped = ['\\n', '\\r', '\\r\\n'].indexOf(text);
   return escaped >= 0 ? (NEWLINES[escaped] as string) : text;
-}
-
-function pythonDatetime(date: Date): string {
-  return pythonNow(date);
 }
 
 const DELIMITER_ARGS = [
