@@ -127,12 +127,13 @@ def _run(params, ctx):
             ctx.fail('Source %s not found' % src)
         if not os.path.exists(src):
             ctx.fail('Source %s not found' % src)
-        if os.path.isdir(src):
-            return _copy_tree(params, ctx, src, dest)
         if not os.access(src, os.R_OK):
             ctx.fail('Source %s not readable' % src)
+        # NOTE: as ansible's module, `preserve` is the source's mode, a directory's too.
         if params.get('mode') == 'preserve':
             params['mode'] = '0%03o' % stat.S_IMODE(os.stat(src).st_mode)
+        if os.path.isdir(src):
+            return _copy_tree(params, ctx, src, dest)
         data = _Source(path=src)
     checksum_src = data.digest('sha1')
     params['_volant_meta'] = {'checksum': checksum_src}
