@@ -42,14 +42,15 @@ export const template: Action = async (ctx) => {
   // The variables ansible's template action adds for the template's own use.
   const locals = new Map<string, Data>([
     ['template_host', hostname()],
-    ['template_path', path],
+    ['template_path', name],
     ['template_mtime', datetimeValue(st.mtime)],
     ['template_uid', ownerName(st.uid)],
     ['template_fullpath', resolve(path)],
     ['template_destpath', pyStr(dest)],
     ['template_run_date', datetimeValue(new Date())],
-    ['ansible_managed', 'Ansible managed'],
   ]);
+  // A variable of the user's named ansible_managed is left as it is.
+  if (!ctx.vars.has('ansible_managed')) locals.set('ansible_managed', 'Ansible managed');
   const vars = overlay(ctx.vars, locals);
   let rendered: Data;
   try {
