@@ -2,7 +2,7 @@
  * Applies one host's task result, as ansible's StrategyBase._process_pending_results does:
  * stats, the host's cursor, callbacks, notifications, facts, register.
  */
-import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { isDict, isStringLike, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
 import { setKeyOrigin } from '../inventory/key-origins.js';
 import { untrusted } from '../template/runtime/trust.js';
@@ -143,7 +143,8 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
   if (Array.isArray(notify) && truthy(item.get('changed'))) {
     for (const n of notify) {
       const name = pyStr(n);
-      if (!ctx.notifications.exists(name)) {
+      // NOTE: a name templated to a number or a list matches no handler: 2.19 compares it as it is.
+      if (!isStringLike(n) || !ctx.notifications.exists(name)) {
         // NOTE: 2.19 errors here by default (ERROR_ON_MISSING_HANDLER), ending the run.
         throw new VolantError('HANDLER_NOT_FOUND', `The requested handler '${name}' was not found in either the main handlers list nor in the listening handlers list`);
       }

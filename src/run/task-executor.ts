@@ -323,6 +323,8 @@ export class TaskExecutor {
         return { result: new Map<string, Data>([['include_args', args]]), failKind };
       }
 
+      // NOTE: 2.19 templates the task's keywords (post_validate) before its arguments.
+      const keywords = templateTaskKeywords(step, vars, templar, this.services.options);
       const rawError = rawParamsError(task);
       // The error points at the action's key (a line of its own when the task has a name first).
       if (rawError) throw new TaskError([{ message: rawError, ...(task.actionLoc ? { origin: task.actionLoc } : {}) }]);
@@ -341,7 +343,7 @@ export class TaskExecutor {
       let result: DataDict = new Map();
       let moduleFailed = false;
       for (let attempt = 1; attempt <= retries; attempt++) {
-        result = await this.dispatch(host, step, args, vars, delegatedTo, warnings, hostSpec);
+        result = await this.dispatch(host, step, args, vars, keywords, delegatedTo, warnings, hostSpec);
         // "Module failed" when the module itself said so; a failure the controller decided is the action's.
         // An action that hands back its module's result (copy, template) failed as the module.
         moduleFailed = (!isAction || MODULE_RESULTS.has(result)) && truthy(result.get('failed'));
@@ -407,8 +409,8 @@ export class TaskExecutor {
       }
       result.set('_ansible_no_log', noLogOf(step, vars, templar));
       if (warnings.length > 0) result.set('warnings', [...((result.get('warnings') as Data[] | undefined) ?? []), ...warnings.map((w) => w.message)]);
-      const notify = step.folded.scalars.get('notify');
-      if (notify && notify.value !== null) result.set('_ansible_notify', Array.isArray(notify.value) ? notify.value : [notify.value]);
+      const notify = keywords.notify;
+      if (notify !== undefined && notify !== null) result.set('_ansible_notify', Array.isArray(notify) ? notify : [notify]);
       if (delegatedTo) result.set('_ansible_delegated_vars', new Map<string, Data>([['ansible_delegated_host', delegatedTo]]));
       return {
         result,
@@ -508,23 +510,23 @@ export class TaskExecutor {
   }
 
   /** `hostSpec`: the host's connection as addConnectionVars worked it out for these variables. */
-  private async dispatch(host: string, step: TaskStep, args: DataDict, vars: VarSource, delegatedTo: string | undefined, warnings: DisplayEvent[], hostSpec?: ConnectionSpec): Promise<DataDict> {
+  private async dispatch(
+    host: string,
+    step: TaskStep,
+    args: DataDict,
+    vars: VarSource,
+    keywords: TaskKeywordValues,
+    delegatedTo: string | undefined,
+    warnings: DisplayEvent[],
+    hostSpec?: ConnectionSpec,
+  ): Promise<DataDict> {
     const task = step.task;
     const services = this.services;
     const connHost = delegatedTo ?? host;
     const spec = (): ConnectionSpec => (delegatedTo === undefined && hostSpec ? hostSpec : services.connectionSpec(connHost, vars, step));
     let session: Promise<AgentSession> | undefined;
     const getSession = (): Promise<AgentSession> => (session ??= services.transport.session(spec()));
-    // The connection's keywords are used where the connection needs them; 2.19 templates them all first.
-    for (const name of CONNECTION_KEYWORDS) templateTaskKeyword(step, name, vars, services.templar);
-    const checkMode = keywordBool(templateTaskKeyword(step, 'check_mode', vars, services.templar)) ?? services.options.checkMode;
-    const diff = keywordBool(templateTaskKeyword(step, 'diff', vars, services.templar)) ?? services.options.diff;
-    let noLog: boolean;
-    try {
-      noLog = keywordBool(templateTaskKeyword(step, 'no_log', vars, services.templar)) ?? false;
-    } catch (e) {
-      throw e instanceof TaskError ? new NoLogError(e.chain) : e;
-    }
+    const { checkMode, diff, noLog } = keywords;
     const environment = this.environment(step, vars);
     const runModule = async (request: Omit<ModuleRequest, 'checkMode' | 'diff'> & { checkMode?: boolean; diff?: boolean }): Promise<ModuleResult> => {
       const s = await getSession();
@@ -662,6 +664,36 @@ function templateKw(kw: Keyword | undefined, vars: VarSource, templar: TemplateR
 
 const CONNECTION_KEYWORDS = ['become', 'become_method', 'become_user', 'remote_user'];
 
+/** The keywords 2.19 templates for each run of a task, before its arguments. */
+interface TaskKeywordValues {
+  readonly checkMode: boolean;
+  readonly diff: boolean;
+  readonly noLog: boolean;
+  /** The handler names, templated (a template may give a list). */
+  readonly notify: Data | undefined;
+}
+
+function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: TemplateRenderer, options: { checkMode: boolean; diff: boolean }): TaskKeywordValues {
+  // The connection's keywords are used where the connection needs them; 2.19 templates them all first.
+  for (const name of CONNECTION_KEYWORDS) templateTaskKeyword(step, name, vars, templar);
+  const checkMode = keywordBool(templateTaskKeyword(step, 'check_mode', vars, templar)) ?? options.checkMode;
+  const diff = keywordBool(templateTaskKeyword(step, 'diff', vars, templar)) ?? options.diff;
+  let noLog: boolean;
+  try {
+    noLog = keywordBool(templateTaskKeyword(step, 'no_log', vars, templar)) ?? false;
+  } catch (e) {
+    throw e instanceof TaskError ? new NoLogError(e.chain) : e;
+  }
+  const notify = step.folded.scalars.get('notify');
+  let names: Data | undefined;
+  try {
+    names = notify ? templar.renderDeep(notify.value, vars, { origin: notify.loc }) : undefined;
+  } catch (e) {
+    throw keywordError('notify', e, notify?.loc);
+  }
+  return { checkMode, diff, noLog, notify: names };
+}
+
 /** The task's no_log failed to template. */
 class NoLogError extends TaskError {}
 
@@ -679,9 +711,14 @@ function templateTaskKeyword(step: TaskStep, name: string, vars: VarSource, temp
   try {
     return templateKw(kw, vars, templar);
   } catch (e) {
-    const origin = (e instanceof VolantError ? e.location : undefined) ?? kw?.loc;
-    throw new TaskError([{ message: `Error processing keyword '${name}': ${e instanceof Error ? e.message : String(e)}`, ...(origin ? { origin } : {}) }]);
+    throw keywordError(name, e, kw?.loc);
   }
+}
+
+/** A keyword that failed to template: "Error processing keyword 'name': …" where the template failed. */
+function keywordError(name: string, e: unknown, loc: SourceLocation | undefined): TaskError {
+  const origin = (e instanceof VolantError ? e.location : undefined) ?? loc;
+  return new TaskError([{ message: `Error processing keyword '${name}': ${e instanceof Error ? e.message : String(e)}`, ...(origin ? { origin } : {}) }]);
 }
 
 function fqcn(action: string): string {
