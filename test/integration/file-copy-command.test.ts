@@ -10,6 +10,7 @@ import { dictOf, type Data, type DataDict } from '../../src/core/data.js';
 import type { ConnectionSpec, ModuleRequest } from '../../src/run/transport.js';
 import { createTransport } from '../../src/transport/index.js';
 import { overLocalAndSsh } from './over-local-and-ssh.js';
+import { asTaskResult } from './task-result.js';
 
 const recorded = (JSON.parse(readFileSync(new URL('./recorded/file-copy-command.json', import.meta.url), 'utf8')) as unknown[]).map(fromPlain);
 
@@ -60,7 +61,7 @@ async function runAll(spec: ConnectionSpec): Promise<void> {
     const session = await transport.session(spec);
     for (const [index, step] of steps.entries()) {
       const request: ModuleRequest = { module: step.module, args: dictOf(step.args), checkMode: step.check ?? false, diff: step.diff ?? false };
-      const result = await session.runModule(request);
+      const result = asTaskResult(await session.runModule(request));
       // step 0 removed a directory left by the recording's earlier runs; here it did not exist
       if (index === 0) continue;
       assert.equal(displayed(result), expected(index), `step ${index}: ${step.module} ${JSON.stringify(step.args)}`);

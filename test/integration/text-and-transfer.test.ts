@@ -13,6 +13,7 @@ import type { ConnectionSpec, ModuleResult } from '../../src/run/transport.js';
 import { createTransport } from '../../src/transport/index.js';
 import type { VolantAgentSession } from '../../src/transport/agent-session.js';
 import { overLocalAndSsh } from './over-local-and-ssh.js';
+import { asTaskResult } from './task-result.js';
 
 const load = (name: string): Data[] => (JSON.parse(readFileSync(new URL(`./recorded/${name}`, import.meta.url), 'utf8')) as unknown[]).map(fromPlain);
 const script = new URL('./fixtures/s.sh', import.meta.url).pathname;
@@ -101,7 +102,7 @@ async function runSteps(spec: ConnectionSpec, steps: Step[], recorded: Data[], c
   try {
     const session = (await transport.session(spec)) as VolantAgentSession;
     for (const [index, step] of steps.entries()) {
-      const result = await step(session, fetchDir);
+      const result = asTaskResult(await step(session, fetchDir));
       if (skip.has(index)) continue;
       const got = dumpJson(normalize(result, fetchDir), { sortKeys: true });
       const want = dumpJson(normalize(recorded[index] ?? null, fetchDir), { sortKeys: true });

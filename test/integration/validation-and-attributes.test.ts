@@ -10,6 +10,7 @@ import { dictOf, isDict, type Data, type DataDict } from '../../src/core/data.js
 import type { ConnectionSpec } from '../../src/run/transport.js';
 import { createTransport } from '../../src/transport/index.js';
 import { overLocalAndSsh } from './over-local-and-ssh.js';
+import { asTaskResult } from './task-result.js';
 
 const recorded = (JSON.parse(readFileSync(new URL('./recorded/validation-and-attributes.json', import.meta.url), 'utf8')) as unknown[]).map(fromPlain);
 
@@ -61,7 +62,7 @@ async function runAll(spec: ConnectionSpec): Promise<void> {
   try {
     const session = await transport.session(spec);
     for (const [index, step] of steps.entries()) {
-      const result = await session.runModule({ module: step.module, args: dictOf(step.args), checkMode: false, diff: false });
+      const result = asTaskResult(await session.runModule({ module: step.module, args: dictOf(step.args), checkMode: false, diff: false }));
       const want = new Map(recorded[index] as DataDict);
       const got = new Map(result);
       if (index === 2) {
