@@ -21,6 +21,8 @@ export interface ListContext extends RunContext {
   readonly templar: TemplateRenderer;
   /** The play's variables without a host (templated tags see them). */
   readonly playVars: (play: CompiledPlay) => VarSource;
+  /** Shows the inventory's warnings so far (patterns that matched nothing). */
+  readonly flushWarnings?: () => void;
 }
 
 export function listPlaybook(ctx: ListContext): number {
@@ -29,6 +31,8 @@ export function listPlaybook(ctx: ListContext): number {
   const onlyTags = args.listTags && strings(args.tags).length === 0 && strings(args.skipTags).length === 0 ? ['never', 'all'] : strings(args.tags);
   const filter = tagFilterFor(onlyTags.flatMap((t) => t.split(',')), strings(args.skipTags));
   for (const playbook of ctx.playbooks) {
+    for (const entry of playbook.entries) if (entry.kind === 'play') matchPlayHosts(ctx, entry);
+    ctx.flushWarnings?.();
     const shownAs = String(args.playbooks[ctx.playbooks.indexOf(playbook)]);
     if (args.syntaxCheck) {
       for (const entry of playbook.entries) if (entry.kind === 'play') ctx.compile(entry);
@@ -39,9 +43,20 @@ export function listPlaybook(ctx: ListContext): number {
     for (const entry of playbook.entries) {
       if (entry.kind === 'play') plays.push(listedPlay(ctx, entry, filter));
     }
+    ctx.flushWarnings?.();
     out(formatPlaybookListing(shownAs, plays, { hosts: Boolean(args.listHosts), tasks: Boolean(args.listTasks), tags: Boolean(args.listTags) }));
   }
   return 0;
+}
+
+/**
+ * ansible reads each play's variables (ansible_play_hosts_all) as it loads the play, in every
+ * listing mode, so a pattern that matches nothing warns; a templated one counts as `all` there.
+ */
+function matchPlayHosts(ctx: ListContext, entry: PlayNode): void {
+  const value = entry.keywords.get('hosts')?.value;
+  const pattern = Array.isArray(value) ? value.map(pyStr).join(',') : value === undefined || value === null ? 'all' : pyStr(value);
+  if (!ctx.templar.isTemplate(pattern)) ctx.inventory.hostsMatching(pattern, { ignoreRestrictions: true });
 }
 
 /** NOTE: ansible lists only the `block:` part of each block: rescue and always tasks are never listed. */
