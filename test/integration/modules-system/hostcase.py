@@ -173,6 +173,8 @@ def normalize(result, volatile, host=None, facts_volatile=()):
         r['ansible_facts'] = facts
     r.pop('invocation', None)
     r.pop('exception', None)
+    # the cause the agent shows after a failure's message (the controller's display, not the result)
+    r.pop('_volant_cause', None)
     if r.get('failed') is False:
         del r['failed']
     # NOTE: ansible's TaskExecutor adds changed=False to any result without it (failed and skipped
