@@ -10,7 +10,7 @@ import { resultSubEvents } from '../run/module-causes.js';
 import { loadYaml } from '../yaml/load-yaml.js';
 import { runVault } from './vault-secrets.js';
 import { toData } from '../yaml/to-data.js';
-import { fileNotFoundMessage, searchCandidates } from '../actions/util.js';
+import { controllerSearchDirs, fileNotFoundMessage, searchCandidates } from '../actions/util.js';
 
 /** gather_facts / setup: the setup module in the agent; facts land in ansible_facts. */
 export const gatherFactsAction: Action = async (ctx) => {
@@ -72,8 +72,7 @@ function includeFile(ctx: ActionContext): Included {
   const fileArg = ctx.args.get('file') ?? ctx.args.get('_raw_params');
   if (fileArg === undefined || fileArg === null) return { facts: new Map(), files: [], error: 'No file was specified' };
   const name = pyStr(fileArg);
-  const dirs = [ctx.step.role ? ctx.step.role.def.path : ctx.step.baseDir, ctx.lookup.baseDir];
-  const candidates = name.startsWith('/') ? [name] : searchCandidates(name, 'vars', dirs);
+  const candidates = name.startsWith('/') ? [name] : searchCandidates(name, 'vars', controllerSearchDirs(ctx.step, ctx.lookup.baseDir));
   const found = candidates.find((c) => {
     try {
       return statSync(c).isFile();
