@@ -10,7 +10,7 @@ import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { wrapPluginError } from './plugin-failure.js';
 import { operandTagger, retagged } from './operand-tags.js';
-import { getAttr, getItem } from './runtime/attributes.js';
+import { LAZY_DICT_REPR, getAttr, getItem } from './runtime/attributes.js';
 import { LoopContext } from './runtime/loop-context.js';
 import { isGroupTuple } from './runtime/group-tuple.js';
 import { Macro } from './runtime/macro.js';
@@ -428,10 +428,13 @@ class Compiler {
       case 'getitem': {
         const obj = this.expr(e.obj);
         const key = this.expr(e.key);
+        const literalDict = e.obj.kind === 'dict';
         return (f) => {
           const o = obj(f);
           const k = f.state.settle(key(f));
-          const r = strictInRecursion(o, getItem(o, k));
+          let r = strictInRecursion(o, getItem(o, k));
+          // A dict written in the template itself is a plain dict, which Jinja names so.
+          if (literalDict && r instanceof Undefined && r.message.startsWith(LAZY_DICT_REPR)) r = new Undefined(`dict object${r.message.slice(LAZY_DICT_REPR.length)}`);
           if (isRaw(o)) return f.state.derive(r, o, k);
           if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, k);
           return r;

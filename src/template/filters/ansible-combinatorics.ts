@@ -1,5 +1,5 @@
 /** product, permutations, combinations, zip, zip_longest: Python's itertools, as lists of tuples. */
-import { markTuple, numericValue, type Data } from '../../core/data.js';
+import { markTuple, numericValue, truthy, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { argument, defined, iterate, pluginError } from './ansible-args.js';
 
@@ -53,13 +53,27 @@ export const combinations: FilterFn = (_ctx, value, args, kwargs) => {
   return out;
 };
 
-export const zip: FilterFn = (_ctx, value, args) => {
+export const zip: FilterFn = (_ctx, value, args, kwargs) => {
   const lists = [defined(value), ...args.map(defined)].map((x) => iterate(x));
   const n = Math.min(...lists.map((l) => l.length));
+  if (kwargs.has('strict') && truthy(defined(kwargs.get('strict')))) checkSameLengths(lists.map((l) => l.length));
   const out: Data[] = [];
   for (let i = 0; i < n; i++) out.push(markTuple(lists.map((l) => l[i] as Data)));
   return out;
 };
+
+/**
+ * zip(strict=True) in Python's words: when the first argument runs out first, the first one
+ * still going is longer; otherwise the first one to run out is shorter.
+ */
+function checkSameLengths(lengths: readonly number[]): void {
+  const shortest = Math.min(...lengths);
+  const firstEnds = lengths[0] === shortest;
+  const at = lengths.findIndex((n, i) => i > 0 && (firstEnds ? n > shortest : n === shortest));
+  if (at < 0) return;
+  const before = at === 1 ? 'argument 1' : `arguments 1-${at}`;
+  throw pluginError(`zip() argument ${at + 1} is ${firstEnds ? 'longer' : 'shorter'} than ${before}`);
+}
 
 export const zip_longest: FilterFn = (_ctx, value, args, kwargs) => {
   const lists = [defined(value), ...args.map(defined)].map((x) => iterate(x));

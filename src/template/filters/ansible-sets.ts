@@ -9,6 +9,9 @@ import { isStringLike, isTuple, pyEquals, textOf, truthy, type Data } from '../.
 import type { FilterFn } from '../plugin.js';
 import { argument, defined, iterate, pluginError, toText } from './ansible-args.js';
 import { pySetOperation } from './ansible-python-set.js';
+import { getItem } from '../runtime/attributes.js';
+import { Undefined } from '../runtime/undefined.js';
+import type { Value } from '../runtime/py-object.js';
 
 /** A key equal for values Python's hash+eq treat as one set member; undefined when unhashable. */
 export function hashKey(value: Data): string | undefined {
@@ -37,14 +40,16 @@ function equalityUnique(items: readonly Data[]): Data[] {
   return out;
 }
 
+/** Jinja's attribute getter (`a.b`, digits as indexes); a miss is its Undefined's message. */
 function attributeOf(item: Data, attribute: string): Data {
-  let current: Data = item;
+  let current: Value = item;
   for (const part of attribute.split('.')) {
-    if (current instanceof Map && current.has(part)) current = current.get(part) as Data;
-    else if (Array.isArray(current) && /^\d+$/.test(part) && Number(part) < current.length) current = current[Number(part)] as Data;
-    else throw pluginError(`'dict object' has no attribute '${part}'`);
+    current = getItem(current, /^\d+$/.test(part) ? Number(part) : part);
+    if (current instanceof Undefined) {
+      throw pluginError(`Jinja2's unique filter failed and we cannot fall back to Ansible's version as it does not support the parameters supplied: ${current.message}`);
+    }
   }
-  return current;
+  return current as Data;
 }
 
 export const unique: FilterFn = (_ctx, value, args, kwargs) => {

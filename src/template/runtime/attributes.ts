@@ -22,9 +22,16 @@ interface MissingKeyWording {
   missingKeyMessage?(key: DictKey): string;
 }
 
+/** What Jinja calls a dict a template reads (Ansible's lazy dict), in its "has no element" words. */
+export const LAZY_DICT_REPR = 'ansible._internal._templating._lazy_containers._AnsibleLazyTemplateDict object';
+
 export function missingAttribute(obj: Value, key: Value): Undefined {
   if (obj instanceof Map && typeof (obj as MissingKeyWording).missingKeyMessage === 'function' && (typeof key === 'string' || typeof key === 'number')) {
     return new Undefined((obj as MissingKeyWording).missingKeyMessage?.(key) ?? '', typeof key === 'string' ? key : undefined);
+  }
+  // NOTE: a dict missing an int or None key keeps Jinja's own wording (2.19 rewords only the others).
+  if (obj instanceof Map && (key === null || typeof key === 'number' || typeof key === 'bigint')) {
+    return new Undefined(`${LAZY_DICT_REPR} has no element ${repr(key)}`);
   }
   let shown: string;
   try {
