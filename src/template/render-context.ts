@@ -284,6 +284,12 @@ export class RenderContext implements RenderState {
     try {
       v = scope === undefined ? this.renderNested(text) : this.inScope(scope).renderNested(text);
     } catch (err) {
+      // Another host's variable that is undefined there is an undefined value here (`| default` takes it).
+      if (scope !== undefined && err instanceof UndefinedError) {
+        v = err.undefinedValue;
+        if (v.origin === undefined) v.origin = where();
+        return v;
+      }
       if (err instanceof Error && !(err instanceof TemplateRecursionError) && !errorOrigins.has(err)) {
         const origin = where();
         if (origin) errorOrigins.set(err, origin);
