@@ -6,9 +6,21 @@
 import { Alias, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node as YNode } from 'yaml';
 import { PyDate, PyFloat, UnsafeString, VaultString, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { resolvePlain, type PlainTag } from './ansible-yaml-resolver.js';
-import { pyyamlErrorText } from './ansible-yaml-error-text.js';
+import { markedErrorText, pyyamlErrorText } from './ansible-yaml-error-text.js';
 
 export class YamlLoadError extends Error {}
+
+/** A constructor error PyYAML marks with where the node it was building and the offending one start. */
+class MarkedLoadError extends Error {
+  constructor(
+    readonly context: string,
+    readonly contextOffset: number,
+    readonly problem: string,
+    readonly problemOffset: number,
+  ) {
+    super(problem);
+  }
+}
 
 function constructInt(raw: string): number {
   let text = raw.replaceAll('_', '');
@@ -76,6 +88,7 @@ function toKey(value: Data): DictKey {
   if (value instanceof VaultString) return value.ciphertext;
   // NOTE: Volant's dict keys have no date type; a date key becomes its str().
   if (value instanceof PyDate) return value.text;
+  // convert() refuses these first, with PyYAML's marks.
   if (Array.isArray(value) || value instanceof Map) throw new YamlLoadError('found unhashable key');
   return value;
 }
@@ -120,7 +133,9 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
         }
         continue;
       }
-      map.set(toKey(convert(keyNode, doc, seen)), convert(pair.value as YNode, doc, seen));
+      const key = convert(keyNode, doc, seen);
+      if (Array.isArray(key) || key instanceof Map) throw new MarkedLoadError('while constructing a mapping', node.range?.[0] ?? 0, 'found unhashable key', keyNode?.range?.[0] ?? 0);
+      map.set(toKey(key), convert(pair.value as YNode, doc, seen));
     }
     if (merges.length > 0) {
       const merged: DataDict = new Map();
@@ -140,7 +155,12 @@ export function loadYamlDocuments(text: string): Data[] {
   for (const doc of list) {
     const error = doc.errors[0];
     if (error) throw new YamlLoadError(pyyamlErrorText(error, text));
-    out.push(convert(doc.contents as YNode | null, doc, new Map()));
+    try {
+      out.push(convert(doc.contents as YNode | null, doc, new Map()));
+    } catch (e) {
+      if (!(e instanceof MarkedLoadError)) throw e;
+      throw new YamlLoadError(markedErrorText(text, e.context, e.contextOffset, e.problem, e.problemOffset));
+    }
   }
   return out;
 }
