@@ -70,7 +70,7 @@ export class Inventory {
   private readonly patternCache = new Map<string, Host[]>();
   private readonly hostsPatternCache = new Map<string, Host[]>();
   private groupsDictCache: DataDict | undefined;
-  private basedirOf: { source: string; dir: string | null } | undefined;
+  private basedirOf: { source: string; dir: string } | undefined;
 
   /** add_host / group_by calls, replayed by `refresh` as ansible's refresh_inventory does. */
   private readonly dynamic: (() => void)[] = [];
@@ -516,8 +516,11 @@ function compilePattern(pattern: string): RegExp {
   }
 }
 
-/** ansible's `basedir`: a directory's own absolute path, a file's directory, else None. */
-function pyBasedir(source: string): string | null {
+/**
+ * ansible's `basedir`: a directory's own absolute path, a file's directory, else the text 'None'
+ * (2.19 turns its None into text, so a host list's hosts have inventory_dir 'None').
+ */
+function pyBasedir(source: string): string {
   if (source === '' || source === '.') return process.cwd();
   try {
     const stat = statSync(source);
@@ -526,5 +529,5 @@ function pyBasedir(source: string): string | null {
   } catch {
     // not a path (a host list)
   }
-  return null;
+  return 'None';
 }
