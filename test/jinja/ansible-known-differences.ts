@@ -1,6 +1,6 @@
 /** Cases of ansible-cases.json where Volant knowingly differs from ansible-core 2.19, with why. */
 export const KNOWN_DIFFERENCES: Record<string, string> = {
-  'filter from_yaml #18': 'PyYAML loads a YAML 1.1 timestamp as datetime.date; Volant data has no date type, so it stays a string',
+  'filter from_yaml #18': "the loaded datetime.date is the same, but 2.19's comes back tagged (_AnsibleTaggedDate) and Volant's values carry no tags",
 };
 
 /**

@@ -1,11 +1,11 @@
 /**
  * from_yaml's loader: the `yaml` package parses, and the nodes are typed as PyYAML's SafeLoader
  * would type them (YAML 1.1 implicit resolution, `<<` merges, `!unsafe`, `!!str` …).
- * NOTE: timestamps load as strings (Volant's data has no datetime).
  */
 import { Alias, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node as YNode } from 'yaml';
 import { PyDate, PyFloat, UnsafeString, VaultString, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { resolvePlain, type PlainTag } from './ansible-yaml-resolver.js';
+import { pyTimestamp } from '../../yaml/timestamp.js';
 import { markedErrorText, pyyamlErrorText } from './ansible-yaml-error-text.js';
 
 export class YamlLoadError extends Error {}
@@ -68,6 +68,11 @@ function construct(tag: PlainTag, text: string): Data {
       return constructInt(text);
     case 'float':
       return constructFloat(text);
+    case 'timestamp': {
+      // A date or datetime, as the playbook loader makes one (PyYAML's SafeLoader).
+      const stamp = pyTimestamp(text);
+      return stamp === undefined ? text : new PyDate(stamp.kind, stamp.text);
+    }
     default:
       return text;
   }
@@ -79,6 +84,7 @@ const TAGS: Record<string, PlainTag> = {
   'tag:yaml.org,2002:float': 'float',
   'tag:yaml.org,2002:bool': 'bool',
   'tag:yaml.org,2002:null': 'null',
+  'tag:yaml.org,2002:timestamp': 'timestamp',
 };
 
 function toKey(value: Data): DictKey {
