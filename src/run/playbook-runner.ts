@@ -140,7 +140,10 @@ export class PlaybookRunner {
       prompted,
     );
     const templar = deps.exec.templar;
-    const tags = new PlayTags((text, origin) => (templar.isTemplate(text) ? templar.render(text, playVars.forPlay(), { origin }) : text));
+    // NOTE: 2.19 templates an included file's tags with the include's variables, host-less; a host's
+    // task variables (the batch's first) are the nearest Volant has.
+    const tagVars = (step: TaskStep | undefined): VarSource => (step?.includeParams && batch[0] !== undefined ? playVars.forTask(batch[0], step) : playVars.forPlay());
+    const tags = new PlayTags((text, origin, step) => (templar.isTemplate(text) ? templar.render(text, tagVars(step), { origin }) : text));
     const tagFilter = deps.tagFilter;
     const services: PlayRunServices = {
       ...deps,

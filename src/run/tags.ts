@@ -27,26 +27,29 @@ export function stepTags(step: TaskStep): Set<string> {
 export class PlayTags {
   private readonly rendered = new Map<Keyword, readonly string[]>();
 
-  /** `render` returns text without a template unchanged. */
-  constructor(private readonly render: (text: string, origin: SourceLocation) => Data) {}
+  /**
+   * `render` returns text without a template unchanged; it is given the step whose tags these
+   * are (a file an include loaded is templated with the include's variables too).
+   */
+  constructor(private readonly render: (text: string, origin: SourceLocation, step: TaskStep | undefined) => Data) {}
 
   /** The step's tags. NOTE: ansible templates the task's own tags first, then each enclosing layer's. */
   readonly of: StepTags = (step) => {
     const tags = new Set<string>();
-    for (let i = step.folded.tags.length - 1; i >= 0; i--) for (const t of this.keyword(step.folded.tags[i] as Keyword)) tags.add(t);
+    for (let i = step.folded.tags.length - 1; i >= 0; i--) for (const t of this.keyword(step.folded.tags[i] as Keyword, step)) tags.add(t);
     return tags;
   };
 
   /** Templates every tag of the steps now, in ansible's order (the play's own first), so an error stops the play before it runs. */
   evaluate(steps: Iterable<TaskStep>, playTags: Keyword | undefined): void {
-    if (playTags) this.keyword(playTags);
+    if (playTags) this.keyword(playTags, undefined);
     for (const step of steps) this.of(step);
   }
 
-  private keyword(kw: Keyword): readonly string[] {
+  private keyword(kw: Keyword, step: TaskStep | undefined): readonly string[] {
     let tags = this.rendered.get(kw);
     if (tags === undefined) {
-      tags = writtenTags(kw).flatMap(([item, origin]) => this.item(item, origin));
+      tags = writtenTags(kw).flatMap(([item, origin]) => this.item(item, origin, step));
       this.rendered.set(kw, tags);
     }
     return tags;
@@ -56,8 +59,8 @@ export class PlayTags {
    * One written tag, templated; a list it renders to gives its items (one level, as ansible
    * flattens). NOTE: only the written string is split at commas, never a list item or a value.
    */
-  private item(item: Data, origin: SourceLocation): string[] {
-    const value = typeof item === 'string' ? this.render(item, origin) : item;
+  private item(item: Data, origin: SourceLocation, step: TaskStep | undefined): string[] {
+    const value = typeof item === 'string' ? this.render(item, origin, step) : item;
     return Array.isArray(value) ? value.map(pyStr) : [pyStr(value)];
   }
 }
