@@ -1198,6 +1198,14 @@ class ShippedSources(object):
             return module
 
     def find_spec(self, name, path=None, target=None):
+        if name in ANSIBLE_SHIMS or name in _ANSIBLE_PACKAGES:
+            # ansible.module_utils.* for library modules: only where the shims came (so a host's
+            # own ansible stays importable otherwise)
+            if '_ansible_basic' not in self.sources:
+                return None
+            import importlib.machinery
+            return importlib.machinery.ModuleSpec(name, self, origin='<volant shim %s>' % name,
+                                                  is_package=name in _ANSIBLE_PACKAGES)
         if path is not None or not name.startswith('_') or name not in self.sources:
             return None
         import importlib.machinery
@@ -1207,7 +1215,39 @@ class ShippedSources(object):
         return None
 
     def exec_module(self, module):
-        exec(self.compile_source(self.sources[module.__name__], module.__spec__.origin), module.__dict__)
+        name = module.__name__
+        if name in _ANSIBLE_PACKAGES:
+            return
+        if name in ANSIBLE_SHIMS:
+            # NOTE: the shim module itself stands under the ansible name (importlib takes what
+            # sys.modules holds after exec_module), so both names share one module object.
+            import importlib
+            helper, _, attribute = ANSIBLE_SHIMS[name].partition(':')
+            shim = importlib.import_module(helper)
+            sys.modules[name] = getattr(shim, attribute) if attribute else shim
+            return
+        exec(self.compile_source(self.sources[name], module.__spec__.origin), module.__dict__)
+
+
+# ansible.module_utils names a library module may import -> the helper module standing for it
+# (`helper:attribute` for a namespace inside one); modules/_ansible_*.py are those helpers.
+ANSIBLE_SHIMS = {
+    'ansible.module_utils.basic': '_ansible_basic',
+    'ansible.module_utils.common.process': '_ansible_basic',
+    'ansible.module_utils.common.file': '_ansible_basic',
+    'ansible.module_utils.common.validation': '_ansible_validation',
+    'ansible.module_utils.common.parameters': '_ansible_validation',
+    'ansible.module_utils.parsing.convert_bool': '_ansible_validation',
+    'ansible.module_utils.common.text.converters': '_ansible_text',
+    'ansible.module_utils._text': '_ansible_text',
+    'ansible.module_utils.common.text.formatters': '_ansible_text',
+    'ansible.module_utils.six': '_ansible_six',
+    'ansible.module_utils.six.moves': '_ansible_six:moves',
+    'ansible.module_utils.common.collections': '_ansible_six',
+}
+_ANSIBLE_PACKAGES = frozenset(
+    '.'.join(shim.split('.')[:depth]) for shim in ANSIBLE_SHIMS for depth in range(1, shim.count('.') + 1)
+) - frozenset(ANSIBLE_SHIMS)
 
 
 # Loads a module by name (set by install_sources): modules that run another module (package
@@ -1231,6 +1271,11 @@ def install_sources(sources, compile_source=None):
 
 def run_module(name, module, args, check_mode=False, diff_mode=False, environ=None, no_log=False, remote_tmp=None):
     """Validates args against the module's ARGUMENT_SPEC, runs it, and returns Ansible's result dict."""
+    run_request = getattr(module, 'RUN_REQUEST', None)
+    if run_request is not None:
+        # a library module (AnsibleModule): it validates its own arguments as it runs
+        return run_request(name, args, check_mode=check_mode, diff_mode=diff_mode, environ=environ,
+                           no_log=no_log, remote_tmp=remote_tmp)
     spec = dict(getattr(module, 'ARGUMENT_SPEC', {}))
     if getattr(module, 'ADD_FILE_COMMON_ARGS', False):
         for key, opt in FILE_COMMON_ARGUMENTS.items():
@@ -1303,13 +1348,17 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
     # NOTE: no `changed` default here: 2.19's controller adds `changed: false` after the module
     # (TaskExecutor), after `failed` and `attempts`; results nested in another (gather_facts'
     # failed_modules, a job's status file) have none.
+    return exit_result(result, ctx, invocation)
+
+
+def exit_result(result, ctx, invocation=None):
+    """What exit_json/fail_json return: the result with no_log values masked, the invocation
+    (the module's params at exit unless given), its warnings and deprecations."""
     if invocation is None:
         # NOTE: computed at exit, as exit_json does: a module may have updated its params
         # (file fills in the state it derived).
-        invocation = {'module_args': remove_values(vres.params, vres.no_log_values)}
+        invocation = {'module_args': remove_values(ctx.params, ctx.no_log_values)}
     result = remove_values(result, ctx.no_log_values)
-    if no_log:
-        pass
     if 'invocation' not in result:
         result['invocation'] = invocation
     if ctx.warnings:

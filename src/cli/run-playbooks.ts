@@ -7,6 +7,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
+import { libraryModules } from '../core/library-modules.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
 import { compileIncludeRole, compileIncludeTasks } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
@@ -84,6 +85,8 @@ function readYaml(path: string) {
 export function loadPlaybookFile(path: string, warn: (m: string) => void, render: (text: string) => string = (t) => t): Playbook {
   const loaded = readYaml(path);
   void warn;
+  // ansible adds a playbook's library/ to the module search path as it loads the playbook.
+  libraryModules.addDirectory(join(dirname(path), 'library'));
   const playbook = parsePlaybook(loaded.documents, path);
   const entries: Playbook['entries'][number][] = [];
   for (const entry of playbook.entries) {
@@ -167,6 +170,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   });
   const extraScope: VarSource = { get: (n) => extraVars.get(n), has: (n) => extraVars.has(n), keys: () => [...extraVars.keys()].map(String) };
   const renderLoadTime = (text: string): string => (templar.isTemplate(text) ? pyStr(templar.render(text, extraScope, {})) : text);
+  libraryModules.configure([
+    ...strings(args.modulePath).flatMap((p) => p.split(':')),
+    ...(config.get('ANSIBLE_LIBRARY', 'defaults', 'library') ?? '~/.ansible/plugins/modules:/usr/share/ansible/plugins/modules').split(':'),
+  ]);
   const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
   for (const playbook of playbooks) reportDeprecations(playbook, callback);
   const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '~/.ansible/roles:/usr/share/ansible/roles:/etc/ansible/roles')

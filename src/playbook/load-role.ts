@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { libraryModules } from '../core/library-modules.js';
 import type { Data, DataDict } from '../core/data.js';
 import { truthy } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
@@ -100,6 +101,8 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
     const searched = [...(options.collections ?? []), ...options.searchPaths].join(':');
     throw new ParseError('ROLE_NOT_FOUND', `the role '${name}' was not found in ${searched}`, options.loc === undefined ? {} : { location: options.loc });
   }
+  // ansible adds a legacy role's library/ to the module search path as it loads the role.
+  libraryModules.addDirectory(join(rolePath, 'library'));
   const meta = loadMeta(rolePath);
   const metaFile = findRoleFiles(rolePath, 'meta', undefined, false).files[0] ?? join(rolePath, 'meta', 'main.yml');
   const specs = argumentSpecs(rolePath, meta.data);

@@ -9,6 +9,7 @@
 import type { Data, DataDict } from '../core/data.js';
 import { isStringLike, textOf, VaultString } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
+import { libraryModules } from '../core/library-modules.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { YamlMap, YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
@@ -60,6 +61,12 @@ export interface ResolvedAction {
 /** Free-form check for any spelling of the action (`shell`, `ansible.builtin.shell` …). */
 function freeForm(written: string): boolean {
   return isFreeFormAction(builtinActionName(written) ?? written);
+}
+
+/** A module shipped with the playbook (library/ dirs, -M): its short name, the agent's name for it. */
+function libraryModuleName(written: string): string | undefined {
+  if (libraryModules.find(written) === undefined) return undefined;
+  return written.startsWith('ansible.legacy.') ? written.slice('ansible.legacy.'.length) : written;
 }
 
 function splitModuleString(text: string): [string, string] {
@@ -205,7 +212,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
 
   if (actionWritten === undefined) fail('ACTION_MISSING', 'no module/action detected in task.');
   const written = actionWritten;
-  const short = builtinActionName(written);
+  const short = builtinActionName(written) ?? libraryModuleName(written);
   // NOTE: only a module written as a key must resolve while parsing; `action: nosuch` parses,
   // and the task fails when it runs ("Cannot resolve 'nosuch' to an action or module.").
   if (short === undefined && candidates.length > 0) {

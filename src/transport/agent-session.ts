@@ -2,10 +2,11 @@
  * One agent on one host as one user (AgentSession): module calls, raw commands, file transfer.
  */
 import { moduleCauses } from '../run/module-causes.js';
+import { controllerFailures } from '../run/async-job.js';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { isDict, PyFloat, type Data, type DataDict } from '../core/data.js';
+import { isDict, pyStr, PyFloat, type Data, type DataDict } from '../core/data.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from '../run/transport.js';
 import type { AgentClient } from './agent-client.js';
 import { loadDependencySources, loadModuleSource } from './agent-sources.js';
@@ -132,6 +133,11 @@ export class VolantAgentSession implements AgentSession {
     const cause = result.get('_volant_cause');
     if (typeof cause === 'string') moduleCauses.set(result, cause);
     result.delete('_volant_cause');
+    if (result.get('_volant_action_failed') === true) {
+      // A library module that exited without its result: the controller's failure to read one.
+      result.delete('_volant_action_failed');
+      controllerFailures.set(result, [{ message: 'Action failed.' }, { message: pyStr(result.get('msg')), help: 'See stdout/stderr for the returned output.' }]);
+    }
     return addOutputLines(result);
   }
 

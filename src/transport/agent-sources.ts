@@ -6,6 +6,9 @@
  * (tests, development) Node cannot import `.py`, so they are read from disk instead; that
  * fallback lives in a separate file imported by a computed specifier so esbuild leaves it out.
  */
+import { readFileSync } from 'node:fs';
+import { libraryModules } from '../core/library-modules.js';
+
 export interface AgentSources {
   readonly agent: string;
   readonly runtime: string;
@@ -106,11 +109,49 @@ async function collectDependencies(name: string): Promise<Map<string, string>> {
   return out;
 }
 
-/** A module's source by short name, or undefined when Volant has no such module. */
-export function loadModuleSource(name: string): Promise<string | undefined> {
+/**
+ * A module's source by short name: Volant's own, else a library module shipped with the
+ * playbook (see libraryModuleSource); undefined when there is no such module.
+ */
+export async function loadModuleSource(name: string): Promise<string | undefined> {
   // A helper module (`_name`) is not a module a task may name.
-  if (name.startsWith('_')) return Promise.resolve(undefined);
-  return loadSource(name);
+  if (name.startsWith('_')) return undefined;
+  return (await loadSource(name)) ?? libraryModuleSource(name);
+}
+
+const libraryCache = new Map<string, string>();
+
+/**
+ * The agent's module standing for a library module (`library/hello.py`, found as parsing found
+ * it): it carries the file's text and runs it as ansible-core does, as `__main__` with
+ * AnsibleModule (modules/_ansible_basic.py, shipped with it through its import line).
+ */
+function libraryModuleSource(name: string): string | undefined {
+  const path = libraryModules.find(name);
+  if (path === undefined) return undefined;
+  let wrapper = libraryCache.get(path);
+  if (wrapper === undefined) {
+    wrapper = libraryModuleWrapper(path, readFileSync(path, 'utf8'));
+    libraryCache.set(path, wrapper);
+  }
+  return wrapper;
+}
+
+/** NOTE: JSON string literals are Python string literals, so the text is carried as one. */
+export function libraryModuleWrapper(path: string, text: string): string {
+  const header = `# Volant: the library module ${JSON.stringify(path)}\n`;
+  if (!/^[ \t]*(?:from|import)[ \t]+ansible\.module_utils\b/m.test(text)) {
+    const msg = `Volant runs library modules written in Python with AnsibleModule (from ansible.module_utils.basic import AnsibleModule); ${path} is not one: WANT_JSON, old-style and binary modules are not supported`;
+    return `${header}def RUN_REQUEST(name, args, **request):\n    return {'failed': True, 'msg': ${JSON.stringify(msg)}}\n`;
+  }
+  return [
+    header,
+    'import _ansible_basic\n',
+    `SOURCE = ${JSON.stringify(text)}\n`,
+    `PATH = ${JSON.stringify(path)}\n\n\n`,
+    'def RUN_REQUEST(name, args, **request):\n',
+    '    return _ansible_basic.run_library_module(name, SOURCE, PATH, args, **request)\n',
+  ].join('');
 }
 
 /** The source of `modules/<name>.py`: a module, or a helper module (`_name`). */

@@ -1,0 +1,248 @@
+# ansible.module_utils.basic for library modules (the modules people ship in library/), on top of
+# volant_runtime: AnsibleModule validates with the runtime's validator and messages, its helpers
+# are the runtime Context's, exit_json/fail_json end the request with the runtime's result shape.
+# Also stands for ansible.module_utils.common.process and .common.file (see ANSIBLE_SHIMS).
+import json
+import os
+import sys
+import threading
+
+import volant_runtime
+import _ansible_six, _ansible_validation  # noqa: E401,F401 -- shipped with this shim, for the modules' imports
+from _ansible_text import to_bytes, to_native, to_text  # noqa: F401 -- basic re-exports them, as ansible's does
+from _ansible_validation import boolean, env_fallback, BOOLEANS, BOOLEANS_FALSE, BOOLEANS_TRUE  # noqa: F401
+
+FILE_COMMON_ARGUMENTS = volant_runtime.FILE_COMMON_ARGUMENTS
+SEQUENCETYPE = (list, tuple, frozenset, set)
+
+# the request a library module runs for, per agent thread (modules run in threads of one process)
+_request = threading.local()
+
+
+class _ModuleExited(SystemExit):
+    """exit_json/fail_json end the module as sys.exit does (a module's `except Exception` lets it
+    through), carrying the result."""
+
+    def __init__(self, result):
+        SystemExit.__init__(self, 0)
+        self.result = result
+
+
+class _ModuleContext(volant_runtime.Context):
+    # runtime helpers fail through fail_json, as AnsibleModule's own do
+    module = None
+
+    def fail(self, msg, **kwargs):
+        self.module.fail_json(msg=msg, **kwargs)
+
+    def exit(self, **kwargs):
+        self.module.exit_json(**kwargs)
+
+
+def missing_required_lib(library, reason=None, url=None):
+    hostname = os.uname()[1]
+    msg = "Failed to import the required Python library (%s) on %s's Python %s." % (library, hostname, sys.executable)
+    if reason:
+        msg += " This is required %s." % reason
+    if url:
+        msg += " See %s for more info." % url
+    msg += (" Please read the module documentation and install it in the appropriate location."
+            " If the required library is installed, but Ansible is using the wrong Python interpreter,"
+            " please consult the documentation on ansible_python_interpreter")
+    return msg
+
+
+def get_bin_path(arg, opt_dirs=None, required=None):
+    """ansible.module_utils.common.process.get_bin_path: raises ValueError when not found."""
+    found = volant_runtime.Context('get_bin_path').get_bin_path(arg, opt_dirs=opt_dirs or ())
+    if found is None:
+        raise ValueError('Failed to find required executable "%s" in paths: %s' % (arg, os.environ.get('PATH', '')))
+    return found
+
+
+def jsonify(data, **kwargs):
+    return json.dumps(data, **kwargs)
+
+
+class AnsibleModule(object):
+    def __init__(self, argument_spec, bypass_checks=False, no_log=False, mutually_exclusive=None,
+                 required_together=None, required_one_of=None, add_file_common_args=False,
+                 supports_check_mode=False, required_if=None, required_by=None):
+        request = getattr(_request, 'current', None)
+        if request is None:
+            raise RuntimeError('AnsibleModule is only usable in a module Volant runs')
+        self.argument_spec = dict(argument_spec)
+        if add_file_common_args:
+            for key, opt in FILE_COMMON_ARGUMENTS.items():
+                self.argument_spec.setdefault(key, opt)
+        self.supports_check_mode = supports_check_mode
+        self.no_log = bool(no_log or request['no_log'])
+        self.check_mode = bool(request['check_mode'])
+        self._diff = bool(request['diff_mode'])
+        self._name = request['name']
+        self._verbosity = 0
+        self._debug = False
+        self.bypass_checks = bypass_checks
+        args = request['args']
+        internal = dict((k, v) for k, v in args.items() if k.startswith(('_ansible_', '_volant_')))
+        user_args = dict((k, v) for k, v in args.items() if k not in internal)
+        vres = volant_runtime.validate_arguments(
+            self._name, self.argument_spec, user_args, mutually_exclusive=mutually_exclusive or (),
+            required_together=required_together or (), required_one_of=required_one_of or (),
+            required_if=required_if or (), required_by=required_by)
+        self.params = vres.params
+        self.aliases = vres.aliases
+        self.no_log_values = vres.no_log_values
+        self._ctx = _ModuleContext(self._name, self.params, check_mode=self.check_mode, diff_mode=self._diff,
+                                   environ=request['environ'], no_log_values=vres.no_log_values,
+                                   remote_tmp=request['remote_tmp'])
+        self._ctx.module = self
+        self._ctx.aliases = vres.aliases
+        for warning in vres.warnings:
+            self.warn(warning)
+        if vres.errors:
+            # NOTE: as the runtime's modules: unsupported parameters are reported after every other error.
+            kind, msg = sorted(vres.errors, key=lambda e: e[0] == 'unsupported')[0]
+            if kind == 'unsupported':
+                msg = 'Unsupported parameters for (%s) module: %s' % (internal.get('_ansible_module_name') or self._name, msg)
+            self.fail_json(msg=msg)
+        if self.check_mode and not self.supports_check_mode:
+            self.exit_json(skipped=True, msg='remote module (%s) does not support check mode' % self._name)
+
+    # -- results ------------------------------------------------------------------------------
+    def exit_json(self, **kwargs):
+        self._ctx.add_path_info(kwargs)
+        self._ctx.cleanup()
+        raise _ModuleExited(volant_runtime.exit_result(kwargs, self._ctx))
+
+    def fail_json(self, msg, **kwargs):
+        kwargs['failed'] = True
+        kwargs['msg'] = msg
+        self._ctx.add_path_info(kwargs)
+        self._ctx.cleanup()
+        raise _ModuleExited(volant_runtime.exit_result(kwargs, self._ctx))
+
+    def warn(self, warning):
+        self._ctx.warn(warning)
+
+    def deprecate(self, msg, version=None, date=None, collection_name=None):
+        self._ctx.deprecate(msg, version=version, date=date, collection_name=collection_name)
+
+    def log(self, msg, log_args=None):
+        pass
+
+    def debug(self, msg):
+        pass
+
+    # -- helpers: the runtime Context's -----------------------------------------------------------
+    @property
+    def tmpdir(self):
+        return self._ctx.tmpdir
+
+    def boolean(self, arg):
+        if arg is None:
+            return arg
+        try:
+            return boolean(arg)
+        except TypeError as e:
+            self.fail_json(msg=to_native(e))
+
+    def run_command(self, args, **kwargs):
+        return self._ctx.run_command(args, **kwargs)
+
+    def get_bin_path(self, arg, required=False, opt_dirs=None):
+        return self._ctx.get_bin_path(arg, required=required, opt_dirs=opt_dirs or ())
+
+    def add_cleanup_file(self, path):
+        self._ctx.add_cleanup_file(path)
+
+    def do_cleanup_files(self):
+        self._ctx.cleanup()
+
+    def load_file_common_arguments(self, params, path=None):
+        return self._ctx.load_file_common_arguments(params, path=path)
+
+    def set_fs_attributes_if_different(self, file_args, changed, diff=None, expand=True):
+        return self._ctx.set_fs_attributes_if_different(file_args, changed, diff=diff, expand=expand)
+
+    def set_file_attributes_if_different(self, file_args, changed, diff=None, expand=True):
+        return self._ctx.set_fs_attributes_if_different(file_args, changed, diff=diff, expand=expand)
+
+    def set_directory_attributes_if_different(self, file_args, changed, diff=None, expand=True):
+        return self._ctx.set_fs_attributes_if_different(file_args, changed, diff=diff, expand=expand)
+
+    def set_mode_if_different(self, path, mode, changed, diff=None, expand=True):
+        return self._ctx.set_mode_if_different(path, mode, changed, diff=diff, expand=expand)
+
+    def set_owner_if_different(self, path, owner, changed, diff=None, expand=True):
+        return self._ctx.set_owner_if_different(path, owner, changed, diff=diff, expand=expand)
+
+    def set_group_if_different(self, path, group, changed, diff=None, expand=True):
+        return self._ctx.set_group_if_different(path, group, changed, diff=diff, expand=expand)
+
+    def set_attributes_if_different(self, path, attributes, changed, diff=None, expand=True):
+        return self._ctx.set_attributes_if_different(path, attributes, changed, diff=diff, expand=expand)
+
+    def atomic_move(self, src, dest, unsafe_writes=False, keep_dest_attrs=True):
+        return self._ctx.atomic_move(src, dest, unsafe_writes=unsafe_writes, keep_dest_attrs=keep_dest_attrs)
+
+    def backup_local(self, fn):
+        return self._ctx.backup_local(fn)
+
+    def digest_from_file(self, filename, algorithm):
+        return self._ctx.digest_from_file(filename, algorithm)
+
+    def md5(self, filename):
+        return self._ctx.md5(filename)
+
+    def sha1(self, filename):
+        return self._ctx.sha1(filename)
+
+    def sha256(self, filename):
+        return self._ctx.sha256(filename)
+
+    def add_path_info(self, kwargs):
+        return self._ctx.add_path_info(kwargs)
+
+    def jsonify(self, data):
+        return jsonify(data)
+
+    def from_json(self, data):
+        return json.loads(data)
+
+
+# ---------------------------------------------------------------------------------------------
+# Running a library module file as ansible-core runs it: as __main__, its result what it passed
+# to exit_json/fail_json
+# ---------------------------------------------------------------------------------------------
+
+_compiled = {}
+
+
+def run_library_module(name, source, path, args, check_mode=False, diff_mode=False, environ=None,
+                       no_log=False, remote_tmp=None):
+    code = _compiled.get(path)
+    if code is None or code[0] is not source:
+        code = _compiled[path] = (source, compile(source, path, 'exec'))
+    _request.current = {'name': name, 'args': args, 'check_mode': check_mode, 'diff_mode': diff_mode,
+                        'environ': environ, 'no_log': no_log, 'remote_tmp': remote_tmp}
+    namespace = {'__name__': '__main__', '__file__': path, '__builtins__': __builtins__}
+    try:
+        exec(code[1], namespace)
+    except _ModuleExited as e:
+        return e.result
+    except SystemExit as e:
+        # NOTE: a module that exits without printing its result: 2.19 finds no JSON in its output.
+        rc, stderr = e.code, ''
+        if rc is None:
+            rc = 0
+        elif not isinstance(rc, int):
+            rc, stderr = 1, '%s\n' % (rc,)
+        return {'failed': True, 'msg': 'Module result deserialization failed: No start of json char found',
+                'module_stdout': '', 'module_stderr': stderr, 'rc': rc, '_volant_action_failed': True}
+    except BaseException as e:
+        import traceback
+        return {'failed': True, 'msg': 'Task failed: Module failed: %s' % e, 'exception': traceback.format_exc()}
+    finally:
+        _request.current = None
+    return {'failed': True, 'msg': 'Task failed: Module failed: New-style module did not handle its own exit.'}
