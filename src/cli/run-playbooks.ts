@@ -181,10 +181,16 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     .filter(Boolean)
     .map((p) => (p.startsWith('~') ? join(homedir(), p.slice(1)) : p));
   const runTags = strings(args.tags).flatMap((t) => t.split(','));
-  const loadVarsFile = (name: string, scope: VarSource): DataDict | undefined => {
+  const loadVarsFile = (name: string, scope: VarSource, playDir = firstDir): DataDict | undefined => {
     const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);
-    const path = isAbsolute(rendered) ? rendered : resolve(firstDir, rendered);
-    if (!existsSync(path)) return undefined;
+    // As 2.19's path_dwim_relative_stack: beside the play's own file (an imported playbook's too), vars/ first.
+    const candidates = isAbsolute(rendered) ? [rendered] : [resolve(playDir, 'vars', rendered), resolve(playDir, rendered)];
+    const path = candidates.find((c) => existsSync(c));
+    if (path === undefined) return undefined;
+    if (statSync(path).isDirectory()) {
+      const message = `An error occurred while trying to read the file '${path}': [Errno 21] Is a directory: '${path}'`;
+      throw Object.assign(new VolantError('VARS_FILE_READ', message), { exitCode: 4 });
+    }
     let loaded;
     try {
       loaded = readYaml(path);

@@ -3,6 +3,7 @@
  * vars does not import run or compile), over VariableManager: ansible's whole precedence for
  * compiled plays and steps. The CLI constructs one per run.
  */
+import { dirname } from 'node:path';
 import { isDict, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { Inventory } from '../inventory/inventory.js';
 import { setKeyOriginsFromNode } from '../inventory/key-origins.js';
@@ -11,6 +12,8 @@ import type { VarSource } from '../template/api.js';
 import { withLocals } from './layered-vars.js';
 import type { PlayHosts, PlayScope, RoleScope, TaskScope } from './scopes.js';
 import { VariableManager, type VariableManagerOptions } from './variable-manager.js';
+import { loadVarsFilesEntry, varsFilesEntries, type VarsFilesEntry } from './vars-files-entry.js';
+import type { WarningDetail } from '../inventory/warning-detail.js';
 
 /** The parts of compile's RoleInstance read here. */
 export interface RoleInstanceLike {
@@ -52,7 +55,7 @@ export interface RunnerVarsOptions extends VariableManagerOptions {
    * Reads one vars_files name: renders `name` with `vars` and loads the file. Returns undefined
    * (or throws an ENOENT error) when there is no such file; other errors propagate.
    */
-  loadVarsFile(name: string, vars: VarSource): DataDict | undefined;
+  loadVarsFile(name: string, vars: VarSource, playDir?: string): DataDict | undefined;
 }
 
 const EMPTY: DataDict = new Map();
@@ -84,7 +87,7 @@ export class RunnerVars {
       vars: varsValue ?? EMPTY,
       varsPrompt: prompted.size > 0 ? prompted : undefined,
     };
-    const varsFiles = this.varsFilesLoader(keywords.get('vars_files')?.value, baseScope);
+    const varsFiles = this.varsFilesLoader(keywords.get('vars_files'), baseScope);
     const play: PlayScope = { ...baseScope, ...varsFiles };
     const manager = this.manager;
     // One TaskScope per step, so the manager's per-host cache sees the same task again.
@@ -117,29 +120,34 @@ export class RunnerVars {
    * that host's variables (as ansible templates them per host). A list entry takes its first
    * file that loads.
    */
-  private varsFilesLoader(value: Data | undefined, scope: PlayScope): Pick<PlayScope, 'varsFiles' | 'varsFilesFor'> {
-    if (value === undefined || value === null) return {};
-    const entries = Array.isArray(value) ? value : [value];
+  private varsFilesLoader(keyword: Keyword | undefined, scope: PlayScope): Pick<PlayScope, 'varsFiles' | 'varsFilesFor'> {
+    const entries = varsFilesEntries(keyword);
+    if (entries.length === 0) return {};
     const isTemplated = (name: Data): boolean => String(name).includes('{{') || String(name).includes('{%');
+    const warn = (detail: WarningDetail): void => {
+      const same = (d: WarningDetail): boolean => d.message === detail.message && d.location === detail.location;
+      if (!this.manager.warningDetails.some(same)) this.manager.warningDetails.push(detail);
+    };
     // NOTE: 2.19 skips a vars_files entry none of whose files exists, silently; a list entry
     // takes its first file that exists.
-    const load = (entry: Data, vars: VarSource): DataDict => {
-      const names = Array.isArray(entry) ? entry : [entry];
-      for (const name of names) {
-        try {
-          const data = this.options.loadVarsFile(String(name), vars);
-          if (data) return data;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        }
-      }
-      return EMPTY;
-    };
-    const anyTemplated = entries.some((e) => (Array.isArray(e) ? e.some(isTemplated) : isTemplated(e)));
-    if (!anyTemplated) {
-      const playVars = this.manager.taskVars(undefined, scope);
-      return { varsFiles: entries.map((e) => load(e, playVars)) };
-    }
+    const load = (entry: VarsFilesEntry, vars: VarSource): DataDict =>
+      loadVarsFilesEntry(
+        entry,
+        (name) => {
+          try {
+            return this.options.loadVarsFile(name, vars, keyword ? dirname(keyword.loc.file) : undefined);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+            return undefined;
+          }
+        },
+        warn,
+      ) ?? EMPTY;
+    const anyTemplated = entries.some((e) => (Array.isArray(e.value) ? e.value.some(isTemplated) : isTemplated(e.value)));
+    // ansible reads them once without a host as the play loads (a name needing a host variable
+    // is skipped there, with its warning), then for each host.
+    const atPlay = entries.map((e) => load(e, this.manager.taskVars(undefined, scope)));
+    if (!anyTemplated) return { varsFiles: atPlay };
     const perHost = new Map<string, DataDict[]>();
     return {
       varsFilesFor: (host: string) => {
