@@ -690,12 +690,16 @@ class Context(object):
                     ignore_invalid_cwd=True, handle_exceptions=True):
         """AnsibleModule.run_command: returns (rc, stdout, stderr) as text (bytes when encoding is None)."""
         if isinstance(args, (list, tuple)):
-            args = [_text(a) for a in args]
+            # NOTE: as ansible, None items are dropped
+            args = [_text(a) for a in args if a is not None]
+        # what a failure shows as cmd: the command as ansible ran it (expanded, or with its shell)
+        cmd_shown = args
         if use_unsafe_shell:
             if isinstance(args, list):
                 args = ' '.join(shlex.quote(a) for a in args)
             shell = executable or '/bin/sh'
             argv = [shell, '-c', args]
+            cmd_shown = argv if executable else args
         else:
             if isinstance(args, str):
                 argv = shlex.split(args)
@@ -705,6 +709,7 @@ class Context(object):
                 self.fail('Argument \'args\' to run_command must be list or string')
             if expand_user_and_vars:
                 argv = [os.path.expanduser(os.path.expandvars(a)) for a in argv]
+            cmd_shown = list(argv)
             if executable:
                 argv = [executable] + argv[1:] if argv else [executable]
         env = os.environ.copy()
@@ -747,7 +752,7 @@ class Context(object):
             name = e.filename
             shown = ('b' + repr(name)) if isinstance(name, str) else repr(name)
             cause = '[Errno %s] %s: %s' % (e.errno, e.strerror, shown) if name is not None else str(e)
-            self.fail('Error executing command.', rc=e.errno, cmd=_cmd_text(args), stdout='', stderr='', _volant_cause=cause)
+            self.fail('Error executing command.', rc=e.errno, cmd=_cmd_text(cmd_shown), stdout='', stderr='', _volant_cause=cause)
             raise  # unreachable
         if before_communicate_callback:
             before_communicate_callback(proc)
@@ -759,7 +764,7 @@ class Context(object):
             err = err.decode(encoding, err_mode)
         if rc != 0 and check_rc:
             msg = log_sanitize(err.rstrip()) if isinstance(err, str) else ''
-            self.fail(msg or 'Error executing command.', cmd=_cmd_text(args), rc=rc, stdout=out, stderr=err)
+            self.fail(msg or 'Error executing command.', cmd=_cmd_text(cmd_shown), rc=rc, stdout=out, stderr=err)
         return rc, out, err
 
     # -- files ----------------------------------------------------------------------------
