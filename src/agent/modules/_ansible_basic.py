@@ -147,8 +147,14 @@ class AnsibleModule(object):
         except TypeError as e:
             self.fail_json(msg=to_native(e))
 
-    def run_command(self, args, **kwargs):
-        return self._ctx.run_command(args, **kwargs)
+    def run_command(self, args, check_rc=False, **kwargs):
+        rc, out, err = self._ctx.run_command(args, **kwargs)
+        if rc != 0 and check_rc:
+            # NOTE: AnsibleModule's msg is the stderr alone, empty when there is none (the
+            # runtime's modules say 'Error executing command.' then, as ansible's command does)
+            msg = volant_runtime.log_sanitize(err.rstrip()) if isinstance(err, str) else ''
+            self.fail_json(cmd=volant_runtime._cmd_text(args), rc=rc, stdout=out, stderr=err, msg=msg)
+        return rc, out, err
 
     def get_bin_path(self, arg, required=False, opt_dirs=None):
         return self._ctx.get_bin_path(arg, required=required, opt_dirs=opt_dirs or ())
