@@ -19,7 +19,7 @@ import * as arith from './runtime/py-arith.js';
 import { PyCallable, PyObject, type Kwargs, type Value } from './runtime/py-object.js';
 import { typeError, valueError } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
-import { compare, contains, dictKey, enterPlugin, equals, exitPlugin, iterate, str, truthy, typeName, untuple } from './runtime/py-values.js';
+import { compare, contains, dictKey, enterPlugin, equals, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 
 type ExprFn = (f: Frame) => Value;
@@ -406,7 +406,7 @@ class Compiler {
         const items = e.items.map(([k, v]) => [this.expr(k), this.expr(v)] as const);
         return (f) => {
           const m: DataDict = new Map();
-          for (const [k, v] of items) m.set(dictKey(f.state.settle(k(f))), v(f) as Data);
+          for (const [k, v] of items) m.set(storedKey(m, dictKey(f.state.settle(k(f)))), v(f) as Data);
           return m;
         };
       }

@@ -13,7 +13,7 @@ import { Namespace } from './runtime/namespace.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { PyFunction, type Kwargs, type Value } from './runtime/py-object.js';
 import { PyException, typeError } from './runtime/py-exception.js';
-import { PyRange, dictKey, isInt, iterate, str, truthy, typeName } from './runtime/py-values.js';
+import { PyRange, dictKey, isInt, iterate, storedKey, str, truthy, typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { lipsum } from './runtime/lipsum.js';
 import { PyDateTime } from './runtime/py-datetime.js';
@@ -48,7 +48,7 @@ function dictGlobal(args: Value[], kwargs: Kwargs): Value {
     for (const pair of iterate(src)) {
       const items = Array.from(iterate(pair));
       if (items.length !== 2) throw new PyException('ValueError', `dictionary update sequence element #0 has length ${items.length}; 2 is required`);
-      m.set(dictKey(items[0] as Value), items[1] as Data);
+      m.set(storedKey(m, dictKey(items[0] as Value)), items[1] as Data);
     }
   }
   for (const [k, v] of kwargs) m.set(k, v as Data);

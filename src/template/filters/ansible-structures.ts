@@ -1,4 +1,5 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
+import { storedKey } from '../runtime/py-values.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
 import type { FilterFn } from '../plugin.js';
@@ -23,7 +24,8 @@ export function mergeHash(x: Data, y: Data, recursive: boolean, listMerge: strin
   if (x.size === 0 || pyEquals(x, y)) return new Map(y);
   if (y.size === 0) return x;
   const out: DataDict = new Map(x);
-  for (const [key, yValue] of y) {
+  for (const [yKey, yValue] of y) {
+    const key = storedKey(out, yKey);
     if (!out.has(key)) {
       out.set(key, yValue);
       continue;

@@ -220,6 +220,17 @@ export function mapGet(m: Map<DictKey, Data>, key: Value): Data | undefined {
   return undefined;
 }
 
+/**
+ * The key a dict stores `key` under: an equal key already there (True is 1, False is 0, as in
+ * Python, which keeps the first key and the last value), else `key` itself.
+ */
+export function storedKey(m: Map<DictKey, Data>, key: DictKey): DictKey {
+  if (m.has(key)) return key;
+  if (typeof key === 'boolean' && m.has(key ? 1 : 0)) return key ? 1 : 0;
+  if ((key === 0 || key === 1) && m.has(key === 1)) return key === 1;
+  return key;
+}
+
 export function mapHas(m: Map<DictKey, Data>, key: Value): boolean {
   const k = dictKey(key);
   if (m.has(k)) return true;
