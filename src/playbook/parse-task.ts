@@ -8,6 +8,7 @@ import type { ResolvedAction } from './module-args.js';
 import { TASK_KEYWORDS } from './task-keywords.js';
 import { toData } from '../yaml/to-data.js';
 import { keyText } from './yaml-access.js';
+import { checkIncludeOptions } from './include-options.js';
 
 const TASK_NAMES: ReadonlySet<string> = new Set([...TASK_KEYWORDS.map((k) => k.name), 'async_val']);
 const HANDLER_NAMES: ReadonlySet<string> = new Set([...HANDLER_KEYWORDS.map((k) => k.name), 'async_val']);
@@ -45,7 +46,7 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
   }
 
   const keywords = collectKeywords(map, isHandler ? 'Handler' : 'Task', isHandler ? HANDLER_NAMES : TASK_NAMES, skip);
-  return {
+  const task: TaskNode = {
     kind: 'task',
     loc: map.loc,
     actionWritten: resolved.actionWritten,
@@ -61,4 +62,6 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
     isHandler,
     ...(resolved.deprecations.length === 0 ? {} : { deprecations: resolved.deprecations }),
   };
+  checkIncludeOptions(task, map);
+  return task;
 }
