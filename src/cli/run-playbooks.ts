@@ -170,10 +170,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   });
   const extraScope: VarSource = { get: (n) => extraVars.get(n), has: (n) => extraVars.has(n), keys: () => [...extraVars.keys()].map(String) };
   const renderLoadTime = (text: string): string => (templar.isTemplate(text) ? pyStr(templar.render(text, extraScope, {})) : text);
-  libraryModules.configure([
-    ...strings(args.modulePath).flatMap((p) => p.split(':')),
-    ...(config.get('ANSIBLE_LIBRARY', 'defaults', 'library') ?? '~/.ansible/plugins/modules:/usr/share/ansible/plugins/modules').split(':'),
-  ]);
+  // -M directories are searched as given, before the playbook's library/; the configured ones with
+  // their subdirectories, after.
+  for (const dir of strings(args.modulePath).flatMap((p) => p.split(':'))) libraryModules.addDirectory(resolve(cwd, dir));
+  libraryModules.configure((config.get('ANSIBLE_LIBRARY', 'defaults', 'library') ?? '~/.ansible/plugins/modules:/usr/share/ansible/plugins/modules').split(':'));
   const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
   for (const playbook of playbooks) reportDeprecations(playbook, callback);
   const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '~/.ansible/roles:/usr/share/ansible/roles:/etc/ansible/roles')

@@ -35,15 +35,16 @@ export class LibraryModules {
   private configured: string[] = [];
   private readonly listings = new Map<string, Map<string, string>>();
 
-  /** A playbook's or role's `library/` (ignored when it does not exist). */
+  /** A -M directory, a playbook's or role's `library/` (ignored when it does not exist). */
   addDirectory(directory: string): void {
     const dir = resolve(directory);
     if (!this.added.includes(dir) && isDirectory(dir)) this.added.push(dir);
   }
 
   /**
-   * The configured module path (-M first, then ANSIBLE_LIBRARY / [defaults] library, or the
-   * default): each directory with its subdirectories one and two levels deep, as ansible does.
+   * The configured module path (ANSIBLE_LIBRARY / [defaults] library, or the default), searched
+   * after the added directories: each directory with its subdirectories one and two levels deep,
+   * as ansible does (-M directories are added, without their subdirectories).
    */
   configure(paths: readonly string[]): void {
     const out: string[] = [];
