@@ -238,6 +238,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
 
   let currentPlay: PlayNode | undefined;
   const loader: CompileLoader = {
+    staticallyImported: (path) => callback.display?.(`statically imported: ${path}`, { verbosity: 2 }),
     loadTaskFile: (path, handlers) => {
       const loaded = readYaml(path);
       return parseTaskList(loaded.documents[0], path, { handlers });
@@ -280,6 +281,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     return listPlaybook({ ...ctx, playbooks, inventory, compile, templar, playVars, flushWarnings: flushInventory });
   }
 
+  // ansible loads the first playbook (its roles and static imports) before it loads the callbacks.
+  for (const entry of playbooks[0]?.entries ?? []) if (entry.kind === 'play') compile(entry);
   if (ctx.unloadableCallback) {
     const name = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? '';
     const routed = routedCallbackName(name);
@@ -289,9 +292,13 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     throw ctx.unloadableCallback;
   }
   const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',');
-  for (const notice of callbackLoadNotices(config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default', enabled)) {
+  const stdoutName = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default';
+  for (const notice of callbackLoadNotices(stdoutName, enabled)) {
     if ('warning' in notice) warn(notice.warning);
     else callback.deprecation?.(notice.deprecation);
+  }
+  for (const name of skippedStdoutCallbacks(stdoutName)) {
+    callback.display?.(`Skipping callback '${name}', as we already have a stdout callback.`, { verbosity: 2 });
   }
   const transport = createTransport({});
   const removeSignals = closeTransportOnSignals(transport);
@@ -380,10 +387,6 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     loadImport: (file, from) => loadPlaybookFile(resolve(dirname(from), file), warn),
     renderPlayText: (play, text) => (typeof text === 'string' && templar.isTemplate(text) ? templar.render(text, staticVars(play), {}) : text),
   });
-  const stdoutName = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default';
-  for (const name of skippedStdoutCallbacks(stdoutName)) {
-    callback.display?.(`Skipping callback '${name}', as we already have a stdout callback.`, { verbosity: 2 });
-  }
   // "N plays in FILE" names the playbook as it was given on the command line.
   const shownAs = new Map(playbookPaths.map((path, i) => [path, String(args.playbooks[i])]));
   try {

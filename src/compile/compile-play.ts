@@ -25,6 +25,8 @@ export interface CompileLoader {
   loadRoleTasks(role: RoleDefinition, file: string, handlers: boolean): readonly TaskOrBlock[];
   /** Renders a static template (import file names) with what is known before the run: play vars and extra vars. */
   renderStatic(text: string, loc: SourceLocation): string;
+  /** An import_tasks file was read (2.19 says `statically imported: <path>` at -vv). */
+  staticallyImported?(path: string): void;
 }
 
 let nextStepId = 1;
@@ -111,6 +113,7 @@ export class ProgramBuilder {
     const name = this.loader.renderStatic(raw, task.argsLoc);
     const path = this.loader.resolveTaskFile(name, ctx.baseDir, ctx.role);
     const list = this.loader.loadTaskFile(path, task.isHandler);
+    this.loader.staticallyImported?.(path);
     // The import's own keywords (when, tags, vars, become …) apply to every imported task.
     this.importDepth++;
     this.addList(list, foldLayer(fold, task.keywords, { vars: true }), { ...ctx, baseDir: dirname(path) });
