@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { helperImports, loadDependencySources, loadModuleSource } from './agent-sources.js';
+import { helperImports, libraryModuleWrapper, loadDependencySources, loadModuleSource } from './agent-sources.js';
 
 describe('transport/agent-sources', () => {
   it('reads the helper modules a source imports', () => {
@@ -18,5 +18,19 @@ describe('transport/agent-sources', () => {
   it('never takes a helper module for a task module', async () => {
     assert.equal(await loadModuleSource('_http_client'), undefined);
     assert.match((await loadModuleSource('uri')) ?? '', /from _http_client import fetch_url/);
+  });
+});
+
+describe('transport/agent-sources: library modules', () => {
+  it('carries an AnsibleModule module with the shim it imports', () => {
+    const wrapper = libraryModuleWrapper('/p/library/m.py', 'from ansible.module_utils.basic import AnsibleModule\nprint("é")\n');
+    assert.deepEqual(helperImports(wrapper), ['_ansible_basic']);
+    assert.match(wrapper, /^SOURCE = "from ansible.module_utils.basic import AnsibleModule\\nprint\(\\"é\\"\)\\n"$/m);
+  });
+
+  it('answers for a module that is no AnsibleModule module with the reason it does not run', () => {
+    const wrapper = libraryModuleWrapper('/p/library/w.sh', '#!/bin/sh\n# WANT_JSON\necho {}\n');
+    assert.deepEqual(helperImports(wrapper), []);
+    assert.match(wrapper, /WANT_JSON, old-style and binary modules are not supported/);
   });
 });
