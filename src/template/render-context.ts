@@ -164,6 +164,14 @@ export class RenderContext implements RenderState {
         v = this.derive(raw);
         if (v instanceof Undefined && v.origin === undefined) v.origin = this.vars.origin?.(name);
       } catch (err) {
+        // A variable whose template meets an undefined value is itself undefined (2.19: `is
+        // defined` is false, `default()` takes it); using it fails as its template did.
+        if (err instanceof UndefinedError) {
+          const undef = err.undefinedValue;
+          undef.origin ??= errorOrigins.get(err) ?? this.vars.origin?.(name);
+          (this.cache ??= new Map()).set(name, undef);
+          return undef;
+        }
         // The outermost variable in a recursive chain is the one Ansible points at; any other
         // error points at the innermost variable whose template failed.
         if (err instanceof TemplateRecursionError) err.origin = this.vars.origin?.(name) ?? err.origin;
