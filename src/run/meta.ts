@@ -77,7 +77,8 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
         task: ctx.taskInfo(step, host),
         result: new Map<string, Data>([['msg', msg], ['skipped', true], ['skip_reason', why]]),
       });
-      cursor?.advance();
+      // A meta run once is skipped for every host waiting at it, as the first host's `when` says.
+      for (const h of once ? hosts : [host]) ctx.cursors.get(h)?.advance();
       continue;
     }
     if (action === 'flush_handlers') ctx.announceHandlers?.(host);
