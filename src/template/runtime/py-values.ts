@@ -208,6 +208,15 @@ export function equals(a: Value | undefined, b: Value | undefined): boolean {
     }
     return true;
   }
+  if (a instanceof PyObject && b instanceof PyObject) {
+    // Objects that order (datetimes, timedeltas) are equal when they order as equal; Python's
+    // `==` answers False where its `<` would refuse (a naive and an aware datetime).
+    try {
+      return a.compare(b) === 0;
+    } catch {
+      return false;
+    }
+  }
   return false;
 }
 
