@@ -16,6 +16,7 @@ import { VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { VarSource } from '../template/api.js';
 import { PlayTags } from './tags.js';
+import { checkModeMarked } from './task-names.js';
 
 export interface PlaybookRunOptions {
   readonly checkMode: boolean;
@@ -110,7 +111,7 @@ export class PlaybookRunner {
       deps.callback.playStart?.({
         name,
         loc: play.loc,
-        checkMode: deps.options.checkMode,
+        checkMode: checkModeMarked(play.keywords.get('check_mode'), deps.options.checkMode),
         ...(strategy !== undefined ? { strategy } : {}),
       });
     const hosts = matched.filter((h) => !this.unreachable.has(h));

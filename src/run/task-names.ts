@@ -2,8 +2,9 @@
  * The names a task shows under: its banner name, templated once per step when the banner is
  * printed, and the TaskInfo every result of the step carries.
  */
-import { pyStr, type Data } from '../core/data.js';
+import { pyStr, truthy, type Data } from '../core/data.js';
 import type { TaskStep } from '../compile/program.js';
+import type { Keyword } from '../playbook/model.js';
 import type { Callback, TaskInfo } from './events.js';
 import type { ExecOptions } from './task-executor.js';
 import type { PlayVars } from './vars-port.js';
@@ -79,7 +80,7 @@ export class TaskNames {
       ...(step.role && !ROLE_INCLUDES.has(task.action) ? { role: step.role.def.name } : {}),
       isHandler: task.isHandler,
       noLog: keywordBool(step.folded.scalars.get('no_log')) ?? false,
-      checkMode: this.options.checkMode,
+      checkMode: checkModeMarked(step.folded.scalars.get('check_mode'), this.options.checkMode),
       diff: this.options.diff,
       args: task.args,
       id: String(step.id),
@@ -87,4 +88,13 @@ export class TaskNames {
       ignoreUnreachable: keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false,
     };
   }
+}
+
+/**
+ * What the `[CHECK MODE]` banner marker reads: the check_mode keyword as written (inherited from
+ * block and play), else --check. NOTE: the callback sees it untemplated, so any non-empty template
+ * marks the banner, whatever it renders to.
+ */
+export function checkModeMarked(keyword: Keyword | undefined, cliCheck: boolean): boolean {
+  return keyword === undefined ? cliCheck : truthy(keyword.value);
 }
