@@ -63,19 +63,6 @@ class Done(Exception):
         self.result = result
 
 
-def best_parsable_locale(ctx):
-    """Ansible's get_best_parsable_locale: the first of its preferences that `locale -a` lists."""
-    locale_bin = ctx.get_bin_path('locale')
-    if not locale_bin:
-        return 'C'
-    rc, out, err = ctx.run_command([locale_bin, '-a'])
-    available = out.strip().splitlines() if rc == 0 else []
-    for pref in ('C.utf8', 'C.UTF-8', 'en_US.utf8', 'en_US.UTF-8', 'C', 'POSIX'):
-        if pref in available:
-            return pref
-    return 'C'
-
-
 class Apt(object):
     def __init__(self, params, ctx, apt, apt_pkg, env):
         self.p = params
@@ -569,7 +556,7 @@ def run(params, ctx):
 
 
 def _main(p, ctx):
-    locale = best_parsable_locale(ctx)
+    locale = ctx.best_parsable_locale()
     env = {'DEBIAN_FRONTEND': 'noninteractive', 'DEBIAN_PRIORITY': 'critical', 'LANG': locale, 'LC_ALL': locale,
            'LC_MESSAGES': locale, 'LC_CTYPE': locale, 'LANGUAGE': locale}
     apt_get = ctx.get_bin_path('apt-get')
