@@ -46,6 +46,9 @@ export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failed
   readonly error?: (error: string | Error) => void;
 }
 
+/** The orders a play's hosts may be listed in (`order:`). */
+const HOST_ORDERS = new Set(['inventory', 'sorted', 'reverse_sorted', 'reverse_inventory', 'shuffle']);
+
 /** Strategies Volant runs (see play-runner.ts): linear, free, host_pinned, debug. */
 const KNOWN_STRATEGIES = new Set(['linear', 'free', 'host_pinned', 'debug']);
 
@@ -102,7 +105,12 @@ export class PlaybookRunner {
     const nameKw = play.keywords.get('name');
     const name = nameKw && nameKw.value !== null ? pyStr(deps.renderPlayText(play, nameKw.value)) : pattern;
     const orderKw = play.keywords.get('order');
-    const matched = deps.hostsMatching(pattern, orderKw ? pyStr(orderKw.value) : undefined);
+    const order = orderKw && orderKw.value !== null ? pyStr(deps.renderPlayText(play, orderKw.value)) : undefined;
+    const matched = deps.hostsMatching(pattern, order);
+    // NOTE: ansible's inventory checks the order as it lists the hosts (after warning of no match).
+    if (order !== undefined && !HOST_ORDERS.has(order)) {
+      throw Object.assign(new VolantError('ORDER_INVALID', `Invalid 'order' specified for inventory hosts: ${order}`), { exitCode: 5 });
+    }
     const compiled = deps.compile(play);
     const strategyKw = play.keywords.get('strategy');
     // The strategy may be a template (`strategy: "{{ mode }}"`), rendered like the play's name.
