@@ -499,11 +499,18 @@ def cache_times():
 
 
 def _fetch_deb(ctx, url):
-    import urllib.request
+    # NOTE: as ansible's fetch_file: a failed request says fetch_url's words ("Request failed: …")
+    import volant_runtime
+    from _http_client import fetch_url
     dest = os.path.join(ctx.tmpdir, os.path.basename(url.split('?')[0]) or 'package.deb')
     try:
-        with urllib.request.urlopen(url, timeout=10) as resp, open(dest, 'wb') as f:
+        resp, info = fetch_url(ctx, {}, url)
+        if not resp or (resp.code and resp.code >= 400):
+            ctx.fail('Failure downloading %s, %s' % (url, info['msg']))
+        with open(dest, 'wb') as f:
             shutil.copyfileobj(resp, f)
+    except volant_runtime.ModuleFailed:
+        raise
     except Exception as e:
         ctx.fail('Failure downloading %s, %s' % (url, e))
     return dest
