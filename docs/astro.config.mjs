@@ -20,6 +20,7 @@ export default defineConfig({
             'guides/handlers',
             'guides/loops',
             'guides/includes-and-roles',
+            'guides/library-modules',
             'guides/variables',
             'guides/inventory',
             'guides/strategies',
