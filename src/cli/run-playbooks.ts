@@ -9,12 +9,12 @@ import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
-import { compileIncludeRole, compileIncludeTasks } from '../compile/compile-include.js';
+import { compileIncludeRole, compileIncludeTasks, includeLoopVars } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
 import { loadInventory, DEFAULT_INVENTORY } from '../inventory/load-inventory.js';
 import { parsePlaybook } from '../playbook/parse-playbook.js';
 import { parseTaskList } from '../playbook/parse-task-list.js';
-import { loadRole, roleSearchPaths } from '../playbook/load-role.js';
+import { loadListedRoles, loadRole, roleSearchPaths } from '../playbook/load-role.js';
 import { loadRoleTasks } from '../playbook/load-role-tasks.js';
 import type { Playbook, PlayNode } from '../playbook/model.js';
 import type { CompiledPlay } from '../compile/program.js';
@@ -174,12 +174,13 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   // their subdirectories, after.
   for (const dir of strings(args.modulePath).flatMap((p) => p.split(':'))) libraryModules.addDirectory(resolve(cwd, dir));
   libraryModules.configure((config.get('ANSIBLE_LIBRARY', 'defaults', 'library') ?? '~/.ansible/plugins/modules:/usr/share/ansible/plugins/modules').split(':'));
-  const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
-  for (const playbook of playbooks) reportDeprecations(playbook, callback);
   const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '~/.ansible/roles:/usr/share/ansible/roles:/etc/ansible/roles')
     .split(':')
     .filter(Boolean)
     .map((p) => (p.startsWith('~') ? join(homedir(), p.slice(1)) : p));
+  libraryModules.onRolesListed((names, playFile) => loadListedRoles(names, dirname(playFile), rolesPath));
+  const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
+  for (const playbook of playbooks) reportDeprecations(playbook, callback);
   const runTags = strings(args.tags).flatMap((t) => t.split(','));
   const loadVarsFile = (name: string, scope: VarSource, playDir = firstDir): DataDict | undefined => {
     const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);
@@ -344,7 +345,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       load: async (step, result) => {
         const args = result.get('include_args');
         const argsDict = isDict(args) ? args : new Map<string | number | boolean | null, Data>();
-        const itemVars = loopVarsOf(result);
+        const itemVars = includeLoopVars(result);
         if (step.task.action === 'include_role') return compileIncludeRole(step, argsDict, loader, itemVars);
         const file = pyStr(result.get('include'));
         try {
@@ -409,16 +410,6 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
 }
 
 /** The loop variables of one looped include's item (item, index var, ansible_loop). */
-function loopVarsOf(result: DataDict): DataDict | undefined {
-  const out: DataDict = new Map();
-  for (const marker of ['ansible_loop_var', 'ansible_index_var']) {
-    const name = result.get(marker);
-    if (typeof name === 'string' && result.has(name)) out.set(name, result.get(name) as Data);
-  }
-  if (result.has('ansible_loop')) out.set('ansible_loop', result.get('ansible_loop') as Data);
-  return out.size > 0 ? out : undefined;
-}
-
 /** The play's `order:` (inventory is the default). */
 function orderHosts(hosts: string[], order: string | undefined): string[] {
   switch (order) {

@@ -27,6 +27,23 @@ function applyFold(step: TaskStep, args: DataDict): FoldedKeywords {
   return foldLayer(step.outerFold, layer, { vars: true });
 }
 
+/**
+ * What a looped include's tasks see of its item (2.19's IncludedFile): the loop variable and the
+ * index variable, each with the marker naming it (ansible_loop_var, ansible_index_var), and
+ * ansible_loop when extended.
+ */
+export function includeLoopVars(result: DataDict): DataDict | undefined {
+  const out: DataDict = new Map();
+  for (const marker of ['ansible_loop_var', 'ansible_index_var']) {
+    const name = result.get(marker);
+    if (typeof name !== 'string' || !result.has(name)) continue;
+    out.set(name, result.get(name) as Data);
+    out.set(marker, name);
+  }
+  if (result.has('ansible_loop')) out.set('ansible_loop', result.get('ansible_loop') as Data);
+  return out.size > 0 ? out : undefined;
+}
+
 function includeParams(step: TaskStep, extra?: DataDict): DataDict | undefined {
   const vars = step.task.keywords.get('vars');
   const params = new Map(step.includeParams ?? []);
