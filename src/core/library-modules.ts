@@ -57,6 +57,20 @@ export class LibraryModules {
     this.configured = out;
   }
 
+  /**
+   * What loads the roles a play lists (the CLI sets it): ansible loads a play's roles, adding their
+   * library/, before it reads the play's pre_tasks and tasks, whose modules may come from there.
+   */
+  onRolesListed(load: (names: readonly string[], playFile: string) => void): void {
+    this.loadListedRoles = load;
+  }
+
+  rolesListed(names: readonly string[], playFile: string): void {
+    this.loadListedRoles?.(names, playFile);
+  }
+
+  private loadListedRoles: ((names: readonly string[], playFile: string) => void) | undefined;
+
   /** The file a task's action names (`hello`, `hello.py`, `ansible.legacy.hello`), or undefined. */
   find(action: string): string | undefined {
     const name = action.startsWith('ansible.legacy.') ? action.slice('ansible.legacy.'.length) : action;

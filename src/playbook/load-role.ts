@@ -116,3 +116,23 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
     ...(specs === undefined ? {} : { argumentSpecs: specs }),
   };
 }
+
+/**
+ * Loads the roles a play lists and their dependencies, for what loading does besides reading
+ * them (adding their library/ to the module search path), ignoring any that fail: the play's
+ * compile loads them again and reports those.
+ */
+export function loadListedRoles(names: readonly string[], playDir: string, rolesPath: readonly string[], dependentOf?: string, seen = new Set<string>()): void {
+  for (const name of names) {
+    let role: RoleDefinition;
+    try {
+      role = loadRole(name, { searchPaths: roleSearchPaths(playDir, rolesPath, dependentOf), ...(dependentOf === undefined ? {} : { collections: ['ansible.legacy'] }) });
+    } catch {
+      continue;
+    }
+    if (seen.has(role.path)) continue;
+    seen.add(role.path);
+    const dependencies = role.dependencies.flatMap((dep) => (typeof dep.name.value === 'string' && !dep.name.value.includes('{{') ? [dep.name.value] : []));
+    loadListedRoles(dependencies, playDir, rolesPath, role.path, seen);
+  }
+}

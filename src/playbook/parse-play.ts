@@ -6,6 +6,7 @@ import type { PlayNode, RoleRef } from './model.js';
 import { PLAY_KEYWORDS } from './play-keywords.js';
 import { parseRoleRef } from './parse-role-ref.js';
 import { parseTaskList } from './parse-task-list.js';
+import { libraryModules } from '../core/library-modules.js';
 import { pythonClassName } from './python-class-name.js';
 import { findPair } from './yaml-access.js';
 import { isStringLike, pyStr, truthy, VaultString } from '../core/data.js';
@@ -52,13 +53,16 @@ export function parsePlay(map: YamlMap, file: string): PlayNode {
   checkHosts(hosts.value);
   const list = (field: string, handlers = false) =>
     parseTaskList(findPair(map, field)?.value, file, { handlers, field, ownerLoc: map.loc });
+  // NOTE: ansible loads a play's roles before its tasks: their library/ modules resolve in them.
+  const roles = parseRoles(map, file);
+  libraryModules.rolesListed(roles.flatMap((role) => (typeof role.name.value === 'string' && !role.name.value.includes('{{') ? [role.name.value] : [])), file);
   return {
     kind: 'play',
     loc: map.loc,
     file,
     keywords,
     preTasks: list('pre_tasks'),
-    roles: parseRoles(map, file),
+    roles,
     tasks: list('tasks'),
     postTasks: list('post_tasks'),
     handlers: list('handlers', true),
