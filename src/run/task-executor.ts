@@ -3,7 +3,7 @@
  * action (controller) or module (agent) → retries/until → changed_when/failed_when.
  * Returns ansible's result dict, internal keys included; the strategy applies it.
  */
-import { PyFloat, isDict, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
+import { PyFloat, isDict, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
@@ -527,7 +527,7 @@ export class TaskExecutor {
     let session: Promise<AgentSession> | undefined;
     const getSession = (): Promise<AgentSession> => (session ??= services.transport.session(spec()));
     const { checkMode, diff, noLog } = keywords;
-    const environment = this.environment(step, vars);
+    const environment = this.environment(step, vars, (message) => warnings.push({ message }));
     const runModule = async (request: Omit<ModuleRequest, 'checkMode' | 'diff'> & { checkMode?: boolean; diff?: boolean }): Promise<ModuleResult> => {
       const s = await getSession();
       const result = await s.runModule({
@@ -590,14 +590,19 @@ export class TaskExecutor {
     return final;
   }
 
-  private environment(step: TaskStep, vars: VarSource): Map<string, string> | undefined {
+  private environment(step: TaskStep, vars: VarSource, warn: (message: string) => void): Map<string, string> | undefined {
     if (step.folded.environment.length === 0) return undefined;
     const env = new Map<string, string>();
     for (const kw of step.folded.environment) {
+      // An `environment:` left empty is not set; an omitted entry is skipped.
+      if (kw.value === null) continue;
       const value = this.services.templar.renderDeep(kw.value, vars, { origin: kw.loc });
       const list = Array.isArray(value) ? value : [value];
       for (const entry of list) {
+        if (entry === OMIT) continue;
         if (isDict(entry)) for (const [k, v] of entry) env.set(String(k), pyStr(v));
+        // NOTE: 2.19 names every layer as written (play's first), not the one it skips.
+        else warn(`could not parse environment value, skipping: ${pyRepr(step.folded.environment.flatMap((layer) => (Array.isArray(layer.value) ? layer.value : [layer.value])))}`);
       }
     }
     return env;
