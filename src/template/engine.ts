@@ -428,7 +428,10 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
     return new TemplateError('template-undefined', message, { location });
   }
   // NOTE: a plugin's failure is not tagged with the template it ran in: 2.19 names the outer one.
-  if (err instanceof PluginFailure) return new TemplateError('template-plugin', err.message, { location: options.origin });
+  if (err instanceof PluginFailure) {
+    const shown = err.cause instanceof TemplateError && err.cause.context !== undefined ? { cause: err.cause } : {};
+    return new TemplateError('template-plugin', err.message, { ...(options.origin ? { location: options.origin } : {}), ...shown });
+  }
   if (err instanceof TemplateRecursionError) return new TemplateError('template-recursion', err.message, { location: err.origin ?? location });
   if (err instanceof UndecryptableVaultError) {
     // NOTE: 2.19 shows the vaulted value's own origin under the template's.

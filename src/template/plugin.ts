@@ -9,7 +9,7 @@ import type { Undefined } from './runtime/undefined.js';
 import type { PyObject } from './runtime/py-object.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { FILTER_SIGNATURES, TEST_SIGNATURES } from './plugin-signatures.js';
-import { checkCall, parseSignature, type CallSignature } from './py-call-signature.js';
+import { checkCall, parseSignature, positionalNames, type CallSignature } from './py-call-signature.js';
 
 /** How a plugin renders text of its own. */
 export interface NestedRenderOptions {
@@ -79,6 +79,23 @@ export function registerTests(record: Record<string, TestFn>, namespace?: string
   }
 }
 
+/**
+ * Keywords that name the next positional parameters become positional arguments, as Python binds
+ * them, so a plugin may read its arguments by position (`x is divisibleby(num=2)`).
+ */
+function keywordsAsPositional(names: readonly string[], args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>): [readonly PluginValue[], ReadonlyMap<string, PluginValue>] {
+  let outArgs = args;
+  let outKwargs = kwargs;
+  for (let i = args.length; i < names.length && outKwargs.has(names[i] as string); i++) {
+    const name = names[i] as string;
+    outArgs = [...outArgs, outKwargs.get(name) as PluginValue];
+    const rest = new Map(outKwargs);
+    rest.delete(name);
+    outKwargs = rest;
+  }
+  return [outArgs, outKwargs];
+}
+
 function shortName(name: string): string {
   return name.slice(name.lastIndexOf('.') + 1);
 }
@@ -91,8 +108,11 @@ function bindingChecked<F extends FilterFn | TestFn>(fn: F, signature: string | 
   if (signature === undefined) return fn;
   let parsed: CallSignature | undefined;
   const checked = (ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>): ReturnType<F> => {
-    checkCall((parsed ??= parseSignature(signature)), args.length, [...kwargs.keys()]);
-    return fn(ctx, value, args, kwargs) as ReturnType<F>;
+    parsed ??= parseSignature(signature);
+    checkCall(parsed, args.length, [...kwargs.keys()]);
+    if (kwargs.size === 0) return fn(ctx, value, args, kwargs) as ReturnType<F>;
+    const [boundArgs, boundKwargs] = keywordsAsPositional(positionalNames(parsed), args, kwargs);
+    return fn(ctx, value, boundArgs, boundKwargs) as ReturnType<F>;
   };
   return checked as unknown as F;
 }

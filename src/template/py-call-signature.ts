@@ -50,6 +50,15 @@ export function parseSignature(text: string): CallSignature {
 }
 
 /**
+ * The names of the parameters the template's own positional arguments fill (after those Jinja
+ * passes and the value), in order; none for C functions.
+ */
+export function positionalNames(sig: CallSignature): string[] {
+  if (sig.style !== 'python') return [];
+  return sig.params.filter((p) => p.kind === 'positional').slice(1).map((p) => p.name);
+}
+
+/**
  * Throws Python's TypeError when `value | name(args…, kwargs…)` (or `value is name(…)`) does not
  * bind to the signature; the value is the first argument the template writes.
  */

@@ -1,5 +1,6 @@
 /** Jinja2's sequence filters: first/last/length/join/sort/unique/map/select/groupby/batch/slice/sum/min/max … */
 import type { Data } from '../../core/data.js';
+import { TemplateError } from '../../core/errors.js';
 import { filters, registerFilters, tests, type FilterFn, type PluginContext, type PluginValue } from '../plugin.js';
 import { groupTuple } from '../runtime/group-tuple.js';
 import { sortValues } from '../runtime/list-methods.js';
@@ -228,6 +229,10 @@ const listFilters: Record<string, FilterFn> = {
   },
   default: (_c, v, args, kw) => {
     const [dflt, boolean] = bindArgs(args, kw, [['default_value', ''], ['boolean', false]]);
+    // NOTE: 2.19's default checks the type of `boolean` before it looks at the value.
+    if (typeof boolean !== 'boolean') {
+      throw new TemplateError('filter-error', `The 'boolean' argument must be of type 'bool', not '${typeName(boolean)}'.`, { context: `Origin: <unknown>\n\n${str(boolean)}` });
+    }
     if (v instanceof Undefined || (truthy(boolean) && !truthy(v as Value))) return dflt as PluginValue;
     return v;
   },
