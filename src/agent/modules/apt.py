@@ -552,7 +552,9 @@ def _ensure_python_apt(ctx, p, apt_get, dpkg_options, env):
 
 def run(params, ctx):
     try:
-        return _main(dict(params), ctx)
+        # NOTE: the params themselves, as ansible's module changes module.params (upgrade 'no' ->
+        # None, a deb URL -> the downloaded file), which its invocation then shows
+        return _main(params, ctx)
     except Done as d:
         if d.result.get('failed'):
             result = dict(d.result)
