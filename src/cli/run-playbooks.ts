@@ -11,7 +11,7 @@ import { libraryModules } from '../core/library-modules.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
 import { compileIncludeRole, compileIncludeTasks, includeLoopVars } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
-import { loadInventory, DEFAULT_INVENTORY } from '../inventory/load-inventory.js';
+import { DEFAULT_INVENTORY } from '../inventory/load-inventory.js';
 import { parsePlaybook } from '../playbook/parse-playbook.js';
 import { parseTaskList } from '../playbook/parse-task-list.js';
 import { loadListedRoles, loadRole, roleSearchPaths } from '../playbook/load-role.js';
@@ -40,6 +40,7 @@ import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
 import { connectionSpecFor } from './connection-spec.js';
 import { askPasswords, askVaultPassword } from './ask-passwords.js';
 import { configLookup } from './config-lookup.js';
+import { inventoryConfig, loadInventoryShowingWarnings } from './inventory-config.js';
 import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
 import { stdinTerminal } from './stdin-terminal.js';
@@ -134,12 +135,15 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
 
   const sources = strings(args.inventory);
   const configured = config.get('ANSIBLE_INVENTORY', 'defaults', 'inventory');
-  const inventory = loadInventory({
+  const inventory = loadInventoryShowingWarnings({
     sources: sources.length > 0 ? sources : configured ? configured.split(',') : [DEFAULT_INVENTORY],
     playbookDir: firstDir,
     cwd,
     localPython: '/usr/bin/python3',
-  });
+    ...inventoryConfig(config),
+  }, (d) => showDetail(d, callback));
+  const mismatch = (config.get('ANSIBLE_HOST_PATTERN_MISMATCH', 'inventory', 'host_pattern_mismatch') ?? 'warning').toLowerCase();
+  if (mismatch === 'error' || mismatch === 'ignore') inventory.hostPatternMismatch = mismatch;
   let inventorySeen = 0;
   const flushInventory = (): void => {
     for (const d of inventory.warningDetails.slice(inventorySeen)) showDetail(d, callback);
@@ -154,7 +158,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const extraVars = parseExtraVars(strings(args.extraVars), cwd);
   // ansible's get_host_list: warn about an empty inventory before --limit, fail when --limit empties it.
   const noHosts = inventory.listHosts('all').length === 0;
-  if (noHosts) warn("provided hosts list is empty, only localhost is available. Note that the implicit localhost does not match 'all'");
+  if (noHosts && config.bool('ANSIBLE_LOCALHOST_WARNING', 'defaults', 'localhost_warning', true)) {
+    warn("provided hosts list is empty, only localhost is available. Note that the implicit localhost does not match 'all'");
+  }
   const limit = args.limit as string | undefined;
   if (limit) inventory.applyLimit(limit);
   const targets = inventory.listHosts('all');

@@ -63,6 +63,8 @@ export class Inventory {
   playbookDir: string | undefined;
   /** The controller's Python, set on the implicit localhost. */
   localPython = '/usr/bin/python3';
+  /** `[inventory] host_pattern_mismatch`: what a pattern word that matches nothing does. */
+  hostPatternMismatch: 'warning' | 'error' | 'ignore' = 'warning';
 
   private readonly warned = new Set<string>();
   private subsetPatterns: string[] | undefined;
@@ -396,7 +398,9 @@ export class Inventory {
       if (implicit) results.push(implicit);
     }
     if (results.length === 0 && matchingGroups.length === 0 && pattern !== 'all') {
-      this.warn(`Could not match supplied host pattern, ignoring: ${pattern}`);
+      const message = `Could not match supplied host pattern, ignoring: ${pattern}`;
+      if (this.hostPatternMismatch === 'error') throw new InventoryError('host-pattern-mismatch', message);
+      if (this.hostPatternMismatch === 'warning') this.warn(message);
     }
     return results;
   }

@@ -16,6 +16,7 @@ import { parseAddress } from './parse-address.js';
 import { parseYamlInventory } from './yaml-inventory.js';
 import { parseScriptInventory } from './script-inventory.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
+import type { WarningDetail } from './warning-detail.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 
@@ -27,6 +28,14 @@ export interface LoadInventoryOptions {
   cwd: string;
   /** The controller's Python for the implicit localhost (ansible uses its own sys.executable). */
   localPython?: string;
+  /** `[inventory] enable_plugins`: the plugins tried, in this order (short or ansible.builtin. names). */
+  enabledPlugins?: readonly string[];
+  /** `[inventory] unparsed_is_failed`: no source parsed fails the run. */
+  unparsedIsFailed?: boolean;
+  /** `[inventory] any_unparsed_is_failed`: any source not parsed fails the run. */
+  anyUnparsedIsFailed?: boolean;
+  /** `[inventory] inventory_unparsed_warning` (on by default): warn when no source parsed. */
+  unparsedWarning?: boolean;
 }
 
 /** ansible's default inventory: no warning when it is absent. */
@@ -52,10 +61,11 @@ function parseSources(inventory: Inventory, options: LoadInventoryOptions): void
     if (!given) continue;
     const source = given.includes(',') ? given : unfrackPath(given, options.cwd);
     inventory.sources.push(source);
-    if (parseSource(inventory, source)) parsedAny = true;
+    if (parseSource(inventory, source, options)) parsedAny = true;
   }
   if (parsedAny) inventory.reconcile();
-  else inventory.warn('No inventory was parsed, only implicit localhost is available');
+  else if (options.unparsedIsFailed) throw withWarnings(new InventoryError('inventory-unparsed', 'No inventory was parsed, please check your configuration and options.'), inventory);
+  else if (options.unparsedWarning !== false) inventory.warn('No inventory was parsed, only implicit localhost is available');
 }
 
 /** The directories whose host_vars/ and group_vars/ belong to the inventory's sources. */
@@ -73,17 +83,45 @@ export function inventoryVarsDirs(inventory: Inventory): string[] {
 
 const varsDirsCache = new WeakMap<Inventory, { count: number; dirs: string[] }>();
 
-function parseSource(inventory: Inventory, source: string): boolean {
+/** An error that ends the loading, with the warnings given before it (shown first, as ansible's were). */
+export class InventoryLoadError extends InventoryError {
+  warningDetails: readonly WarningDetail[] = [];
+}
+
+function withWarnings(error: InventoryError, inventory: Inventory): InventoryLoadError {
+  const failure = new InventoryLoadError(error.code, error.message);
+  failure.warningDetails = [...inventory.warningDetails];
+  return failure;
+}
+
+/**
+ * The plugins `enable_plugins` names, in its order (names Volant has no plugin for are skipped).
+ * One named by FQCN is called by its Python module path in failure warnings, as 2.19 loads it.
+ */
+function enabledPlugins(names: readonly string[] | undefined): readonly InventoryPlugin[] {
+  if (!names) return PLUGINS;
+  const byName = new Map(PLUGINS.map((p) => [p.name, p]));
+  const out: InventoryPlugin[] = [];
+  for (const given of names) {
+    const short = given.trim().replace(/^ansible\.(builtin|legacy)\./, '');
+    const plugin = byName.get(short);
+    if (!plugin) continue;
+    out.push(short === given.trim() ? plugin : { ...plugin, name: `ansible_collections.ansible.builtin.plugins.inventory.${short}` });
+  }
+  return out;
+}
+
+function parseSource(inventory: Inventory, source: string, options: LoadInventoryOptions): boolean {
   let parsed = false;
   const failures: { plugin: string; error: InventorySourceError }[] = [];
   if (isDirectory(source)) {
     for (const entry of readdirSync(source).sort()) {
       if (IGNORED.test(entry)) continue;
-      if (parseSource(inventory, join(source, entry))) parsed = true;
+      if (parseSource(inventory, join(source, entry), options)) parsed = true;
     }
   } else {
     inventory.currentSource = source;
-    for (const plugin of PLUGINS) {
+    for (const plugin of enabledPlugins(options.enabledPlugins)) {
       if (!plugin.wants(source)) continue;
       try {
         plugin.parse(inventory, source);
@@ -100,6 +138,7 @@ function parseSource(inventory: Inventory, source: string): boolean {
   if (parsed) inventory.processedSources.push(source);
   else if (source !== DEFAULT_INVENTORY || existsSync(source)) {
     for (const f of failures) inventory.warn(f.error.warningFor(f.plugin));
+    if (options.anyUnparsedIsFailed) throw withWarnings(new InventoryError('inventory-source-unparsed', `Completely failed to parse inventory source ${source}`), inventory);
     inventory.warn(`Unable to parse ${source} as an inventory source`);
   }
   return parsed;

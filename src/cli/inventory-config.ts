@@ -1,0 +1,25 @@
+/** The ansible.cfg / ANSIBLE_* settings of the `[inventory]` section that loading the inventory reads. */
+import type { Inventory } from '../inventory/inventory.js';
+import { InventoryLoadError, loadInventory, type LoadInventoryOptions } from '../inventory/load-inventory.js';
+import type { WarningDetail } from '../inventory/warning-detail.js';
+import type { AnsibleConfig } from './config.js';
+
+export function inventoryConfig(config: AnsibleConfig): Pick<LoadInventoryOptions, 'enabledPlugins' | 'unparsedIsFailed' | 'anyUnparsedIsFailed' | 'unparsedWarning'> {
+  const enabled = config.get('ANSIBLE_INVENTORY_ENABLED', 'inventory', 'enable_plugins');
+  return {
+    ...(enabled !== undefined ? { enabledPlugins: enabled.split(',').map((n) => n.trim()).filter(Boolean) } : {}),
+    unparsedIsFailed: config.bool('ANSIBLE_INVENTORY_UNPARSED_FAILED', 'inventory', 'unparsed_is_failed', false),
+    anyUnparsedIsFailed: config.bool('ANSIBLE_INVENTORY_ANY_UNPARSED_IS_FAILED', 'inventory', 'any_unparsed_is_failed', false),
+    unparsedWarning: config.bool('ANSIBLE_INVENTORY_UNPARSED_WARNING', 'inventory', 'inventory_unparsed_warning', true),
+  };
+}
+
+/** loadInventory; when loading fails, the warnings it gave first are shown before the error goes on. */
+export function loadInventoryShowingWarnings(options: LoadInventoryOptions, show: (detail: WarningDetail) => void): Inventory {
+  try {
+    return loadInventory(options);
+  } catch (error) {
+    if (error instanceof InventoryLoadError) for (const d of error.warningDetails) show(d);
+    throw error;
+  }
+}
