@@ -1,11 +1,18 @@
 /** strftime: time.strftime on the controller's clock or a given epoch. */
 import { numericValue, isStringLike, textOf } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
-import { argument, defined, pluginError, toText } from './ansible-args.js';
+import { ansibleClass, argument, defined, pluginError, toText } from './ansible-args.js';
 import { brokenDown, strftime as format } from './ansible-python-strftime.js';
 
 export const strftime: FilterFn = (_ctx, value, args, kwargs) => {
-  const pattern = toText(defined(value));
+  const input = defined(value);
+  // time.strftime takes the format as a str only.
+  if (!isStringLike(input)) {
+    // NOTE: C argument parsing names None as 'None' and a container by its (lazy) class.
+    const shown = input === null ? 'None' : ansibleClass(input).replace(/^<class '(?:.*\.)?(.*)'>$/, '$1');
+    throw pluginError(`strftime() argument 1 must be str, not ${shown}`);
+  }
+  const pattern = textOf(input);
   const second = argument(args, kwargs, 0, 'second');
   const utc = argument(args, kwargs, 1, 'utc');
   let epoch = Date.now() / 1000;
