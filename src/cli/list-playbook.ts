@@ -8,6 +8,7 @@ import type { TemplateRenderer, VarSource } from '../template/api.js';
 import type { RunContext } from './run-playbooks.js';
 import { formatPlaybookListing, type ListedPlay, type ListedTask } from '../callbacks/index.js';
 import { PlayTags, tagFilterFor } from '../run/tags.js';
+import { playKeywordError } from '../run/playbook-runner.js';
 
 function strings(value: unknown): string[] {
   if (value === undefined) return [];
@@ -82,9 +83,18 @@ function listedPlay(ctx: ListContext, entry: PlayNode, filter: TagFilter): Liste
     ctx.templar.isTemplate(text) ? ctx.templar.render(text, (vars ??= ctx.playVars(compiled)), origin ? { origin } : {}) : text;
   const stepTags = new PlayTags((text, origin) => render(text, origin));
   const hostsKw = entry.keywords.get('hosts');
-  const hosts = hostsKw ? (Array.isArray(hostsKw.value) ? hostsKw.value : [hostsKw.value]).map((h) => pyStr(typeof h === 'string' ? render(h) : h)) : [];
   const nameKw = entry.keywords.get('name');
-  const name = nameKw ? pyStr(typeof nameKw.value === 'string' ? render(nameKw.value) : nameKw.value) : hosts.join(',');
+  let at = hostsKw;
+  let hosts: string[];
+  let name: string;
+  try {
+    hosts = hostsKw ? (Array.isArray(hostsKw.value) ? hostsKw.value : [hostsKw.value]).map((h) => pyStr(typeof h === 'string' ? render(h) : h)) : [];
+    at = nameKw;
+    name = nameKw ? pyStr(typeof nameKw.value === 'string' ? render(nameKw.value) : nameKw.value) : hosts.join(',');
+  } catch (e) {
+    // NOTE: as when the play runs, 2.19 names 'name' for a hosts template too.
+    throw playKeywordError('name', e, at?.loc);
+  }
   const tagsKw = entry.keywords.get('tags');
   const playTags = tagsKw ? (Array.isArray(tagsKw.value) ? tagsKw.value.map(pyStr) : [pyStr(tagsKw.value)]) : [];
   const listed: { -readonly [K in keyof ListedPlay]: ListedPlay[K] } = { hostPatterns: hosts, name, tags: playTags };

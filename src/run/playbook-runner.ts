@@ -103,7 +103,12 @@ export class PlaybookRunner {
       throw playKeywordError('name', e, hostsKw?.loc);
     }
     const nameKw = play.keywords.get('name');
-    const name = nameKw && nameKw.value !== null ? pyStr(deps.renderPlayText(play, nameKw.value)) : pattern;
+    let name: string;
+    try {
+      name = nameKw && nameKw.value !== null ? pyStr(deps.renderPlayText(play, nameKw.value)) : pattern;
+    } catch (e) {
+      throw playKeywordError('name', e, nameKw?.loc);
+    }
     const orderKw = play.keywords.get('order');
     const order = orderKw && orderKw.value !== null ? pyStr(deps.renderPlayText(play, orderKw.value)) : undefined;
     const matched = deps.hostsMatching(pattern, order);
@@ -275,7 +280,7 @@ function taskSteps(program: Program): TaskStep[] {
 }
 
 /** A play keyword that failed to template: the run stops before the play (exit code 4). */
-function playKeywordError(keyword: string, cause: unknown, location: SourceLocation | undefined): VolantError {
+export function playKeywordError(keyword: string, cause: unknown, location: SourceLocation | undefined): VolantError {
   const error = new VolantError('PLAY_KEYWORD', `Error processing keyword '${keyword}': ${cause instanceof Error ? cause.message : String(cause)}`, {
     ...(location ? { location } : {}),
   });
