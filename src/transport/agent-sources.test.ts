@@ -28,9 +28,15 @@ describe('transport/agent-sources: library modules', () => {
     assert.match(wrapper, /^SOURCE = "from ansible.module_utils.basic import AnsibleModule\\nprint\(\\"é\\"\)\\n"$/m);
   });
 
-  it('answers for a module that is no AnsibleModule module with the reason it does not run', () => {
-    const wrapper = libraryModuleWrapper('/p/library/w.sh', '#!/bin/sh\n# WANT_JSON\necho {}\n');
+  it('answers for an old-style module with the reason it does not run', () => {
+    const wrapper = libraryModuleWrapper('/p/library/w.sh', '#!/bin/sh\necho {}\n');
     assert.deepEqual(helperImports(wrapper), []);
-    assert.match(wrapper, /WANT_JSON, old-style and binary modules are not supported/);
+    assert.match(wrapper, /old-style and binary modules are not supported/);
+  });
+
+  it('runs a WANT_JSON module through the shim', () => {
+    const wrapper = libraryModuleWrapper('/p/library/w.sh', '#!/bin/sh\n# WANT_JSON\necho {}\n');
+    assert.deepEqual(helperImports(wrapper), ['_ansible_basic']);
+    assert.match(wrapper, /_ansible_basic\.run_want_json_module\(/);
   });
 });

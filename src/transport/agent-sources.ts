@@ -140,8 +140,14 @@ function libraryModuleSource(name: string): string | undefined {
 /** NOTE: JSON string literals are Python string literals, so the text is carried as one. */
 export function libraryModuleWrapper(path: string, text: string): string {
   const header = `# Volant: the library module ${JSON.stringify(path)}\n`;
-  if (!/^[ \t]*(?:from|import)[ \t]+ansible\.module_utils\b/m.test(text)) {
-    const msg = `Volant runs library modules written in Python with AnsibleModule (from ansible.module_utils.basic import AnsibleModule); ${path} is not one: WANT_JSON, old-style and binary modules are not supported`;
+  // NOTE: ansible tells module kinds apart by these words in the file, in this order.
+  const run = /^[ \t]*(?:from|import)[ \t]+ansible\.module_utils\b/m.test(text)
+    ? 'run_library_module'
+    : !text.includes('\0') && !text.includes('<<INCLUDE_ANSIBLE_MODULE_JSON_ARGS>>') && text.includes('WANT_JSON')
+      ? 'run_want_json_module'
+      : undefined;
+  if (run === undefined) {
+    const msg = `Volant runs library modules written with AnsibleModule or marked WANT_JSON; ${path} is neither: old-style and binary modules are not supported`;
     return `${header}def RUN_REQUEST(name, args, **request):\n    return {'failed': True, 'msg': ${JSON.stringify(msg)}}\n`;
   }
   return [
@@ -150,7 +156,7 @@ export function libraryModuleWrapper(path: string, text: string): string {
     `SOURCE = ${JSON.stringify(text)}\n`,
     `PATH = ${JSON.stringify(path)}\n\n\n`,
     'def RUN_REQUEST(name, args, **request):\n',
-    '    return _ansible_basic.run_library_module(name, SOURCE, PATH, args, **request)\n',
+    `    return _ansible_basic.${run}(name, SOURCE, PATH, args, **request)\n`,
   ].join('');
 }
 

@@ -4,8 +4,10 @@
 # Also stands for ansible.module_utils.common.process and .common.file (see ANSIBLE_SHIMS).
 import json
 import os
+import random
 import sys
 import threading
+import time
 
 import volant_runtime
 import _ansible_six, _ansible_validation  # noqa: E401,F401 -- shipped with this shim, for the modules' imports
@@ -244,11 +246,60 @@ def run_library_module(name, source, path, args, check_mode=False, diff_mode=Fal
             rc = 0
         elif not isinstance(rc, int):
             rc, stderr = 1, '%s\n' % (rc,)
-        return {'failed': True, 'msg': 'Module result deserialization failed: No start of json char found',
-                'module_stdout': '', 'module_stderr': stderr, 'rc': rc, '_volant_action_failed': True}
+        return _unreadable('No start of json char found', '', stderr, rc)
     except BaseException as e:
         import traceback
         return {'failed': True, 'msg': 'Task failed: Module failed: %s' % e, 'exception': traceback.format_exc()}
     finally:
         _request.current = None
     return {'failed': True, 'msg': 'Task failed: Module failed: New-style module did not handle its own exit.'}
+
+
+def _unreadable(why, stdout, stderr, rc):
+    """2.19's failure for a module whose output holds no result (shown under "Action failed")."""
+    return {'failed': True, 'msg': 'Module result deserialization failed: %s' % why, 'module_stdout': stdout,
+            'module_stderr': stderr, 'rc': rc, 'exception': '(traceback unavailable)', '_volant_action_failed': True}
+
+
+def run_want_json_module(name, source, path, args, check_mode=False, diff_mode=False, environ=None,
+                         no_log=False, remote_tmp=None):
+    """A WANT_JSON module (any language): run as ansible runs it, with the path of a JSON file of
+    its arguments, its result the JSON it prints (lines before it, and junk after it, ignored)."""
+    ctx = volant_runtime.Context(name, environ=environ, remote_tmp=remote_tmp)
+    try:
+        # named as ansible names the directory it runs a module in
+        base = os.path.dirname(ctx.tmpdir)
+        work = os.path.join(base, 'ansible-tmp-%.7f-%d-%d' % (time.time(), os.getpid(), random.randint(0, 2 ** 48)))
+        os.mkdir(work, 0o700)
+        ctx.add_cleanup_file(work)
+        script = os.path.join(work, 'AnsiballZ_' + os.path.basename(path))
+        with open(script, 'w') as f:
+            f.write(source)
+        os.chmod(script, 0o700)
+        args_file = os.path.join(work, 'args')
+        with open(args_file, 'w') as f:
+            json.dump(dict((k, v) for k, v in args.items() if not k.startswith(('_ansible_', '_volant_'))), f)
+        first = source.split('\n', 1)[0]
+        argv = first[2:].split() if first.startswith('#!') else []
+        if argv and os.path.basename(argv[-1]).startswith('python'):
+            argv = [sys.executable]  # ansible puts the host's Python interpreter in a python shebang
+        rc, out, err = ctx.run_command(argv + [script, args_file])
+    finally:
+        ctx.cleanup()
+    return _module_output(out, err, rc)
+
+
+def _module_output(out, err, rc):
+    lines = out.splitlines(True)
+    start = next((i for i, line in enumerate(lines) if line.startswith(('{', '['))), None)
+    if start is None:
+        return _unreadable('No start of json char found', out, err, rc)
+    data = ''.join(lines[start:])
+    end = data.rfind('}' if data.startswith('{') else ']')
+    try:
+        result = json.loads(data[:end + 1])
+    except ValueError as e:
+        return _unreadable(str(e), out, err, rc)
+    if not isinstance(result, dict):
+        return _unreadable('the module result is no mapping', out, err, rc)
+    return result

@@ -1,0 +1,3 @@
+#!/bin/sh
+# WANT_JSON
+echo "not json"; echo err >&2; exit 3
