@@ -36,13 +36,13 @@ def run(params, ctx):
     module = loader(backend) if loader else None
     if module is None:
         ctx.fail('Could not find a matching action for the "%s" package manager.' % backend)
-    args = dict((k, v) for k, v in ctx.params.items() if k != 'use')
+    # NOTE: ansible's package action sends the task's arguments as written, less `use`
+    args = dict((k, v) for k, v in (ctx.raw_args or ctx.params).items() if k != 'use')
     result = volant_runtime.run_module(backend, module, args, check_mode=ctx.check_mode, diff_mode=ctx.diff_mode,
                                        environ=ctx.environ)
     # the backend's own invocation and warnings are the ones the user should see
     for w in result.pop('warnings', []):
         ctx.warn(w)
-    result.pop('invocation', None)
     if result.get('failed'):
         msg = result.pop('msg', '')
         result.pop('failed')
