@@ -25,6 +25,8 @@ export interface FreePassRunner {
   /** The next handler the host was notified for, taken from its list. */
   nextHandler(host: string): TaskStep | undefined;
   runHandler(step: TaskStep, host: string): Promise<void>;
+  /** A task is about to be queued for the host (what ansible checks then, at once). */
+  queueing?(step: TaskStep, host: string): void;
   /** A meta step, or a task, on one host; the task's question was asked already. */
   runStep(step: TaskStep, host: string, isMeta: boolean): Promise<void>;
 }
@@ -113,6 +115,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
         continue;
       }
       const task = step;
+      runner.queueing?.(task, host);
       await queue(host, () => runner.runStep(task, host, false));
       queuedNow++;
     }

@@ -39,6 +39,16 @@ import type { TagFilter } from './tags.js';
 /** Actions that run once for all the hosts of a step, on the first. */
 const BYPASS_HOST_LOOP = new Set(['add_host', 'pause']);
 
+/** add_host and pause cannot run under free or host_pinned: 2.19 stops the run at the task. */
+function checkHostLoop(step: TaskStep): void {
+  const task = step.task;
+  if (!BYPASS_HOST_LOOP.has(task.action)) return;
+  const message = `The '${task.action}' module bypasses the host loop, which is currently not supported in the free strategy and would instead execute for every host in the inventory list.`;
+  throw new VolantError('BYPASS_HOST_LOOP_UNSUPPORTED', message, { location: task.loc });
+}
+
+const FREE_RUN_ONCE = 'Using run_once with the free strategy is not currently supported. This task will still be executed for every host in the inventory list.';
+
 export interface PlayRunServices {
   readonly exec: Omit<ExecServices, 'emitItem' | 'emitRetry' | 'taskInfo' | 'display'>;
   readonly callback: Callback;
@@ -232,6 +242,15 @@ export class PlayRunner {
     };
   }
 
+  /** The first of `hosts` for which the step's run_once templates to true, or -1. */
+  private runOnceAt(step: TaskStep, hosts: readonly string[]): number {
+    const kw = step.folded.scalars.get('run_once');
+    if (!kw || kw.value === null) return -1;
+    const templar = this.services.exec.templar;
+    if (typeof kw.value !== 'string' || !templar.isTemplate(kw.value)) return keywordBool(kw) ? 0 : -1;
+    return hosts.findIndex((host) => keywordBool({ ...kw, value: templar.render(kw.value as string, this.playVars.forTask(host, step), { origin: kw.loc }) }) ?? false);
+  }
+
   /** What free-passes.ts drives: this play's hosts, steps and handlers. */
   private freePassRunner(): FreePassRunner {
     return {
@@ -240,6 +259,12 @@ export class PlayRunner {
       confirm: (step, isHandler, host) => this.questions.confirm(step, isHandler, host),
       enterHandlers: (host) => this.handlers.announce(host),
       nextHandler: (host) => this.handlers.next(host),
+      queueing: (step, host) => {
+        // NOTE: 2.19's free strategy checks these as it queues the task, before the results of
+        // tasks queued earlier are shown; run_once warns, and the task runs on every host anyway.
+        checkHostLoop(step);
+        if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
+      },
       runHandler: async (step, host) => {
         await this.handlers.run(step, [host], true);
       },
@@ -328,10 +353,7 @@ export class PlayRunner {
       return [];
     }
     const perHost = this.strategy() === 'free' || this.strategy() === 'host_pinned';
-    if (perHost && BYPASS_HOST_LOOP.has(task.action)) {
-      const message = `The '${task.action}' module bypasses the host loop, which is currently not supported in the free strategy and would instead execute for every host in the inventory list.`;
-      throw new VolantError('BYPASS_HOST_LOOP_UNSUPPORTED', message, { location: task.loc });
-    }
+    if (perHost) checkHostLoop(step);
     if (!asked && !(await this.questions.confirm(step, isHandler, perHost ? hosts[0] : undefined))) {
       for (const h of hosts) this.cursors.get(h)?.advance();
       return [];
@@ -346,11 +368,14 @@ export class PlayRunner {
       if (isHandler) this.services.callback.handlerTaskStart?.(info);
       else this.services.callback.taskStart?.(info);
     }
-    const runOnce = keywordBool(step.folded.scalars.get('run_once')) ?? false;
+    // NOTE: ansible templates run_once for each host in turn as it queues the task: the hosts
+    // before the first that says true run as usual, that one runs once for the rest.
+    const onceAt = this.runOnceAt(step, hosts);
+    const runOnce = onceAt >= 0;
     // add_host and pause bypass the host loop (2.19's BYPASS_HOST_LOOP): they run on the first
     // host only, the others do not get the result, and a failure is fatal to the play's hosts.
     const bypassHostLoop = BYPASS_HOST_LOOP.has(task.action);
-    const targets = runOnce || bypassHostLoop ? hosts.slice(0, 1) : hosts;
+    const targets = bypassHostLoop ? hosts.slice(0, 1) : runOnce ? hosts.slice(0, onceAt + 1) : hosts;
     const failedNow: string[] = [];
     const includeResults: IncludeResult[] = [];
     const handle = async (host: string, outcome: ExecOutcome): Promise<void> => {
@@ -373,12 +398,13 @@ export class PlayRunner {
     const outcomes = await runOnHosts(this.fanOut(step), step, targets, oneByOne ? handle : undefined);
     if (!oneByOne) for (const [host, outcome] of outcomes) await handle(host, outcome);
     if (runOnce) {
-      // The other hosts take the first host's result without running.
-      const first = outcomes[0];
-      for (const host of hosts.slice(1)) {
-        if (!first) break;
-        const ignoreErrors = keywordBool(step.folded.scalars.get('ignore_errors')) ?? false;
-        processResultSilently(this.processCtx, host, step, first[1], ignoreErrors);
+      // The hosts after it take the result of the host that ran it once, without running; those
+      // before it (which ran as usual) get its register and facts too, staying where they are.
+      const once = outcomes.find(([host]) => host === hosts[onceAt])?.[1];
+      const ignoreErrors = keywordBool(step.folded.scalars.get('ignore_errors')) ?? false;
+      const stay: ProcessContext = { ...this.processCtx, cursors: new Map() };
+      for (const host of once ? hosts : []) {
+        if (host !== hosts[onceAt]) processResultSilently(hosts.indexOf(host) < onceAt ? stay : this.processCtx, host, step, once as ExecOutcome, ignoreErrors);
       }
     } else if (bypassHostLoop) {
       for (const host of hosts.slice(1)) this.cursors.get(host)?.advance();
