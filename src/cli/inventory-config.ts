@@ -4,10 +4,21 @@ import { InventoryLoadError, loadInventory, type LoadInventoryOptions } from '..
 import type { WarningDetail } from '../inventory/warning-detail.js';
 import type { AnsibleConfig } from './config.js';
 
-export function inventoryConfig(config: AnsibleConfig): Pick<LoadInventoryOptions, 'enabledPlugins' | 'unparsedIsFailed' | 'anyUnparsedIsFailed' | 'unparsedWarning'> {
-  const enabled = config.get('ANSIBLE_INVENTORY_ENABLED', 'inventory', 'enable_plugins');
+type InventorySettings = 'enabledPlugins' | 'unparsedIsFailed' | 'anyUnparsedIsFailed' | 'unparsedWarning' | 'ignoreExtensions' | 'ignorePatterns';
+
+/** A setting of ansible's `list` type: comma-separated, each item stripped. */
+function list(text: string | undefined): string[] | undefined {
+  return text === undefined ? undefined : text.split(',').map((n) => n.trim()).filter(Boolean);
+}
+
+export function inventoryConfig(config: AnsibleConfig): Pick<LoadInventoryOptions, InventorySettings> {
+  const enabled = list(config.get('ANSIBLE_INVENTORY_ENABLED', 'inventory', 'enable_plugins'));
+  const exts = list(config.get('ANSIBLE_INVENTORY_IGNORE', 'defaults', 'inventory_ignore_extensions') ?? config.get('ANSIBLE_INVENTORY_IGNORE', 'inventory', 'ignore_extensions'));
+  const patterns = list(config.get('ANSIBLE_INVENTORY_IGNORE_REGEX', 'defaults', 'inventory_ignore_patterns') ?? config.get('ANSIBLE_INVENTORY_IGNORE_REGEX', 'inventory', 'ignore_patterns'));
   return {
-    ...(enabled !== undefined ? { enabledPlugins: enabled.split(',').map((n) => n.trim()).filter(Boolean) } : {}),
+    ...(enabled ? { enabledPlugins: enabled } : {}),
+    ...(exts ? { ignoreExtensions: exts } : {}),
+    ...(patterns ? { ignorePatterns: patterns } : {}),
     unparsedIsFailed: config.bool('ANSIBLE_INVENTORY_UNPARSED_FAILED', 'inventory', 'unparsed_is_failed', false),
     anyUnparsedIsFailed: config.bool('ANSIBLE_INVENTORY_ANY_UNPARSED_IS_FAILED', 'inventory', 'any_unparsed_is_failed', false),
     unparsedWarning: config.bool('ANSIBLE_INVENTORY_UNPARSED_WARNING', 'inventory', 'inventory_unparsed_warning', true),

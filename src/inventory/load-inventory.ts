@@ -36,15 +36,22 @@ export interface LoadInventoryOptions {
   anyUnparsedIsFailed?: boolean;
   /** `[inventory] inventory_unparsed_warning` (on by default): warn when no source parsed. */
   unparsedWarning?: boolean;
+  /** `inventory_ignore_extensions`: endings of directory entries not read (replaces the default list). */
+  ignoreExtensions?: readonly string[];
+  /** `inventory_ignore_patterns`: regular expressions of directory entries not read. */
+  ignorePatterns?: readonly string[];
 }
 
 /** ansible's default inventory: no warning when it is absent. */
 export const DEFAULT_INVENTORY = '/etc/ansible/hosts';
 
 const REJECT_EXTS = ['.pyc', '.pyo', '.swp', '.bak', '~', '.rpm', '.md', '.txt', '.rst', '.orig', '.cfg', '.retry'];
-const IGNORED = new RegExp(
-  ['^\\.', '^host_vars$', '^group_vars$', '^vars_plugins$', ...REJECT_EXTS.map((e) => `${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)].join('|'),
-);
+
+/** Directory entries skipped: hidden ones, vars dirs, then `ignore_patterns` and `ignore_extensions`. */
+function ignoredEntries(options: LoadInventoryOptions): RegExp {
+  const exts = (options.ignoreExtensions ?? REJECT_EXTS).map((e) => `${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return new RegExp(['^\\.', '^host_vars$', '^group_vars$', '^vars_plugins$', ...(options.ignorePatterns ?? []), ...exts].join('|'));
+}
 
 export function loadInventory(options: LoadInventoryOptions): Inventory {
   const inventory = new Inventory();
@@ -116,7 +123,7 @@ function parseSource(inventory: Inventory, source: string, options: LoadInventor
   const failures: { plugin: string; error: InventorySourceError }[] = [];
   if (isDirectory(source)) {
     for (const entry of readdirSync(source).sort()) {
-      if (IGNORED.test(entry)) continue;
+      if (ignoredEntries(options).test(entry)) continue;
       if (parseSource(inventory, join(source, entry), options)) parsed = true;
     }
   } else {
