@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isStringLike, numericValue, textOf, type Data } from '../../core/data.js';
+import { pluginError } from './ansible-args.js';
 
 const N = 624;
 const M = 397;
@@ -130,7 +131,9 @@ export function pythonRandom(seed: Data): MersenneTwister {
     return new MersenneTwister(wordsOf(BigInt(`0x${all.toString('hex') || '0'}`)));
   }
   const n = numericValue(seed);
-  if (n !== undefined && Number.isInteger(n)) return new MersenneTwister(wordsOf(BigInt(n)));
+  // NOTE: Python 3.11+ seeds only from None, int, float, str, bytes and bytearray.
+  if (n === undefined) throw pluginError('The only supported seed types are:\nNone, int, float, str, bytes, and bytearray.');
+  if (Number.isInteger(n)) return new MersenneTwister(wordsOf(BigInt(n)));
   // NOTE: other seeds go through hash(); Volant uses the integer part (exact for integral floats).
-  return new MersenneTwister(wordsOf(BigInt(Math.trunc(n ?? 0))));
+  return new MersenneTwister(wordsOf(BigInt(Math.trunc(n))));
 }

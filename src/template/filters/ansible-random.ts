@@ -53,8 +53,14 @@ export const shuffle: FilterFn = (_ctx, value, args, kwargs) => {
     return defined(value);
   }
   // NOTE: Ansible only seeds when the seed is truthy (seed=0 shuffles randomly).
-  if (seed !== undefined && seed !== null && seed !== 0 && seed !== '' && seed !== false) pythonRandom(seed).shuffle(items);
-  else for (let i = items.length - 1; i > 0; i--) {
+  if (seed !== undefined && seed !== null && seed !== 0 && seed !== '' && seed !== false) {
+    // NOTE: Ansible's shuffle swallows any error (a seed Python refuses): the list comes back as it was.
+    try {
+      pythonRandom(seed).shuffle(items);
+    } catch {
+      return items;
+    }
+  } else for (let i = items.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
     [items[i], items[j]] = [items[j] as Data, items[i] as Data];
   }
