@@ -1249,6 +1249,7 @@ ANSIBLE_SHIMS = {
     'ansible.module_utils.six': '_ansible_six',
     'ansible.module_utils.six.moves': '_ansible_six:moves',
     'ansible.module_utils.common.collections': '_ansible_six',
+    'ansible.module_utils.urls': '_ansible_urls',
 }
 _ANSIBLE_PACKAGES = frozenset(
     '.'.join(shim.split('.')[:depth]) for shim in ANSIBLE_SHIMS for depth in range(1, shim.count('.') + 1)

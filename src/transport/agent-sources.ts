@@ -137,6 +137,9 @@ function libraryModuleSource(name: string): string | undefined {
   return wrapper;
 }
 
+/** ansible.module_utils parts with a shim of their own (runtime.ANSIBLE_SHIMS maps them all). */
+const SEPARATE_SHIMS: Readonly<Record<string, string>> = { 'ansible.module_utils.urls': '_ansible_urls' };
+
 /** NOTE: JSON string literals are Python string literals, so the text is carried as one. */
 export function libraryModuleWrapper(path: string, text: string): string {
   const header = `# Volant: the library module ${JSON.stringify(path)}\n`;
@@ -153,6 +156,8 @@ export function libraryModuleWrapper(path: string, text: string): string {
   return [
     header,
     'import _ansible_basic\n',
+    // the shims _ansible_basic does not bring, shipped only to modules that import them
+    ...Object.entries(SEPARATE_SHIMS).flatMap(([name, helper]) => (text.includes(name) ? [`import ${helper}  # ${name}\n`] : [])),
     `SOURCE = ${JSON.stringify(text)}\n`,
     `PATH = ${JSON.stringify(path)}\n\n\n`,
     'def RUN_REQUEST(name, args, **request):\n',
