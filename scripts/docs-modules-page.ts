@@ -203,6 +203,12 @@ export function modulesPage(root: string): string {
     '  saying so.',
     '- Collections other than `ansible.builtin` (and `ansible.legacy` names) are not loaded: a task naming a',
     '  module from another collection fails when the playbook loads, as 2.19 does for a name it cannot resolve.',
+    '  For the short names 2.19 routes to a collection (`authorized_key`, `sysctl`, `mount`, …) 2.19 first warns',
+    '  `Error loading plugin \'ansible.posix.authorized_key\': …`; Volant does not print that warning.',
+    '- `deb822_repository`, `pip` and `expect` use the host\'s own python3-debian, packaging and pexpect, as',
+    '  ansible\'s modules do, and fail with the same message where they are missing. `git` passes its ssh options',
+    '  in `GIT_SSH_COMMAND` for every git version (ansible writes a wrapper script for git older than 2.3).',
+    '  `expect` resolves `creates`/`removes` against `chdir` instead of changing the agent\'s directory.',
     '',
   ];
   return out.join('\n');
