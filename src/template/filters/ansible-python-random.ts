@@ -133,7 +133,29 @@ export function pythonRandom(seed: Data): MersenneTwister {
   const n = numericValue(seed);
   // NOTE: Python 3.11+ seeds only from None, int, float, str, bytes and bytearray.
   if (n === undefined) throw pluginError('The only supported seed types are:\nNone, int, float, str, bytes, and bytearray.');
-  if (Number.isInteger(n)) return new MersenneTwister(wordsOf(BigInt(n)));
-  // NOTE: other seeds go through hash(); Volant uses the integer part (exact for integral floats).
-  return new MersenneTwister(wordsOf(BigInt(Math.trunc(n))));
+  if (Number.isInteger(n) && typeof seed !== 'object') return new MersenneTwister(wordsOf(BigInt(n)));
+  // A float seeds with its hash(), taken as an unsigned 64-bit number (CPython's random_seed).
+  const hash = pyFloatHash(n);
+  return new MersenneTwister(wordsOf(hash < 0n ? hash + (1n << 64n) : hash));
+}
+
+/** Python's hash() of a float: its value modulo 2**61 - 1, with the sign (-1 becomes -2). */
+function pyFloatHash(x: number): bigint {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? 0n : x > 0 ? 314159n : -314159n;
+  const P = (1n << 61n) - 1n;
+  // x = m * 2**e exactly, m an integer below 2**53.
+  let e = 0;
+  let m = Math.abs(x);
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e--;
+  }
+  let h = BigInt(m) % P;
+  // Multiplying by 2**e modulo P is a rotation by e modulo 61 bits.
+  const shift = BigInt(((e % 61) + 61) % 61);
+  h = ((h << shift) & P) | (h >> (61n - shift));
+  h %= P;
+  let signed = x < 0 ? -h : h;
+  if (signed === -1n) signed = -2n;
+  return signed;
 }
