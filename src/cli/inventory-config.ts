@@ -1,4 +1,4 @@
-/** The ansible.cfg / ANSIBLE_* settings of the `[inventory]` section that loading the inventory reads. */
+/** The ansible.cfg / ANSIBLE_* settings about the inventory and its variables. */
 import type { Inventory } from '../inventory/inventory.js';
 import { InventoryLoadError, loadInventory, type LoadInventoryOptions } from '../inventory/load-inventory.js';
 import type { WarningDetail } from '../inventory/warning-detail.js';
@@ -33,4 +33,10 @@ export function loadInventoryShowingWarnings(options: LoadInventoryOptions, show
     if (error instanceof InventoryLoadError) for (const d of error.warningDetails) show(d);
     throw error;
   }
+}
+
+/** `[defaults] precedence` (ANSIBLE_PRECEDENCE): the merge order of the group variable sources. */
+export function variablePrecedence(config: AnsibleConfig): { variablePrecedence?: string[] } {
+  const order = list(config.get('ANSIBLE_PRECEDENCE', 'defaults', 'precedence'));
+  return order ? { variablePrecedence: order } : {};
 }

@@ -40,7 +40,7 @@ import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
 import { connectionSpecFor } from './connection-spec.js';
 import { askPasswords, askVaultPassword } from './ask-passwords.js';
 import { configLookup } from './config-lookup.js';
-import { inventoryConfig, loadInventoryShowingWarnings } from './inventory-config.js';
+import { inventoryConfig, loadInventoryShowingWarnings, variablePrecedence } from './inventory-config.js';
 import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
 import { stdinTerminal } from './stdin-terminal.js';
@@ -216,6 +216,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     configFile: config.file ?? null,
     playbookPython: '/usr/bin/python3',
     injectFactsAsVars: config.bool('ANSIBLE_INJECT_FACT_VARS', 'defaults', 'inject_facts_as_vars', true),
+    ...variablePrecedence(config),
     globals: new Map([['omit', OMIT_PLACEHOLDER]]),
     options: {
       checkMode: Boolean(args.check),

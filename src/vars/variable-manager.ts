@@ -62,12 +62,17 @@ export interface VariableManagerOptions {
   injectFactsAsVars?: boolean;
   /** Shared reader of host_vars/ group_vars/ files (one per run). */
   varsFiles?: VarsFiles;
+  /** `[defaults] precedence` (VARIABLE_PRECEDENCE): the merge order of the group variable sources. */
+  variablePrecedence?: readonly string[];
   /**
    * Names the template engine provides as globals in ansible (`omit`), for an engine that reads
    * them from the VarSource: the lowest layer, left out of `vars`.
    */
   globals?: DataDict;
 }
+
+/** ansible's default VARIABLE_PRECEDENCE, lowest first. */
+const DEFAULT_PRECEDENCE = ['all_inventory', 'groups_inventory', 'all_plugins_inventory', 'all_plugins_play', 'groups_plugins_inventory', 'groups_plugins_play'];
 
 interface HostState {
   /** The fact cache (setup results, cacheable set_fact). Replaced, never mutated, on change. */
@@ -112,6 +117,7 @@ export class VariableManager {
   private pbDir: string;
   private readonly hosts = new Map<string, HostState>();
   private readonly injectFacts: boolean;
+  private readonly precedence: readonly string[];
   private baseMagic!: DataDict;
   private readonly optionMagic: DataDict;
   /** Bumped when any host's facts or vars change, so cached hostvars sources are rebuilt. */
@@ -133,6 +139,7 @@ export class VariableManager {
     this.extra = config.extraVars ?? new Map();
     this.pbDir = config.playbookDir;
     this.injectFacts = config.injectFactsAsVars ?? true;
+    this.precedence = config.variablePrecedence ?? DEFAULT_PRECEDENCE;
     this.hostvars = new HostVars({
       hostVarsSource: (name) => (this.inventory.getHost(name) ? this.hostVarsSource(name) : undefined),
       hostNames: () => this.inventory.hosts.keys(),
@@ -267,12 +274,15 @@ export class VariableManager {
     };
     // NOTE: ansible's default VARIABLE_PRECEDENCE puts every inventory group's own vars below every
     // group_vars/ file, and group_vars/all below group_vars/<group>.
-    add(all.vars);
-    for (const g of groups) add(g.vars);
-    for (const dir of invDirs) add(this.varsFiles.varsFor(dir, 'group', 'all'));
-    add(this.varsFiles.varsFor(this.pbDir, 'group', 'all'));
-    for (const dir of invDirs) for (const g of groups) add(this.varsFiles.varsFor(dir, 'group', g.name));
-    for (const g of groups) add(this.varsFiles.varsFor(this.pbDir, 'group', g.name));
+    const sources: Record<string, () => void> = {
+      all_inventory: () => add(all.vars),
+      groups_inventory: () => groups.forEach((g) => add(g.vars)),
+      all_plugins_inventory: () => invDirs.forEach((dir) => add(this.varsFiles.varsFor(dir, 'group', 'all'))),
+      all_plugins_play: () => add(this.varsFiles.varsFor(this.pbDir, 'group', 'all')),
+      groups_plugins_inventory: () => invDirs.forEach((dir) => groups.forEach((g) => add(this.varsFiles.varsFor(dir, 'group', g.name)))),
+      groups_plugins_play: () => groups.forEach((g) => add(this.varsFiles.varsFor(this.pbDir, 'group', g.name))),
+    };
+    for (const name of this.precedence) sources[name]?.();
     add(host.vars);
     layer.set('inventory_hostname', host.name);
     layer.set('inventory_hostname_short', host.shortName());
