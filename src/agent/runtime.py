@@ -317,9 +317,11 @@ def _present(params, key):
 
 
 def validate_arguments(name, spec, args, mutually_exclusive=(), required_together=(), required_one_of=(),
-                       required_if=(), required_by=None):
+                       required_if=(), required_by=None, context=()):
     """Validates and defaults `args` against an Ansible argument spec.
 
+    `context`: the option names above a sub-spec (`options:` of a dict option), which its
+    messages name as ansible's do ("missing required arguments: b found in conf").
     Returns a ValidationResult; `errors[0]` (when any) is the message the module fails with.
     """
     res = ValidationResult()
@@ -365,6 +367,7 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
             else:
                 res.no_log_values.add(_text(value))
 
+    found_in = ' found in %s' % ' -> '.join(context) if context else ''
     unsupported = [k for k in params if k not in legal and not k.startswith('_ansible_')]
     if unsupported:
         supported = sorted(spec.keys())
@@ -372,11 +375,12 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
         text = ', '.join(supported)
         if alias_names:
             text += ' (%s)' % ', '.join(alias_names)
-        res.errors.append(('unsupported', '%s. Supported parameters include: %s.' % (', '.join(sorted(unsupported)), text)))
+        shown = sorted('.'.join(tuple(context) + (k,)) for k in unsupported)
+        res.errors.append(('unsupported', '%s. Supported parameters include: %s.' % (', '.join(shown), text)))
 
     for group in mutually_exclusive or ():
         if _count_terms(group, params) > 1:
-            res.errors.append(('mutually_exclusive', 'parameters are mutually exclusive: %s' % '|'.join(group)))
+            res.errors.append(('mutually_exclusive', 'parameters are mutually exclusive: %s%s' % ('|'.join(group), found_in)))
 
     # defaults that are not None first (as _set_defaults(..., False))
     for key, opt in spec.items():
@@ -385,7 +389,7 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
 
     missing = [k for k, opt in spec.items() if opt.get('required') and k not in params]
     if missing:
-        res.errors.append(('required', 'missing required arguments: %s' % ', '.join(sorted(missing))))
+        res.errors.append(('required', 'missing required arguments: %s%s' % (', '.join(sorted(missing)), found_in)))
 
     for key, opt in spec.items():
         wanted = opt.get('type', 'str')
@@ -400,8 +404,9 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
         try:
             params[key] = checker(value)
         except (TypeError, ValueError) as e:
-            res.errors.append(('type', "argument '%s' is of type %s and we were unable to convert to %s: %s"
-                               % (key, _type_name(value), wanted if isinstance(wanted, str) else getattr(wanted, '__name__', 'raw'), e)))
+            res.errors.append(('type', "argument '%s' is of type %s%s and we were unable to convert to %s: %s"
+                               % (key, _type_name(value), " found in '%s'." % ' -> '.join(context) if context else '',
+                                  wanted if isinstance(wanted, str) else getattr(wanted, '__name__', 'raw'), e)))
             continue
         elements = opt.get('elements')
         if elements and wanted == 'list' and isinstance(params[key], list):
@@ -425,8 +430,8 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
         if isinstance(value, list):
             diff = [v for v in value if v not in choices]
             if diff:
-                res.errors.append(('value', 'value of %s must be one or more of: %s. Got no match for: %s'
-                                   % (key, ', '.join(str(c) for c in choices), ', '.join(str(d) for d in diff))))
+                res.errors.append(('value', 'value of %s must be one or more of: %s. Got no match for: %s%s'
+                                   % (key, ', '.join(str(c) for c in choices), ', '.join(str(d) for d in diff), found_in)))
         elif value not in choices:
             # NOTE: Ansible accepts a bool-looking string for a choice list of booleans and vice versa.
             lowered = str(value).lower() if isinstance(value, str) else value
@@ -439,24 +444,24 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
                 if overlap_false:
                     params[key] = False
                     continue
-            res.errors.append(('value', 'value of %s must be one of: %s, got: %s'
-                               % (key, ', '.join(str(c) for c in choices), value)))
+            res.errors.append(('value', 'value of %s must be one of: %s, got: %s%s'
+                               % (key, ', '.join(str(c) for c in choices), value, found_in)))
 
     for group in required_together or ():
         counts = [_count_terms(t, params) for t in group]
         if sum(counts) > 0 and 0 in counts:
-            res.errors.append(('required_together', 'parameters are required together: %s' % ', '.join(group)))
+            res.errors.append(('required_together', 'parameters are required together: %s%s' % (', '.join(group), found_in)))
     for group in required_one_of or ():
         if _count_terms(group, params) == 0:
-            res.errors.append(('required_one_of', 'one of the following is required: %s' % ', '.join(group)))
+            res.errors.append(('required_one_of', 'one of the following is required: %s%s' % (', '.join(group), found_in)))
     for req in required_if or ():
         key, val, reqs = req[0], req[1], req[2]
         any_of = len(req) > 3 and req[3]
         if key in params and params[key] == val:
             missing_req = [r for r in reqs if not _present(params, r)]
             if (any_of and len(missing_req) == len(reqs)) or (not any_of and missing_req):
-                res.errors.append(('required_if', '%s is %s but %s of the following are missing: %s'
-                                   % (key, val, 'any' if any_of else 'all', ', '.join(missing_req))))
+                res.errors.append(('required_if', '%s is %s but %s of the following are missing: %s%s'
+                                   % (key, val, 'any' if any_of else 'all', ', '.join(missing_req), found_in)))
     for key, reqs in (required_by or {}).items():
         if not _present(params, key):
             continue
@@ -464,13 +469,44 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
             reqs = [reqs]
         missing_by = [r for r in reqs if not _present(params, r)]
         if missing_by:
-            res.errors.append(('required_by', "missing parameter(s) required by '%s': %s" % (key, ', '.join(missing_by))))
+            res.errors.append(('required_by', "missing parameter(s) required by '%s': %s%s" % (key, ', '.join(missing_by), found_in)))
+
+    _validate_sub_specs(name, spec, params, res, context)
 
     # the remaining defaults (None included)
     for key, opt in spec.items():
         if key not in params:
             params[key] = opt.get('default')
     return res
+
+
+def _validate_sub_specs(name, spec, params, res, context):
+    """The `options:` of dict options (and of lists of dicts), each value validated and defaulted
+    against its sub-spec, after the options around it (ansible's _validate_sub_spec)."""
+    for key, opt in spec.items():
+        sub = opt.get('options')
+        if not sub or (key not in params and not opt.get('apply_defaults')):
+            continue
+        if params.get(key) is None:
+            if not opt.get('apply_defaults'):
+                continue
+            params[key] = {}
+        value = params[key]
+        items = value if isinstance(value, list) else [value]
+        for index, item in enumerate(items):
+            if not isinstance(item, dict):
+                continue
+            sub_res = validate_arguments(
+                name, sub, item, mutually_exclusive=opt.get('mutually_exclusive') or (),
+                required_together=opt.get('required_together') or (), required_one_of=opt.get('required_one_of') or (),
+                required_if=opt.get('required_if') or (), required_by=opt.get('required_by'),
+                context=tuple(context) + (key,))
+            items[index] = sub_res.params
+            res.errors.extend(sub_res.errors)
+            res.warnings.extend(sub_res.warnings)
+            res.no_log_values.update(sub_res.no_log_values)
+        if not isinstance(value, list):
+            params[key] = items[0]
 
 
 def remove_values(value, no_log_strings):
