@@ -42,8 +42,14 @@ export function createCallbacks(stdoutName: string, enabled: readonly string[], 
   return combineCallbacks(stdout, others);
 }
 
-/** A warning or deprecation ansible prints while it loads the callbacks. */
-export type CallbackLoadNotice = { readonly warning: string } | { readonly deprecation: DeprecationEvent };
+/** A warning, deprecation or -vv line (`display`) ansible prints while it loads the callbacks. */
+export type CallbackLoadNotice = { readonly warning: string } | { readonly deprecation: DeprecationEvent } | { readonly display: string };
+
+/** The -vv line of ansible's plugin loader for a builtin name routed to a collection. */
+function redirectNotice(name: string): CallbackLoadNotice[] {
+  const routed = routedCallbackName(name);
+  return routed ? [{ display: `redirecting (type: callback) ansible.builtin.${name.replace(/^ansible\.builtin\./, '')} to ${routed}` }] : [];
+}
 
 /** Callbacks that announce their own removal when they are created (oneline, tree). */
 const DEPRECATED_CALLBACKS = new Set(['oneline', 'tree']);
@@ -58,10 +64,12 @@ function removalNotice(name: string): CallbackLoadNotice {
  * callbacks' creation.
  */
 export function callbackLoadNotices(stdoutName: string, enabled: readonly string[]): CallbackLoadNotice[] {
-  const notices: CallbackLoadNotice[] = [];
   const stdout = shortName(stdoutName.trim());
+  const notices: CallbackLoadNotice[] = [...redirectNotice(stdoutName.trim())];
   if (DEPRECATED_CALLBACKS.has(stdout)) notices.push(removalNotice(stdout));
-  notices.push(...enabledCallbackWarnings(enabled).map((warning) => ({ warning })));
+  for (const name of enabled.map((n) => n.trim()).filter(Boolean)) {
+    notices.push(...redirectNotice(name), ...enabledCallbackWarnings([name]).map((warning) => ({ warning })));
+  }
   for (const name of new Set(enabled.map((n) => shortName(n.trim())))) {
     if (name !== stdout && DEPRECATED_CALLBACKS.has(name) && NOTIFICATION_CALLBACKS.has(name)) notices.push(removalNotice(name));
   }

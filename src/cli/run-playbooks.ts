@@ -303,6 +303,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const stdoutName = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default';
   for (const notice of callbackLoadNotices(stdoutName, enabled)) {
     if ('warning' in notice) warn(notice.warning);
+    else if ('display' in notice) callback.display?.(notice.display, { verbosity: 2 });
     else callback.deprecation?.(notice.deprecation);
   }
   for (const name of skippedStdoutCallbacks(stdoutName)) {
