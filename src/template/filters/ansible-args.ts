@@ -12,6 +12,14 @@ export function pluginError(message: string, cause?: unknown): TemplateError {
   return new TemplateError('filter-error', message, cause === undefined ? {} : { cause });
 }
 
+/**
+ * An AnsibleError a plugin raises while handling another error (in an `except`, without
+ * `from`): 2.19 shows it under the plugin's failure as a cause of its own, with no origin.
+ */
+export function raisedWhileHandling(message: string): TemplateError {
+  return new TemplateError('filter-error', message, { context: '' });
+}
+
 /** An AnsibleError raised `from` another: its text is `message: cause`. */
 export function chainedError(message: string, cause: string): TemplateError {
   // NOTE: AnsibleError drops the message's final period before appending its cause.

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { isStringLike, pyRepr, textOf, type Data, type DataDict } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { decodeSurrogateEscape } from './ansible-python-text.js';
-import { argument, defined, pluginError, pyClass, toText } from './ansible-args.js';
+import { argument, defined, pluginError, pyClass, raisedWhileHandling, toText } from './ansible-args.js';
 import { pyCodec, pyDecode, pyEncode } from './ansible-python-codecs.js';
 
 /** The `encoding` argument: a codec name (str.encode refuses anything else). */
@@ -78,7 +78,7 @@ export const to_uuid: FilterFn = (_ctx, value, args, kwargs) => {
   try {
     parseUuid(nsText);
   } catch (error) {
-    throw pluginError(`Invalid value '${nsText}' for 'namespace': ${(error as Error).message}`);
+    throw raisedWhileHandling(`Invalid value '${nsText}' for 'namespace': ${(error as Error).message}`);
   }
   return uuid5(nsText, name);
 };

@@ -2,7 +2,7 @@
 import { createHash, getHashes } from 'node:crypto';
 import { numericValue } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
-import { argument, chainedError, defined, pluginError, toText } from './ansible-args.js';
+import { argument, chainedError, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 import { CryptError, passlibHash } from './ansible-crypt.js';
 
 /** hashlib names that differ from OpenSSL's. */
@@ -13,7 +13,7 @@ let available: Set<string> | undefined;
 function digest(algorithm: string, text: string): string {
   const name = ALIASES[algorithm] ?? algorithm;
   available ??= new Set(getHashes());
-  if (!available.has(name.toLowerCase())) throw pluginError(`unsupported hash type ${algorithm}`);
+  if (!available.has(name.toLowerCase())) throw raisedWhileHandling(`unsupported hash type ${algorithm}`);
   return createHash(name).update(Buffer.from(text, 'utf8')).digest('hex');
 }
 

@@ -3,7 +3,7 @@ import { storedKey } from '../runtime/py-values.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
 import type { FilterFn } from '../plugin.js';
-import { ansibleClass, argument, defined, pluginError, toText } from './ansible-args.js';
+import { ansibleClass, argument, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 
 const LIST_MERGES = ['replace', 'keep', 'append', 'prepend', 'append_rp', 'prepend_rp'];
 
@@ -106,7 +106,7 @@ export const items2dict: FilterFn = (_ctx, value, args, kwargs) => {
   if (!Array.isArray(data)) throw pluginError(`items2dict requires a list, got ${ansibleClass(data)} instead.`);
   const out: DataDict = new Map();
   for (const item of data) {
-    if (!(item instanceof Map)) throw pluginError(`items2dict requires a list of dictionaries, got ${pyRepr(data)} instead.`);
+    if (!(item instanceof Map)) throw raisedWhileHandling(`items2dict requires a list of dictionaries, got ${pyRepr(data)} instead.`);
     if (!item.has(keyName) || !item.has(valueName)) {
       throw pluginError(
         `items2dict requires each dictionary in the list to contain the keys '${String(keyName)}' and '${String(valueName)}', got ${pyRepr(data)} instead.`,
@@ -170,7 +170,7 @@ export const subelements: FilterFn = (_ctx, value, args, kwargs) => {
             missing = true;
             break;
           }
-          throw pluginError(`could not find ${pyRepr(key)} key in iterated item ${pyRepr(values)}`);
+          throw raisedWhileHandling(`could not find ${pyRepr(key)} key in iterated item ${pyRepr(values)}`);
         }
         values = values.get(key as DictKey) as Data;
       } else {

@@ -1,7 +1,7 @@
 /** strftime: time.strftime on the controller's clock or a given epoch. */
 import { numericValue, isStringLike, textOf } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
-import { ansibleClass, argument, defined, pluginError, toText } from './ansible-args.js';
+import { ansibleClass, argument, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 import { brokenDown, strftime as format } from './ansible-python-strftime.js';
 
 export const strftime: FilterFn = (_ctx, value, args, kwargs) => {
@@ -18,7 +18,7 @@ export const strftime: FilterFn = (_ctx, value, args, kwargs) => {
   let epoch = Date.now() / 1000;
   if (second !== undefined && second !== null) {
     const n = numericValue(second) ?? (isStringLike(second) && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(textOf(second)) ? Number(textOf(second)) : undefined);
-    if (n === undefined) throw pluginError(`Invalid value for epoch value (${toText(second)})`);
+    if (n === undefined) throw raisedWhileHandling(`Invalid value for epoch value (${toText(second)})`);
     epoch = n;
   }
   return format(pattern, brokenDown(epoch, Boolean(utc !== undefined && utc !== null && utc !== false && utc !== 0 && utc !== '')));

@@ -10,6 +10,8 @@ import { bindArgs } from './filter-args.js';
 
 /** Python's int(str, base); undefined when Python would raise ValueError. */
 export function parsePyInt(text: string, base: number): number | undefined {
+  // int() refuses any other base (a ValueError, as a bad digit is).
+  if (base !== 0 && !(Number.isInteger(base) && base >= 2 && base <= 36)) return undefined;
   let t = text.trim().replace(/(?<=[0-9a-zA-Z])_(?=[0-9a-zA-Z])/g, '');
   if (t.includes('_') || t === '') return undefined;
   let sign = 1;
