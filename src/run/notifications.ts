@@ -1,24 +1,51 @@
 /**
  * Handler notifications. A notification resolves as ansible's search_handlers_by_notification
- * does: by name the *last* handler defined with that name (or `role : name`), and by `listen`
- * every handler listening (one per name). Each handler keeps the hosts that notified it; they
+ * does (see searchOrder): by name the first handler found with that name (or `role : name`), and
+ * by `listen` every handler listening (one per name). Each handler keeps the hosts that notified it; they
  * run in definition order at the next flush.
  */
 import { pyStr } from '../core/data.js';
 import type { Step, TaskStep } from '../compile/program.js';
+
+/**
+ * The order 2.19 searches handlers in: its handler blocks last first (a role's handlers, then the
+ * play's, each a block; an explicit `block:` is one of its own), each block's handlers in order.
+ * So of two handlers with one name, the play's wins over a role's, and the first within a block.
+ */
+function searchOrder(steps: readonly TaskStep[]): TaskStep[] {
+  const blocks: TaskStep[][] = [];
+  let last: TaskStep | undefined;
+  for (const step of steps) {
+    if (!last || step.role !== last.role || step.span !== last.span) blocks.push([]);
+    (blocks[blocks.length - 1] as TaskStep[]).push(step);
+    last = step;
+  }
+  return blocks.reverse().flat();
+}
 
 export class Notifications {
   private readonly notified = new Map<number, Set<string>>();
   /** Handlers a host newly notified since its last flush, in notification order (for -vv). */
   private readonly fresh = new Map<string, TaskStep[]>();
 
-  /** Handlers in definition order; include_role adds its role's handlers at run time. */
-  constructor(private readonly handlers: { readonly steps: readonly Step[] }) {}
+  /** A handler's name as templated once (undefined: it could not be, and answers to no name). */
+  private readonly rendered = new Map<number, string | undefined>();
 
-  private static names(step: TaskStep): string[] {
+  /**
+   * Handlers in definition order; include_role adds its role's handlers at run time.
+   * `renderName` templates a handler's name the first time a notification looks at it.
+   */
+  constructor(
+    private readonly handlers: { readonly steps: readonly Step[] },
+    private readonly renderName: (step: TaskStep, name: string) => string | undefined = (_step, name) => name,
+  ) {}
+
+  private names(step: TaskStep): string[] {
     const name = step.task.keywords.get('name');
     if (!name || name.value === null) return [];
-    const n = pyStr(name.value);
+    if (!this.rendered.has(step.id)) this.rendered.set(step.id, this.renderName(step, pyStr(name.value)));
+    const n = this.rendered.get(step.id);
+    if (n === undefined) return [];
     return step.role ? [n, `${step.role.def.name} : ${n}`] : [n];
   }
 
@@ -31,14 +58,14 @@ export class Notifications {
   /** The handlers a notification reaches (definition order). */
   resolve(notification: string): TaskStep[] {
     const steps = this.handlers.steps.filter((s): s is TaskStep => s.kind === 'task');
-    const reversed = [...steps].reverse();
+    const searched = searchOrder(steps);
     const found = new Set<TaskStep>();
-    const byName = reversed.find((s) => Notifications.names(s).includes(notification));
+    const byName = searched.find((s) => this.names(s).includes(notification));
     if (byName) found.add(byName);
     const seen = new Set<string>();
-    for (const s of reversed) {
+    for (const s of searched) {
       if (!Notifications.listens(s).includes(notification)) continue;
-      const name = Notifications.names(s)[0];
+      const name = this.names(s)[0];
       if (name !== undefined && seen.has(name)) continue;
       if (name !== undefined) seen.add(name);
       found.add(s);

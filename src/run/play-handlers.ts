@@ -21,6 +21,8 @@ export interface HandlerRunner {
   forgetBanner(step: TaskStep): void;
   /** Runs the handler as a task step on the hosts. */
   runStep(step: TaskStep, hosts: string[], asked: boolean): Promise<unknown>;
+  /** A handler's name templated with the play's variables, or undefined when that fails. */
+  handlerName?(step: TaskStep, name: string): string | undefined;
 }
 
 export class PlayHandlers {
@@ -33,7 +35,7 @@ export class PlayHandlers {
     private readonly runner: HandlerRunner,
   ) {
     this.steps = [...handlers.steps];
-    this.notifications = new Notifications({ steps: this.steps });
+    this.notifications = new Notifications({ steps: this.steps }, runner.handlerName ? (step, name) => runner.handlerName?.(step, name) : undefined);
   }
 
   /** include_role's handlers join the play's list, once per role. */

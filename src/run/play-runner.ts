@@ -6,7 +6,7 @@
  * many hosts), play-handlers.ts, include-entry.ts, debugged-result.ts, step-questions.ts (--step)
  * and task-names.ts (banner names).
  */
-import { truthy } from '../core/data.js';
+import { pyStr, truthy } from '../core/data.js';
 import type { CompiledPlay, Program, Step, TaskStep } from '../compile/program.js';
 import type { Callback, TaskInfo } from './events.js';
 import { HostCursor } from './host-cursor.js';
@@ -299,7 +299,28 @@ export class PlayRunner {
       taskInfo: (step, host) => this.taskInfo(step, host),
       forgetBanner: (step) => this.announced.delete(step.id),
       runStep: (step, hosts, asked) => this.runStep(step, hosts, true, asked),
+      handlerName: (step, name) => this.handlerName(step, name),
     };
+  }
+
+  /**
+   * 2.19 templates a handler's name (once) with variables of no host; one that cannot be
+   * templated answers only to its listen topics, and without any it is unusable, with a warning.
+   */
+  private handlerName(step: TaskStep, name: string): string | undefined {
+    const templar = this.services.exec.templar;
+    if (!templar.isTemplate(name)) return name;
+    try {
+      return pyStr(templar.render(name, this.playVars.forPlay(), { origin: step.task.keywords.get('name')?.loc }));
+    } catch (e) {
+      const listen = step.task.keywords.get('listen');
+      if (!listen || listen.value === null) {
+        this.services.warn(
+          `Handler '${name}' is unusable because it has no listen topics and the name could not be templated (host-specific variables are not supported in handler names). The error: ${e instanceof Error ? e.message : String(e)}`,
+        );
+      }
+      return undefined;
+    }
   }
 
   /** Hosts that already completed the dependency role of this step pass it silently. */
