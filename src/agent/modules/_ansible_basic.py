@@ -5,6 +5,7 @@
 import json
 import os
 import random
+import re
 import sys
 import threading
 import time
@@ -16,6 +17,7 @@ from _ansible_validation import boolean, env_fallback, BOOLEANS, BOOLEANS_FALSE,
 
 FILE_COMMON_ARGUMENTS = volant_runtime.FILE_COMMON_ARGUMENTS
 SEQUENCETYPE = (list, tuple, frozenset, set)
+_PASSWORD_MATCH = re.compile(r'^(?:.+[-_\s])?pass(?:[-_\s]?(?:word|phrase|wrd|wd)?)(?:[-_\s].+)?$', re.I)
 
 # the request a library module runs for, per agent thread (modules run in threads of one process)
 _request = threading.local()
@@ -62,6 +64,11 @@ def get_bin_path(arg, opt_dirs=None, required=None):
     return found
 
 
+def is_executable(path):
+    """ansible.module_utils.common.file.is_executable: any execute bit set."""
+    return bool(os.stat(path).st_mode & (0o100 | 0o010 | 0o001))
+
+
 def jsonify(data, **kwargs):
     return json.dumps(data, **kwargs)
 
@@ -87,7 +94,8 @@ class AnsibleModule(object):
         self.bypass_checks = bypass_checks
         args = request['args']
         internal = dict((k, v) for k, v in args.items() if k.startswith(('_ansible_', '_volant_')))
-        user_args = dict((k, v) for k, v in args.items() if k not in internal)
+        # NOTE: ansible hands a module its arguments sorted by name (params keep that order)
+        user_args = dict(sorted((k, v) for k, v in args.items() if k not in internal))
         vres = volant_runtime.validate_arguments(
             self._name, self.argument_spec, user_args, mutually_exclusive=mutually_exclusive or (),
             required_together=required_together or (), required_one_of=required_one_of or (),
@@ -110,6 +118,11 @@ class AnsibleModule(object):
             self.fail_json(msg=msg)
         if self.check_mode and not self.supports_check_mode:
             self.exit_json(skipped=True, msg='remote module (%s) does not support check mode' % self._name)
+        if not self.no_log:
+            # NOTE: ansible's invocation logging warns about password-like options without no_log
+            for param in self.params:
+                if self.argument_spec.get(self.aliases.get(param, param), {}).get('no_log') is None and _PASSWORD_MATCH.search(param):
+                    self.warn('Module did not set no_log for %s' % param)
 
     # -- results ------------------------------------------------------------------------------
     def exit_json(self, **kwargs):
@@ -214,6 +227,36 @@ class AnsibleModule(object):
 
     def jsonify(self, data):
         return jsonify(data)
+
+    def selinux_enabled(self):
+        try:
+            import selinux
+        except ImportError:
+            return False  # as ansible without the selinux Python bindings
+        return selinux.is_selinux_enabled() == 1
+
+    def selinux_mls_enabled(self):
+        return False
+
+    def is_executable(self, path):
+        return is_executable(path)
+
+    def append_to_file(self, filename, str):
+        with open(os.path.expanduser(filename), 'a') as f:
+            f.write(str)
+
+    def cleanup(self, tmpfile):
+        if os.path.exists(tmpfile):
+            try:
+                os.unlink(tmpfile)
+            except OSError as e:
+                sys.stderr.write('could not cleanup %s: %s' % (tmpfile, e))
+
+    def find_mount_point(self, path):
+        path = os.path.realpath(os.path.expanduser(os.path.expandvars(path)))
+        while not os.path.ismount(path):
+            path = os.path.dirname(path)
+        return path
 
     def from_json(self, data):
         return json.loads(data)
