@@ -1,5 +1,5 @@
 /**
- * YAML (or JSON) text → Volant data, as ansible's DataLoader reads a data file: the first
+ * YAML (or JSON) text → Volant data, as ansible's DataLoader reads a data file: one
  * document, PyYAML's YAML 1.1 (src/yaml). The one place the inventory and vars stages read
  * data files.
  */
@@ -9,11 +9,12 @@ import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 
 /**
- * The first document, located (undefined for an empty file). Throws YamlError in ansible's
- * words; duplicate-key and similar warnings (message, location, hint) are appended to `warnings`.
+ * The document, located (undefined for an empty file); a second document fails as ansible's
+ * single-document load does. Throws YamlError in ansible's words; duplicate-key and similar
+ * warnings (message, location, hint) are appended to `warnings`.
  */
 export function loadYamlNode(text: string, file: string, warnings?: YamlWarning[]): YamlNode | undefined {
-  const loaded = loadYaml(text, file);
+  const loaded = loadYaml(text, file, { single: true });
   if (warnings) warnings.push(...loaded.diagnostics);
   return loaded.documents[0];
 }
