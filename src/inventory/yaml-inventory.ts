@@ -3,7 +3,7 @@
  * (a mapping of host pattern → vars), `vars` and `children` (more groups, recursively).
  * It walks located nodes so a variable can say where it was written.
  */
-import { isDict, UnsafeString, VaultString, type Data } from '../core/data.js';
+import { isDict, pyStr, UnsafeString, VaultString, type Data } from '../core/data.js';
 import { InventoryError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { YamlNode } from '../yaml/node.js';
@@ -49,10 +49,15 @@ export function parseYamlInventory(inventory: Inventory, doc: YamlNode | undefin
   const plugin = data.get('plugin');
   if (plugin !== undefined && plugin !== null && plugin !== false && plugin !== '') fail('Plugin configuration YAML file, not YAML inventory');
 
-  const parseGroup = (group: string, groupNode: YamlNode | undefined): string => {
+  const parseGroup = (key: Data, groupNode: YamlNode | undefined): string => {
+    let group = String(key);
     if (!isNull(groupNode) && groupNode?.kind !== 'map') {
       inventory.warn(`Skipping '${group}' as this is not a valid group definition`);
       return group;
+    }
+    // NOTE: 2.19 refuses a group name that YAML read as something else than text (`123:`).
+    if (typeof key !== 'string' && !(key instanceof UnsafeString)) {
+      fail(`Unable to add group ${pyStr(key)}: Invalid group name supplied, expected a string but got ${pyClassRepr(key)} for ${pyStr(key)}`);
     }
     try {
       group = inventory.addGroupNamed(group);
@@ -90,7 +95,7 @@ export function parseYamlInventory(inventory: Inventory, doc: YamlNode | undefin
           inventory.setVariable(group, String(item.key), item.value ? toData(item.value) : null, item.keyLoc, item.value?.loc);
         }
       } else if (name === 'children') {
-        for (const item of items) inventory.addChild(group, parseGroup(String(item.key), item.value));
+        for (const item of items) inventory.addChild(group, parseGroup(item.key, item.value));
       } else if (name === 'hosts') {
         for (const item of items) {
           if (typeof item.key !== 'string') fail(`Host pattern ${String(item.key)} must be a string. Enclose integers/floats in quotation marks.`);
@@ -112,7 +117,7 @@ export function parseYamlInventory(inventory: Inventory, doc: YamlNode | undefin
     return group;
   };
 
-  for (const entry of entries(doc)) parseGroup(String(entry.key), entry.value);
+  for (const entry of entries(doc)) parseGroup(entry.key, entry.value);
 }
 
 /** How Python prints `type(value)` for data ansible's YAML loader made (tagged containers and str). */
