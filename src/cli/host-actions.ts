@@ -70,7 +70,12 @@ function includeDir(ctx: ActionContext, name: string): Included {
 /** include_vars' `file` (or free form): one file, searched in the role's or task's vars/ and beside. */
 function includeFile(ctx: ActionContext): Included {
   const fileArg = ctx.args.get('file') ?? ctx.args.get('_raw_params');
-  if (fileArg === undefined || fileArg === null) return { facts: new Map(), files: [], error: 'No file was specified' };
+  if (fileArg === undefined || fileArg === null) {
+    // NOTE: 2.19 looks for a null name, warns, and reports a file it could not find.
+    ctx.warn({ message: 'Invalid request to find a file that matches a "null" value' });
+    const error = 'Could not find file on the Ansible Controller.\nIf you are using a module and expect the file to exist on the remote, see the remote_src option';
+    return { facts: new Map(), files: [], error };
+  }
   const name = pyStr(fileArg);
   const candidates = name.startsWith('/') ? [name] : searchCandidates(name, 'vars', controllerSearchDirs(ctx.step, ctx.lookup.baseDir));
   const found = candidates.find((c) => {
