@@ -96,6 +96,8 @@ export function pyAttribute(obj: Value, name: string): Value | undefined {
 
 function pyItem(obj: Value, key: Value): Value | undefined {
   if (obj instanceof Map) {
+    // NOTE: slices are hashable since Python 3.12: a dict has no such key (a KeyError, not Undefined, in 2.19).
+    if (key instanceof PySlice) throw new PyException('KeyError', key.repr());
     const v = mapGet(obj, key);
     return v as Value | undefined;
   }

@@ -70,8 +70,13 @@ export function percentFormat(fmt: string, args: Value): string {
   const list: Value[] = Array.isArray(args) && isTuple(args) ? (args as Value[]) : [args];
   let index = 0;
   const re = /%(?:\(([^)]*)\))?([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])?/g;
-  const out = fmt.replace(re, (whole, key: string | undefined, flags: string, width: string | undefined, prec: string | undefined, type: string | undefined) => {
-    if (type === undefined) throw valueError(`incomplete format`);
+  const out = fmt.replace(re, (whole, key: string | undefined, flags: string, width: string | undefined, prec: string | undefined, type: string | undefined, offset: number) => {
+    if (type === undefined) {
+      const at = offset + whole.length;
+      const bad = fmt.codePointAt(at);
+      if (bad === undefined) throw valueError('incomplete format');
+      throw valueError(`unsupported format character '${String.fromCodePoint(bad)}' (0x${bad.toString(16)}) at index ${at}`);
+    }
     if (type === '%' && whole === '%%') return '%';
     const next = (): Value => {
       if (key !== undefined) {

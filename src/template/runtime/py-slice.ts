@@ -2,7 +2,7 @@
 import { isTuple, markTuple, type Data } from '../../core/data.js';
 import { PyObject, type Value } from './py-object.js';
 import { typeError, valueError } from './py-exception.js';
-import { isInt, typeName } from './py-values.js';
+import { isInt, repr, typeName } from './py-values.js';
 
 export class PySlice extends PyObject {
   readonly typeName = 'slice';
@@ -12,6 +12,10 @@ export class PySlice extends PyObject {
     readonly step: Value,
   ) {
     super();
+  }
+
+  override repr(): string {
+    return `slice(${[this.start, this.stop, this.step].map((v) => repr(v ?? null)).join(', ')})`;
   }
 }
 
