@@ -31,22 +31,24 @@ export function listPlaybook(ctx: ListContext): number {
   // NOTE: ansible-playbook --list-tags without -t/--skip-tags selects `never` tasks too (tags never,all).
   const onlyTags = args.listTags && strings(args.tags).length === 0 && strings(args.skipTags).length === 0 ? ['never', 'all'] : strings(args.tags);
   const filter = tagFilterFor(onlyTags.flatMap((t) => t.split(',')), strings(args.skipTags));
+  // NOTE: ansible reads every playbook (-vv: its static imports, "N plays in FILE") before it lists any.
+  const listings: string[] = [];
   for (const playbook of ctx.playbooks) {
-    for (const entry of playbook.entries) if (entry.kind === 'play') matchPlayHosts(ctx, entry);
-    ctx.flushWarnings?.();
+    const entries = playbook.entries.filter((e): e is PlayNode => e.kind === 'play');
+    for (const entry of entries) ctx.compile(entry);
     const shownAs = String(args.playbooks[ctx.playbooks.indexOf(playbook)]);
+    ctx.callback.display?.(`${entries.length} plays in ${shownAs}`, { verbosity: 2 });
+    for (const entry of entries) matchPlayHosts(ctx, entry);
+    ctx.flushWarnings?.();
     if (args.syntaxCheck) {
-      for (const entry of playbook.entries) if (entry.kind === 'play') ctx.compile(entry);
-      out(`\nplaybook: ${shownAs}\n`);
+      listings.push(`\nplaybook: ${shownAs}\n`);
       continue;
     }
-    const plays: ListedPlay[] = [];
-    for (const entry of playbook.entries) {
-      if (entry.kind === 'play') plays.push(listedPlay(ctx, entry, filter));
-    }
+    const plays = entries.map((entry) => listedPlay(ctx, entry, filter));
     ctx.flushWarnings?.();
-    out(formatPlaybookListing(shownAs, plays, { hosts: Boolean(args.listHosts), tasks: Boolean(args.listTasks), tags: Boolean(args.listTags) }));
+    listings.push(formatPlaybookListing(shownAs, plays, { hosts: Boolean(args.listHosts), tasks: Boolean(args.listTasks), tags: Boolean(args.listTags) }));
   }
+  for (const listing of listings) out(listing);
   return 0;
 }
 
