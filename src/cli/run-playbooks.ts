@@ -86,8 +86,9 @@ function readYaml(path: string) {
 export function loadPlaybookFile(path: string, warn: (m: string) => void, render: (text: string) => string = (t) => t): Playbook {
   const loaded = readYaml(path);
   void warn;
-  // ansible adds a playbook's library/ to the module search path as it loads the playbook.
+  // ansible adds a playbook's library/ and module_utils/ to the search paths as it loads the playbook.
   libraryModules.addDirectory(join(dirname(path), 'library'));
+  libraryModules.addModuleUtilsDirectory(join(dirname(path), 'module_utils'));
   const playbook = parsePlaybook(loaded.documents, path);
   const entries: Playbook['entries'][number][] = [];
   for (const entry of playbook.entries) {
@@ -180,6 +181,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   // their subdirectories, after.
   for (const dir of strings(args.modulePath).flatMap((p) => p.split(':'))) libraryModules.addDirectory(resolve(cwd, dir));
   libraryModules.configure((config.get('ANSIBLE_LIBRARY', 'defaults', 'library') ?? '~/.ansible/plugins/modules:/usr/share/ansible/plugins/modules').split(':'));
+  libraryModules.configureModuleUtils((config.get('ANSIBLE_MODULE_UTILS', 'defaults', 'module_utils') ?? '~/.ansible/plugins/module_utils:/usr/share/ansible/plugins/module_utils').split(':'));
   const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '~/.ansible/roles:/usr/share/ansible/roles:/etc/ansible/roles')
     .split(':')
     .filter(Boolean)

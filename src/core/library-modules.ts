@@ -71,6 +71,35 @@ export class LibraryModules {
 
   private loadListedRoles: ((names: readonly string[], playFile: string) => void) | undefined;
 
+  private readonly utilsDirectories: string[] = [];
+  private utilsConfigured: string[] = [];
+
+  /** A playbook's or role's `module_utils/`, or (`configured`) ANSIBLE_MODULE_UTILS' directories. */
+  addModuleUtilsDirectory(directory: string): void {
+    const dir = resolve(directory);
+    if (!this.utilsDirectories.includes(dir) && isDirectory(dir)) this.utilsDirectories.push(dir);
+  }
+
+  configureModuleUtils(paths: readonly string[]): void {
+    this.utilsConfigured = paths.filter((p) => p !== '').map((p) => resolve(p.startsWith('~') ? join(homedir(), p.slice(1)) : p));
+  }
+
+  /**
+   * The file standing for `ansible.module_utils.<dotted>` in the module_utils directories
+   * (`a/b.py`, or a package's `a/b/__init__.py`; `package` with no file for a directory without
+   * one), or undefined.
+   */
+  findModuleUtil(dotted: string): { path?: string; package: boolean } | undefined {
+    const relative = dotted.split('.');
+    for (const dir of [...this.utilsDirectories, ...this.utilsConfigured]) {
+      const base = join(dir, ...relative);
+      if (isFile(`${base}.py`)) return { path: `${base}.py`, package: false };
+      if (isFile(join(base, '__init__.py'))) return { path: join(base, '__init__.py'), package: true };
+      if (isDirectory(base)) return { package: true };
+    }
+    return undefined;
+  }
+
   /** The file a task's action names (`hello`, `hello.py`, `ansible.legacy.hello`), or undefined. */
   find(action: string): string | undefined {
     const name = action.startsWith('ansible.legacy.') ? action.slice('ansible.legacy.'.length) : action;

@@ -101,8 +101,9 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
     const searched = [...(options.collections ?? []), ...options.searchPaths].join(':');
     throw new ParseError('ROLE_NOT_FOUND', `the role '${name}' was not found in ${searched}`, options.loc === undefined ? {} : { location: options.loc });
   }
-  // ansible adds a legacy role's library/ to the module search path as it loads the role.
+  // ansible adds a legacy role's library/ and module_utils/ to the search paths as it loads the role.
   libraryModules.addDirectory(join(rolePath, 'library'));
+  libraryModules.addModuleUtilsDirectory(join(rolePath, 'module_utils'));
   const meta = loadMeta(rolePath);
   const metaFile = findRoleFiles(rolePath, 'meta', undefined, false).files[0] ?? join(rolePath, 'meta', 'main.yml');
   const specs = argumentSpecs(rolePath, meta.data);

@@ -138,6 +138,11 @@ export class VolantAgentSession implements AgentSession {
       result.delete('_volant_action_failed');
       controllerFailures.set(result, [{ message: 'Action failed.' }, { message: pyStr(result.get('msg')), help: 'See stdout/stderr for the returned output.' }]);
     }
+    if (result.get('_volant_task_failed') === true) {
+      // A failure ansible's controller has before the module runs (a library module's missing module_utils).
+      result.delete('_volant_task_failed');
+      controllerFailures.set(result, [{ message: pyStr(result.get('msg')).replace(/^Task failed: /, '') }]);
+    }
     return addOutputLines(result);
   }
 

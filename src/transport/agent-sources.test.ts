@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { helperImports, libraryModuleWrapper, loadDependencySources, loadModuleSource } from './agent-sources.js';
+import { moduleUtilsImports } from './library-module-utils.js';
 
 describe('transport/agent-sources', () => {
   it('reads the helper modules a source imports', () => {
@@ -38,5 +39,27 @@ describe('transport/agent-sources: library modules', () => {
     const wrapper = libraryModuleWrapper('/p/library/w.sh', '#!/bin/sh\n# WANT_JSON\necho {}\n');
     assert.deepEqual(helperImports(wrapper), ['_ansible_basic']);
     assert.match(wrapper, /_ansible_basic\.run_want_json_module\(/);
+  });
+});
+
+describe('transport/library-module-utils', () => {
+  it('reads the module_utils a source imports, absolute and relative', () => {
+    const source = [
+      'from ansible.module_utils.basic import AnsibleModule',
+      'from ansible.module_utils.mine.sub import (a, b as c)',
+      'from ansible.module_utils import pkg, other',
+      'import ansible.module_utils.plain',
+      'from . import sibling',
+      'from ..up import thing',
+    ].join('\n');
+    assert.deepEqual(moduleUtilsImports(source, 'mine.deep'), [
+      { module: 'basic', names: ['AnsibleModule'] },
+      { module: 'mine.sub', names: ['a', 'b'] },
+      { module: 'pkg', names: [] },
+      { module: 'other', names: [] },
+      { module: 'mine.deep', names: ['sibling'] },
+      { module: 'mine.up', names: ['thing'] },
+      { module: 'plain', names: [] },
+    ]);
   });
 });

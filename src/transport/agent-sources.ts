@@ -7,7 +7,9 @@
  * fallback lives in a separate file imported by a computed specifier so esbuild leaves it out.
  */
 import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
 import { libraryModules } from '../core/library-modules.js';
+import { collectModuleUtils } from './library-module-utils.js';
 
 export interface AgentSources {
   readonly agent: string;
@@ -153,15 +155,23 @@ export function libraryModuleWrapper(path: string, text: string): string {
     const msg = `Volant runs library modules written with AnsibleModule or marked WANT_JSON; ${path} is neither: old-style and binary modules are not supported`;
     return `${header}def RUN_REQUEST(name, args, **request):\n    return {'failed': True, 'msg': ${JSON.stringify(msg)}}\n`;
   }
+  const { utils: found, missing } = collectModuleUtils(text);
+  if (missing !== undefined) {
+    // NOTE: 2.19 fails on the controller while it builds the module: the task fails with this alone
+    const msg = `Could not find imported module support code for ansible.legacy.${basename(path, extname(path))}. Looked for ([${missing.map((name) => `'${name}'`).join(', ')}])`;
+    return `${header}def RUN_REQUEST(name, args, **request):\n    return {'failed': True, 'msg': ${JSON.stringify(`Task failed: ${msg}`)}, '_volant_task_failed': True}\n`;
+  }
+  const utils = Object.fromEntries([...found].map(([name, util]) => [`ansible.module_utils.${name}`, [util.source, util.package ? 1 : 0]]));
   return [
     header,
     'import _ansible_basic\n',
     // the shims _ansible_basic does not bring, shipped only to modules that import them
     ...Object.entries(SEPARATE_SHIMS).flatMap(([name, helper]) => (text.includes(name) ? [`import ${helper}  # ${name}\n`] : [])),
     `SOURCE = ${JSON.stringify(text)}\n`,
-    `PATH = ${JSON.stringify(path)}\n\n\n`,
+    `PATH = ${JSON.stringify(path)}\n`,
+    `UTILS = ${JSON.stringify(utils)}\n\n\n`,
     'def RUN_REQUEST(name, args, **request):\n',
-    `    return _ansible_basic.${run}(name, SOURCE, PATH, args, **request)\n`,
+    `    return _ansible_basic.${run}(name, SOURCE, PATH, args, utils=UTILS, **request)\n`,
   ].join('');
 }
 

@@ -270,8 +270,42 @@ class AnsibleModule(object):
 _compiled = {}
 
 
+class _ModuleUtils(object):
+    """A finder for the module_utils library modules bring (the playbook's or a role's
+    module_utils/): ansible.module_utils.<name> -> [source, is package], for the whole process."""
+    sources = {}
+    _lock = threading.Lock()
+
+    @classmethod
+    def add(cls, utils):
+        if not utils:
+            return
+        with cls._lock:
+            if cls not in sys.meta_path:
+                sys.meta_path.insert(0, cls)
+            for dotted, entry in utils.items():
+                cls.sources.setdefault(dotted, entry)
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        entry = cls.sources.get(name)
+        if entry is None:
+            return None
+        import importlib.machinery
+        return importlib.machinery.ModuleSpec(name, cls, origin='<module_utils %s>' % name, is_package=bool(entry[1]))
+
+    @classmethod
+    def create_module(cls, spec):
+        return None
+
+    @classmethod
+    def exec_module(cls, module):
+        exec(compile(cls.sources[module.__name__][0], module.__spec__.origin, 'exec'), module.__dict__)
+
+
 def run_library_module(name, source, path, args, check_mode=False, diff_mode=False, environ=None,
-                       no_log=False, remote_tmp=None):
+                       no_log=False, remote_tmp=None, utils=None):
+    _ModuleUtils.add(utils)
     code = _compiled.get(path)
     if code is None or code[0] is not source:
         code = _compiled[path] = (source, compile(source, path, 'exec'))
@@ -305,7 +339,7 @@ def _unreadable(why, stdout, stderr, rc):
 
 
 def run_want_json_module(name, source, path, args, check_mode=False, diff_mode=False, environ=None,
-                         no_log=False, remote_tmp=None):
+                         no_log=False, remote_tmp=None, utils=None):
     """A WANT_JSON module (any language): run as ansible runs it, with the path of a JSON file of
     its arguments, its result the JSON it prints (lines before it, and junk after it, ignored)."""
     ctx = volant_runtime.Context(name, environ=environ, remote_tmp=remote_tmp)
