@@ -4,24 +4,12 @@
  * connection first (ansible calls the connection's reset()), so an agent or ssh master left
  * from before the reboot is not trusted; a failed attempt waits `sleep` seconds.
  */
-import { PyFloat, isDict, pyStr, pyTypeName, strRepr, type Data, type DataDict } from '../core/data.js';
+import type { Data, DataDict } from '../core/data.js';
+import { pythonInt } from '../core/python-int.js';
 import type { Action, ActionContext } from '../run/action.js';
 import { checkValidArgs } from './valid-args.js';
 
 const VALID_ARGS = ['connect_timeout', 'delay', 'sleep', 'timeout'];
-
-/** Python's int() of an argument: the error is a ValueError/TypeError, shown as "Task failed: …". */
-function pythonInt(value: Data): number {
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'number') return Math.trunc(value);
-  if (value instanceof PyFloat) return Math.trunc(value.value);
-  if (typeof value === 'string' || (value !== null && typeof value === 'object' && !Array.isArray(value) && !isDict(value))) {
-    const text = pyStr(value);
-    if (/^\s*[-+]?\d+(_\d+)*\s*$/.test(text)) return Number.parseInt(text.trim().replace(/_/g, ''), 10);
-    throw new Error(`invalid literal for int() with base 10: ${strRepr(text)}`);
-  }
-  throw new Error(`int() argument must be a string, a bytes-like object or a real number, not '${pyTypeName(value)}'`);
-}
 
 function intArg(ctx: ActionContext, name: string, fallback: number): number {
   return ctx.args.has(name) ? pythonInt(ctx.args.get(name) as Data) : fallback;

@@ -7,6 +7,7 @@
  * and task-names.ts (banner names).
  */
 import { pyStr, truthy } from '../core/data.js';
+import { pythonInt } from '../core/python-int.js';
 import type { CompiledPlay, Program, Step, TaskStep } from '../compile/program.js';
 import type { Callback, TaskInfo } from './events.js';
 import { HostCursor } from './host-cursor.js';
@@ -415,8 +416,9 @@ export class PlayRunner {
     };
     // NOTE: with one fork, ansible shows a host's result before the next host's task gets going
     // (its retries, items); with more, results are shown in host order once all are in.
-    const oneByOne = this.forkLimit(step) === 1;
-    const outcomes = await runOnHosts(this.fanOut(step), step, targets, oneByOne ? handle : undefined);
+    const limit = this.forkLimit(step, targets[0] as string);
+    const oneByOne = limit === 1;
+    const outcomes = await runOnHosts(this.fanOut(step, limit), step, targets, oneByOne ? handle : undefined);
     if (!oneByOne) for (const [host, outcome] of outcomes) await handle(host, outcome);
     if (runOnce) {
       // The hosts after it take the result of the host that ran it once, without running; those
@@ -512,17 +514,28 @@ export class PlayRunner {
   }
 
   /** How many hosts run the step at once: forks, or the task's throttle when lower. */
-  private forkLimit(step: TaskStep): number {
+  /** forks, or the step's throttle when lower (templated with the host's variables, as 2.19 does). */
+  private forkLimit(step: TaskStep, host: string): number {
     const forks = Math.max(1, this.services.forks);
-    const throttle = keywordInt(step.folded.scalars.get('throttle')) ?? 0;
+    const kw = step.folded.scalars.get('throttle');
+    let throttle = 0;
+    if (kw && kw.value !== null) {
+      try {
+        const templar = this.services.exec.templar;
+        const value = typeof kw.value === 'string' && templar.isTemplate(kw.value) ? templar.render(kw.value, this.playVars.forTask(host, step), { origin: kw.loc }) : kw.value;
+        throttle = pythonInt(value);
+      } catch (e) {
+        throw new VolantError('THROTTLE_INVALID', `Failed to convert the throttle value to an integer: ${e instanceof Error ? e.message : String(e)}`, { location: kw.loc });
+      }
+    }
     return throttle > 0 ? Math.min(throttle, forks) : forks;
   }
 
   /** What runOnHosts needs to run the step on the hosts. */
-  private fanOut(step: TaskStep): FanOut {
+  private fanOut(step: TaskStep, limit: number): FanOut {
     const following = this.followingStep;
     return {
-      limit: this.forkLimit(step),
+      limit,
       output: this.output,
       runAhead: this.runAhead,
       run: (host, task) => this.executor.run(host, task),
