@@ -8,6 +8,8 @@ import type { SourceLocation } from '../core/source-location.js';
 import { valueOrigin } from '../core/value-origins.js';
 import type { PlayNode } from '../playbook/model.js';
 import { toBool } from '../run/keyword-values.js';
+import { VolantError } from '../core/errors.js';
+import { CryptError, passlibHash } from '../template/filters/ansible-crypt.js';
 import { askSecret, readLine } from './ask-passwords.js';
 
 let warnedNotInteractive = false;
@@ -41,10 +43,30 @@ export function promptAnswers(play: PlayNode, extraVars: DataDict, io: PromptIo,
       io.warn('Not prompting as we are not in interactive mode');
     }
     // NOTE: ansible turns the answer into text, so a missing default is the string 'None'.
-    const text = pyStr(!answer && fallback !== undefined ? fallback : (answer ?? null));
+    let text = pyStr(!answer && fallback !== undefined ? fallback : (answer ?? null));
+    const encrypt = entry.get('encrypt');
+    if (encrypt !== undefined && encrypt !== null && encrypt !== '') text = encrypted(text, pyStr(encrypt), entry);
     answers.set(name, toBool(entry.get('unsafe') ?? false) ? new UnsafeString(text) : text);
   }
   return answers;
+}
+
+/**
+ * `encrypt`: the answer hashed as passlib would (`sha512_crypt` …), with `salt` or `salt_size`.
+ * NOTE: 2.19 needs passlib for this; Volant computes the same hash itself.
+ */
+function encrypted(secret: string, algorithm: string, entry: DataDict): string {
+  const salt = entry.get('salt');
+  const saltSize = entry.get('salt_size');
+  try {
+    return passlibHash(algorithm, secret, {
+      ...(salt !== undefined && salt !== null && salt !== '' ? { salt: pyStr(salt) } : {}),
+      ...(saltSize !== undefined && saltSize !== null ? { saltSize: Number(saltSize) } : {}),
+    });
+  } catch (error) {
+    if (error instanceof CryptError) throw new VolantError('VARS_PROMPT_ENCRYPT', error.message);
+    throw error;
+  }
 }
 
 function askOnTerminal(name: string, entry: DataDict, fallback: Data | undefined, io: PromptIo): string | undefined {
