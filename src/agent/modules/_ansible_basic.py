@@ -23,6 +23,30 @@ _PASSWORD_MATCH = re.compile(r'^(?:.+[-_\s])?pass(?:[-_\s]?(?:word|phrase|wrd|wd
 _request = threading.local()
 
 
+class _ThreadOutput(object):
+    """sys.stdout / sys.stderr for the agent's threads: what a library module writes is kept for
+    its result (module_stdout, module_stderr), what anything else writes goes where it went."""
+
+    def __init__(self, original, stream):
+        self._original = original
+        self._stream = stream
+
+    def write(self, text):
+        kept = getattr(_request, self._stream, None)
+        if kept is None:
+            return self._original.write(text)
+        kept.append(text)
+        return len(text)
+
+    def __getattr__(self, name):
+        return getattr(self._original, name)
+
+
+if not isinstance(sys.stdout, _ThreadOutput):
+    sys.stdout = _ThreadOutput(sys.stdout, 'stdout')
+    sys.stderr = _ThreadOutput(sys.stderr, 'stderr')
+
+
 class _ModuleExited(SystemExit):
     """exit_json/fail_json end the module as sys.exit does (a module's `except Exception` lets it
     through), carrying the result."""
@@ -311,6 +335,7 @@ def run_library_module(name, source, path, args, check_mode=False, diff_mode=Fal
         code = _compiled[path] = (source, compile(source, path, 'exec'))
     _request.current = {'name': name, 'args': args, 'check_mode': check_mode, 'diff_mode': diff_mode,
                         'environ': environ, 'no_log': no_log, 'remote_tmp': remote_tmp}
+    _request.stdout, _request.stderr = [], []
     namespace = {'__name__': '__main__', '__file__': path, '__builtins__': __builtins__}
     try:
         exec(code[1], namespace)
@@ -318,17 +343,18 @@ def run_library_module(name, source, path, args, check_mode=False, diff_mode=Fal
         return e.result
     except SystemExit as e:
         # NOTE: a module that exits without printing its result: 2.19 finds no JSON in its output.
-        rc, stderr = e.code, ''
+        rc = e.code
         if rc is None:
             rc = 0
         elif not isinstance(rc, int):
-            rc, stderr = 1, '%s\n' % (rc,)
-        return _unreadable('No start of json char found', '', stderr, rc)
+            _request.stderr.append('%s\n' % (rc,))
+            rc = 1
+        return _unreadable('No start of json char found', ''.join(_request.stdout), ''.join(_request.stderr), rc)
     except BaseException as e:
-        import traceback
-        return {'failed': True, 'msg': 'Task failed: Module failed: %s' % e, 'exception': traceback.format_exc()}
+        # NOTE: 2.19 keeps no traceback unless asked to (DISPLAY_TRACEBACK)
+        return {'failed': True, 'msg': 'Task failed: Module failed: %s' % e, 'exception': '(traceback unavailable)'}
     finally:
-        _request.current = None
+        _request.current = _request.stdout = _request.stderr = None
     return {'failed': True, 'msg': 'Task failed: Module failed: New-style module did not handle its own exit.'}
 
 
