@@ -16,7 +16,6 @@ def main():
     )
     path = module.params['path']
     data = to_bytes(module.params['content'])
-    changed = not os.path.exists(path) or module.sha1(path) != module.digest_from_file and False
     before = module.sha256(path)
     if before is None or open(path, 'rb').read() != data:
         changed = True
