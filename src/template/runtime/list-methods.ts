@@ -5,7 +5,7 @@
 import { isTuple, type Data } from '../../core/data.js';
 import type { Kwargs, Value } from './py-object.js';
 import { PyException, typeError, valueError } from './py-exception.js';
-import { equals, isInt, iterate, order, repr, truthy, typeName } from './py-values.js';
+import { equals, isInt, iterate, num, order, repr, truthy, typeName } from './py-values.js';
 import type { MethodImpl } from './str-methods.js';
 
 type List = Value[];
@@ -19,12 +19,26 @@ function index(self: List, v: Value | undefined, dflt: number): number {
 /** Methods shared by tuples and lists (read-only). */
 export const sequenceMethods: Record<string, MethodImpl<List>> = {
   index: (self, args) => {
-    const i = self.findIndex((x) => equals(x, args[0] as Value));
+    const [start, stop] = [bound(args[1], 0, self.length), bound(args[2], self.length, self.length)];
+    let i = -1;
+    for (let k = start; k < stop; k++) {
+      if (equals(self[k], args[0] as Value)) {
+        i = k;
+        break;
+      }
+    }
     if (i < 0) throw valueError(`${repr(args[0] as Value)} is not in ${isTuple(self) ? 'tuple' : 'list'}`);
     return i;
   },
   count: (self, args) => self.filter((x) => equals(x, args[0] as Value)).length,
 };
+
+/** A start/stop index of list.index, clamped as Python clamps it (negative counts from the end). */
+function bound(v: Value | undefined, dflt: number, length: number): number {
+  if (v === undefined || v === null) return dflt;
+  const n = Number(num(v) ?? dflt);
+  return n < 0 ? Math.max(0, length + n) : Math.min(n, length);
+}
 
 export function sortValues(items: Value[], key: ((v: Value) => Value) | null, reverse: boolean): Value[] {
   const keyed = items.map((v) => [key ? key(v) : v, v] as const);

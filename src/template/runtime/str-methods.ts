@@ -5,7 +5,7 @@ import { isTuple, markTuple } from '../../core/data.js';
 import type { Kwargs, Value } from './py-object.js';
 import { typeError, valueError } from './py-exception.js';
 import { strFormat } from './py-format.js';
-import { equals, isInt, iterate, str, typeName, withinPlugin } from './py-values.js';
+import { equals, isInt, iterate, mapGet, str, typeName, withinPlugin } from './py-values.js';
 import { Undefined, UndefinedError } from './undefined.js';
 
 export type MethodImpl<T> = (self: T, args: Value[], kwargs: Kwargs) => Value;
@@ -61,7 +61,8 @@ export function splitWhitespace(s: string, maxsplit: number): string[] {
     while (i < n && isWs(s[i] as string)) i++;
     if (i >= n) break;
     if (maxsplit >= 0 && out.length === maxsplit) {
-      out.push(stripChars(s.slice(i), null, false, true));
+      // NOTE: the rest keeps its trailing whitespace, as CPython's split leaves it.
+      out.push(s.slice(i));
       return out;
     }
     let j = i;
@@ -79,7 +80,8 @@ function rsplitWhitespace(s: string, maxsplit: number): string[] {
     while (j > 0 && isWs(s[j - 1] as string)) j--;
     if (j <= 0) break;
     if (maxsplit >= 0 && out.length === maxsplit) {
-      out.unshift(stripChars(s.slice(0, j), null, true, false));
+      // NOTE: the rest keeps its leading whitespace, as CPython's rsplit leaves it.
+      out.unshift(s.slice(0, j));
       return out;
     }
     let i = j;
@@ -295,6 +297,19 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
       if (typeof sep !== 'string') throw typeError(`must be str, not ${typeName(sep)}`);
       const i = self.lastIndexOf(sep);
       return markTuple(i < 0 ? ['', '', self] : [self.slice(0, i), sep, self.slice(i + sep.length)]);
+    },
+    translate: (self, args) => {
+      const table = args[0];
+      if (!(table instanceof Map)) throw typeError(`'${typeName(table ?? null)}' object is not subscriptable`);
+      let out = '';
+      for (const ch of self) {
+        // A code point maps to a code point, a string, or None (deleted); unmapped ones stay.
+        const to = mapGet(table, ch.codePointAt(0) as number);
+        if (to === undefined) out += ch;
+        else if (typeof to === 'number') out += String.fromCodePoint(to);
+        else if (to !== null) out += str(to as Value);
+      }
+      return out;
     },
     removeprefix: (self, args) => {
       const affix = affixArg(args[0], 'removeprefix');
