@@ -9,6 +9,7 @@
 import { pyStr, truthy } from '../core/data.js';
 import { pythonInt } from '../core/python-int.js';
 import type { CompiledPlay, Program, Step, TaskStep } from '../compile/program.js';
+import type { Keyword } from '../playbook/model.js';
 import type { Callback, TaskInfo } from './events.js';
 import { HostCursor } from './host-cursor.js';
 import { processResult, type ProcessContext } from './result-processor.js';
@@ -243,6 +244,18 @@ export class PlayRunner {
     };
   }
 
+  /** A boolean keyword (ignore_errors, any_errors_fatal), templated with the host's variables. */
+  private keywordFlag(kw: Keyword | undefined, step: TaskStep, host: string): boolean | undefined {
+    if (!kw || typeof kw.value !== 'string') return keywordBool(kw);
+    const templar = this.services.exec.templar;
+    if (!templar.isTemplate(kw.value)) return keywordBool(kw);
+    try {
+      return keywordBool({ ...kw, value: templar.render(kw.value, this.playVars.forTask(host, step), { origin: kw.loc }) });
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The first of `hosts` for which the step's run_once templates to true, or -1. */
   private runOnceAt(step: TaskStep, hosts: readonly string[]): number {
     const kw = step.folded.scalars.get('run_once');
@@ -402,7 +415,7 @@ export class PlayRunner {
     const includeResults: IncludeResult[] = [];
     const handle = async (host: string, outcome: ExecOutcome): Promise<void> => {
       const isInclude = task.action === 'include_tasks' || task.action === 'include_role';
-      const ignoreErrors = keywordBool(step.folded.scalars.get('ignore_errors')) ?? false;
+      const ignoreErrors = this.keywordFlag(step.folded.scalars.get('ignore_errors'), step, host) ?? false;
       const failed = truthy(outcome.result.get('failed'));
       if (isInclude && !failed && !truthy(outcome.result.get('skipped'))) {
         includeResults.push({ host, outcome });
@@ -424,7 +437,7 @@ export class PlayRunner {
       // The hosts after it take the result of the host that ran it once, without running; those
       // before it (which ran as usual) get its register and facts too, staying where they are.
       const once = outcomes.find(([host]) => host === hosts[onceAt])?.[1];
-      const ignoreErrors = keywordBool(step.folded.scalars.get('ignore_errors')) ?? false;
+      const ignoreErrors = this.keywordFlag(step.folded.scalars.get('ignore_errors'), step, hosts[onceAt] as string) ?? false;
       const stay: ProcessContext = { ...this.processCtx, cursors: new Map() };
       for (const host of once ? hosts : []) {
         if (host !== hosts[onceAt]) processResultSilently(hosts.indexOf(host) < onceAt ? stay : this.processCtx, host, step, once as ExecOutcome, ignoreErrors);
@@ -432,9 +445,10 @@ export class PlayRunner {
     } else if (bypassHostLoop) {
       for (const host of hosts.slice(1)) this.cursors.get(host)?.advance();
     }
-    const anyErrorsFatal = keywordBool(step.folded.scalars.get('any_errors_fatal')) ?? keywordBool(this.compiled.play.keywords.get('any_errors_fatal')) ?? false;
-    const ignoreErrors = keywordBool(step.folded.scalars.get('ignore_errors')) ?? false;
-    if ((anyErrorsFatal || runOnce || bypassHostLoop) && !ignoreErrors && failedNow.length > 0) {
+    const first = hosts[0] as string;
+    const anyErrorsFatal =
+      this.keywordFlag(step.folded.scalars.get('any_errors_fatal'), step, first) ?? this.keywordFlag(this.compiled.play.keywords.get('any_errors_fatal'), step, first) ?? false;
+    if ((anyErrorsFatal || runOnce || bypassHostLoop) && failedNow.length > 0) {
       if (anyErrorsFatal || bypassHostLoop) {
         for (const host of this.activeHosts()) {
           if (failedNow.includes(host)) continue;
