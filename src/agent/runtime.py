@@ -1276,6 +1276,7 @@ ANSIBLE_SHIMS = {
     'ansible.module_utils.basic': '_ansible_basic',
     'ansible.module_utils.common.process': '_ansible_basic',
     'ansible.module_utils.common.file': '_ansible_basic',
+    'ansible.module_utils.common.locale': '_ansible_basic',
     'ansible.module_utils.common.validation': '_ansible_validation',
     'ansible.module_utils.common.parameters': '_ansible_validation',
     'ansible.module_utils.parsing.convert_bool': '_ansible_validation',

@@ -1,7 +1,7 @@
 # ansible.module_utils.basic for library modules (the modules people ship in library/), on top of
 # volant_runtime: AnsibleModule validates with the runtime's validator and messages, its helpers
 # are the runtime Context's, exit_json/fail_json end the request with the runtime's result shape.
-# Also stands for ansible.module_utils.common.process and .common.file (see ANSIBLE_SHIMS).
+# Also stands for ansible.module_utils.common.process, .common.file and .common.locale (see ANSIBLE_SHIMS).
 import json
 import os
 import random
@@ -91,6 +91,13 @@ def get_bin_path(arg, opt_dirs=None, required=None):
 def is_executable(path):
     """ansible.module_utils.common.file.is_executable: any execute bit set."""
     return bool(os.stat(path).st_mode & (0o100 | 0o010 | 0o001))
+
+
+def get_best_parsable_locale(module, preferences=None, raise_on_locale=False):
+    """ansible.module_utils.common.locale.get_best_parsable_locale: the runtime's."""
+    if preferences is None:
+        return module._ctx.best_parsable_locale()
+    return module._ctx.best_parsable_locale(preferences)
 
 
 def jsonify(data, **kwargs):
