@@ -20,9 +20,13 @@ export function searchCandidates(ctx: PluginContext, kind: SearchKind, needle: s
   const firstPart = needle.split('/')[0];
   for (const dir of dirs.length > 0 ? dirs : [baseDir]) {
     // A role's tasks directory searches the role's own `<kind>` folder first.
-    if (dir.endsWith('/tasks') && subdir !== null) {
+    // The role's own directory is on 2.19's search path too (its ansible_search_path begins
+    // with the role path), so `templates/x` finds the role's templates/x from any subdir.
+    if (dir.endsWith('/tasks')) {
       const roleDir = dir.slice(0, -'/tasks'.length);
-      out.push(posixJoin(roleDir, subdir, needle), posixJoin(dir, needle));
+      if (subdir !== null) out.push(posixJoin(roleDir, subdir, needle));
+      out.push(posixJoin(roleDir, needle));
+      if (subdir !== null) out.push(posixJoin(dir, needle));
     }
     if (subdir !== null && firstPart !== subdir) out.push(posixJoin(dir, subdir, needle));
     out.push(posixJoin(dir, needle));
