@@ -38,6 +38,7 @@ export interface SettleOptions {
   readonly ignoreErrors: boolean;
   readonly isInclude: boolean;
   readonly diff: boolean;
+  readonly ignoreUnreachable?: boolean;
 }
 
 /** Applies the host's result, opening the debugger on it when asked to, and redoing the task as the user says. */

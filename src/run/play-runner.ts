@@ -422,8 +422,9 @@ export class PlayRunner {
         processResult(this.processCtx, host, step, outcome, { ignoreErrors, isInclude: true });
         return;
       }
-      const diff = keywordBool(step.folded.scalars.get('diff')) ?? this.services.exec.options.diff;
-      const verdict = await settleWithDebugger(this.debuggedResultContext(), host, step, outcome, { ignoreErrors, isInclude, diff });
+      const diff = this.keywordFlag(step.folded.scalars.get('diff'), step, host) ?? this.services.exec.options.diff;
+      const ignoreUnreachable = this.keywordFlag(step.folded.scalars.get('ignore_unreachable'), step, host) ?? false;
+      const verdict = await settleWithDebugger(this.debuggedResultContext(), host, step, outcome, { ignoreErrors, isInclude, diff, ignoreUnreachable });
       if (verdict === 'failed' || verdict === 'unreachable') failedNow.push(host);
       if (verdict === 'failed' && this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
     };
@@ -484,7 +485,9 @@ export class PlayRunner {
 
   private checkMaxFail(failedNow: string[]): void {
     const kw = this.compiled.play.keywords.get('max_fail_percentage');
-    const pct = keywordInt(kw);
+    const templar = this.services.exec.templar;
+    const value = kw && typeof kw.value === 'string' && templar.isTemplate(kw.value) ? templar.render(kw.value, this.playVars.forPlay(), { origin: kw.loc }) : kw?.value;
+    const pct = keywordInt(kw && value !== undefined ? { ...kw, value } : kw);
     if (pct === undefined || failedNow.length === 0) return;
     const failed = this.batchHosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
     if (failed / this.batchHosts.length > pct / 100) {

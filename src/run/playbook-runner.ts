@@ -142,7 +142,7 @@ export class PlaybookRunner {
       deps.callback.noHostsMatched?.();
       return;
     }
-    const batches = serialBatches(play, hosts);
+    const batches = serialBatches(play, hosts, (value) => deps.renderPlayText(play, value));
     // ansible_play_hosts_all: a host add_host creates joins it for the rest of the play, whatever its groups.
     const hostsAll = [...hosts];
     const active = (): string[] => hostsAll.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
@@ -244,10 +244,12 @@ function hostsPattern(value: Data): string {
 }
 
 /** ansible's _get_serialized_batches: serial as int, percentage, or a list of them (last repeats). */
-export function serialBatches(play: PlayNode, hosts: readonly string[]): string[][] {
+/** The play's hosts in `serial` batches; `render` templates the keyword (with the play's variables). */
+export function serialBatches(play: PlayNode, hosts: readonly string[], render: (value: Data) => Data = (value) => value): string[][] {
   const kw = play.keywords.get('serial');
-  if (!kw || kw.value === null || kw.value === 0) return [[...hosts]];
-  const specs = Array.isArray(kw.value) ? kw.value : [kw.value];
+  const serial = kw ? render(kw.value) : null;
+  if (serial === null || serial === 0) return [[...hosts]];
+  const specs = (Array.isArray(serial) ? serial : [serial]).map(render);
   if (specs.length === 0) return [[...hosts]];
   const sizes = specs.map((s) => batchSize(s, hosts.length));
   const out: string[][] = [];

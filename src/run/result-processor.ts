@@ -45,7 +45,7 @@ export function processResult(
   host: string,
   step: TaskStep,
   outcome: ExecOutcome,
-  options: { ignoreErrors: boolean; isInclude: boolean; diff?: boolean },
+  options: { ignoreErrors: boolean; isInclude: boolean; diff?: boolean; ignoreUnreachable?: boolean },
 ): Verdict {
   const task = step.task;
   const result = outcome.result;
@@ -82,7 +82,7 @@ export function processResult(
       ctx.callback.runnerFailed?.({ ...base, ignored: true, ...(result.has('results') ? {} : { error }) });
     }
   } else if (truthy(result.get('unreachable'))) {
-    const ignoreUnreachable = keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false;
+    const ignoreUnreachable = options.ignoreUnreachable ?? keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false;
     if (!ignoreUnreachable) {
       ctx.unreachable.add(host);
       ctx.stats.increment('unreachable', host);
