@@ -166,7 +166,9 @@ export function libraryModuleWrapper(path: string, text: string): string {
     header,
     'import _ansible_basic\n',
     // the shims _ansible_basic does not bring, shipped only to modules that import them
-    ...Object.entries(SEPARATE_SHIMS).flatMap(([name, helper]) => (text.includes(name) ? [`import ${helper}  # ${name}\n`] : [])),
+    ...Object.entries(SEPARATE_SHIMS).flatMap(([name, helper]) =>
+      [text, ...[...found.values()].map((util) => util.source)].some((source) => source.includes(name)) ? [`import ${helper}  # ${name}\n`] : [],
+    ),
     `SOURCE = ${JSON.stringify(text)}\n`,
     `PATH = ${JSON.stringify(path)}\n`,
     `UTILS = ${JSON.stringify(utils)}\n\n\n`,
