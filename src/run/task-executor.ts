@@ -3,7 +3,7 @@
  * action (controller) or module (agent) → retries/until → changed_when/failed_when.
  * Returns ansible's result dict, internal keys included; the strategy applies it.
  */
-import { PyFloat, isDict, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
+import { PyFloat, isDict, pyRepr, pyStr, strRepr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
@@ -670,6 +670,27 @@ function templateKw(kw: Keyword | undefined, vars: VarSource, templar: TemplateR
 const CONNECTION_KEYWORDS = ['become', 'become_method', 'become_user', 'remote_user'];
 
 /** The keywords 2.19 templates for each run of a task, before its arguments. */
+/**
+ * The `port` keyword and the connection's port variable (`ansible_port`) must be integers, even on
+ * a local connection: 2.19 converts the task's keyword, then its play context's port, for every task.
+ */
+function checkPort(step: TaskStep, vars: VarSource, templar: TemplateRenderer): void {
+  const kw = templateTaskKeyword(step, 'port', vars, templar);
+  if (kw) checkInt(kw.value, kw.loc);
+  // NOTE: a `port` keyword that is no number shows in the connection variables as NaN (checked above).
+  const name = ['ansible_port', 'ansible_ssh_port'].find((n) => vars.has(n) && !Number.isNaN(vars.get(n)));
+  if (name !== undefined) checkInt(templar.renderDeep(vars.get(name) as Data, vars, {}), vars.origin?.(name));
+}
+
+function checkInt(value: Data | undefined, origin: SourceLocation | undefined): void {
+  if (value === undefined || value === null || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return;
+  if (value instanceof PyFloat ? Number.isInteger(value.value) : /^\s*[+-]?\d+(_\d+)*\s*$/.test(pyStr(value))) return;
+  const at = origin ? { origin } : {};
+  const shown = value instanceof PyFloat ? pyRepr(value) : strRepr(pyStr(value));
+  // NOTE: 2.19 shows the conversion error as its own cause, though it points at the same value.
+  throw new TaskError([{ message: "Error processing keyword 'port'.", ...at }, { message: `The value ${shown} could not be converted to 'int'.`, ...at, whileHandling: true }]);
+}
+
 interface TaskKeywordValues {
   readonly checkMode: boolean;
   readonly diff: boolean;
@@ -682,6 +703,7 @@ function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: Template
   // The connection's keywords are used where the connection needs them; 2.19 templates them all first.
   for (const name of CONNECTION_KEYWORDS) templateTaskKeyword(step, name, vars, templar);
   const checkMode = keywordBool(templateTaskKeyword(step, 'check_mode', vars, templar)) ?? options.checkMode;
+  checkPort(step, vars, templar);
   const diff = keywordBool(templateTaskKeyword(step, 'diff', vars, templar)) ?? options.diff;
   let noLog: boolean;
   try {
