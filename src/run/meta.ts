@@ -61,7 +61,12 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
   const once = !PER_HOST.has(action);
   for (const host of once ? hosts.slice(0, 1) : hosts) {
     // NOTE: ansible announces a meta task once per host it runs for.
-    if (!step.implicit) ctx.callback.taskStart?.(ctx.taskInfo(step, host));
+    if (!step.implicit) {
+      const info = ctx.taskInfo(step, host);
+      // A meta handler is announced as the handler it is (RUNNING HANDLER).
+      if (step.task.isHandler) ctx.callback.handlerTaskStart?.(info);
+      else ctx.callback.taskStart?.(info);
+    }
     const cursor = ctx.cursors.get(host);
     const applies = NO_WHEN.has(action) || step.folded.when.length === 0 || ctx.evaluateWhen(step, host);
     const verbose = (text: string): void => {
