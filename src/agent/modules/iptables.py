@@ -17,7 +17,8 @@ ARGUMENT_SPEC = {
     'destination': {'type': 'str'},
     'to_destination': {'type': 'str'},
     'match': {'type': 'list', 'elements': 'str', 'default': []},
-    'tcp_flags': {'type': 'dict'},
+    'tcp_flags': {'type': 'dict', 'options': {'flags': {'type': 'list', 'elements': 'str'},
+                                              'flags_set': {'type': 'list', 'elements': 'str'}}},
     'jump': {'type': 'str'},
     'gateway': {'type': 'str'},
     'log_prefix': {'type': 'str'},
@@ -91,12 +92,6 @@ class Rule(object):
             self.words.extend(['!', flag])
 
 
-def _as_list(value):
-    if value is None:
-        return None
-    return value.split(',') if isinstance(value, str) else [str(v) for v in value]
-
-
 def rule_words(p):
     r = Rule()
     r.opt('-p', p['protocol'])
@@ -106,8 +101,7 @@ def rule_words(p):
         r.opt('-m', name)
     flags = p['tcp_flags']
     if flags and 'flags' in flags and 'flags_set' in flags:
-        r.words.extend(['--tcp-flags', ','.join(_as_list(flags['flags']) or []),
-                        ','.join(_as_list(flags['flags_set']) or [])])
+        r.words.extend(['--tcp-flags', ','.join(flags['flags']), ','.join(flags['flags_set'])])
     r.opt('-j', p['jump'])
     if p.get('jump') and p['jump'].lower() == 'tee':
         r.opt('--gateway', p['gateway'])
