@@ -14,6 +14,7 @@ import type { BlockNode, TaskNode, TaskOrBlock } from './model.js';
 import { parseTask } from './parse-task.js';
 import { pythonClassName } from './python-class-name.js';
 import { findPair } from './yaml-access.js';
+import { libraryModules } from '../core/library-modules.js';
 
 const BLOCK_NAMES: ReadonlySet<string> = new Set(BLOCK_KEYWORDS.map((k) => k.name));
 const BLOCK_LISTS = new Set(['block', 'rescue', 'always']);
@@ -94,6 +95,10 @@ function parseEntries(items: readonly YamlNode[], file: string, handlers: boolea
     if (isBlock(item)) return parseBlock(item, file, handlers);
     const task = parseTask(item, handlers);
     checkTask(task, handlers);
+    // NOTE: ansible loads a statically imported role as it reads the task, so the role's library/
+    // modules resolve in the tasks after it.
+    const role = task.action === 'import_role' ? task.args.get('name') : undefined;
+    if (typeof role === 'string' && !role.includes('{{')) libraryModules.rolesListed([role], file);
     return task;
   });
 }
