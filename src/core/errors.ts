@@ -9,13 +9,16 @@ export class VolantError extends Error {
   readonly location: SourceLocation | undefined;
   /** Extra lines Ansible prints after the origin and code frame (hints). */
   readonly hint: string | undefined;
+  /** Warnings Ansible printed on the way to this error (a plugin it failed to load), shown before it. */
+  readonly warnings: readonly string[];
 
-  constructor(code: string, message: string, options: { location?: SourceLocation; cause?: unknown; hint?: string } = {}) {
+  constructor(code: string, message: string, options: { location?: SourceLocation; cause?: unknown; hint?: string; warnings?: readonly string[] } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.location = options.location;
     this.hint = options.hint;
+    this.warnings = options.warnings ?? [];
   }
 }
 

@@ -9,6 +9,7 @@ import { TASK_KEYWORDS } from './task-keywords.js';
 import { toData } from '../yaml/to-data.js';
 import { keyText } from './yaml-access.js';
 import { checkIncludeOptions } from './include-options.js';
+import { isBuiltinLookupName, lookupLoadWarning } from '../core/lookup-names.js';
 
 const TASK_NAMES: ReadonlySet<string> = new Set([...TASK_KEYWORDS.map((k) => k.name), 'async_val']);
 const HANDLER_NAMES: ReadonlySet<string> = new Set([...HANDLER_KEYWORDS.map((k) => k.name), 'async_val']);
@@ -30,12 +31,20 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
   }
 
   let withLookup: { name: string; terms: Keyword } | undefined;
+  const loadWarnings: string[] = [];
   const skip = new Set<string>(['action', 'local_action', 'args', resolved.actionWritten]);
   for (const pair of map.pairs) {
     const name = keyText(pair);
-    if (!name.startsWith('with_')) continue;
-    skip.add(name);
     const lookup = name.slice('with_'.length);
+    if (!name.startsWith('with_')) continue;
+    if (!isBuiltinLookupName(lookup)) {
+      // NOTE: a `with_` key naming no lookup is left to the keyword check (an invalid attribute);
+      // 2.19 first tried to load it, warning when it names a collection that is not installed.
+      const warning = lookupLoadWarning(lookup);
+      if (warning !== undefined) loadWarnings.push(warning);
+      continue;
+    }
+    skip.add(name);
     if (withLookup !== undefined || map.pairs.some((p) => keyText(p) === 'loop')) {
       throw new ParseError('DUPLICATE_LOOP', `duplicate loop in task: ${lookup}`, { location: map.loc });
     }
@@ -45,7 +54,7 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
     withLookup = { name: lookup, terms: { value: toData(pair.value), loc: pair.value.loc, node: pair.value } };
   }
 
-  const keywords = collectKeywords(map, isHandler ? 'Handler' : 'Task', isHandler ? HANDLER_NAMES : TASK_NAMES, skip);
+  const keywords = withLoadWarnings(loadWarnings, () => collectKeywords(map, isHandler ? 'Handler' : 'Task', isHandler ? HANDLER_NAMES : TASK_NAMES, skip));
   const task: TaskNode = {
     kind: 'task',
     loc: map.loc,
@@ -64,4 +73,14 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
   };
   checkIncludeOptions(task, map);
   return task;
+}
+
+/** Runs a load step; a parse error it raises carries the warnings printed before it. */
+function withLoadWarnings<T>(warnings: readonly string[], load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    if (warnings.length === 0 || !(error instanceof ParseError)) throw error;
+    throw new ParseError(error.code, error.message, { ...(error.location ? { location: error.location } : {}), ...(error.hint ? { hint: error.hint } : {}), warnings });
+  }
 }

@@ -2,6 +2,7 @@
  * Template globals: Jinja's (range, dict, lipsum, cycler, joiner, namespace) and Ansible's
  * (lookup, query/q, now, undef, omit). Each is a factory called once per render call.
  */
+import { lookupLoadWarning } from '../core/lookup-names.js';
 import { type Data, type DataDict } from '../core/data.js';
 import { TemplateError } from '../core/errors.js';
 import { lookups, nestedRenderErrors, type PluginValue } from './plugin.js';
@@ -60,7 +61,11 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
   const name = args[0];
   if (typeof name !== 'string') throw typeError('lookup plugin name must be a string');
   const fn = lookups.get(name);
-  if (!fn) throw new TemplateError('template-lookup-missing', `The lookup plugin '${name}' was not found.`);
+  if (!fn) {
+    const warning = lookupLoadWarning(name);
+    if (warning !== undefined) state.options.warn?.({ kind: 'warning', message: warning });
+    throw new TemplateError('template-lookup-missing', `The lookup plugin '${name}' was not found.`);
+  }
   const kw = new Map(kwargs);
   let want = wantList;
   if (kw.has('wantlist')) {

@@ -15,33 +15,37 @@ import { template } from './template.js';
 import { url } from './url.js';
 import { vars, varnames } from './vars.js';
 
-registerLookups(
-  {
-    config,
-    csvfile,
-    dict,
-    env,
-    file,
-    fileglob,
-    first_found,
-    indexed_items,
-    ini,
-    inventory_hostnames,
-    items,
-    lines,
-    list,
-    nested,
-    password,
-    pipe,
-    random_choice,
-    sequence,
-    subelements,
-    template,
-    together,
-    unvault,
-    url,
-    varnames,
-    vars,
-  },
-  'ansible.builtin',
-);
+const BUILTIN_LOOKUPS = {
+  config,
+  csvfile,
+  dict,
+  env,
+  file,
+  fileglob,
+  first_found,
+  indexed_items,
+  ini,
+  inventory_hostnames,
+  items,
+  lines,
+  list,
+  nested,
+  password,
+  pipe,
+  random_choice,
+  sequence,
+  subelements,
+  template,
+  together,
+  unvault,
+  url,
+  varnames,
+  vars,
+};
+
+// ansible.legacy names the same plugins (a playbook-adjacent lookup_plugins/ would come first).
+registerLookups(BUILTIN_LOOKUPS, 'ansible.builtin');
+registerLookups(BUILTIN_LOOKUPS, 'ansible.legacy');
+
+/** The names registered here, for the test that keeps the loader's list equal. */
+export const BUILTIN_LOOKUP_REGISTERED: readonly string[] = Object.keys(BUILTIN_LOOKUPS);
