@@ -13,6 +13,7 @@ import { HANDLER_KEYWORDS } from './handler-keywords.js';
 import { IMPORT_PLAYBOOK_KEYWORDS } from './import-playbook-keywords.js';
 import type { KeywordSpec } from './keyword-spec.js';
 import { LOOP_CONTROL_KEYWORDS } from './loop-control-keywords.js';
+import { moduleDefaultsValue } from './module-defaults.js';
 import { PLAY_KEYWORDS } from './play-keywords.js';
 import { ROLE_KEYWORDS } from './role-keywords.js';
 import { TASK_KEYWORDS } from './task-keywords.js';
@@ -166,6 +167,7 @@ export function collectKeywords(map: YamlMap, kind: RecordKind, allowed: Readonl
 /** One keyword's value, validated where 2.19 validates it at load time. */
 export function keywordOf(node: YamlNode, name: string, kind: RecordKind): Keyword {
   if (name === 'vars') return { value: varsValue(node, kind), loc: node.loc, node };
+  if (name === 'module_defaults') return { value: moduleDefaultsValue(node), loc: node.loc, node };
   if (name === 'tags') checkTags(node);
   if (name === 'register' && !(node.kind === 'scalar' && node.value === null)) {
     const message = variableNameError(node.kind === 'scalar' ? node.value : toData(node));

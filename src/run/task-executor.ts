@@ -21,6 +21,7 @@ import { ActionFail, ActionSkip, TaskError, chainMessage, linksOf, type ErrorLin
 import { failureEvent } from './failure-event.js';
 import { itemWarningEvents } from './loop-warnings.js';
 import { checkStrictUtf8 } from './strict-utf8.js';
+import { moduleDefaultArgs } from './module-defaults-args.js';
 import { moduleCauses } from './module-causes.js';
 import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-values.js';
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
@@ -486,14 +487,20 @@ export class TaskExecutor {
     const task = step.task;
     const out: DataDict = new Map();
     const lookup = this.services.lookupEnv(step);
-    for (const [key, value] of task.args) {
-      const origin = argLocation(task.argsNode, key) ?? argLocation(task.extraArgsNode, key) ?? task.argsLoc;
+    const defaults = moduleDefaultArgs(step, vars, this.services.templar);
+    const written = defaults.size === 0 ? task.args : new Map([...defaults, ...task.args]);
+    for (const [key, value] of written) {
+      const source = task.args.has(key) ? task.args : defaults;
+      const origin =
+        source === defaults
+          ? (valueOrigin(defaults, key) ?? task.argsLoc)
+          : (argLocation(task.argsNode, key) ?? argLocation(task.extraArgsNode, key) ?? task.argsLoc);
       try {
         const rendered = stripOmit(this.services.templar.renderDeep(value, vars, { origin, lookup }));
         if (isOmitted(rendered)) continue;
         out.set(key, rendered);
         // set_fact's facts keep where their values were written.
-        copyValueOrigin(task.args, out, key);
+        copyValueOrigin(source, out, key);
       } catch (e) {
         const links = linksOf(e);
         const [first, ...rest] = links;
@@ -669,7 +676,6 @@ function templateKw(kw: Keyword | undefined, vars: VarSource, templar: TemplateR
 
 const CONNECTION_KEYWORDS = ['become', 'become_method', 'become_user', 'remote_user'];
 
-/** The keywords 2.19 templates for each run of a task, before its arguments. */
 /**
  * The `port` keyword and the connection's port variable (`ansible_port`) must be integers, even on
  * a local connection: 2.19 converts the task's keyword, then its play context's port, for every task.
@@ -691,6 +697,7 @@ function checkInt(value: Data | undefined, origin: SourceLocation | undefined): 
   throw new TaskError([{ message: "Error processing keyword 'port'.", ...at }, { message: `The value ${shown} could not be converted to 'int'.`, ...at, whileHandling: true }]);
 }
 
+/** The keywords 2.19 templates for each run of a task, before its arguments. */
 interface TaskKeywordValues {
   readonly checkMode: boolean;
   readonly diff: boolean;
@@ -702,8 +709,8 @@ interface TaskKeywordValues {
 function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: TemplateRenderer, options: { checkMode: boolean; diff: boolean }): TaskKeywordValues {
   // The connection's keywords are used where the connection needs them; 2.19 templates them all first.
   for (const name of CONNECTION_KEYWORDS) templateTaskKeyword(step, name, vars, templar);
-  const checkMode = keywordBool(templateTaskKeyword(step, 'check_mode', vars, templar)) ?? options.checkMode;
   checkPort(step, vars, templar);
+  const checkMode = keywordBool(templateTaskKeyword(step, 'check_mode', vars, templar)) ?? options.checkMode;
   const diff = keywordBool(templateTaskKeyword(step, 'diff', vars, templar)) ?? options.diff;
   let noLog: boolean;
   try {

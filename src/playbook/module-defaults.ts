@@ -1,0 +1,60 @@
+/**
+ * `module_defaults`, checked and normalized while loading as 2.19 does: a mapping or a list of
+ * mappings whose keys name actions (or `group/…` action groups). Each key is rewritten to the
+ * name the action resolves to, so a task finds its defaults by that one name however either
+ * side spelled it (`command`, `ansible.legacy.command`, `ansible.builtin.command`).
+ */
+import type { Data, DataDict } from '../core/data.js';
+import { ParseError } from '../core/errors.js';
+import { libraryModules } from '../core/library-modules.js';
+import { setValueOrigin } from '../core/value-origins.js';
+import type { YamlNode } from '../yaml/node.js';
+import { toData } from '../yaml/to-data.js';
+import { BUILTIN_REDIRECTS, builtinActionName } from './builtin-actions.js';
+
+const NOT_DICTS =
+  "The field 'module_defaults' is supposed to be a dictionary or list of dictionaries, the keys of which must be static action, module, or group names. Only the values may contain templates. For example: {'ping': \"{{ ping_defaults }}\"}";
+
+/** The name a task's action resolves to: `ansible.builtin.x` for builtins, `ansible.legacy.x` for library modules. */
+export function resolvedActionName(action: string): string {
+  if (action.includes('.')) return action;
+  if (builtinActionName(action) !== undefined) return `ansible.builtin.${BUILTIN_REDIRECTS.get(action) ?? action}`;
+  return `ansible.legacy.${action}`;
+}
+
+/** A module_defaults key as the action it names; an action that resolves nowhere fails the load. */
+function resolveKey(key: string): string {
+  const written = key.split('.').length < 3 ? `ansible.legacy.${key}` : key;
+  const builtin = builtinActionName(written);
+  if (builtin !== undefined) return `ansible.builtin.${BUILTIN_REDIRECTS.get(builtin) ?? builtin}`;
+  if (libraryModules.find(written) !== undefined) return written;
+  throw new ParseError('MODULE_DEFAULTS_UNRESOLVED', `Could not resolve action ${written} in module_defaults`);
+}
+
+/**
+ * Volant resolves no collections, and ansible.builtin defines no action groups, so every
+ * `group/…` key fails as 2.19 fails one it cannot find.
+ */
+function groupError(key: string): ParseError {
+  const name = key.slice('group/'.length);
+  const qualified = name.split('.').length < 3 ? `ansible.builtin.${name}` : name;
+  return new ParseError('MODULE_DEFAULTS_GROUP', `Error loading module_defaults: could not resolve the module_defaults group ${qualified}`);
+}
+
+/** The keyword's value as a list of dicts keyed by resolved action names; null when left empty. */
+export function moduleDefaultsValue(node: YamlNode): Data {
+  if (node.kind === 'scalar' && node.value === null) return null;
+  const items = node.kind === 'seq' ? node.items : [node];
+  return items.map((item) => {
+    if (item.kind !== 'map') throw new ParseError('MODULE_DEFAULTS_NOT_DICT', NOT_DICTS, { location: item.loc });
+    const out: DataDict = new Map();
+    for (const pair of item.pairs) {
+      const key = String(toData(pair.key));
+      if (key.startsWith('group/')) throw groupError(key);
+      const action = resolveKey(key);
+      out.set(action, toData(pair.value));
+      setValueOrigin(out, action, pair.value.loc);
+    }
+    return out;
+  });
+}
