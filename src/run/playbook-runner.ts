@@ -144,7 +144,8 @@ export class PlaybookRunner {
     }
     const batches = serialBatches(play, hosts, (value) => deps.renderPlayText(play, value));
     // ansible_play_hosts_all: a host add_host creates joins it for the rest of the play, whatever its groups.
-    const hostsAll = [...hosts];
+    // Hosts unreachable in an earlier play stay in it (not in ansible_play_hosts), as 2.19's pattern gives them.
+    const hostsAll = [...matched];
     const active = (): string[] => hostsAll.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
     let batch: string[] = [];
     const prompted = deps.varsPrompt?.(play, () => deps.vars.startPlay(compiled, { all: hostsAll, active, batch: () => [] }, new Map()).forPlay()) ?? new Map();
