@@ -100,16 +100,25 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
     const imported = loadPlaybookFile(isAbsolute(file) ? file : resolve(dirname(path), file), warn, render);
     const vars = entry.keywords.get('vars');
     const when = entry.keywords.get('when');
+    const tags = entry.keywords.get('tags');
     for (const sub of imported.entries) {
-      if (sub.kind !== 'play' || ((!vars || !isDict(vars.value)) && !when)) {
+      if (sub.kind !== 'play' || ((!vars || !isDict(vars.value)) && !when && !tags)) {
         entries.push(sub);
         continue;
       }
       const keywords = new Map(sub.keywords);
       if (vars && isDict(vars.value)) {
-        // The import's vars become play vars of every imported play (the play's own win).
+        // The import's vars become play vars of every imported play, over the play's own (2.19's entry.vars | import.vars).
         const own = sub.keywords.get('vars');
-        keywords.set('vars', { value: new Map([...vars.value, ...(own && isDict(own.value) ? own.value : [])]), loc: own?.loc ?? vars.loc });
+        keywords.set('vars', { value: new Map([...(own && isDict(own.value) ? own.value : []), ...vars.value]), loc: own?.loc ?? vars.loc });
+      }
+      // The import's tags join each imported play's.
+      if (tags && tags.value !== null) {
+        const listed = (kw: typeof tags | undefined): Data[] => (kw === undefined || kw.value === null ? [] : Array.isArray(kw.value) ? kw.value : [kw.value]);
+        const own = sub.keywords.get('tags');
+        const union = [...listed(own)];
+        for (const tag of listed(tags)) if (!union.some((t) => pyStr(t) === pyStr(tag))) union.push(tag);
+        keywords.set('tags', { value: union, loc: own?.loc ?? tags.loc });
       }
       // The import's `when` applies to every task of the imported plays.
       if (when) keywords.set('when', when);
