@@ -143,9 +143,10 @@ export class PlaybookRunner {
       return;
     }
     const batches = serialBatches(play, hosts, (value) => deps.renderPlayText(play, value));
-    // ansible_play_hosts_all: a host add_host creates joins it for the rest of the play, whatever its groups.
-    // Hosts unreachable in an earlier play stay in it (not in ansible_play_hosts), as 2.19's pattern gives them.
-    const hostsAll = [...matched];
+    // ansible_play_hosts_all: the play's pattern in inventory order (whatever `order` says), hosts
+    // unreachable in an earlier play included (not in ansible_play_hosts); matched again as each
+    // serial batch starts, and a host add_host creates joins it until then, whatever its groups.
+    const hostsAll = order === undefined ? [...matched] : deps.hostsMatching(pattern);
     const active = (): string[] => hostsAll.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
     let batch: string[] = [];
     const prompted = deps.varsPrompt?.(play, () => deps.vars.startPlay(compiled, { all: hostsAll, active, batch: () => [] }, new Map()).forPlay()) ?? new Map();
@@ -175,7 +176,8 @@ export class PlaybookRunner {
     const runner = new PlayRunner(compiled, services, playVars);
     this.playRunners.push(runner);
     const gather = this.gatherStep(play);
-    for (const b of batches) {
+    for (const [index, b] of batches.entries()) {
+      if (index > 0) hostsAll.splice(0, hostsAll.length, ...deps.hostsMatching(pattern));
       batch = b.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
       // ansible's TQM announces the play once per serial batch.
       announce();
