@@ -96,7 +96,8 @@ export function processResult(
     ctx.callback.runnerUnreachable?.({
       ...base,
       ...(ignoreUnreachable ? { ignored: true } : {}),
-      ...(outcome.error ? { error: failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind) } : {}),
+      // A loop's items showed their own errors; its whole result shows none.
+      ...(outcome.error && !result.has('results') ? { error: failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind) } : {}),
     });
   } else if (truthy(result.get('skipped'))) {
     ctx.stats.increment('skipped', host);

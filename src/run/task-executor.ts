@@ -180,7 +180,9 @@ export class TaskExecutor {
       }
       if (outcome.error) lastError = outcome.error;
       failKind = outcome.failKind;
-      if (outcome.delegatedTo) delegatedTo = outcome.delegatedTo;
+      // The whole loop's result names the delegate as written (2.19 labels it with the task's
+      // untemplated delegate_to: `h1 -> {{ item }}`).
+      if (outcome.delegatedTo) delegatedTo = delegateWritten(step) ?? outcome.delegatedTo;
       if (register) locals.set(register, res);
       res.set(control.loopVar, item);
       res.set('ansible_loop_var', control.loopVar);
@@ -207,7 +209,7 @@ export class TaskExecutor {
         task: this.services.taskInfo(step, host),
         result: res,
         ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}),
-        ...(truthy(res.get('failed')) && !labelFailed ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : {}),
+        ...((truthy(res.get('failed')) || truthy(res.get('unreachable'))) && !labelFailed ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : {}),
         ...(outcome.warnings ? { warnings: outcome.warnings } : {}),
       };
       if (truthy(res.get('failed')) || truthy(res.get('unreachable'))) this.services.emitItem('failed', hr);
@@ -228,6 +230,7 @@ export class TaskExecutor {
     for (const item of results) {
       if (item.get('_ansible_no_log')) res.set('_ansible_no_log', true);
       if (truthy(item.get('changed')) && !res.get('changed')) res.set('changed', true);
+      if (truthy(item.get('unreachable'))) res.set('unreachable', true);
       if (skipped && !truthy(item.get('skipped'))) skipped = false;
       if (truthy(item.get('failed'))) {
         const ignore = item.get('_ansible_ignore_errors');
@@ -424,9 +427,10 @@ export class TaskExecutor {
       if (e instanceof ConnectionError) {
         const chain: ErrorLink[] = [{ message: e.message }];
         return {
-          result: new Map<string, Data>([['unreachable', true], ['msg', chainMessage(chain)], ['changed', false]]),
+          result: new Map<string, Data>([['unreachable', true], ['exception', '(traceback unavailable)'], ['msg', chainMessage(chain)], ['changed', false]]),
           error: chain,
           failKind,
+          ...(shownDelegate ? { delegatedTo: shownDelegate } : {}),
         };
       }
       if (e instanceof TaskError && e.bare) return bareFailure(e);
@@ -530,7 +534,10 @@ export class TaskExecutor {
     const task = step.task;
     const services = this.services;
     const connHost = delegatedTo ?? host;
-    const spec = (): ConnectionSpec => (delegatedTo === undefined && hostSpec ? hostSpec : services.connectionSpec(connHost, vars, step));
+    // A delegated task connects with the delegate's own variables (its inventory vars, or none for a
+    // name outside the inventory, with the play's and task's), as 2.19's delegated vars do.
+    const connVars = delegatedTo === undefined || delegatedTo === host ? vars : this.playVars.forTask(delegatedTo, step);
+    const spec = (): ConnectionSpec => (delegatedTo === undefined && hostSpec ? hostSpec : services.connectionSpec(connHost, connVars, step));
     let session: Promise<AgentSession> | undefined;
     const getSession = (): Promise<AgentSession> => (session ??= services.transport.session(spec()));
     const { checkMode, diff, noLog } = keywords;
@@ -850,4 +857,10 @@ function sleep(ms: number): Promise<void> {
 
 function sameLocation(a: SourceLocation, b: SourceLocation): boolean {
   return a.file === b.file && a.line === b.line && a.column === b.column;
+}
+
+/** The task's delegate_to as written (a template unrendered), or undefined without one. */
+function delegateWritten(step: TaskStep): string | undefined {
+  const kw = step.folded.scalars.get('delegate_to') ?? step.task.delegateTo;
+  return kw && kw.value !== null ? pyStr(kw.value) : undefined;
 }
