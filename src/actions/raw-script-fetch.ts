@@ -2,7 +2,8 @@
 import { isAbsolute, join, normalize, resolve } from 'node:path';
 import { isStringLike, pyStr, strRepr, truthy, type Data, type DataDict } from '../core/data.js';
 import { controllerFailures } from '../run/async-job.js';
-import type { Action } from '../run/action.js';
+import type { Action, ActionContext } from '../run/action.js';
+import { keywordInt } from '../run/keyword-values.js';
 import type { AgentSession } from '../run/transport.js';
 import { ActionFail, ActionSkip } from '../run/task-error.js';
 import { splitArgs } from '../playbook/split-args.js';
@@ -26,8 +27,21 @@ export const raw: Action = async (ctx) => {
   const command = pyStr(ctx.args.get('_raw_params') ?? '');
   const executable = ctx.args.get('executable');
   const session = await ctx.session();
-  return withWarnings(await session.runRaw(command, executable !== undefined && executable !== null ? { executable: pyStr(executable) } : {}));
+  const timeout = taskTimeout(ctx);
+  return withWarnings(
+    await session.runRaw(command, {
+      ...(executable !== undefined && executable !== null ? { executable: pyStr(executable) } : {}),
+      ...(timeout ? { timeout } : {}),
+    }),
+  );
 };
+
+/** The task's `timeout:` keyword, templated; 2.19 bounds the whole action with it. */
+function taskTimeout(ctx: ActionContext): number | undefined {
+  const kw = ctx.step.folded.scalars.get('timeout');
+  if (kw === undefined) return undefined;
+  return keywordInt({ ...kw, value: ctx.templar.renderDeep(kw.value, ctx.vars, { origin: kw.loc }) });
+}
 
 /** script: a controller file copied to the host and run there with its arguments. */
 export const script: Action = async (ctx) => {
@@ -54,7 +68,8 @@ export const script: Action = async (ctx) => {
     if (!options.creates && !options.removes) throw new ActionSkip('Check mode is not supported for this task.');
     return new Map<string, Data>([['changed', true]]);
   }
-  return session.runScript(path, parts.slice(1).join(' '), options);
+  const timeout = taskTimeout(ctx);
+  return session.runScript(path, parts.slice(1).join(' '), { ...options, ...(timeout ? { timeout } : {}) });
 };
 
 /** fetch: a file from the host into dest/<host>/<path> (or dest itself with flat). */

@@ -309,10 +309,13 @@ export function timeoutResult(seconds: number): ModuleResult {
     ['frame', 'Configure `DISPLAY_TRACEBACK` to see a traceback on timeout errors.'],
     ['period', Number.isInteger(seconds) ? seconds : new PyFloat(seconds)],
   ]);
-  return new Map<string, Data>([
+  const result = new Map<string, Data>([
     ['changed', false],
     ['failed', true],
     ['msg', `Task failed: Timed out after ${seconds} second(s).`],
     ['timedout', timedout],
   ]);
+  // The controller's own error (2.19's TaskTimeoutError), shown as it is, not as the module's failure.
+  controllerFailures.set(result, [{ message: `Timed out after ${seconds} second(s).` }]);
+  return result;
 }
