@@ -108,12 +108,14 @@ export class TaskExecutor {
       const terms = task.withLookup.terms;
       let value: Data = terms.value;
       value = templar.renderDeep(value, vars, { origin: terms.loc, lookup: this.services.lookupEnv(step) });
+      if (value === OMIT) throw omittedLoopError(terms.loc);
       const list = Array.isArray(value) ? value : [value];
       return this.invokeWithLookup(task.withLookup.name, list, vars, step, terms.loc);
     }
     const loop = task.keywords.get('loop');
     if (!loop) return undefined;
     const value = templar.renderDeep(loop.value, vars, { origin: loop.loc, lookup: this.services.lookupEnv(step) });
+    if (value === OMIT) throw omittedLoopError(loop.loc);
     if (!Array.isArray(value)) {
       throw new TaskError(
         [{ message: `The \`loop\` value must resolve to a 'list', not '${typeNameOf(value)}'.`, origin: loop.loc, help: 'Provide a list of items/templates, or a template resolving to a list.' }],
@@ -863,4 +865,12 @@ function sameLocation(a: SourceLocation, b: SourceLocation): boolean {
 function delegateWritten(step: TaskStep): string | undefined {
   const kw = step.folded.scalars.get('delegate_to') ?? step.task.delegateTo;
   return kw && kw.value !== null ? pyStr(kw.value) : undefined;
+}
+
+/** A loop's whole value rendered to omit (an omitted list item is only dropped): 2.19 fails the task. */
+function omittedLoopError(origin: SourceLocation): TaskError {
+  return new TaskError(
+    [{ message: 'A template was resolved to an Omit scalar.', origin, help: 'Callers must be prepared to handle this value. This is most likely a bug in the code requesting templating.' }],
+    true,
+  );
 }
