@@ -490,6 +490,7 @@ function showDetail(d: WarningDetail, callback: Callback): void {
     ...(d.location ? { origin: d.location } : {}),
     ...(!d.location && d.origin !== undefined ? { context: `Origin: ${d.origin}${d.shown !== undefined ? `\n\n${d.shown}` : ''}` } : {}),
     ...(d.hint ? { help: d.hint } : {}),
+    ...(d.cause ? { cause: { message: d.cause.message, origin: d.cause.location } } : {}),
   };
   if (d.deprecation && d.version) callback.deprecation?.({ ...event, version: d.version, collection: 'ansible.builtin', ...(d.plugin ? { plugin: d.plugin } : {}) });
   else if (d.deprecation) callback.deprecation?.(event);

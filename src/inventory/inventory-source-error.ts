@@ -1,4 +1,6 @@
 import { InventoryError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
+import type { WarningDetail } from './warning-detail.js';
 
 /**
  * One inventory plugin's failure on one source. ansible only shows these when no plugin could
@@ -10,8 +12,16 @@ export class InventorySourceError extends InventoryError {
     readonly summary: string,
     /** Each cause as ansible prints it after `<<< caused by >>>`, with its `Origin:` line. */
     readonly causes: readonly string[],
+    /** A single cause pointing into the file: shown with its source lines (see detailFor). */
+    readonly located?: SourceLocation,
   ) {
     super('inventory-source', summary);
+  }
+
+  /** The warning as a detail whose cause points into the file, when it has such a cause. */
+  detailFor(plugin: string): WarningDetail | undefined {
+    if (!this.located) return undefined;
+    return { message: `Failed to parse inventory with '${plugin}' plugin.`, cause: { message: this.summary, location: this.located } };
   }
 
   /** The warning text ansible prints (after `[WARNING]: `) for this failure of `plugin`. */
@@ -28,7 +38,10 @@ export function iniFailure(message: string, path: string, chained = false): Inve
   return new InventorySourceError(summary, [`${summary}\nOrigin: ${path}`]);
 }
 
-/** A failure of a plugin that does not wrap its errors (yaml, auto, host_list). */
-export function pluginFailure(message: string, plugin: string, source: string): InventorySourceError {
-  return new InventorySourceError(message, [`${message}\nOrigin: <inventory plugin '${plugin}' with source '${source}'>`]);
+/**
+ * A failure of a plugin that does not wrap its errors (yaml, auto, host_list); `located`: the
+ * error keeps its own place in the file (the auto plugin's YAML errors).
+ */
+export function pluginFailure(message: string, plugin: string, source: string, located?: SourceLocation): InventorySourceError {
+  return new InventorySourceError(message, [`${message}\nOrigin: <inventory plugin '${plugin}' with source '${source}'>`], located);
 }

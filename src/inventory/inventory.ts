@@ -115,6 +115,15 @@ export class Inventory {
     this.warningDetails.push({ message, ...where });
   }
 
+  /** A warning with a located cause (shown as ansible's error_as_warning shows one). */
+  warnDetail(detail: WarningDetail): void {
+    const key = `${detail.message}\0${detail.cause?.message ?? ''}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.warnings.push(detail.message);
+    this.warningDetails.push(detail);
+  }
+
   /** Warnings not yet handed out; for callers that print them as they happen. */
   private drained = 0;
   drainWarnings(): string[] {

@@ -144,7 +144,11 @@ function parseSource(inventory: Inventory, source: string, options: LoadInventor
   }
   if (parsed) inventory.processedSources.push(source);
   else if (source !== DEFAULT_INVENTORY || existsSync(source)) {
-    for (const f of failures) inventory.warn(f.error.warningFor(f.plugin));
+    for (const f of failures) {
+      const detail = f.error.detailFor(f.plugin);
+      if (detail) inventory.warnDetail(detail);
+      else inventory.warn(f.error.warningFor(f.plugin));
+    }
     if (options.anyUnparsedIsFailed) throw withWarnings(new InventoryError('inventory-source-unparsed', `Completely failed to parse inventory source ${source}`), inventory);
     inventory.warn(`Unable to parse ${source} as an inventory source`);
   }
@@ -219,7 +223,8 @@ function readYaml(inventory: Inventory, source: string, plugin: string): YamlNod
     for (const w of warnings) inventory.warn(w.message, { location: w.location, ...(w.hint ? { hint: w.hint } : {}) });
     return node;
   } catch (error) {
-    if (error instanceof YamlError) throw pluginFailure(error.message, plugin, source);
+    // NOTE: 2.19's auto plugin lets the YAML error keep its place; the yaml plugin names itself instead.
+    if (error instanceof YamlError) throw pluginFailure(error.message, plugin, source, plugin === 'auto' ? error.location : undefined);
     throw error;
   }
 }

@@ -14,6 +14,8 @@ export interface WarningDetail {
   /** With `origin`: the value ansible shows under it. */
   readonly shown?: string;
   readonly hint?: string;
+  /** What caused it, shown after `<<< caused by >>>` with its own origin and source lines. */
+  readonly cause?: { readonly message: string; readonly location: SourceLocation };
   /** A deprecation's removal version (ansible-core's), and the plugin that deprecates. */
   readonly version?: string;
   readonly plugin?: string;
