@@ -33,9 +33,16 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
   let withLookup: { name: string; terms: Keyword } | undefined;
   const loadWarnings: string[] = [];
   const skip = new Set<string>(['action', 'local_action', 'args', resolved.actionWritten]);
+  let loopBefore = false;
   for (const pair of map.pairs) {
     const name = keyText(pair);
     const lookup = name.slice('with_'.length);
+    // A `loop` written after the with_ key replaces its terms (2.19 loads keys in order); one before fails.
+    if (name === 'loop' && withLookup !== undefined) {
+      skip.add(name);
+      withLookup = { name: withLookup.name, terms: { value: toData(pair.value), loc: pair.value.loc, node: pair.value } };
+    }
+    if (name === 'loop' && !(pair.value.kind === 'scalar' && pair.value.value === null)) loopBefore = true;
     if (!name.startsWith('with_')) continue;
     if (!isBuiltinLookupName(lookup)) {
       // NOTE: a `with_` key naming no lookup is left to the keyword check (an invalid attribute);
@@ -45,7 +52,7 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
       continue;
     }
     skip.add(name);
-    if (withLookup !== undefined || map.pairs.some((p) => keyText(p) === 'loop')) {
+    if (withLookup !== undefined || loopBefore) {
       throw new ParseError('DUPLICATE_LOOP', `duplicate loop in task: ${lookup}`, { location: map.loc });
     }
     if (pair.value.kind === 'scalar' && pair.value.value === null) {
