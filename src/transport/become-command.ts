@@ -39,7 +39,9 @@ export function becomeCommand(become: BecomeSpec, command: string): BecomeComman
     // NOTE: without a terminal, su prints its prompt on stderr and reads the password from stdin.
     return become.password === undefined ? { command: line } : { command: line, prompt: SU_PROMPT };
   }
-  throw new Error(`volant: become method '${method}' is not supported`);
+  // NOTE: runas is a builtin plugin (Windows) Volant lacks; any other name finds no plugin in 2.19.
+  if (method === 'runas') throw new Error(`volant: become method '${method}' is not supported`);
+  throw new Error(`Invalid become method specified, could not find matching plugin: '${method}'. Use \`ansible-doc -t become -l\` to list available plugins.`);
 }
 
 /** The become program has asked for the password: `prompt` appears in `text` (its output so far). */
