@@ -125,6 +125,7 @@ export class PlayRunner {
       emitRetry: (r) => this.output.emit(r.host, () => services.callback.runnerRetry?.(r)),
       emitAsync: (kind, r) => this.output.async(kind, r),
       display: (text) => services.callback.display?.(text),
+      warning: (host, event) => this.output.emit(host, () => services.callback.warning?.(event)),
       taskInfo: (step, host) => this.taskInfo(step, host),
     };
     this.executor = new TaskExecutor(exec, playVars);

@@ -50,6 +50,8 @@ export interface ExecServices {
   /** A background job's progress and end (`async` with `poll > 0`), as ansible's v2_runner_on_async_*. */
   emitAsync?(kind: 'poll' | 'ok' | 'failed', r: HostResult): void;
   display(text: string): void;
+  /** A warning the task raises while it runs (shown in the host's output order). */
+  warning?(host: string, event: DisplayEvent): void;
   prompt?: ActionContext['prompt'];
   taskInfo(step: TaskStep, host: string): HostResult['task'];
 }
@@ -154,6 +156,9 @@ export class TaskExecutor {
     const register = keywordText(task.keywords.get('register'));
     // set_fact / include_vars results of one item are seen by the next, as in ansible's loop.
     const carried = new Map<string, Data>();
+    // 2.19 warns, before the first item, when the loop variable already names a variable (an
+    // outer loop's item seen by an included task's loop).
+    if (this.playVars.forTask(host, step).has(control.loopVar)) this.services.warning?.(host, loopVarInUse(control.loopVar, loopVarOrigin(step)));
     for (let index = 0; index < items.length; index++) {
       const item = items[index] as Data;
       if (control.pause > 0 && index > 0) await sleep(control.pause * 1000);
@@ -873,4 +878,19 @@ function omittedLoopError(origin: SourceLocation): TaskError {
     [{ message: 'A template was resolved to an Omit scalar.', origin, help: 'Callers must be prepared to handle this value. This is most likely a bug in the code requesting templating.' }],
     true,
   );
+}
+
+/** Where loop_control's loop_var was written; none when the loop uses the default `item`. */
+function loopVarOrigin(step: TaskStep): SourceLocation | undefined {
+  const node = step.task.keywords.get('loop_control')?.node;
+  if (node?.kind !== 'map') return undefined;
+  return node.pairs.find((p) => p.key.kind === 'scalar' && p.key.value === 'loop_var')?.value.loc;
+}
+
+function loopVarInUse(loopVar: string, origin: SourceLocation | undefined): DisplayEvent {
+  return {
+    message: `The loop variable '${loopVar}' is already in use.`,
+    ...(origin ? { origin } : { context: `Origin: <unknown>\n\n${loopVar}` }),
+    help: 'You should set the `loop_var` value in the `loop_control` option for the task to something else to avoid variable collisions and unexpected behavior.',
+  };
 }
