@@ -41,7 +41,7 @@ function readerSources(root: string): string {
     for (const file of readdirSync(join(root, dir))) {
       // The keyword tables and the reserved-name list only *name* keywords; they do not act on them.
       if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.endsWith('-keywords.ts') || file === 'reserved-names.ts') continue;
-      if (dir === 'src/playbook' && !/^(parse-|load-|module-args)/.test(file)) continue;
+      if (dir === 'src/playbook' && !/^(parse-|load-|module-args|module-defaults)/.test(file)) continue;
       texts.push(readFileSync(join(root, dir, file), 'utf8'));
     }
   }
