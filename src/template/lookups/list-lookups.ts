@@ -53,20 +53,34 @@ export const nested: LookupFn = (_ctx, terms) => {
   return result;
 };
 
-export const subelements: LookupFn = (_ctx, terms) => {
-  if (terms.length < 2 || terms.length > 3) throw pluginError('subelements lookup expects a list of two or three items, ');
+const TERMS_ERROR = 'subelements lookup expects a list of two or three items,';
+
+/** 2.19's checks of the terms: a list or dict, a key path string, optional flags (a dict; unknown flags ignored). */
+function subelementsOptions(terms: readonly Data[]): { source: Data; key: string; skipMissing: boolean } {
+  if (terms.length < 2 || terms.length > 3) throw pluginError(TERMS_ERROR);
   const [source, key, flags] = terms as [Data, Data, Data | undefined];
+  if (!(Array.isArray(source) || source instanceof Map) || !isStringLike(key)) {
+    throw pluginError(`${TERMS_ERROR} first a dict or a list, second a string pointing to the subkey`);
+  }
   let skipMissing = false;
-  if (flags instanceof Map) {
-    for (const k of flags.keys()) if (k !== 'skip_missing') throw pluginError(`the optional third item must be a dict with flags ['skip_missing']`);
+  if (terms.length === 3) {
+    if (!(flags instanceof Map)) {
+      const names = Array.isArray(flags) ? flags : isStringLike(flags) ? [...textOf(flags)] : [flags];
+      // NOTE: 2.19 lets through a list of known flag names, then fails reading it as a dict.
+      if (!names.every((n) => isStringLike(n) && textOf(n) === 'skip_missing')) throw pluginError(`${TERMS_ERROR} the optional third item must be a dict with flags skip_missing`);
+      throw pluginError(`'${Array.isArray(flags) ? '_AnsibleLazyTemplateList' : 'str'}' object has no attribute 'get'`);
+    }
     skipMissing = truthy(flags.get('skip_missing') ?? false);
   }
-  if (!isStringLike(key)) throw pluginError('subelements lookup expects a list of two or three items, ');
-  let elements: Data[];
-  if (source instanceof Map) elements = [...source.values()];
-  else if (Array.isArray(source)) elements = source;
-  else throw pluginError('subelements lookup expects a dictionary, got ' + pyRepr(source));
-  const path = textOf(key).split('.');
+  return { source, key: textOf(key), skipMissing };
+}
+
+export const subelements: LookupFn = (_ctx, terms) => {
+  const { source, key, skipMissing } = subelementsOptions(terms);
+  // A registered loop result that was skipped as a whole gives nothing.
+  if (source instanceof Map && source.has('skipped') && source.get('skipped') !== false) return [];
+  const elements: Data[] = source instanceof Map ? [...source.values()] : (source as Data[]);
+  const path = key.split('.');
   const out: Data[] = [];
   for (const element of elements) {
     if (!(element instanceof Map)) throw pluginError(`subelements lookup expects a dictionary, got '${pyRepr(element)}'`);
