@@ -94,7 +94,10 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
   const extra: DataDict = new Map();
   if (additional !== undefined) {
     const value = toData(additional);
-    if (isStringLike(value) && isPossiblyAllTemplate(textOf(value))) extra.set('_variable_params', value);
+    if (isStringLike(value) && isPossiblyAllTemplate(textOf(value))) {
+      extra.set('_variable_params', value);
+      setValueOrigin(extra, '_variable_params', additional.loc);
+    }
     else if (value instanceof Map) {
       for (const [k, v] of value) {
         extra.set(k, v);

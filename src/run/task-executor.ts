@@ -7,6 +7,7 @@ import { PyFloat, isDict, pyRepr, pyStr, strRepr, truthy, type Data, type DataDi
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
+import { loopSubdir } from '../template/lookups/first-found.js';
 import { ConnectionError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { copyValueOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
@@ -22,6 +23,7 @@ import { failureEvent } from './failure-event.js';
 import { itemWarningEvents } from './loop-warnings.js';
 import { checkStrictUtf8 } from './strict-utf8.js';
 import { moduleDefaultArgs } from './module-defaults-args.js';
+import { ARGS_SPLAT_KEY, argsSplat } from './args-splat.js';
 import { moduleCauses } from './module-causes.js';
 import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-values.js';
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
@@ -130,10 +132,13 @@ export class TaskExecutor {
   private invokeWithLookup(name: string, terms: Data[], vars: VarSource, step: TaskStep, loc: SourceLocation): Data[] {
     // The engine exposes lookups through query(): render a call with the terms bound as a local.
     const locals = new Map<string, Data>([['__volant_terms', terms]]);
+    // with_first_found searches the subdir its task's action names (templates, vars, else files).
+    const subdir = name.replace(/^ansible\.(builtin|legacy)\./, '') === 'first_found' ? ', _subdir=__volant_subdir' : '';
+    if (subdir) locals.set('__volant_subdir', loopSubdir(step.task.action));
     const scope = overlay(vars, locals);
     let value: Data;
     try {
-      value = this.services.templar.render(`{{ query('${name}', *__volant_terms) }}`, scope, {
+      value = this.services.templar.render(`{{ query('${name}', *__volant_terms${subdir}) }}`, scope, {
         origin: loc,
         lookup: this.services.lookupEnv(step),
       });
@@ -339,7 +344,7 @@ export class TaskExecutor {
       const rawError = rawParamsError(task);
       // The error points at the action's key (a line of its own when the task has a name first).
       if (rawError) throw new TaskError([{ message: rawError, ...(task.actionLoc ? { origin: task.actionLoc } : {}) }]);
-      const args = RAW_ARG_ACTIONS.has(task.action) ? task.args : this.renderArgs(step, vars);
+      const args = RAW_ARG_ACTIONS.has(task.action) ? task.args : this.renderArgs(step, vars, host);
 
       const retriesKw = task.keywords.get('retries');
       const untilKw = task.keywords.get('until');
@@ -494,14 +499,22 @@ export class TaskExecutor {
   }
 
   /** Templates each argument; a failure names the argument as 2.19 does. */
-  private renderArgs(step: TaskStep, vars: VarSource): DataDict {
+  private renderArgs(step: TaskStep, vars: VarSource, host: string): DataDict {
     const task = step.task;
     const out: DataDict = new Map();
     const lookup = this.services.lookupEnv(step);
     const defaults = moduleDefaultArgs(step, vars, this.services.templar);
-    const written = defaults.size === 0 ? task.args : new Map([...defaults, ...task.args]);
+    const finalization: ErrorLink = { message: `Finalization of task args for '${fqcn(task.action)}' failed.`, origin: task.actionLoc ?? task.loc };
+    const splat = argsSplat(step, vars, this.services.templar, finalization, (event) => this.services.warning?.(host, event));
+    const written = defaults.size === 0 && !splat ? task.args : new Map([...defaults, ...(splat ?? []), ...task.args]);
+    if (splat) written.delete(ARGS_SPLAT_KEY);
     for (const [key, value] of written) {
-      const source = task.args.has(key) ? task.args : defaults;
+      const source = task.args.has(key) ? task.args : splat?.has(key) ? splat : defaults;
+      // A templated args dict is already rendered.
+      if (source === splat) {
+        out.set(key, value);
+        continue;
+      }
       const origin =
         source === defaults
           ? (valueOrigin(defaults, key) ?? task.argsLoc)
@@ -515,7 +528,7 @@ export class TaskExecutor {
       } catch (e) {
         const links = linksOf(e);
         const [first, ...rest] = links;
-        const outer: ErrorLink = { message: `Finalization of task args for '${fqcn(task.action)}' failed.`, origin: task.actionLoc ?? task.loc };
+        const outer = finalization;
         // NOTE: a cause raised elsewhere (a variable's own template) stays a link of its own, at its origin.
         if (first?.origin && !sameLocation(first.origin, origin)) {
           throw new TaskError([outer, { message: `Error while resolving value for '${pyStr(key)}'.`, origin }, first, ...rest]);
