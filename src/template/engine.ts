@@ -202,6 +202,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
           const r = walk(item, valueOrigin(v, k));
           if (r !== OMIT_PLACEHOLDER) out.set(k, r);
         }
+        // Dict values keep where they were written too (a lookup's deprecation names them).
+        if (out.size === v.size) copyValueOrigins(v, out);
         return out;
       }
       return v;

@@ -18,7 +18,10 @@ export function searchCandidates(ctx: PluginContext, kind: SearchKind, needle: s
   const dirs = env?.searchPaths(kind) ?? [];
   const out: string[] = [];
   const firstPart = needle.split('/')[0];
-  for (const dir of dirs.length > 0 ? dirs : [baseDir]) {
+  // Without a subdir (first_found from a template) only the task's own directories are searched,
+  // not the `<dir>/<kind>` entries the environment lists for the other lookups.
+  const searched = subdir === null ? dirs.filter((d) => !d.endsWith(`/${kind}`)) : dirs;
+  for (const dir of searched.length > 0 ? searched : [baseDir]) {
     // A role's tasks directory searches the role's own `<kind>` folder first.
     // The role's own directory is on 2.19's search path too (its ansible_search_path begins
     // with the role path), so `templates/x` finds the role's templates/x from any subdir.
