@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
+import { playbookCollectionWarnings } from '../playbook/collection-warnings.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
 import { compileIncludeRole, compileIncludeTasks, includeLoopVars } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
@@ -197,7 +198,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     .map((p) => (p.startsWith('~') ? join(homedir(), p.slice(1)) : p));
   libraryModules.onRolesListed((names, playFile) => loadListedRoles(names, dirname(playFile), rolesPath));
   const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
-  for (const playbook of playbooks) reportDeprecations(playbook, callback);
+  for (const playbook of playbooks) {
+    for (const message of playbookCollectionWarnings(playbook)) warn(message);
+    reportDeprecations(playbook, callback);
+  }
   const runTags = strings(args.tags).flatMap((t) => t.split(','));
   const loadVarsFile = (name: string, scope: VarSource, playDir = firstDir): DataDict | undefined => {
     const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);

@@ -54,6 +54,7 @@ export interface ResolvedAction {
   /** The task's `args:` mapping, where the arguments it adds were written. */
   readonly extraArgsNode?: YamlNode;
   readonly delegateTo?: Keyword;
+  readonly actionAsKey?: true;
   /** Deprecation warnings ansible prints for legacy forms. */
   readonly deprecations: readonly Deprecation[];
 }
@@ -232,6 +233,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     ...(argsNode === undefined ? {} : { argsNode }),
     ...(additional?.kind === 'map' ? { extraArgsNode: additional } : {}),
     ...(delegateTo === undefined ? {} : { delegateTo }),
+    ...(candidates.length > 0 ? { actionAsKey: true as const } : {}),
     deprecations,
   };
 }

@@ -73,6 +73,7 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
     ...(resolved.argsNode === undefined ? {} : { argsNode: resolved.argsNode }),
     ...(resolved.extraArgsNode === undefined ? {} : { extraArgsNode: resolved.extraArgsNode }),
     ...(resolved.delegateTo === undefined ? {} : { delegateTo: resolved.delegateTo }),
+    ...(resolved.actionAsKey ? { actionAsKey: true as const } : {}),
     ...(withLookup === undefined ? {} : { withLookup }),
     keywords,
     isHandler,

@@ -37,6 +37,7 @@ import { LinearOrder } from './linear-order.js';
 import { VolantError } from '../core/errors.js';
 import { runOnHosts, type FanOut } from './step-fan-out.js';
 import type { TagFilter } from './tags.js';
+import { runningTaskWarnings } from '../playbook/collection-warnings.js';
 
 /** Actions that run once for all the hosts of a step, on the first. */
 const BYPASS_HOST_LOOP = new Set(['add_host', 'pause']);
@@ -384,6 +385,7 @@ export class PlayRunner {
       hosts = this.skipCompletedRoles(step, hosts);
       if (hosts.length === 0) return [];
     }
+    for (const message of runningTaskWarnings(task, step.folded.scalars.get('collections')?.value, step.role !== undefined)) this.services.callback.warning?.(message);
     if (task.action === 'meta') {
       await runMeta(this.metaContext(), step, hosts);
       return [];

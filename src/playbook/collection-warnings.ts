@@ -1,0 +1,81 @@
+/**
+ * The warnings 2.19 prints while loading a play whose `collections:` names collections that are
+ * not installed: each short action name written as a task's key is looked up in every listed
+ * collection before `ansible.builtin`/`ansible.legacy`, and each failed import warns
+ * ("Error loading plugin 'debug': No module named 'ansible_collections.community'"). Volant
+ * installs no collections, so every listed one but the builtin ones warns.
+ */
+import type { Data } from '../core/data.js';
+import type { Keywords, Playbook, TaskNode, TaskOrBlock } from './model.js';
+
+/** Actions 2.19 does not look up while loading (includes, imports, meta). */
+const NOT_LOOKED_UP = new Set(['include_tasks', 'include_role', 'import_tasks', 'import_role', 'meta']);
+
+function collectionsOf(keywords: Keywords, outer: readonly string[]): readonly string[] {
+  const kw = keywords.get('collections');
+  if (kw === undefined) return outer;
+  const value: Data = kw.value;
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === 'string' ? [value] : [];
+}
+
+/**
+ * The builtin actions that have an action plugin (ansible/plugins/action): 2.19 looks an action up
+ * among action plugins first, so a module without one is searched for in every listed collection.
+ */
+const ACTION_PLUGINS = new Set([
+  'add_host', 'assemble', 'assert', 'async_status', 'command', 'copy', 'debug', 'dnf', 'fail', 'fetch', 'gather_facts',
+  'group_by', 'include_vars', 'package', 'pause', 'raw', 'reboot', 'script', 'service', 'set_fact', 'set_stats', 'shell',
+  'template', 'unarchive', 'uri', 'validate_argument_spec', 'wait_for_connection',
+]);
+
+/** The warnings for one action name searched through `collections`, in search order. */
+export function collectionLoadWarnings(action: string, collections: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const collection of collections) {
+    if (collection === 'ansible.builtin' || collection === 'ansible.legacy') {
+      if (ACTION_PLUGINS.has(action)) break;
+      continue;
+    }
+    const [namespace, name] = collection.split('.');
+    const missing = namespace === 'ansible' ? `ansible.${name ?? ''}` : (namespace ?? collection);
+    out.push(`Error loading plugin '${action}': No module named 'ansible_collections.${missing}'`);
+  }
+  return out;
+}
+
+function visit(list: readonly TaskOrBlock[], collections: readonly string[], out: string[]): void {
+  for (const node of list) {
+    const own = collectionsOf(node.keywords, collections);
+    if (node.kind === 'block') {
+      for (const part of [node.block, node.rescue, node.always]) visit(part, own, out);
+      continue;
+    }
+    if (!node.actionAsKey || node.actionWritten.includes('.') || NOT_LOOKED_UP.has(node.action)) continue;
+    out.push(...collectionLoadWarnings(node.actionWritten, own));
+  }
+}
+
+/**
+ * The warnings of a task about to run: 2.19's strategy looks every task's action up again before
+ * its banner (the only lookup for includes, meta and the `action:` forms). A role's tasks search
+ * the role's own collections, which Volant does not read.
+ */
+export function runningTaskWarnings(task: TaskNode, collections: Data | undefined, inRole: boolean): string[] {
+  // The play's own fact gathering is written `gather_facts` in 2.19, searched like any other.
+  const written = task.implicit ? task.action : task.actionWritten;
+  if (inRole || !Array.isArray(collections) || written.includes('.')) return [];
+  return collectionLoadWarnings(written, collections.map(String));
+}
+
+/** Every such warning of a playbook, in the order 2.19 loads a play's lists (handlers first). */
+export function playbookCollectionWarnings(playbook: Playbook): string[] {
+  const out: string[] = [];
+  for (const entry of playbook.entries) {
+    if (entry.kind !== 'play') continue;
+    const collections = collectionsOf(entry.keywords, []);
+    if (collections.length === 0) continue;
+    for (const list of [entry.handlers, entry.preTasks, entry.postTasks, entry.tasks]) visit(list, collections, out);
+  }
+  return out;
+}
