@@ -18,7 +18,7 @@ import type { ActionContext, ActionRegistry } from './action.js';
 import type { DisplayEvent, HostResult } from './events.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
 import type { PlayVars } from './vars-port.js';
-import { ActionFail, ActionSkip, TaskError, chainMessage, linksOf, type ErrorLink } from './task-error.js';
+import { ActionFail, ActionSkip, TaskError, briefMessage, chainMessage, linksOf, type ErrorLink } from './task-error.js';
 import { failureEvent } from './failure-event.js';
 import { itemWarningEvents } from './loop-warnings.js';
 import { checkStrictUtf8 } from './strict-utf8.js';
@@ -675,7 +675,7 @@ function bareFailure(e: unknown): ExecOutcome {
   const result = new Map<string, Data>([
     ['failed', true],
     ['exception', '(traceback unavailable)'],
-    ['msg', chain.map((l) => l.message).join(': ')],
+    ['msg', briefMessage(chain.map((l) => l.message))],
   ]);
   return { result, error: chain, failKind: 'Action', bare: true };
 }
