@@ -187,9 +187,12 @@ export function roleFrom(args: DataDict): { tasks?: string; vars?: string; defau
   return out;
 }
 
-/** Two entries of a role are the same role when their params and keywords (vars, when, tags …) are. */
+/** The role entry keywords 2.19 counts in a role's identity (Role._get_hash_dict); become, no_log … are not. */
+const IDENTITY_KEYWORDS = new Set(['when', 'tags', 'vars']);
+
+/** Two entries of a role are the same role when their params and their vars, when and tags are. */
 export function paramsKey(role: RoleInstance): string {
-  const keywords = [...role.ref.keywords.entries()].map(([k, v]) => [k, pyRepr(v.value)]);
+  const keywords = [...role.ref.keywords.entries()].filter(([k]) => IDENTITY_KEYWORDS.has(k)).map(([k, v]) => [k, pyRepr(v.value)]);
   return `${role.def.path}\u0000${pyRepr(role.params)}\u0000${JSON.stringify(keywords)}`;
 }
 
