@@ -235,7 +235,16 @@ export class TaskExecutor {
       }
       results.push(res);
       warningEvents.push(...itemWarningEvents(res, outcome.warnings));
-      if (control.breakWhen.length > 0 && this.conditionsHold(control.breakWhen, vars)) break;
+      if (control.breakWhen.length > 0) {
+        // NOTE: a break_when that cannot be evaluated fails the whole task, its items dropped.
+        let stop: boolean;
+        try {
+          stop = this.conditionsHold(control.breakWhen, vars);
+        } catch (e) {
+          return bareFailure(e);
+        }
+        if (stop) break;
+      }
     }
     const res = new Map<string, Data>([['results', results]]);
     let skipped = true;
@@ -867,7 +876,8 @@ function loopControl(step: TaskStep, vars: VarSource, templar: TemplateRenderer)
   const all = lc.get('extended_allitems');
   if (all !== undefined) out.extendedAllItems = truthy(all);
   const bw = lc.get('break_when');
-  if (bw !== undefined && bw !== null) out.breakWhen = [{ value: bw, loc: kw.loc }];
+  // Conditions are named where they were written (the break_when value, or each list entry).
+  if (bw !== undefined && bw !== null) out.breakWhen = [{ value: bw, loc: loopControlValueOrigin(step, 'break_when') ?? kw.loc }];
   return out;
 }
 
@@ -893,11 +903,16 @@ function omittedLoopError(origin: SourceLocation): TaskError {
   );
 }
 
-/** Where loop_control's loop_var was written; none when the loop uses the default `item`. */
-function loopVarOrigin(step: TaskStep): SourceLocation | undefined {
+/** Where a loop_control key's value was written (none when the key is not written). */
+function loopControlValueOrigin(step: TaskStep, key: string): SourceLocation | undefined {
   const node = step.task.keywords.get('loop_control')?.node;
   if (node?.kind !== 'map') return undefined;
-  return node.pairs.find((p) => p.key.kind === 'scalar' && p.key.value === 'loop_var')?.value.loc;
+  return node.pairs.find((p) => p.key.kind === 'scalar' && p.key.value === key)?.value.loc;
+}
+
+/** Where loop_control's loop_var was written; none when the loop uses the default `item`. */
+function loopVarOrigin(step: TaskStep): SourceLocation | undefined {
+  return loopControlValueOrigin(step, 'loop_var');
 }
 
 function loopVarInUse(loopVar: string, origin: SourceLocation | undefined): DisplayEvent {
