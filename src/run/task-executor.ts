@@ -3,7 +3,7 @@
  * action (controller) or module (agent) → retries/until → changed_when/failed_when.
  * Returns ansible's result dict, internal keys included; the strategy applies it.
  */
-import { PyFloat, isDict, pyRepr, pyStr, strRepr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
+import { PyFloat, isDict, isStringLike, pyRepr, pyStr, strRepr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
@@ -152,7 +152,13 @@ export class TaskExecutor {
 
   private async runLoop(host: string, step: TaskStep, items: Data[]): Promise<ExecOutcome> {
     const task = step.task;
-    const control = loopControl(step, this.playVars.forTask(host, step), this.services.templar);
+    let control: LoopControl;
+    try {
+      control = loopControl(step, this.playVars.forTask(host, step), this.services.templar);
+    } catch (e) {
+      // A loop_control value that fails to template or convert fails the task, shown as it is.
+      return bareFailure(e);
+    }
     const results: DataDict[] = [];
     const warningEvents: DisplayEvent[] = [];
     let lastError: readonly ErrorLink[] | undefined;
@@ -724,13 +730,28 @@ function checkPort(step: TaskStep, vars: VarSource, templar: TemplateRenderer): 
   if (name !== undefined) checkInt(templar.renderDeep(vars.get(name) as Data, vars, {}), vars.origin?.(name));
 }
 
-function checkInt(value: Data | undefined, origin: SourceLocation | undefined): void {
+function checkInt(value: Data | undefined, origin: SourceLocation | undefined, name = 'port'): void {
   if (value === undefined || value === null || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return;
-  if (value instanceof PyFloat ? Number.isInteger(value.value) : /^\s*[+-]?\d+(_\d+)*\s*$/.test(pyStr(value))) return;
+  // NOTE: Python's int() truncates a float; port keeps its stricter check (a whole number).
+  if (value instanceof PyFloat ? name !== 'port' || Number.isInteger(value.value) : /^\s*[+-]?\d+(_\d+)*\s*$/.test(pyStr(value))) return;
+  throw conversionError(name, value, 'int', origin);
+}
+
+const BOOL_WORDS = new Set(['y', 'yes', 'on', '1', 'true', 't', 'n', 'no', 'off', '0', 'false', 'f']);
+
+/** A bool keyword converts as ansible's strict boolean(): true/false, 0/1 and the yes/no words only. */
+function checkBool(kw: Keyword | undefined, name: string): void {
+  const value = kw?.value;
+  if (value === undefined || value === null || typeof value === 'boolean') return;
+  if (typeof value === 'number' || value instanceof PyFloat ? [0, 1].includes(Number(value instanceof PyFloat ? value.value : value)) : BOOL_WORDS.has(pyStr(value).trim().toLowerCase())) return;
+  throw conversionError(name, value, 'bool', kw?.loc);
+}
+
+function conversionError(name: string, value: Data, type: string, origin: SourceLocation | undefined): TaskError {
   const at = origin ? { origin } : {};
-  const shown = value instanceof PyFloat ? pyRepr(value) : strRepr(pyStr(value));
+  const shown = value instanceof PyFloat || typeof value === 'number' ? pyRepr(value) : strRepr(pyStr(value));
   // NOTE: 2.19 shows the conversion error as its own cause, though it points at the same value.
-  throw new TaskError([{ message: "Error processing keyword 'port'.", ...at }, { message: `The value ${shown} could not be converted to 'int'.`, ...at, whileHandling: true }]);
+  return new TaskError([{ message: `Error processing keyword '${name}'.`, ...at }, { message: `The value ${shown} could not be converted to '${type}'.`, ...at, whileHandling: true }]);
 }
 
 /** The keywords 2.19 templates for each run of a task, before its arguments. */
@@ -746,8 +767,14 @@ function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: Template
   // The connection's keywords are used where the connection needs them; 2.19 templates them all first.
   for (const name of CONNECTION_KEYWORDS) templateTaskKeyword(step, name, vars, templar);
   checkPort(step, vars, templar);
-  const checkMode = keywordBool(templateTaskKeyword(step, 'check_mode', vars, templar)) ?? options.checkMode;
-  const diff = keywordBool(templateTaskKeyword(step, 'diff', vars, templar)) ?? options.diff;
+  const checkModeKw = templateTaskKeyword(step, 'check_mode', vars, templar);
+  checkBool(checkModeKw, 'check_mode');
+  const checkMode = keywordBool(checkModeKw) ?? options.checkMode;
+  const diffKw = templateTaskKeyword(step, 'diff', vars, templar);
+  checkBool(diffKw, 'diff');
+  const diff = keywordBool(diffKw) ?? options.diff;
+  const timeout = templateTaskKeyword(step, 'timeout', vars, templar);
+  if (timeout) checkInt(timeout.value, timeout.loc, 'timeout');
   let noLog: boolean;
   try {
     noLog = keywordBool(templateTaskKeyword(step, 'no_log', vars, templar)) ?? false;
@@ -858,11 +885,19 @@ function loopControl(step: TaskStep, vars: VarSource, templar: TemplateRenderer)
   const out: LoopControl = { loopVar: 'item', pause: 0, extended: false, extendedAllItems: true, breakWhen: [] };
   if (!kw || !isDict(kw.value)) return out;
   const lc = kw.value;
-  const text = (name: string): string | undefined => {
+  const rendered = (name: string): Data | undefined => {
     const v = lc.get(name);
     if (v === undefined || v === null) return undefined;
-    const rendered = typeof v === 'string' && templar.isTemplate(v) && name !== 'label' ? templar.render(v, vars, { origin: kw.loc }) : v;
-    return pyStr(rendered);
+    const origin = loopControlValueOrigin(step, name) ?? kw.loc;
+    try {
+      return typeof v === 'string' && templar.isTemplate(v) && name !== 'label' ? templar.render(v, vars, { origin }) : v;
+    } catch (e) {
+      throw keywordError(name, e, origin);
+    }
+  };
+  const text = (name: string): string | undefined => {
+    const v = rendered(name);
+    return v === undefined || v === null ? undefined : pyStr(v);
   };
   out.loopVar = text('loop_var') ?? 'item';
   const indexVar = text('index_var');
@@ -870,9 +905,9 @@ function loopControl(step: TaskStep, vars: VarSource, templar: TemplateRenderer)
   const label = lc.get('label');
   // NOTE: ansible takes a falsy label as written ('', 0, false) as no label: the item is shown.
   if (label !== undefined && truthy(label)) out.label = pyStr(label);
-  const pause = lc.get('pause');
-  if (pause !== undefined && pause !== null) out.pause = Number(pyStr(pause)) || 0;
-  out.extended = truthy(lc.get('extended') ?? false);
+  const pause = rendered('pause');
+  if (pause !== undefined && pause !== null) out.pause = pauseSeconds(pause, loopControlValueOrigin(step, 'pause') ?? kw.loc);
+  out.extended = truthy(rendered('extended') ?? false);
   const all = lc.get('extended_allitems');
   if (all !== undefined) out.extendedAllItems = truthy(all);
   const bw = lc.get('break_when');
@@ -901,6 +936,20 @@ function omittedLoopError(origin: SourceLocation): TaskError {
     [{ message: 'A template was resolved to an Omit scalar.', origin, help: 'Callers must be prepared to handle this value. This is most likely a bug in the code requesting templating.' }],
     true,
   );
+}
+
+/** loop_control's pause as Python's float() reads it; another value fails the task as 2.19's keyword check. */
+function pauseSeconds(value: Data, origin: SourceLocation): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof PyFloat) return value.value;
+  const text = isStringLike(value) ? pyStr(value).trim() : undefined;
+  if (text !== undefined && /^[+-]?((\d+(_\d+)*)?\.?\d+(_\d+)*([eE][+-]?\d+)?|\d+\.|inf(inity)?|nan)$/i.test(text)) {
+    const n = Number(text.replace(/_/g, '').replace(/^([+-]?)inf(inity)?$/i, '$1Infinity'));
+    return Number.isNaN(n) ? 0 : n;
+  }
+  const shown = isStringLike(value) ? strRepr(pyStr(value)) : pyRepr(value);
+  throw new TaskError([{ message: "Error processing keyword 'pause'.", origin }, { message: `The value ${shown} could not be converted to 'float'.`, origin, whileHandling: true }], true);
 }
 
 /** Where a loop_control key's value was written (none when the key is not written). */
