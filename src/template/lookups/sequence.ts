@@ -1,7 +1,7 @@
 /** The `sequence` lookup: numbers formatted as strings, from `start=… end=…` or `[start-]end[/stride][:format]`. */
-import type { Data } from '../../core/data.js';
+import { isStringLike, PyFloat, pyRepr, type Data } from '../../core/data.js';
 import type { LookupFn, PluginValue } from '../plugin.js';
-import { defined, pluginError, toText } from '../filters/ansible-args.js';
+import { defined, pluginError, raisedWhileHandling, toText } from '../filters/ansible-args.js';
 import { parseKv } from './kv-args.js';
 
 const SHORTCUT = /^(([0-9]+|0[xX][0-9a-fA-F]+)-)?([0-9]+|0[xX][0-9a-fA-F]+)(\/([0-9]+|0[xX][0-9a-fA-F]+))?(:(.+))?$/i;
@@ -61,6 +61,10 @@ export const sequence: LookupFn = (_ctx, terms, kwargs) => {
   const out: Data[] = [];
   // With only keyword options, the sequence is described by them alone.
   for (const term of terms.length === 0 && kwargs.size > 0 ? [''] : terms) {
+    if (!isStringLike(term)) {
+      // NOTE: 2.19's regex match fails on a term that is no string, reported while handling it.
+      throw raisedWhileHandling(`unknown error parsing with_sequence arguments: ${pyRepr(term)}. Error was: expected string or bytes-like object, got '${withTermClass(term)}'`);
+    }
     const text = toText(term);
     const options = new Map<string, string>();
     const m = SHORTCUT.exec(text);
@@ -104,3 +108,17 @@ export const sequence: LookupFn = (_ctx, terms, kwargs) => {
   }
   return out;
 };
+
+/**
+ * The class 2.19 names for a with_ term (its values are tagged with their origin; a lookup() from
+ * a template gets plain ones: `int` where this says `_AnsibleTaggedInt`).
+ */
+function withTermClass(term: Data): string {
+  if (term === null) return 'NoneType';
+  if (typeof term === 'boolean') return 'bool';
+  if (typeof term === 'number' || typeof term === 'bigint') return '_AnsibleTaggedInt';
+  if (term instanceof PyFloat) return '_AnsibleTaggedFloat';
+  if (Array.isArray(term)) return '_AnsibleLazyTemplateList';
+  if (term instanceof Map) return '_AnsibleLazyTemplateDict';
+  return 'object';
+}
