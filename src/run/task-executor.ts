@@ -19,7 +19,7 @@ import type { DisplayEvent, HostResult } from './events.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
 import type { PlayVars } from './vars-port.js';
 import { ActionFail, ActionSkip, TaskError, briefMessage, chainMessage, linksOf, type ErrorLink } from './task-error.js';
-import { failureEvent } from './failure-event.js';
+import { chainEvent, failureEvent } from './failure-event.js';
 import { itemWarningEvents } from './loop-warnings.js';
 import { checkStrictUtf8 } from './strict-utf8.js';
 import { moduleDefaultArgs } from './module-defaults-args.js';
@@ -145,7 +145,11 @@ export class TaskExecutor {
     } catch (e) {
       // NOTE: 2.19 calls a with_ lookup through a template it makes itself, shown without origin.
       const links = linksOf(e);
-      throw new TaskError([{ message: links.map((l) => l.message).join(': '), context: 'Origin: <unknown>\n\ninvoke_lookup()' }], true);
+      // A cause shown on its own (context '') stays a link of its own under the lookup's failure.
+      const own = links.findIndex((l, i) => i > 0 && l.context === '');
+      const head = own < 0 ? links : links.slice(0, own);
+      const invoked = { message: head.map((l) => l.message).join(': '), context: 'Origin: <unknown>\n\ninvoke_lookup()' };
+      throw new TaskError(own < 0 ? [invoked] : [invoked, ...links.slice(own)], true);
     }
     return Array.isArray(value) ? value : [value];
   }
@@ -737,6 +741,9 @@ function checkInt(value: Data | undefined, origin: SourceLocation | undefined, n
   throw conversionError(name, value, 'int', origin);
 }
 
+/** The other bool keywords 2.19 converts (strictly) as it validates a task before running it. */
+const STRICT_BOOL_KEYWORDS = ['any_errors_fatal', 'become', 'delegate_facts', 'ignore_errors', 'ignore_unreachable', 'run_once'];
+
 const BOOL_WORDS = new Set(['y', 'yes', 'on', '1', 'true', 't', 'n', 'no', 'off', '0', 'false', 'f']);
 
 /** A bool keyword converts as ansible's strict boolean(): true/false, 0/1 and the yes/no words only. */
@@ -775,9 +782,12 @@ function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: Template
   const diff = keywordBool(diffKw) ?? options.diff;
   const timeout = templateTaskKeyword(step, 'timeout', vars, templar);
   if (timeout) checkInt(timeout.value, timeout.loc, 'timeout');
+  for (const name of STRICT_BOOL_KEYWORDS) checkBool(templateTaskKeyword(step, name, vars, templar), name);
   let noLog: boolean;
   try {
-    noLog = keywordBool(templateTaskKeyword(step, 'no_log', vars, templar)) ?? false;
+    const noLogKw = templateTaskKeyword(step, 'no_log', vars, templar);
+    checkBool(noLogKw, 'no_log');
+    noLog = keywordBool(noLogKw) ?? false;
   } catch (e) {
     throw e instanceof TaskError ? new NoLogError(e.chain) : e;
   }
@@ -795,11 +805,8 @@ function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: Template
 class NoLogError extends TaskError {}
 
 function noLogWarning(e: NoLogError): DisplayEvent {
-  const cause = e.chain[0];
-  return {
-    message: 'Invalid no_log value for task, output will be masked.',
-    ...(cause ? { cause: { message: cause.message, ...(cause.origin ? { origin: cause.origin } : {}) } } : {}),
-  };
+  const cause = chainEvent(e.chain);
+  return { message: 'Invalid no_log value for task, output will be masked.', ...(cause ? { cause } : {}) };
 }
 
 /** A task keyword's value, templated; a failure says which keyword, as 2.19's post_validate. */

@@ -3,6 +3,7 @@
  * (lookup, query/q, now, undef, omit). Each is a factory called once per render call.
  */
 import { lookupLoadWarning } from '../core/lookup-names.js';
+import { PluginFailure } from './plugin-failure.js';
 import { type Data, type DataDict } from '../core/data.js';
 import { TemplateError } from '../core/errors.js';
 import { lookups, nestedRenderErrors, type PluginValue } from './plugin.js';
@@ -91,6 +92,8 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
     const message = err instanceof Error ? err.message : String(err);
     if (errors === 'warn') state.options.warn?.({ kind: 'warning', message: `An error occurred while running the lookup plugin '${name}': ${message}` });
     if (errors === 'ignore' || errors === 'warn') return want ? [] : null;
+    // An error the lookup raised while handling another shows under the lookup's failure, as a cause.
+    if (err instanceof TemplateError && err.context === '') throw new PluginFailure(`The lookup plugin '${name}' failed.`, { cause: err });
     throw new TemplateError('template-lookup', `The lookup plugin '${name}' failed: ${message}`);
   }
   if (want) return result;
