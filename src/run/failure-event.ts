@@ -9,7 +9,7 @@ import type { DisplayEvent } from './events.js';
 import type { ErrorLink } from './task-error.js';
 import { moduleCauses, resultSubEvents } from './module-causes.js';
 
-function chainEvent(links: readonly ErrorLink[]): DisplayEvent | undefined {
+export function chainEvent(links: readonly ErrorLink[]): DisplayEvent | undefined {
   let event: DisplayEvent | undefined;
   for (let i = links.length - 1; i >= 0; i--) {
     const link = links[i] as ErrorLink;
