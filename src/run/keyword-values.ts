@@ -20,6 +20,14 @@ export function toBool(value: Data | undefined): boolean | undefined {
   return false;
 }
 
+/** Whether ansible's strict boolean() takes the value (what a bool keyword must be once templated). */
+export function isStrictBool(value: Data): boolean {
+  if (value === null || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return value === 0 || value === 1;
+  if (value instanceof PyFloat) return value.value === 0 || value.value === 1;
+  return TRUE_WORDS.has(pyStr(value).trim().toLowerCase()) || (FALSE_WORDS.has(pyStr(value).trim().toLowerCase()) && pyStr(value).trim() !== '');
+}
+
 export function keywordBool(kw: Keyword | undefined): boolean | undefined {
   return kw === undefined ? undefined : toBool(kw.value);
 }

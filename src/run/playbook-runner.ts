@@ -2,7 +2,7 @@
  * run: walks the plays of a playbook (and imported playbooks), splits each play's hosts into
  * serial batches, and runs them. Returns ansible-playbook's exit code.
  */
-import { PyFloat, pyStr, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, pyRepr, pyStr, strRepr, type Data, type DataDict } from '../core/data.js';
 import type { CompiledPlay, Program, TaskStep } from '../compile/program.js';
 import type { PlayNode, Playbook, TaskNode } from '../playbook/model.js';
 import { EMPTY_FOLD, foldLayer } from '../compile/fold-keywords.js';
@@ -10,7 +10,7 @@ import { allocateStepId } from '../compile/compile-play.js';
 import { buildJumpTable } from '../compile/jump-table.js';
 import { PlayRunner, type PlayRunServices } from './play-runner.js';
 import { AggregateStats } from './stats.js';
-import { keywordBool } from './keyword-values.js';
+import { isStrictBool, keywordBool } from './keyword-values.js';
 import type { Callback } from './events.js';
 import { VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
@@ -175,6 +175,8 @@ export class PlaybookRunner {
     };
     const runner = new PlayRunner(compiled, services, playVars);
     this.playRunners.push(runner);
+    const forceHandlers = play.keywords.get('force_handlers');
+    if (forceHandlers) checkPlayBool('force_handlers', deps.renderPlayText(play, forceHandlers.value), forceHandlers.loc);
     const gather = this.gatherStep(play);
     for (const [index, b] of batches.entries()) {
       if (index > 0) hostsAll.splice(0, hostsAll.length, ...deps.hostsMatching(pattern));
@@ -209,8 +211,11 @@ export class PlaybookRunner {
     let explicit: boolean | undefined;
     if (kw) {
       try {
-        explicit = keywordBool({ ...kw, value: this.deps.renderPlayText(play, kw.value) });
+        const value = this.deps.renderPlayText(play, kw.value);
+        checkPlayBool('gather_facts', value, kw.loc);
+        explicit = keywordBool({ ...kw, value });
       } catch (e) {
+        if (e instanceof VolantError && e.code === 'PLAY_KEYWORD') throw e;
         throw playKeywordError('gather_facts', e, kw.loc);
       }
     }
@@ -290,6 +295,18 @@ export function playKeywordError(keyword: string, cause: unknown, location: Sour
     ...(location ? { location } : {}),
   });
   return Object.assign(error, { exitCode: 4 });
+}
+
+/**
+ * A play's bool keyword that 2.19 converts before the play starts (gather_facts, force_handlers):
+ * a value strict boolean() refuses stops the run, the conversion shown as the cause.
+ */
+function checkPlayBool(keyword: string, value: Data, location: SourceLocation | undefined): void {
+  if (isStrictBool(value)) return;
+  const at = location ? { location } : {};
+  const shown = typeof value === 'number' || value instanceof PyFloat ? pyRepr(value) : strRepr(pyStr(value));
+  const cause = Object.assign(new VolantError('PLAY_KEYWORD', `The value ${shown} could not be converted to 'bool'.`, at), { whileHandling: true });
+  throw Object.assign(new VolantError('PLAY_KEYWORD', `Error processing keyword '${keyword}'.`, { ...at, cause }), { exitCode: 4 });
 }
 
 /** A host add_host created (changed) is one of the play's hosts from then on. */

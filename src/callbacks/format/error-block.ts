@@ -29,6 +29,8 @@ export function errorEvent(error: VolantError): DisplayEvent {
     ...(error.location ? { origin: error.location } : {}),
     ...(error.hint ? { help: error.hint } : {}),
     ...(cause ? { cause } : {}),
+    // A cause raised while handling another error (a keyword's conversion) shows as a block of its own.
+    ...((error as VolantError & { whileHandling?: boolean }).whileHandling ? { whileHandling: true } : {}),
   };
 }
 
