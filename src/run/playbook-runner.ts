@@ -177,6 +177,8 @@ export class PlaybookRunner {
     this.playRunners.push(runner);
     const forceHandlers = play.keywords.get('force_handlers');
     if (forceHandlers) checkPlayBool('force_handlers', deps.renderPlayText(play, forceHandlers.value), forceHandlers.loc);
+    const maxFail = play.keywords.get('max_fail_percentage');
+    if (maxFail) checkPercent(deps.renderPlayText(play, maxFail.value), maxFail.loc);
     const gather = this.gatherStep(play);
     for (const [index, b] of batches.entries()) {
       if (index > 0) hostsAll.splice(0, hostsAll.length, ...deps.hostsMatching(pattern));
@@ -298,15 +300,26 @@ export function playKeywordError(keyword: string, cause: unknown, location: Sour
 }
 
 /**
- * A play's bool keyword that 2.19 converts before the play starts (gather_facts, force_handlers):
- * a value strict boolean() refuses stops the run, the conversion shown as the cause.
+ * A play's keyword that 2.19 converts before the play starts (gather_facts, force_handlers,
+ * max_fail_percentage): a value that does not convert stops the run, the conversion shown as the cause.
  */
 function checkPlayBool(keyword: string, value: Data, location: SourceLocation | undefined): void {
-  if (isStrictBool(value)) return;
+  if (!isStrictBool(value)) throw playConversionError(keyword, value, 'bool', location);
+}
+
+/** max_fail_percentage as 2.19's 'percent' type: a number, or text Python's float() reads once '%' is removed. */
+function checkPercent(value: Data, location: SourceLocation | undefined): void {
+  if (value === null || typeof value === 'number' || typeof value === 'boolean' || value instanceof PyFloat) return;
+  const text = pyStr(value).replace(/%/g, '').trim();
+  if (/^[+-]?((\d+(_\d+)*)?\.?\d+(_\d+)*([eE][+-]?\d+)?|\d+\.|inf(inity)?|nan)$/i.test(text)) return;
+  throw playConversionError('max_fail_percentage', value, 'percent', location);
+}
+
+function playConversionError(keyword: string, value: Data, type: string, location: SourceLocation | undefined): VolantError {
   const at = location ? { location } : {};
   const shown = typeof value === 'number' || value instanceof PyFloat ? pyRepr(value) : strRepr(pyStr(value));
-  const cause = Object.assign(new VolantError('PLAY_KEYWORD', `The value ${shown} could not be converted to 'bool'.`, at), { whileHandling: true });
-  throw Object.assign(new VolantError('PLAY_KEYWORD', `Error processing keyword '${keyword}'.`, { ...at, cause }), { exitCode: 4 });
+  const cause = Object.assign(new VolantError('PLAY_KEYWORD', `The value ${shown} could not be converted to '${type}'.`, at), { whileHandling: true });
+  return Object.assign(new VolantError('PLAY_KEYWORD', `Error processing keyword '${keyword}'.`, { ...at, cause }), { exitCode: 4 });
 }
 
 /** A host add_host created (changed) is one of the play's hosts from then on. */
