@@ -491,7 +491,9 @@ export class PlayRunner {
     const templar = this.services.exec.templar;
     const value = kw && typeof kw.value === 'string' && templar.isTemplate(kw.value) ? templar.render(kw.value, this.playVars.forPlay(), { origin: kw.loc }) : kw?.value;
     const pct = keywordInt(kw && value !== undefined ? { ...kw, value } : kw);
-    if (pct === undefined || failedNow.length === 0) return;
+    // NOTE: 2.19 compares after every task that had results, so a negative percentage stops the play
+    // with no host failed; otherwise only a new failure can cross it.
+    if (pct === undefined || (failedNow.length === 0 && pct >= 0)) return;
     const failed = this.batchHosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
     if (failed / this.batchHosts.length > pct / 100) {
       for (const host of this.activeHosts()) {
