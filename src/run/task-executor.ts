@@ -649,7 +649,14 @@ export class TaskExecutor {
     for (const kw of step.folded.environment) {
       // An `environment:` left empty is not set; an omitted entry is skipped.
       if (kw.value === null) continue;
-      const value = this.services.templar.renderDeep(kw.value, vars, { origin: kw.loc });
+      let value: Data;
+      try {
+        value = this.services.templar.renderDeep(kw.value, vars, { origin: kw.loc });
+      } catch (e) {
+        // 2.19 templates the keyword's whole list (every layer) and names it with no origin of its own.
+        const written = pyRepr(step.folded.environment.flatMap((layer) => (Array.isArray(layer.value) ? layer.value : [layer.value])));
+        throw new TaskError([{ message: "Error processing keyword 'environment'.", context: `Origin: <unknown>\n\n${written}` }, ...linksOf(e)]);
+      }
       const list = Array.isArray(value) ? value : [value];
       for (const entry of list) {
         if (entry === OMIT) continue;
@@ -720,7 +727,7 @@ function templateKw(kw: Keyword | undefined, vars: VarSource, templar: TemplateR
   return { ...kw, value: templar.render(kw.value, vars, { origin: kw.loc }) };
 }
 
-const CONNECTION_KEYWORDS = ['become', 'become_method', 'become_user', 'remote_user'];
+const CONNECTION_KEYWORDS = ['become', 'become_method', 'become_user', 'connection', 'remote_user'];
 
 /**
  * The `port` keyword and the connection's port variable (`ansible_port`) must be integers, even on
