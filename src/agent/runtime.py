@@ -621,6 +621,18 @@ def symbolic_mode_to_octal(path_stat, symbolic_mode):
 # The module context
 # ---------------------------------------------------------------------------------------------
 
+def missing_required_lib(library, reason=None, url=None):
+    """AnsibleModule's missing_required_lib message, for modules whose host library is missing."""
+    msg = "Failed to import the required Python library (%s) on %s's Python %s." % (library, os.uname()[1], sys.executable)
+    if reason:
+        msg += " This is required %s." % reason
+    if url:
+        msg += " See %s for more info." % url
+    return msg + (" Please read the module documentation and install it in the appropriate location."
+                  " If the required library is installed, but Ansible is using the wrong Python interpreter,"
+                  " please consult the documentation on ansible_python_interpreter")
+
+
 class Context(object):
     """What a module's run(params, ctx) may use. One per module invocation."""
 

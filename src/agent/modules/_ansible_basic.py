@@ -67,17 +67,7 @@ class _ModuleContext(volant_runtime.Context):
         self.module.exit_json(**kwargs)
 
 
-def missing_required_lib(library, reason=None, url=None):
-    hostname = os.uname()[1]
-    msg = "Failed to import the required Python library (%s) on %s's Python %s." % (library, hostname, sys.executable)
-    if reason:
-        msg += " This is required %s." % reason
-    if url:
-        msg += " See %s for more info." % url
-    msg += (" Please read the module documentation and install it in the appropriate location."
-            " If the required library is installed, but Ansible is using the wrong Python interpreter,"
-            " please consult the documentation on ansible_python_interpreter")
-    return msg
+missing_required_lib = volant_runtime.missing_required_lib
 
 
 def get_bin_path(arg, opt_dirs=None, required=None):

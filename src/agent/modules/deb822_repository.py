@@ -3,14 +3,13 @@
 # file is written by python3-debian's Deb822, as ansible's module does, so the module fails as
 # ansible's does where that library is missing.
 import os
-import platform
 import re
-import sys
 import tempfile
 import textwrap
 import urllib.parse
 
 from _http_client import open_url
+import volant_runtime
 
 ARGUMENT_SPEC = {
     'allow_downgrade_to_insecure': {'type': 'bool'},
@@ -41,13 +40,6 @@ SUPPORTS_CHECK_MODE = True
 KEYRINGS_DIR = '/etc/apt/keyrings'
 # the arguments that are not fields of the deb822 paragraph
 _NOT_FIELDS = ('mode', 'state')
-
-
-def missing_lib(library):
-    return ("Failed to import the required Python library (%s) on %s's Python %s. Please read the module documentation "
-            "and install it in the appropriate location. If the required library is installed, but Ansible is using "
-            "the wrong Python interpreter, please consult the documentation on ansible_python_interpreter"
-            % (library, platform.node(), sys.executable))
 
 
 def field_name(arg):
@@ -130,7 +122,7 @@ def run(params, ctx):
     try:
         from debian.deb822 import Deb822
     except ImportError as e:
-        ctx.fail(missing_lib('python3-debian'), _volant_cause=str(e))
+        ctx.fail(volant_runtime.missing_required_lib('python3-debian'), _volant_cause=str(e))
     slug = slug_of(params['name'])
     sources = os.path.join('/etc/apt/sources.list.d', '%s.sources' % slug)
     changed = False

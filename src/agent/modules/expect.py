@@ -4,8 +4,7 @@
 import datetime
 import decimal
 import os
-import platform
-import sys
+import volant_runtime
 
 ARGUMENT_SPEC = {
     'command': {'required': True},
@@ -18,13 +17,6 @@ ARGUMENT_SPEC = {
 }
 SUPPORTS_CHECK_MODE = False
 ADD_PATH_INFO = False
-
-
-def missing_lib(library):
-    return ("Failed to import the required Python library (%s) on %s's Python %s. Please read the module documentation "
-            "and install it in the appropriate location. If the required library is installed, but Ansible is using "
-            "the wrong Python interpreter, please consult the documentation on ansible_python_interpreter"
-            % (library, platform.node(), sys.executable))
 
 
 def as_int(value):
@@ -61,7 +53,7 @@ def run(params, ctx):
     try:
         import pexpect
     except ImportError as e:
-        ctx.fail(missing_lib('pexpect'), _volant_cause=str(e))
+        ctx.fail(volant_runtime.missing_required_lib('pexpect'), _volant_cause=str(e))
     command, chdir = params['command'], params['chdir']
     timeout = params['timeout']
     if timeout is not None:

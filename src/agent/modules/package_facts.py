@@ -2,9 +2,8 @@
 # arch, category, origin, source}). Volant reads apt's database through python3-apt; the other
 # package managers Ansible knows are recognised by name but not read (Debian hosts have apt).
 import os
-import platform
-import sys
 import warnings
+import volant_runtime
 
 ARGUMENT_SPEC = {
     'manager': {'type': 'list', 'elements': 'str', 'default': ['auto']},
@@ -38,13 +37,6 @@ def apt_packages():
     return found
 
 
-def missing_lib(library):
-    return ("Failed to import the required Python library (%s) on %s's Python %s. Please read the module documentation "
-            "and install it in the appropriate location. If the required library is installed, but Ansible is using "
-            "the wrong Python interpreter, please consult the documentation on ansible_python_interpreter"
-            % (library, platform.node(), sys.executable))
-
-
 def unusable_reason(ctx, manager):
     """Why a manager other than apt (or apt without python3-apt) cannot be read here."""
     if manager in LIBS:
@@ -52,8 +44,8 @@ def unusable_reason(ctx, manager):
         for binary in binaries:
             path = ctx.get_bin_path(binary)
             if path:
-                return 'Found executable at %s. %s' % (path, missing_lib(lib))
-        return missing_lib(lib)
+                return 'Found executable at %s. %s' % (path, volant_runtime.missing_required_lib(lib))
+        return volant_runtime.missing_required_lib(lib)
     path = ctx.get_bin_path(CLIS[manager])
     if path:
         return 'Volant cannot read the %s package database yet' % manager

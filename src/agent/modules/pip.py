@@ -4,11 +4,11 @@
 # so it fails as ansible's does where neither is there.
 import argparse
 import os
-import platform
 import re
 import shlex
 import sys
 import tempfile
+import volant_runtime
 
 ARGUMENT_SPEC = {
     'state': {'type': 'str', 'default': 'present', 'choices': ['present', 'absent', 'latest', 'forcereinstall']},
@@ -50,13 +50,6 @@ _VERSION_OF = {
 
 class _Exit(Exception):
     """Ends the module early with this result (ansible's exit_json mid-way)."""
-
-
-def missing_lib(library):
-    return ("Failed to import the required Python library (%s) on %s's Python %s. Please read the module documentation "
-            "and install it in the appropriate location. If the required library is installed, but Ansible is using "
-            "the wrong Python interpreter, please consult the documentation on ansible_python_interpreter"
-            % (library, platform.node(), sys.executable))
 
 
 def requirement_parser():
@@ -246,7 +239,7 @@ def _is_present(package, lines):
 def run(params, ctx):
     parse, import_error = requirement_parser()
     if parse is None:
-        ctx.fail(missing_lib('packaging'), _volant_cause=str(import_error))
+        ctx.fail(volant_runtime.missing_required_lib('packaging'), _volant_cause=str(import_error))
     umask = params['umask']
     if umask:
         try:
