@@ -16,6 +16,13 @@ function boot(agent: string, cache: string | null): string {
   return run.stdout;
 }
 
+/** The one entry a first start left in `cache`. */
+function onlyEntry(cache: string): string {
+  const entries = readdirSync(cache);
+  assert.equal(entries.length, 1);
+  return join(cache, entries[0] as string);
+}
+
 /** A cache file holding the compiled form of `source`, as another Python would have left it. */
 function compiledBytes(source: string): Buffer {
   const run = spawnSync(PYTHON, ['-c', 'import marshal,sys; sys.stdout.buffer.write(marshal.dumps(compile(sys.argv[1], "<volant-agent>", "exec")))', source]);
@@ -38,10 +45,8 @@ describe('bootstrap: the host code cache', () => {
   it('runs what the cache holds on the next start', () => {
     const cache = join(root, 'b');
     boot(agent, cache);
-    const [file] = readdirSync(cache);
-    assert.ok(file !== undefined);
     // NOTE: replace the entry with other code: the output proves which one ran.
-    writeFileSync(join(cache, file), compiledBytes('print("from the cache")'));
+    writeFileSync(onlyEntry(cache), compiledBytes('print("from the cache")'));
     assert.equal(boot(agent, cache), 'from the cache\n');
     assert.equal(readdirSync(cache).length, 1, 'no temporary file is left');
   });
@@ -49,9 +54,7 @@ describe('bootstrap: the host code cache', () => {
   it('ignores a folder others may write, and writes nothing there', () => {
     const cache = join(root, 'c');
     boot(agent, cache);
-    const [file] = readdirSync(cache);
-    assert.ok(file !== undefined);
-    writeFileSync(join(cache, file), compiledBytes('print("planted")'));
+    writeFileSync(onlyEntry(cache), compiledBytes('print("planted")'));
     chmodSync(cache, 0o777);
     assert.equal(boot(agent, cache), 'compiled from source True\n');
     assert.equal(readdirSync(cache).length, 1);
@@ -60,9 +63,7 @@ describe('bootstrap: the host code cache', () => {
   it('recompiles when the cached entry is damaged', () => {
     const cache = join(root, 'd');
     boot(agent, cache);
-    const [file] = readdirSync(cache);
-    assert.ok(file !== undefined);
-    writeFileSync(join(cache, file), Buffer.from([0xe3, 0x00, 0x01]));
+    writeFileSync(onlyEntry(cache), Buffer.from([0xe3, 0x00, 0x01]));
     assert.equal(boot(agent, cache), 'compiled from source True\n');
     assert.equal(boot(agent, cache), 'compiled from source True\n');
   });
