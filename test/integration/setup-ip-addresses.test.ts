@@ -33,7 +33,8 @@ const SHOWN = `1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNO
 `;
 
 const SCRIPT = `
-import json, sys, types
+import json, os, sys, types
+sys.path.insert(0, os.path.dirname(sys.argv[1]))  # the helper modules setup.py imports (_mounts)
 mod = types.ModuleType('setup_under_test')
 exec(compile(open(sys.argv[1]).read(), 'setup.py', 'exec'), mod.__dict__)
 class Ctx(object):

@@ -7,6 +7,8 @@ import os
 import re
 import subprocess
 
+from _mounts import mount_size
+
 ARGUMENT_SPEC = {
     'sources': {'type': 'list', 'elements': 'str', 'default': None},
     'mount_binary': {'default': 'mount', 'type': 'raw'},
@@ -242,17 +244,6 @@ def entries(ctx, params, scan):
     if fallback:
         found.extend(('mount',) + e for e in stdout_entries(scan.mount_command()))
     return found
-
-
-def mount_size(path):
-    try:
-        st = os.statvfs(path)
-    except OSError:
-        return {}
-    return {'size_total': st.f_frsize * st.f_blocks, 'size_available': st.f_frsize * st.f_bavail,
-            'block_size': st.f_bsize, 'block_total': st.f_blocks, 'block_available': st.f_bavail,
-            'block_used': st.f_blocks - st.f_bavail, 'inode_total': st.f_files, 'inode_available': st.f_favail,
-            'inode_used': st.f_files - st.f_favail}
 
 
 def run(params, ctx):

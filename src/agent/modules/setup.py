@@ -18,6 +18,8 @@ import sys
 import time
 from io import StringIO
 
+from _mounts import mount_size
+
 try:
     import configparser
 except ImportError:  # pragma: no cover - Python 2 is not supported by the agent
@@ -1124,19 +1126,6 @@ def _device_facts(ctx):
     return out
 
 
-def _mount_size(mountpoint):
-    try:
-        st = os.statvfs(mountpoint)
-    except OSError:
-        return {}
-    return {
-        'size_total': st.f_frsize * st.f_blocks, 'size_available': st.f_frsize * st.f_bavail,
-        'block_size': st.f_bsize, 'block_total': st.f_blocks, 'block_available': st.f_bavail,
-        'block_used': st.f_blocks - st.f_bavail, 'inode_total': st.f_files, 'inode_available': st.f_favail,
-        'inode_used': st.f_files - st.f_favail,
-    }
-
-
 def _mount_facts(ctx):
     bind_mounts = set()
     findmnt = ctx.get_bin_path('findmnt')
@@ -1173,7 +1162,7 @@ def _mount_facts(ctx):
                 'passno': passno}
         if mount in bind_mounts and not re.match(r'.*bind.*"', options):
             info['options'] += ',bind'
-        info.update(_mount_size(mount))
+        info.update(mount_size(mount))
         uuid = uuids.get(device)
         if uuid is None:
             uuid = 'N/A'
