@@ -1,5 +1,5 @@
 /** Actions that need the controller's files or the agent: gather_facts/setup and include_vars. */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { setKeyOriginsFromNode } from '../inventory/key-origins.js';
@@ -8,6 +8,7 @@ import { IncludeVarsOptionError, mergeInto, readVarsDir, varsDirOptions, varsDir
 import { TaskError } from '../run/task-error.js';
 import { resultSubEvents } from '../run/module-causes.js';
 import { loadYaml } from '../yaml/load-yaml.js';
+import { readYamlText } from '../yaml/read-yaml-text.js';
 import { runVault } from './vault-secrets.js';
 import { toData } from '../yaml/to-data.js';
 import { controllerSearchDirs, fileNotFoundMessage, searchCandidates } from '../actions/util.js';
@@ -44,7 +45,7 @@ function failedModules(moduleResult: DataDict): DataDict {
 
 /** A vars file's variables; undefined when it holds something else than a dict (or nothing). */
 function readVars(path: string): DataDict | undefined {
-  const loaded = loadYaml(runVault().openFile(readFileSync(path, 'utf8'), path), path, { single: true });
+  const loaded = loadYaml(runVault().openFile(readYamlText(path), path), path, { single: true });
   const first = loaded.documents[0];
   const data = first ? toData(first) : null;
   if (data === null) return new Map();

@@ -84,6 +84,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   } catch (e) {
     if (e instanceof RunAborted) return e.exitCode;
     if (e instanceof VolantError) {
+      for (const deprecation of e.deprecations) callback.deprecation?.(deprecation);
       for (const warning of e.warnings) callback.warning?.(warning);
       err(errorBlock(e));
       return exitCodeOf(e);

@@ -2,7 +2,7 @@
  * Wires the stages for one invocation: inventory, playbooks, compile, vars, templates, the
  * transport and the callback, then runs (or lists) the playbooks.
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
@@ -29,6 +29,7 @@ import type { LookupEnvironment, TemplateRenderer, TemplateWarning, VarSource } 
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
 import { loadYaml } from '../yaml/load-yaml.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
+import { readYamlText } from '../yaml/read-yaml-text.js';
 import type { TaskOrBlock } from '../playbook/model.js';
 import { varsFileContents } from '../vars/vars-file-contents.js';
 import { parseExtraVars } from '../vars/parse-extra-vars.js';
@@ -78,7 +79,7 @@ let yamlWarning: (w: YamlWarning) => void = () => undefined;
 
 function readYaml(path: string) {
   if (!existsSync(path)) throw missingFileError(path);
-  const loaded = loadYaml(runVault().openFile(readFileSync(path, 'utf8'), path), path, { single: true });
+  const loaded = loadYaml(runVault().openFile(readYamlText(path), path), path, { single: true });
   for (const d of loaded.diagnostics) yamlWarning(d);
   return loaded;
 }

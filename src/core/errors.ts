@@ -1,5 +1,13 @@
 import type { SourceLocation } from './source-location.js';
 
+/** A deprecation as a callback prints it (run/events DeprecationEvent has these fields). */
+export interface ErrorDeprecation {
+  readonly message: string;
+  readonly version?: string;
+  readonly collection?: string;
+  readonly help?: string;
+}
+
 /**
  * Every user-facing error. `code` is stable (tests and tools match on it); `message` is in
  * Ansible's words; `location` is where in the user's files the problem is, when known.
@@ -11,14 +19,21 @@ export class VolantError extends Error {
   readonly hint: string | undefined;
   /** Warnings Ansible printed on the way to this error (a plugin it failed to load), shown before it. */
   readonly warnings: readonly string[];
+  /** Deprecations Ansible printed on the way to this error (a file that is not UTF-8), shown before it. */
+  readonly deprecations: readonly ErrorDeprecation[];
 
-  constructor(code: string, message: string, options: { location?: SourceLocation; cause?: unknown; hint?: string; warnings?: readonly string[] } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    options: { location?: SourceLocation; cause?: unknown; hint?: string; warnings?: readonly string[]; deprecations?: readonly ErrorDeprecation[] } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.location = options.location;
     this.hint = options.hint;
     this.warnings = options.warnings ?? [];
+    this.deprecations = options.deprecations ?? [];
   }
 }
 

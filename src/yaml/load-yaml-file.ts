@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { loadYaml } from './load-yaml.js';
 import type { LoadedYaml } from './load-yaml.js';
+import { readYamlText } from './read-yaml-text.js';
 
 /**
  * Reads and loads a YAML (or JSON) file; the path is kept as given, for error origins.
@@ -8,5 +8,5 @@ import type { LoadedYaml } from './load-yaml.js';
  * exactly one document, so that is the default here; `{ single: false }` reads them all.
  */
 export function loadYamlFile(path: string, options: { single?: boolean } = {}): LoadedYaml {
-  return loadYaml(readFileSync(path, 'utf8'), path, { single: options.single ?? true });
+  return loadYaml(readYamlText(path), path, { single: options.single ?? true });
 }

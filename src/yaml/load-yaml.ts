@@ -357,7 +357,9 @@ function isJson(text: string): boolean {
  * Parses every document of `text` (with `single`, exactly one, as ansible loads a playbook). Throws YamlError (message, location and hint as ansible-core
  * 2.19 prints them) on a syntax or construction error.
  */
-export function loadYaml(text: string, file: string, options: { single?: boolean } = {}): LoadedYaml {
+export function loadYaml(source: string, file: string, options: { single?: boolean } = {}): LoadedYaml {
+  // libyaml skips a byte order mark at the start of the stream; its marks do not count it.
+  const text = source.startsWith('\ufeff') ? source.slice(1) : source;
   const simple = loadSimpleBlockYaml(text, file);
   if (simple !== undefined) return { documents: [simple], warnings: [], diagnostics: [] };
   return loadYamlFull(text, file, options);
@@ -374,7 +376,8 @@ export function loadYamlFull(text: string, file: string, options: { single?: boo
     checkDirectives(text, lines);
     docs.forEach((doc, index) => {
       // NOTE: after the first document (and after `...`), libyaml needs an explicit `---`.
-      if (index > 0 && doc.directives?.docStart !== true && doc.errors.length === 0 && docs[index - 1]?.errors.length === 0) {
+      // The check comes before the document's own errors: libyaml stops at its first token.
+      if (index > 0 && doc.directives?.docStart !== true && docs[index - 1]?.errors.length === 0) {
         throw new Problem({ problem: 'did not find expected <document start>', ...lines.position(doc.range[0]) });
       }
     });
