@@ -105,9 +105,14 @@ function noKwargs(): Kwargs {
   return EMPTY_KWARGS;
 }
 
+/** List and dict methods that change their object: a template calling one gets copies of variables. */
+const MUTATING_METHODS = new Set(['append', 'extend', 'insert', 'remove', 'pop', 'sort', 'reverse', 'clear', 'update', 'setdefault', 'popitem']);
+
 class Compiler {
   readonly blocks = new Map<string, BlockFn>();
   hasExtends = false;
+  /** The template calls a method that may change a variable's list or dict. */
+  mutates = false;
 
   stmts(body: Stmt[]): StmtFn {
     const fns = body.map((s) => this.stmt(s));
@@ -583,6 +588,7 @@ class Compiler {
   }
 
   callExpr(e: Extract<Expr, { kind: 'call' }>, caller: ((f: Frame) => Macro) | null): ExprFn {
+    if (e.callee.kind === 'getattr' && MUTATING_METHODS.has(e.callee.attr)) this.mutates = true;
     const callee = this.expr(e.callee);
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
     return (f) => {
@@ -799,7 +805,13 @@ const COMPARE: Record<CompareOp, (a: Value, b: Value) => boolean> = {
 /** Compiles a parsed template. */
 export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate {
   const c = new Compiler();
-  const run = c.stmts(body);
+  const runBody = c.stmts(body);
+  const run: StmtFn = c.mutates
+    ? (f, out) => {
+        f.state.copyVariables();
+        runBody(f, out);
+      }
+    : runBody;
   const only = body.length === 1 ? body[0] : undefined;
   const markupResult = only?.kind === 'print' && only.expr.kind === 'filter' && MARKUP_FILTERS.has(only.expr.name);
   return { source, run, blocks: c.blocks, hasExtends: c.hasExtends, markupResult };

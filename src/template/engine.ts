@@ -175,6 +175,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       if (typeof v === 'string') {
         if (!isTemplateText(v)) return v;
         ctx ??= new RenderContext(this, vars, options);
+        ctx.restartCopies();
         const c = ctx;
         return this.guard('template', options, () => {
           try {

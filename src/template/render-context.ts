@@ -21,6 +21,7 @@ import type { PyObject, Value } from './runtime/py-object.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { isTemplateText } from './template-text.js';
 import { isUntrustedContainer } from './runtime/trust.js';
+import { templateLocalCopy } from './runtime/template-local-copy.js';
 
 /** What the context needs from the engine. */
 export interface EngineHost {
@@ -95,6 +96,8 @@ export class RenderContext implements RenderState {
   private cache: Map<string, Value> | null = null;
   private resolving: Set<string> | null = null;
   private settled: WeakMap<object, Value> | null = null;
+  /** Set once a template of this call mutates containers: each variable's own copy, by name. */
+  private copies: Map<string, Value> | null = null;
   private depth = 0;
   /** Values read from variables, with where each was written (first reading wins: the innermost). */
   private valueOrigins: Map<unknown, SourceLocation> | null = null;
@@ -155,7 +158,7 @@ export class RenderContext implements RenderState {
           if (where) errorOrigins.set(err, where);
           throw err;
         }
-        const plain = this.derive(raw);
+        const plain = this.derive(this.copies === null ? raw : this.localCopy(name, raw));
         this.noteOrigin(name, plain);
         return plain;
       }
@@ -190,6 +193,23 @@ export class RenderContext implements RenderState {
     const v = g(this);
     (this.cache ??= new Map()).set(name, v);
     return v;
+  }
+
+  copyVariables(): void {
+    this.copies ??= new Map();
+  }
+
+  /** Starts a new top-level template of this call: copies made for the previous one are not its own. */
+  restartCopies(): void {
+    if (this.copies !== null) this.copies = new Map();
+  }
+
+  private localCopy(name: string, raw: Value): Value {
+    if (!Array.isArray(raw) && !(raw instanceof Map)) return raw;
+    const copies = this.copies as Map<string, Value>;
+    let copy = copies.get(name);
+    if (copy === undefined) copies.set(name, (copy = templateLocalCopy(raw)));
+    return copy;
   }
 
   derive(value: Value, container?: unknown, key?: unknown): Value {
@@ -314,6 +334,9 @@ export class RenderContext implements RenderState {
     if (resolving.has(text) || this.depth > MAX_DEPTH) throw new TemplateRecursionError();
     resolving.add(text);
     this.depth++;
+    // A variable's template reads variables as its own render would: copies of its own.
+    const outerCopies = this.copies;
+    if (outerCopies !== null) this.copies = new Map();
     try {
       const tpl = this.engine.compile(text, compileOptions);
       const saved = { stack: this.blockStack, parent: this.parentTemplate };
@@ -326,6 +349,7 @@ export class RenderContext implements RenderState {
         this.parentTemplate = saved.parent;
       }
     } finally {
+      this.copies = outerCopies;
       this.depth--;
       resolving.delete(text);
     }

@@ -37,6 +37,8 @@ export interface RenderState {
   noteEntryOrigin(value: Value, container: unknown, key: unknown): void;
   /** A value about to be consumed (output, filter, operator): renders templates nested in raw containers. */
   settle(value: Value): Value;
+  /** From now on in this call, variables' lists and dicts are read as copies (a template mutates them). */
+  copyVariables(): void;
   /** Loads an include/import/extends target. */
   loadTemplate(name: string): CompiledTemplate;
   /** Block overrides, child-most first (template inheritance). */
