@@ -100,7 +100,7 @@ export function percentFormat(fmt: string, args: Value): string {
         break;
       case 'r':
       case 'a':
-        body = repr(v);
+        body = type === 'a' ? asciiRepr(v) : repr(v);
         if (p !== undefined) body = body.slice(0, p);
         break;
       case 'c':
@@ -224,6 +224,14 @@ export function formatSpec(v: Value, spec: string): string {
 /** `str.format(*args, **kwargs)`. `getField` resolves `{0.attr}` / `{0[key]}`. */
 export function strFormat(fmt: string, args: Value[], kwargs: Kwargs, getField: (obj: Value, name: string, isIndex: boolean) => Value): string {
   let auto = 0;
+  // NOTE: Python refuses to mix `{}` and `{0}` in one format string (nested specs included).
+  let numbering: 'auto' | 'manual' | undefined;
+  const useNumbering = (kind: 'auto' | 'manual'): void => {
+    if (numbering !== undefined && numbering !== kind) {
+      throw valueError(kind === 'auto' ? 'cannot switch from manual field specification to automatic field numbering' : 'cannot switch from automatic field numbering to manual field specification');
+    }
+    numbering = kind;
+  };
   let out = '';
   let i = 0;
   while (i < fmt.length) {
@@ -246,16 +254,21 @@ export function strFormat(fmt: string, args: Value[], kwargs: Kwargs, getField: 
       if (bang !== -1) {
         conv = ref.slice(bang + 1);
         ref = ref.slice(0, bang);
+        if (conv === '') throw valueError("unmatched '{' in format spec");
+        if (conv.length > 1) throw valueError("expected ':' after conversion specifier");
+        if (!'rsa'.includes(conv)) throw valueError(`Unknown conversion specifier ${conv}`);
       }
       if (spec.includes('{')) spec = strFormat(spec, args, kwargs, getField);
       const m = /^([^.[]*)(.*)$/s.exec(ref) as RegExpExecArray;
       const head = m[1] as string;
       let v: Value;
       if (head === '') {
+        useNumbering('auto');
         const idx = auto++;
         if (idx >= args.length) throw new PyException('IndexError', `Replacement index ${idx} out of range for positional args tuple`);
         v = args[idx] as Value;
       } else if (/^\d+$/.test(head)) {
+        useNumbering('manual');
         const idx = Number(head);
         if (idx >= args.length) throw new PyException('IndexError', `Replacement index ${idx} out of range for positional args tuple`);
         v = args[idx] as Value;
@@ -270,7 +283,8 @@ export function strFormat(fmt: string, args: Value[], kwargs: Kwargs, getField: 
         if (pm[1] !== undefined) v = getField(v, pm[1], false);
         else v = getField(v, pm[2] as string, true);
       }
-      if (conv === 'r' || conv === 'a') v = repr(v);
+      if (conv === 'r') v = repr(v);
+      else if (conv === 'a') v = asciiRepr(v);
       else if (conv === 's') v = str(v);
       out += formatSpec(v, spec);
       continue;
@@ -285,6 +299,19 @@ export function strFormat(fmt: string, args: Value[], kwargs: Kwargs, getField: 
     }
     out += c;
     i++;
+  }
+  return out;
+}
+
+/** Python's `ascii()`: the repr with every non-ASCII character escaped. */
+function asciiRepr(v: Value): string {
+  let out = '';
+  for (const ch of repr(v)) {
+    const code = ch.codePointAt(0) as number;
+    if (code < 0x80) out += ch;
+    else if (code < 0x100) out += '\\x' + code.toString(16).padStart(2, '0');
+    else if (code < 0x10000) out += '\\u' + code.toString(16).padStart(4, '0');
+    else out += '\\U' + code.toString(16).padStart(8, '0');
   }
   return out;
 }
