@@ -12,6 +12,7 @@ import { applySlice, PySlice } from './py-slice.js';
 import { isInt, mapGet, plainTypeName, repr, typeName, codePointLength, withinPlugin } from './py-values.js';
 import { makeStrMethods, type MethodImpl } from './str-methods.js';
 import { Undefined } from './undefined.js';
+import { unsafeAttribute } from './unsafe-attributes.js';
 import { PyException } from './py-exception.js';
 
 /**
@@ -137,7 +138,7 @@ export function getAttr(obj: Value, name: string): Value {
     if (v !== undefined) return v as Value;
   }
   if (obj instanceof Undefined) return obj;
-  const a = pyAttribute(obj, name);
+  const a = pyAttribute(obj, name) ?? unsafeAttribute(obj, name);
   if (a !== undefined) return a;
   const item = pyItem(obj, name);
   if (item !== undefined) return item;
@@ -151,7 +152,7 @@ export function getItem(obj: Value, key: Value): Value {
   const item = pyItem(obj, key);
   if (item !== undefined) return item;
   if (typeof key === 'string') {
-    const a = pyAttribute(obj, key);
+    const a = pyAttribute(obj, key) ?? unsafeAttribute(obj, key);
     if (a !== undefined) return a;
   }
   return missingAttribute(obj, key);

@@ -1,0 +1,50 @@
+/**
+ * Attributes Jinja's sandbox refuses. NOTE: 2.19 renders in a SandboxedEnvironment: a Python
+ * attribute whose name starts with `_` that the object has (`x.__class__`) is an undefined value
+ * saying it is unsafe; a name it lacks falls through to the item or the usual undefined.
+ */
+import { PyFloat, isTuple } from '../../core/data.js';
+import type { Value } from './py-object.js';
+import { Undefined } from './undefined.js';
+
+const words = (text: string): Set<string> => new Set(text.split(' '));
+
+const OBJECT =
+  '__class__ __delattr__ __dir__ __doc__ __eq__ __format__ __ge__ __getattribute__ __getstate__ __gt__ __hash__ __init__ __init_subclass__ __le__ __lt__ __ne__ __new__ __reduce__ __reduce_ex__ __repr__ __setattr__ __sizeof__ __str__ __subclasshook__';
+const SEQUENCE = '__add__ __contains__ __getitem__ __iter__ __len__ __mul__ __rmul__';
+const NUMBER =
+  '__abs__ __add__ __bool__ __ceil__ __divmod__ __float__ __floor__ __floordiv__ __getnewargs__ __int__ __mod__ __mul__ __neg__ __pos__ __pow__ __radd__ __rdivmod__ __rfloordiv__ __rmod__ __rmul__ __round__ __rpow__ __rsub__ __rtruediv__ __sub__ __truediv__ __trunc__';
+const INT_ONLY = '__and__ __index__ __invert__ __lshift__ __or__ __rand__ __rlshift__ __ror__ __rrshift__ __rshift__ __rxor__ __xor__';
+// Ansible's lazy containers (variables' lists and dicts) add their own private members.
+const LAZY =
+  '_SLOTS _TYPE_KEY __annotations__ __class_getitem__ __contains__ __copy__ __deepcopy__ __delitem__ __final__ __firstlineno__ __getitem__ __iter__ __len__ __module__ __reversed__ __setitem__ __slots__ __static_attributes__ _ansible_tags_mapping _as_dict _collection_types _container_types _copy_collection _deserialize _dispatch_types _empty_tags_as_native _from_dict _get_tagged_type _instance_factory _instance_factory_collection _is_not_lazy_combine_candidate _item_source _known_type_map _lazy_options _lazy_values _native_copy _native_type _new _non_lazy_copy _proxy_or_render_lazy_value _proxy_or_render_lazy_values _proxy_or_render_other _reduce _repr _serialize _subclasses_native_type _tagged_collection_types _tagged_type_map _templar _try_create _type_key';
+
+const BY_TYPE: Record<string, Set<string>> = {
+  str: words(`${OBJECT} ${SEQUENCE} __getnewargs__ __mod__ __rmod__`),
+  int: words(`${OBJECT} ${NUMBER} ${INT_ONLY}`),
+  bool: words(`${OBJECT} ${NUMBER} ${INT_ONLY}`),
+  float: words(`${OBJECT} ${NUMBER} __getformat__`),
+  NoneType: words(`${OBJECT} __bool__`),
+  tuple: words(`${OBJECT} ${SEQUENCE} __class_getitem__ __getnewargs__`),
+  _AnsibleLazyTemplateDict: words(`${OBJECT} ${LAZY} __ior__ __or__ __ror__ _yield_non_lazy_dict_items`),
+  _AnsibleLazyTemplateList: words(`${OBJECT} ${LAZY} __add__ __iadd__ __imul__ __mul__ __radd__ __rmul__ _yield_non_lazy_list_items`),
+};
+
+function sandboxTypeName(obj: Value): string | undefined {
+  if (obj === null) return 'NoneType';
+  if (typeof obj === 'string') return 'str';
+  if (typeof obj === 'boolean') return 'bool';
+  if (typeof obj === 'number' || typeof obj === 'bigint') return 'int';
+  if (obj instanceof PyFloat) return 'float';
+  if (Array.isArray(obj)) return isTuple(obj) ? 'tuple' : '_AnsibleLazyTemplateList';
+  if (obj instanceof Map) return '_AnsibleLazyTemplateDict';
+  return undefined;
+}
+
+/** The sandbox's undefined value for `obj.name`, when the name is a private attribute the object has. */
+export function unsafeAttribute(obj: Value, name: string): Undefined | undefined {
+  if (!name.startsWith('_')) return undefined;
+  const type = sandboxTypeName(obj);
+  if (type === undefined || !BY_TYPE[type]?.has(name)) return undefined;
+  return new Undefined(`access to attribute '${name}' of '${type}' object is unsafe.`, name);
+}
