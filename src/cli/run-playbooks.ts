@@ -167,7 +167,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     flushInventory();
     return value;
   };
-  const extraVars = parseExtraVars(strings(args.extraVars), cwd);
+  const hashBehaviour = config.get('ANSIBLE_HASH_BEHAVIOUR', 'defaults', 'hash_behaviour') === 'merge' ? 'merge' : 'replace';
+  const extraVars = parseExtraVars(strings(args.extraVars), cwd, hashBehaviour === 'merge');
   // ansible's get_host_list: warn about an empty inventory before --limit, fail when --limit empties it.
   const noHosts = inventory.listHosts('all').length === 0;
   if (noHosts && config.bool('ANSIBLE_LOCALHOST_WARNING', 'defaults', 'localhost_warning', true)) {
@@ -233,6 +234,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     playbookPython: '/usr/bin/python3',
     injectFactsAsVars: config.bool('ANSIBLE_INJECT_FACT_VARS', 'defaults', 'inject_facts_as_vars', true),
     ...variablePrecedence(config),
+    hashBehaviour,
     globals: new Map([['omit', OMIT_PLACEHOLDER]]),
     options: {
       checkMode: Boolean(args.check),

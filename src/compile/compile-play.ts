@@ -147,14 +147,17 @@ export class ProgramBuilder {
    */
   addDependencies(role: RoleInstance, fold: FoldedKeywords): RoleInstance[] {
     const added: RoleInstance[] = [];
+    const direct: RoleInstance[] = [];
     for (const ref of role.def.dependencies) {
       const name = this.loader.renderStatic(textValue(ref.name), ref.name.loc);
       const def = this.loader.loadRole(name, role.def, undefined, ref.loc);
       const dep: RoleInstance = { def, ref, params: ref.params, fromInclude: role.fromInclude, parent: role, runOnce: true };
       const depFold = foldLayer(fold, ref.keywords, { vars: false });
       added.push(...this.addDependencies(dep, depFold), dep);
+      direct.push(dep);
       this.addRoleTasks(dep, depFold);
     }
+    role.dependencies = direct;
     return added;
   }
 

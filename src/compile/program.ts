@@ -23,6 +23,11 @@ export interface RoleInstance {
   readonly runOnce?: boolean;
   /** include_role's `public: true`: once included, its defaults and vars are the play's. */
   readonly public?: boolean;
+  /**
+   * Its meta dependencies, direct only, set when import_role/include_role adds them (their
+   * defaults and vars are the role's even when they have no task to show them).
+   */
+  dependencies?: readonly RoleInstance[];
 }
 
 /**

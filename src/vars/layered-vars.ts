@@ -2,6 +2,7 @@ import type { Data, DictKey } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { valueOrigin } from '../core/value-origins.js';
 import type { VarSource } from '../template/api.js';
+import { combinedValue } from './combine-vars.js';
 
 /**
  * One layer of variables. A `Map` is one; computed layers (magic variables) implement the same
@@ -26,18 +27,36 @@ export function layerOrigin(layer: VarLayer, name: string): SourceLocation | und
  *
  * NOTE: ansible combines with `dict | dict` (hash_behaviour=replace): a name set in a higher
  * layer replaces the whole value, dicts are not merged. `keys()` follows Python's order for
- * that union: first appearance, lowest layer first.
+ * that union: first appearance, lowest layer first. With `mergeDicts` (hash_behaviour=merge) a
+ * dict is merged with the dicts the layers below give the same name, down to the first value
+ * that is no dict (which it replaces).
  */
 export class LayeredVars implements VarSource {
-  constructor(readonly layers: readonly VarLayer[]) {}
+  constructor(
+    readonly layers: readonly VarLayer[],
+    readonly mergeDicts = false,
+  ) {}
 
   get(name: string): Data | undefined {
     const layers = this.layers;
     for (let i = layers.length - 1; i >= 0; i--) {
       const value = (layers[i] as VarLayer).get(name);
-      if (value !== undefined) return value;
+      if (value !== undefined) return this.mergeDicts && value instanceof Map ? this.mergedDown(name, value, i) : value;
     }
     return undefined;
+  }
+
+  private mergedDown(name: string, top: Data, index: number): Data {
+    const higher: Data[] = [top];
+    for (let i = index - 1; i >= 0; i--) {
+      const value = (this.layers[i] as VarLayer).get(name);
+      if (value === undefined) continue;
+      if (!(value instanceof Map)) break;
+      higher.push(value);
+    }
+    let out = higher.pop() as Data;
+    while (higher.length > 0) out = combinedValue(out, higher.pop() as Data, true);
+    return out;
   }
 
   has(name: string): boolean {
@@ -64,7 +83,7 @@ export class LayeredVars implements VarSource {
 
   /** A new source with `top` above every layer (loop variables, `item`, `ansible_loop`). */
   with(top: VarLayer): LayeredVars {
-    return new LayeredVars([...this.layers, top]);
+    return new LayeredVars([...this.layers, top], this.mergeDicts);
   }
 }
 

@@ -1,5 +1,6 @@
 /**
- * `-e`/`--extra-vars` values → one dict, merged in order (replace per key): `k=v` pairs
+ * `-e`/`--extra-vars` values → one dict, merged in order (replace per key; dicts merged with
+ * hash_behaviour=merge): `k=v` pairs
  * (ansible's parse_kv: values stay strings), inline JSON/YAML starting with `{` or `[`, and
  * `@file` (YAML or JSON).
  */
@@ -12,6 +13,7 @@ import { loadYamlData, loadYamlNode } from '../inventory/load-yaml-data.js';
 import { toData } from '../yaml/to-data.js';
 import { describedOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
 import { parseKv } from '../playbook/parse-kv.js';
+import { combinedValue } from './combine-vars.js';
 
 const CLI_OPTION = "<CLI option '-e'>";
 
@@ -19,7 +21,7 @@ const CLI_OPTION = "<CLI option '-e'>";
  * Throws UsageError (ansible-playbook exits 5) for a value that is not a dict or a path without
  * `@`, and VolantError `extra-vars-file` (exit 1) for a file that cannot be read.
  */
-export function parseExtraVars(values: readonly string[], cwd: string): DataDict {
+export function parseExtraVars(values: readonly string[], cwd: string, mergeDicts = false): DataDict {
   const extra: DataDict = new Map();
   for (const option of values) {
     if (!option) continue;
@@ -64,7 +66,7 @@ export function parseExtraVars(values: readonly string[], cwd: string): DataDict
         if (keyOrigin(data, k)) copyKeyOrigin(data, extra, k);
         else setKeyOrigin(extra, k, { description: CLI_OPTION });
       }
-      extra.set(k, v);
+      extra.set(k, combinedValue(extra.get(k), v, mergeDicts));
       // Only a file's values have positions: inline JSON/YAML and k=v are the option's.
       setValueOrigin(extra, k, (option.startsWith('@') ? valueOrigin(data, k) : undefined) ?? describedOrigin(CLI_OPTION));
     }

@@ -23,6 +23,7 @@ export interface RoleInstanceLike {
   readonly parent?: RoleInstanceLike;
   readonly fromInclude: boolean;
   readonly public?: boolean;
+  readonly dependencies?: readonly RoleInstanceLike[];
 }
 
 /** The parts of compile's TaskStep read here. */
@@ -246,7 +247,8 @@ class RoleScopes {
     let scope = this.byInstance.get(instance);
     if (!scope) {
       const entryVars = instance.ref.keywords.get('vars')?.value;
-      const deps = (this.children.get(instance) ?? []).filter((c) => !c.fromInclude);
+      // An include's role knows its dependencies; a role of `roles:` has them among the play's.
+      const deps = instance.dependencies ?? (this.children.get(instance) ?? []).filter((c) => !c.fromInclude);
       scope = {
         name: instance.def.name,
         path: instance.def.path,

@@ -33,6 +33,7 @@ import { allDependencies, roleDefaults, roleParams, roleVars } from './role-laye
 import type { PlayHosts, PlayScope, RoleScope, TaskScope } from './scopes.js';
 import { RESERVED_NAMES } from './reserved-names.js';
 import { SourceView } from './source-view.js';
+import { combinedValue, combineInto, type HashBehaviour } from './combine-vars.js';
 
 /** Command-line state that ansible exposes as `ansible_*` variables. */
 export interface RunOptionVars {
@@ -64,6 +65,8 @@ export interface VariableManagerOptions {
   varsFiles?: VarsFiles;
   /** `[defaults] precedence` (VARIABLE_PRECEDENCE): the merge order of the group variable sources. */
   variablePrecedence?: readonly string[];
+  /** `[defaults] hash_behaviour`: `merge` merges dicts of the same name across sources. */
+  hashBehaviour?: HashBehaviour;
   /**
    * Names the template engine provides as globals in ansible (`omit`), for an engine that reads
    * them from the VarSource: the lowest layer, left out of `vars`.
@@ -118,6 +121,7 @@ export class VariableManager {
   private readonly hosts = new Map<string, HostState>();
   private readonly injectFacts: boolean;
   private readonly precedence: readonly string[];
+  private readonly mergeDicts: boolean;
   private baseMagic!: DataDict;
   private readonly optionMagic: DataDict;
   /** Bumped when any host's facts or vars change, so cached hostvars sources are rebuilt. */
@@ -140,6 +144,7 @@ export class VariableManager {
     this.pbDir = config.playbookDir;
     this.injectFacts = config.injectFactsAsVars ?? true;
     this.precedence = config.variablePrecedence ?? DEFAULT_PRECEDENCE;
+    this.mergeDicts = config.hashBehaviour === 'merge';
     this.hostvars = new HostVars({
       hostVarsSource: (name) => (this.inventory.getHost(name) ? this.hostVarsSource(name) : undefined),
       hostNames: () => this.inventory.hosts.keys(),
@@ -225,7 +230,7 @@ export class VariableManager {
   /** include_vars: one variable into the host's vars cache. */
   setHostVariable(host: string, name: string, value: Data): void {
     const s = this.state(host);
-    s.includeVars = merged(s.includeVars, new Map([[name, value]]));
+    s.includeVars = merged(s.includeVars, new Map([[name, value]]), this.mergeDicts);
     this.generation++;
     s.generation++;
   }
@@ -236,7 +241,7 @@ export class VariableManager {
     // name order: the result reached it with sorted keys).
     this.warnReserved([vars], true);
     const s = this.state(host);
-    s.includeVars = merged(s.includeVars, vars);
+    s.includeVars = merged(s.includeVars, vars, this.mergeDicts);
     this.generation++;
     s.generation++;
   }
@@ -269,7 +274,7 @@ export class VariableManager {
       for (const [k, v] of vars) {
         if (!layer.has(k)) copyKeyOrigin(vars, layer, k);
         copyValueOrigin(vars, layer, k);
-        layer.set(k, v);
+        layer.set(k, combinedValue(layer.get(k), v, this.mergeDicts));
       }
     };
     // NOTE: ansible's default VARIABLE_PRECEDENCE puts every inventory group's own vars below every
@@ -373,7 +378,8 @@ export class VariableManager {
     const key = chain.map((r) => this.roleId(r)).join(',');
     let entry = byChain.get(key);
     if (!entry) {
-      entry = { defaults: roleDefaults(role, chain), vars: roleVars(role, chain, false), params: roleParams(role, chain) };
+      const merge = this.mergeDicts;
+      entry = { defaults: roleDefaults(role, chain, merge), vars: roleVars(role, chain, false, merge), params: roleParams(role, chain, merge) };
       byChain.set(key, entry);
     }
     return entry;
@@ -382,7 +388,7 @@ export class VariableManager {
   private exportedVars(role: RoleScope): DataDict {
     let vars = this.exportedVarsCache.get(role);
     if (!vars) {
-      vars = roleVars(role, [], true);
+      vars = roleVars(role, [], true, this.mergeDicts);
       this.exportedVarsCache.set(role, vars);
     }
     return vars;
@@ -468,7 +474,7 @@ export class VariableManager {
     const role = task?.role;
     const chain = task?.depChain ?? [];
     const roleLayers = role ? this.roleChainLayers(role, chain) : undefined;
-    if (play) for (const r of play.roles) if (r.public !== false) push(roleDefaults(r));
+    if (play) for (const r of play.roles) if (r.public !== false) push(roleDefaults(r, [], this.mergeDicts));
     if (roleLayers) push(roleLayers.defaults);
     if (hostName !== undefined) push(this.inventoryLayer(hostName), this.factsLayer(hostName));
     if (play) {
@@ -480,7 +486,10 @@ export class VariableManager {
     }
     if (task) {
       if (roleLayers) push(roleLayers.vars);
-      for (const vars of task.vars ?? []) push(withoutTaskKeywords(vars));
+      // NOTE: 2.19 joins block and task vars with `|=` before combining them with the rest: they
+      // replace each other's dicts even when hash_behaviour merges.
+      if (this.mergeDicts) push(withoutTaskKeywords(replaced(task.vars ?? [])));
+      else for (const vars of task.vars ?? []) push(withoutTaskKeywords(vars));
     }
     if (hostName !== undefined) {
       const s = this.state(hostName);
@@ -503,8 +512,8 @@ export class VariableManager {
     push(this.hostvarsLayer);
     if (task) push(new Map<DictKey, Data>([['environment', task.environment ?? null]]));
     // NOTE: `vars` holds every variable but template globals such as `omit`, and not itself.
-    if (play || task) push(new VarsLayer(layers.slice(globalsCount)));
-    return new LayeredVars(layers);
+    if (play || task) push(new VarsLayer(layers.slice(globalsCount), this.mergeDicts));
+    return new LayeredVars(layers, this.mergeDicts);
   }
 
   /** `hostvars[name]`: the host's variables without play or task (ansible's get_vars(host)). */
@@ -519,7 +528,7 @@ export class VariableManager {
       this.baseMagic,
       this.groupsLayer(),
       this.optionMagic,
-    ]);
+    ], this.mergeDicts);
     s.hostSource = { generation, source };
     return source;
   }
@@ -538,10 +547,13 @@ export class VariableManager {
 /** The `vars` variable: every variable below it, as one lazy dict. */
 class VarsLayer implements VarLayer {
   private view: SourceView | undefined;
-  constructor(private readonly below: readonly VarLayer[]) {}
+  constructor(
+    private readonly below: readonly VarLayer[],
+    private readonly mergeDicts: boolean,
+  ) {}
   get(name: DictKey): Data | undefined {
     if (name !== 'vars') return undefined;
-    this.view ??= new SourceView(new LayeredVars(this.below), undefined, 'vars');
+    this.view ??= new SourceView(new LayeredVars(this.below, this.mergeDicts), undefined, 'vars');
     return this.view;
   }
   has(name: DictKey): boolean {
@@ -636,12 +648,20 @@ function withoutTaskKeywords(vars: DataDict): DataDict {
   return out;
 }
 
-function merged(base: DataDict, update: DataDict): DataDict {
+/** Several dicts joined with Python's `|=` (later ones replace names), as one. */
+function replaced(dicts: readonly DataDict[]): DataDict {
+  if (dicts.length === 1) return dicts[0] as DataDict;
+  const out: DataDict = new Map();
+  for (const dict of dicts) combineInto(out, dict, false, true);
+  return out;
+}
+
+function merged(base: DataDict, update: DataDict, mergeDicts = false): DataDict {
   const out = new Map(base);
   copyValueOrigins(base, out);
   for (const k of base.keys()) if (!update.has(k)) copyKeyOrigin(base, out, k);
   for (const [k, v] of update) {
-    out.set(k, v);
+    out.set(k, combinedValue(base.get(k), v, mergeDicts));
     copyValueOrigin(update, out, k);
     copyKeyOrigin(update, out, k);
   }

@@ -102,3 +102,29 @@ describe('vars/precedence', () => {
     assert.deepEqual(Object.fromEntries(shown.map((n) => [n, plain(source.get(n))])), expected['roles.yml: r3 : r3 show']);
   });
 });
+
+describe('vars/precedence with hash_behaviour=merge', () => {
+  const d = (entries: [string, Data][]): DataDict => new Map(entries);
+  const inventory = loadInventory({ sources: ['h1,'], cwd: dir });
+
+  it('merges a dict with the dicts below it, down to the first value that is no dict', () => {
+    const vm = new VariableManager({ inventory, playbookDir: dir, hashBehaviour: 'merge', extraVars: new Map([['x', d([['extra', 1]])]]) });
+    const play: PlayScope = { name: 'p', hosts: 'all', roles: [], vars: new Map([['x', 'not a dict']]), varsFiles: [new Map([['x', d([['file', 1], ['n', d([['a', 1]])]])]])] };
+    vm.setIncludeVars('h1', new Map([['x', d([['n', d([['b', 1]])]])]]));
+    const x = vm.taskVars('h1', play, { vars: [] }).get('x');
+    assert.deepEqual(plain(x), { file: 1, n: { a: 1, b: 1 }, extra: 1 });
+  });
+
+  it("lets task vars replace their block's dict before merging with the rest (2.19's `|=`)", () => {
+    const vm = new VariableManager({ inventory, playbookDir: dir, hashBehaviour: 'merge' });
+    const play: PlayScope = { name: 'p', hosts: 'all', roles: [], vars: new Map([['x', d([['play', 1]])]]) };
+    const x = vm.taskVars('h1', play, { vars: [new Map([['x', d([['block', 1]])]]), new Map([['x', d([['task', 1]])]])] }).get('x');
+    assert.deepEqual(plain(x), { play: 1, task: 1 });
+  });
+
+  it('keeps replacing dicts by default', () => {
+    const vm = new VariableManager({ inventory, playbookDir: dir });
+    const play: PlayScope = { name: 'p', hosts: 'all', roles: [], vars: new Map([['x', d([['play', 1]])]]) };
+    assert.deepEqual(plain(vm.taskVars('h1', play, { vars: [new Map([['x', d([['task', 1]])]])] }).get('x')), { task: 1 });
+  });
+});
