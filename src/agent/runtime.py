@@ -950,6 +950,9 @@ class Context(object):
         if path is None:
             return {}
         path = os.path.expanduser(os.path.expandvars(path))
+        # a followed link's attributes are its target's
+        if params.get('follow', False) and os.path.islink(path):
+            path = os.path.realpath(path)
         return {
             'path': path,
             'mode': params.get('mode'),
