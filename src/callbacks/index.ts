@@ -7,6 +7,7 @@ import { VolantError } from '../core/errors.js';
 import type { CallbackOptions } from './callback-options.js';
 import { combineCallbacks } from './composite-callback.js';
 import { CALLBACKS, NOTIFICATION_CALLBACKS } from './registry.js';
+import { missingCollectionWarning } from '../core/missing-collection-warning.js';
 
 export type { CallbackOptions } from './callback-options.js';
 export { DefaultCallback } from './default-callback.js';
@@ -111,12 +112,7 @@ export function routedCallbackName(name: string): string | undefined {
 
 /** The warning 2.19 prints when a callback's collection is not installed (none for builtins). */
 export function callbackLoadWarning(name: string): string | undefined {
-  const fqcn = routedCallbackName(name) ?? name;
-  const [namespace, collection, plugin] = fqcn.split('.');
-  if (plugin === undefined || namespace === undefined || (namespace === 'ansible' && (collection === 'builtin' || collection === 'legacy'))) return undefined;
-  // Python's import fails at the first missing package: the namespace, or ansible.<collection>.
-  const missing = namespace === 'ansible' ? `ansible.${collection ?? ''}` : namespace;
-  return `Error loading plugin '${fqcn}': No module named 'ansible_collections.${missing}'`;
+  return missingCollectionWarning(routedCallbackName(name) ?? name);
 }
 
 /** A stdout callback by name (`ansible.builtin.default` and `default` alike). */

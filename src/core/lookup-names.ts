@@ -3,6 +3,8 @@
  * when <name> is a lookup; any other `with_` key is an unknown task attribute) and the template
  * stage (which registers the builtin ones; a unit test there keeps the two lists equal).
  */
+import { missingCollectionWarning } from './missing-collection-warning.js';
+
 export const BUILTIN_LOOKUP_NAMES: readonly string[] = [
   'config', 'csvfile', 'dict', 'env', 'file', 'fileglob', 'first_found', 'indexed_items', 'ini',
   'inventory_hostnames', 'items', 'lines', 'list', 'nested', 'password', 'pipe', 'random_choice',
@@ -49,9 +51,5 @@ const ROUTED_TO: Readonly<Record<string, readonly string[]>> = {
  */
 export function lookupLoadWarning(name: string): string | undefined {
   const routed = Object.entries(ROUTED_TO).find(([, names]) => names.includes(shortName(name)));
-  const fqcn = routed ? `${routed[0]}.${shortName(name)}` : name;
-  const [namespace, collection, plugin] = fqcn.split('.');
-  if (plugin === undefined || namespace === undefined || (namespace === 'ansible' && (collection === 'builtin' || collection === 'legacy'))) return undefined;
-  const missing = namespace === 'ansible' ? `ansible.${collection ?? ''}` : namespace;
-  return `Error loading plugin '${fqcn}': No module named 'ansible_collections.${missing}'`;
+  return missingCollectionWarning(routed ? `${routed[0]}.${shortName(name)}` : name);
 }

@@ -6,6 +6,7 @@
  * installs no collections, so every listed one but the builtin ones warns.
  */
 import type { Data } from '../core/data.js';
+import { missingCollectionWarning } from '../core/missing-collection-warning.js';
 import type { Keywords, Playbook, TaskNode, TaskOrBlock } from './model.js';
 
 /** Actions 2.19 does not look up while loading (includes, imports, meta). */
@@ -64,7 +65,12 @@ function visit(list: readonly TaskOrBlock[], collections: readonly string[], out
 export function runningTaskWarnings(task: TaskNode, collections: Data | undefined, inRole: boolean): string[] {
   // The play's own fact gathering is written `gather_facts` in 2.19, searched like any other.
   const written = task.implicit ? task.action : task.actionWritten;
-  if (inRole || !Array.isArray(collections) || written.includes('.')) return [];
+  // A fully qualified name (only the `action:` forms get here unresolved) is loaded as written.
+  if (written.includes('.')) {
+    const warning = missingCollectionWarning(written);
+    return warning === undefined ? [] : [warning];
+  }
+  if (inRole || !Array.isArray(collections)) return [];
   return collectionLoadWarnings(written, collections.map(String));
 }
 

@@ -10,6 +10,7 @@ import type { Data, DataDict } from '../core/data.js';
 import { isStringLike, textOf, VaultString } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
+import { missingCollectionWarning } from '../core/missing-collection-warning.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { YamlMap, YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
@@ -220,7 +221,11 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
   // NOTE: only a module written as a key must resolve while parsing; `action: nosuch` parses,
   // and the task fails when it runs ("Cannot resolve 'nosuch' to an action or module.").
   if (short === undefined && candidates.length > 0) {
-    fail('ACTION_UNRESOLVED', `couldn't resolve module/action '${written}'. This often indicates a misspelling, missing collection, or incorrect module path.`);
+    const warning = missingCollectionWarning(written);
+    throw new ParseError('ACTION_UNRESOLVED', `couldn't resolve module/action '${written}'. This often indicates a misspelling, missing collection, or incorrect module path.`, {
+      location: task.loc,
+      ...(warning === undefined ? {} : { warnings: [warning] }),
+    });
   }
   const removed = short === undefined ? undefined : REMOVED_ACTIONS.get(short);
   if (removed !== undefined) fail('ACTION_REMOVED', removed);

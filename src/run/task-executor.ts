@@ -19,6 +19,7 @@ import type { DisplayEvent, HostResult } from './events.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
 import type { PlayVars } from './vars-port.js';
 import { ActionFail, ActionSkip, TaskError, briefMessage, chainMessage, linksOf, type ErrorLink } from './task-error.js';
+import { unresolvedActionError } from './unresolved-action.js';
 import { chainEvent, failureEvent } from './failure-event.js';
 import { itemWarningEvents } from './loop-warnings.js';
 import { checkStrictUtf8 } from './strict-utf8.js';
@@ -360,6 +361,8 @@ export class TaskExecutor {
 
       // NOTE: 2.19 templates the task's keywords (post_validate) before its arguments.
       const keywords = templateTaskKeywords(step, vars, templar, this.services.options);
+      const unresolved = unresolvedActionError(task);
+      if (unresolved) throw unresolved;
       const rawError = rawParamsError(task);
       // The error points at the action's key (a line of its own when the task has a name first).
       if (rawError) throw new TaskError([{ message: rawError, ...(task.actionLoc ? { origin: task.actionLoc } : {}) }]);

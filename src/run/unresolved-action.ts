@@ -1,0 +1,17 @@
+/**
+ * An action written in the `action:`/`local_action:` forms parses whatever it names; 2.19 looks
+ * it up only when the task runs (after `when` and per loop item, before its arguments are
+ * templated), and a name that is no builtin action or module and no library module fails there.
+ */
+import { libraryModules } from '../core/library-modules.js';
+import { builtinActionName } from '../playbook/builtin-actions.js';
+import type { TaskNode } from '../playbook/model.js';
+import { TaskError } from './task-error.js';
+
+export function unresolvedActionError(task: TaskNode): TaskError | undefined {
+  // A module written as a task's key was resolved while parsing.
+  if (task.actionAsKey || task.implicit) return undefined;
+  const written = task.actionWritten;
+  if (builtinActionName(written) !== undefined || libraryModules.find(written) !== undefined) return undefined;
+  return new TaskError([{ message: `Cannot resolve '${written}' to an action or module.`, ...(task.actionLoc ? { origin: task.actionLoc } : {}) }]);
+}
