@@ -8,6 +8,8 @@ import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
+import { pluginDirectories } from '../core/plugin-directories.js';
+import { installPythonPlugins } from '../python-plugins/install-python-plugins.js';
 import { playbookCollectionWarnings } from '../playbook/collection-warnings.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
 import { compileIncludeRole, compileIncludeTasks, includeLoopVars } from '../compile/compile-include.js';
@@ -91,6 +93,7 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
   // ansible adds a playbook's library/ and module_utils/ to the search paths as it loads the playbook.
   libraryModules.addDirectory(join(dirname(path), 'library'));
   libraryModules.addModuleUtilsDirectory(join(dirname(path), 'module_utils'));
+  pluginDirectories.addBaseDirectory(dirname(path));
   const playbook = parsePlaybook(loaded.documents, path);
   const entries: Playbook['entries'][number][] = [];
   for (const entry of playbook.entries) {
@@ -194,6 +197,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   for (const dir of strings(args.modulePath).flatMap((p) => p.split(':'))) libraryModules.addDirectory(resolve(cwd, dir));
   libraryModules.configure((config.get('ANSIBLE_LIBRARY', 'defaults', 'library') ?? '~/.ansible/plugins/modules:/usr/share/ansible/plugins/modules').split(':'));
   libraryModules.configureModuleUtils((config.get('ANSIBLE_MODULE_UTILS', 'defaults', 'module_utils') ?? '~/.ansible/plugins/module_utils:/usr/share/ansible/plugins/module_utils').split(':'));
+  await installPythonPlugins((env, section, key) => config.get(env, section, key), warn);
   const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '~/.ansible/roles:/usr/share/ansible/roles:/etc/ansible/roles')
     .split(':')
     .filter(Boolean)

@@ -43,6 +43,8 @@ export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {})
 function keyText(key: DictKey): string {
   if (key === null) return 'null';
   if (typeof key === 'boolean') return key ? 'true' : 'false';
+  // A float key is stored as a PyFloat (DictKey does not name it).
+  if ((key as unknown) instanceof PyFloat) return jsonFloat((key as unknown as PyFloat).value);
   return String(key);
 }
 

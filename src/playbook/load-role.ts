@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { libraryModules } from '../core/library-modules.js';
+import { pluginDirectories } from '../core/plugin-directories.js';
 import type { Data, DataDict } from '../core/data.js';
 import { truthy } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
@@ -104,6 +105,7 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
   // ansible adds a legacy role's library/ and module_utils/ to the search paths as it loads the role.
   libraryModules.addDirectory(join(rolePath, 'library'));
   libraryModules.addModuleUtilsDirectory(join(rolePath, 'module_utils'));
+  pluginDirectories.addBaseDirectory(rolePath);
   const meta = loadMeta(rolePath);
   const metaFile = findRoleFiles(rolePath, 'meta', undefined, false).files[0] ?? join(rolePath, 'meta', 'main.yml');
   const specs = argumentSpecs(rolePath, meta.data);

@@ -10,6 +10,7 @@ import { toData } from '../yaml/to-data.js';
 import { keyText } from './yaml-access.js';
 import { checkIncludeOptions } from './include-options.js';
 import { isBuiltinLookupName, lookupLoadWarning } from '../core/lookup-names.js';
+import { pluginDirectories } from '../core/plugin-directories.js';
 
 const TASK_NAMES: ReadonlySet<string> = new Set([...TASK_KEYWORDS.map((k) => k.name), 'async_val']);
 const HANDLER_NAMES: ReadonlySet<string> = new Set([...HANDLER_KEYWORDS.map((k) => k.name), 'async_val']);
@@ -44,7 +45,7 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
     }
     if (name === 'loop' && !(pair.value.kind === 'scalar' && pair.value.value === null)) loopBefore = true;
     if (!name.startsWith('with_')) continue;
-    if (!isBuiltinLookupName(lookup)) {
+    if (!isBuiltinLookupName(lookup) && pluginDirectories.findLookup(lookup) === undefined) {
       // NOTE: a `with_` key naming no lookup is left to the keyword check (an invalid attribute);
       // 2.19 first tried to load it, warning when it names a collection that is not installed.
       const warning = lookupLoadWarning(lookup);

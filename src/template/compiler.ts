@@ -5,7 +5,7 @@
  */
 import { VaultString, markTuple, type Data, type DataDict } from '../core/data.js';
 import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js';
-import { filters, tests, type PluginValue } from './plugin.js';
+import { filters, tests, userPlugins, type PluginValue } from './plugin.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { wrapPluginError } from './plugin-failure.js';
@@ -609,7 +609,7 @@ class Compiler {
     // Strings read straight from variables reach plugins tagged (their type name differs in errors).
     const fromVars = e.value !== null && (e.value.kind === 'name' || e.value.kind === 'getattr' || e.value.kind === 'getitem');
     return (f) => {
-      const fn = filters.get(name);
+      const fn = userPlugins?.filter(name) ?? filters.get(name);
       if (!fn) throw new TemplateSyntaxError(`No filter named '${name}'.`, e.pos);
       const raw = valueFn(f);
       const v = typeof raw === 'object' && raw !== null ? f.state.settle(raw) : raw;
@@ -656,7 +656,7 @@ class Compiler {
     const tolerant = UNDEFINED_TOLERANT_TESTS.has(name);
     const storedName = STORED_VALUE_TESTS.has(name) && e.value.kind === 'name' ? e.value.name : undefined;
     return (f) => {
-      const fn = tests.get(name);
+      const fn = userPlugins?.test(name) ?? tests.get(name);
       if (!fn) throw new TemplateSyntaxError(`No test named '${name}'.`, e.pos);
       const stored = storedName !== undefined && !f.hasLocal(storedName) ? f.state.vars.get(storedName) : undefined;
       const v = stored instanceof VaultString ? stored : f.state.settle(valueFn(f));

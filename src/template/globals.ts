@@ -6,7 +6,7 @@ import { lookupLoadWarning } from '../core/lookup-names.js';
 import { PluginFailure } from './plugin-failure.js';
 import { type Data, type DataDict } from '../core/data.js';
 import { TemplateError } from '../core/errors.js';
-import { lookups, nestedRenderErrors, type PluginValue } from './plugin.js';
+import { lookups, nestedRenderErrors, userPlugins, type PluginValue } from './plugin.js';
 import { UNDEFINED_TOLERANT_LOOKUPS } from './compiler.js';
 import type { RenderState } from './render-state.js';
 import { Cycler } from './runtime/cycler.js';
@@ -61,7 +61,7 @@ function dictGlobal(args: Value[], kwargs: Kwargs): Value {
 function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: boolean): Value {
   const name = args[0];
   if (typeof name !== 'string') throw typeError('lookup plugin name must be a string');
-  const fn = lookups.get(name);
+  const fn = userPlugins?.lookup(name) ?? lookups.get(name);
   if (!fn) {
     const warning = lookupLoadWarning(name);
     if (warning !== undefined) state.options.warn?.({ kind: 'warning', message: warning });

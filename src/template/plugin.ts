@@ -39,6 +39,8 @@ export interface PluginContext {
   renderString(text: string, options?: NestedRenderOptions): Data;
   /** A warning or deprecation for the display (RenderOptions.warn), when the caller gave one. */
   warn?(warning: TemplateWarning): void;
+  /** Where the template being rendered was written (RenderOptions.origin), when known. */
+  readonly origin?: SourceLocation | undefined;
 }
 
 export type FilterFn = (
@@ -122,4 +124,21 @@ export function registerLookups(record: Record<string, LookupFn>, namespace?: st
     lookups.set(name, fn);
     if (namespace) lookups.set(`${namespace}.${name}`, fn);
   }
+}
+
+/**
+ * Plugins the user ships (Python `filter_plugins/` …), set by the CLI. Consulted before the
+ * registries for a short or `ansible.legacy.` name, as ansible-core's loader searches the user's
+ * directories before its own; undefined when the user has none of that name.
+ */
+export interface UserPlugins {
+  filter(name: string): FilterFn | undefined;
+  test(name: string): TestFn | undefined;
+  lookup(name: string): LookupFn | undefined;
+}
+
+export let userPlugins: UserPlugins | undefined;
+
+export function setUserPlugins(plugins: UserPlugins | undefined): void {
+  userPlugins = plugins;
 }

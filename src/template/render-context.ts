@@ -86,6 +86,9 @@ class ContextForPlugins implements PluginContext {
   warn(warning: TemplateWarning): void {
     this.ctx.options.warn?.(warning);
   }
+  get origin(): SourceLocation | undefined {
+    return this.ctx.options.origin;
+  }
 }
 
 export class RenderContext implements RenderState {

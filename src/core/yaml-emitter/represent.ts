@@ -44,9 +44,15 @@ function comparePython(a: DictKey, b: DictKey): number {
   const aText = typeof a === 'string';
   if (aText !== (typeof b === 'string')) throw new TypeError('unorderable');
   if (aText) return compareText(a as string, b as string);
-  const na = Number(a);
-  const nb = Number(b);
+  // None orders against nothing; a float key is a PyFloat.
+  if ((a === null) !== (b === null)) throw new TypeError('unorderable');
+  const na = keyNumber(a);
+  const nb = keyNumber(b);
   return na < nb ? -1 : na > nb ? 1 : 0;
+}
+
+function keyNumber(key: unknown): number {
+  return key instanceof PyFloat ? key.value : Number(key);
 }
 
 function compareByText(a: DictKey, b: DictKey): number {
