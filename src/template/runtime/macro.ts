@@ -60,6 +60,23 @@ export class Macro extends PyCallable {
     return this.body(bindings);
   }
 
+  /** Jinja's public Macro attributes. */
+  override getAttr(name: string): Value | undefined {
+    switch (name) {
+      case 'name':
+        return this.name;
+      case 'arguments':
+        return [...this.params];
+      case 'catch_kwargs':
+        return this.usesKwargs;
+      case 'catch_varargs':
+        return this.usesVarargs;
+      case 'caller':
+        return this.usesCaller;
+    }
+    return undefined;
+  }
+
   override repr(): string {
     return `<Macro '${this.name}'>`;
   }
