@@ -97,8 +97,8 @@ def run(params, ctx):
         return _run(params, ctx)
     except volant_runtime.ModuleFailed as e:
         # NOTE: Ansible's copy action puts the source checksum and an empty diff list beside a
-        # failure of the module it ran.
-        if 'checksum' in params.get('_volant_meta', {}):
+        # failure of the module it ran (with remote_src it hands the module's result back as it is).
+        if 'checksum' in params.get('_volant_meta', {}) and not params['remote_src']:
             e.result.setdefault('checksum', params['_volant_meta']['checksum'])
             e.result.setdefault('diff', [])
         raise
@@ -187,16 +187,18 @@ def _run(params, ctx):
         result = {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'path': dest, 'diff': diff if ctx.diff_mode else diff_list}
         return result
 
+    dest_dir = os.path.dirname(dest) or '.'
+    # NOTE: with remote_src the module runs in check mode too, and finds the folder missing
+    # (one a `file: state=directory` before it only pretended to make).
+    if (remote_src or not ctx.check_mode) and not os.path.exists(dest_dir):
+        ctx.fail('Destination directory %s does not exist' % dest_dir)
     if ctx.check_mode:
         # NOTE: Ansible's copy action answers check mode itself with `changed` only.
         if remote_src:
             ctx.exit(changed=True)
         ctx.exit(changed=True, diff=diff_list, invocation=_task_args_invocation(ctx), _volant_bare=True)
 
-    dest_dir = os.path.dirname(dest) or '.'
     if not os.path.isdir(dest_dir):
-        if not os.path.exists(dest_dir):
-            ctx.fail('Destination directory %s does not exist' % dest_dir)
         ctx.fail('Destination %s is not a directory' % dest_dir)
     if not os.access(dest_dir, os.W_OK) and not exists:
         ctx.fail('Destination %s not writable' % dest_dir)
