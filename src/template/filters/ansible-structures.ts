@@ -108,7 +108,8 @@ export const items2dict: FilterFn = (_ctx, value, args, kwargs) => {
   for (const item of data) {
     if (!(item instanceof Map)) throw raisedWhileHandling(`items2dict requires a list of dictionaries, got ${pyRepr(data)} instead.`);
     if (!item.has(keyName) || !item.has(valueName)) {
-      throw pluginError(
+      // NOTE: raised while handling the KeyError, so 2.19 shows it as a cause of its own.
+      throw raisedWhileHandling(
         `items2dict requires each dictionary in the list to contain the keys '${String(keyName)}' and '${String(valueName)}', got ${pyRepr(data)} instead.`,
       );
     }
