@@ -1,7 +1,7 @@
 /** Jinja2's sequence filters: first/last/length/join/sort/unique/map/select/groupby/batch/slice/sum/min/max … */
 import type { Data } from '../../core/data.js';
 import { TemplateError } from '../../core/errors.js';
-import { filters, registerFilters, tests, type FilterFn, type PluginContext, type PluginValue } from '../plugin.js';
+import { filters, registerFilters, tests, userPlugins, type FilterFn, type PluginContext, type PluginValue } from '../plugin.js';
 import { groupTuple } from '../runtime/group-tuple.js';
 import { sortValues } from '../runtime/list-methods.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
@@ -62,7 +62,7 @@ function selectOrReject(ctx: PluginContext, value: PluginValue, args: readonly P
   if (testName === undefined) predicate = (x) => truthy(x);
   else {
     const name = str(testName as Value);
-    const test = tests.get(name);
+    const test = userPlugins?.test(name) ?? tests.get(name);
     if (!test) throw new TemplateSyntaxError(`No test named '${name}'.`, 0);
     predicate = (x) => asPlugin('test', name, () => test(ctx, x as PluginValue, rest, kwargs));
   }
@@ -78,7 +78,7 @@ function mapFilter(ctx: PluginContext, value: PluginValue, args: readonly Plugin
   const [name, ...rest] = args;
   if (name === undefined) throw typeError('map requires a filter argument');
   const fname = str(name as Value);
-  const fn = filters.get(fname);
+  const fn = userPlugins?.filter(fname) ?? filters.get(fname);
   if (!fn) throw new TemplateSyntaxError(`No filter named '${fname}'.`, 0);
   return items.map((item) => asPlugin('filter', fname, () => fn(ctx, item as PluginValue, rest, kwargs) as Value));
 }

@@ -1,0 +1,1 @@
+import netaddr_not_installed_here  # noqa
