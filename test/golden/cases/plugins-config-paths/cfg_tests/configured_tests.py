@@ -1,0 +1,3 @@
+class TestModule(object):
+    def tests(self):
+        return {'configured_test': lambda v: v == 'yes'}

@@ -1,0 +1,3 @@
+class FilterModule(object):
+    def filters(self):
+        return {'who_wins': lambda v: 'the playbook directory'}

@@ -1,0 +1,3 @@
+class TestModule(object):
+    def tests(self):
+        return {'env_test': lambda v: bool(v)}

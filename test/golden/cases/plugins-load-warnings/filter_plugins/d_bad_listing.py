@@ -1,0 +1,3 @@
+class FilterModule(object):
+    def filters(self):
+        raise RuntimeError('cannot list my filters')

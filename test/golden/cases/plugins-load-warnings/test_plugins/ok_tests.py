@@ -1,0 +1,3 @@
+class TestModule(object):
+    def tests(self):
+        return {'fine': lambda v: True}

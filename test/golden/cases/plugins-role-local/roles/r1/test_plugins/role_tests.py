@@ -1,0 +1,3 @@
+class TestModule(object):
+    def tests(self):
+        return {'role_thing': lambda v: v == 'thing'}
