@@ -1,5 +1,6 @@
 /** The `local` connection: processes on the controller itself. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { userInfo } from 'node:os';
 import type { Connection } from './connection.js';
 import type { ExitInfo } from './agent-client.js';
 import { AgentLostError } from './transport-errors.js';
@@ -13,7 +14,7 @@ export class LocalConnection implements Connection {
   }
 
   startFailed(info: ExitInfo): Error {
-    return startFailure(info, undefined);
+    return startFailure(info, undefined, userInfo().username);
   }
 
   lost(info: ExitInfo): Error {

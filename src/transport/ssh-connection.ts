@@ -6,6 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { userInfo } from 'node:os';
 import type { ConnectionSpec } from '../run/transport.js';
 import type { Connection, SpawnOptions } from './connection.js';
 import type { ExitInfo } from './agent-client.js';
@@ -73,7 +74,7 @@ export class SshConnection implements Connection {
   }
 
   startFailed(info: ExitInfo): Error {
-    return startFailure(info, 'ssh');
+    return startFailure(info, 'ssh', this.spec.user ?? userInfo().username);
   }
 
   lost(info: ExitInfo): Error {

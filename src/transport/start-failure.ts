@@ -6,8 +6,14 @@ import { ConnectionError } from '../core/errors.js';
 import type { ExitInfo } from './agent-client.js';
 import { AgentStartError, BecomeError } from './transport-errors.js';
 
-/** `via` is 'ssh' for the ssh connection (its exit 255 means unreachable), undefined for local. */
-export function startFailure(info: ExitInfo, via: 'ssh' | undefined): Error {
+/** The users 2.19 counts as privileged logins (its `admin_users` default). */
+const ADMIN_USERS: ReadonlySet<string> = new Set(['root', 'toor']);
+
+/**
+ * `via` is 'ssh' for the ssh connection (its exit 255 means unreachable), undefined for local;
+ * `loginUser` the user the connection logs in as.
+ */
+export function startFailure(info: ExitInfo, via: 'ssh' | undefined, loginUser?: string): Error {
   const stderr = info.stderr;
   if (info.spawnError !== undefined) {
     const err = info.spawnError as NodeJS.ErrnoException;
@@ -30,6 +36,14 @@ export function startFailure(info: ExitInfo, via: 'ssh' | undefined): Error {
     return new BecomeError(/(^|\s)su: /m.test(stderr) ? 'Incorrect su password' : 'Incorrect sudo password');
   }
   const rc = info.code;
+  // NOTE: 2.19 hands an unprivileged become user the module's files (chown) before sudo or su
+  // runs; for a user that does not exist that fails first, and from a privileged login it says so.
+  if (loginUser !== undefined && ADMIN_USERS.has(loginUser) && /^sudo: unknown user|^su: user \S+ does not exist/m.test(stderr)) {
+    return new AgentStartError(
+      'Failed to change ownership of the temporary files Ansible (via chmod nor setfacl) needs to create despite connecting as a privileged user. Unprivileged become user would be unable to read the file.',
+      { rc, stdout: info.stdout, stderr },
+    );
+  }
   return new AgentStartError(`MODULE FAILURE: the agent did not start (rc=${rc === null ? 'none' : rc}): ${stderr.trim() || info.stdout.trim()}`, {
     rc,
     stdout: info.stdout,
