@@ -19,6 +19,8 @@ export interface NestedRenderOptions {
   readonly origin?: SourceLocation;
   /** Delimiters of its own (the template lookup's `variable_start_string` …). */
   readonly delimiters?: RenderOptions['delimiters'];
+  /** Jinja's trim_blocks for this text (the template lookup's option; default on). */
+  readonly trimBlocks?: boolean;
   /** The directories its `include`/`import` search (only with `extraVars`). */
   readonly includeSearchPath?: readonly string[];
 }

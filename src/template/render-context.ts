@@ -66,8 +66,8 @@ class ContextForPlugins implements PluginContext {
     return this.ctx.options.lookup;
   }
   renderString(text: string, options: NestedRenderOptions = {}): Data {
-    const { extraVars, origin, delimiters, includeSearchPath } = options;
-    const compileOptions = delimiters ? { delimiters } : {};
+    const { extraVars, origin, delimiters, includeSearchPath, trimBlocks } = options;
+    const compileOptions: RenderOptions = { ...(delimiters ? { delimiters } : {}), ...(trimBlocks === false ? { trimBlocks } : {}) };
     let value: Value;
     try {
       value = extraVars === undefined ? this.ctx.renderNested(text, compileOptions) : this.ctx.renderWithExtraVars(text, extraVars, compileOptions, includeSearchPath);

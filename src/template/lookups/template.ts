@@ -6,10 +6,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { isDict, type Data } from '../../core/data.js';
+import { isDict, truthy, type Data } from '../../core/data.js';
 import { ownerName } from '../../core/owner-name.js';
 import type { LookupFn } from '../plugin.js';
-import { pluginError, toText } from '../filters/ansible-args.js';
+import { defined, pluginError, toText } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
 import { findFileOrWarn, includeSearchPath } from './search-path.js';
 import { repr } from '../runtime/py-values.js';
@@ -39,6 +39,7 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
     const value = kwargs.get(option);
     if (typeof value === 'string') delimiters[key] = value;
   }
+  const trimBlocks = truthy(defined(kwargs.get('trim_blocks') ?? true));
   const templateVars = kwargs.get('template_vars') ?? new Map<string, Data>();
   if (!isDict(templateVars)) {
     throw pluginError(`Config 'template_vars' for 'template' lookup plugin from 'Direct' has an invalid value: Invalid value provided for 'dict': ${repr(templateVars)}`);
@@ -55,6 +56,7 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
       origin: { file: path, line: 0, column: 0 },
       includeSearchPath: includeSearchPath(ctx.vars.get('ansible_search_path'), [dirname(path)]),
       ...(Object.keys(delimiters).length > 0 ? { delimiters } : {}),
+      trimBlocks,
     });
     // NOTE: 2.19 names the template file, without a line, as the origin of an error in it.
     // NOTE: the lookup renders with preserve_trailing_newlines: newlines Jinja dropped come back.
