@@ -8,6 +8,15 @@ export interface ErrorDeprecation {
   readonly help?: string;
 }
 
+export interface VolantErrorOptions {
+  readonly location?: SourceLocation;
+  readonly cause?: unknown;
+  readonly hint?: string;
+  readonly warnings?: readonly string[];
+  readonly deprecations?: readonly ErrorDeprecation[];
+  readonly context?: string;
+}
+
 /**
  * Every user-facing error. `code` is stable (tests and tools match on it); `message` is in
  * Ansible's words; `location` is where in the user's files the problem is, when known.
@@ -21,12 +30,10 @@ export class VolantError extends Error {
   readonly warnings: readonly string[];
   /** Deprecations Ansible printed on the way to this error (a file that is not UTF-8), shown before it. */
   readonly deprecations: readonly ErrorDeprecation[];
+  /** Shown in place of an origin and code frame: what a value Ansible made itself shows (`Origin: <unknown>` …). */
+  readonly context: string | undefined;
 
-  constructor(
-    code: string,
-    message: string,
-    options: { location?: SourceLocation; cause?: unknown; hint?: string; warnings?: readonly string[]; deprecations?: readonly ErrorDeprecation[] } = {},
-  ) {
+  constructor(code: string, message: string, options: VolantErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
@@ -34,6 +41,7 @@ export class VolantError extends Error {
     this.hint = options.hint;
     this.warnings = options.warnings ?? [];
     this.deprecations = options.deprecations ?? [];
+    this.context = options.context;
   }
 }
 
@@ -44,15 +52,7 @@ export class ParseError extends VolantError {}
 /** An inventory source that could not be read. */
 export class InventoryError extends VolantError {}
 /** A template that could not be rendered (undefined variable, syntax error, bad filter). */
-export class TemplateError extends VolantError {
-  /** Shown in place of an origin and code frame: what a value Ansible made itself shows (`Origin: <unknown>` …). */
-  readonly context: string | undefined;
-
-  constructor(code: string, message: string, options: { location?: SourceLocation; cause?: unknown; hint?: string; context?: string } = {}) {
-    super(code, message, options);
-    this.context = options.context;
-  }
-}
+export class TemplateError extends VolantError {}
 /** Bad command-line usage (ansible-playbook exits 5 for these; 2 for argparse errors). */
 export class UsageError extends VolantError {}
 /** The connection to a host failed: the host becomes UNREACHABLE. */

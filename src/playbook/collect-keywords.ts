@@ -18,6 +18,7 @@ import { PLAY_KEYWORDS } from './play-keywords.js';
 import { ROLE_KEYWORDS } from './role-keywords.js';
 import { TASK_KEYWORDS } from './task-keywords.js';
 import type { Keyword, Keywords } from './model.js';
+import { nodeOrigin } from './node-origin.js';
 import { keyText } from './yaml-access.js';
 
 /** The class name ansible prints for a record kind. */
@@ -69,7 +70,7 @@ export function invalidAttribute(pair: YamlPair, kind: string): ParseError {
 function varsValue(node: YamlNode, kind: RecordKind): DataDict {
   if (node.kind === 'scalar' && node.value === null) return new Map();
   if (node.kind !== 'map') {
-    throw new ParseError('VARS_NOT_DICT', `Vars in a ${kind} must be specified as a dictionary.`, { location: node.loc });
+    throw new ParseError('VARS_NOT_DICT', `Vars in a ${kind} must be specified as a dictionary.`, nodeOrigin(node));
   }
   for (const pair of node.pairs) checkVariableName(pair.key);
   return toData(node) as DataDict;

@@ -4,6 +4,7 @@ import { collectKeywords } from './collect-keywords.js';
 import { IMPORT_PLAYBOOK_KEYWORDS } from './import-playbook-keywords.js';
 import type { ImportPlaybookNode, PlayNode, Playbook } from './model.js';
 import { parsePlay } from './parse-play.js';
+import { nodeOrigin } from './node-origin.js';
 import { pythonClassName } from './python-class-name.js';
 import { keyText } from './yaml-access.js';
 import { toData } from '../yaml/to-data.js';
@@ -37,16 +38,12 @@ export function parsePlaybook(documents: YamlNode[], file: string): Playbook {
     throw new ParseError('PLAYBOOK_EMPTY', `Empty playbook, nothing to do: ${file}`);
   }
   if (doc.kind !== 'seq') {
-    throw new ParseError('PLAYBOOK_NOT_LIST', `A playbook must be a list of plays, got a ${pythonClassName(toData(doc))} instead: ${file}`, {
-      location: doc.loc,
-    });
+    throw new ParseError('PLAYBOOK_NOT_LIST', `A playbook must be a list of plays, got a ${pythonClassName(toData(doc))} instead: ${file}`, nodeOrigin(doc));
   }
   if (doc.items.length === 0) throw new ParseError('PLAYBOOK_NO_PLAYS', `A playbook must contain at least one play: ${file}`);
   const entries: (PlayNode | ImportPlaybookNode)[] = doc.items.map((item) => {
     if (item.kind !== 'map') {
-      throw new ParseError('PLAY_ENTRY_INVALID', "playbook entries must be either valid plays or 'import_playbook' statements", {
-        location: item.loc,
-      });
+      throw new ParseError('PLAY_ENTRY_INVALID', "playbook entries must be either valid plays or 'import_playbook' statements", nodeOrigin(item));
     }
     return item.pairs.some((pair) => IMPORT_KEYS.has(keyText(pair))) ? parseImportPlaybook(item) : parsePlay(item, file);
   });

@@ -1,9 +1,11 @@
+import { UnsafeString } from '../core/data.js';
 import type { DataDict } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import { keywordOf } from './collect-keywords.js';
 import type { Keyword, RoleRef } from './model.js';
+import { nodeOrigin } from './node-origin.js';
 import { ROLE_KEYWORDS } from './role-keywords.js';
 import { findPair, keyText } from './yaml-access.js';
 
@@ -18,11 +20,12 @@ export function parseRoleRef(node: YamlNode, file: string): RoleRef {
   const missing = (): never => {
     throw new ParseError('ROLE_NAME_MISSING', 'role definitions must contain a role name', { location: node.loc });
   };
-  if (node.kind === 'scalar') {
-    if (node.value === null) return missing();
-    return { loc: node.loc, name: { value: toData(node), loc: node.loc, node }, keywords: new Map(), params: new Map() };
+  const value = node.kind === 'scalar' ? toData(node) : undefined;
+  if (node.kind === 'seq' || (node.kind === 'scalar' && typeof value !== 'string' && !(value instanceof UnsafeString))) {
+    // ansible's RoleInclude takes a name or a mapping, nothing else.
+    throw new ParseError('ROLE_INVALID', 'Invalid role definition.', nodeOrigin(node));
   }
-  if (node.kind !== 'map') return missing();
+  if (node.kind === 'scalar') return { loc: node.loc, name: { value: value ?? null, loc: node.loc, node }, keywords: new Map(), params: new Map() };
   const namePair = findPair(node, 'role') ?? findPair(node, 'name');
   if (namePair === undefined || (namePair.value.kind === 'scalar' && namePair.value.value === null)) return missing();
   const name: Keyword = { value: toData(namePair.value), loc: namePair.value.loc, node: namePair.value };

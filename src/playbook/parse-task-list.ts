@@ -18,6 +18,8 @@ import { libraryModules } from '../core/library-modules.js';
 
 const BLOCK_NAMES: ReadonlySet<string> = new Set(BLOCK_KEYWORDS.map((k) => k.name));
 const BLOCK_LISTS = new Set(['block', 'rescue', 'always']);
+/** The class 2.19 names for a list read from YAML. */
+const TAGGED_LIST = "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedList'>";
 
 export interface TaskListOptions {
   readonly handlers: boolean;
@@ -33,17 +35,26 @@ export function isBlock(map: YamlMap): boolean {
 
 function blockList(map: YamlMap, name: 'block' | 'rescue' | 'always', file: string, handlers: boolean): TaskOrBlock[] {
   const node = findPair(map, name)?.value;
-  if (node === undefined || (node.kind === 'scalar' && node.value === null)) return [];
+  if (node === undefined || isNull(node)) return [];
+  const what = name === 'block' ? 'a block' : name;
   if (node.kind !== 'seq') {
     const value = toData(node);
-    const what = name === 'block' ? 'a block' : name;
     throw new ParseError(
       'BLOCK_MALFORMED',
       `A malformed block was encountered while loading ${what}: The ds (${pyStr(value)}) should be a list but was a ${pythonClassName(value)}`,
       { location: map.loc },
     );
   }
-  return parseEntries(node.items, file, handlers, true);
+  return node.items.map((item) => {
+    // NOTE: ansible's message shows the block's whole list, None included, and points at the block.
+    if (item.kind !== 'map') {
+      const value = pyRepr(toData(node));
+      throw new ParseError('BLOCK_MALFORMED', `A malformed block was encountered while loading ${what}: The ds (${value}) should be a dict but was a ${TAGGED_LIST}`, {
+        location: map.loc,
+      });
+    }
+    return parseEntry(item, file, handlers, true);
+  });
 }
 
 export function parseBlock(map: YamlMap, file: string, handlers: boolean): BlockNode {
@@ -75,32 +86,55 @@ function checkTask(task: TaskNode, handlers: boolean): void {
   }
 }
 
+function parseEntries(items: readonly YamlNode[], file: string, handlers: boolean): TaskOrBlock[] {
+  const entries: TaskOrBlock[] = [];
+  items.forEach((item, index) => {
+    // NOTE: a None entry of a play's (or a file's) list ends a run of tasks and is dropped.
+    if (isNull(item)) return;
+    if (item.kind !== 'map') throw notADict(implicitBlockRun(items, index));
+    entries.push(parseEntry(item, file, handlers, false));
+  });
+  return entries;
+}
+
+function isNull(node: YamlNode): boolean {
+  return node.kind === 'scalar' && node.value === null;
+}
+
+/** The entries ansible groups into one implicit block with `items[index]`: its neighbours up to a None or a block. */
+function implicitBlockRun(items: readonly YamlNode[], index: number): YamlNode[] {
+  const inRun = (node: YamlNode | undefined): node is YamlNode => node !== undefined && !isNull(node) && !(node.kind === 'map' && isBlock(node));
+  let start = index;
+  while (inRun(items[start - 1])) start--;
+  let end = index + 1;
+  while (inRun(items[end])) end++;
+  return items.slice(start, end);
+}
+
+/** NOTE: ansible builds the implicit block's list itself, so the error has no origin; it shows the list. */
+function notADict(run: readonly YamlNode[]): ParseError {
+  const ds = pyRepr(run.map((node) => toData(node)));
+  return new ParseError('BLOCK_MALFORMED', `A malformed block was encountered while loading a block: The ds (${ds}) should be a dict but was a <class 'list'>`, {
+    context: `Origin: <unknown>\n\n${ds}`,
+  });
+}
+
 /**
  * `nested` is true inside a block: at the top of a play's list every entry sits in an implicit
  * block, and 2.19 refuses a block as a handler only below that.
  */
-function parseEntries(items: readonly YamlNode[], file: string, handlers: boolean, nested = false): TaskOrBlock[] {
-  return items.map((item) => {
-    if (item.kind !== 'map') {
-      // NOTE: ansible wraps the entry in a list before complaining, and has no origin for it.
-      const ds = [toData(item)];
-      throw new ParseError(
-        'BLOCK_MALFORMED',
-        `A malformed block was encountered while loading a block: The ds (${pyRepr(ds)}) should be a dict but was a <class 'list'>`,
-      );
-    }
-    if (handlers && nested && findPair(item, 'block') !== undefined) {
-      throw new ParseError('HANDLER_BLOCK', 'Using a block as a handler is not supported.', { location: item.loc });
-    }
-    if (isBlock(item)) return parseBlock(item, file, handlers);
-    const task = parseTask(item, handlers);
-    checkTask(task, handlers);
-    // NOTE: ansible loads a statically imported role as it reads the task, so the role's library/
-    // modules resolve in the tasks after it.
-    const role = task.action === 'import_role' ? task.args.get('name') : undefined;
-    if (typeof role === 'string' && !role.includes('{{')) libraryModules.rolesListed([role], file);
-    return task;
-  });
+function parseEntry(item: YamlMap, file: string, handlers: boolean, nested: boolean): TaskOrBlock {
+  if (handlers && nested && findPair(item, 'block') !== undefined) {
+    throw new ParseError('HANDLER_BLOCK', 'Using a block as a handler is not supported.', { location: item.loc });
+  }
+  if (isBlock(item)) return parseBlock(item, file, handlers);
+  const task = parseTask(item, handlers);
+  checkTask(task, handlers);
+  // NOTE: ansible loads a statically imported role as it reads the task, so the role's library/
+  // modules resolve in the tasks after it.
+  const role = task.action === 'import_role' ? task.args.get('name') : undefined;
+  if (typeof role === 'string' && !role.includes('{{')) libraryModules.rolesListed([role], file);
+  return task;
 }
 
 export function parseTaskList(node: YamlNode | undefined, file: string, options: TaskListOptions): TaskOrBlock[] {

@@ -27,6 +27,7 @@ export function errorEvent(error: VolantError): DisplayEvent {
   return {
     message: error.message,
     ...(error.location ? { origin: error.location } : {}),
+    ...(error.context !== undefined ? { context: error.context } : {}),
     ...(error.hint ? { help: error.hint } : {}),
     ...(cause ? { cause } : {}),
     // A cause raised while handling another error (a keyword's conversion) shows as a block of its own.
