@@ -2,10 +2,12 @@
  * The settings the `config` lookup can read, by ansible's names, with ansible's environment
  * variable, ansible.cfg entry, default and type.
  */
+import { homedir } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import type { Data } from '../core/data.js';
 import type { AnsibleConfig } from './config.js';
 
-type Kind = 'int' | 'bool' | 'str' | 'list';
+type Kind = 'int' | 'bool' | 'str' | 'list' | 'pathspec';
 
 const SETTINGS: Record<string, [env: string, section: string, key: string, fallback: Data, kind: Kind]> = {
   DEFAULT_FORKS: ['ANSIBLE_FORKS', 'defaults', 'forks', 5, 'int'],
@@ -22,6 +24,9 @@ const SETTINGS: Record<string, [env: string, section: string, key: string, fallb
   DEFAULT_ROLES_PATH: ['ANSIBLE_ROLES_PATH', 'defaults', 'roles_path', ['~/.ansible/roles', '/usr/share/ansible/roles', '/etc/ansible/roles'], 'list'],
   RETRY_FILES_ENABLED: ['ANSIBLE_RETRY_FILES_ENABLED', 'defaults', 'retry_files_enabled', false, 'bool'],
   DISPLAY_SKIPPED_HOSTS: ['ANSIBLE_DISPLAY_SKIPPED_HOSTS', 'defaults', 'display_skipped_hosts', true, 'bool'],
+  DEFAULT_FILTER_PLUGIN_PATH: ['ANSIBLE_FILTER_PLUGINS', 'defaults', 'filter_plugins', ['~/.ansible/plugins/filter', '/usr/share/ansible/plugins/filter'], 'pathspec'],
+  DEFAULT_TEST_PLUGIN_PATH: ['ANSIBLE_TEST_PLUGINS', 'defaults', 'test_plugins', ['~/.ansible/plugins/test', '/usr/share/ansible/plugins/test'], 'pathspec'],
+  DEFAULT_LOOKUP_PLUGIN_PATH: ['ANSIBLE_LOOKUP_PLUGINS', 'defaults', 'lookup_plugins', ['~/.ansible/plugins/lookup', '/usr/share/ansible/plugins/lookup'], 'pathspec'],
 };
 
 export function configLookup(config: AnsibleConfig): (name: string) => Data | undefined {
@@ -30,10 +35,16 @@ export function configLookup(config: AnsibleConfig): (name: string) => Data | un
     if (!setting) return undefined;
     const [env, section, key, fallback, kind] = setting;
     const raw = config.get(env, section, key);
+    // NOTE: ansible expands a pathspec: `~`, and a relative path from the config file's directory (else the cwd).
+    if (kind === 'pathspec') return pathspec(raw === undefined ? (fallback as string[]) : raw.split(':'), config.origin(env, section, key) === 'file' ? dirname(config.file as string) : process.cwd());
     if (raw === undefined) return fallback;
     if (kind === 'int') return Number.parseInt(raw, 10);
     if (kind === 'bool') return ['1', 'true', 'yes', 'on', 'y', 't'].includes(raw.trim().toLowerCase());
     if (kind === 'list') return raw.split(':').filter(Boolean);
     return raw;
   };
+}
+
+function pathspec(paths: readonly string[], base: string): string[] {
+  return paths.filter(Boolean).map((p) => resolve(base, p === '~' || p.startsWith('~/') ? homedir() + p.slice(1) : p));
 }

@@ -44,6 +44,12 @@ export class AnsibleConfig {
     return this.sections.get(section)?.get(key);
   }
 
+  /** Where a setting comes from: the environment, the config file, or neither (its default). */
+  origin(envName: string, section: string, key: string): 'env' | 'file' | undefined {
+    if (this.env[envName] !== undefined) return 'env';
+    return this.sections.get(section)?.has(key) ? 'file' : undefined;
+  }
+
   bool(envName: string, section: string, key: string, fallback: boolean): boolean {
     const v = this.get(envName, section, key);
     if (v === undefined) return fallback;

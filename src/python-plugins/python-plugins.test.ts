@@ -7,6 +7,8 @@ import { PyDate, PyFloat, UnsafeString, isTuple, markTuple, type Data } from '..
 import { PluginDirectories } from '../core/plugin-directories.js';
 import type { TemplateWarning, VarSource } from '../template/api.js';
 import type { PluginContext, PluginValue, UserPlugins } from '../template/plugin.js';
+// registers Volant's builtin filters, tests and lookups, which a user plugin may replace
+import '../template/index.js';
 import { loadHelperSources } from './helper-sources.js';
 import { PluginHost } from './plugin-host.js';
 import { pythonPlugins } from './python-plugins.js';
@@ -145,6 +147,21 @@ describe('python-plugins', () => {
     assert.deepEqual(result, ['world', 'hi world', [markTuple(['k', 1])]]);
     assert.deepEqual(warnings.map((w) => w.message), ['looked up a']);
     assert.equal(plugins.lookup('ansible.builtin.greet'), undefined);
+  });
+
+  it("without Python on the controller, fails a plugin's use in Ansible-like words and keeps the builtins", async () => {
+    const directories = new PluginDirectories();
+    directories.addBaseDirectory(dir);
+    const sources = await loadHelperSources();
+    const none = pythonPlugins({ sources, warn: () => undefined, directories, host: new PluginHost(() => sources, '/nonexistent/python3') });
+    assert.equal(none.filter('upper'), undefined);
+    const same = none.filter('same');
+    assert.ok(same);
+    const why = "no Python 3 was found on the controller (/nonexistent/python3); Volant runs filter_plugins/, test_plugins/ and lookup_plugins/ with it";
+    assert.throws(() => same(context({}, []), 1, [], new Map()), { message: `The filter plugin 'same' failed to load: ${why}` });
+    const greet = none.lookup('greet');
+    assert.ok(greet);
+    assert.throws(() => greet(context({}, []), [], new Map()), { message: `The lookup plugin 'greet' failed to load: ${why}` });
   });
 
   it('answers a call well under a millisecond', () => {
