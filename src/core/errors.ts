@@ -3,6 +3,7 @@ import type { SourceLocation } from './source-location.js';
 /** A deprecation as a callback prints it (run/events DeprecationEvent has these fields). */
 export interface ErrorDeprecation {
   readonly message: string;
+  readonly origin?: SourceLocation;
   readonly version?: string;
   readonly collection?: string;
   readonly help?: string;

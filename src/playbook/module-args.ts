@@ -9,6 +9,7 @@
 import type { Data, DataDict } from '../core/data.js';
 import { isStringLike, textOf, VaultString } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
+import type { ErrorDeprecation } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
 import { missingCollectionWarning } from '../core/missing-collection-warning.js';
 import type { SourceLocation } from '../core/source-location.js';
@@ -41,7 +42,12 @@ export interface Deprecation {
   readonly hint: string;
 }
 
-const REMOVAL = ' This feature will be removed from ansible-core version 2.23.';
+const REMOVAL_VERSION = '2.23';
+const REMOVAL = ` This feature will be removed from ansible-core version ${REMOVAL_VERSION}.`;
+
+function errorDeprecation(d: Deprecation): ErrorDeprecation {
+  return { message: d.message.slice(0, -REMOVAL.length), origin: d.location, help: d.hint, version: REMOVAL_VERSION, collection: 'ansible.builtin' };
+}
 
 export interface ResolvedAction {
   readonly actionWritten: string;
@@ -77,8 +83,9 @@ function splitModuleString(text: string): [string, string] {
 }
 
 export function parseModuleArgs(task: YamlMap): ResolvedAction {
+  // The task's deprecations so far print before its error, as 2.19 prints them while it reads.
   function fail(code: string, message: string, location: SourceLocation = task.loc, hint?: string): never {
-    throw new ParseError(code, message, { location, ...(hint === undefined ? {} : { hint }) });
+    throw new ParseError(code, message, { location, ...(hint === undefined ? {} : { hint }), deprecations: deprecations.map(errorDeprecation) });
   }
   const deprecations: Deprecation[] = [];
   const deprecate = (message: string, location: SourceLocation, hint: string): void => {
