@@ -156,6 +156,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     cwd,
     localPython: '/usr/bin/python3',
     ...inventoryConfig(config),
+    templar: createTemplateEngine(),
   }, (d) => showDetail(d, callback));
   const mismatch = (config.get('ANSIBLE_HOST_PATTERN_MISMATCH', 'inventory', 'host_pattern_mismatch') ?? 'warning').toLowerCase();
   if (mismatch === 'error' || mismatch === 'ignore') inventory.hostPatternMismatch = mismatch;

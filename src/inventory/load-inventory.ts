@@ -6,7 +6,7 @@
 import { accessSync, constants, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, normalize, resolve } from 'node:path';
 import { homedir } from 'node:os';
-import { isDict } from '../core/data.js';
+import { isDict, pyStr, truthy, type DataDict } from '../core/data.js';
 import { InventoryError, YamlError } from '../core/errors.js';
 import { parseIniInventory } from './ini-inventory.js';
 import { Inventory } from './inventory.js';
@@ -19,6 +19,10 @@ import type { YamlWarning } from '../yaml/load-yaml.js';
 import type { WarningDetail } from './warning-detail.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
+import type { InventoryTemplar } from './inventory-templar.js';
+import { parseConstructedInventory } from './constructed-inventory.js';
+import { parseGeneratorInventory } from './generator-inventory.js';
+import { VarsFiles } from './vars-files.js';
 
 export interface LoadInventoryOptions {
   /** `-i` values as given: paths (files or directories) or `host1,host2,` lists. */
@@ -40,6 +44,8 @@ export interface LoadInventoryOptions {
   ignoreExtensions?: readonly string[];
   /** `inventory_ignore_patterns`: regular expressions of directory entries not read. */
   ignorePatterns?: readonly string[];
+  /** The template engine, for the constructed and generator plugins (without it they are unknown). */
+  templar?: InventoryTemplar;
 }
 
 /** ansible's default inventory: no warning when it is absent. */
@@ -106,14 +112,14 @@ function withWarnings(error: InventoryError, inventory: Inventory): InventoryLoa
  * One named by FQCN is called by its Python module path in failure warnings, as 2.19 loads it.
  */
 function enabledPlugins(names: readonly string[] | undefined): readonly InventoryPlugin[] {
-  if (!names) return PLUGINS;
+  if (!names) return DEFAULT_PLUGINS;
   const byName = new Map(PLUGINS.map((p) => [p.name, p]));
   const out: InventoryPlugin[] = [];
   for (const given of names) {
     const short = given.trim().replace(/^ansible\.(builtin|legacy)\./, '');
     const plugin = byName.get(short);
     if (!plugin) continue;
-    out.push(short === given.trim() ? plugin : { ...plugin, name: `ansible_collections.ansible.builtin.plugins.inventory.${short}` });
+    out.push(short === given.trim() ? plugin : { ...plugin, name: `ansible_collections.ansible.builtin.plugins.inventory.${short}`, loadedAs: given.trim() });
   }
   return out;
 }
@@ -131,7 +137,7 @@ function parseSource(inventory: Inventory, source: string, options: LoadInventor
     for (const plugin of enabledPlugins(options.enabledPlugins)) {
       if (!plugin.wants(source)) continue;
       try {
-        plugin.parse(inventory, source);
+        plugin.parse(inventory, source, options);
         parsed = true;
         break;
       } catch (error) {
@@ -157,8 +163,10 @@ function parseSource(inventory: Inventory, source: string, options: LoadInventor
 
 interface InventoryPlugin {
   readonly name: string;
+  /** The name enable_plugins loaded it by (a config plugin accepts only that spelling in its file). */
+  readonly loadedAs?: string;
   wants(source: string): boolean;
-  parse(inventory: Inventory, source: string): void;
+  parse(inventory: Inventory, source: string, options: LoadInventoryOptions): void;
 }
 
 const PLUGINS: readonly InventoryPlugin[] = [
@@ -189,17 +197,22 @@ const PLUGINS: readonly InventoryPlugin[] = [
   {
     name: 'auto',
     wants: (source) => (source.endsWith('.yml') || source.endsWith('.yaml')) && readable(source),
-    parse(inventory, source) {
+    parse(inventory, source, options) {
       const node = readYaml(inventory, source, 'auto');
       const data = node ? toData(node) : null;
       const plugin = isDict(data) ? data.get('plugin') : undefined;
       if (plugin === undefined || plugin === null || plugin === '' || plugin === false) {
         throw pluginFailure(`no root 'plugin' key found, '${source}' is not a valid YAML inventory plugin config file`, 'auto', source);
       }
-      // Inventory plugins (aws_ec2, constructed …) are not part of Volant.
+      const name = String(plugin).replace(/^ansible\.builtin\./, '');
+      const construct = CONFIG_PLUGINS[name];
+      if (isDict(data) && options.templar && construct) return construct(inventory, data, source, options.templar, 'auto');
+      // Other inventory plugins (aws_ec2, community ones …) are not part of Volant.
       throw pluginFailure(`inventory config '${source}' specifies unknown plugin '${String(plugin)}'`, 'auto', source);
     },
   },
+  configPlugin('constructed'),
+  configPlugin('generator'),
   {
     name: 'yaml',
     wants: (source) => readable(source) && (!extname(source) || ['.yaml', '.yml', '.json'].includes(extname(source))),
@@ -215,6 +228,40 @@ const PLUGINS: readonly InventoryPlugin[] = [
     },
   },
 ];
+
+type ConfigPluginParse = (inventory: Inventory, config: DataDict, source: string, templar: InventoryTemplar, plugin: string) => void;
+
+/** Plugins whose source is a YAML config naming them; `auto` hands such a file to its plugin. */
+const CONFIG_PLUGINS: Record<string, ConfigPluginParse> = {
+  constructed(inventory, config, source, templar, plugin) {
+    const varsDirs = inventory.processedSources.map((s) => (isDirectory(s) ? s : dirname(s)));
+    parseConstructedInventory(inventory, config, source, { templar, plugin, varsDirs, varsFiles: new VarsFiles() });
+  },
+  generator: (inventory, config, _source, templar) => parseGeneratorInventory(inventory, config, templar),
+};
+
+/** A config plugin enabled by name in enable_plugins: it reads only a config naming it (2.19's _read_config_data). */
+function configPlugin(name: string): InventoryPlugin {
+  return {
+    name,
+    wants: (source) => readable(source) && statSync(source).isFile() && ['', '.config', '.yml', '.yaml', '.json'].includes(extname(source)),
+    parse(this: InventoryPlugin, inventory, source, options) {
+      const shown = this.name;
+      const node = readYaml(inventory, source, shown);
+      const data = node ? toData(node) : null;
+      if (!truthy(data)) throw pluginFailure(`${source} is empty`, shown, source);
+      // NOTE: 2.19 calls .get on whatever the file holds: a string fails as an attribute error.
+      if (typeof data === 'string') throw pluginFailure("'_AnsibleTaggedStr' object has no attribute 'get'", shown, source);
+      const plugin = isDict(data) ? (data.get('plugin') ?? 'none found') : 'none found';
+      if (!isDict(data) || plugin !== (this.loadedAs ?? name)) throw pluginFailure(`Incorrect plugin name in file: ${pyStr(plugin)}`, shown, source);
+      if (!options.templar) throw pluginFailure(`inventory config '${source}' specifies unknown plugin '${name}'`, shown, source);
+      (CONFIG_PLUGINS[name] as ConfigPluginParse)(inventory, data, source, options.templar, shown);
+    },
+  };
+}
+
+/** ansible's default enable_plugins (toml is not part of Volant). */
+const DEFAULT_PLUGINS = PLUGINS.filter((p) => ['host_list', 'script', 'auto', 'yaml', 'ini'].includes(p.name));
 
 function readYaml(inventory: Inventory, source: string, plugin: string): YamlNode | undefined {
   try {
