@@ -16,6 +16,8 @@ export interface MetaContext {
   flushHandlers(hosts: readonly string[]): Promise<void>;
   endPlay(): void;
   readonly failedHosts: Set<string>;
+  readonly markedFailed: Set<string>;
+  readonly unreachable: Set<string>;
   readonly vars: VarsPort;
   readonly callback: Callback;
   readonly transport: Transport;
@@ -105,8 +107,12 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
         for (const h of hosts) ctx.cursors.get(h)?.advance();
         break;
       case 'clear_host_errors':
+        // NOTE: an unreachable host of the batch comes back too, at the task after the one it
+        // could not reach; linear runs it once the others have passed that point.
         for (const h of ctx.cursors.keys()) {
           ctx.failedHosts.delete(h);
+          ctx.markedFailed.delete(h);
+          ctx.unreachable.delete(h);
           ctx.cursors.get(h)?.revive();
         }
         for (const h of hosts) ctx.cursors.get(h)?.advance();

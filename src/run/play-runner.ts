@@ -51,6 +51,8 @@ function checkHostLoop(step: TaskStep): void {
 }
 
 const FREE_RUN_ONCE = 'Using run_once with the free strategy is not currently supported. This task will still be executed for every host in the inventory list.';
+const FREE_ANY_ERRORS_FATAL = 'Using any_errors_fatal with the free strategy is not supported, as tasks are executed independently on each host';
+const FREE_MAX_FAIL = 'Using max_fail_percentage with the free strategy is not supported, as tasks are executed independently on each host';
 
 export interface PlayRunServices {
   readonly exec: Omit<ExecServices, 'emitItem' | 'emitRetry' | 'taskInfo' | 'display'>;
@@ -63,6 +65,11 @@ export interface PlayRunServices {
   /** Hosts that failed or went unreachable in earlier plays: they take no part. */
   readonly failedHosts: Set<string>;
   readonly unreachable: Set<string>;
+  /**
+   * Hosts any_errors_fatal or run_once marked failed (2.19's TQM failed list): whatever their
+   * blocks make of it, they count as failed once the play is over.
+   */
+  readonly markedFailed: Set<string>;
   readonly warn: (message: string) => void;
   readonly addHost?: ProcessContext['addHost'];
   readonly addGroup?: ProcessContext['addGroup'];
@@ -105,6 +112,10 @@ export class PlayRunner {
   /** max_fail_percentage was crossed: the play and the playbook stop. */
   breakPlay = false;
   private batchHosts: string[] = [];
+  /** The serial batch as ansible sizes it: hosts that failed or went unreachable before included. */
+  private wholeBatch: readonly string[] = [];
+  /** Hosts already failed when the batch started: max_fail_percentage counts only new failures. */
+  private failedBefore = new Set<string>();
   /** --step's questions. */
   private readonly questions: StepQuestions;
   /** The cross-host run-ahead, when it is switched on and the play allows it. */
@@ -150,7 +161,9 @@ export class PlayRunner {
   }
 
   /** A serial batch starts: ansible makes a new strategy for it, asking again under --step. */
-  startBatch(): void {
+  startBatch(batch: readonly string[]): void {
+    this.wholeBatch = batch;
+    this.failedBefore = new Set([...this.services.failedHosts, ...this.services.markedFailed]);
     this.questions.startBatch();
     this.ranAheadBefore += this.runAhead?.started ?? 0;
     this.runAhead = this.runAheadAllowed() ? new RunAhead(this.services.forks) : undefined;
@@ -188,6 +201,8 @@ export class PlayRunner {
       this.cursors.set(host, new HostCursor(program));
     }
     if (this.strategy() === 'free' || this.strategy() === 'host_pinned') {
+      const maxFail = this.compiled.play.keywords.get('max_fail_percentage');
+      if (maxFail && maxFail.value !== null) this.services.warn(FREE_MAX_FAIL);
       await this.runFree(hosts);
       const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
       return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
@@ -212,6 +227,8 @@ export class PlayRunner {
       }
       // The step linear runs next when a host's result moves it on: what a host may run ahead to.
       this.followingStep = order.following();
+      // Each lockstep turn announces its task again (a host clear_host_errors brought back comes later).
+      this.announced.delete(step.id);
       const included = await this.runStep(step, stepHosts);
       this.followingStep = undefined;
       order.insert(included);
@@ -267,6 +284,16 @@ export class PlayRunner {
     return hosts.findIndex((host) => keywordBool({ ...kw, value: templar.render(kw.value as string, this.playVars.forTask(host, step), { origin: kw.loc }) }) ?? false);
   }
 
+  /** The task's any_errors_fatal, else the play's, templated with the host's variables. */
+  private anyErrorsFatal(step: TaskStep, host: string): boolean {
+    return this.keywordFlag(step.folded.scalars.get('any_errors_fatal'), step, host) ?? this.keywordFlag(this.compiled.play.keywords.get('any_errors_fatal'), step, host) ?? false;
+  }
+
+  /** free and host_pinned warn of any_errors_fatal as they queue a task, and run it anyway. */
+  private warnPerHostFatal(step: TaskStep, host: string): void {
+    if (this.anyErrorsFatal(step, host)) this.services.warn(FREE_ANY_ERRORS_FATAL);
+  }
+
   /** What free-passes.ts drives: this play's hosts, steps and handlers. */
   private freePassRunner(): FreePassRunner {
     return {
@@ -280,6 +307,7 @@ export class PlayRunner {
         // tasks queued earlier are shown; run_once warns, and the task runs on every host anyway.
         checkHostLoop(step);
         if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
+        this.warnPerHostFatal(step, host);
       },
       runHandler: async (step, host) => {
         await this.handlers.run(step, [host], true);
@@ -298,6 +326,7 @@ export class PlayRunner {
       flushHandlers: (host) => this.flushHandlers([host]),
       runStep: async (step, host) => {
         const cursor = this.cursors.get(host);
+        if (step.task.action !== 'meta') this.warnPerHostFatal(step, host);
         await this.runStep(step, [host]);
         if (cursor?.failed) this.services.failedHosts.add(host);
       },
@@ -414,7 +443,10 @@ export class PlayRunner {
     // host only, the others do not get the result, and a failure is fatal to the play's hosts.
     const bypassHostLoop = BYPASS_HOST_LOOP.has(task.action);
     const targets = bypassHostLoop ? hosts.slice(0, 1) : runOnce ? hosts.slice(0, onceAt + 1) : hosts;
+    // 2.19's hosts_left: the batch's hosts that were reachable when the task started.
+    const hostsLeft = this.batchHosts.filter((h) => !this.services.unreachable.has(h));
     const failedNow: string[] = [];
+    const unreachableNow: string[] = [];
     const includeResults: IncludeResult[] = [];
     const handle = async (host: string, outcome: ExecOutcome): Promise<void> => {
       const isInclude = task.action === 'include_tasks' || task.action === 'include_role';
@@ -428,7 +460,8 @@ export class PlayRunner {
       const diff = this.keywordFlag(step.folded.scalars.get('diff'), step, host) ?? this.services.exec.options.diff;
       const ignoreUnreachable = this.keywordFlag(step.folded.scalars.get('ignore_unreachable'), step, host) ?? false;
       const verdict = await settleWithDebugger(this.debuggedResultContext(), host, step, outcome, { ignoreErrors, isInclude, diff, ignoreUnreachable });
-      if (verdict === 'failed' || verdict === 'unreachable') failedNow.push(host);
+      if (verdict === 'failed') failedNow.push(host);
+      if (verdict === 'unreachable') unreachableNow.push(host);
       if (verdict === 'failed' && this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
     };
     // NOTE: with one fork, ansible shows a host's result before the next host's task gets going
@@ -450,21 +483,23 @@ export class PlayRunner {
       for (const host of hosts.slice(1)) this.cursors.get(host)?.advance();
     }
     const first = hosts[0] as string;
-    const anyErrorsFatal =
-      this.keywordFlag(step.folded.scalars.get('any_errors_fatal'), step, first) ?? this.keywordFlag(this.compiled.play.keywords.get('any_errors_fatal'), step, first) ?? false;
-    if ((anyErrorsFatal || runOnce || bypassHostLoop) && failedNow.length > 0) {
-      if (anyErrorsFatal || bypassHostLoop) {
-        for (const host of this.activeHosts()) {
-          if (failedNow.includes(host)) continue;
-          const c = this.cursors.get(host);
-          if (c && !c.failed) {
-            c.failAtLast();
-            if (c.failed) this.services.failedHosts.add(host);
-          }
+    // NOTE: free and host_pinned ignore any_errors_fatal and max_fail_percentage (they warn).
+    const anyErrorsFatal = !perHost && this.anyErrorsFatal(step, first);
+    const ignoreErrors = this.keywordFlag(step.folded.scalars.get('ignore_errors'), step, first) ?? false;
+    if ((anyErrorsFatal || runOnce || bypassHostLoop) && !ignoreErrors && failedNow.length + unreachableNow.length > 0) {
+      for (const host of hostsLeft) {
+        if (failedNow.includes(host)) continue;
+        // NOTE: 2.19 marks the rest failed for later plays even when a rescue takes them in, and
+        // a host the task made unreachable too.
+        this.services.markedFailed.add(host);
+        const c = this.cursors.get(host);
+        if ((anyErrorsFatal || bypassHostLoop) && c && !c.failed) {
+          c.failAtLast();
+          if (c.failed) this.services.failedHosts.add(host);
         }
       }
     }
-    this.checkMaxFail(failedNow);
+    if (!perHost) this.checkMaxFail([...failedNow, ...unreachableNow]);
     if (includeResults.length === 0) return [];
     return enterIncludes(this.includeEntryContext(), step, includeResults);
   }
@@ -494,8 +529,11 @@ export class PlayRunner {
     // NOTE: 2.19 compares after every task that had results, so a negative percentage stops the play
     // with no host failed; otherwise only a new failure can cross it.
     if (pct === undefined || (failedNow.length === 0 && pct >= 0)) return;
-    const failed = this.batchHosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
-    if (failed / this.batchHosts.length > pct / 100) {
+    // NOTE: 2.19 counts the hosts that failed in this batch (not those unreachable) against the
+    // whole batch, hosts that failed or went unreachable in earlier plays included.
+    const batch = this.wholeBatch.length > 0 ? this.wholeBatch : this.batchHosts;
+    const failed = batch.filter((h) => (this.services.failedHosts.has(h) || this.services.markedFailed.has(h)) && !this.failedBefore.has(h)).length;
+    if (failed / batch.length > pct / 100) {
       for (const host of this.activeHosts()) {
         const c = this.cursors.get(host);
         if (c && !c.failed) {
@@ -602,6 +640,8 @@ export class PlayRunner {
         for (const c of this.cursors.values()) c.end();
       },
       failedHosts: this.services.failedHosts,
+      markedFailed: this.services.markedFailed,
+      unreachable: this.services.unreachable,
       vars: this.services.vars,
       callback: this.services.callback,
       stats: this.services.stats,

@@ -24,7 +24,7 @@ export interface PlaybookRunOptions {
   readonly gathering: 'implicit' | 'explicit' | 'smart';
 }
 
-export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failedHosts' | 'unreachable'> {
+export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failedHosts' | 'unreachable' | 'markedFailed'> {
   readonly options: PlaybookRunOptions;
   /** Hosts matching a play's `hosts:` (after --limit), in inventory order. */
   hostsMatching(pattern: string, order?: string): string[];
@@ -60,7 +60,15 @@ export class PlaybookRunner {
   readonly stats = new AggregateStats();
   private readonly failedHosts = new Set<string>();
   private readonly unreachable = new Set<string>();
+  private readonly markedFailed = new Set<string>();
+  /**
+   * Hosts marked failed in the last batch that their blocks rescued: out of later plays, but
+   * 2.19's exit code (the last batch's result) counts them only once another batch has run.
+   */
+  private readonly markedOnly = new Set<string>();
   private stopped = false;
+  /** max_fail_percentage stopped the run: 2.19 exits 2 then, whatever else happened. */
+  private brokePlay = false;
   private readonly playRunners: PlayRunner[] = [];
 
   constructor(private readonly deps: PlaybookRunDeps) {}
@@ -75,8 +83,9 @@ export class PlaybookRunner {
     this.deps.callback.display?.(`${plays} plays in ${shownAs}`, { verbosity: 2 });
     await this.runEntries(playbook);
     this.deps.callback.stats?.(this.stats);
+    if (this.brokePlay) return EXIT_FAILED;
     if (this.unreachable.size > 0) return EXIT_UNREACHABLE;
-    if (this.failedHosts.size > 0) return EXIT_FAILED;
+    if ([...this.failedHosts].some((h) => !this.markedOnly.has(h))) return EXIT_FAILED;
     return EXIT_OK;
   }
 
@@ -127,7 +136,9 @@ export class PlaybookRunner {
         checkMode: checkModeMarked(play.keywords.get('check_mode'), deps.options.checkMode),
         ...(strategy !== undefined ? { strategy } : {}),
       });
-    const hosts = matched.filter((h) => !this.unreachable.has(h));
+    // NOTE: 2.19 splits every matched host into batches, those that failed or went unreachable
+    // in earlier plays included (they take no part, but fill their batch).
+    const hosts = matched;
     if (strategy !== undefined && !KNOWN_STRATEGIES.has(strategy.replace(/^ansible\.(builtin|legacy)\./, ''))) {
       // NOTE: ansible announces the play, warns that non-builtin strategies are deprecated, then stops.
       announce();
@@ -147,12 +158,13 @@ export class PlaybookRunner {
     // unreachable in an earlier play included (not in ansible_play_hosts); matched again as each
     // serial batch starts, and a host add_host creates joins it until then, whatever its groups.
     const hostsAll = order === undefined ? [...matched] : deps.hostsMatching(pattern);
-    const active = (): string[] => hostsAll.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
+    const out = (h: string): boolean => this.failedHosts.has(h) || this.markedFailed.has(h) || this.unreachable.has(h);
+    const active = (): string[] => hostsAll.filter((h) => !out(h));
     let batch: string[] = [];
     const prompted = deps.varsPrompt?.(play, () => deps.vars.startPlay(compiled, { all: hostsAll, active, batch: () => [] }, new Map()).forPlay()) ?? new Map();
     const playVars = deps.vars.startPlay(
       compiled,
-      { all: hostsAll, active, batch: () => batch.filter((h) => !this.failedHosts.has(h)), failed: () => batch.filter((h) => this.failedHosts.has(h)) },
+      { all: hostsAll, active, batch: () => batch.filter((h) => !out(h)), failed: () => batch.filter((h) => this.failedHosts.has(h) || this.markedFailed.has(h)) },
       prompted,
     );
     const templar = deps.exec.templar;
@@ -167,6 +179,7 @@ export class PlaybookRunner {
       stats: this.stats,
       failedHosts: this.failedHosts,
       unreachable: this.unreachable,
+      markedFailed: this.markedFailed,
       ...(strategy !== undefined ? { playStrategy: strategy } : {}),
       ...(deps.addHost ? { addHost: (name, groups, vars) => joinPlayHosts(hostsAll, name, deps.addHost?.(name, groups, vars) ?? false) } : {}),
       setStats: (data, perHost, aggregate, host) => {
@@ -182,20 +195,32 @@ export class PlaybookRunner {
     const gather = this.gatherStep(play);
     for (const [index, b] of batches.entries()) {
       if (index > 0) hostsAll.splice(0, hostsAll.length, ...deps.hostsMatching(pattern));
-      batch = b.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
+      // Unreachable hosts keep their place: meta clear_host_errors may bring them back.
+      batch = b.filter((h) => !this.failedHosts.has(h));
       // ansible's TQM announces the play once per serial batch.
       announce();
       // NOTE: 2.19 templates every tag of the play as each batch starts (once: the results are kept); an error stops the run.
       tags.evaluate(taskSteps(compiled.program), play.keywords.get('tags'));
-      runner.startBatch();
-      if (batch.length === 0) continue;
+      runner.startBatch(b);
+      this.markedOnly.clear();
+      const failedBefore = new Set(this.failedHosts);
+      const unreachableBefore = new Set(this.unreachable);
+      if (batch.every((h) => this.unreachable.has(h))) continue;
       let outcome = { allFailed: false, endPlay: false };
       if (gather) outcome = await runner.runBatch(batch, gather);
-      const remaining = batch.filter((h) => !this.failedHosts.has(h) && !this.unreachable.has(h));
-      if (remaining.length > 0 && !runner.ended) outcome = await runner.runBatch(remaining, compiled.program);
-      const failed = b.filter((h) => this.failedHosts.has(h) || this.unreachable.has(h)).length;
+      const remaining = batch.filter((h) => !this.failedHosts.has(h));
+      if (remaining.some((h) => !this.unreachable.has(h)) && !runner.ended) outcome = await runner.runBatch(remaining, compiled.program);
+      for (const h of this.markedFailed) {
+        if (!this.failedHosts.has(h)) this.markedOnly.add(h);
+        this.failedHosts.add(h);
+      }
+      this.markedFailed.clear();
+      // NOTE: 2.19 stops the playbook when the batch's new failures and new unreachable hosts add
+      // up to its size, exactly: a host both marked failed and unreachable counts twice.
+      const failed = countNew(b, this.failedHosts, failedBefore) + countNew(b, this.unreachable, unreachableBefore);
       if (failed === b.length || runner.breakPlay) {
         this.stopped = true;
+        this.brokePlay = runner.breakPlay;
         return;
       }
       if (outcome.endPlay || runner.ended) return;
@@ -245,6 +270,11 @@ export class PlaybookRunner {
     const step: TaskStep = { kind: 'task', id: allocateStepId(), task, folded: fold, outerFold: fold, span: -1, section: 'none', baseDir: '.' };
     return { steps: [step], spans: [], jumps: buildJumpTable([step], []) };
   }
+}
+
+/** The hosts of `batch` in `now` that were not in `before`. */
+function countNew(batch: readonly string[], now: ReadonlySet<string>, before: ReadonlySet<string>): number {
+  return batch.filter((h) => now.has(h) && !before.has(h)).length;
 }
 
 function hostsPattern(value: Data): string {

@@ -86,7 +86,8 @@ export function processResult(
     if (!ignoreUnreachable) {
       ctx.unreachable.add(host);
       ctx.stats.increment('unreachable', host);
-      cursor?.end();
+      // It waits at the next step, out of the play unless meta: clear_host_errors brings it back.
+      cursor?.advance();
     } else {
       ctx.stats.increment('ok', host);
       ctx.stats.increment('ignored', host);
