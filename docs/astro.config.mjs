@@ -21,6 +21,7 @@ export default defineConfig({
             'guides/loops',
             'guides/includes-and-roles',
             'guides/library-modules',
+            'guides/python-plugins',
             'guides/task-keywords',
             'guides/variables',
             'guides/inventory',

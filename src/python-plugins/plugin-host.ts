@@ -101,7 +101,7 @@ export class PluginHost {
   private end(message: WorkerMessage): PluginHostError {
     const noPython = message.error === 'ENOENT';
     const why = noPython
-      ? `no Python 3 was found on the controller (${this.python}); Volant runs filter_plugins/, test_plugins/ and lookup_plugins/ with it`
+      ? `no Python 3 was found on the controller (${this.python === 'python3' ? '/usr/bin/python3 or python3 on PATH' : this.python}); Volant runs filter_plugins/, test_plugins/ and lookup_plugins/ with it`
       : `the Python plugin helper (${this.python}) ended${message.error ? `: ${message.error}` : ` with status ${message.exit ?? '?'}`}${message.stderr ? `: ${message.stderr.trim().split('\n').slice(-1)[0] ?? ''}` : ''}`;
     this.ended = new PluginHostError(why, noPython);
     void this.worker?.terminate();
