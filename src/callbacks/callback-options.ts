@@ -1,5 +1,6 @@
 import type { ColorRole } from './format/colors.js';
 import type { SourceReader } from './format/source-context.js';
+import type { LogSink } from './log-file.js';
 import type { JunitOptions } from './junit-callback.js';
 import type { ProfileTasksOptions } from './profile-tasks-callback.js';
 
@@ -44,6 +45,8 @@ export interface CallbackOptions {
   readonly treeDirectory?: string;
   /** junit settings (JUNIT_* environment variables). */
   readonly junit?: JunitOptions;
+  /** The log file (log_path), when there is one: every display call also writes a record there. */
+  readonly log?: LogSink;
   /** The clock the json, junit, timer and profile_tasks callbacks read (tests pin it). */
   readonly now?: () => Date;
 }

@@ -267,7 +267,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
   }
 
   handlerNotified(handler: string, host: string): void {
-    if (this.verbosity > 1) this.screen.display(`NOTIFIED HANDLER ${handler} for ${host}`, { color: 'verbose' });
+    if (this.verbosity > 1) this.screen.display(`NOTIFIED HANDLER ${handler} for ${host}`, { color: 'verbose', screenOnly: true });
   }
 
   private dumpStat(value: Data): string {
@@ -281,9 +281,11 @@ export class DefaultCallback extends CallbackBase implements Callback {
     this.screen.banner('PLAY RECAP');
     const paint = this.screen.colorEnabled ? (t: string, c: ColorRole) => this.screen.colorize(t, c) : undefined;
     for (const host of [...stats.hosts].sort()) {
-      this.screen.display(formatRecapLine(host, stats.summarize(host), paint));
+      const counts = stats.summarize(host);
+      this.screen.display(formatRecapLine(host, counts, paint), { screenOnly: true });
+      if (this.screen.logging) this.screen.display(formatRecapLine(host, counts), { logOnly: true });
     }
-    this.screen.display('');
+    this.screen.display('', { screenOnly: true });
     const custom = stats.custom;
     if (custom && custom.size > 0 && this.options.showCustomStats) {
       this.screen.banner('CUSTOM STATS: ');
@@ -292,10 +294,10 @@ export class DefaultCallback extends CallbackBase implements Callback {
         this.screen.display(`\t${String(k)}: ${this.dumpStat(custom.get(k) as Data).replace(/\n/g, '')}`);
       }
       if (custom.has('_run')) {
-        this.screen.display('');
+        this.screen.display('', { screenOnly: true });
         this.screen.display(`\tRUN: ${this.dumpStat(custom.get('_run') as Data).replace(/\n/g, '')}`);
       }
-      this.screen.display('');
+      this.screen.display('', { screenOnly: true });
     }
     if (this.options.checkMode && this.checkModeMarkers) this.screen.banner('DRY RUN');
   }

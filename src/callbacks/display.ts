@@ -5,6 +5,19 @@ import { deprecationMessage, formatEvent } from './format/event-message.js';
 import type { SourceReader } from './format/source-context.js';
 import type { CallbackOptions } from './callback-options.js';
 import { readSourceFile } from './read-source-file.js';
+import { logLevel, type LogSink } from './log-file.js';
+
+/** How a message goes out: ansible's display() arguments. */
+export interface DisplayOptions {
+  color?: ColorRole;
+  stderr?: boolean;
+  /** Not in the log file (ansible's screen_only). */
+  screenOnly?: boolean;
+  /** Only in the log file (ansible's log_only). */
+  logOnly?: boolean;
+  /** ansible's caplevel: -1 error, -2 warning (the log record's level). */
+  caplevel?: number;
+}
 
 /**
  * What ansible's `Display` does for a callback: writes lines to stdout or stderr, colours them
@@ -23,6 +36,7 @@ export class Display {
   private readonly seenWarnings = new Set<string>();
   private readonly seenDeprecations = new Set<string>();
   private readonly seenErrors = new Set<string>();
+  private readonly log: LogSink | undefined;
 
   constructor(options: CallbackOptions) {
     this.verbosity = options.verbosity;
@@ -39,16 +53,23 @@ export class Display {
       return cache.get(file);
     };
     this.deprecationWarnings = options.deprecationWarnings ?? true;
+    this.log = options.log;
   }
 
   /** ansible's `Display.display`: CRLF to LF, colour without the final newline, always end in one. */
-  display(text: string, options: { color?: ColorRole; stderr?: boolean } = {}): void {
-    let msg = text.replace(/\r\n/g, '\n');
-    const hasNewline = msg.endsWith('\n');
-    if (hasNewline) msg = msg.slice(0, -1);
-    if (options.color && this.color) msg = stringc(msg, this.colors[options.color]);
-    msg += '\n';
-    (options.stderr ? this.err : this.out)(msg);
+  display(text: string, options: DisplayOptions = {}): void {
+    const nocolor = text.replace(/\r\n/g, '\n');
+    if (!options.logOnly) {
+      let msg = nocolor.endsWith('\n') ? nocolor.slice(0, -1) : nocolor;
+      if (options.color && this.color) msg = stringc(msg, this.colors[options.color]);
+      (options.stderr ? this.err : this.out)(`${msg}\n`);
+    }
+    if (this.log && !options.screenOnly) this.log.record(logLevel(options.caplevel), nocolor);
+  }
+
+  /** Whether there is a log file (callbacks that show a coloured line log a plain one). */
+  get logging(): boolean {
+    return this.log !== undefined;
   }
 
   banner(message: string, color?: ColorRole): void {
@@ -73,7 +94,7 @@ export class Display {
     const msg = `[WARNING]: ${body}`;
     if (this.seenWarnings.has(msg)) return;
     this.seenWarnings.add(msg);
-    this.display(msg, { color: 'warn', stderr: true });
+    this.display(msg, { color: 'warn', stderr: true, caplevel: -2 });
   }
 
   deprecated(event: string | DeprecationEvent): void {
@@ -90,6 +111,6 @@ export class Display {
     const msg = `[ERROR]: ${this.formatEvent(event)}`;
     if (this.seenErrors.has(msg)) return;
     this.seenErrors.add(msg);
-    this.display(msg, { color: 'error', stderr });
+    this.display(msg, { color: 'error', stderr, caplevel: -1 });
   }
 }

@@ -3,7 +3,8 @@
  * place that knows every stage.
  */
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import { ParseError, VolantError } from '../core/errors.js';
 import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
 import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
@@ -16,6 +17,7 @@ import { RunAborted } from '../run/run-aborted.js';
 import { capturable } from '../run/output-capture.js';
 import type { Callback } from '../run/events.js';
 import { versionText } from './version.js';
+import { openLogFile, withoutColor, type LogFile } from '../callbacks/log-file.js';
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const out = (text: string): void => void process.stdout.write(text);
@@ -52,7 +54,13 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',').map((c) => c.trim()).filter(Boolean);
   // capturable: run-ahead holds back what a step running early reports (run/output-capture.ts).
   const stdoutName = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default';
-  const callbackOptions = { ...settings, verbosity, out, err, checkMode: Boolean(args.check) };
+  const log = runLogFile(config, env, cwd, err);
+  const callbackOptions = { ...settings, verbosity, out, err, checkMode: Boolean(args.check), ...(log ? { log } : {}) };
+  // ansible shows these with display.error: in the log as ERROR records, uncoloured.
+  const showError = (text: string): void => {
+    err(text);
+    log?.record('ERROR', withoutColor(text));
+  };
   let unloadableCallback: VolantError | undefined;
   const loadCallbacks = (): Callback => {
     try {
@@ -75,18 +83,18 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   for (const playbook of args.playbooks) {
     const path = resolve(cwd, playbook);
     if (!existsSync(path) || !statSync(path).isFile()) {
-      err(`${color ? '\x1b[0;31m' : ''}[ERROR]: the playbook: ${playbook} could not be found${color ? '\x1b[0m' : ''}\n`);
+      showError(`${color ? '\x1b[0;31m' : ''}[ERROR]: the playbook: ${playbook} could not be found${color ? '\x1b[0m' : ''}\n`);
       return 1;
     }
   }
   try {
-    return await runPlaybooks({ args, config, env, cwd, callback, out, err, color, ...(unloadableCallback ? { unloadableCallback } : {}) });
+    return await runPlaybooks({ args, config, env, cwd, callback, out, err: showError, color, ...(unloadableCallback ? { unloadableCallback } : {}) });
   } catch (e) {
     if (e instanceof RunAborted) return e.exitCode;
     if (e instanceof VolantError) {
       for (const deprecation of e.deprecations) callback.deprecation?.(deprecation);
       for (const warning of e.warnings) callback.warning?.(warning);
-      err(errorBlock(e));
+      showError(errorBlock(e));
       return exitCodeOf(e);
     }
     const verbose = ((args.verbose as number | undefined) ?? 0) >= 3;
@@ -94,6 +102,23 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     if (verbose && e instanceof Error && e.stack) err(`${e.stack}\n`);
     return 250;
   }
+}
+
+/**
+ * The run's log file: `[defaults] log_path` / ANSIBLE_LOG_PATH (a path: `~` expanded), none when
+ * [defaults] log_filter / ANSIBLE_LOG_FILTER names the `ansible` logger every record belongs to.
+ */
+function runLogFile(config: AnsibleConfig, env: NodeJS.ProcessEnv, cwd: string, err: (text: string) => void): LogFile | undefined {
+  const path = config.get('ANSIBLE_LOG_PATH', 'defaults', 'log_path');
+  if (!path) return undefined;
+  // a relative path from ansible.cfg is the config file's, from the environment the working folder's
+  const base = env.ANSIBLE_LOG_PATH === undefined && config.file ? dirname(config.file) : cwd;
+  const log = openLogFile(resolve(base, path.replace(/^~(?=\/|$)/, homedir())), env, err);
+  const filters = (config.get('ANSIBLE_LOG_FILTER', 'defaults', 'log_filter') ?? '').split(',').map((name) => name.trim());
+  if (!filters.includes('ansible')) return log;
+  // as ansible: the file is created, and stays empty
+  log?.close();
+  return undefined;
 }
 
 function exitCodeOf(e: VolantError): number {
