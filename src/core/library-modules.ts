@@ -6,28 +6,13 @@
  * NOTE: one registry per process, as ansible's module_loader is: loading a playbook or a role
  * adds its `library/` for every later task, whichever play or role it belongs to.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
+import { isDirectory, isFile } from './fs-kinds.js';
 
 /** ansible's MODULE_IGNORE_EXTS (REJECT_EXTS plus YAML and INI): files that are never modules. */
 const IGNORED_ENDINGS = ['.pyc', '.pyo', '.swp', '.bak', '~', '.rpm', '.md', '.txt', '.rst', '.yaml', '.yml', '.ini'];
-
-const isDirectory = (path: string): boolean => {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-};
-
-const isFile = (path: string): boolean => {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-};
 
 export class LibraryModules {
   /** Directories added as playbooks and roles load (ansible's `_extra_dirs`), in that order. */

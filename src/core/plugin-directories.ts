@@ -7,29 +7,14 @@
  * NOTE: one registry per process, as ansible's plugin loaders are: a playbook's or role's
  * directories serve every later template of the run, whichever play or role it belongs to.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isDirectory, isFile } from './fs-kinds.js';
 
 export type PythonPluginKind = 'filter' | 'test' | 'lookup';
 
 export const PLUGIN_KINDS: readonly PythonPluginKind[] = ['filter', 'test', 'lookup'];
-
-const isDirectory = (path: string): boolean => {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-};
-
-const isFile = (path: string): boolean => {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-};
 
 function subdirectories(dir: string): string[] {
   try {
