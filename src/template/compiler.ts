@@ -10,6 +10,7 @@ import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { wrapPluginError } from './plugin-failure.js';
 import { operandTagger, retagged } from './operand-tags.js';
+import { TemplateReference } from './runtime/template-reference.js';
 import { LAZY_DICT_REPR, getAttr, getItem } from './runtime/attributes.js';
 import { LoopContext } from './runtime/loop-context.js';
 import { isGroupTuple } from './runtime/group-tuple.js';
@@ -249,7 +250,7 @@ class Compiler {
             if (ignoreMissing) return;
             throw lastErr ?? typeError('no template name');
           }
-          const frame = withContext ? f.child() : new Frame(f.state, null);
+          const frame = withContext ? f.child() : new Frame(f.state, null, true);
           runTemplate(tpl, frame, out);
         };
       }
@@ -397,6 +398,8 @@ class Compiler {
       }
       case 'name': {
         const name = e.name;
+        // NOTE: Jinja gives a template that names `self` undeclared its TemplateReference, before any variable.
+        if (name === 'self') return (f) => (f.hasLocal(name) ? f.lookup(name) : templateReference(f));
         return (f) => f.lookup(name);
       }
       case 'list': {
@@ -695,6 +698,20 @@ function renderBlock(fn: BlockFn, chain: BlockFn[], index: number, f: Frame, out
   fn(frame, out);
 }
 
+function templateReference(f: Frame): TemplateReference {
+  const state = f.state;
+  return new TemplateReference(
+    (name) => {
+      const chain = state.blockStack.get(name);
+      if (!chain || chain.length === 0) return undefined;
+      const out: Value[] = [];
+      renderBlock(chain[0] as BlockFn, chain, 0, new Frame(state, null), out, name);
+      return joinOutput(out);
+    },
+    (name) => (state.blockStack.get(name)?.length ?? 0) > 0,
+  );
+}
+
 /** Runs a template, following `{% extends %}` to the root layout. */
 export function runTemplate(tpl: CompiledTemplate, frame: Frame, out: Value[]): void {
   const state = frame.state;
@@ -742,7 +759,7 @@ class TemplateModule extends PyObject {
 
 function importModule(f: Frame, name: string, withContext: boolean): TemplateModule {
   const tpl = f.state.loadTemplate(name);
-  const frame = withContext ? f.child() : new Frame(f.state, null);
+  const frame = withContext ? f.child() : new Frame(f.state, null, true);
   const out: Value[] = [];
   runTemplate(tpl, frame, out);
   return new TemplateModule(name, frame.vars);

@@ -198,6 +198,11 @@ export class RenderContext implements RenderState {
     return v;
   }
 
+  resolveGlobal(name: string): Value {
+    const g = globals.get(name);
+    return g === undefined ? new Undefined(`'${name}' is undefined`, name) : g(this);
+  }
+
   copyVariables(): void {
     this.copies ??= new Map();
   }

@@ -26,6 +26,8 @@ export interface RenderState {
   readonly pluginContext: PluginContext;
   /** A top-level name: variables (rendered lazily), then globals; Undefined when missing. */
   resolveName(name: string): Value;
+  /** A name of Jinja's and Ansible's globals only (`range`, `lookup` …); Undefined when missing. */
+  resolveGlobal(name: string): Value;
   /**
    * A value taken out of a variable container: renders template strings, marks containers raw.
    * `container` and `key` say where it was taken from, so an error names where it was written.
@@ -51,10 +53,15 @@ export interface RenderState {
 
 export class Frame {
   readonly vars = new Map<string, Value>();
+  /** A template imported or included without context: it sees Jinja's globals, not the variables. */
+  readonly isolated: boolean;
   constructor(
     readonly state: RenderState,
     readonly parent: Frame | null,
-  ) {}
+    isolated = false,
+  ) {
+    this.isolated = parent?.isolated ?? isolated;
+  }
 
   lookup(name: string): Value {
     const own = this.vars.get(name);
@@ -63,7 +70,7 @@ export class Frame {
       const v = f.vars.get(name);
       if (v !== undefined) return v;
     }
-    return this.state.resolveName(name);
+    return this.isolated ? this.state.resolveGlobal(name) : this.state.resolveName(name);
   }
 
   /** True when a template-local scope (set, loop, macro argument) holds the name. */

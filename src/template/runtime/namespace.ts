@@ -12,7 +12,8 @@ export class Namespace extends PyObject {
     return typeof key === 'string' ? this.attrs.get(key) : undefined;
   }
   override repr(): string {
-    const parts = [...this.attrs].map(([k, v]) => `${k}=${repr(v)}`);
-    return `<Namespace ${parts.join(', ')}>`;
+    // Jinja 3.1 shows its attribute dict.
+    const parts = [...this.attrs].map(([k, v]) => `${repr(k)}: ${repr(v)}`);
+    return `<Namespace {${parts.join(', ')}}>`;
   }
 }
