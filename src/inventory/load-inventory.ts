@@ -13,6 +13,7 @@ import { Inventory } from './inventory.js';
 import { InventorySourceError, pluginFailure } from './inventory-source-error.js';
 import { loadYamlNode } from './load-yaml-data.js';
 import { parseAddress } from './parse-address.js';
+import { expandHostRange } from './expand-host-range.js';
 import { parseYamlInventory } from './yaml-inventory.js';
 import { parseScriptInventory } from './script-inventory.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
@@ -190,6 +191,26 @@ const PLUGINS: readonly InventoryPlugin[] = [
     },
   },
   {
+    // Not enabled by default: `h[1:3],web:2222` lists with ranges.
+    name: 'advanced_host_list',
+    wants: (source) => !existsSync(source) && source.includes(','),
+    parse(inventory, source) {
+      for (const part of source.split(',')) {
+        const h = part.trim();
+        if (!h) continue;
+        let hosts = [h];
+        let port: number | undefined;
+        try {
+          ({ hosts, port } = expandHostPattern(h));
+        } catch {
+          hosts = [h];
+          port = undefined;
+        }
+        for (const host of hosts) if (!inventory.hosts.has(host)) inventory.addHostNamed(host, 'ungrouped', port);
+      }
+    },
+  },
+  {
     name: 'script',
     wants: (source) => readable(source) && statSync(source).isFile() && executable(source),
     parse: parseScriptInventory,
@@ -228,6 +249,19 @@ const PLUGINS: readonly InventoryPlugin[] = [
     },
   },
 ];
+
+/** 2.19's _expand_hostpattern: an address with an optional port, its `[x:y]` ranges expanded. */
+function expandHostPattern(pattern: string): { hosts: string[]; port: number | undefined } {
+  let name = pattern;
+  let port: number | undefined;
+  try {
+    ({ host: name, port } = parseAddress(pattern, true));
+  } catch {
+    name = pattern;
+    port = undefined;
+  }
+  return { hosts: name.includes('[') ? expandHostRange(name) : [name], port };
+}
 
 type ConfigPluginParse = (inventory: Inventory, config: DataDict, source: string, templar: InventoryTemplar, plugin: string) => void;
 
