@@ -108,7 +108,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         const inner = tokens.slice(1, -2);
         inner.push({ type: 'eof', value: '', pos: text.length + 3 });
         const parser = new Parser(inner);
-        const expr = parser.parseTuple(true);
+        // NOTE: one expression, not a tuple: `a, b` is a syntax error in a conditional.
+        const expr = parser.parseExpression(true);
         parser.expectEnd();
         const fn = compileExpression(expr);
         c = { run: fn };

@@ -97,8 +97,9 @@ export class Parser {
   }
 
   /** A bare expression must use all its tokens. */
+  /** Jinja's compile_expression: whatever follows the one expression is refused as a whole. */
   expectEnd(): void {
-    if (this.cur.type !== 'eof') this.fail(`unexpected '${describe(this.cur)}'`);
+    if (this.cur.type !== 'eof') this.fail('chunk after expression');
   }
 
   parseTemplate(): Stmt[] {
