@@ -209,7 +209,13 @@ def load_file(kind, path):
         base = os.path.splitext(os.path.basename(path))[0]
         spec = importlib.util.spec_from_file_location('ansible.plugins.%s.%s' % (kind, base), path)
         module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        # registered while it runs, as an import would (its classes find their module's globals)
+        sys.modules[spec.name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[spec.name]
+            raise
         _modules[path] = module
     return module
 
