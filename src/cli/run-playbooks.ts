@@ -544,6 +544,7 @@ function withVarWarnings(vars: RunnerVars, callback: Callback): VarsPort {
       flush();
     },
     clearFacts: (host) => vars.clearFacts(host),
+    factsGathered: (host) => vars.factsGathered(host),
     hostVar: (host, name) => vars.hostVar(host, name),
   };
 }

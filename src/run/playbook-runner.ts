@@ -207,7 +207,12 @@ export class PlaybookRunner {
       const unreachableBefore = new Set(this.unreachable);
       if (batch.every((h) => this.unreachable.has(h))) continue;
       let outcome = { allFailed: false, endPlay: false };
-      if (gather) outcome = await runner.runBatch(batch, gather);
+      if (gather) {
+        // gathering=smart: a host whose facts a gather_facts already filled (an earlier play, a
+        // task) is left out of the step; with none left the step and its banner do not show.
+        const gathering = this.deps.options.gathering === 'smart' ? batch.filter((h) => !this.deps.vars.factsGathered(h)) : batch;
+        if (gathering.length > 0) outcome = await runner.runBatch(gathering, gather);
+      }
       const remaining = batch.filter((h) => !this.failedHosts.has(h));
       if (remaining.some((h) => !this.unreachable.has(h)) && !runner.ended) outcome = await runner.runBatch(remaining, compiled.program);
       for (const h of this.markedFailed) {

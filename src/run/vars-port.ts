@@ -39,6 +39,8 @@ export interface VarsPort {
   /** include_vars results. */
   setIncludeVars(host: string, vars: DataDict): void;
   clearFacts(host: string): void;
+  /** A gather_facts action (the play's or a task's) has filled this host's fact cache. */
+  factsGathered(host: string): boolean;
   /** The raw value of one host variable (connection settings, ansible_host …), not templated. */
   hostVar(host: string, name: string): Data | undefined;
 }

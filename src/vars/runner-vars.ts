@@ -179,6 +179,11 @@ export class RunnerVars {
     this.manager.clearFacts(host);
   }
 
+  /** 2.19's _facts_gathered_for_host: the mark gather_facts leaves in the fact cache. */
+  factsGathered(host: string): boolean {
+    return this.manager.facts(host).get('_ansible_facts_gathered') === true;
+  }
+
   hostVar(host: string, name: string): Data | undefined {
     return this.manager.hostVarsSource(host).get(name);
   }
