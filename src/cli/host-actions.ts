@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { setKeyOriginsFromNode } from '../inventory/key-origins.js';
 import type { Action, ActionContext } from '../run/action.js';
-import { IncludeVarsOptionError, mergeInto, readVarsDir, varsDirOptions, varsDirPath } from '../vars/include-vars-dir.js';
+import { IncludeVarsOptionError, includeVarsHashBehaviour, mergeInto, readVarsDir, varsDirOptions, varsDirPath } from '../vars/include-vars-dir.js';
 import { TaskError } from '../run/task-error.js';
 import { resultSubEvents } from '../run/module-causes.js';
 import { loadYaml } from '../yaml/load-yaml.js';
@@ -116,7 +116,8 @@ export const includeVarsAction: Action = (ctx) => {
   const into = args.get('name');
   const dirArg = args.get('dir');
   const { facts, files, error } = truthy(dirArg ?? null) ? includeDir(ctx, pyStr(dirArg ?? '')) : includeFile(ctx);
-  const out = into !== undefined && into !== null ? new Map<string, Data>([[pyStr(into), facts]]) : facts;
+  const loaded = into !== undefined && into !== null ? new Map<string, Data>([[pyStr(into), facts]]) : facts;
+  const out = error === undefined ? includeVarsHashBehaviour(loaded, args.get('hash_behaviour'), ctx.vars) : loaded;
   if (error !== undefined) return new Map<string, Data>([['failed', true], ['message', error], ['ansible_facts', out], ['ansible_included_var_files', files], ['changed', false]]);
   return new Map<string, Data>([['ansible_facts', out], ['ansible_included_var_files', files], ['changed', false]]);
 };

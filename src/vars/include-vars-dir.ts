@@ -8,6 +8,9 @@ import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js
 import { compilePyRegex, pySearch, type PyRegex } from '../template/filters/ansible-python-regex.js';
 import { copyValueOrigin } from '../core/value-origins.js';
 import { copyKeyOrigin } from '../inventory/key-origins.js';
+import type { VarSource } from '../template/api.js';
+import { combinedValue } from './combine-vars.js';
+import { LayeredVars } from './layered-vars.js';
 
 export interface VarsDirOptions {
   readonly depth: number;
@@ -166,4 +169,18 @@ export function mergeInto(to: DataDict, from: DataDict): void {
     copyValueOrigin(from, to, k);
     copyKeyOrigin(from, to, k);
   }
+}
+
+/**
+ * include_vars' `hash_behaviour` option: when it differs from the run's setting, each loaded
+ * dict is combined with the value the task already sees (`merge` merges, anything else
+ * replaces). The run's setting is the task's variables' own.
+ */
+export function includeVarsHashBehaviour(loaded: DataDict, option: Data | undefined, vars: VarSource): DataDict {
+  if (option === undefined || option === null) return loaded;
+  const configured = vars instanceof LayeredVars && vars.mergeDicts ? 'merge' : 'replace';
+  if (pyStr(option) === configured || pyStr(option) !== 'merge') return loaded;
+  const out: DataDict = new Map(loaded);
+  for (const [k, v] of loaded) if (typeof k === 'string') out.set(k, combinedValue(vars.get(k), v, true));
+  return out;
 }
