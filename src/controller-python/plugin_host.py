@@ -38,18 +38,29 @@ ANSIBLE_SHIMS = {
     'ansible.module_utils.six.moves': '_ansible_six:moves',
     'ansible.module_utils.common.collections': '_ansible_six',
     'ansible.module_utils.common._collections_compat': 'collections.abc',
+    'ansible.module_utils.parsing': '/',
+    'ansible.module_utils.parsing.convert_bool': '_shim_convert_bool',
 }
+
+
+# Served only when the controller's Python cannot import them itself.
+FALLBACK_SHIMS = dict((name, '_shim_jinja2') for name in (
+    'jinja2', 'jinja2.filters', 'jinja2.utils', 'jinja2.runtime', 'jinja2.exceptions', 'jinja2.tests'))
 
 
 class ShimFinder:
     """Serves ansible.* from the shipped sources (first in sys.meta_path, so an Ansible installed
-    beside this Python is never mixed in) and the shipped helper modules by their own names."""
+    beside this Python is never mixed in) and the shipped helper modules by their own names; a
+    second one, last in sys.meta_path, serves FALLBACK_SHIMS."""
+
+    def __init__(self, shims=None):
+        self.shims = ANSIBLE_SHIMS if shims is None else shims
 
     def find_spec(self, name, path=None, target=None):
-        if name in ANSIBLE_SHIMS:
+        if name in self.shims:
             return importlib.machinery.ModuleSpec(name, self, origin='<volant shim %s>' % name,
-                                                  is_package=ANSIBLE_SHIMS[name] == '/' or name == 'ansible')
-        if name.startswith('_') and name in SOURCES:
+                                                  is_package=self.shims[name] == '/' or name in ('ansible', 'jinja2'))
+        if self.shims is ANSIBLE_SHIMS and name.startswith('_') and name in SOURCES:
             return importlib.machinery.ModuleSpec(name, self, origin='<volant helper %s>' % name)
         return None
 
@@ -58,7 +69,7 @@ class ShimFinder:
 
     def exec_module(self, module):
         name = module.__name__
-        target = ANSIBLE_SHIMS.get(name)
+        target = self.shims.get(name)
         if target == '/':
             return
         if target is not None:
@@ -262,8 +273,9 @@ def jinja_plugins(kind, dirs):
 
 def call_jinja(kind, name, args, kwargs):
     function = _jinja[kind][name]
+    import _shim_jinja_context
     try:
-        result = function(*args, **kwargs)
+        result = function(*(_shim_jinja_context.first_argument(function) + args), **kwargs)
     except Exception as error:
         raise PluginFailed(describe(error))
     if kind == 'test' and not isinstance(result, bool):
@@ -314,6 +326,7 @@ def main():
     host.ask = ask
     sys.modules['_volant_host'] = host
     sys.meta_path.insert(0, ShimFinder())
+    sys.meta_path.append(ShimFinder(FALLBACK_SHIMS))
     global unsafe_text, var_text
     from ansible.utils.unsafe_proxy import AnsibleUnsafeText as unsafe_text, _VolantVarText as var_text
     while True:

@@ -162,6 +162,16 @@ function passThrough(error: TemplateError): TemplateError {
   return error;
 }
 
+/**
+ * A variable as a pass_context filter reads it from Jinja's context: its value rendered, or null
+ * when there is none.
+ */
+function contextValue(ctx: PluginContext, name: string): string {
+  if (!ctx.vars.has(name)) return '{"r":null}';
+  const value = /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? ctx.renderString(`{{ ${name} }}`) : (ctx.vars.get(name) ?? null);
+  return `{"r":{"v":${toWire(value)}}}`;
+}
+
 /** The controller's answer to a question the helper asks while a plugin runs, as a reply line. */
 function answer(ctx: PluginContext, question: unknown): string {
   const q = question as Record<string, unknown>;
@@ -170,6 +180,7 @@ function answer(ctx: PluginContext, question: unknown): string {
       return ctx.vars.has(q.var) ? `{"r":{"v":${toWire(ctx.vars.get(q.var) ?? null)}}}` : '{"r":null}';
     }
     if (q.varnames === true) return `{"r":${JSON.stringify([...ctx.vars.keys()])}}`;
+    if (typeof q.value === 'string') return contextValue(ctx, q.value);
     if (typeof q.render === 'string') return `{"r":${toWire(ctx.renderString(q.render))}}`;
     if (typeof q.find === 'string') {
       const found = findFileInSearchPath(ctx, String(q.subdir) as SearchKind, q.find);
