@@ -70,13 +70,16 @@ export class HostCursor {
    * it (ansible keeps the host's block state while it runs handlers).
    */
   private failsInto: HostCursor | undefined;
+  /** force_handlers wraps the play's tasks in a block of its own: the user's outermost block is no longer the play's. */
+  private playBlockCounts = true;
   /** A step failed here, rescued or not (a handler's failure ends its flush for the host). */
   hadFailure = false;
 
   /** A cursor for one handler run whose failure is the failure of `flushing`'s current step. */
-  static forHandler(program: Program, flushing: HostCursor | undefined): HostCursor {
+  static forHandler(program: Program, flushing: HostCursor | undefined, forceHandlers = false): HostCursor {
     const cursor = new HostCursor(program);
     cursor.failsInto = flushing;
+    cursor.playBlockCounts = !forceHandlers;
     return cursor;
   }
 
@@ -99,7 +102,7 @@ export class HostCursor {
   fail(byHandler = false): FailOutcome {
     this.hadFailure = true;
     if (this.failsInto && !this.failsInto.ended) {
-      const outcome = this.failsInto.fail(true);
+      const outcome = this.failsInto.fail(this.playBlockCounts);
       this.ended = true;
       this.failed = outcome.hostFailed;
       return outcome;

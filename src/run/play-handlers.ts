@@ -108,7 +108,7 @@ export class PlayHandlers {
       const original = cursors.get(h);
       const at = original?.current();
       const byMeta = at?.kind === 'task' && at.task.action === 'meta' && !original?.failed;
-      handlerCursors.set(h, HostCursor.forHandler(program, byMeta ? original : undefined));
+      handlerCursors.set(h, HostCursor.forHandler(program, byMeta ? original : undefined, this.runner.forceHandlers()));
     }
     const saved = new Map(notified.map((h) => [h, cursors.get(h)] as const));
     this.runner.forgetBanner(step);
