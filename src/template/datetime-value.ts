@@ -7,5 +7,5 @@ import { PyDateTime } from './runtime/py-datetime.js';
 
 export function datetimeValue(date: Date): Data {
   // NOTE: a runtime object, not data: the engine takes it from a VarSource as the value it is.
-  return new PyDateTime(date, false) as unknown as Data;
+  return PyDateTime.fromDate(date, false) as unknown as Data;
 }

@@ -107,7 +107,7 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
 function now(args: Value[], kwargs: Kwargs): Value {
   const utc = truthy((kwargs.get('utc') ?? args[0] ?? false) as Value);
   const fmt = kwargs.get('fmt') ?? args[1];
-  const d = new PyDateTime(new Date(), utc);
+  const d = PyDateTime.fromDate(new Date(), utc);
   return typeof fmt === 'string' && fmt !== '' ? d.strftime(fmt) : d;
 }
 

@@ -1,124 +1,14 @@
 /**
- * to_datetime: Python's datetime.strptime, giving a datetime object with its attributes
- * (year … microsecond) and methods (strftime, isoformat, timestamp, weekday …).
- * It extends the engine's datetime (the one `now()` returns), so the engine prints, orders,
- * subtracts and stores it the same way; this one may be aware (%z). NOTE: Ansible stores
- * isoformat() (`toData`).
+ * to_datetime: Python's datetime.strptime, giving the engine's datetime (the one `now()`
+ * returns), aware when the format has `%z`.
  */
-import { PyFloat, isStringLike, textOf } from '../../core/data.js';
+import { isStringLike, textOf } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
-import { PyFunction, type Value } from '../runtime/py-object.js';
-import { PyDateTime as EngineDateTime } from '../runtime/py-datetime.js';
+import { PyDateTime } from '../runtime/py-datetime.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
-import { strftime, type BrokenDownTime } from './ansible-python-strftime.js';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-
-export class PyDateTime extends EngineDateTime {
-  /** Exact microseconds (the engine's datetime keeps milliseconds). */
-  override readonly microsecond: number;
-  /** Minutes east of UTC for an aware datetime (from %z), else undefined. */
-  readonly offset: number | undefined;
-
-  constructor(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, microsecond = 0, offset?: number) {
-    const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, Math.floor(microsecond / 1000)));
-    // Date.UTC maps years 0-99 to 19xx; setting the year afterwards keeps it exact.
-    date.setUTCFullYear(year);
-    super(date, true);
-    this.microsecond = microsecond;
-    this.offset = offset;
-  }
-
-  private epochMs(): number {
-    const utc = Date.UTC(this.year, this.month - 1, this.day, this.hour, this.minute, this.second);
-    if (this.offset !== undefined) return utc - this.offset * 60000;
-    // A naive datetime is local time, as Python's timestamp() takes it.
-    return new Date(this.year, this.month - 1, this.day, this.hour, this.minute, this.second).getTime();
-  }
-
-  /** Monday is 0, as datetime.weekday(). */
-  weekday(): number {
-    return (new Date(Date.UTC(this.year, this.month - 1, this.day)).getUTCDay() + 6) % 7;
-  }
-
-  brokenDown(): BrokenDownTime {
-    const start = Date.UTC(this.year, 0, 1);
-    return {
-      year: this.year,
-      month: this.month - 1,
-      day: this.day,
-      hour: this.hour,
-      minute: this.minute,
-      second: this.second,
-      weekday: (this.weekday() + 1) % 7,
-      yearday: Math.round((Date.UTC(this.year, this.month - 1, this.day) - start) / 86400000),
-      utcOffsetMinutes: this.offset ?? 0,
-      zone: this.offset === undefined ? '' : this.offset === 0 ? 'UTC' : `UTC${offsetText(this.offset, ':')}`,
-      epoch: Math.floor(this.epochMs() / 1000),
-    };
-  }
-
-  isoformat(sep = 'T'): string {
-    const p = (n: number, w = 2): string => String(n).padStart(w, '0');
-    let out = `${p(this.year, 4)}-${p(this.month)}-${p(this.day)}${sep}${p(this.hour)}:${p(this.minute)}:${p(this.second)}`;
-    if (this.microsecond) out += `.${p(this.microsecond, 6)}`;
-    if (this.offset !== undefined) out += offsetText(this.offset, ':');
-    return out;
-  }
-
-  override getAttr(name: string): Value | undefined {
-    switch (name) {
-      case 'year':
-      case 'month':
-      case 'day':
-      case 'hour':
-      case 'minute':
-      case 'second':
-      case 'microsecond':
-        return this[name];
-      case 'tzinfo':
-        return null;
-      case 'strftime':
-        return new PyFunction('strftime', (args) => strftime(toText(defined(args[0] as PluginValue)), this.brokenDown()), undefined, 'datetime.datetime');
-      case 'isoformat':
-        return new PyFunction('isoformat', (args) => this.isoformat(args[0] === undefined ? 'T' : toText(defined(args[0] as PluginValue))), undefined, 'datetime.datetime');
-      case 'timestamp':
-        return new PyFunction('timestamp', () => new PyFloat(this.epochMs() / 1000 + this.microsecond / 1e6), undefined, 'datetime.datetime');
-      case 'weekday':
-        return new PyFunction('weekday', () => this.weekday(), undefined, 'datetime.datetime');
-      case 'isoweekday':
-        return new PyFunction('isoweekday', () => this.weekday() + 1, undefined, 'datetime.datetime');
-      default:
-        return super.getAttr(name);
-    }
-  }
-
-  /** Python str(): isoformat with a space. */
-  override str(): string {
-    return this.isoformat(' ');
-  }
-
-  /** What a variable stores (Ansible's JSON encoder writes isoformat()). */
-  toData(): string {
-    return this.isoformat();
-  }
-
-  protected override utcOffset(): number | undefined {
-    return this.offset;
-  }
-
-  protected override tzRepr(): string {
-    if (this.offset === undefined) return '';
-    return `, tzinfo=${this.offset === 0 ? 'datetime.timezone.utc' : `datetime.timezone(datetime.timedelta(seconds=${this.offset * 60}))`}`;
-  }
-}
-
-function offsetText(minutes: number, sep: string): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const m = Math.abs(minutes);
-  return `${sign}${String(Math.floor(m / 60)).padStart(2, '0')}${sep}${String(m % 60).padStart(2, '0')}`;
-}
 
 const DIRECTIVES: Record<string, string> = {
   d: '(?<d>3[01]|[12]\\d|0[1-9]|[1-9]| [1-9])',

@@ -8,8 +8,7 @@ import { PyDateTime } from '../runtime/py-datetime.js';
 
 /** How Ansible's JSON encoder writes a datetime: isoformat(). */
 export function datetimeIso(value: PyDateTime): string {
-  const own = value as PyDateTime & { toData?: () => string };
-  return own.toData ? own.toData() : value.str().replace(' ', 'T');
+  return value.isoformat();
 }
 
 export function replaceRuntime(value: Data, convert: (dt: PyDateTime) => Data): Data {

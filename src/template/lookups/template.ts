@@ -76,9 +76,9 @@ function templateFileVars(name: string, path: string, hasManaged: boolean): Map<
   const vars = new Map<string, Data | PyObject>([
     ['template_host', hostname()],
     ['template_path', name],
-    ['template_mtime', new PyDateTime(st.mtime, false)],
+    ['template_mtime', PyDateTime.fromDate(st.mtime, false)],
     ['template_uid', ownerName(st.uid)],
-    ['template_run_date', new PyDateTime(new Date(), false)],
+    ['template_run_date', PyDateTime.fromDate(new Date(), false)],
     ['template_destpath', null],
     ['template_fullpath', resolve(path)],
   ]);

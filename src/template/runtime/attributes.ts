@@ -138,7 +138,9 @@ export function getAttr(obj: Value, name: string): Value {
     if (v !== undefined) return v as Value;
   }
   if (obj instanceof Undefined) return obj;
-  const a = pyAttribute(obj, name) ?? unsafeAttribute(obj, name);
+  // NOTE: an attribute may be None (null): only undefined means there is none.
+  let a = pyAttribute(obj, name);
+  if (a === undefined) a = unsafeAttribute(obj, name);
   if (a !== undefined) return a;
   const item = pyItem(obj, name);
   if (item !== undefined) return item;
@@ -152,7 +154,8 @@ export function getItem(obj: Value, key: Value): Value {
   const item = pyItem(obj, key);
   if (item !== undefined) return item;
   if (typeof key === 'string') {
-    const a = pyAttribute(obj, key) ?? unsafeAttribute(obj, key);
+    let a = pyAttribute(obj, key);
+    if (a === undefined) a = unsafeAttribute(obj, key);
     if (a !== undefined) return a;
   }
   return missingAttribute(obj, key);

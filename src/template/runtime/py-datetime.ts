@@ -1,87 +1,100 @@
 /**
- * The datetime `now()` returns: attributes (year … microsecond), strftime/isoformat, and str()
- * as Python prints it (`2026-11-30 00:07:28.234835`), subtraction (a timedelta) and ordering.
- * Stored results become that string.
+ * Python's datetime.datetime, the one class behind `now()`, `to_datetime` and the template
+ * variables template_mtime/template_run_date: attributes (year … microsecond, tzinfo), methods
+ * (strftime, isoformat, timestamp, weekday, isoweekday), str()/repr() as Python prints them,
+ * subtraction (a timedelta) and ordering. It may be aware (a UTC offset from `%z`). Ansible
+ * stores isoformat().
  */
+import { PyFloat } from '../../core/data.js';
+import { strftime, type BrokenDownTime } from '../filters/ansible-python-strftime.js';
 import { PyFunction, PyObject, type Value } from './py-object.js';
 import { str } from './py-values.js';
 import { typeError } from './py-exception.js';
 import { PyTimedelta } from './py-timedelta.js';
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export class PyDateTime extends PyObject {
   readonly typeName = 'datetime';
   override readonly cTypeName = 'datetime.datetime';
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-  readonly microsecond: number;
-  readonly weekday0: number;
 
-  constructor(date: Date, utc: boolean) {
+  constructor(
+    readonly year: number,
+    readonly month: number,
+    readonly day: number,
+    readonly hour = 0,
+    readonly minute = 0,
+    readonly second = 0,
+    readonly microsecond = 0,
+    /** Minutes east of UTC for an aware datetime (from %z), else undefined. */
+    readonly offset?: number,
+  ) {
     super();
-    this.year = utc ? date.getUTCFullYear() : date.getFullYear();
-    this.month = (utc ? date.getUTCMonth() : date.getMonth()) + 1;
-    this.day = utc ? date.getUTCDate() : date.getDate();
-    this.hour = utc ? date.getUTCHours() : date.getHours();
-    this.minute = utc ? date.getUTCMinutes() : date.getMinutes();
-    this.second = utc ? date.getUTCSeconds() : date.getSeconds();
-    this.microsecond = date.getMilliseconds() * 1000;
-    this.weekday0 = utc ? date.getUTCDay() : date.getDay();
   }
 
-  strftime(fmt: string): string {
-    return fmt.replace(/%([a-zA-Z%])/g, (m, c: string) => {
-      switch (c) {
-        case 'Y':
-          return String(this.year);
-        case 'y':
-          return pad(this.year % 100);
-        case 'm':
-          return pad(this.month);
-        case 'd':
-          return pad(this.day);
-        case 'H':
-          return pad(this.hour);
-        case 'I':
-          return pad(this.hour % 12 === 0 ? 12 : this.hour % 12);
-        case 'p':
-          return this.hour < 12 ? 'AM' : 'PM';
-        case 'M':
-          return pad(this.minute);
-        case 'S':
-          return pad(this.second);
-        case 'f':
-          return pad(this.microsecond, 6);
-        case 'a':
-          return (DAYS[this.weekday0] as string).slice(0, 3);
-        case 'A':
-          return DAYS[this.weekday0] as string;
-        case 'b':
-          return (MONTHS[this.month - 1] as string).slice(0, 3);
-        case 'B':
-          return MONTHS[this.month - 1] as string;
-        case 'j': {
-          const start = Date.UTC(this.year, 0, 1);
-          return pad(Math.floor((Date.UTC(this.year, this.month - 1, this.day) - start) / 86400000) + 1, 3);
-        }
-        case 's':
-          return String(Math.floor(Date.UTC(this.year, this.month - 1, this.day, this.hour, this.minute, this.second) / 1000));
-        case '%':
-          return '%';
-        default:
-          return m;
-      }
+  /** A naive datetime of a JS date's fields, local or UTC (milliseconds precision). */
+  static fromDate(date: Date, utc: boolean): PyDateTime {
+    return utc
+      ? new PyDateTime(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds() * 1000)
+      : new PyDateTime(date.getFullYear(), date.getMonth() + 1, date.getDate(), date.getHours(), date.getMinutes(), date.getSeconds(), date.getMilliseconds() * 1000);
+  }
+
+  /** The fields read as UTC, in milliseconds (years 0-99 kept exact: Date.UTC maps them to 19xx). */
+  private fieldsAsUtcMs(): number {
+    const date = new Date(Date.UTC(2000, this.month - 1, this.day, this.hour, this.minute, this.second));
+    date.setUTCFullYear(this.year);
+    return date.getTime();
+  }
+
+  private epochMs(): number {
+    if (this.offset !== undefined) return this.fieldsAsUtcMs() - this.offset * 60000;
+    // A naive datetime is local time, as Python's timestamp() takes it.
+    return new Date(this.year, this.month - 1, this.day, this.hour, this.minute, this.second).getTime();
+  }
+
+  /** Monday is 0, as datetime.weekday(). */
+  weekday(): number {
+    return (new Date(Date.UTC(this.year, this.month - 1, this.day)).getUTCDay() + 6) % 7;
+  }
+
+  private brokenDown(): BrokenDownTime {
+    const start = Date.UTC(this.year, 0, 1);
+    return {
+      year: this.year,
+      month: this.month - 1,
+      day: this.day,
+      hour: this.hour,
+      minute: this.minute,
+      second: this.second,
+      weekday: (this.weekday() + 1) % 7,
+      yearday: Math.round((Date.UTC(this.year, this.month - 1, this.day) - start) / 86400000),
+      utcOffsetMinutes: this.offset ?? 0,
+      zone: this.offset === undefined ? '' : this.offset === 0 ? 'UTC' : `UTC${offsetText(this.offset)}`,
+      // NOTE: time.strftime's %s reads the fields as local time, whatever the offset.
+      epoch: Math.floor(new Date(this.year, this.month - 1, this.day, this.hour, this.minute, this.second).getTime() / 1000),
+    };
+  }
+
+  /** datetime.strftime: `%f`, `%z` and `%Z` are the datetime's own (empty when naive); the rest is time.strftime's. */
+  strftime(format: string): string {
+    const own = format.replace(/%(.)/gs, (whole, c: string) => {
+      if (c === 'f') return pad(this.microsecond, 6);
+      if (c === 'z') return this.offset === undefined ? '' : offsetText(this.offset).replace(':', '');
+      if (c === 'Z') return this.offset === undefined ? '' : this.offset === 0 ? 'UTC' : `UTC${offsetText(this.offset)}`;
+      return whole;
     });
+    return strftime(own, this.brokenDown());
+  }
+
+  isoformat(sep = 'T'): string {
+    let out = `${pad(this.year, 4)}-${pad(this.month)}-${pad(this.day)}${sep}${pad(this.hour)}:${pad(this.minute)}:${pad(this.second)}`;
+    if (this.microsecond) out += `.${pad(this.microsecond, 6)}`;
+    if (this.offset !== undefined) out += offsetText(this.offset);
+    return out;
   }
 
   override getAttr(name: string): Value | undefined {
+    const method = (impl: (args: Value[]) => Value): PyFunction => new PyFunction(name, impl, undefined, 'datetime.datetime');
     switch (name) {
       case 'year':
       case 'month':
@@ -91,20 +104,25 @@ export class PyDateTime extends PyObject {
       case 'second':
       case 'microsecond':
         return this[name];
+      case 'tzinfo':
+        return null;
       case 'strftime':
-        return new PyFunction('strftime', (args) => this.strftime(str(args[0] ?? '')), undefined, 'datetime.datetime');
+        return method((args) => this.strftime(str(args[0] ?? '')));
       case 'isoformat':
-        return new PyFunction('isoformat', () => this.repr().replace(' ', 'T'), undefined, 'datetime.datetime');
+        return method((args) => this.isoformat(args[0] === undefined ? 'T' : str(args[0])));
+      case 'timestamp':
+        return method(() => new PyFloat(this.epochMs() / 1000 + this.microsecond / 1e6));
       case 'weekday':
-        return new PyFunction('weekday', () => (this.weekday0 + 6) % 7, undefined, 'datetime.datetime');
+        return method(() => this.weekday());
+      case 'isoweekday':
+        return method(() => this.weekday() + 1);
     }
     return undefined;
   }
 
-  /** Python's str(datetime); the microseconds are left out when zero. */
+  /** Python's str(datetime): isoformat with a space (no microseconds when zero). */
   override str(): string {
-    const base = `${this.year}-${pad(this.month)}-${pad(this.day)} ${pad(this.hour)}:${pad(this.minute)}:${pad(this.second)}`;
-    return this.microsecond ? `${base}.${pad(this.microsecond, 6)}` : base;
+    return this.isoformat(' ');
   }
 
   /** Python's repr(), `datetime.datetime(2020, 1, 2, 3, 4)`: a zero microsecond, then a zero second, left out. */
@@ -117,30 +135,17 @@ export class PyDateTime extends PyObject {
     return `datetime.datetime(${parts.join(', ')}${this.tzRepr()})`;
   }
 
-  /** The tzinfo part of repr() (naive: none). */
-  protected tzRepr(): string {
-    return '';
+  private tzRepr(): string {
+    if (this.offset === undefined) return '';
+    return `, tzinfo=${this.offset === 0 ? 'datetime.timezone.utc' : `datetime.timezone(datetime.timedelta(seconds=${this.offset * 60}))`}`;
   }
 
-  /** Minutes east of UTC for an aware datetime; undefined for a naive one. */
-  protected utcOffset(): number | undefined {
-    return undefined;
-  }
-
-  /** Microseconds since the epoch as if the fields were UTC (naive datetimes subtract so), and the UTC offset when aware. */
-  private instant(): { micros: number; offset: number | undefined } {
-    const date = new Date(Date.UTC(2000, this.month - 1, this.day, this.hour, this.minute, this.second));
-    // Date.UTC maps years 0-99 to 19xx; setting the year afterwards keeps it exact.
-    date.setUTCFullYear(this.year);
-    return { micros: date.getTime() * 1000 + this.microsecond, offset: this.utcOffset() };
-  }
-
+  /** Microseconds since the epoch in UTC as if naive ones were UTC; undefined when one is naive and the other aware. */
   private utcMicros(other: PyDateTime): [number, number] | undefined {
-    const a = this.instant();
-    const b = other.instant();
     // NOTE: Python refuses to mix naive and aware datetimes.
-    if ((a.offset === undefined) !== (b.offset === undefined)) return undefined;
-    return [a.micros - (a.offset ?? 0) * 60e6, b.micros - (b.offset ?? 0) * 60e6];
+    if ((this.offset === undefined) !== (other.offset === undefined)) return undefined;
+    const micros = (d: PyDateTime): number => (d.fieldsAsUtcMs() - (d.offset ?? 0) * 60000) * 1000 + d.microsecond;
+    return [micros(this), micros(other)];
   }
 
   override subtract(other: Value): Value | undefined {
@@ -156,4 +161,10 @@ export class PyDateTime extends PyObject {
     if (pair === undefined) throw typeError("can't compare offset-naive and offset-aware datetimes");
     return Math.sign(pair[0] - pair[1]);
   }
+}
+
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const m = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
 }
