@@ -36,6 +36,8 @@ export interface ExecOptions {
   readonly verbosity: number;
   /** `poll` of an async task that sets none (DEFAULT_POLL_INTERVAL; 15). */
   readonly pollInterval?: number;
+  /** `timeout` of a task that sets none (TASK_TIMEOUT; 0, no limit). */
+  readonly taskTimeout?: number;
 }
 
 export interface ExecServices {
@@ -631,7 +633,8 @@ export class TaskExecutor {
       };
       return await action(ctx);
     }
-    const timeout = keywordInt(templateKw(step.folded.scalars.get('timeout'), vars, services.templar));
+    const timeoutKw = step.folded.scalars.get('timeout');
+    const timeout = timeoutKw ? keywordInt(templateKw(timeoutKw, vars, services.templar)) : services.options.taskTimeout;
     if (!job) return normalizeModuleResult(await runModule({ module: task.action, args, ...(timeout ? { timeout } : {}) }));
     const launch = normalizeModuleResult(await runModule({ module: task.action, args, asyncSeconds: job.seconds }));
     if (job.poll === 0 || truthy(launch.get('skipped')) || truthy(launch.get('failed'))) return launch;
