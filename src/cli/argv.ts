@@ -30,10 +30,14 @@ export function parseArgv(argv: readonly string[]): ParsedArgs {
     else if (spec.action === 'append') out[spec.dest] = [...((out[spec.dest] as string[] | undefined) ?? []), value ?? ''];
     else out[spec.dest] = value;
   };
+  // NOTE: argparse fills `playbook [playbook ...]` from the first run of positional arguments;
+  // once an option follows that run, later positional arguments are unrecognized.
+  let playbooksRead = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
+    if (out.playbooks.length > 0 && arg.startsWith('-') && arg.length > 1) playbooksRead = true;
     if (arg === '--') {
-      out.playbooks.push(...argv.slice(i + 1));
+      (playbooksRead ? unknown : out.playbooks).push(...argv.slice(i + 1));
       break;
     }
     if (arg.startsWith('--')) {
@@ -81,7 +85,8 @@ export function parseArgv(argv: readonly string[]): ParsedArgs {
       }
       continue;
     }
-    out.playbooks.push(arg);
+    if (playbooksRead) unknown.push(arg);
+    else out.playbooks.push(arg);
   }
   if (out.help || out.version) return out;
   if (out.playbooks.length === 0) throw new ArgvError('the following arguments are required: playbook');

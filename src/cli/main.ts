@@ -82,8 +82,9 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const errorBlock = (e: VolantError): string => formatErrorBlock(e, { color });
   for (const playbook of args.playbooks) {
     const path = resolve(cwd, playbook);
-    if (!existsSync(path) || !statSync(path).isFile()) {
-      showError(`${color ? '\x1b[0;31m' : ''}[ERROR]: the playbook: ${playbook} could not be found${color ? '\x1b[0m' : ''}\n`);
+    const problem = !existsSync(path) ? 'could not be found' : !statSync(path).isFile() ? 'does not appear to be a file' : undefined;
+    if (problem !== undefined) {
+      showError(`${color ? '\x1b[0;31m' : ''}[ERROR]: the playbook: ${playbook} ${problem}${color ? '\x1b[0m' : ''}\n`);
       return 1;
     }
   }

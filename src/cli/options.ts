@@ -58,7 +58,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   { flags: ['--sftp-extra-args'], dest: 'sftpExtraArgs', metavar: 'SFTP_EXTRA_ARGS', action: 'store', help: 'specify extra arguments to pass to sftp only (e.g. -f, -l)', group: 'Connection Options' },
   { flags: ['--ssh-common-args'], dest: 'sshCommonArgs', metavar: 'SSH_COMMON_ARGS', action: 'store', help: 'specify common arguments to pass to sftp/scp/ssh (e.g. ProxyCommand)', group: 'Connection Options' },
   { flags: ['--ssh-extra-args'], dest: 'sshExtraArgs', metavar: 'SSH_EXTRA_ARGS', action: 'store', help: 'specify extra arguments to pass to ssh only (e.g. -R)', group: 'Connection Options' },
-  { flags: ['-T', '--timeout'], dest: 'timeout', metavar: 'TIMEOUT', action: 'store', intType: 'int', help: 'override the connection timeout in seconds (default depends on connection)', group: 'Connection Options' },
+  { flags: ['-T', '--timeout'], dest: 'timeout', metavar: 'TIMEOUT', action: 'store', intType: 'tag_value', help: 'override the connection timeout in seconds (default depends on connection)', group: 'Connection Options' },
   { flags: ['-c', '--connection'], dest: 'connection', metavar: 'CONNECTION', action: 'store', help: 'connection type to use (default=ssh)', group: 'Connection Options' },
   { flags: ['-u', '--user'], dest: 'user', metavar: 'REMOTE_USER', action: 'store', help: 'connect as this user (default=None)', group: 'Connection Options' },
   { flags: ['--become-method'], dest: 'becomeMethod', metavar: 'BECOME_METHOD', action: 'store', help: 'privilege escalation method to use (default=sudo), use `ansible-doc -t become -l` to list valid choices.', group: 'Privilege Escalation Options' },

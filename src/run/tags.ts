@@ -98,9 +98,14 @@ export function shouldRunTags(tagsIn: ReadonlySet<string>, onlyTags: ReadonlySet
 /** Whether a step runs under --tags/--skip-tags; `tagsOf` gives its tags (templated by the caller), as written by default. */
 export type TagFilter = (step: TaskStep, tagsOf?: StepTags) => boolean;
 
+/** NOTE: the CLI keeps an empty tag (`--tags ''` runs only `always` tasks); a keyword's tags drop them. */
+function cliTags(values: readonly string[]): Set<string> {
+  return new Set(values.flatMap((t) => t.split(',').map((tag) => tag.trim())));
+}
+
 export function tagFilterFor(only: readonly string[], skip: readonly string[]): TagFilter | undefined {
-  const onlyTags = new Set(only.flatMap((t) => flattenTags(t)));
-  const skipTags = new Set(skip.flatMap((t) => flattenTags(t)));
+  const onlyTags = cliTags(only);
+  const skipTags = cliTags(skip);
   if (onlyTags.size === 0) onlyTags.add('all');
   if (onlyTags.size === 1 && onlyTags.has('all') && skipTags.size === 0) {
     // Only `never` tasks are filtered out by default.
