@@ -115,6 +115,7 @@ describe('python-plugins', () => {
     assert.deepEqual(filter('describe', new PyFloat(3)), ['float', '3.0']);
     assert.deepEqual(filter('describe', new UnsafeString('x')), ['AnsibleUnsafeText', "'x'"]);
     assert.ok(filter('mkunsafe', 'y') instanceof UnsafeString);
+    assert.equal(filter('same', 'héllo ✓ 😀 \ud800'), 'héllo ✓ 😀 \ud800');
     assert.equal(filter('mkbytes', null), 'ab');
   });
 

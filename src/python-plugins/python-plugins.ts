@@ -41,6 +41,7 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
   const host = options.host ?? new PluginHost(() => options.sources);
   const loaded = new Map<JinjaKind, { version: number; names: ReadonlySet<string> | PluginHostError }>();
   const made = new Map<string, FilterFn | TestFn>();
+  const warned = new Set<string>();
 
   /** The names the kind's files define (loading them when the directories changed). */
   const namesOf = (kind: JinjaKind): ReadonlySet<string> | PluginHostError => {
@@ -51,7 +52,11 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
       const reply = host.call(JSON.stringify({ op: 'jinja', kind, dirs: directories.directories(kind) }), () => 'null');
       if ('e' in reply) throw new PluginHostError(reply.e, false);
       const listed = reply.r as { names: string[]; warnings: string[] };
-      for (const warning of listed.warnings) options.warn(warning);
+      // NOTE: files load again when a directory is added (a role); 2.19's display shows a warning once.
+      for (const warning of listed.warnings.filter((w) => !warned.has(w))) {
+        warned.add(warning);
+        options.warn(warning);
+      }
       names = new Set(listed.names);
     } catch (error) {
       if (!(error instanceof PluginHostError)) throw error;

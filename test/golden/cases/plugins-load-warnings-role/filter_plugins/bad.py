@@ -1,0 +1,1 @@
+import nope_not_here

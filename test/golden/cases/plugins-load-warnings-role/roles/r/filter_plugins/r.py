@@ -1,0 +1,3 @@
+class FilterModule:
+    def filters(self):
+        return {"rf": lambda v: "rf"}
