@@ -683,6 +683,32 @@ class Context(object):
             self._tmpdir = tempfile.mkdtemp(prefix='ansible-moduletmp-%s-' % int(time.time()), dir=base)
         return self._tmpdir
 
+    def settle_cwd(self):
+        """AnsibleModule's _set_cwd: a module that may not read its working folder (become to
+        another user, started from root's home) moves into its tmpdir, else $HOME, else /tmp."""
+        try:
+            if os.access(os.getcwd(), os.F_OK | os.R_OK):
+                return
+        except OSError:
+            pass
+        base = os.path.expanduser(os.path.expandvars(self._remote_tmp or '~/.ansible/tmp'))
+        existed = os.path.isdir(base)
+        for candidate in (lambda: self.tmpdir, lambda: os.path.expandvars('$HOME'), tempfile.gettempdir):
+            try:
+                path = candidate()
+                if not existed and os.path.isdir(base):
+                    # NOTE: the controller gives a become user no temporary folder, so the module
+                    # makes the user's remote_tmp itself, and says so (2.19's words).
+                    existed = True
+                    self.warn('Module remote_tmp %s did not exist and was created with a mode of 0700, this may cause'
+                              ' issues when running as another user. To avoid this, create the remote_tmp dir with'
+                              ' the correct permissions manually' % base)
+                if os.access(path, os.F_OK | os.R_OK):
+                    os.chdir(path)
+                    return
+            except Exception:
+                pass
+
     def add_cleanup_file(self, path):
         if path not in self._cleanup_files:
             self._cleanup_files.append(path)
@@ -1372,6 +1398,7 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
         elif check_mode and not getattr(module, 'SUPPORTS_CHECK_MODE', False):
             result = {'skipped': True, 'msg': 'remote module (%s) does not support check mode' % name}
         else:
+            ctx.settle_cwd()
             try:
                 result = module.run(vres.params, ctx)
                 if result is None:

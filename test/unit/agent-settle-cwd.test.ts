@@ -1,0 +1,48 @@
+// The agent's modules start where a become user may not read (sudo from root's home): as 2.19's
+// AnsibleModule, a module then moves into its own tmpdir under the user's remote_tmp, making that
+// folder (0700) and warning the first time. A deleted working folder stands in for an unreadable
+// one here, as root reads every folder.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const AGENT = join(import.meta.dirname, '../../src/agent');
+const SCRIPT = `
+import json, os, sys, tempfile
+sys.path.insert(0, sys.argv[1])
+import runtime
+seen = []
+for _ in range(2):
+    gone = tempfile.mkdtemp()
+    os.chdir(gone)
+    os.rmdir(gone)
+    ctx = runtime.Context('command')
+    ctx.settle_cwd()
+    seen.append({'warnings': ctx.warnings, 'cwd': os.getcwd()})
+    ctx.cleanup()
+print(json.dumps(seen))
+`;
+
+describe('agent/runtime: a module that may not read its working folder', () => {
+  it('moves into its tmpdir under remote_tmp, which it makes and warns about once', (t) => {
+    const home = mkdtempSync(join(tmpdir(), 'volant-home-'));
+    try {
+      const r = spawnSync('python3', ['-c', SCRIPT, AGENT], { encoding: 'utf8', env: { ...process.env, HOME: home } });
+      if (r.error !== undefined) return t.skip('python3 is not available');
+      assert.equal(r.status, 0, r.stderr);
+      const [first, second] = JSON.parse(r.stdout) as { warnings: string[]; cwd: string }[];
+      const base = join(home, '.ansible/tmp');
+      assert.deepEqual(first?.warnings, [
+        `Module remote_tmp ${base} did not exist and was created with a mode of 0700, this may cause issues when running as another user. To avoid this, create the remote_tmp dir with the correct permissions manually`,
+      ]);
+      assert.match(first?.cwd ?? '', new RegExp(`^${base}/ansible-moduletmp-`));
+      assert.deepEqual(second?.warnings, []);
+      assert.equal(statSync(base).mode & 0o777, 0o700);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
