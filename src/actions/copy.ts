@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { localTree } from './local-tree.js';
+import { localTmpFile } from './local-tmp-name.js';
 import { createHash } from 'node:crypto';
 import { isDict, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { dumpJson } from '../core/json.js';
@@ -26,6 +27,8 @@ export const copy: Action = async (ctx) => {
     const given = ctx.args.get(internal);
     if (given !== undefined && given !== null) throw new ActionFail(`Invalid parameter specified: "${internal}"`);
   }
+  // the copy module has no `decrypt`: only the action reads it (with remote_src the module gets every arg)
+  if (!toBoolLike(args.get('remote_src'))) args.delete('decrypt');
   const invalid = invalidCopyArgs(src, content, args.get('dest'));
   if (invalid) return new Map<string, Data>([['failed', true], ['msg', invalid]]);
   if (src !== undefined && src !== null && !toBoolLike(args.get('remote_src')) && !args.has('content')) {
@@ -36,31 +39,56 @@ export const copy: Action = async (ctx) => {
       // NOTE: 2.19's copy action reports its own lookup failure as an unexpected AnsibleActionFail.
       throw new ActionFail(`Unexpected AnsibleActionFail error: ${fileNotFoundMessage(name, searchedFor(name, 'files', dirs))}`);
     }
+    // NOTE: a vault-encrypted source is copied decrypted unless `decrypt: false`.
+    const vault = toBoolLike(ctx.args.get('decrypt') ?? true) ? ctx.lookup.vault : undefined;
+    const read = (file: string): Buffer => readDecrypted(file, vault);
     if (statSync(path).isDirectory()) {
       // NOTE: like rsync, a trailing slash copies the directory's contents, none its directory.
       const source = name.endsWith('/') ? `${path.replace(/\/+$/, '')}/` : path.replace(/\/+$/, '');
-      args.set('_volant_tree', localTree(source, toBoolLike(args.get('local_follow') ?? true), args.get('mode') === 'preserve'));
+      args.set('_volant_tree', localTree(source, toBoolLike(args.get('local_follow') ?? true), args.get('mode') === 'preserve', read));
       args.set('_volant_tree_src', source);
       return ctx.runModule({ module: 'copy', args });
     }
     const session = await ctx.session();
-    if (session.putFile && statSync(path).size > STAGE_ABOVE) {
+    const vaulted = vault !== undefined && hasVaultHeader(readFileSync(path));
+    const bytes = vaulted ? read(path) : undefined;
+    if (bytes === undefined && session.putFile && statSync(path).size > STAGE_ABOVE) {
       // NOTE: a large file goes ahead in pieces (bounded frames and controller memory), as Ansible
       // uploads src to a temp file before the copy module runs.
       const staged = `~/.ansible/tmp/volant-staged-${randomBytes(8).toString('hex')}`;
       await session.putFile(path, staged);
       args.set('_volant_staged', staged);
     } else {
-      args.set('_volant_content_b64', readFileSync(path).toString('base64'));
+      args.set('_volant_content_b64', (bytes ?? readFileSync(path)).toString('base64'));
     }
     if (args.get('mode') === 'preserve') args.set('mode', octalMode(statSync(path).mode));
-    args.set('_volant_after_header', path);
+    // NOTE: ansible diffs a decrypted source against its controller temp copy, and names that
+    args.set('_volant_after_header', vaulted ? localTmpFile() : path);
     if (!args.has('_original_basename')) args.set('_original_basename', basename(name.replace(/\/$/, '')));
   }
   const result = await ctx.runModule({ module: 'copy', args });
+  if (result.get('_volant_action_answer') === true) {
+    // a refusal ansible's copy action makes itself (it needs the host's view of dest): the action's failure
+    const answer = new Map(result);
+    answer.delete('_volant_action_answer');
+    return answer;
+  }
   // remote_src results are the module's as they are.
   return toBoolLike(args.get('remote_src')) ? result : withSourceChecksum(result, args);
 };
+
+const VAULT_HEADER = '$ANSIBLE_VAULT';
+
+function hasVaultHeader(bytes: Buffer): boolean {
+  return bytes.subarray(0, VAULT_HEADER.length).toString('latin1') === VAULT_HEADER;
+}
+
+/** A controller file's bytes, decrypted when it is vault-encrypted and `vault` is given. */
+function readDecrypted(path: string, vault: { decrypt(text: string): string } | undefined): Buffer {
+  const bytes = readFileSync(path);
+  if (vault === undefined || !hasVaultHeader(bytes)) return bytes;
+  return Buffer.from(vault.decrypt(bytes.toString('utf8')), 'utf8');
+}
 
 /**
  * NOTE: ansible's copy action (the template action's too) gives a failed module result without a

@@ -16,6 +16,11 @@ let runDir: string | undefined;
  * Volant renders in memory and writes nothing there: only the name is shown.
  */
 export function localTmpName(name: string): string {
+  return `${localTmpFile()}/${name}`;
+}
+
+/** A temp file of that run folder: `~/.ansible/tmp/ansible-local-<pid><random>/tmp<random>` (a decrypted vault file). */
+export function localTmpFile(): string {
   runDir ??= `${homedir()}/.ansible/tmp/ansible-local-${process.pid}${tmpSuffix()}`;
-  return `${runDir}/tmp${tmpSuffix()}/${name}`;
+  return `${runDir}/tmp${tmpSuffix()}`;
 }

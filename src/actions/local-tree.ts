@@ -9,8 +9,14 @@ import { octalMode } from './util.js';
  * directories, and symlinks to recreate (target, relative path), relative to `source` when it
  * ends in a slash, else under its basename. With `local_follow` (the default) a link to a file
  * is copied as that file and a link to a directory is walked, unless it points back up the tree.
+ * `read` gives a file's bytes (copy decrypts vault files).
  */
-export function localTree(source: string, localFollow: boolean, preserveMode: boolean): DataDict {
+export function localTree(
+  source: string,
+  localFollow: boolean,
+  preserveMode: boolean,
+  read: (path: string) => Buffer = (path) => readFileSync(path),
+): DataDict {
   const root = source.replace(/\/+$/, '');
   const files: Data[] = [];
   const dirs: Data[] = [];
@@ -31,7 +37,7 @@ export function localTree(source: string, localFollow: boolean, preserveMode: bo
       } else if (isLink && !(localFollow && target?.isFile())) {
         links.push([readlinkSync(full), relPath]);
       } else if (target) {
-        files.push([relPath, readFileSync(full).toString('base64'), full, preserveMode ? octalMode(target.mode) : null]);
+        files.push([relPath, read(full).toString('base64'), full, preserveMode ? octalMode(target.mode) : null]);
       }
     }
   };

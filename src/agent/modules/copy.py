@@ -133,19 +133,25 @@ def _run(params, ctx):
         if params.get('mode') == 'preserve':
             params['mode'] = '0%03o' % stat.S_IMODE(os.stat(src).st_mode)
         if os.path.isdir(src):
+            if dest.endswith(os.sep) and not os.path.exists(os.path.dirname(dest)):
+                _make_dest_dirs(ctx, params, os.path.dirname(dest), src)
             return _copy_tree(params, ctx, src, dest)
         data = _Source(path=src)
+    if params['content'] is not None and os.path.isdir(dest) and (params['follow'] or not os.path.islink(dest)):
+        # NOTE: Ansible's copy action refuses this before any module runs (an "Action failed").
+        ctx.fail('can not use content with a dir as dest', _volant_action_answer=True)
     checksum_src = data.digest('sha1')
     params['_volant_meta'] = {'checksum': checksum_src}
-    if params['checksum'] and params['checksum'] != checksum_src:
-        ctx.fail('Copied file does not match the expected checksum. Transfer failed.', checksum=checksum_src, expected_checksum=params['checksum'])
+    if remote_src:
+        _verify_checksum(ctx, params, checksum_src)
 
-    # a directory dest means dest/basename(src)
-    if dest.endswith(os.sep) or os.path.isdir(dest):
-        basename = params['_original_basename'] or (os.path.basename(src) if src else None)
-        if basename is None:
-            ctx.fail('can not use content with a dir as dest')
-        dest = os.path.join(dest, basename)
+    # a directory dest means dest/basename(src); dest ending in a slash is made when missing
+    if dest.endswith(os.sep):
+        dest = os.path.join(dest, params['_original_basename'] or os.path.basename(src or ''))
+        if not os.path.exists(os.path.dirname(dest)) and (remote_src or not ctx.check_mode):
+            _make_dest_dirs(ctx, params, os.path.dirname(dest), src)
+    if os.path.isdir(dest):
+        dest = os.path.join(dest, params['_original_basename'] or os.path.basename(src or ''))
     if os.path.islink(dest) and params['follow']:
         dest = os.path.realpath(dest)
 
@@ -193,10 +199,16 @@ def _run(params, ctx):
     if (remote_src or not ctx.check_mode) and not os.path.exists(dest_dir):
         ctx.fail('Destination directory %s does not exist' % dest_dir)
     if ctx.check_mode:
-        # NOTE: Ansible's copy action answers check mode itself with `changed` only.
         if remote_src:
-            ctx.exit(changed=True)
+            # the module runs in check mode: its whole answer, nothing written
+            if os.path.lexists(dest):
+                ctx.set_fs_attributes_if_different(file_args, True, None)
+            return {'changed': True, 'checksum': checksum_src, 'dest': dest, 'md5sum': data.digest('md5'), 'src': src}
+        # NOTE: Ansible's copy action answers check mode itself with `changed` only.
         ctx.exit(changed=True, diff=diff_list, invocation=_task_args_invocation(ctx), _volant_bare=True)
+    if not remote_src:
+        # NOTE: the action verifies `checksum` only when it runs the module: a change, not check mode
+        _verify_checksum(ctx, params, checksum_src)
 
     if not os.path.isdir(dest_dir):
         ctx.fail('Destination %s is not a directory' % dest_dir)
@@ -217,7 +229,10 @@ def _run(params, ctx):
             rc, out, err = ctx.run_command(params['validate'] % tmp)
             if rc != 0:
                 ctx.fail('failed to validate', exit_status=rc, stdout=out, stderr=err)
-        ctx.atomic_move(tmp, dest)
+        if remote_src:
+            # NOTE: a host file copied takes its source's mode (and times), not the replaced file's
+            shutil.copystat(src, tmp)
+        ctx.atomic_move(tmp, dest, keep_dest_attrs=not remote_src)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
@@ -232,6 +247,29 @@ def _run(params, ctx):
     if not remote_src:
         result['diff'] = diff_list
     return result
+
+
+def _verify_checksum(ctx, params, checksum_src):
+    if params['checksum'] and params['checksum'] != checksum_src:
+        ctx.fail('Copied file does not match the expected checksum. Transfer failed.', checksum=checksum_src, expected_checksum=params['checksum'])
+
+
+def _make_dest_dirs(ctx, params, dirname, src):
+    """Makes a missing destination folder (dest ended in a slash); new folders get directory_mode, owner, group."""
+    head = dirname
+    new_dirs = []
+    while head and not os.path.exists(head):
+        if head == '/':
+            ctx.fail("The '/' directory doesn't exist on this machine. Could not copy to %s" % dirname)
+        head, tail = os.path.split(head)
+        new_dirs.insert(0, tail)
+    if ctx.check_mode:
+        ctx.exit(msg='dest directory %s would be created' % dirname, changed=True, src=src)
+    os.makedirs(dirname)
+    args = ctx.load_file_common_arguments(dict(params, mode=params['directory_mode']))
+    for name in new_dirs:
+        head = os.path.join(head or '.', name)
+        ctx.set_fs_attributes_if_different(dict(args, path=head), True, None)
 
 
 def _copy_controller_tree(params, ctx, tree):
@@ -312,6 +350,8 @@ def _set_directory_mode(params, ctx, path):
 
 def _copy_tree(params, ctx, src, dest):
     changed = False
+    # NOTE: the answer names dest/basename(src) only when dest was already a folder
+    shown_dest = os.path.join(dest, os.path.basename(src)) if os.path.isdir(dest) else dest
     if not src.endswith(os.sep):
         dest = os.path.join(dest, os.path.basename(src))
     for root, dirs, files in os.walk(src):
@@ -334,7 +374,7 @@ def _copy_tree(params, ctx, src, dest):
     if not ctx.check_mode and os.path.isdir(dest):
         changed = ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(params, path=dest), changed, None)
     # NOTE: the module has no checksum for a directory, and says so.
-    return {'changed': changed, 'dest': dest, 'src': src, 'checksum': None, 'md5sum': None}
+    return {'changed': changed, 'dest': shown_dest, 'src': src, 'checksum': None, 'md5sum': None}
 
 
 def adjust_invocation(args, result):
