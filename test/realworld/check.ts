@@ -125,8 +125,8 @@ function runEngine(engine: Engine, dir: string, extra: readonly string[], volant
   });
 }
 
-// A dry run on the fresh host, apply, apply again (must change nothing), then preview a change
-// of variables in check mode.
+// A dry run on the fresh host, apply, apply again verbosely (must change nothing), then preview
+// a change of variables in check mode.
 interface RunStep {
   readonly label: string;
   readonly args: readonly string[];
@@ -138,7 +138,8 @@ function runPlan(role: RealWorldRole): RunStep[] {
   return [
     { label: 'dry run', args: ['--check', '--diff'] },
     { label: 'first run', args: [] },
-    { label: 'second run', args: [], mustBeIdempotent: true },
+    // -v: every module's result is printed, so results are compared too, not only their status
+    { label: 'second run (-v)', args: ['-v'], mustBeIdempotent: true },
     { label: 'check --diff run', args: ['--check', '--diff', '-e', JSON.stringify(role.previewVars)] },
   ];
 }

@@ -28,4 +28,16 @@ describe('realworld/disk-snapshot', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('hides the temporary file name and time crontab writes into a crontab', () => {
+    const root = mkdtempSync(join(tmpdir(), 'volant-snapshot-'));
+    try {
+      mkdirSync(join(root, 'crontabs'));
+      writeFileSync(join(root, 'crontabs/root'), '# DO NOT EDIT\n# (/tmp/crontabXYZ installed on Mon Nov 30 07:58:45 2026)\n1 * * * * true\n');
+      const [line] = snapshotPaths(root, ['/crontabs/root']);
+      assert.match(line ?? '', /\| # \(<FILE> installed on <TIME>\)\n {4}\| 1 \* \* \* \* true/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
