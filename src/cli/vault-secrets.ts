@@ -3,7 +3,7 @@
  * ANSIBLE_VAULT_PASSWORD_FILE. A password file that is executable is run for the password, as
  * ansible does with vault password scripts.
  */
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { VaultString } from '../core/data.js';
@@ -17,15 +17,16 @@ export class VaultSecrets {
   static fromOptions(files: readonly string[], cwd: string, prompted?: string): VaultSecrets {
     const secrets: Buffer[] = prompted === undefined ? [] : [Buffer.from(prompted, 'utf8')];
     for (const entry of files) {
-      const file = resolve(cwd, entry.includes('@') ? entry.slice(entry.indexOf('@') + 1) : entry);
-      let text: string;
-      try {
-        accessSync(file, constants.X_OK);
-        text = execFileSync(file, { encoding: 'utf8' });
-      } catch {
-        text = readFileSync(file, 'utf8');
+      const at = entry.indexOf('@');
+      const label = at >= 0 ? entry.slice(0, at) : 'default';
+      const file = resolve(cwd, at >= 0 ? entry.slice(at + 1) : entry);
+      const text = readPasswordFile(file, label);
+      const secret = text.replace(/\r?\n$/, '').trim();
+      if (secret === '') {
+        const message = `Invalid vault password was provided from file (${file})`;
+        throw new VolantError('VAULT_PASSWORD_EMPTY', message, { warnings: [`Error in vault password file loading (${label}): ${message}`] });
       }
-      secrets.push(Buffer.from(text.replace(/\r?\n$/, '').trim(), 'utf8'));
+      secrets.push(Buffer.from(secret, 'utf8'));
     }
     return new VaultSecrets(secrets);
   }
@@ -60,6 +61,21 @@ export class VaultSecrets {
     VaultString.opener = (ciphertext) => this.open(ciphertext);
     VaultString.unopenedReason =
       this.secrets.length === 0 ? 'Attempting to decrypt but no vault secrets found.' : 'Decryption failed (no vault secrets were found that could decrypt).';
+  }
+}
+
+/** A password file's text (a script's output when it is executable); ansible's words when it cannot be read. */
+function readPasswordFile(file: string, label: string): string {
+  const fail = (message: string): never => {
+    throw new VolantError('VAULT_PASSWORD_FILE', message, { warnings: [`Error getting vault password file (${label}): ${message}`] });
+  };
+  if (!existsSync(file)) fail(`The vault password file ${file} was not found`);
+  if (statSync(file).isDirectory()) fail(`The vault password file provided '${file}' can not be a directory`);
+  try {
+    accessSync(file, constants.X_OK);
+    return execFileSync(file, { encoding: 'utf8' });
+  } catch {
+    return readFileSync(file, 'utf8');
   }
 }
 
