@@ -5,7 +5,7 @@ import type { DictKey } from '../core/data.js';
 import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import type { Action } from '../run/action.js';
 import { copyValueOrigin } from '../core/value-origins.js';
-import { setKeyOrigin } from '../inventory/key-origins.js';
+import { copyKeyOrigin, setKeyOrigin } from '../inventory/key-origins.js';
 
 /** set_fact: host variables with set_fact precedence (and facts too when cacheable). */
 export const setFact: Action = (ctx) => {
@@ -31,7 +31,15 @@ export const setFact: Action = (ctx) => {
   if (facts.size === 0) {
     throw new ActionFail('No key/value pairs provided, at least one is required for this action to succeed');
   }
-  return new Map<string, Data>([['ansible_facts', facts], ['_ansible_facts_cacheable', cacheable]]);
+  // NOTE: 2.19's set_fact result reaches the variable manager with its names sorted: that is
+  // the order they are stored in (and listed by `vars`, `varnames`, `ansible_facts.keys()`).
+  const sorted = new Map<string, Data>();
+  for (const name of [...facts.keys()].sort()) {
+    sorted.set(name, facts.get(name) as Data);
+    copyValueOrigin(facts, sorted, name);
+    copyKeyOrigin(facts, sorted, name);
+  }
+  return new Map<string, Data>([['ansible_facts', sorted], ['_ansible_facts_cacheable', cacheable]]);
 };
 
 /** Where the argument's name was written, for the error about it. */
