@@ -14,19 +14,18 @@ const reply = (message) => {
   Atomics.store(flag, 0, 1);
   Atomics.notify(flag, 0);
 };
-let stderr = '';
 let ended = false;
 const end = (message) => {
   if (ended) return;
   ended = true;
-  reply(Object.assign({ stderr }, message));
+  reply(message);
 };
-const child = spawn(python, ['-c', bootstrap], { stdio: ['pipe', 'pipe', 'pipe'] });
+// The helper's stderr is the run's: what plugins print (print() goes there too) and a traceback
+// if the helper itself fails show as they happen.
+const child = spawn(python, ['-c', bootstrap], { stdio: ['pipe', 'pipe', 'inherit'] });
 child.on('error', (error) => end({ exit: -1, error: error.code || String(error.message) }));
 child.on('close', (code, signal) => end({ exit: code === null ? -1 : code, signal }));
 child.stdin.on('error', () => undefined);
-child.stderr.setEncoding('utf8');
-child.stderr.on('data', (chunk) => { stderr = (stderr + chunk).slice(-8000); });
 child.stdout.setEncoding('utf8');
 let pending = '';
 child.stdout.on('data', (chunk) => {

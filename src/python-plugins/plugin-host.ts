@@ -28,7 +28,6 @@ interface WorkerMessage {
   readonly exit?: number;
   readonly error?: string;
   readonly signal?: string | null;
-  readonly stderr?: string;
 }
 
 // NOTE: the helper's first line carries every source; it runs plugin_host under `__volant__`.
@@ -102,7 +101,7 @@ export class PluginHost {
     const noPython = message.error === 'ENOENT';
     const why = noPython
       ? `no Python 3 was found on the controller (${this.python === 'python3' ? '/usr/bin/python3 or python3 on PATH' : this.python}); Volant runs filter_plugins/, test_plugins/ and lookup_plugins/ with it`
-      : `the Python plugin helper (${this.python}) ended${message.error ? `: ${message.error}` : ` with status ${message.exit ?? '?'}`}${message.stderr ? `: ${message.stderr.trim().split('\n').slice(-1)[0] ?? ''}` : ''}`;
+      : `the Python plugin helper (${this.python}) ended${message.error ? `: ${message.error}` : message.signal ? ` on ${message.signal}` : ` with status ${message.exit ?? '?'}`}`;
     this.ended = new PluginHostError(why, noPython);
     void this.worker?.terminate();
     return this.ended;

@@ -44,12 +44,20 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
   const warned = new Set<string>();
 
   /** The names the kind's files define (loading them when the directories changed). */
+  // A file may warn as it loads (Display at import); there is no template to ask anything else of.
+  const loadTimeAnswer = (question: unknown): string => {
+    const warning = (question as { warn?: unknown }).warn;
+    if (typeof warning !== 'string') return '{"e":"no template is being rendered while plugins load"}';
+    options.warn(warning);
+    return '{"r":null}';
+  };
+
   const namesOf = (kind: JinjaKind): ReadonlySet<string> | PluginHostError => {
     const known = loaded.get(kind);
     if (known?.version === directories.version) return known.names;
     let names: ReadonlySet<string> | PluginHostError;
     try {
-      const reply = host.call(JSON.stringify({ op: 'jinja', kind, dirs: directories.directories(kind) }), () => 'null');
+      const reply = host.call(JSON.stringify({ op: 'jinja', kind, dirs: directories.directories(kind) }), loadTimeAnswer);
       if ('e' in reply) throw new PluginHostError(reply.e, false);
       const listed = reply.r as { names: string[]; warnings: string[] };
       // NOTE: files load again when a directory is added (a role); 2.19's display shows a warning once.
