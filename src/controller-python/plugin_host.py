@@ -24,6 +24,7 @@ ANSIBLE_SHIMS = {
     'ansible.plugins.test': '/',
     'ansible.utils': '/',
     'ansible.utils.display': '_shim_display',
+    'ansible.utils.listify': '_shim_listify',
     'ansible.utils.unsafe_proxy': '_shim_unsafe',
     'ansible.parsing': '/',
     'ansible.parsing.yaml': '/',

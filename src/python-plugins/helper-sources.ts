@@ -20,6 +20,7 @@ const BUNDLED: Readonly<Record<string, () => Promise<TextModule>>> = {
   _shim_convert_bool: () => import('../controller-python/_shim_convert_bool.py') as Promise<TextModule>,
   _shim_jinja_context: () => import('../controller-python/_shim_jinja_context.py') as Promise<TextModule>,
   _shim_jinja2: () => import('../controller-python/_shim_jinja2.py') as Promise<TextModule>,
+  _shim_listify: () => import('../controller-python/_shim_listify.py') as Promise<TextModule>,
   _ansible_text: () => import('../agent/modules/_ansible_text.py') as Promise<TextModule>,
   _ansible_six: () => import('../agent/modules/_ansible_six.py') as Promise<TextModule>,
 };
