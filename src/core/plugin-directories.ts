@@ -78,15 +78,16 @@ export class PluginDirectories {
     return value;
   }
 
+  private lookupFiles = { version: -1, found: new Map<string, string | undefined>() };
+
   /** The file of the lookup `name` (`<name>.py`, the first directory that has it), or undefined. */
   findLookup(name: string): string | undefined {
     const short = name.startsWith('ansible.legacy.') ? name.slice('ansible.legacy.'.length) : name;
     if (short === '' || short.includes('.') || short.includes('/')) return undefined;
-    for (const dir of this.directories('lookup')) {
-      const path = join(dir, `${short}.py`);
-      if (isFile(path)) return path;
-    }
-    return undefined;
+    if (this.lookupFiles.version !== this.version) this.lookupFiles = { version: this.version, found: new Map() };
+    const { found } = this.lookupFiles;
+    if (!found.has(short)) found.set(short, this.directories('lookup').map((dir) => join(dir, `${short}.py`)).find(isFile));
+    return found.get(short);
   }
 }
 

@@ -43,7 +43,6 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
   const made = new Map<string, FilterFn | TestFn>();
   const warned = new Set<string>();
 
-  /** The names the kind's files define (loading them when the directories changed). */
   // A file may warn as it loads (Display at import); there is no template to ask anything else of.
   const loadTimeAnswer = (question: unknown): string => {
     const warning = (question as { warn?: unknown }).warn;
@@ -52,6 +51,7 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
     return '{"r":null}';
   };
 
+  /** The names the kind's files define (loading them when the directories changed). */
   const namesOf = (kind: JinjaKind): ReadonlySet<string> | PluginHostError => {
     const known = loaded.get(kind);
     if (known?.version === directories.version) return known.names;
