@@ -43,6 +43,7 @@ export async function enterIncludes(ctx: IncludeEntryContext, step: TaskStep, re
   interface Included { key: string; result: DataDict; hosts: string[]; program?: Program; failed?: boolean }
   const included = new Map<string, Included>();
   const perHost = new Map<string, Included[]>();
+  const hostResults = new Map(results.map(({ host, outcome }) => [host, outcome.result] as const));
   for (const { host, outcome } of results) {
     const entries = outcome.result.has('results')
       ? ((outcome.result.get('results') as Data[]).filter((r): r is DataDict => isDict(r) && (r.has('include') || r.has('include_args')) && !truthy(r.get('skipped')) && !truthy(r.get('failed'))))
@@ -77,8 +78,13 @@ export async function enterIncludes(ctx: IncludeEntryContext, step: TaskStep, re
       ctx.error?.(e instanceof Error ? e : reason);
       for (const host of inc.hosts) {
         ctx.stats.increment('failures', host);
-        const result = new Map(inc.result);
+        // NOTE: a looped include fails with its whole loop result (its items, not shown again).
+        const whole = hostResults.get(host);
+        const result = new Map(whole?.has('results') ? whole : inc.result);
         result.delete('include_args');
+        // ansible took include_args out of each item as it made the included files.
+        const items = result.get('results');
+        if (Array.isArray(items)) result.set('results', items.map((item) => (isDict(item) ? withoutIncludeArgs(item) : item)));
         result.set('failed', true);
         result.set('reason', reason);
         ctx.callback.runnerFailed?.({ host, task: ctx.taskInfo(step, host), result });
@@ -101,6 +107,12 @@ export async function enterIncludes(ctx: IncludeEntryContext, step: TaskStep, re
     cursor.enter(programs.length === 1 ? (programs[0] as Program) : concatPrograms(programs));
   }
   return newSteps;
+}
+
+function withoutIncludeArgs(item: DataDict): DataDict {
+  const copy = new Map(item);
+  copy.delete('include_args');
+  return copy;
 }
 
 function includeKey(result: DataDict): string {
