@@ -103,7 +103,8 @@ export abstract class CallbackBase {
   display(text: string, options: { stderr?: boolean; verbosity?: number; host?: string } = {}): void {
     if ((options.verbosity ?? 0) > this.verbosity) return;
     const msg = options.host === undefined ? text : `<${options.host}> ${text}`;
-    this.screen.display(msg, { stderr: options.stderr, color: options.verbosity ? 'verbose' : undefined });
+    const verbose = (options.verbosity ?? 0) > 0;
+    this.screen.display(msg, { stderr: options.stderr ?? (verbose && this.options.verboseToStderr), color: verbose ? 'verbose' : undefined });
   }
 }
 

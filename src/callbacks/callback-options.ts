@@ -22,6 +22,8 @@ export interface CallbackOptions {
   readonly readSource?: SourceReader;
   /** deprecation_warnings (default true). */
   readonly deprecationWarnings?: boolean;
+  /** verbose_to_stderr: the display's verbose messages (-v and up) go to stderr. */
+  readonly verboseToStderr?: boolean;
   /** Default-callback settings (ansible.cfg [defaults] / ANSIBLE_*), all with ansible's defaults. */
   readonly displaySkippedHosts?: boolean;
   readonly displayOkHosts?: boolean;

@@ -54,6 +54,7 @@ export function callbackSettings(config: ConfigLookup, env: Readonly<Record<stri
     colors,
     ...(stdout.isTTY && stdout.columns ? { columns: stdout.columns } : {}),
     displaySkippedHosts: bool('DISPLAY_SKIPPED_HOSTS', 'display_skipped_hosts', true),
+    verboseToStderr: bool('VERBOSE_TO_STDERR', 'verbose_to_stderr', false),
     displayOkHosts: bool('DISPLAY_OK_HOSTS', 'display_ok_hosts', true),
     displayFailedStderr: bool('DISPLAY_FAILED_STDERR', 'display_failed_stderr', false),
     showCustomStats: bool('SHOW_CUSTOM_STATS', 'show_custom_stats', false),

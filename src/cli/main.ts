@@ -12,6 +12,7 @@ import { callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig } from './config.js';
 import { configDeprecations } from './config-deprecations.js';
+import { withConfigDefaults } from './config-defaults.js';
 import { runPlaybooks } from './run-playbooks.js';
 import { RunAborted } from '../run/run-aborted.js';
 import { capturable } from '../run/output-capture.js';
@@ -35,6 +36,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
   const cwd = process.cwd();
   const config = new AnsibleConfig(env, cwd);
+  args = withConfigDefaults(args, config);
   if (args.help) {
     out(formatHelp());
     return 0;

@@ -1,0 +1,25 @@
+/**
+ * The ansible.cfg / ANSIBLE_* settings that are defaults of command-line options, as
+ * ansible-playbook's option parser takes them: `verbosity`, which each -v adds to (argparse counts
+ * up from the default), `[diff] always` turning --diff on, and `[tags] run` / `[tags] skip`, which
+ * --tags / --skip-tags add to (argparse appends to a list default).
+ */
+import type { AnsibleConfig } from './config.js';
+import type { ParsedArgs } from './argv.js';
+
+export function withConfigDefaults(args: ParsedArgs, config: AnsibleConfig): ParsedArgs {
+  const out: ParsedArgs = { ...args };
+  const verbosity = config.int('ANSIBLE_VERBOSITY', 'defaults', 'verbosity', 0);
+  if (verbosity > 0) out.verbose = verbosity + Number(out.verbose ?? 0);
+  if (!out.diff && config.bool('ANSIBLE_DIFF_ALWAYS', 'diff', 'always', false)) out.diff = true;
+  const runTags = config.get('ANSIBLE_RUN_TAGS', 'tags', 'run');
+  if (runTags) out.tags = [runTags, ...listOf(out.tags)];
+  const skipTags = config.get('ANSIBLE_SKIP_TAGS', 'tags', 'skip');
+  if (skipTags) out.skipTags = [skipTags, ...listOf(out.skipTags)];
+  return out;
+}
+
+function listOf(value: ParsedArgs[string]): string[] {
+  if (value === undefined || value === false) return [];
+  return Array.isArray(value) ? value : [String(value)];
+}
