@@ -21,6 +21,9 @@ export interface ConnectionDefaults {
   readonly passwords?: CliPasswords;
 }
 
+/** The become plugins ansible-core ships (runas is Windows-only; Volant refuses it when it runs). */
+const BECOME_PLUGINS: ReadonlySet<string> = new Set(['sudo', 'su', 'runas']);
+
 export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep, d: ConnectionDefaults): ConnectionSpec {
   const value = (name: string): Data | undefined => {
     const v = vars.get(name);
@@ -50,8 +53,13 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     const password = text('ansible_become_password', 'ansible_become_pass') ?? d.passwords?.become;
     const flags = text('ansible_become_flags') ?? (kw('become_flags') as string | undefined);
     const exe = text('ansible_become_exe') ?? (kw('become_exe') as string | undefined);
+    const written = text('ansible_become_method') ?? (kw('become_method') as string | undefined) ?? (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo';
+    const method = written.replace(/^ansible\.(builtin|legacy)\./, '');
+    if (!BECOME_PLUGINS.has(method)) {
+      throw new Error(`Invalid become method specified, could not find matching plugin: '${written}'. Use \`ansible-doc -t become -l\` to list available plugins.`);
+    }
     becomeSpec = {
-      method: text('ansible_become_method') ?? (kw('become_method') as string | undefined) ?? (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo',
+      method,
       user: text('ansible_become_user') ?? (kw('become_user') as string | undefined) ?? (args.becomeUser as string | undefined) ?? config.get('ANSIBLE_BECOME_USER', 'privilege_escalation', 'become_user') ?? 'root',
       ...(flags ? { flags } : {}),
       ...(exe ? { exe } : {}),

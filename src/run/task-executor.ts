@@ -368,6 +368,8 @@ export class TaskExecutor {
       const rawError = rawParamsError(task);
       // The error points at the action's key (a line of its own when the task has a name first).
       if (rawError) throw new TaskError([{ message: rawError, ...(task.actionLoc ? { origin: task.actionLoc } : {}) }]);
+      // 2.19 sets up the connection (its become plugin too) for every action: its error fails even a debug.
+      if (hostSpec === undefined && delegatedTo === undefined) this.services.connectionSpec(host, vars, step);
       const args = RAW_ARG_ACTIONS.has(task.action) ? task.args : this.renderArgs(step, vars, host);
 
       const retriesKw = task.keywords.get('retries');
