@@ -667,5 +667,6 @@ export class PlayRunner {
 /** run_once: the result is applied (register, facts) on the other hosts without output. */
 function processResultSilently(ctx: ProcessContext, host: string, step: TaskStep, outcome: ExecOutcome, ignoreErrors: boolean): void {
   const silent: ProcessContext = { ...ctx, callback: {}, stats: new AggregateStats() };
-  processResult(silent, host, step, outcome, { ignoreErrors, isInclude: false });
+  // NOTE: 2.19 gives the others its register and facts, but notifies handlers for the one host only.
+  processResult(silent, host, step, outcome, { ignoreErrors, isInclude: false, notify: false });
 }

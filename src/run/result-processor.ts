@@ -45,7 +45,8 @@ export function processResult(
   host: string,
   step: TaskStep,
   outcome: ExecOutcome,
-  options: { ignoreErrors: boolean; isInclude: boolean; diff?: boolean; ignoreUnreachable?: boolean },
+  /** `notify: false`: the result is another host's (run_once), whose notifications stay its own. */
+  options: { ignoreErrors: boolean; isInclude: boolean; diff?: boolean; ignoreUnreachable?: boolean; notify?: boolean },
 ): Verdict {
   const task = step.task;
   const result = outcome.result;
@@ -111,7 +112,7 @@ export function processResult(
       : [result];
     const looped = items[0] !== result;
     for (const item of items) {
-      applyItem(ctx, host, step, item);
+      applyItem(ctx, host, step, item, options.notify ?? true);
       if (looped && INVENTORY_ACTIONS.has(task.action)) {
         if (truthy(item.get('changed'))) result.set('changed', true);
         ctx.callback.itemOk?.({ host, task: info, result: item, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}) });
@@ -140,9 +141,9 @@ export function processResult(
   return verdict;
 }
 
-function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: DataDict): void {
+function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: DataDict, notifies: boolean): void {
   const notify = item.get('_ansible_notify');
-  if (Array.isArray(notify) && truthy(item.get('changed'))) {
+  if (notifies && Array.isArray(notify) && truthy(item.get('changed'))) {
     for (const n of notify) {
       const name = pyStr(n);
       // NOTE: a name templated to a number or a list matches no handler: 2.19 compares it as it is.
