@@ -36,8 +36,10 @@ export function formatFloat(x: number, type: string, precision: number | undefin
       if (exp >= -4 && exp < P) s = toFixed(x, P - 1 - exp);
       else s = expForm(x, P - 1);
       if (!alt) {
-        s = s.replace(/\.?0+(e|$)/, '$1');
-        if (s.includes('e')) s = s.replace(/\.(?=e)/, '');
+        // Trailing zeros go only after a decimal point (`100000` keeps its own).
+        const [mantissa, exponent] = s.split('e') as [string, string | undefined];
+        const trimmed = mantissa.includes('.') ? mantissa.replace(/0+$/, '').replace(/\.$/, '') : mantissa;
+        s = exponent === undefined ? trimmed : `${trimmed}e${exponent}`;
       }
       return type === 'G' ? s.toUpperCase() : s;
     }
@@ -186,7 +188,9 @@ export function formatSpec(v: Value, spec: string): string {
     if (n === undefined) throw valueError(`Unknown format code '${type}' for object of type '${typeName(v)}'`);
     const t = type ?? (v instanceof PyFloat ? '' : 'd');
     if (t === 's') throw valueError(`Unknown format code 's' for object of type '${typeName(v)}'`);
-    if (t === 'd' || t === 'n') {
+    if (t === 'n' && v instanceof PyFloat) {
+      body = formatFloat(Math.abs(n), 'g', p, alt !== undefined);
+    } else if (t === 'd' || t === 'n') {
       if (v instanceof PyFloat) throw valueError(`Unknown format code 'd' for object of type 'float'`);
       body = Math.abs(n).toString();
     } else if (t === 'x' || t === 'X' || t === 'o' || t === 'b') {
@@ -223,14 +227,22 @@ export function formatSpec(v: Value, spec: string): string {
 
 /** `str.format(*args, **kwargs)`. `getField` resolves `{0.attr}` / `{0[key]}`. */
 export function strFormat(fmt: string, args: Value[], kwargs: Kwargs, getField: (obj: Value, name: string, isIndex: boolean) => Value): string {
-  let auto = 0;
+  return formatFields(fmt, args, kwargs, getField, { auto: 0, numbering: undefined });
+}
+
+/** Field numbering across a format string and the fields nested in its specs (`{:{}}`). */
+interface Numbering {
+  auto: number;
+  numbering: 'auto' | 'manual' | undefined;
+}
+
+function formatFields(fmt: string, args: Value[], kwargs: Kwargs, getField: (obj: Value, name: string, isIndex: boolean) => Value, state: Numbering): string {
   // NOTE: Python refuses to mix `{}` and `{0}` in one format string (nested specs included).
-  let numbering: 'auto' | 'manual' | undefined;
   const useNumbering = (kind: 'auto' | 'manual'): void => {
-    if (numbering !== undefined && numbering !== kind) {
+    if (state.numbering !== undefined && state.numbering !== kind) {
       throw valueError(kind === 'auto' ? 'cannot switch from manual field specification to automatic field numbering' : 'cannot switch from automatic field numbering to manual field specification');
     }
-    numbering = kind;
+    state.numbering = kind;
   };
   let out = '';
   let i = 0;
@@ -258,13 +270,12 @@ export function strFormat(fmt: string, args: Value[], kwargs: Kwargs, getField: 
         if (conv.length > 1) throw valueError("expected ':' after conversion specifier");
         if (!'rsa'.includes(conv)) throw valueError(`Unknown conversion specifier ${conv}`);
       }
-      if (spec.includes('{')) spec = strFormat(spec, args, kwargs, getField);
       const m = /^([^.[]*)(.*)$/s.exec(ref) as RegExpExecArray;
       const head = m[1] as string;
       let v: Value;
       if (head === '') {
         useNumbering('auto');
-        const idx = auto++;
+        const idx = state.auto++;
         if (idx >= args.length) throw new PyException('IndexError', `Replacement index ${idx} out of range for positional args tuple`);
         v = args[idx] as Value;
       } else if (/^\d+$/.test(head)) {
@@ -283,6 +294,8 @@ export function strFormat(fmt: string, args: Value[], kwargs: Kwargs, getField: 
         if (pm[1] !== undefined) v = getField(v, pm[1], false);
         else v = getField(v, pm[2] as string, true);
       }
+      // The spec's own fields come after the field's (Python numbers them so).
+      if (spec.includes('{')) spec = formatFields(spec, args, kwargs, getField, state);
       if (conv === 'r') v = repr(v);
       else if (conv === 'a') v = asciiRepr(v);
       else if (conv === 's') v = str(v);

@@ -65,7 +65,9 @@ describe('template/runtime/py-values', () => {
     assert.equal(percentFormat('%(a)s-%(b)r', dictOf({ a: 1, b: 'x' })), "1-'x'");
     assert.equal(percentFormat('%.1f', f(2.25)), '2.2');
     assert.throws(() => percentFormat('%s %s', markTuple(['a'])), /not enough arguments for format string/);
-    assert.equal(strFormat('{} {x} {0}', ['a'], new Map([['x', 'y']]), (o) => o), 'a y a');
+    assert.equal(strFormat('{} {x} {}', ['a', 'b'], new Map([['x', 'y']]), (o) => o), 'a y b');
+    assert.throws(() => strFormat('{} {0}', ['a'], new Map(), (o) => o), /cannot switch from automatic field numbering to manual field specification/);
+    assert.equal(strFormat('{:{}{}}', ['z', '>', 3], new Map(), (o) => o), '  z');
     assert.equal(formatSpec(1234567, ','), '1,234,567');
     assert.equal(formatSpec('r', '*^5'), '**r**');
     assert.equal(formatSpec(f(0.25), '.1%'), '25.0%');

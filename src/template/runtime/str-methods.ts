@@ -1,11 +1,11 @@
 /**
  * Python's `str` methods that templates call (`x.split(',')`, `'{}'.format(y)` …).
  */
-import { isTuple, markTuple } from '../../core/data.js';
+import { isTuple, markTuple, type DataDict } from '../../core/data.js';
 import type { Kwargs, Value } from './py-object.js';
 import { typeError, valueError } from './py-exception.js';
 import { strFormat } from './py-format.js';
-import { equals, isInt, iterate, mapGet, str, typeName, withinPlugin } from './py-values.js';
+import { isInt, iterate, mapGet, str, typeName, withinPlugin } from './py-values.js';
 import { Undefined, UndefinedError } from './undefined.js';
 
 export type MethodImpl<T> = (self: T, args: Value[], kwargs: Kwargs) => Value;
@@ -109,7 +109,21 @@ function pyRsplit(s: string, sep: string | null, maxsplit: number): string[] {
   return [parts.slice(0, keep).join(sep), ...parts.slice(keep)];
 }
 
-/** Python's str.title: a letter is upper-cased when the previous character is not a letter. */
+/** Title-case forms that are not the upper case (digraphs; ŉ keeps its N upper). */
+const TITLE_CASE: Record<string, string> = {
+  Ǆ: 'ǅ', ǅ: 'ǅ', ǆ: 'ǅ', Ǉ: 'ǈ', ǈ: 'ǈ', ǉ: 'ǈ', Ǌ: 'ǋ', ǋ: 'ǋ', ǌ: 'ǋ', Ǳ: 'ǲ', ǲ: 'ǲ', ǳ: 'ǲ', ŉ: 'ʼN',
+};
+
+/** A character's title case, as Python's title() and capitalize() give it (`ß` → `Ss`, `ﬁ` → `Fi`). */
+function titleCase(ch: string): string {
+  const special = TITLE_CASE[ch];
+  if (special !== undefined) return special;
+  const upper = ch.toUpperCase();
+  const first = String.fromCodePoint(upper.codePointAt(0) as number);
+  return first.length === upper.length ? upper : first + upper.slice(first.length).toLowerCase();
+}
+
+/** Python's str.title: a letter is title-cased when the previous character is not a letter. */
 export function pyTitle(s: string): string {
   let out = '';
   let prevCased = false;
@@ -117,7 +131,7 @@ export function pyTitle(s: string): string {
     const lower = ch.toLowerCase();
     const upper = ch.toUpperCase();
     const cased = lower !== upper;
-    out += cased ? (prevCased ? lower : upper) : ch;
+    out += cased ? (prevCased ? lower : titleCase(ch)) : ch;
     prevCased = cased;
   }
   return out;
@@ -126,7 +140,7 @@ export function pyTitle(s: string): string {
 export function pyCapitalize(s: string): string {
   if (s === '') return s;
   const first = String.fromCodePoint(s.codePointAt(0) as number);
-  return first.toUpperCase() + s.slice(first.length).toLowerCase();
+  return titleCase(first) + s.slice(first.length).toLowerCase();
 }
 
 function affixTest(self: string, args: Value[], method: string, test: (s: string, affix: string) => boolean): boolean {
@@ -250,8 +264,14 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
     },
     count: (self, args) => {
       const sub = subArg(args[0], 'count');
-      if (sub === '') return [...self].length + 1;
-      return self.split(sub).length - 1;
+      const start = intArg(args[1], 0);
+      const end = args[2] === undefined || args[2] === null ? self.length : intArg(args[2], self.length);
+      const s = start < 0 ? Math.max(0, self.length + start) : start;
+      const e = end < 0 ? Math.max(0, self.length + end) : Math.min(end, self.length);
+      if (s > e) return 0;
+      const part = self.slice(s, e);
+      if (sub === '') return [...part].length + 1;
+      return part.split(sub).length - 1;
     },
     splitlines: (self, args, kw) => {
       const keep = args[0] ?? kw.get('keepends') ?? false;
@@ -276,6 +296,8 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
     center: (self, args) => pad(self, args, 'center', 'c'),
     ljust: (self, args) => pad(self, args, 'ljust', 'l'),
     rjust: (self, args) => pad(self, args, 'rjust', 'r'),
+    isprintable: (self) => /^(?:[^\p{C}\p{Z}]| )*$/u.test(self),
+    isascii: (self) => [...self].every((ch) => (ch.codePointAt(0) as number) < 0x80),
     isdigit: charClass(/^[0-9\u00b2\u00b3\u00b9\u0660-\u0669]+$/),
     isdecimal: charClass(/^[0-9]+$/),
     isnumeric: charClass(/^[0-9\u00b2\u00b3\u00b9\u00bc-\u00be]+$/),
@@ -336,9 +358,27 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
       return out;
     },
     encode: (self) => self,
-    __contains__: (self, args) => typeof args[0] === 'string' && self.includes(args[0]),
-    __eq__: (self, args) => equals(self, args[0] as Value),
-    __str__: (self) => str(self),
+    // NOTE: a static method, reached through any str (`''.maketrans('ab', 'xy')`).
+    maketrans: (_self, args) => makeTrans(args) as DataDict,
   };
 }
 
+/**
+ * str.maketrans from two equal-length strings (and a third whose characters map to None).
+ * NOTE: the one-argument form needs an exact dict, and 2.19's dicts (literals too) are subclasses.
+ */
+function makeTrans(args: Value[]): Map<number, Value> {
+  const [x, y, z] = args;
+  if (y === undefined) throw typeError('if you give only one argument to maketrans it must be a dict');
+  const table = new Map<number, Value>();
+  if (typeof x !== 'string' || typeof y !== 'string') throw typeError(`maketrans() argument 2 must be str, not ${typeName(y)}`);
+  const from = [...x];
+  const to = [...y];
+  if (from.length !== to.length) throw valueError('the first two maketrans arguments must have equal length');
+  from.forEach((ch, i) => table.set(ch.codePointAt(0) as number, (to[i] as string).codePointAt(0) as number));
+  if (z !== undefined) {
+    if (typeof z !== 'string') throw typeError(`maketrans() argument 3 must be str, not ${typeName(z)}`);
+    for (const ch of z) table.set(ch.codePointAt(0) as number, null);
+  }
+  return table;
+}
