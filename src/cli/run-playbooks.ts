@@ -41,6 +41,7 @@ import { RunnerVars } from '../vars/runner-vars.js';
 import type { WarningDetail } from '../inventory/warning-detail.js';
 import type { VarsPort } from '../run/vars-port.js';
 import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
+import { VarsFiles } from '../inventory/vars-files.js';
 import { connectionSpecFor } from './connection-spec.js';
 import { askPasswords, askVaultPassword } from './ask-passwords.js';
 import { configLookup } from './config-lookup.js';
@@ -150,6 +151,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
 
   const sources = strings(args.inventory);
   const configured = config.get('ANSIBLE_INVENTORY', 'defaults', 'inventory');
+  // One reader of host_vars/ and group_vars/ for the run (vaulted files open with the run's secrets).
+  const varsFiles = new VarsFiles({ openFile: (text, path) => runVault().openFile(text, path) });
   const inventory = loadInventoryShowingWarnings({
     sources: sources.length > 0 ? sources : configured ? configured.split(',') : [DEFAULT_INVENTORY],
     playbookDir: firstDir,
@@ -157,6 +160,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     localPython: '/usr/bin/python3',
     ...inventoryConfig(config),
     templar: createTemplateEngine(),
+    varsFiles,
   }, (d) => showDetail(d, callback));
   const mismatch = (config.get('ANSIBLE_HOST_PATTERN_MISMATCH', 'inventory', 'host_pattern_mismatch') ?? 'warning').toLowerCase();
   if (mismatch === 'error' || mismatch === 'ignore') inventory.hostPatternMismatch = mismatch;
@@ -240,6 +244,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     injectFactsAsVars: config.bool('ANSIBLE_INJECT_FACT_VARS', 'defaults', 'inject_facts_as_vars', true),
     ...variablePrecedence(config),
     hashBehaviour,
+    varsFiles,
     globals: new Map([['omit', OMIT_PLACEHOLDER]]),
     options: {
       checkMode: Boolean(args.check),

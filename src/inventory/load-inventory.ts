@@ -47,6 +47,8 @@ export interface LoadInventoryOptions {
   ignorePatterns?: readonly string[];
   /** The template engine, for the constructed and generator plugins (without it they are unknown). */
   templar?: InventoryTemplar;
+  /** Reads host_vars/ and group_vars/ (constructed's use_vars_plugins); one per run. */
+  varsFiles?: VarsFiles;
 }
 
 /** ansible's default inventory: no warning when it is absent. */
@@ -227,7 +229,7 @@ const PLUGINS: readonly InventoryPlugin[] = [
       }
       const name = String(plugin).replace(/^ansible\.builtin\./, '');
       const construct = CONFIG_PLUGINS[name];
-      if (isDict(data) && options.templar && construct) return construct(inventory, data, source, options.templar, 'auto');
+      if (isDict(data) && options.templar && construct) return construct(inventory, data, source, options.templar, 'auto', options);
       // Other inventory plugins (aws_ec2, community ones …) are not part of Volant.
       throw pluginFailure(`inventory config '${source}' specifies unknown plugin '${String(plugin)}'`, 'auto', source);
     },
@@ -263,13 +265,13 @@ function expandHostPattern(pattern: string): { hosts: string[]; port: number | u
   return { hosts: name.includes('[') ? expandHostRange(name) : [name], port };
 }
 
-type ConfigPluginParse = (inventory: Inventory, config: DataDict, source: string, templar: InventoryTemplar, plugin: string) => void;
+type ConfigPluginParse = (inventory: Inventory, config: DataDict, source: string, templar: InventoryTemplar, plugin: string, options: LoadInventoryOptions) => void;
 
 /** Plugins whose source is a YAML config naming them; `auto` hands such a file to its plugin. */
 const CONFIG_PLUGINS: Record<string, ConfigPluginParse> = {
-  constructed(inventory, config, source, templar, plugin) {
+  constructed(inventory, config, source, templar, plugin, options) {
     const varsDirs = inventory.processedSources.map((s) => (isDirectory(s) ? s : dirname(s)));
-    parseConstructedInventory(inventory, config, source, { templar, plugin, varsDirs, varsFiles: new VarsFiles() });
+    parseConstructedInventory(inventory, config, source, { templar, plugin, varsDirs, varsFiles: options.varsFiles ?? new VarsFiles() });
   },
   generator: (inventory, config, _source, templar) => parseGeneratorInventory(inventory, config, templar),
 };
@@ -289,7 +291,7 @@ function configPlugin(name: string): InventoryPlugin {
       const plugin = isDict(data) ? (data.get('plugin') ?? 'none found') : 'none found';
       if (!isDict(data) || plugin !== (this.loadedAs ?? name)) throw pluginFailure(`Incorrect plugin name in file: ${pyStr(plugin)}`, shown, source);
       if (!options.templar) throw pluginFailure(`inventory config '${source}' specifies unknown plugin '${name}'`, shown, source);
-      (CONFIG_PLUGINS[name] as ConfigPluginParse)(inventory, data, source, options.templar, shown);
+      (CONFIG_PLUGINS[name] as ConfigPluginParse)(inventory, data, source, options.templar, shown, options);
     },
   };
 }

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { isDict, type DataDict } from '../core/data.js';
-import { ParseError, YamlError } from '../core/errors.js';
+import { ParseError, VolantError, YamlError } from '../core/errors.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
@@ -20,6 +20,11 @@ export const VARS_FILE_EXTENSIONS: readonly string[] = ['.yml', '.yaml', '.json'
 
 export type VarsEntityKind = 'host' | 'group';
 
+export interface VarsFilesOptions {
+  /** Decrypts a file's text when it is vault-encrypted (throws when it cannot). */
+  openFile?(text: string, path: string): string;
+}
+
 /** Reads and caches vars files. One per run: files are read once, as ansible's cache='all' does. */
 export class VarsFiles {
   private readonly byKey = new Map<string, DataDict>();
@@ -29,6 +34,8 @@ export class VarsFiles {
   readonly warnings: string[] = [];
   /** YAML warnings with their locations, for a formatter that prints the source lines. */
   readonly diagnostics: YamlWarning[] = [];
+
+  constructor(private readonly options: VarsFilesOptions = {}) {}
 
   /**
    * The variables `host_vars/NAME*` or `group_vars/NAME*` under `baseDir` give, merged in file
@@ -74,7 +81,7 @@ export class VarsFiles {
   private load(file: string): DataDict | null {
     if (this.files.has(file)) return this.files.get(file) as DataDict | null;
     const warnings: YamlWarning[] = [];
-    const node = loadVarsFileNode(file, warnings);
+    const node = loadVarsFileNode(file, warnings, this.options.openFile);
     const data = node ? toData(node) : null;
     if (isDict(data)) setKeyOriginsFromNode(data, node);
     for (const w of warnings) {
@@ -98,14 +105,15 @@ export class VarsFiles {
 
 const EMPTY: DataDict = new Map();
 
-function loadVarsFileNode(file: string, warnings: YamlWarning[]): YamlNode | undefined {
+function loadVarsFileNode(file: string, warnings: YamlWarning[], openFile: VarsFilesOptions['openFile']): YamlNode | undefined {
   try {
-    return loadYamlNode(readFileSync(file, 'utf8'), file, warnings);
+    const text = readFileSync(file, 'utf8');
+    return loadYamlNode(openFile ? openFile(text, file) : text, file, warnings);
   } catch (e) {
     // NOTE: ansible's host_group_vars plugin re-raises any error as a parser error (exit code 4)
-    // made of the message alone (no cause), so a YAML error in group_vars/ or host_vars/ is
-    // printed without its origin.
-    if (e instanceof YamlError) throw new ParseError(e.code, e.message);
+    // made of the message alone (no cause), so a YAML error in group_vars/ or host_vars/ (or a
+    // vaulted file that does not open) is printed without its origin.
+    if (e instanceof YamlError || (e instanceof VolantError && e.code.startsWith('VAULT'))) throw new ParseError(e.code, e.message);
     throw e;
   }
 }
