@@ -72,11 +72,24 @@ export const template: Action = async (ctx) => {
   const args = new Map<string, Data>();
   for (const [k, v] of ctx.args) if (!TEMPLATE_ONLY.has(String(k))) args.set(String(k), v);
   if (args.get('mode') === 'preserve') args.set('mode', octalMode(st.mode));
-  args.set('_volant_content_b64', Buffer.from(pyStr(rendered), 'utf8').toString('base64'));
+  args.set('_volant_content_b64', encodeOutput(pyStr(rendered), ctx.args.get('output_encoding')).toString('base64'));
   args.set('_original_basename', basename(name));
   args.set('_volant_after_header', localTmpName(basename(path)));
   return withSourceChecksum(await ctx.runModule({ module: 'copy', args }), args);
 };
+
+/** Python codec names (lower case, `_` as `-`) Node can write. */
+const ENCODINGS = new Map<string, BufferEncoding>([
+  ['utf-8', 'utf8'], ['utf8', 'utf8'], ['u8', 'utf8'],
+  ['latin-1', 'latin1'], ['latin1', 'latin1'], ['iso-8859-1', 'latin1'], ['iso8859-1', 'latin1'], ['l1', 'latin1'],
+  ['ascii', 'ascii'], ['us-ascii', 'ascii'], ['utf-16-le', 'utf16le'], ['utf-16le', 'utf16le'],
+]);
+
+/** The rendered text as the bytes of `output_encoding` (utf-8 unless set). */
+function encodeOutput(text: string, encoding: Data | undefined): Buffer {
+  const name = encoding === undefined || encoding === null ? 'utf-8' : pyStr(encoding).toLowerCase().replace(/_/g, '-');
+  return Buffer.from(text, ENCODINGS.get(name) ?? 'utf8');
+}
 
 const NEWLINES = ['\n', '\r', '\r\n'];
 

@@ -173,8 +173,9 @@ def _run(params, ctx):
         diff_list.append(entry)
 
     if exists and not params['force']:
-        # NOTE: Ansible's copy action answers this itself (no module run, so no stat fields).
-        result = {'changed': False, 'dest': dest, 'src': src if remote_src else _fake_local_src(), '_volant_bare': True}
+        # NOTE: Ansible's copy action answers this itself (no module run, so no stat fields), naming the
+        # file it would have sent: the controller's source, rendered template or content temp file.
+        result = {'changed': False, 'dest': dest, 'src': src if remote_src else (ctx.internal.get('_volant_after_header') or _fake_local_src()), '_volant_bare': True}
         if ctx.raw_args.get('content') is not None:
             result['invocation'] = _task_args_invocation(ctx)
         return result
