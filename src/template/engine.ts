@@ -396,21 +396,23 @@ export function toData(v: Value): Data {
     return copy ?? v;
   }
   if (v instanceof Undefined) {
-    if (v.message === '') throw new PyException('TypeError', "Type 'Undefined' is unsupported for variable storage.");
+    // An undefined value with nothing to say (`'a' if false`) is a value 2.19 cannot store.
+    if (v.message === '') throw new UnstorableValueError('Undefined', '');
     throw new UndefinedError(v);
   }
   // A datetime is storable in Ansible: data keeps it as the datetime a YAML timestamp is.
   if (v instanceof PyDateTime) return new PyDate('datetime', v.str());
-  if (v instanceof PyObject) throw new UnstorableValueError(v);
+  if (v instanceof PyObject) throw new UnstorableValueError(v.typeName, str(v));
   return v;
 }
 
 /** A result Ansible cannot store (a range, a function …): its error shows the value's str(). */
 class UnstorableValueError extends PyException {
-  readonly shown: string;
-  constructor(value: PyObject) {
-    super('TypeError', `Type '${value.typeName}' is unsupported for variable storage.`);
-    this.shown = str(value);
+  constructor(
+    typeName: string,
+    readonly shown: string,
+  ) {
+    super('TypeError', `Type '${typeName}' is unsupported for variable storage.`);
   }
 }
 
@@ -445,7 +447,7 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
   }
   if (err instanceof UnstorableValueError) {
     // NOTE: 2.19 chains the storage error under "Error rendering template.", without an origin.
-    const cause = new TemplateError('template-storage', err.message, { context: `Origin: <unknown>\n\n${err.shown}` });
+    const cause = new TemplateError('template-storage', err.message, { context: err.shown === '' ? 'Origin: <unknown>' : `Origin: <unknown>\n\n${err.shown}` });
     return new TemplateError('template-render', `Error rendering ${what}.`, { ...(location ? { location } : {}), cause });
   }
   if (err instanceof PyException) {
