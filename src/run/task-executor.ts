@@ -6,6 +6,7 @@
 import { PyFloat, isDict, isStringLike, pyRepr, pyStr, strRepr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
+import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { loopSubdir } from '../template/lookups/first-found.js';
 import { ConnectionError, VolantError } from '../core/errors.js';
@@ -922,6 +923,12 @@ function loopControl(step: TaskStep, vars: VarSource, templar: TemplateRenderer)
     return v === undefined || v === null ? undefined : pyStr(v);
   };
   out.loopVar = text('loop_var') ?? 'item';
+  const nameError = variableNameError(out.loopVar);
+  if (nameError !== undefined) {
+    // A name written as a string points at itself; another value was made a string, with no origin.
+    const origin = typeof lc.get('loop_var') === 'string' ? loopControlValueOrigin(step, 'loop_var') : undefined;
+    throw new TaskError([{ message: nameError, ...(origin ? { origin } : { context: `Origin: <unknown>\n\n${out.loopVar}` }), help: VARIABLE_NAME_HINT }], true);
+  }
   const indexVar = text('index_var');
   if (indexVar) out.indexVar = indexVar;
   const label = lc.get('label');
