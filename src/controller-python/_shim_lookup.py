@@ -1,7 +1,8 @@
 # ansible.plugins.lookup for Python plugins: LookupBase with its helpers, options read from the
 # plugin's DOCUMENTATION (when PyYAML is there to read it) and set by set_options, and what a
 # lookup reaches of the controller: the task's variables (read one by one, as they are used),
-# its templar (renders variable text) and its search path.
+# its templar (renders variable text), a loader and its search path.
+import os
 import sys
 
 import _volant_host
@@ -107,6 +108,10 @@ class LookupBase(AnsiblePlugin):
         return _Templar()
 
     @staticmethod
+    def _volant_loader():
+        return _Loader()
+
+    @staticmethod
     def _volant_variables():
         return _Variables()
 
@@ -182,6 +187,67 @@ def _var_text(value):
     if isinstance(value, dict):
         return dict((key, _var_text(item)) for key, item in value.items())
     return value
+
+
+class _Loader(object):
+    """What lookups use of ansible-core's DataLoader: paths from the playbook's directory, file
+    contents (vault files are not opened here), the file tests."""
+
+    def get_basedir(self):
+        return _volant_host.ask({'basedir': True})
+
+    def path_dwim(self, given):
+        given = os.path.expanduser(given)
+        return given if os.path.isabs(given) else os.path.normpath(os.path.join(self.get_basedir(), given))
+
+    def path_dwim_relative(self, path, dirname, source, is_role=False):
+        return self.path_dwim_relative_stack([path], dirname, source, is_role)
+
+    def path_dwim_relative_stack(self, paths, dirname, source, is_role=False):
+        found = _volant_host.ask({'find': source, 'subdir': dirname})
+        if found is None:
+            from ansible.errors import AnsibleFileNotFound
+            raise AnsibleFileNotFound(file_name=source, paths=list(paths))
+        return found
+
+    def path_exists(self, path):
+        return os.path.exists(self.path_dwim(path))
+
+    def is_file(self, path):
+        return os.path.isfile(self.path_dwim(path))
+
+    def is_directory(self, path):
+        return os.path.isdir(self.path_dwim(path))
+
+    def list_directory(self, path):
+        return os.listdir(self.path_dwim(path))
+
+    def is_executable(self, path):
+        return os.access(self.path_dwim(path), os.X_OK)
+
+    def get_real_file(self, file_path, decrypt=True):
+        return self.path_dwim(file_path)
+
+    def cleanup_tmp_file(self, file_path):
+        pass
+
+    def _get_file_contents(self, file_name):
+        with open(self.path_dwim(file_name), 'rb') as f:
+            return f.read(), True
+
+    def load_from_file(self, file_name, cache='all', unsafe=False, json_only=False):
+        data = self._get_file_contents(file_name)[0].decode('utf-8')
+        return self.load(data, file_name, json_only=json_only)
+
+    def load(self, data, file_name='<string>', show_content=True, json_only=False):
+        import json
+        try:
+            return json.loads(data)
+        except ValueError:
+            if json_only:
+                raise
+            import yaml
+            return yaml.safe_load(data)
 
 
 class _Templar(object):

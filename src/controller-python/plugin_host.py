@@ -292,7 +292,7 @@ def run_lookup(name, path, terms, kwargs):
         raise PluginFailed('load:' + describe(error))
     from ansible.plugins.lookup import LookupBase
     try:
-        instance = lookup_class(loader=None, templar=LookupBase._volant_templar())
+        instance = lookup_class(loader=LookupBase._volant_loader(), templar=LookupBase._volant_templar())
         instance._load_name = name
         result = instance.run(terms, variables=LookupBase._volant_variables(), **kwargs)
     except Exception as error:
