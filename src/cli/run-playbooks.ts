@@ -50,6 +50,7 @@ import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
 import { stdinTerminal } from './stdin-terminal.js';
 import { promptAnswers } from './vars-prompt.js';
+import { playKeywordDefaults, withPlayDefaults } from './play-defaults.js';
 
 export interface RunContext {
   readonly args: ParsedArgs;
@@ -302,11 +303,12 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   };
   // Compiled once per play; compiling again makes it the play that run-time includes load for.
   const compiledPlays = new Map<PlayNode, CompiledPlay>();
+  const playDefaults = playKeywordDefaults(config);
   const compile = (play: PlayNode): CompiledPlay => {
     currentPlay = play;
     let compiled = compiledPlays.get(play);
     if (compiled === undefined) {
-      compiled = compilePlay(play, loader);
+      compiled = compilePlay(withPlayDefaults(play, playDefaults), loader);
       compiledPlays.set(play, compiled);
     }
     return compiled;
@@ -401,6 +403,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     terminal: stdinTerminal(ctx.out, process.stdout.columns),
     step: Boolean(args.step),
     runAhead: config.bool('VOLANT_RUNAHEAD', 'volant', 'runahead', false),
+    ...(config.bool('ANSIBLE_ERROR_ON_MISSING_HANDLER', 'defaults', 'error_on_missing_handler', true) ? {} : { missingHandlerWarns: true }),
     debugger: {
       enabled: config.bool('ANSIBLE_ENABLE_TASK_DEBUGGER', 'defaults', 'enable_task_debugger', false),
       ignoreErrors: config.bool('ANSIBLE_TASK_DEBUGGER_IGNORE_ERRORS', 'defaults', 'task_debugger_ignore_errors', true),

@@ -91,6 +91,8 @@ export interface PlayRunServices {
   readonly runAhead?: boolean;
   /** The play's `strategy`, templated. */
   readonly playStrategy?: string;
+  /** error_on_missing_handler is off (ProcessContext.missingHandlerWarns). */
+  readonly missingHandlerWarns?: boolean;
 }
 
 export interface BatchOutcome {
@@ -149,6 +151,7 @@ export class PlayRunner {
       cursors: this.cursors,
       unreachable: services.unreachable,
       warn: services.warn,
+      ...(services.missingHandlerWarns ? { missingHandlerWarns: true } : {}),
       taskInfo: (step, host) => this.taskInfo(step, host),
       ...(services.addHost ? { addHost: services.addHost } : {}),
       ...(services.addGroup ? { addGroup: services.addGroup } : {}),

@@ -26,6 +26,8 @@ export interface ProcessContext {
   /** Hosts that became unreachable during the run. */
   readonly unreachable: Set<string>;
   readonly warn: (message: string) => void;
+  /** error_on_missing_handler is off: notifying a handler that does not exist only warns. */
+  readonly missingHandlerWarns?: boolean;
   taskInfo(step: TaskStep, host: string): HostResult['task'];
   /** add_host / group_by change the inventory. */
   /** Return whether the inventory changed: the result's `changed` says so, as in ansible. */
@@ -148,8 +150,11 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
       const name = pyStr(n);
       // NOTE: a name templated to a number or a list matches no handler: 2.19 compares it as it is.
       if (!isStringLike(n) || !ctx.notifications.exists(name)) {
+        const message = `The requested handler '${name}' was not found in either the main handlers list nor in the listening handlers list`;
         // NOTE: 2.19 errors here by default (ERROR_ON_MISSING_HANDLER), ending the run.
-        throw new VolantError('HANDLER_NOT_FOUND', `The requested handler '${name}' was not found in either the main handlers list nor in the listening handlers list`);
+        if (!ctx.missingHandlerWarns) throw new VolantError('HANDLER_NOT_FOUND', message);
+        ctx.warn(message);
+        continue;
       }
       ctx.callback.display?.(`Notification for handler ${name} has been saved.`, { verbosity: 2 });
       ctx.notifications.notify(host, name);
