@@ -162,6 +162,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     ...inventoryConfig(config),
     templar: createTemplateEngine(),
     varsFiles,
+    openFile: (text, path) => runVault().openFile(text, path),
   }, (d) => showDetail(d, callback));
   const mismatch = (config.get('ANSIBLE_HOST_PATTERN_MISMATCH', 'inventory', 'host_pattern_mismatch') ?? 'warning').toLowerCase();
   if (mismatch === 'error' || mismatch === 'ignore') inventory.hostPatternMismatch = mismatch;

@@ -7,7 +7,7 @@ import { accessSync, constants, existsSync, readdirSync, readFileSync, statSync 
 import { dirname, extname, isAbsolute, join, normalize, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { isDict, pyStr, truthy, type DataDict } from '../core/data.js';
-import { InventoryError, YamlError } from '../core/errors.js';
+import { InventoryError, VolantError, YamlError } from '../core/errors.js';
 import { parseIniInventory } from './ini-inventory.js';
 import { Inventory } from './inventory.js';
 import { InventorySourceError, pluginFailure } from './inventory-source-error.js';
@@ -49,6 +49,8 @@ export interface LoadInventoryOptions {
   templar?: InventoryTemplar;
   /** Reads host_vars/ and group_vars/ (constructed's use_vars_plugins); one per run. */
   varsFiles?: VarsFiles;
+  /** Decrypts a source's text when it is vault-encrypted (throws when it cannot). */
+  openFile?(text: string, path: string): string;
 }
 
 /** ansible's default inventory: no warning when it is absent. */
@@ -221,7 +223,7 @@ const PLUGINS: readonly InventoryPlugin[] = [
     name: 'auto',
     wants: (source) => (source.endsWith('.yml') || source.endsWith('.yaml')) && readable(source),
     parse(inventory, source, options) {
-      const node = readYaml(inventory, source, 'auto');
+      const node = readYaml(inventory, source, 'auto', options);
       const data = node ? toData(node) : null;
       const plugin = isDict(data) ? data.get('plugin') : undefined;
       if (plugin === undefined || plugin === null || plugin === '' || plugin === false) {
@@ -239,15 +241,15 @@ const PLUGINS: readonly InventoryPlugin[] = [
   {
     name: 'yaml',
     wants: (source) => readable(source) && (!extname(source) || ['.yaml', '.yml', '.json'].includes(extname(source))),
-    parse(inventory, source) {
-      parseYamlInventory(inventory, readYaml(inventory, source, 'yaml'), source);
+    parse(inventory, source, options) {
+      parseYamlInventory(inventory, readYaml(inventory, source, 'yaml', options), source);
     },
   },
   {
     name: 'ini',
     wants: (source) => readable(source) && extname(source) !== '.toml',
-    parse(inventory, source) {
-      parseIniInventory(inventory, readFileSync(source, 'utf8'), source);
+    parse(inventory, source, options) {
+      parseIniInventory(inventory, sourceText(source, 'ini', options), source);
     },
   },
 ];
@@ -283,7 +285,7 @@ function configPlugin(name: string): InventoryPlugin {
     wants: (source) => readable(source) && statSync(source).isFile() && ['', '.config', '.yml', '.yaml', '.json'].includes(extname(source)),
     parse(this: InventoryPlugin, inventory, source, options) {
       const shown = this.name;
-      const node = readYaml(inventory, source, shown);
+      const node = readYaml(inventory, source, shown, options);
       const data = node ? toData(node) : null;
       if (!truthy(data)) throw pluginFailure(`${source} is empty`, shown, source);
       // NOTE: 2.19 calls .get on whatever the file holds: a string fails as an attribute error.
@@ -299,10 +301,27 @@ function configPlugin(name: string): InventoryPlugin {
 /** ansible's default enable_plugins (toml is not part of Volant). */
 const DEFAULT_PLUGINS = PLUGINS.filter((p) => ['host_list', 'script', 'auto', 'yaml', 'ini'].includes(p.name));
 
-function readYaml(inventory: Inventory, source: string, plugin: string): YamlNode | undefined {
+/** A source file's text, decrypted when it is vault-encrypted (as 2.19's loader reads it). */
+function sourceText(source: string, plugin: string, options: LoadInventoryOptions): string {
+  const text = readFileSync(source, 'utf8');
+  if (!options.openFile) return text;
+  try {
+    return options.openFile(text, source);
+  } catch (error) {
+    if (!(error instanceof VolantError && error.code.startsWith('VAULT'))) throw error;
+    // NOTE: 2.19's auto plugin shows the vault error at the file; ini wraps it in its own failure.
+    if (plugin === 'ini') {
+      const summary = `Failed to parse inventory: ${error.message}`;
+      throw new InventorySourceError(summary, [`Failed to parse inventory.\nOrigin: <inventory plugin 'ini' with source '${source}'>`, `${error.message}\nOrigin: ${source}`]);
+    }
+    throw pluginFailure(error.message, plugin, source, plugin === 'auto' ? error.location : undefined);
+  }
+}
+
+function readYaml(inventory: Inventory, source: string, plugin: string, options: LoadInventoryOptions): YamlNode | undefined {
   try {
     const warnings: YamlWarning[] = [];
-    const node = loadYamlNode(readFileSync(source, 'utf8'), source, warnings);
+    const node = loadYamlNode(sourceText(source, plugin, options), source, warnings);
     for (const w of warnings) inventory.warn(w.message, { location: w.location, ...(w.hint ? { hint: w.hint } : {}) });
     return node;
   } catch (error) {
