@@ -8,6 +8,17 @@ const groups = (pattern: string, text: string): (string | undefined)[][] =>
   pyFinditer(compilePyRegex(pattern), text).map((m) => [m.group(1), m.group(2)]);
 
 describe('template/filters/ansible-python-regex', () => {
+  it("refuses unfinished inline flags with Python's words and positions", () => {
+    const cases: [string, string][] = [
+      ['(?i', 'missing -, : or ) at position 3'],
+      ['(?iz)', 'unknown flag at position 3'],
+      ['(?i-', 'missing flag at position 4'],
+      ['(?i-x)', 'missing : at position 5'],
+      ['(?i-xz)', 'unknown flag at position 5'],
+    ];
+    for (const [pattern, message] of cases) assert.throws(() => compilePyRegex(pattern), { message });
+  });
+
   it('translates named groups and keeps their numbers', () => {
     const re = compilePyRegex('(?P<k>\\w+)=(?P<v>[^,]*)');
     assert.deepEqual([...re.names], [['k', 1], ['v', 2]]);

@@ -356,6 +356,15 @@ function translate(pattern: string, initial: PyRegexFlags): PyRegex {
         ({ multiline, dotall, verbose, foldCase } = saved);
         pos++;
         return `(?:${inner})`;
+      } else if ((m = /^\?([aiLmsux]*)(?:(-)([imsx]*))?/.exec(rest)) && (m[1] || m[2])) {
+        // Flags that neither close nor open a scope: Python names what follows them.
+        const on = (m[1] as string).length;
+        const off = m[3]?.length ?? 0;
+        const at = pos + 1 + on + (m[2] ? 1 + off : 0);
+        const next = chars[at];
+        if (next !== undefined && /[A-Za-z]/.test(next)) fail('unknown flag', at);
+        if (!m[2]) fail('missing -, : or )', at);
+        fail(off === 0 ? 'missing flag' : 'missing :', at);
       } else {
         fail(`unknown extension ?${chars[pos + 1] ?? ''}`, pos);
       }
