@@ -233,7 +233,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     const result = this.guard('conditional', options, () => {
       // A conditional wholly inside {{ }} is an indirection: a string result is the expression.
       if (text.startsWith('{{') && text.endsWith('}}')) {
-        const r = toData(this.renderWith(ctx, text, options));
+        const r = toData(this.renderIndirection(ctx, text, options));
         if (typeof r !== 'string') {
           options.warn?.({
             kind: 'deprecation',
@@ -269,6 +269,15 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         hint: 'Broken conditionals can be temporarily allowed with the `ALLOW_BROKEN_CONDITIONALS` configuration option.',
       },
     );
+  }
+
+  /** A conditional wholly in `{{ }}` is rendered as a template first: its syntax errors are a template's. */
+  private renderIndirection(ctx: RenderContext, text: string, options: RenderOptions): Value {
+    try {
+      return this.renderWith(ctx, text, options);
+    } catch (err) {
+      throw err instanceof TemplateSyntaxError ? toTemplateError(err, 'template', options) : err;
+    }
   }
 
   evaluateExpression(expression: string, vars: VarSource, options: RenderOptions = {}): Data {
