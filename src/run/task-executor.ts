@@ -9,6 +9,7 @@ import { rawParamsError } from '../playbook/raw-params-error.js';
 import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { loopSubdir } from '../template/lookups/first-found.js';
+import { parsePyFloat } from '../template/filters/jinja-numbers.js';
 import { ConnectionError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { copyValueOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
@@ -757,6 +758,22 @@ function checkInt(value: Data | undefined, origin: SourceLocation | undefined, n
   throw conversionError(name, value, 'int', origin);
 }
 
+/** async (2.19's async_val), poll and retries convert to int, delay to float, before the task runs. */
+function checkRunKeywords(step: TaskStep, vars: VarSource, templar: TemplateRenderer): void {
+  for (const [name, shown] of [['async', 'async_val'], ['poll', 'poll'], ['retries', 'retries'], ['delay', 'delay']] as const) {
+    const kw = step.task.keywords.get(name);
+    let value: Keyword | undefined;
+    try {
+      value = templateKw(kw, vars, templar);
+    } catch (e) {
+      throw keywordError(shown, e, kw?.loc);
+    }
+    if (!value) continue;
+    if (name !== 'delay') checkInt(value.value, value.loc, shown);
+    else if (typeof value.value === 'string' && parsePyFloat(value.value) === undefined) throw conversionError(shown, value.value, 'float', value.loc);
+  }
+}
+
 /** The other bool keywords 2.19 converts (strictly) as it validates a task before running it. */
 const STRICT_BOOL_KEYWORDS = ['any_errors_fatal', 'become', 'delegate_facts', 'ignore_errors', 'ignore_unreachable', 'run_once'];
 
@@ -798,6 +815,7 @@ function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: Template
   const diff = keywordBool(diffKw) ?? options.diff;
   const timeout = templateTaskKeyword(step, 'timeout', vars, templar);
   if (timeout) checkInt(timeout.value, timeout.loc, 'timeout');
+  checkRunKeywords(step, vars, templar);
   for (const name of STRICT_BOOL_KEYWORDS) checkBool(templateTaskKeyword(step, name, vars, templar), name);
   let noLog: boolean;
   try {
