@@ -1,0 +1,210 @@
+/**
+ * A role's argument spec checked as 2.19's ArgumentSpecValidator does on the controller, in its
+ * words and order: the options in spec order (required, then types and list elements, then
+ * choices), then the `options:` of dict options and lists of dicts ("… found in entries"), and
+ * unknown keys of those last. The agent's runtime validates module arguments the same way.
+ */
+import { PyFloat, isDict, pyRepr, pyStr, pyTypeName, type Data, type DataDict } from '../core/data.js';
+import { isStrictBool, toBool } from '../run/keyword-values.js';
+
+class ConversionError extends Error {}
+
+// NOTE: values that came from YAML or templates are tagged types in 2.19, and some of its
+// messages print the class itself.
+const TAGGED_CLASS: Readonly<Record<string, string>> = {
+  str: "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedStr'>",
+  list: "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedList'>",
+  dict: "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedDict'>",
+};
+
+const classOf = (value: Data): string => TAGGED_CLASS[pyTypeName(value)] ?? `<class '${pyTypeName(value)}'>`;
+
+// NOTE: Python prints its set of booleans in hash order, which changes from run to run.
+const VALID_BOOLEANS = "'y', 'yes', 'on', '1', 'true', 't', 1, 'n', 'no', 'off', '0', 'false', 'f', 0";
+
+/** `k=v k2="v 2"` or `k=v,k2=v2` as a dict, as check_type_dict splits it. */
+function keyValueDict(text: string): DataDict {
+  const fields: string[] = [];
+  let buf = '';
+  let quote: string | undefined;
+  let escaped = false;
+  for (const c of text.trim()) {
+    if (escaped) {
+      buf += c;
+      escaped = false;
+    } else if (c === '\\') escaped = true;
+    else if (quote === undefined && (c === "'" || c === '"')) quote = c;
+    else if (quote === c) quote = undefined;
+    else if (quote === undefined && (c === ',' || c === ' ')) {
+      if (buf !== '') fields.push(buf);
+      buf = '';
+    } else buf += c;
+  }
+  if (buf !== '') fields.push(buf);
+  const out: DataDict = new Map();
+  for (const field of fields) {
+    const at = field.indexOf('=');
+    if (at < 0) throw new ConversionError('unable to evaluate string in the "key=value" format as dictionary');
+    out.set(field.slice(0, at), field.slice(at + 1));
+  }
+  return out;
+}
+
+function toDict(value: Data): DataDict {
+  if (isDict(value)) return value;
+  if (typeof value === 'string') {
+    if (value.startsWith('{')) {
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return new Map(Object.entries(parsed as Record<string, Data>));
+      } catch {
+        // not JSON: Python's literal_eval is tried next, which Volant has not
+      }
+      throw new ConversionError('unable to evaluate string as dictionary');
+    }
+    if (value.includes('=')) return keyValueDict(value);
+    throw new ConversionError('dictionary requested, could not parse JSON or key=value');
+  }
+  throw new ConversionError(`${classOf(value)} cannot be converted to a dict`);
+}
+
+const CHECKERS: Readonly<Record<string, (value: Data) => Data>> = {
+  str: (value) => (typeof value === 'string' ? value : pyStr(value)),
+  path: (value) => (typeof value === 'string' ? value : pyStr(value)),
+  raw: (value) => value,
+  int: (value) => {
+    if (typeof value === 'number') return value;
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    const text = typeof value === 'string' ? value.trim() : value instanceof PyFloat ? String(value.value) : undefined;
+    // a decimal with no fractional part ("3", "3.0", 3.0)
+    if (text !== undefined && /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(text) && Number.isInteger(Number(text))) return Number(text);
+    throw new ConversionError(`"${pyRepr(value)}" cannot be converted to an int`);
+  },
+  float: (value) => {
+    if (value instanceof PyFloat) return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return new PyFloat(Number(value));
+    if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return new PyFloat(Number(value));
+    throw new ConversionError(`${classOf(value)} cannot be converted to a float`);
+  },
+  bool: (value) => {
+    if (typeof value === 'boolean') return value;
+    if (!(typeof value === 'string' || typeof value === 'number' || value instanceof PyFloat)) {
+      throw new ConversionError(`${classOf(value)} cannot be converted to a bool`);
+    }
+    if (!isStrictBool(value)) throw new ConversionError(`The value ${pyRepr(value)} is not a valid boolean. Valid booleans include: ${VALID_BOOLEANS}`);
+    return toBool(value) ?? false;
+  },
+  list: (value) => {
+    if (Array.isArray(value)) return value;
+    if (typeof value === 'string') return value.split(',');
+    if (typeof value === 'number' || typeof value === 'boolean' || value instanceof PyFloat) return [pyStr(value)];
+    throw new ConversionError(`${classOf(value)} cannot be converted to a list`);
+  },
+  dict: toDict,
+};
+
+export interface SpecErrors {
+  /** In the order 2.19 reports them. */
+  readonly errors: string[];
+  /** Unknown keys of sub-options, reported after everything else. */
+  readonly unsupported: string[];
+}
+
+/** Checks `params` (the options given) against `spec`; returns the values converted. */
+export function validateSpec(spec: DataDict, params: DataDict, context: readonly string[], out: SpecErrors): DataDict {
+  const values: DataDict = new Map(params);
+  const foundIn = context.length > 0 ? ` found in ${context.join(' -> ')}` : '';
+  const options = [...spec].map(([name, option]) => [String(name), isDict(option) ? option : new Map<string, Data>()] as const);
+  if (context.length > 0) {
+    const known = new Set(options.map(([name]) => name));
+    const unknown = [...values.keys()].map(String).filter((k) => !known.has(k));
+    if (unknown.length > 0) {
+      const shown = unknown.map((k) => [...context, k].join('.')).sort();
+      out.unsupported.push(`${shown.join(', ')}. Supported parameters include: ${[...known].sort().join(', ')}.`);
+    }
+  }
+  for (const [name, option] of options) {
+    const fallback = option.get('default');
+    if (!values.has(name) && fallback !== undefined && fallback !== null) values.set(name, fallback);
+  }
+  const missing = options.filter(([name, option]) => option.get('required') === true && !values.has(name)).map(([name]) => name);
+  if (missing.length > 0) out.errors.push(`missing required arguments: ${missing.sort().join(', ')}${foundIn}`);
+  for (const [name, option] of options) {
+    const value = values.get(name);
+    if (value === undefined || (value === null && option.get('required') !== true)) continue;
+    const wanted = pyStr(option.get('type') ?? 'str');
+    const check = CHECKERS[wanted];
+    if (check === undefined) continue;
+    try {
+      values.set(name, check(value));
+    } catch (e) {
+      if (!(e instanceof ConversionError)) throw e;
+      const where = context.length > 0 ? ` found in '${context.join(' -> ')}'.` : '';
+      out.errors.push(`argument '${name}' is of type ${pyTypeName(value)}${where} and we were unable to convert to ${wanted}: ${e.message}`);
+      continue;
+    }
+    const elements = option.get('elements');
+    const converted = values.get(name);
+    const checkElement = typeof elements === 'string' ? CHECKERS[elements] : undefined;
+    if (wanted !== 'list' || checkElement === undefined || !Array.isArray(converted)) continue;
+    values.set(
+      name,
+      converted.map((item) => {
+        try {
+          return checkElement(item);
+        } catch (e) {
+          if (!(e instanceof ConversionError)) throw e;
+          out.errors.push(`Elements value for option '${name}' is of type ${pyTypeName(item)} and we were unable to convert to ${String(elements)}: ${e.message}`);
+          return item;
+        }
+      }),
+    );
+  }
+  for (const [name, option] of options) {
+    const choices = option.get('choices');
+    const value = values.get(name);
+    if (!Array.isArray(choices) || value === undefined || value === null) continue;
+    const allowed = choices.map(pyStr);
+    if (Array.isArray(value)) {
+      const unmatched = value.filter((v) => !allowed.includes(pyStr(v)));
+      if (unmatched.length > 0) {
+        out.errors.push(`value of ${name} must be one or more of: ${allowed.join(', ')}. Got no match for: ${unmatched.map(pyStr).join(', ')}${foundIn}`);
+      }
+    } else if (!allowed.includes(pyStr(value))) {
+      out.errors.push(`value of ${name} must be one of: ${allowed.join(', ')}, got: ${pyStr(value)}${foundIn}`);
+    }
+  }
+  for (const [name, option] of options) {
+    const sub = option.get('options');
+    const value = values.get(name);
+    if (!isDict(sub) || value === undefined || value === null) continue;
+    if (!isDict(value) && !Array.isArray(value)) {
+      out.errors.push(`value of '${name}' must be of type dict or list of dicts`);
+      continue;
+    }
+    const items = Array.isArray(value) ? value : [value];
+    const checked = items.map((item) => (isDict(item) ? validateSpec(sub, item, [...context, name], out) : item));
+    values.set(name, Array.isArray(value) ? checked : (checked[0] ?? null));
+  }
+  return values;
+}
+
+/**
+ * NOTE: 2.19 lists no_log values first, and that walk turns the value of each option with
+ * sub-options (each element of a list) into a dict: the first that cannot be is reported before
+ * anything else, and ends the walk.
+ */
+export function leadingElementErrors(spec: DataDict, params: DataDict): string[] {
+  for (const [name, option] of spec) {
+    const value = params.get(name);
+    if (!isDict(option) || !isDict(option.get('options')) || value === undefined || value === null) continue;
+    try {
+      const items = option.get('type') === 'list' ? CHECKERS['list']!(value) : value;
+      for (const item of Array.isArray(items) ? items : [items]) toDict(item);
+    } catch (e) {
+      if (e instanceof ConversionError) return [e.message];
+      throw e;
+    }
+  }
+  return [];
+}
