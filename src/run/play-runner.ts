@@ -473,10 +473,10 @@ export class PlayRunner {
     const oneByOne = limit === 1;
     const outcomes = await runOnHosts(this.fanOut(step, limit), step, targets, oneByOne ? handle : undefined);
     if (!oneByOne) for (const [host, outcome] of outcomes) await handle(host, outcome);
+    const once = runOnce ? outcomes.find(([host]) => host === hosts[onceAt])?.[1] : undefined;
     if (runOnce) {
       // The hosts after it take the result of the host that ran it once, without running; those
       // before it (which ran as usual) get its register and facts too, staying where they are.
-      const once = outcomes.find(([host]) => host === hosts[onceAt])?.[1];
       const ignoreErrors = this.keywordFlag(step.folded.scalars.get('ignore_errors'), step, hosts[onceAt] as string) ?? false;
       const stay: ProcessContext = { ...this.processCtx, cursors: new Map() };
       for (const host of once ? hosts : []) {
@@ -498,6 +498,11 @@ export class PlayRunner {
         const c = this.cursors.get(host);
         if ((anyErrorsFatal || bypassHostLoop) && c && !c.failed) {
           c.failAtLast();
+          if (c.failed) this.services.failedHosts.add(host);
+        } else if (c && !c.failed && !c.ended && once?.result.get('failed') === true) {
+          // NOTE: run_once failed every host already (each took the result); 2.19 marks them a
+          // second time, so one in a rescue leaves it unrun (for its always, or out).
+          c.fail();
           if (c.failed) this.services.failedHosts.add(host);
         }
       }
