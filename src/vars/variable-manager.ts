@@ -122,6 +122,8 @@ export class VariableManager {
   private readonly injectFacts: boolean;
   private readonly precedence: readonly string[];
   private readonly mergeDicts: boolean;
+  /** Template globals (`omit`): answered by name, never listed (`varnames`, `vars`, `hostvars` keys). */
+  private readonly globalsLayer: VarLayer | undefined;
   private baseMagic!: DataDict;
   private readonly optionMagic: DataDict;
   /** Bumped when any host's facts or vars change, so cached hostvars sources are rebuilt. */
@@ -145,6 +147,8 @@ export class VariableManager {
     this.injectFacts = config.injectFactsAsVars ?? true;
     this.precedence = config.variablePrecedence ?? DEFAULT_PRECEDENCE;
     this.mergeDicts = config.hashBehaviour === 'merge';
+    const globals = config.globals;
+    this.globalsLayer = globals && globals.size > 0 ? { get: (name) => globals.get(name), has: (name) => globals.has(name), keys: () => [] } : undefined;
     this.hostvars = new HostVars({
       hostVarsSource: (name) => (this.inventory.getHost(name) ? this.hostVarsSource(name) : undefined),
       hostNames: () => this.inventory.hosts.keys(),
@@ -469,7 +473,7 @@ export class VariableManager {
     const push = (...items: VarLayer[]): void => {
       for (const item of items) if (!(item instanceof Map && item.size === 0)) layers.push(item);
     };
-    if (this.config.globals) push(this.config.globals);
+    if (this.globalsLayer) push(this.globalsLayer);
     const globalsCount = layers.length;
     const role = task?.role;
     const chain = task?.depChain ?? [];
