@@ -35,14 +35,13 @@ const changed: TestFn = (_ctx, value) => {
   return false;
 };
 
-/**
- * NOTE: on a result without the key (a non-async task) Ansible warns and answers true; Volant
- * has no warning channel here, so it only answers.
- */
+/** NOTE: on a result without the key (a non-async task) Ansible warns and answers true. */
 function asyncFlag(name: 'started' | 'finished'): TestFn {
-  return (_ctx, value) => {
+  return (ctx, value) => {
     const r = result(name, value);
-    return r.has(name) ? truthy(r.get(name)) : true;
+    if (r.has(name)) return truthy(r.get(name));
+    ctx.warn?.({ kind: 'warning', message: `The '${name}' test expects an async task, but a non-async task was tested` });
+    return true;
   };
 }
 

@@ -1,7 +1,7 @@
 /** The `version` / `version_compare` test. */
 import { truthy, type Data } from '../../core/data.js';
 import type { TestFn } from '../plugin.js';
-import { argument, defined, pluginError, toText } from '../filters/ansible-args.js';
+import { argument, defined, pluginError, raisedWhileHandling, toText } from '../filters/ansible-args.js';
 import { VersionError, compareVersions, type VersionType } from './ansible-version-types.js';
 
 const OPERATORS: Record<string, string> = {
@@ -51,7 +51,8 @@ export const version: TestFn = (_ctx, value, args, kwargs) => {
   try {
     c = compareVersions(toText(input), toText(against), type);
   } catch (error) {
-    if (error instanceof VersionError) throw pluginError(`Version comparison failed: ${error.message}`);
+    // NOTE: raised while handling the comparison's error, so 2.19 shows that as a cause of its own.
+    if (error instanceof VersionError) throw raisedWhileHandling(`Version comparison failed: ${error.message}`);
     throw error;
   }
   switch (op) {
