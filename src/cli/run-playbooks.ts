@@ -204,7 +204,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   for (const dir of strings(args.modulePath).flatMap((p) => p.split(':'))) libraryModules.addDirectory(resolve(cwd, dir));
   libraryModules.configure((config.get('ANSIBLE_LIBRARY', 'defaults', 'library') ?? '~/.ansible/plugins/modules:/usr/share/ansible/plugins/modules').split(':'));
   libraryModules.configureModuleUtils((config.get('ANSIBLE_MODULE_UTILS', 'defaults', 'module_utils') ?? '~/.ansible/plugins/module_utils:/usr/share/ansible/plugins/module_utils').split(':'));
-  await installPythonPlugins(configLookup(config), warn);
+  await installPythonPlugins(configLookup(config), { warn, display: (text, o) => callback.display?.(text, o), verbosity: (args.verbose as number | undefined) ?? 0 });
   const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '~/.ansible/roles:/usr/share/ansible/roles:/etc/ansible/roles')
     .split(':')
     .filter(Boolean)

@@ -184,6 +184,16 @@ def ask(question):
     return reply.get('r')
 
 
+_verbosity = []
+
+
+def verbosity():
+    """The run's -v count (asked once)."""
+    if not _verbosity:
+        _verbosity.append(int(ask({'verbosity': True}) or 0))
+    return _verbosity[0]
+
+
 class PluginFailed(Exception):
     """A plugin raised: its exception, described as ansible-core describes it."""
 
@@ -325,6 +335,7 @@ def main():
     import types
     host = types.ModuleType('_volant_host')
     host.ask = ask
+    host.verbosity = verbosity
     sys.modules['_volant_host'] = host
     sys.meta_path.insert(0, ShimFinder())
     sys.meta_path.append(ShimFinder(FALLBACK_SHIMS))

@@ -6,15 +6,15 @@
 import { PLUGIN_KINDS, pluginDirectories } from '../core/plugin-directories.js';
 import { setUserPlugins } from '../template/plugin.js';
 import { loadHelperSources } from './helper-sources.js';
-import { pythonPlugins } from './python-plugins.js';
+import { pythonPlugins, type PluginDisplay } from './python-plugins.js';
 
 /** A setting by ansible's name (the `config` lookup's reader); the plugin paths are lists of paths. */
 export type SettingReader = (name: string) => unknown;
 
-export async function installPythonPlugins(setting: SettingReader, warn: (message: string) => void): Promise<void> {
+export async function installPythonPlugins(setting: SettingReader, display: PluginDisplay): Promise<void> {
   for (const kind of PLUGIN_KINDS) {
     const paths = setting(`DEFAULT_${kind.toUpperCase()}_PLUGIN_PATH`);
     pluginDirectories.configure(kind, Array.isArray(paths) ? paths.map(String) : []);
   }
-  setUserPlugins(pythonPlugins({ sources: await loadHelperSources(), warn }));
+  setUserPlugins(pythonPlugins({ ...display, sources: await loadHelperSources() }));
 }

@@ -19,11 +19,19 @@ import { filters, nestedRenderErrors, tests, type FilterFn, type LookupFn, type 
 import { PluginHost, PluginHostError, type HostReply } from './plugin-host.js';
 import { fromWire, toWire } from './wire-values.js';
 
-export interface PythonPluginsOptions {
+/** The run's display, for what plugins show outside a template's warnings. */
+export interface PluginDisplay {
+  /** Warnings printed when plugin files are loaded. */
+  warn(message: string): void;
+  /** `Display.display()` and the verbose messages (`Display.vvv()` at `verbosity` 3). */
+  display?(text: string, options: { verbosity: number; stderr: boolean }): void;
+  /** The run's -v count (`Display.verbosity`). */
+  readonly verbosity?: number;
+}
+
+export interface PythonPluginsOptions extends PluginDisplay {
   /** The helper's Python sources (helper-sources.ts), loaded before the run. */
   readonly sources: Readonly<Record<string, string>>;
-  /** Warnings printed when plugin files are loaded (the display's). */
-  warn(message: string): void;
   readonly directories?: PluginDirectories;
   readonly host?: PluginHost;
 }
@@ -43,13 +51,9 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
   const made = new Map<string, FilterFn | TestFn>();
   const warned = new Set<string>();
 
-  // A file may warn as it loads (Display at import); there is no template to ask anything else of.
-  const loadTimeAnswer = (question: unknown): string => {
-    const warning = (question as { warn?: unknown }).warn;
-    if (typeof warning !== 'string') return '{"e":"no template is being rendered while plugins load"}';
-    options.warn(warning);
-    return '{"r":null}';
-  };
+  // A file may use Display as it loads; there is no template to ask anything else of.
+  const loadTimeAnswer = (question: unknown): string =>
+    displayAnswer(options, question as Record<string, unknown>, options.warn) ?? '{"e":"no template is being rendered while plugins load"}';
 
   /** The names the kind's files define (loading them when the directories changed). */
   const namesOf = (kind: JinjaKind): ReadonlySet<string> | PluginHostError => {
@@ -85,7 +89,7 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
     const key = `${kind}:${short}:${directories.version}`;
     let fn = made.get(key);
     if (fn === undefined) {
-      fn = kind === 'filter' ? filterFn(host, short) : testFn(host, short);
+      fn = kind === 'filter' ? filterFn(host, short, options) : testFn(host, short, options);
       made.set(key, fn);
     }
     return fn;
@@ -97,7 +101,7 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
     lookup: (name) => {
       const short = userName(name);
       const path = short === undefined ? undefined : directories.findLookup(short);
-      return path === undefined ? undefined : lookupFn(host, short as string, path);
+      return path === undefined ? undefined : lookupFn(host, short as string, path, options);
     },
   };
 }
@@ -113,11 +117,11 @@ function failing(kind: JinjaKind, name: string, error: PluginHostError): FilterF
   };
 }
 
-function jinjaCall(host: PluginHost, kind: JinjaKind, name: string, ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>): { value: unknown; nonbool?: string } {
+function jinjaCall(host: PluginHost, display: PluginDisplay, kind: JinjaKind, name: string, ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>): { value: unknown; nonbool?: string } {
   const request = `{"op":"call","kind":"${kind}","name":${JSON.stringify(name)},"args":${toWire([value, ...args] as PluginValue)},"kwargs":${toWire(new Map(kwargs) as PluginValue)}}`;
   let reply: HostReply;
   try {
-    reply = host.call(request, (question) => answer(ctx, question));
+    reply = host.call(request, (question) => answer(ctx, display, question));
   } catch (error) {
     if (error instanceof PluginHostError) throw new PluginFailure(`The ${kind} plugin '${name}' failed: ${error.message}`);
     throw error;
@@ -126,18 +130,18 @@ function jinjaCall(host: PluginHost, kind: JinjaKind, name: string, ctx: PluginC
   return reply.r as { value: unknown; nonbool?: string };
 }
 
-function filterFn(host: PluginHost, name: string): FilterFn {
+function filterFn(host: PluginHost, name: string, display: PluginDisplay): FilterFn {
   return (ctx, value, args, kwargs) => {
     // NOTE: 2.19 keeps a set and warns when the template's result holds it; Volant has no set
     // type, so it becomes a list as the filter returns, with that warning.
     const warnSet = (): void => ctx.warn?.({ kind: 'warning', message: "Type 'set' is unsupported in variable storage, converting to 'list'.", ...(ctx.origin ? { origin: ctx.origin } : {}) });
-    return fromWire(jinjaCall(host, 'filter', name, ctx, value, args, kwargs).value, warnSet);
+    return fromWire(jinjaCall(host, display, 'filter', name, ctx, value, args, kwargs).value, warnSet);
   };
 }
 
-function testFn(host: PluginHost, name: string): TestFn {
+function testFn(host: PluginHost, name: string, display: PluginDisplay): TestFn {
   return (ctx, value, args, kwargs) => {
-    const result = jinjaCall(host, 'test', name, ctx, value, args, kwargs);
+    const result = jinjaCall(host, display, 'test', name, ctx, value, args, kwargs);
     if (result.nonbool !== undefined) {
       ctx.warn?.({
         kind: 'deprecation',
@@ -150,12 +154,12 @@ function testFn(host: PluginHost, name: string): TestFn {
   };
 }
 
-function lookupFn(host: PluginHost, name: string, path: string): LookupFn {
+function lookupFn(host: PluginHost, name: string, path: string, display: PluginDisplay): LookupFn {
   return (ctx, terms, kwargs) => {
     const request = `{"op":"lookup","name":${JSON.stringify(name)},"path":${JSON.stringify(path)},"terms":${toWire(terms as PluginValue)},"kwargs":${toWire(new Map(kwargs) as PluginValue)}}`;
     let reply: HostReply;
     try {
-      reply = host.call(request, (question) => answer(ctx, question));
+      reply = host.call(request, (question) => answer(ctx, display, question));
     } catch (error) {
       if (error instanceof PluginHostError) throw passThrough(new TemplateError('template-lookup', `The lookup plugin '${name}' failed to load: ${error.message}`));
       throw error;
@@ -185,9 +189,25 @@ function contextValue(ctx: PluginContext, name: string): string {
   return `{"r":{"v":${toWire(value)}}}`;
 }
 
+/** The answer to what the helper's Display asks (shown text, the -v count), or undefined. */
+function displayAnswer(display: PluginDisplay, q: Record<string, unknown>, warn: (message: string) => void): string | undefined {
+  if (typeof q.warn === 'string') {
+    warn(q.warn);
+    return '{"r":null}';
+  }
+  if (typeof q.display === 'string') {
+    display.display?.(q.display, { verbosity: typeof q.verbosity === 'number' ? q.verbosity : 0, stderr: q.stderr === true });
+    return '{"r":null}';
+  }
+  if (q.verbosity === true) return `{"r":${display.verbosity ?? 0}}`;
+  return undefined;
+}
+
 /** The controller's answer to a question the helper asks while a plugin runs, as a reply line. */
-function answer(ctx: PluginContext, question: unknown): string {
+function answer(ctx: PluginContext, display: PluginDisplay, question: unknown): string {
   const q = question as Record<string, unknown>;
+  const shown = displayAnswer(display, q, (message) => ctx.warn?.({ kind: 'warning', message }));
+  if (shown !== undefined) return shown;
   try {
     if (typeof q.var === 'string') {
       return ctx.vars.has(q.var) ? `{"r":{"v":${toWire(ctx.vars.get(q.var) ?? null)}}}` : '{"r":null}';
@@ -200,10 +220,6 @@ function answer(ctx: PluginContext, question: unknown): string {
       return `{"r":${JSON.stringify(found ?? null)}}`;
     }
     if (q.basedir === true) return `{"r":${JSON.stringify(ctx.lookup?.baseDir ?? process.cwd())}}`;
-    if (typeof q.warn === 'string') {
-      ctx.warn?.({ kind: 'warning', message: q.warn });
-      return '{"r":null}';
-    }
     if (typeof q.deprecate === 'string') {
       const warning: TemplateWarning = { kind: 'deprecation', message: q.deprecate, ...(typeof q.version === 'string' ? { version: q.version } : {}) };
       ctx.warn?.(warning);
