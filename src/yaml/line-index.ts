@@ -4,6 +4,8 @@
  */
 export class LineIndex {
   private starts: number[] | undefined;
+  /** Whether the text has characters outside the BMP (two UTF-16 units, one column). */
+  private astral: boolean | undefined;
 
   constructor(readonly text: string) {}
 
@@ -28,7 +30,9 @@ export class LineIndex {
       if ((starts[mid] ?? 0) <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
+    const start = starts[lo] ?? 0;
+    this.astral ??= /[\uD800-\uDBFF]/.test(this.text);
+    return { line: lo + 1, column: this.astral ? codePointColumn(this.text.slice(start, offset), offset - start) : offset - start + 1 };
   }
 
   /** The text of a 1-based line, without its newline; undefined past the end. */
@@ -40,4 +44,14 @@ export class LineIndex {
     // Python reads files with universal newlines: a CRLF line has no trailing CR.
     return this.text.slice(start, next === undefined ? undefined : next - 1).replace(/\r$/, '');
   }
+}
+
+/**
+ * The 1-based column of `index` (UTF-16 units) in a line's text: Python and libyaml count code
+ * points, so a character outside the BMP (an emoji) is one column, not two.
+ */
+export function codePointColumn(line: string, index: number): number {
+  const before = line.slice(0, index);
+  if (!/[\uD800-\uDBFF]/.test(before)) return index + 1;
+  return [...before].length + 1;
 }

@@ -5,6 +5,7 @@
  * quotes) recognises a common mistake, which then replaces the message and column and adds a hint.
  */
 import { YamlError } from '../core/errors.js';
+import { codePointColumn } from './line-index.js';
 import type { LineIndex } from './line-index.js';
 
 export interface YamlProblem {
@@ -115,7 +116,8 @@ export function yamlFailure(problem: YamlProblem, file: string, lines: LineIndex
   const target = lines.lineText(problem.line) ?? '';
   const diagnosis = problem.fromAnsible === true ? undefined : diagnose(target);
   const message = diagnosis?.message ?? pyyamlMessage(problem);
-  const location = { file, line: problem.line, column: diagnosis?.column ?? problem.column };
+  const column = diagnosis === undefined ? problem.column : codePointColumn(target, diagnosis.column - 1);
+  const location = { file, line: problem.line, column };
   return new YamlError('YAML_PARSE', `YAML parsing failed: ${message}`, {
     location,
     ...(diagnosis?.hint === undefined ? {} : { hint: diagnosis.hint }),
