@@ -8,6 +8,7 @@ import { ownerName } from '../core/owner-name.js';
 import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
 import { includeSearchPath } from '../template/lookups/search-path.js';
+import { pyCodec, pyEncode } from '../template/filters/ansible-python-codecs.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
 import { withSourceChecksum } from './copy.js';
@@ -78,17 +79,9 @@ export const template: Action = async (ctx) => {
   return withSourceChecksum(await ctx.runModule({ module: 'copy', args }), args);
 };
 
-/** Python codec names (lower case, `_` as `-`) Node can write. */
-const ENCODINGS = new Map<string, BufferEncoding>([
-  ['utf-8', 'utf8'], ['utf8', 'utf8'], ['u8', 'utf8'],
-  ['latin-1', 'latin1'], ['latin1', 'latin1'], ['iso-8859-1', 'latin1'], ['iso8859-1', 'latin1'], ['l1', 'latin1'],
-  ['ascii', 'ascii'], ['us-ascii', 'ascii'], ['utf-16-le', 'utf16le'], ['utf-16le', 'utf16le'],
-]);
-
-/** The rendered text as the bytes of `output_encoding` (utf-8 unless set). */
+/** The rendered text as the bytes of `output_encoding` (utf-8 unless set), as Python's str.encode. */
 function encodeOutput(text: string, encoding: Data | undefined): Buffer {
-  const name = encoding === undefined || encoding === null ? 'utf-8' : pyStr(encoding).toLowerCase().replace(/_/g, '-');
-  return Buffer.from(text, ENCODINGS.get(name) ?? 'utf8');
+  return pyEncode(text, pyCodec(encoding === undefined || encoding === null ? 'utf-8' : pyStr(encoding)));
 }
 
 const NEWLINES = ['\n', '\r', '\r\n'];

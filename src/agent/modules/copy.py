@@ -159,17 +159,31 @@ def _run(params, ctx):
     checksum_dest = ctx.sha1(dest) if exists and not os.path.isdir(dest) else None
     diff_list = []
     if ctx.diff_mode and checksum_dest != checksum_src:
-        before = ''
+        raw_before = b''
         if exists:
             with open(dest, 'rb') as f:
-                before = f.read().decode('utf-8', 'replace')
+                raw_before = f.read()
         # NOTE: ansible's header names the file it compared: the controller source (or the rendered
         # template's temp file) for src=, the destination for content.
         after_header = ctx.internal.get('_volant_after_header') or (params['dest'] if not os.path.isdir(params['dest']) else dest)
-        entry = {'after': data.text(), 'after_header': after_header, 'before': before}
-        # NOTE: ansible names the file being replaced; a new file has no "before" header.
-        if exists:
-            entry['before_header'] = dest
+        entry = {}
+        # NOTE: as ansible's _get_diff_data, a side holding a NUL byte is binary: only a note is shown.
+        if b'\x00' in raw_before:
+            entry['dst_binary'] = 1
+        else:
+            entry['before'] = raw_before.decode('utf-8', 'replace')
+            # NOTE: ansible names the file being replaced; a new file has no "before" header.
+            if exists:
+                entry['before_header'] = dest
+        after = data.data if data.path is None else None
+        if after is None:
+            with open(data.path, 'rb') as f:
+                after = f.read()
+        if b'\x00' in after:
+            entry['src_binary'] = 1
+        else:
+            entry['after'] = after.decode('utf-8', 'replace')
+            entry['after_header'] = after_header
         diff_list.append(entry)
 
     if exists and not params['force']:
