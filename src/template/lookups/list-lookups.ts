@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { isStringLike, isTuple, markTuple, pyRepr, textOf, truthy, type Data, type DataDict } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
-import { ansibleClass, pluginError, toText } from '../filters/ansible-args.js';
+import { ansibleClass, iterate, pluginError, toText } from '../filters/ansible-args.js';
 
 /** LookupBase._flatten: one level of lists (and tuples) is opened. */
 function flattenOnce(terms: readonly Data[]): Data[] {
@@ -42,7 +42,9 @@ export const together: LookupFn = (_ctx, terms) => {
 };
 
 export const nested: LookupFn = (_ctx, terms) => {
-  const lists = terms.map((t) => (Array.isArray(t) ? t : [t]));
+  // NOTE: each term is iterated as Python does: a string (a bare variable name, which 2.19 no
+  // longer looks up) gives its characters, a dict its keys.
+  const lists = terms.map((t) => iterate(t));
   if (lists.length === 0) throw pluginError('with_nested requires at least one element in the nested list');
   let result: Data[][] = [[]];
   for (const l of lists) {
