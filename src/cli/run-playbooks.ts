@@ -34,7 +34,7 @@ import type { YamlWarning } from '../yaml/load-yaml.js';
 import { readYamlText } from '../yaml/read-yaml-text.js';
 import type { TaskOrBlock } from '../playbook/model.js';
 import { varsFileContents } from '../vars/vars-file-contents.js';
-import { parseExtraVars } from '../vars/parse-extra-vars.js';
+import { extraVarsLoadError, parseExtraVars } from '../vars/parse-extra-vars.js';
 import type { ParsedArgs } from './argv.js';
 import type { AnsibleConfig } from './config.js';
 import { RunnerVars } from '../vars/runner-vars.js';
@@ -163,6 +163,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     templar: createTemplateEngine(),
     varsFiles,
     openFile: (text, path) => runVault().openFile(text, path),
+    extraVarsError: () => extraVarsLoadError(strings(args.extraVars), cwd),
   }, (d) => showDetail(d, callback));
   const mismatch = (config.get('ANSIBLE_HOST_PATTERN_MISMATCH', 'inventory', 'host_pattern_mismatch') ?? 'warning').toLowerCase();
   if (mismatch === 'error' || mismatch === 'ignore') inventory.hostPatternMismatch = mismatch;

@@ -21,6 +21,7 @@ import type { WarningDetail } from './warning-detail.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import type { InventoryTemplar } from './inventory-templar.js';
+import type { SourceLocation } from '../core/source-location.js';
 import { parseConstructedInventory } from './constructed-inventory.js';
 import { parseGeneratorInventory } from './generator-inventory.js';
 import { VarsFiles } from './vars-files.js';
@@ -51,6 +52,11 @@ export interface LoadInventoryOptions {
   varsFiles?: VarsFiles;
   /** Decrypts a source's text when it is vault-encrypted (throws when it cannot). */
   openFile?(text: string, path: string): string;
+  /**
+   * Why the `-e` values cannot be loaded, if they cannot. 2.19's inventory plugins load the extra
+   * vars as they start parsing, so each source then fails with that error.
+   */
+  extraVarsError?(): { message: string; location?: SourceLocation } | undefined;
 }
 
 /** ansible's default inventory: no warning when it is absent. */
@@ -142,6 +148,8 @@ function parseSource(inventory: Inventory, source: string, options: LoadInventor
     for (const plugin of enabledPlugins(options.enabledPlugins)) {
       if (!plugin.wants(source)) continue;
       try {
+        // `auto` loads them only in the plugin it hands the file to.
+        if (plugin.name !== 'auto') checkExtraVars(plugin.name, source, options);
         plugin.parse(inventory, source, options);
         parsed = true;
         break;
@@ -231,7 +239,10 @@ const PLUGINS: readonly InventoryPlugin[] = [
       }
       const name = String(plugin).replace(/^ansible\.builtin\./, '');
       const construct = CONFIG_PLUGINS[name];
-      if (isDict(data) && options.templar && construct) return construct(inventory, data, source, options.templar, 'auto', options);
+      if (isDict(data) && options.templar && construct) {
+        checkExtraVars('auto', source, options);
+        return construct(inventory, data, source, options.templar, 'auto', options);
+      }
       // Other inventory plugins (aws_ec2, community ones …) are not part of Volant.
       throw pluginFailure(`inventory config '${source}' specifies unknown plugin '${String(plugin)}'`, 'auto', source);
     },
@@ -300,6 +311,11 @@ function configPlugin(name: string): InventoryPlugin {
 
 /** ansible's default enable_plugins (toml is not part of Volant). */
 const DEFAULT_PLUGINS = PLUGINS.filter((p) => ['host_list', 'script', 'auto', 'yaml', 'ini'].includes(p.name));
+
+function checkExtraVars(plugin: string, source: string, options: LoadInventoryOptions): void {
+  const failure = options.extraVarsError?.();
+  if (failure !== undefined) throw pluginFailure(failure.message, plugin, source, failure.location);
+}
 
 /** A source file's text, decrypted when it is vault-encrypted (as 2.19's loader reads it). */
 function sourceText(source: string, plugin: string, options: LoadInventoryOptions): string {

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isDict, type DataDict } from '../core/data.js';
-import { UsageError, VolantError } from '../core/errors.js';
+import { UsageError, VolantError, YamlError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
 import { copyKeyOrigin, keyOrigin, setKeyOrigin, setKeyOriginsFromNode } from '../inventory/key-origins.js';
 import { loadYamlData, loadYamlNode } from '../inventory/load-yaml-data.js';
 import { toData } from '../yaml/to-data.js';
@@ -73,3 +74,21 @@ export function parseExtraVars(values: readonly string[], cwd: string, mergeDict
   }
   return extra;
 }
+
+/** Why `parseExtraVars` would fail on these values, or undefined; computed once per list. */
+export function extraVarsLoadError(values: readonly string[], cwd: string): { message: string; location?: SourceLocation } | undefined {
+  const key = `${cwd}\0${values.join('\0')}`;
+  if (!loadErrors.has(key)) {
+    let failure: { message: string; location?: SourceLocation } | undefined;
+    try {
+      parseExtraVars(values, cwd);
+    } catch (error) {
+      if (!(error instanceof VolantError)) throw error;
+      failure = { message: error.message, ...(error instanceof YamlError && error.location ? { location: error.location } : {}) };
+    }
+    loadErrors.set(key, failure);
+  }
+  return loadErrors.get(key);
+}
+
+const loadErrors = new Map<string, { message: string; location?: SourceLocation } | undefined>();
