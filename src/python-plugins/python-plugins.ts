@@ -13,6 +13,7 @@
 import { TemplateError } from '../core/errors.js';
 import { pluginDirectories, type PluginDirectories, type PythonPluginKind } from '../core/plugin-directories.js';
 import { PluginFailure } from '../template/plugin-failure.js';
+import { PyException } from '../template/runtime/py-exception.js';
 import { filters, nestedRenderErrors, tests, type FilterFn, type LookupFn, type PluginContext, type PluginValue, type TestFn, type UserPlugins } from '../template/plugin.js';
 import { PluginHost, PluginHostError, type HostReply } from './plugin-host.js';
 import { answer, displayAnswer, type PluginDisplay } from './host-questions.js';
@@ -109,12 +110,13 @@ function failing(kind: JinjaKind, name: string, error: PluginHostError): FilterF
 }
 
 function jinjaCall(host: PluginHost, display: PluginDisplay, kind: JinjaKind, name: string, ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>): { value: unknown; nonbool?: string } {
-  const request = `{"op":"call","kind":"${kind}","name":${JSON.stringify(name)},"args":${toWire([value, ...args] as PluginValue)},"kwargs":${toWire(new Map(kwargs) as PluginValue)}}`;
   let reply: HostReply;
   try {
+    const request = `{"op":"call","kind":"${kind}","name":${JSON.stringify(name)},"args":${toWire([value, ...args] as PluginValue)},"kwargs":${toWire(new Map(kwargs) as PluginValue)}}`;
     reply = host.call(request, (question) => answer(ctx, display, question));
   } catch (error) {
-    if (error instanceof PluginHostError) throw new PluginFailure(`The ${kind} plugin '${name}' failed: ${error.message}`);
+    // A value that cannot cross fails the plugin by its own name (an undefined one stays undefined).
+    if (error instanceof PluginHostError || error instanceof PyException) throw new PluginFailure(`The ${kind} plugin '${name}' failed: ${error.message}`);
     throw error;
   }
   if ('e' in reply) throw new PluginFailure(`The ${kind} plugin '${name}' failed${reply.e === '' ? '.' : `: ${reply.e}`}`);
