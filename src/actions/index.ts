@@ -4,6 +4,7 @@ import { assertAction } from './assert.js';
 import { assemble } from './assemble.js';
 import { copy } from './copy.js';
 import { template } from './template.js';
+import { unarchive } from './unarchive.js';
 import { fetch, raw, script } from './raw-script-fetch.js';
 import { validateArgumentSpec } from './validate-argument-spec.js';
 import { debug } from './debug.js';
@@ -33,6 +34,7 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['copy', copy],
     ['assemble', assemble],
     ['template', template],
+    ['unarchive', unarchive],
     ['raw', raw],
     ['script', script],
     ['fetch', fetch],

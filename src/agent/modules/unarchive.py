@@ -325,6 +325,12 @@ def _fetch(ctx, params, url):
 
 def run(params, ctx):
     src, dest = params['src'], params['dest']
+    if ctx.internal.get('_volant_staged_dir'):
+        # the controller's src sent ahead into a task temp folder: removed when the module ends
+        ctx.add_cleanup_file(os.path.expanduser(ctx.internal['_volant_staged_dir']))
+    if not os.path.isdir(dest):
+        # NOTE: 2.19's action checks dest before the module runs (and before a controller src is sent)
+        ctx.fail("dest '%s' must be an existing dir" % dest, _volant_action_answer=True)
     abs_dest = os.path.abspath(dest)
     if not os.path.isabs(dest):
         ctx.warn("Relative destination path '%s' was resolved to absolute path '%s'." % (dest, abs_dest))
