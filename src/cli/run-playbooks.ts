@@ -16,7 +16,7 @@ import { compileIncludeRole, compileIncludeTasks, includeLoopVars } from '../com
 import { createActions } from '../actions/index.js';
 import { DEFAULT_INVENTORY } from '../inventory/load-inventory.js';
 import { parsePlaybook } from '../playbook/parse-playbook.js';
-import { parseTaskList } from '../playbook/parse-task-list.js';
+import { parseTaskFile } from '../playbook/parse-task-list.js';
 import { loadListedRoles, loadRole, roleSearchPaths } from '../playbook/load-role.js';
 import { loadRoleTasks } from '../playbook/load-role-tasks.js';
 import type { Playbook, PlayNode } from '../playbook/model.js';
@@ -280,7 +280,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     staticallyImported: (path) => callback.display?.(`statically imported: ${path}`, { verbosity: 2 }),
     loadTaskFile: (path, handlers) => {
       const loaded = readYaml(path);
-      return parseTaskList(loaded.documents[0], path, { handlers });
+      return parseTaskFile(loaded.documents[0], path, handlers);
     },
     resolveTaskFile: (name, baseDir, role) => {
       const candidates = isAbsolute(name) ? [name] : [

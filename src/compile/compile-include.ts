@@ -4,7 +4,7 @@
  */
 import { dirname } from 'node:path';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
-import { ParseError } from '../core/errors.js';
+import { ParseError, VolantError } from '../core/errors.js';
 import type { Keyword } from '../playbook/model.js';
 import { ProgramBuilder, argLoc, roleFrom, type CompileLoader } from './compile-play.js';
 import { foldLayer } from './fold-keywords.js';
@@ -52,9 +52,19 @@ function includeParams(step: TaskStep, extra?: DataDict): DataDict | undefined {
   return params.size > 0 ? params : undefined;
 }
 
+/** NOTE: for include_tasks a file that is no list is not a parser error: the including hosts fail. */
+function loadIncludedTasks(loader: CompileLoader, path: string, handlers: boolean): ReturnType<CompileLoader['loadTaskFile']> {
+  try {
+    return loader.loadTaskFile(path, handlers);
+  } catch (e) {
+    if (e instanceof ParseError && e.code === 'TASK_FILE_NOT_LIST') throw new VolantError(e.code, e.message);
+    throw e;
+  }
+}
+
 export function compileIncludeTasks(step: TaskStep, file: string, args: DataDict, loader: CompileLoader, itemVars?: DataDict): CompiledInclude {
   const path = loader.resolveTaskFile(file, step.baseDir, step.role);
-  const list = loader.loadTaskFile(path, step.task.isHandler);
+  const list = loadIncludedTasks(loader, path, step.task.isHandler);
   const builder = new ProgramBuilder(loader, includeParams(step, itemVars));
   builder.addList(list, applyFold(step, args), { ...(step.role ? { role: step.role } : {}), baseDir: dirname(path) });
   return { program: builder.build(), displayFile: path };

@@ -10,6 +10,8 @@ import { loadYamlFile } from '../yaml/load-yaml-file.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import { copyValueOrigin } from '../core/value-origins.js';
+import { copyKeyOrigin } from '../core/key-origins.js';
+import { setKeyOriginsFromNode } from '../yaml/key-origins-from-node.js';
 import type { RoleDefinition, RoleRef } from './model.js';
 import { parseRoleRef } from './parse-role-ref.js';
 import { findRoleFiles } from './role-files.js';
@@ -43,9 +45,11 @@ function loadVars(rolePath: string, subdir: string, main: string | undefined): D
     if (!(data instanceof Map)) {
       throw new ParseError('ROLE_VARS_NOT_DICT', `The ${subdir}/${basename(file)} file for role '${basename(rolePath)}' must contain a dictionary of variables`);
     }
+    setKeyOriginsFromNode(data, node);
     for (const [k, v] of data) {
       merged.set(k, v);
       copyValueOrigin(data, merged, k);
+      copyKeyOrigin(data, merged, k);
     }
   }
   return merged;
@@ -63,7 +67,9 @@ function loadMeta(rolePath: string): { node: YamlNode | undefined; data: DataDic
 function dependencies(meta: YamlNode | undefined, file: string): RoleRef[] {
   if (meta?.kind !== 'map') return [];
   const deps = meta.pairs.find((pair) => pair.key.kind === 'scalar' && pair.key.value === 'dependencies')?.value;
-  if (deps === undefined || deps.kind !== 'seq') return [];
+  if (deps === undefined || (deps.kind === 'scalar' && deps.value === null)) return [];
+  // NOTE: 2.19 points at the whole meta mapping, not at the value.
+  if (deps.kind !== 'seq') throw new ParseError('ROLE_DEPS_NOT_LIST', 'Expected role dependencies to be a list.', { location: meta.loc });
   return deps.items.map((item) => parseRoleRef(item, file));
 }
 
@@ -107,6 +113,9 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
   libraryModules.addModuleUtilsDirectory(join(rolePath, 'module_utils'));
   pluginDirectories.addBaseDirectory(rolePath);
   const meta = loadMeta(rolePath);
+  // NOTE: an empty file, list or string reads as no metadata (2.19 tests the value's truth).
+  const metaValue = meta.node === undefined ? null : toData(meta.node);
+  if (truthy(metaValue) && !(metaValue instanceof Map)) throw new ParseError('ROLE_META_NOT_DICT', `the 'meta/main.yml' for role ${roleName} is not a dictionary`);
   const metaFile = findRoleFiles(rolePath, 'meta', undefined, false).files[0] ?? join(rolePath, 'meta', 'main.yml');
   const specs = argumentSpecs(rolePath, meta.data);
   return {

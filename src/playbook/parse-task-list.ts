@@ -14,6 +14,7 @@ import type { BlockNode, TaskNode, TaskOrBlock } from './model.js';
 import { parseTask } from './parse-task.js';
 import { pythonClassName } from './python-class-name.js';
 import { findPair } from './yaml-access.js';
+import { nodeOrigin } from './node-origin.js';
 import { libraryModules } from '../core/library-modules.js';
 
 const BLOCK_NAMES: ReadonlySet<string> = new Set(BLOCK_KEYWORDS.map((k) => k.name));
@@ -148,4 +149,12 @@ export function parseTaskList(node: YamlNode | undefined, file: string, options:
     );
   }
   return parseEntries(node.items, file, options.handlers);
+}
+
+/** An import_tasks/include_tasks file: a list of tasks, or nothing. */
+export function parseTaskFile(node: YamlNode | undefined, file: string, handlers: boolean): TaskOrBlock[] {
+  if (node !== undefined && node.kind !== 'seq' && !isNull(node)) {
+    throw new ParseError('TASK_FILE_NOT_LIST', 'included task files must contain a list of tasks', nodeOrigin(node));
+  }
+  return parseTaskList(node, file, { handlers });
 }
