@@ -129,7 +129,7 @@ describe('python-plugins', () => {
   it("reports what a filter raised in 2.19's words", () => {
     assert.throws(() => filter('fail', 1), { message: "The filter plugin 'fail' failed: bad value 1" });
     assert.throws(() => filter('empty', 1), { message: "The filter plugin 'empty' failed." });
-    assert.throws(() => filter('same', new Namespace()), { message: "The filter plugin 'same' failed: Volant cannot pass a value of type 'Namespace' to a Python plugin" });
+    assert.throws(() => filter('same', new Namespace() as unknown as PluginValue), { message: "The filter plugin 'same' failed: Volant cannot pass a value of type 'Namespace' to a Python plugin" });
   });
 
   it('runs tests, with the deprecation for a result that is not a bool', () => {
