@@ -42,6 +42,7 @@ import type { WarningDetail } from '../inventory/warning-detail.js';
 import type { VarsPort } from '../run/vars-port.js';
 import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
 import { VarsFiles } from '../inventory/vars-files.js';
+import { combinedValue } from '../vars/combine-vars.js';
 import { connectionSpecFor } from './connection-spec.js';
 import { askPasswords, askVaultPassword } from './ask-passwords.js';
 import { configLookup } from './config-lookup.js';
@@ -153,7 +154,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const sources = strings(args.inventory);
   const configured = config.get('ANSIBLE_INVENTORY', 'defaults', 'inventory');
   // One reader of host_vars/ and group_vars/ for the run (vaulted files open with the run's secrets).
-  const varsFiles = new VarsFiles({ openFile: (text, path) => runVault().openFile(text, path) });
+  const hashBehaviour = config.get('ANSIBLE_HASH_BEHAVIOUR', 'defaults', 'hash_behaviour') === 'merge' ? 'merge' : 'replace';
+  const combineValues = hashBehaviour === 'merge' ? (lower: Data, higher: Data): Data => combinedValue(lower, higher, true) : undefined;
+  const varsFiles = new VarsFiles({ openFile: (text, path) => runVault().openFile(text, path), ...(combineValues ? { combineValues } : {}) });
   const inventory = loadInventoryShowingWarnings({
     sources: sources.length > 0 ? sources : configured ? configured.split(',') : [DEFAULT_INVENTORY],
     playbookDir: firstDir,
@@ -164,6 +167,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     varsFiles,
     openFile: (text, path) => runVault().openFile(text, path),
     extraVarsError: () => extraVarsLoadError(strings(args.extraVars), cwd),
+    ...(combineValues ? { combineValues } : {}),
   }, (d) => showDetail(d, callback));
   const mismatch = (config.get('ANSIBLE_HOST_PATTERN_MISMATCH', 'inventory', 'host_pattern_mismatch') ?? 'warning').toLowerCase();
   if (mismatch === 'error' || mismatch === 'ignore') inventory.hostPatternMismatch = mismatch;
@@ -178,7 +182,6 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     flushInventory();
     return value;
   };
-  const hashBehaviour = config.get('ANSIBLE_HASH_BEHAVIOUR', 'defaults', 'hash_behaviour') === 'merge' ? 'merge' : 'replace';
   const extraVars = parseExtraVars(strings(args.extraVars), cwd, hashBehaviour === 'merge');
   // ansible's get_host_list: warn about an empty inventory before --limit, fail when --limit empties it.
   const noHosts = inventory.listHosts('all').length === 0;

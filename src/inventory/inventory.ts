@@ -65,6 +65,11 @@ export class Inventory {
   localPython = '/usr/bin/python3';
   /** `[inventory] host_pattern_mismatch`: what a pattern word that matches nothing does. */
   hostPatternMismatch: 'warning' | 'error' | 'ignore' = 'warning';
+  /**
+   * How a variable set again combines with its value so far (hash_behaviour=merge merges dicts);
+   * the new value replaces it when unset.
+   */
+  combineValues: ((lower: Data, higher: Data) => Data) | undefined;
 
   private readonly warned = new Set<string>();
   private subsetPatterns: string[] | undefined;
@@ -215,7 +220,8 @@ export class Inventory {
   setVariable(entity: string, key: string, value: Data, origin?: SourceLocation, valueOrigin = origin): void {
     const target = this.groups.get(entity) ?? this.hosts.get(entity);
     if (!target) throw new InventoryError('inventory-unknown-entity', `Could not identify group or host named ${entity}`);
-    target.setVariable(key, value);
+    const before = target.vars.get(key);
+    target.setVariable(key, before !== undefined && this.combineValues ? this.combineValues(before, value) : value);
     if (origin) setKeyOrigin(target.vars, key, origin);
     setValueOrigin(target.vars, key, valueOrigin ?? null);
     this.changed();

@@ -6,7 +6,7 @@
 import { accessSync, constants, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, normalize, resolve } from 'node:path';
 import { homedir } from 'node:os';
-import { isDict, pyStr, truthy, type DataDict } from '../core/data.js';
+import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { InventoryError, VolantError, YamlError } from '../core/errors.js';
 import { parseIniInventory } from './ini-inventory.js';
 import { Inventory } from './inventory.js';
@@ -57,6 +57,8 @@ export interface LoadInventoryOptions {
    * vars as they start parsing, so each source then fails with that error.
    */
   extraVarsError?(): { message: string; location?: SourceLocation } | undefined;
+  /** hash_behaviour=merge: how a variable set again combines with its value so far. */
+  combineValues?(lower: Data, higher: Data): Data;
 }
 
 /** ansible's default inventory: no warning when it is absent. */
@@ -73,6 +75,7 @@ function ignoredEntries(options: LoadInventoryOptions): RegExp {
 export function loadInventory(options: LoadInventoryOptions): Inventory {
   const inventory = new Inventory();
   if (options.localPython) inventory.localPython = options.localPython;
+  inventory.combineValues = options.combineValues;
   inventory.playbookDir = options.playbookDir;
   inventory.reparse = (target) => parseSources(target, options);
   parseSources(inventory, options);

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { isDict, type DataDict } from '../core/data.js';
+import { isDict, type Data, type DataDict } from '../core/data.js';
 import { ParseError, VolantError, YamlError } from '../core/errors.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
 import type { YamlNode } from '../yaml/node.js';
@@ -23,6 +23,8 @@ export type VarsEntityKind = 'host' | 'group';
 export interface VarsFilesOptions {
   /** Decrypts a file's text when it is vault-encrypted (throws when it cannot). */
   openFile?(text: string, path: string): string;
+  /** hash_behaviour=merge: how a name in a later file combines with an earlier file's. */
+  combineValues?(lower: Data, higher: Data): Data;
 }
 
 /** Reads and caches vars files. One per run: files are read once, as ansible's cache='all' does. */
@@ -66,10 +68,12 @@ export class VarsFiles {
           const data = this.load(file);
           if (!data) continue;
           if (result === EMPTY) result = new Map();
+          const combine = this.options.combineValues;
           for (const [k, v] of data) {
-            if (!result.has(k)) copyKeyOrigin(data, result, k);
+            const before = result.get(k);
+            if (before === undefined) copyKeyOrigin(data, result, k);
             copyValueOrigin(data, result, k);
-            result.set(k, v);
+            result.set(k, before !== undefined && combine ? combine(before, v) : v);
           }
         }
       }
