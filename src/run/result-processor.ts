@@ -10,6 +10,7 @@ import type { TaskStep } from '../compile/program.js';
 import type { Callback, HostResult } from './events.js';
 import type { HostCursor } from './host-cursor.js';
 import type { Notifications } from './notifications.js';
+import { failedTaskData } from './failed-task-data.js';
 import type { AggregateStats } from './stats.js';
 import type { VarsPort } from './vars-port.js';
 import type { ExecOutcome } from './task-executor.js';
@@ -212,15 +213,6 @@ function stripDeep(value: Data): Data {
 }
 
 /** What `ansible_failed_task` exposes (the serialized task): name and action are what playbooks read. */
-function failedTaskData(step: TaskStep): DataDict {
-  const name = step.task.keywords.get('name');
-  return new Map<string, Data>([
-    ['name', name ? name.value : ''],
-    ['action', step.task.actionWritten],
-    ['args', step.task.args],
-  ]);
-}
-
 /** Python's textwrap.shorten: whitespace collapsed, cut at a word, " [...]" when cut. */
 export function shorten(text: string, width: number): string {
   const words = text.split(/\s+/).filter((w) => w !== '');
