@@ -28,7 +28,7 @@ export function roleDefaults(role: RoleScope, depChain: readonly RoleScope[] = [
     if (cached) return cached;
   }
   const out: DataDict = new Map();
-  const assign = (source: DataDict): void => combineInto(out, source, merge);
+  const assign = (source: DataDict): void => combineInto(out, source, merge, true);
   for (const dep of allDependencies(role)) assign(roleDefaults(dep, [], merge));
   for (const parent of depChain) assign(parent.defaults);
   assign(role.defaults);
@@ -43,7 +43,7 @@ export function roleDefaults(role: RoleScope, depChain: readonly RoleScope[] = [
  */
 export function roleVars(role: RoleScope, depChain: readonly RoleScope[] = [], onlyExports = false, merge = false): DataDict {
   const out: DataDict = new Map();
-  const assign = (source: DataDict): void => combineInto(out, source, merge);
+  const assign = (source: DataDict): void => combineInto(out, source, merge, true);
   for (const parent of depChain) {
     if (!onlyExports && parent.entryVars) assign(parent.entryVars);
     assign(parent.vars);

@@ -88,9 +88,12 @@ export class RunnerVars {
       vars: varsValue ?? EMPTY,
       varsPrompt: prompted.size > 0 ? prompted : undefined,
     };
-    const varsFiles = this.varsFilesLoader(keywords.get('vars_files'), baseScope);
+    const { atPlay, ...varsFiles } = this.varsFilesLoader(keywords.get('vars_files'), baseScope);
     const play: PlayScope = { ...baseScope, ...varsFiles };
     const manager = this.manager;
+    // 2.19 warns of reserved names as the play loads, its vars and vars_files' first, then its roles'.
+    manager.warnReservedIn([baseScope.vars, ...(atPlay ?? [])]);
+    manager.taskVars(undefined, play, undefined, hosts);
     // One TaskScope per step, so the manager's per-host cache sees the same task again.
     const taskScopes = new WeakMap<StepLike, TaskScope>();
     const scopeOf = (step: StepLike): TaskScope => {
@@ -121,7 +124,7 @@ export class RunnerVars {
    * that host's variables (as ansible templates them per host). A list entry takes its first
    * file that loads.
    */
-  private varsFilesLoader(keyword: Keyword | undefined, scope: PlayScope): Pick<PlayScope, 'varsFiles' | 'varsFilesFor'> {
+  private varsFilesLoader(keyword: Keyword | undefined, scope: PlayScope): Pick<PlayScope, 'varsFiles' | 'varsFilesFor'> & { atPlay?: DataDict[] } {
     const entries = varsFilesEntries(keyword);
     if (entries.length === 0) return {};
     const isTemplated = (name: Data): boolean => String(name).includes('{{') || String(name).includes('{%');
@@ -147,10 +150,11 @@ export class RunnerVars {
     const anyTemplated = entries.some((e) => (Array.isArray(e.value) ? e.value.some(isTemplated) : isTemplated(e.value)));
     // ansible reads them once without a host as the play loads (a name needing a host variable
     // is skipped there, with its warning), then for each host.
-    const atPlay = entries.map((e) => load(e, this.manager.taskVars(undefined, scope)));
-    if (!anyTemplated) return { varsFiles: atPlay };
+    const atPlay = entries.map((e) => load(e, this.manager.quietly(() => this.manager.taskVars(undefined, scope))));
+    if (!anyTemplated) return { varsFiles: atPlay, atPlay };
     const perHost = new Map<string, DataDict[]>();
     return {
+      atPlay,
       varsFilesFor: (host: string) => {
         let files = perHost.get(host);
         if (!files) {

@@ -331,7 +331,26 @@ export class VariableManager {
    * combined order, pointing where the name was first written (the lowest layer: Python's
    * `dict | dict` keeps the first key). Each warning once.
    */
+  /** Runs `fn` without reserved-name warnings (variables only read to template a vars_files name). */
+  quietly<T>(fn: () => T): T {
+    const was = this.quiet;
+    this.quiet = true;
+    try {
+      return fn();
+    } finally {
+      this.quiet = was;
+    }
+  }
+
+  /** warn_if_reserved on some layers, lowest first (a play's own vars and vars_files as it loads). */
+  warnReservedIn(layers: readonly DataDict[]): void {
+    this.warnReserved(layers);
+  }
+
+  private quiet = false;
+
   private warnReserved(layers: readonly VarLayer[], byName = false): void {
+    if (this.quiet) return;
     let found: Map<string, KeyOrigin | undefined> | undefined;
     for (const layer of layers) {
       if (!(layer instanceof Map)) continue;
