@@ -30,7 +30,7 @@ export class VolantError extends Error {
   /** Warnings Ansible printed on the way to this error (a plugin it failed to load), shown before it. */
   readonly warnings: readonly string[];
   /** Deprecations Ansible printed on the way to this error (a file that is not UTF-8), shown before it. */
-  readonly deprecations: readonly ErrorDeprecation[];
+  readonly deprecations: ErrorDeprecation[];
   /** Shown in place of an origin and code frame: what a value Ansible made itself shows (`Origin: <unknown>` …). */
   readonly context: string | undefined;
 
@@ -41,7 +41,7 @@ export class VolantError extends Error {
     this.location = options.location;
     this.hint = options.hint;
     this.warnings = options.warnings ?? [];
-    this.deprecations = options.deprecations ?? [];
+    this.deprecations = [...(options.deprecations ?? [])];
     this.context = options.context;
   }
 }

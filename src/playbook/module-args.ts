@@ -45,7 +45,7 @@ export interface Deprecation {
 const REMOVAL_VERSION = '2.23';
 const REMOVAL = ` This feature will be removed from ansible-core version ${REMOVAL_VERSION}.`;
 
-function errorDeprecation(d: Deprecation): ErrorDeprecation {
+export function errorDeprecation(d: Deprecation): ErrorDeprecation {
   return { message: d.message.slice(0, -REMOVAL.length), origin: d.location, help: d.hint, version: REMOVAL_VERSION, collection: 'ansible.builtin' };
 }
 

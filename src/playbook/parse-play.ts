@@ -6,6 +6,7 @@ import type { PlayNode, RoleRef } from './model.js';
 import { PLAY_KEYWORDS } from './play-keywords.js';
 import { parseRoleRef } from './parse-role-ref.js';
 import { parseTaskList } from './parse-task-list.js';
+import { afterDeprecations } from './earlier-deprecations.js';
 import { libraryModules } from '../core/library-modules.js';
 import { pythonClassName } from './python-class-name.js';
 import { findPair } from './yaml-access.js';
@@ -56,15 +57,9 @@ export function parsePlay(map: YamlMap, file: string): PlayNode {
   // NOTE: ansible loads a play's roles before its tasks: their library/ modules resolve in them.
   const roles = parseRoles(map, file);
   libraryModules.rolesListed(roles.flatMap((role) => (typeof role.name.value === 'string' && !role.name.value.includes('{{') ? [role.name.value] : [])), file);
-  return {
-    kind: 'play',
-    loc: map.loc,
-    file,
-    keywords,
-    preTasks: list('pre_tasks'),
-    roles,
-    tasks: list('tasks'),
-    postTasks: list('post_tasks'),
-    handlers: list('handlers', true),
-  };
+  const preTasks = list('pre_tasks');
+  const tasks = afterDeprecations(() => preTasks, () => list('tasks'));
+  const postTasks = afterDeprecations(() => [...preTasks, ...tasks], () => list('post_tasks'));
+  const handlers = afterDeprecations(() => [...preTasks, ...tasks, ...postTasks], () => list('handlers', true));
+  return { kind: 'play', loc: map.loc, file, keywords, preTasks, roles, tasks, postTasks, handlers };
 }

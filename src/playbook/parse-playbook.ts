@@ -2,7 +2,8 @@ import { ParseError } from '../core/errors.js';
 import type { YamlMap, YamlNode } from '../yaml/node.js';
 import { collectKeywords } from './collect-keywords.js';
 import { IMPORT_PLAYBOOK_KEYWORDS } from './import-playbook-keywords.js';
-import type { ImportPlaybookNode, PlayNode, Playbook } from './model.js';
+import type { ImportPlaybookNode, PlayNode, Playbook, TaskOrBlock } from './model.js';
+import { afterDeprecations } from './earlier-deprecations.js';
 import { parsePlay } from './parse-play.js';
 import { nodeOrigin } from './node-origin.js';
 import { pythonClassName } from './python-class-name.js';
@@ -41,11 +42,16 @@ export function parsePlaybook(documents: YamlNode[], file: string): Playbook {
     throw new ParseError('PLAYBOOK_NOT_LIST', `A playbook must be a list of plays, got a ${pythonClassName(toData(doc))} instead: ${file}`, nodeOrigin(doc));
   }
   if (doc.items.length === 0) throw new ParseError('PLAYBOOK_NO_PLAYS', `A playbook must contain at least one play: ${file}`);
-  const entries: (PlayNode | ImportPlaybookNode)[] = doc.items.map((item) => {
-    if (item.kind !== 'map') {
-      throw new ParseError('PLAY_ENTRY_INVALID', "playbook entries must be either valid plays or 'import_playbook' statements", nodeOrigin(item));
-    }
-    return item.pairs.some((pair) => IMPORT_KEYS.has(keyText(pair))) ? parseImportPlaybook(item) : parsePlay(item, file);
-  });
+  const entries: (PlayNode | ImportPlaybookNode)[] = [];
+  const tasksRead = (): TaskOrBlock[] => entries.flatMap((e) => (e.kind === 'play' ? [...e.preTasks, ...e.tasks, ...e.postTasks, ...e.handlers] : []));
+  for (const item of doc.items) {
+    const entry = afterDeprecations(tasksRead, () => {
+      if (item.kind !== 'map') {
+        throw new ParseError('PLAY_ENTRY_INVALID', "playbook entries must be either valid plays or 'import_playbook' statements", nodeOrigin(item));
+      }
+      return item.pairs.some((pair) => IMPORT_KEYS.has(keyText(pair))) ? parseImportPlaybook(item) : parsePlay(item, file);
+    });
+    entries.push(entry);
+  }
   return { file, entries };
 }

@@ -15,6 +15,7 @@ import { parseTask } from './parse-task.js';
 import { pythonClassName } from './python-class-name.js';
 import { findPair } from './yaml-access.js';
 import { nodeOrigin } from './node-origin.js';
+import { afterDeprecations } from './earlier-deprecations.js';
 import { libraryModules } from '../core/library-modules.js';
 
 const BLOCK_NAMES: ReadonlySet<string> = new Set(BLOCK_KEYWORDS.map((k) => k.name));
@@ -46,23 +47,31 @@ function blockList(map: YamlMap, name: 'block' | 'rescue' | 'always', file: stri
       { location: map.loc },
     );
   }
-  return node.items.map((item) => {
-    // NOTE: ansible's message shows the block's whole list, None included, and points at the block.
-    if (item.kind !== 'map') {
-      const value = pyRepr(toData(node));
-      throw new ParseError('BLOCK_MALFORMED', `A malformed block was encountered while loading ${what}: The ds (${value}) should be a dict but was a ${TAGGED_LIST}`, {
-        location: map.loc,
-      });
-    }
-    return parseEntry(item, file, handlers, true);
-  });
+  const entries: TaskOrBlock[] = [];
+  for (const item of node.items) {
+    const entry = afterDeprecations(
+      () => entries,
+      () => {
+        // NOTE: ansible's message shows the block's whole list, None included, and points at the block.
+        if (item.kind !== 'map') {
+          const value = pyRepr(toData(node));
+          throw new ParseError('BLOCK_MALFORMED', `A malformed block was encountered while loading ${what}: The ds (${value}) should be a dict but was a ${TAGGED_LIST}`, {
+            location: map.loc,
+          });
+        }
+        return parseEntry(item, file, handlers, true);
+      },
+    );
+    entries.push(entry);
+  }
+  return entries;
 }
 
 export function parseBlock(map: YamlMap, file: string, handlers: boolean): BlockNode {
   const keywords = collectKeywords(map, 'Block', BLOCK_NAMES, BLOCK_LISTS);
   const block = blockList(map, 'block', file, handlers);
-  const rescue = blockList(map, 'rescue', file, handlers);
-  const always = blockList(map, 'always', file, handlers);
+  const rescue = afterDeprecations(() => block, () => blockList(map, 'rescue', file, handlers));
+  const always = afterDeprecations(() => [...block, ...rescue], () => blockList(map, 'always', file, handlers));
   if (block.length === 0) {
     for (const [name, list] of [['rescue', rescue], ['always', always]] as const) {
       if (list.length > 0) throw new ParseError('BLOCK_WITHOUT_BLOCK', `'${name}' keyword cannot be used without 'block'`, { location: map.loc });
@@ -92,8 +101,14 @@ function parseEntries(items: readonly YamlNode[], file: string, handlers: boolea
   items.forEach((item, index) => {
     // NOTE: a None entry of a play's (or a file's) list ends a run of tasks and is dropped.
     if (isNull(item)) return;
-    if (item.kind !== 'map') throw notADict(implicitBlockRun(items, index));
-    entries.push(parseEntry(item, file, handlers, false));
+    const entry = afterDeprecations(
+      () => entries,
+      () => {
+        if (item.kind !== 'map') throw notADict(implicitBlockRun(items, index));
+        return parseEntry(item, file, handlers, false);
+      },
+    );
+    entries.push(entry);
   });
   return entries;
 }
