@@ -134,7 +134,7 @@ export class RunnerVars {
     };
     // NOTE: 2.19 skips a vars_files entry none of whose files exists, silently; a list entry
     // takes its first file that exists.
-    const load = (entry: VarsFilesEntry, vars: VarSource): DataDict =>
+    const load = (entry: VarsFilesEntry, vars: VarSource, strict = false): DataDict =>
       loadVarsFilesEntry(
         entry,
         (name) => {
@@ -146,6 +146,7 @@ export class RunnerVars {
           }
         },
         warn,
+        strict,
       ) ?? EMPTY;
     const anyTemplated = entries.some((e) => (Array.isArray(e.value) ? e.value.some(isTemplated) : isTemplated(e.value)));
     // ansible reads them once without a host as the play loads (a name needing a host variable
@@ -155,12 +156,16 @@ export class RunnerVars {
     const perHost = new Map<string, DataDict[]>();
     return {
       atPlay,
-      varsFilesFor: (host: string) => {
-        let files = perHost.get(host);
+      varsFilesFor: (host: string, forTask: boolean) => {
+        // NOTE: once a host's facts are gathered, 2.19 fails a task whose vars_files name is
+        // still undefined instead of skipping it.
+        const strict = forTask && this.manager.hasGatheredFacts(host);
+        const key = `${strict ? 'strict' : 'lenient'}:${host}`;
+        let files = perHost.get(key);
         if (!files) {
           const hostVars = this.manager.taskVars(host, scope);
-          files = entries.map((e) => load(e, hostVars));
-          perHost.set(host, files);
+          files = entries.map((e) => load(e, hostVars, strict));
+          perHost.set(key, files);
         }
         return files;
       },

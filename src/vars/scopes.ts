@@ -44,7 +44,8 @@ export interface PlayScope {
   /** vars_files already read, in order (a file may hold a list of dicts: one entry each). */
   readonly varsFiles?: readonly DataDict[];
   /** Per-host vars_files, when their names were templated with host variables. */
-  varsFilesFor?(host: string): readonly DataDict[] | undefined;
+  /** `forTask`: for a task about to run (2.19 then fails on a name still undefined once facts are in). */
+  varsFilesFor?(host: string, forTask: boolean): readonly DataDict[] | undefined;
 }
 
 /** The hosts of the running play; the lists are read each time (hosts fail as the play goes). */

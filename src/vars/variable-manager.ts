@@ -208,6 +208,11 @@ export class VariableManager {
     return this.hosts.get(host)?.facts ?? EMPTY;
   }
 
+  /** Whether `setup` has filled the host's fact cache (its `module_setup` fact). */
+  hasGatheredFacts(host: string): boolean {
+    return this.facts(host).get('module_setup') === true;
+  }
+
   /** ansible's set_host_facts: merges into the fact cache, top-level keys replaced. */
   setFacts(host: string, facts: DataDict): void {
     // NOTE: 2.19 warns of a reserved name as it stores the variable, where it was written (in
@@ -503,7 +508,7 @@ export class VariableManager {
     if (play) {
       push(play.vars);
       if (play.varsPrompt) push(play.varsPrompt);
-      const files = (hostName !== undefined ? play.varsFilesFor?.(hostName) : undefined) ?? play.varsFiles ?? [];
+      const files = (hostName !== undefined ? play.varsFilesFor?.(hostName, task !== undefined) : undefined) ?? play.varsFiles ?? [];
       for (const file of files) push(file);
       for (const r of play.roles) if (r.public !== false) push(this.exportedVars(r));
     }

@@ -3,7 +3,7 @@
  * first file found counts; a name that is not text stops the run, and an entry whose name needs an
  * undefined variable is skipped with a warning.
  */
-import { pyTypeName, type Data, type DataDict } from '../core/data.js';
+import { pyStr, pyTypeName, type Data, type DataDict } from '../core/data.js';
 import { TemplateError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { WarningDetail } from '../inventory/warning-detail.js';
@@ -38,12 +38,20 @@ function itemNode(node: YamlNode | undefined, index: number): YamlNode | undefin
 
 /**
  * Loads an entry: the first of its names whose file `load` finds (undefined: not found). Returns
- * undefined when none is, or when a name needs an undefined variable (then `warn` is told).
+ * undefined when none is, or when a name needs an undefined variable (then `warn` is told; when
+ * `strict`, that stops the run instead).
  */
-export function loadVarsFilesEntry(entry: VarsFilesEntry, load: (name: string) => DataDict | undefined, warn: (detail: WarningDetail) => void): DataDict | undefined {
+export function loadVarsFilesEntry(
+  entry: VarsFilesEntry,
+  load: (name: string) => DataDict | undefined,
+  warn: (detail: WarningDetail) => void,
+  strict = false,
+): DataDict | undefined {
   const names = Array.isArray(entry.value) ? entry.value : [entry.value];
+  let at = 0;
   try {
     for (const [i, name] of names.entries()) {
+      at = i;
       // NOTE: None carries no origin in 2.19, so its error has none.
       if (typeof name !== 'string') throw invalidName(name, name === null ? undefined : entry.nameLocations[i]);
       const data = load(name);
@@ -51,6 +59,15 @@ export function loadVarsFilesEntry(entry: VarsFilesEntry, load: (name: string) =
     }
   } catch (error) {
     if (!(error instanceof TemplateError && error.code === 'template-undefined')) throw error;
+    if (strict) {
+      // the undefined name is blamed where it was written (the entry itself for a single name)
+      const nameLocation = error.location ?? entry.nameLocations[at];
+      const cause = new TemplateError(error.code, error.message, nameLocation ? { location: nameLocation } : {});
+      throw new VolantError('VARS_FILES_UNDEFINED', `an undefined variable was found when attempting to template the vars_files item '${pyStr(entry.value)}'`, {
+        ...(entry.location ? { location: entry.location } : {}),
+        cause,
+      });
+    }
     warn({ message: 'skipping vars_files item due to an undefined variable', ...(entry.location ? { location: entry.location } : {}) });
   }
   return undefined;
