@@ -72,7 +72,10 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
   while (!runner.stopped()) {
     let work = false;
     let queuedNow = 0;
-    for (const host of hosts) {
+    // NOTE: ansible lists the reachable hosts as a pass starts: a host clear_host_errors brings
+    // back joins in the next pass.
+    const reachable = hosts.filter((h) => !runner.unreachable(h));
+    for (const host of reachable) {
       if (runner.stopped()) break;
       if (runner.unreachable(host)) continue;
       if (waiting.has(host)) {
