@@ -177,11 +177,16 @@ def ask(question):
     """Asks the controller while a plugin runs (a variable, a rendered template, a file in the
     search path, a warning shown); its answer, or its error raised as AnsibleError."""
     send({'cb': question})
-    reply = receive()
-    if 'e' in reply:
-        from ansible.errors import AnsibleError
-        raise AnsibleError(reply['e'])
-    return reply.get('r')
+    while True:
+        reply = receive()
+        if 'op' in reply:
+            # NOTE: answering may render a template that calls another plugin: served first.
+            serve(reply)
+            continue
+        if 'e' in reply:
+            from ansible.errors import AnsibleError
+            raise AnsibleError(reply['e'])
+        return reply.get('r')
 
 
 _verbosity = []
@@ -342,13 +347,16 @@ def main():
     global unsafe_text, var_text
     from ansible.utils.unsafe_proxy import AnsibleUnsafeText as unsafe_text, _VolantVarText as var_text
     while True:
-        request = receive()
-        try:
-            send({'r': encode(handle(request))})
-        except PluginFailed as failure:
-            send({'e': str(failure)})
-        except Exception as error:
-            send({'e': describe(error), 'internal': True})
+        serve(receive())
+
+
+def serve(request):
+    try:
+        send({'r': encode(handle(request))})
+    except PluginFailed as failure:
+        send({'e': str(failure)})
+    except Exception as error:
+        send({'e': describe(error), 'internal': True})
 
 
 unsafe_text = str
