@@ -21,6 +21,10 @@ export function wrapPluginError(err: unknown, kind: 'filter' | 'test', name: str
   if (err instanceof PluginFailure) return err;
   // An Ansible error about a value it shows (its context) stays a cause of its own, as 2.19 chains it.
   if (err instanceof TemplateError && err.context !== undefined) return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed.`, { cause: err });
+  // An Ansible error raised from one that was raised while handling another: that one is a cause of its own.
+  if (err instanceof TemplateError && err.cause instanceof TemplateError && err.cause.context !== undefined) {
+    return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed: ${err.message}`, { cause: err.cause });
+  }
   // NOTE: Ansible wraps every exception a plugin raises, its own AnsibleFilterError included.
   if (err instanceof VolantError || err instanceof PyException || err instanceof TemplateSyntaxError || (err instanceof Error && err.name === 'Error') || err instanceof TypeError) {
     return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed: ${(err as Error).message}`, { cause: err });

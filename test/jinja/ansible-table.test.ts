@@ -107,9 +107,23 @@ function runDirect(c: Case): Outcome {
     return { ok: true, value: canonical(result, c.flags?.includes('unordered') ?? false) };
   } catch (error) {
     // A Python exception (the TypeError of a call its signature refuses) is a plugin's error too.
-    if (error instanceof VolantError || error instanceof UndefinedError || error instanceof PyException) return { ok: false, error: error.message };
+    if (error instanceof VolantError || error instanceof UndefinedError || error instanceof PyException) return { ok: false, error: chainText(error, true) };
     return { ok: false, error: `(non-Volant error) ${String(error)}` };
   }
+}
+
+/**
+ * An error's words with its causes', as an AnsibleError's str() joins them; `apartOnly` follows
+ * only causes shown apart (an error raised while handling another, which has a context).
+ */
+function chainText(error: unknown, apartOnly = false): string {
+  const messages: string[] = [];
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (apartOnly && e !== error && !(e instanceof VolantError && e.context !== undefined)) break;
+    messages.push(e.message);
+  }
+  // NOTE: AnsibleError drops a message's final period before appending its cause.
+  return messages.length === 0 ? String(error) : messages.map((m, i) => (i < messages.length - 1 ? m.replace(/\.$/, '') : m)).join(': ');
 }
 
 /** The recorded template through the engine; errors compare by Ansible's inner words. */
@@ -126,7 +140,7 @@ function runEngine(c: Case): Outcome {
     const result = engine.render(c.template, varSource(variables), { lookup: lookupEnvironment() });
     return { ok: true, value: canonical(result, c.flags?.includes('unordered') ?? false) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = chainText(error);
     return { ok: false, error: c.error !== undefined && message.includes(c.error) ? c.error : message };
   }
 }

@@ -1,7 +1,7 @@
 /** log, pow, root, human_readable, human_to_bytes. Results are Python floats. */
 import { PyFloat, isStringLike, numericValue, textOf, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
-import { argument, chainedError, defined, pluginError, realNumberError, toText } from './ansible-args.js';
+import { argument, chainedError, defined, pluginError, raisedWhileHandling, realNumberError, toText } from './ansible-args.js';
 import { formatFixed } from './ansible-python-format.js';
 
 function number(value: Data, message: string): number {
@@ -97,6 +97,9 @@ function roundHalfEven(x: number): number {
   return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
 }
 
+/** Python raises this one inside an `except` (the unit lookup's KeyError): 2.19 shows it as a cause of its own. */
+class ErrorWhileHandling extends Error {}
+
 export function humanToBytes(input: string, defaultUnit: string | null, isbits: boolean): number {
   const m = /^([0-9]*\.?[0-9]+)(?:\s*([A-Za-z]+))?\s*$/.exec(input);
   if (!m) throw new Error(`human_to_bytes() can't interpret following string: ${input}`);
@@ -105,7 +108,7 @@ export function humanToBytes(input: string, defaultUnit: string | null, isbits: 
   if (unit === null) return roundHalfEven(num);
   const key = (unit[0] ?? '').toUpperCase();
   const range = RANGES.find(([k]) => k === key);
-  if (!range) throw new Error(`human_to_bytes() failed to convert ${input} (unit = ${unit}). The suffix must be one of Y, Z, E, P, T, G, M, K, B`);
+  if (!range) throw new ErrorWhileHandling(`human_to_bytes() failed to convert ${input} (unit = ${unit}). The suffix must be one of Y, Z, E, P, T, G, M, K, B`);
   if (unit.length > 1) {
     const group = UNIT_NAMES[key];
     const pair = group?.[isbits ? 1 : 0];
@@ -127,6 +130,7 @@ export const human_to_bytes: FilterFn = (_ctx, value, args, kwargs) => {
   try {
     return humanToBytes(text, defaultUnit === undefined || defaultUnit === null ? null : toText(defaultUnit), Boolean(numericValue(isbits ?? false) ?? isbits));
   } catch (error) {
+    if (error instanceof ErrorWhileHandling) throw pluginError("human_to_bytes() can't interpret the input", raisedWhileHandling(error.message));
     throw chainedError("human_to_bytes() can't interpret the input", (error as Error).message);
   }
 };

@@ -1,9 +1,9 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
 import { storedKey } from '../runtime/py-values.js';
-import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
+import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
 import type { FilterFn } from '../plugin.js';
-import { ansibleClass, argument, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
+import { ansibleClass, argument, chainedError, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 
 const LIST_MERGES = ['replace', 'keep', 'append', 'prepend', 'append_rp', 'prepend_rp'];
 
@@ -175,7 +175,8 @@ export const subelements: FilterFn = (_ctx, value, args, kwargs) => {
         }
         values = values.get(key as DictKey) as Data;
       } else {
-        throw pluginError(`the key ${toText(key)} should point to a dictionary, got '${toText(values)}'`);
+        // NOTE: raised from Python's TypeError for the subscript, whose words follow.
+        throw chainedError(`the key ${toText(key)} should point to a dictionary, got '${toText(values)}'`, subscriptError(values, key));
       }
     }
     if (missing) continue;
@@ -212,3 +213,11 @@ export const rekey_on_member: FilterFn = (_ctx, value, args, kwargs) => {
 };
 
 export const structureFilters: Record<string, FilterFn> = { combine, flatten, dict2items, items2dict, extract, subelements, rekey_on_member };
+
+/** Python's TypeError for `container[key]` where the container cannot take that key. */
+function subscriptError(container: Data, key: Data): string {
+  const keyType = pyTypeName(key);
+  if (typeof container === 'string') return `string indices must be integers, not '${keyType}'`;
+  if (Array.isArray(container)) return `${isTuple(container) ? 'tuple' : 'list'} indices must be integers or slices, not ${keyType}`;
+  return `'${pyTypeName(container)}' object is not subscriptable`;
+}

@@ -2,6 +2,7 @@
 import { isStringLike, pyRepr, textOf, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
+import { typeName } from '../runtime/py-values.js';
 
 // eslint-disable-next-line no-control-regex -- str.isspace() counts the \x1c-\x1f separators
 const PY_SPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
@@ -37,10 +38,14 @@ export function pySplit(text: string, sep: string | null, maxsplit: number): str
 export const split: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
   if (!isStringLike(data)) {
-    throw pluginError(`descriptor 'split' for 'str' objects doesn't apply to a '${pyRepr(data).startsWith('[') ? 'list' : 'int'}' object`);
+    throw pluginError(`descriptor 'split' for 'str' objects doesn't apply to a '${typeName(data)}' object`);
   }
   const sep = argument(args, kwargs, 0, 'sep');
   const maxsplit = argument(args, kwargs, 1, 'maxsplit');
+  if (sep !== undefined && sep !== null && !isStringLike(sep)) throw pluginError(`must be str or None, not ${typeName(sep)}`);
+  if (maxsplit !== undefined && maxsplit !== null && typeof maxsplit !== 'number' && typeof maxsplit !== 'boolean') {
+    throw pluginError(`'${typeName(maxsplit)}' object cannot be interpreted as an integer`);
+  }
   return pySplit(textOf(data), sep === undefined || sep === null ? null : toText(sep), maxsplit === undefined || maxsplit === null ? -1 : Number(maxsplit));
 };
 

@@ -14,12 +14,20 @@ function datetimeText(value: unknown): string | undefined {
   return value instanceof PyDateTime ? datetimeIso(value).replace('T', ' ') : undefined;
 }
 
+/** An emitter's int option: None leaves the default; what is no number fails as libyaml's emitter does. */
+function yamlInt(value: Data): number | undefined {
+  if (value === null) return undefined;
+  const n = numericValue(value);
+  if (n === undefined) throw pluginError('an integer is required');
+  return n;
+}
+
 function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: YamlDumpOptions): YamlDumpOptions {
   const options: Mutable<YamlDumpOptions> = { ...base, nonSpecificText: datetimeText };
   for (const [key, raw] of kwargs) {
     const value = defined(raw);
-    if (key === 'indent') options.indent = numericValue(value) ?? 2;
-    else if (key === 'width') options.width = numericValue(value) ?? 80;
+    if (key === 'indent') options.indent = yamlInt(value) ?? 2;
+    else if (key === 'width') options.width = yamlInt(value) ?? 80;
     else if (key === 'default_flow_style') options.defaultFlowStyle = value === null ? null : truthy(value);
     else if (key === 'sort_keys') options.sortKeys = truthy(value);
     else if (key === 'explicit_start') options.explicitStart = truthy(value);
@@ -36,7 +44,7 @@ export const to_yaml: FilterFn = (_ctx, value, _args, kwargs) => dumpYaml(define
 export const to_nice_yaml: FilterFn = (_ctx, value, args, kwargs) => {
   const indent = argument(args, kwargs, 0, 'indent');
   const rest = new Map([...kwargs].filter(([k]) => k !== 'indent'));
-  return dumpYaml(defined(value), dumpOptions(rest, { indent: indent === undefined ? 4 : (numericValue(indent) ?? 4), defaultFlowStyle: false }));
+  return dumpYaml(defined(value), dumpOptions(rest, { indent: indent === undefined ? 4 : (yamlInt(defined(indent)) ?? 4), defaultFlowStyle: false }));
 };
 
 function load(text: string): Data[] {
