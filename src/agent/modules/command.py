@@ -1,6 +1,7 @@
 # ansible.builtin.command (and shell: the transport sends shell as command with _uses_shell=True,
 # as Ansible's shell action plugin does).
 import datetime
+import errno
 import glob
 import os
 import shlex
@@ -31,6 +32,16 @@ def _text(value):
     return str(value)
 
 
+def _chdir_error(path):
+    """The OSError os.chdir(path) would raise, worded as Python does for a bytes path."""
+    try:
+        is_dir = os.path.isdir(os.path.realpath(path)) and os.stat(path) is not None
+    except OSError as e:
+        return '[Errno %d] %s: %r' % (e.errno, e.strerror, os.fsencode(path))
+    code = errno.EACCES if is_dir else (errno.ENOTDIR if os.path.exists(path) else errno.ENOENT)
+    return '[Errno %d] %s: %r' % (code, os.strerror(code), os.fsencode(path))
+
+
 def run(params, ctx):
     shell = params['_uses_shell']
     chdir = params['chdir']
@@ -53,10 +64,10 @@ def run(params, ctx):
     # instead of changing the agent's own working directory.
     cwd = None
     if chdir:
-        if not os.path.isdir(chdir):
+        if not os.path.isdir(chdir) or not os.access(chdir, os.X_OK):
             r['msg'] = 'Unable to change directory before execution.'
             r['failed'] = True
-            ctx.exit(**r)
+            ctx.exit(_volant_cause=_chdir_error(chdir), **r)
         cwd = chdir
     shoulda = 'Would' if ctx.check_mode else 'Did'
 
