@@ -10,38 +10,29 @@ interface TextModule {
   default: string;
 }
 
-const BUNDLED: Readonly<Record<string, () => Promise<TextModule>>> = {
-  plugin_host: () => import('../controller-python/plugin_host.py') as Promise<TextModule>,
-  _shim_ansible: () => import('../controller-python/_shim_ansible.py') as Promise<TextModule>,
-  _shim_errors: () => import('../controller-python/_shim_errors.py') as Promise<TextModule>,
-  _shim_display: () => import('../controller-python/_shim_display.py') as Promise<TextModule>,
-  _shim_lookup: () => import('../controller-python/_shim_lookup.py') as Promise<TextModule>,
-  _shim_unsafe: () => import('../controller-python/_shim_unsafe.py') as Promise<TextModule>,
-  _shim_convert_bool: () => import('../controller-python/_shim_convert_bool.py') as Promise<TextModule>,
-  _shim_jinja_context: () => import('../controller-python/_shim_jinja_context.py') as Promise<TextModule>,
-  _shim_jinja2: () => import('../controller-python/_shim_jinja2.py') as Promise<TextModule>,
-  _shim_listify: () => import('../controller-python/_shim_listify.py') as Promise<TextModule>,
-  _ansible_text: () => import('../agent/modules/_ansible_text.py') as Promise<TextModule>,
-  _ansible_six: () => import('../agent/modules/_ansible_six.py') as Promise<TextModule>,
-};
+/** The helper's own files (src/controller-python/) and the agent's shims it shares (modules/). */
+const OWN = ['plugin_host', '_shim_ansible', '_shim_errors', '_shim_display', '_shim_lookup', '_shim_unsafe', '_shim_convert_bool', '_shim_jinja_context', '_shim_jinja2', '_shim_listify'];
+const FROM_AGENT = ['_ansible_text', '_ansible_six'];
 
-const ON_DISK: Readonly<Record<string, string>> = {
-  _ansible_text: 'agent/modules/_ansible_text.py',
-  _ansible_six: 'agent/modules/_ansible_six.py',
-};
+// NOTE: esbuild turns each template below into a glob over its folder's *.py, so the bundle
+// carries every file these lists may name.
+const bundled = (name: string): Promise<TextModule> =>
+  (FROM_AGENT.includes(name) ? import(`../agent/modules/${name}.py`) : import(`../controller-python/${name}.py`)) as Promise<TextModule>;
+
+const onDisk = (name: string): string => (FROM_AGENT.includes(name) ? `agent/modules/${name}.py` : `controller-python/${name}.py`);
 
 interface DiskSources {
   readSource(relative: string): Promise<string>;
 }
 
-async function loadOne(name: string, bundled: () => Promise<TextModule>): Promise<string> {
+async function loadOne(name: string): Promise<string> {
   try {
-    return (await bundled()).default;
+    return (await bundled(name)).default;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
     const specifier = ['.', 'helper-sources-from-disk.js'].join('/');
     const disk = (await import(specifier)) as DiskSources;
-    return disk.readSource(ON_DISK[name] ?? `controller-python/${name}.py`);
+    return disk.readSource(onDisk(name));
   }
 }
 
@@ -49,7 +40,7 @@ let loaded: Promise<Readonly<Record<string, string>>> | undefined;
 
 export function loadHelperSources(): Promise<Readonly<Record<string, string>>> {
   loaded ??= (async () => {
-    const entries = await Promise.all(Object.entries(BUNDLED).map(async ([name, bundled]) => [name, await loadOne(name, bundled)] as const));
+    const entries = await Promise.all([...OWN, ...FROM_AGENT].map(async (name) => [name, await loadOne(name)] as const));
     return Object.fromEntries(entries);
   })();
   return loaded;
