@@ -28,7 +28,7 @@ export default defineConfig({
             'guides/strategies',
           ],
         },
-        { label: 'Running', items: ['guides/output-and-callbacks', 'guides/connections', 'guides/async-and-become', 'reference/performance'] },
+        { label: 'Running', items: ['guides/output-and-callbacks', 'guides/errors', 'guides/connections', 'guides/async-and-become', 'reference/performance'] },
         { label: 'Reference', items: ['reference/keywords', 'reference/modules', 'reference/cli', 'reference/conformance'] },
       ],
     }),
