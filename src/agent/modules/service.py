@@ -3,12 +3,12 @@
 # The `service` action usually picks the service manager's own module instead (sysvinit, systemd);
 # this one runs for `use: service` or when no better module exists.
 import glob
-import json
 import os
 import re
 import shlex
-import subprocess
 import time
+
+from _detached import run_detached
 
 ARGUMENT_SPEC = {
     'name': {'type': 'str', 'required': True},
@@ -56,43 +56,8 @@ class LinuxService(object):
     def execute(self, cmd, daemonize=False):
         if not daemonize:
             return self.ctx.run_command(cmd, environ_update=self.lang_env)
-        return self._daemonized(cmd)
-
-    def _daemonized(self, cmd):
-        # NOTE: Ansible runs service actions in a double-forked child so that a daemon keeping
-        # the output pipes open cannot hang the module; only the result comes back, as JSON.
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            try:
-                os.close(read_end)
-                fd = os.open(os.devnull, os.O_RDWR)
-                for num in range(3):
-                    if fd != num:
-                        os.dup2(fd, num)
-                if os.fork() > 0:
-                    os._exit(0)
-                os.setsid()
-                os.chdir('/')
-                if os.fork() > 0:
-                    os._exit(0)
-                env = dict(self.lang_env)
-                p = subprocess.Popen(shlex.split(cmd), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-                out, err = p.communicate()
-                os.write(write_end, json.dumps([p.returncode, out.decode('utf-8', 'surrogateescape'),
-                                                err.decode('utf-8', 'surrogateescape')]).encode())
-            finally:
-                os._exit(0)
-        os.close(write_end)
-        os.waitpid(pid, 0)
-        data = b''
-        while True:
-            chunk = os.read(read_end, 4096)
-            if not chunk:
-                break
-            data += chunk
-        os.close(read_end)
-        return json.loads(data.decode())
+        # NOTE: a service action runs detached, its environment only the C-like locale (as Ansible's)
+        return run_detached(shlex.split(cmd), env=dict(self.lang_env), decode_errors='surrogateescape')
 
     def get_service_tools(self):
         paths = ['/sbin', '/usr/sbin', '/bin', '/usr/bin']

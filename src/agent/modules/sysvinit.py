@@ -2,12 +2,11 @@
 # chkconfig). This is what the `service` action runs when the service_mgr fact says sysvinit.
 import os
 import glob
-import pickle
 import re
-import select
 import shlex
-import subprocess
 from time import sleep
+
+from _detached import run_detached
 
 ARGUMENT_SPEC = {
     'name': {'required': True, 'type': 'str', 'aliases': ['service']},
@@ -39,42 +38,11 @@ def ps_has(ctx, pattern):
 
 
 def daemonize(ctx, cmd):
-    """Runs cmd in a double-forked child (detached from us), returning its (rc, out, err)."""
-    read_end, write_end = os.pipe()
+    """Runs cmd detached from the module, returning its (rc, out, err)."""
     try:
-        pid = os.fork()
+        return run_detached(shlex.split(cmd) if not isinstance(cmd, list) else cmd)
     except OSError:
         ctx.fail('Error while attempting to fork.')
-    if pid == 0:
-        try:
-            os.close(read_end)
-            fd = os.open(os.devnull, os.O_RDWR)
-            for num in range(3):
-                if fd != num:
-                    os.dup2(fd, num)
-            if os.fork() > 0:
-                os._exit(0)
-            os.setsid()
-            os.chdir('/')
-            argv = shlex.split(cmd) if not isinstance(cmd, list) else cmd
-            p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-            out, err = p.communicate()
-            os.write(write_end, pickle.dumps([p.returncode, out.decode('utf-8', 'replace'),
-                                              err.decode('utf-8', 'replace')]))
-        finally:
-            os._exit(0)
-    os.close(write_end)
-    os.waitpid(pid, 0)
-    data = b''
-    while True:
-        ready = select.select([read_end], [], [read_end])[0]
-        if read_end in ready:
-            chunk = os.read(read_end, 4096)
-            if not chunk:
-                break
-            data += chunk
-    os.close(read_end)
-    return pickle.loads(data)
 
 
 def _blank(status):
