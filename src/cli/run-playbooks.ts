@@ -248,6 +248,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     configFile: config.file ?? null,
     playbookPython: '/usr/bin/python3',
     injectFactsAsVars: config.bool('ANSIBLE_INJECT_FACT_VARS', 'defaults', 'inject_facts_as_vars', true),
+    privateRoleVars: config.bool('ANSIBLE_PRIVATE_ROLE_VARS', 'defaults', 'private_role_vars', false),
     ...variablePrecedence(config),
     hashBehaviour,
     varsFiles,

@@ -57,6 +57,8 @@ export interface RunnerVarsOptions extends VariableManagerOptions {
    * (or throws an ENOENT error) when there is no such file; other errors propagate.
    */
   loadVarsFile(name: string, vars: VarSource, playDir?: string): DataDict | undefined;
+  /** private_role_vars: a role's defaults and vars stay its own unless it is included with public. */
+  readonly privateRoleVars?: boolean;
 }
 
 const EMPTY: DataDict = new Map();
@@ -73,7 +75,7 @@ export class RunnerVars {
   }
 
   startPlay(compiled: CompiledPlayLike, hosts: PlayHosts, prompted: DataDict): RunnerPlayVars {
-    const scopes = new RoleScopes(compiled);
+    const scopes = new RoleScopes(compiled, this.options.privateRoleVars);
     const keywords = compiled.play.keywords;
     const varsValue = keywordDict(keywords.get('vars'));
     const nameValue = keywords.get('name')?.value;
@@ -239,7 +241,11 @@ class RoleScopes {
   private readonly byInstance = new Map<RoleInstanceLike, RoleScope>();
   private readonly children = new Map<RoleInstanceLike, RoleInstanceLike[]>();
 
-  constructor(compiled: CompiledPlayLike) {
+  /** `privateRoleVars` (private_role_vars): roles of `roles:` and import_role are not public either. */
+  constructor(
+    compiled: CompiledPlayLike,
+    private readonly privateRoleVars = false,
+  ) {
     const seen = new Set<RoleInstanceLike>();
     const visit = (r: RoleInstanceLike | undefined): void => {
       if (!r || seen.has(r)) return;
@@ -271,7 +277,7 @@ class RoleScopes {
         ...(isDict(entryVars) ? { entryVars } : {}),
         params: instance.params,
         dependencies: deps.map((d) => this.scope(d)),
-        public: instance.public ?? !instance.fromInclude,
+        public: instance.public ?? (!instance.fromInclude && !this.privateRoleVars),
       };
       this.byInstance.set(instance, scope);
     }
