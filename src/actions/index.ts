@@ -13,6 +13,7 @@ import { addHost, groupBy, setStats } from './inventory-actions.js';
 import { pause } from './pause.js';
 import { setFact } from './set-fact.js';
 import { service } from './service.js';
+import { dnf } from './dnf.js';
 import { withValidArgs } from './valid-args.js';
 import { waitForConnection } from './wait-for-connection.js';
 
@@ -40,6 +41,9 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['fetch', fetch],
     ['validate_argument_spec', validateArgumentSpec],
     ['service', service],
+    // NOTE: 2.19 redirects yum to dnf's action
+    ['dnf', dnf],
+    ['yum', dnf],
     ['wait_for_connection', waitForConnection],
   ]);
   if (deps.includeVars) actions.set('include_vars', deps.includeVars);
