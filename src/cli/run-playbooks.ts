@@ -167,6 +167,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     varsFiles,
     openFile: (text, path) => runVault().openFile(text, path),
     extraVarsError: () => extraVarsLoadError(strings(args.extraVars), cwd),
+    extraVars: () => (extraVarsLoadError(strings(args.extraVars), cwd) ? undefined : parseExtraVars(strings(args.extraVars), cwd)),
     ...(combineValues ? { combineValues } : {}),
   }, (d) => showDetail(d, callback));
   const mismatch = (config.get('ANSIBLE_HOST_PATTERN_MISMATCH', 'inventory', 'host_pattern_mismatch') ?? 'warning').toLowerCase();

@@ -21,6 +21,8 @@ export interface ConstructedContext {
   /** Directories of the sources parsed so far (use_vars_plugins reads their host_vars/ group_vars/). */
   varsDirs: readonly string[];
   varsFiles: VarsFiles;
+  /** The run's extra vars, which `use_extra_vars` lays over the host's for compose and keyed_groups. */
+  extraVars?: DataDict;
 }
 
 /**
@@ -44,12 +46,15 @@ export function parseConstructedInventory(inventory: Inventory, config: DataDict
   const keyed = option(config, 'keyed_groups', 'list', source, ctx.plugin);
   const options = { strict, leadingSeparator: looseBoolean(config.get('leading_separator') ?? true) };
   const varsOf = (host: Host): DataDict => hostVariables(host, looseBoolean(config.get('use_vars_plugins') ?? false) ? ctx : undefined);
+  // NOTE: 2.19 adds the extra vars to what compose and keyed_groups see, not to groups' conditions.
+  const extra = looseBoolean(config.get('use_extra_vars') ?? false) ? ctx.extraVars : undefined;
+  const withExtra = (vars: DataDict): DataDict => (extra && extra.size > 0 ? new Map([...vars, ...extra]) : vars);
   try {
     for (const host of [...inventory.hosts.values()]) {
-      if (isDict(compose) && compose.size > 0) composeVars(inventory, ctx.templar, compose, varsOf(host), host.name, strict);
+      if (isDict(compose) && compose.size > 0) composeVars(inventory, ctx.templar, compose, withExtra(varsOf(host)), host.name, strict);
       const vars = varsOf(host);
       if (isDict(groups) && groups.size > 0) composedGroups(inventory, ctx.templar, groups, vars, host.name, strict);
-      if (Array.isArray(keyed) && keyed.length > 0) keyedGroups(inventory, ctx.templar, keyed, vars, host.name, options);
+      if (Array.isArray(keyed) && keyed.length > 0) keyedGroups(inventory, ctx.templar, keyed, withExtra(vars), host.name, options);
     }
   } catch (error) {
     if (!(error instanceof ConstructError || error instanceof InventoryError)) throw error;

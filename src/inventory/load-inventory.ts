@@ -57,6 +57,8 @@ export interface LoadInventoryOptions {
    * vars as they start parsing, so each source then fails with that error.
    */
   extraVarsError?(): { message: string; location?: SourceLocation } | undefined;
+  /** The extra vars, for constructed's use_extra_vars (undefined when they cannot be loaded). */
+  extraVars?(): DataDict | undefined;
   /** hash_behaviour=merge: how a variable set again combines with its value so far. */
   combineValues?(lower: Data, higher: Data): Data;
 }
@@ -287,7 +289,8 @@ type ConfigPluginParse = (inventory: Inventory, config: DataDict, source: string
 const CONFIG_PLUGINS: Record<string, ConfigPluginParse> = {
   constructed(inventory, config, source, templar, plugin, options) {
     const varsDirs = inventory.processedSources.map((s) => (isDirectory(s) ? s : dirname(s)));
-    parseConstructedInventory(inventory, config, source, { templar, plugin, varsDirs, varsFiles: options.varsFiles ?? new VarsFiles() });
+    const extraVars = options.extraVars?.();
+    parseConstructedInventory(inventory, config, source, { templar, plugin, varsDirs, varsFiles: options.varsFiles ?? new VarsFiles(), ...(extraVars ? { extraVars } : {}) });
   },
   generator: (inventory, config, _source, templar) => parseGeneratorInventory(inventory, config, templar),
 };
