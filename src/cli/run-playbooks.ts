@@ -51,6 +51,7 @@ import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
 import { stdinTerminal } from './stdin-terminal.js';
 import { promptAnswers } from './vars-prompt.js';
+import { retryFileWriter } from './retry-file.js';
 import { playKeywordDefaults, withPlayDefaults } from './play-defaults.js';
 
 export interface RunContext {
@@ -360,11 +361,13 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   actions.set('setup', gatherFactsAction);
   const tagFilter = tagFilterFor(strings(args.tags), strings(args.skipTags));
   const forks = Number(args.forks ?? config.int('ANSIBLE_FORKS', 'defaults', 'forks', 5));
+  const retryFile = retryFileWriter(config, cwd, (text) => callback.display?.(text), (text) => callback.warning?.(text));
   const runner = new PlaybookRunner({
     options: {
       checkMode: Boolean(args.check),
       gathering: (config.get('ANSIBLE_GATHERING', 'defaults', 'gathering') ?? 'implicit') as 'implicit',
     },
+    ...(retryFile ? { retryFile } : {}),
     exec: {
       templar,
       transport,

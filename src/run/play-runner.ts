@@ -6,7 +6,7 @@
  * many hosts), play-handlers.ts, include-entry.ts, debugged-result.ts, step-questions.ts (--step)
  * and task-names.ts (banner names).
  */
-import { pyStr, truthy } from '../core/data.js';
+import { pyStr, truthy, type Data } from '../core/data.js';
 import { pythonInt } from '../core/python-int.js';
 import type { CompiledPlay, Program, Step, TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
@@ -17,7 +17,7 @@ import { RoleRuns } from './role-runs.js';
 import { AggregateStats } from './stats.js';
 import { TaskExecutor, type ExecOutcome, type ExecServices } from './task-executor.js';
 import type { PlayVars, VarsPort } from './vars-port.js';
-import { keywordBool, keywordInt } from './keyword-values.js';
+import { isStrictBool, keywordBool, keywordInt, toBool } from './keyword-values.js';
 import { runMeta } from './meta.js';
 import type { IncludeLoader } from './include-loader.js';
 import type { Terminal } from './terminal.js';
@@ -278,6 +278,23 @@ export class PlayRunner {
     }
   }
 
+  /**
+   * ignore_errors for the host. NOTE: a value 2.19 cannot convert fails the task, and the strategy
+   * then tests the value as written: a non-empty string ignores that failure.
+   */
+  private ignoreErrors(step: TaskStep, host: string): boolean {
+    const kw = step.folded.scalars.get('ignore_errors');
+    if (kw === undefined) return false;
+    const templar = this.services.exec.templar;
+    let value: Data = kw.value;
+    try {
+      if (typeof value === 'string' && templar.isTemplate(value)) value = templar.render(value, this.playVars.forTask(host, step), { origin: kw.loc });
+    } catch {
+      return truthy(kw.value);
+    }
+    return isStrictBool(value) ? (toBool(value) ?? false) : truthy(kw.value);
+  }
+
   /** The first of `hosts` for which the step's run_once templates to true, or -1. */
   private runOnceAt(step: TaskStep, hosts: readonly string[]): number {
     const kw = step.folded.scalars.get('run_once');
@@ -453,7 +470,7 @@ export class PlayRunner {
     const includeResults: IncludeResult[] = [];
     const handle = async (host: string, outcome: ExecOutcome): Promise<void> => {
       const isInclude = task.action === 'include_tasks' || task.action === 'include_role';
-      const ignoreErrors = this.keywordFlag(step.folded.scalars.get('ignore_errors'), step, host) ?? false;
+      const ignoreErrors = this.ignoreErrors(step, host);
       const failed = truthy(outcome.result.get('failed'));
       if (isInclude && !failed && !truthy(outcome.result.get('skipped'))) {
         includeResults.push({ host, outcome });
@@ -477,7 +494,7 @@ export class PlayRunner {
     if (runOnce) {
       // The hosts after it take the result of the host that ran it once, without running; those
       // before it (which ran as usual) get its register and facts too, staying where they are.
-      const ignoreErrors = this.keywordFlag(step.folded.scalars.get('ignore_errors'), step, hosts[onceAt] as string) ?? false;
+      const ignoreErrors = this.ignoreErrors(step, hosts[onceAt] as string);
       const stay: ProcessContext = { ...this.processCtx, cursors: new Map() };
       for (const host of once ? hosts : []) {
         if (host !== hosts[onceAt]) processResultSilently(hosts.indexOf(host) < onceAt ? stay : this.processCtx, host, step, once as ExecOutcome, ignoreErrors);
@@ -488,7 +505,7 @@ export class PlayRunner {
     const first = hosts[0] as string;
     // NOTE: free and host_pinned ignore any_errors_fatal and max_fail_percentage (they warn).
     const anyErrorsFatal = !perHost && this.anyErrorsFatal(step, first);
-    const ignoreErrors = this.keywordFlag(step.folded.scalars.get('ignore_errors'), step, first) ?? false;
+    const ignoreErrors = this.ignoreErrors(step, first);
     if ((anyErrorsFatal || runOnce || bypassHostLoop) && !ignoreErrors && failedNow.length + unreachableNow.length > 0) {
       for (const host of hostsLeft) {
         if (failedNow.includes(host)) continue;

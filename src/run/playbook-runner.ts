@@ -44,6 +44,8 @@ export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failed
   readonly startAt?: { readonly pattern: string; done: boolean };
   /** ansible's display.error (to stderr). */
   readonly error?: (error: string | Error) => void;
+  /** retry_files_enabled: given the playbook's failed and unreachable hosts, sorted, before its recap. */
+  readonly retryFile?: (playbookFile: string, hosts: readonly string[]) => void;
 }
 
 /** The orders a play's hosts may be listed in (`order:`). */
@@ -82,6 +84,8 @@ export class PlaybookRunner {
     const plays = playbook.entries.filter((e) => e.kind === 'play').length;
     this.deps.callback.display?.(`${plays} plays in ${shownAs}`, { verbosity: 2 });
     await this.runEntries(playbook);
+    const retries = [...new Set([...this.failedHosts, ...this.unreachable])].sort();
+    if (retries.length > 0) this.deps.retryFile?.(playbook.file, retries);
     this.deps.callback.stats?.(this.stats);
     if (this.brokePlay) return EXIT_FAILED;
     if (this.unreachable.size > 0) return EXIT_UNREACHABLE;

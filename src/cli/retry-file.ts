@@ -1,0 +1,47 @@
+/**
+ * Retry files (`[defaults] retry_files_enabled`, off by default): when a playbook ends with hosts
+ * that failed or went unreachable, their names go to `<playbook name>.retry` beside the playbook
+ * (or in `retry_files_save_path`), one a line, sorted, and the run says how to use it, as 2.19's
+ * playbook executor does before the recap.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import type { AnsibleConfig } from './config.js';
+
+export type RetryFileWriter = (playbookFile: string, hosts: readonly string[]) => void;
+
+export function retryFileWriter(
+  config: AnsibleConfig,
+  cwd: string,
+  display: (text: string) => void,
+  warn: (text: string) => void,
+): RetryFileWriter | undefined {
+  if (!config.bool('ANSIBLE_RETRY_FILES_ENABLED', 'defaults', 'retry_files_enabled', false)) return undefined;
+  const savePath = config.get('ANSIBLE_RETRY_FILES_SAVE_PATH', 'defaults', 'retry_files_save_path');
+  return (playbookFile, hosts) => {
+    const dir = savePath ? resolve(cwd, savePath.replace(/^~(?=\/|$)/, homedir())) : dirname(resolve(cwd, playbookFile));
+    const file = join(dir, `${basename(playbookFile, extname(playbookFile))}.retry`);
+    try {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(file, hosts.map((h) => `${h}\n`).join(''));
+    } catch (e) {
+      warn(`Could not create retry file '${file}'.\n\t${pythonOsError(e as NodeJS.ErrnoException)}`);
+      return;
+    }
+    display(`\tto retry, use: --limit @${file}\n`);
+  };
+}
+
+/** Python's OSError text for the common failures: `[Errno 13] Permission denied: 'path'`. */
+function pythonOsError(e: NodeJS.ErrnoException): string {
+  const words: Record<string, [number, string]> = {
+    EACCES: [13, 'Permission denied'],
+    ENOENT: [2, 'No such file or directory'],
+    EISDIR: [21, 'Is a directory'],
+    ENOTDIR: [20, 'Not a directory'],
+    EROFS: [30, 'Read-only file system'],
+  };
+  const known = e.code ? words[e.code] : undefined;
+  return known ? `[Errno ${known[0]}] ${known[1]}: '${e.path ?? ''}'` : e.message;
+}
