@@ -10,16 +10,30 @@ import { dictSource, type InventoryTemplar } from './inventory-templar.js';
 import { templatedType } from './constructed-inventory.js';
 
 export function parseGeneratorInventory(inventory: Inventory, config: DataDict, templar: InventoryTemplar): void {
-  const layers = config.get('layers');
-  const hosts = config.get('hosts');
-  if (!isDict(layers) || !isDict(hosts)) throw new InventoryError('inventory-generator', "The generator plugin needs 'layers' and 'hosts' dicts");
+  // NOTE: 2.19 indexes the config without checks: a missing key fails with Python's KeyError text.
+  const layers = required(config, 'layers');
+  if (!isDict(layers)) throw new InventoryError('inventory-generator', `'${pyTypeName(layers)}' object has no attribute 'values'`);
   const names = [...layers.keys()];
   for (const combination of product([...layers.values()].map((v) => (Array.isArray(v) ? v : isDict(v) ? [...v.keys()] : [...pyStr(v)])))) {
     const vars: DataDict = new Map(names.map((name, i) => [name, combination[i] as Data]));
-    const host = named('host', render(templar, hosts.get('name') ?? null, vars));
+    const hosts = required(config, 'hosts');
+    const host = named('host', render(templar, isDict(hosts) ? required(hosts, 'name') : null, vars));
     inventory.addHostNamed(host);
-    addParents(inventory, templar, host, hosts.get('parents'), vars);
+    addParents(inventory, templar, host, isDict(hosts) ? hosts.get('parents') : undefined, vars);
   }
+}
+
+function required(dict: DataDict, key: string): Data {
+  const value = dict.get(key);
+  if (value === undefined) throw new InventoryError('inventory-generator', `'${key}'`);
+  return value;
+}
+
+/** The type of a value read from the config file, as 2.19 names it (YAML values carry their origin). */
+function pyTypeName(value: Data): string {
+  if (value === null) return 'NoneType';
+  if (typeof value === 'boolean') return 'bool';
+  return Array.isArray(value) ? '_AnsibleTaggedList' : typeof value === 'string' ? '_AnsibleTaggedStr' : '_AnsibleTaggedInt';
 }
 
 /** 2.19's add_host/add_group refuse a name that is no string (a template may give an int). */
