@@ -139,6 +139,9 @@ class Compiler {
             out.push(raw);
             return;
           }
+          // NOTE: 2.19 fails on an undefined value as it is output, before the next node runs; one
+          // with nothing to say (`'a' if false`) drops out instead. `debug: var=` marks them all.
+          if (raw instanceof Undefined && raw.message !== '' && !f.state.options.markError) throw new UndefinedError(raw);
           const v = f.state.settle(raw);
           if (Array.isArray(v) && v.length > 0 && isGroupTuple(v[0])) {
             f.state.options.warn?.({ kind: 'warning', message: "Type 'GroupTuple' is unsupported in variable storage, converting to 'list'.", origin: f.state.options.origin });

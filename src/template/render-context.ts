@@ -320,8 +320,10 @@ export class RenderContext implements RenderState {
     try {
       v = scope === undefined ? this.renderNested(text) : this.inScope(scope).renderNested(text);
     } catch (err) {
-      // Another host's variable that is undefined there is an undefined value here (`| default` takes it).
-      if (scope !== undefined && err instanceof UndefinedError) {
+      // An entry whose template meets an undefined value is that undefined value (2.19's lazy
+      // containers render an entry only when it is read: `lst | length` does not fail); so is
+      // another host's variable that is undefined there (`| default` takes it).
+      if (err instanceof UndefinedError) {
         v = err.undefinedValue;
         if (v.origin === undefined) v.origin = where();
         return v;

@@ -25,7 +25,10 @@ export const vars: LookupFn = (ctx, terms, kwargs) => {
       // NOTE: an undefined-variable error, not a lookup failure: `| default(…)` can catch it in 2.19.
       throw new UndefinedError(new Undefined(`No variable named '${name}' was found.`, name));
     }
-    return typeof value === 'string' && /\{\{|\{%/.test(value) ? ctx.renderString(value, origin(ctx.vars.origin?.(name))) : value;
+    if (typeof value === 'string') return /\{\{|\{%/.test(value) ? ctx.renderString(value, origin(ctx.vars.origin?.(name))) : value;
+    // A dict or list comes back with the templates inside it rendered, as 2.19's lazy containers are.
+    if (value instanceof Map || Array.isArray(value)) return ctx.renderString('{{ __volant_vars_value }}', { extraVars: new Map([['__volant_vars_value', value]]) });
+    return value;
   });
 };
 
