@@ -39,7 +39,16 @@ export function collectionLoadWarnings(action: string, collections: readonly str
       continue;
     }
     const [namespace, name] = collection.split('.');
-    const missing = namespace === 'ansible' ? `ansible.${name ?? ''}` : (namespace ?? collection);
+    // NOTE: a name that is not namespace.collection fails before any import is tried.
+    if (name === undefined) {
+      out.push(`Error loading plugin '${action}': ${collection}.${action} is not a valid collection reference`);
+      continue;
+    }
+    if (![namespace, name].every((part) => /^[A-Za-z_]\w*$/.test(part ?? ''))) {
+      out.push(`Error loading plugin '${action}': invalid collection name (must be of the form namespace.collection): ${collection}`);
+      continue;
+    }
+    const missing = namespace === 'ansible' ? `ansible.${name}` : (namespace ?? collection);
     out.push(`Error loading plugin '${action}': No module named 'ansible_collections.${missing}'`);
   }
   return out;
