@@ -6,6 +6,7 @@
  */
 import type { AnsibleConfig } from './config.js';
 import type { ParsedArgs } from './argv.js';
+import type { DuplicateKeyBehavior } from '../yaml/load-yaml.js';
 
 export function withConfigDefaults(args: ParsedArgs, config: AnsibleConfig): ParsedArgs {
   const out: ParsedArgs = { ...args };
@@ -22,4 +23,10 @@ export function withConfigDefaults(args: ParsedArgs, config: AnsibleConfig): Par
 function listOf(value: ParsedArgs[string]): string[] {
   if (value === undefined || value === false) return [];
   return Array.isArray(value) ? value : [String(value)];
+}
+
+/** duplicate_dict_key: `warn`, `error` or `ignore` (any case); another value keeps the default. */
+export function duplicateKeyBehavior(value: string | undefined): DuplicateKeyBehavior {
+  const v = value?.trim().toLowerCase();
+  return v === 'error' || v === 'ignore' ? v : 'warn';
 }

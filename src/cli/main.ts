@@ -12,7 +12,8 @@ import { callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig } from './config.js';
 import { configDeprecations } from './config-deprecations.js';
-import { withConfigDefaults } from './config-defaults.js';
+import { duplicateKeyBehavior, withConfigDefaults } from './config-defaults.js';
+import { setDuplicateKeyBehavior } from '../yaml/load-yaml.js';
 import { runPlaybooks } from './run-playbooks.js';
 import { RunAborted } from '../run/run-aborted.js';
 import { capturable } from '../run/output-capture.js';
@@ -37,6 +38,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const cwd = process.cwd();
   const config = new AnsibleConfig(env, cwd);
   args = withConfigDefaults(args, config);
+  setDuplicateKeyBehavior(duplicateKeyBehavior(config.get('ANSIBLE_DUPLICATE_YAML_DICT_KEY', 'defaults', 'duplicate_dict_key')));
   if (args.help) {
     out(formatHelp());
     return 0;

@@ -11,7 +11,7 @@ import type { Node as CstNode } from 'yaml';
 import type { Data } from '../core/data.js';
 import { PyDate, UnsafeString, VaultString } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
-import type { YamlError } from '../core/errors.js';
+import { YamlError } from '../core/errors.js';
 import { LineIndex } from './line-index.js';
 import { libyamlProblem } from './libyaml-problem.js';
 import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js';
@@ -232,9 +232,11 @@ class Composer {
     for (const pair of pairs) {
       const id = this.keyIdentity(pair.key);
       if (seen.has(id)) {
+        const message = `Found duplicate mapping key ${keyRepr(pair.key)}.`;
+        if (duplicateKeys === 'error' && !this.json) throw new YamlError('YAML_PARSE', `YAML parsing failed: ${message}`, { location: pair.key.loc });
         const hint = 'Using last defined value only.';
-        const warning = { message: `Found duplicate mapping key ${keyRepr(pair.key)}.`, location: pair.key.loc, hint, origin: pair.key.loc, help: hint };
-        if (!this.json) this.pending.push({ warning, depth, order });
+        const warning = { message, location: pair.key.loc, hint, origin: pair.key.loc, help: hint };
+        if (!this.json && duplicateKeys === 'warn') this.pending.push({ warning, depth, order });
         // The value replaces the earlier one in place: Python dicts keep the first position.
         result[seen.get(id) ?? 0] = { key: result[seen.get(id) ?? 0]?.key ?? pair.key, value: pair.value };
       } else {
@@ -357,6 +359,15 @@ function isJson(text: string): boolean {
  * Parses every document of `text` (with `single`, exactly one, as ansible loads a playbook). Throws YamlError (message, location and hint as ansible-core
  * 2.19 prints them) on a syntax or construction error.
  */
+/** DUPLICATE_YAML_DICT_KEY ([defaults] duplicate_dict_key): warn (the default), error or ignore. */
+export type DuplicateKeyBehavior = 'warn' | 'error' | 'ignore';
+let duplicateKeys: DuplicateKeyBehavior = 'warn';
+
+/** Set once by the CLI from the run's settings: every YAML file of the run is read the same way. */
+export function setDuplicateKeyBehavior(behavior: DuplicateKeyBehavior): void {
+  duplicateKeys = behavior;
+}
+
 export function loadYaml(source: string, file: string, options: { single?: boolean } = {}): LoadedYaml {
   // libyaml skips a byte order mark at the start of the stream; its marks do not count it.
   const text = source.startsWith('\ufeff') ? source.slice(1) : source;
