@@ -58,7 +58,7 @@ export function parseConstructedInventory(inventory: Inventory, config: DataDict
     }
   } catch (error) {
     if (!(error instanceof ConstructError || error instanceof InventoryError)) throw error;
-    const head = `Failed to parse ${pyReprText(source)}`;
+    const head = `Failed to parse ${pyRepr(source)}`;
     const message = error.message.trimEnd();
     if (!(error instanceof ConstructError && error.chained)) throw pluginFailure(`${head}: ${message}`, ctx.plugin, source);
     throw new InventorySourceError(`${head}: ${message}`, [`${head}.\nOrigin: <inventory plugin '${ctx.plugin}' with source '${source}'>`, message]);
@@ -83,11 +83,6 @@ function looseBoolean(value: Data): boolean {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value === 1;
   return ['y', 'yes', 'on', '1', 'true', 't'].includes(pyStr(value).toLowerCase());
-}
-
-/** Python's repr of a str (the path in `{path!r}`). */
-function pyReprText(text: string): string {
-  return text.includes("'") && !text.includes('"') ? `"${text}"` : `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
 /** 2.19's get_all_host_vars: the host's groups' vars (sorted), its own, its magic names. */
