@@ -19,6 +19,13 @@ describe('template/filters/ansible-python-regex', () => {
     for (const [pattern, message] of cases) assert.throws(() => compilePyRegex(pattern), { message });
   });
 
+  it('refuses a look-behind that is not fixed-width, as Python does (JS would run it)', () => {
+    for (const pattern of ['(?<=a+)b', '(?<=ab|c)x', '(?<=a{1,2})b', '(?<!a?)b']) {
+      assert.throws(() => compilePyRegex(pattern), { message: 'look-behind requires fixed-width pattern' });
+    }
+    for (const pattern of ['(?<=ab|cd)x', '(?<=a{2})b', '(?<=\\d\\s[xy])b', '(?<=(?:ab){2})c', '(?<=\\bfoo)x', '(?<=[)])x']) compilePyRegex(pattern);
+  });
+
   it('translates named groups and keeps their numbers', () => {
     const re = compilePyRegex('(?P<k>\\w+)=(?P<v>[^,]*)');
     assert.deepEqual([...re.names], [['k', 1], ['v', 2]]);

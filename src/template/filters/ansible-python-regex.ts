@@ -5,6 +5,7 @@
  * and escapes JS's `u` mode refuses. Errors use Python's words (`missing ), unterminated
  * subpattern at position 0`).
  */
+import { fixedWidth } from './python-regex-width.js';
 
 export interface PyRegexFlags {
   ignorecase?: boolean;
@@ -372,8 +373,12 @@ function translate(pattern: string, initial: PyRegexFlags): PyRegex {
       groups++;
     }
     groupStarts.push(start);
+    const bodyStart = pos;
     const inner = parseSequence(depth + 1);
     groupStarts.pop();
+    if ((open === '(?<=' || open === '(?<!') && !verbose && fixedWidth(chars.slice(bodyStart, pos).join('')) === undefined) {
+      throw new PyRegexError('look-behind requires fixed-width pattern');
+    }
     pos++;
     return `${open}${inner})`;
   };
