@@ -68,6 +68,11 @@ export class DefaultCallback extends CallbackBase implements Callback {
     // NOTE: under free/host_pinned the banner names the task of each result as it arrives.
     if (['free', 'host_pinned', 'ansible.builtin.free', 'ansible.builtin.host_pinned', 'ansible.legacy.free', 'ansible.legacy.host_pinned'].includes(strategy)) {
       this.lastTaskName = undefined;
+    } else if (task.nameType !== undefined) {
+      // NOTE: 2.19 fails to strip a name that is no string: the hook stops with a warning, the
+      // previous task's name stays cached, and the banner comes with the first result under it.
+      const hook = prefix === 'TASK' ? 'v2_playbook_on_task_start' : 'v2_playbook_on_handler_task_start';
+      this.warning(`Callback dispatch '${hook}' failed for plugin 'default': '${task.nameType}' object has no attribute 'strip'`);
     } else {
       this.lastTaskName = displayedTaskName(task);
       if (this.displaySkipped && this.displayOk) this.printTaskBanner(task);

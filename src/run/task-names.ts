@@ -2,7 +2,7 @@
  * The names a task shows under: its banner name, templated once per step when the banner is
  * printed, and the TaskInfo every result of the step carries.
  */
-import { pyStr, truthy, type Data } from '../core/data.js';
+import { PyFloat, pyStr, truthy, type Data } from '../core/data.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { Callback, TaskInfo } from './events.js';
@@ -78,6 +78,7 @@ export class TaskNames {
       loc: task.loc,
       // NOTE: ansible's IncludeRole names itself (its name, or "include_role : x") without its own role.
       ...(step.role && !ROLE_INCLUDES.has(task.action) ? { role: step.role.def.name } : {}),
+      ...nameTypeOf(step),
       isHandler: task.isHandler,
       noLog: keywordBool(step.folded.scalars.get('no_log')) ?? false,
       checkMode: checkModeMarked(step.folded.scalars.get('check_mode'), this.options.checkMode),
@@ -88,6 +89,16 @@ export class TaskNames {
       ignoreUnreachable: keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false,
     };
   }
+}
+
+/** A role-less task's `name` that YAML read as a boolean or a number: its Python type (a role's task name is "role : name", a string). */
+function nameTypeOf(step: TaskStep): { nameType?: string } {
+  if (step.role) return {};
+  const value = step.task.keywords.get('name')?.value;
+  if (typeof value === 'boolean') return { nameType: 'bool' };
+  if (typeof value === 'number' || typeof value === 'bigint') return { nameType: '_AnsibleTaggedInt' };
+  if (value instanceof PyFloat) return { nameType: '_AnsibleTaggedFloat' };
+  return {};
 }
 
 /**
