@@ -131,7 +131,8 @@ function getitem(container: Data, key: Data): Data | Undefined {
     if (i >= 0 && i < chars.length) return chars[i] as string;
   }
   const kind = container instanceof Map ? 'dict' : Array.isArray(container) ? 'list' : typeShortName(container);
-  return new Undefined(`object of type '${kind}' has no attribute ${pyRepr(toText(key))}`, toText(key));
+  const shown = pyRepr(isStringLike(key) ? textOf(key) : key);
+  return new Undefined(`object of type '${kind}' has no attribute ${shown}`, isStringLike(key) ? textOf(key) : undefined);
 }
 
 export const extract: FilterFn = (_ctx, value, args, kwargs) => {
