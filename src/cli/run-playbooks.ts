@@ -547,6 +547,7 @@ function withVarWarnings(vars: RunnerVars, callback: Callback): VarsPort {
           return source;
         },
         forPlay: () => playVars.forPlay(),
+        forStep: (step) => playVars.forStep(step),
         addPublicRole: (role) => playVars.addPublicRole?.(role),
       };
     },

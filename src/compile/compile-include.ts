@@ -89,7 +89,8 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
   const fold = applyFold(step, args);
   const deps = builder.addDependencies(role, fold);
   builder.addRoleTasks(role, fold, from.tasks ?? 'main');
-  const handlers = new ProgramBuilder(loader);
+  // the role's handlers see the include's params too (its vars: and loop item), as its tasks do
+  const handlers = new ProgramBuilder(loader, includeParams(step, itemVars));
   for (const dep of deps) handlers.addList(loader.loadRoleTasks(dep.def, 'main', true), step.outerFold, { role: dep, baseDir: `${dep.def.path}/handlers` });
   handlers.addList(loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold, { role, baseDir: `${def.path}/handlers` });
   return { program: builder.build(), displayFile: def.name, handlers: handlers.build(), role };

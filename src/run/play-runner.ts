@@ -369,14 +369,16 @@ export class PlayRunner {
   }
 
   /**
-   * 2.19 templates a handler's name (once) with variables of no host; one that cannot be
+   * 2.19 templates a handler's name (once) with its variables of no host (its role's, its include's
+   * params, its own vars); one that cannot be
    * templated answers only to its listen topics, and without any it is unusable, with a warning.
    */
   private handlerName(step: TaskStep, name: string): string | undefined {
     const templar = this.services.exec.templar;
     if (!templar.isTemplate(name)) return name;
     try {
-      return pyStr(templar.render(name, this.playVars.forPlay(), { origin: step.task.keywords.get('name')?.loc }));
+      const vars = this.playVars.forStep?.(step) ?? this.playVars.forPlay();
+      return pyStr(templar.render(name, vars, { origin: step.task.keywords.get('name')?.loc }));
     } catch (e) {
       const listen = step.task.keywords.get('listen');
       if (!listen || listen.value === null) {

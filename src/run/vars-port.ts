@@ -25,6 +25,8 @@ export interface PlayVars {
   forTask(host: string, step?: TaskStep, locals?: ReadonlyMap<string, Data>): VarSource;
   /** Variables for templating play keywords (name, hosts) before any host is chosen. */
   forPlay(): VarSource;
+  /** A step's variables without a host (2.19's get_vars(play, task)): how a handler's name is templated. */
+  forStep?(step: TaskStep): VarSource;
   /** include_role with `public: true` ran: the role's defaults and vars join the play's. */
   addPublicRole?(role: RoleInstance): void;
 }

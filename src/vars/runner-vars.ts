@@ -47,6 +47,7 @@ export interface CompiledPlayLike {
 export interface RunnerPlayVars {
   forTask(host: string, step?: StepLike, locals?: ReadonlyMap<string, Data>): VarSource;
   forPlay(): VarSource;
+  forStep(step: StepLike): VarSource;
   /** include_role ran: the role joins the play's roles (its defaults and vars too when it is public). */
   addPublicRole?(role: RoleInstanceLike): void;
 }
@@ -113,6 +114,9 @@ export class RunnerVars {
       },
       forPlay(): VarSource {
         return manager.taskVars(undefined, play, undefined, hosts);
+      },
+      forStep(step: StepLike): VarSource {
+        return manager.taskVars(undefined, play, scopeOf(step), hosts);
       },
       addPublicRole(role: RoleInstanceLike): void {
         const scope = scopes.scope(role);
