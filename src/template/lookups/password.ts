@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Data } from '../../core/data.js';
+import { isStringLike, pyRepr, textOf, type Data } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
 import { defined, pluginError, toText } from '../filters/ansible-args.js';
 import { posixDirname, posixJoin, posixNormpath } from '../filters/ansible-python-path.js';
@@ -27,8 +27,17 @@ const CHAR_SETS: Record<string, string> = {
 };
 const ENCRYPT_NAMES: Record<string, string> = { md5_crypt: 'md5_crypt', sha256_crypt: 'sha256_crypt', sha512_crypt: 'sha512_crypt' };
 
+/** NOTE: Ansible drops quote characters from the candidates (punctuation has both). */
 function candidateChars(specs: string[]): string {
-  return specs.map((spec) => CHAR_SETS[spec] ?? spec).join('');
+  return specs.map((spec) => CHAR_SETS[spec] ?? spec).join('').replace(/["']/g, '');
+}
+
+/** The `length` option as Ansible's config type integer takes it: an int, or a str of one. */
+function lengthOption(value: Data | undefined): number {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'boolean') return Number(value);
+  if (isStringLike(value) && /^\s*[-+]?\d+\s*$/.test(textOf(value))) return Number(textOf(value));
+  throw pluginError(`Config 'length' for 'password' lookup plugin from 'Direct' has an invalid value: Invalid value provided for 'integer': ${pyRepr(value ?? null)}`);
 }
 
 function splitChars(value: string): string[] {
@@ -80,11 +89,11 @@ export const password: LookupFn = (ctx, terms, kwargs) => {
       }
       const invalid = [...params.keys()].filter((k) => !VALID.includes(k));
       if (invalid.length > 0) throw pluginError(`Unrecognized parameter(s) given to password lookup: ${invalid.join(', ')}`);
-      for (const [k, v] of params) options.set(k, k === 'length' ? Number(v) : v);
+      for (const [k, v] of params) options.set(k, v);
     }
     const charsOption = options.get('chars');
     const chars = candidateChars(typeof charsOption === 'string' ? splitChars(charsOption) : Array.isArray(charsOption) ? charsOption.map((c) => toText(c)) : []);
-    const length = Number(options.get('length'));
+    const length = lengthOption(options.get('length'));
     const base = ctx.lookup?.baseDir ?? process.cwd();
     const path = relpath.startsWith('/') ? posixNormpath(relpath) : posixNormpath(posixJoin(base, relpath));
     let plaintext: string;
