@@ -2,6 +2,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { VolantError } from '../core/errors.js';
 import { setKeyOriginsFromNode } from '../inventory/key-origins.js';
 import type { Action, ActionContext } from '../run/action.js';
 import { IncludeVarsOptionError, includeVarsHashBehaviour, mergeInto, readVarsDir, varsDirOptions, varsDirPath } from '../vars/include-vars-dir.js';
@@ -88,7 +89,14 @@ function includeFile(ctx: ActionContext): Included {
   });
   // NOTE: ansible reports this one under `message`, not `msg`.
   if (!found) return { facts: new Map(), files: [], error: fileNotFoundMessage(name, candidates) };
-  const vars = readVars(found);
+  let vars: DataDict | undefined;
+  try {
+    vars = readVars(found);
+  } catch (e) {
+    // A file that does not load fails the task with the error's words under `message`.
+    if (e instanceof VolantError) return { facts: new Map(), files: [], error: e.message };
+    throw e;
+  }
   if (vars === undefined) return { facts: new Map(), files: [], error: `${found} must be stored as a dictionary/hash` };
   const facts: DataDict = new Map();
   mergeInto(facts, vars);
