@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { ActionFail } from '../run/task-error.js';
+import { localTmpFile } from './local-tmp-name.js';
 import { controllerSearchDirs, fileNotFoundMessage, pyStr, searchCandidates, toBoolLike } from './util.js';
 
 /** Options only assemble knows; copy gets the rest. */
@@ -27,6 +28,9 @@ export const assemble: Action = async (ctx) => {
   for (const key of [...ASSEMBLE_ONLY, 'src']) args.delete(key);
   const content = joinFragments(path, ctx.args.get('delimiter'), ctx.args.get('regexp'), toBoolLike(ctx.args.get('ignore_hidden')));
   args.set('_volant_content_b64', content.toString('base64'));
+  // NOTE: 2.19's action joins the fragments into a controller temp file (its diff names it) and uploads it as `src`
+  args.set('_volant_after_header', localTmpFile());
+  args.set('_volant_upload_name', 'src');
   return ctx.runModule({ module: 'copy', args });
 };
 

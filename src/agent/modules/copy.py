@@ -67,11 +67,12 @@ class _Source(object):
                 shutil.copyfileobj(source, f, 1 << 20)
 
 
-def _fake_src(dest):
+def _fake_src(dest, name=None):
     # Ansible reports the temporary file it uploaded: ~/.ansible/tmp/ansible-tmp-<t>-<pid>-<rand>/.source<ext>
-    ext = os.path.splitext(dest)[1]
+    # (assemble's action uploads its joined fragments as `src`)
+    name = name or '.source' + os.path.splitext(dest)[1]
     base = os.path.expanduser('~/.ansible/tmp')
-    return '%s/ansible-tmp-%s-%d-%d/.source%s' % (base, repr(time.time()), os.getpid(), int.from_bytes(os.urandom(6), 'big'), ext)
+    return '%s/ansible-tmp-%s-%d-%d/%s' % (base, repr(time.time()), os.getpid(), int.from_bytes(os.urandom(6), 'big'), name)
 
 
 def _task_args_invocation(ctx):
@@ -195,10 +196,13 @@ def _run(params, ctx):
         return result
 
     file_args = ctx.load_file_common_arguments(params, path=dest)
-    if checksum_dest == checksum_src and remote_src:
-        # NOTE: with remote_src the module itself answers (md5sum and src, no diff list).
+    uploaded_as = ctx.internal.get('_volant_upload_name')
+    if checksum_dest == checksum_src and (remote_src or uploaded_as):
+        # NOTE: with remote_src the module itself answers (md5sum and src, no diff list); so it does
+        # for assemble's action, which uploads the joined fragments whatever dest holds.
         changed = ctx.set_fs_attributes_if_different(file_args, False, None)
-        return {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'md5sum': data.digest('md5'), 'src': src}
+        shown_src = src if remote_src else _fake_src(dest, uploaded_as)
+        return {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'md5sum': data.digest('md5'), 'src': shown_src}
     if checksum_dest == checksum_src:
         # NOTE: Ansible then runs the file module for attributes: its result has `path` and no md5sum.
         params['_volant_unchanged'] = True
@@ -257,7 +261,7 @@ def _run(params, ctx):
         'checksum': checksum_src,
         'dest': dest,
         'md5sum': data.digest('md5'),
-        'src': src if (src and remote_src) else params.setdefault('_volant_src', _fake_src(dest)),
+        'src': src if (src and remote_src) else params.setdefault('_volant_src', _fake_src(dest, uploaded_as)),
     })
     if not remote_src:
         result['diff'] = diff_list
