@@ -6,7 +6,7 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
-import { VolantError } from '../core/errors.js';
+import { ParseError, TemplateError, VolantError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
 import { pluginDirectories } from '../core/plugin-directories.js';
 import { installPythonPlugins } from '../python-plugins/install-python-plugins.js';
@@ -19,7 +19,7 @@ import { parsePlaybook } from '../playbook/parse-playbook.js';
 import { parseTaskFile } from '../playbook/parse-task-list.js';
 import { loadListedRoles, loadRole, roleSearchPaths } from '../playbook/load-role.js';
 import { loadRoleTasks } from '../playbook/load-role-tasks.js';
-import type { Playbook, PlayNode } from '../playbook/model.js';
+import type { ImportPlaybookNode, Playbook, PlayNode } from '../playbook/model.js';
 import type { CompiledPlay } from '../compile/program.js';
 import { PlaybookRunner } from '../run/playbook-runner.js';
 import { tagFilterFor } from '../run/tags.js';
@@ -90,6 +90,16 @@ function readYaml(path: string) {
   return loaded;
 }
 
+/** An import_playbook name, templated as the playbook loads: a template error is a parser error at the name. */
+function renderImportName(entry: ImportPlaybookNode, render: (text: string) => string): string {
+  try {
+    return render(pyStr(entry.file.value));
+  } catch (e) {
+    if (!(e instanceof TemplateError)) throw e;
+    throw new ParseError('IMPORT_PLAYBOOK_TEMPLATE', `Error processing keyword 'import_playbook': ${e.message}`, { location: entry.file.loc });
+  }
+}
+
 /** Reads a playbook with its import_playbook entries expanded, as ansible does before running. */
 export function loadPlaybookFile(path: string, warn: (m: string) => void, render: (text: string) => string = (t) => t): Playbook {
   const loaded = readYaml(path);
@@ -105,7 +115,7 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
       entries.push(entry);
       continue;
     }
-    const file = render(pyStr(entry.file.value));
+    const file = renderImportName(entry, render);
     const imported = loadPlaybookFile(isAbsolute(file) ? file : resolve(dirname(path), file), warn, render);
     const vars = entry.keywords.get('vars');
     const when = entry.keywords.get('when');

@@ -20,6 +20,13 @@ function parseImportPlaybook(map: YamlMap): ImportPlaybookNode {
   }
   const filePair = map.pairs.find((pair) => IMPORT_KEYS.has(keyText(pair)));
   if (filePair === undefined) throw new Error('not an import_playbook entry');
+  if (filePair.value.kind === 'seq' || filePair.value.kind === 'map') {
+    throw new ParseError(
+      'FIELD_NOT_STRING',
+      `The field '${keyText(filePair)}' is supposed to be a string type, however the incoming data structure is a ${pythonClassName(toData(filePair.value))}`,
+      { location: map.loc },
+    );
+  }
   const keywords = collectKeywords(map, 'PlaybookInclude', IMPORT_NAMES, IMPORT_KEYS);
   return {
     kind: 'import_playbook',
