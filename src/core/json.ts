@@ -8,6 +8,8 @@ export interface JsonDumpOptions {
   ensureAscii?: boolean;
   /** Python's `separators`; defaults follow Python (depend on indent). */
   separators?: readonly [string, string];
+  /** How a None key is written: json.dumps writes `null`; Ansible's callbacks show `None`. */
+  noneKey?: string;
 }
 
 /** Python's `json.dumps` on Volant data, byte for byte. */
@@ -16,6 +18,13 @@ export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {})
   const [itemSep, keySep] = options.separators ?? (indent === undefined ? [', ', ': '] : [',', ': ']);
   const ensureAscii = options.ensureAscii ?? true;
   const sortKeys = options.sortKeys ?? false;
+  const noneKey = options.noneKey ?? 'null';
+  const keyText = (key: DictKey): string => (key === null ? noneKey : plainKeyText(key));
+  const compareKeys = (a: DictKey, b: DictKey): number => {
+    const sa = keyText(a);
+    const sb = keyText(b);
+    return sa < sb ? -1 : sa > sb ? 1 : 0;
+  };
 
   const encode = (v: Data | undefined, depth: number): string => {
     if (v === null || v === undefined) return 'null';
@@ -40,18 +49,12 @@ export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {})
   return encode(value, 0);
 }
 
-function keyText(key: DictKey): string {
+function plainKeyText(key: DictKey): string {
   if (key === null) return 'null';
   if (typeof key === 'boolean') return key ? 'true' : 'false';
   // A float key is stored as a PyFloat (DictKey does not name it).
   if ((key as unknown) instanceof PyFloat) return jsonFloat((key as unknown as PyFloat).value);
   return String(key);
-}
-
-function compareKeys(a: DictKey, b: DictKey): number {
-  const sa = keyText(a);
-  const sb = keyText(b);
-  return sa < sb ? -1 : sa > sb ? 1 : 0;
 }
 
 function jsonFloat(x: number): string {

@@ -390,6 +390,8 @@ export function toData(v: Value): Data {
     let copy: DataDict | null = null;
     let i = 0;
     for (const [k, item] of v) {
+      // NOTE: a tuple key is fine in a template, but storing makes it a list, which no dict can key.
+      if (Array.isArray(k)) throw new PyException('TypeError', "unhashable type: 'list'");
       const r = toData(item as Value);
       if (r !== item && copy === null) {
         copy = new Map();

@@ -45,7 +45,7 @@ export function dumpResult(result: DataDict, options: DumpOptions): string {
     return '\n' + indentLines(yaml, ' '.repeat(indent || 4));
   }
   // NOTE: indent 0 is not "one line" in Python: it breaks lines and drops the space after commas.
-  return dumpJson(abridged, { indent, sortKeys: true, ensureAscii: false });
+  return dumpJson(abridged, { indent, sortKeys: true, ensureAscii: false, noneKey: 'None' });
 }
 
 /** Python's textwrap.indent: the prefix on every line that is not only whitespace. */
@@ -57,5 +57,5 @@ function indentLines(text: string, prefix: string): string {
 
 /** Any value dumped the callback way (custom stats). */
 export function dumpValue(value: Data, indent?: number): string {
-  return dumpJson(value, { indent, sortKeys: true, ensureAscii: false });
+  return dumpJson(value, { indent, sortKeys: true, ensureAscii: false, noneKey: 'None' });
 }

@@ -221,12 +221,20 @@ export function equals(a: Value | undefined, b: Value | undefined): boolean {
 }
 
 /** Dict lookup with Python key equality (1 == 1.0 == True). */
+/** The key already in `m` equal to an object key (a tuple, a float): Map compares objects by identity. */
+function equalObjectKey(m: Map<DictKey, Data>, k: DictKey): DictKey | undefined {
+  if (typeof k !== 'object' || k === null) return undefined;
+  for (const key of m.keys()) if (typeof key === 'object' && key !== null && equals(key as Value, k as Value)) return key;
+  return undefined;
+}
+
 export function mapGet(m: Map<DictKey, Data>, key: Value): Data | undefined {
   const k = dictKey(key);
   const v = m.get(k);
   if (v !== undefined || m.has(k)) return v;
   if (typeof k === 'boolean') return m.get(k ? 1 : 0);
-  return undefined;
+  const same = equalObjectKey(m, k);
+  return same === undefined ? undefined : m.get(same);
 }
 
 /**
@@ -237,7 +245,7 @@ export function storedKey(m: Map<DictKey, Data>, key: DictKey): DictKey {
   if (m.has(key)) return key;
   if (typeof key === 'boolean' && m.has(key ? 1 : 0)) return key ? 1 : 0;
   if ((key === 0 || key === 1) && m.has(key === 1)) return key === 1;
-  return key;
+  return equalObjectKey(m, key) ?? key;
 }
 
 export function mapHas(m: Map<DictKey, Data>, key: Value): boolean {
@@ -245,7 +253,7 @@ export function mapHas(m: Map<DictKey, Data>, key: Value): boolean {
   if (m.has(k)) return true;
   if (typeof k === 'boolean') return m.has(k ? 1 : 0);
   if (typeof k === 'number' && (k === 0 || k === 1)) return m.has(k === 1);
-  return false;
+  return equalObjectKey(m, k) !== undefined;
 }
 
 /** A runtime value as a dict key (floats with integral values hash as ints in Python). */
