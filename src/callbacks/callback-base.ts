@@ -121,10 +121,22 @@ export function deprecationFromDict(value: Data): DeprecationEvent {
     return v === undefined || v === null ? undefined : pyStr(v);
   };
   const out: DeprecationEvent = { message: text('msg') ?? '' };
+  const plugin = deprecatorPlugin(value.get('deprecator'));
   return {
     ...out,
     ...(text('version') ? { version: text('version') } : {}),
     ...(text('date') ? { date: text('date') } : {}),
     ...(text('collection_name') ? { collection: text('collection_name') } : {}),
+    ...(plugin ? { plugin } : {}),
+    ...(text('help_text') ? { help: text('help_text') } : {}),
   };
+}
+
+/** A deprecation's `deprecator` (`{resolved_name: ansible.legacy.x, type: module}`) as "module 'x'". */
+function deprecatorPlugin(deprecator: Data | undefined): string | undefined {
+  if (!isDict(deprecator)) return undefined;
+  const type = deprecator.get('type');
+  const name = deprecator.get('resolved_name');
+  if (typeof type !== 'string' || typeof name !== 'string') return undefined;
+  return `${type} '${name.split('.').slice(2).join('.') || name}'`;
 }

@@ -148,6 +148,7 @@ class AnsibleModule(object):
     # -- results ------------------------------------------------------------------------------
     def exit_json(self, **kwargs):
         self._ctx.add_path_info(kwargs)
+        self._take_returned_notices(kwargs)
         self._ctx.cleanup()
         raise _ModuleExited(volant_runtime.exit_result(kwargs, self._ctx))
 
@@ -155,14 +156,56 @@ class AnsibleModule(object):
         kwargs['failed'] = True
         kwargs['msg'] = msg
         self._ctx.add_path_info(kwargs)
+        self._take_returned_notices(kwargs)
         self._ctx.cleanup()
         raise _ModuleExited(volant_runtime.exit_result(kwargs, self._ctx))
+
+    def _take_returned_notices(self, kwargs):
+        """`warnings=`/`deprecations=` given to exit_json/fail_json: as 2.19, each becomes a warn or
+        deprecate call (after a deprecation of passing them), not a plain result key."""
+        if 'warnings' in kwargs:
+            self._core_deprecation('Passing `warnings` to `exit_json` or `fail_json` is deprecated.',
+                                   'Use `AnsibleModule.warn` instead.')
+            given = kwargs.pop('warnings')
+            for w in given if isinstance(given, list) else [given]:
+                self.warn(w)
+        if 'deprecations' in kwargs:
+            self._core_deprecation('Passing `deprecations` to `exit_json` or `fail_json` is deprecated.',
+                                   'Use `AnsibleModule.deprecate` instead.')
+            given = kwargs.pop('deprecations')
+            for d in given if isinstance(given, list) else [given]:
+                if isinstance(d, (list, tuple)) and len(d) == 2:
+                    self.deprecate(d[0], version=d[1])
+                elif isinstance(d, dict):
+                    self.deprecate(d['msg'], version=d.get('version'), date=d.get('date'),
+                                   collection_name=d.get('collection_name'))
+                else:
+                    self.deprecate(d)
+
+    def _core_deprecation(self, msg, help_text):
+        self._ctx.deprecations.append({'msg': msg, 'version': '2.23', 'collection_name': 'ansible.builtin',
+                                       'deprecator': {'resolved_name': 'ansible.builtin', 'type': None},
+                                       'help_text': help_text})
 
     def warn(self, warning):
         self._ctx.warn(warning)
 
     def deprecate(self, msg, version=None, date=None, collection_name=None):
-        self._ctx.deprecate(msg, version=version, date=date, collection_name=collection_name)
+        # NOTE: 2.19 names the deprecator: the collection given, else the calling module (a
+        # playbook's library/ module is ansible.legacy's, a collection's module its collection's).
+        if collection_name is not None:
+            deprecator = {'resolved_name': collection_name, 'type': None}
+        else:
+            parts = self._name.split('.')
+            resolved = self._name if len(parts) > 2 else 'ansible.legacy.' + self._name
+            collection_name = '.'.join(resolved.split('.')[:2])
+            deprecator = {'resolved_name': resolved, 'type': 'module'}
+        dep = {'msg': msg, 'collection_name': collection_name, 'deprecator': deprecator}
+        if date is not None:
+            dep['date'] = date
+        else:
+            dep['version'] = version
+        self._ctx.deprecations.append(dep)
 
     def log(self, msg, log_args=None):
         pass
