@@ -162,7 +162,10 @@ export function pow(a: Value, b: Value): Value {
   if (na < 0 && !Number.isInteger(nb)) throw new PyException('TypeError', "Type 'complex' is unsupported for variable storage.");
   // An exact integer power divides once, as C's pow does, instead of V8's repeated multiplication.
   if (Number.isInteger(nb) && nb < 0 && Number.isInteger(na)) return new PyFloat(1 / na ** -nb);
-  return new PyFloat(na ** nb);
+  const r = na ** nb;
+  // NOTE: a float power that overflows raises in Python (ERANGE), where `*` gives inf.
+  if (!Number.isFinite(r) && Number.isFinite(na) && Number.isFinite(nb)) throw new PyException('OverflowError', "(34, 'Numerical result out of range')");
+  return new PyFloat(r);
 }
 
 export function neg(a: Value): Value {
