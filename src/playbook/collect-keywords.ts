@@ -110,15 +110,27 @@ function checkListen(node: YamlNode, handler: YamlNode): void {
   }
 }
 
+/** tags: a list, or a string of comma-separated tags; anything else (None too) fails. */
 function checkTags(node: YamlNode): void {
-  if (node.kind === 'map') throw new ParseError('TAGS_NOT_LIST', 'tags must be specified as a list', { location: node.loc });
+  if (node.kind === 'seq' || (node.kind === 'scalar' && (typeof node.value === 'string' || node.value instanceof UnsafeString))) return;
+  throw new ParseError('TAGS_NOT_LIST', 'tags must be specified as a list', nodeOrigin(node));
 }
 
 const PROMPT_KEYS = new Set(['name', 'prompt', 'default', 'private', 'confirm', 'encrypt', 'salt_size', 'salt', 'unsafe']);
 
 /** Each prompt needs a name and only known keys; ansible points at the whole `vars_prompt` value. */
 function checkVarsPrompt(node: YamlNode): void {
-  const prompts = node.kind === 'map' ? [node] : node.kind === 'seq' ? node.items : [];
+  if (node.kind === 'scalar' && node.value === null) return;
+  // NOTE: 2.19 reads vars_prompt as it reads a vars file: one mapping or a list of mappings.
+  const prompts = node.kind === 'seq' ? node.items : [node];
+  for (const prompt of prompts) {
+    if (prompt.kind !== 'map') {
+      throw new ParseError('VARS_PROMPT_INVALID', 'Invalid variable file contents.', {
+        ...nodeOrigin(prompt),
+        hint: 'Variable files must contain either a dictionary of variables, or a list of dictionaries.',
+      });
+    }
+  }
   for (const prompt of prompts) {
     if (prompt.kind !== 'map') continue;
     const keys = prompt.pairs.map(keyText);
