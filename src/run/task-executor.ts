@@ -789,7 +789,8 @@ function checkBool(kw: Keyword | undefined, name: string): void {
 
 function conversionError(name: string, value: Data, type: string, origin: SourceLocation | undefined): TaskError {
   const at = origin ? { origin } : {};
-  const shown = value instanceof PyFloat || typeof value === 'number' ? pyRepr(value) : strRepr(pyStr(value));
+  // Python's repr of the value: a string quoted, a number or a list as written.
+  const shown = isStringLike(value) ? strRepr(pyStr(value)) : pyRepr(value);
   // NOTE: 2.19 shows the conversion error as its own cause, though it points at the same value.
   return new TaskError([{ message: `Error processing keyword '${name}'.`, ...at }, { message: `The value ${shown} could not be converted to '${type}'.`, ...at, whileHandling: true }]);
 }
