@@ -332,7 +332,14 @@ export class TaskExecutor {
           }
           if (!ok) {
             return {
-              result: new Map<string, Data>([['changed', false], ['skipped', true], ['skip_reason', 'Conditional result was False'], ['false_condition', cond]]),
+              result: new Map<string, Data>([
+                ['changed', false],
+                ['skipped', true],
+                ['skip_reason', 'Conditional result was False'],
+                ['false_condition', cond],
+                // NOTE: a skipped result is censored too, by the task's no_log as templated for it.
+                ['_ansible_no_log', skippedNoLog(step, vars, templar)],
+              ]),
               failKind,
             };
           }
@@ -722,6 +729,15 @@ function isUndefinedError(e: unknown): boolean {
 
 function noLogOf(step: TaskStep, vars: VarSource, templar: TemplateRenderer): boolean {
   return keywordBool(templateKw(step.folded.scalars.get('no_log'), vars, templar)) ?? false;
+}
+
+/** A skipped task's no_log; one that cannot be templated masks the result, as for a task that ran. */
+function skippedNoLog(step: TaskStep, vars: VarSource, templar: TemplateRenderer): boolean {
+  try {
+    return noLogOf(step, vars, templar);
+  } catch {
+    return true;
+  }
 }
 
 function ensureChanged(result: DataDict): void {
