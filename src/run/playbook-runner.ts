@@ -2,7 +2,7 @@
  * run: walks the plays of a playbook (and imported playbooks), splits each play's hosts into
  * serial batches, and runs them. Returns ansible-playbook's exit code.
  */
-import { PyFloat, pyRepr, pyStr, strRepr, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, isStringLike, pyRepr, pyStr, strRepr, type Data, type DataDict } from '../core/data.js';
 import type { CompiledPlay, Program, TaskStep } from '../compile/program.js';
 import type { PlayNode, Playbook, TaskNode } from '../playbook/model.js';
 import { EMPTY_FOLD, foldLayer } from '../compile/fold-keywords.js';
@@ -356,7 +356,7 @@ function checkPercent(value: Data, location: SourceLocation | undefined): void {
 
 function playConversionError(keyword: string, value: Data, type: string, location: SourceLocation | undefined): VolantError {
   const at = location ? { location } : {};
-  const shown = typeof value === 'number' || value instanceof PyFloat ? pyRepr(value) : strRepr(pyStr(value));
+  const shown = isStringLike(value) ? strRepr(pyStr(value)) : pyRepr(value);
   const cause = Object.assign(new VolantError('PLAY_KEYWORD', `The value ${shown} could not be converted to '${type}'.`, at), { whileHandling: true });
   return Object.assign(new VolantError('PLAY_KEYWORD', `Error processing keyword '${keyword}'.`, { ...at, cause }), { exitCode: 4 });
 }
