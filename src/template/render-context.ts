@@ -397,7 +397,10 @@ export class RenderContext implements RenderState {
 
   loadTemplate(name: string): CompiledTemplate {
     const dirs: string[] = [];
-    const given = this.options.includeSearchPath;
+    let given = this.options.includeSearchPath;
+    // NOTE: a template written in a playbook (not a file) includes from the playbook's directory
+    // only, as 2.19's loader base directory, in a role too.
+    if (!given && !this.options.templatePath && this.options.lookup) given = [this.options.lookup.baseDir];
     if (given) dirs.push(...given);
     else {
       if (this.options.lookup) dirs.push(...this.options.lookup.searchPaths('templates'));

@@ -36,10 +36,10 @@ describe('template/files', () => {
     assert.equal(out, readFileSync(`${dir}expected/newlines.out`, 'utf8'));
   });
 
-  it('finds included templates through the lookup search paths', () => {
-    const out = createTemplateEngine().render("{% include 'part.j2' %}", vars, {
-      lookup: { searchPaths: () => [`${dir}templates`], baseDir: dir },
-    });
+  it("includes from the playbook's directory only in a template written in a playbook", () => {
+    const engine = createTemplateEngine();
+    const out = engine.render("{% include 'part.j2' %}", vars, { lookup: { searchPaths: () => [], baseDir: `${dir}templates` } });
     assert.equal(out, 'part sees world and no local');
+    assert.throws(() => engine.render("{% include 'part.j2' %}", vars, { lookup: { searchPaths: () => [`${dir}templates`], baseDir: dir } }), /'part.j2' not found in search path/);
   });
 });
