@@ -107,4 +107,11 @@ export const ROLES: readonly RealWorldRole[] = [
     managed: ['/etc/sudoers.d', '/etc/sudoers'],
     previewVars: { sudo_users: [{ name: 'deploy', nopasswd: true }], purge_other_sudoers_files: false },
   },
+  {
+    name: 'willshersystems.sshd',
+    repo: 'https://github.com/willshersystems/ansible-sshd',
+    commit: 'c4f2dd2f2d085999249ced3621c20c7bac6d1a94',
+    managed: ['/etc/ssh/sshd_config', '/etc/ssh/sshd_config.d', '/etc/rc2.d'],
+    previewVars: { sshd_config: { PermitRootLogin: 'prohibit-password', PasswordAuthentication: false, MaxAuthTries: 6, Banner: '/etc/issue.net' } },
+  },
 ];
