@@ -31,6 +31,8 @@ ADD_FILE_COMMON_ARGS = True
 SUPPORTS_CHECK_MODE = True
 # NOTE: copy's result names `dest`; Ansible's exit_json adds the stat fields for it.
 ADD_PATH_INFO = True
+# ansible's default MAX_FILE_SIZE_FOR_DIFF (the setting itself is not read)
+MAX_FILE_SIZE_FOR_DIFF = 104448
 
 
 def _sha1(data):
@@ -168,9 +170,12 @@ def _run(params, ctx):
         # template's temp file) for src=, the destination for content.
         after_header = ctx.internal.get('_volant_after_header') or (params['dest'] if not os.path.isdir(params['dest']) else dest)
         entry = {}
-        # NOTE: as ansible's _get_diff_data, a side holding a NUL byte is binary: only a note is shown.
-        if b'\x00' in raw_before:
+        # NOTE: as ansible's _get_diff_data, a side holding a NUL byte (dest: in its first 8 KiB) is
+        # binary, and one larger than MAX_FILE_SIZE_FOR_DIFF is too big: only a note is shown.
+        if b'\x00' in raw_before[:8192]:
             entry['dst_binary'] = 1
+        elif len(raw_before) > MAX_FILE_SIZE_FOR_DIFF:
+            entry['dst_larger'] = MAX_FILE_SIZE_FOR_DIFF
         else:
             entry['before'] = raw_before.decode('utf-8', 'replace')
             # NOTE: ansible names the file being replaced; a new file has no "before" header.
@@ -180,7 +185,9 @@ def _run(params, ctx):
         if after is None:
             with open(data.path, 'rb') as f:
                 after = f.read()
-        if b'\x00' in after:
+        if len(after) > MAX_FILE_SIZE_FOR_DIFF:
+            entry['src_larger'] = MAX_FILE_SIZE_FOR_DIFF
+        elif b'\x00' in after:
             entry['src_binary'] = 1
         else:
             entry['after'] = after.decode('utf-8', 'replace')
