@@ -1,8 +1,10 @@
 /**
  * Handler notifications. A notification resolves as ansible's search_handlers_by_notification
  * does (see searchOrder): by name the first handler found with that name (or `role : name`), and
- * by `listen` every handler listening (one per name). Each handler keeps the hosts that notified it; they
- * run in definition order at the next flush.
+ * by `listen` every handler listening (one per name). As 2.19, a host's notifications are saved by
+ * name and resolved when handlers are next looked at (its flush), so a handler loaded later under the
+ * same name (include_role of a role already in the play) answers instead of the first. Each handler
+ * keeps the hosts that notified it; they run in definition order at the next flush.
  */
 import { pyStr } from '../core/data.js';
 import type { Step, TaskStep } from '../compile/program.js';
@@ -25,6 +27,8 @@ function searchOrder(steps: readonly TaskStep[]): TaskStep[] {
 
 export class Notifications {
   private readonly notified = new Map<number, Set<string>>();
+  /** Notification names a host saved since handlers were last looked at (deduplicated, in order). */
+  private readonly saved = new Map<string, string[]>();
   /** Handlers a host newly notified since its last flush, in notification order (for -vv). */
   private readonly fresh = new Map<string, TaskStep[]>();
 
@@ -78,6 +82,20 @@ export class Notifications {
   }
 
   notify(host: string, notification: string): void {
+    let names = this.saved.get(host);
+    if (!names) this.saved.set(host, (names = []));
+    if (!names.includes(notification)) names.push(notification);
+  }
+
+  /** Turns the host's saved notification names into the handlers they reach now. */
+  private expand(host: string): void {
+    const names = this.saved.get(host);
+    if (!names) return;
+    this.saved.delete(host);
+    for (const name of names) this.notifyHandlers(host, name);
+  }
+
+  private notifyHandlers(host: string, notification: string): void {
     for (const step of this.resolve(notification)) {
       let hosts = this.notified.get(step.id);
       if (!hosts) this.notified.set(step.id, (hosts = new Set()));
@@ -94,6 +112,7 @@ export class Notifications {
    * "NOTIFIED HANDLER" when a flush turns notifications into handler runs.
    */
   drainFresh(host: string): TaskStep[] {
+    this.expand(host);
     const list = this.fresh.get(host) ?? [];
     this.fresh.delete(host);
     return list;
@@ -101,6 +120,7 @@ export class Notifications {
 
   /** Hosts (in the given order) that notified this handler; their notification is used up. */
   take(step: TaskStep, hosts: readonly string[]): string[] {
+    for (const h of hosts) this.expand(h);
     const notified = this.notified.get(step.id);
     if (!notified) return [];
     const out = hosts.filter((h) => notified.has(h));
@@ -113,11 +133,13 @@ export class Notifications {
   }
 
   pending(host: string): boolean {
+    this.expand(host);
     for (const hosts of this.notified.values()) if (hosts.has(host)) return true;
     return false;
   }
 
   clear(host: string): void {
+    this.saved.delete(host);
     for (const hosts of this.notified.values()) hosts.delete(host);
     this.fresh.delete(host);
   }
