@@ -842,6 +842,13 @@ const MARKUP_FILTERS: ReadonlySet<string> = new Set(['e', 'escape', 'forceescape
 
 /** Compiles a bare expression (conditionals). */
 export function compileExpression(expr: Expr): (f: Frame) => Value {
-  return new Compiler().expr(expr);
+  const c = new Compiler();
+  const run = c.expr(expr);
+  // A conditional that mutates a variable's list or dict works on copies too (see compileTemplate).
+  if (!c.mutates) return run;
+  return (f) => {
+    f.state.copyVariables();
+    return run(f);
+  };
 }
 
