@@ -122,6 +122,9 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...at };
     }
     case 'BLOCK_AS_IMPLICIT_KEY': {
+      if (message.startsWith('Nested mappings are not allowed in compact mappings') && text[error.pos[0]] === '?') {
+        return { problem: 'mapping keys are not allowed in this context', ...at };
+      }
       if (message.startsWith('A block sequence')) {
         return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...lines.position(skipSpaces(text, error.pos[0])) };
       }
@@ -161,11 +164,23 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       if (message.includes(']')) return unclosedFlow(']', text, error.pos[0], lines);
       if (message.includes('}')) return unclosedFlow('}', text, error.pos[0], lines);
       return { problem: message, ...at };
-    case 'BAD_DQ_ESCAPE':
+    case 'BAD_DQ_ESCAPE': {
+      // NOTE: a hex escape with too few digits is marked after its letter, where the digits start.
+      const digits = { x: 2, u: 4, U: 8 }[text[error.pos[0] + 1] ?? ''];
+      if (text[error.pos[0]] === '\\' && digits !== undefined && !new RegExp(`^[0-9A-Fa-f]{${digits}}`).test(text.slice(error.pos[0] + 2))) {
+        return { context: 'while parsing a quoted scalar', problem: 'did not find expected hexdecimal number', ...lines.position(error.pos[0] + 2) };
+      }
       return { context: 'while parsing a quoted scalar', problem: 'found unknown escape character', ...at };
+    }
+    case 'ALIAS_PROPS':
+      // libyaml takes the anchor for a node of its own and then meets the alias where a key belongs.
+      return unexpectedToken(text, error.pos[0], lines);
     case 'BAD_SCALAR_START':
       return { context: 'while scanning for the next token', problem: 'found character that cannot start any token', ...at };
     case 'UNEXPECTED_TOKEN':
+      if (message.startsWith('Unexpected block-seq-ind on same line with key')) {
+        return { problem: 'block sequence entries are not allowed in this context', ...at };
+      }
       if (message.startsWith('Block scalar header includes extra characters')) {
         return { context: 'while scanning a block scalar', problem: 'did not find expected comment or line break', ...at };
       }

@@ -15,7 +15,7 @@ import { YamlError } from '../core/errors.js';
 import { LineIndex } from './line-index.js';
 import { libyamlProblem } from './libyaml-problem.js';
 import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js';
-import { constructScalar, resolvePlainTag } from './pyyaml-scalar.js';
+import { constructScalar, PythonValueError, resolvePlainTag } from './pyyaml-scalar.js';
 import { loadSimpleBlockYaml } from './simple-block-yaml.js';
 import type { ScalarTag } from './pyyaml-scalar.js';
 import { yamlFailure } from './yaml-failure.js';
@@ -186,6 +186,8 @@ class Composer {
     try {
       resolved = constructScalar(tagName, text);
     } catch (error) {
+      // NOTE: Python's own ValueError has no mark: Ansible prints its words as they are, with no line.
+      if (error instanceof PythonValueError) throw new Problem({ problem: error.message, line: 0, column: 0, unmarked: true });
       this.fail(start, error instanceof Error ? error.message : String(error));
     }
     const value: Data = unsafe && typeof resolved.value === 'string' ? new UnsafeString(resolved.value) : resolved.value;

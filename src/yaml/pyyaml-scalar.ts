@@ -6,6 +6,9 @@ import { PyDate, PyFloat, intFromDigits } from '../core/data.js';
 import type { Data } from '../core/data.js';
 import { pyTimestamp, TIMESTAMP_RESOLVER } from './timestamp.js';
 
+/** Python's ValueError from int() or float(): PyYAML raises it without a mark. */
+export class PythonValueError extends Error {}
+
 export type ScalarTag = 'null' | 'bool' | 'int' | 'float' | 'timestamp' | 'merge' | 'value' | 'str';
 
 // NOTE: YAML 1.1 as PyYAML has it: `y`/`n` are strings, `0o755` is a string, `1e3` is a
@@ -58,7 +61,7 @@ export function constructInt(raw: string): number | bigint {
   else if (text.startsWith('0')) value = /^0(?:o)?[0-7]+$/.test(text) ? intFromDigits(text.replace(/^0o?/, ''), 8) : NaN;
   else if (text.includes(':')) value = sexagesimal(text, (part) => parseInt(part, 10));
   else value = digits(text, 10, /^[0-9]+$/);
-  if (Number.isNaN(value)) throw new Error(`invalid literal for int() with base 10: '${raw}'`);
+  if (Number.isNaN(value)) throw new PythonValueError(`invalid literal for int() with base 10: '${raw}'`);
   if (typeof value === 'bigint') return sign < 0 ? -value : value;
   // Python ints have no negative zero.
   return value === 0 ? 0 : sign * value;
@@ -74,7 +77,7 @@ export function constructFloat(raw: string): PyFloat {
   if (text === '.nan') return new PyFloat(NaN);
   if (text.includes(':')) return new PyFloat(sign * sexagesimal(text, (part) => parseFloat(part)));
   const value = Number(text);
-  if (Number.isNaN(value)) throw new Error(`could not convert string to float: '${raw}'`);
+  if (Number.isNaN(value)) throw new PythonValueError(`could not convert string to float: '${raw}'`);
   return new PyFloat(sign * value);
 }
 

@@ -17,6 +17,8 @@ export interface YamlProblem {
   readonly column: number;
   /** Constructor errors raised by Ansible itself skip the heuristics. */
   readonly fromAnsible?: boolean;
+  /** A Python error without a mark (int('abc')): its words as they are, and no line. */
+  readonly unmarked?: boolean;
 }
 
 const TEMPLATE_HINT = `
@@ -113,6 +115,7 @@ function pyyamlMessage(problem: YamlProblem): string {
 }
 
 export function yamlFailure(problem: YamlProblem, file: string, lines: LineIndex): YamlError {
+  if (problem.unmarked === true) return new YamlError('YAML_PARSE', `YAML parsing failed: ${problem.problem}`, { location: { file, line: 0, column: 0 } });
   const target = lines.lineText(problem.line) ?? '';
   const diagnosis = problem.fromAnsible === true ? undefined : diagnose(target);
   const message = diagnosis?.message ?? pyyamlMessage(problem);
