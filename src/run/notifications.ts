@@ -59,7 +59,7 @@ export class Notifications {
     return (Array.isArray(listen.value) ? listen.value : [listen.value]).map(pyStr);
   }
 
-  /** The handlers a notification reaches (definition order). */
+  /** The handlers a notification reaches, in search order (2.19 announces them so at -vv). */
   resolve(notification: string): TaskStep[] {
     const steps = this.handlers.steps.filter((s): s is TaskStep => s.kind === 'task');
     const searched = searchOrder(steps);
@@ -74,7 +74,7 @@ export class Notifications {
       if (name !== undefined) seen.add(name);
       found.add(s);
     }
-    return steps.filter((s) => found.has(s));
+    return [...found];
   }
 
   exists(notification: string): boolean {
