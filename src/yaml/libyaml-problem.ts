@@ -184,9 +184,11 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       if (message.startsWith('Block scalar header includes extra characters')) {
         return { context: 'while scanning a block scalar', problem: 'did not find expected comment or line break', ...at };
       }
-      if (/^Unexpected \S+ at node end/.test(message)) return unexpectedToken(text, error.pos[0], lines);
+      if (/^Unexpected \S+ at node end/.test(message) || /^Unexpected flow-\S+-end token/.test(message)) return unexpectedToken(text, error.pos[0], lines);
       return { problem: message, ...at };
     default:
+      // NOTE: PyYAML's timestamp constructor fails on a text its expression does not match.
+      if (message.startsWith('!!timestamp expects')) return { problem: "'NoneType' object has no attribute 'groupdict'", line: 0, column: 0, unmarked: true };
       return { problem: message, ...at };
   }
 }

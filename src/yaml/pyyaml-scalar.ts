@@ -2,11 +2,11 @@
  * PyYAML's implicit resolution of plain scalars (yaml.resolver.Resolver, YAML 1.1) and the
  * SafeConstructor's conversion of the text to a Python value.
  */
-import { PyDate, PyFloat, intFromDigits } from '../core/data.js';
+import { PyDate, PyFloat, intFromDigits, strRepr } from '../core/data.js';
 import type { Data } from '../core/data.js';
 import { pyTimestamp, TIMESTAMP_RESOLVER } from './timestamp.js';
 
-/** Python's ValueError from int() or float(): PyYAML raises it without a mark. */
+/** A Python error in a constructor (int(), float(), a table lookup): PyYAML raises it without a mark. */
 export class PythonValueError extends Error {}
 
 export type ScalarTag = 'null' | 'bool' | 'int' | 'float' | 'timestamp' | 'merge' | 'value' | 'str';
@@ -35,6 +35,8 @@ export function resolvePlainTag(text: string): ScalarTag {
   if (text === '=') return 'value';
   return 'str';
 }
+
+const BOOL_WORDS = ['yes', 'no', 'true', 'false', 'on', 'off'];
 
 export function constructBool(text: string): boolean {
   return ['yes', 'true', 'on'].includes(text.toLowerCase());
@@ -91,6 +93,8 @@ export function constructScalar(tag: ScalarTag, text: string): ResolvedScalar {
     case 'null':
       return { value: null };
     case 'bool':
+      // PyYAML looks the word up in its table: another word is a KeyError, shown as the key's repr.
+      if (!BOOL_WORDS.includes(text.toLowerCase())) throw new PythonValueError(strRepr(text.toLowerCase()));
       return { value: constructBool(text) };
     case 'int':
       return { value: constructInt(text) };
@@ -98,7 +102,8 @@ export function constructScalar(tag: ScalarTag, text: string): ResolvedScalar {
       return { value: constructFloat(text) };
     case 'timestamp': {
       const stamp = pyTimestamp(text);
-      if (stamp === undefined) throw new Error(`invalid timestamp: '${text}'`);
+      // PyYAML's regular expression does not match, and it asks None for its groups.
+      if (stamp === undefined) throw new PythonValueError("'NoneType' object has no attribute 'groupdict'");
       return { value: new PyDate(stamp.kind, stamp.text) };
     }
     case 'merge':
