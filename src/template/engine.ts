@@ -115,7 +115,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         c = { run: fn };
       } catch (err) {
         if (!(err instanceof TemplateSyntaxError)) throw err;
-        c = err;
+        // NOTE: Jinja lexes an expression on its own: a position it names counts from the expression, not from our `{{ `.
+        c = new TemplateSyntaxError(err.message.replace(/ at (\d+)$/, (_, n: string) => ` at ${Number(n) - 3}`), Math.max(0, err.pos - 3));
       }
       if (this.expressions.size > CACHE_LIMIT) this.expressions.clear();
       this.expressions.set(text, c);
