@@ -22,6 +22,7 @@ import { typeError, valueError } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
 import { compare, contains, dictKey, enterPlugin, equals, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
+import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 
 type ExprFn = (f: Frame) => Value;
 type StmtFn = (f: Frame, out: Value[]) => void;
@@ -87,6 +88,8 @@ export function joinOutput(out: Value[]): string {
   let s = '';
   for (let i = 0; i < out.length; i++) {
     const v = out[i] as Value;
+    // NOTE: 2.19's omit prints as nothing among other output ('x{{ omit }}' is 'x').
+    if (v === OMIT_PLACEHOLDER) continue;
     s += typeof v === 'string' ? v : outputText(v);
   }
   return s;
@@ -784,7 +787,7 @@ export function isRaw(v: Value): boolean {
 }
 
 function concatText(v: Value): string {
-  if (typeof v === 'string') return v;
+  if (typeof v === 'string') return v === OMIT_PLACEHOLDER ? str(v) : v;
   if (v instanceof Undefined) throw new UndefinedError(v);
   return str(v);
 }

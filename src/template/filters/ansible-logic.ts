@@ -5,6 +5,7 @@ import { Undefined } from '../runtime/undefined.js';
 import type { FilterFn } from '../plugin.js';
 import { PyObject } from '../runtime/py-object.js';
 import { defined, pluginError, toText } from './ansible-args.js';
+import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
 
 const TRUE_WORDS = new Set(['yes', 'on', 'true', '1']);
 const FALSE_WORDS = new Set(['no', 'off', 'false', '0']);
@@ -68,6 +69,7 @@ export const mandatory: FilterFn = (_ctx, value, args, kwargs) => {
 
 export const type_debug: FilterFn = (_ctx, value) => {
   if (value instanceof Undefined) return 'UndefinedMarker';
+  if (value === OMIT_PLACEHOLDER) return '_OmitType';
   // Engine runtime objects (datetimes from to_datetime …) carry their Python type name.
   const runtime: unknown = value;
   if (runtime instanceof PyObject) return runtime.typeName;

@@ -6,6 +6,7 @@ import { PyDate, PyFloat, floatRepr, isTuple, markTuple, strRepr, UnsafeString, 
 import { PyObject, type Value } from './py-object.js';
 import { typeError } from './py-exception.js';
 import { Undefined, UndefinedError } from './undefined.js';
+import { OMIT_PLACEHOLDER } from './omit.js';
 
 let pluginDepth = 0;
 
@@ -66,6 +67,7 @@ export function typeName(v: Value | undefined): string {
 /** The builtin type name (what Ansible's own messages print). */
 export function plainTypeName(v: Value | undefined): string {
   if (v === null || v === undefined) return 'NoneType';
+  if (v === OMIT_PLACEHOLDER) return '_OmitType';
   switch (typeof v) {
     case 'boolean':
       return 'bool';
@@ -126,7 +128,8 @@ export function repr(v: Value | undefined): string {
 
 /** Python `str()`. */
 export function str(v: Value | undefined): string {
-  if (typeof v === 'string') return v;
+  // NOTE: 2.19's omit is a sentinel whose str() is '<<Omit>>'; Volant's is a placeholder string.
+  if (typeof v === 'string') return v === OMIT_PLACEHOLDER ? '<<Omit>>' : v;
   if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   if (v instanceof UnsafeString || v instanceof VaultString) return textOf(v);
   if (v instanceof PyDate) return v.text;

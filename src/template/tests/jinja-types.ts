@@ -6,6 +6,7 @@ import { equals, isIterableObject, str, typeName } from '../runtime/py-values.js
 import { mod } from '../runtime/py-arith.js';
 import { typeError } from '../runtime/py-exception.js';
 import { Undefined } from '../runtime/undefined.js';
+import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
 
 function isLower(s: string): boolean {
   return /\p{Ll}/u.test(s) && !/\p{Lu}|\p{Lt}/u.test(s);
@@ -35,7 +36,7 @@ const typeTests: Record<string, TestFn> = {
   integer: (_c, v) => typeof v === 'number',
   float: (_c, v) => v instanceof PyFloat,
   number: (_c, v) => typeof v === 'number' || typeof v === 'boolean' || v instanceof PyFloat,
-  string: (_c, v) => typeof v === 'string',
+  string: (_c, v) => typeof v === 'string' && v !== OMIT_PLACEHOLDER,
   mapping: (_c, v) => v instanceof Map,
   sequence: (_c, v) => typeof v === 'string' || Array.isArray(v) || v instanceof Map || (v instanceof PyObject && typeof (v as { length?: unknown }).length === 'number'),
   iterable: (_c, v) => typeof v === 'string' || Array.isArray(v) || v instanceof Map || isIterableObject(v),
