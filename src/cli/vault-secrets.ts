@@ -73,9 +73,16 @@ function readPasswordFile(file: string, label: string): string {
   if (statSync(file).isDirectory()) fail(`The vault password file provided '${file}' can not be a directory`);
   try {
     accessSync(file, constants.X_OK);
-    return execFileSync(file, { encoding: 'utf8' });
   } catch {
     return readFileSync(file, 'utf8');
+  }
+  // A script: its output is the password; its stderr goes to ours, as ansible leaves it.
+  try {
+    return execFileSync(file, { encoding: 'utf8', stdio: ['inherit', 'pipe', 'inherit'] });
+  } catch (e) {
+    const status = (e as { status?: number | null }).status ?? 1;
+    const message = `Vault password script ${file} returned non-zero (${status}): None`;
+    throw new VolantError('VAULT_PASSWORD_SCRIPT', message, { warnings: [`Error in vault password file loading (${label}): ${message}`] });
   }
 }
 
