@@ -87,6 +87,23 @@ export class Notifications {
     if (!names.includes(notification)) names.push(notification);
   }
 
+  /**
+   * A notification from a running handler: 2.19 resolves it at once. The handlers it newly
+   * notified, with the names -vv announces them by (`role : name`).
+   */
+  notifyNow(host: string, notification: string): string[] {
+    const out: string[] = [];
+    for (const step of this.resolve(notification)) {
+      let hosts = this.notified.get(step.id);
+      if (!hosts) this.notified.set(step.id, (hosts = new Set()));
+      if (hosts.has(host)) continue;
+      hosts.add(host);
+      const names = this.names(step);
+      out.push(names[1] ?? names[0] ?? '');
+    }
+    return out;
+  }
+
   /** Turns the host's saved notification names into the handlers they reach now. */
   private expand(host: string): void {
     const names = this.saved.get(host);

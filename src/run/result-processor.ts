@@ -115,7 +115,7 @@ export function processResult(
       : [result];
     const looped = items[0] !== result;
     for (const item of items) {
-      applyItem(ctx, host, step, item, options.notify ?? true);
+      applyItem(ctx, host, step, item, options.notify ?? true, info.isHandler);
       if (looped && INVENTORY_ACTIONS.has(task.action)) {
         if (truthy(item.get('changed'))) result.set('changed', true);
         ctx.callback.itemOk?.({ host, task: info, result: item, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}) });
@@ -144,7 +144,7 @@ export function processResult(
   return verdict;
 }
 
-function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: DataDict, notifies: boolean): void {
+function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: DataDict, notifies: boolean, byHandler = false): void {
   const notify = item.get('_ansible_notify');
   if (notifies && Array.isArray(notify) && truthy(item.get('changed'))) {
     for (const n of notify) {
@@ -155,6 +155,11 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
         // NOTE: 2.19 errors here by default (ERROR_ON_MISSING_HANDLER), ending the run.
         if (!ctx.missingHandlerWarns) throw new VolantError('HANDLER_NOT_FOUND', message);
         ctx.warn(message);
+        continue;
+      }
+      if (byHandler) {
+        // NOTE: a host running handlers has its notifications resolved (and announced) at once.
+        for (const notified of ctx.notifications.notifyNow(host, name)) ctx.callback.handlerNotified?.(notified, host);
         continue;
       }
       ctx.callback.display?.(`Notification for handler ${name} has been saved.`, { verbosity: 2 });
