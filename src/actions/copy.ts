@@ -66,6 +66,7 @@ export const copy: Action = async (ctx) => {
     args.set('_volant_after_header', vaulted ? localTmpFile() : path);
     if (!args.has('_original_basename')) args.set('_original_basename', basename(name.replace(/\/$/, '')));
   }
+  if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
   const result = await ctx.runModule({ module: 'copy', args });
   if (result.get('_volant_action_answer') === true) {
     // a refusal ansible's copy action makes itself (it needs the host's view of dest): the action's failure

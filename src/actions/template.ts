@@ -76,6 +76,7 @@ export const template: Action = async (ctx) => {
   args.set('_volant_content_b64', encodeOutput(pyStr(rendered), ctx.args.get('output_encoding')).toString('base64'));
   args.set('_original_basename', basename(name));
   args.set('_volant_after_header', localTmpName(basename(path)));
+  if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
   return withSourceChecksum(await ctx.runModule({ module: 'copy', args }), args);
 };
 

@@ -388,6 +388,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
         verbosity: (args.verbose as number | undefined) ?? 0,
         pollInterval: Number.parseInt(config.get('ANSIBLE_POLL_INTERVAL', 'defaults', 'poll_interval') ?? '15', 10),
         taskTimeout: config.int('ANSIBLE_TASK_TIMEOUT', 'defaults', 'task_timeout', 0),
+        ...(config.get('ANSIBLE_MAX_DIFF_SIZE', 'defaults', 'max_diff_size') !== undefined ? { maxDiffSize: config.int('ANSIBLE_MAX_DIFF_SIZE', 'defaults', 'max_diff_size', 104448) } : {}),
       },
       connectionSpec: (host, hostVars, step): ConnectionSpec =>
         connectionSpecFor(host, hostVars, step, { args, config, templar, passwords, isImplicitLocalhost: (h) => inventory.getHost(h)?.implicit === true }),

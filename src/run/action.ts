@@ -24,6 +24,8 @@ export interface ActionContext {
   readonly checkMode: boolean;
   readonly diff: boolean;
   readonly verbosity: number;
+  /** max_diff_size (MAX_FILE_SIZE_FOR_DIFF) when set: a diff side larger is only noted; 0 or less, no limit. */
+  readonly maxDiffSize?: number;
   readonly noLog: boolean;
   /** The host's agent (started on first use). */
   session(): Promise<AgentSession>;

@@ -40,6 +40,8 @@ export interface ExecOptions {
   readonly pollInterval?: number;
   /** `timeout` of a task that sets none (TASK_TIMEOUT; 0, no limit). */
   readonly taskTimeout?: number;
+  /** max_diff_size, when the settings give one (ActionContext.maxDiffSize). */
+  readonly maxDiffSize?: number;
 }
 
 export interface ExecServices {
@@ -630,6 +632,7 @@ export class TaskExecutor {
         checkMode,
         diff,
         verbosity: services.options.verbosity,
+        ...(services.options.maxDiffSize !== undefined ? { maxDiffSize: services.options.maxDiffSize } : {}),
         noLog,
         session: getSession,
         resetConnection: async () => {

@@ -31,7 +31,7 @@ ADD_FILE_COMMON_ARGS = True
 SUPPORTS_CHECK_MODE = True
 # NOTE: copy's result names `dest`; Ansible's exit_json adds the stat fields for it.
 ADD_PATH_INFO = True
-# ansible's default MAX_FILE_SIZE_FOR_DIFF (the setting itself is not read)
+# ansible's default MAX_FILE_SIZE_FOR_DIFF; the controller sends max_diff_size when it is set
 MAX_FILE_SIZE_FOR_DIFF = 104448
 
 
@@ -170,12 +170,13 @@ def _run(params, ctx):
         # template's temp file) for src=, the destination for content.
         after_header = ctx.internal.get('_volant_after_header') or (params['dest'] if not os.path.isdir(params['dest']) else dest)
         entry = {}
+        limit = ctx.internal.get('_volant_max_diff_size', MAX_FILE_SIZE_FOR_DIFF)
         # NOTE: as ansible's _get_diff_data, a side holding a NUL byte (dest: in its first 8 KiB) is
         # binary, and one larger than MAX_FILE_SIZE_FOR_DIFF is too big: only a note is shown.
         if b'\x00' in raw_before[:8192]:
             entry['dst_binary'] = 1
-        elif len(raw_before) > MAX_FILE_SIZE_FOR_DIFF:
-            entry['dst_larger'] = MAX_FILE_SIZE_FOR_DIFF
+        elif limit > 0 and len(raw_before) > limit:
+            entry['dst_larger'] = limit
         else:
             entry['before'] = raw_before.decode('utf-8', 'replace')
             # NOTE: ansible names the file being replaced; a new file has no "before" header.
@@ -185,8 +186,8 @@ def _run(params, ctx):
         if after is None:
             with open(data.path, 'rb') as f:
                 after = f.read()
-        if len(after) > MAX_FILE_SIZE_FOR_DIFF:
-            entry['src_larger'] = MAX_FILE_SIZE_FOR_DIFF
+        if limit > 0 and len(after) > limit:
+            entry['src_larger'] = limit
         elif b'\x00' in after:
             entry['src_binary'] = 1
         else:
