@@ -8,12 +8,11 @@ import { dirname, extname, isAbsolute, join, normalize, resolve } from 'node:pat
 import { homedir } from 'node:os';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { InventoryError, VolantError, YamlError } from '../core/errors.js';
-import { parseIniInventory } from './ini-inventory.js';
+import { expandHostPattern, parseIniInventory } from './ini-inventory.js';
 import { Inventory } from './inventory.js';
 import { InventorySourceError, pluginFailure } from './inventory-source-error.js';
 import { loadYamlNode } from './load-yaml-data.js';
 import { parseAddress } from './parse-address.js';
-import { expandHostRange } from './expand-host-range.js';
 import { parseYamlInventory } from './yaml-inventory.js';
 import { parseScriptInventory } from './script-inventory.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
@@ -218,7 +217,8 @@ const PLUGINS: readonly InventoryPlugin[] = [
         let hosts = [h];
         let port: number | undefined;
         try {
-          ({ hosts, port } = expandHostPattern(h));
+          // 2.19's _expand_hostpattern, without the INI file's own checks
+          ({ hosts, port } = expandHostPattern(h, false));
         } catch {
           hosts = [h];
           port = undefined;
@@ -269,19 +269,6 @@ const PLUGINS: readonly InventoryPlugin[] = [
     },
   },
 ];
-
-/** 2.19's _expand_hostpattern: an address with an optional port, its `[x:y]` ranges expanded. */
-function expandHostPattern(pattern: string): { hosts: string[]; port: number | undefined } {
-  let name = pattern;
-  let port: number | undefined;
-  try {
-    ({ host: name, port } = parseAddress(pattern, true));
-  } catch {
-    name = pattern;
-    port = undefined;
-  }
-  return { hosts: name.includes('[') ? expandHostRange(name) : [name], port };
-}
 
 type ConfigPluginParse = (inventory: Inventory, config: DataDict, source: string, templar: InventoryTemplar, plugin: string, options: LoadInventoryOptions) => void;
 
