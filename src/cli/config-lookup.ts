@@ -2,10 +2,9 @@
  * The settings the `config` lookup can read, by ansible's names, with ansible's environment
  * variable, ansible.cfg entry, default and type.
  */
-import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { Data } from '../core/data.js';
-import type { AnsibleConfig } from './config.js';
+import { expandHome, type AnsibleConfig } from './config.js';
 
 type Kind = 'int' | 'bool' | 'str' | 'list' | 'pathspec';
 
@@ -46,5 +45,5 @@ export function configLookup(config: AnsibleConfig): (name: string) => Data | un
 }
 
 function pathspec(paths: readonly string[], base: string): string[] {
-  return paths.filter(Boolean).map((p) => resolve(base, p === '~' || p.startsWith('~/') ? homedir() + p.slice(1) : p));
+  return paths.filter(Boolean).map((p) => resolve(base, expandHome(p)));
 }

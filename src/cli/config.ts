@@ -5,7 +5,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+
+/** `~` and `~/…` as the user's home, as Python's expanduser does for the current user. */
+export function expandHome(path: string): string {
+  return path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;
+}
 
 export class AnsibleConfig {
   private readonly sections = new Map<string, Map<string, string>>();
@@ -42,6 +47,17 @@ export class AnsibleConfig {
     const fromEnv = this.env[envName];
     if (fromEnv !== undefined) return fromEnv;
     return this.sections.get(section)?.get(key);
+  }
+
+  /**
+   * A `path` setting as ansible resolves it: `~` expanded, a relative path taken from the config
+   * file's folder when the file set it, else from `cwd`; undefined when unset or empty.
+   */
+  path(envName: string, section: string, key: string, cwd: string): string | undefined {
+    const value = this.get(envName, section, key);
+    if (!value) return undefined;
+    const base = this.origin(envName, section, key) === 'file' && this.file ? dirname(this.file) : cwd;
+    return resolve(base, expandHome(value));
   }
 
   /** Where a setting comes from: the environment, the config file, or neither (its default). */

@@ -3,8 +3,7 @@
  * place that knows every stage.
  */
 import { existsSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ParseError, VolantError } from '../core/errors.js';
 import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
 import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
@@ -114,11 +113,9 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
  * [defaults] log_filter / ANSIBLE_LOG_FILTER names the `ansible` logger every record belongs to.
  */
 function runLogFile(config: AnsibleConfig, env: NodeJS.ProcessEnv, cwd: string, err: (text: string) => void): LogFile | undefined {
-  const path = config.get('ANSIBLE_LOG_PATH', 'defaults', 'log_path');
+  const path = config.path('ANSIBLE_LOG_PATH', 'defaults', 'log_path', cwd);
   if (!path) return undefined;
-  // a relative path from ansible.cfg is the config file's, from the environment the working folder's
-  const base = env.ANSIBLE_LOG_PATH === undefined && config.file ? dirname(config.file) : cwd;
-  const log = openLogFile(resolve(base, path.replace(/^~(?=\/|$)/, homedir())), env, err);
+  const log = openLogFile(path, env, err);
   const filters = (config.get('ANSIBLE_LOG_FILTER', 'defaults', 'log_filter') ?? '').split(',').map((name) => name.trim());
   if (!filters.includes('ansible')) return log;
   // as ansible: the file is created, and stays empty

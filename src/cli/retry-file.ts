@@ -5,7 +5,6 @@
  * playbook executor does before the recap.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { AnsibleConfig } from './config.js';
 
@@ -18,9 +17,9 @@ export function retryFileWriter(
   warn: (text: string) => void,
 ): RetryFileWriter | undefined {
   if (!config.bool('ANSIBLE_RETRY_FILES_ENABLED', 'defaults', 'retry_files_enabled', false)) return undefined;
-  const savePath = config.get('ANSIBLE_RETRY_FILES_SAVE_PATH', 'defaults', 'retry_files_save_path');
+  const savePath = config.path('ANSIBLE_RETRY_FILES_SAVE_PATH', 'defaults', 'retry_files_save_path', cwd);
   return (playbookFile, hosts) => {
-    const dir = savePath ? resolve(cwd, savePath.replace(/^~(?=\/|$)/, homedir())) : dirname(resolve(cwd, playbookFile));
+    const dir = savePath ?? dirname(resolve(cwd, playbookFile));
     const file = join(dir, `${basename(playbookFile, extname(playbookFile))}.retry`);
     try {
       mkdirSync(dir, { recursive: true });
