@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { ParseError, VolantError } from '../core/errors.js';
 import type { Keyword } from '../playbook/model.js';
-import { ProgramBuilder, argLoc, roleFrom, type CompileLoader } from './compile-play.js';
+import { ProgramBuilder, argLoc, roleFrom, specValidationOff, type CompileLoader } from './compile-play.js';
 import { foldLayer } from './fold-keywords.js';
 import type { FoldedKeywords, Program, RoleInstance, TaskStep } from './program.js';
 
@@ -83,6 +83,7 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
     params: new Map(),
     fromInclude: true,
     ...(truthy(args.get('public')) ? { public: true } : {}),
+    ...(specValidationOff(args) ? { skipSpecValidation: true } : {}),
     ...(step.role ? { parent: step.role } : {}),
   };
   const builder = new ProgramBuilder(loader, includeParams(step, itemVars));

@@ -131,7 +131,14 @@ export class ProgramBuilder {
       keywords: task.keywords,
       params: new Map(),
     };
-    const instance: RoleInstance = { def, ref, params: new Map(), fromInclude: false, ...(ctx.role ? { parent: ctx.role } : {}) };
+    const instance: RoleInstance = {
+      def,
+      ref,
+      params: new Map(),
+      fromInclude: false,
+      ...(ctx.role ? { parent: ctx.role } : {}),
+      ...(specValidationOff(task.args) ? { skipSpecValidation: true } : {}),
+    };
     this.importedRoles.push(instance);
     const roleFold = foldLayer(fold, task.keywords, { vars: true });
     this.importDepth++;
@@ -188,6 +195,15 @@ export function roleFrom(args: DataDict): { tasks?: string; vars?: string; defau
   if (defaults) out.defaults = defaults;
   if (handlers) out.handlers = handlers;
   return out;
+}
+
+const FALSE_WORDS = new Set(['n', 'no', 'off', '0', 'false', 'f']);
+
+/** include_role/import_role's `rolespec_validate` set false (a bool option: `no`, `'false'`, 0 …). */
+export function specValidationOff(args: DataDict): boolean {
+  const value = args.get('rolespec_validate');
+  if (value === undefined) return false;
+  return value === false || value === 0 || (typeof value === 'string' && FALSE_WORDS.has(value.trim().toLowerCase()));
 }
 
 /** The role entry keywords 2.19 counts in a role's identity (Role._get_hash_dict); become, no_log … are not. */
@@ -273,6 +289,7 @@ export function argLoc(task: TaskNode, key: string): SourceLocation | undefined 
  * tasks file being run: validate_argument_spec with the role's params.
  */
 function validationTask(role: RoleInstance, entrypoint: string): TaskNode | undefined {
+  if (role.skipSpecValidation) return undefined;
   const specs = role.def.argumentSpecs;
   const spec = specs?.get(entrypoint);
   if (!isDict(spec)) return undefined;

@@ -23,6 +23,8 @@ export interface RoleInstance {
   readonly runOnce?: boolean;
   /** include_role's `public: true`: once included, its defaults and vars are the play's. */
   readonly public?: boolean;
+  /** include_role/import_role's `rolespec_validate: false`: no argument spec check before its tasks. */
+  readonly skipSpecValidation?: true;
   /**
    * Its meta dependencies, direct only, set when import_role/include_role adds them (their
    * defaults and vars are the role's even when they have no task to show them).
