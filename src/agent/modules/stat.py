@@ -94,7 +94,11 @@ def run(params, ctx):
         output['mimetype'] = output['charset'] = 'unknown'
         filecmd = ctx.get_bin_path('file')
         if filecmd:
-            rc, out, err = ctx.run_command([filecmd, '-i', path])
+            described = _magic_describe(filecmd, path, ctx.environ)
+            if described is not None:
+                rc, out = 0, ': ' + described
+            else:
+                rc, out, err = ctx.run_command([filecmd, '-i', path])
             if rc == 0:
                 try:
                     mimetype, charset = out.rsplit(':', 1)[1].split(';')
@@ -117,6 +121,58 @@ def run(params, ctx):
                 output['attr_flags'] = flags
                 output['attributes'] = [_ATTR_NAMES.get(f, f) for f in flags]
     return {'changed': False, 'stat': output}
+
+
+# libmagic in this agent, loaded at the first mime lookup: (library, cookie, lock), or False when it
+# cannot stand in for the `file` program.
+_magic = None
+# The `file` programs that are libmagic.so.1's own front end (the same package installs both).
+_SYSTEM_FILE = ('/usr/bin/file', '/bin/file')
+
+
+def _magic_describe(filecmd, path, environ):
+    """What `file -i` prints after "path: ", from libmagic in this process; None to run `file`.
+
+    NOTE: `file` costs ~6 ms a run, most of it loading the magic database; the agent loads it once
+    and a lookup is then ~0.25 ms. Same answers: `file` is libmagic's front end, asked with the
+    same flags (mime type and encoding, symlinks not followed) and the same database (MAGIC,
+    ~/.magic.mgc, the system's) — so only when the task's environment changes neither.
+    """
+    global _magic
+    if environ and ('MAGIC' in environ or 'HOME' in environ):
+        return None
+    if os.path.realpath(filecmd) not in _SYSTEM_FILE:
+        return None
+    if _magic is None:
+        _magic = _load_magic()
+    if not _magic:
+        return None
+    lib, cookie, lock = _magic
+    with lock:
+        described = lib.magic_file(cookie, os.fsencode(path))
+    if described is None:
+        return None
+    return described.decode('utf-8', 'surrogateescape')
+
+
+def _load_magic():
+    try:
+        import ctypes
+        import threading
+        lib = ctypes.CDLL('libmagic.so.1')
+        lib.magic_open.restype = ctypes.c_void_p
+        lib.magic_open.argtypes = [ctypes.c_int]
+        lib.magic_load.restype = ctypes.c_int
+        lib.magic_load.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+        lib.magic_file.restype = ctypes.c_char_p
+        lib.magic_file.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+        mime_type, mime_encoding = 0x10, 0x400
+        cookie = lib.magic_open(mime_type | mime_encoding)
+        if not cookie or lib.magic_load(cookie, None) != 0:
+            return False
+        return lib, cookie, threading.Lock()
+    except Exception:
+        return False
 
 
 _ATTR_NAMES = {
