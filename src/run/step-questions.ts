@@ -29,11 +29,20 @@ export class StepQuestions {
   async confirm(step: TaskStep, isHandler: boolean, host?: string): Promise<boolean> {
     const terminal = this.terminal;
     if (!this.asking || !terminal) return true;
-    const nameKw = step.task.keywords.get('name');
-    const name = nameKw && nameKw.value !== null && nameKw.value !== '' ? pyStr(nameKw.value) : step.task.actionWritten;
-    const label = `${isHandler ? 'HANDLER' : 'TASK'}: ${step.role ? `${step.role.def.name} : ` : ''}${name}`;
-    const answer = await askStep(terminal, label, host);
+    const answer = await askStep(terminal, `${isHandler ? 'HANDLER' : 'TASK'}: ${taskGetName(step)}`, host);
     if (answer === 'continue') this.asking = false;
     return answer !== 'no';
   }
+}
+
+/**
+ * ansible's task.get_name(), untemplated: `role : name` (`role : action` when unnamed). NOTE: an
+ * include_role names itself (its name, else `include_role : the role`) without its own role.
+ */
+function taskGetName(step: TaskStep): string {
+  const task = step.task;
+  const nameKw = task.keywords.get('name');
+  const name = nameKw && nameKw.value !== null && nameKw.value !== '' ? pyStr(nameKw.value) : undefined;
+  if (task.action === 'include_role') return name ?? `${task.actionWritten} : ${pyStr(task.args.get('name') ?? null)}`;
+  return `${step.role ? `${step.role.def.name} : ` : ''}${name ?? task.actionWritten}`;
 }
