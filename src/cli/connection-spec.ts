@@ -2,6 +2,7 @@
  * How to reach a host: ansible's connection variables (ansible_host, ansible_port, ansible_user …)
  * override task/play keywords, which override the command line, which overrides ansible.cfg.
  */
+import { userInfo } from 'node:os';
 import { pyStr, type Data } from '../core/data.js';
 import type { TaskStep } from '../compile/program.js';
 import type { BecomeSpec, ConnectionSpec } from '../run/transport.js';
@@ -58,13 +59,20 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     if (!BECOME_PLUGINS.has(method)) {
       throw new Error(`Invalid become method specified, could not find matching plugin: '${written}'. Use \`ansible-doc -t become -l\` to list available plugins.`);
     }
-    becomeSpec = {
-      method,
-      user: text('ansible_become_user') ?? (kw('become_user') as string | undefined) ?? (args.becomeUser as string | undefined) ?? config.get('ANSIBLE_BECOME_USER', 'privilege_escalation', 'become_user') ?? 'root',
-      ...(flags ? { flags } : {}),
-      ...(exe ? { exe } : {}),
-      ...(password ? { password } : {}),
-    };
+    const becomeUser = text('ansible_become_user') ?? (kw('become_user') as string | undefined) ?? (args.becomeUser as string | undefined) ?? config.get('ANSIBLE_BECOME_USER', 'privilege_escalation', 'become_user') ?? 'root';
+    // NOTE: as 2.19's _low_level_execute_command: becoming the user the connection already is runs
+    // no sudo/su at all (unless become_allow_same_user); the local connection is the user running us.
+    const connectedAs = connection === 'local' ? userInfo().username : user;
+    const allowSameUser = config.bool('ANSIBLE_BECOME_ALLOW_SAME_USER', 'privilege_escalation', 'become_allow_same_user', false);
+    if (allowSameUser || becomeUser !== connectedAs) {
+      becomeSpec = {
+        method,
+        user: becomeUser,
+        ...(flags ? { flags } : {}),
+        ...(exe ? { exe } : {}),
+        ...(password ? { password } : {}),
+      };
+    }
   }
   const timeoutText = text('ansible_timeout', 'ansible_ssh_timeout') ?? (args.timeout as string | undefined) ?? config.get('ANSIBLE_TIMEOUT', 'defaults', 'timeout');
   const privateKey = text('ansible_ssh_private_key_file', 'ansible_private_key_file') ?? (args.privateKey as string | undefined) ?? config.get('ANSIBLE_PRIVATE_KEY_FILE', 'defaults', 'private_key_file');

@@ -29,6 +29,8 @@ export interface ExitInfo {
   /** The spawn itself failed (ENOENT …). */
   readonly spawnError?: Error;
   readonly timedOut?: boolean;
+  /** It ended before the become marker appeared (privilege escalation did not succeed). */
+  readonly becomePending?: boolean;
 }
 
 interface Pending {
@@ -54,7 +56,10 @@ export class AgentClient {
   ) {
     this.exited = new Promise((resolve) => {
       child.once('close', (code, signal) => {
-        this.onExit({ code, signal, stderr: this.stderrText, stdout: this.decoder.pending().toString('utf8') });
+        // NOTE: a become marker never seen: the become program ended; its stdout is the preamble.
+        const becomePending = this.marker !== undefined;
+        const stdout = becomePending ? Buffer.from(this.preamble, 'latin1').toString('utf8') : this.decoder.pending().toString('utf8');
+        this.onExit({ code, signal, stderr: this.stderrText, stdout, ...(becomePending ? { becomePending } : {}) });
         resolve();
       });
     });

@@ -17,8 +17,11 @@ export interface Connection {
   prepare?(): Promise<void>;
   /** Runs a POSIX shell command line on the host; stdin/stdout/stderr are the process's pipes. */
   spawnShell(command: string, options?: SpawnOptions): ChildProcessWithoutNullStreams;
-  /** The error for a process that ended before the agent said hello (ConnectionError when unreachable). */
-  startFailed(info: ExitInfo): Error;
+  /**
+   * The error for a process that ended before the agent said hello (ConnectionError when
+   * unreachable); `becomePassword` is set when become wrapped it: whether a password was to be given.
+   */
+  startFailed(info: ExitInfo, becomePassword?: boolean): Error;
   /** The error for an agent that went away with requests in flight. */
   lost(info: ExitInfo): Error;
   /** Ends what the connection keeps open (the ssh master). */

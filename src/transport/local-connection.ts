@@ -4,7 +4,7 @@ import { userInfo } from 'node:os';
 import type { Connection } from './connection.js';
 import type { ExitInfo } from './agent-client.js';
 import { AgentLostError } from './transport-errors.js';
-import { startFailure } from './start-failure.js';
+import { localBecomeFailure, startFailure } from './start-failure.js';
 
 export class LocalConnection implements Connection {
   constructor(readonly host: string) {}
@@ -13,7 +13,8 @@ export class LocalConnection implements Connection {
     return spawn('/bin/sh', ['-c', command], { stdio: 'pipe' });
   }
 
-  startFailed(info: ExitInfo): Error {
+  startFailed(info: ExitInfo, becomePassword?: boolean): Error {
+    if (info.becomePending && becomePassword !== undefined) return localBecomeFailure(info, becomePassword, userInfo().username);
     return startFailure(info, undefined, userInfo().username);
   }
 

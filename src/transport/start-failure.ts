@@ -30,23 +30,52 @@ export function startFailure(info: ExitInfo, via: 'ssh' | undefined, loginUser?:
   if (via === 'ssh' && info.code === 255) {
     return new ConnectionError('UNREACHABLE', `Failed to connect to the host via ssh: ${stderr.trimEnd()}`);
   }
-  if (/a (terminal|password) is required|no tty present/.test(stderr)) return new BecomeError('Missing sudo password');
-  if (/incorrect password|Sorry, try again|Authentication failure/i.test(stderr)) {
-    // su prints its failure after its own prompt, on the same line ("Password: su: Authentication failure").
-    return new BecomeError(/(^|\s)su: /m.test(stderr) ? 'Incorrect su password' : 'Incorrect sudo password');
-  }
+  const password = passwordFailure(stderr);
+  if (password !== undefined) return password;
   const rc = info.code;
-  // NOTE: 2.19 hands an unprivileged become user the module's files (chown) before sudo or su
-  // runs; for a user that does not exist that fails first, and from a privileged login it says so.
-  if (loginUser !== undefined && ADMIN_USERS.has(loginUser) && /^sudo: unknown user|^su: user \S+ does not exist/m.test(stderr)) {
-    return new AgentStartError(
-      'Failed to change ownership of the temporary files Ansible (via chmod nor setfacl) needs to create despite connecting as a privileged user. Unprivileged become user would be unable to read the file.',
-      { rc, stdout: info.stdout, stderr },
-    );
-  }
+  const chown = chownFailure(info, loginUser);
+  if (chown !== undefined) return chown;
   return new AgentStartError(`MODULE FAILURE: the agent did not start (rc=${rc === null ? 'none' : rc}): ${stderr.trim() || info.stdout.trim()}`, {
     rc,
     stdout: info.stdout,
     stderr,
   });
+}
+
+/**
+ * A password sudo or su asked for and did not get, or refused, in the ssh plugin's words (2.19.11's
+ * local plugin has its own, 'Duplicate become password prompt …', not measurable without sudo).
+ */
+function passwordFailure(stderr: string): BecomeError | undefined {
+  if (/a (terminal|password) is required|no tty present/.test(stderr)) return new BecomeError('Missing sudo password');
+  if (/incorrect password|Sorry, try again|Authentication failure/i.test(stderr)) {
+    // su prints its failure after its own prompt, on the same line ("Password: su: Authentication failure").
+    return new BecomeError(/(^|\s)su: /m.test(stderr) ? 'Incorrect su password' : 'Incorrect sudo password');
+  }
+  return undefined;
+}
+
+/**
+ * NOTE: 2.19 hands an unprivileged become user the module's files (chown) before sudo or su runs;
+ * for a user that does not exist that fails first, and from a privileged login it says so.
+ */
+function chownFailure(info: ExitInfo, loginUser: string | undefined): AgentStartError | undefined {
+  if (loginUser === undefined || !ADMIN_USERS.has(loginUser) || !/^sudo: unknown user|^su: user \S+ does not exist/m.test(info.stderr)) return undefined;
+  return new AgentStartError(
+    'Failed to change ownership of the temporary files Ansible (via chmod nor setfacl) needs to create despite connecting as a privileged user. Unprivileged become user would be unable to read the file.',
+    { rc: info.code, stdout: info.stdout, stderr: info.stderr },
+  );
+}
+
+/**
+ * The local connection's become program ended before its success marker (sudo missing or
+ * refusing, su to a nologin account …): 2.19.11's local plugin reports what it printed.
+ */
+export function localBecomeFailure(info: ExitInfo, passwordExpected: boolean, loginUser: string): Error {
+  const chown = chownFailure(info, loginUser) ?? passwordFailure(info.stderr);
+  if (chown !== undefined) return chown;
+  let message = `Premature end of stream waiting for become success${passwordExpected ? ' or become password prompt' : ''}.`;
+  if (info.stdout) message += `\n>>> Standard Output\n${info.stdout}`;
+  if (info.stderr) message += `\n>>> Standard Error\n${info.stderr}`;
+  return new AgentStartError(message.trimEnd(), { rc: info.code, stdout: info.stdout, stderr: info.stderr });
 }

@@ -127,9 +127,10 @@ export class VolantTransport implements Transport {
     let prompt: BecomeCommand['prompt'];
     let marker: string | undefined;
     if (spec.become !== undefined) {
-      if (spec.become.password !== undefined) {
+      if (spec.become.password !== undefined || spec.connection === 'local') {
         // NOTE: as Ansible's BECOME-SUCCESS line: the payload must not reach stdin before the
         // password has been asked for and given, and sudo may not ask at all (cached, NOPASSWD).
+        // Locally, its absence also tells a failed become from a failed agent, as 2.19 does.
         marker = `BECOME-SUCCESS-${randomBytes(16).toString('hex')}`;
         command = `echo ${marker}; ${command}`;
       }
@@ -146,7 +147,7 @@ export class VolantTransport implements Transport {
       child,
       bootstrapPayload(sources, preload, spec.agentCodeCache === false ? null : AGENT_CODE_CACHE),
       {
-        startFailed: (info) => connection.startFailed(info),
+        startFailed: (info) => connection.startFailed(info, spec.become === undefined ? undefined : spec.become.password !== undefined),
         lost: (info) => connection.lost(info),
         onStartupStderr: (stderr) => {
           if (prompt === undefined || password === undefined) return undefined;
