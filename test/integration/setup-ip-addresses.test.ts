@@ -35,6 +35,9 @@ const SHOWN = `1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNO
 const SCRIPT = `
 import json, os, sys, types
 sys.path.insert(0, os.path.dirname(sys.argv[1]))  # the helper modules setup.py imports (_mounts)
+rt = types.ModuleType('volant_runtime')  # the agent's runtime, under the name the agent gives it
+sys.modules['volant_runtime'] = rt
+exec(compile(open(os.path.join(os.path.dirname(sys.argv[1]), '..', 'runtime.py')).read(), 'runtime.py', 'exec'), rt.__dict__)
 mod = types.ModuleType('setup_under_test')
 exec(compile(open(sys.argv[1]).read(), 'setup.py', 'exec'), mod.__dict__)
 class Ctx(object):

@@ -18,6 +18,7 @@ import sys
 import time
 from io import StringIO
 
+import volant_runtime
 from _mounts import mount_size
 
 try:
@@ -1513,6 +1514,41 @@ def collect_nvme(ctx, params, facts):
 
 # ---------------------------------------------------------------- extra
 
+def _local_fact(ctx, fn, text):
+    """A .fact file's (or script's) text as JSON, else as ini; a warning text when neither."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    except Exception as e:  # too deeply nested for the decoder
+        fact = 'Failed to convert (%s) to JSON: %s' % (fn, e)
+        ctx.warn(fact)
+        return fact
+    cp = configparser.ConfigParser()
+    try:
+        cp.read_file(StringIO(text))
+    except configparser.Error:
+        fact = 'error loading facts as JSON or ini - please check content: %s' % fn
+        ctx.warn(fact)
+        return fact
+    fact = {}
+    for sect in cp.sections():
+        # NOTE: Ansible goes on after a bad value with the warning text in place of the dict:
+        # a later value or section then indexes that text, and the TypeError ends the whole
+        # local collector (no ansible_local at all); 'in' tests the text as a substring.
+        if sect not in fact:
+            fact[sect] = {}
+        for opt in cp.options(sect):
+            try:
+                value = cp.get(sect, opt)
+            except configparser.Error as ex:
+                fact = 'error loading facts as ini - please check content: %s (%s)' % (fn, ex)
+                ctx.warn(fact)
+                continue
+            fact[sect][opt] = value
+    return fact
+
+
 def collect_local(ctx, params, facts):
     fact_path = params.get('fact_path')
     if not fact_path or not os.path.exists(fact_path):
@@ -1538,29 +1574,7 @@ def collect_local(ctx, params, facts):
                 continue
         else:
             out = _read(fn, default='')
-        try:
-            fact = json.loads(out)
-        except ValueError:
-            cp = configparser.ConfigParser()
-            try:
-                cp.read_file(StringIO(out))
-            except configparser.Error:
-                fact = 'error loading facts as JSON or ini - please check content: %s' % fn
-                ctx.warn(fact)
-            else:
-                fact = {}
-                for sect in cp.sections():
-                    fact.setdefault(sect, {})
-                    for opt in cp.options(sect):
-                        try:
-                            fact[sect][opt] = cp.get(sect, opt)
-                        except configparser.Error as ex:
-                            fact = 'error loading facts as ini - please check content: %s (%s)' % (fn, ex)
-                            ctx.warn(fact)
-                            break
-                    if not isinstance(fact, dict):
-                        break
-        local[base] = fact
+        local[base] = _local_fact(ctx, fn, out)
     return {'local': local}
 
 
@@ -1661,15 +1675,19 @@ def select_collectors(gather_subset):
     return [c for c in COLLECTORS if c[0] in wanted]
 
 
-def _matches(key, filters):
+def _filtered(part, filters):
+    """The (key, value) pairs of one collector's facts that the filter keeps, filter by filter as
+    Ansible orders them (a key two filters match keeps the first one's place)."""
     if not filters or filters == '*':
-        return True
+        return list(part.items())
+    found = []
     for f in filters:
-        if not f or fnmatch.fnmatch(key, f):
-            return True
-        if not f.startswith(('ansible_', 'facter', 'ohai')) and fnmatch.fnmatch(key, 'ansible_%s' % f):
-            return True
-    return False
+        # NOTE: a pattern not naming its namespace also matches with 'ansible_' in front
+        bare = not f.startswith(('ansible_', 'facter', 'ohai'))
+        for key, value in part.items():
+            if not f or fnmatch.fnmatch(key, f) or (bare and fnmatch.fnmatch(key, 'ansible_' + f)):
+                found.append((key, value))
+    return found
 
 
 def _prefixed(name):
@@ -1688,18 +1706,15 @@ def gather(ctx, params):
     for name, _, _, fn in selected:
         try:
             part = fn(ctx, params, collected) or {}
+        except (volant_runtime.ModuleFailed, volant_runtime.ModuleExit):
+            raise  # ctx.fail (a fact script that cannot run) ends the module, as fail_json does
         except Exception as e:  # a broken collector must not lose the other facts, as in Ansible
             sys.stderr.write(repr(e) + '\n')
             part = {}
         part = dict((_prefixed(k), v) for k, v in part.items())
         collected.update(part)
-        for k, v in part.items():
-            if _matches(k, filters):
-                facts[k] = v
-    meta = {'gather_subset': gather_subset, 'module_setup': True}
-    for k, v in meta.items():
-        if _matches(k, filters):
-            facts[k] = v
+        facts.update(_filtered(part, filters))
+    facts.update(_filtered({'gather_subset': gather_subset, 'module_setup': True}, filters))
     return facts
 
 
