@@ -22,7 +22,7 @@ import { loadRoleTasks } from '../playbook/load-role-tasks.js';
 import type { ImportPlaybookNode, Playbook, PlayNode } from '../playbook/model.js';
 import type { CompiledPlay } from '../compile/program.js';
 import { PlaybookRunner } from '../run/playbook-runner.js';
-import { tagFilterFor } from '../run/tags.js';
+import { implicitFlushRuns, tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
@@ -420,6 +420,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     forks,
     ...(config.get('ANSIBLE_STRATEGY', 'defaults', 'strategy') ? { defaultStrategy: config.get('ANSIBLE_STRATEGY', 'defaults', 'strategy') as string } : {}),
     ...(tagFilter ? { tagFilter } : {}),
+    ...(implicitFlushRuns(strings(args.tags), strings(args.skipTags)) ? {} : { skipImplicitFlush: true }),
     forceHandlers: Boolean(args.forceHandlers) || config.bool('ANSIBLE_FORCE_HANDLERS', 'defaults', 'force_handlers', false),
     terminal: stdinTerminal(ctx.out, process.stdout.columns),
     step: Boolean(args.step),

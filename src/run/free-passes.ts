@@ -18,6 +18,8 @@ export interface FreePassRunner {
   cursor(host: string): HostCursor | undefined;
   /** --tags, --skip-tags or --start-at-task leave the step out: it is never handed out. */
   leftOut(step: TaskStep): boolean;
+  /** False under --skip-tags always: the flush points (tagged `always` in 2.19) are passed by. */
+  readonly implicitFlushes: boolean;
   /** --step: false when the user skips it. */
   confirm(step: TaskStep, isHandler: boolean, host: string): Promise<boolean>;
   /** The host reached a flush point (its notifications are announced). */
@@ -103,6 +105,10 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       }
       if (!step) continue;
       work = true;
+      if (step.kind === 'flush' && !runner.implicitFlushes) {
+        cursor.advance();
+        continue;
+      }
       if (step.kind === 'flush') {
         runner.enterHandlers(host);
         inHandlers.add(host);

@@ -81,6 +81,8 @@ export interface PlayRunServices {
   readonly error?: (error: string | Error) => void;
   /** Filters steps by --tags / --skip-tags; returns false to skip a step for this run. */
   readonly tagFilter?: TagFilter;
+  /** --skip-tags always: the flush_handlers 2.19 adds after each section is tagged `always`, so notified handlers never run. */
+  readonly skipImplicitFlush?: boolean;
   /** The controller's terminal: --step questions and the task debugger. */
   readonly terminal?: Terminal;
   /** --step: ask before each task. */
@@ -224,7 +226,7 @@ export class PlayRunner {
       const step = order.next(wanted, [...nextByHost.values()][0] as Step);
       const stepHosts = [...nextByHost].filter(([, s]) => s.id === step.id).map(([h]) => h);
       if (step.kind === 'flush') {
-        await this.flushHandlers([...stepHosts, ...this.handlers.forcedHosts(this.batchHosts, stepHosts)]);
+        if (!this.services.skipImplicitFlush) await this.flushHandlers([...stepHosts, ...this.handlers.forcedHosts(this.batchHosts, stepHosts)]);
         for (const h of stepHosts) this.cursors.get(h)?.advance();
         continue;
       }
@@ -239,7 +241,7 @@ export class PlayRunner {
       for (const h of hosts) if (this.cursors.get(h)?.failed) this.services.failedHosts.add(h);
     }
     await this.runAhead?.settle();
-    const forced = this.handlers.forcedHosts(this.batchHosts, []);
+    const forced = this.services.skipImplicitFlush ? [] : this.handlers.forcedHosts(this.batchHosts, []);
     if (forced.length > 0) await this.flushHandlers(forced);
     const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
     return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
@@ -319,6 +321,7 @@ export class PlayRunner {
     return {
       ...this.hostWalk(),
       leftOut: (step) => this.leftOut(step),
+      implicitFlushes: !this.services.skipImplicitFlush,
       confirm: (step, isHandler, host) => this.questions.confirm(step, isHandler, host),
       enterHandlers: (host) => this.handlers.announce(host),
       nextHandler: (host) => this.handlers.next(host),
@@ -343,7 +346,9 @@ export class PlayRunner {
   private pinnedRunner(): PinnedRunner {
     return {
       ...this.hostWalk(),
-      flushHandlers: (host) => this.flushHandlers([host]),
+      flushHandlers: async (host) => {
+        if (!this.services.skipImplicitFlush) await this.flushHandlers([host]);
+      },
       runStep: async (step, host) => {
         const cursor = this.cursors.get(host);
         if (step.task.action !== 'meta') this.warnPerHostFatal(step, host);

@@ -103,6 +103,16 @@ function cliTags(values: readonly string[]): Set<string> {
   return new Set(values.flatMap((t) => t.split(',').map((tag) => tag.trim())));
 }
 
+/**
+ * Whether the flush_handlers step 2.19 adds after each section runs: it is tagged `always`, so only a
+ * --skip-tags naming `always` leaves it out (and notified handlers then never run).
+ */
+export function implicitFlushRuns(only: readonly string[], skip: readonly string[]): boolean {
+  const onlyTags = cliTags(only);
+  if (onlyTags.size === 0) onlyTags.add('all');
+  return shouldRunTags(new Set(['always']), onlyTags, cliTags(skip));
+}
+
 export function tagFilterFor(only: readonly string[], skip: readonly string[]): TagFilter | undefined {
   const onlyTags = cliTags(only);
   const skipTags = cliTags(skip);
