@@ -69,6 +69,8 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
       if (step.task.isHandler) ctx.callback.handlerTaskStart?.(info);
       else ctx.callback.taskStart?.(info);
     }
+    // NOTE: 2.19 warns as it runs one of these for a host (the display shows a warning once).
+    if (NO_WHEN.has(action) && step.folded.when.length > 0) ctx.callback.warning?.(`${action} task does not support when conditional`);
     const cursor = ctx.cursors.get(host);
     const applies = NO_WHEN.has(action) || step.folded.when.length === 0 || ctx.evaluateWhen(step, host);
     const verbose = (text: string): void => {
