@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import { ParseError, TemplateError, VolantError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
+import { localCollections, splitQualifiedName } from '../core/local-collections.js';
 import { pluginDirectories } from '../core/plugin-directories.js';
 import { installPythonPlugins } from '../python-plugins/install-python-plugins.js';
 import { playbookCollectionWarnings } from '../playbook/collection-warnings.js';
@@ -19,7 +20,8 @@ import { parsePlaybook } from '../playbook/parse-playbook.js';
 import { parseTaskFile } from '../playbook/parse-task-list.js';
 import { loadListedRoles, loadRole, roleSearchPaths } from '../playbook/load-role.js';
 import { loadRoleTasks } from '../playbook/load-role-tasks.js';
-import type { ImportPlaybookNode, Playbook, PlayNode } from '../playbook/model.js';
+import type { ImportPlaybookNode, Playbook, PlayNode, RoleDefinition } from '../playbook/model.js';
+import { completeCollections } from '../playbook/action-collections.js';
 import type { CompiledPlay } from '../compile/program.js';
 import { PlaybookRunner } from '../run/playbook-runner.js';
 import { implicitFlushRuns, tagFilterFor } from '../run/tags.js';
@@ -100,6 +102,12 @@ function renderImportName(entry: ImportPlaybookNode, render: (text: string) => s
   }
 }
 
+/** A local collection's playbook named `ns.coll.name`, or undefined. */
+function collectionPlaybook(name: string): string | undefined {
+  const qualified = splitQualifiedName(name);
+  return qualified === undefined ? undefined : localCollections.findPlaybook(qualified.collection, qualified.resource);
+}
+
 /** Reads a playbook with its import_playbook entries expanded, as ansible does before running. */
 export function loadPlaybookFile(path: string, warn: (m: string) => void, render: (text: string) => string = (t) => t): Playbook {
   const loaded = readYaml(path);
@@ -116,7 +124,7 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
       continue;
     }
     const file = renderImportName(entry, render);
-    const imported = loadPlaybookFile(isAbsolute(file) ? file : resolve(dirname(path), file), warn, render);
+    const imported = loadPlaybookFile(collectionPlaybook(file) ?? (isAbsolute(file) ? file : resolve(dirname(path), file)), warn, render);
     const vars = entry.keywords.get('vars');
     const when = entry.keywords.get('when');
     const tags = entry.keywords.get('tags');
@@ -226,6 +234,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     .filter(Boolean)
     .map((p) => (p.startsWith('~') ? join(homedir(), p.slice(1)) : p));
   libraryModules.onRolesListed((names, playFile) => loadListedRoles(names, dirname(playFile), rolesPath));
+  // Collections beside the playbooks named on the command line come before the configured paths.
+  for (const p of playbookPaths) localCollections.addPlaybookDirectory(dirname(resolve(cwd, p)));
+  localCollections.configure((config.get('ANSIBLE_COLLECTIONS_PATH', 'defaults', 'collections_path') ?? '~/.ansible/collections:/usr/share/ansible/collections').split(':'), cwd);
   const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
   for (const playbook of playbooks) {
     for (const message of playbookCollectionWarnings(playbook)) warn(message);
@@ -292,6 +303,12 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   };
 
   let currentPlay: PlayNode | undefined;
+  // A short role name is looked for in the collections of the role naming it (a dependency: at
+  // least ansible.legacy, as a role's collections always end with it), else in the play's.
+  const roleCollections = (dependentOf: RoleDefinition | undefined, within: RoleDefinition | undefined, play: PlayNode | undefined): readonly string[] => {
+    if (dependentOf !== undefined) return dependentOf.collections.length > 0 ? dependentOf.collections : ['ansible.legacy'];
+    return within !== undefined ? within.collections : completeCollections(play?.keywords.get('collections')?.value);
+  };
   const loader: CompileLoader = {
     staticallyImported: (path) => callback.display?.(`statically imported: ${path}`, { verbosity: 2 }),
     loadTaskFile: (path, handlers) => {
@@ -308,11 +325,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       // A missing file resolves to where ansible would have read it; reading it then fails.
       return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? (isAbsolute(name) ? name : join(baseDir, name));
     },
-    // A dependency is looked for in ansible.legacy first (a role's collections always end with it).
-    loadRole: (name, dependentOf, from, loc) =>
+    loadRole: (name, dependentOf, from, loc, within) =>
       loadRole(name, {
         searchPaths: roleSearchPaths(currentPlay ? dirname(currentPlay.file) : firstDir, rolesPath, dependentOf?.path),
-        ...(dependentOf ? { collections: ['ansible.legacy'] } : {}),
+        collections: roleCollections(dependentOf, within, currentPlay),
         ...(from ? { from } : {}),
         ...(loc ? { loc } : {}),
       }),

@@ -76,7 +76,7 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
     throw new ParseError('include-role-name', "'name' is a required field for include_role.", { location: step.task.loc });
   }
   const from = roleFrom(args);
-  const def = loader.loadRole(pyStr(name), undefined, from, argLoc(step.task, 'name') ?? step.task.argsLoc);
+  const def = loader.loadRole(pyStr(name), undefined, from, argLoc(step.task, 'name') ?? step.task.argsLoc, step.role?.def);
   const role: RoleInstance = {
     def,
     ref: { loc: step.task.loc, name: { value: pyStr(name), loc: step.task.argsLoc }, keywords: step.task.keywords, params: new Map() },

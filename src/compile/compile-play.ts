@@ -19,9 +19,16 @@ export interface CompileLoader {
   resolveTaskFile(name: string, baseDir: string, role?: RoleInstance): string;
   /**
    * Finds a role from the running play's directory; `dependentOf`: the role whose meta dependencies
-   * name it (searched beside that one, as 2.19 does).
+   * name it (searched beside that one, as 2.19 does); `within`: the role whose include_role or
+   * import_role names it (a short name is looked for in that role's collections).
    */
-  loadRole(name: string, dependentOf: RoleDefinition | undefined, from?: { tasks?: string; vars?: string; defaults?: string; handlers?: string }, loc?: SourceLocation): RoleDefinition;
+  loadRole(
+    name: string,
+    dependentOf: RoleDefinition | undefined,
+    from?: { tasks?: string; vars?: string; defaults?: string; handlers?: string },
+    loc?: SourceLocation,
+    within?: RoleDefinition,
+  ): RoleDefinition;
   loadRoleTasks(role: RoleDefinition, file: string, handlers: boolean): readonly TaskOrBlock[];
   /** Renders a static template (import file names) with what is known before the run: play vars and extra vars. */
   renderStatic(text: string, loc: SourceLocation): string;
@@ -124,7 +131,7 @@ export class ProgramBuilder {
     const name = task.args.get('name') ?? task.args.get('role');
     if (typeof name !== 'string') throw new ParseError('import-role-name', "'name' is a required field for import_role.", { location: task.loc });
     const from = roleFrom(task.args);
-    const def = this.loader.loadRole(this.loader.renderStatic(name, task.argsLoc), undefined, from, argLoc(task, 'name') ?? task.argsLoc);
+    const def = this.loader.loadRole(this.loader.renderStatic(name, task.argsLoc), undefined, from, argLoc(task, 'name') ?? task.argsLoc, ctx.role?.def);
     const ref: RoleRef = {
       loc: task.loc,
       name: { value: name, loc: task.argsLoc },

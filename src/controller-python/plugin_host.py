@@ -256,30 +256,34 @@ def plugin_files(directory):
             if n.endswith('.py') and n != '__init__.py' and os.path.isfile(os.path.join(directory, n))]
 
 
+def file_functions(kind, path, warnings):
+    """The filters or tests one plugin file defines, by name ({} when ansible-core skips it)."""
+    class_name, method = CLASS_OF[kind]
+    try:
+        module = load_file(kind, path)
+    except Exception as error:
+        warnings.append('Skipping plugin (%s), cannot load: %s' % (path, describe(error)))
+        return {}
+    holder = getattr(module, class_name, None)
+    if holder is None:
+        warnings.append("Skipping plugin (%s) as it seems to be invalid: module '%s' has no attribute '%s'"
+                        % (path, module.__name__, class_name))
+        return {}
+    try:
+        return getattr(holder(), method)()
+    except Exception:
+        return {}  # NOTE: ansible-core skips it silently (at -vvvv only)
+
+
 def jinja_plugins(kind, dirs):
     """Every filter or test the directories' files define, by name: the first one wins. Returns
     the names and the warnings ansible-core prints for files it skips."""
     warnings = []
     if _jinja_dirs[kind] != dirs:
         found = {}
-        class_name, method = CLASS_OF[kind]
         for directory in dirs:
             for path in plugin_files(directory):
-                try:
-                    module = load_file(kind, path)
-                except Exception as error:
-                    warnings.append('Skipping plugin (%s), cannot load: %s' % (path, describe(error)))
-                    continue
-                holder = getattr(module, class_name, None)
-                if holder is None:
-                    warnings.append("Skipping plugin (%s) as it seems to be invalid: module '%s' has no attribute '%s'"
-                                    % (path, module.__name__, class_name))
-                    continue
-                try:
-                    listed = getattr(holder(), method)()
-                except Exception:
-                    continue  # NOTE: ansible-core skips it silently (at -vvvv only)
-                for name, function in listed.items():
+                for name, function in file_functions(kind, path, warnings).items():
                     if '.' not in name and name not in found:
                         found[name] = function
         _jinja[kind] = found
@@ -287,8 +291,25 @@ def jinja_plugins(kind, dirs):
     return {'names': sorted(_jinja[kind]), 'warnings': warnings}
 
 
+_collection_jinja = {'filter': {}, 'test': {}}
+_collection_dirs = set()
+
+
+def collection_jinja_plugins(kind, collection, directory):
+    """The filters or tests of a local collection (its plugins/filter or plugins/test directory),
+    by fully qualified name."""
+    warnings = []
+    if (kind, directory) not in _collection_dirs:
+        _collection_dirs.add((kind, directory))
+        for path in plugin_files(directory):
+            for name, function in file_functions(kind, path, warnings).items():
+                _collection_jinja[kind].setdefault('%s.%s' % (collection, name), function)
+    prefix = collection + '.'
+    return {'names': sorted(n for n in _collection_jinja[kind] if n.startswith(prefix)), 'warnings': warnings}
+
+
 def call_jinja(kind, name, args, kwargs):
-    function = _jinja[kind][name]
+    function = _jinja[kind][name] if name in _jinja[kind] else _collection_jinja[kind][name]
     import _shim_jinja_context
     try:
         result = function(*(_shim_jinja_context.first_argument(function) + args), **kwargs)
@@ -321,6 +342,8 @@ def handle(request):
     op = request['op']
     if op == 'jinja':
         return jinja_plugins(request['kind'], request['dirs'])
+    if op == 'collection_jinja':
+        return collection_jinja_plugins(request['kind'], request['collection'], request['dir'])
     if op == 'call':
         return call_jinja(request['kind'], request['name'], request['args'], request['kwargs'])
     if op == 'lookup':

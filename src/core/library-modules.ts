@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
 import { isDirectory, isFile } from './fs-kinds.js';
+import { localCollections, splitQualifiedName } from './local-collections.js';
 
 /** ansible's MODULE_IGNORE_EXTS (REJECT_EXTS plus YAML and INI): files that are never modules. */
 const IGNORED_ENDINGS = ['.pyc', '.pyo', '.swp', '.bak', '~', '.rpm', '.md', '.txt', '.rst', '.yaml', '.yml', '.ini'];
@@ -85,8 +86,15 @@ export class LibraryModules {
     return undefined;
   }
 
-  /** The file a task's action names (`hello`, `hello.py`, `ansible.legacy.hello`), or undefined. */
+  /**
+   * The file a task's action names (`hello`, `hello.py`, `ansible.legacy.hello`, or a local
+   * collection's `ns.coll.hello`), or undefined.
+   */
   find(action: string): string | undefined {
+    const qualified = splitQualifiedName(action);
+    if (qualified !== undefined && qualified.collection !== 'ansible.legacy') {
+      return localCollections.findPluginFile(qualified.collection, 'modules', qualified.resource);
+    }
     const name = action.startsWith('ansible.legacy.') ? action.slice('ansible.legacy.'.length) : action;
     if (name === '' || name.includes('/')) return undefined;
     for (const dir of [...this.added, ...this.configured]) {

@@ -2,11 +2,12 @@
  * The warnings 2.19 prints while loading a play whose `collections:` names collections that are
  * not installed: each short action name written as a task's key is looked up in every listed
  * collection before `ansible.builtin`/`ansible.legacy`, and each failed import warns
- * ("Error loading plugin 'debug': No module named 'ansible_collections.community'"). Volant
- * installs no collections, so every listed one but the builtin ones warns.
+ * ("Error loading plugin 'debug': No module named 'ansible_collections.community'"). Every listed
+ * one but the builtin ones and those found on disk (local-collections.ts) warns.
  */
 import type { Data } from '../core/data.js';
 import { missingCollectionWarning } from '../core/missing-collection-warning.js';
+import { localCollections } from '../core/local-collections.js';
 import type { Keywords, Playbook, TaskNode, TaskOrBlock } from './model.js';
 
 /** Actions 2.19 does not look up while loading (includes, imports, meta). */
@@ -24,7 +25,7 @@ function collectionsOf(keywords: Keywords, outer: readonly string[]): readonly s
  * The builtin actions that have an action plugin (ansible/plugins/action): 2.19 looks an action up
  * among action plugins first, so a module without one is searched for in every listed collection.
  */
-const ACTION_PLUGINS = new Set([
+export const ACTION_PLUGINS: ReadonlySet<string> = new Set([
   'add_host', 'assemble', 'assert', 'async_status', 'command', 'copy', 'debug', 'dnf', 'fail', 'fetch', 'gather_facts',
   'group_by', 'include_vars', 'package', 'pause', 'raw', 'reboot', 'script', 'service', 'set_fact', 'set_stats', 'shell',
   'template', 'unarchive', 'uri', 'validate_argument_spec', 'wait_for_connection',
@@ -48,7 +49,13 @@ export function collectionLoadWarnings(action: string, collections: readonly str
       out.push(`Error loading plugin '${action}': invalid collection name (must be of the form namespace.collection): ${collection}`);
       continue;
     }
-    const missing = namespace === 'ansible' ? `ansible.${name}` : (namespace ?? collection);
+    if (localCollections.find(collection) !== undefined) {
+      // a collection found on disk: no import error; the action plugin search goes through the
+      // whole list (a module found there does not end it), only an action plugin does
+      if (localCollections.findPluginFile(collection, 'action', action) !== undefined) break;
+      continue;
+    }
+    const missing = namespace === 'ansible' || localCollections.hasNamespace(namespace ?? '') ? collection : (namespace ?? collection);
     out.push(`Error loading plugin '${action}': No module named 'ansible_collections.${missing}'`);
   }
   return out;

@@ -4,6 +4,7 @@ import { toData } from '../yaml/to-data.js';
 import { loadYamlFile } from '../yaml/load-yaml-file.js';
 import type { RoleDefinition, TaskOrBlock } from './model.js';
 import { parseTaskList } from './parse-task-list.js';
+import { withActionCollections } from './action-collections.js';
 import { findRoleFiles } from './role-files.js';
 import { pythonClassName } from './python-class-name.js';
 
@@ -29,5 +30,6 @@ export function loadRoleTasks(role: RoleDefinition, file = 'main', handlers = fa
       { location: node.loc },
     );
   }
-  return parseTaskList(node, path, { handlers, field: subdir });
+  // its tasks' short action names resolve in the role's collections first
+  return withActionCollections(role.collections, () => parseTaskList(node, path, { handlers, field: subdir }));
 }

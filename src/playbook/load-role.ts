@@ -15,6 +15,8 @@ import { setKeyOriginsFromNode } from '../yaml/key-origins-from-node.js';
 import type { RoleDefinition, RoleRef } from './model.js';
 import { parseRoleRef } from './parse-role-ref.js';
 import { findRoleFiles } from './role-files.js';
+import { localCollections, splitQualifiedName } from '../core/local-collections.js';
+import { completeCollections } from './action-collections.js';
 
 export interface LoadRoleOptions {
   /** Where to look, in order: see roleSearchPaths. */
@@ -97,9 +99,25 @@ export function roleSearchPaths(playDir: string, rolesPath: readonly string[], d
 }
 
 /** Finds a role by name (or path) on the search paths and reads its defaults, vars and meta. */
+/** A role of a local collection: `ns.coll.role`, or a short name in one of the listed collections. */
+function findCollectionRole(name: string, collections: readonly string[]): { path: string; collection: string; name: string } | undefined {
+  const qualified = splitQualifiedName(name);
+  if (qualified !== undefined) {
+    const path = localCollections.findRole(qualified.collection, qualified.resource);
+    return path === undefined ? undefined : { path, collection: qualified.collection, name };
+  }
+  if (name.includes('.') || name.includes('/')) return undefined;
+  for (const collection of collections) {
+    const path = localCollections.findRole(collection, name);
+    if (path !== undefined) return { path, collection, name: `${collection}.${name}` };
+  }
+  return undefined;
+}
+
 export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition {
-  let roleName = name;
-  let rolePath = options.searchPaths.map((dir) => resolve(join(dir, name))).find(isDir);
+  const inCollection = findCollectionRole(name, options.collections ?? []);
+  let roleName = inCollection?.name ?? name;
+  let rolePath = inCollection?.path ?? options.searchPaths.map((dir) => resolve(join(dir, name))).find(isDir);
   if (rolePath === undefined && isDir(resolve(name))) {
     rolePath = resolve(name);
     roleName = basename(name);
@@ -108,10 +126,12 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
     const searched = [...(options.collections ?? []), ...options.searchPaths].join(':');
     throw new ParseError('ROLE_NOT_FOUND', `the role '${name}' was not found in ${searched}`, options.loc === undefined ? {} : { location: options.loc });
   }
-  // ansible adds a legacy role's library/ and module_utils/ to the search paths as it loads the role.
-  libraryModules.addDirectory(join(rolePath, 'library'));
-  libraryModules.addModuleUtilsDirectory(join(rolePath, 'module_utils'));
-  pluginDirectories.addBaseDirectory(rolePath);
+  if (inCollection === undefined) {
+    // ansible adds a legacy role's library/ and module_utils/ to the search paths as it loads the role.
+    libraryModules.addDirectory(join(rolePath, 'library'));
+    libraryModules.addModuleUtilsDirectory(join(rolePath, 'module_utils'));
+    pluginDirectories.addBaseDirectory(rolePath);
+  }
   const meta = loadMeta(rolePath);
   // NOTE: an empty file, list or string reads as no metadata (2.19 tests the value's truth).
   const metaValue = meta.node === undefined ? null : toData(meta.node);
@@ -125,6 +145,8 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
     vars: loadVars(rolePath, 'vars', options.from?.vars),
     dependencies: dependencies(meta.node, metaFile),
     allowDuplicates: truthy(meta.data.get('allow_duplicates') ?? false),
+    ...(inCollection === undefined ? {} : { collection: inCollection.collection }),
+    collections: completeCollections(meta.data.get('collections'), inCollection?.collection),
     ...(specs === undefined ? {} : { argumentSpecs: specs }),
   };
 }

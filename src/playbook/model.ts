@@ -115,4 +115,12 @@ export interface RoleDefinition {
   readonly allowDuplicates: boolean;
   /** meta/argument_specs.yml (or meta/main.yml's argument_specs), by entry point. */
   readonly argumentSpecs?: DataDict;
+  /** The local collection holding the role (`ns.coll`), when it came from one. */
+  readonly collection?: string;
+  /**
+   * Where its tasks' short action names and its dependencies' names are looked for first: its own
+   * collection, meta/main.yml's `collections`, then ansible.builtin (a collection's role) or
+   * ansible.legacy; empty when neither names any.
+   */
+  readonly collections: readonly string[];
 }

@@ -17,6 +17,7 @@ import type { YamlMap, YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import type { Keyword } from './model.js';
 import { builtinActionName, isFreeFormAction, REMOVED_ACTIONS } from './builtin-actions.js';
+import { collectionModuleFor } from './action-collections.js';
 import { HANDLER_KEYWORDS } from './handler-keywords.js';
 import { isPossiblyAllTemplate } from './is-possibly-all-template.js';
 import { parseKv } from './parse-kv.js';
@@ -224,7 +225,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
 
   if (actionWritten === undefined) fail('ACTION_MISSING', 'no module/action detected in task.');
   const written = actionWritten;
-  const short = builtinActionName(written) ?? libraryModuleName(written);
+  const short = collectionModuleFor(written) ?? builtinActionName(written) ?? libraryModuleName(written);
   // NOTE: only a module written as a key must resolve while parsing; `action: nosuch` parses,
   // and the task fails when it runs ("Cannot resolve 'nosuch' to an action or module.").
   if (short === undefined && candidates.length > 0) {

@@ -6,6 +6,7 @@ import type { PlayNode, RoleRef } from './model.js';
 import { PLAY_KEYWORDS } from './play-keywords.js';
 import { parseRoleRef } from './parse-role-ref.js';
 import { parseTaskList } from './parse-task-list.js';
+import { completeCollections, withActionCollections } from './action-collections.js';
 import { afterDeprecations } from './earlier-deprecations.js';
 import { libraryModules } from '../core/library-modules.js';
 import { pythonClassName } from './python-class-name.js';
@@ -52,8 +53,10 @@ export function parsePlay(map: YamlMap, file: string): PlayNode {
   const hosts = findPair(map, 'hosts');
   if (hosts === undefined) throw new ParseError('PLAY_HOSTS_REQUIRED', "The field 'hosts' is required but was not set.", { location: map.loc });
   checkHosts(hosts.value);
+  // short action names resolve in the play's collections first
+  const collections = completeCollections(keywords.get('collections')?.value);
   const list = (field: string, handlers = false) =>
-    parseTaskList(findPair(map, field)?.value, file, { handlers, field, ownerLoc: map.loc });
+    withActionCollections(collections, () => parseTaskList(findPair(map, field)?.value, file, { handlers, field, ownerLoc: map.loc }));
   // NOTE: ansible loads a play's roles before its tasks: their library/ modules resolve in them.
   const roles = parseRoles(map, file);
   libraryModules.rolesListed(roles.flatMap((role) => (typeof role.name.value === 'string' && !role.name.value.includes('{{') ? [role.name.value] : [])), file);

@@ -10,7 +10,9 @@
  * - Lookups: `<name>.py` in the lookup directories, found without Python; it runs, and only then
  *   starts the helper, when a template calls it.
  */
+import { join } from 'node:path';
 import { TemplateError } from '../core/errors.js';
+import { localCollections, splitQualifiedName } from '../core/local-collections.js';
 import { pluginDirectories, type PluginDirectories, type PythonPluginKind } from '../core/plugin-directories.js';
 import { PluginFailure } from '../template/plugin-failure.js';
 import { PyException } from '../template/runtime/py-exception.js';
@@ -87,13 +89,48 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
     return fn;
   };
 
+  /** A local collection's filter or test, by its fully qualified name (`ns.coll.name`). */
+  const collectionPlugin = (kind: JinjaKind, name: string): FilterFn | TestFn | undefined => {
+    const qualified = splitQualifiedName(name);
+    const dir = qualified === undefined ? undefined : localCollections.find(qualified.collection);
+    if (qualified === undefined || dir === undefined) return undefined;
+    const key = `${kind}:${name}`;
+    if (!made.has(key)) {
+      let fn: FilterFn | TestFn | undefined;
+      try {
+        const request = JSON.stringify({ op: 'collection_jinja', kind, collection: qualified.collection, dir: join(dir, 'plugins', kind) });
+        const reply = host.call(request, loadTimeAnswer);
+        if ('e' in reply) throw new PluginHostError(reply.e, false);
+        const listed = reply.r as { names: string[]; warnings: string[] };
+        for (const warning of listed.warnings.filter((w) => !warned.has(w))) {
+          warned.add(warning);
+          options.warn(warning);
+        }
+        if (listed.names.includes(name)) fn = kind === 'filter' ? filterFn(host, name, options) : testFn(host, name, options);
+      } catch (error) {
+        if (!(error instanceof PluginHostError)) throw error;
+        fn = failing(kind, name, error);
+      }
+      if (fn === undefined) return undefined;
+      made.set(key, fn);
+    }
+    return made.get(key);
+  };
+
+  /** A local collection's lookup (`plugins/lookup/<name>.py`), by its fully qualified name. */
+  const collectionLookup = (name: string): LookupFn | undefined => {
+    const qualified = splitQualifiedName(name);
+    const path = qualified === undefined ? undefined : localCollections.findPluginFile(qualified.collection, 'lookup', qualified.resource);
+    return path === undefined ? undefined : lookupFn(host, name, path, options);
+  };
+
   return {
-    filter: (name) => jinjaPlugin('filter', name) as FilterFn | undefined,
-    test: (name) => jinjaPlugin('test', name) as TestFn | undefined,
+    filter: (name) => (jinjaPlugin('filter', name) ?? collectionPlugin('filter', name)) as FilterFn | undefined,
+    test: (name) => (jinjaPlugin('test', name) ?? collectionPlugin('test', name)) as TestFn | undefined,
     lookup: (name) => {
       const short = userName(name);
       const path = short === undefined ? undefined : directories.findLookup(short);
-      return path === undefined ? undefined : lookupFn(host, short as string, path, options);
+      return path === undefined ? collectionLookup(name) : lookupFn(host, short as string, path, options);
     },
   };
 }

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { libraryModules } from '../core/library-modules.js';
+import { splitQualifiedName } from '../core/local-collections.js';
 import { collectModuleUtils } from './library-module-utils.js';
 
 export interface AgentSources {
@@ -133,7 +134,7 @@ function libraryModuleSource(name: string): string | undefined {
   if (path === undefined) return undefined;
   let wrapper = libraryCache.get(path);
   if (wrapper === undefined) {
-    wrapper = libraryModuleWrapper(path, readFileSync(path, 'utf8'));
+    wrapper = libraryModuleWrapper(path, readFileSync(path, 'utf8'), pythonModuleName(name, path));
     libraryCache.set(path, wrapper);
   }
   return wrapper;
@@ -142,8 +143,15 @@ function libraryModuleSource(name: string): string | undefined {
 /** ansible.module_utils parts with a shim of their own (runtime.ANSIBLE_SHIMS maps them all). */
 const SEPARATE_SHIMS: Readonly<Record<string, string>> = { 'ansible.module_utils.urls': '_ansible_urls' };
 
+/** The name ansible's errors give a module: `ansible.legacy.x`, or a collection's Python package path. */
+function pythonModuleName(name: string, path: string): string {
+  const qualified = splitQualifiedName(name);
+  if (qualified === undefined || qualified.collection === 'ansible.legacy') return `ansible.legacy.${basename(path, extname(path))}`;
+  return `ansible_collections.${qualified.collection}.plugins.modules.${qualified.resource}`;
+}
+
 /** NOTE: JSON string literals are Python string literals, so the text is carried as one. */
-export function libraryModuleWrapper(path: string, text: string): string {
+export function libraryModuleWrapper(path: string, text: string, moduleName = `ansible.legacy.${basename(path, extname(path))}`): string {
   const header = `# Volant: the library module ${JSON.stringify(path)}\n`;
   // NOTE: ansible tells module kinds apart by these words in the file, in this order.
   const run = /^[ \t]*(?:from|import)[ \t]+ansible\.module_utils\b/m.test(text)
@@ -158,10 +166,10 @@ export function libraryModuleWrapper(path: string, text: string): string {
   const { utils: found, missing } = collectModuleUtils(text);
   if (missing !== undefined) {
     // NOTE: 2.19 fails on the controller while it builds the module: the task fails with this alone
-    const msg = `Could not find imported module support code for ansible.legacy.${basename(path, extname(path))}. Looked for ([${missing.map((name) => `'${name}'`).join(', ')}])`;
+    const msg = `Could not find imported module support code for ${moduleName}. Looked for ([${missing.map((name) => `'${name}'`).join(', ')}])`;
     return `${header}def RUN_REQUEST(name, args, **request):\n    return {'failed': True, 'msg': ${JSON.stringify(`Task failed: ${msg}`)}, '_volant_task_failed': True}\n`;
   }
-  const utils = Object.fromEntries([...found].map(([name, util]) => [`ansible.module_utils.${name}`, [util.source, util.package ? 1 : 0]]));
+  const utils = Object.fromEntries([...found].map(([name, util]) => [name, [util.source, util.package ? 1 : 0]]));
   return [
     header,
     'import _ansible_basic\n',

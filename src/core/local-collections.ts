@@ -1,0 +1,104 @@
+/**
+ * The collections a run finds on disk (`collections/ansible_collections/<ns>/<name>/` beside a
+ * playbook, then ANSIBLE_COLLECTIONS_PATH / [defaults] collections_path), as ansible-core's
+ * collection finder searches them: a playbook's own `collections/` first, then the configured
+ * paths in order, the first that holds `ansible_collections/<ns>/<name>` wins.
+ *
+ * NOTE: one registry per process, as ansible's collection finder is. Volant reads collections
+ * from these directories only, never from Python's sys.path.
+ */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { isDirectory, isFile } from './fs-kinds.js';
+
+const IDENTIFIER = /^[A-Za-z_]\w*$/;
+
+/** `ns.coll.name` (name may itself be dotted, as a role's or a playbook's in a subdirectory). */
+export interface QualifiedName {
+  readonly collection: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly resource: string;
+}
+
+/** A fully qualified collection reference (`ns.coll.resource`, all Python identifiers), or undefined. */
+export function splitQualifiedName(text: string): QualifiedName | undefined {
+  const parts = text.split('.');
+  if (parts.length < 3) return undefined;
+  const [namespace, name, ...rest] = parts as [string, string, ...string[]];
+  if (![namespace, name, ...rest].every((p) => IDENTIFIER.test(p))) return undefined;
+  return { collection: `${namespace}.${name}`, namespace, name, resource: rest.join('.') };
+}
+
+export class LocalCollections {
+  private readonly playbookRoots: string[] = [];
+  private configuredRoots: string[] = [];
+
+  /** A playbook's directory: its `collections/` is searched before the configured paths. */
+  addPlaybookDirectory(dir: string): void {
+    const root = resolve(dir, 'collections');
+    if (!this.playbookRoots.includes(root)) this.playbookRoots.push(root);
+  }
+
+  /** ANSIBLE_COLLECTIONS_PATH's directories (`~` expanded, relative to `cwd`). */
+  configure(paths: readonly string[], cwd: string): void {
+    this.configuredRoots = paths.filter((p) => p !== '').map((p) => resolve(cwd, p.startsWith('~') ? join(homedir(), p.slice(1)) : p));
+  }
+
+  private roots(): string[] {
+    return [...this.playbookRoots, ...this.configuredRoots];
+  }
+
+  /** The directory of collection `ns.name`, or undefined when no path holds it. */
+  find(collection: string): string | undefined {
+    const [namespace, name, extra] = collection.split('.');
+    if (namespace === undefined || name === undefined || extra !== undefined) return undefined;
+    if (namespace === 'ansible' && (name === 'builtin' || name === 'legacy')) return undefined;
+    return this.roots()
+      .map((root) => join(root, 'ansible_collections', namespace, name))
+      .find(isDirectory);
+  }
+
+  /** Whether some path has the namespace (the import of `ansible_collections.<ns>` succeeds). */
+  hasNamespace(namespace: string): boolean {
+    return this.roots().some((root) => isDirectory(join(root, 'ansible_collections', namespace)));
+  }
+
+  /** A role of a collection: `roles/<role>` of the first path holding the collection. */
+  findRole(collection: string, role: string): string | undefined {
+    const dir = this.find(collection);
+    if (dir === undefined) return undefined;
+    const path = join(dir, 'roles', role);
+    return isDirectory(path) ? path : undefined;
+  }
+
+  /** A plugin file of a collection: `plugins/<kind>/<name>.py` (`modules`, `lookup`, `filter` …). */
+  findPluginFile(collection: string, kind: string, name: string): string | undefined {
+    const dir = this.find(collection);
+    if (dir === undefined) return undefined;
+    const path = join(dir, 'plugins', kind, ...name.split('.').slice(0, -1), `${name.split('.').pop() ?? ''}.py`);
+    return isFile(path) ? path : undefined;
+  }
+
+  /** A collection playbook (`ns.coll.pb` → `playbooks/pb.yml` or `.yaml`). */
+  findPlaybook(collection: string, name: string): string | undefined {
+    const dir = this.find(collection);
+    if (dir === undefined) return undefined;
+    const base = join(dir, 'playbooks', ...name.split('.'));
+    return [`${base}.yml`, `${base}.yaml`].find(isFile);
+  }
+
+  /** The module_utils file or package standing for `ansible_collections.<ns>.<name>.plugins.module_utils.<dotted>`. */
+  findModuleUtil(collection: string, dotted: string): { path?: string; package: boolean } | undefined {
+    const dir = this.find(collection);
+    if (dir === undefined) return undefined;
+    const base = join(dir, 'plugins', 'module_utils', ...dotted.split('.'));
+    if (isFile(`${base}.py`)) return { path: `${base}.py`, package: false };
+    if (isFile(join(base, '__init__.py'))) return { path: join(base, '__init__.py'), package: true };
+    if (isDirectory(base)) return { package: true };
+    return undefined;
+  }
+}
+
+/** The run's registry (see the NOTE above). */
+export const localCollections = new LocalCollections();

@@ -1,0 +1,2 @@
+from ansible_collections.acme.tools.plugins.module_utils.helper import shout
+VAL = shout('inner')
