@@ -36,6 +36,8 @@ export interface TemplateWarning {
   readonly plugin?: string;
   /** What to do instead (shown after the source lines). */
   readonly help?: string;
+  /** Shown in place of an origin and source lines (`Origin: <unknown>` and the value). */
+  readonly context?: string;
 }
 
 /** What lookups and `template`/`include` need from the controller. */

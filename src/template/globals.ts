@@ -92,8 +92,9 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
     const message = err instanceof Error ? err.message : String(err);
     if (errors === 'warn') state.options.warn?.({ kind: 'warning', message: `An error occurred while running the lookup plugin '${name}': ${message}` });
     if (errors === 'ignore' || errors === 'warn') return want ? [] : null;
-    // An error the lookup raised while handling another shows under the lookup's failure, as a cause.
-    if (err instanceof TemplateError && err.context === '') throw new PluginFailure(`The lookup plugin '${name}' failed.`, { cause: err });
+    // An error the lookup raised while handling another, or one about a value it shows (its
+    // context) or with help text, shows under the lookup's failure as a cause of its own.
+    if (err instanceof TemplateError && (err.context !== undefined || err.hint !== undefined)) throw new PluginFailure(`The lookup plugin '${name}' failed.`, { cause: err });
     throw new TemplateError('template-lookup', `The lookup plugin '${name}' failed: ${message}`);
   }
   if (want) return result;

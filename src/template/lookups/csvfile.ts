@@ -6,8 +6,20 @@ import { defined, pluginError, pyClass, toText } from '../filters/ansible-args.j
 import { readCsv } from './csv-reader.js';
 import { parseKv } from './kv-args.js';
 import { findFileOrWarn } from './search-path.js';
+import { lookupOption } from './lookup-options.js';
 
 const DEFAULTS: Record<string, Data> = { file: 'ansible.csv', col: '1', keycol: '0', delimiter: 'TAB', default: null, encoding: 'utf-8' };
+
+/** The file's text in a Python codec's name (the WHATWG label when they agree). */
+function decodeAs(bytes: Buffer, encoding: string): string {
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(encoding.toLowerCase().replaceAll('_', '-'));
+  } catch {
+    throw pluginError(`unknown encoding: ${encoding}`);
+  }
+  return decoder.decode(bytes);
+}
 
 export const csvfile: LookupFn = (ctx, terms, kwargs) => {
   const options = new Map<string, Data>(Object.entries(DEFAULTS));
@@ -15,6 +27,7 @@ export const csvfile: LookupFn = (ctx, terms, kwargs) => {
     if (!options.has(k)) throw pluginError(`${JSON.stringify(k).replace(/"/g, "'")} is not a valid option`);
     options.set(k, defined(v));
   }
+  for (const name of ['col', 'keycol'] as const) options.set(name, lookupOption('csvfile', name, kwargs.get(name), { type: 'int', default: DEFAULTS[name] ?? null }));
   if (terms.length === 0) throw pluginError('Search key is required but was not found');
   const out: Data[] = [];
   for (const term of terms) {
@@ -33,7 +46,7 @@ export const csvfile: LookupFn = (ctx, terms, kwargs) => {
     const col = Number(toText(options.get('col') ?? '1'));
     const keycol = Number(toText(options.get('keycol') ?? '0'));
     let found: Data = options.get('default') ?? null;
-    for (const row of readCsv(readFileSync(file, 'utf8'), delimiter)) {
+    for (const row of readCsv(decodeAs(readFileSync(file), toText(options.get('encoding') ?? 'utf-8')), delimiter)) {
       if (row.length > 0 && row[keycol] === key) {
         if (col >= row.length) throw pluginError('list index out of range');
         found = row[col] as string;

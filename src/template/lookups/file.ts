@@ -1,9 +1,11 @@
 /** The `file` lookup: file contents from the `files` search path, right-stripped by default. */
 import { readFileSync } from 'node:fs';
-import { truthy, type Data } from '../../core/data.js';
+import type { Data } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
-import { defined, pluginError, toText } from '../filters/ansible-args.js';
+import { pluginError } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
+import { lookupOptions, strTerm } from './lookup-options.js';
+import { pythonOsError } from './python-os-error.js';
 import { findFileInSearchPath } from './search-path.js';
 
 
@@ -17,10 +19,9 @@ export function pyStrip(text: string, left: boolean, right: boolean): string {
 }
 
 export const file: LookupFn = (ctx, terms, kwargs) => {
-  const lstrip = truthy(defined(kwargs.get('lstrip') ?? false));
-  const rstrip = truthy(defined(kwargs.get('rstrip') ?? true));
+  const { lstrip, rstrip } = lookupOptions('file', kwargs, { rstrip: { type: 'bool', default: true }, lstrip: { type: 'bool', default: false } });
   return terms.map((term): Data => {
-    const name = toText(term);
+    const name = strTerm(term, 'startswith');
     const path = findFileInSearchPath(ctx, 'files', name);
     if (path === undefined) {
       throw pluginError(`Unable to access the file '${name}': File not found. Use -vvvvv to see paths searched.`);
@@ -29,10 +30,11 @@ export const file: LookupFn = (ctx, terms, kwargs) => {
     try {
       text = decodeSurrogateEscape(readFileSync(path));
     } catch (error) {
-      throw pluginError(`Unable to access the file '${name}': ${(error as Error).message}`, error);
+      const reason = `An error occurred while trying to read the file '${path}': ${pythonOsError(error, path)}`;
+      throw pluginError(`Unable to access the file '${name}': ${reason}`, error);
     }
     // NOTE: the file lookup reads vaulted files decrypted, as ansible's loader does.
     if (text.startsWith('$ANSIBLE_VAULT') && ctx.lookup?.vault) text = ctx.lookup.vault.decrypt(text);
-    return pyStrip(text, lstrip, rstrip);
+    return pyStrip(text, lstrip === true, rstrip === true);
   });
 };

@@ -1,50 +1,53 @@
 /** The `first_found` lookup: the first existing file among names (and optional paths). */
-import { isStringLike, pyRepr, pyTypeName, textOf, truthy, type Data } from '../../core/data.js';
+import { isStringLike, pyRepr, pyTypeName, textOf, type Data } from '../../core/data.js';
 import type { SourceLocation } from '../../core/source-location.js';
 import { valueOrigin } from '../../core/value-origins.js';
 import type { LookupFn, PluginContext } from '../plugin.js';
-import { defined, pluginError, toText } from '../filters/ansible-args.js';
+import { pluginError, toText } from '../filters/ansible-args.js';
+import { lookupOptions, type OptionSpec } from './lookup-options.js';
 import { posixJoin } from '../filters/ansible-python-path.js';
 import { findFileInSearchPath } from './search-path.js';
 
-/** How 2.19 splits a string of several names, and what its deprecation calls the strings. */
+/** What 2.19's deprecation calls the strings it splits, and on which characters. */
 interface Splitting {
   readonly target: string;
   readonly splitters: string;
-  /** A `files`/`paths` option (a list option) is split on commas silently first. */
-  readonly option: boolean;
 }
-const FILES_TERM: Splitting = { target: 'files', splitters: ',;', option: false };
-const FILES_OPTION: Splitting = { target: "the 'files' option", splitters: ',;', option: true };
-const PATHS_OPTION: Splitting = { target: 'the "paths" option', splitters: ',:;', option: true };
+const FILES_TERM: Splitting = { target: 'files', splitters: ',;' };
+const FILES_OPTION: Splitting = { target: "the 'files' option", splitters: ',;' };
+const PATHS_OPTION: Splitting = { target: 'the "paths" option', splitters: ',:;' };
+
+/** The lookup's options, typed as 2.19's config does (a string list option splits on commas). */
+type Options = Record<'files' | 'paths' | 'skip', Data>;
+const OPTIONS: Record<keyof Options, OptionSpec> = {
+  files: { type: 'list', default: [] },
+  paths: { type: 'list', default: [] },
+  skip: { type: 'boolean', default: false },
+};
 
 /**
  * Strings in `files`/`paths` may list several names separated by `,` or `;` (paths also `:`);
- * 2.19 deprecates that splitting (not the commas of an option, which its list type splits).
+ * 2.19 deprecates that splitting, naming the string (its origin, or the string itself).
  */
-function splitList(ctx: PluginContext, value: Data | undefined, how: Splitting, origin?: SourceLocation): string[] {
-  if (value === undefined || value === null) return [];
+function splitList(ctx: PluginContext, value: Data, how: Splitting, origin?: SourceLocation): string[] {
   const items = Array.isArray(value) ? value : [value];
   return items.flatMap((item, index) => {
     if (!isStringLike(item)) return [toText(item)];
     const text = textOf(item);
-    const parts = how.option ? text.split(',').map((s) => s.trim()) : [text];
-    return parts.flatMap((part) => {
-      const split = part.split(new RegExp(`[${how.splitters.replace(/[\\^\]-]/g, '\\$&')}]`));
-      if (split.length > 1) {
-        const at = (Array.isArray(value) ? valueOrigin(value, index) : undefined) ?? origin;
-        ctx.warn?.({
-          kind: 'deprecation',
-          message: `Automatic splitting of ${how.target} on '${how.splitters}' is deprecated.`,
-          version: '2.23',
-          plugin: "lookup plugin 'first_found'",
-          help: `Provide a list of paths for ${how.target} instead.`,
-          ...(at ? { origin: at } : {}),
-        });
-      }
-      return split;
-    });
-  }).filter(Boolean);
+    const split = text.split(new RegExp(`[${how.splitters.replace(/[\\^\]-]/g, '\\$&')}]`));
+    if (split.length > 1) {
+      const at = (Array.isArray(value) ? valueOrigin(value, index) : undefined) ?? origin;
+      ctx.warn?.({
+        kind: 'deprecation',
+        message: `Automatic splitting of ${how.target} on '${how.splitters}' is deprecated.`,
+        version: '2.23',
+        plugin: "lookup plugin 'first_found'",
+        help: `Provide a list of paths for ${how.target} instead.`,
+        ...(at ? { origin: at } : { context: `Origin: <unknown>\n\n${text}` }),
+      });
+    }
+    return split;
+  });
 }
 
 /**
@@ -58,18 +61,17 @@ export function loopSubdir(action: string): string {
 }
 
 /**
- * 2.19's _process_terms: each term adds its own candidates, in order. A dict term sets the options
- * (files, paths, skip) for itself and the terms after it; a string is one file name searched
- * under the paths set so far; a list is opened.
+ * 2.19's _process_terms: each term adds its own candidates, in order. A dict term sets all the
+ * options anew (files, paths, skip; absent ones back to their defaults) for itself and the terms
+ * after it; a string is one file name searched under the paths in force; a list is opened.
  */
-function searchList(ctx: PluginContext, terms: readonly Data[], options: { paths: Data | undefined; skip: boolean }, origins?: readonly Data[]): string[] {
+function searchList(ctx: PluginContext, terms: readonly Data[], options: Options, origins?: readonly Data[]): string[] {
   const out: string[] = [];
   terms.forEach((term, index) => {
     let files: string[];
     if (term instanceof Map) {
-      if (term.has('paths')) options.paths = term.get('paths');
-      if (term.has('skip')) options.skip = truthy(term.get('skip') ?? false);
-      files = splitList(ctx, term.get('files'), FILES_OPTION, valueOrigin(term, 'files'));
+      Object.assign(options, lookupOptions('first_found', term as Map<string, Data>, OPTIONS));
+      files = splitList(ctx, options.files, FILES_OPTION, valueOrigin(term, 'files'));
     } else if (isStringLike(term)) {
       files = splitList(ctx, term, FILES_TERM, origins ? valueOrigin(origins, index) : undefined);
     } else if (Array.isArray(term)) {
@@ -96,15 +98,14 @@ function pathsOrigin(terms: readonly Data[], index: number): SourceLocation | un
 export const first_found: LookupFn = (ctx, terms, kwargs) => {
   const subdirOption = kwargs.get('_subdir');
   const subdir = typeof subdirOption === 'string' ? subdirOption : null;
-  const options = { paths: kwargs.has('paths') ? defined(kwargs.get('paths')) : undefined, skip: truthy(defined(kwargs.get('skip') ?? false)) };
-  // Without terms the `files` option is the list of names (a string split on commas, as a list option).
-  const filesOption = kwargs.has('files') ? defined(kwargs.get('files')) : [];
-  const given = terms.length > 0 ? terms : isStringLike(filesOption) ? textOf(filesOption).split(',').map((f) => f.trim()) : Array.isArray(filesOption) ? filesOption : [filesOption];
+  const options: Options = lookupOptions('first_found', kwargs, OPTIONS);
+  // Without terms the `files` option is the list of names.
+  const given = terms.length > 0 ? terms : (options.files as Data[]);
   for (const candidate of searchList(ctx, given, options, terms)) {
     // NOTE: called from a template (not a task's with_first_found), 2.19 has no subdir to add.
     const found = findFileInSearchPath(ctx, subdir === 'templates' ? 'templates' : subdir === 'vars' ? 'vars' : 'files', candidate, subdir);
     if (found !== undefined) return [found];
   }
-  if (options.skip) return [];
+  if (options.skip === true) return [];
   throw pluginError('No file was found when using first_found.');
 };

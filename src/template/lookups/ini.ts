@@ -6,6 +6,7 @@ import { defined, pluginError, toText } from '../filters/ansible-args.js';
 import { compileOrFail } from '../filters/ansible-regex.js';
 import { pyMatch } from '../filters/ansible-python-regex.js';
 import { findFileOrWarn } from './search-path.js';
+import { lookupOption, type OptionSpec } from './lookup-options.js';
 
 type Sections = Map<string, Map<string, string | null>>;
 
@@ -86,6 +87,13 @@ export function interpolate(value: string, option: string, section: string, look
 
 const OPTIONS = ['type', 'file', 'section', 're', 'encoding', 'default', 'case_sensitive', 'allow_no_value', 'allow_none', 'interpolation'];
 
+const TYPED_OPTIONS: readonly (readonly [string, OptionSpec])[] = [
+  ['type', { default: 'ini', choices: ['ini', 'properties'] }],
+  ['re', { type: 'boolean', default: false }],
+  ['allow_no_value', { type: 'bool', default: false }],
+  ['interpolation', { type: 'bool', default: true }],
+];
+
 export const ini: LookupFn = (ctx, terms, kwargs) => {
   const options = new Map<string, Data>([
     ['type', 'ini'],
@@ -101,9 +109,11 @@ export const ini: LookupFn = (ctx, terms, kwargs) => {
     if (!OPTIONS.includes(k)) throw pluginError(`'${k}' is not a valid option.`);
     options.set(k === 'allow_none' ? 'allow_no_value' : k, defined(v));
   }
+  // The keyword options are typed (inline `name=value` ones are not, as in 2.19).
+  for (const [name, spec] of TYPED_OPTIONS) if (kwargs.has(name)) options.set(name, lookupOption('ini', name, kwargs.get(name), spec));
   // NOTE: the parser is built once, before inline `name=value` options are read, so an inline
   // `interpolation=` changes nothing (as in 2.19).
-  const interpolation = truthy(kwargs.has('interpolation') ? defined(kwargs.get('interpolation')) : true);
+  const interpolation = options.get('interpolation') !== false;
   const out: Data[] = [];
   for (const term of terms) {
     const text = toText(term);

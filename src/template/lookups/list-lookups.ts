@@ -1,6 +1,6 @@
 /** Lookups that reshape their terms: items, list, dict, indexed_items, together, nested, subelements, random_choice. */
 import { randomInt } from 'node:crypto';
-import { isStringLike, isTuple, markTuple, pyRepr, textOf, truthy, type Data, type DataDict } from '../../core/data.js';
+import { isStringLike, markTuple, pyRepr, textOf, truthy, type Data, type DataDict } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
 import { ansibleClass, iterate, pluginError, toText } from '../filters/ansible-args.js';
 
@@ -43,16 +43,15 @@ export const together: LookupFn = (_ctx, terms) => {
 
 export const nested: LookupFn = (_ctx, terms) => {
   // NOTE: each term is iterated as Python does: a string (a bare variable name, which 2.19 no
-  // longer looks up) gives its characters, a dict its keys.
-  const lists = terms.map((t) => iterate(t));
-  if (lists.length === 0) throw pluginError('with_nested requires at least one element in the nested list');
-  let result: Data[][] = [[]];
-  for (const l of lists) {
-    const next: Data[][] = [];
-    for (const prefix of result) for (const item of l) next.push([...prefix, ...(Array.isArray(item) && !isTuple(item) ? item : [item])]);
-    result = next;
+  // longer looks up) gives its characters, a dict its keys; each combination is flattened once
+  // more at the end, so a lone term's items must be iterable too.
+  if (terms.length === 0) throw pluginError('with_nested requires at least one element in the nested list');
+  let result = iterate(terms[0] as Data);
+  for (const term of terms.slice(1)) {
+    const next = iterate(term);
+    result = result.flatMap((x) => next.map((y) => flattenOnce([x, y])));
   }
-  return result;
+  return result.map((x) => flattenOnce(iterate(x)));
 };
 
 const TERMS_ERROR = 'subelements lookup expects a list of two or three items,';

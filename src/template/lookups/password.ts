@@ -5,13 +5,14 @@
  */
 import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isStringLike, pyRepr, textOf, type Data } from '../../core/data.js';
+import { isStringLike, textOf, type Data } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
-import { defined, pluginError, toText } from '../filters/ansible-args.js';
+import { pluginError, toText } from '../filters/ansible-args.js';
 import { posixDirname, posixJoin, posixNormpath } from '../filters/ansible-python-path.js';
 import { passlibHash, CryptError } from '../filters/ansible-crypt.js';
 import { pythonRandom } from '../filters/ansible-python-random.js';
 import { parseKv } from './kv-args.js';
+import { lookupOptions, type OptionSpec } from './lookup-options.js';
 
 const VALID = ['length', 'encrypt', 'chars', 'ident', 'seed'];
 const CHAR_SETS: Record<string, string> = {
@@ -32,13 +33,14 @@ function candidateChars(specs: string[]): string {
   return specs.map((spec) => CHAR_SETS[spec] ?? spec).join('').replace(/["']/g, '');
 }
 
-/** The `length` option as Ansible's config type integer takes it: an int, or a str of one. */
-function lengthOption(value: Data | undefined): number {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'boolean') return Number(value);
-  if (isStringLike(value) && /^\s*[-+]?\d+\s*$/.test(textOf(value))) return Number(textOf(value));
-  throw pluginError(`Config 'length' for 'password' lookup plugin from 'Direct' has an invalid value: Invalid value provided for 'integer': ${pyRepr(value ?? null)}`);
-}
+/** The options as 2.19's config types them (inline `name=value` ones arrive as strings). */
+const OPTIONS: Record<'length' | 'chars' | 'encrypt' | 'ident' | 'seed', OptionSpec> = {
+  length: { type: 'integer', default: 20 },
+  chars: { type: 'list', default: ['ascii_letters', 'digits', '.,:-_'] },
+  encrypt: {},
+  ident: { type: 'string' },
+  seed: { type: 'str' },
+};
 
 function splitChars(value: string): string[] {
   const out: string[] = [];
@@ -51,6 +53,7 @@ function splitChars(value: string): string[] {
 function randomPassword(length: number, chars: string, seed: Data | undefined): string {
   const rng = seed === undefined || seed === null ? undefined : pythonRandom(seed);
   let out = '';
+  if (length > 0 && chars === '') throw pluginError('Cannot choose from an empty sequence');
   for (let i = 0; i < length; i++) out += chars[rng ? rng.randbelow(chars.length) : randomInt(chars.length)];
   return out;
 }
@@ -68,14 +71,8 @@ export const password: LookupFn = (ctx, terms, kwargs) => {
   const out: Data[] = [];
   for (const term of terms) {
     const text = toText(term);
-    const options = new Map<string, Data>([
-      ['length', 20],
-      ['chars', ['ascii_letters', 'digits', '.,:-_']],
-      ['encrypt', null],
-      ['ident', null],
-      ['seed', null],
-    ]);
-    for (const [k, v] of kwargs) options.set(k, defined(v));
+    let options = lookupOptions('password', kwargs, OPTIONS);
+    let inlineChars: Data | undefined;
     const space = text.indexOf(' ');
     let relpath = text;
     if (space >= 0) {
@@ -89,11 +86,13 @@ export const password: LookupFn = (ctx, terms, kwargs) => {
       }
       const invalid = [...params.keys()].filter((k) => !VALID.includes(k));
       if (invalid.length > 0) throw pluginError(`Unrecognized parameter(s) given to password lookup: ${invalid.join(', ')}`);
-      for (const [k, v] of params) options.set(k, v);
+      // NOTE: inline parameters set the options anew: the keyword ones are forgotten (as in 2.19).
+      if (params.size > 0) options = lookupOptions('password', params, OPTIONS);
+      inlineChars = params.get('chars');
     }
-    const charsOption = options.get('chars');
-    const chars = candidateChars(typeof charsOption === 'string' ? splitChars(charsOption) : Array.isArray(charsOption) ? charsOption.map((c) => toText(c)) : []);
-    const length = lengthOption(options.get('length'));
+    const charsOption = isStringLike(inlineChars) ? inlineChars : options.chars;
+    const chars = candidateChars(isStringLike(charsOption) ? splitChars(textOf(charsOption)) : Array.isArray(charsOption) ? charsOption.map((c) => toText(c)) : []);
+    const length = options.length as number;
     const base = ctx.lookup?.baseDir ?? process.cwd();
     const path = relpath.startsWith('/') ? posixNormpath(relpath) : posixNormpath(posixJoin(base, relpath));
     let plaintext: string;
@@ -102,10 +101,10 @@ export const password: LookupFn = (ctx, terms, kwargs) => {
     let changed = false;
     const content = path !== '/dev/null' && existsSync(path) ? readFileSync(path, 'utf8').trimEnd() : undefined;
     if (content === undefined) {
-      plaintext = randomPassword(length, chars, options.get('seed') ?? undefined);
+      plaintext = randomPassword(length, chars, options.seed ?? undefined);
       changed = true;
     } else ({ password: plaintext, salt, ident } = parseContent(content));
-    const encrypt = options.get('encrypt');
+    const encrypt = options.encrypt;
     const encryptName = encrypt === null || encrypt === undefined || encrypt === '' ? undefined : toText(encrypt);
     if (encryptName && !salt) {
       changed = true;

@@ -6,8 +6,9 @@ import { pluginError, toText } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
 import { pyStrip } from './file.js';
 
+// NOTE: the command's stderr goes nowhere: 2.19 runs lookups in a worker whose stdio is /dev/null.
 function run(ctx: PluginContext, command: string, name: string): string {
-  const r = spawnSync('/bin/sh', ['-c', command], { cwd: ctx.lookup?.baseDir, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 30 });
+  const r = spawnSync('/bin/sh', ['-c', command], { cwd: ctx.lookup?.baseDir, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 30 });
   if (r.error) throw pluginError(`lookup_plugin.${name}(${command}) returned ${String(r.error)}`);
   const code = r.status ?? 1;
   if (code !== 0) throw pluginError(`lookup_plugin.${name}(${command}) returned ${code}`);

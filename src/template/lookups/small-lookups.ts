@@ -1,8 +1,10 @@
 /** inventory_hostnames, config and unvault: lookups that ask the controller for something. */
 import { readFileSync } from 'node:fs';
-import type { Data } from '../../core/data.js';
+import { isStringLike, textOf, type Data } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
-import { defined, pluginError, toText } from '../filters/ansible-args.js';
+import { pluginError, pyClass, toText } from '../filters/ansible-args.js';
+import { repr } from '../runtime/py-values.js';
+import { lookupOptions } from './lookup-options.js';
 import { isVaultText } from '../filters/ansible-vault-format.js';
 import { findFileOrWarn } from './search-path.js';
 
@@ -22,15 +24,26 @@ export const inventory_hostnames: LookupFn = (ctx, terms) => {
   return out;
 };
 
+const CONFIG_OPTIONS = {
+  on_missing: { type: 'string', default: 'error', choices: ['error', 'warn', 'skip'] },
+  plugin_type: { type: 'string', choices: ['become', 'cache', 'callback', 'cliconf', 'connection', 'httpapi', 'inventory', 'lookup', 'netconf', 'shell', 'vars'] },
+  plugin_name: { type: 'string' },
+  show_origin: { type: 'bool' },
+} as const;
+
 export const config: LookupFn = (ctx, terms, kwargs) => {
-  const onMissing = toText(defined(kwargs.get('on_missing') ?? 'error'));
-  if (!['error', 'warn', 'skip'].includes(onMissing)) throw pluginError('"on_missing" must be a string and one of "error", "warn" or "skip", not ' + onMissing);
+  const { on_missing: onMissing, plugin_type: pluginType, plugin_name: pluginName } = lookupOptions('config', kwargs, CONFIG_OPTIONS);
+  if ((pluginType || pluginName) && !(pluginType && pluginName)) throw pluginError('Both plugin_type and plugin_name are required, cannot use one without the other.');
   const out: Data[] = [];
   for (const term of terms) {
-    const name = toText(term);
-    const value = ctx.lookup?.config?.(name);
+    if (!isStringLike(term)) throw pluginError(`Invalid setting identifier, ${repr(term)} is not a <class 'str'>, its a ${pyClass(term)}.`);
+    const name = textOf(term);
+    // NOTE: Volant knows no plugin's own settings: every one is missing.
+    const value = pluginName ? undefined : ctx.lookup?.config?.(name);
     if (value === undefined) {
-      if (onMissing === 'error') throw pluginError(`No config definition exists for '${name}'.`);
+      const missing = `No config definition exists for '${name}'${pluginName ? ` for '${toText(pluginName)}' ${toText(pluginType)} plugin` : ''}.`;
+      if (onMissing === 'error') throw pluginError(missing);
+      if (onMissing === 'warn') ctx.warn?.({ kind: 'warning', message: `Skipping ${name}: ${missing}` });
       continue;
     }
     out.push(value);

@@ -6,13 +6,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { isDict, truthy, type Data } from '../../core/data.js';
+import { isStringLike, textOf, type Data } from '../../core/data.js';
 import { ownerName } from '../../core/owner-name.js';
 import type { LookupFn } from '../plugin.js';
-import { defined, pluginError, toText } from '../filters/ansible-args.js';
+import { pluginError, toText } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
 import { findFileOrWarn, includeSearchPath } from './search-path.js';
-import { repr } from '../runtime/py-values.js';
+import { lookupOptions, type OptionSpec } from './lookup-options.js';
 import type { PyObject } from '../runtime/py-object.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
 
@@ -28,22 +28,32 @@ const DEPRECATED_OPTIONS = [
   ['jinja2_native', 'Jinja2 native mode is now the default and only option.'],
 ] as const;
 
+/** The options 2.19's config types (the deprecated ones too: a bad value still fails). */
+const OPTIONS: Record<'convert_data' | 'jinja2_native' | 'trim_blocks' | 'template_vars' | (typeof DELIMITER_OPTIONS)[number][0], OptionSpec> = {
+  convert_data: { type: 'bool', default: true },
+  jinja2_native: { type: 'bool', default: true },
+  trim_blocks: { type: 'bool', default: true },
+  template_vars: { type: 'dict', default: new Map() },
+  variable_start_string: { type: 'str', default: '{{' },
+  variable_end_string: { type: 'str', default: '}}' },
+  comment_start_string: { type: 'str', default: '{#' },
+  comment_end_string: { type: 'str', default: '#}' },
+};
+
 export const template: LookupFn = (ctx, terms, kwargs) => {
   for (const [option, alternatives] of DEPRECATED_OPTIONS) {
     if (!kwargs.has(option)) continue;
     const message = `${option} option. Reason: This option is no longer used in the Ansible Core code base.\nAlternatives: ${alternatives}`;
     ctx.warn?.({ kind: 'deprecation', message, version: '2.23', plugin: "lookup plugin 'template'" });
   }
+  const options = lookupOptions('template', kwargs, OPTIONS);
   const delimiters: Partial<Record<(typeof DELIMITER_OPTIONS)[number][1], string>> = {};
   for (const [option, key] of DELIMITER_OPTIONS) {
-    const value = kwargs.get(option);
-    if (typeof value === 'string') delimiters[key] = value;
+    const value = options[option];
+    if (kwargs.has(option) && isStringLike(value)) delimiters[key] = textOf(value);
   }
-  const trimBlocks = truthy(defined(kwargs.get('trim_blocks') ?? true));
-  const templateVars = kwargs.get('template_vars') ?? new Map<string, Data>();
-  if (!isDict(templateVars)) {
-    throw pluginError(`Config 'template_vars' for 'template' lookup plugin from 'Direct' has an invalid value: Invalid value provided for 'dict': ${repr(templateVars)}`);
-  }
+  const trimBlocks = options.trim_blocks === true;
+  const templateVars = options.template_vars as Map<string | number | boolean | null, Data>;
   return terms.map((term): Data => {
     const name = toText(term);
     const path = findFileOrWarn(ctx, 'templates', name);

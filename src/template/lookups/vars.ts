@@ -3,14 +3,21 @@ import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { isStringLike, textOf, type Data } from '../../core/data.js';
 import type { LookupFn, NestedRenderOptions } from '../plugin.js';
 import type { SourceLocation } from '../../core/source-location.js';
-import { ansibleClass, defined, pluginError, toText } from '../filters/ansible-args.js';
-import { compileOrFail } from '../filters/ansible-regex.js';
-import { pySearch } from '../filters/ansible-python-regex.js';
+import { ansibleClass, defined, pluginError, raisedWhileHandling, toText } from '../filters/ansible-args.js';
+import { repr, typeName } from '../runtime/py-values.js';
+import { TemplateError } from '../../core/errors.js';
+import { compilePyRegex, PyRegexError, pySearch, type PyRegex } from '../filters/ansible-python-regex.js';
 
 export const vars: LookupFn = (ctx, terms, kwargs) => {
-  const hasDefault = kwargs.has('default');
+  // NOTE: a default of None is no default (2.19 tests `default is None`).
+  const fallback = defined(kwargs.get('default'));
+  const hasDefault = fallback !== null;
   return terms.map((term): Data => {
-    const name = toText(term);
+    if (!isStringLike(term)) {
+      const message = `Variable name must be 'str' not '${typeName(term)}'.`;
+      throw new TemplateError('filter-error', message, { context: `Origin: <unknown>\n\n${repr(term)}` });
+    }
+    const name = textOf(term);
     let value = ctx.vars.has(name) ? ctx.vars.get(name) : undefined;
     if (value === undefined) {
       const hostvars = ctx.vars.get('hostvars');
@@ -21,7 +28,7 @@ export const vars: LookupFn = (ctx, terms, kwargs) => {
       }
     }
     if (value === undefined) {
-      if (hasDefault) return defined(kwargs.get('default'));
+      if (hasDefault) return fallback;
       // NOTE: an undefined-variable error, not a lookup failure: `| default(…)` can catch it in 2.19.
       throw new UndefinedError(new Undefined(`No variable named '${name}' was found.`, name));
     }
@@ -37,11 +44,20 @@ export const varnames: LookupFn = (ctx, terms) => {
   const out: Data[] = [];
   for (const term of terms) {
     if (!isStringLike(term)) throw pluginError(`Invalid setting identifier, "${toText(term)}" is not a string, it is a ${ansibleClass(term)}`);
-    const re = compileOrFail(term, {});
+    const re = searchPattern(textOf(term));
     out.push(...names.filter((n) => pySearch(re, n) !== undefined));
   }
   return out;
 };
+
+function searchPattern(pattern: string): PyRegex {
+  try {
+    return compilePyRegex(pattern, {});
+  } catch (error) {
+    if (error instanceof PyRegexError) throw raisedWhileHandling(`Unable to use "${pattern}" as a search parameter: ${error.message}`);
+    throw error;
+  }
+}
 
 function origin(where: SourceLocation | undefined): NestedRenderOptions {
   return where ? { origin: where } : {};
