@@ -19,6 +19,7 @@ import time
 from io import StringIO
 
 import volant_runtime
+from _lsb_facts import minimal_lsb_release_all
 from _mounts import mount_size
 
 try:
@@ -316,7 +317,11 @@ def collect_lsb(ctx, params, facts):
     lsb = {}
     path = ctx.get_bin_path('lsb_release')
     if path:
-        rc, o, e = ctx.run_command([path, '-a'])
+        env = dict(os.environ, **(ctx.environ or {}))
+        o = minimal_lsb_release_all(path, env)
+        rc = 0 if o is not None else None
+        if o is None:
+            rc, o, e = ctx.run_command([path, '-a'])
         if rc == 0:
             for line in o.splitlines():
                 if len(line) < 1 or ':' not in line:
