@@ -4,7 +4,6 @@
  */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { homedir } from 'node:os';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import { ParseError, TemplateError, VolantError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
@@ -229,14 +228,12 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   libraryModules.configure((config.get('ANSIBLE_LIBRARY', 'defaults', 'library') ?? '~/.ansible/plugins/modules:/usr/share/ansible/plugins/modules').split(':'));
   libraryModules.configureModuleUtils((config.get('ANSIBLE_MODULE_UTILS', 'defaults', 'module_utils') ?? '~/.ansible/plugins/module_utils:/usr/share/ansible/plugins/module_utils').split(':'));
   await installPythonPlugins(configLookup(config), { warn, display: (text, o) => callback.display?.(text, o), verbosity: (args.verbose as number | undefined) ?? 0 });
-  const rolesPath = (config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path') ?? '~/.ansible/roles:/usr/share/ansible/roles:/etc/ansible/roles')
-    .split(':')
-    .filter(Boolean)
-    .map((p) => (p.startsWith('~') ? join(homedir(), p.slice(1)) : p));
+  // pathspecs: `~` expanded, relative entries from the config file's folder (else the working folder)
+  const rolesPath = configLookup(config)('DEFAULT_ROLES_PATH') as string[];
   libraryModules.onRolesListed((names, playFile) => loadListedRoles(names, dirname(playFile), rolesPath));
   // Collections beside the playbooks named on the command line come before the configured paths.
   for (const p of playbookPaths) localCollections.addPlaybookDirectory(dirname(resolve(cwd, p)));
-  localCollections.configure((config.get('ANSIBLE_COLLECTIONS_PATH', 'defaults', 'collections_path') ?? '~/.ansible/collections:/usr/share/ansible/collections').split(':'), cwd);
+  localCollections.configure(configLookup(config)('COLLECTIONS_PATHS') as string[], cwd);
   const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
   for (const playbook of playbooks) {
     for (const message of playbookCollectionWarnings(playbook)) warn(message);
