@@ -196,11 +196,6 @@ export class PlayRunner {
   /** Runs the play's program over one serial batch. */
   async runBatch(hosts: readonly string[], program: Program): Promise<BatchOutcome> {
     this.batchHosts = [...hosts];
-    const startAt = this.services.startAt;
-    if (startAt && !startAt.done && program === this.compiled.program && !program.steps.some((s) => s.kind === 'task' && matchesStartAt(startAt.pattern, s))) {
-      this.services.error?.(`No matching task "${startAt.pattern}" found. Note: --start-at-task can only follow static includes.`);
-      return { allFailed: false, endPlay: false };
-    }
     for (const step of program.steps) this.announced.delete(step.id);
     for (const host of hosts) {
       this.cursors.set(host, new HostCursor(program));
@@ -408,10 +403,29 @@ export class PlayRunner {
 
   /** A step --start-at-task has not reached yet, or that --tags/--skip-tags leave out. */
   private leftOut(step: TaskStep): boolean {
-    if (step.task.action === 'gather_facts') return false;
     const startAt = this.services.startAt;
-    if (startAt && !startAt.done && !matchesStartAt(startAt.pattern, step)) return true;
+    if (startAt && !startAt.done && !step.task.implicit && !matchesStartAt(startAt.pattern, step)) return true;
+    return this.taggedOut(step);
+  }
+
+  private taggedOut(step: TaskStep): boolean {
     return this.services.tagFilter !== undefined && !this.services.tagFilter(step);
+  }
+
+  /**
+   * Where --start-at-task starts this play, as 2.19's PlayIterator looks before the play runs:
+   * among the tasks --tags leaves, the Gathering Facts step first (when the play gathers), never
+   * inside a dynamic include. `none`: nothing of the play runs; `first`: the first of those (the
+   * Gathering Facts step or a task); `later`: one after it; `all`: the search is over.
+   */
+  startAtPlan(gather: TaskStep | undefined): 'all' | 'none' | 'first' | 'later' {
+    const startAt = this.services.startAt;
+    if (!startAt || startAt.done) return 'all';
+    const tasks = this.compiled.program.steps.filter((s): s is TaskStep => s.kind === 'task' && !s.task.isHandler);
+    const candidates = [...(gather ? [gather] : []), ...tasks].filter((s) => !this.taggedOut(s));
+    const at = candidates.findIndex((s) => matchesStartAt(startAt.pattern, s));
+    if (gather !== undefined && candidates[at] === gather) startAt.done = true;
+    return at < 0 ? 'none' : at === 0 ? 'first' : 'later';
   }
 
   private activeHosts(): string[] {
@@ -425,17 +439,17 @@ export class PlayRunner {
   private async runStep(step: TaskStep, hosts: string[], isHandler = false, asked = false): Promise<Step[]> {
     const task = step.task;
     const startAt = this.services.startAt;
-    if (startAt && !startAt.done && task.action !== 'gather_facts') {
+    // NOTE: notified handlers run whatever --tags says.
+    if (!isHandler && this.taggedOut(step)) {
+      for (const h of hosts) this.cursors.get(h)?.advance();
+      return [];
+    }
+    if (startAt && !startAt.done && !task.implicit) {
       if (matchesStartAt(startAt.pattern, step)) startAt.done = true;
       else {
         for (const h of hosts) this.cursors.get(h)?.advance();
         return [];
       }
-    }
-    // NOTE: notified handlers run whatever --tags says.
-    if (this.services.tagFilter && !isHandler && task.action !== 'gather_facts' && !this.services.tagFilter(step)) {
-      for (const h of hosts) this.cursors.get(h)?.advance();
-      return [];
     }
     if (!isHandler) {
       hosts = this.skipCompletedRoles(step, hosts);

@@ -211,14 +211,20 @@ export class PlaybookRunner {
       const unreachableBefore = new Set(this.unreachable);
       if (batch.every((h) => this.unreachable.has(h))) continue;
       let outcome = { allFailed: false, endPlay: false };
-      if (gather) {
+      const startAt = runner.startAtPlan(gather?.steps[0] as TaskStep | undefined);
+      if (gather && startAt !== 'none') {
         // gathering=smart: a host whose facts a gather_facts already filled (an earlier play, a
         // task) is left out of the step; with none left the step and its banner do not show.
         const gathering = this.deps.options.gathering === 'smart' ? batch.filter((h) => !this.deps.vars.factsGathered(h)) : batch;
         if (gathering.length > 0) outcome = await runner.runBatch(gathering, gather);
       }
+      // NOTE: when --start-at-task matches the first thing a play would run, 2.19 runs its
+      // Gathering Facts step (again) as a task, even where the play gathers no facts.
+      const again = startAt === 'first' ? this.gatherStep(play, true) : undefined;
+      if (again && !runner.ended) outcome = await runner.runBatch(batch.filter((h) => !this.failedHosts.has(h)), again);
       const remaining = batch.filter((h) => !this.failedHosts.has(h));
-      if (remaining.some((h) => !this.unreachable.has(h)) && !runner.ended) outcome = await runner.runBatch(remaining, compiled.program);
+      // A play --start-at-task found nothing in runs none of its tasks.
+      if (startAt !== 'none' && remaining.some((h) => !this.unreachable.has(h)) && !runner.ended) outcome = await runner.runBatch(remaining, compiled.program);
       for (const h of this.markedFailed) {
         if (!this.failedHosts.has(h)) this.markedOnly.add(h);
         this.failedHosts.add(h);
@@ -241,8 +247,8 @@ export class PlaybookRunner {
     return this.playRunners.reduce((n, r) => n + r.ranAhead, 0);
   }
 
-  /** The implicit "Gathering Facts" step, when the play gathers facts. */
-  private gatherStep(play: PlayNode): Program | undefined {
+  /** The implicit "Gathering Facts" step, when the play gathers facts (or `always`). */
+  private gatherStep(play: PlayNode, always = false): Program | undefined {
     const kw = play.keywords.get('gather_facts');
     let explicit: boolean | undefined;
     if (kw) {
@@ -256,7 +262,7 @@ export class PlaybookRunner {
       }
     }
     const gather = explicit ?? this.deps.options.gathering !== 'explicit';
-    if (!gather) return undefined;
+    if (!gather && !always) return undefined;
     const args = new Map<string, Data>();
     const subset = play.keywords.get('gather_subset');
     if (subset) args.set('gather_subset', subset.value);
@@ -275,7 +281,9 @@ export class PlaybookRunner {
       isHandler: false,
       implicit: true,
     };
-    const fold = foldLayer(EMPTY_FOLD, play.keywords, { vars: false });
+    // NOTE: 2.19 tags the step `always` unless the play has tags (then it has the play's).
+    const playFold = foldLayer(EMPTY_FOLD, play.keywords, { vars: false });
+    const fold = play.keywords.has('tags') ? playFold : foldLayer(playFold, new Map([['tags', { value: ['always'], loc: play.loc }]]), { vars: false });
     const step: TaskStep = { kind: 'task', id: allocateStepId(), task, folded: fold, outerFold: fold, span: -1, section: 'none', baseDir: '.' };
     return { steps: [step], spans: [], jumps: buildJumpTable([step], []) };
   }

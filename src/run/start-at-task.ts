@@ -1,12 +1,15 @@
-import { pyStr } from '../core/data.js';
 import type { TaskStep } from '../compile/program.js';
+import { fnmatchToRegExp } from '../inventory/fnmatch.js';
+import { taskGetName, taskOwnName } from './task-get-name.js';
 
-/** --start-at-task matches a task's name, `role : name`, or a glob of either. */
+/**
+ * --start-at-task matches a task's own name or its get_name() (`role : name`, `role : action`,
+ * `include_role : role`), as written or as an fnmatch glob of either.
+ */
 export function matchesStartAt(pattern: string | undefined, step: TaskStep): boolean {
-  const nameKw = step.task.keywords.get('name');
-  if (pattern === undefined || !nameKw || nameKw.value === null) return false;
-  const name = pyStr(nameKw.value);
-  const full = step.role ? `${step.role.def.name} : ${name}` : name;
-  const glob = new RegExp(`^${pattern.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
-  return name === pattern || full === pattern || glob.test(name) || glob.test(full);
+  if (pattern === undefined) return false;
+  const glob = fnmatchToRegExp(pattern);
+  const own = taskOwnName(step);
+  const full = taskGetName(step);
+  return own === pattern || (own !== undefined && glob.test(own)) || full === pattern || glob.test(full);
 }

@@ -2,9 +2,9 @@
  * --step for one play: whether to ask before each task, until the user answers `c` (continue)
  * for the rest of the serial batch.
  */
-import { pyStr } from '../core/data.js';
 import type { TaskStep } from '../compile/program.js';
 import { askStep } from './step-prompt.js';
+import { taskGetName } from './task-get-name.js';
 import type { Terminal } from './terminal.js';
 
 export class StepQuestions {
@@ -35,14 +35,3 @@ export class StepQuestions {
   }
 }
 
-/**
- * ansible's task.get_name(), untemplated: `role : name` (`role : action` when unnamed). NOTE: an
- * include_role names itself (its name, else `include_role : the role`) without its own role.
- */
-function taskGetName(step: TaskStep): string {
-  const task = step.task;
-  const nameKw = task.keywords.get('name');
-  const name = nameKw && nameKw.value !== null && nameKw.value !== '' ? pyStr(nameKw.value) : undefined;
-  if (task.action === 'include_role') return name ?? `${task.actionWritten} : ${pyStr(task.args.get('name') ?? null)}`;
-  return `${step.role ? `${step.role.def.name} : ` : ''}${name ?? task.actionWritten}`;
-}

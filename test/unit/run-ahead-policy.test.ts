@@ -1,24 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ProgramBuilder, type CompileLoader } from '../../src/compile/compile-play.js';
-import { EMPTY_FOLD } from '../../src/compile/fold-keywords.js';
-import type { TaskStep } from '../../src/compile/program.js';
 import type { Data } from '../../src/core/data.js';
-import type { TaskNode } from '../../src/playbook/model.js';
+import { taskStep as step } from './task-step-fixture.js';
 import type { VarSource } from '../../src/template/api.js';
 import { resultLetsHostGoOn, stepMayRunAhead } from '../../src/run/run-ahead-policy.js';
-
-const loc = { file: 'play.yml', line: 1, column: 1 };
-
-function step(action: string, args: Record<string, Data>, keywords: Record<string, Data> = {}): TaskStep {
-  const task: TaskNode = {
-    kind: 'task', loc, actionWritten: action, action, args: new Map(Object.entries(args)), argsLoc: loc,
-    keywords: new Map(Object.entries(keywords).map(([k, v]) => [k, { value: v, loc }])), isHandler: false,
-  };
-  const b = new ProgramBuilder({} as CompileLoader);
-  b.addList([task], EMPTY_FOLD, { baseDir: '.' });
-  return b.build().steps[0] as TaskStep;
-}
 
 function vars(values: Record<string, Data>): VarSource {
   const map = new Map(Object.entries(values));
