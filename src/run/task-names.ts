@@ -16,6 +16,8 @@ const ROLE_INCLUDES: ReadonlySet<string> = new Set(['include_role', 'import_role
 export class TaskNames {
   /** Names as announced in the banner, by step: results of the task reuse them. */
   private readonly names = new Map<number, string>();
+  /** The Python type of a templated name that rendered to a truthy non-string, by step. */
+  private readonly renderedTypes = new Map<number, string>();
 
   constructor(
     private readonly templar: TemplateRenderer,
@@ -41,21 +43,22 @@ export class TaskNames {
   bannerName(step: TaskStep, host: string): string {
     const task = step.task;
     const nameKw = task.keywords.get('name');
-    if (!nameKw || nameKw.value === null || nameKw.value === '') {
-      if (ROLE_INCLUDES.has(task.action) && task.args.has('name')) {
-        return `${task.actionWritten} : ${pyStr(task.args.get('name') as Data)}`;
-      }
-      return task.actionWritten;
-    }
+    if (!nameKw || nameKw.value === null || nameKw.value === '') return unnamed(task);
     const raw = pyStr(nameKw.value);
     const templar = this.templar;
     if (!templar.isTemplate(raw)) return raw;
     const vars = this.playVars.forTask(host, step);
     try {
-      return pyStr(templar.render(raw, vars, { origin: nameKw.loc }));
-    } catch {
+      const value = templar.render(raw, vars, { origin: nameKw.loc });
+      if (typeof value === 'string') return value;
+      // NOTE: Task.get_name() falls back to the action for a falsy name; a truthy non-string
+      // makes the default callback's task-start hook fail (see nameType).
+      if (!truthy(value)) return unnamed(task);
+      this.renderedTypes.set(step.id, taggedTypeName(value));
+      return pyStr(value);
+    } catch (whole) {
       const errors: string[] = [];
-      const text = raw.replace(/\{\{[\s\S]*?\}\}/g, (expr) => {
+      let text = raw.replace(/\{\{[\s\S]*?\}\}/g, (expr) => {
         try {
           return pyStr(templar.render(expr, vars, { origin: nameKw.loc }));
         } catch (e) {
@@ -63,10 +66,21 @@ export class TaskNames {
           return `<< error ${errors.length} - ${errors[errors.length - 1]} >>`;
         }
       });
+      // A name that fails as a whole (an unclosed expression) shows as one error.
+      if (errors.length === 0) {
+        errors.push(whole instanceof Error ? whole.message : String(whole));
+        text = `<< error 1 - ${errors[0]} >>`;
+      }
       const lines = errors.map((m, i) => `error ${i + 1} - ${m}`).join('\n');
       this.callback.warning?.({ message: `Encountered ${errors.length} template error${errors.length === 1 ? '' : 's'}.\n${lines}`, origin: nameKw.loc });
       return text;
     }
+  }
+
+  /** A templated name's type when it rendered to a truthy non-string (once the name was templated). */
+  private renderedNameType(step: TaskStep): { nameType?: string } {
+    const type = this.renderedTypes.get(step.id);
+    return type === undefined ? {} : { nameType: type };
   }
 
   taskInfo(step: TaskStep, host: string): TaskInfo {
@@ -78,7 +92,7 @@ export class TaskNames {
       loc: task.loc,
       // NOTE: ansible's IncludeRole names itself (its name, or "include_role : x") without its own role.
       ...(step.role && !ROLE_INCLUDES.has(task.action) ? { role: step.role.def.name } : {}),
-      ...nameTypeOf(step),
+      ...(nameTypeOf(step) ?? this.renderedNameType(step)),
       isHandler: task.isHandler,
       noLog: keywordBool(step.folded.scalars.get('no_log')) ?? false,
       checkMode: checkModeMarked(step.folded.scalars.get('check_mode'), this.options.checkMode),
@@ -91,14 +105,30 @@ export class TaskNames {
   }
 }
 
+/** What Task.get_name() shows for a task without a name: its action (an include_role's with the role). */
+function unnamed(task: TaskStep['task']): string {
+  if (ROLE_INCLUDES.has(task.action) && task.args.has('name')) return `${task.actionWritten} : ${pyStr(task.args.get('name') as Data)}`;
+  return task.actionWritten;
+}
+
 /** A role-less task's `name` that YAML read as a boolean or a number: its Python type (a role's task name is "role : name", a string). */
-function nameTypeOf(step: TaskStep): { nameType?: string } {
+function nameTypeOf(step: TaskStep): { nameType?: string } | undefined {
   if (step.role) return {};
   const value = step.task.keywords.get('name')?.value;
   if (typeof value === 'boolean') return { nameType: 'bool' };
   if (typeof value === 'number' || typeof value === 'bigint') return { nameType: '_AnsibleTaggedInt' };
   if (value instanceof PyFloat) return { nameType: '_AnsibleTaggedFloat' };
-  return {};
+  return undefined;
+}
+
+/** The Python type 2.19 names for a template's non-string result (every container or number comes out tagged). */
+function taggedTypeName(value: unknown): string {
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number' || typeof value === 'bigint') return '_AnsibleTaggedInt';
+  if (value instanceof PyFloat) return '_AnsibleTaggedFloat';
+  if (Array.isArray(value)) return '_AnsibleTaggedList';
+  if (value instanceof Map) return '_AnsibleTaggedDict';
+  return typeof value;
 }
 
 /**

@@ -133,5 +133,8 @@ globals.set('lookup', (state) => new PyFunction('lookup', (args, kwargs) => runL
 globals.set('query', (state) => new PyFunction('query', (args, kwargs) => runLookup(state, args, kwargs, true), 'function'));
 globals.set('q', (state) => new PyFunction('q', (args, kwargs) => runLookup(state, args, kwargs, true), 'function'));
 globals.set('now', fn('now', now));
-globals.set('undef', fn('undef', (args) => new Undefined(args[0] === undefined ? 'Mandatory variable has not been overridden' : str(args[0]))));
+globals.set('undef', fn('undef', (args, kwargs) => {
+  const hint = kwargs.get('hint') ?? args[0];
+  return new Undefined(hint === undefined || hint === null ? 'Mandatory variable has not been overridden' : str(hint));
+}));
 globals.set('omit', () => OMIT_PLACEHOLDER);
