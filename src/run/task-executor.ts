@@ -314,14 +314,28 @@ export class TaskExecutor {
   private async executeOnce(host: string, step: TaskStep, locals: Map<string, Data>, loopError: unknown): Promise<ExecOutcome> {
     const task = step.task;
     const templar = this.services.templar;
-    const hostSpec = this.addConnectionVars(host, step, locals);
-    const vars = this.playVars.forTask(host, step, locals);
     const warnings: DisplayEvent[] = [];
     const isAction = this.services.actions.has(task.action);
     const failKind: 'Action' | 'Module' = isAction ? 'Action' : 'Module';
     // NOTE: a failure names the delegate as far as it got: its text while it fails to template.
     let shownDelegate: string | undefined;
+    let delegatedTo: string | undefined;
+    let hostSpec: ConnectionSpec | undefined;
+    let connSpec: ConnectionSpec | undefined;
+    let vars: VarSource = this.playVars.forTask(host, step, locals);
     try {
+      // NOTE: 2.19 templates delegate_to first (before when, even for a task it skips), and the
+      // connection variables the task sees (ansible_host …) are then the delegate's.
+      const delegateKw = step.folded.scalars.get('delegate_to') ?? task.delegateTo;
+      if (delegateKw && delegateKw.value !== null) {
+        shownDelegate = pyStr(delegateKw.value);
+        const d = templar.render(shownDelegate, vars, { origin: delegateKw.loc });
+        shownDelegate = d !== null && d !== '' ? pyStr(d) : undefined;
+        delegatedTo = shownDelegate;
+      }
+      connSpec = this.addConnectionVars(host, step, locals, delegatedTo);
+      if (delegatedTo === undefined) hostSpec = connSpec;
+      vars = this.playVars.forTask(host, step, locals);
       // when
       for (const kw of step.folded.when) {
         for (const [cond, origin] of conditionsOf(kw)) {
@@ -348,15 +362,6 @@ export class TaskExecutor {
         }
       }
       if (loopError !== undefined) throw loopError;
-
-      const delegateKw = step.folded.scalars.get('delegate_to') ?? task.delegateTo;
-      let delegatedTo: string | undefined;
-      if (delegateKw && delegateKw.value !== null) {
-        shownDelegate = pyStr(delegateKw.value);
-        const d = templar.render(shownDelegate, vars, { origin: delegateKw.loc });
-        shownDelegate = d !== null && d !== '' ? pyStr(d) : undefined;
-        delegatedTo = shownDelegate;
-      }
 
       if (task.action === 'include_tasks' || task.action === 'include_role') {
         const args = templar.renderDeep(task.args, vars, { origin: task.argsLoc, lookup: this.services.lookupEnv(step) }) as DataDict;
@@ -464,7 +469,11 @@ export class TaskExecutor {
       if (warnings.length > 0) result.set('warnings', [...((result.get('warnings') as Data[] | undefined) ?? []), ...warnings.map((w) => w.message)]);
       const notify = keywords.notify;
       if (notify !== undefined && notify !== null) result.set('_ansible_notify', Array.isArray(notify) ? notify : [notify]);
-      if (delegatedTo) result.set('_ansible_delegated_vars', new Map<string, Data>([['ansible_delegated_host', delegatedTo]]));
+      if (delegatedTo) {
+        // the delegate's address, for the callbacks' `h1 -> h2(address)`
+        const address = connSpec === undefined ? [] : [['ansible_host', connSpec.address] as const];
+        result.set('_ansible_delegated_vars', new Map<string, Data>([['ansible_delegated_host', delegatedTo], ...address]));
+      }
       return {
         result,
         failKind: kind,
@@ -505,13 +514,20 @@ export class TaskExecutor {
 
   /**
    * ansible's PlayContext.update_vars: the connection's settings become variables (ansible_host,
-   * ansible_connection, …) for the task when nothing defines them.
+   * ansible_connection, …) for the task when nothing defines them; a delegated task's are the
+   * delegate's. Returns that connection (undefined when it cannot be worked out).
    */
-  private addConnectionVars(host: string, step: TaskStep, locals: Map<string, Data>): ConnectionSpec | undefined {
+  private addConnectionVars(host: string, step: TaskStep, locals: Map<string, Data>, delegatedTo: string | undefined): ConnectionSpec | undefined {
     const base = this.playVars.forTask(host, step, locals);
     let spec: ConnectionSpec;
     try {
-      spec = this.services.connectionSpec(host, base, step);
+      if (delegatedTo === undefined) spec = this.services.connectionSpec(host, base, step);
+      else {
+        const delegateVars = this.playVars.forTask(delegatedTo, step);
+        spec = this.services.connectionSpec(delegatedTo, delegateVars, step);
+        // 2.19 addresses a delegate by its own ansible_host, else by its name (never 127.0.0.1)
+        if (!delegateVars.has('ansible_host') && !delegateVars.has('ansible_ssh_host')) spec = { ...spec, address: delegatedTo };
+      }
     } catch {
       // dispatch computes it again and fails the task with the error where 2.19 would
       return undefined;
