@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { normalizeOutput } from '../golden/normalize.js';
 import { unifiedDiff } from '../golden/unified-diff.js';
 import { snapshotPaths } from './disk-snapshot.js';
+import { withoutHostIdentity, type HostIdentity } from './host-identity.js';
 import { ROLES, type RealWorldRole } from './roles.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -144,11 +145,12 @@ function runPlan(role: RealWorldRole): RunStep[] {
   ];
 }
 
-async function runAll(engine: Engine, role: RealWorldRole, dir: string, volantRoot: string): Promise<RunOutput[]> {
+async function runAll(engine: Engine, role: RealWorldRole, dir: string, volantRoot: string, host: HostIdentity): Promise<RunOutput[]> {
   const outputs: RunOutput[] = [];
+  const normalize = (text: string): string => withoutHostIdentity(normalizeOutput(text, { caseDir: dir }), host);
   for (const step of runPlan(role)) {
     const r = await runEngine(engine, dir, step.args, volantRoot);
-    outputs.push({ stdout: normalizeOutput(r.stdout, { caseDir: dir }), stderr: normalizeOutput(r.stderr, { caseDir: dir }), rc: r.rc });
+    outputs.push({ stdout: normalize(r.stdout), stderr: normalize(r.stderr), rc: r.rc });
   }
   return outputs;
 }
@@ -171,11 +173,15 @@ interface RoleResult {
 async function checkRole(role: RealWorldRole, opts: Options, hosts: Record<Engine, string>): Promise<RoleResult> {
   const rolesDir = opts.rolesDir!;
   testHosts('reset', hosts.ansible, hosts.volant);
-  const dirs = {
-    ansible: prepareWorkDir('ansible', role, rolesDir, hostAddress(hosts.ansible)),
-    volant: prepareWorkDir('volant', role, rolesDir, hostAddress(hosts.volant)),
+  const ids: Record<Engine, HostIdentity> = {
+    ansible: { name: hosts.ansible, address: hostAddress(hosts.ansible) },
+    volant: { name: hosts.volant, address: hostAddress(hosts.volant) },
   };
-  const [ansible, volant] = await Promise.all(ENGINES.map((e) => runAll(e, role, dirs[e], opts.volantRoot)));
+  const dirs = {
+    ansible: prepareWorkDir('ansible', role, rolesDir, ids.ansible.address),
+    volant: prepareWorkDir('volant', role, rolesDir, ids.volant.address),
+  };
+  const [ansible, volant] = await Promise.all(ENGINES.map((e) => runAll(e, role, dirs[e], opts.volantRoot, ids[e])));
   const problems: string[] = [];
   const recaps: string[] = [];
   for (const [i, { label }] of runPlan(role).entries()) {
@@ -195,10 +201,11 @@ async function checkRole(role: RealWorldRole, opts: Options, hosts: Record<Engin
       if (changedCount(out) !== 0) problems.push(`${engine}: the ${step.label} is not idempotent (${recapCounts(out)})`);
     }
   }
-  const root = (name: string): string => join(TEST_HOSTS_DIR, 'hosts', name, 'root');
+  const onDisk = (e: Engine): string =>
+    withoutHostIdentity(snapshotPaths(join(TEST_HOSTS_DIR, 'hosts', hosts[e], 'root'), role.managed).join('\n'), ids[e]);
   const disk = unifiedDiff(
-    snapshotPaths(root(hosts.ansible), role.managed).join('\n'),
-    snapshotPaths(root(hosts.volant), role.managed).join('\n'),
+    onDisk('ansible'),
+    onDisk('volant'),
     ['ansible-core host', 'volant host'],
   );
   if (disk !== '') problems.push(`files on disk differ\n${disk}`);
