@@ -525,10 +525,11 @@ function reportDeprecations(playbook: Playbook, callback: Callback): void {
   };
   for (const entry of playbook.entries) {
     if (entry.kind !== 'play') continue;
-    visit(entry.preTasks);
-    visit(entry.tasks);
-    visit(entry.postTasks);
+    // the order 2.19 reads a play's lists in (see parsePlay)
     visit(entry.handlers);
+    visit(entry.preTasks);
+    visit(entry.postTasks);
+    visit(entry.tasks);
   }
 }
 

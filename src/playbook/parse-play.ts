@@ -60,9 +60,11 @@ export function parsePlay(map: YamlMap, file: string): PlayNode {
   // NOTE: ansible loads a play's roles before its tasks: their library/ modules resolve in them.
   const roles = parseRoles(map, file);
   libraryModules.rolesListed(roles.flatMap((role) => (typeof role.name.value === 'string' && !role.name.value.includes('{{') ? [role.name.value] : [])), file);
-  const preTasks = list('pre_tasks');
-  const tasks = afterDeprecations(() => preTasks, () => list('tasks'));
-  const postTasks = afterDeprecations(() => [...preTasks, ...tasks], () => list('post_tasks'));
-  const handlers = afterDeprecations(() => [...preTasks, ...tasks, ...postTasks], () => list('handlers', true));
+  // NOTE: 2.19 reads a play's lists in its attributes' order, not the file's: handlers,
+  // pre_tasks, post_tasks, tasks. So their deprecations print, and a load error is met, in that order.
+  const handlers = list('handlers', true);
+  const preTasks = afterDeprecations(() => handlers, () => list('pre_tasks'));
+  const postTasks = afterDeprecations(() => [...handlers, ...preTasks], () => list('post_tasks'));
+  const tasks = afterDeprecations(() => [...handlers, ...preTasks, ...postTasks], () => list('tasks'));
   return { kind: 'play', loc: map.loc, file, keywords, preTasks, roles, tasks, postTasks, handlers };
 }
