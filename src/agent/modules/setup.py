@@ -21,6 +21,7 @@ from io import StringIO
 import volant_runtime
 from _lsb_facts import minimal_lsb_release_all
 from _mounts import mount_size
+from _route_facts import local_addresses, route_get
 
 try:
     import configparser
@@ -1227,6 +1228,11 @@ def collect_hardware(ctx, params, facts):
 _IFACE_TYPE = {'1': 'ether', '32': 'infiniband', '512': 'ppp', '772': 'loopback', '65534': 'tunnel'}
 
 
+def _is_iproute2(ip_path):
+    # NOTE: what iproute2's ip prints is computed from the kernel's answers; busybox's ip differs
+    return os.path.basename(os.path.realpath(ip_path)) == 'ip'
+
+
 def _default_interfaces(ctx, ip_path):
     commands = {'v4': [ip_path, '-4', 'route', 'get', '8.8.8.8'],
                 'v6': [ip_path, '-6', 'route', 'get', '2404:6800:400a:800::1012']}
@@ -1234,6 +1240,11 @@ def _default_interfaces(ctx, ip_path):
     for v in ('v4', 'v6'):
         if v == 'v6' and not socket.has_ipv6:
             continue
+        if _is_iproute2(ip_path):
+            asked = route_get(socket.AF_INET if v == 'v4' else socket.AF_INET6, commands[v][-1])
+            if asked is not None:
+                result[v] = asked
+                continue
         rc, out, err = ctx.run_command(commands[v])
         if not out:
             continue
@@ -1255,7 +1266,7 @@ def _addresses_by_ifindex(ctx, ip_path):
     # secondary when iproute2 flags it `secondary` (IPv4) or `temporary` (IPv6, the same kernel
     # flag), so the same parser gets the same lines per device. Returns {ifindex text: (primary
     # text, secondary text)}, or None where the per-device commands must run (not iproute2).
-    if os.path.basename(os.path.realpath(ip_path)) != 'ip':
+    if not _is_iproute2(ip_path):
         return None
     rc, out, err = ctx.run_command([ip_path, 'addr', 'show'])
     if rc != 0:
@@ -1450,16 +1461,16 @@ def collect_network(ctx, params, facts):
     out['all_ipv6_addresses'] = ips['all_ipv6_addresses']
     reachable = {'ipv4': [], 'ipv6': []}
     for family in ('-4', '-6'):
-        rc, routes, err = ctx.run_command([ip_path, family, 'route', 'show', 'table', 'local'])
-        if rc != 0:
-            continue
-        for line in routes.splitlines():
-            words = line.split()
-            if not words or words[0] != 'local':
+        found = local_addresses(socket.AF_INET if family == '-4' else socket.AF_INET6) if _is_iproute2(ip_path) else None
+        if found is None:
+            rc, routes, err = ctx.run_command([ip_path, family, 'route', 'show', 'table', 'local'])
+            if rc != 0:
                 continue
-            key = 'ipv6' if ':' in words[1] else 'ipv4'
-            if words[1] not in reachable[key]:
-                reachable[key].append(words[1])
+            found = [line.split()[1] for line in routes.splitlines() if line.split()[:1] == ['local']]
+        for address in found:
+            key = 'ipv6' if ':' in address else 'ipv4'
+            if address not in reachable[key]:
+                reachable[key].append(address)
     out['locally_reachable_ips'] = reachable
     return out
 
