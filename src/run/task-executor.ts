@@ -447,7 +447,8 @@ export class TaskExecutor {
           if (attempt < retries) {
             result.set('_ansible_retry', true);
             result.set('retries', retries);
-            this.services.emitRetry({ host, task: this.services.taskInfo(step, host), result });
+            // NOTE: the retried result has no delegated vars yet: the label is `h1 -> h3`, no address.
+            this.services.emitRetry({ host, task: this.services.taskInfo(step, host), result, ...(delegatedTo ? { delegatedTo } : {}) });
             await sleep(delay * 1000);
           } else {
             result.set('attempts', retries - 1);
