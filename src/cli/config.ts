@@ -24,21 +24,37 @@ export class AnsibleConfig {
     if (this.file) this.parse(readFileSync(this.file, 'utf8'));
   }
 
+  /**
+   * The file as Python's configparser reads it for ansible (`inline_comment_prefixes=(';',)`):
+   * keys lower-cased, a `#` or `;` line a comment, `;` after a space an inline comment (`#` is
+   * not), an indented line continuing the value above it.
+   */
   private parse(text: string): void {
     let section = 'defaults';
+    let last: { map: Map<string, string>; key: string; indent: number } | undefined;
     for (const raw of text.split(/\r?\n/)) {
-      const line = raw.trim();
-      if (!line || line.startsWith('#') || line.startsWith(';')) continue;
-      const header = /^\[(.+)\]$/.exec(line);
-      if (header) {
-        section = (header[1] as string).trim();
+      const trimmed = raw.trim();
+      if (trimmed.startsWith('#') || trimmed.startsWith(';')) continue;
+      const line = raw.replace(/(^|\s);.*$/, '$1').trim();
+      const indent = raw.length - raw.trimStart().length;
+      if (!line) continue;
+      if (last && indent > last.indent) {
+        last.map.set(last.key, `${last.map.get(last.key) ?? ''}\n${line}`);
         continue;
       }
-      const m = /^([^=:]+?)\s*[=:]\s*(.*)$/.exec(line);
+      const header = /^\[(.+)\]$/.exec(line);
+      if (header) {
+        section = header[1] as string;
+        last = undefined;
+        continue;
+      }
+      const m = /^(.*?)\s*[=:]\s*(.*)$/.exec(line);
       if (!m) continue;
       let map = this.sections.get(section);
       if (!map) this.sections.set(section, (map = new Map()));
-      map.set((m[1] as string).trim(), (m[2] as string).replace(/\s+[#;].*$/, '').trim());
+      const key = (m[1] as string).trimEnd().toLowerCase();
+      map.set(key, m[2] as string);
+      last = { map, key, indent };
     }
   }
 

@@ -10,6 +10,7 @@ import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
 import { callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig } from './config.js';
+import { invalidConfigChoice } from './config-choices.js';
 import { configDeprecations } from './config-deprecations.js';
 import { duplicateKeyBehavior, withConfigDefaults } from './config-defaults.js';
 import { setDuplicateKeyBehavior } from '../yaml/load-yaml.js';
@@ -23,6 +24,15 @@ import { openLogFile, withoutColor, type LogFile } from '../callbacks/log-file.j
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const out = (text: string): void => void process.stdout.write(text);
   const err = (text: string): void => void process.stderr.write(text);
+  const cwd = process.cwd();
+  const config = new AnsibleConfig(env, cwd);
+  // NOTE: ansible-core checks these as it loads, before the command line: it prints its Python
+  // traceback after the message (Volant does not) and exits 5.
+  const invalidChoice = invalidConfigChoice(config);
+  if (invalidChoice !== undefined) {
+    err(`ERROR: ${invalidChoice}\n\n`);
+    return 5;
+  }
   let args;
   try {
     args = parseArgv(argv);
@@ -34,8 +44,6 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
     throw e;
   }
-  const cwd = process.cwd();
-  const config = new AnsibleConfig(env, cwd);
   args = withConfigDefaults(args, config);
   setDuplicateKeyBehavior(duplicateKeyBehavior(config.get('ANSIBLE_DUPLICATE_YAML_DICT_KEY', 'defaults', 'duplicate_dict_key')));
   if (args.help) {
