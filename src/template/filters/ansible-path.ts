@@ -4,6 +4,7 @@ import { statSync } from 'node:fs';
 import { isStringLike, markTuple, textOf, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, pluginError, pyClass } from './ansible-args.js';
+import { typeName } from '../runtime/py-values.js';
 import {
   ntSplit,
   ntSplitdrive,
@@ -60,7 +61,11 @@ export const path_join: FilterFn = (_ctx, value) => {
   if (isStringLike(data)) return textOf(data);
   if (Array.isArray(data)) {
     if (data.length === 0) throw pluginError('join() missing 1 required positional argument: \'a\'');
-    const parts = data.map((p) => pathText(p));
+    // NOTE: os.path.join checks its first argument with fspath and the others with its own words.
+    const parts = data.map((p, i) => {
+      if (i > 0 && !isStringLike(p)) throw pluginError(`join() argument must be str, bytes, or os.PathLike object, not '${typeName(p)}'`);
+      return pathText(p);
+    });
     return posixJoin(parts[0] as string, ...parts.slice(1));
   }
   throw pluginError(`|path_join expects string or sequence, got ${pyClass(data)} instead.`);

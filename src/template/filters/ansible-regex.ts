@@ -63,7 +63,7 @@ export const regex_findall: FilterFn = (_ctx, value, args, kwargs) => {
 };
 
 export const regex_replace: FilterFn = (_ctx, value, args, kwargs) => {
-  const text = toText(defined(value ?? ''));
+  const text = toText(defined(value));
   const pattern = argument(args, kwargs, 0, 'pattern') ?? '';
   const replacement = argument(args, kwargs, 1, 'replacement') ?? '';
   const ignorecase = argument(args, kwargs, 2, 'ignorecase');

@@ -1,6 +1,7 @@
 /** split, comment, quote: string shaping filters. */
 import { isStringLike, pyRepr, textOf, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
+import { TemplateError } from '../../core/errors.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
 import { typeName } from '../runtime/py-values.js';
 
@@ -79,7 +80,10 @@ export const comment: FilterFn = (_ctx, value, args, kwargs) => {
   const text = toText(defined(value));
   const styleName = toText(argument(args, kwargs, 0, 'style') ?? 'plain');
   const style = STYLES[styleName];
-  if (style === undefined) throw pluginError(`Invalid style ${pyRepr(styleName)}.`);
+  if (style === undefined) {
+    const context = `Origin: <unknown>\n\n${styleName}`;
+    throw new TemplateError('filter-error', `Invalid style ${pyRepr(styleName)}.`, { context, hint: `Available styles: ${Object.keys(STYLES).join(', ')}` });
+  }
   const kw = new Map<string, Data>();
   for (const [k, v] of kwargs) if (k !== 'style') kw.set(k, defined(v));
   const prepostfix = kw.has('decoration') ? toText(kw.get('decoration') as Data) : style.decoration;

@@ -1,18 +1,21 @@
 /** Controller path tests: file, directory, link, exists, link_exists, abs, same_file, mount. */
-import { lstatSync, statSync, type Stats } from 'node:fs';
+import { fstatSync, lstatSync, statSync, type Stats } from 'node:fs';
 import { isStringLike, pyRepr, textOf } from '../../core/data.js';
 import type { PluginValue, TestFn } from '../plugin.js';
 import { argument, defined, pluginError, pyClass } from '../filters/ansible-args.js';
 import { posixAbspath, posixDirname } from '../filters/ansible-python-path.js';
 
-function pathOf(value: PluginValue | undefined): string {
+/** A path, or (an int) an open file descriptor, as os.stat takes them. */
+function pathOf(value: PluginValue | undefined): string | number {
   const data = defined(value);
   if (isStringLike(data)) return textOf(data);
+  if (typeof data === 'number') return data;
   throw pluginError(`stat: path should be string, bytes, os.PathLike or integer, not ${pyClass(data).replace(/^<class '(.*)'>$/, '$1')}`);
 }
 
-function stat(path: string, follow = true): Stats | undefined {
+function stat(path: string | number, follow = true): Stats | undefined {
   try {
+    if (typeof path === 'number') return fstatSync(path);
     return follow ? statSync(path) : lstatSync(path);
   } catch {
     return undefined;
@@ -21,9 +24,16 @@ function stat(path: string, follow = true): Stats | undefined {
 
 const file: TestFn = (_ctx, value) => stat(pathOf(value))?.isFile() ?? false;
 const directory: TestFn = (_ctx, value) => stat(pathOf(value))?.isDirectory() ?? false;
-const link: TestFn = (_ctx, value) => stat(pathOf(value), false)?.isSymbolicLink() ?? false;
+const link: TestFn = (_ctx, value) => stat(linkPathOf(value), false)?.isSymbolicLink() ?? false;
 const exists: TestFn = (_ctx, value) => stat(pathOf(value)) !== undefined;
-const linkExists: TestFn = (_ctx, value) => stat(pathOf(value), false) !== undefined;
+const linkExists: TestFn = (_ctx, value) => stat(linkPathOf(value), false) !== undefined;
+
+/** os.lstat takes no file descriptor. */
+function linkPathOf(value: PluginValue | undefined): string {
+  const path = pathOf(value);
+  if (typeof path === 'number') throw pluginError('lstat: path should be string, bytes or os.PathLike, not int');
+  return path;
+}
 
 const abs: TestFn = (_ctx, value) => {
   const data = defined(value);
@@ -43,7 +53,7 @@ const sameFile: TestFn = (_ctx, value, args, kwargs) => {
 
 /** os.path.ismount: a different device than the parent, or the same inode as the parent ('/'). */
 const mount: TestFn = (_ctx, value) => {
-  const path = pathOf(value);
+  const path = linkPathOf(value);
   const s = stat(path, false);
   if (!s || s.isSymbolicLink()) return false;
   const parent = stat(posixDirname(posixAbspath(path)) === posixAbspath(path) ? path : `${path.replace(/\/+$/, '')}/..`, false);

@@ -12,7 +12,8 @@ import { isVaultText } from '../filters/ansible-vault-format.js';
 const vaultEncrypted: TestFn = (_ctx, value) => defined(value) instanceof VaultString;
 
 const vaultedFile: TestFn = (_ctx, value) => {
-  const path = toText(defined(value));
+  const data = defined(value);
+  const path = toText(data);
   let head: string;
   try {
     head = readFileSync(path).subarray(0, 64).toString('latin1');
@@ -20,7 +21,7 @@ const vaultedFile: TestFn = (_ctx, value) => {
     const code = (error as NodeJS.ErrnoException).code;
     const shown = `b${pyRepr(path)}`;
     const reason = code === 'EISDIR' ? `[Errno 21] Is a directory: ${shown}` : `[Errno 2] No such file or directory: ${shown}`;
-    throw chainedError(`Cannot test if the file ${pyRepr(path)} is a vault.`, reason);
+    throw chainedError(`Cannot test if the file ${pyRepr(data)} is a vault.`, reason);
   }
   return isVaultText(head);
 };

@@ -39,7 +39,7 @@ export const version: TestFn = (_ctx, value, args, kwargs) => {
   else if (versionType !== undefined && versionType !== null && truthy(versionType)) {
     const t = TYPES[toText(versionType)];
     if (t === undefined) {
-      throw pluginError(`Invalid version type (${toText(versionType)}). Must be one of 'loose', 'strict', 'semver', 'semantic', 'pep440'`);
+      throw raisedWhileHandling(`Invalid version type (${toText(versionType)}). Must be one of 'loose', 'strict', 'semver', 'semantic', 'pep440'`);
     }
     type = t;
   }
