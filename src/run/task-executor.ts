@@ -402,6 +402,12 @@ export class TaskExecutor {
       let moduleFailed = false;
       for (let attempt = 1; attempt <= retries; attempt++) {
         result = await this.dispatch(host, step, args, vars, keywords, delegatedTo, warnings, hostSpec);
+        const timedOut = timeoutFailure(result);
+        if (timedOut !== undefined) {
+          timedOut.set('_ansible_no_log', noLogOf(step, vars, templar));
+          const error = controllerFailures.get(result);
+          return { result: timedOut, failKind, ...(error ? { error } : {}), ...(delegatedTo ? { delegatedTo } : {}) };
+        }
         // "Module failed" when the module itself said so; a failure the controller decided is the action's.
         // An action that hands back its module's result (copy, template) failed as the module.
         moduleFailed = (!isAction || MODULE_RESULTS.has(result)) && truthy(result.get('failed'));
@@ -1006,6 +1012,22 @@ function sleep(ms: number): Promise<void> {
 
 function sameLocation(a: SourceLocation, b: SourceLocation): boolean {
   return a.file === b.file && a.line === b.line && a.column === b.column;
+}
+
+/**
+ * NOTE: 2.19's task timeout is an exception out of the attempt loop: no retries, no attempts,
+ * no changed_when/failed_when, and the result in the exception's key order.
+ */
+function timeoutFailure(result: DataDict): DataDict | undefined {
+  const timedout = result.get('timedout');
+  if (!controllerFailures.has(result) || !isDict(timedout)) return undefined;
+  return new Map<string, Data>([
+    ['timedout', timedout],
+    ['failed', true],
+    ['exception', '(traceback unavailable)'],
+    ['msg', result.get('msg') ?? null],
+    ['changed', false],
+  ]);
 }
 
 /** The task's delegate_to as written (a template unrendered), or undefined without one. */
