@@ -2,10 +2,7 @@
 // `ip addr show secondary dev X` would print (the facts parser reads only inet/inet6 lines).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const SETUP = fileURLToPath(new URL('../../src/agent/modules/setup.py', import.meta.url));
+import { runWithSetup } from './setup-python.js';
 
 // Recorded from `ip addr show` (iproute2 6.1) in a network namespace with a primary, a secondary, a
 // labelled secondary and a second-subnet address on one veth; the `temporary` IPv6 line is added by
@@ -33,13 +30,6 @@ const SHOWN = `1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536 qdisc noqueue state UNKNO
 `;
 
 const SCRIPT = `
-import json, os, sys, types
-sys.path.insert(0, os.path.dirname(sys.argv[1]))  # the helper modules setup.py imports (_mounts)
-rt = types.ModuleType('volant_runtime')  # the agent's runtime, under the name the agent gives it
-sys.modules['volant_runtime'] = rt
-exec(compile(open(os.path.join(os.path.dirname(sys.argv[1]), '..', 'runtime.py')).read(), 'runtime.py', 'exec'), rt.__dict__)
-mod = types.ModuleType('setup_under_test')
-exec(compile(open(sys.argv[1]).read(), 'setup.py', 'exec'), mod.__dict__)
 class Ctx(object):
     def run_command(self, argv):
         return 0, sys.stdin.read(), ''
@@ -49,7 +39,7 @@ print(json.dumps(dict((k, [[l.split()[1] for l in text.splitlines() if l.split()
 
 describe('setup: interface addresses from one ip addr show', () => {
   it('splits each interface into primary and secondary addresses as the ip filters would', (t) => {
-    const r = spawnSync('python3', ['-c', SCRIPT, SETUP], { input: SHOWN, encoding: 'utf8' });
+    const r = runWithSetup(SCRIPT, { input: SHOWN });
     if (r.error) {
       t.skip('python3 is not available');
       return;

@@ -15,6 +15,7 @@ import socket
 import stat
 import struct
 import sys
+import threading
 import time
 from io import StringIO
 
@@ -1127,7 +1128,37 @@ def _device_facts(ctx):
     return out
 
 
-def _mount_facts(ctx):
+def _mount_extra(ctx, udevadm, mount, device, uuids):
+    """A mount's sizes and its device's UUID (what ansible's worker thread for it finds)."""
+    size = mount_size(mount)
+    uuid = uuids.get(device)
+    if uuid is None:
+        uuid = 'N/A'
+        if udevadm:
+            rc, o, e = ctx.run_command([udevadm, 'info', '--query', 'property', '--name', device])
+            m = re.search('ID_FS_UUID=(.*)\n', o) if rc == 0 else None
+            if m:
+                uuid = m.group(1)
+        # NOTE: one udevadm per device, not per mount of it (ansible asks again; same answer)
+        uuids[device] = uuid
+    return size, uuid
+
+
+class _MountWorker(threading.Thread):
+    """Finds one mount's extra information; a hung filesystem leaves it behind (daemon)."""
+
+    def __init__(self, *args):
+        threading.Thread.__init__(self, daemon=True)
+        self.args, self.result, self.error = args, None, None
+
+    def run(self):
+        try:
+            self.result = _mount_extra(*self.args)
+        except Exception as e:
+            self.error = e
+
+
+def _mount_facts(ctx, gather_timeout):
     bind_mounts = set()
     findmnt = ctx.get_bin_path('findmnt')
     if findmnt:
@@ -1149,7 +1180,7 @@ def _mount_facts(ctx):
                     uuids[fields[0].strip()] = fields[1].strip()
     udevadm = ctx.get_bin_path('udevadm')
     mtab = '/etc/mtab' if os.path.exists('/etc/mtab') else '/proc/mounts'
-    mounts = []
+    pending = []
     for line in (_read(mtab, '') or '').splitlines():
         fields = line.split()
         if len(fields) < 4:
@@ -1163,18 +1194,22 @@ def _mount_facts(ctx):
                 'passno': passno}
         if mount in bind_mounts and not re.match(r'.*bind.*"', options):
             info['options'] += ',bind'
-        info.update(mount_size(mount))
-        uuid = uuids.get(device)
-        if uuid is None:
-            uuid = 'N/A'
-            if udevadm:
-                rc, o, e = ctx.run_command([udevadm, 'info', '--query', 'property', '--name', device])
-                m = re.search('ID_FS_UUID=(.*)\n', o) if rc == 0 else None
-                if m:
-                    uuid = m.group(1)
-            # NOTE: one udevadm per device, not per mount of it (ansible asks again; same answer)
-            uuids[device] = uuid
-        info['uuid'] = uuid or 'N/A'
+        worker = _MountWorker(ctx, udevadm, mount, device, uuids)
+        worker.start()
+        # as ansible: each mount gets gather_timeout seconds from its start
+        pending.append((info, worker, time.monotonic() + (gather_timeout or 10)))
+    mounts = []
+    for info, worker, deadline in pending:
+        worker.join(max(0.0, deadline - time.monotonic()))
+        if worker.is_alive():
+            ctx.warn('Timeout exceeded when getting mount info for %s' % info['mount'])
+            info['note'] = 'Could not get extra information due to timeout'
+        elif worker.error is not None:
+            info['note'] = 'Could not get extra information: %s' % worker.error
+        else:
+            size, uuid = worker.result
+            info.update(size)
+            info['uuid'] = uuid or 'N/A'
         mounts.append(info)
     return {'mounts': mounts}
 
@@ -1213,7 +1248,7 @@ def collect_hardware(ctx, params, facts):
     if up:
         out['uptime_seconds'] = int(float(up.split(' ')[0]))
     out.update(_lvm_facts(ctx))
-    out.update(_mount_facts(ctx))
+    out.update(_mount_facts(ctx, params.get('gather_timeout')))
     return out
 
 
