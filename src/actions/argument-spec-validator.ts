@@ -175,9 +175,9 @@ export function validateSpec(spec: DataDict, params: DataDict, context: readonly
     }
   }
   for (const [name, option] of options) {
-    const sub = option.get('options');
+    const sub = subOptions(option);
     const value = values.get(name);
-    if (!isDict(sub) || value === undefined || value === null) continue;
+    if (sub === undefined || value === undefined || value === null) continue;
     if (!isDict(value) && !Array.isArray(value)) {
       out.errors.push(`value of '${name}' must be of type dict or list of dicts`);
       continue;
@@ -190,6 +190,16 @@ export function validateSpec(spec: DataDict, params: DataDict, context: readonly
 }
 
 /**
+ * The `options:` 2.19 applies: only those of a dict, or of a list whose elements are dicts (a
+ * list's `options:` without `elements: dict` are not checked at all).
+ */
+function subOptions(option: DataDict): DataDict | undefined {
+  const sub = option.get('options');
+  const type = option.get('type');
+  return isDict(sub) && (type === 'dict' || (type === 'list' && option.get('elements') === 'dict')) ? sub : undefined;
+}
+
+/**
  * NOTE: 2.19 lists no_log values first, and that walk turns the value of each option with
  * sub-options (each element of a list) into a dict: the first that cannot be is reported before
  * anything else, and ends the walk.
@@ -197,7 +207,7 @@ export function validateSpec(spec: DataDict, params: DataDict, context: readonly
 export function leadingElementErrors(spec: DataDict, params: DataDict): string[] {
   for (const [name, option] of spec) {
     const value = params.get(name);
-    if (!isDict(option) || !isDict(option.get('options')) || value === undefined || value === null) continue;
+    if (!isDict(option) || subOptions(option) === undefined || value === undefined || value === null) continue;
     try {
       const items = option.get('type') === 'list' ? CHECKERS['list']!(value) : value;
       for (const item of Array.isArray(items) ? items : [items]) toDict(item);
