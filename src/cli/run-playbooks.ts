@@ -521,6 +521,7 @@ function reportDeprecations(playbook: Playbook, callback: Callback): void {
         const message = d.message.replace(/\s*This feature will be removed.*$/, '');
         callback.deprecation?.({ message, origin: d.location, ...(d.hint ? { help: d.hint } : {}), ...(version ? { version } : {}), collection: 'ansible.builtin' });
       }
+      for (const d of node.collectionDeprecations ?? []) callback.deprecation?.(d);
     }
   };
   for (const entry of playbook.entries) {

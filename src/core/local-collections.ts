@@ -9,6 +9,7 @@
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isDict, type Data, type DataDict } from './data.js';
 import { isDirectory, isFile } from './fs-kinds.js';
 
 const IDENTIFIER = /^[A-Za-z_]\w*$/;
@@ -30,9 +31,83 @@ export function splitQualifiedName(text: string): QualifiedName | undefined {
   return { collection: `${namespace}.${name}`, namespace, name, resource: rest.join('.') };
 }
 
+/** A plugin's entry in its collection's meta/runtime.yml `plugin_routing`. */
+export interface PluginRouting {
+  readonly redirect?: string;
+  readonly deprecation?: DataDict;
+  readonly tombstone?: DataDict;
+}
+
 export class LocalCollections {
   private readonly playbookRoots: string[] = [];
   private configuredRoots: string[] = [];
+  private readMetadata: ((path: string) => Data) | undefined;
+  private readonly metadataCache = new Map<string, DataDict>();
+
+  /** How meta/runtime.yml is read (the CLI gives its YAML loader: core reads no YAML). */
+  setMetadataReader(read: (path: string) => Data): void {
+    this.readMetadata = read;
+  }
+
+  /** A collection's meta/runtime.yml as data (empty when it has none). */
+  metadata(collection: string): DataDict {
+    const dir = this.find(collection);
+    if (dir === undefined) return new Map();
+    let data = this.metadataCache.get(dir);
+    if (data === undefined) {
+      const path = [join(dir, 'meta', 'runtime.yml'), join(dir, 'meta', 'runtime.yaml')].find(isFile);
+      const read = path === undefined ? undefined : this.readMetadata?.(path);
+      data = isDict(read) ? read : new Map();
+      this.metadataCache.set(dir, data);
+    }
+    return data;
+  }
+
+  /** The routing of plugin `ns.coll.name` of a kind (`modules`, `filter` …), when its collection has one. */
+  routing(kind: string, fqcn: string): PluginRouting | undefined {
+    const qualified = splitQualifiedName(fqcn);
+    if (qualified === undefined) return undefined;
+    const routing = this.metadata(qualified.collection).get('plugin_routing');
+    const ofKind = isDict(routing) ? routing.get(kind) : undefined;
+    const entry = isDict(ofKind) ? ofKind.get(qualified.resource) : undefined;
+    if (!isDict(entry)) return undefined;
+    const redirect = entry.get('redirect');
+    const deprecation = entry.get('deprecation');
+    const tombstone = entry.get('tombstone');
+    return {
+      ...(typeof redirect === 'string' ? { redirect } : {}),
+      ...(isDict(deprecation) ? { deprecation } : {}),
+      ...(isDict(tombstone) ? { tombstone } : {}),
+    };
+  }
+
+  /**
+   * The actions of action group `ns.coll.group` (meta/runtime.yml `action_groups`), fully
+   * qualified, with those of the groups its `metadata: {extend_group}` names; undefined when the
+   * collection or the group is not there.
+   */
+  actionGroup(fqGroup: string, seen = new Set<string>()): string[] | undefined {
+    const qualified = splitQualifiedName(fqGroup);
+    if (qualified === undefined || this.find(qualified.collection) === undefined) return undefined;
+    const groups = this.metadata(qualified.collection).get('action_groups');
+    const members = isDict(groups) ? (groups.get(fqGroup) ?? groups.get(qualified.resource)) : undefined;
+    if (!Array.isArray(members)) return undefined;
+    seen.add(fqGroup);
+    const out: string[] = [];
+    const extend: string[] = [];
+    for (const member of members) {
+      if (typeof member === 'string') out.push(splitQualifiedName(member) === undefined ? `${qualified.collection}.${member}` : member);
+      else if (isDict(member) && isDict(member.get('metadata'))) {
+        const named = (member.get('metadata') as DataDict).get('extend_group');
+        for (const g of Array.isArray(named) ? named : typeof named === 'string' ? [named] : []) extend.push(String(g));
+      }
+    }
+    for (const group of extend) {
+      const fq = splitQualifiedName(group) === undefined ? `${qualified.collection}.${group}` : group;
+      if (!seen.has(fq)) out.push(...(this.actionGroup(fq, seen) ?? []));
+    }
+    return out;
+  }
 
   /** A playbook's directory: its `collections/` is searched before the configured paths. */
   addPlaybookDirectory(dir: string): void {

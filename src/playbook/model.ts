@@ -48,6 +48,8 @@ export interface TaskNode {
   /** Deprecation warnings 2.19 prints while loading this task (legacy `action:` mapping, k=v
    * merged with `args:`, empty `args:`): the message line, where, and the help text. */
   readonly deprecations?: readonly { readonly message: string; readonly location: SourceLocation; readonly hint: string }[];
+  /** Deprecations of a local collection's plugin_routing its action went through (shown without an origin). */
+  readonly collectionDeprecations?: readonly { readonly message: string; readonly collection: string; readonly version?: string; readonly date?: string }[];
   /**
    * For a task ansible makes itself (a role's argument validation): it has no place in a file,
    * and an error shows this Python repr of its data instead, under `Origin: <unknown>`.

@@ -17,7 +17,8 @@ import type { YamlMap, YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import type { Keyword } from './model.js';
 import { builtinActionName, isFreeFormAction, REMOVED_ACTIONS } from './builtin-actions.js';
-import { collectionModuleFor } from './action-collections.js';
+import { collectionModuleFor, routePlugin, type CollectionDeprecation } from './action-collections.js';
+import { splitQualifiedName } from '../core/local-collections.js';
 import { HANDLER_KEYWORDS } from './handler-keywords.js';
 import { isPossiblyAllTemplate } from './is-possibly-all-template.js';
 import { parseKv } from './parse-kv.js';
@@ -65,11 +66,26 @@ export interface ResolvedAction {
   readonly actionAsKey?: true;
   /** Deprecation warnings ansible prints for legacy forms. */
   readonly deprecations: readonly Deprecation[];
+  /** Those of a local collection's plugin_routing the action went through. */
+  readonly collectionDeprecations?: readonly CollectionDeprecation[];
 }
 
 /** Free-form check for any spelling of the action (`shell`, `ansible.builtin.shell` …). */
 function freeForm(written: string): boolean {
   return isFreeFormAction(builtinActionName(written) ?? written);
+}
+
+/**
+ * An `action:` form's module through its collection's routing; 2.19 follows it only as the task
+ * runs (a tombstone fails it then: the name is left as written to fail the same way).
+ */
+function quietRoute(written: string): { name: string; deprecations: [] } {
+  try {
+    return { name: routePlugin('modules', 'module', written).name, deprecations: [] };
+  } catch (error) {
+    if (error instanceof ParseError) return { name: written, deprecations: [] };
+    throw error;
+  }
 }
 
 /** A module shipped with the playbook (library/ dirs, -M): its short name, the agent's name for it. */
@@ -225,7 +241,10 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
 
   if (actionWritten === undefined) fail('ACTION_MISSING', 'no module/action detected in task.');
   const written = actionWritten;
-  const short = collectionModuleFor(written) ?? builtinActionName(written) ?? libraryModuleName(written);
+  // a local collection's module may be routed elsewhere (meta/runtime.yml) or removed
+  const routed = splitQualifiedName(written) === undefined ? undefined : candidates.length > 0 ? routePlugin('modules', 'module', written, task.loc) : quietRoute(written);
+  const target = routed?.name ?? written;
+  const short = collectionModuleFor(target) ?? builtinActionName(target) ?? libraryModuleName(target);
   // NOTE: only a module written as a key must resolve while parsing; `action: nosuch` parses,
   // and the task fails when it runs ("Cannot resolve 'nosuch' to an action or module.").
   if (short === undefined && candidates.length > 0) {
@@ -248,5 +267,6 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     ...(delegateTo === undefined ? {} : { delegateTo }),
     ...(candidates.length > 0 ? { actionAsKey: true as const } : {}),
     deprecations,
+    ...(routed !== undefined && routed.deprecations.length > 0 ? { collectionDeprecations: routed.deprecations } : {}),
   };
 }

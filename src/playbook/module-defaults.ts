@@ -7,6 +7,7 @@
 import type { Data, DataDict } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
+import { localCollections } from '../core/local-collections.js';
 import { setValueOrigin } from '../core/value-origins.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
@@ -32,13 +33,20 @@ function resolveKey(key: string): string {
 }
 
 /**
- * Volant resolves no collections, and ansible.builtin defines no action groups, so every
- * `group/…` key fails as 2.19 fails one it cannot find.
+ * A `group/…` key as the fully qualified group it names: an action group of a local collection's
+ * meta/runtime.yml. ansible.builtin defines none, so any other fails as 2.19 fails a group it
+ * cannot find.
  */
-function groupError(key: string): ParseError {
+function resolveGroup(key: string): string {
   const name = key.slice('group/'.length);
   const qualified = name.split('.').length < 3 ? `ansible.builtin.${name}` : name;
-  return new ParseError('MODULE_DEFAULTS_GROUP', `Error loading module_defaults: could not resolve the module_defaults group ${qualified}`);
+  if (localCollections.actionGroup(qualified) !== undefined) return `group/${qualified}`;
+  throw new ParseError('MODULE_DEFAULTS_GROUP', `Error loading module_defaults: could not resolve the module_defaults group ${qualified}`);
+}
+
+/** Whether the action (as resolvedActionName names it) is one of the group's (`group/ns.coll.name`). */
+export function groupHasAction(groupKey: string, action: string): boolean {
+  return localCollections.actionGroup(groupKey.slice('group/'.length))?.includes(action) ?? false;
 }
 
 /** The keyword's value as a list of dicts keyed by resolved action names; null when left empty. */
@@ -50,8 +58,7 @@ export function moduleDefaultsValue(node: YamlNode): Data {
     const out: DataDict = new Map();
     for (const pair of item.pairs) {
       const key = String(toData(pair.key));
-      if (key.startsWith('group/')) throw groupError(key);
-      const action = resolveKey(key);
+      const action = key.startsWith('group/') ? resolveGroup(key) : resolveKey(key);
       out.set(action, toData(pair.value));
       setValueOrigin(out, action, pair.value.loc);
     }

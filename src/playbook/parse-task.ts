@@ -79,6 +79,7 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
     keywords,
     isHandler,
     ...(resolved.deprecations.length === 0 ? {} : { deprecations: resolved.deprecations }),
+    ...(resolved.collectionDeprecations === undefined ? {} : { collectionDeprecations: resolved.collectionDeprecations }),
   };
   checkIncludeOptions(task, map);
   return task;

@@ -90,7 +90,8 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
   };
 
   /** A local collection's filter or test, by its fully qualified name (`ns.coll.name`). */
-  const collectionPlugin = (kind: JinjaKind, name: string): FilterFn | TestFn | undefined => {
+  const collectionPlugin = (kind: JinjaKind, written: string): FilterFn | TestFn | undefined => {
+    const name = routedName(kind, written);
     const qualified = splitQualifiedName(name);
     const dir = qualified === undefined ? undefined : localCollections.find(qualified.collection);
     if (qualified === undefined || dir === undefined) return undefined;
@@ -118,7 +119,8 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
   };
 
   /** A local collection's lookup (`plugins/lookup/<name>.py`), by its fully qualified name. */
-  const collectionLookup = (name: string): LookupFn | undefined => {
+  const collectionLookup = (written: string): LookupFn | undefined => {
+    const name = routedName('lookup', written);
     const qualified = splitQualifiedName(name);
     const path = qualified === undefined ? undefined : localCollections.findPluginFile(qualified.collection, 'lookup', qualified.resource);
     return path === undefined ? undefined : lookupFn(host, name, path, options);
@@ -133,6 +135,17 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
       return path === undefined ? collectionLookup(name) : lookupFn(host, short as string, path, options);
     },
   };
+}
+
+/** A local collection's plugin name with its meta/runtime.yml redirects followed. */
+function routedName(kind: PythonPluginKind, name: string): string {
+  let current = name;
+  const seen = new Set<string>();
+  for (let r = localCollections.routing(kind, current); r?.redirect !== undefined && !seen.has(current); r = localCollections.routing(kind, current)) {
+    seen.add(current);
+    current = r.redirect;
+  }
+  return current;
 }
 
 /** Whether Volant has a builtin filter (test) of that name. */

@@ -8,7 +8,7 @@
 import { PyFloat, isDict, isStringLike, pyTypeName, type DataDict } from '../core/data.js';
 import { valueOrigin } from '../core/value-origins.js';
 import type { TaskStep } from '../compile/program.js';
-import { resolvedActionName } from '../playbook/module-defaults.js';
+import { groupHasAction, resolvedActionName } from '../playbook/module-defaults.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import { TaskError } from './task-error.js';
 
@@ -28,7 +28,14 @@ export function moduleDefaultArgs(step: TaskStep, vars: VarSource, templar: Temp
       }
     }
   }
-  const defaults = merged.get(resolvedActionName(step.task.action));
+  const action = resolvedActionName(step.task.action);
+  // the defaults of the action groups holding the action come first, its own over them
+  const fromGroups: DataDict = new Map();
+  for (const [key, value] of merged) {
+    if (typeof key === 'string' && key.startsWith('group/') && isDict(value) && groupHasAction(key, action)) for (const [k, v] of value) fromGroups.set(k, v);
+  }
+  const own = merged.get(action);
+  const defaults = fromGroups.size > 0 && (own === undefined || own === null || isDict(own)) ? new Map([...fromGroups, ...(isDict(own) ? own : [])]) : own;
   if (defaults === undefined || defaults === null) return new Map();
   if (isDict(defaults)) return defaults;
   // NOTE: what Python's dict.update says of a value that is no mapping.

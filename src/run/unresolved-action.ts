@@ -12,6 +12,7 @@ export function unresolvedActionError(task: TaskNode): TaskError | undefined {
   // A module written as a task's key was resolved while parsing.
   if (task.actionAsKey || task.implicit) return undefined;
   const written = task.actionWritten;
-  if (builtinActionName(written) !== undefined || libraryModules.find(written) !== undefined) return undefined;
+  // (the action a name resolved to while parsing: a local collection's module by a short or routed name)
+  if (builtinActionName(written) !== undefined || libraryModules.find(written) !== undefined || libraryModules.find(task.action) !== undefined) return undefined;
   return new TaskError([{ message: `Cannot resolve '${written}' to an action or module.`, ...(task.actionLoc ? { origin: task.actionLoc } : {}) }]);
 }
