@@ -7,6 +7,7 @@ import { VolantError } from '../core/errors.js';
 import type { CallbackOptions } from './callback-options.js';
 import { combineCallbacks } from './composite-callback.js';
 import { CALLBACKS, NOTIFICATION_CALLBACKS } from './registry.js';
+import { DefaultCallback } from './default-callback.js';
 import { missingCollectionWarning } from '../core/missing-collection-warning.js';
 
 export type { CallbackOptions } from './callback-options.js';
@@ -37,6 +38,7 @@ export function createCallbacks(stdoutName: string, enabled: readonly string[], 
   const stdout = createCallback(stdoutName, options);
   const others: Callback[] = [];
   for (const name of enabled) {
+    if (shortName(name.trim()) === shortName(stdoutName.trim())) continue;
     const factory = NOTIFICATION_CALLBACKS.get(shortName(name.trim()));
     if (factory) others.push(factory(options));
   }
@@ -118,9 +120,19 @@ export function callbackLoadWarning(name: string): string | undefined {
 /** A stdout callback by name (`ansible.builtin.default` and `default` alike). */
 export function createCallback(name: string, options: CallbackOptions): Callback {
   const factory = CALLBACKS.get(shortName(name));
+  if (factory) return factory(options);
+  // NOTE: ansible takes any callback plugin as the stdout one: a notification callback (tree,
+  // junit …) then does only its own work; nothing prints the run, warnings and -v text still show.
+  const notification = NOTIFICATION_CALLBACKS.get(shortName(name));
   // ansible-playbook exits 1 after printing this as an [ERROR] (formatErrorBlock).
-  if (!factory) throw new VolantError('CALLBACK_UNKNOWN', `Could not load '${name}' callback plugin.`);
-  return factory(options);
+  if (!notification) throw new VolantError('CALLBACK_UNKNOWN', `Could not load '${name}' callback plugin.`);
+  const display = new DefaultCallback(options);
+  const displayOnly: Callback = {
+    warning: (w) => display.warning(w),
+    deprecation: (d) => display.deprecation(d),
+    display: (text, o) => display.display(text, o),
+  };
+  return combineCallbacks(displayOnly, [notification(options)]);
 }
 export { formatPlaybookListing, type ListedPlay, type ListedTask, type ListingWhat } from './format/playbook-listing.js';
 export { formatBanner, displayColumns } from './format/banner.js';
