@@ -1128,19 +1128,55 @@ def _device_facts(ctx):
     return out
 
 
-def _mount_extra(ctx, udevadm, mount, device, uuids):
+def _udev_fs_uuid(device):
+    """What setup takes from `udevadm info --query property --name DEVICE` (ID_FS_UUID), read
+    where udevadm reads it: the udev database entry of the device node's number. 'N/A' when
+    udevadm would fail or not print it; None when unsure (then udevadm runs)."""
+    try:
+        st = os.stat(device)
+    except (OSError, ValueError):
+        return 'N/A' if device.startswith('/') else None  # udevadm: no such device
+    if stat.S_ISBLK(st.st_mode):
+        kind, sys_kind = 'b', 'block'
+    elif stat.S_ISCHR(st.st_mode):
+        kind, sys_kind = 'c', 'char'
+    else:
+        return None
+    number = '%d:%d' % (os.major(st.st_rdev), os.minor(st.st_rdev))
+    if not os.path.exists('/sys/dev/%s/%s' % (sys_kind, number)):
+        return 'N/A'  # udevadm: unknown device
+    try:
+        with open('/run/udev/data/%s%s' % (kind, number)) as fh:
+            lines = fh.read().splitlines()
+    except FileNotFoundError:
+        return 'N/A'  # not in udev's database: the kernel's properties hold no ID_FS_UUID
+    except (OSError, UnicodeError):
+        return None
+    found = [line.split('=', 1)[1] for line in lines if line.startswith('E:') and '=' in line
+             and line.split('=', 1)[0].endswith('ID_FS_UUID')]
+    # NOTE: setup searches udevadm's text for the first 'ID_FS_UUID='; with two such keys the order
+    # udevadm prints them in decides, so udevadm answers
+    if len(found) > 1:
+        return None
+    return found[0] if found else 'N/A'
+
+
+def _mount_extra(ctx, udevadm, mount, device, uuids, device_lock):
     """A mount's sizes and its device's UUID (what ansible's worker thread for it finds)."""
     size = mount_size(mount)
-    uuid = uuids.get(device)
-    if uuid is None:
-        uuid = 'N/A'
-        if udevadm:
-            rc, o, e = ctx.run_command([udevadm, 'info', '--query', 'property', '--name', device])
-            m = re.search('ID_FS_UUID=(.*)\n', o) if rc == 0 else None
-            if m:
-                uuid = m.group(1)
-        # NOTE: one udevadm per device, not per mount of it (ansible asks again; same answer)
-        uuids[device] = uuid
+    # NOTE: one udevadm per device, not per mount of it (ansible asks again; same answer): the
+    # workers of one device's mounts take turns, the first asks
+    with device_lock:
+        uuid = uuids.get(device)
+        if uuid is None:
+            uuid = _udev_fs_uuid(device) if udevadm else 'N/A'
+            if uuid is None:
+                uuid = 'N/A'
+                rc, o, e = ctx.run_command([udevadm, 'info', '--query', 'property', '--name', device])
+                m = re.search('ID_FS_UUID=(.*)\n', o) if rc == 0 else None
+                if m:
+                    uuid = m.group(1)
+            uuids[device] = uuid
     return size, uuid
 
 
@@ -1181,6 +1217,7 @@ def _mount_facts(ctx, gather_timeout):
     udevadm = ctx.get_bin_path('udevadm')
     mtab = '/etc/mtab' if os.path.exists('/etc/mtab') else '/proc/mounts'
     pending = []
+    device_locks = {}
     for line in (_read(mtab, '') or '').splitlines():
         fields = line.split()
         if len(fields) < 4:
@@ -1194,7 +1231,7 @@ def _mount_facts(ctx, gather_timeout):
                 'passno': passno}
         if mount in bind_mounts and not re.match(r'.*bind.*"', options):
             info['options'] += ',bind'
-        worker = _MountWorker(ctx, udevadm, mount, device, uuids)
+        worker = _MountWorker(ctx, udevadm, mount, device, uuids, device_locks.setdefault(device, threading.Lock()))
         worker.start()
         # as ansible: each mount gets gather_timeout seconds from its start
         pending.append((info, worker, time.monotonic() + (gather_timeout or 10)))
