@@ -17,9 +17,11 @@ import { controllerSearchDirs, fileNotFoundMessage, searchCandidates } from '../
 /** gather_facts / setup: the setup module in the agent; facts land in ansible_facts. */
 export const gatherFactsAction: Action = async (ctx) => {
   const result = await ctx.runModule({ module: 'setup', args: ctx.args });
+  if (ctx.action === 'gather_facts' && truthy(result.get('failed'))) return failedModules(result);
+  // NOTE: 2.19's gather_facts action and its normal action running setup both mark the result
+  // so that -v does not dump the facts.
+  result.set('_ansible_verbose_override', true);
   if (ctx.action === 'gather_facts') {
-    if (truthy(result.get('failed'))) return failedModules(result);
-    result.set('_ansible_verbose_override', true);
     // NOTE: 2.19's gather_facts action (not the setup module) marks the facts as gathered.
     const facts = result.get('ansible_facts');
     if (isDict(facts)) facts.set('_ansible_facts_gathered', true);
