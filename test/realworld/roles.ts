@@ -164,4 +164,11 @@ export const ROLES: readonly RealWorldRole[] = [
     managed: ['/etc/apt/apt.conf.d', '/etc/apt/preferences.d', '/usr/sbin/policy-rc.d', '/usr/bin/jq', '/usr/bin/tree', '/usr/bin/rsync'],
     previewVars: { apt_packages: [{ name: 'cron', hold: false }, { name: 'tree', state: 'absent' }], apt_install_recommends: true },
   },
+  {
+    name: 'geerlingguy.security',
+    repo: 'https://github.com/geerlingguy/ansible-role-security',
+    commit: '36640d3af0e91b84c530b65563218b125af9e208',
+    managed: ['/etc/ssh/sshd_config', '/etc/sudoers'],
+    previewVars: { security_ssh_x11_forwarding: 'yes', security_ssh_allowed_users: ['root', 'deploy'], security_sudoers_passworded: ['ops'] },
+  },
 ];
