@@ -375,7 +375,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const lookupEnv = (baseDir: string): LookupEnvironment => ({
     baseDir: firstDir,
     searchPaths: (kind) => [join(baseDir, '..', kind), join(baseDir, kind), baseDir, join(firstDir, kind), firstDir],
-    inventoryHostnames: (pattern) => inventory.hostsMatching(pattern),
+    inventoryHostnames: (pattern) => afterFlush(inventory.hostsMatching(pattern)),
     vault: { decrypt: (text) => runVault().openFile(text, '') },
     config: configLookup(config),
   });

@@ -15,7 +15,7 @@ import { Namespace } from './runtime/namespace.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { PyFunction, type Kwargs, type Value } from './runtime/py-object.js';
 import { PyException, typeError } from './runtime/py-exception.js';
-import { PyRange, dictKey, isInt, iterate, storedKey, str, truthy, typeName } from './runtime/py-values.js';
+import { PyRange, dictKey, isInt, iterate, repr, storedKey, str, truthy, typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { lipsum } from './runtime/lipsum.js';
 import { PyDateTime } from './runtime/py-datetime.js';
@@ -60,7 +60,8 @@ function dictGlobal(args: Value[], kwargs: Kwargs): Value {
 /** Ansible's lookup()/query(): calls the lookup registry. */
 function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: boolean): Value {
   const name = args[0];
-  if (typeof name !== 'string') throw typeError('lookup plugin name must be a string');
+  if (name === undefined) throw typeError(`${wantList ? '_query' : '_lookup'}() missing 1 required positional argument: 'plugin_name'`);
+  if (typeof name !== 'string') throw new TemplateError('template-lookup', `The lookup plugin ${repr(name)} failed to load: unsupported type <class '${typeName(name)}'>`);
   const fn = userPlugins?.lookup(name) ?? lookups.get(name);
   if (!fn) {
     const warning = lookupLoadWarning(name);
@@ -76,11 +77,10 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
   const errors = kw.get('errors');
   kw.delete('errors');
   const tolerant = UNDEFINED_TOLERANT_LOOKUPS.has(name);
-  const terms = args.slice(1).map((t) => {
-    if (t instanceof Undefined && !tolerant) throw new UndefinedError(t);
-    return t as Data;
-  });
-  if (!tolerant) for (const v of kw.values()) if (v instanceof Undefined) throw new UndefinedError(v);
+  // NOTE: an undefined argument is the result (2.19 returns the first marker), so `| default` can catch it.
+  const marker = tolerant ? undefined : [...args.slice(1), ...kw.values()].find((v) => v instanceof Undefined);
+  if (marker !== undefined) return marker;
+  const terms = args.slice(1) as Data[];
   let result: Data[];
   try {
     result = fn(state.pluginContext, terms, kw as Map<string, PluginValue>);

@@ -5,10 +5,10 @@ import { defined, pluginError } from '../filters/ansible-args.js';
 import { strTerm } from './lookup-options.js';
 
 export const env: LookupFn = (_ctx, terms, kwargs) => {
-  const fallback: Data = kwargs.has('default') ? defined(kwargs.get('default')) : '';
-  return terms.map((term) => {
+  return terms.map((term): Data => {
     const name = strTerm(term, 'split').trim().split(/\s+/)[0];
     if (name === undefined || name === '') throw pluginError('list index out of range');
-    return process.env[name] ?? fallback;
+    // NOTE: an undefined default fails only when it is used (2.19 accepts markers here).
+    return process.env[name] ?? (kwargs.has('default') ? defined(kwargs.get('default')) : '');
   });
 };
