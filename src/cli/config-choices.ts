@@ -40,8 +40,8 @@ export function invalidConfigChoice(config: AnsibleConfig): string | undefined {
   for (const s of CHOICE_SETTINGS) {
     const text = config.get(s.env, s.section, s.key);
     if (text === undefined) continue;
-    // NOTE: ansible unquotes a text from ansible.cfg (the whole of it), and each item of a list.
-    const value = s.list ? text.split(',').map((item) => unquote(item.trim())) : config.origin(s.env, s.section, s.key) === 'file' ? unquote(text) : text;
+    // NOTE: ansible unquotes each item of a list (config.get unquotes a text from the file).
+    const value = s.list ? text.split(',').map((item) => unquote(item.trim())) : text;
     const valid = Array.isArray(value) ? value.every((v) => s.choices.includes(v)) : s.choices.includes(value);
     if (!valid) return `Invalid value ${pyRepr(value)} for config '${s.name}'. Valid values are: ${s.choices.join(', ')}`;
   }

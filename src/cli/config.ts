@@ -3,25 +3,36 @@
  * environment first, then the config file (ANSIBLE_CONFIG, ./ansible.cfg, ~/.ansible.cfg,
  * /etc/ansible/ansible.cfg), then the default.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
+import { unquote } from '../playbook/parse-kv.js';
 
 /** `~` and `~/…` as the user's home, as Python's expanduser does for the current user. */
 export function expandHome(path: string): string {
   return path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;
 }
 
+/** A config file ansible-core cannot use: it stops before anything else (exit code 5). */
+export class ConfigFileError extends Error {}
+
 export class AnsibleConfig {
   private readonly sections = new Map<string, Map<string, string>>();
   readonly file: string | undefined;
+  /** What finding the file warns of (an ansible.cfg skipped in a world-writable working folder). */
+  readonly warnings: string[] = [];
 
   constructor(
     private readonly env: NodeJS.ProcessEnv,
     cwd: string,
   ) {
-    this.file = findConfigFile(env, cwd);
-    if (this.file) this.parse(readFileSync(this.file, 'utf8'));
+    this.file = findConfigFile(env, cwd, this.warnings);
+    if (!this.file) return;
+    const ext = extname(this.file);
+    // NOTE: 2.19 names YAML as a config file type but reads none.
+    if (ext === '.yaml' || ext === '.yml') throw new ConfigFileError('Unsupported configuration file type: yaml');
+    if (ext !== '.cfg' && ext !== '.ini') throw new ConfigFileError(`Unsupported configuration file extension for ${this.file}: ${ext}`.trim());
+    this.parse(readFileSync(this.file, 'utf8'));
   }
 
   /**
@@ -58,11 +69,18 @@ export class AnsibleConfig {
     }
   }
 
-  /** A setting's text: env var, then `[section] key`, then undefined. */
+  /**
+   * A text setting: env var, then `[section] key` (NOTE: ansible drops one pair of quotes around
+   * a text from the file), then undefined.
+   */
   get(envName: string, section: string, key: string): string | undefined {
-    const fromEnv = this.env[envName];
-    if (fromEnv !== undefined) return fromEnv;
-    return this.sections.get(section)?.get(key);
+    const raw = this.raw(envName, section, key);
+    return raw !== undefined && this.env[envName] === undefined ? unquote(raw) : raw;
+  }
+
+  /** The setting as written, quotes and all: what ansible converts to a boolean, number or path. */
+  private raw(envName: string, section: string, key: string): string | undefined {
+    return this.env[envName] ?? this.sections.get(section)?.get(key);
   }
 
   /**
@@ -70,7 +88,7 @@ export class AnsibleConfig {
    * file's folder when the file set it, else from `cwd`; undefined when unset or empty.
    */
   path(envName: string, section: string, key: string, cwd: string): string | undefined {
-    const value = this.get(envName, section, key);
+    const value = this.raw(envName, section, key);
     if (!value) return undefined;
     const base = this.origin(envName, section, key) === 'file' && this.file ? dirname(this.file) : cwd;
     return resolve(base, expandHome(value));
@@ -83,21 +101,48 @@ export class AnsibleConfig {
   }
 
   bool(envName: string, section: string, key: string, fallback: boolean): boolean {
-    const v = this.get(envName, section, key);
+    const v = this.raw(envName, section, key);
     if (v === undefined) return fallback;
     return ['1', 'true', 'yes', 'on', 'y', 't'].includes(v.trim().toLowerCase());
   }
 
   int(envName: string, section: string, key: string, fallback: number): number {
-    const v = this.get(envName, section, key);
+    const v = this.raw(envName, section, key);
     const n = v === undefined ? NaN : Number.parseInt(v, 10);
     return Number.isNaN(n) ? fallback : n;
   }
 }
 
-function findConfigFile(env: NodeJS.ProcessEnv, cwd: string): string | undefined {
+/**
+ * ANSIBLE_CONFIG (a folder: its ansible.cfg), ./ansible.cfg unless the working folder is world
+ * writable, ~/.ansible.cfg, /etc/ansible/ansible.cfg: the first that exists and can be read.
+ */
+function findConfigFile(env: NodeJS.ProcessEnv, cwd: string, warnings: string[]): string | undefined {
   const candidates: string[] = [];
-  if (env.ANSIBLE_CONFIG) candidates.push(resolve(cwd, env.ANSIBLE_CONFIG));
-  candidates.push(resolve(cwd, 'ansible.cfg'), resolve(homedir(), '.ansible.cfg'), '/etc/ansible/ansible.cfg');
-  return candidates.find((c) => existsSync(c));
+  let fromEnv: string | undefined;
+  if (env.ANSIBLE_CONFIG !== undefined) {
+    fromEnv = resolve(cwd, expandHome(env.ANSIBLE_CONFIG));
+    if (statSync(fromEnv, { throwIfNoEntry: false })?.isDirectory()) fromEnv = join(fromEnv, 'ansible.cfg');
+    candidates.push(fromEnv);
+  }
+  const inCwd = resolve(cwd, 'ansible.cfg');
+  const worldWritable = ((statSync(cwd, { throwIfNoEntry: false })?.mode ?? 0) & 0o002) !== 0;
+  if (!worldWritable) candidates.push(inCwd);
+  candidates.push(resolve(homedir(), '.ansible.cfg'), '/etc/ansible/ansible.cfg');
+  const found = candidates.find(readable);
+  if (worldWritable && (fromEnv === undefined || found !== fromEnv) && statSync(inCwd, { throwIfNoEntry: false }) !== undefined) {
+    warnings.push(
+      `Ansible is being run in a world writable directory (${cwd}), ignoring it as an ansible.cfg source. For more information see https://docs.ansible.com/ansible/devel/reference_appendices/config.html#cfg-in-world-writable-dir`,
+    );
+  }
+  return found;
+}
+
+function readable(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }

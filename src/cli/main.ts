@@ -9,7 +9,7 @@ import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
 import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
 import { callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
-import { AnsibleConfig } from './config.js';
+import { AnsibleConfig, ConfigFileError } from './config.js';
 import { invalidConfigChoice } from './config-choices.js';
 import { configDeprecations } from './config-deprecations.js';
 import { duplicateKeyBehavior, withConfigDefaults } from './config-defaults.js';
@@ -25,9 +25,16 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const out = (text: string): void => void process.stdout.write(text);
   const err = (text: string): void => void process.stderr.write(text);
   const cwd = process.cwd();
-  const config = new AnsibleConfig(env, cwd);
-  // NOTE: ansible-core checks these as it loads, before the command line: it prints its Python
-  // traceback after the message (Volant does not) and exits 5.
+  // NOTE: ansible-core reads its config file and checks these settings as it loads, before the
+  // command line: it prints its Python traceback after the message (Volant does not) and exits 5.
+  let config: AnsibleConfig;
+  try {
+    config = new AnsibleConfig(env, cwd);
+  } catch (e) {
+    if (!(e instanceof ConfigFileError)) throw e;
+    err(`ERROR: ${e.message}\n\n`);
+    return 5;
+  }
   const invalidChoice = invalidConfigChoice(config);
   if (invalidChoice !== undefined) {
     err(`ERROR: ${invalidChoice}\n\n`);
@@ -85,6 +92,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
   };
   const callback = capturable(loadCallbacks());
+  for (const warning of config.warnings) callback.warning?.(warning);
   for (const deprecation of configDeprecations(config)) callback.deprecation?.(deprecation);
   // ansible-playbook opens -vv output with its version block (Volant's names Volant and node).
   // Through the callback's display: at -v these lines have the verbose colour, as ansible's do.

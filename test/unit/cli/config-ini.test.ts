@@ -5,20 +5,26 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AnsibleConfig } from '../../../src/cli/config.js';
+import { AnsibleConfig, ConfigFileError } from '../../../src/cli/config.js';
 import { invalidConfigChoice } from '../../../src/cli/config-choices.js';
 
-function configOf(text: string, env: NodeJS.ProcessEnv = {}): AnsibleConfig {
+function inTempDir<T>(fn: (dir: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'volant-ini-'));
   try {
-    writeFileSync(join(dir, 'ansible.cfg'), text);
-    return new AnsibleConfig(env, dir);
+    return fn(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function configOf(text: string, env: NodeJS.ProcessEnv = {}): AnsibleConfig {
+  return inTempDir((dir) => {
+    writeFileSync(join(dir, 'ansible.cfg'), text);
+    return new AnsibleConfig(env, dir);
+  });
 }
 
 describe('AnsibleConfig reading ansible.cfg', () => {
@@ -30,10 +36,45 @@ describe('AnsibleConfig reading ansible.cfg', () => {
     assert.equal(config.get('X', 'defaults', 'x'), 'a;b');
   });
 
+  it('drops one pair of quotes around a text, not around a boolean', () => {
+    const config = configOf('[defaults]\nstdout_callback = "minimal"\nnocows = "yes"\n');
+    assert.equal(config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback'), 'minimal');
+    assert.equal(config.bool('ANSIBLE_NOCOWS', 'defaults', 'nocows', true), false);
+  });
+
   it('continues a value on indented lines and skips indented comment lines', () => {
     const config = configOf('[defaults]\ncallbacks_enabled = a,\n    b\n  # note\nnocows = 1\n');
     assert.equal(config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled'), 'a,\nb');
     assert.equal(config.get('ANSIBLE_NOCOWS', 'defaults', 'nocows'), '1');
+  });
+});
+
+describe('AnsibleConfig finding its file', () => {
+  it('reads the ansible.cfg of a folder ANSIBLE_CONFIG names', () => {
+    inTempDir((dir) => {
+      mkdirSync(join(dir, 'conf'));
+      writeFileSync(join(dir, 'conf', 'ansible.cfg'), '[defaults]\nforks = 3\n');
+      assert.equal(new AnsibleConfig({ ANSIBLE_CONFIG: 'conf' }, dir).file, join(dir, 'conf', 'ansible.cfg'));
+    });
+  });
+
+  it('refuses a file that is not .cfg or .ini, as ansible words it', () => {
+    inTempDir((dir) => {
+      writeFileSync(join(dir, 'settings'), '[defaults]\n');
+      writeFileSync(join(dir, 'settings.yml'), '[defaults]\n');
+      assert.throws(() => new AnsibleConfig({ ANSIBLE_CONFIG: 'settings' }, dir), new ConfigFileError(`Unsupported configuration file extension for ${join(dir, 'settings')}:`));
+      assert.throws(() => new AnsibleConfig({ ANSIBLE_CONFIG: 'settings.yml' }, dir), new ConfigFileError('Unsupported configuration file type: yaml'));
+    });
+  });
+
+  it('skips ./ansible.cfg in a world-writable working folder, with a warning', () => {
+    inTempDir((dir) => {
+      writeFileSync(join(dir, 'ansible.cfg'), '[defaults]\n');
+      chmodSync(dir, 0o777);
+      const config = new AnsibleConfig({ HOME: dir }, dir);
+      assert.notEqual(config.file, join(dir, 'ansible.cfg'));
+      assert.match(config.warnings[0] ?? '', /^Ansible is being run in a world writable directory \(.*\), ignoring it as an ansible.cfg source\./);
+    });
   });
 });
 
