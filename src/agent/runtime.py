@@ -743,7 +743,8 @@ class Context(object):
         for d in opt_dirs or ():
             if d and os.path.isdir(d):
                 paths.append(d)
-        paths.extend(os.environ.get('PATH', '').split(os.pathsep))
+        # NOTE: the task's environment: is the module's environment in ansible, PATH included
+        paths.extend((self.environ or {}).get('PATH', os.environ.get('PATH', '')).split(os.pathsep))
         for extra in ('/sbin', '/usr/sbin', '/usr/local/sbin'):
             if extra not in paths and os.path.isdir(extra):
                 paths.append(extra)

@@ -1661,9 +1661,35 @@ def collect_local(ctx, params, facts):
     return {'local': local}
 
 
-def collect_nothing(ctx, params, facts):
-    # facter / ohai: Ansible runs them only when installed; Volant does not (documented gap).
-    return {}
+def _json_program_facts(ctx, output, warning):
+    """facter's or ohai's JSON output as facts; a warning and none when it is not JSON."""
+    if output is None:
+        return {}
+    try:
+        return json.loads(output)
+    except Exception:
+        ctx.warn(warning)
+        return {}
+
+
+def collect_facter(ctx, params, facts):
+    path = ctx.get_bin_path('facter', opt_dirs=['/opt/puppetlabs/bin'])
+    path = ctx.get_bin_path('cfacter', opt_dirs=['/opt/puppetlabs/bin']) or path
+    if not path:
+        return {}
+    # NOTE: some facter versions fail with --puppet when puppet is missing: then without it
+    rc, out, err = ctx.run_command(path + ' --puppet --json')
+    if rc != 0:
+        rc, out, err = ctx.run_command(path + ' --json')
+    return _json_program_facts(ctx, out if rc == 0 else None, 'Failed to parse facter facts')
+
+
+def collect_ohai(ctx, params, facts):
+    path = ctx.get_bin_path('ohai')
+    if not path:
+        return {}
+    rc, out, err = ctx.run_command(path)
+    return _json_program_facts(ctx, out if rc == 0 else None, 'Failed to gather ohai facts')
 
 
 # (name, fact ids, required collectors, function), in Ansible's collector order.
@@ -1701,9 +1727,11 @@ COLLECTORS = [
     ('iscsi', [], [], collect_iscsi),
     ('nvme', [], [], collect_nvme),
     ('local', [], [], collect_local),
-    ('facter', ['facter'], [], collect_nothing),
-    ('ohai', [], [], collect_nothing),
+    ('facter', ['facter'], [], collect_facter),
+    ('ohai', [], [], collect_ohai),
 ]
+# the prefix of each collector's fact names (ansible_ unless named here)
+NAMESPACES = {'facter': 'facter_', 'ohai': 'ohai_'}
 
 
 def select_collectors(gather_subset):
@@ -1773,8 +1801,8 @@ def _filtered(part, filters):
     return found
 
 
-def _prefixed(name):
-    return 'ansible_' + name.replace('-', '_')
+def _prefixed(name, prefix='ansible_'):
+    return prefix + name.replace('-', '_')
 
 
 def gather(ctx, params):
@@ -1787,14 +1815,15 @@ def gather(ctx, params):
     collected = {}
     facts = {}
     for name, _, _, fn in selected:
+        prefix = NAMESPACES.get(name, 'ansible_')
         try:
-            part = fn(ctx, params, collected) or {}
+            # NOTE: facter's or ohai's JSON may be no object: naming its keys fails, no facts
+            part = dict((_prefixed(k, prefix), v) for k, v in (fn(ctx, params, collected) or {}).items())
         except (volant_runtime.ModuleFailed, volant_runtime.ModuleExit):
             raise  # ctx.fail (a fact script that cannot run) ends the module, as fail_json does
         except Exception as e:  # a broken collector must not lose the other facts, as in Ansible
             sys.stderr.write(repr(e) + '\n')
             part = {}
-        part = dict((_prefixed(k), v) for k, v in part.items())
         collected.update(part)
         facts.update(_filtered(part, filters))
     facts.update(_filtered({'gather_subset': gather_subset, 'module_setup': True}, filters))
