@@ -13,12 +13,15 @@ export const validateArgumentSpec: Action = (ctx) => {
   const result = new Map<string, Data>([['validate_args_context', context]]);
   if (!isDict(spec)) return new Map<string, Data>([['failed', true], ['msg', `"argument_spec" arg is required in args: ${pyRepr(ctx.rawArgs)}`]]);
   const given: DataDict = isDict(provided) ? provided : new Map();
+  const fromVars: DataDict = new Map();
+  for (const rawName of spec.keys()) if (ctx.vars.has(String(rawName))) fromVars.set(rawName, ctx.vars.get(String(rawName)) ?? null);
+  // NOTE: 2.19 templates the variables it takes whole, templates nested in lists and dicts too (a
+  // role's file contents with `{{ ansible_managed }}`: undefined there, the task fails).
+  const rendered = ctx.templar.renderDeep(fromVars, ctx.vars, {});
   const params: DataDict = new Map();
   for (const rawName of spec.keys()) {
-    const name = String(rawName);
-    let value: Data | undefined = given.has(name) ? given.get(name) : ctx.vars.has(name) ? ctx.vars.get(name) : undefined;
-    if (typeof value === 'string' && ctx.templar.isTemplate(value)) value = ctx.templar.render(value, ctx.vars, {});
-    if (value !== undefined && value !== null) params.set(name, value);
+    const value = given.has(rawName) ? given.get(rawName) : isDict(rendered) ? rendered.get(rawName) : undefined;
+    if (value !== undefined && value !== null) params.set(rawName, value);
   }
   const found: SpecErrors = { errors: [], unsupported: [] };
   validateSpec(spec, params, [], found);

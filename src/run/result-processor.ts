@@ -59,8 +59,9 @@ export function processResult(
   let verdict: Verdict;
   if (truthy(result.get('failed'))) {
     let error = failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind, outcome.bare);
-    if (task.synthetic !== undefined && !outcome.error) {
-      // NOTE: a task ansible made itself has no origin; 2.19 shows its data, shortened.
+    if (task.synthetic !== undefined && !outcome.bare) {
+      // NOTE: a task ansible made itself has no origin; 2.19 shows its data, shortened (an error
+      // raised in it, a template's, keeps its own origin below as the cause).
       const { origin: _origin, ...rest } = error;
       error = { ...rest, context: `Origin: <unknown>\n\n${shorten(task.synthetic, 120)}` };
     }
