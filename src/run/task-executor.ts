@@ -10,7 +10,7 @@ import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywo
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { loopSubdir } from '../template/lookups/first-found.js';
 import { parsePyFloat } from '../template/filters/jinja-numbers.js';
-import { ConnectionError, VolantError } from '../core/errors.js';
+import { ConnectionError, TemplateError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { copyValueOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
 import type { TaskStep } from '../compile/program.js';
@@ -150,6 +150,8 @@ export class TaskExecutor {
         lookup: this.services.lookupEnv(step),
       });
     } catch (e) {
+      // An undefined value is no lookup failure: 2.19 gets it back as the result and fails on it.
+      if (e instanceof TemplateError && e.code === 'template-undefined') throw e;
       // NOTE: 2.19 calls a with_ lookup through a template it makes itself, shown without origin.
       const links = linksOf(e);
       // A cause shown on its own (context '') stays a link of its own under the lookup's failure.
