@@ -6,7 +6,8 @@ import { dirname } from 'node:path';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { ParseError, VolantError } from '../core/errors.js';
 import type { Keyword } from '../playbook/model.js';
-import { ProgramBuilder, argLoc, roleFrom, specValidationOff, type CompileLoader } from './compile-play.js';
+import { withActionCollections } from '../playbook/action-collections.js';
+import { ProgramBuilder, argLoc, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
 import { foldLayer } from './fold-keywords.js';
 import type { FoldedKeywords, Program, RoleInstance, TaskStep } from './program.js';
 
@@ -64,7 +65,7 @@ function loadIncludedTasks(loader: CompileLoader, path: string, handlers: boolea
 
 export function compileIncludeTasks(step: TaskStep, file: string, args: DataDict, loader: CompileLoader, itemVars?: DataDict): CompiledInclude {
   const path = loader.resolveTaskFile(file, step.baseDir, step.role);
-  const list = loadIncludedTasks(loader, path, step.task.isHandler);
+  const list = withActionCollections(taskFileCollections(step.role, step.folded), () => loadIncludedTasks(loader, path, step.task.isHandler));
   const builder = new ProgramBuilder(loader, includeParams(step, itemVars));
   builder.addList(list, applyFold(step, args), { ...(step.role ? { role: step.role } : {}), baseDir: dirname(path) });
   return { program: builder.build(), displayFile: path };

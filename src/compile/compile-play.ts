@@ -3,6 +3,7 @@
  * flush` — with static imports and roles expanded, keywords folded, blocks as spans.
  */
 import { dirname } from 'node:path';
+import { completeCollections, withActionCollections } from '../playbook/action-collections.js';
 import { ParseError } from '../core/errors.js';
 import { isDict, pyRepr, textOf, type Data, type DataDict } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
@@ -119,7 +120,7 @@ export class ProgramBuilder {
     if (typeof raw !== 'string') throw new ParseError('import-tasks-file', 'No file specified for ansible.builtin.import_tasks', { location: task.loc });
     const name = this.loader.renderStatic(raw, task.argsLoc);
     const path = this.loader.resolveTaskFile(name, ctx.baseDir, ctx.role);
-    const list = this.loader.loadTaskFile(path, task.isHandler);
+    const list = withActionCollections(taskFileCollections(ctx.role, fold), () => this.loader.loadTaskFile(path, task.isHandler));
     this.loader.staticallyImported?.(path);
     // The import's own keywords (when, tags, vars, become …) apply to every imported task.
     this.importDepth++;
@@ -185,6 +186,14 @@ export class ProgramBuilder {
   build(): Program {
     return { steps: this.steps, spans: this.spans, jumps: buildJumpTable(this.steps, this.spans) };
   }
+}
+
+/**
+ * The collections a task file loaded for a task resolves short action names in: its role's (a
+ * role's own collection first), else those the play and blocks around it list.
+ */
+export function taskFileCollections(role: RoleInstance | undefined, fold: FoldedKeywords): readonly string[] {
+  return role !== undefined ? role.def.collections : completeCollections(fold.scalars.get('collections')?.value);
 }
 
 export function roleFrom(args: DataDict): { tasks?: string; vars?: string; defaults?: string; handlers?: string } {

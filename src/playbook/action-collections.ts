@@ -49,6 +49,11 @@ export function completeCollections(value: Data | undefined, own?: string): stri
   return out;
 }
 
+/** Runs `load` under a block's or task's own `collections:` keyword, when it has one. */
+export function withOwnCollections<T>(value: Data | undefined, load: () => T): T {
+  return value === undefined ? load() : withActionCollections(completeCollections(value), load);
+}
+
 /**
  * The module a short action name resolves to in the current search list's local collections
  * (`ns.coll.name`), or undefined. 2.19 looks for action plugins through the whole list before

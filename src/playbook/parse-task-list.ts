@@ -9,6 +9,7 @@ import type { SourceLocation } from '../core/source-location.js';
 import type { YamlMap, YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import { BLOCK_KEYWORDS } from './block-keywords.js';
+import { withOwnCollections } from './action-collections.js';
 import { collectKeywords } from './collect-keywords.js';
 import type { BlockNode, TaskNode, TaskOrBlock } from './model.js';
 import { parseTask } from './parse-task.js';
@@ -69,9 +70,11 @@ function blockList(map: YamlMap, name: 'block' | 'rescue' | 'always', file: stri
 
 export function parseBlock(map: YamlMap, file: string, handlers: boolean): BlockNode {
   const keywords = collectKeywords(map, 'Block', BLOCK_NAMES, BLOCK_LISTS);
-  const block = blockList(map, 'block', file, handlers);
-  const rescue = afterDeprecations(() => block, () => blockList(map, 'rescue', file, handlers));
-  const always = afterDeprecations(() => [...block, ...rescue], () => blockList(map, 'always', file, handlers));
+  // its tasks' short action names resolve in its own collections, when it lists some
+  const own = keywords.get('collections')?.value;
+  const block = withOwnCollections(own, () => blockList(map, 'block', file, handlers));
+  const rescue = afterDeprecations(() => block, () => withOwnCollections(own, () => blockList(map, 'rescue', file, handlers)));
+  const always = afterDeprecations(() => [...block, ...rescue], () => withOwnCollections(own, () => blockList(map, 'always', file, handlers)));
   if (block.length === 0) {
     for (const [name, list] of [['rescue', rescue], ['always', always]] as const) {
       if (list.length > 0) throw new ParseError('BLOCK_WITHOUT_BLOCK', `'${name}' keyword cannot be used without 'block'`, { location: map.loc });

@@ -4,10 +4,11 @@ import { collectKeywords } from './collect-keywords.js';
 import { HANDLER_KEYWORDS } from './handler-keywords.js';
 import type { Keyword, TaskNode } from './model.js';
 import { parseModuleArgs } from './module-args.js';
+import { withOwnCollections } from './action-collections.js';
 import type { ResolvedAction } from './module-args.js';
 import { TASK_KEYWORDS } from './task-keywords.js';
 import { toData } from '../yaml/to-data.js';
-import { keyText } from './yaml-access.js';
+import { findPair, keyText } from './yaml-access.js';
 import { checkIncludeOptions } from './include-options.js';
 import { isBuiltinLookupName, lookupLoadWarning } from '../core/lookup-names.js';
 import { pluginDirectories } from '../core/plugin-directories.js';
@@ -22,7 +23,8 @@ const HANDLER_NAMES: ReadonlySet<string> = new Set([...HANDLER_KEYWORDS.map((k) 
 export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
   let resolved: ResolvedAction;
   try {
-    resolved = parseModuleArgs(map);
+    const own = findPair(map, 'collections')?.value;
+    resolved = withOwnCollections(own === undefined ? undefined : toData(own), () => parseModuleArgs(map));
   } catch (error) {
     // NOTE: ansible wraps only the splitter's failure, locating it at the task.
     if (error instanceof ParseError && error.code === 'SPLIT_ARGS') {
@@ -74,6 +76,7 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
     ...(resolved.argsNode === undefined ? {} : { argsNode: resolved.argsNode }),
     ...(resolved.extraArgsNode === undefined ? {} : { extraArgsNode: resolved.extraArgsNode }),
     ...(resolved.delegateTo === undefined ? {} : { delegateTo: resolved.delegateTo }),
+    ...(resolved.localAction ? { localAction: true as const } : {}),
     ...(resolved.actionAsKey ? { actionAsKey: true as const } : {}),
     ...(withLookup === undefined ? {} : { withLookup }),
     keywords,
