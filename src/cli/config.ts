@@ -94,6 +94,17 @@ export class AnsibleConfig {
     return resolve(base, expandHome(value));
   }
 
+  /**
+   * A `pathlist` setting (`inventory`): comma-separated, each item stripped and resolved as
+   * path() resolves one. NOTE: an empty item is the folder itself (`a,` reads the folder too).
+   */
+  pathList(envName: string, section: string, key: string, cwd: string): string[] | undefined {
+    const value = this.raw(envName, section, key);
+    if (value === undefined) return undefined;
+    const base = this.origin(envName, section, key) === 'file' && this.file ? dirname(this.file) : cwd;
+    return value.split(',').map((item) => item.trim()).map((item) => resolve(base, expandHome(item)));
+  }
+
   /** Where a setting comes from: the environment, the config file, or neither (its default). */
   origin(envName: string, section: string, key: string): 'env' | 'file' | undefined {
     if (this.env[envName] !== undefined) return 'env';

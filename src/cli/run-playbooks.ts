@@ -170,13 +170,13 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const firstDir = dirname(playbookPaths[0] as string);
 
   const sources = strings(args.inventory);
-  const configured = config.get('ANSIBLE_INVENTORY', 'defaults', 'inventory');
+  const configured = config.pathList('ANSIBLE_INVENTORY', 'defaults', 'inventory', cwd);
   // One reader of host_vars/ and group_vars/ for the run (vaulted files open with the run's secrets).
   const hashBehaviour = config.get('ANSIBLE_HASH_BEHAVIOUR', 'defaults', 'hash_behaviour') === 'merge' ? 'merge' : 'replace';
   const combineValues = hashBehaviour === 'merge' ? (lower: Data, higher: Data): Data => combinedValue(lower, higher, true) : undefined;
   const varsFiles = new VarsFiles({ openFile: (text, path) => runVault().openFile(text, path), ...(combineValues ? { combineValues } : {}) });
   const inventory = loadInventoryShowingWarnings({
-    sources: sources.length > 0 ? sources : configured ? configured.split(',') : [DEFAULT_INVENTORY],
+    sources: sources.length > 0 ? sources : (configured ?? [DEFAULT_INVENTORY]),
     playbookDir: firstDir,
     cwd,
     localPython: '/usr/bin/python3',

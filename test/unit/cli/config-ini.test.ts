@@ -78,6 +78,19 @@ describe('AnsibleConfig finding its file', () => {
   });
 });
 
+describe('AnsibleConfig.pathList', () => {
+  it('strips each item and takes it from the config file’s folder; an empty item is the folder', () => {
+    inTempDir((dir) => {
+      mkdirSync(join(dir, 'conf'));
+      writeFileSync(join(dir, 'conf', 'ansible.cfg'), '[defaults]\ninventory = hosts , ../other,\n');
+      const config = new AnsibleConfig({ ANSIBLE_CONFIG: 'conf/ansible.cfg' }, dir);
+      assert.deepEqual(config.pathList('ANSIBLE_INVENTORY', 'defaults', 'inventory', dir), [join(dir, 'conf', 'hosts'), join(dir, 'other'), join(dir, 'conf')]);
+      const fromEnv = new AnsibleConfig({ ANSIBLE_CONFIG: 'conf/ansible.cfg', ANSIBLE_INVENTORY: 'a' }, dir);
+      assert.deepEqual(fromEnv.pathList('ANSIBLE_INVENTORY', 'defaults', 'inventory', dir), [join(dir, 'a')]);
+    });
+  });
+});
+
 describe('invalidConfigChoice', () => {
   it('accepts the listed words, unquoting a value from the file', () => {
     assert.equal(invalidConfigChoice(configOf('[defaults]\ngathering = "smart"\nhash_behaviour = merge\n')), undefined);
