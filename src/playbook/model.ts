@@ -38,6 +38,8 @@ export interface TaskNode {
   readonly implicit?: boolean;
   /** `local_action:` sets delegate_to to localhost; kept here as ansible does. */
   readonly delegateTo?: Keyword;
+  /** Written as `local_action:`: its localhost wins over any `delegate_to` (the task's or a block's). */
+  readonly localAction?: true;
   /** The action was written as the task's key (`debug: …`), not through `action:`/`local_action:`. */
   readonly actionAsKey?: true;
   /** `with_<lookup>: terms` becomes this (and no `loop` keyword); `loop:` stays a keyword. */

@@ -63,6 +63,8 @@ export interface ResolvedAction {
   /** The task's `args:` mapping, where the arguments it adds were written. */
   readonly extraArgsNode?: YamlNode;
   readonly delegateTo?: Keyword;
+  /** Written as `local_action:`: its localhost wins over any `delegate_to`. */
+  readonly localAction?: true;
   readonly actionAsKey?: true;
   /** Deprecation warnings ansible prints for legacy forms. */
   readonly deprecations: readonly Deprecation[];
@@ -265,6 +267,7 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     ...(argsNode === undefined ? {} : { argsNode }),
     ...(additional?.kind === 'map' ? { extraArgsNode: additional } : {}),
     ...(delegateTo === undefined ? {} : { delegateTo }),
+    ...(localPair === undefined ? {} : { localAction: true as const }),
     ...(candidates.length > 0 ? { actionAsKey: true as const } : {}),
     deprecations,
     ...(routed !== undefined && routed.deprecations.length > 0 ? { collectionDeprecations: routed.deprecations } : {}),

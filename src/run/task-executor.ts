@@ -328,7 +328,7 @@ export class TaskExecutor {
     try {
       // NOTE: 2.19 templates delegate_to first (before when, even for a task it skips), and the
       // connection variables the task sees (ansible_host …) are then the delegate's.
-      const delegateKw = step.folded.scalars.get('delegate_to') ?? task.delegateTo;
+      const delegateKw = delegateKeyword(step);
       if (delegateKw && delegateKw.value !== null) {
         shownDelegate = pyStr(delegateKw.value);
         const d = templar.render(shownDelegate, vars, { origin: delegateKw.loc });
@@ -1032,9 +1032,15 @@ function timeoutFailure(result: DataDict): DataDict | undefined {
   ]);
 }
 
+/** The task's delegate_to keyword; 2.19's ModuleArgsParser makes local_action's localhost win. */
+function delegateKeyword(step: TaskStep): Keyword | undefined {
+  if (step.task.localAction) return step.task.delegateTo;
+  return step.folded.scalars.get('delegate_to') ?? step.task.delegateTo;
+}
+
 /** The task's delegate_to as written (a template unrendered), or undefined without one. */
 function delegateWritten(step: TaskStep): string | undefined {
-  const kw = step.folded.scalars.get('delegate_to') ?? step.task.delegateTo;
+  const kw = delegateKeyword(step);
   return kw && kw.value !== null ? pyStr(kw.value) : undefined;
 }
 
