@@ -163,7 +163,9 @@ export function libraryModuleWrapper(path: string, text: string, moduleName = `a
     const msg = `Volant runs library modules written with AnsibleModule or marked WANT_JSON; ${path} is neither: old-style and binary modules are not supported`;
     return `${header}def RUN_REQUEST(name, args, **request):\n    return {'failed': True, 'msg': ${JSON.stringify(msg)}}\n`;
   }
-  const { utils: found, missing } = collectModuleUtils(text);
+  // a collection's module runs in its package (ansible_collections.<ns>.<coll>.plugins.modules)
+  const modulePackage = moduleName.startsWith('ansible_collections.') ? moduleName.split('.').slice(0, -1).join('.') : undefined;
+  const { utils: found, missing } = collectModuleUtils(text, modulePackage);
   if (missing !== undefined) {
     // NOTE: 2.19 fails on the controller while it builds the module: the task fails with this alone
     const msg = `Could not find imported module support code for ${moduleName}. Looked for ([${missing.map((name) => `'${name}'`).join(', ')}])`;
@@ -181,7 +183,9 @@ export function libraryModuleWrapper(path: string, text: string, moduleName = `a
     `PATH = ${JSON.stringify(path)}\n`,
     `UTILS = ${JSON.stringify(utils)}\n\n\n`,
     'def RUN_REQUEST(name, args, **request):\n',
-    `    return _ansible_basic.${run}(name, SOURCE, PATH, args, utils=UTILS, **request)\n`,
+    ...(modulePackage !== undefined && run === 'run_library_module'
+      ? [`    return _ansible_basic.${run}(name, SOURCE, PATH, args, utils=UTILS, package=${JSON.stringify(modulePackage)}, **request)\n`]
+      : [`    return _ansible_basic.${run}(name, SOURCE, PATH, args, utils=UTILS, **request)\n`]),
   ].join('');
 }
 

@@ -73,6 +73,14 @@ function collectionRoots(source: string): string[] {
   return [...new Set(roots)];
 }
 
+/** A module's relative imports written absolute, from the package it runs in (a collection's). */
+function absoluteImports(source: string, ownPackage: string): string {
+  return source.replace(/^([ \t]*from[ \t]+)(\.+)([\w.]*)([ \t]+import)/gm, (_all, from: string, dots: string, module: string, rest: string) => {
+    const parts = ownPackage.split('.');
+    return `${from}${[...parts.slice(0, parts.length - (dots.length - 1)), ...(module === '' ? [] : [module])].join('.')}${rest}`;
+  });
+}
+
 /** Where a root's module_utils are: the playbook's and roles' directories, or one collection's. */
 function findUtil(root: string, dotted: string): { path?: string; package: boolean } | undefined {
   if (root === LEGACY_ROOT) return libraryModules.findModuleUtil(dotted);
@@ -85,7 +93,7 @@ function findUtil(root: string, dotted: string): { path?: string; package: boole
  * (`ansible.module_utils.x`, `ansible_collections.ns.coll.plugins.module_utils.x`, with the
  * packages above a collection's as empty ones).
  */
-export function collectModuleUtils(text: string): ModuleUtilsFound {
+export function collectModuleUtils(text: string, modulePackage?: string): ModuleUtilsFound {
   const utils = new Map<string, ModuleUtil>();
   let missing: string[] | undefined;
   const load = (root: string, name: string): boolean => {
@@ -122,6 +130,6 @@ export function collectModuleUtils(text: string): ModuleUtilsFound {
       }
     }
   };
-  visit(text);
+  visit(modulePackage === undefined ? text : absoluteImports(text, modulePackage));
   return missing === undefined ? { utils } : { utils, missing };
 }

@@ -368,7 +368,7 @@ class _ModuleUtils(object):
 
 
 def run_library_module(name, source, path, args, check_mode=False, diff_mode=False, environ=None,
-                       no_log=False, remote_tmp=None, utils=None):
+                       no_log=False, remote_tmp=None, utils=None, package=None):
     _ModuleUtils.add(utils)
     code = _compiled.get(path)
     if code is None or code[0] is not source:
@@ -377,6 +377,9 @@ def run_library_module(name, source, path, args, check_mode=False, diff_mode=Fal
                         'environ': environ, 'no_log': no_log, 'remote_tmp': remote_tmp}
     _request.stdout, _request.stderr = [], []
     namespace = {'__name__': '__main__', '__file__': path, '__builtins__': __builtins__}
+    if package:
+        # a collection's module runs in its package, as ansible runs it: relative imports work
+        namespace['__package__'] = package
     try:
         exec(code[1], namespace)
     except _ModuleExited as e:

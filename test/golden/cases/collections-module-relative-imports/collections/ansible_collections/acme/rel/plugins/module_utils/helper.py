@@ -1,0 +1,5 @@
+from .strings import upper
+
+
+def shout(s):
+    return upper(s) + '!'
