@@ -696,7 +696,7 @@ export class TaskExecutor {
       if (kw.value === null) continue;
       let value: Data;
       try {
-        value = this.services.templar.renderDeep(kw.value, vars, { origin: kw.loc });
+        value = this.environmentLayer(kw.value, vars, kw.loc, step.task.action);
       } catch (e) {
         // 2.19 templates the keyword's whole list (every layer) and names it with no origin of its own.
         const written = pyRepr(step.folded.environment.flatMap((layer) => (Array.isArray(layer.value) ? layer.value : [layer.value])));
@@ -712,7 +712,33 @@ export class TaskExecutor {
     }
     return env;
   }
+
+  /**
+   * One layer of `environment` templated: a mapping key by key, where 2.19 drops a key whose value
+   * needs the still undefined `ansible_env` facts (any task) or `ansible_facts.env` (fact gathering).
+   */
+  private environmentLayer(value: Data, vars: VarSource, origin: SourceLocation | undefined, action: string): Data {
+    const options = origin ? { origin } : {};
+    if (!isDict(value)) return this.services.templar.renderDeep(value, vars, options);
+    const out: DataDict = new Map();
+    for (const [k, v] of value) {
+      try {
+        const one: DataDict = new Map([[k, v]]);
+        copyValueOrigin(value, one, k);
+        for (const [key, rendered] of this.services.templar.renderDeep(one, vars, options) as DataDict) out.set(key, rendered);
+      } catch (e) {
+        if (!(e instanceof VolantError && e.code === 'template-undefined' && needsEnvFacts(e.message, action))) throw e;
+      }
+    }
+    return out;
+  }
 }
+
+/** An undefined-variable error 2.19 forgives in `environment` until facts give `ansible_env`. */
+function needsEnvFacts(message: string, action: string): boolean {
+  return message.includes('ansible_env') || (GATHER_ACTIONS.has(action) && message.includes('ansible_facts.env'));
+}
+const GATHER_ACTIONS: ReadonlySet<string> = new Set(['gather_facts', 'ansible.builtin.gather_facts', 'ansible.legacy.gather_facts', 'setup', 'ansible.builtin.setup', 'ansible.legacy.setup']);
 
 /** Results the agent's modules returned, so a failure passed through an action reads "Module failed". */
 const MODULE_RESULTS = new WeakSet<object>();
