@@ -1194,10 +1194,42 @@ class _MountWorker(threading.Thread):
             self.error = e
 
 
+_MOUNTINFO_ESCAPE = re.compile(r'\\([0-7]{3})')
+_PLAIN_TEXT = re.compile(r'[\x21-\x7e]+$')
+
+
+def _findmnt_bind_mounts():
+    """The targets `findmnt --list` shows with a ']' in its SOURCE column (SOURCE[fsroot] when a
+    mount's root is not its filesystem's), read from /proc/self/mountinfo as findmnt reads them;
+    None when a field is not plain text (findmnt's escaping and column splitting decide then)."""
+    try:
+        with open('/proc/self/mountinfo') as fh:
+            lines = fh.read().splitlines()
+    except (OSError, UnicodeError):
+        return None
+    binds = set()
+    for line in lines:
+        fields = line.split(' ')
+        try:
+            rest = fields[fields.index('-', 6) + 1:]
+        except ValueError:
+            return None
+        unescaped = [_MOUNTINFO_ESCAPE.sub(lambda m: chr(int(m.group(1), 8)), f) for f in (fields[3], fields[4], rest[1] if len(rest) > 1 else '')]
+        root, target, source = unescaped
+        if not all(_PLAIN_TEXT.match(text) for text in unescaped):
+            return None
+        if ']' in (source if root == '/' else '%s[%s]' % (source, root)):
+            binds.add(target)
+    return binds
+
+
 def _mount_facts(ctx, gather_timeout):
     bind_mounts = set()
     findmnt = ctx.get_bin_path('findmnt')
-    if findmnt:
+    emulated = _findmnt_bind_mounts() if findmnt else None
+    if emulated is not None:
+        bind_mounts = emulated
+    elif findmnt:
         rc, o, e = ctx.run_command([findmnt, '--list', '--noheadings', '--notruncate'])
         if rc == 0:
             for line in o.splitlines():
@@ -1358,6 +1390,7 @@ def _interfaces_info(ctx, ip_path, default_ipv4, default_ipv6):
     interfaces = {}
     ips = {'all_ipv4_addresses': [], 'all_ipv6_addresses': []}
     all_addresses = _addresses_by_ifindex(ctx, ip_path)
+    ethtool = ctx.get_bin_path('ethtool')  # NOTE: ansible looks it up again for each interface
     for path in glob.glob('/sys/class/net/*'):
         if not os.path.isdir(path):
             continue
@@ -1480,16 +1513,15 @@ def _interfaces_info(ctx, ip_path, default_ipv4, default_ipv6):
             rc, data, err = ctx.run_command([ip_path, 'addr', 'show', 'secondary', 'dev', device])
             if rc == 0:
                 parse_ip_output(data, secondary=True)
-        interfaces[device].update(_ethtool_data(ctx, device))
+        interfaces[device].update(_ethtool_data(ctx, device, ethtool))
     renamed = {}
     for name in interfaces:
         renamed[name.replace(':', '_')] = interfaces[name]
     return renamed, ips
 
 
-def _ethtool_data(ctx, device):
+def _ethtool_data(ctx, device, ethtool):
     data = {}
-    ethtool = ctx.get_bin_path('ethtool')
     if not ethtool:
         return data
     rc, out, err = ctx.run_command([ethtool, '-k', device])
