@@ -1,10 +1,11 @@
 /**
  * A role's argument spec checked as 2.19's ArgumentSpecValidator does on the controller, in its
  * words and order: the options in spec order (required, then types and list elements, then
- * choices), then the `options:` of dict options and lists of dicts ("… found in entries"), and
- * unknown keys of those last. The agent's runtime validates module arguments the same way.
+ * choices), then the `options:` of dict options and lists of dicts ("… found in entries", with
+ * the mutually_exclusive, required_* checks such an option carries), and unknown keys of those
+ * last. (A role spec's top-level mutually_exclusive … are not applied: 2.19 passes only its options.) The agent's runtime validates module arguments the same way.
  */
-import { PyFloat, isDict, pyRepr, pyStr, pyTypeName, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, isDict, pyEquals, pyRepr, pyStr, pyTypeName, truthy, type Data, type DataDict } from '../core/data.js';
 import { isStrictBool, toBool } from '../run/keyword-values.js';
 
 class ConversionError extends Error {}
@@ -110,10 +111,55 @@ export interface SpecErrors {
   readonly unsupported: string[];
 }
 
-/** Checks `params` (the options given) against `spec`; returns the values converted. */
-export function validateSpec(spec: DataDict, params: DataDict, context: readonly string[], out: SpecErrors): DataDict {
+const termList = (value: Data | undefined): string[][] =>
+  Array.isArray(value) ? value.map((term) => (Array.isArray(term) ? term.map(pyStr) : [pyStr(term)])) : [];
+
+/** How many of the names are keys of the parameters (ansible's count_terms). */
+const countTerms = (names: readonly string[], params: DataDict): number => names.filter((n) => params.has(n)).length;
+
+/**
+ * The checks a dict option's (or list of dicts') spec may carry beside its `options`, as 2.19's
+ * validator runs them on each sub-element after the values: required_together, required_one_of,
+ * required_if, required_by (each reports its first failure).
+ */
+function additionalChecks(checks: DataDict, values: DataDict, foundIn: string): string[] {
+  const out: string[] = [];
+  const together = termList(checks.get('required_together')).find((term) => countTerms(term, values) > 0 && term.some((n) => !values.has(n)));
+  if (together !== undefined) out.push(`parameters are required together: ${together.join(', ')}${foundIn}`);
+  const oneOf = termList(checks.get('required_one_of')).find((term) => countTerms(term, values) === 0);
+  if (oneOf !== undefined) out.push(`one of the following is required: ${oneOf.join(', ')}${foundIn}`);
+  const requiredIf = checks.get('required_if');
+  for (const rule of Array.isArray(requiredIf) ? requiredIf : []) {
+    if (!Array.isArray(rule)) continue;
+    const [key, wanted, needed, isOneOf] = rule;
+    const names = Array.isArray(needed) ? needed.map(pyStr) : [];
+    const missing = values.has(pyStr(key ?? null)) && pyEquals(values.get(pyStr(key ?? null)), wanted) ? names.filter((n) => !values.has(n)) : [];
+    if (missing.length > 0 && missing.length >= (truthy(isOneOf) ? names.length : 0)) {
+      out.push(`${pyStr(key ?? null)} is ${pyStr(wanted ?? null)} but ${truthy(isOneOf) ? 'any' : 'all'} of the following are missing: ${missing.join(', ')}${foundIn}`);
+      break;
+    }
+  }
+  const requiredBy = checks.get('required_by');
+  for (const [key, needed] of isDict(requiredBy) ? requiredBy : []) {
+    if (values.get(key) === undefined || values.get(key) === null) continue;
+    const missing = (Array.isArray(needed) ? needed.map(pyStr) : [pyStr(needed ?? null)]).filter((n) => values.get(n) === undefined || values.get(n) === null);
+    if (missing.length > 0) {
+      out.push(`missing parameter(s) required by '${String(key)}': ${missing.join(', ')}${foundIn}`);
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Checks `params` (the options given) against `spec`; returns the values converted. `checks`: the
+ * option whose sub-options these are (its mutually_exclusive, required_if …).
+ */
+export function validateSpec(spec: DataDict, params: DataDict, context: readonly string[], out: SpecErrors, checks?: DataDict): DataDict {
   const values: DataDict = new Map(params);
   const foundIn = context.length > 0 ? ` found in ${context.join(' -> ')}` : '';
+  const exclusive = checks === undefined ? [] : termList(checks.get('mutually_exclusive')).filter((term) => countTerms(term, params) > 1);
+  if (exclusive.length > 0) out.errors.push(`parameters are mutually exclusive: ${exclusive.map((term) => term.join('|')).join(', ')}${foundIn}`);
   const options = [...spec].map(([name, option]) => [String(name), isDict(option) ? option : new Map<string, Data>()] as const);
   if (context.length > 0) {
     const known = new Set(options.map(([name]) => name));
@@ -174,6 +220,7 @@ export function validateSpec(spec: DataDict, params: DataDict, context: readonly
       out.errors.push(`value of ${name} must be one of: ${allowed.join(', ')}, got: ${pyStr(value)}${foundIn}`);
     }
   }
+  if (checks !== undefined) out.errors.push(...additionalChecks(checks, values, foundIn));
   for (const [name, option] of options) {
     const sub = subOptions(option);
     const value = values.get(name);
@@ -183,7 +230,7 @@ export function validateSpec(spec: DataDict, params: DataDict, context: readonly
       continue;
     }
     const items = Array.isArray(value) ? value : [value];
-    const checked = items.map((item) => (isDict(item) ? validateSpec(sub, item, [...context, name], out) : item));
+    const checked = items.map((item) => (isDict(item) ? validateSpec(sub, item, [...context, name], out, option) : item));
     values.set(name, Array.isArray(value) ? checked : (checked[0] ?? null));
   }
   return values;
