@@ -214,7 +214,12 @@ export class TaskExecutor {
       // The whole loop's result names the delegate as written (2.19 labels it with the task's
       // untemplated delegate_to: `h1 -> {{ item }}`).
       if (outcome.delegatedTo) delegatedTo = delegateWritten(step) ?? outcome.delegatedTo;
-      if (register) locals.set(register, res);
+      // NOTE: as 2.19's loop, the registered name holds this item's result for its label and for
+      // the next items (their when, args, label), until the whole loop's result replaces it.
+      if (register) {
+        locals.set(register, res);
+        carried.set(register, res);
+      }
       res.set(control.loopVar, item);
       res.set('ansible_loop_var', control.loopVar);
       if (control.indexVar) {
