@@ -53,7 +53,7 @@ export function parseArgv(argv: readonly string[]): ParsedArgs {
         continue;
       }
       if (spec.metavar) {
-        let value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
+        let value = eq >= 0 ? arg.slice(eq + 1) : separateValue(argv[++i]);
         if (value === undefined) throw new ArgvError(`argument ${spec.flags.join('/')}: expected one argument`);
         put(spec, value);
         value = undefined;
@@ -75,7 +75,7 @@ export function parseArgv(argv: readonly string[]): ParsedArgs {
         }
         if (spec.metavar) {
           const rest = arg.slice(j + 1);
-          const value = rest.length > 0 ? rest.replace(/^=/, '') : argv[++i];
+          const value = rest.length > 0 ? rest.replace(/^=/, '') : separateValue(argv[++i]);
           if (value === undefined) throw new ArgvError(`argument ${spec.flags.join('/')}: expected one argument`);
           put(spec, value);
           break;
@@ -99,6 +99,16 @@ export function parseArgv(argv: readonly string[]): ParsedArgs {
   }
   if (unknown.length > 0) throw new ArgvError(`unrecognized arguments: ${unknown.join(' ')}`);
   return out;
+}
+
+/**
+ * The word after an option as its value, unless argparse reads it as an option itself: `--`, or
+ * a word starting with `-` that is not a negative number and has no space in it.
+ */
+function separateValue(word: string | undefined): string | undefined {
+  if (word === undefined || word === '-' || !word.startsWith('-')) return word;
+  if (word !== '--' && (/^-\d+$|^-\d*\.\d+$/.test(word) || word.includes(' '))) return word;
+  return undefined;
 }
 
 function invocation(spec: OptionSpec): string {
