@@ -14,6 +14,8 @@ export interface CallbackOptions {
   readonly columns?: number;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /** The command line's options as ansible's CLIARGS show at -vvvv when a playbook starts. */
+  readonly cliArgs?: readonly string[];
   /** --check was given (the `DRY RUN` banner when check_mode_markers is on). */
   readonly checkMode?: boolean;
   /** Colour overrides (ANSIBLE_COLOR_OK=… and friends), by role. */

@@ -34,6 +34,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
 
   playbookStart(file: string): void {
     if (this.verbosity > 1) this.screen.banner(`PLAYBOOK: ${basename(file)}`);
+    if (this.verbosity > 3) for (const line of this.options.cliArgs ?? []) this.screen.display(line, { color: 'verbose', screenOnly: true });
     if (this.options.checkMode && this.checkModeMarkers) this.screen.banner('DRY RUN');
   }
 

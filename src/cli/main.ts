@@ -11,6 +11,7 @@ import { callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig, ConfigFileError } from './config.js';
 import { invalidConfigChoice } from './config-choices.js';
+import { cliArgsLines } from './cli-args-dump.js';
 import { configDeprecations } from './config-deprecations.js';
 import { duplicateKeyBehavior, withConfigDefaults } from './config-defaults.js';
 import { setDuplicateKeyBehavior } from '../yaml/load-yaml.js';
@@ -73,7 +74,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   // capturable: run-ahead holds back what a step running early reports (run/output-capture.ts).
   const stdoutName = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default';
   const log = runLogFile(config, env, cwd, err);
-  const callbackOptions = { ...settings, verbosity, out, err, checkMode: Boolean(args.check), ...(log ? { log } : {}) };
+  const cliArgs = cliArgsLines(args, config, cwd);
+  const callbackOptions = { ...settings, verbosity, out, err, cliArgs, checkMode: Boolean(args.check), ...(log ? { log } : {}) };
   // ansible shows these with display.error: in the log as ERROR records, uncoloured.
   const showError = (text: string): void => {
     err(text);
