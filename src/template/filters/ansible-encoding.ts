@@ -5,6 +5,7 @@ import type { FilterFn } from '../plugin.js';
 import { decodeSurrogateEscape } from './ansible-python-text.js';
 import { argument, defined, pluginError, pyClass, raisedWhileHandling, toText } from './ansible-args.js';
 import { pyCodec, pyDecode, pyEncode } from './ansible-python-codecs.js';
+import { typeName } from '../runtime/py-values.js';
 
 /** The `encoding` argument: a codec name (str.encode refuses anything else). */
 function codecArg(value: Data | undefined): ReturnType<typeof pyCodec> {
@@ -71,15 +72,22 @@ export function uuid5(namespace: string, name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+function parseError(text: string): string | undefined {
+  try {
+    parseUuid(text);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 export const to_uuid: FilterFn = (_ctx, value, args, kwargs) => {
   const name = toText(defined(value));
   const ns = argument(args, kwargs, 0, 'namespace') ?? ANSIBLE_NAMESPACE;
   const nsText = toText(ns);
-  try {
-    parseUuid(nsText);
-  } catch (error) {
-    throw raisedWhileHandling(`Invalid value '${nsText}' for 'namespace': ${(error as Error).message}`);
-  }
+  // NOTE: uuid.UUID() calls str methods on the namespace: another type fails on the first one.
+  const why = isStringLike(ns) ? parseError(nsText) : `'${typeName(ns)}' object has no attribute 'replace'`;
+  if (why !== undefined) throw raisedWhileHandling(`Invalid value '${nsText}' for 'namespace': ${why}`);
   return uuid5(nsText, name);
 };
 

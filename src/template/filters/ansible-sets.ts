@@ -7,7 +7,11 @@
  */
 import { isStringLike, isTuple, pyEquals, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
-import { argument, defined, iterate, pluginError, toText } from './ansible-args.js';
+import { argument, defined, iterate, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
+import { TemplateError } from '../../core/errors.js';
+import { add } from '../runtime/py-arith.js';
+import { PyException } from '../runtime/py-exception.js';
+import { contains } from '../runtime/py-values.js';
 import { pySetOperation } from './ansible-python-set.js';
 import { getItem } from '../runtime/attributes.js';
 import { Undefined } from '../runtime/undefined.js';
@@ -78,19 +82,43 @@ export const unique: FilterFn = (_ctx, value, args, kwargs) => {
   return out;
 };
 
-function setFilter(op: 'union' | 'intersect' | 'difference' | 'symmetric_difference'): FilterFn {
+/** list(x) when x is iterable, else undefined (Python's set(x) would raise TypeError). */
+function iterableItems(value: Data): Data[] | undefined {
+  return Array.isArray(value) || value instanceof Map || isStringLike(value) ? iterate(value) : undefined;
+}
+
+/** Ansible's fallback when set() raised: equality over lists, in Python's operators. */
+function equalityFallback(op: SetOp, a: Data, b: Data): Data[] {
+  const inB = (x: Data): boolean => contains(b, x);
+  // NOTE: `a + b` with `b` a list and `a` neither list nor str gets 2.19's lazy list's
+  // __radd__ result, NotImplemented, which unique() then fails to iterate.
+  const concat = (): Data[] => {
+    if (Array.isArray(b) && !isTuple(b) && !Array.isArray(a) && !isStringLike(a)) throw pluginError("'NotImplementedType' object is not iterable");
+    return iterate(add(a, b) as Data);
+  };
+  if (op === 'union') return equalityUnique(concat());
+  const both = equalityUnique(iterate(a).filter(inB));
+  if (op === 'intersect') return both;
+  if (op === 'difference') return equalityUnique(iterate(a).filter((x) => !inB(x)));
+  return equalityUnique(concat()).filter((x) => !both.some((y) => pyEquals(x, y)));
+}
+
+type SetOp = 'union' | 'intersect' | 'difference' | 'symmetric_difference';
+
+function setFilter(op: SetOp): FilterFn {
   return (_ctx, value, args, kwargs) => {
-    const a = iterate(defined(value));
-    const bRaw = argument(args, kwargs, 0, 'b') ?? null;
-    const b = iterate(bRaw);
-    const hashable = [...a, ...b].every((x) => hashKey(x) !== undefined);
-    if (hashable) return pySetOperation(op, a, b);
-    const inList = (list: readonly Data[], x: Data): boolean => list.some((y) => pyEquals(x, y));
-    if (op === 'union') return equalityUnique([...a, ...b]);
-    if (op === 'intersect') return equalityUnique(a.filter((x) => inList(b, x)));
-    if (op === 'difference') return equalityUnique(a.filter((x) => !inList(b, x)));
-    const both = equalityUnique(a.filter((x) => inList(b, x)));
-    return equalityUnique([...a, ...b]).filter((x) => !inList(both, x));
+    const aRaw = defined(value);
+    const bRaw = defined(argument(args, kwargs, 0, 'b') ?? null);
+    const a = iterableItems(aRaw);
+    const b = iterableItems(bRaw);
+    if (a && b && [...a, ...b].every((x) => hashKey(x) !== undefined)) return pySetOperation(op, a, b);
+    try {
+      return equalityFallback(op, aRaw, bRaw);
+    } catch (error) {
+      // NOTE: the fallback runs in set()'s `except TypeError`: its own error shows as a cause.
+      if (error instanceof PyException || error instanceof TemplateError) throw raisedWhileHandling(error.message);
+      throw error;
+    }
   };
 }
 

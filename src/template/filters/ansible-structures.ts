@@ -1,5 +1,6 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
-import { storedKey } from '../runtime/py-values.js';
+import { repr, storedKey } from '../runtime/py-values.js';
+import { TemplateError } from '../../core/errors.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
 import type { FilterFn } from '../plugin.js';
@@ -203,7 +204,7 @@ export const rekey_on_member: FilterFn = (_ctx, value, args, kwargs) => {
   const out: DataDict = new Map();
   for (const item of items) {
     if (!(item instanceof Map)) throw pluginError('List item is not a valid dict');
-    if (!item.has(key as DictKey)) throw pluginError(`Key ${pyRepr(key)} was not found.`);
+    if (!item.has(key as DictKey)) throw new TemplateError('filter-error', `Key ${pyRepr(key)} was not found.`, { context: `Origin: <unknown>\n\n${repr(item)}` });
     const k = item.get(key as DictKey) as DictKey;
     if (out.has(k) && truthy(out.get(k))) {
       if (duplicates === 'error') throw pluginError(`Key ${pyRepr(k)} is not unique, cannot convert to dict.`);
