@@ -171,4 +171,25 @@ export const ROLES: readonly RealWorldRole[] = [
     managed: ['/etc/ssh/sshd_config', '/etc/sudoers'],
     previewVars: { security_ssh_x11_forwarding: 'yes', security_ssh_allowed_users: ['root', 'deploy'], security_sudoers_passworded: ['ops'] },
   },
+  {
+    name: 'dudecalledbro.sudo',
+    repo: 'https://github.com/DudeCalledBro/ansible-role-sudo',
+    commit: 'f0e3f08f482fde04e119781ae2033055c4633096',
+    managed: ['/etc/sudoers', '/etc/sudoers.d'],
+    previewVars: { sudo_files: [{ name: '10-deploy', content: 'deploy ALL=(ALL) ALL\n' }, { name: '30-backup', content: 'backup ALL=(root) NOPASSWD: /usr/bin/rsync\n' }] },
+  },
+  {
+    name: 'dudecalledbro.hostname',
+    repo: 'https://github.com/DudeCalledBro/ansible-role-hostname',
+    commit: '1ee33b10e4b7532bd2bfc1208b22fc36c92acea1',
+    managed: ['/etc/hostname'],
+    previewVars: { hostname: 'app-02' },
+  },
+  {
+    name: 'xenion1987.sudoers',
+    repo: 'https://github.com/Xenion1987/ansible-role-sudoers',
+    commit: 'b0756ee40a41da1079ae07dafeba38a89bf872c8',
+    managed: ['/etc/sudoers.d'],
+    previewVars: { sudoers_manage_user_files: false, sudoers_install_sudo: 'yes' },
+  },
 ];
