@@ -7,6 +7,7 @@
 import type { Data, DataDict } from '../core/data.js';
 import { ParseError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
+import { missingCollectionWarning } from '../core/missing-collection-warning.js';
 import { localCollections } from '../core/local-collections.js';
 import { setValueOrigin } from '../core/value-origins.js';
 import type { YamlNode } from '../yaml/node.js';
@@ -29,7 +30,9 @@ function resolveKey(key: string): string {
   const builtin = builtinActionName(written);
   if (builtin !== undefined) return `ansible.builtin.${BUILTIN_REDIRECTS.get(builtin) ?? builtin}`;
   if (libraryModules.find(written) !== undefined) return written;
-  throw new ParseError('MODULE_DEFAULTS_UNRESOLVED', `Could not resolve action ${written} in module_defaults`);
+  // A key in a collection that is not installed first warns of the failed import, as 2.19 does.
+  const warning = missingCollectionWarning(written);
+  throw new ParseError('MODULE_DEFAULTS_UNRESOLVED', `Could not resolve action ${written} in module_defaults`, warning === undefined ? {} : { warnings: [warning] });
 }
 
 /**
