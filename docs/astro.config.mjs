@@ -22,6 +22,7 @@ export default defineConfig({
             'guides/includes-and-roles',
             'guides/library-modules',
             'guides/python-plugins',
+            'guides/local-collections',
             'guides/task-keywords',
             'guides/variables',
             'guides/inventory',
