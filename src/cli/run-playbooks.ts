@@ -37,7 +37,7 @@ import type { TaskOrBlock } from '../playbook/model.js';
 import { varsFileContents } from '../vars/vars-file-contents.js';
 import { extraVarsLoadError, parseExtraVars } from '../vars/parse-extra-vars.js';
 import type { ParsedArgs } from './argv.js';
-import type { AnsibleConfig } from './config.js';
+import { expandHome, type AnsibleConfig } from './config.js';
 import { RunnerVars } from '../vars/runner-vars.js';
 import type { WarningDetail } from '../inventory/warning-detail.js';
 import type { VarsPort } from '../run/vars-port.js';
@@ -169,7 +169,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const playbookPaths = args.playbooks.map((p) => resolve(cwd, p));
   const firstDir = dirname(playbookPaths[0] as string);
 
-  const sources = strings(args.inventory);
+  // NOTE: as 2.19's option parser: a source without a comma is a path (`~` expanded, '' the working folder).
+  const sources = strings(args.inventory).map((s) => (s.includes(',') ? s : resolve(cwd, expandHome(s))));
   const configured = config.pathList('ANSIBLE_INVENTORY', 'defaults', 'inventory', cwd);
   // One reader of host_vars/ and group_vars/ for the run (vaulted files open with the run's secrets).
   const hashBehaviour = config.get('ANSIBLE_HASH_BEHAVIOUR', 'defaults', 'hash_behaviour') === 'merge' ? 'merge' : 'replace';
