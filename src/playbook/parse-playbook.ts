@@ -50,7 +50,8 @@ export function parsePlaybook(documents: YamlNode[], file: string): Playbook {
   }
   if (doc.items.length === 0) throw new ParseError('PLAYBOOK_NO_PLAYS', `A playbook must contain at least one play: ${file}`);
   const entries: (PlayNode | ImportPlaybookNode)[] = [];
-  const tasksRead = (): TaskOrBlock[] => entries.flatMap((e) => (e.kind === 'play' ? [...e.preTasks, ...e.tasks, ...e.postTasks, ...e.handlers] : []));
+  // in the order 2.19 reads a play's lists (see parsePlay)
+  const tasksRead = (): TaskOrBlock[] => entries.flatMap((e) => (e.kind === 'play' ? [...e.handlers, ...e.preTasks, ...e.postTasks, ...e.tasks] : []));
   for (const item of doc.items) {
     const entry = afterDeprecations(tasksRead, () => {
       if (item.kind !== 'map') {
