@@ -129,6 +129,6 @@ function itemOf(result: DataDict): DataDict | undefined {
   const out = new Map<string, Data>([[loopVar, result.get(loopVar) as Data], ['ansible_loop_var', loopVar]]);
   const indexVar = result.get('ansible_index_var');
   if (typeof indexVar === 'string' && result.has(indexVar)) out.set(indexVar, result.get(indexVar) as Data).set('ansible_index_var', indexVar);
-  for (const key of ['_ansible_item_label', 'ansible_loop']) if (result.has(key)) out.set(key, result.get(key) as Data);
+  for (const key of ['_ansible_item_label', 'ansible_loop', '_ansible_no_log']) if (result.has(key)) out.set(key, result.get(key) as Data);
   return out;
 }

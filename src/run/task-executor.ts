@@ -379,9 +379,9 @@ export class TaskExecutor {
           if (file === undefined || file === null || file === '') {
             return { result: new Map<string, Data>([['failed', true], ['msg', 'No include file was specified to the include']]), failKind };
           }
-          return { result: new Map<string, Data>([['include', file], ['include_args', includeArgs]]), failKind };
+          return { result: withNoLog(new Map<string, Data>([['include', file], ['include_args', includeArgs]]), step, vars, templar), failKind };
         }
-        return { result: new Map<string, Data>([['include_args', args]]), failKind };
+        return { result: withNoLog(new Map<string, Data>([['include_args', args]]), step, vars, templar), failKind };
       }
 
       // NOTE: 2.19 templates the task's keywords (post_validate) before its arguments.
@@ -521,6 +521,9 @@ export class TaskExecutor {
       if (masked.length > 0) {
         result.set('_ansible_no_log', true);
         result.set('warnings', masked.map((w) => (w.cause ? `${w.message.replace(/\.$/, '')}: ${w.cause.message}` : w.message)));
+      } else if (skippedNoLog(step, vars, templar)) {
+        // a loop item that failed this way is labelled '(censored due to no_log)', as any other
+        result.set('_ansible_no_log', true);
       }
       return { result, error: chain, failKind, ...(shownDelegate ? { delegatedTo: shownDelegate } : {}), ...(masked.length > 0 ? { warnings: masked } : {}) };
     }
@@ -797,6 +800,12 @@ function skippedNoLog(step: TaskStep, vars: VarSource, templar: TemplateRenderer
   } catch {
     return true;
   }
+}
+
+/** An include's result carries its no_log, so a looped include's `included:` line censors the item. */
+function withNoLog(result: DataDict, step: TaskStep, vars: VarSource, templar: TemplateRenderer): DataDict {
+  if (skippedNoLog(step, vars, templar)) result.set('_ansible_no_log', true);
+  return result;
 }
 
 function ensureChanged(result: DataDict): void {
