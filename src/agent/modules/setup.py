@@ -388,6 +388,22 @@ def collect_apparmor(ctx, params, facts):
     return {'apparmor': {'status': status}}
 
 
+def _root_fs_type():
+    """For collect_chroot: the filesystem type of '/' from /proc/self/mountinfo, standing for
+    coreutils' `stat -f --format=%T /`, which names the same filesystem by its magic number
+    (btrfs and xfs, the names setup looks for, by the same names); None when mountinfo does not
+    show one mount on '/' or names a FUSE filesystem (stat says fuse, not the subtype)."""
+    try:
+        with open('/proc/self/mountinfo') as fh:
+            roots = [line.split(' - ', 1)[1].split(' ')[0] for line in fh.read().splitlines()
+                     if line.split(' ')[4:5] == ['/'] and ' - ' in line]
+    except (OSError, UnicodeError, IndexError):
+        return None
+    if len(roots) != 1 or roots[0].startswith('fuse'):
+        return None
+    return roots[0]
+
+
 def collect_chroot(ctx, params, facts):
     if os.environ.get('debian_chroot', False):
         return {'is_chroot': True}
@@ -399,7 +415,9 @@ def collect_chroot(ctx, params, facts):
         fs_root_ino = 2
         stat_path = ctx.get_bin_path('stat')
         if stat_path:
-            rc, o, e = ctx.run_command([stat_path, '-f', '--format=%T', '/'])
+            o = _root_fs_type() if os.path.basename(os.path.realpath(stat_path)) == 'stat' else None
+            if o is None:
+                rc, o, e = ctx.run_command([stat_path, '-f', '--format=%T', '/'])
             if 'btrfs' in o:
                 fs_root_ino = 256
             elif 'xfs' in o:
