@@ -1,6 +1,6 @@
 /** The `ini` lookup: a key (or keys matching a regex) of a section, as Python's configparser reads it. */
 import { readFileSync } from 'node:fs';
-import { truthy, type Data } from '../../core/data.js';
+import { pyRepr, truthy, type Data } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
 import { defined, pluginError, toText } from '../filters/ansible-args.js';
 import { compileOrFail } from '../filters/ansible-regex.js';
@@ -15,7 +15,9 @@ export function parseIni(text: string, caseSensitive: boolean, allowNoValue: boo
   const sections: Sections = new Map([['DEFAULT', new Map()]]);
   let current: Map<string, string | null> | undefined;
   let lastKey: string | undefined;
-  for (const raw of text.split(/\r?\n/)) {
+  // Lines keep their newline for configparser's error words (universal newlines: \r\n is \n).
+  for (const [index, line] of text.replace(/\r\n?/g, '\n').split(/(?<=\n)/).entries()) {
+    const raw = line.replace(/\n$/, '');
     if (/^\s*[#;]/.test(raw)) continue;
     if (raw.trim() === '') {
       lastKey = undefined;
@@ -34,7 +36,7 @@ export function parseIni(text: string, caseSensitive: boolean, allowNoValue: boo
       lastKey = undefined;
       continue;
     }
-    if (!current) throw pluginError(`File contains no section headers.`);
+    if (!current) throw pluginError(`File contains no section headers.\nfile: '<???>', line: ${index + 1}\n${pyRepr(line)}`);
     const m = /^([^=:]*?)\s*[=:]\s*(.*)$/.exec(raw);
     let key: string;
     let value: string | null;

@@ -86,25 +86,33 @@ export const subelements: LookupFn = (_ctx, terms) => {
   for (const element of elements) {
     if (!(element instanceof Map)) throw pluginError(`subelements lookup expects a dictionary, got '${pyRepr(element)}'`);
     if (truthy(element.get('skipped') ?? false)) continue;
-    let sub: Data = element;
-    let missing = false;
-    for (let i = 0; i < path.length; i++) {
-      const part = path[i] as string;
-      if (!(sub instanceof Map) || !sub.has(part)) {
-        if (skipMissing) {
-          missing = true;
-          break;
-        }
+    // NOTE: 2.19's walk: with skip_missing a missing key or a non-dict step is passed over (the
+    // walk goes on with the next key from where it is); the last key (by name) must be a list.
+    let sub: DataDict = element;
+    let list: Data[] | undefined;
+    const walked: string[] = [];
+    for (const part of path) {
+      const last = part === path[path.length - 1];
+      if (!sub.has(part)) {
+        if (skipMissing) continue;
         throw pluginError(`could not find '${part}' key in iterated item '${pyRepr(sub)}'`);
       }
-      sub = sub.get(part) as Data;
-      if (i < path.length - 1 && !(sub instanceof Map)) throw pluginError(`the key ${part} should point to a dictionary, got '${pyRepr(sub)}'`);
+      const next = sub.get(part) as Data;
+      if (!last) {
+        if (next instanceof Map) {
+          sub = next;
+          walked.push(part);
+        } else if (!skipMissing) throw pluginError(`the key ${part} should point to a dictionary, got '${toText(next)}'`);
+        continue;
+      }
+      if (!Array.isArray(next)) throw pluginError(`the key ${part} should point to a list, got '${toText(next)}'`);
+      list = next;
+      walked.push(part);
     }
-    if (missing) continue;
-    if (!Array.isArray(sub)) throw pluginError(`the key ${path[path.length - 1] ?? ''} should point to a list, got '${toText(sub)}'`);
+    if (list === undefined) continue;
     // NOTE: the lookup hands back the item without the list it walked (a copy with that key removed).
-    const trimmed = withoutPath(element, path);
-    for (const item of sub) out.push(markTuple([trimmed, item]));
+    const trimmed = withoutPath(element, walked);
+    for (const item of list) out.push(markTuple([trimmed, item]));
   }
   return out;
 };

@@ -98,11 +98,12 @@ export const sequence: LookupFn = (_ctx, terms, kwargs) => {
     if (stride > 0 && end < start) throw pluginError('to count backwards make stride negative');
     if (stride < 0 && end > start) throw pluginError("to count forward don't make stride negative");
     if (stride === 0) continue;
+    if (format.split('%').length !== 2) throw pluginError(`bad formatting string: ${format}`);
     for (let i = start; stride > 0 ? i <= end : i >= end; i += stride) {
       try {
         out.push(formatOne(format, i));
       } catch {
-        throw pluginError(`bad formatting string: ${format}`);
+        throw raisedWhileHandling(`problem formatting ${i} with ${pyRepr(format)}`);
       }
     }
   }

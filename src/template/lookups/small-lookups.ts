@@ -4,7 +4,7 @@ import { isStringLike, textOf, type Data } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
 import { pluginError, pyClass, toText } from '../filters/ansible-args.js';
 import { repr } from '../runtime/py-values.js';
-import { lookupOptions } from './lookup-options.js';
+import { lookupOptions, strTerm } from './lookup-options.js';
 import { isVaultText } from '../filters/ansible-vault-format.js';
 import { findFileOrWarn } from './search-path.js';
 
@@ -53,7 +53,7 @@ export const config: LookupFn = (ctx, terms, kwargs) => {
 
 export const unvault: LookupFn = (ctx, terms) =>
   terms.map((term): Data => {
-    const name = toText(term);
+    const name = strTerm(term, 'startswith');
     const path = findFileOrWarn(ctx, 'files', name);
     if (path === undefined) throw pluginError(`Unable to find file matching "${name}"`);
     const text = readFileSync(path, 'utf8');
