@@ -9,6 +9,7 @@ import { isDict, pyRepr, textOf, type Data, type DataDict } from '../core/data.j
 import type { SourceLocation } from '../core/source-location.js';
 import type { Keyword, PlayNode, RoleDefinition, RoleRef, TaskNode, TaskOrBlock } from '../playbook/model.js';
 import { EMPTY_FOLD, foldLayer, foldTask } from './fold-keywords.js';
+import { roleShortName } from '../playbook/load-role.js';
 import { buildJumpTable } from './jump-table.js';
 import type { CompiledPlay, FoldedKeywords, Program, RoleInstance, Section, Span, Step } from './program.js';
 
@@ -316,7 +317,7 @@ function validationTask(role: RoleInstance, entrypoint: string): TaskNode | unde
   const args: DataDict = new Map<string, Data>([
     ['argument_spec', isDict(options) ? options : new Map()],
     ['provided_arguments', role.params],
-    ['validate_args_context', new Map([['type', 'role'], ['name', role.def.name], ['argument_spec_name', entrypoint], ['path', role.def.path]])],
+    ['validate_args_context', new Map([['type', 'role'], ['name', roleShortName(role.def)], ['argument_spec_name', entrypoint], ['path', role.def.path]])],
   ]);
   const ds: DataDict = new Map<string, Data>([['action', 'ansible.builtin.validate_argument_spec'], ['args', args], ['name', name], ['tags', ['always']]]);
   return {

@@ -114,6 +114,11 @@ function findCollectionRole(name: string, collections: readonly string[]): { pat
   return undefined;
 }
 
+/** A role's name without its collection (`greet` for `acme.tools.greet`; a legacy role's name as it is). */
+export function roleShortName(role: Pick<RoleDefinition, 'name' | 'collection'>): string {
+  return role.collection === undefined ? role.name : role.name.slice(role.collection.length + 1);
+}
+
 export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition {
   const inCollection = findCollectionRole(name, options.collections ?? []);
   let roleName = inCollection?.name ?? name;

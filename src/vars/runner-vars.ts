@@ -8,6 +8,7 @@ import { isDict, type Data, type DataDict, type DictKey } from '../core/data.js'
 import type { Inventory } from '../inventory/inventory.js';
 import { setKeyOriginsFromNode } from '../inventory/key-origins.js';
 import type { Keyword, Keywords, RoleDefinition, RoleRef } from '../playbook/model.js';
+import { roleShortName } from '../playbook/load-role.js';
 import type { VarSource } from '../template/api.js';
 import { withLocals } from './layered-vars.js';
 import type { PlayHosts, PlayScope, RoleScope, TaskScope } from './scopes.js';
@@ -17,7 +18,7 @@ import type { WarningDetail } from '../inventory/warning-detail.js';
 
 /** The parts of compile's RoleInstance read here. */
 export interface RoleInstanceLike {
-  readonly def: Pick<RoleDefinition, 'name' | 'path' | 'defaults' | 'vars'>;
+  readonly def: Pick<RoleDefinition, 'name' | 'path' | 'defaults' | 'vars' | 'collection'>;
   readonly ref: Pick<RoleRef, 'keywords'>;
   readonly params: DataDict;
   readonly parent?: RoleInstanceLike;
@@ -273,8 +274,11 @@ class RoleScopes {
       const entryVars = instance.ref.keywords.get('vars')?.value;
       // An include's role knows its dependencies; a role of `roles:` has them among the play's.
       const deps = instance.dependencies ?? (this.children.get(instance) ?? []).filter((c) => !c.fromInclude);
+      const collection = instance.def.collection;
       scope = {
-        name: instance.def.name,
+        // a collection's role: role_name is its short name, ansible_role_name the full one
+        name: roleShortName(instance.def),
+        ...(collection === undefined ? {} : { fqcn: instance.def.name, collection }),
         path: instance.def.path,
         defaults: instance.def.defaults,
         vars: instance.def.vars,
