@@ -11,14 +11,14 @@ import re
 ctx = rt.Context('setup', {})
 rc, out, err = ctx.run_command([ctx.get_bin_path('findmnt'), '--list', '--noheadings', '--notruncate'])
 ran = sorted(set(l.split()[0] for l in out.splitlines() if len(l.split()) >= 2 and re.match(r'.*\\]', l.split()[1])))
-read = mod._findmnt_bind_mounts()
+read = mod.findmnt_bind_mounts()
 print(json.dumps({'rc': rc, 'ran': ran, 'read': None if read is None else sorted(read)}))
 `;
 
 const ROOT_TYPE = `
 ctx = rt.Context('setup', {})
 rc, out, err = ctx.run_command([ctx.get_bin_path('stat'), '-f', '--format=%T', '/'])
-read = mod._root_fs_type()
+read = mod.root_fs_type()
 print(json.dumps({'stat': out.strip(), 'read': read}))
 `;
 

@@ -14,7 +14,7 @@ names = ['/dev/' + n for n in sorted(os.listdir('/dev')) if stat.S_ISBLK(os.stat
 names += ['/dev/volant-no-such-disk', '/etc/hostname']
 rows = []
 for name in names:
-    derived = mod._udev_fs_uuid(name)
+    derived = mod.udev_fs_uuid(name)
     rc, out, err = ctx.run_command([udevadm, 'info', '--query', 'property', '--name', name])
     m = re.search('ID_FS_UUID=(.*)\\\\n', out) if rc == 0 else None
     rows.append([name, derived, m.group(1) if m else 'N/A'])

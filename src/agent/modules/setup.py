@@ -22,6 +22,7 @@ from io import StringIO
 import volant_runtime
 from _lsb_facts import minimal_lsb_release_all
 from _mounts import mount_size
+from _mountinfo_facts import findmnt_bind_mounts, root_fs_type, udev_fs_uuid
 from _route_facts import local_addresses, route_get
 
 ARGUMENT_SPEC = {
@@ -388,22 +389,6 @@ def collect_apparmor(ctx, params, facts):
     return {'apparmor': {'status': status}}
 
 
-def _root_fs_type():
-    """For collect_chroot: the filesystem type of '/' from /proc/self/mountinfo, standing for
-    coreutils' `stat -f --format=%T /`, which names the same filesystem by its magic number
-    (btrfs and xfs, the names setup looks for, by the same names); None when mountinfo does not
-    show one mount on '/' or names a FUSE filesystem (stat says fuse, not the subtype)."""
-    try:
-        with open('/proc/self/mountinfo') as fh:
-            roots = [line.split(' - ', 1)[1].split(' ')[0] for line in fh.read().splitlines()
-                     if line.split(' ')[4:5] == ['/'] and ' - ' in line]
-    except (OSError, UnicodeError, IndexError):
-        return None
-    if len(roots) != 1 or roots[0].startswith('fuse'):
-        return None
-    return roots[0]
-
-
 def collect_chroot(ctx, params, facts):
     if os.environ.get('debian_chroot', False):
         return {'is_chroot': True}
@@ -415,7 +400,7 @@ def collect_chroot(ctx, params, facts):
         fs_root_ino = 2
         stat_path = ctx.get_bin_path('stat')
         if stat_path:
-            o = _root_fs_type() if os.path.basename(os.path.realpath(stat_path)) == 'stat' else None
+            o = root_fs_type() if os.path.basename(os.path.realpath(stat_path)) == 'stat' else None
             if o is None:
                 rc, o, e = ctx.run_command([stat_path, '-f', '--format=%T', '/'])
             if 'btrfs' in o:
@@ -1146,39 +1131,6 @@ def _device_facts(ctx):
     return out
 
 
-def _udev_fs_uuid(device):
-    """What setup takes from `udevadm info --query property --name DEVICE` (ID_FS_UUID), read
-    where udevadm reads it: the udev database entry of the device node's number. 'N/A' when
-    udevadm would fail or not print it; None when unsure (then udevadm runs)."""
-    try:
-        st = os.stat(device)
-    except (OSError, ValueError):
-        return 'N/A' if device.startswith('/') else None  # udevadm: no such device
-    if stat.S_ISBLK(st.st_mode):
-        kind, sys_kind = 'b', 'block'
-    elif stat.S_ISCHR(st.st_mode):
-        kind, sys_kind = 'c', 'char'
-    else:
-        return None
-    number = '%d:%d' % (os.major(st.st_rdev), os.minor(st.st_rdev))
-    if not os.path.exists('/sys/dev/%s/%s' % (sys_kind, number)):
-        return 'N/A'  # udevadm: unknown device
-    try:
-        with open('/run/udev/data/%s%s' % (kind, number)) as fh:
-            lines = fh.read().splitlines()
-    except FileNotFoundError:
-        return 'N/A'  # not in udev's database: the kernel's properties hold no ID_FS_UUID
-    except (OSError, UnicodeError):
-        return None
-    found = [line.split('=', 1)[1] for line in lines if line.startswith('E:') and '=' in line
-             and line.split('=', 1)[0].endswith('ID_FS_UUID')]
-    # NOTE: setup searches udevadm's text for the first 'ID_FS_UUID='; with two such keys the order
-    # udevadm prints them in decides, so udevadm answers
-    if len(found) > 1:
-        return None
-    return found[0] if found else 'N/A'
-
-
 def _mount_extra(ctx, udevadm, mount, device, uuids, device_lock):
     """A mount's sizes and its device's UUID (what ansible's worker thread for it finds)."""
     size = mount_size(mount)
@@ -1187,7 +1139,7 @@ def _mount_extra(ctx, udevadm, mount, device, uuids, device_lock):
     with device_lock:
         uuid = uuids.get(device)
         if uuid is None:
-            uuid = _udev_fs_uuid(device) if udevadm else 'N/A'
+            uuid = udev_fs_uuid(device) if udevadm else 'N/A'
             if uuid is None:
                 uuid = 'N/A'
                 rc, o, e = ctx.run_command([udevadm, 'info', '--query', 'property', '--name', device])
@@ -1212,39 +1164,10 @@ class _MountWorker(threading.Thread):
             self.error = e
 
 
-_MOUNTINFO_ESCAPE = re.compile(r'\\([0-7]{3})')
-_PLAIN_TEXT = re.compile(r'[\x21-\x7e]+$')
-
-
-def _findmnt_bind_mounts():
-    """The targets `findmnt --list` shows with a ']' in its SOURCE column (SOURCE[fsroot] when a
-    mount's root is not its filesystem's), read from /proc/self/mountinfo as findmnt reads them;
-    None when a field is not plain text (findmnt's escaping and column splitting decide then)."""
-    try:
-        with open('/proc/self/mountinfo') as fh:
-            lines = fh.read().splitlines()
-    except (OSError, UnicodeError):
-        return None
-    binds = set()
-    for line in lines:
-        fields = line.split(' ')
-        try:
-            rest = fields[fields.index('-', 6) + 1:]
-        except ValueError:
-            return None
-        unescaped = [_MOUNTINFO_ESCAPE.sub(lambda m: chr(int(m.group(1), 8)), f) for f in (fields[3], fields[4], rest[1] if len(rest) > 1 else '')]
-        root, target, source = unescaped
-        if not all(_PLAIN_TEXT.match(text) for text in unescaped):
-            return None
-        if ']' in (source if root == '/' else '%s[%s]' % (source, root)):
-            binds.add(target)
-    return binds
-
-
 def _mount_facts(ctx, gather_timeout):
     bind_mounts = set()
     findmnt = ctx.get_bin_path('findmnt')
-    emulated = _findmnt_bind_mounts() if findmnt else None
+    emulated = findmnt_bind_mounts() if findmnt else None
     if emulated is not None:
         bind_mounts = emulated
     elif findmnt:
