@@ -120,7 +120,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       return exitCodeOf(e);
     }
     const verbose = ((args.verbose as number | undefined) ?? 0) >= 3;
-    err(`[ERROR]: Unexpected Exception, this is probably a bug: ${e instanceof Error ? e.message : String(e)}\n`);
+    const text = `[ERROR]: Unexpected Exception, this is probably a bug: ${e instanceof Error ? e.message : String(e)}`;
+    err(color ? `\x1b[0;31m${text}\x1b[0m\n` : `${text}\n`);
     if (verbose && e instanceof Error && e.stack) err(`${e.stack}\n`);
     return 250;
   }
