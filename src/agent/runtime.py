@@ -827,7 +827,8 @@ class Context(object):
             name = e.filename
             shown = ('b' + repr(name)) if isinstance(name, str) else repr(name)
             cause = '[Errno %s] %s: %s' % (e.errno, e.strerror, shown) if name is not None else str(e)
-            self.fail('Error executing command.', rc=e.errno, cmd=_cmd_text(cmd_shown), stdout='', stderr='', _volant_cause=cause)
+            # NOTE: in fail_json's order (rc, stdout, stderr, cmd): a registered result keeps it
+            self.fail('Error executing command.', rc=e.errno, stdout='', stderr='', cmd=_cmd_text(cmd_shown), _volant_cause=cause)
             raise  # unreachable
         if before_communicate_callback:
             before_communicate_callback(proc)
