@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pyRepr } from '../core/data.js';
 import type { CallbackOptions } from './callback-options.js';
 import { colorEnabled, COLOR_SETTING_KEYS, configBoolean } from './color-settings.js';
 import type { ColorRole } from './format/colors.js';
@@ -94,4 +95,18 @@ function junitSettings(env: Readonly<Record<string, string | undefined>>): Junit
 /** A `path` setting as ansible resolves it: `~` expanded, made absolute. */
 function treeDirectory(path: string, env: Readonly<Record<string, string | undefined>>): string {
   return resolve(path.replace(/^~(?=\/|$)/, env.HOME ?? homedir()));
+}
+
+/** The stdout callbacks that take ansible's result_format option (its doc fragment). */
+const RESULT_FORMAT_CALLBACKS = new Set(['default', 'minimal']);
+
+/**
+ * ansible checks a callback's options as it loads it: callback_result_format outside `json`,
+ * `yaml` (exactly so) stops the run then, for a stdout callback that has the option.
+ */
+export function callbackOptionProblem(config: ConfigLookup, stdoutName: string): string | undefined {
+  const name = stdoutName.trim().replace(/^ansible\.(builtin|legacy)\./, '');
+  const format = config.get('ANSIBLE_CALLBACK_RESULT_FORMAT', 'defaults', 'callback_result_format');
+  if (!RESULT_FORMAT_CALLBACKS.has(name) || format === undefined || format === 'json' || format === 'yaml') return undefined;
+  return `Invalid value ${pyRepr(format)} for config 'result_format' for '${name}' callback plugin. Valid values are: json, yaml`;
 }

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { ParseError, VolantError } from '../core/errors.js';
 import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
 import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
-import { callbackSettings } from '../callbacks/callback-settings.js';
+import { callbackOptionProblem, callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig, ConfigFileError } from './config.js';
 import { invalidConfigChoice } from './config-choices.js';
@@ -81,7 +81,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     err(text);
     log?.record('ERROR', withoutColor(text));
   };
-  let unloadableCallback: VolantError | undefined;
+  const optionProblem = callbackOptionProblem(config, stdoutName);
+  let unloadableCallback: VolantError | undefined = optionProblem === undefined ? undefined : Object.assign(new VolantError('CALLBACK_OPTION_INVALID', optionProblem), { exitCode: 5 });
   const loadCallbacks = (): Callback => {
     try {
       return createCallbacks(stdoutName, enabled, callbackOptions);
