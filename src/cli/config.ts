@@ -79,7 +79,7 @@ export class AnsibleConfig {
   }
 
   /** The setting as written, quotes and all: what ansible converts to a boolean, number or path. */
-  private raw(envName: string, section: string, key: string): string | undefined {
+  raw(envName: string, section: string, key: string): string | undefined {
     return this.env[envName] ?? this.sections.get(section)?.get(key);
   }
 

@@ -10,7 +10,7 @@ import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
 import { callbackOptionProblem, callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig, ConfigFileError } from './config.js';
-import { invalidConfigChoice } from './config-choices.js';
+import { invalidConfigValue } from './config-checks.js';
 import { cliArgsLines } from './cli-args-dump.js';
 import { configDeprecations } from './config-deprecations.js';
 import { duplicateKeyBehavior, withConfigDefaults } from './config-defaults.js';
@@ -36,9 +36,9 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     err(`ERROR: ${e.message}\n\n`);
     return 5;
   }
-  const invalidChoice = invalidConfigChoice(config);
-  if (invalidChoice !== undefined) {
-    err(`ERROR: ${invalidChoice}\n\n`);
+  const invalidValue = invalidConfigValue(config);
+  if (invalidValue !== undefined) {
+    err(`ERROR: ${invalidValue}\n\n`);
     return 5;
   }
   let args;

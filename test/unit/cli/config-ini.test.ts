@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnsibleConfig, ConfigFileError } from '../../../src/cli/config.js';
-import { invalidConfigChoice } from '../../../src/cli/config-choices.js';
+import { invalidConfigValue } from '../../../src/cli/config-checks.js';
 
 function inTempDir<T>(fn: (dir: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'volant-ini-'));
@@ -91,24 +91,33 @@ describe('AnsibleConfig.pathList', () => {
   });
 });
 
-describe('invalidConfigChoice', () => {
+describe('invalidConfigValue', () => {
   it('accepts the listed words, unquoting a value from the file', () => {
-    assert.equal(invalidConfigChoice(configOf('[defaults]\ngathering = "smart"\nhash_behaviour = merge\n')), undefined);
+    assert.equal(invalidConfigValue(configOf('[defaults]\ngathering = "smart"\nhash_behaviour = merge\n')), undefined);
   });
 
   it('names the first setting outside its choices, as written, case and all', () => {
     assert.equal(
-      invalidConfigChoice(configOf('', { ANSIBLE_GATHERING: 'Smart' })),
+      invalidConfigValue(configOf('', { ANSIBLE_GATHERING: 'Smart' })),
       "Invalid value 'Smart' for config 'DEFAULT_GATHERING'. Valid values are: implicit, explicit, smart",
     );
     assert.equal(
-      invalidConfigChoice(configOf('', { ANSIBLE_HASH_BEHAVIOUR: '' })),
+      invalidConfigValue(configOf('', { ANSIBLE_HASH_BEHAVIOUR: '' })),
       "Invalid value '' for config 'DEFAULT_HASH_BEHAVIOUR'. Valid values are: replace, merge",
     );
   });
 
+  it('names an integer setting that is no integer, and where it came from', () => {
+    assert.equal(invalidConfigValue(configOf('', { ANSIBLE_FORKS: '2.0', ANSIBLE_TIMEOUT: ' 1e1 ' })), undefined);
+    assert.equal(
+      invalidConfigValue(configOf('', { ANSIBLE_FORKS: '1.5' })),
+      "Config 'DEFAULT_FORKS' from 'env: ANSIBLE_FORKS' has an invalid value: Invalid value provided for 'integer': '1.5'",
+    );
+    assert.match(invalidConfigValue(configOf('[diff]\ncontext = "3"\n')) ?? '', /^Config 'DIFF_CONTEXT' from '.*ansible\.cfg' has an invalid value: Invalid value provided for 'integer': '"3"'$/);
+  });
+
   it('checks each item of a list setting', () => {
-    assert.equal(invalidConfigChoice(configOf('', { ANSIBLE_DISPLAY_TRACEBACK: "error, 'warning'" })), undefined);
-    assert.match(invalidConfigChoice(configOf('', { ANSIBLE_DISPLAY_TRACEBACK: 'error,bogus' })) ?? '', /^Invalid value \['error', 'bogus'\] for config 'DISPLAY_TRACEBACK'/);
+    assert.equal(invalidConfigValue(configOf('', { ANSIBLE_DISPLAY_TRACEBACK: "error, 'warning'" })), undefined);
+    assert.match(invalidConfigValue(configOf('', { ANSIBLE_DISPLAY_TRACEBACK: 'error,bogus' })) ?? '', /^Invalid value \['error', 'bogus'\] for config 'DISPLAY_TRACEBACK'/);
   });
 });
