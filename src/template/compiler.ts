@@ -840,8 +840,11 @@ export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate 
   return { source, run, blocks: c.blocks, hasExtends: c.hasExtends, markupResult };
 }
 
-/** Jinja filters whose result is a markupsafe.Markup (a str subclass Ansible does not store). */
-const MARKUP_FILTERS: ReadonlySet<string> = new Set(['e', 'escape', 'forceescape', 'safe', 'tojson', 'urlize', 'xmlattr'].flatMap((n) => [n, `ansible.builtin.${n}`]));
+/**
+ * Jinja filters whose result is a markupsafe.Markup (a str subclass Ansible does not store);
+ * urlize and xmlattr make one only with autoescape, which Ansible leaves off.
+ */
+const MARKUP_FILTERS: ReadonlySet<string> = new Set(['e', 'escape', 'forceescape', 'safe', 'tojson'].flatMap((n) => [n, `ansible.builtin.${n}`]));
 
 /** Compiles a bare expression (conditionals). */
 export function compileExpression(expr: Expr): (f: Frame) => Value {

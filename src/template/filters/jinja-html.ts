@@ -28,27 +28,58 @@ function quoteForQuery(v: Value): string {
   return urlQuote(str(v), '').replace(/%20/g, '+');
 }
 
+/** What Jinja's urlize links as a web address (scheme or www, a known TLD, an IP; port; path). */
+const HTTP_RE = new RegExp(
+  String.raw`^((https?://|www\.)(([\w%-]+\.)+)?([a-z]{2,63}|xn--[\w%]{2,59})|([\w%-]{2,63}\.)+(com|net|int|edu|gov|org|info|mil)|(https?://)((([\d]{1,3})(\.[\d]{1,3}){3})|(\[([\da-f]{0,4}:){2}([\da-f]{0,4}:?){1,6}\])))(?::[\d]{1,5})?(?:[/?#]\S*)?$`,
+  'i',
+);
+const EMAIL_RE = /^\S+@[\p{L}\p{N}_][\p{L}\p{N}_.-]*\.[\p{L}\p{N}_]+$/u;
+
+/** Moves closing characters from the tail into the middle while the middle has unclosed ones. */
+function balance(middle: string, tail: string): [string, string] {
+  for (const [open, close] of [['(', ')'], ['<', '>'], ['&lt;', '&gt;']] as const) {
+    const opened = middle.split(open).length - 1;
+    if (opened <= middle.split(close).length - 1) continue;
+    const moves = Math.min(opened, tail.split(close).length - 1);
+    for (let i = 0; i < moves; i++) {
+      const end = tail.indexOf(close) + close.length;
+      middle += tail.slice(0, end);
+      tail = tail.slice(end);
+    }
+  }
+  return [middle, tail];
+}
+
+/** Jinja 3.1's urlize: on the escaped text, word by word, leading/trailing punctuation kept outside. */
 function urlize(text: string, trimLimit: number | null, nofollow: boolean, target: Value, rel: Value): string {
-  const relParts = new Set((rel === null || rel === undefined ? 'noopener' : str(rel)).split(/\s+/).filter(Boolean));
+  const relParts = new Set((rel === null || rel === undefined ? '' : str(rel)).split(/\s+/).filter(Boolean));
   if (nofollow) relParts.add('nofollow');
-  const relAttr = relParts.size ? ` rel="${escapeHtml([...relParts].sort().join(' '))}"` : '';
-  const targetAttr = target !== null && target !== undefined ? ` target="${escapeHtml(str(target))}"` : '';
-  const shorten = (s: string): string => (trimLimit !== null && s.length > trimLimit ? s.slice(0, trimLimit) + '...' : s);
-  return text
+  relParts.add('noopener');
+  const relAttr = ` rel="${escapeHtml([...relParts].sort().join(' '))}"`;
+  const targetAttr = target !== null && target !== undefined && truthy(target) ? ` target="${escapeHtml(str(target))}"` : '';
+  const shorten = (s: string): string => (trimLimit !== null && s.length > trimLimit ? `${s.slice(0, trimLimit)}...` : s);
+  return escapeHtml(text)
     .split(/(\s+)/)
     .map((word) => {
-      const m = /^([(<]|&lt;)*(.*?)([.,)>\n]|&gt;)*$/s.exec(word);
-      if (!m) return escapeHtml(word);
-      const head = word.slice(0, word.length - (m[2] as string).length - (word.length - (m[1]?.length ?? 0) - (m[2] as string).length));
-      const middle = m[2] as string;
-      const tail = word.slice(head.length + middle.length);
-      let link: string | null = null;
-      if (/^https?:\/\//.test(middle)) link = `<a href="${escapeHtml(middle)}"${relAttr}${targetAttr}>${escapeHtml(shorten(middle))}</a>`;
-      else if (/^www\./.test(middle) || (/^[a-zA-Z0-9.-]+\.(org|net|com)$/.test(middle) && !middle.includes('@')))
-        link = `<a href="https://${escapeHtml(middle)}"${relAttr}${targetAttr}>${escapeHtml(shorten(middle))}</a>`;
-      else if (/^[^@\s]+@[^@\s]+\.[a-zA-Z]+$/.test(middle) && !middle.includes(':')) link = `<a href="mailto:${escapeHtml(middle)}">${escapeHtml(middle)}</a>`;
-      if (link === null) return escapeHtml(word);
-      return escapeHtml(head) + link + escapeHtml(tail);
+      const lead = /^([(<]|&lt;)+/.exec(word);
+      const head = lead ? lead[0] : '';
+      let middle = word.slice(head.length);
+      let tail = '';
+      const trail = /([)>.,\n]|&gt;)+$/.exec(middle);
+      if (trail) {
+        tail = trail[0];
+        middle = middle.slice(0, trail.index);
+      }
+      [middle, tail] = balance(middle, tail);
+      if (HTTP_RE.test(middle)) {
+        const href = /^https?:\/\//.test(middle) ? middle : `https://${middle}`;
+        middle = `<a href="${href}"${relAttr}${targetAttr}>${shorten(middle)}</a>`;
+      } else if (middle.startsWith('mailto:') && EMAIL_RE.test(middle.slice(7))) {
+        middle = `<a href="${middle}">${middle.slice(7)}</a>`;
+      } else if (middle.includes('@') && !middle.startsWith('www.') && !middle.includes(':') && EMAIL_RE.test(middle)) {
+        middle = `<a href="mailto:${middle}">${middle}</a>`;
+      }
+      return `${head}${middle}${tail}`;
     })
     .join('');
 }

@@ -14,6 +14,7 @@ import { wrapPluginError } from '../plugin-failure.js';
 import { attrGetter, ignoreCase } from './attr-getter.js';
 import { missingAttribute, pyAttribute } from '../runtime/attributes.js';
 import { bindArgs } from './filter-args.js';
+import { pluginError, raisedWhileHandling } from './ansible-args.js';
 
 const list = (v: PluginValue): Value[] => toList(v as Value);
 /** NOTE: map/select/reject iterate `if seq`, so a falsy value (None, '') yields nothing. */
@@ -35,7 +36,7 @@ function uniqueItems(items: Value[], caseSensitive: boolean, attribute: Value): 
 
 function minMax(items: Value[], caseSensitive: boolean, attribute: Value, sign: 1 | -1): Value {
   if (items.length === 0) return new Undefined('No aggregated item, sequence was empty.');
-  const key = attrGetter(attribute, caseSensitive ? null : ignoreCase);
+  const key = strictKey(attrGetter(attribute, caseSensitive ? null : ignoreCase));
   let best = items[0] as Value;
   let bestKey = key(best);
   for (const item of items.slice(1)) {
@@ -92,8 +93,17 @@ function asPlugin<T>(kind: 'filter' | 'test', name: string, call: () => T): T {
   }
 }
 
+/** A sort key: 2.19 fails on an item that lacks the attribute (the undefined value trips). */
+function strictKey(getter: (v: Value) => Value): (v: Value) => Value {
+  return (v) => {
+    const key = getter(v);
+    if (key instanceof Undefined) throw new UndefinedError(key);
+    return key;
+  };
+}
+
 function sortFilter(items: Value[], reverse: boolean, caseSensitive: boolean, attribute: Value): Value[] {
-  const getters = attribute === null || attribute === undefined ? [attrGetter(null, caseSensitive ? null : ignoreCase)] : str(attribute).split(',').map((a) => attrGetter(a.trim(), caseSensitive ? null : ignoreCase));
+  const getters = attribute === null || attribute === undefined ? [attrGetter(null, caseSensitive ? null : ignoreCase)] : str(attribute).split(',').map((a) => strictKey(attrGetter(a.trim(), caseSensitive ? null : ignoreCase)));
   const key = getters.length === 1 ? (getters[0] as (v: Value) => Value) : (v: Value): Value => getters.map((g) => g(v)) as Data[];
   return sortValues(items, key, reverse);
 }
@@ -126,7 +136,8 @@ const listFilters: Record<string, FilterFn> = {
     try {
       return list(v).reverse() as Data[];
     } catch (err) {
-      if (err instanceof PyException) throw typeError(`argument must be iterable: ${err.message}`);
+      // NOTE: Jinja raises its FilterArgumentError `from` the TypeError: a cause of its own.
+      if (err instanceof PyException) throw pluginError('argument must be iterable', raisedWhileHandling(err.message));
       throw err;
     }
   },
@@ -197,7 +208,7 @@ const listFilters: Record<string, FilterFn> = {
   },
   groupby: (_c, v, args, kw) => {
     const [attribute, dflt, cs] = bindArgs(args, kw, [['attribute', null], ['default', null], ['case_sensitive', false]]);
-    const key = attrGetter(attribute, truthy(cs) ? null : ignoreCase, dflt === null ? undefined : dflt);
+    const key = strictKey(attrGetter(attribute, truthy(cs) ? null : ignoreCase, dflt === null ? undefined : dflt));
     const display = attrGetter(attribute, null, dflt === null ? undefined : dflt);
     const sorted = sortValues(list(v), key, false);
     const groups: Data[] = [];

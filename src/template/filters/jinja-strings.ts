@@ -4,7 +4,7 @@ import { percentFormat } from '../runtime/py-format.js';
 import type { Value } from '../runtime/py-object.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import { markTuple, type Data } from '../../core/data.js';
-import { codePointLength, length as pyLength, num, str, truthy, typeName } from '../runtime/py-values.js';
+import { codePointLength, isInt, length as pyLength, num, str, truthy, typeName } from '../runtime/py-values.js';
 import { pyCapitalize, splitWhitespace } from '../runtime/str-methods.js';
 import { bindArgs } from './filter-args.js';
 
@@ -125,7 +125,10 @@ const stringFilters: Record<string, FilterFn> = {
     const o = str(old);
     const n = str(nw);
     if (count === null || count === undefined) return text.split(o).join(n);
+    // str.replace's count: an int (a bool is one); a negative one replaces all.
+    if (typeof count !== 'boolean' && !isInt(count)) throw typeError(`'${typeName(count)}' object cannot be interpreted as an integer`);
     let c = Number(num(count));
+    if (c < 0) return text.split(o).join(n);
     let out = '';
     let rest = text;
     while (c-- > 0) {
