@@ -20,7 +20,7 @@ import { parseTaskFile } from '../playbook/parse-task-list.js';
 import { loadListedRoles, loadRole, roleSearchPaths } from '../playbook/load-role.js';
 import { loadRoleTasks } from '../playbook/load-role-tasks.js';
 import type { ImportPlaybookNode, Playbook, PlayNode, RoleDefinition } from '../playbook/model.js';
-import { completeCollections } from '../playbook/action-collections.js';
+import { completeCollections, currentDefaultCollection, setDefaultCollection } from '../playbook/action-collections.js';
 import type { CompiledPlay } from '../compile/program.js';
 import { PlaybookRunner } from '../run/playbook-runner.js';
 import { implicitFlushRuns, tagFilterFor } from '../run/tags.js';
@@ -91,6 +91,17 @@ function readYaml(path: string) {
   return loaded;
 }
 
+/** Runs a second read of files whose YAML warnings the first read showed. */
+function withoutYamlWarnings<T>(read: () => T): T {
+  const saved = yamlWarning;
+  yamlWarning = () => undefined;
+  try {
+    return read();
+  } finally {
+    yamlWarning = saved;
+  }
+}
+
 /** An import_playbook name, templated as the playbook loads: a template error is a parser error at the name. */
 function renderImportName(entry: ImportPlaybookNode, render: (text: string) => string): string {
   try {
@@ -101,10 +112,20 @@ function renderImportName(entry: ImportPlaybookNode, render: (text: string) => s
   }
 }
 
-/** A local collection's playbook named `ns.coll.name`, or undefined. */
-function collectionPlaybook(name: string): string | undefined {
+/**
+ * Where an import_playbook name leads: a local collection's playbook (`ns.coll.name`), which makes
+ * that collection the default for short names from then on, as 2.19 does; else a file from the
+ * importing playbook's folder (its `collections/` folder is not searched).
+ */
+function importedPlaybookPath(name: string, importer: string): string {
   const qualified = splitQualifiedName(name);
-  return qualified === undefined ? undefined : localCollections.findPlaybook(qualified.collection, qualified.resource);
+  const inCollection = qualified === undefined ? undefined : localCollections.findPlaybook(qualified.collection, qualified.resource);
+  if (qualified !== undefined && inCollection !== undefined) {
+    setDefaultCollection(qualified.collection);
+    return inCollection;
+  }
+  // NOTE: 2.19 adds such a file's folder to its playbook paths too late for any lookup to see it
+  return isAbsolute(name) ? name : resolve(dirname(importer), name);
 }
 
 /** Reads a playbook with its import_playbook entries expanded, as ansible does before running. */
@@ -123,7 +144,7 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
       continue;
     }
     const file = renderImportName(entry, render);
-    const imported = loadPlaybookFile(collectionPlaybook(file) ?? (isAbsolute(file) ? file : resolve(dirname(path), file)), warn, render);
+    const imported = loadPlaybookFile(importedPlaybookPath(file, path), warn, render);
     const vars = entry.keywords.get('vars');
     const when = entry.keywords.get('when');
     const tags = entry.keywords.get('tags');
@@ -235,7 +256,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   // Collections beside the playbooks named on the command line come before the configured paths.
   for (const p of playbookPaths) localCollections.addPlaybookDirectory(dirname(resolve(cwd, p)));
   localCollections.configure(configLookup(config)('COLLECTIONS_PATHS') as string[], cwd);
-  const playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
+  let playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
+  // A collection's playbook imported anywhere makes its collection the default for every task as
+  // 2.19 resolves it again to run it, earlier plays' too: read them all again with it (quietly).
+  if (currentDefaultCollection() !== undefined) playbooks = withoutYamlWarnings(() => playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime)));
   for (const playbook of playbooks) {
     for (const message of playbookCollectionWarnings(playbook)) warn(message);
     reportDeprecations(playbook, callback);

@@ -8,7 +8,7 @@
  * from these directories only, never from Python's sys.path.
  */
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { isDict, type Data, type DataDict } from './data.js';
 import { isDirectory, isFile } from './fs-kinds.js';
 
@@ -115,9 +115,15 @@ export class LocalCollections {
     if (!this.playbookRoots.includes(root)) this.playbookRoots.push(root);
   }
 
-  /** ANSIBLE_COLLECTIONS_PATH's directories (`~` expanded, relative to `cwd`). */
+  /**
+   * ANSIBLE_COLLECTIONS_PATH's directories (`~` expanded, relative to `cwd`); one written down to
+   * its `ansible_collections` folder stands for the folder above, as in 2.19.
+   */
   configure(paths: readonly string[], cwd: string): void {
-    this.configuredRoots = paths.filter((p) => p !== '').map((p) => resolve(cwd, p.startsWith('~') ? join(homedir(), p.slice(1)) : p));
+    this.configuredRoots = paths
+      .filter((p) => p !== '')
+      .map((p) => resolve(cwd, p.startsWith('~') ? join(homedir(), p.slice(1)) : p))
+      .map((p) => (basename(p) === 'ansible_collections' ? dirname(p) : p));
   }
 
   private roots(): string[] {

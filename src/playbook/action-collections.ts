@@ -37,13 +37,29 @@ export function withActionCollections<T>(collections: readonly string[], load: (
 
 const isBuiltinCollection = (c: string): boolean => c === 'ansible.builtin' || c === 'ansible.legacy';
 
+let defaultCollection: string | undefined;
+
 /**
- * A `collections:` keyword's list as 2.19 completes it: ansible.legacy is appended (ansible.builtin
- * for a collection's role) when neither builtin name is listed; empty stays empty.
+ * The collection of a playbook imported from a collection: from then on 2.19 puts it first in
+ * every collections list but a collection role's (it is never unset).
+ */
+export function setDefaultCollection(collection: string): void {
+  defaultCollection = collection;
+}
+
+export function currentDefaultCollection(): string | undefined {
+  return defaultCollection;
+}
+
+/**
+ * A `collections:` keyword's list as 2.19 completes it: the default collection first (a collection
+ * role's own instead), ansible.legacy appended (ansible.builtin for a collection's role) when
+ * neither builtin name is listed; empty stays empty.
  */
 export function completeCollections(value: Data | undefined, own?: string): string[] {
   const listed = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
-  const out = own === undefined ? [] : [own];
+  const first = own ?? defaultCollection;
+  const out = first === undefined ? [] : [first];
   for (const c of listed) if (!out.includes(c)) out.push(c);
   if (out.length > 0 && !out.some(isBuiltinCollection)) out.push(own === undefined ? 'ansible.legacy' : 'ansible.builtin');
   return out;
