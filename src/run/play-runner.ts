@@ -18,6 +18,7 @@ import { AggregateStats } from './stats.js';
 import { TaskExecutor, type ExecOutcome, type ExecServices } from './task-executor.js';
 import type { PlayVars, VarsPort } from './vars-port.js';
 import { isStrictBool, keywordBool, keywordInt, toBool } from './keyword-values.js';
+import { withTemplatedAction } from './templated-action.js';
 import { runMeta } from './meta.js';
 import type { IncludeLoader } from './include-loader.js';
 import type { Terminal } from './terminal.js';
@@ -469,7 +470,10 @@ export class PlayRunner {
     if (!step.implicit && !this.announced.has(step.id)) {
       // NOTE: ansible reads the first host's variables before the task banner, so an error in
       // its group_vars/ or host_vars/ files comes before the banner (the variables are cached).
-      this.playVars.forTask(hosts[0] as string, step);
+      const firstVars = this.playVars.forTask(hosts[0] as string, step);
+      // It templates a templated action and run_once for it there too: their errors end the run.
+      withTemplatedAction(step, firstVars, this.services.exec.templar);
+      this.runOnceAt(step, hosts.slice(0, 1));
       this.announced.add(step.id);
       this.names.announce(step, hosts[0] as string);
       const info = this.taskInfo(step, hosts[0] as string);

@@ -54,7 +54,7 @@ export function processResult(
   const task = step.task;
   const result = outcome.result;
   const cursor = ctx.cursors.get(host);
-  const info = ctx.taskInfo(step, host);
+  const info = ctx.taskInfo(outcome.ranAs ?? step, host);
   const base = { host, task: info, result, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}), ...(outcome.warnings ? { warnings: outcome.warnings } : {}) };
   let verdict: Verdict;
   if (truthy(result.get('failed'))) {

@@ -30,6 +30,7 @@ import { ARGS_SPLAT_KEY, argsSplat } from './args-splat.js';
 import { moduleCauses } from './module-causes.js';
 import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-values.js';
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
+import { withTemplatedAction } from './templated-action.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 
 export interface ExecOptions {
@@ -75,6 +76,8 @@ export interface ExecOutcome {
   readonly bare?: boolean;
   readonly delegatedTo?: string;
   readonly warnings?: readonly DisplayEvent[];
+  /** The task as it ran when its action was a template (the callbacks see the module it named). */
+  readonly ranAs?: TaskStep;
 }
 
 /** Actions whose arguments ansible does not template before the action runs. */
@@ -177,6 +180,7 @@ export class TaskExecutor {
     let lastError: readonly ErrorLink[] | undefined;
     let failKind: 'Action' | 'Module' = 'Action';
     let delegatedTo: string | undefined;
+    let ranAs: TaskStep | undefined;
     const register = keywordText(task.keywords.get('register'));
     // set_fact / include_vars results of one item are seen by the next, as in ansible's loop.
     const carried = new Map<string, Data>();
@@ -211,6 +215,7 @@ export class TaskExecutor {
       }
       if (outcome.error) lastError = outcome.error;
       failKind = outcome.failKind;
+      ranAs = outcome.ranAs;
       // The whole loop's result names the delegate as written (2.19 labels it with the task's
       // untemplated delegate_to: `h1 -> {{ item }}`).
       if (outcome.delegatedTo) delegatedTo = delegateWritten(step) ?? outcome.delegatedTo;
@@ -242,7 +247,7 @@ export class TaskExecutor {
       }
       const hr: HostResult = {
         host,
-        task: this.services.taskInfo(step, host),
+        task: this.services.taskInfo(outcome.ranAs ?? step, host),
         result: res,
         ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}),
         ...((truthy(res.get('failed')) || truthy(res.get('unreachable'))) && !labelFailed ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : {}),
@@ -305,6 +310,8 @@ export class TaskExecutor {
       failKind,
       ...(delegatedTo ? { delegatedTo } : {}),
       ...(warningEvents.length > 0 ? { warnings: warningEvents } : {}),
+      // as 2.19 keeps the last item's templated action for the whole result
+      ...(ranAs ? { ranAs } : {}),
     };
   }
 
@@ -369,6 +376,8 @@ export class TaskExecutor {
         }
       }
       if (loopError !== undefined) throw loopError;
+      const templated = withTemplatedAction(step, vars, templar);
+      if (templated !== step) return { ...(await this.executeOnce(host, templated, locals, undefined)), ranAs: templated };
 
       if (task.action === 'include_tasks' || task.action === 'include_role') {
         const args = templar.renderDeep(task.args, vars, { origin: task.argsLoc, lookup: this.services.lookupEnv(step) }) as DataDict;
