@@ -5,6 +5,7 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
+import { setKeyOriginsFromNode } from '../yaml/key-origins-from-node.js';
 import { ParseError, TemplateError, VolantError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
 import { localCollections, splitQualifiedName } from '../core/local-collections.js';
@@ -129,7 +130,7 @@ function importedPlaybookPath(name: string, importer: string): string {
 }
 
 /** Reads a playbook with its import_playbook entries expanded, as ansible does before running. */
-export function loadPlaybookFile(path: string, warn: (m: string) => void, render: (text: string) => string = (t) => t): Playbook {
+export function loadPlaybookFile(path: string, warn: (m: string) => void, render: (text: string, entryVars?: DataDict) => string = (t) => t): Playbook {
   const loaded = readYaml(path);
   void warn;
   // ansible adds a playbook's library/ and module_utils/ to the search paths as it loads the playbook.
@@ -143,9 +144,12 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
       entries.push(entry);
       continue;
     }
-    const file = renderImportName(entry, render);
-    const imported = loadPlaybookFile(importedPlaybookPath(file, path), warn, render);
     const vars = entry.keywords.get('vars');
+    // The name sees the entry's own vars, then playbook_dir and extra vars, as 2.19's PlaybookInclude templates it.
+    const local: DataDict = new Map(isDict(vars?.value) ? vars.value : []);
+    local.set('playbook_dir', dirname(resolve(path)));
+    const file = renderImportName(entry, (text) => render(text, local));
+    const imported = loadPlaybookFile(importedPlaybookPath(file, path), warn, render);
     const when = entry.keywords.get('when');
     const tags = entry.keywords.get('tags');
     for (const sub of imported.entries) {
@@ -157,7 +161,10 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
       if (vars && isDict(vars.value)) {
         // The import's vars become play vars of every imported play, over the play's own (2.19's entry.vars | import.vars).
         const own = sub.keywords.get('vars');
-        keywords.set('vars', { value: new Map([...(own && isDict(own.value) ? own.value : []), ...vars.value]), loc: own?.loc ?? vars.loc });
+        const merged: DataDict = new Map([...(own && isDict(own.value) ? own.value : []), ...vars.value]);
+        // Each value keeps where it was written (a reserved name's warning points there).
+        for (const kw of [vars, own]) setKeyOriginsFromNode(merged, kw?.node);
+        keywords.set('vars', { value: merged, loc: own?.loc ?? vars.loc });
       }
       // The import's tags join each imported play's.
       if (tags && tags.value !== null) {
@@ -243,7 +250,16 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     else callback.warning?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}) });
   });
   const extraScope: VarSource = { get: (n) => extraVars.get(n), has: (n) => extraVars.has(n), keys: () => [...extraVars.keys()].map(String) };
-  const renderLoadTime = (text: string): string => (templar.isTemplate(text) ? pyStr(templar.render(text, extraScope, {})) : text);
+  const renderLoadTime = (text: string, entryVars?: DataDict): string => {
+    if (!templar.isTemplate(text)) return text;
+    if (entryVars === undefined) return pyStr(templar.render(text, extraScope, {}));
+    const scope: VarSource = {
+      get: (n) => (extraVars.has(n) ? extraVars.get(n) : entryVars.get(n)),
+      has: (n) => extraVars.has(n) || entryVars.has(n),
+      keys: () => [...new Set([...entryVars.keys(), ...extraVars.keys()].map(String))],
+    };
+    return pyStr(templar.render(text, scope, {}));
+  };
   // -M directories are searched as given, before the playbook's library/; the configured ones with
   // their subdirectories, after.
   for (const dir of strings(args.modulePath).flatMap((p) => p.split(':'))) libraryModules.addDirectory(resolve(cwd, dir));
