@@ -149,6 +149,13 @@ export class Notifications {
     return out;
   }
 
+  /** A handler --step was told not to run stays notified for the hosts: the next flush asks again. */
+  keep(step: TaskStep, hosts: readonly string[]): void {
+    let notified = this.notified.get(step.id);
+    if (!notified) this.notified.set(step.id, (notified = new Set()));
+    for (const h of hosts) notified.add(h);
+  }
+
   pending(host: string): boolean {
     this.expand(host);
     for (const hosts of this.notified.values()) if (hosts.has(host)) return true;

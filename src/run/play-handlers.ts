@@ -23,6 +23,8 @@ export interface HandlerRunner {
   runStep(step: TaskStep, hosts: string[], asked: boolean): Promise<unknown>;
   /** A handler's name templated with the play's variables, or undefined when that fails. */
   handlerName?(step: TaskStep, name: string): string | undefined;
+  /** --step was just told not to run this handler. */
+  declined?(step: TaskStep): boolean;
 }
 
 export class PlayHandlers {
@@ -114,6 +116,8 @@ export class PlayHandlers {
     this.runner.forgetBanner(step);
     for (const [h, c] of handlerCursors) cursors.set(h, c);
     await this.runner.runStep(step, notified, asked);
+    // NOTE: as in 2.19, a handler --step skips is still notified: the next flush asks about it again.
+    if (this.runner.declined?.(step)) this.notifications.keep(step, notified);
     await this.runIncluded(handlerCursors, asked);
     const failed: string[] = [];
     for (const [h, c] of handlerCursors) {

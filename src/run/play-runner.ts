@@ -366,6 +366,7 @@ export class PlayRunner {
       forgetBanner: (step) => this.announced.delete(step.id),
       runStep: (step, hosts, asked) => this.runStep(step, hosts, true, asked),
       handlerName: (step, name) => this.handlerName(step, name),
+      declined: (step) => this.questions.declined(step),
     };
   }
 
