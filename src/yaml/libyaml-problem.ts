@@ -39,11 +39,11 @@ function unclosedFlowMark(text: string, offset: number, lines: LineIndex): { lin
   return match === null ? streamEndMark(text, lines) : lines.position(match.index);
 }
 
-/** An unclosed flow collection; one that ends the text on a `,` or a key's `:` still wants a node there. */
+/** An unclosed flow collection; one that ends the text on a `,`, a key's `:` or its opener still wants a node there. */
 function unclosedFlow(close: ']' | '}', text: string, offset: number, lines: LineIndex): YamlProblem {
   const mark = unclosedFlowMark(text, offset, lines);
   const end = streamEndMark(text, lines);
-  if (mark.line === end.line && mark.column === end.column && /[,:]$/.test(text.trimEnd())) {
+  if (mark.line === end.line && mark.column === end.column && /[,:[{]$/.test(text.trimEnd())) {
     return { context: 'while parsing a flow node', problem: 'did not find expected node content', ...mark };
   }
   const context = close === ']' ? 'while parsing a flow sequence' : 'while parsing a flow mapping';
