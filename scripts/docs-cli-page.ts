@@ -109,8 +109,8 @@ export function cliPage(root: string): string {
     '  per host runs every task) and prints none of those lines. Everything `-vv` shows is the same.',
     '- ansible-core fails on a bad config file or setting value while it loads, and prints its Python traceback',
     '  after the `ERROR:` line; Volant prints the same line and exit code, without a traceback.',
-    '- Under `--step`, a handler answered `n` stays notified in ansible-core and is asked about again at the next',
-    '  flush; Volant forgets the notification.',
+    '- Under `--step` with the `free` or `host_pinned` strategy, a handler answered `n` is forgotten; ansible-core',
+    '  keeps it notified for the next flush, as Volant does under `linear` (case `cli-step-handler-declined`).',
     '',
   );
   return out.join('\n');
