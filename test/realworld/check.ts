@@ -1,7 +1,7 @@
 // The real-world check (issue #5): applies public roles under ansible-core 2.19 and under Volant,
 // each engine against its own fresh test host (a dry run, two applies, a previewed change: see
 // runPlan), and compares what both printed and what both left on disk. Usage and how to get the roles: test/README.md, or run it without --roles.
-//   node --import tsx test/realworld/check.ts --roles DIR [--only NAME,…] [--keep-hosts] [--volant DIR]
+//   node --import tsx test/realworld/check.ts --roles DIR [--only NAME,…] [--keep-hosts] [--prefix P] [--volant DIR]
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -192,4 +192,11 @@ export const ROLES: readonly RealWorldRole[] = [
     managed: ['/etc/sudoers.d'],
     previewVars: { sudoers_manage_user_files: false, sudoers_install_sudo: 'yes' },
   },
+  {
+    name: 'geerlingguy.mysql',
+    repo: 'https://github.com/geerlingguy/ansible-role-mysql',
+    commit: '8a84b1dd1502eb3645f90d17a8b6037c241e182c',
+    managed: ['/etc/mysql'],
+    previewVars: { mysql_port: '3307', mysql_bind_address: '127.0.0.1' },
+  },
 ];
