@@ -380,7 +380,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     currentPlay = play;
     let compiled = compiledPlays.get(play);
     if (compiled === undefined) {
-      compiled = compilePlay(withPlayDefaults(play, playDefaults), loader);
+      compiled = compilePlay(withPlayDefaults(play, playDefaults), loader, { keepDuplicateRoles: Boolean(args.listTasks) });
       compiledPlays.set(play, compiled);
     }
     return compiled;

@@ -232,8 +232,11 @@ export function paramsKey(role: RoleInstance): string {
   return `${role.def.path}\u0000${pyRepr(role.params)}\u0000${JSON.stringify(keywords)}`;
 }
 
-/** Expands `roles:` into instances, dependencies first, each role once unless allow_duplicates. */
-export function expandRoles(play: PlayNode, loader: CompileLoader): RoleInstance[] {
+/**
+ * Expands `roles:` into instances, dependencies first, each role once unless allow_duplicates.
+ * NOTE: 2.19 skips a repeated role as it runs, so --list-tasks still lists it: `keepDuplicates`.
+ */
+export function expandRoles(play: PlayNode, loader: CompileLoader, keepDuplicates = false): RoleInstance[] {
   const out: RoleInstance[] = [];
   const seen = new Set<string>();
   const visit = (ref: RoleRef, parent: RoleInstance | undefined): void => {
@@ -242,7 +245,7 @@ export function expandRoles(play: PlayNode, loader: CompileLoader): RoleInstance
     const instance: RoleInstance = { def, ref, params: ref.params, fromInclude: false, ...(parent ? { parent } : {}) };
     for (const dep of def.dependencies) visit(dep, instance);
     const key = paramsKey(instance);
-    if (seen.has(key) && !def.allowDuplicates) return;
+    if (seen.has(key) && !def.allowDuplicates && !keepDuplicates) return;
     seen.add(key);
     out.push(instance);
   };
@@ -266,10 +269,10 @@ function roleFold(playFold: FoldedKeywords, role: RoleInstance): FoldedKeywords 
   return fold;
 }
 
-export function compilePlay(play: PlayNode, loader: CompileLoader): CompiledPlay {
+export function compilePlay(play: PlayNode, loader: CompileLoader, options: { keepDuplicateRoles?: boolean } = {}): CompiledPlay {
   const baseDir = dirname(play.file);
   const playFold = foldLayer(EMPTY_FOLD, play.keywords, { vars: false });
-  const roles = expandRoles(play, loader);
+  const roles = expandRoles(play, loader, options.keepDuplicateRoles);
 
   const builder = new ProgramBuilder(loader);
   builder.addList(play.preTasks, playFold, { baseDir });
