@@ -91,16 +91,17 @@ const UNIT_NAMES: Record<string, readonly [readonly [string, string], readonly [
   Y: [['yottabyte', 'YB'], ['yottabit', 'Yb']],
 };
 
-/** Python's round() on a float: half to even. */
-function roundHalfEven(x: number): number {
+/** Python's round() on a float: half to even, an exact int (beyond 2**53 a bigint, as Python's int). */
+function roundHalfEven(x: number): number | bigint {
   const r = Math.round(x);
-  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+  const even = Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+  return Number.isSafeInteger(even) || !Number.isFinite(even) ? even : BigInt(even);
 }
 
 /** Python raises this one inside an `except` (the unit lookup's KeyError): 2.19 shows it as a cause of its own. */
 class ErrorWhileHandling extends Error {}
 
-export function humanToBytes(input: string, defaultUnit: string | null, isbits: boolean): number {
+export function humanToBytes(input: string, defaultUnit: string | null, isbits: boolean): number | bigint {
   const m = /^([0-9]*\.?[0-9]+)(?:\s*([A-Za-z]+))?\s*$/.exec(input);
   if (!m) throw new Error(`human_to_bytes() can't interpret following string: ${input}`);
   const num = Number(m[1]);
