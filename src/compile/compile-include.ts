@@ -7,7 +7,7 @@ import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js
 import { ParseError, VolantError } from '../core/errors.js';
 import type { Keyword } from '../playbook/model.js';
 import { withActionCollections } from '../playbook/action-collections.js';
-import { ProgramBuilder, argLoc, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
+import { ProgramBuilder, argLoc, includedRole, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
 import { foldLayer } from './fold-keywords.js';
 import type { FoldedKeywords, Program, RoleInstance, TaskStep } from './program.js';
 
@@ -85,6 +85,7 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
     fromInclude: true,
     ...(truthy(args.get('public')) ? { public: true } : {}),
     ...(specValidationOff(args) ? { skipSpecValidation: true } : {}),
+    byInclude: includedRole(args, from),
     ...(step.role ? { parent: step.role } : {}),
   };
   const builder = new ProgramBuilder(loader, includeParams(step, itemVars));

@@ -147,6 +147,7 @@ export class ProgramBuilder {
       fromInclude: false,
       ...(ctx.role ? { parent: ctx.role } : {}),
       ...(specValidationOff(task.args) ? { skipSpecValidation: true } : {}),
+      byInclude: includedRole(task.args, from),
     };
     this.importedRoles.push(instance);
     const roleFold = foldLayer(fold, task.keywords, { vars: true });
@@ -216,11 +217,21 @@ export function roleFrom(args: DataDict): { tasks?: string; vars?: string; defau
 
 const FALSE_WORDS = new Set(['n', 'no', 'off', '0', 'false', 'f']);
 
-/** include_role/import_role's `rolespec_validate` set false (a bool option: `no`, `'false'`, 0 …). */
-export function specValidationOff(args: DataDict): boolean {
-  const value = args.get('rolespec_validate');
+/** A bool option of include_role/import_role set false (`no`, `'false'`, 0 …). */
+function optionOff(args: DataDict, key: string): boolean {
+  const value = args.get(key);
   if (value === undefined) return false;
   return value === false || value === 0 || (typeof value === 'string' && FALSE_WORDS.has(value.trim().toLowerCase()));
+}
+
+/** include_role/import_role's `rolespec_validate` set false. */
+export function specValidationOff(args: DataDict): boolean {
+  return optionOff(args, 'rolespec_validate');
+}
+
+/** What makes the role an include_role/import_role names its own (see RoleInstance.byInclude). */
+export function includedRole(args: DataDict, from: ReturnType<typeof roleFrom>): NonNullable<RoleInstance['byInclude']> {
+  return { allowDuplicates: !optionOff(args, 'allow_duplicates'), from: JSON.stringify(from) };
 }
 
 /** The role entry keywords 2.19 counts in a role's identity (Role._get_hash_dict); become, no_log … are not. */

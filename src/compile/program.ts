@@ -26,6 +26,12 @@ export interface RoleInstance {
   /** include_role/import_role's `rolespec_validate: false`: no argument spec check before its tasks. */
   readonly skipSpecValidation?: true;
   /**
+   * The role an include_role/import_role names (2.19's from_include role, not its dependencies):
+   * the option's `allow_duplicates` (default true, the role's meta is not read) and the `*_from`
+   * files, which with the include's vars make its identity.
+   */
+  readonly byInclude?: { readonly allowDuplicates: boolean; readonly from: string };
+  /**
    * Its meta dependencies, direct only, set when import_role/include_role adds them (their
    * defaults and vars are the role's even when they have no task to show them).
    */

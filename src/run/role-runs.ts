@@ -1,9 +1,11 @@
 /**
  * Which roles each host has completed in this play, for the meta dependencies of roles that
- * import_role/include_role bring in: 2.19 skips such a role's tasks for a host that already ran
- * the same role (same params) to its end, unless the role allows duplicates. A role entry counts
+ * import_role/include_role bring in, and the roles they name with `allow_duplicates: false`: 2.19
+ * skips such a role's tasks for a host that already ran the same role (same params) to its end,
+ * unless it allows duplicates. A role entry counts
  * as completed for a host once the host ran one of its tasks and then reached a step outside it.
  */
+import { pyRepr } from '../core/data.js';
 import { paramsKey } from '../compile/compile-play.js';
 import type { RoleInstance, TaskStep } from '../compile/program.js';
 
@@ -26,7 +28,10 @@ export class RoleRuns {
       this.inRole.delete(host);
     }
     const role = step.role;
-    if (!role?.runOnce || role.def.allowDuplicates) return false;
+    if (role === undefined) return false;
+    // the role an include_role/import_role names follows the option; a dependency, its meta
+    const once = role.byInclude !== undefined ? !role.byInclude.allowDuplicates : role.runOnce === true && !role.def.allowDuplicates;
+    if (!once) return false;
     return this.completed.get(host)?.has(this.key(role)) ?? false;
   }
 
@@ -35,10 +40,15 @@ export class RoleRuns {
     if (step.role) this.inRole.set(host, step.role);
   }
 
+  /**
+   * 2.19's role identity: a role an include_role/import_role names is another role than the same
+   * one from `roles:` or a dependency (from_include), the same as another include of it with the
+   * same vars and `*_from` files (its when and tags are not the role's).
+   */
   private key(role: RoleInstance): string {
     let key = this.keys.get(role);
     if (key === undefined) {
-      key = paramsKey(role);
+      key = role.byInclude === undefined ? paramsKey(role) : `${role.def.path}\u0000include\u0000${pyRepr(role.ref.keywords.get('vars')?.value ?? null)}\u0000${role.byInclude.from}`;
       this.keys.set(role, key);
     }
     return key;
