@@ -93,8 +93,19 @@ export class PyDateTime extends PyObject {
     return out;
   }
 
+  /** datetime.replace: the fields given (positionally or by name) changed, the others kept. */
+  replace(args: Value[], kwargs: ReadonlyMap<string, Value>): PyDateTime {
+    const fields = REPLACEABLE.map((field, i) => {
+      const given = kwargs.get(field) ?? args[i];
+      if (given === undefined) return this[field];
+      if (typeof given !== 'number') throw typeError(`'${typeof given === 'string' ? 'str' : 'object'}' object cannot be interpreted as an integer`);
+      return given;
+    }) as [number, number, number, number, number, number, number];
+    return new PyDateTime(...fields, this.offset);
+  }
+
   override getAttr(name: string): Value | undefined {
-    const method = (impl: (args: Value[]) => Value): PyFunction => new PyFunction(name, impl, undefined, 'datetime.datetime');
+    const method = (impl: (args: Value[], kwargs: ReadonlyMap<string, Value>) => Value): PyFunction => new PyFunction(name, impl, undefined, 'datetime.datetime');
     switch (name) {
       case 'year':
       case 'month':
@@ -116,6 +127,11 @@ export class PyDateTime extends PyObject {
         return method(() => this.weekday());
       case 'isoweekday':
         return method(() => this.weekday() + 1);
+      case 'replace':
+        return method((args, kwargs) => this.replace(args, kwargs));
+      case 'fromtimestamp':
+        // A class method, reached from an instance as `now().fromtimestamp(t)`: local time, naive.
+        return method((args) => fromTimestamp(args[0] ?? null));
     }
     return undefined;
   }
@@ -161,6 +177,16 @@ export class PyDateTime extends PyObject {
     if (pair === undefined) throw typeError("can't compare offset-naive and offset-aware datetimes");
     return Math.sign(pair[0] - pair[1]);
   }
+}
+
+const REPLACEABLE = ['year', 'month', 'day', 'hour', 'minute', 'second', 'microsecond'] as const;
+
+function fromTimestamp(value: Value): PyDateTime {
+  const seconds = typeof value === 'number' ? value : value instanceof PyFloat ? value.value : undefined;
+  if (seconds === undefined) throw typeError(`'${typeof value === 'string' ? 'str' : 'object'}' object cannot be interpreted as an integer`);
+  const whole = Math.floor(seconds);
+  const date = PyDateTime.fromDate(new Date(whole * 1000), false);
+  return new PyDateTime(date.year, date.month, date.day, date.hour, date.minute, date.second, Math.round((seconds - whole) * 1e6));
 }
 
 function offsetText(minutes: number): string {
