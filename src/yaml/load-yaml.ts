@@ -6,6 +6,7 @@
  * tag); this module then composes and constructs the way PyYAML does: anchors and aliases,
  * `<<` merges, implicit scalar types.
  */
+import { isJsonText } from './json-text.js';
 import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, Scalar } from 'yaml';
 import type { Node as CstNode } from 'yaml';
 import type { Data } from '../core/data.js';
@@ -69,6 +70,8 @@ class Composer {
   }
 
   loc(offset: number): SourceLocation {
+    // NOTE: json.loads records no positions: 2.19 gives what it read the file name alone.
+    if (this.json) return { file: this.file, line: 0, column: 0 };
     return { file: this.file, ...this.lines.position(offset) };
   }
 
@@ -346,16 +349,6 @@ function checkDirectives(text: string, lines: LineIndex): void {
   }
 }
 
-function isJson(text: string): boolean {
-  const first = text.trimStart()[0];
-  if (first !== '{' && first !== '[' && first !== '"') return false;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Parses every document of `text` (with `single`, exactly one, as ansible loads a playbook). Throws YamlError (message, location and hint as ansible-core
@@ -383,7 +376,7 @@ export function loadYamlFull(text: string, file: string, options: { single?: boo
   const lines = new LineIndex(text);
   const parsed = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: false, merge: false, strict: false, prettyErrors: false });
   const docs = Array.isArray(parsed) ? parsed : [];
-  const composer = new Composer(text, file, lines, isJson(text));
+  const composer = new Composer(text, file, lines, isJsonText(text));
   const documents: YamlNode[] = [];
   try {
     checkDirectives(text, lines);

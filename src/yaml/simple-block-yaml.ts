@@ -6,6 +6,7 @@
  * errors …), which the full path then reads as PyYAML would. `simple-block-yaml.test.ts` checks
  * that both paths agree on every YAML file of the repository.
  */
+import { isJsonText } from './json-text.js';
 import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js';
 import { constructScalar, resolvePlainTag, type ScalarTag } from './pyyaml-scalar.js';
 
@@ -35,7 +36,7 @@ const UNSUPPORTED_TEXT = /[^\n\x20-\x7e]|^(?:\.\.\.|%)|\n(?:---|\.\.\.|%)/;
 const PLAIN_START_FORBIDDEN = new Set(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`']);
 
 export function loadSimpleBlockYaml(text: string, file: string): YamlNode | undefined {
-  if (UNSUPPORTED_TEXT.test(text)) return undefined;
+  if (UNSUPPORTED_TEXT.test(text) || isJsonText(text)) return undefined;
   const lines = contentLines(text);
   if (lines === undefined || lines.length === 0) return undefined;
   try {
