@@ -10,11 +10,14 @@ import { cell, code, generatedHeader, table } from './docs-markdown.js';
 /**
  * Whether the CLI's code reads the option (`args.dest` outside the table and the parser). An option
  * nobody reads is parsed, so ansible-playbook command lines keep working, and otherwise ignored.
+ * The -vvvv listing of every option (cli-args-dump.ts) shows them without acting on them.
  */
+const NOT_READERS = new Set(['options.ts', 'argv.ts', 'cli-args-dump.ts']);
+
 function readers(root: string): string {
   const dir = join(root, 'src/cli');
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'options.ts' && f !== 'argv.ts')
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !NOT_READERS.has(f))
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .join('\n');
 }
