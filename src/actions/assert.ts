@@ -3,6 +3,7 @@ import type { Action } from '../run/action.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toBoolLike } from './util.js';
 import { ActionFail } from '../run/task-error.js';
+import { isPossiblyAllTemplate } from '../playbook/is-possibly-all-template.js';
 
 /** assert: every `that` condition must hold; the first that does not fails the task. */
 export const assertAction: Action = (ctx) => {
@@ -14,7 +15,7 @@ export const assertAction: Action = (ctx) => {
   if (!ctx.rawArgs.has('that')) throw new ActionFail('missing required arguments: that');
   const result = new Map<string, Data>();
   if (!quiet) result.set('_ansible_verbose_always', true);
-  const that = Array.isArray(rawThat) ? rawThat : [rawThat ?? null];
+  const that = Array.isArray(rawThat) ? rawThat : (templatedList(ctx, rawThat) ?? [rawThat ?? null]);
   const thatNode = argNode(ctx, 'that');
   for (const [i, condition] of that.entries()) {
     const origin = (thatNode?.kind === 'seq' ? thatNode.items[i]?.loc : thatNode?.loc) ?? ctx.step.task.argsLoc;
@@ -31,6 +32,20 @@ export const assertAction: Action = (ctx) => {
   result.set('msg', successMsg);
   return result;
 };
+
+/**
+ * NOTE: 2.19's assert templates a `that` written as one whole template ("{{ checks }}") to its
+ * container first: a list is the list of conditions; anything else (or an error) stays the text.
+ */
+function templatedList(ctx: Parameters<Action>[0], that: Data | undefined): Data[] | undefined {
+  if (typeof that !== 'string' || !isPossiblyAllTemplate(that)) return undefined;
+  try {
+    const value = ctx.templar.render(that, ctx.vars, { lookup: ctx.lookup });
+    return Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function argNode(ctx: Parameters<Action>[0], key: string): YamlNode | undefined {
   const node = ctx.step.task.argsNode;

@@ -589,8 +589,8 @@ export class TaskExecutor {
     if (splat) written.delete(ARGS_SPLAT_KEY);
     for (const [key, value] of written) {
       const source = task.args.has(key) ? task.args : splat?.has(key) ? splat : defaults;
-      // A templated args dict is already rendered.
-      if (source === splat) {
+      // A templated args dict is already rendered; assert's `that` is its own (the action resolves it).
+      if (source === splat || (task.action === 'assert' && key === 'that')) {
         out.set(key, value);
         continue;
       }
