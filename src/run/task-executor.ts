@@ -8,7 +8,7 @@ import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
 import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
-import { loopSubdir } from '../template/lookups/first-found.js';
+import { loopSubdir, renderDroppingUndefined } from '../template/lookups/first-found.js';
 import { parsePyFloat } from '../template/filters/jinja-numbers.js';
 import { ConnectionError, TemplateError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
@@ -120,8 +120,10 @@ export class TaskExecutor {
     const templar = this.services.templar;
     if (task.withLookup) {
       const terms = task.withLookup.terms;
-      let value: Data = terms.value;
-      value = templar.renderDeep(value, vars, { origin: terms.loc, lookup: this.services.lookupEnv(step) });
+      const options = { origin: terms.loc, lookup: this.services.lookupEnv(step) };
+      const render = (v: Data): Data => templar.renderDeep(v, vars, options);
+      const firstFound = task.withLookup.name.replace(/^ansible\.(builtin|legacy)\./, '') === 'first_found';
+      const value = firstFound ? renderDroppingUndefined(render, terms.value) : render(terms.value);
       if (value === OMIT) throw omittedLoopError(terms.loc);
       const list = Array.isArray(value) ? value : [value];
       return this.invokeWithLookup(task.withLookup.name, list, vars, step, terms.loc);

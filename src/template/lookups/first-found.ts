@@ -1,7 +1,8 @@
 /** The `first_found` lookup: the first existing file among names (and optional paths). */
-import { isStringLike, pyRepr, pyTypeName, textOf, type Data } from '../../core/data.js';
+import { isStringLike, pyRepr, pyTypeName, textOf, type Data, type DictKey } from '../../core/data.js';
+import { TemplateError } from '../../core/errors.js';
 import type { SourceLocation } from '../../core/source-location.js';
-import { valueOrigin } from '../../core/value-origins.js';
+import { setValueOrigin, valueOrigin } from '../../core/value-origins.js';
 import type { LookupFn, PluginContext } from '../plugin.js';
 import { pluginError, toText } from '../filters/ansible-args.js';
 import { lookupOptions, type OptionSpec } from './lookup-options.js';
@@ -109,3 +110,44 @@ export const first_found: LookupFn = (ctx, terms, kwargs) => {
   if (options.skip === true) return [];
   throw pluginError('No file was found when using first_found.');
 };
+
+/**
+ * with_first_found's terms rendered as 2.19 does for `with_`: an undefined value in a list or
+ * dict (a name built from a missing fact) is dropped instead of failing the task.
+ */
+export function renderDroppingUndefined(render: (value: Data) => Data, value: Data): Data {
+  const tryRender = (item: Data): { ok: true; value: Data } | { ok: false } => {
+    try {
+      return { ok: true, value: renderDroppingUndefined(render, item) };
+    } catch (error) {
+      if (error instanceof TemplateError && error.code === 'template-undefined') return { ok: false };
+      throw error;
+    }
+  };
+  // Kept entries keep where they were written (the splitting deprecation names it).
+  const keepOrigin = (to: Data[] | Map<DictKey, Data>, fromKey: DictKey, toKey: DictKey): void => {
+    const origin = valueOrigin(value as Data[] | Map<DictKey, Data>, fromKey);
+    if (origin) setValueOrigin(to, toKey, origin);
+  };
+  if (Array.isArray(value)) {
+    const out: Data[] = [];
+    value.forEach((item, index) => {
+      const r = tryRender(item);
+      if (!r.ok) return;
+      out.push(r.value);
+      keepOrigin(out, index, out.length - 1);
+    });
+    return out;
+  }
+  if (value instanceof Map) {
+    const out = new Map<DictKey, Data>();
+    for (const [key, item] of value) {
+      const r = tryRender(item);
+      if (!r.ok) continue;
+      out.set(key, r.value);
+      keepOrigin(out, key, key);
+    }
+    return out;
+  }
+  return render(value);
+}
