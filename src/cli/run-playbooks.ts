@@ -246,7 +246,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
 
   // Template warnings and deprecations go to the display as they happen, as 2.19's do.
   const templar = withWarnings(createTemplateEngine(), (w) => {
-    if (w.kind === 'deprecation') callback.deprecation?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.context !== undefined ? { context: w.context } : {}), ...(w.help ? { help: w.help } : {}), ...(w.version ? { version: w.version } : {}), ...(w.plugin ? { plugin: w.plugin } : {}), collection: 'ansible.builtin' });
+    if (w.kind === 'deprecation') callback.deprecation?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.context !== undefined ? { context: w.context } : {}), ...(w.help ? { help: w.help } : {}), ...(w.version ? { version: w.version } : {}), ...(w.plugin ? { plugin: w.plugin } : {}), collection: w.collection ?? 'ansible.builtin' });
     else callback.warning?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}) });
   });
   const extraScope: VarSource = { get: (n) => extraVars.get(n), has: (n) => extraVars.has(n), keys: () => [...extraVars.keys()].map(String) };

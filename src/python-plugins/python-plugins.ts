@@ -16,6 +16,7 @@ import { localCollections, splitQualifiedName } from '../core/local-collections.
 import { pluginDirectories, type PluginDirectories, type PythonPluginKind } from '../core/plugin-directories.js';
 import { PluginFailure } from '../template/plugin-failure.js';
 import { PyException } from '../template/runtime/py-exception.js';
+import type { TemplateWarning } from '../template/api.js';
 import { filters, nestedRenderErrors, tests, type FilterFn, type LookupFn, type PluginContext, type PluginValue, type TestFn, type UserPlugins } from '../template/plugin.js';
 import { PluginHost, PluginHostError, type HostReply } from './plugin-host.js';
 import { answer, displayAnswer, type PluginDisplay } from './host-questions.js';
@@ -91,10 +92,14 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
 
   /** A local collection's filter or test, by its fully qualified name (`ns.coll.name`). */
   const collectionPlugin = (kind: JinjaKind, written: string): FilterFn | TestFn | undefined => {
+    const removed = tombstone(kind, written);
+    if (removed !== undefined) return failing(kind, written, new PluginHostError(removed, false));
     const name = routedName(kind, written);
     const qualified = splitQualifiedName(name);
     const dir = qualified === undefined ? undefined : localCollections.find(qualified.collection);
     if (qualified === undefined || dir === undefined) return undefined;
+    const deprecation = routingDeprecation(kind, written);
+    if (deprecation !== undefined) return deprecated(deprecation, collectionPlugin(kind, name) as FilterFn | undefined) as FilterFn | TestFn | undefined;
     const key = `${kind}:${name}`;
     if (!made.has(key)) {
       let fn: FilterFn | TestFn | undefined;
@@ -146,6 +151,45 @@ function routedName(kind: PythonPluginKind, name: string): string {
     current = r.redirect;
   }
   return current;
+}
+
+const KIND_TITLES: Readonly<Record<PythonPluginKind, string>> = { filter: 'Filter', test: 'Test', lookup: 'Lookup' };
+
+function removalText(entry: ReadonlyMap<unknown, unknown>): { text: string; version?: string; date?: string } {
+  const text = entry.get('warning_text');
+  const version = entry.get('removal_version');
+  const date = entry.get('removal_date');
+  const sentence = typeof text === 'string' && text !== '' ? ` ${/[!?.]$/.test(text) ? text : `${text}.`}` : '';
+  return { text: sentence, ...(version !== undefined && version !== null ? { version: String(version) } : {}), ...(date !== undefined && date !== null ? { date: String(date) } : {}) };
+}
+
+/** 2.19's load failure of a plugin its collection's meta/runtime.yml tombstones, or undefined. */
+function tombstone(kind: PythonPluginKind, name: string): string | undefined {
+  const entry = localCollections.routing(kind, name)?.tombstone;
+  const collection = splitQualifiedName(name)?.collection;
+  if (entry === undefined || collection === undefined) return undefined;
+  const { text, version, date } = removalText(entry);
+  const when = date !== undefined ? `in a release after ${date}` : version !== undefined ? `version ${version}` : 'in a future release';
+  return `The '${name}' ${kind} plugin has been removed.${text} This feature was removed from collection '${collection}' ${when}.`;
+}
+
+/** The deprecation a plugin's routing declares, as the display shows it, or undefined. */
+function routingDeprecation(kind: PythonPluginKind, name: string): TemplateWarning | undefined {
+  const entry = localCollections.routing(kind, name)?.deprecation;
+  const collection = splitQualifiedName(name)?.collection;
+  if (entry === undefined || collection === undefined) return undefined;
+  const { text, version } = removalText(entry);
+  // NOTE: a removal_date is not carried (template deprecations have a version only)
+  return { kind: 'deprecation', message: `${KIND_TITLES[kind]} "${name}" has been deprecated.${text}`, collection, ...(version === undefined ? {} : { version }) };
+}
+
+/** A plugin that shows its routing's deprecation each time it is used (the display shows it once). */
+function deprecated(warning: TemplateWarning, fn: FilterFn | undefined): FilterFn | undefined {
+  if (fn === undefined) return undefined;
+  return (ctx, ...rest) => {
+    ctx.warn?.(warning);
+    return fn(ctx, ...rest);
+  };
 }
 
 /** Whether Volant has a builtin filter (test) of that name. */

@@ -34,6 +34,8 @@ export interface TemplateWarning {
   readonly version?: string;
   /** For deprecations: the plugin that deprecates (`lookup plugin 'template'`). */
   readonly plugin?: string;
+  /** For deprecations: the collection removing the feature (ansible.builtin when not given). */
+  readonly collection?: string;
   /** What to do instead (shown after the source lines). */
   readonly help?: string;
   /** Shown in place of an origin and source lines (`Origin: <unknown>` and the value). */

@@ -1,0 +1,3 @@
+class TestModule(object):
+    def tests(self):
+        return {'shouty': lambda s: s == s.upper()}
