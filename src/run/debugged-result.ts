@@ -3,7 +3,7 @@
  * `debugger` keyword, enable_task_debugger). The user may run the task again: the host, its
  * counters and its place in the play go back to before the result, as ansible's redo does.
  */
-import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
+import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import type { TaskStep } from '../compile/program.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import type { HostCursor } from './host-cursor.js';
@@ -49,7 +49,6 @@ export async function settleWithDebugger(ctx: DebuggedResultContext, host: strin
   const cursor = ctx.cursor(host);
   const watched = terminal !== undefined && cursor !== undefined && (globally || keyword !== undefined);
   const restore = watched ? cursor.snapshot() : undefined;
-  const before = ctx.stats.summarize(host);
   let outcome = first;
   let name: string | undefined;
   let verdict = processResult(ctx.processCtx, host, step, outcome, options);
@@ -62,15 +61,26 @@ export async function settleWithDebugger(ctx: DebuggedResultContext, host: strin
     if (answer.action === 'continue') break;
     name = answer.name;
     restore();
-    const now = ctx.stats.summarize(host);
-    for (const counter of Object.keys(now) as (keyof typeof now)[]) {
-      for (let n = now[counter]; n > before[counter]; n--) ctx.stats.decrement(counter, host);
-    }
+    takeBackCounts(ctx, host, verdict, outcome.result);
     ctx.failedHosts.delete(host);
     outcome = await ctx.run(host, { ...step, task: { ...step.task, args: answer.args } });
     verdict = processResult(ctx.processCtx, host, step, outcome, options);
   }
   return verdict;
+}
+
+/**
+ * What 2.19 takes back from the recap before a redo: the counter of each status the result has
+ * (failed, unreachable, changed, skipped), then one `ok` whatever the status, none below zero; so
+ * a failure redone also costs an `ok` counted before it, and a failed result that says changed a
+ * `changed`.
+ */
+function takeBackCounts(ctx: DebuggedResultContext, host: string, verdict: Verdict, result: DataDict): void {
+  if (verdict === 'failed' || verdict === 'ignored') ctx.stats.decrement('failures', host);
+  if (verdict === 'unreachable') ctx.stats.decrement('unreachable', host);
+  if (truthy(result.get('changed'))) ctx.stats.decrement('changed', host);
+  if (verdict === 'skipped') ctx.stats.decrement('skipped', host);
+  ctx.stats.decrement('ok', host);
 }
 
 function debuggerKeyword(ctx: DebuggedResultContext, value: Data, host: string, step: TaskStep): string {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { dict, type Data } from '../../core/data.js';
+import { dict, UnsafeString, type Data } from '../../core/data.js';
 import { evaluateLine, executeLine, PyException, type PyValue } from './py-expr.js';
 
 function scope(): Map<string, PyValue> {
@@ -26,7 +26,14 @@ describe('run/debugger/py-expr', () => {
   it('assigns an item, then reads it back', () => {
     const s = scope();
     executeLine("args['msg'] = {'a': [1, 'two', None, True]}", s);
-    assert.deepEqual(evaluateLine("args['msg']", s), dict([['a', [1, 'two', null, true] as Data]]));
+    // Text typed at the debugger is untrusted: a template in it is never rendered.
+    assert.deepEqual(evaluateLine("args['msg']", s), dict([['a', [1, new UnsafeString('two'), null, true] as Data]]));
+  });
+
+  it('assigns a value read from elsewhere as it is', () => {
+    const s = scope();
+    executeLine("args['copy'] = args['msg']", s);
+    assert.equal(evaluateLine("args['copy']", s), 'boom');
   });
 
   it("raises Python's errors in Python's words", () => {

@@ -4,7 +4,7 @@
  * debugger hands the line to Python's eval/exec; Volant answers what users type there with
  * Python's own error words.
  */
-import { dict, isDict, markTuple, PyFloat, pyRepr, strRepr, type Data, type DictKey } from '../../core/data.js';
+import { dict, isDict, isTuple, markTuple, PyFloat, pyRepr, strRepr, UnsafeString, type Data, type DictKey } from '../../core/data.js';
 
 /** An object the debugger shows that is not plain data (the task, the host, the result). */
 export interface PyObject {
@@ -284,11 +284,24 @@ export function evaluateLine(line: string, scope: Map<string, PyValue>): PyValue
   return evaluate(parseLine(line, false).value, scope);
 }
 
+/** A literal's strings, at any depth, as text no template renders. */
+function untrusted(value: PyValue): PyValue {
+  if (typeof value === 'string') return new UnsafeString(value);
+  if (Array.isArray(value)) {
+    const out = value.map((item) => untrusted(item) as Data);
+    return isTuple(value) ? markTuple(out) : out;
+  }
+  if (isDict(value)) return new Map([...value].map(([k, item]) => [k, untrusted(item) as Data]));
+  return value;
+}
+
 /** A statement: an assignment, or an expression evaluated for nothing (exec does not print). */
 export function executeLine(line: string, scope: Map<string, PyValue>): PyValue | undefined {
   const { target, value } = parseLine(line, true);
-  const v = evaluate(value, scope);
-  if (!target) return v;
+  const evaluated = evaluate(value, scope);
+  if (!target) return evaluated;
+  // NOTE: 2.19 trusts no text typed at the debugger: a template assigned there stays text.
+  const v = value.kind === 'const' || value.kind === 'list' || value.kind === 'dict' ? untrusted(evaluated) : evaluated;
   if (target.kind === 'name') {
     scope.set(target.name, v);
     return undefined;
