@@ -11,7 +11,7 @@ import { libraryModules } from '../core/library-modules.js';
 import { localCollections, splitQualifiedName } from '../core/local-collections.js';
 import { pluginDirectories } from '../core/plugin-directories.js';
 import { installPythonPlugins } from '../python-plugins/install-python-plugins.js';
-import { playbookCollectionWarnings } from '../playbook/collection-warnings.js';
+import { playbookCollectionWarnings, roleTaskListWarnings } from '../playbook/collection-warnings.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
 import { compileIncludeRole, compileIncludeTasks, includeLoopVars } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
@@ -347,6 +347,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     if (dependentOf !== undefined) return dependentOf.collections.length > 0 ? dependentOf.collections : ['ansible.legacy'];
     return within !== undefined ? within.collections : completeCollections(play?.keywords.get('collections')?.value);
   };
+  const roleLoadWarnings = new Set<string>();
   const loader: CompileLoader = {
     staticallyImported: (path) => callback.display?.(`statically imported: ${path}`, { verbosity: 2 }),
     loadTaskFile: (path, handlers) => {
@@ -370,7 +371,16 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
         ...(from ? { from } : {}),
         ...(loc ? { loc } : {}),
       }),
-    loadRoleTasks: (role, file, handlers) => loadRoleTasks(role, file, handlers),
+    loadRoleTasks: (role, file, handlers) => {
+      const list = loadRoleTasks(role, file, handlers);
+      // a role's collections are searched for its short action names as it loads (warned once)
+      for (const message of roleTaskListWarnings(list, role.collections)) {
+        if (roleLoadWarnings.has(message)) continue;
+        roleLoadWarnings.add(message);
+        warn(message);
+      }
+      return list;
+    },
     renderStatic: (text, loc) => (currentPlay && templar.isTemplate(text) ? pyStr(templar.render(text, staticVars(currentPlay), { origin: loc })) : text),
   };
   // Compiled once per play; compiling again makes it the play that run-time includes load for.

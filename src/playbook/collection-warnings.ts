@@ -90,6 +90,13 @@ export function runningTaskWarnings(task: TaskNode, collections: Data | undefine
   return collectionLoadWarnings(written, collections.map(String));
 }
 
+/** The load warnings of a role's task list, searched through the role's collections. */
+export function roleTaskListWarnings(list: readonly TaskOrBlock[], collections: readonly string[]): string[] {
+  const out: string[] = [];
+  if (collections.length > 0) visit(list, collections, out);
+  return out;
+}
+
 /** Every such warning of a playbook, in the order 2.19 loads a play's lists (handlers first). */
 export function playbookCollectionWarnings(playbook: Playbook): string[] {
   const out: string[] = [];
