@@ -429,6 +429,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     inventoryHostnames: (pattern) => afterFlush(inventory.hostsMatching(pattern)),
     vault: { decrypt: (text) => runVault().openFile(text, '') },
     config: configLookup(config),
+    configRaw: (envName, section, key) => config.get(envName, section, key),
   });
   const actions = createActions({ includeVars: includeVarsAction });
   actions.set('gather_facts', gatherFactsAction);

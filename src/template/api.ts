@@ -52,6 +52,8 @@ export interface LookupEnvironment {
   inventoryHostnames?(pattern: string): string[];
   /** ansible.cfg values for the `config` lookup. */
   config?(name: string): Data | undefined;
+  /** A setting's raw text from its environment variable, else ansible.cfg (undefined when unset). */
+  configRaw?(envName: string, section: string, key: string): string | undefined;
   /** Decrypts vault text for `unvault` and `vault` filters. */
   vault?: { decrypt(text: string): string; encrypt?(text: string, secret: string, vaultId?: string): string };
 }

@@ -19,7 +19,7 @@ export interface OptionSpec {
   readonly choices?: readonly string[];
 }
 
-const INVALID = Symbol('invalid');
+export const INVALID = Symbol('invalid');
 
 /** convert_bool's non-strict boolean(): these are true, anything else false. */
 export function lenientBool(value: Data): boolean {
@@ -44,7 +44,8 @@ function toInt(value: Data): number | typeof INVALID {
   return INVALID;
 }
 
-function ensureType(value: Data, type: OptionType | undefined): Data | typeof INVALID {
+/** ensure_type's conversion; INVALID when the value does not convert. */
+export function ensureType(value: Data, type: OptionType | undefined): Data | typeof INVALID {
   switch (type) {
     case 'bool':
     case 'boolean':

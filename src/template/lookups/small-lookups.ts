@@ -5,6 +5,7 @@ import type { LookupFn } from '../plugin.js';
 import { pluginError, pyClass, toText } from '../filters/ansible-args.js';
 import { repr } from '../runtime/py-values.js';
 import { lookupOptions, strTerm } from './lookup-options.js';
+import { configSetting } from './config-fallback.js';
 import { isVaultText } from '../filters/ansible-vault-format.js';
 import { findFileOrWarn } from './search-path.js';
 
@@ -39,7 +40,7 @@ export const config: LookupFn = (ctx, terms, kwargs) => {
     if (!isStringLike(term)) throw pluginError(`Invalid setting identifier, ${repr(term)} is not a <class 'str'>, its a ${pyClass(term)}.`);
     const name = textOf(term);
     // NOTE: Volant knows no plugin's own settings: every one is missing.
-    const value = pluginName ? undefined : ctx.lookup?.config?.(name);
+    const value = pluginName ? undefined : (ctx.lookup?.config?.(name) ?? configSetting(ctx, name));
     if (value === undefined) {
       const missing = `No config definition exists for '${name}'${pluginName ? ` for '${toText(pluginName)}' ${toText(pluginType)} plugin` : ''}.`;
       if (onMissing === 'error') throw pluginError(missing);
