@@ -112,8 +112,9 @@ export function cliPage(root: string): string {
     '  per host runs every task) and prints none of those lines. Everything `-vv` shows is the same.',
     '- ansible-core fails on a bad config file or setting value while it loads, and prints its Python traceback',
     '  after the `ERROR:` line; Volant prints the same line and exit code, without a traceback.',
-    '- Under `--step` with the `free` or `host_pinned` strategy, a handler answered `n` is forgotten; ansible-core',
-    '  keeps it notified for the next flush, as Volant does under `linear` (case `cli-step-handler-declined`).',
+    '- Under `--step` with the `free` strategy, a handler answered `n` is forgotten; ansible-core 2.19 keeps it',
+    '  notified and then spins without end (seen with the oracle). Under `linear` both keep it for the next flush',
+    '  (case `cli-step-handler-declined`).',
     '',
   );
   return out.join('\n');
