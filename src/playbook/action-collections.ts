@@ -139,3 +139,22 @@ export function routePlugin(kind: string, kindName: string, fqcn: string, loc?: 
   }
   return { name, deprecations };
 }
+
+/**
+ * A local collection's lookup named by a `with_<ns.coll.name>` key: the deprecations its routing
+ * declares (shown while loading), or undefined when no local collection has it. A tombstoned one
+ * counts as found: it fails as the loop runs.
+ */
+export function collectionLookupRoute(name: string): { deprecations: CollectionDeprecation[] } | undefined {
+  if (splitQualifiedName(name) === undefined) return undefined;
+  let routed: { name: string; deprecations: CollectionDeprecation[] };
+  try {
+    routed = routePlugin('lookup', 'lookup', name);
+  } catch (error) {
+    if (error instanceof ParseError) return { deprecations: [] };
+    throw error;
+  }
+  const target = splitQualifiedName(routed.name);
+  if (target === undefined || localCollections.findPluginFile(target.collection, 'lookup', target.resource) === undefined) return undefined;
+  return { deprecations: routed.deprecations };
+}

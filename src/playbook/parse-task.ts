@@ -4,7 +4,7 @@ import { collectKeywords } from './collect-keywords.js';
 import { HANDLER_KEYWORDS } from './handler-keywords.js';
 import type { Keyword, TaskNode } from './model.js';
 import { parseModuleArgs } from './module-args.js';
-import { withOwnCollections } from './action-collections.js';
+import { collectionLookupRoute, withOwnCollections, type CollectionDeprecation } from './action-collections.js';
 import type { ResolvedAction } from './module-args.js';
 import { TASK_KEYWORDS } from './task-keywords.js';
 import { toData } from '../yaml/to-data.js';
@@ -37,6 +37,7 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
   const loadWarnings: string[] = [];
   const skip = new Set<string>(['action', 'local_action', 'args', resolved.actionWritten]);
   let loopBefore = false;
+  const lookupDeprecations: CollectionDeprecation[] = [];
   for (const pair of map.pairs) {
     const name = keyText(pair);
     const lookup = name.slice('with_'.length);
@@ -47,7 +48,9 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
     }
     if (name === 'loop' && !(pair.value.kind === 'scalar' && pair.value.value === null)) loopBefore = true;
     if (!name.startsWith('with_')) continue;
-    if (!isBuiltinLookupName(lookup) && pluginDirectories.findLookup(lookup) === undefined) {
+    const inCollection = collectionLookupRoute(lookup);
+    if (inCollection !== undefined) lookupDeprecations.push(...inCollection.deprecations);
+    if (!isBuiltinLookupName(lookup) && pluginDirectories.findLookup(lookup) === undefined && inCollection === undefined) {
       // NOTE: a `with_` key naming no lookup is left to the keyword check (an invalid attribute);
       // 2.19 first tried to load it, warning when it names a collection that is not installed.
       const warning = lookupLoadWarning(lookup);
@@ -82,7 +85,9 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
     keywords,
     isHandler,
     ...(resolved.deprecations.length === 0 ? {} : { deprecations: resolved.deprecations }),
-    ...(resolved.collectionDeprecations === undefined ? {} : { collectionDeprecations: resolved.collectionDeprecations }),
+    ...(resolved.collectionDeprecations === undefined && lookupDeprecations.length === 0
+      ? {}
+      : { collectionDeprecations: [...(resolved.collectionDeprecations ?? []), ...lookupDeprecations] }),
   };
   checkIncludeOptions(task, map);
   return task;

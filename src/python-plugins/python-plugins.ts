@@ -125,10 +125,23 @@ export function pythonPlugins(options: PythonPluginsOptions): UserPlugins {
 
   /** A local collection's lookup (`plugins/lookup/<name>.py`), by its fully qualified name. */
   const collectionLookup = (written: string): LookupFn | undefined => {
+    const removed = tombstone('lookup', written);
+    if (removed !== undefined) {
+      return () => {
+        throw passThrough(new TemplateError('template-lookup', `The lookup plugin '${written}' failed to load: ${removed}`));
+      };
+    }
     const name = routedName('lookup', written);
     const qualified = splitQualifiedName(name);
     const path = qualified === undefined ? undefined : localCollections.findPluginFile(qualified.collection, 'lookup', qualified.resource);
-    return path === undefined ? undefined : lookupFn(host, name, path, options);
+    if (path === undefined) return undefined;
+    const run = lookupFn(host, name, path, options);
+    const deprecation = routingDeprecation('lookup', written);
+    if (deprecation === undefined) return run;
+    return (ctx, ...rest) => {
+      ctx.warn?.(deprecation);
+      return run(ctx, ...rest);
+    };
   };
 
   return {
@@ -180,7 +193,8 @@ function routingDeprecation(kind: PythonPluginKind, name: string): TemplateWarni
   if (entry === undefined || collection === undefined) return undefined;
   const { text, version } = removalText(entry);
   // NOTE: a removal_date is not carried (template deprecations have a version only)
-  return { kind: 'deprecation', message: `${KIND_TITLES[kind]} "${name}" has been deprecated.${text}`, collection, ...(version === undefined ? {} : { version }) };
+  const what = kind === 'lookup' ? name : `${KIND_TITLES[kind]} "${name}"`;
+  return { kind: 'deprecation', message: `${what} has been deprecated.${text}`, collection, ...(version === undefined ? {} : { version }) };
 }
 
 /** A plugin that shows its routing's deprecation each time it is used (the display shows it once). */
