@@ -5,6 +5,7 @@ import type { DictKey } from '../core/data.js';
 import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import type { Action } from '../run/action.js';
 import { copyValueOrigin } from '../core/value-origins.js';
+import { untrusted } from '../template/runtime/trust.js';
 import { copyKeyOrigin, setKeyOrigin } from '../inventory/key-origins.js';
 
 /** set_fact: host variables with set_fact precedence (and facts too when cacheable). */
@@ -22,7 +23,8 @@ export const setFact: Action = (ctx) => {
       const origin = keyLocation(ctx, key) ?? ctx.step.task.argsLoc ?? ctx.step.task.loc;
       throw new TaskError([{ message: invalid, origin, help: VARIABLE_NAME_HINT }]);
     }
-    facts.set(name, value);
+    // A value set_fact stores is data: a template in it (from a !unsafe value, say) is never rendered.
+    facts.set(name, untrusted(value));
     copyValueOrigin(ctx.args, facts, key);
     // Where the name was written: 2.19's reserved-name warning points there.
     const at = keyLocation(ctx, key) ?? ctx.step.task.argsLoc;
