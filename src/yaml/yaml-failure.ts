@@ -117,7 +117,10 @@ function pyyamlMessage(problem: YamlProblem): string {
 export function yamlFailure(problem: YamlProblem, file: string, lines: LineIndex): YamlError {
   if (problem.unmarked === true) return new YamlError('YAML_PARSE', `YAML parsing failed: ${problem.problem}`, { location: { file, line: 0, column: 0 } });
   const target = lines.lineText(problem.line) ?? '';
-  const diagnosis = problem.fromAnsible === true ? undefined : diagnose(target);
+  // NOTE: ansible guesses from the source line only when it can read it: a described origin
+  // (`<CLI option '-e'>`) has no file, so its error keeps libyaml's words.
+  const described = file.startsWith('<') && file.endsWith('>');
+  const diagnosis = problem.fromAnsible === true || described ? undefined : diagnose(target);
   const message = diagnosis?.message ?? pyyamlMessage(problem);
   const column = diagnosis === undefined ? problem.column : codePointColumn(target, diagnosis.column - 1);
   const location = { file, line: problem.line, column };
