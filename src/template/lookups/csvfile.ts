@@ -23,10 +23,8 @@ function decodeAs(bytes: Buffer, encoding: string): string {
 
 export const csvfile: LookupFn = (ctx, terms, kwargs) => {
   const options = new Map<string, Data>(Object.entries(DEFAULTS));
-  for (const [k, v] of kwargs) {
-    if (!options.has(k)) throw pluginError(`${JSON.stringify(k).replace(/"/g, "'")} is not a valid option`);
-    options.set(k, defined(v));
-  }
+  // NOTE: unknown keyword options are ignored (2.19 checks only the inline ones).
+  for (const [k, v] of kwargs) if (options.has(k)) options.set(k, defined(v));
   for (const name of ['col', 'keycol'] as const) options.set(name, lookupOption('csvfile', name, kwargs.get(name), { type: 'int', default: DEFAULTS[name] ?? null }));
   if (terms.length === 0) throw pluginError('Search key is required but was not found');
   const out: Data[] = [];

@@ -107,10 +107,8 @@ export const ini: LookupFn = (ctx, terms, kwargs) => {
     ['case_sensitive', false],
     ['allow_no_value', false],
   ]);
-  for (const [k, v] of kwargs) {
-    if (!OPTIONS.includes(k)) throw pluginError(`'${k}' is not a valid option.`);
-    options.set(k === 'allow_none' ? 'allow_no_value' : k, defined(v));
-  }
+  // NOTE: unknown keyword options are ignored (2.19 checks only the inline ones).
+  for (const [k, v] of kwargs) if (OPTIONS.includes(k)) options.set(k === 'allow_none' ? 'allow_no_value' : k, defined(v));
   // The keyword options are typed (inline `name=value` ones are not, as in 2.19).
   for (const [name, spec] of TYPED_OPTIONS) if (kwargs.has(name)) options.set(name, lookupOption('ini', name, kwargs.get(name), spec));
   // NOTE: the parser is built once, before inline `name=value` options are read, so an inline
