@@ -158,3 +158,17 @@ export function collectionLookupRoute(name: string): { deprecations: CollectionD
   if (target === undefined || localCollections.findPluginFile(target.collection, 'lookup', target.resource) === undefined) return undefined;
   return { deprecations: routed.deprecations };
 }
+
+/**
+ * The routing deprecations of a module written in the `action:`/`local_action:` forms, which
+ * 2.19 resolves (and shows) only as the task runs; none for a module written as the task's key.
+ */
+export function runningActionDeprecations(actionWritten: string, actionAsKey: boolean): CollectionDeprecation[] {
+  if (actionAsKey || splitQualifiedName(actionWritten) === undefined) return [];
+  try {
+    return routePlugin('modules', 'module', actionWritten).deprecations;
+  } catch (error) {
+    if (error instanceof ParseError) return [];
+    throw error;
+  }
+}

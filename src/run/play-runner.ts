@@ -39,6 +39,7 @@ import { VolantError } from '../core/errors.js';
 import { runOnHosts, type FanOut } from './step-fan-out.js';
 import type { TagFilter } from './tags.js';
 import { runningTaskWarnings } from '../playbook/collection-warnings.js';
+import { runningActionDeprecations } from '../playbook/action-collections.js';
 
 /** Actions that run once for all the hosts of a step, on the first. */
 const BYPASS_HOST_LOOP = new Set(['add_host', 'pause']);
@@ -458,6 +459,7 @@ export class PlayRunner {
       if (hosts.length === 0) return [];
     }
     for (const message of runningTaskWarnings(task, step.folded.scalars.get('collections')?.value, step.role !== undefined)) this.services.callback.warning?.(message);
+    for (const deprecation of runningActionDeprecations(task.actionWritten, task.actionAsKey === true)) this.services.callback.deprecation?.(deprecation);
     if (task.action === 'meta') {
       await runMeta(this.metaContext(), step, hosts);
       return [];
