@@ -340,9 +340,10 @@ def handle_async(req):
     w = threading.Thread(target=watch, name='async-' + jid)
     w.daemon = True
     w.start()
+    # NOTE: in the order 2.19's async_wrapper and action build it (seen in a loop item's label).
     send({'id': req['id'], 'ok': True, 'result': {
-        'ansible_job_id': jid, 'changed': True, 'finished': False,
-        'results_file': results_file, 'started': True,
+        'failed': False, 'started': True, 'finished': False,
+        'ansible_job_id': jid, 'results_file': results_file, 'changed': True,
     }})
 
 
