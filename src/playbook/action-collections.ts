@@ -172,3 +172,15 @@ export function runningActionDeprecations(actionWritten: string, actionAsKey: bo
     throw error;
   }
 }
+
+/** 2.19's message for a local collection's module its routing tombstones (through redirects), or undefined. */
+export function removedModuleMessage(name: string): string | undefined {
+  if (splitQualifiedName(name) === undefined) return undefined;
+  try {
+    routePlugin('modules', 'module', name);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ParseError && error.code === 'ACTION_REMOVED') return error.message;
+    throw error;
+  }
+}

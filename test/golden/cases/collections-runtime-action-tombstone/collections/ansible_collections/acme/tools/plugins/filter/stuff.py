@@ -1,0 +1,3 @@
+class FilterModule(object):
+    def filters(self):
+        return {'double': lambda x: x * 2}
