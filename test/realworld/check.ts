@@ -198,6 +198,8 @@ async function checkRole(role: RealWorldRole, opts: Options, hosts: Record<Engin
     if (!step.mustBeIdempotent) continue;
     for (const [engine, runs] of [['ansible-core', ansible!], ['volant', volant!]] as const) {
       const out = runs[i]!.stdout;
+      // a run stopped while loading (no recap) changed nothing; its output is compared above
+      if (!out.includes('PLAY RECAP')) continue;
       if (changedCount(out) !== 0) problems.push(`${engine}: the ${step.label} is not idempotent (${recapCounts(out)})`);
     }
   }
