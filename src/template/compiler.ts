@@ -599,6 +599,7 @@ class Compiler {
   callExpr(e: Extract<Expr, { kind: 'call' }>, caller: ((f: Frame) => Macro) | null): ExprFn {
     if (e.callee.kind === 'getattr' && MUTATING_METHODS.has(e.callee.attr)) this.mutates = true;
     const callee = this.expr(e.callee);
+    const calleeTag = operandTagger(e.callee, (x) => this.expr(x));
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
     return (f) => {
       const fn = callee(f);
@@ -607,7 +608,14 @@ class Compiler {
         kw = new Map(kw);
         kw.set('caller', caller(f));
       }
-      return callValue(fn, args(f), kw);
+      const a = args(f);
+      if (fn instanceof PyCallable || fn instanceof Undefined) return callValue(fn, a, kw);
+      // A variable's value called names its 2.19 type ('_AnsibleLazyTemplateDict' object is not callable).
+      try {
+        return callValue(fn, a, kw);
+      } catch (err) {
+        return retagged(err, f, [[fn, calleeTag]], () => callValue(fn, a, kw));
+      }
     };
   }
 
