@@ -216,7 +216,9 @@ export class DefaultCallback extends CallbackBase implements Callback {
     const label = this.label(s);
     const retries = Number(s.result.get('retries') ?? 0);
     const attempts = Number(s.result.get('attempts') ?? 0);
-    let msg = `FAILED - RETRYING: [${label}]: ${r.task.name} (${retries - attempts} retries left).`;
+    // NOTE: 2.19 names the task by its templated name, else by get_name(): "role : action" in a role.
+    const name = r.task.unnamed && r.task.role !== undefined ? `${r.task.role} : ${r.task.name}` : r.task.name;
+    let msg = `FAILED - RETRYING: [${label}]: ${name} (${retries - attempts} retries left).`;
     if (this.isVerbose(s, 2)) msg += `Result was: ${this.dump(s)}`;
     this.screen.display(msg, { color: 'debug' });
   }

@@ -58,6 +58,8 @@ export interface TaskInfo {
   readonly loc: SourceLocation;
   /** The role's name when the task comes from a role ("role : task" in the banner). */
   readonly role?: string;
+  /** The task has no name: `name` is its action (a role's task is then "role : action" where 2.19 prints get_name()). */
+  readonly unnamed?: boolean;
   /** The Python type of a role-less task's `name` written as no string (2.19's default callback cannot strip it). */
   readonly nameType?: string;
   readonly isHandler: boolean;

@@ -43,7 +43,7 @@ export class TaskNames {
   bannerName(step: TaskStep, host: string): string {
     const task = step.task;
     const nameKw = task.keywords.get('name');
-    if (!nameKw || nameKw.value === null || nameKw.value === '') return unnamed(task);
+    if (!nameKw || isUnnamed(task)) return unnamed(task);
     const raw = pyStr(nameKw.value);
     const templar = this.templar;
     if (!templar.isTemplate(raw)) return raw;
@@ -93,6 +93,7 @@ export class TaskNames {
       // NOTE: ansible's IncludeRole names itself (its name, or "include_role : x") without its own role.
       ...(step.role && !ROLE_INCLUDES.has(task.action) ? { role: step.role.def.name } : {}),
       ...(nameTypeOf(step) ?? this.renderedNameType(step)),
+      ...(isUnnamed(task) ? { unnamed: true } : {}),
       isHandler: task.isHandler,
       noLog: keywordBool(step.folded.scalars.get('no_log')) ?? false,
       checkMode: checkModeMarked(step.folded.scalars.get('check_mode'), this.options.checkMode),
@@ -103,6 +104,11 @@ export class TaskNames {
       ignoreUnreachable: keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false,
     };
   }
+}
+
+function isUnnamed(task: TaskStep['task']): boolean {
+  const nameKw = task.keywords.get('name');
+  return !nameKw || nameKw.value === null || nameKw.value === '';
 }
 
 /** What Task.get_name() shows for a task without a name: its action (an include_role's with the role). */
