@@ -25,6 +25,8 @@ export const gatherFactsAction: Action = async (ctx) => {
     // NOTE: 2.19's gather_facts action (not the setup module) marks the facts as gathered.
     const facts = result.get('ansible_facts');
     if (isDict(facts)) facts.set('_ansible_facts_gathered', true);
+    // its result is built from the modules' facts and notices: no invocation
+    result.delete('invocation');
   }
   return result;
 };

@@ -1804,4 +1804,5 @@ def gather(ctx, params):
 
 
 def run(params, ctx):
-    return {'ansible_facts': gather(ctx, params), 'changed': False}
+    # NOTE: no 'changed': the controller adds failed and changed after it, in 2.19's order.
+    return {'ansible_facts': gather(ctx, params)}
