@@ -585,7 +585,7 @@ export class TaskExecutor {
     const out: DataDict = new Map();
     const lookup = this.services.lookupEnv(step);
     const defaults = moduleDefaultArgs(step, vars, this.services.templar);
-    const finalization: ErrorLink = { message: `Finalization of task args for '${fqcn(task.action)}' failed.`, origin: task.actionLoc ?? task.loc };
+    const finalization: ErrorLink = { message: `Finalization of task args for '${fqcn(task.action)}' failed.`, ...actionKeyOrigin(task) };
     const splat = argsSplat(step, vars, this.services.templar, finalization, (event) => this.services.warning?.(host, event));
     const written = defaults.size === 0 && !splat ? task.args : new Map([...defaults, ...(splat ?? []), ...task.args]);
     if (splat) written.delete(ARGS_SPLAT_KEY);
@@ -811,6 +811,16 @@ function skippedNoLog(step: TaskStep, vars: VarSource, templar: TemplateRenderer
   } catch {
     return true;
   }
+}
+
+/**
+ * Where the action's key was written. NOTE: a file read as JSON has no positions (line 0), and 2.19
+ * tags no mapping key read by json.loads: the key shows as `Origin: <unknown>` and itself.
+ */
+function actionKeyOrigin(task: TaskStep['task']): Pick<ErrorLink, 'origin' | 'context'> {
+  const at = task.actionLoc ?? task.loc;
+  if (task.actionLoc !== undefined && task.actionLoc.line === 0) return { context: `Origin: <unknown>\n\n${task.actionWritten}` };
+  return { origin: at };
 }
 
 /** An include's result carries its no_log, so a looped include's `included:` line censors the item. */
