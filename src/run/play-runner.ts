@@ -348,7 +348,11 @@ export class PlayRunner {
       },
       runStep: async (step, host) => {
         const cursor = this.cursors.get(host);
-        if (step.task.action !== 'meta') this.warnPerHostFatal(step, host);
+        if (step.task.action !== 'meta') {
+          // NOTE: host_pinned is 2.19's free strategy with another queue: the same warnings.
+          if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
+          this.warnPerHostFatal(step, host);
+        }
         await this.runStep(step, [host]);
         if (cursor?.failed) this.services.failedHosts.add(host);
       },
