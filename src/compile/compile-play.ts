@@ -299,11 +299,12 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
     const list = loader.loadRoleTasks(role.def, 'main', true);
     handlers.addList(list, roleFold(playFold, role), { role, baseDir: `${role.def.path}/handlers` });
   }
-  // Imported roles' handlers follow those of roles:, before the play's own (2.19's order).
+  handlers.addList(play.handlers, playFold, { baseDir });
+  // NOTE: 2.19 appends an imported role's handlers to the play's as it loads the import, so they
+  // come after those of roles: and after the play's own.
   for (const { role, file } of builder.importedHandlers) {
     handlers.addList(loader.loadRoleTasks(role.def, file, true), roleFold(playFold, role), { role, baseDir: `${role.def.path}/handlers` });
   }
-  handlers.addList(play.handlers, playFold, { baseDir });
 
   return { play, program: builder.build(), handlers: handlers.build(), roles: [...roles, ...builder.importedRoles] };
 }
