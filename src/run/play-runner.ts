@@ -17,7 +17,7 @@ import { RoleRuns } from './role-runs.js';
 import { AggregateStats } from './stats.js';
 import { TaskExecutor, type ExecOutcome, type ExecServices } from './task-executor.js';
 import type { PlayVars, VarsPort } from './vars-port.js';
-import { isStrictBool, keywordBool, keywordInt, toBool } from './keyword-values.js';
+import { conditionsOf, isStrictBool, keywordBool, keywordInt, toBool } from './keyword-values.js';
 import { withTemplatedAction } from './templated-action.js';
 import { runMeta } from './meta.js';
 import type { IncludeLoader } from './include-loader.js';
@@ -715,8 +715,9 @@ export class PlayRunner {
   private whenHolds(step: TaskStep, host: string): boolean {
     const vars = this.playVars.forTask(host, step);
     for (const kw of step.folded.when) {
-      for (const cond of Array.isArray(kw.value) ? kw.value : [kw.value]) {
-        if (!this.services.exec.templar.evaluateConditional(cond, vars, { origin: kw.loc })) return false;
+      // each condition of a list is located where its item was written
+      for (const [cond, origin] of conditionsOf(kw)) {
+        if (!this.services.exec.templar.evaluateConditional(cond, vars, { origin })) return false;
       }
     }
     return true;
