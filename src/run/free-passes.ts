@@ -24,6 +24,8 @@ export interface FreePassRunner {
   confirm(step: TaskStep, isHandler: boolean, host: string): Promise<boolean>;
   /** The host reached a flush point (its notifications are announced). */
   enterHandlers(host: string): void;
+  /** force_handlers: the host failed and has notified handlers, which run now. */
+  forcedHandlers(host: string): boolean;
   /** The next handler the host was notified for, taken from its list. */
   nextHandler(host: string): TaskStep | undefined;
   runHandler(step: TaskStep, host: string): Promise<void>;
@@ -86,6 +88,12 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       }
       const cursor = runner.cursor(host);
       if (!cursor) continue;
+      // NOTE: under force_handlers a host that failed goes to its handlers at once (2.19's
+      // iterator moves it there), before the other hosts' next tasks in this pass.
+      if (!inHandlers.has(host) && cursor.peek() === undefined && runner.forcedHandlers(host)) {
+        runner.enterHandlers(host);
+        inHandlers.add(host);
+      }
       if (inHandlers.has(host)) {
         const handler = runner.nextHandler(host);
         if (handler) {

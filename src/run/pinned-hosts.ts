@@ -13,6 +13,8 @@ export interface PinnedRunner {
   cursor(host: string): HostCursor | undefined;
   /** The host reached a flush point: its notified handlers run. */
   flushHandlers(host: string): Promise<void>;
+  /** force_handlers: the host failed and has notified handlers, which run now. */
+  forcedHandlers(host: string): boolean;
   runStep(step: TaskStep, host: string): Promise<void>;
 }
 
@@ -21,7 +23,13 @@ export async function runPinnedHosts(hosts: readonly string[], runner: PinnedRun
   const stepHost = async (host: string): Promise<boolean> => {
     const cursor = runner.cursor(host);
     const step = cursor?.peek();
-    if (!cursor || !step || runner.stopped() || runner.unreachable(host)) return false;
+    if (!cursor || runner.stopped() || runner.unreachable(host)) return false;
+    if (!step) {
+      if (!runner.forcedHandlers(host)) return false;
+      // a host that failed runs its notified handlers under force_handlers, then is done
+      await runner.flushHandlers(host);
+      return true;
+    }
     if (step.kind === 'flush') {
       await runner.flushHandlers(host);
       cursor.advance();

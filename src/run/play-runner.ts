@@ -223,7 +223,12 @@ export class PlayRunner {
       const step = order.next(wanted, [...nextByHost.values()][0] as Step);
       const stepHosts = [...nextByHost].filter(([, s]) => s.id === step.id).map(([h]) => h);
       if (step.kind === 'flush') {
-        if (!this.services.skipImplicitFlush) await this.flushHandlers([...stepHosts, ...this.handlers.forcedHosts(this.batchHosts, stepHosts)]);
+        if (!this.services.skipImplicitFlush) {
+          // the hosts at the flush and the failed ones force_handlers brings, in the batch's order
+          const flushing = new Set([...stepHosts, ...this.handlers.forcedHosts(this.batchHosts, stepHosts)]);
+          const ordered = this.batchHosts.filter((h) => flushing.has(h));
+          await this.flushHandlers([...ordered, ...[...flushing].filter((h) => !ordered.includes(h))]);
+        }
         for (const h of stepHosts) this.cursors.get(h)?.advance();
         continue;
       }
@@ -319,6 +324,7 @@ export class PlayRunner {
       ...this.hostWalk(),
       leftOut: (step) => this.leftOut(step),
       implicitFlushes: !this.services.skipImplicitFlush,
+      forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts(this.batchHosts, []).includes(host),
       confirm: (step, isHandler, host) => this.questions.confirm(step, isHandler, host),
       enterHandlers: (host) => this.handlers.announce(host),
       nextHandler: (host) => this.handlers.next(host),
@@ -346,6 +352,7 @@ export class PlayRunner {
       flushHandlers: async (host) => {
         if (!this.services.skipImplicitFlush) await this.flushHandlers([host]);
       },
+      forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts(this.batchHosts, []).includes(host),
       runStep: async (step, host) => {
         const cursor = this.cursors.get(host);
         if (step.task.action !== 'meta') {
