@@ -110,8 +110,11 @@ export class HostCursor {
     const frame = this.top();
     const play = this.frames[0] as Frame;
     const rescued = (frame.program.jumps.rescuable[frame.pc] ?? false) || this.parentRescuable() || (byHandler && (play.program.jumps.playBlockRescues[play.pc] ?? false));
-    const target = frame.program.jumps.fail[frame.pc] as FailTarget;
-    const hostFailed = this.applyFail(target);
+    const target = frame.program.jumps.fail[frame.pc] as FailTarget | undefined;
+    // NOTE: a host already failed out of the play (a run_once failure under free marks every host
+    // while their own run of the task is still out) fails again where it is: out.
+    if (target === undefined && this.failed) return { rescued: false, hostFailed: true };
+    const hostFailed = this.applyFail(target as FailTarget);
     return { rescued, hostFailed };
   }
 
