@@ -1,0 +1,82 @@
+"""Runs generated cases under ansible-core 2.19 (the oracle) and Volant and keeps those that differ.
+
+    python3 run.py FIRST_SEED COUNT [--generator gen_inventory.py] [--work /tmp/volant-differential]
+
+Each seed's case is written by the generator into WORK/cases/fz-SEED, run by both engines with the
+golden harness's environment and --forks 1, normalized, and compared; a case that differs is kept
+with its diff.txt (and `flaky` when a second oracle run differed from the first: ansible-core's own
+timing), the others are deleted. Results stream to stdout, one line per seed.
+"""
+import argparse, os, re, subprocess, sys, shutil, difflib
+HERE = os.path.dirname(os.path.abspath(__file__))
+ORACLE = os.environ.get('ORACLE', os.path.join(HERE, '../../../shared/tools/ansible-oracle/ansible-playbook'))
+VOLANT = os.path.join(HERE, '../../bin/volant-playbook')
+GENERATOR = os.path.join(HERE, 'gen_playbook.py')
+WORK = '/tmp/volant-differential'
+# Files the generated tasks write (the oracle's localhost shares /tmp with this machine).
+OUT = '/tmp/fuzz-out'
+
+def env():
+    e = {k: v for k, v in os.environ.items() if not k.startswith('ANSIBLE_')}
+    e.update(ANSIBLE_NOCOLOR='1', ANSIBLE_HOST_KEY_CHECKING='False', ANSIBLE_PYTHON_INTERPRETER='/usr/bin/python3', LC_ALL='C.UTF-8')
+    return e
+
+def norm(text, d):
+    text = text.replace(d, '<CASE>')
+    text = re.sub(r'\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}', '<TS>', text)
+    text = re.sub(r'\b\d+:\d\d:\d\d\.\d{6}\b', '<DELTA>', text)
+    text = re.sub(r'(["\'])(atime|mtime|ctime)\1: \d+(\.\d+)?', r'\1\2\1: <E>', text)
+    text = re.sub(r'(["\'])(inode|dev)\1: \d+', r'\1\2\1: <N>', text)
+    text = re.sub(r'ansible-tmp-\d+(\.\d+)?-\d+-\d+', 'ansible-tmp-<ID>', text)
+    text = re.sub(r'ansible\.[a-z0-9_]{8}source', 'ansible.<R>source', text)
+    text = re.sub(r'"src": "[^"]*/(\.ansible/tmp|\.volant)[^"]*"', '"src": "<SRC>"', text)
+    text = re.sub(r'(ansible-local-)\d+[A-Za-z0-9_]+(/tmp)[A-Za-z0-9_]{8}/', r'\1<ID>\2<R>/', text)
+    text = re.sub(r'(/ansible\.)[a-z0-9_]{8}\b', r'\1<R>', text)
+    text = re.sub(r'^(?:ansible-playbook \[core [^\]\n]+\]|volant-playbook \[volant [^\]\n]+\])\n(?: {2}.*\n)+', '<VERSION>\n', text, flags=re.M)
+    return text
+
+def run(engine, d):
+    shutil.rmtree(OUT, ignore_errors=True)
+    os.makedirs(OUT, exist_ok=True)
+    args = [a for a in open(os.path.join(d, 'args')).read().split('\n') if a]
+    p = subprocess.run([engine, '-i', 'inventory', '--forks', '1', 'playbook.yml'] + args, cwd=d, env=env(),
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+    return norm(p.stdout, d), norm(p.stderr, d), p.returncode
+
+def one(seed):
+    d = os.path.join(WORK, 'cases', 'fz-%d' % seed)
+    shutil.rmtree(d, ignore_errors=True)
+    subprocess.run([sys.executable, GENERATOR, str(seed), d], check=True)
+    a = run(ORACLE, d)
+    v = run(VOLANT, d)
+    if a != v:
+        a2 = run(ORACLE, d)  # ansible-core's own order varies with timing: a second opinion
+        if a2 == v or a2 != a:
+            a = a2 if a2 == v else a
+            if a2 != v:
+                open(os.path.join(d, 'flaky'), 'w').write('oracle differs from itself\n')
+    if a == v:
+        shutil.rmtree(d)
+        return seed, None
+    out = []
+    for name, x, y in (('stdout', a[0], v[0]), ('stderr', a[1], v[1])):
+        if x != y:
+            out += list(difflib.unified_diff(x.splitlines(), y.splitlines(), 'ansible ' + name, 'volant ' + name, lineterm='', n=2))
+    if a[2] != v[2]:
+        out.append('rc ansible=%s volant=%s' % (a[2], v[2]))
+    open(os.path.join(d, 'diff.txt'), 'w').write('\n'.join(out) + '\n')
+    return seed, out
+
+if __name__ == '__main__':
+    p = argparse.ArgumentParser()
+    p.add_argument('first', type=int)
+    p.add_argument('count', type=int)
+    p.add_argument('--generator', default=GENERATOR)
+    p.add_argument('--work', default=WORK)
+    a = p.parse_args()
+    GENERATOR = os.path.abspath(a.generator) if os.path.exists(a.generator) else os.path.join(HERE, a.generator)
+    WORK = a.work
+    # NOTE: one case at a time: the generated tasks share OUT
+    for seed in range(a.first, a.first + a.count):
+        seed, out = one(seed)
+        print(seed, 'SAME' if out is None else 'DIFF %d lines' % len(out), flush=True)
