@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Data, DataDict } from '../../core/data.js';
 import type { PluginContext } from '../plugin.js';
-import { CONFIG_SETTINGS } from './config-settings.js';
+import { CONFIG_SETTINGS } from '../../core/ansible-settings.js';
 import { ensureType, INVALID, type OptionType } from './lookup-options.js';
 
 const SIMPLE_TYPES: Readonly<Record<string, OptionType>> = {

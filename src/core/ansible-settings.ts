@@ -1,7 +1,8 @@
 /**
  * ansible-core 2.19's configuration settings (its config/base.yml, generated): for each, the
  * type, the default, the first environment variable and ansible.cfg entry, and any choices. The
- * `config` lookup reads a setting the controller's own table does not know from here.
+ * `config` lookup reads a setting the controller's own table does not know from here, and the CLI's
+ * start-up checks (src/cli/config-checks.ts) take where a setting is read from here.
  */
 
 export type SettingRow = [type: string, fallback: unknown, env: string | null, section: string | null, key: string | null, choices?: string[]];
