@@ -8,7 +8,8 @@
  * in one leaves a blank line, as in ansible's file). Records are appended and written at once, so
  * a run that dies leaves what it showed.
  */
-import { accessSync, closeSync, constants, existsSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, statSync, writeSync } from 'node:fs';
+import { canAccess } from '../core/fs-kinds.js';
 import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 
@@ -112,10 +113,5 @@ export function openLogFile(path: string | undefined, env: NodeJS.ProcessEnv, wa
 }
 
 function writable(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  return canAccess(path, constants.W_OK);
 }

@@ -5,7 +5,8 @@
  * the password). Variables (ansible_password, ansible_become_password) still win over these.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, closeSync, constants, existsSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { canAccess } from '../core/fs-kinds.js';
 import { resolve } from 'node:path';
 import { VolantError } from '../core/errors.js';
 import type { ParsedArgs } from './argv.js';
@@ -63,12 +64,7 @@ function passwordFromFile(file: string, cwd: string): string {
 }
 
 function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  return canAccess(path, constants.X_OK);
 }
 
 /**

@@ -3,7 +3,8 @@
  * environment first, then the config file (ANSIBLE_CONFIG, ./ansible.cfg, ~/.ansible.cfg,
  * /etc/ansible/ansible.cfg), then the default.
  */
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { constants, readFileSync, statSync } from 'node:fs';
+import { canAccess } from '../core/fs-kinds.js';
 import { homedir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { unquote } from '../playbook/parse-kv.js';
@@ -150,10 +151,5 @@ function findConfigFile(env: NodeJS.ProcessEnv, cwd: string, warnings: string[])
 }
 
 function readable(path: string): boolean {
-  try {
-    accessSync(path, constants.R_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  return canAccess(path, constants.R_OK);
 }

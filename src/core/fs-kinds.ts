@@ -1,5 +1,15 @@
 /** What a path is, without throwing for one that does not exist (the plugin and module searches). */
-import { statSync } from 'node:fs';
+import { accessSync, statSync } from 'node:fs';
+
+/** Whether this process may read, write or run the path (`constants.R_OK` …): false for one that does not exist. */
+export function canAccess(path: string, mode: number): boolean {
+  try {
+    accessSync(path, mode);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function isDirectory(path: string): boolean {
   try {

@@ -4,6 +4,7 @@
  * entry by entry, failures shown only when no plugin could parse a source.
  */
 import { accessSync, constants, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { canAccess } from '../core/fs-kinds.js';
 import { dirname, extname, isAbsolute, join, normalize, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
@@ -350,12 +351,7 @@ function readable(path: string): boolean {
 }
 
 function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  return canAccess(path, constants.X_OK);
 }
 
 function isDirectory(path: string): boolean {
