@@ -324,7 +324,7 @@ export class PlayRunner {
       ...this.hostWalk(),
       leftOut: (step) => this.leftOut(step),
       implicitFlushes: !this.services.skipImplicitFlush,
-      forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts(this.batchHosts, []).includes(host),
+      forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts([host], []).length > 0,
       confirm: (step, isHandler, host) => this.questions.confirm(step, isHandler, host),
       enterHandlers: (host) => this.handlers.announce(host),
       nextHandler: (host) => this.handlers.next(host),
@@ -352,7 +352,7 @@ export class PlayRunner {
       flushHandlers: async (host) => {
         if (!this.services.skipImplicitFlush) await this.flushHandlers([host]);
       },
-      forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts(this.batchHosts, []).includes(host),
+      forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts([host], []).length > 0,
       runStep: async (step, host) => {
         const cursor = this.cursors.get(host);
         if (step.task.action !== 'meta') {
