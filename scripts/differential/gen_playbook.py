@@ -1,6 +1,8 @@
 """Writes one random playbook case for run.py (plays, roles, included files, an inventory of three
 local hosts, arguments); seeded, so a seed always gives the same case."""
 import json, os, random, sys, yaml
+# Where generated tasks write; run.py empties it before each engine runs.
+OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
 
 EXPRS = [
     "{{ s | lower }}", "{{ s | upper | replace('O', '0') }}", "{{ items_a | sum }}",
@@ -203,7 +205,7 @@ class G:
             self.regs.append(reg)
             return self._named(t, name)
         elif k < 97:
-            t['copy'] = {'content': '{{ s }} {{ n }}\n', 'dest': '/tmp/fuzz-out/{{ inventory_hostname }}-%d.txt' % self.r.randrange(3)}
+            t['copy'] = {'content': '{{ s }} {{ n }}\n', 'dest': OUT + '/{{ inventory_hostname }}-%d.txt' % self.r.randrange(3)}
         else:
             reg = 'u%d' % len(self.regs)
             t['command'] = 'echo try'
@@ -247,7 +249,7 @@ class G:
             return {'meta': self.pick(['end_play', 'end_batch', 'end_host']), 'when': self.pick(['n == 3', 'n == 2', 'false'])}
         if k == 25:
             return {'debug': {'msg': '{{ vf }} {{ iv | default("no iv") }}'}}
-        out = '/tmp/fuzz-out/{{ inventory_hostname }}'
+        out = OUT + '/{{ inventory_hostname }}'
         if k == 0:
             return {'copy': {'content': self.pick(['a\nb\n', '{{ s }}\n', '{{ d | to_nice_json }}\n']), 'dest': out + '-c.txt', 'mode': self.pick(['0644', '0600'])}}
         if k == 1:

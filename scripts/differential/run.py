@@ -13,8 +13,9 @@ ORACLE = os.environ.get('ORACLE', os.path.join(HERE, '../../../shared/tools/ansi
 VOLANT = os.path.join(HERE, '../../bin/volant-playbook')
 GENERATOR = os.path.join(HERE, 'gen_playbook.py')
 WORK = '/tmp/volant-differential'
-# Files the generated tasks write (the oracle's localhost shares /tmp with this machine).
-OUT = '/tmp/fuzz-out'
+# Files the generated tasks write (the oracle's localhost shares /tmp with this machine); one folder
+# per concurrent runner (generators read the same variable).
+OUT = os.environ.get('DIFFERENTIAL_OUT', '/tmp/fuzz-out')
 
 def env():
     e = {k: v for k, v in os.environ.items() if not k.startswith('ANSIBLE_')}
