@@ -1,0 +1,299 @@
+"""Writes one random case for run.py about how a play runs when things fail or branch: failures
+(fail, /bin/false, assert, failed_when/changed_when, until), ignore_errors, blocks with rescue and
+always, any_errors_fatal, max_fail_percentage, serial, order, throttle, run_once, strategies, meta
+tasks, handlers (listen, force_handlers, failing handlers), includes and roles, over 2-4 local
+hosts; seeded, so a seed always gives the same case."""
+import os, random, sys, yaml
+# Where generated tasks write; run.py empties it before each engine runs.
+OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
+
+# Conditions that pick some hosts (per-host failures, when, until).
+HOST_CONDS = ["inventory_hostname == 'h1'", "inventory_hostname == 'h2'", "inventory_hostname in ['h1', 'h3']",
+              "n is even", "n is odd", "n > 2", "'web' in group_names", "inventory_hostname != ansible_play_hosts[0]",
+              "true", "false"]
+
+
+class G:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.handlers = set()
+        self.files = {}
+        self.roles = {}
+        self.count = 0
+
+    def pick(self, xs):
+        return self.r.choice(xs)
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def name(self, what):
+        self.count += 1
+        return '%s %d' % (what, self.count)
+
+    def hcond(self):
+        return self.pick(HOST_CONDS)
+
+    def notify(self, t):
+        h = self.pick(['h ok', 'h fail', 'h listen', 'h chain'])
+        self.handlers.add(h)
+        t['notify'] = h if self.chance(0.7) else [h, 'h ok']
+        self.handlers.add('h ok')
+
+    def failing(self):
+        """A task that fails on some hosts."""
+        k = self.r.randrange(6)
+        c = self.hcond()
+        if k == 0:
+            return {'name': self.name('fail'), 'fail': {'msg': 'failed on {{ inventory_hostname }}'}, 'when': c}
+        if k == 1:
+            return {'name': self.name('false'), 'command': '/bin/false', 'when': c}
+        if k == 2:
+            t = {'name': self.name('assert'), 'assert': {'that': ['not (%s)' % c] if self.chance(0.7) else ['n > 0', 'not (%s)' % c]}}
+            if self.chance(0.5):
+                t['assert']['fail_msg'] = 'assert says no to {{ inventory_hostname }}'
+            if self.chance(0.3):
+                t['assert']['success_msg'] = 'fine {{ n }}'
+            if self.chance(0.15):
+                t['assert']['quiet'] = True
+            return t
+        if k == 3:
+            return {'name': self.name('failed_when'), 'command': 'echo out {{ n }}', 'register': 'fw',
+                    'failed_when': self.pick([c, [c, "'out' in fw.stdout"], "fw.rc == 0 and (%s)" % c, True,
+                                              "'out 2' in fw.stdout", "fw.stdout is search('1')"]),
+                    'changed_when': self.pick([False, True, "fw.rc == 0", ["fw.rc == 0", c]])}
+        if k == 4:
+            return {'name': self.name('until'), 'command': 'echo try', 'register': 'ut',
+                    'until': self.pick(["ut.stdout == 'never'", "not (%s)" % c, "ut.rc == 0"]),
+                    'retries': self.pick([1, 2]), 'delay': 0}
+        return {'name': self.name('exit'), 'shell': "exit {{ 3 if (%s) else 0 }}" % c}
+
+    def plain(self):
+        k = self.r.randrange(9)
+        if k == 0:
+            return {'name': self.name('debug'), 'debug': {'msg': '{{ inventory_hostname }} n={{ n }}'}}
+        if k == 1:
+            t = {'name': self.name('changed'), 'command': 'echo change {{ inventory_hostname }}'}
+            if self.chance(0.5):
+                self.notify(t)
+            return t
+        if k == 2:
+            t = {'name': self.name('ok'), 'command': 'echo ok', 'changed_when': False}
+            if self.chance(0.5):
+                self.notify(t)
+            return t
+        if k == 3:
+            return {'name': self.name('set_fact'), 'set_fact': {'seen': "{{ (seen | default([])) + [inventory_hostname] }}"}}
+        if k == 4:
+            t = {'name': self.name('run_once'), 'debug': {'msg': 'once {{ inventory_hostname }} of {{ ansible_play_batch }}'}, 'run_once': True}
+            if self.chance(0.4):
+                t['delegate_to'] = self.pick(['h1', 'localhost', '{{ ansible_play_hosts[-1] }}'])
+            return t
+        if k == 5:
+            return {'name': self.name('throttled'), 'command': 'echo t', 'throttle': 1, 'changed_when': self.chance(0.5)}
+        if k == 6:
+            return {'name': self.name('loop'), 'debug': {'msg': '{{ item }}'}, 'loop': [1, 2],
+                    'when': self.pick(['item == 1', 'true', self.hcond()])}
+        if k == 7:
+            return {'name': self.name('loop fail'), 'command': "sh -c 'exit {{ item }}'", 'loop': [0, 1],
+                    'ignore_errors': self.chance(0.5)}
+        return {'name': self.name('copy'), 'copy': {'content': '{{ n }}\n', 'dest': OUT + '/{{ inventory_hostname }}.txt'}}
+
+    def meta(self):
+        m = self.pick(['clear_host_errors', 'end_host', 'end_batch', 'end_play', 'flush_handlers', 'noop', 'refresh_inventory'])
+        t = {'name': self.name('meta'), 'meta': m} if self.chance(0.5) else {'meta': m}
+        if m in ('end_host', 'end_batch', 'end_play') or self.chance(0.3):
+            t['when'] = self.hcond()
+        return t
+
+    def block(self, depth, in_include):
+        b = {'block': self.tasks(depth + 1, in_include, 1, 3)}
+        if self.chance(0.5):
+            b['block'].insert(self.r.randrange(len(b['block']) + 1), self.failing())
+        if self.chance(0.65):
+            b['rescue'] = [{'name': self.name('rescued'), 'debug': {'msg': "{{ ansible_failed_task.name }}: {{ ansible_failed_result.msg | default('no msg') }}"}}]
+            if self.chance(0.3):
+                b['rescue'].append(self.failing())
+            if self.chance(0.4):
+                b['rescue'] += self.tasks(depth + 1, in_include, 1, 2)
+        if self.chance(0.45):
+            b['always'] = [{'name': self.name('always'), 'debug': {'msg': 'always {{ inventory_hostname }}'}}]
+            if self.chance(0.25):
+                b['always'].append(self.failing())
+            if self.chance(0.3):
+                b['always'] += self.tasks(depth + 1, in_include, 1, 1)
+        if self.chance(0.4):
+            b['name'] = self.name('block')
+        if self.chance(0.15):
+            b['any_errors_fatal'] = True
+        if self.chance(0.1):
+            b['ignore_errors'] = True
+        if self.chance(0.15):
+            b['when'] = self.hcond()
+        return b
+
+    def include(self, depth):
+        fname = 'inc%d.yml' % len(self.files)
+        self.files[fname] = []  # reserve the name before the nested tasks
+        self.files[fname] = self.tasks(depth + 1, True, 1, 3)
+        kind = self.pick(['include_tasks', 'import_tasks', 'include_tasks'])
+        t = {'name': self.name(kind), kind: fname}
+        if kind == 'include_tasks' and self.chance(0.4):
+            t['loop'] = [1, 2]
+        if self.chance(0.35):
+            t['when'] = self.hcond()
+        return t
+
+    def role(self):
+        name = 'role%d' % self.r.randrange(2)
+        if name not in self.roles:
+            tasks = [{'name': 'role start', 'debug': {'msg': 'in ' + name}}]
+            tasks.append(self.failing() if self.chance(0.6) else self.plain())
+            if self.chance(0.5):
+                tasks.append({'name': 'role notifies', 'command': 'echo x', 'notify': 'role handler'})
+            self.roles[name] = {'tasks': tasks,
+                                'handlers': [{'name': 'role handler', 'debug': {'msg': 'role handler of ' + name}}]}
+        return name
+
+    def include_role(self):
+        t = {'name': self.name('include_role'), 'include_role': {'name': self.role()}}
+        if self.chance(0.3):
+            t['when'] = self.hcond()
+        if self.chance(0.2):
+            t['loop'] = [1, 2]
+            t['loop_control'] = {'loop_var': 'outer'}
+        if self.chance(0.6):  # in a block, as the brief asks
+            b = {'block': [t]}
+            if self.chance(0.7):
+                b['rescue'] = [{'name': self.name('role rescued'), 'debug': {'msg': '{{ ansible_failed_task.name }}'}}]
+            if self.chance(0.4):
+                b['always'] = [{'name': self.name('role always'), 'debug': {'msg': 'done'}}]
+            return b
+        return t
+
+    def task(self, depth, in_include):
+        k = self.r.randrange(100)
+        if k < 30:
+            t = self.failing()
+        elif k < 55:
+            t = self.plain()
+        elif k < 63:
+            t = self.meta()
+        elif k < 78 and depth < 3:
+            return self.block(depth, in_include)
+        elif k < 86 and not in_include and depth < 3:
+            return self.include(depth)
+        elif k < 91 and not in_include:
+            return self.include_role()
+        else:
+            t = self.plain()
+        if self.chance(0.15) and 'ignore_errors' not in t:
+            t['ignore_errors'] = True
+        if self.chance(0.05):
+            t['any_errors_fatal'] = True
+        if self.chance(0.05):
+            t['ignore_unreachable'] = True
+        if 'notify' not in t and 'meta' not in t and self.chance(0.12):
+            self.notify(t)
+        return t
+
+    def tasks(self, depth, in_include, lo, hi):
+        return [self.task(depth, in_include) for _ in range(self.r.randint(lo, hi))]
+
+    def handler_list(self):
+        hs = []
+        for h in sorted(self.handlers):
+            if h == 'h fail':
+                hs.append({'name': h, 'fail': {'msg': 'handler fails on {{ inventory_hostname }}'}, 'when': self.hcond()})
+            elif h == 'h listen':
+                hs.append({'name': 'listener one', 'debug': {'msg': 'heard'}, 'listen': h})
+                hs.append({'name': 'listener two', 'command': 'echo heard', 'listen': [h, 'h ok']})
+            elif h == 'h chain':
+                hs.append({'name': h, 'command': 'echo chain', 'notify': 'h ok'})
+            else:
+                hs.append({'name': h, 'debug': {'msg': 'handler %s on {{ inventory_hostname }}' % h}})
+        self.handlers = set()
+        return hs
+
+    def play(self, i, hosts):
+        p = {'name': 'play %d' % i, 'hosts': self.pick(['all', 'all', 'all', 'web', 'all:!h2']), 'gather_facts': False}
+        if self.chance(0.3):
+            p['serial'] = self.pick([1, 2, '50%', '34%', [1, 2], [1, '50%'], ['30%', 1]])
+        if self.chance(0.15):
+            p['any_errors_fatal'] = True
+        if self.chance(0.2):
+            p['max_fail_percentage'] = self.pick([0, 20, 49, 50, 100])
+        if self.chance(0.3):
+            p['strategy'] = self.pick(['linear', 'free', 'host_pinned', 'host_pinned'])
+        if self.chance(0.2):
+            p['order'] = self.pick(['sorted', 'reverse_sorted', 'reverse_inventory', 'inventory'])
+        if self.chance(0.2):
+            p['force_handlers'] = True
+        if self.chance(0.1):
+            p['ignore_errors'] = True
+        if self.chance(0.1):
+            p['ignore_unreachable'] = True
+        if self.chance(0.15):
+            p['pre_tasks'] = self.tasks(0, False, 1, 2)
+        if self.chance(0.2):
+            p['roles'] = [self.role()]
+        p['tasks'] = self.tasks(0, False, 3, 9)
+        if self.chance(0.15):
+            p['post_tasks'] = self.tasks(0, False, 1, 2)
+        hs = self.handler_list()
+        if hs:
+            p['handlers'] = hs
+        return p
+
+
+def inventory(r, count, unreachable):
+    lines = ['[web]']
+    for i in range(1, count + 1):
+        if i == 3:
+            lines += ['', '[db]']
+        lines.append('h%d n=%d' % (i, i))
+    if unreachable:
+        lines += ['', '[far]', 'u1 n=9 ansible_connection=ssh ansible_host=127.0.0.1 ansible_port=1 ansible_user=nobody']
+    lines += ['', '[all:vars]', 'ansible_connection=local', 'ansible_python_interpreter=/usr/bin/python3', '']
+    return '\n'.join(lines)
+
+
+def main(seed, out):
+    g = G(seed)
+    count = g.r.randint(2, 4)
+    unreachable = g.chance(0.08)
+    plays = [g.play(i, count) for i in range(g.r.randint(1, 2))]
+    if unreachable:
+        plays[0]['hosts'] = 'all'
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, 'playbook.yml'), 'w') as f:
+        yaml.safe_dump(plays, f, sort_keys=False, width=1000)
+    with open(os.path.join(out, 'inventory'), 'w') as f:
+        f.write(inventory(g.r, count, unreachable))
+    for role, parts in g.roles.items():
+        for part, content in parts.items():
+            os.makedirs(os.path.join(out, 'roles', role, part), exist_ok=True)
+            with open(os.path.join(out, 'roles', role, part, 'main.yml'), 'w') as f:
+                yaml.safe_dump(content, f, sort_keys=False, width=1000)
+    for name, tasks in g.files.items():
+        with open(os.path.join(out, name), 'w') as f:
+            yaml.safe_dump(tasks, f, sort_keys=False, width=1000)
+    r = g.r
+    args = []
+    x = r.random()
+    if x < 0.3:
+        args.append('-v')
+    if r.random() < 0.12:
+        args.append('--check')
+    if r.random() < 0.12:
+        args.append('--diff')
+    if r.random() < 0.12:
+        args += ['--limit', r.choice(['h1:h2', '!h2', 'h2', 'web'])]
+    if r.random() < 0.12:
+        args += ['-e', r.choice(['n=2', 'n=1'])]
+    with open(os.path.join(out, 'args'), 'w') as f:
+        f.write('\n'.join(args))
+
+
+if __name__ == '__main__':
+    main(int(sys.argv[1]), sys.argv[2])
