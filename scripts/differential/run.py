@@ -17,9 +17,16 @@ WORK = '/tmp/volant-differential'
 # per concurrent runner (generators read the same variable).
 OUT = os.environ.get('DIFFERENTIAL_OUT', '/tmp/fuzz-out')
 
-def env():
-    e = {k: v for k, v in os.environ.items() if not k.startswith('ANSIBLE_')}
+def env(d, engine):
+    e = {k: v for k, v in os.environ.items() if not k.startswith('ANSIBLE_') and k != 'ORACLE_FORCE_COLOR'}
     e.update(ANSIBLE_NOCOLOR='1', ANSIBLE_HOST_KEY_CHECKING='False', ANSIBLE_PYTHON_INTERPRETER='/usr/bin/python3', LC_ALL='C.UTF-8')
+    # A case's own `env` file (KEY=VALUE lines), as golden cases have.
+    path = os.path.join(d, 'env')
+    if os.path.exists(path):
+        e.update(line.split('=', 1) for line in open(path).read().split('\n') if '=' in line)
+    # NOTE: oracle-exec drops ANSIBLE_FORCE_COLOR and sets it from ORACLE_FORCE_COLOR instead.
+    if engine == ORACLE and 'ANSIBLE_FORCE_COLOR' in e:
+        e['ORACLE_FORCE_COLOR'] = e['ANSIBLE_FORCE_COLOR']
     return e
 
 def norm(text, d):
@@ -33,6 +40,7 @@ def norm(text, d):
     text = re.sub(r'"src": "[^"]*/(\.ansible/tmp|\.volant)[^"]*"', '"src": "<SRC>"', text)
     text = re.sub(r'(ansible-local-)\d+[A-Za-z0-9_]+(/tmp)[A-Za-z0-9_]{8}/', r'\1<ID>\2<R>/', text)
     text = re.sub(r'(/ansible\.)[a-z0-9_]{8}\b', r'\1<R>', text)
+    text = re.sub(r'\.\d+\.\d{4}-\d\d-\d\d@\d\d:\d\d:\d\d~', '.<BACKUP>~', text)  # backup files' names
     text = re.sub(r'^(?:ansible-playbook \[core [^\]\n]+\]|volant-playbook \[volant [^\]\n]+\])\n(?: {2}.*\n)+', '<VERSION>\n', text, flags=re.M)
     return text
 
@@ -40,7 +48,7 @@ def run(engine, d):
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT, exist_ok=True)
     args = [a for a in open(os.path.join(d, 'args')).read().split('\n') if a]
-    p = subprocess.run([engine, '-i', 'inventory', '--forks', '1', 'playbook.yml'] + args, cwd=d, env=env(),
+    p = subprocess.run([engine, '-i', 'inventory', '--forks', '1', 'playbook.yml'] + args, cwd=d, env=env(d, engine),
                        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
     return norm(p.stdout, d), norm(p.stderr, d), p.returncode
 

@@ -1,0 +1,260 @@
+"""Writes one random output-settings case for run.py: a small playbook whose tasks end in every kind of
+result (ok, changed, skipped, failed, ignored, unreachable, rescued, items that skip or fail, no_log,
+handlers, include_tasks, set_stats, unicode and multi-line text, templated names) and the settings
+that change how results print, from an ansible.cfg in the case folder or from its `env` file (the
+default callback's options, result format, stdout callback, callbacks_enabled, colour, warnings,
+retry files); seeded, so a seed always gives the same case."""
+import os, random, sys, yaml
+# Where generated tasks and file-writing callbacks write; run.py empties it before each engine runs.
+OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
+
+LOCAL = "ansible_connection=local ansible_python_interpreter=/usr/bin/python3"
+# NOTE: ssh to a closed loopback port: refused at once, the host is UNREACHABLE in both engines.
+GHOST = ("ghost ansible_host=127.0.0.1 ansible_port=1 ansible_user=nobody ansible_connection=ssh "
+         "ansible_ssh_common_args='-o ConnectTimeout=2'")
+TEXTS = ["plain", "héllo wörld ✓ 日本語", "line one\nline two\n", "tab\there", "quote ' and \" both",
+         "{{ n }} from {{ inventory_hostname }}", "trailing space ", "", "a: b\n- c", "ünïcode\nmulti\nline"]
+# Settings of the default callback and the display, each with the values worth trying:
+# (env name, ansible.cfg section, key, values)
+SETTINGS = [
+    ("ANSIBLE_DISPLAY_SKIPPED_HOSTS", "defaults", "display_skipped_hosts", ["false", "true"]),
+    ("ANSIBLE_DISPLAY_OK_HOSTS", "defaults", "display_ok_hosts", ["false", "true"]),
+    ("ANSIBLE_DISPLAY_FAILED_STDERR", "defaults", "display_failed_stderr", ["true", "false"]),
+    ("ANSIBLE_SHOW_CUSTOM_STATS", "defaults", "show_custom_stats", ["true", "false"]),
+    ("ANSIBLE_SHOW_PER_HOST_START", "defaults", "show_per_host_start", ["true"]),
+    ("ANSIBLE_SHOW_TASK_PATH_ON_FAILURE", "defaults", "show_task_path_on_failure", ["true"]),
+    ("ANSIBLE_CHECK_MODE_MARKERS", "defaults", "check_mode_markers", ["true"]),
+    ("ANSIBLE_CALLBACK_RESULT_FORMAT", "defaults", "callback_result_format", ["yaml", "yaml", "json"]),
+    ("ANSIBLE_CALLBACK_FORMAT_PRETTY", "defaults", "callback_format_pretty", ["true", "false"]),
+    ("ANSIBLE_DISPLAY_ARGS_TO_STDOUT", "defaults", "display_args_to_stdout", ["true"]),
+    ("ANSIBLE_DEPRECATION_WARNINGS", "defaults", "deprecation_warnings", ["false", "true"]),
+    ("ANSIBLE_SYSTEM_WARNINGS", "defaults", "system_warnings", ["false", "true"]),
+    ("ANSIBLE_LOCALHOST_WARNING", "defaults", "localhost_warning", ["false", "true"]),
+    ("ANSIBLE_RETRY_FILES_ENABLED", "defaults", "retry_files_enabled", ["true"]),
+    ("ANSIBLE_VERBOSE_TO_STDERR", "defaults", "verbose_to_stderr", ["true"]),
+    ("ANSIBLE_DIFF_ALWAYS", "diff", "always", ["true"]),
+    ("ANSIBLE_SHOW_CUSTOM_STATS", "defaults", "show_custom_stats", ["yes"]),
+]
+# Stdout callbacks 2.19 core ships (tree is a notification callback; as stdout it prints nothing of
+# the run), and names it cannot load (an error before the run).
+STDOUT = ["default", "default", "default", "minimal", "minimal", "oneline", "oneline", "ansible.builtin.minimal", "tree", "yaml"]
+ENABLED = ["tree", "junit", "minimal", "nope", "ansible.builtin.tree", "junit,tree"]
+
+
+class G:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.handlers = set()
+        self.files = {}
+        self.regs = []
+
+    def pick(self, xs):
+        return self.r.choice(xs)
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def name(self, base):
+        if not self.chance(0.8):
+            return None
+        return self.pick([base, base + " {{ n }}", base + " ✓ ünï", base + " {{ inventory_hostname | upper }}",
+                          "{{ s }} " + base, base + " {{ undefined_in_name }}"])
+
+    def task(self, depth=0):
+        k = self.r.randrange(30)
+        t = {}
+        if k == 0:
+            t['debug'] = {'msg': self.pick(TEXTS)}
+        elif k == 1:
+            t['debug'] = {'var': self.pick(['s', 'ml', 'uni', 'd', 'n', 'nope'] + self.regs)}
+        elif k == 2:
+            t['command'] = self.pick(['echo hello', 'printf "a\\nb\\n"', "echo 'ünï ✓'"])
+            if self.chance(0.3):
+                t['changed_when'] = False
+        elif k == 3:
+            t['command'] = self.pick(["sh -c 'echo out; echo err >&2; exit 1'", 'false', 'ls /nonexistent-dir'])
+            t['ignore_errors'] = self.chance(0.6)
+        elif k == 4:
+            t['debug'] = {'msg': 'never'}
+            t['when'] = self.pick(['false', 'n == 1', 'n != 1'])
+        elif k == 5:
+            t['command'] = "sh -c 'exit {{ item }}'"
+            t['loop'] = [0, 1, 2]
+            t['when'] = 'item != 2'
+            t['ignore_errors'] = self.chance(0.7)
+        elif k == 6:
+            t['debug'] = {'msg': '{{ item }}'}
+            t['loop'] = self.pick([['a', 'ü', 'c'], "{{ d | dict2items }}", [1, 2, 3]])
+            if self.chance(0.5):
+                t['when'] = self.pick(["item != 'ü'", 'item != 2', 'false'])
+            if self.chance(0.3):
+                t['loop_control'] = {'label': '{{ item }}!'}
+        elif k == 7:
+            if self.chance(0.5):
+                t['command'] = 'echo secret'
+            else:
+                t['debug'] = {'msg': 'secret'}
+            t['no_log'] = True
+            if self.chance(0.4):
+                t['loop'] = [1, 2]
+        elif k == 8 and depth < 1:
+            blk = {'block': [self.task(1) for _ in range(self.r.randint(1, 2))] + [{'name': 'boom', 'command': 'false'}]}
+            if self.chance(0.8):
+                blk['rescue'] = [self.task(1)]
+            if self.chance(0.5):
+                blk['always'] = [self.task(1)]
+            return blk
+        elif k == 9:
+            h = self.pick(['hand a', 'hand ü'])
+            t['command'] = 'echo notify'
+            t['notify'] = h
+            self.handlers.add(h)
+        elif k == 10 and depth < 1:
+            fname = 'inc%d.yml' % len(self.files)
+            self.files[fname] = [self.task(1) for _ in range(self.r.randint(1, 2))]
+            t['include_tasks'] = fname
+            if self.chance(0.3):
+                t['loop'] = [1, 2]
+        elif k == 11:
+            t['set_stats'] = {'data': self.pick([{'count': 1}, {'names': ['a', '{{ inventory_hostname }}']}, {'m': {'x': 'ü'}}])}
+            if self.chance(0.4):
+                t['set_stats']['per_host'] = True
+            if self.chance(0.3):
+                t['set_stats']['aggregate'] = False
+        elif k == 12:
+            t['assert'] = {'that': [self.pick(['n == 1', 'n > 0', "s == 'x'"])]}
+            if self.chance(0.5):
+                t['assert']['fail_msg'] = 'bad {{ n }} ✗'
+            t['ignore_errors'] = self.chance(0.5)
+        elif k == 13:
+            t['fail'] = {'msg': self.pick(['failing', 'multi\nline failure', 'ünï fail'])}
+            t['when'] = self.pick(['n == 2', 'true'])
+            t['ignore_errors'] = self.chance(0.5)
+        elif k == 14:
+            t['copy'] = {'content': self.pick(['a\nb\n', 'ünï\n', '{{ n }}\n']), 'dest': OUT + '/{{ inventory_hostname }}-c.txt'}
+        elif k == 15:
+            t['debug'] = {'msg': 'verbose {{ n }}', 'verbosity': self.pick([1, 2])}
+        elif k == 16:
+            reg = 'r%d' % len(self.regs)
+            t['command'] = self.pick(['echo reg', "sh -c 'echo x; exit 2'"])
+            t['register'] = reg
+            t['ignore_errors'] = True
+            self.regs.append(reg)
+        elif k == 17:
+            t['debug'] = {'msg': ['list', 'of ünï', {'k': 'multi\nline'}]}
+        elif k == 18:
+            t['command'] = 'echo {{ item }}'
+            t['loop'] = ['x', 'y']
+            t['changed_when'] = "item == 'y'"
+        elif k == 19:
+            t['debug'] = {'msg': 'when with braces'}
+            t['when'] = '{{ n == 1 }}'
+        elif k == 20:
+            t['set_fact'] = {'f1': '{{ s }}'}
+        elif k == 21:
+            t['file'] = {'path': OUT + '/{{ inventory_hostname }}-d', 'state': self.pick(['directory', 'absent'])}
+        elif k == 22:
+            t['debug'] = {'msg': '{{ missing_var }}'}
+            t['ignore_errors'] = self.chance(0.6)
+        elif k == 23:
+            t['command'] = 'echo {{ item }}'
+            t['loop'] = [1, 2]
+            t['no_log'] = True
+            t['ignore_errors'] = True
+            t['failed_when'] = 'item == 2'
+        elif k == 24:
+            t['meta'] = self.pick(['noop', 'flush_handlers'])
+        elif k == 25:
+            t['command'] = 'echo check'
+            t['check_mode'] = self.pick([True, False])
+        elif k == 26:
+            t['debug'] = {'msg': 'run once'}
+            t['run_once'] = True
+        elif k == 27:
+            t['ping'] = {}
+        elif k == 28:
+            t['command'] = 'echo try'
+            t['register'] = 'u'
+            t['until'] = "u.stdout == 'never'"
+            t['retries'] = 1
+            t['delay'] = 0
+            t['ignore_errors'] = True
+        else:
+            t['debug'] = {'msg': '{{ d }}'}
+        nm = self.name(next(iter(t)))
+        return dict([('name', nm)] + list(t.items())) if nm else t
+
+    def play(self, hosts):
+        p = {'name': self.pick(['play', 'pläy ✓', 'play {{ "templated" }}']), 'hosts': hosts, 'gather_facts': False}
+        if self.chance(0.15):
+            p['ignore_unreachable'] = True
+        p['vars'] = {'s': 'Hello', 'ml': 'first\nsecond\n', 'uni': 'ünïcödé ✓ 日本', 'd': {'a': 1, 'b': [1, 'x']}}
+        p['tasks'] = [self.task() for _ in range(self.r.randint(3, 8))]
+        if self.handlers:
+            p['handlers'] = [{'name': h, 'debug': {'msg': 'handled ' + h}} for h in sorted(self.handlers)]
+            self.handlers = set()
+        return p
+
+
+def main(seed, out):
+    g = G(seed)
+    r = g.r
+    os.makedirs(out, exist_ok=True)
+    inv = ["[local]", "h1 n=1 " + LOCAL, "h2 n=2 " + LOCAL]
+    if r.random() < 0.3:
+        inv += ["[far]", GHOST]
+    hosts = 'all'
+    if r.random() < 0.05:
+        inv, hosts = [], 'localhost'  # no hosts: the localhost warnings
+    plays = [g.play(hosts)]
+    if r.random() < 0.2:
+        plays.append(g.play(hosts))
+    with open(os.path.join(out, 'playbook.yml'), 'w') as f:
+        yaml.safe_dump(plays, f, sort_keys=False, width=1000, allow_unicode=True)
+    for name, tasks in g.files.items():
+        with open(os.path.join(out, name), 'w') as f:
+            yaml.safe_dump(tasks, f, sort_keys=False, width=1000, allow_unicode=True)
+    with open(os.path.join(out, 'inventory'), 'w') as f:
+        f.write('\n'.join(inv) + '\n')
+    env, cfg = {}, {}
+
+    def setting(envname, section, key, value):
+        if r.random() < 0.5:
+            env[envname] = value
+        else:
+            cfg.setdefault(section, {})[key] = value
+    for envname, section, key, values in r.sample(SETTINGS, r.randint(1, 6)):
+        setting(envname, section, key, r.choice(values))
+    if r.random() < 0.45:
+        setting('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback', r.choice(STDOUT))
+    if r.random() < 0.15:
+        setting('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled', r.choice(ENABLED))
+    if 'tree' in str(env) + str(cfg):
+        env['ANSIBLE_CALLBACK_TREE_DIR'] = OUT + '/tree'
+    if 'junit' in str(env) + str(cfg):
+        env['JUNIT_OUTPUT_DIR'] = OUT + '/junit'
+    if r.random() < 0.2:
+        env['ANSIBLE_FORCE_COLOR'] = '1'  # run.py tells the oracle through ORACLE_FORCE_COLOR
+    if env:
+        with open(os.path.join(out, 'env'), 'w') as f:
+            f.write(''.join('%s=%s\n' % kv for kv in env.items()))
+    if cfg:
+        with open(os.path.join(out, 'ansible.cfg'), 'w') as f:
+            for section, kv in cfg.items():
+                f.write('[%s]\n' % section + ''.join('%s = %s\n' % x for x in kv.items()))
+    args = []
+    x = r.random()
+    if x < 0.3:
+        args.append('-v')
+    elif x < 0.45:
+        args.append('-vv')
+    if r.random() < 0.2:
+        args.append('--check')
+    if r.random() < 0.15:
+        args.append('--diff')
+    with open(os.path.join(out, 'args'), 'w') as f:
+        f.write('\n'.join(args))
+
+
+if __name__ == '__main__':
+    main(int(sys.argv[1]), sys.argv[2])
