@@ -46,7 +46,8 @@ export class TaskNames {
     if (!nameKw || isUnnamed(task)) return unnamed(task);
     const raw = pyStr(nameKw.value);
     const templar = this.templar;
-    if (!templar.isTemplate(raw)) return raw;
+    // NOTE: 2.19's strategies announce a meta task from _execute_meta, which never templates its name.
+    if (!templar.isTemplate(raw) || task.action === 'meta') return raw;
     const vars = this.playVars.forTask(host, step);
     try {
       const value = templar.render(raw, vars, { origin: nameKw.loc });
