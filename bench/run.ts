@@ -1,7 +1,7 @@
 /**
  * Volant side by side with ansible-core 2.19 and Mitogen (when the oracle is installed).
  *
- *   npm run bench -- [workload…] [--runs N] [--oracle default|all|none] [--bundle FILE] [--cpu-prof DIR]
+ *   npm run bench -- [workload…] [--runs N] [--oracle default|all|none] [--bundle FILE] [--cpu-prof DIR] [--no-floor]
  *
  * Runs alternate (Volant, ansible-core, Mitogen, Volant, …) so a change in the machine's load hits
  * all three alike. Every run must exit 0 and end with the same normalized PLAY RECAP as Volant's.
@@ -22,7 +22,7 @@ import { normalizedRecap } from './recap.js';
 import { oracleSshdPid, stopSshMasters, waitForSessionsToEnd } from './ssh-masters.js';
 import { writeSelfUsagePreload } from './self-usage.js';
 import { summarize, type ToolSummary, type WorkloadResult } from './summarize.js';
-import { mitogenInstalled, ORACLE, oracleInstalled, toolCommand, type ToolName } from './tools.js';
+import { floorCommand, mitogenInstalled, ORACLE, oracleInstalled, toolCommand, type ToolName } from './tools.js';
 import { EXTRA_GROUPS, GROUPS, WORKLOADS, type WorkloadSpec } from './workload-specs.js';
 import { CONTROL_DIR, writeWorkloads } from './workloads/generate.js';
 
@@ -35,10 +35,12 @@ interface Options {
   oracle: 'default' | 'all' | 'none';
   bundle: string | undefined;
   cpuProf: string | undefined;
+  /** Also measure the floor of ssh workloads (off with --no-floor). */
+  floor: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const opts: Options = { groups: [], runs: 3, oracle: 'default', bundle: undefined, cpuProf: undefined };
+  const opts: Options = { groups: [], runs: 3, oracle: 'default', bundle: undefined, cpuProf: undefined, floor: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const value = (): string => {
@@ -53,6 +55,7 @@ function parseOptions(argv: string[]): Options {
       opts.oracle = v;
     } else if (a === '--bundle') opts.bundle = value();
     else if (a === '--cpu-prof') opts.cpuProf = resolve(value());
+    else if (a === '--no-floor') opts.floor = false;
     else if (GROUPS.includes(a) || EXTRA_GROUPS.includes(a)) opts.groups.push(a);
     else throw new Error(`unknown workload or option: ${a} (workloads: ${[...GROUPS, ...EXTRA_GROUPS].join(' ')})`);
   }
@@ -61,9 +64,11 @@ function parseOptions(argv: string[]): Options {
 }
 
 function toolsFor(spec: WorkloadSpec, opts: Options): ToolName[] {
-  if (opts.oracle === 'none' || !oracleInstalled()) return ['volant'];
+  // NOTE: the floor needs the oracle's sshd only, and says how much of an ssh workload no engine can save.
+  const floor: ToolName[] = spec.ssh && opts.floor ? ['floor'] : [];
+  if (opts.oracle === 'none' || !oracleInstalled()) return ['volant', ...floor];
   const tools: ToolName[] = opts.oracle === 'all' && spec.name !== 'parse' ? ['volant', 'ansible-core', 'mitogen'] : [...spec.tools];
-  return mitogenInstalled() ? tools : tools.filter((t) => t !== 'mitogen');
+  return [...(mitogenInstalled() ? tools : tools.filter((t) => t !== 'mitogen')), ...floor];
 }
 
 function log(text: string): void {
@@ -79,7 +84,7 @@ function runOnce(spec: WorkloadSpec, tool: ToolName, bundle: string, opts: Optio
   const before = new Set(sshdPid === undefined ? [] : childPids(sshdPid));
   const nodeFlags = tool === 'volant' ? ['--require', writeSelfUsagePreload(scratch)] : [];
   if (opts.cpuProf !== undefined && tool === 'volant') nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${join(opts.cpuProf, spec.name)}`);
-  const cmd = toolCommand(tool, bundle, spec.args, nodeFlags);
+  const cmd = tool === 'floor' ? floorCommand(spec.hosts, CONTROL_DIR) : toolCommand(tool, bundle, spec.args, nodeFlags);
   return measureRun({
     argv: cmd.argv,
     cwd: spec.dir,
@@ -109,8 +114,12 @@ function runWorkload(spec: WorkloadSpec, bundle: string, opts: Options, scratch:
     for (const tool of tools) {
       const m = runOnce(spec, tool, bundle, opts, scratch);
       runs.get(tool)?.push(m);
-      const recap = normalizedRecap(m.stdout);
       log(`${spec.name} run ${i + 1}/${opts.runs} ${tool}: ${m.wallSeconds.toFixed(2)} s, exit ${m.exitCode}`);
+      if (tool === 'floor') {
+        if (m.exitCode !== 0) problems.push(`floor run ${i + 1} exited ${m.exitCode}: ${m.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+        continue;
+      }
+      const recap = normalizedRecap(m.stdout);
       if (m.exitCode !== 0 || recap !== (reference ?? recap)) keepOutput(spec, tool, i, m);
       if (m.exitCode !== 0) problems.push(`${tool} run ${i + 1} exited ${m.exitCode}: ${m.stderr.trim().split('\n').slice(-3).join(' | ')}`);
       if (recap === '') problems.push(`${tool} run ${i + 1}: no PLAY RECAP`);

@@ -2,9 +2,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export type ToolName = 'volant' | 'ansible-core' | 'mitogen';
+/** `floor` is no engine: only connecting to the hosts and starting Python there (floor.sh). */
+export type ToolName = 'volant' | 'ansible-core' | 'mitogen' | 'floor';
 
 const RUN_BUNDLE = fileURLToPath(new URL('../bin/run-bundle.cjs', import.meta.url));
+const FLOOR = fileURLToPath(new URL('floor.sh', import.meta.url));
 export const ORACLE = '/work/shared/tools/ansible-oracle/ansible-playbook';
 const ORACLE_ROOT = process.env.ORACLE_ROOT ?? '/opt/oracle-trixie';
 const MITOGEN_STRATEGIES = '/usr/lib/python3/dist-packages/ansible_mitogen/plugins/strategy';
@@ -41,4 +43,9 @@ export function toolCommand(tool: ToolName, bundle: string, args: string[], extr
     env.ANSIBLE_STRATEGY = 'mitogen_linear';
   }
   return { argv: [ORACLE, ...args], env };
+}
+
+/** The floor of an ssh workload of `hosts` hosts whose ControlPaths are in `controlDir`. */
+export function floorCommand(hosts: number, controlDir: string): ToolCommand {
+  return { argv: ['/bin/bash', FLOOR, String(hosts), controlDir], env: baseEnv() };
 }
