@@ -1,10 +1,16 @@
 import { pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import type { Callback, HostResult } from '../run/events.js';
-import { CallbackBase } from './callback-base.js';
+import { CallbackBase, type Shown } from './callback-base.js';
+import { dumpResult } from './format/dump-result.js';
 import { isModuleNoJson } from './module-no-json.js';
 
 /** ansible's deprecated `oneline` stdout callback: one line per host result (its deprecation: callbackLoadNotices). */
 export class OnelineCallback extends CallbackBase implements Callback {
+  /** NOTE: oneline has no result_format options in 2.19 (callback_result_format, callback_format_pretty): its results are JSON, indented only as -vvv or debug's results ask. */
+  protected override dump(s: Shown, indent?: number): string {
+    return dumpResult(s.result, { verbosity: this.verbosity, indent });
+  }
+
   private commandMessage(host: string, result: DataDict, caption: string): string {
     const esc = (k: string): string => pyStr((result.get(k) ?? '') as Data).replace(/\n/g, '\\n').replace(/\r/g, '\\r');
     const rc = result.has('rc') ? pyStr(result.get('rc') as Data) : '-1';
