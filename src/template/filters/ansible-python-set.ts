@@ -1,9 +1,9 @@
 /**
  * The order `list(set(a) | set(b))` has in CPython, for members whose hash is deterministic
- * (ints, bools, integral floats): an open-addressing table walked slot by slot. Sets holding
+ * (ints, bools, floats but NaN): an open-addressing table walked slot by slot. Sets holding
  * anything else (strings hash differently in every Python process) keep first-seen order.
  */
-import { isStringLike, isTuple, numericValue, textOf, type Data } from '../../core/data.js';
+import { isStringLike, isTuple, numericValue, PyFloat, textOf, type Data } from '../../core/data.js';
 
 const LINEAR_PROBES = 9;
 const PERTURB_SHIFT = 5n;
@@ -18,16 +18,57 @@ interface Entry {
 
 type Slot = Entry | null | 'dummy';
 
-/** hash() of an int-like value as an unsigned 64-bit number, or undefined when not simulated. */
-function intHash(value: Data): bigint | undefined {
-  const n = numericValue(value);
-  if (n === undefined || !Number.isInteger(n) || !Number.isSafeInteger(n)) return undefined;
-  let h = BigInt(n);
-  const neg = h < 0n;
-  h = (neg ? -h : h) % MODULUS;
-  if (neg) h = -h;
+const HASH_BITS = 61n;
+const HASH_INF = 314159n;
+
+/** Python's hash() of an int, as an unsigned 64-bit number. */
+function hashOfInt(n: bigint): bigint {
+  let h = (n < 0n ? -n : n) % MODULUS;
+  if (n < 0n) h = -h;
   if (h === -1n) h = -2n;
   return h & MASK64;
+}
+
+/** NOTE: CPython hashes a float by folding its mantissa 28 bits at a time modulo 2**61 - 1, so
+ * that equal ints and floats hash alike; NaN hashes by identity (not simulated). */
+function hashOfFloat(v: number): bigint | undefined {
+  if (Number.isNaN(v)) return undefined;
+  if (!Number.isFinite(v)) return (v > 0 ? HASH_INF : -HASH_INF) & MASK64;
+  if (Number.isInteger(v)) return hashOfInt(BigInt(v));
+  let m = Math.abs(v);
+  let e = 0;
+  while (m >= 1) {
+    m /= 2;
+    e++;
+  }
+  while (m < 0.5) {
+    m *= 2;
+    e--;
+  }
+  let x = 0n;
+  while (m !== 0) {
+    x = ((x << 28n) & MODULUS) | (x >> (HASH_BITS - 28n));
+    m *= 268435456;
+    e -= 28;
+    const y = Math.floor(m);
+    m -= y;
+    x += BigInt(y);
+    if (x >= MODULUS) x -= MODULUS;
+  }
+  const shift = BigInt(e >= 0 ? e % 61 : 60 - ((-1 - e) % 61));
+  x = ((x << shift) & MODULUS) | (x >> (HASH_BITS - shift));
+  if (v < 0) x = -x & MASK64;
+  if (x === MASK64) x = MASK64 - 1n;
+  return x;
+}
+
+/** hash() of a number (bool, int, float) as an unsigned 64-bit number, or undefined when not simulated. */
+function numberHash(value: Data): bigint | undefined {
+  if (typeof value === 'bigint') return hashOfInt(value);
+  if (value instanceof PyFloat) return hashOfFloat(value.value);
+  const n = numericValue(value);
+  if (n === undefined || !Number.isSafeInteger(n)) return undefined;
+  return hashOfInt(BigInt(n));
 }
 
 class SimSet {
@@ -148,6 +189,7 @@ class SimSet {
 }
 
 function identity(value: Data): string {
+  if (typeof value === 'bigint') return `n${value}`;
   const n = numericValue(value);
   if (n !== undefined) return `n${n}`;
   if (isStringLike(value)) return `s${textOf(value)}`;
@@ -179,7 +221,7 @@ export function pySetOperation(op: 'union' | 'intersect' | 'difference' | 'symme
   const toEntries = (list: readonly Data[]): Entry[] | undefined => {
     const out: Entry[] = [];
     for (const key of list) {
-      const hash = intHash(key);
+      const hash = numberHash(key);
       if (hash === undefined) return undefined;
       out.push({ key, hash, id: identity(key) });
     }

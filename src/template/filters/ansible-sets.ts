@@ -21,7 +21,7 @@ import type { Value } from '../runtime/py-object.js';
 export function hashKey(value: Data): string | undefined {
   if (value === null) return 'None';
   if (typeof value === 'boolean') return `n${value ? 1 : 0}`;
-  if (typeof value === 'number') return `n${value}`;
+  if (typeof value === 'number' || typeof value === 'bigint') return `n${value}`;
   if (isStringLike(value)) return `s${textOf(value)}`;
   if (Array.isArray(value)) {
     if (!isTuple(value)) return undefined;
