@@ -378,9 +378,10 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
         shown = sorted('.'.join(tuple(context) + (k,)) for k in unsupported)
         res.errors.append(('unsupported', '%s. Supported parameters include: %s.' % (', '.join(shown), text)))
 
-    for group in mutually_exclusive or ():
-        if _count_terms(group, params) > 1:
-            res.errors.append(('mutually_exclusive', 'parameters are mutually exclusive: %s%s' % ('|'.join(group), found_in)))
+    # NOTE: one error naming every group that has more than one of its options set, as 2.19 words it
+    clashes = ['|'.join(group) for group in mutually_exclusive or () if _count_terms(group, params) > 1]
+    if clashes:
+        res.errors.append(('mutually_exclusive', 'parameters are mutually exclusive: %s%s' % (', '.join(clashes), found_in)))
 
     # defaults that are not None first (as _set_defaults(..., False))
     for key, opt in spec.items():

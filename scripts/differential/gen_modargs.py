@@ -1,0 +1,264 @@
+"""Writes one random module-arguments case for run.py: a play on localhost calling ansible.builtin
+modules with random, often wrong, arguments (unknown or misspelt options, wrong types, missing
+required or mutually exclusive options, choices out of range, aliases, free-form forms) and valid
+calls on files under DIFFERENTIAL_OUT; each result is registered and printed, and the play ends
+by listing the files left behind. Seeded, so a seed always gives the same case."""
+import os, random, sys, yaml
+# Where generated tasks write; run.py empties it before each engine runs.
+OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
+F = OUT + '/f.txt'          # a text file the fixtures create
+D = OUT + '/dir'            # a directory with a.txt, b.log, sub/c.txt
+NEW = [OUT + '/new.txt', OUT + '/new2.txt', OUT + '/nd', OUT + '/nd/x.txt', OUT + '/lnk']
+FIXTURES = (
+    "mkdir -p {d}/sub && printf 'alpha\\nbeta\\ngamma\\n# end\\n' > {f} && printf 'aaa\\n' > {d}/a.txt"
+    " && printf 'bbb\\nneedle\\n' > {d}/b.log && printf 'ccc\\n' > {d}/sub/c.txt && chmod 0644 {f}"
+    " && ln -sfn {f} {o}/f.link && tar -C {d} --mtime=@0 --owner=0 --group=0 -cf - a.txt sub | gzip -n > {o}/t.tgz && printf 'k: 1\\n' > {o}/v.yml"
+).format(d=D, f=F, o=OUT)
+
+MODES = ['0644', 420, 644, '644', 'u=rw,g=r', 'u=rw,g=r,o=r', '0o600', '01777', 'a+x', 'rwx', 'preserve',
+         '0755', 493, 'u+z', '', '0999', 0]
+BOOLS = [True, False, 'yes', 'no', 'on', 'off', 1, 0, 'true', 'maybe', [1], '1', 'y']
+WRONG = [['a', 'b'], {'k': 'v'}, 3, 2.5, None, '', 'yes', '{{ none_v }}']
+PATHS = [F, D, OUT + '/f.link', OUT + '/missing', OUT + '/t.tgz', D + '/a.txt', D + '/sub'] + NEW
+REGEXES = ['^beta', 'gam+a', '^#', '[unclosed', 'nomatch', '^(al)pha$', '']
+
+# module -> option -> value choices; '!' marks the options a valid call must have
+SPECS = {
+    'file': {'path!': PATHS, 'state': ['file', 'directory', 'touch', 'absent', 'link', 'hard', 'bogus'],
+             'mode': MODES, 'recurse': BOOLS, 'src': [F, D, OUT + '/missing', 'f.txt'], 'force': BOOLS,
+             'follow': BOOLS, 'access_time': ['preserve', 'now', '202001011200.00', 'bad'],
+             'modification_time': ['preserve', 'now'], 'modification_time_format': ['%Y'],
+             'owner': ['root', 'nobody-x', 0], 'group': ['root', 'nogroup-x'], 'attributes': ['', 'e']},
+    'copy': {'dest!': [OUT + '/new.txt', OUT + '/nd/', F, D, OUT + '/new2.txt', OUT + '/nd/x.txt'],
+             'content': ['hello\n', '', 'alpha\nbeta\ngamma\n# end\n', {'a': 1}, ['x'], 42],
+             'src': ['data.txt', 'files/', 'files', 'nope.txt', F, D + '/'], 'backup': BOOLS,
+             'mode': MODES, 'directory_mode': MODES, 'remote_src': BOOLS, 'force': BOOLS,
+             'validate': ['test -s %s', 'false %s', 'true', 'grep -q alpha %s'], 'follow': BOOLS,
+             'local_follow': BOOLS, 'decrypt': BOOLS, 'checksum': ['abc', '0' * 40]},
+    'template': {'src!': ['t.j2', 'bad.j2', 'nope.j2'], 'dest!': [OUT + '/new.txt', OUT + '/nd/', F, D],
+                 'mode': MODES, 'backup': BOOLS, 'force': BOOLS, 'newline_sequence': ['\n', '\r\n', 'x'],
+                 'trim_blocks': BOOLS, 'lstrip_blocks': BOOLS, 'output_encoding': ['utf-8', 'latin-1', 'nope'],
+                 'validate': ['test -s %s', 'false %s'], 'variable_start_string': ['[[', '{{'],
+                 'block_start_string': ['[%']},
+    'lineinfile': {'path!': [F, OUT + '/new.txt', D, OUT + '/missing'], 'line': ['beta', 'delta', 'x=1', ''],
+                   'regexp': REGEXES, 'search_string': ['beta', 'zzz'], 'state': ['present', 'absent', 'gone'],
+                   'insertafter': ['EOF', '^alpha', 'BOF', 'nomatch'], 'insertbefore': ['BOF', '^gamma', 'EOF'],
+                   'create': BOOLS, 'backrefs': BOOLS, 'backup': BOOLS, 'firstmatch': BOOLS, 'mode': MODES,
+                   'validate': ['test -s %s', 'false']},
+    'blockinfile': {'path!': [F, OUT + '/new.txt', OUT + '/missing'], 'block': ['one\ntwo', '', 'x'],
+                    'marker': ['# {mark} MANAGED', '# no mark', '<!-- {mark} -->'], 'state': ['present', 'absent'],
+                    'insertafter': ['EOF', '^beta', 'nomatch'], 'insertbefore': ['BOF', '^gamma'],
+                    'create': BOOLS, 'backup': BOOLS, 'marker_begin': ['START'], 'marker_end': ['STOP'],
+                    'append_newline': BOOLS, 'prepend_newline': BOOLS, 'mode': MODES},
+    'replace': {'path!': [F, OUT + '/missing', D], 'regexp!': REGEXES, 'replace': ['X', r'\1-', '', r'\g<0>!'],
+                'after': ['alpha', 'nomatch'], 'before': ['gamma', '# end'], 'backup': BOOLS,
+                'encoding': ['utf-8', 'nope'], 'mode': MODES, 'validate': ['test -s %s']},
+    'assemble': {'src!': [D, OUT + '/missing', F, 'files'], 'dest!': [OUT + '/new.txt', D + '/out.txt'],
+                 'delimiter': ['---', '', '\\n##\\n'], 'regexp': ['\\.txt$', '[bad', '^a'], 'remote_src': BOOLS,
+                 'ignore_hidden': BOOLS, 'backup': BOOLS, 'mode': MODES, 'validate': ['test -s %s', 'true']},
+    'fetch': {'src!': [F, D + '/a.txt', OUT + '/missing', D], 'dest!': [OUT + '/fetched/', OUT + '/fetched', OUT + '/fetched/one.txt'],
+              'flat': BOOLS, 'fail_on_missing': BOOLS, 'validate_checksum': BOOLS},
+    'slurp': {'src!': [F, OUT + '/missing', D, D + '/a.txt']},
+    'stat': {'path!': PATHS, 'get_checksum': BOOLS, 'checksum_algorithm': ['sha1', 'md5', 'sha256', 'sha512', 'crc'],
+             'get_mime': [False], 'follow': BOOLS, 'get_attributes': [False]},
+    'find': {'paths!': [D, [D, OUT], OUT + '/missing', D + ',' + OUT], 'patterns': ['*.txt', ['*.txt', '*.log'], '^a', 'a*,b*'],
+             'use_regex': BOOLS, 'recurse': BOOLS, 'file_type': ['file', 'directory', 'any', 'link', 'fifo'],
+             'age': ['1d', '-1d', '5x', '3600'], 'size': ['1', '-1k', '2b', 'big'], 'contains': ['needle', '^c+$', '['],
+             'hidden': BOOLS, 'excludes': ['b*', ['*.log']], 'depth': [1, 0, 'x'], 'get_checksum': BOOLS,
+             'age_stamp': ['mtime', 'atime', 'born']},
+    'tempfile': {'state': ['file', 'directory', 'fifo'], 'path': [OUT, OUT + '/missing'], 'prefix': ['pre', 'ansible.'],
+                 'suffix': ['', '.txt']},
+    'unarchive': {'src!': [OUT + '/t.tgz', F, OUT + '/missing'], 'dest!': [OUT + '/nd', D, OUT + '/missing'],
+                  'remote_src': [True, True, 'yes', False], 'list_files': BOOLS, 'creates': [D + '/a.txt', OUT + '/zz'],
+                  'exclude': ['a.txt', ['sub']], 'keep_newer': BOOLS, 'mode': MODES},
+    'get_url': {'url!': ['file://' + F, 'file://' + OUT + '/missing', 'notaurl', 'ftp:/x'],
+                'dest!': [OUT + '/new.txt', OUT + '/nd/', D], 'checksum': ['sha1:abc', 'md5:' + '0' * 32, 'bogus'],
+                'force': BOOLS, 'mode': MODES, 'timeout': [1, 'x'], 'backup': BOOLS},
+    'wait_for': {'path': [F, OUT + '/missing'], 'state': ['present', 'absent', 'started', 'drained', 'bogus'],
+                 'timeout': [0, 1, 'x'], 'search_regex': ['beta', 'nope'], 'delay': [0], 'sleep': [1],
+                 'msg': ['custom timeout'], 'port': [1]},
+    'getent': {'database!': ['passwd', 'group', 'nodb'], 'key': ['root', 'nosuchuser', 0], 'split': [':', None],
+               'fail_key': BOOLS, 'service': ['files']},
+    'set_stats': {'data!': [{'a': 1}, ['x'], 'str'], 'per_host': BOOLS, 'aggregate': BOOLS},
+    'pause': {'seconds': [0, '0', 'x'], 'minutes': [0], 'prompt': ['p'], 'echo': BOOLS},
+    'include_vars': {'file': ['v.yml', 'nope.yml', OUT + '/v.yml'], 'dir': ['vars_dir', 'nodir'], 'name': ['loaded'],
+                     'depth': [0, 1], 'files_matching': ['.*\\.yml'], 'ignore_unknown_extensions': BOOLS,
+                     'hash_behaviour': ['merge', 'replace', 'x']},
+    'debug': {'msg': ['hi', ['a', 'b'], {'k': 1}, 3], 'var': ['n', 'nope', '{{ n }}', ['n']], 'verbosity': [0, 1, 'x']},
+    'assert': {'that!': ['n == 1', ['n == 1', 'n > 0'], 'n ==', 5], 'fail_msg': ['f', ['a', 'b']],
+               'success_msg': ['ok', 3], 'quiet': BOOLS, 'msg': ['m']},
+    'fail': {'msg': ['boom', ['a'], {'x': 1}, '']},
+    'ping': {'data': ['pong', 'crash', 3]},
+    'set_fact': {'cacheable': BOOLS, 'sf_a': ['v', 3]},
+}
+FREE = {
+    'command': ['echo hi', 'false', 'ls ' + OUT + '/missing', 'cat ' + F, 'echo $HOME *', 'nosuchcommand'],
+    'shell': ['echo hi; echo err >&2', 'exit 3', 'cat ' + F + ' | grep a', 'echo $0', 'cd ' + D + ' && ls'],
+    'raw': ['echo raw', 'exit 2', 'printf "a\\nb"'],
+    'script': ['s.sh', 's.sh arg1 "two words"', 'nope.sh', 'fails.sh'],
+}
+FREE_OPTS = {
+    'chdir': [D, OUT + '/missing', F], 'creates': [F, OUT + '/missing', D + '/*.txt'],
+    'removes': [F, OUT + '/missing'], 'stdin': ['input', ''], 'stdin_add_newline': BOOLS,
+    'strip_empty_ends': BOOLS, 'executable': ['/bin/bash', '/bin/sh', 'nosuch'], 'cmd': ['echo cmd', 'cat'],
+    'argv': [['echo', 'a b'], ['false'], 'echo x', [1, 2]], 'expand_argument_vars': BOOLS,
+    'warn': BOOLS, '_uses_shell': [True], 'free_form': ['echo ff'],
+}
+FREE_ALLOWED = {
+    'command': ['chdir', 'creates', 'removes', 'stdin', 'stdin_add_newline', 'strip_empty_ends', 'cmd', 'argv',
+                'expand_argument_vars'],
+    'shell': ['chdir', 'creates', 'removes', 'stdin', 'stdin_add_newline', 'strip_empty_ends', 'cmd', 'executable'],
+    'raw': ['executable'],
+    'script': ['chdir', 'creates', 'removes', 'executable', 'cmd'],
+}
+TYPOS = {'path': 'paht', 'dest': 'dst', 'state': 'sate', 'mode': 'mdoe', 'content': 'contents', 'src': 'source',
+         'regexp': 'regex', 'line': 'lines', 'msg': 'mgs', 'that': 'thats', 'create': 'creates'}
+ALIASES = {'file': {'path': ['dest', 'name']}, 'lineinfile': {'path': ['dest', 'destfile', 'name'], 'regexp': ['regex']},
+           'blockinfile': {'path': ['dest', 'destfile', 'name'], 'block': ['content']},
+           'replace': {'path': ['dest', 'destfile', 'name']}, 'stat': {'path': ['dest', 'name'], 'checksum_algorithm': ['checksum', 'checksum_algo']},
+           'find': {'paths': ['name', 'path'], 'patterns': ['pattern'], 'excludes': ['exclude']},
+           'copy': {}, 'get_url': {}, 'getent': {}, 'slurp': {'src': ['path']}, 'wait_for': {'path': []},
+           'assert': {'fail_msg': ['msg']}, 'unarchive': {}, 'fetch': {}}
+
+
+class G:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.n = 0
+
+    def pick(self, xs):
+        return self.r.choice(xs)
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def valid(self, mod):
+        spec = SPECS[mod]
+        args = {}
+        for key, values in spec.items():
+            if key.endswith('!'):
+                args[key[:-1]] = self.pick(values)
+            elif self.chance(0.3):
+                args[key] = self.pick(values)
+        return args
+
+    def mutate(self, mod, args):
+        k = self.r.randrange(9)
+        keys = list(args)
+        if k == 0 and keys:                       # misspelt option
+            key = self.pick(keys)
+            args[TYPOS.get(key, key + 's')] = args.pop(key)
+        elif k == 1:                              # unknown option
+            args[self.pick(['bogus', 'foo_bar', 'Path', 'with_items'])] = 1
+        elif k == 2 and keys:                     # wrong type
+            args[self.pick(keys)] = self.pick(WRONG + BOOLS)
+        elif k == 3 and keys:                     # missing a required one
+            req = [x[:-1] for x in SPECS[mod] if x.endswith('!')]
+            if req:
+                args.pop(self.pick(req), None)
+        elif k == 4:                              # alias in place of the name, or both
+            al = ALIASES.get(mod, {})
+            names = [n for n in al if al[n]]
+            if names:
+                name = self.pick(names)
+                alias = self.pick(al[name])
+                if self.chance(0.6) and name in args:
+                    args[alias] = args.pop(name)
+                else:
+                    args[alias] = self.pick(SPECS[mod].get(name, SPECS[mod].get(name + '!', ['x'])))
+        elif k == 5:                              # every option set at once: exclusions, requirements
+            for key, values in SPECS[mod].items():
+                if self.chance(0.5):
+                    args[key.rstrip('!')] = self.pick(values)
+        elif k == 6:
+            return {}
+        elif k == 7:                              # the arguments as one k=v string
+            return ' '.join('%s=%s' % (a, v) for a, v in args.items() if isinstance(v, (str, int)) and ' ' not in str(v))
+        return args
+
+    def free(self, mod):
+        cmd = self.pick(FREE[mod])
+        opts = {}
+        allowed = FREE_ALLOWED[mod]
+        for _ in range(self.r.randrange(3)):
+            key = self.pick(allowed if self.chance(0.8) else list(FREE_OPTS))
+            opts[key] = self.pick(FREE_OPTS[key])
+        form = self.r.randrange(4)
+        if form == 0 and not opts:
+            return {mod: cmd}
+        if form == 1:                             # free form with k=v options in the string
+            kv = ' '.join('%s=%s' % (k, v) for k, v in opts.items() if isinstance(v, str) and ' ' not in v)
+            return {mod: (cmd + ' ' + kv).strip()}
+        if form == 2:                             # free form plus args:
+            t = {mod: cmd}
+            if opts:
+                t['args'] = opts
+            return t
+        if 'cmd' not in opts and 'argv' not in opts and self.chance(0.8):
+            opts['cmd'] = cmd
+        return {mod: opts}
+
+    def task(self):
+        self.n += 1
+        reg = 'r%d' % self.n
+        mod = self.pick(list(SPECS) + list(FREE) * 2)
+        if mod in FREE:
+            t = self.free(mod)
+        else:
+            args = self.valid(mod)
+            if self.chance(0.55):
+                args = self.mutate(mod, args)
+            t = {mod: args}
+            if mod == 'set_fact' and isinstance(args, dict) and not any(k.startswith('sf_') for k in args):
+                t[mod]['sf_b'] = 1
+        name = '%s %d' % (mod, self.n)
+        out = dict([('name', name)] + list(t.items()))
+        if self.chance(0.15):
+            out['check_mode'] = self.pick([True, False])
+        if self.chance(0.1):
+            out['diff'] = self.pick([True, False])
+        out['register'] = reg
+        out['ignore_errors'] = True
+        tasks = [out]
+        if self.chance(0.6):
+            tasks.append({'name': 'show %s' % reg, 'debug': {'var': reg}})
+        return tasks
+
+    def play(self):
+        tasks = [{'name': 'fixtures', 'shell': FIXTURES, 'check_mode': False, 'changed_when': False}]
+        for _ in range(self.r.randint(5, 15)):
+            tasks += self.task()
+        tasks.append({'name': 'files left', 'shell': "cd %s && find . -printf '%%p %%y %%m %%s\\n' | sort && find . -type f | sort | xargs md5sum" % OUT,
+                      'check_mode': False, 'changed_when': False, 'register': 'left'})
+        tasks.append({'name': 'show files', 'debug': {'var': 'left.stdout_lines'}})
+        return {'name': 'modargs', 'hosts': 'localhost', 'gather_facts': False,
+                'vars': {'n': 1, 'none_v': None}, 'tasks': tasks}
+
+
+def main(seed, out):
+    g = G(seed)
+    play = g.play()
+    os.makedirs(os.path.join(out, 'files', 'sub'), exist_ok=True)
+    os.makedirs(os.path.join(out, 'vars_dir'), exist_ok=True)
+    with open(os.path.join(out, 'playbook.yml'), 'w') as f:
+        yaml.safe_dump([play], f, sort_keys=False, width=1000)
+    with open(os.path.join(out, 'inventory'), 'w') as f:
+        f.write('localhost ansible_connection=local ansible_python_interpreter=/usr/bin/python3\n')
+    files = {
+        't.j2': 'host {{ inventory_hostname }} n={{ n }}\n{% for i in [1, 2] %}- {{ i }}\n{% endfor %}',
+        'bad.j2': 'broken {{ n + }}\n', 'data.txt': 'file data\n', 'files/one.txt': 'one\n',
+        'files/sub/two.txt': 'two\n', 'vars_dir/a.yml': 'va: 1\n', 'vars_dir/b.yml': 'vb: [1, 2]\n',
+        'v.yml': 'iv: from v\n', 's.sh': '#!/bin/sh\necho "script $# $1"\n', 'fails.sh': '#!/bin/sh\necho out; echo err >&2; exit 4\n',
+    }
+    for name, text in files.items():
+        with open(os.path.join(out, name), 'w') as f:
+            f.write(text)
+    for name in ('s.sh', 'fails.sh'):
+        os.chmod(os.path.join(out, name), 0o755)
+    args = g.pick([['-v'], ['--check', '--diff'], ['-v', '--check', '--diff'], ['-v', '--diff'], ['-v']])
+    with open(os.path.join(out, 'args'), 'w') as f:
+        f.write('\n'.join(args))
+
+
+if __name__ == '__main__':
+    main(int(sys.argv[1]), sys.argv[2])
