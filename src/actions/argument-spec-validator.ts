@@ -21,7 +21,7 @@ const TAGGED_CLASS: Readonly<Record<string, string>> = {
 const classOf = (value: Data): string => TAGGED_CLASS[pyTypeName(value)] ?? `<class '${pyTypeName(value)}'>`;
 
 // NOTE: Python prints its set of booleans in hash order, which changes from run to run.
-const VALID_BOOLEANS = "'y', 'yes', 'on', '1', 'true', 't', 1, 'n', 'no', 'off', '0', 'false', 'f', 0";
+export const VALID_BOOLEANS = "'y', 'yes', 'on', '1', 'true', 't', 1, 'n', 'no', 'off', '0', 'false', 'f', 0";
 
 /** `k=v k2="v 2"` or `k=v,k2=v2` as a dict, as check_type_dict splits it. */
 function keyValueDict(text: string): DataDict {

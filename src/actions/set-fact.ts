@@ -4,6 +4,8 @@ import type { SourceLocation } from '../core/source-location.js';
 import type { DictKey } from '../core/data.js';
 import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import type { Action } from '../run/action.js';
+import { isStrictBool } from '../run/keyword-values.js';
+import { VALID_BOOLEANS } from './argument-spec-validator.js';
 import { copyValueOrigin } from '../core/value-origins.js';
 import { untrusted } from '../template/runtime/trust.js';
 import { copyKeyOrigin, setKeyOrigin } from '../inventory/key-origins.js';
@@ -14,7 +16,7 @@ export const setFact: Action = (ctx) => {
   let cacheable = false;
   for (const [key, value] of ctx.args) {
     if (key === 'cacheable') {
-      cacheable = toBoolLike(value);
+      cacheable = strictBool(ctx, value);
       continue;
     }
     const name = pyStr(ctx.templar.isTemplate(pyStr(key)) ? ctx.templar.render(pyStr(key), ctx.vars, {}) : key);
@@ -43,6 +45,12 @@ export const setFact: Action = (ctx) => {
   }
   return new Map<string, Data>([['ansible_facts', sorted], ['_ansible_facts_cacheable', cacheable]]);
 };
+
+/** 2.19's boolean(value, strict=True): a value it cannot read as a boolean fails the task. */
+function strictBool(ctx: Parameters<Action>[0], value: Data): boolean {
+  if (value !== null && isStrictBool(value)) return toBoolLike(value);
+  throw new TaskError([{ message: `The value '${pyStr(value)}' is not a valid boolean. Valid booleans include: ${VALID_BOOLEANS}`, origin: ctx.step.task.loc }]);
+}
 
 /** Where the argument's name was written, for the error about it. */
 function keyLocation(ctx: Parameters<Action>[0], key: DictKey): SourceLocation | undefined {

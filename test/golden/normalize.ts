@@ -45,6 +45,8 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bj\d{6,}\.\d+\b/g, '<JID>'],
   // tempfile's random names: the module's default prefix "ansible." plus mkstemp's 8 characters.
   [/(\/ansible\.)[a-z0-9_]{8}\b/g, '$1<RANDOM>'],
+  // Python prints its set of valid booleans in hash order, which changes from run to run.
+  [/(Valid booleans include: )(?:(?:'[a-z0-9]+'|\d), ){13}(?:'[a-z0-9]+'|\d)/g, '$1<BOOLEANS>'],
   // Python's default repr of an object names its address (the debugger's `p result`).
   [/(object at 0x)[0-9a-f]+>/g, '$1<ADDR>>'],
   // The version block -vv opens with names the engine and its environment (python or node paths),
