@@ -43,6 +43,18 @@ export type Verdict = 'ok' | 'failed' | 'ignored' | 'skipped' | 'unreachable';
 const SET_FACT = new Set(['set_fact']);
 const INCLUDE_VARS = new Set(['include_vars']);
 
+/**
+ * 2.19's TaskResult.is_failed: failed_when's verdict when the result or any loop item has one (a
+ * loop item whose action raised has none, so it counts as not failed), else `failed`.
+ */
+function isFailed(result: DataDict): boolean {
+  const raw = result.get('results');
+  const items = Array.isArray(raw) ? raw.filter(isDict) : [];
+  const key = result.has('failed_when_result') || items.some((x) => x.has('failed_when_result')) ? 'failed_when_result' : 'failed';
+  if (result.has(key)) return truthy(result.get(key));
+  return items.some((x) => truthy(x.get(key)));
+}
+
 export function processResult(
   ctx: ProcessContext,
   host: string,
@@ -57,7 +69,7 @@ export function processResult(
   const info = ctx.taskInfo(outcome.ranAs ?? step, host);
   const base = { host, task: info, result, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}), ...(outcome.warnings ? { warnings: outcome.warnings } : {}) };
   let verdict: Verdict;
-  if (truthy(result.get('failed'))) {
+  if (isFailed(result)) {
     let error = failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind, outcome.bare);
     if (task.synthetic !== undefined && !outcome.bare) {
       // NOTE: a task ansible made itself has no origin; 2.19 shows its data, shortened (an error
