@@ -31,8 +31,9 @@ export abstract class CallbackBase {
     return this.screen.verbosity;
   }
 
+  /** display_failed_stderr is the default callback's option: minimal and oneline print errors on stdout. */
   protected get failedToStderr(): boolean {
-    return this.options.displayFailedStderr ?? false;
+    return false;
   }
 
   protected view(r: HostResult): Shown {

@@ -63,6 +63,10 @@ export class DefaultCallback extends CallbackBase implements Callback {
     this.taskStarted(task, 'RUNNING HANDLER');
   }
 
+  protected override get failedToStderr(): boolean {
+    return this.options.displayFailedStderr ?? false;
+  }
+
   private taskStarted(task: TaskInfo, prefix: string): void {
     this.taskPrefix.set(taskKey(task), prefix);
     const strategy = this.play?.strategy ?? 'linear';
