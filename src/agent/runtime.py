@@ -1026,7 +1026,7 @@ class Context(object):
         uid = self._resolve_uid(owner)
         if uid is None:
             path_exists = os.path.lexists(path)
-            self.fail('chown failed: failed to look up user %s' % owner, path=path) if path_exists else None
+            self.fail_at(path, 'chown failed: failed to look up user %s' % owner) if path_exists else None
             return changed
         orig_uid, orig_gid = self.user_and_group(path, expand=False)
         if orig_uid != uid:
@@ -1038,7 +1038,7 @@ class Context(object):
             try:
                 os.lchown(path, uid, -1)
             except OSError:
-                self.fail('chown failed', path=path)
+                self.fail_at(path, 'chown failed')
             changed = True
         return changed
 
@@ -1049,7 +1049,7 @@ class Context(object):
             path = os.path.expanduser(os.path.expandvars(path))
         gid = self._resolve_gid(group)
         if gid is None:
-            self.fail('chgrp failed: failed to look up group %s' % group, path=path)
+            self.fail_at(path, 'chgrp failed: failed to look up group %s' % group)
         orig_uid, orig_gid = self.user_and_group(path, expand=False)
         if orig_gid != gid:
             if diff is not None:
@@ -1060,11 +1060,15 @@ class Context(object):
             try:
                 os.lchown(path, -1, gid)
             except OSError:
-                self.fail('chgrp failed', path=path)
+                self.fail_at(path, 'chgrp failed')
             changed = True
         return changed
 
-    def mode_to_octal(self, path_stat, mode):
+    def fail_at(self, path, msg, **kwargs):
+        """Fails about a file: fail_json adds the path's stat fields, whatever the module."""
+        self.fail(msg, **self.add_path_info(dict(kwargs, path=path)))
+
+    def mode_to_octal(self, path_stat, mode, path=None):
         """The int for an Ansible `mode` value (int, octal string or symbolic); fails like the file module."""
         if isinstance(mode, int) and not isinstance(mode, bool):
             return mode
@@ -1076,7 +1080,7 @@ class Context(object):
         try:
             return symbolic_mode_to_octal(path_stat, mode)
         except Exception as e:
-            self.fail('mode must be in octal or symbolic form', details=str(e), path=self.params.get('path'))
+            self.fail_at(self.params.get('path') if path is None else path, 'mode must be in octal or symbolic form', details=str(e))
 
     def set_mode_if_different(self, path, mode, changed, diff=None, expand=True):
         if mode is None:
@@ -1084,9 +1088,9 @@ class Context(object):
         if expand:
             path = os.path.expanduser(os.path.expandvars(path))
         path_stat = os.lstat(path)
-        new_mode = self.mode_to_octal(path_stat, mode)
+        new_mode = self.mode_to_octal(path_stat, mode, path)
         if new_mode != stat.S_IMODE(new_mode):
-            self.fail('Invalid mode supplied, only permission info is allowed', details=new_mode, path=path)
+            self.fail_at(path, 'Invalid mode supplied, only permission info is allowed', details=new_mode)
         prev_mode = stat.S_IMODE(path_stat.st_mode)
         if prev_mode != new_mode:
             if diff is not None:
@@ -1106,7 +1110,7 @@ class Context(object):
             except OSError as e:
                 if e.errno in (errno.EPERM, errno.EROFS, errno.ENOENT) and stat.S_ISLNK(path_stat.st_mode):
                     return changed
-                self.fail('chmod failed: %s' % e, path=path)
+                self.fail_at(path, 'chmod failed: %s' % e)
             changed = True
         return changed
 
@@ -1140,7 +1144,7 @@ class Context(object):
                 return True
             rc, out, err = self.run_command([chattr, '=%s' % new, path])
             if rc != 0:
-                self.fail('chattr failed', details=err, rc=rc, path=path)
+                self.fail_at(path, 'chattr failed', details=err, rc=rc)
             changed = True
         return changed
 
