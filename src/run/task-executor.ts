@@ -508,9 +508,13 @@ export class TaskExecutor {
       };
     } catch (e) {
       if (e instanceof ConnectionError) {
-        const chain: ErrorLink[] = [{ message: e.message }];
+        const noLog = skippedNoLog(step, vars, templar);
+        const chain: ErrorLink[] = [{ message: noLog ? censoredConnectionMessage(e.message) : e.message }];
+        const result = new Map<string, Data>([['unreachable', true], ['exception', '(traceback unavailable)'], ['msg', chainMessage(chain)], ['changed', false]]);
+        // a loop item unreachable this way is censored and labelled '(censored due to no_log)', as any other
+        if (noLog) result.set('_ansible_no_log', true);
         return {
-          result: new Map<string, Data>([['unreachable', true], ['exception', '(traceback unavailable)'], ['msg', chainMessage(chain)], ['changed', false]]),
+          result,
           error: chain,
           failKind,
           ...(shownDelegate ? { delegatedTo: shownDelegate } : {}),
@@ -805,6 +809,12 @@ function noLogOf(step: TaskStep, vars: VarSource, templar: TemplateRenderer): bo
 }
 
 /** A skipped task's no_log; one that cannot be templated masks the result, as for a task that ran. */
+/** NOTE: 2.19's ssh connection leaves ssh's own words out of its failure under no_log. */
+function censoredConnectionMessage(message: string): string {
+  const prefix = 'Failed to connect to the host via ssh:';
+  return message.startsWith(prefix) ? `${prefix} <error censored due to no log>` : message;
+}
+
 function skippedNoLog(step: TaskStep, vars: VarSource, templar: TemplateRenderer): boolean {
   try {
     return noLogOf(step, vars, templar);
