@@ -11,7 +11,7 @@ import { libraryModules } from '../core/library-modules.js';
 import { localCollections, splitQualifiedName } from '../core/local-collections.js';
 import { pluginDirectories } from '../core/plugin-directories.js';
 import { installPythonPlugins } from '../python-plugins/install-python-plugins.js';
-import { playbookCollectionWarnings, roleTaskListWarnings } from '../playbook/collection-warnings.js';
+import { playCollectionWarnings, roleTaskListWarnings } from '../playbook/collection-warnings.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
 import { compileIncludeRole, compileIncludeTasks, includeLoopVars } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
@@ -276,10 +276,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   // A collection's playbook imported anywhere makes its collection the default for every task as
   // 2.19 resolves it again to run it, earlier plays' too: read them all again with it (quietly).
   if (currentDefaultCollection() !== undefined) playbooks = withoutYamlWarnings(() => playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime)));
-  for (const playbook of playbooks) {
-    for (const message of playbookCollectionWarnings(playbook)) warn(message);
-    reportDeprecations(playbook, callback);
-  }
+  for (const playbook of playbooks) reportDeprecations(playbook, callback);
   const runTags = strings(args.tags).flatMap((t) => t.split(','));
   const loadVarsFile = (name: string, scope: VarSource, playDir = firstDir): DataDict | undefined => {
     const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);
@@ -392,6 +389,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     if (compiled === undefined) {
       compiled = compilePlay(withPlayDefaults(play, playDefaults), loader, { keepDuplicateRoles: Boolean(args.listTasks) });
       compiledPlays.set(play, compiled);
+      for (const message of playCollectionWarnings(play)) warn(message);
     }
     return compiled;
   };

@@ -8,7 +8,7 @@
 import type { Data } from '../core/data.js';
 import { missingCollectionWarning } from '../core/missing-collection-warning.js';
 import { localCollections } from '../core/local-collections.js';
-import type { Keywords, Playbook, TaskNode, TaskOrBlock } from './model.js';
+import type { Keywords, Playbook, PlayNode, TaskNode, TaskOrBlock } from './model.js';
 
 /** Actions 2.19 does not look up while loading (includes, imports, meta). */
 const NOT_LOOKED_UP = new Set(['include_tasks', 'include_role', 'import_tasks', 'import_role', 'meta']);
@@ -75,10 +75,11 @@ function visit(list: readonly TaskOrBlock[], collections: readonly string[], out
 
 /**
  * The warnings of a task about to run: 2.19's strategy looks every task's action up again before
- * its banner (the only lookup for includes, meta and the `action:` forms). A role's tasks search
- * the role's own collections, which Volant does not read.
+ * its banner (the only lookup for includes, meta and the `action:` forms), through the task's
+ * search list: its own or its blocks' `collections:`, else its role's (meta/main.yml's, the play's
+ * never reach a role's tasks), else the play's.
  */
-export function runningTaskWarnings(task: TaskNode, collections: Data | undefined, inRole: boolean): string[] {
+export function runningTaskWarnings(task: TaskNode, collections: Data | undefined): string[] {
   // The play's own fact gathering is written `gather_facts` in 2.19, searched like any other.
   const written = task.implicit ? task.action : task.actionWritten;
   // A fully qualified name (only the `action:` forms get here unresolved) is loaded as written.
@@ -86,8 +87,16 @@ export function runningTaskWarnings(task: TaskNode, collections: Data | undefine
     const warning = missingCollectionWarning(written);
     return warning === undefined ? [] : [warning];
   }
-  if (inRole || !Array.isArray(collections)) return [];
+  if (!Array.isArray(collections)) return [];
   return collectionLoadWarnings(written, collections.map(String));
+}
+
+/**
+ * The warnings of the meta tasks 2.19 adds itself (`role_complete` ending every role, the implicit
+ * `flush_handlers`): looked up through the collections of the role or play that holds them.
+ */
+export function implicitMetaWarnings(collections: Data | undefined): string[] {
+  return Array.isArray(collections) ? collectionLoadWarnings('meta', collections.map(String)) : [];
 }
 
 /** The load warnings of a role's task list, searched through the role's collections. */
@@ -95,6 +104,11 @@ export function roleTaskListWarnings(list: readonly TaskOrBlock[], collections: 
   const out: string[] = [];
   if (collections.length > 0) visit(list, collections, out);
   return out;
+}
+
+/** One play's such warnings: 2.19 loads its roles before its own lists, so these follow the roles'. */
+export function playCollectionWarnings(play: PlayNode): string[] {
+  return playbookCollectionWarnings({ file: play.loc.file, entries: [play] });
 }
 
 /** Every such warning of a playbook, in the order 2.19 loads a play's lists (handlers first). */

@@ -8,7 +8,7 @@
  */
 import { pyStr, truthy, type Data } from '../core/data.js';
 import { pythonInt } from '../core/python-int.js';
-import type { CompiledPlay, Program, Step, TaskStep } from '../compile/program.js';
+import type { CompiledPlay, Program, RoleInstance, Step, TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { Callback, TaskInfo } from './events.js';
 import { HostCursor } from './host-cursor.js';
@@ -38,7 +38,7 @@ import { LinearOrder } from './linear-order.js';
 import { VolantError } from '../core/errors.js';
 import { runOnHosts, type FanOut } from './step-fan-out.js';
 import type { TagFilter } from './tags.js';
-import { runningTaskWarnings } from '../playbook/collection-warnings.js';
+import { implicitMetaWarnings, runningTaskWarnings } from '../playbook/collection-warnings.js';
 import { runningActionDeprecations } from '../playbook/action-collections.js';
 
 /** Actions that run once for all the hosts of a step, on the first. */
@@ -127,6 +127,8 @@ export class PlayRunner {
   /** The cross-host run-ahead, when it is switched on and the play allows it. */
   private runAhead: RunAhead | undefined;
   private followingStep: Step | undefined;
+  /** The role of the last step reached, whose end the next step outside it marks. */
+  private lastRole: RoleInstance | undefined;
 
   constructor(
     private readonly compiled: CompiledPlay,
@@ -206,6 +208,7 @@ export class PlayRunner {
       const maxFail = this.compiled.play.keywords.get('max_fail_percentage');
       if (maxFail && maxFail.value !== null) this.services.warn(FREE_MAX_FAIL);
       await this.runFree(hosts);
+      this.reachRole(undefined);
       const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
       return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
     }
@@ -223,10 +226,13 @@ export class PlayRunner {
       const step = order.next(wanted, [...nextByHost.values()][0] as Step);
       const stepHosts = [...nextByHost].filter(([, s]) => s.id === step.id).map(([h]) => h);
       if (step.kind === 'flush') {
+        this.reachRole(undefined);
         if (!this.services.skipImplicitFlush) {
           // the hosts at the flush and the failed ones force_handlers brings, in the batch's order
           const flushing = new Set([...stepHosts, ...this.handlers.forcedHosts(this.batchHosts, stepHosts)]);
           const ordered = this.batchHosts.filter((h) => flushing.has(h));
+          // 2.19's implicit `meta: flush_handlers` runs (and looks meta up) only for notified hosts
+          if (ordered.some((h) => this.handlers.notifications.pending(h))) this.warnMetaLookup(this.compiled.play.keywords.get('collections')?.value);
           await this.flushHandlers([...ordered, ...[...flushing].filter((h) => !ordered.includes(h))]);
         }
         for (const h of stepHosts) this.cursors.get(h)?.advance();
@@ -242,6 +248,7 @@ export class PlayRunner {
       // A pending failure can end a host when it leaves an always section.
       for (const h of hosts) if (this.cursors.get(h)?.failed) this.services.failedHosts.add(h);
     }
+    this.reachRole(undefined);
     await this.runAhead?.settle();
     const forced = this.services.skipImplicitFlush ? [] : this.handlers.forcedHosts(this.batchHosts, []);
     if (forced.length > 0) await this.flushHandlers(forced);
@@ -404,6 +411,26 @@ export class PlayRunner {
     }
   }
 
+  /** A step outside the role run last ends that role: its role_complete looks `meta` up (tagged always). */
+  private reachRole(role: RoleInstance | undefined): void {
+    const left = this.lastRole;
+    this.lastRole = role;
+    if (left === undefined || left === role) return;
+    this.warnMetaLookup([...left.def.collections]);
+  }
+
+  /** An implicit meta task's action looked up through the collections of the play or role that holds it. */
+  private warnMetaLookup(collections: Data | undefined): void {
+    for (const message of implicitMetaWarnings(collections)) this.services.callback.warning?.(message);
+  }
+
+  /** The collections a step's action is looked up in: a role's task that lists none of its own searches the role's. */
+  private searchedCollections(step: TaskStep): Data | undefined {
+    const folded = step.folded.scalars.get('collections');
+    const fromPlay = folded === undefined || folded === this.compiled.play.keywords.get('collections');
+    return step.role !== undefined && fromPlay ? [...step.role.def.collections] : folded?.value;
+  }
+
   /** Hosts that already completed the dependency role of this step pass it silently. */
   private skipCompletedRoles(step: TaskStep, hosts: string[]): string[] {
     const left = hosts.filter((h) => {
@@ -453,6 +480,7 @@ export class PlayRunner {
   private async runStep(step: TaskStep, hosts: string[], isHandler = false, asked = false): Promise<Step[]> {
     const task = step.task;
     const startAt = this.services.startAt;
+    if (!isHandler) this.reachRole(step.role);
     // NOTE: notified handlers run whatever --tags says.
     if (!isHandler && this.taggedOut(step)) {
       for (const h of hosts) this.cursors.get(h)?.advance();
@@ -469,7 +497,7 @@ export class PlayRunner {
       hosts = this.skipCompletedRoles(step, hosts);
       if (hosts.length === 0) return [];
     }
-    for (const message of runningTaskWarnings(task, step.folded.scalars.get('collections')?.value, step.role !== undefined)) this.services.callback.warning?.(message);
+    for (const message of runningTaskWarnings(task, this.searchedCollections(step))) this.services.callback.warning?.(message);
     for (const deprecation of runningActionDeprecations(task.actionWritten, task.actionAsKey === true)) this.services.callback.deprecation?.(deprecation);
     if (task.action === 'meta') {
       await runMeta(this.metaContext(), step, hosts);
