@@ -1,7 +1,7 @@
 /**
  * Volant side by side with ansible-core 2.19 and Mitogen (when the oracle is installed).
  *
- *   npm run bench -- [workload…] [--runs N] [--oracle default|all|none] [--bundle FILE] [--cpu-prof DIR] [--no-floor]
+ *   npm run bench -- [workload…] [--runs N] [--oracle default|all|none] [--bundle FILE] [--cpu-prof DIR] [--no-floor] [--plain-shell]
  *
  * Runs alternate (Volant, ansible-core, Mitogen, Volant, …) so a change in the machine's load hits
  * all three alike. Every run must exit 0 and end with the same normalized PLAY RECAP as Volant's.
@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acquireBenchLock } from './bench-lock.js';
 import { buildBundle } from './build-bundle.js';
@@ -20,11 +20,12 @@ import { measureRun, type RunMeasurement } from './measure-run.js';
 import { childPids } from './proc-stat.js';
 import { normalizedRecap } from './recap.js';
 import { oracleSshdPid, stopSshMasters, waitForSessionsToEnd } from './ssh-masters.js';
+import { PLAIN_SSH_PORT, startPlainSshd, type PlainSshd } from './plain-sshd.js';
 import { writeSelfUsagePreload } from './self-usage.js';
 import { summarize, type ToolSummary, type WorkloadResult } from './summarize.js';
 import { floorCommand, mitogenInstalled, ORACLE, oracleInstalled, toolCommand, type ToolName } from './tools.js';
 import { EXTRA_GROUPS, GROUPS, WORKLOADS, type WorkloadSpec } from './workload-specs.js';
-import { CONTROL_DIR, writeWorkloads } from './workloads/generate.js';
+import { CONTROL_DIR, WORKLOADS_DIR, writeWorkloads } from './workloads/generate.js';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const WRITE_ROOT = '/tmp/volant-bench';
@@ -37,10 +38,12 @@ interface Options {
   cpuProf: string | undefined;
   /** Also measure the floor of ssh workloads (off with --no-floor). */
   floor: boolean;
+  /** Run the ssh workloads against a second sshd whose sessions skip root's ~/.bashrc (plain-sshd.ts). */
+  plainShell: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const opts: Options = { groups: [], runs: 3, oracle: 'default', bundle: undefined, cpuProf: undefined, floor: true };
+  const opts: Options = { groups: [], runs: 3, oracle: 'default', bundle: undefined, cpuProf: undefined, floor: true, plainShell: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const value = (): string => {
@@ -56,6 +59,7 @@ function parseOptions(argv: string[]): Options {
     } else if (a === '--bundle') opts.bundle = value();
     else if (a === '--cpu-prof') opts.cpuProf = resolve(value());
     else if (a === '--no-floor') opts.floor = false;
+    else if (a === '--plain-shell') opts.plainShell = true;
     else if (GROUPS.includes(a) || EXTRA_GROUPS.includes(a)) opts.groups.push(a);
     else throw new Error(`unknown workload or option: ${a} (workloads: ${[...GROUPS, ...EXTRA_GROUPS].join(' ')})`);
   }
@@ -75,16 +79,20 @@ function log(text: string): void {
   process.stderr.write(`${text}\n`);
 }
 
+/** The sshd the ssh workloads reach: the oracle's, or with --plain-shell the second one. */
+let plain: PlainSshd | undefined;
+const sshdPidNow = (): number | undefined => plain?.pid ?? oracleSshdPid();
+
 function runOnce(spec: WorkloadSpec, tool: ToolName, bundle: string, opts: Options, scratch: string): RunMeasurement {
   rmSync(WRITE_ROOT, { recursive: true, force: true });
   stopSshMasters(CONTROL_DIR);
   // ssh does not create the folder of a ControlPath given in ssh_common_args.
   mkdirSync(CONTROL_DIR, { recursive: true, mode: 0o700 });
-  const sshdPid = spec.ssh ? oracleSshdPid() : undefined;
+  const sshdPid = spec.ssh ? sshdPidNow() : undefined;
   const before = new Set(sshdPid === undefined ? [] : childPids(sshdPid));
   const nodeFlags = tool === 'volant' ? ['--require', writeSelfUsagePreload(scratch)] : [];
   if (opts.cpuProf !== undefined && tool === 'volant') nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${join(opts.cpuProf, spec.name)}`);
-  const cmd = tool === 'floor' ? floorCommand(spec.hosts, CONTROL_DIR) : toolCommand(tool, bundle, spec.args, nodeFlags);
+  const cmd = tool === 'floor' ? floorCommand(spec.hosts, CONTROL_DIR, plain === undefined ? 2222 : PLAIN_SSH_PORT) : toolCommand(tool, bundle, spec.args, nodeFlags);
   return measureRun({
     argv: cmd.argv,
     cwd: spec.dir,
@@ -151,6 +159,13 @@ async function main(): Promise<number> {
   const started = new Date();
   const machine = machineInfo(oracleInstalled() ? ORACLE.replace(/ansible-playbook$/, 'oracle-exec') : undefined);
   const scratch = mkdtempSync(join(tmpdir(), 'volant-bench-'));
+  // --plain-shell: the workloads are written again into scratch, their ssh hosts on the second sshd.
+  let workloadsRoot = WORKLOADS_DIR;
+  if (opts.plainShell) {
+    plain = startPlainSshd(scratch);
+    workloadsRoot = join(scratch, 'workloads');
+    writeWorkloads(workloadsRoot, PLAIN_SSH_PORT);
+  }
   let bundle = opts.bundle;
   if (bundle === undefined) {
     // A private snapshot of the CLI: others rebuild dist/ while the benchmark runs.
@@ -192,14 +207,16 @@ async function main(): Promise<number> {
       continue;
     }
     for (const spec of WORKLOADS.filter((w) => w.group === group)) {
-      if (spec.ssh && oracleSshdPid() === undefined) {
+      if (spec.ssh && sshdPidNow() === undefined) {
         skipped.push(`${spec.name}: the oracle's sshd (127.0.0.1:2222) is not running; run its setup.sh`);
         continue;
       }
-      results.push(runWorkload(spec, bundle, opts, scratch));
+      const run = plain === undefined || !spec.ssh ? spec : { ...spec, name: `${spec.name}-plainshell`, dir: join(workloadsRoot, relative(WORKLOADS_DIR, spec.dir)) };
+      results.push(runWorkload(run, bundle, opts, scratch));
       save();
     }
   }
+  plain?.stop();
   rmSync(scratch, { recursive: true, force: true });
   const table = formatTable(results);
   process.stdout.write(`${table}\n`);

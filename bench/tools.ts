@@ -46,6 +46,6 @@ export function toolCommand(tool: ToolName, bundle: string, args: string[], extr
 }
 
 /** The floor of an ssh workload of `hosts` hosts whose ControlPaths are in `controlDir`. */
-export function floorCommand(hosts: number, controlDir: string): ToolCommand {
-  return { argv: ['/bin/bash', FLOOR, String(hosts), controlDir], env: baseEnv() };
+export function floorCommand(hosts: number, controlDir: string, port: number): ToolCommand {
+  return { argv: ['/bin/bash', FLOOR, String(hosts), controlDir, String(port)], env: baseEnv() };
 }

@@ -13,10 +13,10 @@ import { taskRound } from './task-round.js';
 
 export const WORKLOADS_DIR = dirname(fileURLToPath(import.meta.url));
 
-/** The loopback sshd of the oracle (setup.sh starts it). */
-const SSH_VARS = [
+/** The loopback sshd of the oracle (setup.sh starts it on 2222). */
+const sshVars = (port: number): string[] => [
   'ansible_host=127.0.0.1',
-  'ansible_port=2222',
+  `ansible_port=${port}`,
   'ansible_user=root',
   'ansible_ssh_private_key_file=/opt/oracle-keys/id_ed25519',
   'ansible_python_interpreter=/usr/bin/python3',
@@ -50,13 +50,13 @@ function pad(n: number, width: number): string {
  * mitogen_ssh_keepalive_interval (the oracle README's advice), give each alias its own connection
  * in all three, as 20 real hosts would have.
  */
-function sshInventory(): string {
+function sshInventory(port: number): string {
   const hosts: string[] = [];
   for (let i = 1; i <= 20; i++) {
     const name = `h${pad(i, 2)}`;
     hosts.push(`${name} mitogen_ssh_keepalive_interval=${30 + i} ansible_ssh_common_args="-o ControlPath=${CONTROL_DIR}/${name}"`);
   }
-  return `[bench]\n${hosts.join('\n')}\n\n[bench:vars]\n${SSH_VARS.join('\n')}\n`;
+  return `[bench]\n${hosts.join('\n')}\n\n[bench:vars]\n${sshVars(port).join('\n')}\n`;
 }
 
 function localInventory(count: number, prefix: string): string {
@@ -114,14 +114,14 @@ function parseWorkload(files: Map<string, string>): void {
   files.set('parse/inventory', localInventory(1, 'p'));
 }
 
-/** Every workload file, relative to bench/workloads/. */
-export function workloadFiles(): Map<string, string> {
+/** Every workload file, relative to bench/workloads/; ssh workloads reach the sshd on `sshPort`. */
+export function workloadFiles(sshPort = 2222): Map<string, string> {
   const files = new Map<string, string>();
   for (const name of ['ssh20', 'facts20', 'local1', 'long', 'wide', 'parse']) files.set(`${name}/ansible.cfg`, ANSIBLE_CFG);
-  files.set('ssh20/inventory', sshInventory());
+  files.set('ssh20/inventory', sshInventory(sshPort));
   files.set('ssh20/playbook.yml', play('ssh20', false, 3));
   files.set('ssh20/one-task.yml', ONE_TASK);
-  files.set('facts20/inventory', sshInventory());
+  files.set('facts20/inventory', sshInventory(sshPort));
   files.set('facts20/playbook.yml', play('facts20', true, 0));
   files.set('local1/inventory', localInventory(1, 'l'));
   files.set('local1/playbook.yml', play('local1', false, 3));
@@ -135,9 +135,9 @@ export function workloadFiles(): Map<string, string> {
 }
 
 /** Writes the workloads under `root` (bench/workloads by default); returns how many files changed. */
-export function writeWorkloads(root: string = WORKLOADS_DIR): number {
+export function writeWorkloads(root: string = WORKLOADS_DIR, sshPort = 2222): number {
   let changed = 0;
-  for (const [rel, text] of workloadFiles()) {
+  for (const [rel, text] of workloadFiles(sshPort)) {
     const path = join(root, rel);
     if (existsSync(path) && readFileSync(path, 'utf8') === text) continue;
     mkdirSync(dirname(path), { recursive: true });
