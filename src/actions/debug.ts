@@ -19,10 +19,12 @@ export const debug: Action = (ctx) => {
       const expr = varExpression(ctx, pyStr(rawVar));
       let value: Data;
       const markers = new ErrorMarkers(ctx);
+      // The expression is located where `var`'s value is written (the k=v text as a whole).
+      const exprOrigin = varLocation(ctx) ?? ctx.step.task.argsLoc;
       try {
-        value = ctx.templar.evaluateExpression(expr, ctx.vars, { origin: ctx.step.task.argsLoc });
+        value = ctx.templar.evaluateExpression(expr, ctx.vars, { origin: exprOrigin });
       } catch (e) {
-        if (!isUndefinedError(e)) throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: ctx.step.task.argsLoc }, e);
+        if (!isUndefinedError(e)) throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: exprOrigin }, e);
         // NOTE: 2.19 replaces what is undefined in a `var` with markers and warns, instead of
         // failing; inside a variable's dict or list, each entry gets its own marker.
         const named = IDENTIFIER.test(expr) ? markedVariable(ctx, expr, markers) : undefined;
@@ -127,7 +129,7 @@ function varExpression(ctx: Parameters<Action>[0], written: string): string {
   }
   if (/^\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}$/.test(written)) return value;
   const untrusted = new TemplateError('template-untrusted', 'Encountered untrusted template or expression.', { location: varLocation(ctx) ?? ctx.step.task.argsLoc, hint: UNTRUSTED_HELP });
-  throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: ctx.step.task.argsLoc }, untrusted);
+  throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: varLocation(ctx) ?? ctx.step.task.argsLoc }, untrusted);
 }
 
 function varLocation(ctx: Parameters<Action>[0]): SourceLocation | undefined {
