@@ -71,7 +71,8 @@ export abstract class CallbackBase {
     }
     const deprecations = s.result.get('deprecations');
     s.result.delete('deprecations');
-    if (truthy(deprecations ?? null)) {
+    // Deprecations templating raised while the task ran come as events only (the result has no key for them).
+    if (truthy(deprecations ?? null) || (s.r.deprecations?.length ?? 0) > 0) {
       const events = s.r.deprecations ?? (Array.isArray(deprecations) ? deprecations.map(deprecationFromDict) : []);
       for (const d of events) this.screen.deprecated(d);
     }

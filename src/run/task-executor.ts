@@ -17,7 +17,8 @@ import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { LookupEnvironment, TemplateRenderer, VarSource } from '../template/api.js';
 import type { ActionContext, ActionRegistry } from './action.js';
-import type { DisplayEvent, HostResult } from './events.js';
+import type { DeprecationEvent, DisplayEvent, HostResult } from './events.js';
+import { CapturedWarnings } from './captured-warnings.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
 import type { PlayVars } from './vars-port.js';
 import { ActionFail, ActionSkip, TaskError, briefMessage, chainMessage, linksOf, type ErrorLink } from './task-error.js';
@@ -76,6 +77,8 @@ export interface ExecOutcome {
   readonly bare?: boolean;
   readonly delegatedTo?: string;
   readonly warnings?: readonly DisplayEvent[];
+  /** Deprecations templating raised while the task ran (see CapturedWarnings). */
+  readonly deprecations?: readonly DeprecationEvent[];
   /** The task as it ran when its action was a template (the callbacks see the module it named). */
   readonly ranAs?: TaskStep;
 }
@@ -254,6 +257,7 @@ export class TaskExecutor {
         ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}),
         ...((truthy(res.get('failed')) || truthy(res.get('unreachable'))) && !labelFailed ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : {}),
         ...(outcome.warnings ? { warnings: outcome.warnings } : {}),
+        ...(outcome.deprecations ? { deprecations: outcome.deprecations } : {}),
       };
       if (truthy(res.get('failed')) || truthy(res.get('unreachable'))) this.services.emitItem('failed', hr);
       else if (truthy(res.get('skipped'))) this.services.emitItem('skipped', hr);
@@ -331,6 +335,7 @@ export class TaskExecutor {
     const task = step.task;
     const templar = this.services.templar;
     const warnings: DisplayEvent[] = [];
+    const captured = new CapturedWarnings(warnings);
     const isAction = this.services.actions.has(task.action);
     const failKind: 'Action' | 'Module' = isAction ? 'Action' : 'Module';
     // NOTE: a failure names the delegate as far as it got: its text while it fails to template.
@@ -357,7 +362,7 @@ export class TaskExecutor {
         for (const [cond, origin] of conditionsOf(kw)) {
           let ok: boolean;
           try {
-            ok = templar.evaluateConditional(cond, vars, { origin, lookup: this.services.lookupEnv(step) });
+            ok = templar.evaluateConditional(cond, vars, { origin, lookup: this.services.lookupEnv(step), warn: captured.warn });
           } catch (e) {
             if (loopError !== undefined) throw loopError;
             throw e;
@@ -371,8 +376,11 @@ export class TaskExecutor {
                 ['false_condition', cond],
                 // NOTE: a skipped result is censored too, by the task's no_log as templated for it.
                 ['_ansible_no_log', skippedNoLog(step, vars, templar)],
+                ...(warnings.length > 0 ? [['warnings', warnings.map((w) => w.message)] as [string, Data]] : []),
               ]),
               failKind,
+              ...(warnings.length > 0 ? { warnings } : {}),
+              ...captured.outcomeFields(),
             };
           }
         }
@@ -505,6 +513,7 @@ export class TaskExecutor {
         ...(controllerFailure ? { error: controllerFailure } : {}),
         ...(delegatedTo ? { delegatedTo } : {}),
         ...(warnings.length > 0 ? { warnings } : {}),
+        ...captured.outcomeFields(),
       };
     } catch (e) {
       if (e instanceof ConnectionError) {
