@@ -321,10 +321,10 @@ export class TaskExecutor {
     };
   }
 
-  private conditionsHold(conditions: readonly Keyword[], vars: VarSource): boolean {
+  private conditionsHold(conditions: readonly Keyword[], vars: VarSource, warn?: CapturedWarnings['warn']): boolean {
     for (const kw of conditions) {
       for (const [cond, origin] of conditionsOf(kw)) {
-        if (!this.services.templar.evaluateConditional(cond, vars, { origin })) return false;
+        if (!this.services.templar.evaluateConditional(cond, vars, { origin, ...(warn ? { warn } : {}) })) return false;
       }
     }
     return true;
@@ -456,11 +456,11 @@ export class TaskExecutor {
           let condname = 'changed';
           try {
             const changedWhen = task.keywords.get('changed_when');
-            if (changedWhen && !isEmptyCondition(changedWhen.value)) result.set('changed', this.conditionsHold([changedWhen], after));
+            if (changedWhen && !isEmptyCondition(changedWhen.value)) result.set('changed', this.conditionsHold([changedWhen], after, captured.warn));
             condname = 'failed';
             const failedWhen = task.keywords.get('failed_when');
             if (failedWhen && !isEmptyCondition(failedWhen.value)) {
-              const failed = this.conditionsHold([failedWhen], after);
+              const failed = this.conditionsHold([failedWhen], after, captured.warn);
               result.set('failed_when_result', failed);
               result.set('failed', failed);
               if (!failed && result.has('exception')) {
@@ -474,7 +474,7 @@ export class TaskExecutor {
           }
         }
         if (retries > 1) {
-          const ok = untilKw ? this.conditionsHold([untilKw], after) : !truthy(result.get('failed'));
+          const ok = untilKw ? this.conditionsHold([untilKw], after, captured.warn) : !truthy(result.get('failed'));
           if (ok) break;
           if (attempt < retries) {
             result.set('_ansible_retry', true);
