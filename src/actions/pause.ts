@@ -59,7 +59,8 @@ export const pause: Action = async (ctx) => {
     const name = ctx.step.task.keywords.get('name');
     const prompt = `[${pyStr(name?.value ?? 'pause').trim()}]\n${pyStr(args.get('prompt') ?? 'Press enter to continue, Ctrl+C to interrupt')}${echoPrompt}:`;
     const answer = ctx.prompt ? await ctx.prompt(prompt, { echo }) : undefined;
-    if (answer === undefined) ctx.display('[WARNING]: Not waiting for response to prompt as stdin is not interactive');
+    // NOTE: 2.19 returns this warning with the result: the callback shows it after the task's line.
+    if (answer === undefined) result.set('warnings', ['Not waiting for response to prompt as stdin is not interactive']);
     else userInput = answer;
   }
   const elapsed = (Date.now() - started) / 1000;
