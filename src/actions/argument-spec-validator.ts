@@ -102,6 +102,16 @@ const CHECKERS: Readonly<Record<string, (value: Data) => Data>> = {
     throw new ConversionError(`${classOf(value)} cannot be converted to a list`);
   },
   dict: toDict,
+  // the checkers some of 2.19's controller actions name as their options' types
+  _check_type_str_no_conversion: (value) => {
+    if (typeof value === 'string') return value;
+    throw new ConversionError(`'${pyStr(value)}' is not a string and conversion is not allowed`);
+  },
+  _check_type_list_strict: (value) => (Array.isArray(value) ? value : [value]),
+  str_or_list_of_str: (value) => {
+    if (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))) return value;
+    throw new ConversionError('a string or list of strings is required');
+  },
 };
 
 export interface SpecErrors {

@@ -27,8 +27,9 @@ export const copy: Action = async (ctx) => {
     const given = ctx.args.get(internal);
     if (given !== undefined && given !== null) throw new ActionFail(`Invalid parameter specified: "${internal}"`);
   }
-  // the copy module has no `decrypt`: only the action reads it (with remote_src the module gets every arg)
-  if (!toBoolLike(args.get('remote_src'))) args.delete('decrypt');
+  // the copy module has no `decrypt`: only the action reads it (with remote_src and no content,
+  // the module gets every arg)
+  if (!toBoolLike(args.get('remote_src')) || (content !== undefined && content !== null)) args.delete('decrypt');
   const invalid = invalidCopyArgs(src, content, args.get('dest'));
   if (invalid) return new Map<string, Data>([['failed', true], ['msg', invalid]]);
   if (src !== undefined && src !== null && !toBoolLike(args.get('remote_src')) && !args.has('content')) {

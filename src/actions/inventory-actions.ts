@@ -4,6 +4,7 @@ import { parseAddress } from '../inventory/parse-address.js';
 import { pyClassRepr } from '../inventory/yaml-inventory.js';
 import { ActionFail, TaskError } from '../run/task-error.js';
 import type { Action } from '../run/action.js';
+import { toBool } from '../run/keyword-values.js';
 
 /** Arguments that say which host and groups; every other one is a variable of the host. */
 const ADD_HOST_SPECIAL = new Set(['name', 'hostname', 'groupname', 'groups']);
@@ -59,12 +60,13 @@ export const groupBy: Action = (ctx) => {
 
 /** set_stats: custom stats shown after the recap (with show_custom_stats). */
 export const setStats: Action = (ctx) => {
-  const data = ctx.args.get('data');
+  const data = ctx.args.get('data') ?? new Map<string, Data>();
   if (!isDict(data)) return new Map<string, Data>([['failed', true], ['msg', "The 'data' option needs to be a dictionary/hash"]]);
-  const stats = new Map<string, Data>([
-    ['data', data],
-    ['per_host', ctx.args.has('per_host') ? (ctx.args.get('per_host') as Data) : false],
-    ['aggregate', ctx.args.has('aggregate') ? (ctx.args.get('aggregate') as Data) : true],
-  ]);
+  // NOTE: 2.19 reads the two flags as booleans that are never wrong: what is none of them is false.
+  const flag = (name: string, dflt: boolean): boolean => {
+    const value = ctx.args.get(name);
+    return value === undefined || value === null ? dflt : toBool(value) ?? false;
+  };
+  const stats = new Map<string, Data>([['data', data], ['per_host', flag('per_host', false)], ['aggregate', flag('aggregate', true)]]);
   return new Map<string, Data>([['changed', false], ['ansible_stats', stats]]);
 };

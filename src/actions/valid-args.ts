@@ -5,6 +5,8 @@
  */
 import type { Action, ActionContext } from '../run/action.js';
 import { ActionFail } from '../run/task-error.js';
+import type { Data, DataDict } from '../core/data.js';
+import { validateSpec, type SpecErrors } from './argument-spec-validator.js';
 
 /** Actions with `_VALID_ARGS`: "Invalid options for <action as written>: a,b". */
 const VALID_ARGS: ReadonlyMap<string, readonly string[]> = new Map([
@@ -13,11 +15,39 @@ const VALID_ARGS: ReadonlyMap<string, readonly string[]> = new Map([
   ['set_stats', ['aggregate', 'data', 'per_host']],
 ]);
 
-/** Actions with an argument spec: each option with its aliases. */
-const ARGUMENT_SPECS: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>> = new Map([
-  ['debug', new Map([['msg', []], ['var', []], ['verbosity', []]])],
-  ['assert', new Map([['fail_msg', ['msg']], ['quiet', []], ['success_msg', []], ['that', []]])],
-  ['pause', new Map([['echo', []], ['minutes', []], ['prompt', []], ['seconds', []]])],
+/** An option of an action's argument spec: its type (2.19's name for it), aliases, whether required. */
+interface ActionOption {
+  readonly type: string;
+  readonly aliases?: readonly string[];
+  readonly required?: boolean;
+}
+
+interface ActionSpec {
+  readonly options: Readonly<Record<string, ActionOption>>;
+  readonly exclusive?: readonly (readonly string[])[];
+  readonly oneOf?: readonly (readonly string[])[];
+}
+
+/** Actions with an argument spec, validated as 2.19's validate_argument_spec does before they run. */
+const ARGUMENT_SPECS: ReadonlyMap<string, ActionSpec> = new Map<string, ActionSpec>([
+  ['debug', { options: { msg: { type: 'raw' }, var: { type: '_check_type_str_no_conversion' }, verbosity: { type: 'int' } }, exclusive: [['msg', 'var']] }],
+  ['assert', {
+    options: {
+      fail_msg: { type: 'str_or_list_of_str', aliases: ['msg'] }, quiet: { type: 'bool' },
+      success_msg: { type: 'str_or_list_of_str' }, that: { type: '_check_type_list_strict', required: true },
+    },
+  }],
+  // NOTE: minutes and seconds go through Python's int(), which the pause action applies itself
+  // (with their exclusion).
+  ['pause', { options: { echo: { type: 'bool' }, minutes: { type: 'raw' }, prompt: { type: 'str' }, seconds: { type: 'raw' } } }],
+  ['script', {
+    options: {
+      _raw_params: { type: 'str' }, chdir: { type: 'str' }, cmd: { type: 'str' }, creates: { type: 'str' },
+      executable: { type: 'str' }, removes: { type: 'str' },
+    },
+    exclusive: [['_raw_params', 'cmd']],
+    oneOf: [['_raw_params', 'cmd']],
+  }],
 ]);
 
 /** `action` with the option check of its name in front, when 2.19 makes one. */
@@ -39,12 +69,25 @@ export function checkValidArgs(ctx: ActionContext, valid: readonly string[]): vo
   if (bad.length > 0) throw new ActionFail(`Invalid options for ${ctx.step.task.actionWritten}: ${bad.join(',')}`);
 }
 
-function checkArgumentSpec(ctx: ActionContext, name: string, spec: ReadonlyMap<string, readonly string[]>): void {
-  const known = new Set([...spec].flatMap(([option, aliases]) => [option, ...aliases]));
-  const bad = [...ctx.args.keys()].map(String).filter((key) => !known.has(key)).sort();
+function checkArgumentSpec(ctx: ActionContext, name: string, spec: ActionSpec): void {
+  const options = Object.entries(spec.options);
+  const aliasOf = new Map(options.flatMap(([option, o]) => (o.aliases ?? []).map((alias) => [alias, option] as const)));
+  const params: DataDict = new Map();
+  for (const [key, value] of ctx.args) params.set(aliasOf.get(String(key)) ?? key, value);
+  const specDict: DataDict = new Map(options.map(([option, o]) => [option, new Map<string, Data>([['type', o.type], ['required', o.required === true]])]));
+  const errors: SpecErrors = { errors: [], unsupported: [] };
+  const checks: DataDict = new Map([
+    ['mutually_exclusive', (spec.exclusive ?? []).map((term) => [...term])],
+    ['required_one_of', (spec.oneOf ?? []).map((term) => [...term])],
+  ]);
+  validateSpec(specDict, params, [], errors, checks);
+  // NOTE: 2.19 reports the first error, an unknown option only after every other check.
+  const first = errors.errors[0];
+  if (first !== undefined) throw new ActionFail(first);
+  const bad = [...ctx.args.keys()].map(String).filter((key) => !spec.options[key] && !aliasOf.has(key)).sort();
   if (bad.length === 0) return;
-  const aliases = [...spec.values()].flat().sort();
-  const supported = [...spec.keys()].sort().join(', ') + (aliases.length > 0 ? ` (${aliases.join(', ')})` : '');
+  const aliases = [...aliasOf.keys()].sort();
+  const supported = options.map(([option]) => option).sort().join(', ') + (aliases.length > 0 ? ` (${aliases.join(', ')})` : '');
   // NOTE: 2.19 names the plugin it loaded: by a collection name, the Python module of it.
   const plugin = ctx.step.task.actionWritten === name ? name : `ansible_collections.ansible.builtin.plugins.action.${name}`;
   throw new ActionFail(`Unsupported parameters for (${plugin}) module: ${bad.join(', ')}. Supported parameters include: ${supported}.`);

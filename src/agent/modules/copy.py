@@ -122,6 +122,8 @@ def _run(params, ctx):
         data = _Source(path=staged)
     elif params['content'] is not None:
         data = _Source(data=params['content'].encode('utf-8', 'surrogateescape'))
+        # NOTE: 2.19's action sends content as a file of its own, whatever remote_src says
+        remote_src = False
     src = params['src']
     if data is None and src is None:
         ctx.fail('src (or content) is required')
