@@ -66,7 +66,7 @@ SPECS = {
              'age': ['1d', '-1d', '5x', '3600'], 'size': ['1', '-1k', '2b', 'big'], 'contains': ['needle', '^c+$', '['],
              'hidden': BOOLS, 'excludes': ['b*', ['*.log']], 'depth': [1, 0, 'x'], 'get_checksum': BOOLS,
              'age_stamp': ['mtime', 'atime', 'born']},
-    'tempfile': {'state': ['file', 'directory', 'fifo'], 'path': [OUT, OUT + '/missing'], 'prefix': ['pre', 'ansible.'],
+    'tempfile': {'state': ['file', 'directory', 'fifo'], 'path': [OUT, OUT + '/missing'], 'prefix': ['ansible.'],
                  'suffix': ['', '.txt']},
     'unarchive': {'src!': [OUT + '/t.tgz', F, OUT + '/missing'], 'dest!': [OUT + '/nd', D, OUT + '/missing'],
                   'remote_src': [True, True, 'yes', False], 'list_files': BOOLS, 'creates': [D + '/a.txt', OUT + '/zz'],
@@ -183,6 +183,9 @@ class G:
         for _ in range(self.r.randrange(3)):
             key = self.pick(allowed if self.chance(0.8) else list(FREE_OPTS))
             opts[key] = self.pick(FREE_OPTS[key])
+        if 'stdin' in opts:                       # a command that does not read it races its writer
+            cmd = 'cat'
+            opts.pop('cmd', None)
         form = self.r.randrange(4)
         if form == 0 and not opts:
             return {mod: cmd}
@@ -209,6 +212,10 @@ class G:
             if self.chance(0.55):
                 args = self.mutate(mod, args)
             t = {mod: args}
+            if mod == 'wait_for' and isinstance(args, dict):
+                args.setdefault('timeout', 1)     # its default is five minutes
+            if mod == 'getent' and isinstance(args, dict):
+                args.setdefault('key', 'root')    # a whole database is the machine's, not the module's
             if mod == 'set_fact' and isinstance(args, dict) and not any(k.startswith('sf_') for k in args):
                 t[mod]['sf_b'] = 1
         name = '%s %d' % (mod, self.n)

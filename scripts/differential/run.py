@@ -41,6 +41,7 @@ def norm(text, d):
     text = re.sub(r'(ansible-local-)\d+[A-Za-z0-9_]+(/tmp)[A-Za-z0-9_]{8}/', r'\1<ID>\2<R>/', text)
     text = re.sub(r'(/ansible\.)[a-z0-9_]{8}\b', r'\1<R>', text)
     text = re.sub(r'\.\d+\.\d{4}-\d\d-\d\d@\d\d:\d\d:\d\d~', '.<BACKUP>~', text)  # backup files' names
+    text = re.sub(r'\bPaused for \d+(\.\d+)? (seconds|minutes)', r'Paused for <ELAPSED> \2', text)
     text = re.sub(r"(Valid booleans include: )(?:(?:'[a-z0-9]+'|\d), ){13}(?:'[a-z0-9]+'|\d)", r'\1<BOOLEANS>', text)  # a set's hash order
     text = re.sub(r'^(?:ansible-playbook \[core [^\]\n]+\]|volant-playbook \[volant [^\]\n]+\])\n(?: {2}.*\n)+', '<VERSION>\n', text, flags=re.M)
     return text
