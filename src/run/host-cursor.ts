@@ -90,9 +90,13 @@ export class HostCursor {
     return frame.program.steps[frame.pc];
   }
 
-  /** Advances only when the host is still at `step` (a failure may have moved it on). */
+  /**
+   * Advances only when the host is still at `step` (a failure may have moved it on). Compared by
+   * id: a looped include runs copies of its file's steps (concatPrograms), which the linear order
+   * offers as the originals.
+   */
   advancePast(step: Step): void {
-    if (this.current() === step) this.advance();
+    if (this.current()?.id === step.id) this.advance();
   }
 
   /**
