@@ -13,7 +13,7 @@ import { operandTagger, retagged } from './operand-tags.js';
 import { TemplateReference } from './runtime/template-reference.js';
 import { LAZY_DICT_REPR, getAttr, getItem } from './runtime/attributes.js';
 import { LoopContext } from './runtime/loop-context.js';
-import { isGroupTuple } from './runtime/group-tuple.js';
+import { warnGroupTupleStorage } from './runtime/group-tuple.js';
 import { Macro } from './runtime/macro.js';
 import { Namespace } from './runtime/namespace.js';
 import * as arith from './runtime/py-arith.js';
@@ -146,9 +146,7 @@ class Compiler {
           // with nothing to say (`'a' if false`) drops out instead. `debug: var=` marks them all.
           if (raw instanceof Undefined && raw.message !== '' && !f.state.options.markError) throw new UndefinedError(raw);
           const v = f.state.settle(raw);
-          if (Array.isArray(v) && v.length > 0 && isGroupTuple(v[0])) {
-            f.state.options.warn?.({ kind: 'warning', message: "Type 'GroupTuple' is unsupported in variable storage, converting to 'list'.", origin: f.state.options.origin });
-          }
+          warnGroupTupleStorage(v, f.state.options);
           out.push(v);
         };
       }

@@ -15,6 +15,7 @@ import { PluginFailure } from './plugin-failure.js';
 import { RenderContext, TemplateRecursionError, UndecryptableVaultError, errorOrigins, type EngineHost } from './render-context.js';
 import { Frame, type CompiledTemplate, type RenderState } from './render-state.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
+import { warnGroupTupleStorage } from './runtime/group-tuple.js';
 import { PyException } from './runtime/py-exception.js';
 import { PyObject, type Value } from './runtime/py-object.js';
 import { PyDateTime } from './runtime/py-datetime.js';
@@ -284,7 +285,9 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   evaluateExpression(expression: string, vars: VarSource, options: RenderOptions = {}): Data {
     return this.guard('expression', options, () => {
       const ctx = new RenderContext(this, vars, options, true);
-      return toData(ctx.settle(this.compileExpr(expression).run(new Frame(ctx, null))));
+      const value = ctx.settle(this.compileExpr(expression).run(new Frame(ctx, null)));
+      warnGroupTupleStorage(value, options);
+      return toData(value);
     }, expression);
   }
 

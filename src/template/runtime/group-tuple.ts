@@ -1,6 +1,7 @@
 /** `groupby` results: tuples that also answer `.grouper` and `.list`, as Jinja's namedtuple does. */
 import { markTuple, type Data } from '../../core/data.js';
 import type { Value } from './py-object.js';
+import type { RenderOptions } from '../api.js';
 
 const groupTuples = new WeakSet<object>();
 
@@ -19,4 +20,11 @@ export function groupTupleAttr(obj: Value, name: string): Value | undefined {
   if (name === 'grouper') return obj[0] as Value;
   if (name === 'list') return obj[1] as Value;
   return undefined;
+}
+
+/** NOTE: 2.19 stores a result as plain data and warns when a list of groupby's tuples is converted. */
+export function warnGroupTupleStorage(v: unknown, options: RenderOptions): void {
+  if (Array.isArray(v) && v.length > 0 && isGroupTuple(v[0])) {
+    options.warn?.({ kind: 'warning', message: "Type 'GroupTuple' is unsupported in variable storage, converting to 'list'.", ...(options.origin ? { origin: options.origin } : {}) });
+  }
 }
