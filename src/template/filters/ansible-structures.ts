@@ -1,8 +1,9 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
-import { repr, storedKey } from '../runtime/py-values.js';
+import { plainTypeName, repr, storedKey } from '../runtime/py-values.js';
 import { TemplateError } from '../../core/errors.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
+import { missingAttribute } from '../runtime/attributes.js';
 import type { FilterFn } from '../plugin.js';
 import { ansibleClass, argument, chainedError, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 
@@ -131,7 +132,9 @@ function getitem(container: Data, key: Data): Data | Undefined {
     const i = key < 0 ? chars.length + key : key;
     if (i >= 0 && i < chars.length) return chars[i] as string;
   }
-  const kind = container instanceof Map ? 'dict' : Array.isArray(container) ? 'list' : typeShortName(container);
+  // hostvars words a missing host its own way ("hostvars['name']").
+  if (container instanceof Map && isStringLike(key)) return missingAttribute(container, textOf(key));
+  const kind = container instanceof Map ? plainTypeName(container) : Array.isArray(container) ? 'list' : typeShortName(container);
   const shown = pyRepr(isStringLike(key) ? textOf(key) : key);
   return new Undefined(`object of type '${kind}' has no attribute ${shown}`, isStringLike(key) ? textOf(key) : undefined);
 }
