@@ -25,6 +25,12 @@ export class HostCursor {
   failed = false;
   /** Set by end_host / end_play, or when every step is done. */
   ended = false;
+  /**
+   * Out of ansible_play_batch and ansible_play_hosts until the batch ends (2.19's
+   * play._removed_hosts): failed with no rescue to take it in (an always section may still run),
+   * marked failed, or ended. clear_host_errors does not bring it back.
+   */
+  removed = false;
 
   constructor(program: Program) {
     this.frames = [{ program, pc: 0, pending: new Set() }];
@@ -119,6 +125,7 @@ export class HostCursor {
     // while their own run of the task is still out) fails again where it is: out.
     if (target === undefined && this.failed) return { rescued: false, hostFailed: true };
     const hostFailed = this.applyFail(target as FailTarget);
+    if (!rescued) this.removed = true;
     return { rescued, hostFailed };
   }
 
@@ -130,7 +137,10 @@ export class HostCursor {
     if (this.ended) return { rescued: false, hostFailed: this.failed };
     const last = this.last;
     if (last && this.top() === last.frame) last.frame.pc = last.pc;
-    return this.fail();
+    const outcome = this.fail();
+    // 2.19 marks the host failed here without looking for a rescue.
+    this.removed = true;
+    return outcome;
   }
 
   /** Enters a dynamically included program; the include step stays current until it is done. */
@@ -147,6 +157,7 @@ export class HostCursor {
   /** Leaves the play without failing (end_host, end_play). */
   end(): void {
     this.ended = true;
+    this.removed = true;
   }
 
   /**
@@ -164,7 +175,7 @@ export class HostCursor {
   /** Where the host is now, and a function that puts it back there (the task debugger's redo). */
   snapshot(): () => void {
     const saved = this.frames.map((frame) => ({ frame, pc: frame.pc, pending: [...frame.pending] }));
-    const { failed, ended, last } = this;
+    const { failed, ended, removed, last } = this;
     const lastPc = last?.pc;
     return () => {
       this.frames.length = 0;
@@ -176,13 +187,19 @@ export class HostCursor {
       }
       this.failed = failed;
       this.ended = ended;
+      this.removed = removed;
       this.last = last && lastPc !== undefined ? { frame: last.frame, pc: lastPc } : undefined;
     };
   }
 
-  /** meta: clear_host_errors puts a failed host back where it stopped. */
+  /**
+   * meta: clear_host_errors puts a failed host back where it stopped, and forgets a failure an
+   * always section was to raise again when it ends (2.19 clears the fail state of every block the
+   * host is in).
+   */
   revive(): void {
     this.failed = false;
+    for (const frame of this.frames) frame.pending.clear();
   }
 
   private top(): Frame {

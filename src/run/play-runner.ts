@@ -469,6 +469,11 @@ export class PlayRunner {
     return at < 0 ? 'none' : at === 0 ? 'first' : 'later';
   }
 
+  /** A host of the batch 2.19 took out of ansible_play_batch and ansible_play_hosts (HostCursor.removed). */
+  removedFromBatch(host: string): boolean {
+    return this.batchHosts.includes(host) && (this.cursors.get(host)?.removed ?? false);
+  }
+
   private activeHosts(): string[] {
     return this.batchHosts.filter((h) => {
       const c = this.cursors.get(h);

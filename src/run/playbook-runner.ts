@@ -162,7 +162,8 @@ export class PlaybookRunner {
     // unreachable in an earlier play included (not in ansible_play_hosts); matched again as each
     // serial batch starts, and a host add_host creates joins it until then, whatever its groups.
     const hostsAll = order === undefined ? [...matched] : deps.hostsMatching(pattern);
-    const out = (h: string): boolean => this.failedHosts.has(h) || this.markedFailed.has(h) || this.unreachable.has(h);
+    let removed = (_h: string): boolean => false;
+    const out = (h: string): boolean => this.failedHosts.has(h) || this.markedFailed.has(h) || this.unreachable.has(h) || removed(h);
     const active = (): string[] => hostsAll.filter((h) => !out(h));
     let batch: string[] = [];
     const prompted = deps.varsPrompt?.(play, () => deps.vars.startPlay(compiled, { all: hostsAll, active, batch: () => [] }, new Map()).forPlay()) ?? new Map();
@@ -191,6 +192,7 @@ export class PlaybookRunner {
       },
     };
     const runner = new PlayRunner(compiled, services, playVars);
+    removed = (h) => runner.removedFromBatch(h);
     this.playRunners.push(runner);
     const forceHandlers = play.keywords.get('force_handlers');
     if (forceHandlers) checkPlayBool('force_handlers', deps.renderPlayText(play, forceHandlers.value), forceHandlers.loc);
