@@ -211,11 +211,14 @@ class G:
             args = self.valid(mod)
             if self.chance(0.55):
                 args = self.mutate(mod, args)
-            t = {mod: args}
-            if mod == 'wait_for' and isinstance(args, dict):
-                args.setdefault('timeout', 1)     # its default is five minutes
+            if mod == 'wait_for':                 # its default timeout is five minutes
+                if isinstance(args, dict):
+                    args.setdefault('timeout', 1)
+                elif 'timeout=' not in args:
+                    args += ' timeout=1'
             if mod == 'getent' and isinstance(args, dict):
                 args.setdefault('key', 'root')    # a whole database is the machine's, not the module's
+            t = {mod: args}
             if mod == 'set_fact' and isinstance(args, dict) and not any(k.startswith('sf_') for k in args):
                 t[mod]['sf_b'] = 1
         name = '%s %d' % (mod, self.n)

@@ -397,7 +397,8 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
         if key not in params:
             continue
         value = params[key]
-        if value is None and not opt.get('required'):
+        # NOTE: None passes unchecked only for an option with no default, as 2.19 validates
+        if value is None and not opt.get('required') and opt.get('default') is None:
             continue
         checker = TYPE_CHECKERS.get(wanted) if isinstance(wanted, str) else wanted
         if checker is None:
