@@ -1,6 +1,7 @@
 /** --syntax-check, --list-hosts, --list-tasks, --list-tags: read and compile, run nothing. */
 import { pyStr, type Data } from '../core/data.js';
 import type { CompiledPlay, Program } from '../compile/program.js';
+import { compileLoadedPlays } from '../compile/compile-loaded.js';
 import type { Inventory } from '../inventory/inventory.js';
 import type { Playbook, PlayNode } from '../playbook/model.js';
 import type { SourceLocation } from '../core/source-location.js';
@@ -35,7 +36,7 @@ export function listPlaybook(ctx: ListContext): number {
   const listings: string[] = [];
   for (const playbook of ctx.playbooks) {
     const entries = playbook.entries.filter((e): e is PlayNode => e.kind === 'play');
-    for (const entry of entries) ctx.compile(entry);
+    compileLoadedPlays(playbook, ctx.compile);
     const shownAs = String(args.playbooks[ctx.playbooks.indexOf(playbook)]);
     ctx.callback.display?.(`${entries.length} plays in ${shownAs}`, { verbosity: 2 });
     for (const entry of entries) matchPlayHosts(ctx, entry);

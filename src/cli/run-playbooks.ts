@@ -13,6 +13,7 @@ import { pluginDirectories } from '../core/plugin-directories.js';
 import { installPythonPlugins } from '../python-plugins/install-python-plugins.js';
 import { playCollectionWarnings, roleTaskListWarnings } from '../playbook/collection-warnings.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
+import { compileLoadedPlays } from '../compile/compile-loaded.js';
 import { compileIncludeRole, compileIncludeTasks, includeLoopVars } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
 import { DEFAULT_INVENTORY } from '../inventory/load-inventory.js';
@@ -148,8 +149,13 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
     // The name sees the entry's own vars, then playbook_dir and extra vars, as 2.19's PlaybookInclude templates it.
     const local: DataDict = new Map(isDict(vars?.value) ? vars.value : []);
     local.set('playbook_dir', dirname(resolve(path)));
-    const file = renderImportName(entry, (text) => render(text, local));
-    const imported = loadPlaybookFile(importedPlaybookPath(file, path), warn, render);
+    let imported: Playbook;
+    try {
+      imported = loadPlaybookFile(importedPlaybookPath(renderImportName(entry, (text) => render(text, local)), path), warn, render);
+    } catch (e) {
+      if (entries.length === 0) throw e;
+      return { file: playbook.file, entries, loadError: e };
+    }
     const when = entry.keywords.get('when');
     const tags = entry.keywords.get('tags');
     for (const sub of imported.entries) {
@@ -178,8 +184,9 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
       if (when) keywords.set('when', when);
       entries.push({ ...sub, keywords });
     }
+    if (imported.loadError !== undefined) return { file: playbook.file, entries, loadError: imported.loadError };
   }
-  return { file: playbook.file, entries };
+  return { file: playbook.file, entries, ...(playbook.loadError === undefined ? {} : { loadError: playbook.loadError }) };
 }
 
 export async function runPlaybooks(ctx: RunContext): Promise<number> {
@@ -276,7 +283,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   // A collection's playbook imported anywhere makes its collection the default for every task as
   // 2.19 resolves it again to run it, earlier plays' too: read them all again with it (quietly).
   if (currentDefaultCollection() !== undefined) playbooks = withoutYamlWarnings(() => playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime)));
-  for (const playbook of playbooks) reportDeprecations(playbook, callback);
+  // a playbook that failed to load part way carries its earlier deprecations in the error
+  for (const playbook of playbooks) if (playbook.loadError === undefined) reportDeprecations(playbook, callback);
   const runTags = strings(args.tags).flatMap((t) => t.split(','));
   const loadVarsFile = (name: string, scope: VarSource, playDir = firstDir): DataDict | undefined => {
     const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);
@@ -400,7 +408,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   }
 
   // ansible loads the first playbook (its roles and static imports) before it loads the callbacks.
-  for (const entry of playbooks[0]?.entries ?? []) if (entry.kind === 'play') compile(entry);
+  if (playbooks[0] !== undefined) compileLoadedPlays(playbooks[0], compile);
   if (ctx.unloadableCallback) {
     const name = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? '';
     const routed = routedCallbackName(name);

@@ -105,6 +105,11 @@ export interface ImportPlaybookNode {
 export interface Playbook {
   readonly file: string;
   readonly entries: readonly (PlayNode | ImportPlaybookNode)[];
+  /**
+   * The error of the entry that failed to load, `entries` holding those before it: 2.19 loads each
+   * play whole (its roles too) before reading the next, so an earlier play's role error comes first.
+   */
+  readonly loadError?: unknown;
 }
 
 /** A role read from disk. Task lists are parsed lazily by file name (tasks_from, handlers_from). */

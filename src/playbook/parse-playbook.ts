@@ -53,12 +53,18 @@ export function parsePlaybook(documents: YamlNode[], file: string): Playbook {
   // in the order 2.19 reads a play's lists (see parsePlay)
   const tasksRead = (): TaskOrBlock[] => entries.flatMap((e) => (e.kind === 'play' ? [...e.handlers, ...e.preTasks, ...e.postTasks, ...e.tasks] : []));
   for (const item of doc.items) {
-    const entry = afterDeprecations(tasksRead, () => {
-      if (item.kind !== 'map') {
-        throw new ParseError('PLAY_ENTRY_INVALID', "playbook entries must be either valid plays or 'import_playbook' statements", nodeOrigin(item));
-      }
-      return item.pairs.some((pair) => IMPORT_KEYS.has(keyText(pair))) ? parseImportPlaybook(item) : parsePlay(item, file);
-    });
+    let entry: PlayNode | ImportPlaybookNode;
+    try {
+      entry = afterDeprecations(tasksRead, () => {
+        if (item.kind !== 'map') {
+          throw new ParseError('PLAY_ENTRY_INVALID', "playbook entries must be either valid plays or 'import_playbook' statements", nodeOrigin(item));
+        }
+        return item.pairs.some((pair) => IMPORT_KEYS.has(keyText(pair))) ? parseImportPlaybook(item) : parsePlay(item, file);
+      });
+    } catch (e) {
+      if (entries.length === 0) throw e;
+      return { file, entries, loadError: e };
+    }
     entries.push(entry);
   }
   return { file, entries };

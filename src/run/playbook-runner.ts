@@ -8,6 +8,7 @@ import type { PlayNode, Playbook, TaskNode } from '../playbook/model.js';
 import { EMPTY_FOLD, foldLayer } from '../compile/fold-keywords.js';
 import { allocateStepId } from '../compile/compile-play.js';
 import { buildJumpTable } from '../compile/jump-table.js';
+import { compileLoadedPlays } from '../compile/compile-loaded.js';
 import { PlayRunner, type PlayRunServices } from './play-runner.js';
 import { AggregateStats } from './stats.js';
 import { isStrictBool, keywordBool } from './keyword-values.js';
@@ -78,7 +79,7 @@ export class PlaybookRunner {
   async run(playbook: Playbook, shownAs: string = playbook.file): Promise<number> {
     // NOTE: ansible loads every play's roles and static imports with the playbook, so a missing
     // role in a later play stops the run before the first play starts.
-    for (const entry of playbook.entries) if (entry.kind === 'play') this.deps.compile(entry);
+    compileLoadedPlays(playbook, (play) => this.deps.compile(play));
     this.deps.callback.playbookStart?.(playbook.file);
     // Imports are expanded when the playbook loads, so its entries are all its plays.
     const plays = playbook.entries.filter((e) => e.kind === 'play').length;
