@@ -579,6 +579,11 @@ def symbolic_mode_to_octal(path_stat, symbolic_mode):
     new_mode = stat.S_IMODE(path_stat.st_mode)
     is_dir = stat.S_ISDIR(path_stat.st_mode)
     for mode in symbolic_mode.split(','):
+        if not re.search(r'[-+=]', mode):
+            # NOTE: users and no operator ('', 'a', 'go') change nothing, as 2.19 reads them
+            if mode in ('', 'a') or re.match(r'^[ugo]+$', mode):
+                continue
+            raise ValueError("bad symbolic permission for mode: %s" % mode)
         m = re.match(r'^([ugoa]*)([-+=])([rwxXst]*|[ugo])$', mode)
         if not m:
             # allow chained operators: u+x-w
