@@ -84,10 +84,12 @@ export class DefaultCallback extends CallbackBase implements Callback {
     }
   }
 
-  private printTaskBanner(task: TaskInfo): void {
+  /** `ranArgs`: the args the result's task ran with, when the banner comes with a result (2.19 prints result.task's). */
+  private printTaskBanner(task: TaskInfo, ranArgs?: DataDict): void {
     let args = '';
-    if (!task.noLog && this.options.displayArgsToStdout && task.args) {
-      args = ' ' + [...task.args].map(([k, v]) => `${String(k)}=${pyText(v)}`).join(', ');
+    const shown = ranArgs ?? task.args;
+    if (!task.noLog && this.options.displayArgsToStdout && shown) {
+      args = ' ' + [...shown].map(([k, v]) => `${String(k)}=${pyText(v)}`).join(', ');
     }
     const prefix = this.taskPrefix.get(taskKey(task)) ?? 'TASK';
     const name = this.lastTaskName ?? displayedTaskName(task);
@@ -97,8 +99,8 @@ export class DefaultCallback extends CallbackBase implements Callback {
     this.lastTaskBanner = taskKey(task);
   }
 
-  private ensureBanner(task: TaskInfo): void {
-    if (this.lastTaskBanner !== taskKey(task)) this.printTaskBanner(task);
+  private ensureBanner(task: TaskInfo, ranArgs?: DataDict): void {
+    if (this.lastTaskBanner !== taskKey(task)) this.printTaskBanner(task, ranArgs);
   }
 
   private printTaskPath(task: TaskInfo, color: ColorRole = 'debug'): void {
@@ -110,7 +112,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
   runnerFailed(r: HostResult): void {
     const s = this.view(r);
     const label = this.label(s);
-    this.ensureBanner(r.task);
+    this.ensureBanner(r.task, r.ranArgs);
     this.warningsAndError(s);
     this.cleanResults(s);
     if (this.isLoop(s)) {
@@ -128,15 +130,15 @@ export class DefaultCallback extends CallbackBase implements Callback {
     let msg: string;
     let color: ColorRole;
     if (isIncludeAction(r.task)) {
-      this.ensureBanner(r.task);
+      this.ensureBanner(r.task, r.ranArgs);
       return;
     } else if (truthy(s.result.get('changed') ?? false)) {
-      this.ensureBanner(r.task);
+      this.ensureBanner(r.task, r.ranArgs);
       msg = `changed: [${label}]`;
       color = 'changed';
     } else {
       if (!this.displayOk) return;
-      this.ensureBanner(r.task);
+      this.ensureBanner(r.task, r.ranArgs);
       msg = `ok: [${label}]`;
       color = 'ok';
     }
@@ -154,7 +156,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
     if (!this.displaySkipped) return;
     const s = this.view(r);
     this.cleanResults(s);
-    this.ensureBanner(r.task);
+    this.ensureBanner(r.task, r.ranArgs);
     this.warningsAndError(s);
     if (this.isLoop(s)) s.result.delete('results');
     let msg = `skipping: [${r.host}]`;
@@ -164,7 +166,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
 
   runnerUnreachable(r: HostResult): void {
     const s = this.view(r);
-    this.ensureBanner(r.task);
+    this.ensureBanner(r.task, r.ranArgs);
     this.warningsAndError(s);
     const label = this.label(s);
     this.screen.display(`fatal: [${label}]: UNREACHABLE! => ${this.dump(s)}`, { color: 'unreachable', stderr: this.failedToStderr });
@@ -178,12 +180,12 @@ export class DefaultCallback extends CallbackBase implements Callback {
     let color: ColorRole;
     if (isIncludeAction(r.task)) return;
     if (truthy(s.result.get('changed') ?? false)) {
-      this.ensureBanner(r.task);
+      this.ensureBanner(r.task, r.ranArgs);
       status = 'changed';
       color = 'changed';
     } else {
       if (!this.displayOk) return;
-      this.ensureBanner(r.task);
+      this.ensureBanner(r.task, r.ranArgs);
       status = 'ok';
       color = 'ok';
     }
@@ -196,7 +198,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
 
   itemFailed(r: HostResult): void {
     const s = this.view(r);
-    this.ensureBanner(r.task);
+    this.ensureBanner(r.task, r.ranArgs);
     this.warningsAndError(s);
     const label = this.label(s);
     this.cleanResults(s);
@@ -206,7 +208,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
   itemSkipped(r: HostResult): void {
     if (!this.displaySkipped) return;
     const s = this.view(r);
-    this.ensureBanner(r.task);
+    this.ensureBanner(r.task, r.ranArgs);
     this.warningsAndError(s);
     this.cleanResults(s);
     // NOTE: ansible leaves a trailing space after the item label.
@@ -265,7 +267,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
     for (const d of diffs) {
       const text = formatDiff(d, (line, color) => this.screen.colorize(line, color), this.options.diffContext ?? 3, this.options);
       if (text) {
-        this.ensureBanner(r.task);
+        this.ensureBanner(r.task, r.ranArgs);
         this.screen.display(text);
       }
     }

@@ -97,6 +97,8 @@ export interface HostResult {
   readonly warnings?: readonly DisplayEvent[];
   /** Deprecations raised while running this task (else the result's `deprecations` dicts are used). */
   readonly deprecations?: readonly DeprecationEvent[];
+  /** The task's args as it ran with them (2.19's result.task.args: templated, with a module's internal args). */
+  readonly ranArgs?: DataDict;
 }
 
 export interface Stats {

@@ -67,7 +67,7 @@ export function processResult(
   const result = outcome.result;
   const cursor = ctx.cursors.get(host);
   const info = ctx.taskInfo(outcome.ranAs ?? step, host);
-  const base = { host, task: info, result, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}), ...(outcome.warnings ? { warnings: outcome.warnings } : {}), ...(outcome.deprecations ? { deprecations: outcome.deprecations } : {}) };
+  const base = { host, task: info, result, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}), ...(outcome.warnings ? { warnings: outcome.warnings } : {}), ...(outcome.deprecations ? { deprecations: outcome.deprecations } : {}), ...(outcome.ranArgs ? { ranArgs: outcome.ranArgs } : {}) };
   let verdict: Verdict;
   if (isFailed(result)) {
     let error = failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind, outcome.bare);

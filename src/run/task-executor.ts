@@ -19,6 +19,7 @@ import type { LookupEnvironment, TemplateRenderer, VarSource } from '../template
 import type { ActionContext, ActionRegistry } from './action.js';
 import type { DeprecationEvent, DisplayEvent, HostResult } from './events.js';
 import { CapturedWarnings } from './captured-warnings.js';
+import { passesTaskArgs, withModuleInternalArgs } from './module-internal-args.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
 import type { PlayVars } from './vars-port.js';
 import { ActionFail, ActionSkip, TaskError, briefMessage, chainMessage, linksOf, type ErrorLink } from './task-error.js';
@@ -79,6 +80,8 @@ export interface ExecOutcome {
   readonly warnings?: readonly DisplayEvent[];
   /** Deprecations templating raised while the task ran (see CapturedWarnings). */
   readonly deprecations?: readonly DeprecationEvent[];
+  /** The args as the task ran with them (see module-internal-args). */
+  readonly ranArgs?: DataDict;
   /** The task as it ran when its action was a template (the callbacks see the module it named). */
   readonly ranAs?: TaskStep;
 }
@@ -186,6 +189,7 @@ export class TaskExecutor {
     let failKind: 'Action' | 'Module' = 'Action';
     let delegatedTo: string | undefined;
     let ranAs: TaskStep | undefined;
+    let ranArgs: DataDict | undefined;
     const register = keywordText(task.keywords.get('register'));
     // set_fact / include_vars results of one item are seen by the next, as in ansible's loop.
     const carried = new Map<string, Data>();
@@ -221,6 +225,7 @@ export class TaskExecutor {
       if (outcome.error) lastError = outcome.error;
       failKind = outcome.failKind;
       ranAs = outcome.ranAs;
+      ranArgs = outcome.ranArgs;
       // The whole loop's result names the delegate as written (2.19 labels it with the task's
       // untemplated delegate_to: `h1 -> {{ item }}`).
       if (outcome.delegatedTo) delegatedTo = delegateWritten(step) ?? outcome.delegatedTo;
@@ -258,6 +263,7 @@ export class TaskExecutor {
         ...((truthy(res.get('failed')) || truthy(res.get('unreachable'))) && !labelFailed ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : {}),
         ...(outcome.warnings ? { warnings: outcome.warnings } : {}),
         ...(outcome.deprecations ? { deprecations: outcome.deprecations } : {}),
+        ...(outcome.ranArgs ? { ranArgs: outcome.ranArgs } : {}),
       };
       if (truthy(res.get('failed')) || truthy(res.get('unreachable'))) this.services.emitItem('failed', hr);
       else if (truthy(res.get('skipped'))) this.services.emitItem('skipped', hr);
@@ -281,7 +287,8 @@ export class TaskExecutor {
         if (stop) break;
       }
     }
-    const res = new Map<string, Data>([['results', results]]);
+    // NOTE: 2.19 sets skipped right after results: a registered loop's keys are results, skipped, changed, msg.
+    const res = new Map<string, Data>([['results', results], ['skipped', true]]);
     let skipped = true;
     for (const item of results) {
       if (item.get('_ansible_no_log')) res.set('_ansible_no_log', true);
@@ -318,6 +325,7 @@ export class TaskExecutor {
       ...(warningEvents.length > 0 ? { warnings: warningEvents } : {}),
       // as 2.19 keeps the last item's templated action for the whole result
       ...(ranAs ? { ranAs } : {}),
+      ...(ranArgs ? { ranArgs } : {}),
     };
   }
 
@@ -344,6 +352,7 @@ export class TaskExecutor {
     let hostSpec: ConnectionSpec | undefined;
     let connSpec: ConnectionSpec | undefined;
     let vars: VarSource = this.playVars.forTask(host, step, locals);
+    let unreachableArgs: DataDict | undefined;
     try {
       // NOTE: 2.19 templates delegate_to first (before when, even for a task it skips), and the
       // connection variables the task sees (ansible_host …) are then the delegate's.
@@ -413,6 +422,14 @@ export class TaskExecutor {
       // 2.19 sets up the connection (its become plugin too) for every action: its error fails even a debug.
       if (hostSpec === undefined && delegatedTo === undefined) this.services.connectionSpec(host, vars, step);
       const args = RAW_ARG_ACTIONS.has(task.action) ? task.args : this.renderArgs(step, vars, host);
+      // The args as 2.19's callbacks see them in the result.
+      const internals =
+        RAW_ARG_ACTIONS.has(task.action) || !passesTaskArgs(task.action)
+          ? undefined
+          : { action: task.action, actionWritten: task.actionWritten, ...keywords, verbosity: this.services.options.verbosity, vars, spec: connSpec };
+      // NOTE: without pipelining 2.19 makes the remote tmp dir before it adds the internals: an unreachable host never gets them.
+      if (!RAW_ARG_ACTIONS.has(task.action)) unreachableArgs = internals && connSpec?.pipelining ? withModuleInternalArgs(args, internals) : args;
+      const ranArgs = RAW_ARG_ACTIONS.has(task.action) ? undefined : internals ? withModuleInternalArgs(args, internals) : args;
 
       const retriesKw = task.keywords.get('retries');
       const untilKw = task.keywords.get('until');
@@ -514,6 +531,7 @@ export class TaskExecutor {
         ...(delegatedTo ? { delegatedTo } : {}),
         ...(warnings.length > 0 ? { warnings } : {}),
         ...captured.outcomeFields(),
+        ...(ranArgs ? { ranArgs } : {}),
       };
     } catch (e) {
       if (e instanceof ConnectionError) {
@@ -527,6 +545,7 @@ export class TaskExecutor {
           error: chain,
           failKind,
           ...(shownDelegate ? { delegatedTo: shownDelegate } : {}),
+          ...(unreachableArgs ? { ranArgs: unreachableArgs } : {}),
         };
       }
       if (e instanceof TaskError && e.bare) return bareFailure(e);

@@ -1,0 +1,74 @@
+/**
+ * The task's arguments as 2.19's callbacks see them in a result (result.task.args): templated, and,
+ * for a module its action plugin runs with the task's own dict (the normal, command and shell
+ * plugins), with what ActionBase._update_module_args adds to that dict for the module.
+ * NOTE: the default callback shows these in a banner it prints from a result (display_args_to_stdout
+ * with ok or skipped results hidden, the free strategy), so 2.19 lists the `_ansible_*` arguments there.
+ */
+import { homedir } from 'node:os';
+import { pyStr, type Data, type DataDict } from '../core/data.js';
+import { ANSIBLE_VERSION } from '../vars/ansible-version.js';
+import type { VarSource } from '../template/api.js';
+import type { ConnectionSpec } from './transport.js';
+
+/** 2.19's action plugins: a module run by one of these gets arguments the plugin makes itself. */
+const OWN_ARGS_PLUGINS: ReadonlySet<string> = new Set([
+  'add_host', 'assemble', 'assert', 'async_status', 'copy', 'debug', 'dnf', 'fail', 'fetch', 'gather_facts', 'group_by',
+  'include_vars', 'package', 'pause', 'raw', 'reboot', 'script', 'service', 'set_fact', 'set_stats', 'template',
+  'unarchive', 'uri', 'validate_argument_spec', 'wait_for_connection', 'yum', 'meta', 'include_tasks', 'include_role',
+  'import_tasks', 'import_role',
+]);
+const COMMAND_PLUGINS: ReadonlySet<string> = new Set(['command', 'shell']);
+
+export interface InternalArgsContext {
+  readonly action: string;
+  readonly actionWritten: string;
+  readonly checkMode: boolean;
+  readonly noLog: boolean;
+  readonly diff: boolean;
+  readonly verbosity: number;
+  readonly vars: VarSource;
+  readonly spec: ConnectionSpec | undefined;
+}
+
+/** Whether the action hands the module the task's own argument dict (which then gets the internals). */
+export function passesTaskArgs(action: string): boolean {
+  return COMMAND_PLUGINS.has(action) || !OWN_ARGS_PLUGINS.has(action);
+}
+
+/** The task's templated args with the module's internal arguments after them, in 2.19's order. */
+export function withModuleInternalArgs(args: DataDict, c: InternalArgsContext): DataDict {
+  const out: DataDict = new Map(args);
+  if (c.action === 'shell') out.set('_uses_shell', true);
+  const fromVars = (name: string, fallback: Data): Data => (c.vars.has(name) ? (c.vars.get(name) as Data) : fallback);
+  out.set('_ansible_check_mode', c.checkMode);
+  out.set('_ansible_no_log', c.noLog);
+  out.set('_ansible_debug', false);
+  out.set('_ansible_diff', c.diff);
+  out.set('_ansible_verbosity', c.verbosity);
+  out.set('_ansible_version', ANSIBLE_VERSION);
+  out.set('_ansible_module_name', COMMAND_PLUGINS.has(c.action) ? 'ansible.legacy.command' : c.actionWritten);
+  out.set('_ansible_syslog_facility', fromVars('ansible_syslog_facility', 'LOG_USER'));
+  out.set('_ansible_selinux_special_fs', ['fuse', 'nfs', 'vboxsf', 'ramfs', '9p', 'vfat']);
+  out.set('_ansible_socket', fromVars('ansible_socket', null));
+  out.set('_ansible_shell_executable', fromVars('ansible_shell_executable', '/bin/sh'));
+  out.set('_ansible_keep_remote_files', false);
+  out.set('_ansible_tmpdir', c.spec?.pipelining ? null : remoteTmpDir(c.spec));
+  out.set('_ansible_remote_tmp', '~/.ansible/tmp');
+  out.set('_ansible_ignore_unknown_opts', false);
+  out.set('_ansible_target_log_info', null);
+  out.set('_ansible_tracebacks_for', []);
+  return out;
+}
+
+/**
+ * The per-task directory 2.19 makes under remote_tmp (~/.ansible/tmp of the user the module runs
+ * as). NOTE: Volant makes none; the home is this machine's for a local connection, else guessed
+ * from the user's name.
+ */
+function remoteTmpDir(spec: ConnectionSpec | undefined): string {
+  const user = spec?.become?.user ?? spec?.user;
+  const home = spec?.connection === 'local' && spec.become === undefined ? homedir() : user === undefined || user === 'root' ? '/root' : `/home/${pyStr(user)}`;
+  const id = `${(Date.now() / 1000).toFixed(7)}-${process.pid}-${Math.floor(Math.random() * 1e15)}`;
+  return `${home}/.ansible/tmp/ansible-tmp-${id}/`;
+}
