@@ -216,8 +216,14 @@ class G:
                     args.setdefault('timeout', 1)
                 elif 'timeout=' not in args:
                     args += ' timeout=1'
-            if mod == 'getent' and isinstance(args, dict):
-                args.setdefault('key', 'root')    # a whole database is the machine's, not the module's
+            if mod == 'getent':                   # a whole database is the machine's, not the module's
+                if isinstance(args, dict) and not (isinstance(args.get('key'), str) and args['key']):
+                    args['key'] = 'root'
+                elif isinstance(args, str) and 'key=' not in args:
+                    args += ' key=root'
+            if mod == 'stat' and isinstance(args, dict):
+                # the oracle's chroot has neither file(1) nor lsattr
+                args.update(get_mime=False, get_attributes=False)
             t = {mod: args}
             if mod == 'set_fact' and isinstance(args, dict) and not any(k.startswith('sf_') for k in args):
                 t[mod]['sf_b'] = 1

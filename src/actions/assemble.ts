@@ -31,7 +31,12 @@ export const assemble: Action = async (ctx) => {
   // NOTE: 2.19's action joins the fragments into a controller temp file (its diff names it) and uploads it as `src`
   args.set('_volant_after_header', localTmpFile());
   args.set('_volant_upload_name', 'src');
-  return ctx.runModule({ module: 'copy', args });
+  args.set('_volant_diff_always', true);
+  const result = await ctx.runModule({ module: 'copy', args });
+  // NOTE: 2.19's assemble action sets its one diff as a dict, where copy's makes a list
+  const diff = result.get('diff');
+  if (Array.isArray(diff) && diff.length === 1) result.set('diff', diff[0] ?? null);
+  return result;
 };
 
 /** The fragments of `dir` as ansible joins them (see the assemble module on the host). */

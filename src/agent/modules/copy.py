@@ -163,7 +163,8 @@ def _run(params, ctx):
     exists = os.path.exists(dest)
     checksum_dest = ctx.sha1(dest) if exists and not os.path.isdir(dest) else None
     diff_list = []
-    if ctx.diff_mode and checksum_dest != checksum_src:
+    # NOTE: assemble's action diffs whatever the checksums say (its stat of dest never matches)
+    if ctx.diff_mode and (checksum_dest != checksum_src or ctx.internal.get('_volant_diff_always')):
         raw_before = b''
         if exists:
             with open(dest, 'rb') as f:
@@ -212,7 +213,10 @@ def _run(params, ctx):
         # for assemble's action, which uploads the joined fragments whatever dest holds.
         changed = ctx.set_fs_attributes_if_different(file_args, False, None)
         shown_src = src if remote_src else _fake_src(dest, uploaded_as)
-        return {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'md5sum': data.digest('md5'), 'src': shown_src}
+        result = {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'md5sum': data.digest('md5'), 'src': shown_src}
+        if diff_list:
+            result['diff'] = diff_list
+        return result
     if checksum_dest == checksum_src:
         # NOTE: Ansible then runs the file module for attributes: its result has `path` and no md5sum.
         params['_volant_unchanged'] = True
