@@ -11,7 +11,7 @@ import { TemplateSyntaxError } from './template-syntax-error.js';
 import { wrapPluginError } from './plugin-failure.js';
 import { operandTagger, retagged } from './operand-tags.js';
 import { TemplateReference } from './runtime/template-reference.js';
-import { LAZY_DICT_REPR, getAttr, getItem } from './runtime/attributes.js';
+import { LAZY_DICT_REPR, LAZY_LIST_REPR, getAttr, getItem } from './runtime/attributes.js';
 import { LoopContext } from './runtime/loop-context.js';
 import { warnGroupTupleStorage } from './runtime/group-tuple.js';
 import { Macro } from './runtime/macro.js';
@@ -440,13 +440,15 @@ class Compiler {
       case 'getitem': {
         const obj = this.expr(e.obj);
         const key = this.expr(e.key);
-        const literalDict = e.obj.kind === 'dict';
+        const literal = e.obj.kind === 'dict' ? LAZY_DICT_REPR : e.obj.kind === 'list' ? LAZY_LIST_REPR : undefined;
         return (f) => {
           const o = obj(f);
           const k = f.state.settle(key(f));
           let r = strictInRecursion(o, getItem(o, k));
-          // A dict written in the template itself is a plain dict, which Jinja names so.
-          if (literalDict && r instanceof Undefined && r.message.startsWith(LAZY_DICT_REPR)) r = new Undefined(`dict object${r.message.slice(LAZY_DICT_REPR.length)}`);
+          // A dict or list written in the template itself is a plain one, which Jinja names so.
+          if (literal !== undefined && r instanceof Undefined && r.message.startsWith(literal)) {
+            r = new Undefined(`${e.obj.kind} object${r.message.slice(literal.length)}`);
+          }
           if (isRaw(o)) return f.state.derive(r, o, k);
           if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, k);
           return r;

@@ -9,7 +9,7 @@ import { dictMethods } from './dict-methods.js';
 import { listMethods, sequenceMethods } from './list-methods.js';
 import { groupTupleAttr } from './group-tuple.js';
 import { applySlice, PySlice } from './py-slice.js';
-import { isInt, mapGet, plainTypeName, repr, typeName, codePointLength, withinPlugin } from './py-values.js';
+import { isInt, mapGet, plainTypeName, repr, truthy, typeName, codePointLength, withinPlugin } from './py-values.js';
 import { makeStrMethods, type MethodImpl } from './str-methods.js';
 import { Undefined } from './undefined.js';
 import { unsafeAttribute } from './unsafe-attributes.js';
@@ -25,14 +25,26 @@ interface MissingKeyWording {
 
 /** What Jinja calls a dict a template reads (Ansible's lazy dict), in its "has no element" words. */
 export const LAZY_DICT_REPR = 'ansible._internal._templating._lazy_containers._AnsibleLazyTemplateDict object';
+/** What Jinja calls a list a template reads (Ansible's lazy list). */
+export const LAZY_LIST_REPR = 'ansible._internal._templating._lazy_containers._AnsibleLazyTemplateList object';
+
+/** Jinja's object_type_repr: the class of what a template reads. */
+function jinjaTypeRepr(obj: Value): string {
+  if (obj instanceof Map) return LAZY_DICT_REPR;
+  if (Array.isArray(obj) && !isTuple(obj)) return LAZY_LIST_REPR;
+  return `${plainTypeName(obj)} object`;
+}
 
 export function missingAttribute(obj: Value, key: Value): Undefined {
   if (obj instanceof Map && typeof (obj as MissingKeyWording).missingKeyMessage === 'function' && (typeof key === 'string' || typeof key === 'number')) {
     return new Undefined((obj as MissingKeyWording).missingKeyMessage?.(key) ?? '', typeof key === 'string' ? key : undefined);
   }
-  // NOTE: a dict missing an int or None key keeps Jinja's own wording (2.19 rewords only the others).
-  if (obj instanceof Map && (key === null || typeof key === 'number' || typeof key === 'bigint')) {
-    return new Undefined(`${LAZY_DICT_REPR} has no element ${repr(key)}`);
+  // NOTE: 2.19 rewords a miss only when the key is true in Python: a false one (0, '', None,
+  // False: an empty list's [0]) keeps Jinja's own words, which name the object's class.
+  if (!truthy(key)) {
+    const shownKey = repr(key);
+    if (typeof key === 'string') return new Undefined(`'${jinjaTypeRepr(obj)}' has no attribute ${shownKey}`, key);
+    return new Undefined(`${jinjaTypeRepr(obj)} has no element ${shownKey}`);
   }
   let shown: string;
   try {
