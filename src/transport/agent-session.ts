@@ -35,7 +35,7 @@ const TEMPLATE_ONLY = [
 const STAGE_ABOVE_B64 = Math.ceil(CHUNK_SIZE / 3) * 4;
 
 /** Modules Ansible runs through an action plugin: their messages name them `ansible.legacy.X`. */
-const LEGACY_NAMED = new Set(['command', 'copy', 'fetch', 'template', 'script', 'unarchive', 'uri', 'async_status']);
+const LEGACY_NAMED = new Set(['assemble', 'command', 'copy', 'fetch', 'template', 'script', 'unarchive', 'uri', 'async_status']);
 
 export interface RawRunner {
   (command: string, options: { executable?: string; timeout?: number }): Promise<{ rc: number; stdout: string; stderr: string }>;

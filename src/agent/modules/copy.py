@@ -100,8 +100,9 @@ def run(params, ctx):
         return _run(params, ctx)
     except volant_runtime.ModuleFailed as e:
         # NOTE: Ansible's copy action puts the source checksum and an empty diff list beside a
-        # failure of the module it ran (with remote_src it hands the module's result back as it is).
-        if 'checksum' in params.get('_volant_meta', {}) and not params['remote_src']:
+        # failure of the module it ran (with remote_src it hands the module's result back as it is,
+        # and so does assemble's action).
+        if 'checksum' in params.get('_volant_meta', {}) and not params['remote_src'] and not ctx.internal.get('_volant_upload_name'):
             e.result.setdefault('checksum', params['_volant_meta']['checksum'])
             e.result.setdefault('diff', [])
         raise
@@ -229,14 +230,17 @@ def _run(params, ctx):
     dest_dir = os.path.dirname(dest) or '.'
     # NOTE: with remote_src the module runs in check mode too, and finds the folder missing
     # (one a `file: state=directory` before it only pretended to make).
-    if (remote_src or not ctx.check_mode) and not os.path.exists(dest_dir):
+    # (assemble's action runs the module in check mode as well)
+    runs_in_check = remote_src or uploaded_as
+    if (runs_in_check or not ctx.check_mode) and not os.path.exists(dest_dir):
         ctx.fail('Destination directory %s does not exist' % dest_dir)
     if ctx.check_mode:
-        if remote_src:
+        if runs_in_check:
             # the module runs in check mode: its whole answer, nothing written
             if os.path.lexists(dest):
                 ctx.set_fs_attributes_if_different(file_args, True, None)
-            return {'changed': True, 'checksum': checksum_src, 'dest': dest, 'md5sum': data.digest('md5'), 'src': src}
+            shown = {'diff': diff_list} if diff_list and not remote_src else {}
+            return dict(shown, changed=True, checksum=checksum_src, dest=dest, md5sum=data.digest('md5'), src=src if remote_src else _fake_src(dest, uploaded_as))
         # NOTE: Ansible's copy action answers check mode itself with `changed` only.
         ctx.exit(changed=True, diff=diff_list, invocation=_task_args_invocation(ctx), _volant_bare=True)
     if not remote_src:
