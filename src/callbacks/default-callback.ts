@@ -84,11 +84,12 @@ export class DefaultCallback extends CallbackBase implements Callback {
     }
   }
 
-  /** `ranArgs`: the args the result's task ran with, when the banner comes with a result (2.19 prints result.task's). */
-  private printTaskBanner(task: TaskInfo, ranArgs?: DataDict): void {
+  /** `withResult`: the banner comes with this result: 2.19 prints the task as it ran (result.task: args and no_log templated). */
+  private printTaskBanner(task: TaskInfo, withResult?: HostResult): void {
     let args = '';
-    const shown = ranArgs ?? task.args;
-    if (!task.noLog && this.options.displayArgsToStdout && shown) {
+    const shown = withResult?.ranArgs ?? task.args;
+    const noLog = withResult?.ranArgs ? truthy(withResult.result.get('_ansible_no_log') ?? task.noLog) : (task.noLogWritten ?? task.noLog);
+    if (!noLog && this.options.displayArgsToStdout && shown) {
       args = ' ' + [...shown].map(([k, v]) => `${String(k)}=${pyText(v)}`).join(', ');
     }
     const prefix = this.taskPrefix.get(taskKey(task)) ?? 'TASK';
@@ -99,8 +100,8 @@ export class DefaultCallback extends CallbackBase implements Callback {
     this.lastTaskBanner = taskKey(task);
   }
 
-  private ensureBanner(task: TaskInfo, ranArgs?: DataDict): void {
-    if (this.lastTaskBanner !== taskKey(task)) this.printTaskBanner(task, ranArgs);
+  private ensureBanner(task: TaskInfo, withResult?: HostResult): void {
+    if (this.lastTaskBanner !== taskKey(task)) this.printTaskBanner(task, withResult);
   }
 
   private printTaskPath(task: TaskInfo, color: ColorRole = 'debug'): void {
@@ -112,7 +113,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
   runnerFailed(r: HostResult): void {
     const s = this.view(r);
     const label = this.label(s);
-    this.ensureBanner(r.task, r.ranArgs);
+    this.ensureBanner(r.task, r);
     this.warningsAndError(s);
     this.cleanResults(s);
     if (this.isLoop(s)) {
@@ -130,15 +131,15 @@ export class DefaultCallback extends CallbackBase implements Callback {
     let msg: string;
     let color: ColorRole;
     if (isIncludeAction(r.task)) {
-      this.ensureBanner(r.task, r.ranArgs);
+      this.ensureBanner(r.task, r);
       return;
     } else if (truthy(s.result.get('changed') ?? false)) {
-      this.ensureBanner(r.task, r.ranArgs);
+      this.ensureBanner(r.task, r);
       msg = `changed: [${label}]`;
       color = 'changed';
     } else {
       if (!this.displayOk) return;
-      this.ensureBanner(r.task, r.ranArgs);
+      this.ensureBanner(r.task, r);
       msg = `ok: [${label}]`;
       color = 'ok';
     }
@@ -156,7 +157,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
     if (!this.displaySkipped) return;
     const s = this.view(r);
     this.cleanResults(s);
-    this.ensureBanner(r.task, r.ranArgs);
+    this.ensureBanner(r.task, r);
     this.warningsAndError(s);
     if (this.isLoop(s)) s.result.delete('results');
     let msg = `skipping: [${r.host}]`;
@@ -166,7 +167,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
 
   runnerUnreachable(r: HostResult): void {
     const s = this.view(r);
-    this.ensureBanner(r.task, r.ranArgs);
+    this.ensureBanner(r.task, r);
     this.warningsAndError(s);
     const label = this.label(s);
     this.screen.display(`fatal: [${label}]: UNREACHABLE! => ${this.dump(s)}`, { color: 'unreachable', stderr: this.failedToStderr });
@@ -180,12 +181,12 @@ export class DefaultCallback extends CallbackBase implements Callback {
     let color: ColorRole;
     if (isIncludeAction(r.task)) return;
     if (truthy(s.result.get('changed') ?? false)) {
-      this.ensureBanner(r.task, r.ranArgs);
+      this.ensureBanner(r.task, r);
       status = 'changed';
       color = 'changed';
     } else {
       if (!this.displayOk) return;
-      this.ensureBanner(r.task, r.ranArgs);
+      this.ensureBanner(r.task, r);
       status = 'ok';
       color = 'ok';
     }
@@ -198,7 +199,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
 
   itemFailed(r: HostResult): void {
     const s = this.view(r);
-    this.ensureBanner(r.task, r.ranArgs);
+    this.ensureBanner(r.task, r);
     this.warningsAndError(s);
     const label = this.label(s);
     this.cleanResults(s);
@@ -208,7 +209,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
   itemSkipped(r: HostResult): void {
     if (!this.displaySkipped) return;
     const s = this.view(r);
-    this.ensureBanner(r.task, r.ranArgs);
+    this.ensureBanner(r.task, r);
     this.warningsAndError(s);
     this.cleanResults(s);
     // NOTE: ansible leaves a trailing space after the item label.
@@ -267,7 +268,7 @@ export class DefaultCallback extends CallbackBase implements Callback {
     for (const d of diffs) {
       const text = formatDiff(d, (line, color) => this.screen.colorize(line, color), this.options.diffContext ?? 3, this.options);
       if (text) {
-        this.ensureBanner(r.task, r.ranArgs);
+        this.ensureBanner(r.task, r);
         this.screen.display(text);
       }
     }

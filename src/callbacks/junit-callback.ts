@@ -90,7 +90,7 @@ export class JunitCallback implements Callback {
       return;
     }
     let name = displayedTaskName(task);
-    if (!task.noLog && !this.options.hideTaskArguments && task.args) {
+    if (!(task.noLogWritten ?? task.noLog) && !this.options.hideTaskArguments && task.args) {
       const args = [...task.args].map(([k, v]) => `${pyStr(k)}=${pyStr(v)}`).join(', ');
       if (args) name += ` ${args}`;
     }

@@ -64,6 +64,11 @@ export interface TaskInfo {
   readonly nameType?: string;
   readonly isHandler: boolean;
   readonly noLog: boolean;
+  /**
+   * no_log as written, by Python truthiness: what a callback sees on the task at its start. NOTE: 2.19
+   * has not templated it then, so any template hides the args (its default callback says so in a FIXME).
+   */
+  readonly noLogWritten?: boolean;
   readonly checkMode: boolean;
   readonly diff: boolean;
   /** The raw module args, for `TASK [x] => (args)` at -v and for the task path. */

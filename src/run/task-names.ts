@@ -97,6 +97,7 @@ export class TaskNames {
       ...(isUnnamed(task) ? { unnamed: true } : {}),
       isHandler: task.isHandler,
       noLog: keywordBool(step.folded.scalars.get('no_log')) ?? false,
+      noLogWritten: truthy(step.folded.scalars.get('no_log')?.value ?? false),
       checkMode: checkModeMarked(step.folded.scalars.get('check_mode'), this.options.checkMode),
       diff: this.options.diff,
       args: task.args,
