@@ -61,7 +61,7 @@ class G:
                           "{{ s }} " + base, base + " {{ undefined_in_name }}"])
 
     def task(self, depth=0):
-        k = self.r.randrange(30)
+        k = self.r.randrange(36)
         t = {}
         if k == 0:
             t['debug'] = {'msg': self.pick(TEXTS)}
@@ -179,6 +179,29 @@ class G:
             t['retries'] = 1
             t['delay'] = 0
             t['ignore_errors'] = True
+        elif k == 30:
+            t['command'] = 'echo {{ item }}'
+            t['async'] = 5
+            t['poll'] = self.pick([1, 0])
+            if self.chance(0.5):
+                t['loop'] = [1, 2]
+        elif k == 31:
+            t = {'command': 'echo delegated'} if self.chance(0.5) else {'debug': {'msg': 'delegated {{ inventory_hostname }}'}}
+            t['delegate_to'] = self.pick(['localhost', 'h1'])
+        elif k == 32:
+            t['copy'] = {'content': '{{ inventory_hostname }} {{ s }}\n', 'dest': OUT + '/shared-{{ inventory_hostname }}.txt'}
+            if self.chance(0.5):
+                t['diff'] = True
+        elif k == 33:
+            t['assert'] = {'that': ['n > 0'], 'quiet': self.chance(0.5), 'success_msg': 'fine ✓'}
+            if self.chance(0.4):
+                t['loop'] = [1, 2]
+        elif k == 34:
+            t['debug'] = {'msg': '{{ item.k }}'}
+            t['loop'] = [{'k': 'a', 'secret': 'x'}, {'k': 'ü', 'secret': 'y'}]
+            t['loop_control'] = {'label': '{{ item.k }}'}
+            if self.chance(0.5):
+                t['no_log'] = True
         else:
             t['debug'] = {'msg': '{{ d }}'}
         nm = self.name(next(iter(t)))
@@ -188,6 +211,10 @@ class G:
         p = {'name': self.pick(['play', 'pläy ✓', 'play {{ "templated" }}']), 'hosts': hosts, 'gather_facts': False}
         if self.chance(0.15):
             p['ignore_unreachable'] = True
+        if self.chance(0.1):
+            p['strategy'] = 'free'
+        if self.chance(0.1):
+            p['serial'] = 1
         p['vars'] = {'s': 'Hello', 'ml': 'first\nsecond\n', 'uni': 'ünïcödé ✓ 日本', 'd': {'a': 1, 'b': [1, 'x']}}
         p['tasks'] = [self.task() for _ in range(self.r.randint(3, 8))]
         if self.handlers:
