@@ -122,6 +122,11 @@ export class PlayRunner {
   private wholeBatch: readonly string[] = [];
   /** Hosts already failed when the batch started: max_fail_percentage counts only new failures. */
   private failedBefore = new Set<string>();
+  /**
+   * Hosts whose failure max_fail_percentage does not count in this batch: under force_handlers 2.19
+   * sends a failed host with handlers notified to the flush in its section's always, not out.
+   */
+  private failedToFlush = new Set<string>();
   /** --step's questions. */
   private readonly questions: StepQuestions;
   /** The cross-host run-ahead, when it is switched on and the play allows it. */
@@ -173,6 +178,7 @@ export class PlayRunner {
   startBatch(batch: readonly string[]): void {
     this.wholeBatch = batch;
     this.failedBefore = new Set([...this.services.failedHosts, ...this.services.markedFailed]);
+    this.failedToFlush = new Set();
     this.questions.startBatch();
     this.ranAheadBefore += this.runAhead?.started ?? 0;
     this.runAhead = this.runAheadAllowed() ? new RunAhead(this.services.forks) : undefined;
@@ -556,7 +562,10 @@ export class PlayRunner {
       const verdict = await settleWithDebugger(this.debuggedResultContext(), host, step, outcome, { ignoreErrors, isInclude, diff, ignoreUnreachable });
       if (verdict === 'failed') failedNow.push(host);
       if (verdict === 'unreachable') unreachableNow.push(host);
-      if (verdict === 'failed' && this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
+      if (verdict === 'failed' && this.cursors.get(host)?.failed) {
+        this.services.failedHosts.add(host);
+        if (this.forceHandlers() && this.handlers.notifications.pending(host)) this.failedToFlush.add(host);
+      }
     };
     // NOTE: with one fork, ansible shows a host's result before the next host's task gets going
     // (its retries, items); with more, results are shown in host order once all are in.
@@ -631,7 +640,8 @@ export class PlayRunner {
     // NOTE: 2.19 counts the hosts that failed in this batch (not those unreachable) against the
     // whole batch, hosts that failed or went unreachable in earlier plays included.
     const batch = this.wholeBatch.length > 0 ? this.wholeBatch : this.batchHosts;
-    const failed = batch.filter((h) => (this.services.failedHosts.has(h) || this.services.markedFailed.has(h)) && !this.failedBefore.has(h)).length;
+    const counted = (h: string): boolean => (this.services.failedHosts.has(h) && !this.failedToFlush.has(h)) || this.services.markedFailed.has(h);
+    const failed = batch.filter((h) => counted(h) && !this.failedBefore.has(h)).length;
     if (failed / batch.length > pct / 100) {
       for (const host of this.activeHosts()) {
         const c = this.cursors.get(host);
