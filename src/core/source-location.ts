@@ -3,6 +3,11 @@ export interface SourceLocation {
   readonly file: string;
   readonly line: number;
   readonly column: number;
+  /**
+   * A mapping key json.loads read: 2.19 tags no such key with an origin, so an error about it
+   * shows `Origin: <unknown>` and this text (the key) instead of the file.
+   */
+  readonly untagged?: string;
 }
 
 /**

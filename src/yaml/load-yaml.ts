@@ -226,7 +226,7 @@ class Composer {
         merged.unshift(...this.mergeSource(this.compose(pair.value, valueStart, unsafe, depth + 1)));
         continue;
       }
-      const key = this.compose(pair.key, keyStart, unsafe, depth + 1);
+      const key = this.untaggedKey(this.compose(pair.key, keyStart, unsafe, depth + 1));
       own.push({ key, value: this.compose(pair.value, valueStart, unsafe, depth + 1) });
     }
     // NOTE: PyYAML puts merged pairs first, later merge sources before earlier ones, so earlier
@@ -251,6 +251,12 @@ class Composer {
     }
     const map: YamlMap = { kind: 'map', pairs: result, loc: this.loc(start) };
     return this.json ? legacyJsonValue(map) : map;
+  }
+
+  /** NOTE: json.loads tags the values it reads with the file but no key: see SourceLocation.untagged. */
+  private untaggedKey(key: YamlNode): YamlNode {
+    if (!this.json || key.kind !== 'scalar' || typeof key.value !== 'string') return key;
+    return { ...key, loc: { ...key.loc, untagged: key.value } };
   }
 
   private mergeSource(value: YamlNode): YamlPair[] {

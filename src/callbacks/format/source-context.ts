@@ -23,6 +23,7 @@ export function formatOrigin(loc: SourceLocation): string {
  * marker. A location with column 0 is taken as "no column" and the whole line is underlined.
  */
 export function formatSourceContext(loc: SourceLocation, read: SourceReader): string {
+  if (loc.untagged !== undefined) return `Origin: <unknown>\n\n${loc.untagged}`;
   const lines = annotatedSourceLines(loc, read);
   const head = `Origin: ${formatOrigin(loc)}`;
   return lines.length === 0 ? head : [head, '', ...lines].join('\n');
