@@ -266,8 +266,28 @@ function lexExpression(text: string, start: number, kind: 'variable' | 'block', 
     tokens.push({ type: 'operator', value: op, pos });
     pos += op.length;
   }
+  // NOTE: Jinja's lexer ends quietly here; its parser then names what it wanted next.
+  if (kind === 'variable') {
+    const wanted = wantedAtEnd(tokens[tokens.length - 1]);
+    if (wanted !== undefined) throw new TemplateSyntaxError(wanted, pos);
+  }
   if (balance.length > 0) throw new TemplateSyntaxError(`unexpected end of template, expected '${balance[balance.length - 1]}'.`, pos);
   throw new TemplateSyntaxError(`unexpected end of template, expected ${describeClose(kind)}.`, pos);
+}
+
+/** Tokens after which Jinja's parser wants an operand: at the end, an expression is missing. */
+const OPERAND_AFTER = new Set(['+', '-', '*', '/', '//', '%', '**', '~', '(', '[', '{', ',', '==', '!=', '<', '>', '<=', '>=', ':']);
+const OPERAND_AFTER_WORDS = new Set(['and', 'or', 'not', 'if', 'else', 'in']);
+
+/** What Jinja's parser says when a print statement ends after `last`, unless it wants a closing. */
+function wantedAtEnd(last: Token | undefined): string | undefined {
+  if (last === undefined || last.type === 'variable_begin') return "unexpected 'end of template'";
+  if (last.type === 'operator' && OPERAND_AFTER.has(last.value)) return "unexpected 'end of template'";
+  if (last.type === 'operator' && last.value === '|') return "unexpected end of template, expected 'name'.";
+  if (last.type === 'operator' && last.value === '.') return 'expected name or number';
+  if (last.type === 'name' && OPERAND_AFTER_WORDS.has(last.value)) return "unexpected 'end of template'";
+  if (last.type === 'name' && last.value === 'is') return "unexpected end of template, expected 'name'.";
+  return undefined;
 }
 
 function pyCharRepr(c: string): string {
