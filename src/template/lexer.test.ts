@@ -106,7 +106,7 @@ describe('template/lexer', () => {
     assert.throws(() => tokenize('{{ (1 }}'), TemplateSyntaxError);
     assert.throws(() => tokenize('{{ 1 '), /unexpected end of template, expected 'end of print statement'/);
     // where the expression wants an operand or a name, Jinja's parser names that instead
-    assert.throws(() => tokenize('a {{'), /^TemplateSyntaxError: unexpected 'end of template'$|unexpected 'end of template'/);
+    assert.throws(() => tokenize('a {{'), /unexpected 'end of template'/);
     assert.throws(() => tokenize('{{ x |'), /unexpected end of template, expected 'name'\./);
     assert.throws(() => tokenize('{{ x.'), /expected name or number/);
     assert.throws(() => tokenize('{{ 1 ) }}'), /unexpected '\)'/);
