@@ -20,6 +20,7 @@ import type { ActionContext, ActionRegistry } from './action.js';
 import type { DeprecationEvent, DisplayEvent, HostResult } from './events.js';
 import { CapturedWarnings } from './captured-warnings.js';
 import { passesTaskArgs, withModuleInternalArgs } from './module-internal-args.js';
+import { includeArgsShown } from './include-args-shown.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
 import type { PlayVars } from './vars-port.js';
 import { ActionFail, ActionSkip, TaskError, briefMessage, chainMessage, linksOf, type ErrorLink } from './task-error.js';
@@ -225,7 +226,8 @@ export class TaskExecutor {
       if (outcome.error) lastError = outcome.error;
       failKind = outcome.failKind;
       ranAs = outcome.ranAs;
-      ranArgs = outcome.ranArgs;
+      // NOTE: an include's loop result shows the task as written (its items are not run as the task).
+      if (task.action !== 'include_tasks' && task.action !== 'include_role') ranArgs = outcome.ranArgs;
       // The whole loop's result names the delegate as written (2.19 labels it with the task's
       // untemplated delegate_to: `h1 -> {{ item }}`).
       if (outcome.delegatedTo) delegatedTo = delegateWritten(step) ?? outcome.delegatedTo;
@@ -407,9 +409,9 @@ export class TaskExecutor {
           if (file === undefined || file === null || file === '') {
             return { result: new Map<string, Data>([['failed', true], ['msg', 'No include file was specified to the include']]), failKind };
           }
-          return { result: withNoLog(new Map<string, Data>([['include', file], ['include_args', includeArgs]]), step, vars, templar), failKind };
+          return { result: withNoLog(new Map<string, Data>([['include', file], ['include_args', includeArgs]]), step, vars, templar), failKind, ranArgs: includeArgsShown(task.action, args) };
         }
-        return { result: withNoLog(new Map<string, Data>([['include_args', args]]), step, vars, templar), failKind };
+        return { result: withNoLog(new Map<string, Data>([['include_args', args]]), step, vars, templar), failKind, ranArgs: args };
       }
 
       // NOTE: 2.19 templates the task's keywords (post_validate) before its arguments.

@@ -10,6 +10,7 @@ import type { ExecOptions } from './task-executor.js';
 import type { PlayVars } from './vars-port.js';
 import type { TemplateRenderer } from '../template/api.js';
 import { keywordBool } from './keyword-values.js';
+import { includeArgsShown } from './include-args-shown.js';
 
 const ROLE_INCLUDES: ReadonlySet<string> = new Set(['include_role', 'import_role']);
 
@@ -100,7 +101,7 @@ export class TaskNames {
       noLogWritten: truthy(step.folded.scalars.get('no_log')?.value ?? false),
       checkMode: checkModeMarked(step.folded.scalars.get('check_mode'), this.options.checkMode),
       diff: this.options.diff,
-      args: task.args,
+      args: includeArgsShown(task.action, task.args),
       id: String(step.id),
       loop: task.keywords.has('loop') || task.withLookup !== undefined,
       ignoreUnreachable: keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false,
