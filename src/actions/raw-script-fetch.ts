@@ -5,7 +5,7 @@ import { controllerFailures } from '../run/async-job.js';
 import type { Action, ActionContext } from '../run/action.js';
 import { keywordInt } from '../run/keyword-values.js';
 import type { AgentSession } from '../run/transport.js';
-import { ActionFail, ActionSkip } from '../run/task-error.js';
+import { ActionFail, ActionSkip, TaskError } from '../run/task-error.js';
 import { splitArgs } from '../playbook/split-args.js';
 import { controllerSearchDirs, fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
 
@@ -24,8 +24,14 @@ export const raw: Action = async (ctx) => {
   const warnings: Data[] = ignoredEnvironment ? ['raw module does not support the environment keyword'] : [];
   const withWarnings = (result: DataDict): DataDict => (warnings.length > 0 ? result.set('warnings', warnings) : result);
   if (ctx.checkMode) return withWarnings(new Map<string, Data>([['skipped', true]]));
-  const command = pyStr(ctx.args.get('_raw_params') ?? '');
+  const rawParams = ctx.args.get('_raw_params');
   const executable = ctx.args.get('executable');
+  // NOTE: 2.19 hands a missing free form to the connection as None, which fails there unless an
+  // executable quotes it first (as '')
+  if ((rawParams === undefined || rawParams === null) && !truthy(executable ?? null)) {
+    throw new TaskError([{ message: "'NoneType' object is not iterable", origin: ctx.step.task.loc }]);
+  }
+  const command = pyStr(rawParams ?? '');
   const session = await ctx.session();
   const timeout = taskTimeout(ctx);
   return withWarnings(
@@ -48,22 +54,24 @@ export const script: Action = async (ctx) => {
   const rawParams = pyStr(ctx.args.get('_raw_params') ?? ctx.args.get('cmd') ?? '');
   const parts = splitArgs(rawParams);
   const name = parts[0] ?? '';
-  const path = ctx.findFile(name, 'files');
-  if (!path) {
-    const dirs = controllerSearchDirs(ctx.step, ctx.lookup.baseDir);
-    // NOTE: ansible raises its own failure while handling the not-found error.
-    throw new ActionFail(fileNotFoundMessage(name, searchedFor(name, 'files', dirs)), true);
-  }
   const options: { creates?: string; removes?: string; chdir?: string; executable?: string } = {};
   for (const key of ['creates', 'removes', 'chdir', 'executable'] as const) {
     const v = ctx.args.get(key);
     if (v !== undefined && v !== null) options[key] = pyStr(v);
   }
   const session = (await ctx.session()) as ScriptSession;
-  // NOTE: as 2.19, creates/removes that leave nothing to do skip the task, and check mode runs no
-  // script: changed when creates/removes say it would run, skipped without them.
+  // NOTE: as 2.19, creates/removes that leave nothing to do skip the task before the script is
+  // looked for, and check mode runs no script: changed when creates/removes say it would run,
+  // skipped without them.
   if (options.creates && (await session.exists(options.creates))) throw new ActionSkip(`${options.creates} exists, matching creates option`);
   if (options.removes && !(await session.exists(options.removes))) throw new ActionSkip(`${options.removes} does not exist, matching removes option`);
+  if (options.chdir && !options.chdir.startsWith('/')) throw new ActionFail(`chdir ${options.chdir} must be an absolute path for a Unix-aware remote node`);
+  const path = ctx.findFile(name, 'files');
+  if (!path) {
+    const dirs = controllerSearchDirs(ctx.step, ctx.lookup.baseDir);
+    // NOTE: ansible raises its own failure while handling the not-found error.
+    throw new ActionFail(fileNotFoundMessage(name, searchedFor(name, 'files', dirs)), true);
+  }
   if (ctx.checkMode) {
     if (!options.creates && !options.removes) throw new ActionSkip('Check mode is not supported for this task.');
     return new Map<string, Data>([['changed', true]]);

@@ -452,8 +452,8 @@ def handle_fetch(req):
 
 
 def handle_exists(req):
-    import glob
-    send({'id': req['id'], 'ok': True, 'result': {'exists': bool(glob.glob(os.path.expanduser(req['path'])))}})
+    # NOTE: as Ansible's `test -e <quoted path>`: no glob, no ~
+    send({'id': req['id'], 'ok': True, 'result': {'exists': os.path.exists(req['path'])}})
 
 
 def handle_mktemp(req):
