@@ -104,7 +104,7 @@ def run(params, ctx):
         # and so does assemble's action).
         if 'checksum' in params.get('_volant_meta', {}) and not params['remote_src'] and not ctx.internal.get('_volant_upload_name'):
             e.result.setdefault('checksum', params['_volant_meta']['checksum'])
-            e.result.setdefault('diff', [])
+            e.result.setdefault('diff', params['_volant_meta'].get('diff', []))
         raise
 
 
@@ -198,6 +198,8 @@ def _run(params, ctx):
             entry['after'] = after.decode('utf-8', 'replace')
             entry['after_header'] = after_header
         diff_list.append(entry)
+    # the action computed its diff before the module ran: a failure still carries it
+    params['_volant_meta']['diff'] = diff_list
 
     if exists and not params['force']:
         # NOTE: Ansible's copy action answers this itself (no module run, so no stat fields), naming the
