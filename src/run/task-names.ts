@@ -29,7 +29,9 @@ export class TaskNames {
 
   /** The banner is printed for the step: its name, templated for `host`, is kept for its results. */
   announce(step: TaskStep, host: string): void {
-    this.names.set(step.id, this.bannerName(step, host));
+    // NOTE: 2.19 templates a task's name in place when it first announces it (post_validate_attribute):
+    // later serial batches and lockstep turns show that name, whatever their first host.
+    if (!this.names.has(step.id)) this.names.set(step.id, this.bannerName(step, host));
   }
 
   /** The banner's name when it was printed, else templated for `host` now. */
