@@ -44,6 +44,7 @@ def norm(text, d):
     text = re.sub(r'\.\d+\.\d{4}-\d\d-\d\d@\d\d:\d\d:\d\d~', '.<BACKUP>~', text)  # backup files' names
     text = re.sub(r'\bPaused for \d+(\.\d+)? (seconds|minutes)', r'Paused for <ELAPSED> \2', text)
     text = re.sub(r"(Valid booleans include: )(?:(?:'[a-z0-9]+'|\d), ){13}(?:'[a-z0-9]+'|\d)", r'\1<BOOLEANS>', text)  # a set's hash order
+    text = re.sub(r'\bj\d+\.\d+\b', '<JID>', text)  # async job ids
     # the -vv version block, coloured too (ANSIBLE_FORCE_COLOR)
     text = re.sub(r'^(?:\x1b\[[0-9;]*m)?(?:ansible-playbook \[core [^\]\n]+\]|volant-playbook \[volant [^\]\n]+\])(?:\x1b\[0m)?\n(?:(?:\x1b\[[0-9;]*m)? {2}.*\n)+', '<VERSION>\n', text, flags=re.M)
     return text
