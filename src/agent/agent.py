@@ -204,7 +204,8 @@ def _crash_result(name, exc_text, exc=None):
     if not detail:
         lines = exc_text.strip().splitlines()
         detail = lines[-1] if lines else 'unknown error'
-    return {'failed': True, 'msg': 'Task failed: Module failed: %s' % detail, 'exception': exc_text}
+    # NOTE: 2.19 keeps no module traceback in the result, whatever the verbosity
+    return {'failed': True, 'msg': 'Task failed: Module failed: %s' % detail, 'exception': '(traceback unavailable)'}
 
 
 def run_module_request(req):

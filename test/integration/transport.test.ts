@@ -49,7 +49,7 @@ describe('transport/local', () => {
       assert.equal(result.get('failed'), true);
       assert.equal(result.has('changed'), false);
       assert.equal(result.get('msg'), 'Task failed: Module failed: boom');
-      assert.match(String(result.get('exception')), /Exception: boom/);
+      assert.equal(result.get('exception'), '(traceback unavailable)');
     } finally {
       await transport.closeAll();
     }
