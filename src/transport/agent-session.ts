@@ -69,7 +69,14 @@ export class VolantAgentSession implements AgentSession {
       return this.runModule({ ...request, module: 'copy', args });
     }
     if (request.module === 'shell') {
-      // NOTE: Ansible's shell is an action plugin that runs the command module with _uses_shell.
+      // NOTE: Ansible's shell is an action plugin that runs the command module with _uses_shell,
+      // refusing first the one option only command has.
+      if (request.args.has('expand_argument_vars')) {
+        const msg = 'Unsupported parameters for (shell) module: expand_argument_vars';
+        const refused = new Map<string, Data>([['failed', true], ['msg', msg]]);
+        controllerFailures.set(refused, [{ message: msg }]);
+        return refused;
+      }
       const args = new Map(request.args);
       args.set('_uses_shell', true);
       return this.runModule({ ...request, module: 'command', args });
