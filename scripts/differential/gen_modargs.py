@@ -28,7 +28,7 @@ SPECS = {
              'mode': MODES, 'recurse': BOOLS, 'src': [F, D, OUT + '/missing', 'f.txt'], 'force': BOOLS,
              'follow': BOOLS, 'access_time': ['preserve', 'now', '202001011200.00', 'bad'],
              'modification_time': ['preserve', 'now'], 'modification_time_format': ['%Y'],
-             'owner': ['root', 'nobody-x', 0], 'group': ['root', 'nogroup-x'], 'attributes': ['', 'e']},
+             'owner': ['root', 'nobody-x', 0], 'group': ['root', 'nogroup-x']},  # no attributes: the oracle's chroot has no lsattr
     'copy': {'dest!': [OUT + '/new.txt', OUT + '/nd/', F, D, OUT + '/new2.txt', OUT + '/nd/x.txt'],
              'content': ['hello\n', '', 'alpha\nbeta\ngamma\n# end\n', {'a': 1}, ['x'], 42],
              'src': ['data.txt', 'files/', 'files', 'nope.txt', F, D + '/'], 'backup': BOOLS,
