@@ -126,6 +126,9 @@ export class HostCursor {
     if (target === undefined && this.failed) return { rescued: false, hostFailed: true };
     const hostFailed = this.applyFail(target as FailTarget);
     if (!rescued) this.removed = true;
+    // 2.19 keeps the failed state: marked failed again (any_errors_fatal), the host fails from here,
+    // a rescue it has not started yet sending it to its always section.
+    this.last = undefined;
     return { rescued, hostFailed };
   }
 
