@@ -3,6 +3,7 @@ import { PyFloat, isStringLike, numericValue, textOf, type Data } from '../../co
 import type { FilterFn } from '../plugin.js';
 import { argument, chainedError, defined, pluginError, raisedWhileHandling, realNumberError, toText } from './ansible-args.js';
 import { formatFixed } from './ansible-python-format.js';
+import { correctlyRoundedLog, correctlyRoundedPow } from '../runtime/correctly-rounded-pow.js';
 
 function number(value: Data, message: string): number {
   const n = numericValue(value);
@@ -17,14 +18,15 @@ export const log: FilterFn = (_ctx, value, args, kwargs) => {
   if (x <= 0 || base <= 0) throw pluginError('math domain error');
   if (base === 10) return new PyFloat(Math.log10(x));
   if (base === 1) throw pluginError('float division by zero');
-  return new PyFloat(base === Math.E ? Math.log(x) : Math.log(x) / Math.log(base));
+  // NOTE: glibc's log is correctly rounded, V8's an ulp off for 1% of inputs (its log10 is the closer one).
+  return new PyFloat(base === Math.E ? correctlyRoundedLog(x) : correctlyRoundedLog(x) / correctlyRoundedLog(base));
 };
 
 export const pow: FilterFn = (_ctx, value, args, kwargs) => {
   const x = number(defined(value), 'pow() can only be used on numbers');
   const yArg = argument(args, kwargs, 0, 'y') ?? null;
   const y = number(yArg, 'pow() can only be used on numbers');
-  const r = Math.pow(x, y);
+  const r = correctlyRoundedPow(x, y);
   if (Number.isNaN(r)) throw pluginError('math domain error');
   if (!Number.isFinite(r)) throw pluginError('math range error');
   return new PyFloat(r);
@@ -40,7 +42,7 @@ export const root: FilterFn = (_ctx, value, args, kwargs) => {
     return new PyFloat(Math.sqrt(x));
   }
   if (base === 0) throw pluginError('float division by zero');
-  const r = Math.pow(x, 1 / base);
+  const r = correctlyRoundedPow(x, 1 / base);
   if (Number.isNaN(r)) throw chainedError(message, 'math domain error');
   return new PyFloat(r);
 };

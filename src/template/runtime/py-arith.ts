@@ -6,6 +6,7 @@ import { PyFloat, intOf, isTuple, markTuple, type Data } from '../../core/data.j
 import { PyObject, type Value } from './py-object.js';
 import { PyException, typeError } from './py-exception.js';
 import { percentFormat } from './py-format.js';
+import { correctlyRoundedPow } from './correctly-rounded-pow.js';
 import { bigOf, isInt, num, operandTypeName, typeName } from './py-values.js';
 import { Undefined, UndefinedError } from './undefined.js';
 
@@ -160,9 +161,8 @@ export function pow(a: Value, b: Value): Value {
   if (isInt(a) && isInt(b) && nb >= 0) return exactInt(a, b, na ** nb, (x, y) => x ** y);
   if (na === 0 && nb < 0) throw new PyException('ZeroDivisionError', 'zero to a negative power');
   if (na < 0 && !Number.isInteger(nb)) throw new PyException('TypeError', "Type 'complex' is unsupported for variable storage.");
-  // An exact integer power divides once, as C's pow does, instead of V8's repeated multiplication.
-  if (Number.isInteger(nb) && nb < 0 && Number.isInteger(na)) return new PyFloat(1 / na ** -nb);
-  const r = na ** nb;
+  // NOTE: CPython calls C's pow, which glibc rounds correctly; V8's ** is an ulp off for some inputs.
+  const r = correctlyRoundedPow(na, nb);
   // NOTE: a float power that overflows raises in Python (ERANGE), where `*` gives inf.
   if (!Number.isFinite(r) && Number.isFinite(na) && Number.isFinite(nb)) throw new PyException('OverflowError', "(34, 'Numerical result out of range')");
   return new PyFloat(r);
