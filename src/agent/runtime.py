@@ -1380,6 +1380,11 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
     # `_ansible_*` and `_volant_*` keys are the controller talking to the module, not user args.
     internal = dict((k, v) for k, v in args.items() if k.startswith(('_ansible_', '_volant_')))
     user_args = dict((k, v) for k, v in args.items() if k not in internal)
+    # a check Ansible's action plugin makes before the module (and its argument validation) runs
+    precheck = getattr(module, 'ACTION_PRECHECK', None)
+    answer = precheck(user_args, internal) if precheck is not None else None
+    if answer is not None:
+        return answer
     vres = validate_arguments(
         name, spec, user_args,
         mutually_exclusive=getattr(module, 'MUTUALLY_EXCLUSIVE', ()),

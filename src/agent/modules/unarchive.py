@@ -323,6 +323,14 @@ def _fetch(ctx, params, url):
     return path
 
 
+def ACTION_PRECHECK(args, internal):
+    """2.19's action refuses a dest that is not a folder before the module checks its arguments."""
+    dest = args.get('dest')
+    if internal.get('_volant_staged_dir') or not isinstance(dest, str) or os.path.isdir(os.path.expanduser(dest)):
+        return None
+    return {'failed': True, 'msg': "dest '%s' must be an existing dir" % os.path.expanduser(dest), '_volant_action_answer': True}
+
+
 def run(params, ctx):
     src, dest = params['src'], params['dest']
     if ctx.internal.get('_volant_staged_dir'):
