@@ -31,6 +31,11 @@ export interface InternalArgsContext {
   readonly spec: ConnectionSpec | undefined;
 }
 
+/** NOTE: the task 2.19 hands back with a result has its templated args in sorted key order. */
+export function sortedArgs(args: DataDict): DataDict {
+  return new Map([...args].sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0)));
+}
+
 /** Whether the action hands the module the task's own argument dict (which then gets the internals). */
 export function passesTaskArgs(action: string): boolean {
   return COMMAND_PLUGINS.has(action) || !OWN_ARGS_PLUGINS.has(action);

@@ -19,7 +19,7 @@ import type { LookupEnvironment, TemplateRenderer, VarSource } from '../template
 import type { ActionContext, ActionRegistry } from './action.js';
 import type { DeprecationEvent, DisplayEvent, HostResult } from './events.js';
 import { CapturedWarnings } from './captured-warnings.js';
-import { passesTaskArgs, withModuleInternalArgs } from './module-internal-args.js';
+import { passesTaskArgs, sortedArgs, withModuleInternalArgs } from './module-internal-args.js';
 import { includeArgsShown } from './include-args-shown.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
 import type { PlayVars } from './vars-port.js';
@@ -430,8 +430,9 @@ export class TaskExecutor {
           ? undefined
           : { action: task.action, actionWritten: task.actionWritten, ...keywords, verbosity: this.services.options.verbosity, vars, spec: connSpec };
       // NOTE: without pipelining 2.19 makes the remote tmp dir before it adds the internals: an unreachable host never gets them.
-      if (!RAW_ARG_ACTIONS.has(task.action)) unreachableArgs = internals && connSpec?.pipelining ? withModuleInternalArgs(args, internals) : args;
-      const ranArgs = RAW_ARG_ACTIONS.has(task.action) ? undefined : internals ? withModuleInternalArgs(args, internals) : args;
+      const sorted = sortedArgs(args);
+      if (!RAW_ARG_ACTIONS.has(task.action)) unreachableArgs = internals && connSpec?.pipelining ? withModuleInternalArgs(sorted, internals) : sorted;
+      const ranArgs = RAW_ARG_ACTIONS.has(task.action) ? undefined : internals ? withModuleInternalArgs(sorted, internals) : sorted;
 
       const retriesKw = task.keywords.get('retries');
       const untilKw = task.keywords.get('until');
