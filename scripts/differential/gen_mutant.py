@@ -1,0 +1,481 @@
+"""Writes one broken playbook case for run.py: a small valid base (plays with vars, roles with
+tasks/handlers/defaults/meta, includes, blocks, loops, templates) with one or two random mutations
+(unknown or mistyped keywords, two or no actions, bad module args, broken YAML or Jinja, missing
+files, bad hosts/serial/tags …); about a third of the cases run with --syntax-check. Seeded, so a
+seed always gives the same case. What ansible-core prints for bad input (its words, the file:line:
+column, the excerpt with the caret, the exit code) is what Volant must print."""
+import copy, os, random, re, sys, yaml
+OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
+
+INVENTORY = """[web]
+h1 n=1
+h2 n=2
+
+[all:vars]
+ansible_connection=local
+ansible_python_interpreter=/usr/bin/python3
+"""
+
+
+def dbg(msg, **kw):
+    return dict(name='say %s' % msg, debug={'msg': msg}, **kw)
+
+
+def bases():
+    """Each base: {path: YAML data (or str for raw text)}; playbook.yml is the entry."""
+    role_r1 = {
+        'roles/r1/tasks/main.yml': [
+            {'name': 'r1 first', 'debug': {'msg': '{{ r1_var }}'}},
+            {'name': 'r1 notify', 'command': 'echo r1', 'notify': 'r1 handler', 'changed_when': True},
+        ],
+        'roles/r1/tasks/extra.yml': [{'name': 'r1 extra', 'debug': {'var': 'r1_var'}}],
+        'roles/r1/handlers/main.yml': [{'name': 'r1 handler', 'debug': {'msg': 'r1 handled'}}],
+        'roles/r1/defaults/main.yml': {'r1_var': 'from r1 defaults'},
+        'roles/r1/meta/main.yml': {'dependencies': [{'role': 'r2'}]},
+        'roles/r2/tasks/main.yml': [{'name': 'r2 task', 'debug': {'msg': 'r2 says {{ n | default(0) }}'}}],
+    }
+    inc = {'inc.yml': [dbg('included'), {'name': 'included set', 'set_fact': {'inc_fact': '{{ n * 2 }}'}}]}
+    tmpl = {'t.j2': 'host {{ inventory_hostname }}\n{% for i in items %}- {{ i }}\n{% endfor %}'}
+    out = os.path.join(OUT, 'mutant')
+    return [
+        {'playbook.yml': [{'name': 'vars play', 'hosts': 'web', 'gather_facts': False,
+                           'vars': {'greeting': 'hello', 'items': [1, 2, 3]},
+                           'tasks': [dbg('{{ greeting }}'), {'name': 'count', 'debug': {'msg': '{{ items | length }}'}},
+                                     {'name': 'fact', 'set_fact': {'f': '{{ greeting | upper }}'}}]}]},
+        dict({'playbook.yml': [{'name': 'roles play', 'hosts': 'web', 'gather_facts': False,
+                                'roles': ['r1'], 'tasks': [dbg('after roles')]}]}, **role_r1),
+        dict({'playbook.yml': [{'name': 'include play', 'hosts': 'h1', 'gather_facts': False, 'vars': {'n': 3},
+                                'tasks': [{'name': 'inc', 'include_tasks': 'inc.yml'},
+                                          {'name': 'imp', 'import_tasks': 'inc.yml'},
+                                          dbg('{{ inc_fact }}')]}]}, **inc),
+        {'playbook.yml': [{'name': 'block play', 'hosts': 'web', 'gather_facts': False,
+                           'tasks': [{'name': 'a block', 'block': [dbg('in block'), {'name': 'boom', 'fail': {'msg': 'x'}, 'when': "inventory_hostname == 'h2'"}],
+                                      'rescue': [dbg('rescued')], 'always': [dbg('always')]}]}]},
+        {'playbook.yml': [{'name': 'loop play', 'hosts': 'h1', 'gather_facts': False, 'vars': {'items': ['a', 'b']},
+                           'tasks': [{'name': 'loop', 'debug': {'msg': '{{ item }}'}, 'loop': '{{ items }}'},
+                                     {'name': 'with_items', 'debug': {'msg': '{{ x }}'}, 'with_items': [1, 2],
+                                      'loop_control': {'loop_var': 'x', 'label': '{{ x }}'}},
+                                     {'name': 'with_dict', 'debug': {'msg': '{{ item.key }}'}, 'with_dict': {'k': 'v'}}]}]},
+        dict({'playbook.yml': [{'name': 'template play', 'hosts': 'h1', 'gather_facts': False, 'vars': {'items': [1, 2]},
+                                'tasks': [{'name': 'dir', 'file': {'path': out, 'state': 'directory'}},
+                                          {'name': 'render', 'template': {'src': 't.j2', 'dest': out + '/t.txt'}, 'register': 'r'},
+                                          {'name': 'show', 'debug': {'var': 'r.changed'}}]}]}, **tmpl),
+        {'playbook.yml': [{'name': 'handlers play', 'hosts': 'web', 'gather_facts': False,
+                           'tasks': [{'name': 'change', 'command': 'echo hi', 'notify': ['h one', 'h two']}],
+                           'handlers': [{'name': 'h one', 'debug': {'msg': 'one'}},
+                                        {'name': 'h two', 'debug': {'msg': 'two'}, 'listen': 'both'}]}]},
+        {'playbook.yml': [{'name': 'vars_files play', 'hosts': 'h1', 'gather_facts': False, 'vars_files': ['vf.yml'],
+                           'tasks': [dbg('{{ vf }}'), {'name': 'inc vars', 'include_vars': 'vf.yml'}]}],
+         'vf.yml': {'vf': 'from vars file'}},
+        {'playbook.yml': [{'import_playbook': 'other.yml'},
+                          {'name': 'second', 'hosts': 'h2', 'gather_facts': False, 'tasks': [dbg('second play')]}],
+         'other.yml': [{'name': 'other', 'hosts': 'h1', 'gather_facts': False, 'tasks': [dbg('other play')]}]},
+        dict({'playbook.yml': [{'name': 'role tasks play', 'hosts': 'h1', 'gather_facts': False,
+                                'tasks': [{'name': 'incl role', 'include_role': {'name': 'r1', 'tasks_from': 'extra'}},
+                                          {'name': 'imp role', 'import_role': {'name': 'r2'}}]}]}, **role_r1),
+        {'playbook.yml': [{'name': 'phases play', 'hosts': 'web', 'gather_facts': False, 'serial': 1,
+                           'pre_tasks': [dbg('pre')], 'tasks': [dbg('main', tags=['t1'])], 'post_tasks': [dbg('post')]}]},
+        {'playbook.yml': [{'name': 'register play', 'hosts': 'h1', 'gather_facts': False, 'vars': {'n': 2},
+                           'tasks': [{'name': 'run', 'command': 'echo {{ n }}', 'register': 'out'},
+                                     {'name': 'when', 'debug': {'var': 'out.stdout'}, 'when': 'out.rc == 0'},
+                                     {'name': 'assert', 'assert': {'that': ['n > 1'], 'quiet': True}}]}]},
+        dict({'playbook.yml': [{'name': 'role entry play', 'hosts': 'h1', 'gather_facts': False,
+                                'roles': [{'role': 'r1', 'r1_var': 'param', 'tags': ['rt']}]}]}, **role_r1),
+    ]
+
+
+ACTIONS = ('debug', 'command', 'set_fact', 'fail', 'include_tasks', 'import_tasks', 'include_role',
+           'import_role', 'template', 'file', 'assert', 'include_vars')
+
+
+def action_of(task):
+    return next((k for k in task if k in ACTIONS), None)
+
+
+def walk(files):
+    """(kind, node, container-list-or-None, path) for every play, block, task, handler, role entry."""
+    found = []
+
+    def tasks(lst, kind, path):
+        if not isinstance(lst, list):
+            return
+        for t in lst:
+            if not isinstance(t, dict):
+                continue
+            if 'block' in t:
+                found.append(('block', t, lst, path))
+                for part in ('block', 'rescue', 'always'):
+                    tasks(t.get(part), kind, path)
+            else:
+                found.append((kind, t, lst, path))
+
+    for path, data in files.items():
+        if not path.endswith('.yml') or not isinstance(data, list):
+            continue
+        if path in ('playbook.yml', 'other.yml'):
+            for p in data:
+                if not isinstance(p, dict) or 'import_playbook' in p:
+                    continue
+                found.append(('play', p, data, path))
+                for part in ('pre_tasks', 'tasks', 'post_tasks'):
+                    tasks(p.get(part), 'task', path)
+                tasks(p.get('handlers'), 'handler', path)
+                for r in p.get('roles') or []:
+                    if isinstance(r, dict):
+                        found.append(('role', r, p['roles'], path))
+        elif '/handlers/' in path:
+            tasks(data, 'handler', path)
+        else:
+            tasks(data, 'task', path)
+    return found
+
+
+JINJA_BAD = ['{{ foo( }}', '{{ n +* 2 }}', '{% if n %}x', '{{ "unclosed }}', '{{ items | nosuchfilter }}', '{{ }}',
+             '{{ n is nosuchtest }}', '{{ undefined_thing }}', 'x {{ 1 }', '{% for %}{% endfor %}']
+
+
+class M:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.files = copy.deepcopy(self.r.choice(bases()))
+        self.raw = {}    # textual mutations applied after dumping: path -> [fn(text) -> text]
+        self.notes = []
+
+    def pick(self, xs):
+        return self.r.choice(list(xs))
+
+    def nodes(self, *kinds):
+        return [n for n in walk(self.files) if n[0] in kinds]
+
+    def node(self, *kinds):
+        ns = self.nodes(*kinds)
+        return self.pick(ns) if ns else None
+
+    # --- structural mutations, each returns False when the base has nothing to mutate
+    def unknown_keyword(self):
+        n = self.node('play', 'block', 'task', 'handler', 'role')
+        if not n:
+            return False
+        n[1][self.pick(['bogus', 'hostz', 'whn', 'tag', 'notifyy', 'vars_file', 'become_usr'])] = self.pick(['x', 1, True, [1]])
+        return True
+
+    def wrong_type(self):
+        n = self.node('play', 'block', 'task', 'handler')
+        if not n:
+            return False
+        kind, node = n[0], n[1]
+        common = {'name': [['a', 'b'], {'a': 1}], 'when': [{'a': 1}], 'tags': [{'a': 1}, [['x']], 3.5],
+                  'ignore_errors': [{'a': 1}, 'maybe', [1]], 'become': ['sometimes', {'x': 1}],
+                  'become_user': [['root'], {'u': 1}], 'become_method': ['nosuch', ['sudo']],
+                  'any_errors_fatal': ['x'], 'no_log': [{'a': 1}], 'vars': [['a', 'b'], 'text', 5],
+                  'environment': ['FOO=bar', [1]], 'check_mode': ['maybe'], 'run_once': [[True]],
+                  'connection': [['local']], 'module_defaults': ['x', [1]], 'collections': ['x', {'a': 1}],
+                  'debugger': ['sometimes'], 'throttle': ['x', {'a': 1}], 'timeout': ['x']}
+        per = {'play': {'hosts': [{'a': 1}, 5, [['h1']], True], 'gather_facts': [{'x': 1}, 'perhaps'],
+                        'serial': ['abc', {'a': 1}, -1, '150x', [0], '0'], 'tasks': ['foo', {'a': 1}, 5],
+                        'handlers': ['h', {'a': 1}], 'roles': ['r1', {'role': 'r1'}], 'vars_files': [{'a': 1}, 5],
+                        'strategy': ['nosuch', ['linear']], 'max_fail_percentage': ['x'], 'order': ['random_ish'],
+                        'force_handlers': ['x'], 'pre_tasks': ['x'], 'gather_subset': [{'a': 1}],
+                        'vars_prompt': ['x']},
+               'task': {'register': [['r'], {'a': 1}, 'bad name'], 'loop': [5, {'a': 1}, 'abc'],
+                        'with_items': [5, 'abc', {'a': 1}], 'loop_control': ['x', [1], {'bogus': 1}],
+                        'notify': [{'a': 1}, 5], 'retries': ['x', [1]], 'delay': ['x'], 'until': [{'a': 1}],
+                        'delegate_to': [{'a': 1}, ['h1']], 'changed_when': [{'a': 1}], 'failed_when': [{'a': 1}],
+                        'args': ['foo', [1]], 'async': ['soon'], 'poll': ['x'], 'listen': [{'a': 1}],
+                        'action': [5, ['debug']]},
+               'block': {'block': ['x', {'a': 1}], 'rescue': ['x', {'a': 1}], 'always': [5]}}
+        table = dict(common, **per['task' if kind == 'handler' else kind])
+        key = self.pick(sorted(table))
+        node[key] = copy.deepcopy(self.pick(table[key]))
+        return True
+
+    def two_actions(self):
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        n[1][self.pick(['command', 'shell', 'ping', 'debug'])] = 'echo extra' if self.r.random() < 0.5 else {'msg': 'x'}
+        return True
+
+    def no_action(self):
+        n = self.node('task', 'handler')
+        a = n and action_of(n[1])
+        if not a:
+            return False
+        del n[1][a]
+        return True
+
+    def unknown_module(self):
+        n = self.node('task', 'handler')
+        a = n and action_of(n[1])
+        if not a:
+            return False
+        t = n[1]
+        t[self.pick(['no_such_module', 'ansible.builtin.nosuch', 'debugg', 'nosuch.coll.mod'])] = t.pop(a)
+        return True
+
+    def replace_action(self, choices):
+        """Gives a task or handler another action (module and args) picked from choices."""
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        t = n[1]
+        a = action_of(t)
+        if a:
+            del t[a]
+        mod, val = self.pick(choices)
+        t[mod] = val
+        return True
+
+    def module_args_kind(self):
+        return self.replace_action([('copy', 'foo'), ('debug', ['a', 'b']), ('file', 5), ('set_fact', ['x']),
+                              ('command', {'cmd': ['echo', 'x']}), ('template', 'src'), ('debug', 'msg'),
+                              ('assert', 'n > 1'), ('include_tasks', {'file': 'inc.yml', 'bogus': 1}),
+                              ('include_tasks', ['inc.yml']), ('set_fact', None), ('fail', 3)])
+
+    def misspelt_option(self):
+        return self.replace_action([('debug', {'msgg': 'x'}), ('debug', {'msg': 'x', 'var': 'y'}), ('command', {'cmdd': 'echo'}),
+                              ('file', {'path': OUT, 'stat': 'directory'}), ('copy', {'content': 'x', 'dst': OUT + '/c'}),
+                              ('set_fact', {'cacheable': 'x'}), ('assert', {'that': 'n', 'msgs': 'x'}),
+                              ('template', {'src': 't.j2'}), ('fail', {'mesg': 'x'}), ('debug', {'verbosity': 'loud'})])
+
+    def jinja_error(self):
+        n = self.node('play', 'task', 'handler', 'block')
+        if not n:
+            return False
+        kind, node = n[0], n[1]
+        where = self.pick(['name', 'when', 'arg', 'vars'] if kind != 'play' else ['name', 'vars', 'hosts'])
+        bad = self.pick(JINJA_BAD)
+        if where == 'when':
+            node['when'] = bad.replace('{{ ', '').replace(' }}', '') if self.r.random() < 0.5 else bad
+        elif where == 'arg':
+            a = action_of(node)
+            if not a or not isinstance(node[a], dict) or not node[a]:
+                return False
+            node[a][self.pick(sorted(node[a]))] = bad
+        elif where == 'vars':
+            node.setdefault('vars', {})
+            if isinstance(node['vars'], dict):
+                node['vars']['broken'] = bad
+                if kind in ('task', 'handler') and action_of(node) == 'debug':
+                    node['debug'] = {'var': 'broken'}
+        else:
+            node[where] = bad
+        return True
+
+    def when_braces(self):
+        n = self.node('task', 'handler', 'block', 'role')
+        if not n:
+            return False
+        n[1]['when'] = self.pick(['{{ n > 1 }}', '{{ true }}', "{{ inventory_hostname == 'h1' }}", ['{{ 1 }}', 'true']])
+        return True
+
+    def bad_loop(self):
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        key = self.pick(['loop', 'with_items', 'with_nosuchlookup', 'with_dict', 'loop', 'with_list'])
+        n[1][key] = self.pick([5, '{{ 5 }}', 'notalist', {'a': 1}, '{{ undefined_list }}', '{{ {"a": 1} }}', None, True])
+        if self.r.random() < 0.3:
+            n[1]['with_items' if key == 'loop' else 'loop'] = [1]
+        return True
+
+    def missing_include(self):
+        return self.replace_action([('include_tasks', 'missing.yml'), ('import_tasks', 'missing.yml'),
+                              ('include_role', {'name': 'nosuchrole'}), ('import_role', {'name': 'nosuchrole'}),
+                              ('include_vars', 'missing_vars.yml'), ('template', {'src': 'missing.j2', 'dest': OUT + '/m'}),
+                              ('include_role', {'name': 'r1', 'tasks_from': 'nope'}), ('import_tasks', '{{ dyn }}.yml'),
+                              ('include', 'inc.yml'), ('import_playbook', 'other.yml')])
+
+    def missing_role(self):
+        p = self.node('play')
+        if not p:
+            return False
+        p[1]['roles'] = [self.pick(['nosuchrole', {'role': 'nosuchrole'}, {'name': 'r1'}, {'role': None}, 5,
+                                    {'role': 'r1', 'bogus_kw': 1}, {'role': '{{ rname }}'}, {'tasks': []}])]
+        return True
+
+    def missing_vars_file(self):
+        p = self.node('play')
+        if not p:
+            return False
+        p[1]['vars_files'] = self.pick([['missing.yml'], [['missing.yml', 'also_missing.yml']], ['{{ undefined_file }}'],
+                                        [['missing.yml', 'vf2.yml']], [None]])
+        self.files['vf2.yml'] = {'v2': 1}
+        return True
+
+    def bad_hosts(self):
+        p = self.node('play')
+        if not p:
+            return False
+        v = self.pick(['', None, [], 'nosuchhost', '[', 'web[5]', 'web:&', ['h1', None], '{{ undefined_hosts }}', 'h1,,h2', '!all'])
+        if v is None and self.r.random() < 0.5:
+            del p[1]['hosts']
+        else:
+            p[1]['hosts'] = v
+        return True
+
+    def empty_play(self):
+        plays = self.files['playbook.yml']
+        if not isinstance(plays, list):
+            return False
+        plays.insert(self.r.randint(0, len(plays)), self.pick([{}, None, {'name': 'only a name'}, {'hosts': 'h1'}, 'a string', 5]))
+        return True
+
+    def play_is_list(self):
+        plays = self.files['playbook.yml']
+        if not isinstance(plays, list) or not plays:
+            return False
+        i = self.r.randrange(len(plays))
+        plays[i] = [plays[i]]
+        return True
+
+    def import_playbook_in_play(self):
+        n = self.node('play')
+        if not n:
+            return False
+        if self.r.random() < 0.5:
+            n[1].setdefault('tasks', []).append({'import_playbook': 'other.yml'})
+        else:
+            n[1]['import_playbook'] = 'other.yml'
+        self.files.setdefault('other.yml', [{'hosts': 'h1', 'gather_facts': False, 'tasks': [dbg('other')]}])
+        return True
+
+    def handler_without_name(self):
+        p = self.node('play')
+        if not p:
+            return False
+        p[1]['handlers'] = [{'debug': {'msg': 'anonymous'}}] + (p[1].get('handlers') or [])
+        p[1].setdefault('tasks', []).append({'name': 'notify it', 'command': 'echo', 'notify': self.pick(['debug', 'anonymous', 'nosuch handler'])})
+        return True
+
+    def notify_missing(self):
+        n = self.node('task')
+        if not n:
+            return False
+        n[1]['notify'] = self.pick(['nosuch handler', ['h one', 'missing'], '{{ undefined_handler }}'])
+        n[1]['changed_when'] = True
+        return True
+
+    def top_not_list(self):
+        f = self.pick([p for p, d in self.files.items() if p.endswith('.yml')])
+        d = self.files[f]
+        self.files[f] = d[0] if isinstance(d, list) and d and self.r.random() < 0.6 else self.pick(['just text', 5, {'a': 1}])
+        return True
+
+    def empty_file(self):
+        f = self.pick([p for p, d in self.files.items() if p.endswith('.yml')])
+        self.raw.setdefault(f, []).append(lambda text: self.pick(['', '---\n', '# only a comment\n', '~\n', '---\n...\n']))
+        return True
+
+    def tag_misuse(self):
+        n = self.node('task', 'play')
+        if not n:
+            return False
+        marker = '__MUTANT_TAG__'
+        key = 'vars' if n[0] == 'play' else self.pick(['name', 'when', 'vars'])
+        if key == 'vars':
+            n[1].setdefault('vars', {})
+            if not isinstance(n[1]['vars'], dict):
+                return False
+            n[1]['vars']['tagged'] = marker
+        else:
+            n[1][key] = marker
+        repl = self.pick(['!unsafe {a: 1}', '!unsafe [1, 2]', '!vault notvault', '!vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  6162',
+                          '!nosuchtag x', '!unsafe "{{ n }}"', '!!binary notbase64', '!!int abc'])
+        self.raw.setdefault(n[3], []).append(lambda text: text.replace("'" + marker + "'", repl).replace(marker, repl))
+        return True
+
+    def bad_delegate(self):
+        n = self.node('task')
+        if not n:
+            return False
+        n[1]['delegate_to'] = self.pick(['{{ undefined_host }}', '', 'nosuchhost', '{{ [1] }}', None])
+        return True
+
+    def bad_role_meta(self):
+        if 'roles/r1/meta/main.yml' not in self.files:
+            return False
+        self.files['roles/r1/meta/main.yml'] = self.pick([{'dependencies': 'r2'}, {'dependencies': [{'role': 'nosuchdep'}]},
+                                                          {'dependencies': [{'name': 'r2', 'bogus': 1}]}, ['r2'],
+                                                          {'dependencies': [5]}, {'allow_duplicates': 'maybe'},
+                                                          {'galaxy_info': 'x', 'dependencies': [None]}])
+        return True
+
+    STRUCTURAL = ['unknown_keyword', 'wrong_type', 'wrong_type', 'two_actions', 'no_action', 'unknown_module', 'module_args_kind',
+                  'misspelt_option', 'jinja_error', 'jinja_error', 'when_braces', 'bad_loop', 'missing_include', 'missing_role',
+                  'missing_vars_file', 'bad_hosts', 'empty_play', 'play_is_list', 'import_playbook_in_play',
+                  'handler_without_name', 'notify_missing', 'top_not_list', 'empty_file', 'tag_misuse', 'bad_delegate',
+                  'bad_role_meta']
+
+    # --- textual mutations on the dumped YAML
+    def textual(self):
+        f = self.pick([p for p, d in self.files.items() if p.endswith('.yml')] + ['playbook.yml'] * 2)
+        kind = self.pick(['indent', 'tab', 'quote', 'bracket', 'duplicate', 'colon', 'braces_start', 'dash'])
+        r = random.Random(self.r.random())
+
+        def apply(text):
+            lines = text.split('\n')
+            idx = [i for i, l in enumerate(lines) if l.strip()]
+            if not idx:
+                return text
+            i = r.choice(idx)
+            line = lines[i]
+            kv = [j for j in idx if re.match(r'^\s*(- )?[A-Za-z_]+: \S', lines[j])]
+            if kind == 'indent':
+                lines[i] = (' ' * r.choice([1, 2, 3]) + line) if r.random() < 0.6 else line[r.choice([1, 2]):]
+            elif kind == 'tab':
+                lines[i] = re.sub(r'^( +)', lambda m: '\t' + m.group(1)[2:], line) if line.startswith(' ') else '\t' + line
+            elif kind in ('quote', 'bracket', 'colon', 'braces_start') and kv:
+                j = r.choice(kv)
+                head, _, value = lines[j].partition(': ')
+                lines[j] = head + ': ' + {'quote': '"' + value.strip("'\""), 'bracket': '[' + value + ', 2',
+                                           'colon': value + ': more', 'braces_start': '{{ ' + value.strip("'\"") + ' }}'}[kind]
+            elif kind == 'duplicate' and kv:
+                j = r.choice(kv)
+                dup = re.sub(r'^(\s*)- ', r'\1  ', lines[j])
+                lines.insert(j + 1, re.sub(r': .*', ': duplicated', dup))
+            elif kind == 'dash':
+                lines[i] = re.sub(r'^(\s*)', r'\1- ', line, count=1)
+            return '\n'.join(lines)
+        self.raw.setdefault(f, []).append(apply)
+        self.notes.append('textual %s in %s' % (kind, f))
+
+    def mutate(self):
+        for _ in range(self.r.choice([1, 1, 1, 2])):
+            if self.r.random() < 0.25:
+                self.textual()
+                continue
+            for _ in range(10):
+                name = self.pick(self.STRUCTURAL)
+                if getattr(self, name)():
+                    self.notes.append(name)
+                    break
+
+
+def main(seed, out):
+    m = M(seed)
+    m.mutate()
+    os.makedirs(out, exist_ok=True)
+    for path, data in m.files.items():
+        full = os.path.join(out, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        text = data if isinstance(data, str) and not path.endswith('.yml') else yaml.safe_dump(data, sort_keys=False, width=1000)
+        for fn in m.raw.get(path, []):
+            text = fn(text)
+        with open(full, 'w') as f:
+            f.write(text)
+    with open(os.path.join(out, 'inventory'), 'w') as f:
+        f.write(INVENTORY)
+    args = []
+    if m.r.random() < 0.35:
+        args.append('--syntax-check')
+    elif m.r.random() < 0.2:
+        args.append('-v')
+    with open(os.path.join(out, 'args'), 'w') as f:
+        f.write('\n'.join(args))
+    with open(os.path.join(out, 'mutations'), 'w') as f:
+        f.write('\n'.join(m.notes) + '\n')
+
+
+if __name__ == '__main__':
+    main(int(sys.argv[1]), sys.argv[2])
