@@ -9,7 +9,7 @@ import type { TemplateRenderer, VarSource } from '../template/api.js';
 import type { RunContext } from './run-playbooks.js';
 import { formatPlaybookListing, type ListedPlay, type ListedTask } from '../callbacks/index.js';
 import { PlayTags, tagFilterFor } from '../run/tags.js';
-import { playKeywordError } from '../run/playbook-runner.js';
+import { postValidatePlay, type ValidatedPlay } from '../run/play-post-validate.js';
 
 function strings(value: unknown): string[] {
   if (value === undefined) return [];
@@ -41,11 +41,13 @@ export function listPlaybook(ctx: ListContext): number {
     ctx.callback.display?.(`${entries.length} plays in ${shownAs}`, { verbosity: 2 });
     for (const entry of entries) matchPlayHosts(ctx, entry);
     ctx.flushWarnings?.();
+    // NOTE: 2.19 reads each play's vars_files and post-validates its keywords in every mode.
+    const validated = entries.map((entry) => validatePlay(ctx, entry));
     if (args.syntaxCheck) {
       listings.push(`\nplaybook: ${shownAs}\n`);
       continue;
     }
-    const plays = entries.map((entry) => listedPlay(ctx, entry, filter));
+    const plays = entries.map((entry, i) => listedPlay(ctx, entry, validated[i] as ValidatedPlay, filter));
     ctx.flushWarnings?.();
     listings.push(formatPlaybookListing(shownAs, plays, { hosts: Boolean(args.listHosts), tasks: Boolean(args.listTasks), tags: Boolean(args.listTags) }));
   }
@@ -77,27 +79,22 @@ function inRescueOrAlways(program: Program, index: number): boolean {
 
 type TagFilter = ReturnType<typeof tagFilterFor>;
 
+/** The play's vars (its vars_files read) and its keywords post-validated, as 2.19 does before it lists or runs a play. */
+function validatePlay(ctx: ListContext, entry: PlayNode): ValidatedPlay {
+  const vars = ctx.playVars(ctx.compile(entry));
+  return postValidatePlay(entry, (value) => (typeof value === 'string' && ctx.templar.isTemplate(value) ? ctx.templar.render(value, vars, {}) : value));
+}
+
 /** One play as ansible lists it: name and hosts templated with the play's vars (its post_validate). */
-function listedPlay(ctx: ListContext, entry: PlayNode, filter: TagFilter): ListedPlay {
+function listedPlay(ctx: ListContext, entry: PlayNode, validated: ValidatedPlay, filter: TagFilter): ListedPlay {
   const { args } = ctx;
   const compiled = ctx.compile(entry);
   let vars: VarSource | undefined;
   const render = (text: string, origin?: SourceLocation): Data =>
     ctx.templar.isTemplate(text) ? ctx.templar.render(text, (vars ??= ctx.playVars(compiled)), origin ? { origin } : {}) : text;
   const stepTags = new PlayTags((text, origin) => render(text, origin));
-  const hostsKw = entry.keywords.get('hosts');
-  const nameKw = entry.keywords.get('name');
-  let at = hostsKw;
-  let hosts: string[];
-  let name: string;
-  try {
-    hosts = hostsKw ? (Array.isArray(hostsKw.value) ? hostsKw.value : [hostsKw.value]).map((h) => pyStr(typeof h === 'string' ? render(h) : h)) : [];
-    at = nameKw;
-    name = nameKw ? pyStr(typeof nameKw.value === 'string' ? render(nameKw.value) : nameKw.value) : hosts.join(',');
-  } catch (e) {
-    // NOTE: as when the play runs, 2.19 names 'name' for a hosts template too.
-    throw playKeywordError('name', e, at?.loc);
-  }
+  const hosts = validated.hosts;
+  const name = validated.name;
   const tagsKw = entry.keywords.get('tags');
   const playTags = tagsKw ? (Array.isArray(tagsKw.value) ? tagsKw.value.map(pyStr) : [pyStr(tagsKw.value)]) : [];
   const listed: { -readonly [K in keyof ListedPlay]: ListedPlay[K] } = { hostPatterns: hosts, name, tags: playTags };

@@ -403,7 +403,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   };
 
   if (args.syntaxCheck || args.listHosts || args.listTasks || args.listTags) {
-    const playVars = (play: CompiledPlay): VarSource => vars.startPlay(play, { all: [], active: () => [], batch: () => [] }, new Map()).forPlay();
+    const listVars = withVarWarnings(vars, callback);
+    const playVars = (play: CompiledPlay): VarSource => listVars.startPlay(play, { all: [], active: () => [], batch: () => [] }, new Map()).forPlay();
     return listPlaybook({ ...ctx, playbooks, inventory, compile, templar, playVars, flushWarnings: flushInventory });
   }
 

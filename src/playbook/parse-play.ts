@@ -51,8 +51,8 @@ function parseRoles(play: YamlMap, file: string): RoleRef[] {
 export function parsePlay(map: YamlMap, file: string): PlayNode {
   const keywords = collectKeywords(map, 'Play', PLAY_NAMES, PLAY_LISTS);
   const hosts = findPair(map, 'hosts');
-  if (hosts === undefined) throw new ParseError('PLAY_HOSTS_REQUIRED', "The field 'hosts' is required but was not set.", { location: map.loc });
-  checkHosts(hosts.value);
+  // a play without hosts fails when it is about to run (play-post-validate.ts)
+  if (hosts !== undefined) checkHosts(hosts.value);
   // short action names resolve in the play's collections first
   const collections = completeCollections(keywords.get('collections')?.value);
   const list = (field: string, handlers = false) =>

@@ -8,6 +8,7 @@ import { errorBlock } from '../yaml/testing/error-block.js';
 import { loadRole } from './load-role.js';
 import { parseErrorExitCode } from './parse-error-exit-code.js';
 import { parsePlaybook } from './parse-playbook.js';
+import { postValidatePlay } from '../run/play-post-validate.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/parse-errors/', import.meta.url));
 // Recorded with ansible-core 2.19.11 (`ansible-playbook -i inv FILE`, run from this folder in /work/main).
@@ -21,6 +22,10 @@ function load(text: string, file: string): void {
     if (entry.kind !== 'play') continue;
     for (const role of entry.roles) loadRole(String(role.name.value), { searchPaths, loc: role.loc });
   }
+  // the plays before a broken entry load (and run) first
+  if (playbook.loadError !== undefined) throw playbook.loadError;
+  // each play's keywords are checked as it is about to run
+  for (const entry of playbook.entries) if (entry.kind === 'play') postValidatePlay(entry, (value) => value);
 }
 
 describe('playbook/parse-playbook errors as ansible-core 2.19 reports them', () => {

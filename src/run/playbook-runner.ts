@@ -2,7 +2,7 @@
  * run: walks the plays of a playbook (and imported playbooks), splits each play's hosts into
  * serial batches, and runs them. Returns ansible-playbook's exit code.
  */
-import { PyFloat, isStringLike, pyRepr, pyStr, strRepr, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { CompiledPlay, Program, TaskStep } from '../compile/program.js';
 import type { PlayNode, Playbook, TaskNode } from '../playbook/model.js';
 import { EMPTY_FOLD, foldLayer } from '../compile/fold-keywords.js';
@@ -11,13 +11,13 @@ import { buildJumpTable } from '../compile/jump-table.js';
 import { compileLoadedPlays } from '../compile/compile-loaded.js';
 import { PlayRunner, type PlayRunServices } from './play-runner.js';
 import { AggregateStats } from './stats.js';
-import { isStrictBool, keywordBool } from './keyword-values.js';
+import { keywordBool } from './keyword-values.js';
 import type { Callback } from './events.js';
 import { VolantError } from '../core/errors.js';
-import type { SourceLocation } from '../core/source-location.js';
 import type { VarSource } from '../template/api.js';
 import { PlayTags } from './tags.js';
 import { checkModeMarked } from './task-names.js';
+import { checkPercent, checkPlayBool, playKeywordError, postValidatePlay } from './play-post-validate.js';
 
 export interface PlaybookRunOptions {
   readonly checkMode: boolean;
@@ -108,21 +108,7 @@ export class PlaybookRunner {
 
   private async runPlay(play: PlayNode): Promise<void> {
     const deps = this.deps;
-    const hostsKw = play.keywords.get('hosts');
-    let pattern: string;
-    try {
-      pattern = hostsPattern(hostsKw ? deps.renderPlayText(play, hostsKw.value) : '');
-    } catch (e) {
-      // NOTE: ansible templates hosts while finalizing the play's name, and says so.
-      throw playKeywordError('name', e, hostsKw?.loc);
-    }
-    const nameKw = play.keywords.get('name');
-    let name: string;
-    try {
-      name = nameKw && nameKw.value !== null ? pyStr(deps.renderPlayText(play, nameKw.value)) : pattern;
-    } catch (e) {
-      throw playKeywordError('name', e, nameKw?.loc);
-    }
+    const { name, pattern } = postValidatePlay(play, (value) => deps.renderPlayText(play, value));
     const orderKw = play.keywords.get('order');
     const order = orderKw && orderKw.value !== null ? pyStr(deps.renderPlayText(play, orderKw.value)) : undefined;
     const matched = deps.hostsMatching(pattern, order);
@@ -297,12 +283,6 @@ function countNew(batch: readonly string[], now: ReadonlySet<string>, before: Re
   return batch.filter((h) => now.has(h) && !before.has(h)).length;
 }
 
-function hostsPattern(value: Data): string {
-  if (Array.isArray(value)) return value.map(pyStr).join(',');
-  if (value === null) return '';
-  return pyStr(value);
-}
-
 /** ansible's _get_serialized_batches: serial as int, percentage, or a list of them (last repeats). */
 /** The play's hosts in `serial` batches; `render` templates the keyword (with the play's variables). */
 export function serialBatches(play: PlayNode, hosts: readonly string[], render: (value: Data) => Data = (value) => value): string[][] {
@@ -339,37 +319,6 @@ function batchSize(spec: Data, total: number): number {
 
 function taskSteps(program: Program): TaskStep[] {
   return program.steps.filter((s): s is TaskStep => s.kind === 'task');
-}
-
-/** A play keyword that failed to template: the run stops before the play (exit code 4). */
-export function playKeywordError(keyword: string, cause: unknown, location: SourceLocation | undefined): VolantError {
-  const error = new VolantError('PLAY_KEYWORD', `Error processing keyword '${keyword}': ${cause instanceof Error ? cause.message : String(cause)}`, {
-    ...(location ? { location } : {}),
-  });
-  return Object.assign(error, { exitCode: 4 });
-}
-
-/**
- * A play's keyword that 2.19 converts before the play starts (gather_facts, force_handlers,
- * max_fail_percentage): a value that does not convert stops the run, the conversion shown as the cause.
- */
-function checkPlayBool(keyword: string, value: Data, location: SourceLocation | undefined): void {
-  if (!isStrictBool(value)) throw playConversionError(keyword, value, 'bool', location);
-}
-
-/** max_fail_percentage as 2.19's 'percent' type: a number, or text Python's float() reads once '%' is removed. */
-function checkPercent(value: Data, location: SourceLocation | undefined): void {
-  if (value === null || typeof value === 'number' || typeof value === 'boolean' || value instanceof PyFloat) return;
-  const text = pyStr(value).replace(/%/g, '').trim();
-  if (/^[+-]?((\d+(_\d+)*)?\.?\d+(_\d+)*([eE][+-]?\d+)?|\d+\.|inf(inity)?|nan)$/i.test(text)) return;
-  throw playConversionError('max_fail_percentage', value, 'percent', location);
-}
-
-function playConversionError(keyword: string, value: Data, type: string, location: SourceLocation | undefined): VolantError {
-  const at = location ? { location } : {};
-  const shown = isStringLike(value) ? strRepr(pyStr(value)) : pyRepr(value);
-  const cause = Object.assign(new VolantError('PLAY_KEYWORD', `The value ${shown} could not be converted to '${type}'.`, at), { whileHandling: true });
-  return Object.assign(new VolantError('PLAY_KEYWORD', `Error processing keyword '${keyword}'.`, { ...at, cause }), { exitCode: 4 });
 }
 
 /** A host add_host created (changed) is one of the play's hosts from then on. */
