@@ -571,7 +571,8 @@ export class TaskExecutor {
         // a loop item that failed this way is labelled '(censored due to no_log)', as any other
         result.set('_ansible_no_log', true);
       }
-      return { result, error: chain, failKind, ...(shownDelegate ? { delegatedTo: shownDelegate } : {}), ...(masked.length > 0 ? { warnings: masked } : {}) };
+      // what templating deprecated before the failure shows with it (a broken conditional's {{ }})
+      return { result, error: chain, failKind, ...(shownDelegate ? { delegatedTo: shownDelegate } : {}), ...(masked.length > 0 ? { warnings: masked } : {}), ...captured.outcomeFields() };
     }
   }
 
