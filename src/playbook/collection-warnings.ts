@@ -116,8 +116,8 @@ export function playbookCollectionWarnings(playbook: Playbook): string[] {
   const out: string[] = [];
   for (const entry of playbook.entries) {
     if (entry.kind !== 'play') continue;
+    // a block's own collections warn too when the play lists none
     const collections = collectionsOf(entry.keywords, []);
-    if (collections.length === 0) continue;
     for (const list of [entry.handlers, entry.preTasks, entry.postTasks, entry.tasks]) visit(list, collections, out);
   }
   return out;
