@@ -301,7 +301,9 @@ export class RenderContext implements RenderState {
         i++;
       }
       if (copy) return copy;
-      cleanContainers.add(value);
+      // NOTE: a dict subclass is a live view (hostvars, vars): what it holds changes as variables
+      // do (include_vars, set_fact), so it is never remembered as template-free.
+      if (Object.getPrototypeOf(value) === Map.prototype) cleanContainers.add(value);
       unmarkRaw(value);
       return value;
     }
