@@ -332,7 +332,7 @@ class G:
         elif k == 1:
             t = {'shell': self.pick(['echo $((1+2)) | tr 3 x', 'echo {{ nums | join(" ") }}', 'false || echo recovered'])}
         elif k == 2:
-            t = {'stat': {'path': self.pick([OUT, OUT + '/none', '/']), 'get_checksum': False, 'get_mime': False}}
+            t = {'stat': {'path': self.pick([OUT, OUT + '/none']), 'get_checksum': False, 'get_mime': False, 'get_attributes': False}}
         elif k == 3:
             t = {'set_fact': {'fa': '{{ %s }}' % self.expr(), 'fb': self.raw(self.pick(YAML_VALUES))}}
         elif k == 4:
