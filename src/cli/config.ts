@@ -8,6 +8,7 @@ import { canAccess } from '../core/fs-kinds.js';
 import { homedir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { unquote } from '../playbook/parse-kv.js';
+import { pyRepr } from '../core/data.js';
 
 /** `~` and `~/…` as the user's home, as Python's expanduser does for the current user. */
 export function expandHome(path: string): string {
@@ -42,9 +43,16 @@ export class AnsibleConfig {
    * not), an indented line continuing the value above it.
    */
   private parse(text: string): void {
-    let section = 'defaults';
+    let section: string | undefined;
     let last: { map: Map<string, string>; key: string; indent: number } | undefined;
-    for (const raw of text.split(/\r?\n/)) {
+    // NOTE: configparser's errors stop 2.19 as it loads (exit 5): a key before any section, a
+    // section or a key in one section written twice.
+    const fail = (detail: string): never => {
+      throw new ConfigFileError(`Error reading config file (${this.file ?? ''}): ${detail}`);
+    };
+    const lines = text.split(/\r?\n/);
+    for (const [index, raw] of lines.entries()) {
+      const at = `While reading from '<string>' [line ${String(index + 1).padStart(2)}]`;
       const trimmed = raw.trim();
       if (trimmed.startsWith('#') || trimmed.startsWith(';')) continue;
       const line = raw.replace(/(^|\s);.*$/, '$1').trim();
@@ -57,14 +65,18 @@ export class AnsibleConfig {
       const header = /^\[(.+)\]$/.exec(line);
       if (header) {
         section = header[1] as string;
+        if (this.sections.has(section)) fail(`${at}: section ${pyRepr(section)} already exists`);
+        this.sections.set(section, new Map());
         last = undefined;
         continue;
       }
+      if (section === undefined) fail(`File contains no section headers.\nfile: '<string>', line: ${index + 1}\n${pyRepr(index + 1 < lines.length ? `${raw}\n` : raw)}`);
       const m = /^(.*?)\s*[=:]\s*(.*)$/.exec(line);
-      if (!m) continue;
+      if (!m || section === undefined) continue;
       let map = this.sections.get(section);
       if (!map) this.sections.set(section, (map = new Map()));
       const key = (m[1] as string).trimEnd().toLowerCase();
+      if (map.has(key)) fail(`${at}: option ${pyRepr(key)} in section ${pyRepr(section)} already exists`);
       map.set(key, m[2] as string);
       last = { map, key, indent };
     }

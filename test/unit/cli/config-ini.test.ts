@@ -67,6 +67,19 @@ describe('AnsibleConfig finding its file', () => {
     });
   });
 
+  it("stops at what configparser refuses, in its words (seen with the oracle, exit code 5)", () => {
+    inTempDir((dir) => {
+      const file = join(dir, 'ansible.cfg');
+      const refused = (text: string, detail: string): void => {
+        writeFileSync(file, text);
+        assert.throws(() => new AnsibleConfig({}, dir), new ConfigFileError(`Error reading config file (${file}): ${detail}`));
+      };
+      refused('# c\n\n  forks = 3\n[defaults]\n', "File contains no section headers.\nfile: '<string>', line: 3\n'  forks = 3\\n'");
+      refused('[defaults]\nforks = 2\nForks = 4\n', "While reading from '<string>' [line  3]: option 'forks' in section 'defaults' already exists");
+      refused('[defaults]\nforks = 2\n[defaults]\nx=1\n', "While reading from '<string>' [line  3]: section 'defaults' already exists");
+    });
+  });
+
   it('skips ./ansible.cfg in a world-writable working folder, with a warning', () => {
     inTempDir((dir) => {
       writeFileSync(join(dir, 'ansible.cfg'), '[defaults]\n');
