@@ -326,8 +326,11 @@ def _fetch(ctx, params, url):
 def ACTION_PRECHECK(args, internal):
     """2.19's action refuses a dest that is not a folder before the module checks its arguments."""
     dest = args.get('dest')
-    if internal.get('_volant_staged_dir') or not isinstance(dest, str) or os.path.isdir(os.path.expanduser(dest)):
+    if not isinstance(dest, str) or os.path.isdir(os.path.expanduser(dest)):
         return None
+    if internal.get('_volant_staged_dir'):
+        # the controller's src, sent ahead: gone with the task, as if never sent
+        shutil.rmtree(os.path.expanduser(internal['_volant_staged_dir']), ignore_errors=True)
     return {'failed': True, 'msg': "dest '%s' must be an existing dir" % os.path.expanduser(dest), '_volant_action_answer': True}
 
 
