@@ -33,9 +33,11 @@ export const assemble: Action = async (ctx) => {
   args.set('_volant_upload_name', 'src');
   args.set('_volant_diff_always', true);
   const result = await ctx.runModule({ module: 'copy', args });
-  // NOTE: 2.19's assemble action sets its one diff as a dict, where copy's makes a list
+  // NOTE: 2.19's assemble action sets its one diff as a dict, where copy's makes a list, and
+  // none at all without --diff
   const diff = result.get('diff');
   if (Array.isArray(diff) && diff.length === 1) result.set('diff', diff[0] ?? null);
+  else if (Array.isArray(diff)) result.delete('diff');
   return result;
 };
 
