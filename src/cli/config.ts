@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { unquote } from '../playbook/parse-kv.js';
 import { pyRepr } from '../core/data.js';
+import { CONFIG_SETTINGS } from '../core/ansible-settings.js';
 
 /** `~` and `~/…` as the user's home, as Python's expanduser does for the current user. */
 export function expandHome(path: string): string {
@@ -17,6 +18,11 @@ export function expandHome(path: string): string {
 
 /** A config file ansible-core cannot use: it stops before anything else (exit code 5). */
 export class ConfigFileError extends Error {}
+
+/** Each setting's type in 2.19's table, by its environment variable. */
+const SETTING_TYPES: ReadonlyMap<string, string> = new Map(
+  Object.values(CONFIG_SETTINGS).flatMap(([type, , env]) => (env === null ? [] : [[env, type] as const])),
+);
 
 export class AnsibleConfig {
   private readonly sections = new Map<string, Map<string, string>>();
@@ -88,7 +94,11 @@ export class AnsibleConfig {
    */
   get(envName: string, section: string, key: string): string | undefined {
     const raw = this.raw(envName, section, key);
-    return raw !== undefined && this.env[envName] === undefined ? unquote(raw) : raw;
+    if (raw === undefined || this.env[envName] !== undefined) return raw;
+    // NOTE: 2.19 unquotes a list's items, not the whole value, and a path list not at all.
+    const type = SETTING_TYPES.get(envName);
+    if (type === 'list') return raw.split(',').map((item) => unquote(item.trim())).join(',');
+    return type === 'pathspec' || type === 'pathlist' ? raw : unquote(raw);
   }
 
   /** The setting as written, quotes and all: what ansible converts to a boolean, number or path. */

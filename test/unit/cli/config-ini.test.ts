@@ -44,7 +44,9 @@ describe('AnsibleConfig reading ansible.cfg', () => {
 
   it('continues a value on indented lines and skips indented comment lines', () => {
     const config = configOf('[defaults]\ncallbacks_enabled = a,\n    b\n  # note\nnocows = 1\n');
-    assert.equal(config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled'), 'a,\nb');
+    // a list's items come stripped, as 2.19 splits them
+    assert.equal(config.raw('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled'), 'a,\nb');
+    assert.equal(config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled'), 'a,b');
     assert.equal(config.get('ANSIBLE_NOCOWS', 'defaults', 'nocows'), '1');
   });
 });
@@ -65,6 +67,13 @@ describe('AnsibleConfig finding its file', () => {
       assert.throws(() => new AnsibleConfig({ ANSIBLE_CONFIG: 'settings' }, dir), new ConfigFileError(`Unsupported configuration file extension for ${join(dir, 'settings')}:`));
       assert.throws(() => new AnsibleConfig({ ANSIBLE_CONFIG: 'settings.yml' }, dir), new ConfigFileError('Unsupported configuration file type: yaml'));
     });
+  });
+
+  it("unquotes a text once, a list's items each, a path list not at all", () => {
+    const config = configOf('[defaults]\ncallbacks_enabled = "a, b", \'c\'\nroles_path = "x:y"\ncow_selection = "moose"\n');
+    assert.equal(config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled'), '"a,b",c');
+    assert.equal(config.get('ANSIBLE_ROLES_PATH', 'defaults', 'roles_path'), '"x:y"');
+    assert.equal(config.get('ANSIBLE_COW_SELECTION', 'defaults', 'cow_selection'), 'moose');
   });
 
   it("stops at what configparser refuses, in its words (seen with the oracle, exit code 5)", () => {
