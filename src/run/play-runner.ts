@@ -127,6 +127,8 @@ export class PlayRunner {
    * sends a failed host with handlers notified to the flush in its section's always, not out.
    */
   private failedToFlush = new Set<string>();
+  /** max_fail_percentage was crossed in this batch: the hosts it marked failed, which count from then on. */
+  private maxFailMarked: Set<string> | undefined;
   /** --step's questions. */
   private readonly questions: StepQuestions;
   /** The cross-host run-ahead, when it is switched on and the play allows it. */
@@ -179,6 +181,7 @@ export class PlayRunner {
     this.wholeBatch = batch;
     this.failedBefore = new Set([...this.services.failedHosts, ...this.services.markedFailed]);
     this.failedToFlush = new Set();
+    this.maxFailMarked = undefined;
     this.questions.startBatch();
     this.ranAheadBefore += this.runAhead?.started ?? 0;
     this.runAhead = this.runAheadAllowed() ? new RunAhead(this.services.forks) : undefined;
@@ -255,6 +258,7 @@ export class PlayRunner {
       for (const h of hosts) if (this.cursors.get(h)?.failed) this.services.failedHosts.add(h);
     }
     this.reachRole(undefined);
+    if (this.maxFailMarked) this.breakPlay = true;
     await this.runAhead?.settle();
     const forced = this.services.skipImplicitFlush ? [] : this.handlers.forcedHosts(this.batchHosts, []);
     if (forced.length > 0) await this.flushHandlers(forced);
@@ -636,14 +640,21 @@ export class PlayRunner {
     const pct = keywordInt(kw && value !== undefined ? { ...kw, value } : kw);
     // NOTE: 2.19 compares after every task that had results, so a negative percentage stops the play
     // with no host failed; otherwise only a new failure can cross it.
-    if (pct === undefined || (failedNow.length === 0 && pct >= 0)) return;
+    if (pct === undefined || (failedNow.length === 0 && pct >= 0 && !this.maxFailMarked)) return;
     // NOTE: 2.19 counts the hosts that failed in this batch (not those unreachable) against the
     // whole batch, hosts that failed or went unreachable in earlier plays included.
     const batch = this.wholeBatch.length > 0 ? this.wholeBatch : this.batchHosts;
-    const counted = (h: string): boolean => (this.services.failedHosts.has(h) && !this.failedToFlush.has(h)) || this.services.markedFailed.has(h);
+    const marked = this.maxFailMarked ?? new Set<string>();
+    const counted = (h: string): boolean => (this.services.failedHosts.has(h) && !this.failedToFlush.has(h)) || this.services.markedFailed.has(h) || marked.has(h);
     const failed = batch.filter((h) => counted(h) && !this.failedBefore.has(h)).length;
     if (failed / batch.length > pct / 100) {
+      // NOTE: 2.19 marks failed the hosts that did not fail this task and stops once every host is
+      // failed; one that failed into a rescue or always section runs on there, the check firing
+      // again after each task (marking it then), and the play stops when the batch is done.
+      this.maxFailMarked = marked;
       for (const host of this.activeHosts()) {
+        if (failedNow.includes(host)) continue;
+        marked.add(host);
         const c = this.cursors.get(host);
         if (c && !c.failed) {
           c.failAtLast();
@@ -652,6 +663,11 @@ export class PlayRunner {
       }
       // ansible reports it when the percentage is crossed, and again when it finds every host failed.
       this.services.callback.noHostsRemaining?.();
+      const goingOn = failedNow.some((h) => {
+        const c = this.cursors.get(h);
+        return c !== undefined && !c.failed && !c.ended;
+      });
+      if (goingOn) return;
       this.services.callback.noHostsRemaining?.();
       this.breakPlay = true;
     }
