@@ -177,6 +177,8 @@ class Composer {
       // NOTE: PyYAML builds `bytes`; Volant's model has none, so the bytes become a str, one
       // character per byte (latin-1).
       // The `yaml` package may have decoded the bytes already (a Uint8Array, whose String() is its numbers).
+      const problem = base64Problem(node.value instanceof Uint8Array && typeof node.source === 'string' ? node.source : text);
+      if (problem !== undefined) this.fail(start, `Failed to decode base64 data: ${problem}.`, undefined, true);
       const bytes = node.value instanceof Uint8Array ? Buffer.from(node.value) : Buffer.from(text.replace(/\s+/g, ''), 'base64');
       return { kind: 'scalar', value: bytes.toString('latin1'), loc: this.loc(start), style };
     }
@@ -421,3 +423,18 @@ export function loadYamlFull(text: string, file: string, options: { single?: boo
 }
 
 export type { YamlError };
+
+/**
+ * What Python's base64.decodebytes says of text it cannot decode, for text without padding or with
+ * padding only at its end (characters outside the alphabet are skipped, as Python does).
+ * NOTE: Python 3.13 decodes on after a padded quad, with rules this does not follow.
+ */
+function base64Problem(text: string): string | undefined {
+  const data = text.replace(/[^A-Za-z0-9+/=]/g, '');
+  const pad = /=*$/.exec(data)?.[0].length ?? 0;
+  const body = data.slice(0, data.length - pad);
+  if (body.includes('=')) return undefined;
+  if (body.length % 4 === 1) return `Invalid base64-encoded string: number of data characters (${body.length}) cannot be 1 more than a multiple of 4`;
+  if (body.length % 4 !== 0 && body.length % 4 + pad < 4) return 'Incorrect padding';
+  return undefined;
+}
