@@ -13,7 +13,6 @@ import { operandTagger, retagged } from './operand-tags.js';
 import { TemplateReference } from './runtime/template-reference.js';
 import { LAZY_DICT_REPR, LAZY_LIST_REPR, getAttr, getItem } from './runtime/attributes.js';
 import { LoopContext } from './runtime/loop-context.js';
-import { warnGroupTupleStorage } from './runtime/group-tuple.js';
 import { Macro } from './runtime/macro.js';
 import { Namespace } from './runtime/namespace.js';
 import * as arith from './runtime/py-arith.js';
@@ -146,7 +145,6 @@ class Compiler {
           // with nothing to say (`'a' if false`) drops out instead. `debug: var=` marks them all.
           if (raw instanceof Undefined && raw.message !== '' && !f.state.options.markError) throw new UndefinedError(raw);
           const v = f.state.settle(raw);
-          warnGroupTupleStorage(v, f.state.options);
           out.push(v);
         };
       }

@@ -146,6 +146,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   private renderWith(ctx: RenderContext, text: string, options: RenderOptions, topLevel = true): Value {
     const tpl = this.compile(text, options, topLevel);
     let v = this.run(tpl, ctx);
+    if (topLevel && options.native !== false) warnGroupTupleStorage(v, options);
     if (tpl.markupResult && topLevel && options.native !== false && typeof v === 'string') {
       options.warn?.({ kind: 'warning', message: "Type 'Markup' is unsupported in variable storage, converting to 'str'.", ...(options.origin ? { origin: options.origin } : {}) });
     }
@@ -163,6 +164,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       if (tpl.hasExtends || tpl.blocks.size > 0) runTemplate(tpl, new Frame(ctx, null), out);
       else tpl.run(new Frame(ctx, null), out);
       v = nativeConcat(out.map((item) => replaceUndefined(item, mark)));
+      warnGroupTupleStorage(v, options);
     } catch (err) {
       if (!(err instanceof UndefinedError)) throw err;
       const made = out.map((item) => replaceUndefined(item, mark));
@@ -179,6 +181,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         if (!isTemplateText(v)) return v;
         ctx ??= new RenderContext(this, vars, options);
         ctx.restartCopies();
+        ctx.textOrigin = where;
         const c = ctx;
         return this.guard('template', options, () => {
           try {

@@ -2,6 +2,7 @@
  * Python semantics on runtime values: type names, str/repr, truthiness, equality, ordering,
  * iteration, length and membership. Every operator of the evaluator goes through these.
  */
+import { isGroupTuple } from './group-tuple.js';
 import { PyDate, PyFloat, floatRepr, isTuple, markTuple, strRepr, UnsafeString, VaultString, textOf, type Data, type DictKey } from '../../core/data.js';
 import { PyObject, type Value } from './py-object.js';
 import { typeError } from './py-exception.js';
@@ -404,8 +405,12 @@ export function tuple(items: Value[]): Data[] {
   return markTuple(items as Data[]);
 }
 
-/** Tuples become lists, deeply (what Ansible's finalize does before printing or storing); same object when none. */
+/**
+ * Tuples become lists, deeply (what Ansible's finalize does before printing or storing); same object
+ * when none. NOTE: groupby's tuples are no plain tuples to 2.19: they stay, printed as tuples.
+ */
 export function untuple(v: Value): Value {
+  if (isGroupTuple(v)) return v;
   if (Array.isArray(v)) {
     let changed = isTuple(v);
     const out = v.map((item) => {
