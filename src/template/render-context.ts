@@ -104,6 +104,9 @@ export class RenderContext implements RenderState {
   private depth = 0;
   /** Values read from variables, with where each was written (first reading wins: the innermost). */
   private valueOrigins: Map<unknown, SourceLocation> | null = null;
+  /** Where the text being rendered was written, when it is a string inside the args (2.19 tags each). */
+  textOrigin: SourceLocation | undefined;
+  private deprecated: Set<string> | null = null;
 
   constructor(
     private readonly engine: EngineHost,
@@ -152,7 +155,12 @@ export class RenderContext implements RenderState {
     const raw = this.vars.get(name);
     if (raw !== undefined) {
       const deprecation = deprecationOf(raw);
-      if (deprecation) this.options.warn?.({ kind: 'deprecation', ...deprecation, ...(this.options.origin ? { origin: this.options.origin } : {}) });
+      // NOTE: 2.19 deprecates a value once per render of the args, where it was first read.
+      if (deprecation && !(this.deprecated ??= new Set()).has(deprecation.message)) {
+        this.deprecated.add(deprecation.message);
+        const origin = this.textOrigin ?? this.options.origin;
+        this.options.warn?.({ kind: 'deprecation', ...deprecation, ...(origin ? { origin } : {}) });
+      }
       // Only rendered values are worth caching: reading plain data again costs nothing.
       if (typeof raw !== 'string' || raw.length <= 3 || !isTemplateText(raw)) {
         if (raw instanceof VaultString && raw.reveal() === undefined) {
