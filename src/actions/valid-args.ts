@@ -33,8 +33,9 @@ const ARGUMENT_SPECS: ReadonlyMap<string, ActionSpec> = new Map<string, ActionSp
   ['debug', { options: { msg: { type: 'raw' }, var: { type: '_check_type_str_no_conversion' }, verbosity: { type: 'int' } }, exclusive: [['msg', 'var']] }],
   ['assert', {
     options: {
-      fail_msg: { type: 'str_or_list_of_str', aliases: ['msg'] }, quiet: { type: 'bool' },
-      success_msg: { type: 'str_or_list_of_str' }, that: { type: '_check_type_list_strict', required: true },
+      // in 2.19's order: the first type error reported is the first of these
+      fail_msg: { type: 'str_or_list_of_str', aliases: ['msg'] }, success_msg: { type: 'str_or_list_of_str' },
+      quiet: { type: 'bool' }, that: { type: '_check_type_list_strict', required: true },
     },
   }],
   // NOTE: minutes and seconds go through Python's int(), which the pause action applies itself
@@ -42,8 +43,8 @@ const ARGUMENT_SPECS: ReadonlyMap<string, ActionSpec> = new Map<string, ActionSp
   ['pause', { options: { echo: { type: 'bool' }, minutes: { type: 'raw' }, prompt: { type: 'str' }, seconds: { type: 'raw' } } }],
   ['script', {
     options: {
-      _raw_params: { type: 'str' }, chdir: { type: 'str' }, cmd: { type: 'str' }, creates: { type: 'str' },
-      executable: { type: 'str' }, removes: { type: 'str' },
+      _raw_params: { type: 'str' }, cmd: { type: 'str' }, creates: { type: 'str' }, removes: { type: 'str' },
+      chdir: { type: 'str' }, executable: { type: 'str' },
     },
     exclusive: [['_raw_params', 'cmd']],
     oneOf: [['_raw_params', 'cmd']],
