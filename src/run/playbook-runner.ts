@@ -33,8 +33,11 @@ export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failed
   compile(play: PlayNode): CompiledPlay;
   /** Loads an imported playbook (path relative to the importing file). */
   loadImport(file: string, from: string): Playbook;
-  /** Templates play-level text (name, hosts) with extra vars and the play's vars. */
-  renderPlayText(play: PlayNode, text: Data): Data;
+  /**
+   * Templates play-level text (name, hosts …): with `vars` when given (the play's whole variables),
+   * else with extra vars and the play's vars alone.
+   */
+  renderPlayText(play: PlayNode, text: Data, vars?: () => VarSource): Data;
   readonly callback: Callback;
   /**
    * Answers to the play's vars_prompt (or their defaults when there is no terminal); `playVars`
@@ -108,18 +111,23 @@ export class PlaybookRunner {
 
   private async runPlay(play: PlayNode): Promise<void> {
     const deps = this.deps;
-    const { name, pattern } = postValidatePlay(play, (value) => deps.renderPlayText(play, value));
+    const compiled = deps.compile(play);
+    // NOTE: 2.19 post-validates a play's keywords with all get_vars(play) gives (groups, hostvars,
+    // vars_files, magic variables), before the play's hosts are known.
+    let keywordVars: VarSource | undefined;
+    const renderKeyword = (value: Data): Data =>
+      deps.renderPlayText(play, value, () => (keywordVars ??= deps.vars.startPlay(compiled, { all: [], active: () => [], batch: () => [] }, new Map()).forPlay()));
+    const { name, pattern } = postValidatePlay(play, renderKeyword);
     const orderKw = play.keywords.get('order');
-    const order = orderKw && orderKw.value !== null ? pyStr(deps.renderPlayText(play, orderKw.value)) : undefined;
+    const order = orderKw && orderKw.value !== null ? pyStr(renderKeyword(orderKw.value)) : undefined;
     const matched = deps.hostsMatching(pattern, order);
     // NOTE: ansible's inventory checks the order as it lists the hosts (after warning of no match).
     if (order !== undefined && !HOST_ORDERS.has(order)) {
       throw Object.assign(new VolantError('ORDER_INVALID', `Invalid 'order' specified for inventory hosts: ${order}`), { exitCode: 5 });
     }
-    const compiled = deps.compile(play);
     const strategyKw = play.keywords.get('strategy');
     // The strategy may be a template (`strategy: "{{ mode }}"`), rendered like the play's name.
-    const strategy = strategyKw ? pyStr(deps.renderPlayText(play, strategyKw.value)) : undefined;
+    const strategy = strategyKw ? pyStr(renderKeyword(strategyKw.value)) : undefined;
     const announce = (): void =>
       deps.callback.playStart?.({
         name,
@@ -144,7 +152,7 @@ export class PlaybookRunner {
       deps.callback.noHostsMatched?.();
       return;
     }
-    const batches = serialBatches(play, hosts, (value) => deps.renderPlayText(play, value));
+    const batches = serialBatches(play, hosts, renderKeyword);
     // ansible_play_hosts_all: the play's pattern in inventory order (whatever `order` says), hosts
     // unreachable in an earlier play included (not in ansible_play_hosts); matched again as each
     // serial batch starts, and a host add_host creates joins it until then, whatever its groups.
@@ -182,9 +190,9 @@ export class PlaybookRunner {
     removed = (h) => runner.removedFromBatch(h);
     this.playRunners.push(runner);
     const forceHandlers = play.keywords.get('force_handlers');
-    if (forceHandlers) checkPlayBool('force_handlers', deps.renderPlayText(play, forceHandlers.value), forceHandlers.loc);
+    if (forceHandlers) checkPlayBool('force_handlers', renderKeyword(forceHandlers.value), forceHandlers.loc);
     const maxFail = play.keywords.get('max_fail_percentage');
-    if (maxFail) checkPercent(deps.renderPlayText(play, maxFail.value), maxFail.loc);
+    if (maxFail) checkPercent(renderKeyword(maxFail.value), maxFail.loc);
     const gather = this.gatherStep(play);
     for (const [index, b] of batches.entries()) {
       if (index > 0) hostsAll.splice(0, hostsAll.length, ...deps.hostsMatching(pattern));
