@@ -4,7 +4,7 @@
  */
 import { dirname } from 'node:path';
 import { completeCollections, withActionCollections } from '../playbook/action-collections.js';
-import { ParseError } from '../core/errors.js';
+import { ParseError, TemplateError } from '../core/errors.js';
 import { isDict, pyRepr, textOf, type Data, type DataDict } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { Keyword, PlayNode, RoleDefinition, RoleRef, TaskNode, TaskOrBlock } from '../playbook/model.js';
@@ -14,6 +14,12 @@ import { buildJumpTable } from './jump-table.js';
 import type { CompiledPlay, FoldedKeywords, Program, RoleInstance, Section, Span, Step } from './program.js';
 
 /** The file access compile needs, injected so the stage stays data in, data out. */
+
+/** What 2.19 says after an import path it could not template. */
+const STATIC_IMPORT_HINT =
+  'When using static imports, ensure that any variables used in their names are defined in vars/vars_files\n' +
+  'or extra-vars passed in from the command line. Static imports cannot use variables from facts or inventory\n' +
+  'sources like group or host vars.';
 export interface CompileLoader {
   /** Parses a task file (import_tasks target, a role's tasks/handlers file). */
   loadTaskFile(path: string, handlers: boolean): readonly TaskOrBlock[];
@@ -119,7 +125,13 @@ export class ProgramBuilder {
   private addImportTasks(task: TaskNode, fold: FoldedKeywords, ctx: { role?: RoleInstance; baseDir: string }): void {
     const raw = task.args.get('file') ?? task.args.get('_raw_params');
     if (typeof raw !== 'string') throw new ParseError('import-tasks-file', 'No file specified for ansible.builtin.import_tasks', { location: task.loc });
-    const name = this.loader.renderStatic(raw, task.argsLoc);
+    let name: string;
+    try {
+      name = this.loader.renderStatic(raw, task.argsLoc);
+    } catch (e) {
+      if (!(e instanceof TemplateError)) throw e;
+      throw new ParseError('IMPORT_PATH_TEMPLATE', `Error when evaluating variable in import path ${pyRepr(raw)}.`, { location: task.loc, hint: STATIC_IMPORT_HINT, cause: e });
+    }
     const path = this.loader.resolveTaskFile(name, ctx.baseDir, ctx.role);
     const list = withActionCollections(taskFileCollections(ctx.role, fold), () => this.loader.loadTaskFile(path, task.isHandler));
     this.loader.staticallyImported?.(path);
