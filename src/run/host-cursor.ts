@@ -56,13 +56,17 @@ export class HostCursor {
   /** Where the last successful step was, so any_errors_fatal can fail a host "at" it. */
   private last: { frame: Frame; pc: number } | undefined;
 
-  /** The current step succeeded (or was skipped). */
-  advance(): void {
+  /**
+   * The current step succeeded (or was skipped). `settle: false` (an unreachable host): a failure
+   * an always section it leaves was to raise stays pending, as 2.19 never asks an unreachable
+   * host's state for its next task, so the host is not counted failed.
+   */
+  advance(settle = true): void {
     const frame = this.top();
     const jumps = frame.program.jumps;
     const from = frame.pc;
     this.last = { frame, pc: from };
-    for (const span of jumps.exits[from] ?? []) {
+    for (const span of settle ? (jumps.exits[from] ?? []) : []) {
       if (frame.pending.delete(span)) {
         this.applyFail(jumps.spanFail[span] as FailTarget);
         return;

@@ -104,7 +104,7 @@ export function processResult(
       ctx.unreachable.add(host);
       ctx.stats.increment('unreachable', host);
       // It waits at the next step, out of the play unless meta: clear_host_errors brings it back.
-      cursor?.advance();
+      cursor?.advance(false);
     } else {
       ctx.stats.increment('ok', host);
       ctx.stats.increment('ignored', host);
