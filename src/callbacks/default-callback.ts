@@ -87,11 +87,9 @@ export class DefaultCallback extends CallbackBase implements Callback {
   /** `withResult`: the banner comes with this result: 2.19 prints the task as it ran (result.task: args and no_log templated). */
   private printTaskBanner(task: TaskInfo, withResult?: HostResult): void {
     let args = '';
-    const shown = withResult?.ranArgs ?? task.args;
     const noLog = withResult?.ranArgs ? truthy(withResult.result.get('_ansible_no_log') ?? task.noLog) : (task.noLogWritten ?? task.noLog);
-    if (!noLog && this.options.displayArgsToStdout && shown) {
-      args = ' ' + [...shown].map(([k, v]) => `${String(k)}=${pyText(v)}`).join(', ');
-    }
+    const shown = !noLog && this.options.displayArgsToStdout ? (withResult?.ranArgs?.() ?? task.args) : undefined;
+    if (shown) args = ' ' + [...shown].map(([k, v]) => `${String(k)}=${pyText(v)}`).join(', ');
     const prefix = this.taskPrefix.get(taskKey(task)) ?? 'TASK';
     const name = this.lastTaskName ?? displayedTaskName(task);
     const check = task.checkMode && this.checkModeMarkers ? ' [CHECK MODE]' : '';

@@ -2,6 +2,7 @@
  * What the runner tells callbacks. `run` owns this interface; src/callbacks implements it
  * (default, json, …). Hook names follow ansible's v2_* callback methods.
  */
+import type { ShownArgs } from './module-internal-args.js';
 import type { DataDict } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 
@@ -103,7 +104,7 @@ export interface HostResult {
   /** Deprecations raised while running this task (else the result's `deprecations` dicts are used). */
   readonly deprecations?: readonly DeprecationEvent[];
   /** The task's args as it ran with them (2.19's result.task.args: templated, with a module's internal args). */
-  readonly ranArgs?: DataDict;
+  readonly ranArgs?: ShownArgs;
 }
 
 export interface Stats {

@@ -31,6 +31,17 @@ export interface InternalArgsContext {
   readonly spec: ConnectionSpec | undefined;
 }
 
+/**
+ * A result's args, made when a callback shows them (a banner printed with a result: rare) rather
+ * than for every host and task.
+ */
+export type ShownArgs = () => DataDict;
+
+export function shownArgs(make: () => DataDict): ShownArgs {
+  let made: DataDict | undefined;
+  return () => (made ??= make());
+}
+
 /** NOTE: the task 2.19 hands back with a result has its templated args in sorted key order. */
 export function sortedArgs(args: DataDict): DataDict {
   return new Map([...args].sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0)));

@@ -19,7 +19,7 @@ import type { LookupEnvironment, TemplateRenderer, VarSource } from '../template
 import type { ActionContext, ActionRegistry } from './action.js';
 import type { DeprecationEvent, DisplayEvent, HostResult } from './events.js';
 import { CapturedWarnings } from './captured-warnings.js';
-import { passesTaskArgs, sortedArgs, withModuleInternalArgs } from './module-internal-args.js';
+import { passesTaskArgs, shownArgs, sortedArgs, withModuleInternalArgs, type ShownArgs } from './module-internal-args.js';
 import { includeArgsShown } from './include-args-shown.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
 import type { PlayVars } from './vars-port.js';
@@ -82,7 +82,7 @@ export interface ExecOutcome {
   /** Deprecations templating raised while the task ran (see CapturedWarnings). */
   readonly deprecations?: readonly DeprecationEvent[];
   /** The args as the task ran with them (see module-internal-args). */
-  readonly ranArgs?: DataDict;
+  readonly ranArgs?: ShownArgs;
   /** The task as it ran when its action was a template (the callbacks see the module it named). */
   readonly ranAs?: TaskStep;
 }
@@ -190,7 +190,7 @@ export class TaskExecutor {
     let failKind: 'Action' | 'Module' = 'Action';
     let delegatedTo: string | undefined;
     let ranAs: TaskStep | undefined;
-    let ranArgs: DataDict | undefined;
+    let ranArgs: ShownArgs | undefined;
     const register = keywordText(task.keywords.get('register'));
     // set_fact / include_vars results of one item are seen by the next, as in ansible's loop.
     const carried = new Map<string, Data>();
@@ -354,7 +354,7 @@ export class TaskExecutor {
     let hostSpec: ConnectionSpec | undefined;
     let connSpec: ConnectionSpec | undefined;
     let vars: VarSource = this.playVars.forTask(host, step, locals);
-    let unreachableArgs: DataDict | undefined;
+    let unreachableArgs: ShownArgs | undefined;
     try {
       // NOTE: 2.19 templates delegate_to first (before when, even for a task it skips), and the
       // connection variables the task sees (ansible_host …) are then the delegate's.
@@ -409,9 +409,9 @@ export class TaskExecutor {
           if (file === undefined || file === null || file === '') {
             return { result: new Map<string, Data>([['failed', true], ['msg', 'No include file was specified to the include']]), failKind };
           }
-          return { result: withNoLog(new Map<string, Data>([['include', file], ['include_args', includeArgs]]), step, vars, templar), failKind, ranArgs: includeArgsShown(task.action, args) };
+          return { result: withNoLog(new Map<string, Data>([['include', file], ['include_args', includeArgs]]), step, vars, templar), failKind, ranArgs: shownArgs(() => includeArgsShown(task.action, args)) };
         }
-        return { result: withNoLog(new Map<string, Data>([['include_args', args]]), step, vars, templar), failKind, ranArgs: args };
+        return { result: withNoLog(new Map<string, Data>([['include_args', args]]), step, vars, templar), failKind, ranArgs: () => args };
       }
 
       // NOTE: 2.19 templates the task's keywords (post_validate) before its arguments.
@@ -430,9 +430,9 @@ export class TaskExecutor {
           ? undefined
           : { action: task.action, actionWritten: task.actionWritten, ...keywords, verbosity: this.services.options.verbosity, vars, spec: connSpec };
       // NOTE: without pipelining 2.19 makes the remote tmp dir before it adds the internals: an unreachable host never gets them.
-      const sorted = sortedArgs(args);
-      if (!RAW_ARG_ACTIONS.has(task.action)) unreachableArgs = internals && connSpec?.pipelining ? withModuleInternalArgs(sorted, internals) : sorted;
-      const ranArgs = RAW_ARG_ACTIONS.has(task.action) ? undefined : internals ? withModuleInternalArgs(sorted, internals) : sorted;
+      const sorted = shownArgs(() => sortedArgs(args));
+      const ranArgs = RAW_ARG_ACTIONS.has(task.action) ? undefined : internals ? shownArgs(() => withModuleInternalArgs(sorted(), internals)) : sorted;
+      if (!RAW_ARG_ACTIONS.has(task.action)) unreachableArgs = internals && connSpec?.pipelining ? ranArgs : sorted;
 
       const retriesKw = task.keywords.get('retries');
       const untilKw = task.keywords.get('until');
