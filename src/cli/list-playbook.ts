@@ -47,7 +47,7 @@ export function listPlaybook(ctx: ListContext): number {
       listings.push(`\nplaybook: ${shownAs}\n`);
       continue;
     }
-    const plays = entries.map((entry, i) => listedPlay(ctx, entry, validated[i] as ValidatedPlay, filter));
+    const plays = entries.map((entry, i) => listedPlay(ctx, entry, validated[i] as PlayValidated, filter));
     ctx.flushWarnings?.();
     listings.push(formatPlaybookListing(shownAs, plays, { hosts: Boolean(args.listHosts), tasks: Boolean(args.listTasks), tags: Boolean(args.listTags) }));
   }
@@ -79,19 +79,23 @@ function inRescueOrAlways(program: Program, index: number): boolean {
 
 type TagFilter = ReturnType<typeof tagFilterFor>;
 
+interface PlayValidated {
+  readonly play: ValidatedPlay;
+  /** The play's variables, its vars_files read once for the keywords and the listing. */
+  readonly vars: VarSource;
+}
+
 /** The play's vars (its vars_files read) and its keywords post-validated, as 2.19 does before it lists or runs a play. */
-function validatePlay(ctx: ListContext, entry: PlayNode): ValidatedPlay {
+function validatePlay(ctx: ListContext, entry: PlayNode): PlayValidated {
   const vars = ctx.playVars(ctx.compile(entry));
-  return postValidatePlay(entry, (value) => (typeof value === 'string' && ctx.templar.isTemplate(value) ? ctx.templar.render(value, vars, {}) : value));
+  return { play: postValidatePlay(entry, (value) => (typeof value === 'string' && ctx.templar.isTemplate(value) ? ctx.templar.render(value, vars, {}) : value)), vars };
 }
 
 /** One play as ansible lists it: name and hosts templated with the play's vars (its post_validate). */
-function listedPlay(ctx: ListContext, entry: PlayNode, validated: ValidatedPlay, filter: TagFilter): ListedPlay {
+function listedPlay(ctx: ListContext, entry: PlayNode, { play: validated, vars }: PlayValidated, filter: TagFilter): ListedPlay {
   const { args } = ctx;
   const compiled = ctx.compile(entry);
-  let vars: VarSource | undefined;
-  const render = (text: string, origin?: SourceLocation): Data =>
-    ctx.templar.isTemplate(text) ? ctx.templar.render(text, (vars ??= ctx.playVars(compiled)), origin ? { origin } : {}) : text;
+  const render = (text: string, origin?: SourceLocation): Data => (ctx.templar.isTemplate(text) ? ctx.templar.render(text, vars, origin ? { origin } : {}) : text);
   const stepTags = new PlayTags((text, origin) => render(text, origin));
   const hosts = validated.hosts;
   const name = validated.name;
