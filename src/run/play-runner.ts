@@ -18,7 +18,7 @@ import { AggregateStats } from './stats.js';
 import { TaskExecutor, type ExecOutcome, type ExecServices } from './task-executor.js';
 import type { PlayVars, VarsPort } from './vars-port.js';
 import { conditionsOf, isStrictBool, keywordBool, keywordInt, toBool } from './keyword-values.js';
-import { withTemplatedAction } from './templated-action.js';
+import { hasTemplatedAction, withTemplatedAction } from './templated-action.js';
 import { runMeta } from './meta.js';
 import type { IncludeLoader } from './include-loader.js';
 import type { Terminal } from './terminal.js';
@@ -540,7 +540,7 @@ export class PlayRunner {
     // NOTE: ansible templates run_once for each host in turn as it queues the task: the hosts
     // before the first that says true run as usual, that one runs once for the rest.
     // The other hosts' templated actions, templated as 2.19 queues them: an error ends the run.
-    if (!step.implicit) for (const h of hosts.slice(1)) withTemplatedAction(step, this.playVars.forTask(h, step), this.services.exec.templar);
+    if (hasTemplatedAction(step, this.services.exec.templar)) for (const h of hosts.slice(1)) withTemplatedAction(step, this.playVars.forTask(h, step), this.services.exec.templar);
     const onceAt = this.runOnceAt(step, hosts);
     const runOnce = onceAt >= 0;
     // add_host and pause bypass the host loop (2.19's BYPASS_HOST_LOOP): they run on the first

@@ -10,10 +10,16 @@ import { builtinActionName } from '../playbook/builtin-actions.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import { TaskError } from './task-error.js';
 
+/** Whether the step's action is a template, to be rendered for each host as it runs. */
+export function hasTemplatedAction(step: TaskStep, templar: TemplateRenderer): boolean {
+  const task = step.task;
+  return !task.actionAsKey && !task.implicit && templar.isTemplate(task.actionWritten);
+}
+
 /** The step with its action templated, or the step itself when its action is no template. */
 export function withTemplatedAction(step: TaskStep, vars: VarSource, templar: TemplateRenderer): TaskStep {
   const task = step.task;
-  if (task.actionAsKey || task.implicit || !templar.isTemplate(task.actionWritten)) return step;
+  if (!hasTemplatedAction(step, templar)) return step;
   const written = pyStr(templar.render(task.actionWritten, vars, task.actionLoc ? { origin: task.actionLoc } : {}));
   // what it gives is a name, never templated again
   if (templar.isTemplate(written)) {
