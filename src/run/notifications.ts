@@ -6,7 +6,7 @@
  * same name (include_role of a role already in the play) answers instead of the first. Each handler
  * keeps the hosts that notified it; they run in definition order at the next flush.
  */
-import { pyStr } from '../core/data.js';
+import { isStringLike, pyEquals, pyStr, truthy, type Data } from '../core/data.js';
 import type { Step, TaskStep } from '../compile/program.js';
 
 /**
@@ -27,13 +27,13 @@ function searchOrder(steps: readonly TaskStep[]): TaskStep[] {
 
 export class Notifications {
   private readonly notified = new Map<number, Set<string>>();
-  /** Notification names a host saved since handlers were last looked at (deduplicated, in order). */
-  private readonly saved = new Map<string, string[]>();
+  /** Notifications a host saved since handlers were last looked at (deduplicated, in order). */
+  private readonly saved = new Map<string, Data[]>();
   /** Handlers a host newly notified since its last flush, in notification order (for -vv). */
   private readonly fresh = new Map<string, TaskStep[]>();
 
   /** A handler's name as templated once (undefined: it could not be, and answers to no name). */
-  private readonly rendered = new Map<number, string | undefined>();
+  private readonly rendered = new Map<number, Data | undefined>();
 
   /**
    * Handlers in definition order; include_role adds its role's handlers at run time.
@@ -44,13 +44,19 @@ export class Notifications {
     private readonly renderName: (step: TaskStep, name: string) => string | undefined = (_step, name) => name,
   ) {}
 
-  private names(step: TaskStep): string[] {
+  /**
+   * The names a handler answers to. NOTE: a name that is no string (`name: 42`) is kept as it is
+   * and compared with Python's `==`, as 2.19 does: notify 42 reaches it, notify '42' does not.
+   */
+  private names(step: TaskStep): Data[] {
     const name = step.task.keywords.get('name');
-    if (!name || name.value === null) return [];
-    if (!this.rendered.has(step.id)) this.rendered.set(step.id, this.renderName(step, pyStr(name.value)));
+    if (!name || !truthy(name.value)) return [];
+    if (!this.rendered.has(step.id)) {
+      this.rendered.set(step.id, isStringLike(name.value) ? this.renderName(step, pyStr(name.value)) : name.value);
+    }
     const n = this.rendered.get(step.id);
     if (n === undefined) return [];
-    return step.role ? [n, `${step.role.def.name} : ${n}`] : [n];
+    return step.role ? [n, `${step.role.def.name} : ${pyStr(n)}`] : [n];
   }
 
   private static listens(step: TaskStep): string[] {
@@ -60,16 +66,17 @@ export class Notifications {
   }
 
   /** The handlers a notification reaches, in search order (2.19 announces them so at -vv). */
-  resolve(notification: string): TaskStep[] {
+  resolve(notification: Data): TaskStep[] {
     const steps = this.handlers.steps.filter((s): s is TaskStep => s.kind === 'task');
     const searched = searchOrder(steps);
     const found = new Set<TaskStep>();
-    const byName = searched.find((s) => this.names(s).includes(notification));
+    const byName = searched.find((s) => this.names(s).some((n) => pyEquals(n, notification)));
     if (byName) found.add(byName);
     const seen = new Set<string>();
     for (const s of searched) {
-      if (!Notifications.listens(s).includes(notification)) continue;
-      const name = this.names(s)[0];
+      if (!isStringLike(notification) || !Notifications.listens(s).includes(pyStr(notification))) continue;
+      const found0 = this.names(s)[0];
+      const name = found0 === undefined ? undefined : pyStr(found0);
       if (name !== undefined && seen.has(name)) continue;
       if (name !== undefined) seen.add(name);
       found.add(s);
@@ -77,21 +84,21 @@ export class Notifications {
     return [...found];
   }
 
-  exists(notification: string): boolean {
+  exists(notification: Data): boolean {
     return this.resolve(notification).length > 0;
   }
 
-  notify(host: string, notification: string): void {
+  notify(host: string, notification: Data): void {
     let names = this.saved.get(host);
     if (!names) this.saved.set(host, (names = []));
-    if (!names.includes(notification)) names.push(notification);
+    if (!names.some((n) => pyEquals(n, notification))) names.push(notification);
   }
 
   /**
    * A notification from a running handler: 2.19 resolves it at once. The handlers it newly
    * notified, with the names -vv announces them by (`role : name`).
    */
-  notifyNow(host: string, notification: string): string[] {
+  notifyNow(host: string, notification: Data): string[] {
     const out: string[] = [];
     for (const step of this.resolve(notification)) {
       let hosts = this.notified.get(step.id);
@@ -99,7 +106,7 @@ export class Notifications {
       if (hosts.has(host)) continue;
       hosts.add(host);
       const names = this.names(step);
-      out.push(names[1] ?? names[0] ?? '');
+      out.push(pyStr(names[1] ?? names[0] ?? ''));
     }
     return out;
   }
@@ -112,7 +119,7 @@ export class Notifications {
     for (const name of names) this.notifyHandlers(host, name);
   }
 
-  private notifyHandlers(host: string, notification: string): void {
+  private notifyHandlers(host: string, notification: Data): void {
     for (const step of this.resolve(notification)) {
       let hosts = this.notified.get(step.id);
       if (!hosts) this.notified.set(step.id, (hosts = new Set()));

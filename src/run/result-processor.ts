@@ -2,7 +2,7 @@
  * Applies one host's task result, as ansible's StrategyBase._process_pending_results does:
  * stats, the host's cursor, callbacks, notifications, facts, register.
  */
-import { isDict, isStringLike, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
 import { setKeyOrigin } from '../inventory/key-origins.js';
 import { untrusted } from '../template/runtime/trust.js';
@@ -162,8 +162,9 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
   if (notifies && Array.isArray(notify) && truthy(item.get('changed'))) {
     for (const n of notify) {
       const name = pyStr(n);
-      // NOTE: a name templated to a number or a list matches no handler: 2.19 compares it as it is.
-      if (!isStringLike(n) || !ctx.notifications.exists(name)) {
+      // NOTE: 2.19 compares a notification as it is (Python's ==): the number 2 reaches a handler
+      // named 2, not one named '2'; a list reaches none.
+      if (!ctx.notifications.exists(n)) {
         const message = `The requested handler '${name}' was not found in either the main handlers list nor in the listening handlers list`;
         // NOTE: 2.19 errors here by default (ERROR_ON_MISSING_HANDLER), ending the run.
         if (!ctx.missingHandlerWarns) throw new VolantError('HANDLER_NOT_FOUND', message);
@@ -172,11 +173,11 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
       }
       if (byHandler) {
         // NOTE: a host running handlers has its notifications resolved (and announced) at once.
-        for (const notified of ctx.notifications.notifyNow(host, name)) ctx.callback.handlerNotified?.(notified, host);
+        for (const notified of ctx.notifications.notifyNow(host, n)) ctx.callback.handlerNotified?.(notified, host);
         continue;
       }
       ctx.callback.display?.(`Notification for handler ${name} has been saved.`, { verbosity: 2 });
-      ctx.notifications.notify(host, name);
+      ctx.notifications.notify(host, n);
     }
   }
   const addHost = item.get('add_host');
