@@ -217,6 +217,9 @@ export class PlayRunner {
       const maxFail = this.compiled.play.keywords.get('max_fail_percentage');
       if (maxFail && maxFail.value !== null) this.services.warn(FREE_MAX_FAIL);
       await this.runFree(hosts);
+      // NOTE: 2.19's free loop (host_pinned's too) finds no reachable host left as its next pass
+      // starts once the last one went unreachable, and says so.
+      if (hosts.length > 0 && !this.endPlay && hosts.every((h) => this.services.unreachable.has(h))) this.services.callback.noHostsRemaining?.();
       this.reachRole(undefined);
       const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
       return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
