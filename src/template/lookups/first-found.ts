@@ -6,7 +6,7 @@ import { setValueOrigin, valueOrigin } from '../../core/value-origins.js';
 import type { LookupFn, PluginContext } from '../plugin.js';
 import { pluginError, toText } from '../filters/ansible-args.js';
 import { lookupOptions, type OptionSpec } from './lookup-options.js';
-import { posixJoin } from '../filters/ansible-python-path.js';
+import { posixJoin, posixNormpath } from '../filters/ansible-python-path.js';
 import { findFileInSearchPath } from './search-path.js';
 
 /** What 2.19's deprecation calls the strings it splits, and on which characters. */
@@ -105,7 +105,8 @@ export const first_found: LookupFn = (ctx, terms, kwargs) => {
   for (const candidate of searchList(ctx, given, options, terms)) {
     // NOTE: called from a template (not a task's with_first_found), 2.19 has no subdir to add.
     const found = findFileInSearchPath(ctx, subdir === 'templates' ? 'templates' : subdir === 'vars' ? 'vars' : 'files', candidate, subdir);
-    if (found !== undefined) return [found];
+    // 2.19 returns the path made absolute and normal (`vars/../vars/x.yml` is `vars/x.yml`).
+    if (found !== undefined) return [posixNormpath(found.startsWith('/') ? found : posixJoin(process.cwd(), found))];
   }
   if (options.skip === true) return [];
   throw pluginError('No file was found when using first_found.');
