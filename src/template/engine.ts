@@ -9,7 +9,7 @@ import { formatLocation, type SourceLocation } from '../core/source-location.js'
 import { copyValueOrigins, valueOrigin } from '../core/value-origins.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
 import { compileExpression, compileTemplate, joinOutput, nativeConcat, runTemplate } from './compiler.js';
-import { DEFAULT_DELIMITERS, tokenize } from './lexer.js';
+import { DEFAULT_DELIMITERS, tokenize, tokenizeExpression } from './lexer.js';
 import { Parser, parse } from './parser.js';
 import { PluginFailure } from './plugin-failure.js';
 import { RenderContext, TemplateRecursionError, UndecryptableVaultError, errorOrigins, type EngineHost } from './render-context.js';
@@ -103,21 +103,17 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   private compileExpr(text: string): CompiledExpression {
     let c = this.expressions.get(text);
     if (c === undefined) {
+      const { tokens, error } = tokenizeExpression(text);
       try {
-        const tokens = tokenize(`{{ ${text} }}`, { keepTrailingNewline: true, trimBlocks: true });
-        // Lex as a print statement, then parse the inside as one expression ending the template.
-        const inner = tokens.slice(1, -2);
-        inner.push({ type: 'eof', value: '', pos: text.length + 3 });
-        const parser = new Parser(inner);
+        const parser = new Parser(tokens);
         // NOTE: one expression, not a tuple: `a, b` is a syntax error in a conditional.
         const expr = parser.parseExpression(true);
         parser.expectEnd();
-        const fn = compileExpression(expr);
-        c = { run: fn };
+        if (error) throw error;
+        c = { run: compileExpression(expr) };
       } catch (err) {
         if (!(err instanceof TemplateSyntaxError)) throw err;
-        // NOTE: Jinja lexes an expression on its own: a position it names counts from the expression, not from our `{{ `.
-        c = new TemplateSyntaxError(err.message.replace(/ at (\d+)$/, (_, n: string) => ` at ${Number(n) - 3}`), Math.max(0, err.pos - 3));
+        c = error && err.pos >= error.pos ? lexerErrorOfExpression(error, text, tokens.length === 1) : err;
       }
       if (this.expressions.size > CACHE_LIMIT) this.expressions.clear();
       this.expressions.set(text, c);
@@ -229,16 +225,17 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       });
     }
     const text = condition.trim();
-    // NOTE: an empty conditional is true (deprecated in Ansible, still accepted).
-    if (text === '') return true;
+    if (text === '') throw emptyConditional(options.origin);
     // The expression evaluated: the conditional, or what its `{{ }}` indirection rendered to.
     let expression = text;
     const ctx = new RenderContext(this, vars, options, true);
     ctx.trackValueOrigins();
     const result = this.guard('conditional', options, () => {
       // A conditional wholly inside {{ }} is an indirection: a string result is the expression.
-      if (text.startsWith('{{') && text.endsWith('}}')) {
+      // NOTE: 2.19 renders any text that starts and ends with a Jinja delimiter so ({% … %} too).
+      if (isPossiblyAllTemplate(text)) {
         const r = toData(this.renderIndirection(ctx, text, options));
+        if (r === null) return RENDERED_NOTHING;
         if (typeof r !== 'string') {
           options.warn?.({
             kind: 'deprecation',
@@ -249,7 +246,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
           return r;
         }
         expression = r.trim();
-        if (expression === '') return true;
+        if (expression === '') throw emptyConditional(options.origin);
         // NOTE: the expression a variable supplied is that variable's text: what is undefined in
         // it is shown where the variable was written, under the conditional.
         const from = ONE_VARIABLE.exec(text)?.[1];
@@ -259,6 +256,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       const expr = this.compileExpr(expression);
       return toData(ctx.settle(expr.run(new Frame(ctx, null))));
     }, text);
+    // NOTE: a template that renders nothing is None, which has no origin to name.
+    if (result === RENDERED_NOTHING) throw emptyConditional(undefined);
     if (typeof result === 'boolean') return result;
     // NOTE: Ansible names where the value came from: a variable's definition (through filters
     // that hand it on unchanged, such as `default`), else the conditional.
@@ -432,6 +431,32 @@ class UnstorableValueError extends PyException {
   ) {
     super('TypeError', `Type '${typeName}' is unsupported for variable storage.`);
   }
+}
+
+const RENDERED_NOTHING = Symbol('rendered nothing');
+
+function emptyConditional(location: SourceLocation | undefined): TemplateError {
+  return new TemplateError('template-conditional-empty', 'Empty conditional expressions are not allowed.', {
+    ...(location ? { location } : {}),
+    hint: 'Broken conditionals can be temporarily allowed with the `ALLOW_BROKEN_CONDITIONALS` configuration option.',
+  });
+}
+
+/** ansible's is_possibly_all_template: a `#jinja2:` header, or a Jinja delimiter at each end. */
+function isPossiblyAllTemplate(text: string): boolean {
+  if (text.startsWith('#jinja2:')) return true;
+  return ['{{', '{%', '{#'].some((open) => text.startsWith(open)) && ['}}', '%}', '#}'].some((close) => text.endsWith(close));
+}
+
+/**
+ * A lexer error met while parsing an expression.
+ * NOTE: Jinja's Parser lexes the first token in its constructor, outside the handler that marks
+ * compile_expression's errors as translated, so that one error prints with its `line N` appended.
+ */
+function lexerErrorOfExpression(error: TemplateSyntaxError, text: string, atFirstToken: boolean): TemplateSyntaxError {
+  if (!atFirstToken) return error;
+  const line = text.slice(0, error.pos).split('\n').length;
+  return new TemplateSyntaxError(`${error.message}\n  line ${line}`, error.pos);
 }
 
 export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions, source?: string): VolantError {

@@ -204,8 +204,26 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
   return tokens;
 }
 
+/**
+ * Jinja's compile_expression: the text lexed as the inside of a print statement that may end
+ * anywhere (a `}}` ends it early). Jinja's lexer runs as its parser asks for tokens, so a lexer
+ * error comes back beside the tokens before it, for the parser to meet where it gets there.
+ */
+export function tokenizeExpression(text: string): { tokens: Token[]; error?: TemplateSyntaxError } {
+  const tokens: Token[] = [];
+  let error: TemplateSyntaxError | undefined;
+  try {
+    lexExpression(text, 0, 'variable', DEFAULT_DELIMITERS.variableEnd, tokens, { raw: false, nl: '\n' }, true);
+  } catch (err) {
+    if (!(err instanceof TemplateSyntaxError)) throw err;
+    error = err;
+  }
+  tokens.push({ type: 'eof', value: '', pos: error?.pos ?? text.length });
+  return error ? { tokens, error } : { tokens };
+}
+
 /** Lexes the inside of `{{ … }}` or `{% … %}`; returns the offset after the closing delimiter. */
-function lexExpression(text: string, start: number, kind: 'variable' | 'block', closer: string, tokens: Token[], strings: StringOptions): number {
+function lexExpression(text: string, start: number, kind: 'variable' | 'block', closer: string, tokens: Token[], strings: StringOptions, mayEnd = false): number {
   let pos = start;
   const balance: string[] = [];
   const n = text.length;
@@ -266,6 +284,7 @@ function lexExpression(text: string, start: number, kind: 'variable' | 'block', 
     tokens.push({ type: 'operator', value: op, pos });
     pos += op.length;
   }
+  if (mayEnd) return pos;
   // NOTE: Jinja's lexer ends quietly here; its parser then names what it wanted next.
   if (kind === 'variable') {
     const wanted = wantedAtEnd(tokens[tokens.length - 1]);
