@@ -5,6 +5,7 @@
 import { TemplateError } from '../../core/errors.js';
 import { PyFloat, isStringLike, isTuple, pyStr, textOf, type Data } from '../../core/data.js';
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
+import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
 import type { PluginValue } from '../plugin.js';
 
 /** A plugin failure: the engine prefixes it with "The filter plugin '…' failed:". */
@@ -59,6 +60,8 @@ export function argument(
 
 /** Ansible's `to_text(value, nonstring='simplerepr')`: str() of anything. */
 export function toText(value: Data): string {
+  // NOTE: omit is an object of its own in 2.19: its text is '<<Omit>>'.
+  if (value === OMIT_PLACEHOLDER) return '<<Omit>>';
   if (typeof value === 'string') return value;
   if (isStringLike(value)) return textOf(value);
   return pyStr(value);

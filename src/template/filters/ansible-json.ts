@@ -5,6 +5,7 @@ import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
 import { loadsJson } from './ansible-python-json.js';
 import { datetimeIso, replaceRuntime } from './ansible-runtime-values.js';
+import { containsOmit } from '../runtime/omit.js';
 
 function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: JsonDumpOptions): JsonDumpOptions {
   const options: JsonDumpOptions = { ...base };
@@ -22,8 +23,9 @@ function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: JsonDumpOpt
   return options;
 }
 
-/** A datetime inside the value is written as isoformat(), as Ansible's encoder does. */
+/** A datetime inside the value is written as isoformat(), as Ansible's encoder does; omit is refused. */
 function jsonable(value: Data): Data {
+  if (containsOmit(value)) throw pluginError("Object of type '_OmitType' is not JSON serializable by the 'tagless' profile.");
   return replaceRuntime(value, datetimeIso);
 }
 

@@ -5,6 +5,7 @@ import { argument, defined, pluginError } from './ansible-args.js';
 import { dumpYaml, type YamlDumpOptions } from '../../core/yaml-emitter/index.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
 import { datetimeIso } from './ansible-runtime-values.js';
+import { containsOmit } from '../runtime/omit.js';
 import { YamlLoadError, loadYamlDocuments } from './ansible-yaml-loader.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -39,12 +40,18 @@ function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: YamlDumpOpt
   return options;
 }
 
-export const to_yaml: FilterFn = (_ctx, value, _args, kwargs) => dumpYaml(defined(value), dumpOptions(kwargs, { defaultFlowStyle: null }));
+/** NOTE: PyYAML's representer has no rule for 2.19's omit object, wherever it sits. */
+function representable(value: Data): Data {
+  if (containsOmit(value)) throw pluginError("('cannot represent an object', <<Omit>>)");
+  return value;
+}
+
+export const to_yaml: FilterFn = (_ctx, value, _args, kwargs) => dumpYaml(representable(defined(value)), dumpOptions(kwargs, { defaultFlowStyle: null }));
 
 export const to_nice_yaml: FilterFn = (_ctx, value, args, kwargs) => {
   const indent = argument(args, kwargs, 0, 'indent');
   const rest = new Map([...kwargs].filter(([k]) => k !== 'indent'));
-  return dumpYaml(defined(value), dumpOptions(rest, { indent: indent === undefined ? 4 : (yamlInt(defined(indent)) ?? 4), defaultFlowStyle: false }));
+  return dumpYaml(representable(defined(value)), dumpOptions(rest, { indent: indent === undefined ? 4 : (yamlInt(defined(indent)) ?? 4), defaultFlowStyle: false }));
 };
 
 function load(text: string): Data[] {

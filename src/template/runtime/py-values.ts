@@ -57,6 +57,7 @@ export function withOperandNames<T>(names: ReadonlyArray<readonly [Value, string
 /** The type name Python's error messages print for a value. */
 export function typeName(v: Value | undefined): string {
   if (operandNames !== null) for (const [value, name] of operandNames) if (value === v) return name;
+  if (v === OMIT_PLACEHOLDER) return '_OmitType';
   if (pluginDepth > 0) {
     if (Array.isArray(v) && !isTuple(v)) return '_AnsibleLazyTemplateList';
     if (v instanceof Map) return '_AnsibleLazyTemplateDict';
@@ -362,7 +363,7 @@ export function toList(v: Value): Value[] {
 }
 
 export function length(v: Value): number {
-  if (typeof v === 'string') return codePointLength(v);
+  if (typeof v === 'string' && v !== OMIT_PLACEHOLDER) return codePointLength(v);
   if (Array.isArray(v)) return v.length;
   if (v instanceof Map) return v.size;
   if (v instanceof Undefined) throw new UndefinedError(v);
