@@ -17,6 +17,9 @@ from _ansible_validation import boolean, env_fallback, BOOLEANS, BOOLEANS_FALSE,
 
 FILE_COMMON_ARGUMENTS = volant_runtime.FILE_COMMON_ARGUMENTS
 SEQUENCETYPE = (list, tuple, frozenset, set)
+# NOTE: the ansible-core version Volant answers as (src/vars/ansible-version.ts); 2.19 hands it to
+# every module as `_ansible_version`, which AnsibleModule keeps as `ansible_version`.
+ANSIBLE_VERSION = '2.19.11'
 _PASSWORD_MATCH = re.compile(r'^(?:.+[-_\s])?pass(?:[-_\s]?(?:word|phrase|wrd|wd)?)(?:[-_\s].+)?$', re.I)
 
 # the request a library module runs for, per agent thread (modules run in threads of one process)
@@ -112,6 +115,7 @@ class AnsibleModule(object):
         self._name = request['name']
         self._verbosity = 0
         self._debug = False
+        self.ansible_version = ANSIBLE_VERSION
         self.bypass_checks = bypass_checks
         args = request['args']
         internal = dict((k, v) for k, v in args.items() if k.startswith(('_ansible_', '_volant_')))
