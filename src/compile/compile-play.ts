@@ -61,6 +61,12 @@ export class ProgramBuilder {
   private section: Section = 'none';
   /** How many import_tasks/import_role the steps being added come through. */
   private importDepth = 0;
+  /** The play's own program: its outermost Blocks are the play's (see TaskStep.reviveAt). */
+  playLevel = false;
+  /** 2.19's Blocks (explicit, or implicit runs of bare tasks) around the steps being added, innermost last. */
+  private readonly containers: Container[] = [];
+  /** The innermost Block around each step. */
+  private readonly containerOf: (Container | undefined)[] = [];
 
   constructor(
     private readonly loader: CompileLoader,
@@ -71,11 +77,30 @@ export class ProgramBuilder {
     this.steps.push({ kind: 'flush', id: allocateStepId(), span: this.span, section: this.section });
   }
 
-  addList(list: readonly TaskOrBlock[], fold: FoldedKeywords, ctx: { role?: RoleInstance; baseDir: string }): void {
+  /**
+   * `blockList`: a list 2.19 loads as Blocks (a play section, a task file, a role's tasks), where
+   * each run of bare tasks is a Block of its own; a block's sections are lists of tasks.
+   */
+  addList(list: readonly TaskOrBlock[], fold: FoldedKeywords, ctx: { role?: RoleInstance; baseDir: string }, blockList = true): void {
+    let run: Container | undefined;
     for (const node of list) {
+      if (blockList && node.kind !== 'block' && !run) run = this.openContainer();
+      if (blockList && node.kind === 'block' && run) run = this.closeContainer();
       if (node.kind === 'block') this.addBlock(node.loc, node.block, node.rescue, node.always, foldLayer(fold, node.keywords, { vars: true }), ctx);
       else this.addTask(node, fold, ctx);
     }
+    if (run) this.closeContainer();
+  }
+
+  private openContainer(): Container {
+    const container = { end: -1, playLevel: this.playLevel && this.containers.length === 0 };
+    this.containers.push(container);
+    return container;
+  }
+
+  private closeContainer(): undefined {
+    (this.containers.pop() as Container).end = this.steps.length;
+    return undefined;
   }
 
   private addBlock(
@@ -92,15 +117,17 @@ export class ProgramBuilder {
     const span = { parent, loc, blockStart: this.steps.length, rescueStart: 0, alwaysStart: 0, end: 0, ...(this.importDepth > 0 ? { imported: true } : {}) };
     this.spans.push(span);
     this.span = index;
+    this.openContainer();
     this.section = 'block';
-    this.addList(block, fold, ctx);
+    this.addList(block, fold, ctx, false);
     span.rescueStart = this.steps.length;
     this.section = 'rescue';
-    this.addList(rescue, fold, ctx);
+    this.addList(rescue, fold, ctx, false);
     span.alwaysStart = this.steps.length;
     this.section = 'always';
-    this.addList(always, fold, ctx);
+    this.addList(always, fold, ctx, false);
     span.end = this.steps.length;
+    this.closeContainer();
     this.span = parent;
     this.section = parentSection;
   }
@@ -108,6 +135,7 @@ export class ProgramBuilder {
   private addTask(task: TaskNode, fold: FoldedKeywords, ctx: { role?: RoleInstance; baseDir: string }): void {
     if (task.action === 'import_tasks') return this.addImportTasks(task, fold, ctx);
     if (task.action === 'import_role') return this.addImportRole(task, fold, ctx);
+    this.containerOf[this.steps.length] = this.containers[this.containers.length - 1];
     this.steps.push({
       kind: 'task',
       id: allocateStepId(),
@@ -198,8 +226,18 @@ export class ProgramBuilder {
   }
 
   build(): Program {
-    return { steps: this.steps, spans: this.spans, jumps: buildJumpTable(this.steps, this.spans) };
+    const steps = this.steps.map((step, i): Step => {
+      const container = this.containerOf[i];
+      return step.kind === 'task' && container && !container.playLevel ? { ...step, reviveAt: container.end } : step;
+    });
+    return { steps, spans: this.spans, jumps: buildJumpTable(steps, this.spans) };
   }
+}
+
+/** One of 2.19's Blocks while its steps are added: where it ends, and whether it is one of the play's own. */
+interface Container {
+  end: number;
+  readonly playLevel: boolean;
 }
 
 /**
@@ -298,6 +336,7 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
   const roles = expandRoles(play, loader, options.keepDuplicateRoles);
 
   const builder = new ProgramBuilder(loader);
+  builder.playLevel = true;
   builder.addList(play.preTasks, playFold, { baseDir });
   builder.addFlush();
   for (const role of roles) builder.addRoleTasks(role, roleFold(playFold, role));

@@ -70,6 +70,13 @@ export interface TaskStep {
   readonly implicit?: boolean;
   /** What the step's parents fold to, without its own keywords: what a dynamic include's tasks inherit. */
   readonly outerFold: FoldedKeywords;
+  /**
+   * Where a host that failed out of the play at this step goes on after meta: clear_host_errors:
+   * the end of 2.19's innermost Block around it (an explicit block, or the implicit one a run of
+   * bare tasks in a task file makes). Absent when that Block is one of the play's own, which
+   * 2.19 leaves complete.
+   */
+  readonly reviveAt?: number;
 }
 
 export interface FlushStep {

@@ -19,7 +19,11 @@ export function concatPrograms(programs: readonly Program[]): Program {
         end: span.end + offset,
       });
     }
-    for (const step of p.steps) steps.push({ ...step, span: step.span < 0 ? -1 : step.span + spanOffset } as Step);
+    for (const step of p.steps) {
+      const shifted = { ...step, span: step.span < 0 ? -1 : step.span + spanOffset };
+      if (shifted.kind === 'task' && shifted.reviveAt !== undefined) steps.push({ ...shifted, reviveAt: shifted.reviveAt + offset });
+      else steps.push(shifted as Step);
+    }
   }
   return { steps, spans, jumps: buildJumpTable(steps, spans) };
 }

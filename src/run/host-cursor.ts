@@ -3,7 +3,7 @@
  * dynamic includes it entered). Moves only through the jump tables.
  */
 import type { FailTarget } from '../compile/jump-table.js';
-import type { Program, Step } from '../compile/program.js';
+import type { Program, Step, TaskStep } from '../compile/program.js';
 
 interface Frame {
   readonly program: Program;
@@ -31,6 +31,11 @@ export class HostCursor {
    * marked failed, or ended. clear_host_errors does not bring it back.
    */
   removed = false;
+  /**
+   * Where clear_host_errors puts the host back when it failed out of the play: 2.19 keeps the
+   * state it had then (see TaskStep.reviveAt), the enclosing Blocks never told of the failure.
+   */
+  private resumeAt: { frame: Frame; pc: number }[] | undefined;
 
   constructor(program: Program) {
     this.frames = [{ program, pc: 0, pending: new Set() }];
@@ -68,7 +73,10 @@ export class HostCursor {
     this.last = { frame, pc: from };
     for (const span of settle ? (jumps.exits[from] ?? []) : []) {
       if (frame.pending.delete(span)) {
-        this.applyFail(jumps.spanFail[span] as FailTarget);
+        // NOTE: 2.19 raises the failure only as it looks for the next task, without keeping that
+        // state: revived, the host goes on from here as if no failure had been pending.
+        const resume = this.positions(jumps.next[from] ?? frame.program.steps.length);
+        if (this.applyFail(jumps.spanFail[span] as FailTarget)) this.resumeAt = resume;
         return;
       }
     }
@@ -128,7 +136,10 @@ export class HostCursor {
     // NOTE: a host already failed out of the play (a run_once failure under free marks every host
     // while their own run of the task is still out) fails again where it is: out.
     if (target === undefined && this.failed) return { rescued: false, hostFailed: true };
+    const reviveAt = (frame.program.steps[frame.pc] as Step | undefined)?.kind === 'task' ? (frame.program.steps[frame.pc] as TaskStep).reviveAt : undefined;
+    const resume = reviveAt === undefined && this.frames.length === 1 ? undefined : this.positions(reviveAt ?? frame.program.steps.length);
     const hostFailed = this.applyFail(target as FailTarget);
+    if (hostFailed) this.resumeAt = resume;
     if (!rescued) this.removed = true;
     // 2.19 keeps the failed state: marked failed again (any_errors_fatal), the host fails from here,
     // a rescue it has not started yet sending it to its always section.
@@ -205,8 +216,22 @@ export class HostCursor {
    * host is in).
    */
   revive(): void {
+    if (this.failed && this.resumeAt) {
+      this.frames.length = 0;
+      for (const { frame, pc } of this.resumeAt) {
+        frame.pc = pc;
+        this.frames.push(frame);
+      }
+      this.ended = false;
+    }
+    this.resumeAt = undefined;
     this.failed = false;
     for (const frame of this.frames) frame.pending.clear();
+  }
+
+  /** The frames as they are, the innermost one at `pc`. */
+  private positions(pc: number): { frame: Frame; pc: number }[] {
+    return this.frames.map((frame, i) => ({ frame, pc: i === this.frames.length - 1 ? pc : frame.pc }));
   }
 
   private top(): Frame {

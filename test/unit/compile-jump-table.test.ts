@@ -86,4 +86,22 @@ describe('compile/jump-table', () => {
     assert.equal(program.jumps.fail[at('t1')]?.hostFailed, true);
     assert.equal(program.jumps.fail[at('t1')]?.target, 2);
   });
+  it("gives a step the end of 2.19's innermost Block around it, unless that Block is the play's own", () => {
+    const list = [task('t1'), task('t2'), block([task('b1'), block([task('n1')]), task('b2')]), task('t3')];
+    const nested = compile(list);
+    const step = (name: string) => nested.program.steps[nested.at(name)];
+    const reviveAt = (name: string) => { const s = step(name); return s?.kind === 'task' ? s.reviveAt : undefined; };
+    // a task file (what an include or import brings): the run of bare tasks is a Block of its own
+    assert.equal(reviveAt('t1'), nested.at('b1'));
+    assert.equal(reviveAt('b1'), nested.at('t3'));
+    assert.equal(reviveAt('n1'), nested.at('b2'));
+    assert.equal(reviveAt('t3'), nested.names.length);
+    const b = new ProgramBuilder(noLoader);
+    b.playLevel = true;
+    b.addList(list, EMPTY_FOLD, { baseDir: '.' });
+    const play = b.build();
+    const at = (name: string) => play.steps.find((s) => s.kind === 'task' && s.task.keywords.get('name')?.value === name);
+    for (const name of ['t1', 'b1', 't3']) assert.equal((at(name) as { reviveAt?: number }).reviveAt, undefined, name);
+    assert.equal((at('n1') as { reviveAt?: number }).reviveAt, nested.at('b2'));
+  });
 });
