@@ -29,6 +29,19 @@ function intArgument(name: string, value: Data): number {
   throw new ActionFail(`argument '${name}' is of type ${pyTypeName(value)} and we were unable to convert to int: ${why}`);
 }
 
+/** Waits `ms`, or less when the signal aborts (the task's timeout expired). */
+function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done);
+  });
+}
+
 /** pause: waits `seconds`/`minutes`, or for Enter at a prompt (not when stdin is not a terminal). */
 export const pause: Action = async (ctx) => {
   const args = ctx.args;
@@ -54,7 +67,9 @@ export const pause: Action = async (ctx) => {
     if (seconds < 1) seconds = 1;
     ctx.display(`Pausing for ${seconds} seconds${echoPrompt}`);
     if (args.get('prompt')) ctx.display("(ctrl+C then 'C' = continue early, ctrl+C then 'A' = abort)\r");
-    await new Promise((resolve) => setTimeout(resolve, (seconds as number) * 1000));
+    // NOTE: without a terminal 2.19 sleeps in the handler of its non-interactive prompt's error.
+    if (ctx.timer) ctx.timer.inExcept = true;
+    await abortableSleep((seconds as number) * 1000, ctx.timer?.signal);
   } else {
     const name = ctx.step.task.keywords.get('name');
     const prompt = `[${pyStr(name?.value ?? 'pause').trim()}]\n${pyStr(args.get('prompt') ?? 'Press enter to continue, Ctrl+C to interrupt')}${echoPrompt}:`;

@@ -7,6 +7,7 @@ import type { TaskStep } from '../compile/program.js';
 import type { TemplateRenderer, VarSource, LookupEnvironment } from '../template/api.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from './transport.js';
 import type { DisplayEvent } from './events.js';
+import type { TaskTimer } from './task-timeout.js';
 
 export interface ActionContext {
   readonly host: string;
@@ -41,6 +42,8 @@ export interface ActionContext {
   prompt?(question: string, options: { echo: boolean; seconds?: number }): Promise<string | undefined>;
   /** Resolves a file for `src:` (role files/, templates/, then relative to the task). */
   findFile(name: string, kind: 'files' | 'templates' | 'vars'): string | undefined;
+  /** The task's `timeout:` when it has one: an action that waits stops when its signal aborts. */
+  readonly timer?: TaskTimer;
 }
 
 /** An action returns ansible's result dict (failed, changed, msg, ansible_facts, add_host …). */

@@ -35,6 +35,7 @@ import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-va
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { withTemplatedAction } from './templated-action.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
+import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
 
 export interface ExecOptions {
   readonly checkMode: boolean;
@@ -698,8 +699,10 @@ export class TaskExecutor {
       const unsupported = asyncUnsupported(task.action, action !== undefined);
       if (unsupported) return unsupported;
     }
+    const timeoutKw = step.folded.scalars.get('timeout');
+    const timeout = timeoutKw ? keywordInt(templateKw(timeoutKw, vars, services.templar)) : services.options.taskTimeout;
     if (action) {
-      const ctx: ActionContext = {
+      const ctx = (timer?: TaskTimer): ActionContext => ({
         host,
         ...(delegatedTo !== undefined ? { delegatedTo } : {}),
         step,
@@ -724,11 +727,10 @@ export class TaskExecutor {
         warn: (event) => warnings.push(event),
         ...(services.prompt ? { prompt: services.prompt } : {}),
         findFile: (name, kind) => services.findFile(step, name, kind),
-      };
-      return await action(ctx);
+        ...(timer ? { timer } : {}),
+      });
+      return await withTaskTimeout(timeout, (timer) => action(ctx(timer)));
     }
-    const timeoutKw = step.folded.scalars.get('timeout');
-    const timeout = timeoutKw ? keywordInt(templateKw(timeoutKw, vars, services.templar)) : services.options.taskTimeout;
     if (!job) return normalizeModuleResult(await runModule({ module: task.action, args, ...(timeout ? { timeout } : {}) }));
     const launch = normalizeModuleResult(await runModule({ module: task.action, args, asyncSeconds: job.seconds }));
     if (job.poll === 0 || truthy(launch.get('skipped')) || truthy(launch.get('failed'))) return launch;

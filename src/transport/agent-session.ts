@@ -3,10 +3,11 @@
  */
 import { moduleCauses } from '../run/module-causes.js';
 import { controllerFailures } from '../run/async-job.js';
+import { timeoutResult } from '../run/task-timeout.js';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { isDict, pyStr, PyFloat, type Data, type DataDict } from '../core/data.js';
+import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from '../run/transport.js';
 import type { AgentClient } from './agent-client.js';
 import { loadDependencySources, loadModuleSource } from './agent-sources.js';
@@ -307,22 +308,5 @@ export function addOutputLines(result: ModuleResult): ModuleResult {
       result.set(lines, typeof text === 'string' ? pySplitlines(text) : []);
     }
   }
-  return result;
-}
-
-/** The result 2.19 registers for a task that ran past its `timeout:`. */
-export function timeoutResult(seconds: number): ModuleResult {
-  const timedout = new Map<string, Data>([
-    ['frame', 'Configure `DISPLAY_TRACEBACK` to see a traceback on timeout errors.'],
-    ['period', Number.isInteger(seconds) ? seconds : new PyFloat(seconds)],
-  ]);
-  const result = new Map<string, Data>([
-    ['changed', false],
-    ['failed', true],
-    ['msg', `Task failed: Timed out after ${seconds} second(s).`],
-    ['timedout', timedout],
-  ]);
-  // The controller's own error (2.19's TaskTimeoutError), shown as it is, not as the module's failure.
-  controllerFailures.set(result, [{ message: `Timed out after ${seconds} second(s).` }]);
   return result;
 }
