@@ -640,6 +640,24 @@ def missing_required_lib(library, reason=None, url=None):
                   " please consult the documentation on ansible_python_interpreter")
 
 
+def deprecation_dict(msg, version, date, collection_name, module_name, default_collection):
+    """A module's deprecation as 2.19's controller gives it to playbooks: msg, collection_name, its
+    version or date, and the deprecator (the collection given, else the calling module)."""
+    if collection_name is not None:
+        deprecator = {'resolved_name': collection_name, 'type': None}
+    else:
+        resolved = module_name if module_name.count('.') >= 2 else default_collection + '.' + module_name
+        collection_name = '.'.join(resolved.split('.')[:2])
+        deprecator = {'resolved_name': resolved, 'type': 'module'}
+    dep = {'msg': msg, 'collection_name': collection_name}
+    if date is not None:
+        dep['date'] = date
+    else:
+        dep['version'] = version
+    dep['deprecator'] = deprecator
+    return dep
+
+
 class Context(object):
     """What a module's run(params, ctx) may use. One per module invocation."""
 
@@ -672,7 +690,7 @@ class Context(object):
         self.warnings.append(msg)
 
     def deprecate(self, msg, version=None, date=None, collection_name=None):
-        self.deprecations.append({'msg': msg, 'version': version, 'date': date, 'collection_name': collection_name})
+        self.deprecations.append(deprecation_dict(msg, version, date, collection_name, self.module_name, 'ansible.builtin'))
 
     def boolean(self, value):
         return boolean(value)

@@ -1,5 +1,6 @@
-import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { isDict, pyStr, truthy, type DataDict } from '../core/data.js';
 import type { DeprecationEvent, DisplayEvent, HostResult } from '../run/events.js';
+import { deprecationFromDict } from '../run/deprecation-dicts.js';
 import type { CallbackOptions } from './callback-options.js';
 import { Display } from './display.js';
 import { callbackView, isDebugAction } from './format/callback-view.js';
@@ -113,32 +114,4 @@ export abstract class CallbackBase {
 function looksLikeLoopResult(result: DataDict): boolean {
   const results = result.get('results');
   return Array.isArray(results) && results.some((item) => isDict(item) && item.has('ansible_loop_var'));
-}
-
-/** A module's deprecation dict (`msg`, `version`/`date`, `collection_name`) as an event. */
-export function deprecationFromDict(value: Data): DeprecationEvent {
-  if (!isDict(value)) return { message: pyStr(value) };
-  const text = (k: string): string | undefined => {
-    const v = value.get(k);
-    return v === undefined || v === null ? undefined : pyStr(v);
-  };
-  const out: DeprecationEvent = { message: text('msg') ?? '' };
-  const plugin = deprecatorPlugin(value.get('deprecator'));
-  return {
-    ...out,
-    ...(text('version') ? { version: text('version') } : {}),
-    ...(text('date') ? { date: text('date') } : {}),
-    ...(text('collection_name') ? { collection: text('collection_name') } : {}),
-    ...(plugin ? { plugin } : {}),
-    ...(text('help_text') ? { help: text('help_text') } : {}),
-  };
-}
-
-/** A deprecation's `deprecator` (`{resolved_name: ansible.legacy.x, type: module}`) as "module 'x'". */
-function deprecatorPlugin(deprecator: Data | undefined): string | undefined {
-  if (!isDict(deprecator)) return undefined;
-  const type = deprecator.get('type');
-  const name = deprecator.get('resolved_name');
-  if (typeof type !== 'string' || typeof name !== 'string') return undefined;
-  return `${type} '${name.split('.').slice(2).join('.') || name}'`;
 }

@@ -4,7 +4,9 @@
  * the result, so the callback shows them with the result, and not at all when it hides the result
  * (display_ok_hosts=false, display_skipped_hosts=false, the oneline callback).
  */
+import { pyStr, type DataDict } from '../core/data.js';
 import type { TemplateWarning } from '../template/api.js';
+import { briefMessage, deprecationAsDict, deprecationFromDict } from './deprecation-dicts.js';
 import type { DeprecationEvent, DisplayEvent } from './events.js';
 
 export class CapturedWarnings {
@@ -29,8 +31,26 @@ export class CapturedWarnings {
     });
   };
 
-  /** The outcome's fields for what was captured. */
-  outcomeFields(): { deprecations?: readonly DeprecationEvent[] } {
-    return this.deprecations.length > 0 ? { deprecations: this.deprecations } : {};
+  /**
+   * 2.19's end of TaskExecutor._execute: the result's `warnings` and `deprecations` become all the
+   * task raised, what the controller captured first and then the module's own, as the result's
+   * last keys. Returns the outcome's fields: the events the callback shows.
+   */
+  settle(result: DataDict): { warnings?: readonly DisplayEvent[]; deprecations?: readonly DeprecationEvent[] } {
+    const warnings: DisplayEvent[] = [...this.warnings];
+    const deprecations: DeprecationEvent[] = [...this.deprecations];
+    const given = result.get('warnings');
+    if (Array.isArray(given)) {
+      result.delete('warnings');
+      warnings.push(...given.map((w) => ({ message: pyStr(w) })));
+    }
+    const givenDeprecations = result.get('deprecations');
+    if (Array.isArray(givenDeprecations)) {
+      result.delete('deprecations');
+      deprecations.push(...givenDeprecations.map(deprecationFromDict));
+    }
+    if (warnings.length > 0) result.set('warnings', warnings.map(briefMessage));
+    if (deprecations.length > 0) result.set('deprecations', deprecations.map(deprecationAsDict));
+    return { ...(warnings.length > 0 ? { warnings } : {}), ...(deprecations.length > 0 ? { deprecations } : {}) };
   }
 }

@@ -187,6 +187,7 @@ export class TaskExecutor {
     }
     const results: DataDict[] = [];
     const warningEvents: DisplayEvent[] = [];
+    const deprecationEvents: DeprecationEvent[] = [];
     let lastError: readonly ErrorLink[] | undefined;
     let failKind: 'Action' | 'Module' = 'Action';
     let delegatedTo: string | undefined;
@@ -279,6 +280,7 @@ export class TaskExecutor {
       }
       results.push(res);
       warningEvents.push(...itemWarningEvents(res, outcome.warnings));
+      deprecationEvents.push(...(outcome.deprecations ?? []));
       if (control.breakWhen.length > 0) {
         // NOTE: a break_when that cannot be evaluated fails the whole task, its items dropped.
         let stop: boolean;
@@ -326,6 +328,7 @@ export class TaskExecutor {
       failKind,
       ...(delegatedTo ? { delegatedTo } : {}),
       ...(warningEvents.length > 0 ? { warnings: warningEvents } : {}),
+      ...(deprecationEvents.length > 0 ? { deprecations: deprecationEvents } : {}),
       // as 2.19 keeps the last item's templated action for the whole result
       ...(ranAs ? { ranAs } : {}),
       ...(ranArgs ? { ranArgs } : {}),
@@ -380,20 +383,15 @@ export class TaskExecutor {
             throw e;
           }
           if (!ok) {
-            return {
-              result: new Map<string, Data>([
-                ['changed', false],
-                ['skipped', true],
-                ['skip_reason', 'Conditional result was False'],
-                ['false_condition', cond],
-                // NOTE: a skipped result is censored too, by the task's no_log as templated for it.
-                ['_ansible_no_log', skippedNoLog(step, vars, templar)],
-                ...(warnings.length > 0 ? [['warnings', warnings.map((w) => w.message)] as [string, Data]] : []),
-              ]),
-              failKind,
-              ...(warnings.length > 0 ? { warnings } : {}),
-              ...captured.outcomeFields(),
-            };
+            const skipped = new Map<string, Data>([
+              ['changed', false],
+              ['skipped', true],
+              ['skip_reason', 'Conditional result was False'],
+              ['false_condition', cond],
+              // NOTE: a skipped result is censored too, by the task's no_log as templated for it.
+              ['_ansible_no_log', skippedNoLog(step, vars, templar)],
+            ]);
+            return { result: skipped, failKind, ...captured.settle(skipped) };
           }
         }
       }
@@ -424,7 +422,7 @@ export class TaskExecutor {
       if (rawError) throw new TaskError([{ message: rawError, ...(task.actionLoc ? { origin: task.actionLoc } : {}) }]);
       // 2.19 sets up the connection (its become plugin too) for every action: its error fails even a debug.
       if (hostSpec === undefined && delegatedTo === undefined) this.services.connectionSpec(host, vars, step);
-      const args = RAW_ARG_ACTIONS.has(task.action) ? task.args : this.renderArgs(step, vars, host);
+      const args = RAW_ARG_ACTIONS.has(task.action) ? task.args : this.renderArgs(step, vars, host, captured.warn);
       // The args as 2.19's callbacks see them in the result.
       const internals =
         RAW_ARG_ACTIONS.has(task.action) || !passesTaskArgs(task.action)
@@ -520,7 +518,7 @@ export class TaskExecutor {
         if (!result.has('msg')) result.set('msg', `Task failed: ${kind} failed: Unknown error.`);
       }
       result.set('_ansible_no_log', noLogOf(step, vars, templar));
-      if (warnings.length > 0) result.set('warnings', [...((result.get('warnings') as Data[] | undefined) ?? []), ...warnings.map((w) => w.message)]);
+      const messages = captured.settle(result);
       const notify = keywords.notify;
       if (notify !== undefined && notify !== null) result.set('_ansible_notify', Array.isArray(notify) ? notify : [notify]);
       if (delegatedTo) {
@@ -533,8 +531,7 @@ export class TaskExecutor {
         failKind: kind,
         ...(controllerFailure ? { error: controllerFailure } : {}),
         ...(delegatedTo ? { delegatedTo } : {}),
-        ...(warnings.length > 0 ? { warnings } : {}),
-        ...captured.outcomeFields(),
+        ...messages,
         ...(ranArgs ? { ranArgs } : {}),
       };
     } catch (e) {
@@ -564,16 +561,15 @@ export class TaskExecutor {
         ['changed', false],
       ]);
       // NOTE: 2.19 masks the result of a task whose no_log it cannot template, and warns.
-      const masked = e instanceof NoLogError ? [noLogWarning(e)] : [];
-      if (masked.length > 0) {
+      if (e instanceof NoLogError) {
         result.set('_ansible_no_log', true);
-        result.set('warnings', masked.map((w) => (w.cause ? `${w.message.replace(/\.$/, '')}: ${w.cause.message}` : w.message)));
+        warnings.push(noLogWarning(e));
       } else if (skippedNoLog(step, vars, templar)) {
         // a loop item that failed this way is labelled '(censored due to no_log)', as any other
         result.set('_ansible_no_log', true);
       }
-      // what templating deprecated before the failure shows with it (a broken conditional's {{ }})
-      return { result, error: chain, failKind, ...(shownDelegate ? { delegatedTo: shownDelegate } : {}), ...(masked.length > 0 ? { warnings: masked } : {}), ...captured.outcomeFields() };
+      // what templating warned or deprecated before the failure shows with it (a broken conditional's {{ }})
+      return { result, error: chain, failKind, ...(shownDelegate ? { delegatedTo: shownDelegate } : {}), ...captured.settle(result) };
     }
   }
 
@@ -617,7 +613,7 @@ export class TaskExecutor {
   }
 
   /** Templates each argument; a failure names the argument as 2.19 does. */
-  private renderArgs(step: TaskStep, vars: VarSource, host: string): DataDict {
+  private renderArgs(step: TaskStep, vars: VarSource, host: string, warn: CapturedWarnings['warn']): DataDict {
     const task = step.task;
     const out: DataDict = new Map();
     const lookup = this.services.lookupEnv(step);
@@ -638,7 +634,7 @@ export class TaskExecutor {
           ? (valueOrigin(defaults, key) ?? task.argsLoc)
           : (argLocation(task.argsNode, key) ?? argLocation(task.extraArgsNode, key) ?? task.argsLoc);
       try {
-        const rendered = stripOmit(this.services.templar.renderDeep(value, vars, { origin, lookup }));
+        const rendered = stripOmit(this.services.templar.renderDeep(value, vars, { origin, lookup, warn }));
         if (isOmitted(rendered)) continue;
         out.set(key, rendered);
         // set_fact's facts keep where their values were written.

@@ -195,21 +195,8 @@ class AnsibleModule(object):
         self._ctx.warn(warning)
 
     def deprecate(self, msg, version=None, date=None, collection_name=None):
-        # NOTE: 2.19 names the deprecator: the collection given, else the calling module (a
-        # playbook's library/ module is ansible.legacy's, a collection's module its collection's).
-        if collection_name is not None:
-            deprecator = {'resolved_name': collection_name, 'type': None}
-        else:
-            parts = self._name.split('.')
-            resolved = self._name if len(parts) > 2 else 'ansible.legacy.' + self._name
-            collection_name = '.'.join(resolved.split('.')[:2])
-            deprecator = {'resolved_name': resolved, 'type': 'module'}
-        dep = {'msg': msg, 'collection_name': collection_name, 'deprecator': deprecator}
-        if date is not None:
-            dep['date'] = date
-        else:
-            dep['version'] = version
-        self._ctx.deprecations.append(dep)
+        # NOTE: a playbook's library/ module is ansible.legacy's, a collection's module its collection's.
+        self._ctx.deprecations.append(volant_runtime.deprecation_dict(msg, version, date, collection_name, self._name, 'ansible.legacy'))
 
     def log(self, msg, log_args=None):
         pass
