@@ -273,6 +273,14 @@ TYPE_CHECKERS = {
 }
 
 
+def _hashable(value):
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
 def _type_name(value):
     """Python's type name as Ansible's messages print it (native_type_name)."""
     if value is None:
@@ -435,19 +443,15 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
                 res.errors.append(('value', 'value of %s must be one or more of: %s. Got no match for: %s%s'
                                    % (key, ', '.join(str(c) for c in choices), ', '.join(str(d) for d in diff), found_in)))
         elif value not in choices:
-            # NOTE: Ansible accepts a bool-looking string for a choice list of booleans and vice versa.
-            lowered = str(value).lower() if isinstance(value, str) else value
-            if isinstance(value, str) and (set(choices) & {'yes', 'no', True, False} or True):
-                overlap_true = lowered in BOOLEANS_TRUE and True in choices
-                overlap_false = lowered in BOOLEANS_FALSE and False in choices
-                if overlap_true:
-                    params[key] = True
-                    continue
-                if overlap_false:
-                    params[key] = False
-                    continue
-            res.errors.append(('value', 'value of %s must be one of: %s, got: %s%s'
-                               % (key, ', '.join(str(c) for c in choices), value, found_in)))
+            # NOTE: a YAML boolean given to a str option arrives as 'True'/'False'; Ansible maps it
+            # back to the one choice that means the same boolean ('1', 'yes' …), when exactly one does.
+            if value in ('True', 'False'):
+                same = [c for c in choices if _hashable(c) and c in (BOOLEANS_TRUE if value == 'True' else BOOLEANS_FALSE)]
+                if len(set(same)) == 1:
+                    value = params[key] = same[0]
+            if value not in choices:
+                res.errors.append(('value', 'value of %s must be one of: %s, got: %s%s'
+                                   % (key, ', '.join(str(c) for c in choices), value, found_in)))
 
     for group in required_together or ():
         counts = [_count_terms(t, params) for t in group]
