@@ -4,6 +4,7 @@ import type { Action } from '../run/action.js';
 import { ActionFail } from '../run/task-error.js';
 import { localTmpFile } from './local-tmp-name.js';
 import { controllerSearchDirs, fileNotFoundMessage, pyStr, searchCandidates, toBoolLike } from './util.js';
+import { throwRemoteStatError } from './remote-stat-error.js';
 
 /** Options only assemble knows; copy gets the rest. */
 const ASSEMBLE_ONLY = ['remote_src', 'regexp', 'delimiter', 'ignore_hidden', 'decrypt'];
@@ -32,7 +33,7 @@ export const assemble: Action = async (ctx) => {
   args.set('_volant_after_header', localTmpFile());
   args.set('_volant_upload_name', 'src');
   args.set('_volant_diff_always', true);
-  const result = await ctx.runModule({ module: 'copy', args });
+  const result = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
   // NOTE: 2.19's assemble action sets its one diff as a dict, where copy's makes a list, and
   // none at all without --diff
   const diff = result.get('diff');

@@ -9,6 +9,7 @@ import { dumpJson } from '../core/json.js';
 import type { Action } from '../run/action.js';
 import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
 import { ActionFail } from '../run/task-error.js';
+import { throwRemoteStatError } from './remote-stat-error.js';
 
 /** Files larger than this travel before the module runs rather than inside its request. */
 const STAGE_ABOVE = 1 << 20;
@@ -48,7 +49,7 @@ export const copy: Action = async (ctx) => {
       const source = name.endsWith('/') ? `${path.replace(/\/+$/, '')}/` : path.replace(/\/+$/, '');
       args.set('_volant_tree', localTree(source, toBoolLike(args.get('local_follow') ?? true), args.get('mode') === 'preserve', read));
       args.set('_volant_tree_src', source);
-      return ctx.runModule({ module: 'copy', args });
+      return throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
     }
     const session = await ctx.session();
     const vaulted = vault !== undefined && hasVaultHeader(readFileSync(path));
@@ -68,7 +69,7 @@ export const copy: Action = async (ctx) => {
     if (!args.has('_original_basename')) args.set('_original_basename', basename(name.replace(/\/$/, '')));
   }
   if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
-  const result = await ctx.runModule({ module: 'copy', args });
+  const result = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
   if (result.get('_volant_action_answer') === true) {
     // a refusal ansible's copy action makes itself (it needs the host's view of dest): the action's failure
     const answer = new Map(result);

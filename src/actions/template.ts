@@ -12,6 +12,7 @@ import { pyCodec, pyEncode } from '../template/filters/ansible-python-codecs.js'
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
 import { withSourceChecksum } from './copy.js';
+import { throwRemoteStatError } from './remote-stat-error.js';
 import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
 
 /** Options the template action consumes itself; the rest go to the copy module on the host. */
@@ -77,7 +78,7 @@ export const template: Action = async (ctx) => {
   args.set('_original_basename', basename(name));
   args.set('_volant_after_header', localTmpName(basename(path)));
   if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
-  return withSourceChecksum(await ctx.runModule({ module: 'copy', args }), args);
+  return withSourceChecksum(throwRemoteStatError(await ctx.runModule({ module: 'copy', args })), args);
 };
 
 /** The rendered text as the bytes of `output_encoding` (utf-8 unless set), as Python's str.encode. */

@@ -143,6 +143,8 @@ def _run(params, ctx):
                 _make_dest_dirs(ctx, params, os.path.dirname(dest), src)
             return _copy_tree(params, ctx, src, dest)
         data = _Source(path=src)
+    if not remote_src:
+        _action_stat(ctx, params, dest if not dest.endswith(os.sep) else os.path.join(dest, params['_original_basename'] or ''))
     if params['content'] is not None and os.path.isdir(dest) and (params['follow'] or not os.path.islink(dest)):
         # NOTE: Ansible's copy action refuses this before any module runs (an "Action failed").
         ctx.fail('can not use content with a dir as dest', _volant_action_answer=True)
@@ -288,6 +290,20 @@ def _run(params, ctx):
     return result
 
 
+def _action_stat(ctx, params, path):
+    """The stat of dest the copy action makes before it sends a file: a dest it cannot look at
+    (under a regular file, unreadable) stops the task there, the stat module's words quoted."""
+    try:
+        if params['follow']:
+            os.stat(path)
+        else:
+            os.lstat(path)
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        ctx.fail('Failed to get information on remote file (%s): %s' % (path, e.strerror), _volant_action_error=True)
+
+
 def _verify_checksum(ctx, params, checksum_src):
     if params['checksum'] and params['checksum'] != checksum_src:
         ctx.fail('Copied file does not match the expected checksum. Transfer failed.', checksum=checksum_src, expected_checksum=params['checksum'])
@@ -322,6 +338,7 @@ def _copy_controller_tree(params, ctx, tree):
     for rel, b64, local, mode in tree['files']:
         data = base64.b64decode(b64)
         target = os.path.join(dest, rel)
+        _action_stat(ctx, params, target)
         # NOTE: `mode: preserve` is each controller file's own mode.
         file_params = dict(params, mode=mode) if mode else params
         exists = os.path.exists(target)
@@ -346,6 +363,10 @@ def _copy_controller_tree(params, ctx, tree):
         last = {'changed': True, 'checksum': checksum, 'dest': target, 'md5sum': hashlib.md5(data).hexdigest()}
         if ctx.check_mode:
             continue
+        if params['checksum'] and params['checksum'] != checksum:
+            # the copy module run for this file checks it (the action's diff for the file beside)
+            ctx.fail('Copied file does not match the expected checksum. Transfer failed.', checksum=checksum,
+                     expected_checksum=params['checksum'], diff=diffs[-1:] if ctx.diff_mode else [])
         parent = os.path.dirname(target)
         if not os.path.isdir(parent):
             os.makedirs(parent)
