@@ -61,7 +61,7 @@ export class ProgramBuilder {
   private section: Section = 'none';
   /** How many import_tasks/import_role the steps being added come through. */
   private importDepth = 0;
-  /** The play's own program: its outermost Blocks are the play's (see TaskStep.reviveAt). */
+  /** The play's own program: its outermost Blocks are the play's (see TaskStep.playBlock). */
   playLevel = false;
   /** 2.19's Blocks (explicit, or implicit runs of bare tasks) around the steps being added, innermost last. */
   private readonly containers: Container[] = [];
@@ -228,7 +228,8 @@ export class ProgramBuilder {
   build(): Program {
     const steps = this.steps.map((step, i): Step => {
       const container = this.containerOf[i];
-      return step.kind === 'task' && container && !container.playLevel ? { ...step, reviveAt: container.end } : step;
+      if (step.kind !== 'task' || !container) return step;
+      return { ...step, reviveAt: container.end, ...(container.playLevel ? { playBlock: true as const } : {}) };
     });
     return { steps, spans: this.spans, jumps: buildJumpTable(steps, this.spans) };
   }

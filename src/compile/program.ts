@@ -73,10 +73,14 @@ export interface TaskStep {
   /**
    * Where a host that failed out of the play at this step goes on after meta: clear_host_errors:
    * the end of 2.19's innermost Block around it (an explicit block, or the implicit one a run of
-   * bare tasks in a task file makes). Absent when that Block is one of the play's own, which
-   * 2.19 leaves complete.
+   * bare tasks in a task file or play section makes).
    */
   readonly reviveAt?: number;
+  /**
+   * That Block is one of the play's own, which 2.19 leaves complete: the host stays out (unless
+   * force_handlers wraps the play's sections in blocks of its own).
+   */
+  readonly playBlock?: true;
 }
 
 export interface FlushStep {

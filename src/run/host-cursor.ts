@@ -3,7 +3,7 @@
  * dynamic includes it entered). Moves only through the jump tables.
  */
 import type { FailTarget } from '../compile/jump-table.js';
-import type { Program, Step, TaskStep } from '../compile/program.js';
+import type { Program, Step } from '../compile/program.js';
 
 interface Frame {
   readonly program: Program;
@@ -37,7 +37,14 @@ export class HostCursor {
    */
   private resumeAt: { frame: Frame; pc: number }[] | undefined;
 
-  constructor(program: Program) {
+  /**
+   * `wrappedPlay`: force_handlers, under which 2.19 puts each section of the play in a block of its
+   * own (its always runs the handlers), so the play's Blocks are not the outermost.
+   */
+  constructor(
+    program: Program,
+    private readonly wrappedPlay = false,
+  ) {
     this.frames = [{ program, pc: 0, pending: new Set() }];
   }
 
@@ -136,7 +143,8 @@ export class HostCursor {
     // NOTE: a host already failed out of the play (a run_once failure under free marks every host
     // while their own run of the task is still out) fails again where it is: out.
     if (target === undefined && this.failed) return { rescued: false, hostFailed: true };
-    const reviveAt = (frame.program.steps[frame.pc] as Step | undefined)?.kind === 'task' ? (frame.program.steps[frame.pc] as TaskStep).reviveAt : undefined;
+    const step = frame.program.steps[frame.pc] as Step | undefined;
+    const reviveAt = step?.kind === 'task' && (!step.playBlock || this.wrappedPlay) ? step.reviveAt : undefined;
     const resume = reviveAt === undefined && this.frames.length === 1 ? undefined : this.positions(reviveAt ?? frame.program.steps.length);
     const hostFailed = this.applyFail(target as FailTarget);
     if (hostFailed) this.resumeAt = resume;

@@ -211,7 +211,7 @@ export class PlayRunner {
     this.batchHosts = [...hosts];
     for (const step of program.steps) this.announced.delete(step.id);
     for (const host of hosts) {
-      this.cursors.set(host, new HostCursor(program));
+      this.cursors.set(host, new HostCursor(program, this.forceHandlers()));
     }
     if (this.strategy() === 'free' || this.strategy() === 'host_pinned') {
       const maxFail = this.compiled.play.keywords.get('max_fail_percentage');

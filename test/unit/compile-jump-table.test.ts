@@ -86,7 +86,7 @@ describe('compile/jump-table', () => {
     assert.equal(program.jumps.fail[at('t1')]?.hostFailed, true);
     assert.equal(program.jumps.fail[at('t1')]?.target, 2);
   });
-  it("gives a step the end of 2.19's innermost Block around it, unless that Block is the play's own", () => {
+  it("gives a step the end of 2.19's innermost Block around it, and says when that Block is the play's own", () => {
     const list = [task('t1'), task('t2'), block([task('b1'), block([task('n1')]), task('b2')]), task('t3')];
     const nested = compile(list);
     const step = (name: string) => nested.program.steps[nested.at(name)];
@@ -101,7 +101,9 @@ describe('compile/jump-table', () => {
     b.addList(list, EMPTY_FOLD, { baseDir: '.' });
     const play = b.build();
     const at = (name: string) => play.steps.find((s) => s.kind === 'task' && s.task.keywords.get('name')?.value === name);
-    for (const name of ['t1', 'b1', 't3']) assert.equal((at(name) as { reviveAt?: number }).reviveAt, undefined, name);
-    assert.equal((at('n1') as { reviveAt?: number }).reviveAt, nested.at('b2'));
+    const field = (name: string) => at(name) as { reviveAt?: number; playBlock?: true };
+    for (const name of ['t1', 'b1', 't3']) assert.equal(field(name).playBlock, true, name);
+    assert.equal(field('t1').reviveAt, nested.at('b1'));
+    assert.deepEqual([field('n1').reviveAt, field('n1').playBlock], [nested.at('b2'), undefined]);
   });
 });
