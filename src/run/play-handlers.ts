@@ -62,6 +62,11 @@ export class PlayHandlers {
    * (2.19 leaves its place in the list there), once; the handlers before it wait for a later flush.
    */
   private readonly resumeAt = new Map<string, number>();
+  /**
+   * Hosts a handler failed at one of the play's own flush points: 2.19 fails them there for good
+   * (the block force_handlers wraps a section in is done), so no later flush runs their handlers.
+   */
+  private readonly doneFlushing = new Set<string>();
 
   /** Runs notified handlers in definition order for the hosts at this flush point. */
   async flush(hosts: readonly string[]): Promise<void> {
@@ -73,7 +78,7 @@ export class PlayHandlers {
       const eligible = hosts.filter((h) => {
         const c = runner.cursors.get(h);
         if (runner.unreachable.has(h) || stoppedAt.has(h) || (this.resumeAt.get(h) ?? 0) > index) return false;
-        if (c?.failed || runner.failedHosts.has(h)) return runner.forceHandlers();
+        if (c?.failed || runner.failedHosts.has(h)) return runner.forceHandlers() && !this.doneFlushing.has(h);
         return true;
       });
       const notified = this.notifications.take(step, eligible);
@@ -90,7 +95,7 @@ export class PlayHandlers {
   /** The first handler, in definition order, the host was notified for (taken from its list). */
   next(host: string): TaskStep | undefined {
     const cursor = this.runner.cursors.get(host);
-    if ((cursor?.failed || this.runner.failedHosts.has(host)) && !this.runner.forceHandlers()) return undefined;
+    if ((cursor?.failed || this.runner.failedHosts.has(host)) && (!this.runner.forceHandlers() || this.doneFlushing.has(host))) return undefined;
     for (const step of this.steps) {
       if (step.kind === 'task' && this.notifications.take(step, [host]).length > 0) return step;
     }
@@ -105,11 +110,13 @@ export class PlayHandlers {
   async run(step: TaskStep, notified: string[], asked = false): Promise<string[]> {
     const cursors = this.runner.cursors;
     const handlerCursors = new Map<string, HostCursor>();
+    const atFlushPoint = new Set<string>();
     const program: Program = { steps: [step], spans: [], jumps: { next: [1], exits: [[]], fail: [{ target: 1, hostFailed: true }], spanFail: [], rescuable: [false], playBlockRescues: [false] } };
     for (const h of notified) {
       const original = cursors.get(h);
       const at = original?.current();
       const byMeta = at?.kind === 'task' && at.task.action === 'meta' && !original?.failed;
+      if (!byMeta) atFlushPoint.add(h);
       handlerCursors.set(h, HostCursor.forHandler(program, byMeta ? original : undefined, this.runner.forceHandlers()));
     }
     const saved = new Map(notified.map((h) => [h, cursors.get(h)] as const));
@@ -125,6 +132,7 @@ export class PlayHandlers {
       if (original) cursors.set(h, original);
       if (c.hadFailure) failed.push(h);
       if (!c.failed || !original) continue;
+      if (atFlushPoint.has(h)) this.doneFlushing.add(h);
       original.failed = true;
       original.end();
       this.runner.failedHosts.add(h);
@@ -155,6 +163,6 @@ export class PlayHandlers {
   forcedHosts(batchHosts: readonly string[], except: readonly string[]): string[] {
     const runner = this.runner;
     if (!runner.forceHandlers()) return [];
-    return batchHosts.filter((h) => !except.includes(h) && runner.cursors.get(h)?.failed && !runner.unreachable.has(h) && this.notifications.pending(h));
+    return batchHosts.filter((h) => !except.includes(h) && runner.cursors.get(h)?.failed && !runner.unreachable.has(h) && !this.doneFlushing.has(h) && this.notifications.pending(h));
   }
 }
