@@ -20,11 +20,14 @@ import { RunAborted } from '../run/run-aborted.js';
 import { capturable } from '../run/output-capture.js';
 import type { Callback } from '../run/events.js';
 import { versionText } from './version.js';
+import { encodableText, UNENCODABLE_WARNING } from './unencodable-text.js';
 import { openLogFile, withoutColor, type LogFile } from '../callbacks/log-file.js';
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const out = (text: string): void => void process.stdout.write(text);
-  const err = (text: string): void => void process.stderr.write(text);
+  // NOTE: 2.19 warns (once, as warnings are) when its display writes text that is not UTF-8.
+  let warnUnencodable = (): void => undefined;
+  const out = (text: string): void => void process.stdout.write(encodableText(text, () => warnUnencodable()));
+  const err = (text: string): void => void process.stderr.write(encodableText(text, () => warnUnencodable()));
   const cwd = process.cwd();
   // NOTE: ansible-core reads its config file and checks these settings as it loads, before the
   // command line: it prints its Python traceback after the message (Volant does not) and exits 5.
@@ -95,6 +98,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
   };
   const callback = capturable(loadCallbacks());
+  warnUnencodable = () => callback.warning?.(UNENCODABLE_WARNING);
   for (const warning of config.warnings) callback.warning?.(warning);
   for (const deprecation of configDeprecations(config)) callback.deprecation?.(deprecation);
   // ansible-playbook opens -vv output with its version block (Volant's names Volant and node).

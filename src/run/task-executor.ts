@@ -685,7 +685,7 @@ export class TaskExecutor {
         ...(environment ? { environment } : {}),
         ...request,
       });
-      checkStrictUtf8(result);
+      checkStrictUtf8(result, request.module);
       MODULE_RESULTS.add(result);
       return result;
     };

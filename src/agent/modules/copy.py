@@ -147,7 +147,7 @@ def _run(params, ctx):
         _action_stat(ctx, params, dest if not dest.endswith(os.sep) else os.path.join(dest, params['_original_basename'] or ''))
     if params['content'] is not None and os.path.isdir(dest) and (params['follow'] or not os.path.islink(dest)):
         # NOTE: Ansible's copy action refuses this before any module runs (an "Action failed").
-        ctx.fail('can not use content with a dir as dest', _volant_action_answer=True)
+        ctx.fail('can not use content with a dir as dest', diff=[], _volant_action_answer=True)
     checksum_src = data.digest('sha1')
     params['_volant_meta'] = {'checksum': checksum_src}
     if remote_src:
@@ -184,7 +184,9 @@ def _run(params, ctx):
         elif limit > 0 and len(raw_before) > limit:
             entry['dst_larger'] = limit
         else:
-            entry['before'] = raw_before.decode('utf-8', 'replace')
+            # NOTE: as ansible's to_text: bytes that are not UTF-8 stay as lone surrogates (the
+            # controller's display prints each run of them as '?').
+            entry['before'] = raw_before.decode('utf-8', 'surrogateescape')
             # NOTE: ansible names the file being replaced; a new file has no "before" header.
             if exists:
                 entry['before_header'] = dest
@@ -197,7 +199,7 @@ def _run(params, ctx):
         elif b'\x00' in after:
             entry['src_binary'] = 1
         else:
-            entry['after'] = after.decode('utf-8', 'replace')
+            entry['after'] = after.decode('utf-8', 'surrogateescape')
             entry['after_header'] = after_header
         diff_list.append(entry)
     # the action computed its diff before the module ran: a failure still carries it
@@ -354,8 +356,8 @@ def _copy_controller_tree(params, ctx, tree):
             before = ''
             if exists:
                 with open(target, 'rb') as f:
-                    before = f.read().decode('utf-8', 'replace')
-            entry = {'after': data.decode('utf-8', 'replace'), 'after_header': local, 'before': before}
+                    before = f.read().decode('utf-8', 'surrogateescape')
+            entry = {'after': data.decode('utf-8', 'surrogateescape'), 'after_header': local, 'before': before}
             if exists:
                 entry['before_header'] = target
             diffs.append(entry)
