@@ -1407,8 +1407,11 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
     answer = precheck(user_args, internal) if precheck is not None else None
     if answer is not None:
         return answer
+    # A module that hands its arguments on (package, to the host's package manager module) checks
+    # only its own: the others are the backend's to check, as 2.19's package action sends them all.
+    checked = dict((k, v) for k, v in user_args.items() if k in spec) if getattr(module, 'PASSES_ARGS_ON', False) else user_args
     vres = validate_arguments(
-        name, spec, user_args,
+        name, spec, checked,
         mutually_exclusive=getattr(module, 'MUTUALLY_EXCLUSIVE', ()),
         required_together=getattr(module, 'REQUIRED_TOGETHER', ()),
         required_one_of=getattr(module, 'REQUIRED_ONE_OF', ()),

@@ -28,4 +28,22 @@ describe('transport/package', () => {
       await transport.closeAll();
     }
   });
+
+  // 2.19's package action checks only `use`: apt gets update_cache and the missing state (present)
+  // as its own (robertdebock.bootstrap; Volant refused both as package's).
+  it("hands the backend arguments package has no option for", { skip: !hasAptBindings && 'no python3-apt on this machine' }, async () => {
+    const transport = createTransport();
+    try {
+      const session = await transport.session(localSpec);
+      const run = (args: Record<string, unknown>) =>
+        session.runModule({ module: 'package', args: dictOf(args as never), checkMode: true, diff: false });
+      const passed = await run({ name: 'python3', update_cache: false });
+      assert.equal(passed.get('failed'), undefined, String(passed.get('msg')));
+      assert.equal(passed.get('changed'), false);
+      const refused = await run({ name: 'python3', no_such_option: true });
+      assert.match(String(refused.get('msg')), /^Unsupported parameters for \(ansible\.legacy\.apt\) module: no_such_option\./);
+    } finally {
+      await transport.closeAll();
+    }
+  });
 });

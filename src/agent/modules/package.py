@@ -1,14 +1,17 @@
 # package: the generic package module; runs the host's package manager module (apt here) with the
 # same arguments, as ansible's `package` action does after looking at the pkg_mgr fact.
+# NOTE: 2.19 never runs a `package` module: its action checks nothing but `use`, and the backend
+# gets every other argument (apt's update_cache, a missing state) to check as its own.
 import os
 
 import volant_runtime
 
 ARGUMENT_SPEC = {
-    'name': {'type': 'list', 'elements': 'str', 'required': True},
-    'state': {'type': 'str', 'required': True},
+    'name': {'type': 'list', 'elements': 'str'},
+    'state': {'type': 'str'},
     'use': {'type': 'str', 'default': 'auto'},
 }
+PASSES_ARGS_ON = True
 SUPPORTS_CHECK_MODE = True
 ADD_PATH_INFO = False
 
@@ -38,6 +41,8 @@ def run(params, ctx):
         ctx.fail('Could not find a matching action for the "%s" package manager.' % backend)
     # NOTE: ansible's package action sends the task's arguments as written, less `use`
     args = dict((k, v) for k, v in (ctx.raw_args or ctx.params).items() if k != 'use')
+    # 2.19 runs a built-in backend as ansible.legacy.<name>: its messages name it so
+    args['_ansible_module_name'] = backend if '.' in backend else 'ansible.legacy.' + backend
     result = volant_runtime.run_module(backend, module, args, check_mode=ctx.check_mode, diff_mode=ctx.diff_mode,
                                        environ=ctx.environ)
     # the backend's own invocation and warnings are the ones the user should see
