@@ -50,6 +50,13 @@ describe('golden/normalize', () => {
     );
   });
 
+  it("replaces the hidden temp file copy writes its content to (geerlingguy.dotfiles' -v run)", () => {
+    assert.equal(
+      normalizeOutput('"src": "/root/.ansible/tmp/ansible-local-24998gie38p0_/.7ltjnpbw"}', ctx),
+      '"src": "/root/.ansible/tmp/ansible-local-<ID>/.<RANDOM>"}',
+    );
+  });
+
   it('replaces async job ids', () => {
     assert.equal(normalizeOutput('ASYNC OK on localhost: jid=j522711689673.32448', ctx), 'ASYNC OK on localhost: jid=<JID>');
   });
