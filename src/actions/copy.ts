@@ -87,10 +87,11 @@ function hasVaultHeader(bytes: Buffer): boolean {
 }
 
 /** A controller file's bytes, decrypted when it is vault-encrypted and `vault` is given. */
-function readDecrypted(path: string, vault: { decrypt(text: string): string } | undefined): Buffer {
+function readDecrypted(path: string, vault: { decrypt(text: string): string; decryptBytes?(text: string): Buffer } | undefined): Buffer {
   const bytes = readFileSync(path);
   if (vault === undefined || !hasVaultHeader(bytes)) return bytes;
-  return Buffer.from(vault.decrypt(bytes.toString('utf8')), 'utf8');
+  // NOTE: the plain file may be binary: its bytes as they were, never through text.
+  return vault.decryptBytes ? vault.decryptBytes(bytes.toString('utf8')) : Buffer.from(vault.decrypt(bytes.toString('utf8')), 'utf8');
 }
 
 /**

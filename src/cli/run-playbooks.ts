@@ -434,7 +434,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     baseDir: firstDir,
     searchPaths: (kind) => [join(baseDir, '..', kind), join(baseDir, kind), baseDir, join(firstDir, kind), firstDir],
     inventoryHostnames: (pattern) => afterFlush(inventory.hostsMatching(pattern)),
-    vault: { decrypt: (text) => runVault().openFile(text, '') },
+    vault: { decrypt: (text) => runVault().openFile(text, ''), decryptBytes: (text) => runVault().openFileBytes(text, '') },
     config: configLookup(config),
     configRaw: (envName, section, key) => config.get(envName, section, key),
   });

@@ -33,9 +33,14 @@ export class VaultSecrets {
 
   /** Plain text, or undefined when no secret opens it. */
   open(ciphertext: string): string | undefined {
+    return this.openBytes(ciphertext)?.toString('utf8');
+  }
+
+  /** Plain bytes, or undefined when no secret opens them. */
+  private openBytes(ciphertext: string): Buffer | undefined {
     for (const secret of this.secrets) {
       try {
-        return vaultDecrypt(ciphertext, secret).toString('utf8');
+        return vaultDecrypt(ciphertext, secret);
       } catch {
         // try the next secret
       }
@@ -46,10 +51,15 @@ export class VaultSecrets {
   /** A whole vault-encrypted file's text, decrypted; other text unchanged. */
   openFile(text: string, file: string): string {
     if (!isVaultText(text)) return text;
+    return this.openFileBytes(text, file).toString('utf8');
+  }
+
+  /** A whole vault-encrypted file's plain bytes (the text must be vault text). */
+  openFileBytes(text: string, file: string): Buffer {
     if (this.secrets.length === 0) {
       throw new VolantError('VAULT_NO_SECRETS', 'Attempting to decrypt but no vault secrets found.', { location: { file, line: 0, column: 0 } });
     }
-    const plain = this.open(text);
+    const plain = this.openBytes(text);
     if (plain === undefined) {
       throw new VolantError('VAULT_DECRYPT', 'Decryption failed (no vault secrets were found that could decrypt).', { location: { file, line: 0, column: 0 } });
     }

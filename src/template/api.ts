@@ -55,7 +55,12 @@ export interface LookupEnvironment {
   /** A setting's raw text from its environment variable, else ansible.cfg (undefined when unset). */
   configRaw?(envName: string, section: string, key: string): string | undefined;
   /** Decrypts vault text for `unvault` and `vault` filters. */
-  vault?: { decrypt(text: string): string; encrypt?(text: string, secret: string, vaultId?: string): string };
+  vault?: {
+    decrypt(text: string): string;
+    /** A vault-encrypted file's plain bytes, as they were (copy's src may be any binary file). */
+    decryptBytes?(text: string): Buffer;
+    encrypt?(text: string, secret: string, vaultId?: string): string;
+  };
 }
 
 export interface RenderOptions {
