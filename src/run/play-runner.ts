@@ -261,9 +261,18 @@ export class PlayRunner {
       for (const h of hosts) if (this.cursors.get(h)?.failed) this.services.failedHosts.add(h);
     }
     this.reachRole(undefined);
-    if (this.maxFailMarked) this.breakPlay = true;
+    if (this.maxFailMarked) {
+      // NOTE: a host force_handlers owes handlers has its flush ahead: 2.19 starts it (a round of
+      // meta tasks), finds the percentage crossed and every host failed, and returns: no handler
+      // runs, force_handlers or not.
+      if (!this.breakPlay && !this.services.skipImplicitFlush && this.handlers.forcedHosts(this.batchHosts, []).length > 0) {
+        this.services.callback.noHostsRemaining?.();
+        this.services.callback.noHostsRemaining?.();
+      }
+      this.breakPlay = true;
+    }
     await this.runAhead?.settle();
-    const forced = this.services.skipImplicitFlush ? [] : this.handlers.forcedHosts(this.batchHosts, []);
+    const forced = this.services.skipImplicitFlush || this.maxFailMarked ? [] : this.handlers.forcedHosts(this.batchHosts, []);
     if (forced.length > 0) await this.flushHandlers(forced);
     const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
     return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
@@ -666,9 +675,10 @@ export class PlayRunner {
       }
       // ansible reports it when the percentage is crossed, and again when it finds every host failed.
       this.services.callback.noHostsRemaining?.();
+      // NOTE: so is one whose handlers force_handlers still owes: its flush is ahead of it.
       const goingOn = failedNow.some((h) => {
         const c = this.cursors.get(h);
-        return c !== undefined && !c.failed && !c.ended;
+        return (c !== undefined && !c.failed && !c.ended) || this.failedToFlush.has(h);
       });
       if (goingOn) return;
       this.services.callback.noHostsRemaining?.();
