@@ -104,8 +104,12 @@ export abstract class CallbackBase {
   }
 
   display(text: string, options: { stderr?: boolean; verbosity?: number; host?: string } = {}): void {
-    if ((options.verbosity ?? 0) > this.verbosity) return;
     const msg = options.host === undefined ? text : `<${options.host}> ${text}`;
+    if ((options.verbosity ?? 0) > this.verbosity) {
+      const logVerbosity = this.options.logVerbosity ?? 0;
+      if (logVerbosity > this.verbosity && logVerbosity >= (options.verbosity ?? 0)) this.screen.display(msg, { logOnly: true });
+      return;
+    }
     const verbose = (options.verbosity ?? 0) > 0;
     this.screen.display(msg, { stderr: options.stderr ?? (verbose && this.options.verboseToStderr), color: verbose ? 'verbose' : undefined });
   }

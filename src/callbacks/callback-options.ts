@@ -51,6 +51,11 @@ export interface CallbackOptions {
   readonly junit?: JunitOptions;
   /** The log file (log_path), when there is one: every display call also writes a record there. */
   readonly log?: LogSink;
+  /**
+   * log_verbosity (LOG_VERBOSITY): when above the run's verbosity, the verbose messages up to it
+   * that the screen does not show are written to the log only, as 2.19's Display.verbose does.
+   */
+  readonly logVerbosity?: number;
   /** The clock the json, junit, timer and profile_tasks callbacks read (tests pin it). */
   readonly now?: () => Date;
 }

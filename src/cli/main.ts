@@ -78,7 +78,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const stdoutName = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default';
   const log = runLogFile(config, env, cwd, err);
   const cliArgs = cliArgsLines(args, config, cwd);
-  const callbackOptions = { ...settings, verbosity, out, err, cliArgs, checkMode: Boolean(args.check), ...(log ? { log } : {}) };
+  const logVerbosity = config.int('ANSIBLE_LOG_VERBOSITY', 'defaults', 'log_verbosity', 0);
+  const callbackOptions = { ...settings, verbosity, out, err, cliArgs, checkMode: Boolean(args.check), ...(log ? { log, logVerbosity } : {}) };
   // ansible shows these with display.error: in the log as ERROR records, uncoloured.
   const showError = (text: string): void => {
     err(text);
@@ -103,7 +104,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   for (const deprecation of configDeprecations(config)) callback.deprecation?.(deprecation);
   // ansible-playbook opens -vv output with its version block (Volant's names Volant and node).
   // Through the callback's display: at -v these lines have the verbose colour, as ansible's do.
-  if (verbosity >= 2) callback.display?.(versionText(config.file).replace(/\n$/, ''), { verbosity: 2 });
+  // (the callback shows it at -vv, or only logs it when log_verbosity asks for more)
+  callback.display?.(versionText(config.file).replace(/\n$/, ''), { verbosity: 2 });
   callback.display?.(config.file ? `Using ${config.file} as config file` : 'No config file found; using defaults', { verbosity: 1 });
   const errorBlock = (e: VolantError): string => formatErrorBlock(e, { color });
   for (const playbook of args.playbooks) {
