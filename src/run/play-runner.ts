@@ -221,8 +221,7 @@ export class PlayRunner {
       // starts once the last one went unreachable, and says so.
       if (hosts.length > 0 && !this.endPlay && hosts.every((h) => this.services.unreachable.has(h))) this.services.callback.noHostsRemaining?.();
       this.reachRole(undefined);
-      const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
-      return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
+      return this.batchOutcome(hosts);
     }
     const order = new LinearOrder(program.steps);
     while (!this.endPlay && !this.breakPlay) {
@@ -274,6 +273,13 @@ export class PlayRunner {
     await this.runAhead?.settle();
     const forced = this.services.skipImplicitFlush || this.maxFailMarked ? [] : this.handlers.forcedHosts(this.batchHosts, []);
     if (forced.length > 0) await this.flushHandlers(forced);
+    return this.batchOutcome(hosts);
+  }
+
+  private batchOutcome(hosts: readonly string[]): BatchOutcome {
+    // A failure pending in an always section fires as the host looks for its next step, which
+    // may be when an included file it ran last ends: it has no step left to run then.
+    for (const h of hosts) if (this.cursors.get(h)?.failed) this.services.failedHosts.add(h);
     const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
     return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
   }
