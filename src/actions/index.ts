@@ -2,6 +2,7 @@
 import type { Action } from '../run/action.js';
 import { assertAction } from './assert.js';
 import { assemble } from './assemble.js';
+import { asyncStatus } from './async-status.js';
 import { copy } from './copy.js';
 import { template } from './template.js';
 import { unarchive } from './unarchive.js';
@@ -45,6 +46,7 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['dnf', dnf],
     ['yum', dnf],
     ['wait_for_connection', waitForConnection],
+    ['async_status', asyncStatus],
   ]);
   if (deps.includeVars) actions.set('include_vars', deps.includeVars);
   for (const [name, action] of actions) actions.set(name, withValidArgs(name, action));

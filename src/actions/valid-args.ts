@@ -20,6 +20,7 @@ interface ActionOption {
   readonly type: string;
   readonly aliases?: readonly string[];
   readonly required?: boolean;
+  readonly choices?: readonly string[];
 }
 
 interface ActionSpec {
@@ -41,6 +42,7 @@ const ARGUMENT_SPECS: ReadonlyMap<string, ActionSpec> = new Map<string, ActionSp
   // NOTE: minutes and seconds go through Python's int(), which the pause action applies itself
   // (with their exclusion).
   ['pause', { options: { echo: { type: 'bool' }, minutes: { type: 'raw' }, prompt: { type: 'str' }, seconds: { type: 'raw' } } }],
+  ['async_status', { options: { jid: { type: 'str', required: true }, mode: { type: 'str', choices: ['status', 'cleanup'] } } }],
   ['script', {
     options: {
       _raw_params: { type: 'str' }, cmd: { type: 'str' }, creates: { type: 'str' }, removes: { type: 'str' },
@@ -75,7 +77,9 @@ function checkArgumentSpec(ctx: ActionContext, name: string, spec: ActionSpec): 
   const aliasOf = new Map(options.flatMap(([option, o]) => (o.aliases ?? []).map((alias) => [alias, option] as const)));
   const params: DataDict = new Map();
   for (const [key, value] of ctx.args) params.set(aliasOf.get(String(key)) ?? key, value);
-  const specDict: DataDict = new Map(options.map(([option, o]) => [option, new Map<string, Data>([['type', o.type], ['required', o.required === true]])]));
+  const specDict: DataDict = new Map(
+    options.map(([option, o]) => [option, new Map<string, Data>([['type', o.type], ['required', o.required === true], ...(o.choices ? [['choices', [...o.choices]] as [string, Data]] : [])])]),
+  );
   const errors: SpecErrors = { errors: [], unsupported: [] };
   const checks: DataDict = new Map([
     ['mutually_exclusive', (spec.exclusive ?? []).map((term) => [...term])],
