@@ -18,7 +18,7 @@ const TAGGED_CLASS: Readonly<Record<string, string>> = {
   dict: "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedDict'>",
 };
 
-const classOf = (value: Data): string => TAGGED_CLASS[pyTypeName(value)] ?? `<class '${pyTypeName(value)}'>`;
+export const classOf = (value: Data): string => TAGGED_CLASS[pyTypeName(value)] ?? `<class '${pyTypeName(value)}'>`;
 
 // NOTE: Python prints its set of booleans in hash order, which changes from run to run.
 export const VALID_BOOLEANS = "'y', 'yes', 'on', '1', 'true', 't', 1, 'n', 'no', 'off', '0', 'false', 'f', 0";

@@ -2,17 +2,29 @@
  * validate_argument_spec: checks a role's arguments (its params, else same-named variables)
  * against meta/argument_specs.yml (argument-spec-validator.ts).
  */
-import { isDict, pyRepr, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, isDict, pyRepr, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { Action } from '../run/action.js';
-import { leadingElementErrors, validateSpec, type SpecErrors } from './argument-spec-validator.js';
+import { TaskError } from '../run/task-error.js';
+import { classOf, leadingElementErrors, validateSpec, type SpecErrors } from './argument-spec-validator.js';
+
+/** The class 2.19 names for a task argument's value (tagged: it came from the task). */
+function argumentClass(value: Data): string {
+  if (typeof value === 'number' || typeof value === 'bigint') return "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedInt'>";
+  if (value instanceof PyFloat) return "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedFloat'>";
+  return classOf(value);
+}
 
 export const validateArgumentSpec: Action = (ctx) => {
   const spec = ctx.rawArgs.get('argument_spec');
-  const provided = ctx.rawArgs.get('provided_arguments');
+  // NOTE: the action's args reach it as written (argument_spec_data is shown so); the values to check are templated.
+  const provided = ctx.templar.renderDeep(ctx.rawArgs.get('provided_arguments') ?? new Map(), ctx.vars, {});
   const context = ctx.rawArgs.get('validate_args_context') ?? new Map();
   const result = new Map<string, Data>([['validate_args_context', context]]);
-  if (!isDict(spec)) return new Map<string, Data>([['failed', true], ['msg', `"argument_spec" arg is required in args: ${pyRepr(ctx.rawArgs)}`]]);
-  const given: DataDict = isDict(provided) ? provided : new Map();
+  // NOTE: 2.19 raises these (plain errors: "Task failed: …", not an action's failed result).
+  if (spec === undefined) throw new TaskError([{ message: `"argument_spec" arg is required in args: ${pyRepr(ctx.rawArgs)}` }]);
+  if (!isDict(spec)) throw new TaskError([{ message: `Incorrect type for argument_spec, expected dict and got ${argumentClass(spec)}` }]);
+  if (!isDict(provided)) throw new TaskError([{ message: `Incorrect type for provided_arguments, expected dict and got ${argumentClass(provided)}` }]);
+  const given: DataDict = provided;
   const fromVars: DataDict = new Map();
   for (const rawName of spec.keys()) if (ctx.vars.has(String(rawName))) fromVars.set(rawName, ctx.vars.get(String(rawName)) ?? null);
   // NOTE: 2.19 templates the variables it takes whole, templates nested in lists and dicts too (a
@@ -26,6 +38,8 @@ export const validateArgumentSpec: Action = (ctx) => {
   const found: SpecErrors = { errors: [], unsupported: [] };
   validateSpec(spec, params, [], found);
   const errors = [...leadingElementErrors(spec, params), ...found.errors, ...found.unsupported];
+  const unknown = unknownArguments(spec, given);
+  if (unknown !== undefined) errors.push(unknown);
   if (errors.length > 0) {
     result.set('failed', true);
     result.set('msg', `Validation of arguments failed:\n${errors.join('\n')}`);
@@ -37,3 +51,16 @@ export const validateArgumentSpec: Action = (ctx) => {
   result.set('msg', 'The arg spec validation passed');
   return result;
 };
+
+/** provided_arguments that name no option nor alias, as 2.19 reports them (after all else). */
+function unknownArguments(spec: DataDict, given: DataDict): string | undefined {
+  const aliases = [...spec.values()].flatMap((option) => {
+    const names = isDict(option) ? option.get('aliases') : undefined;
+    return Array.isArray(names) ? names.map(pyStr) : [];
+  });
+  const legal = new Set([...[...spec.keys()].map(String), ...aliases]);
+  const unknown = [...given.keys()].map(String).filter((name) => !legal.has(name));
+  if (unknown.length === 0) return undefined;
+  const supported = [...spec.keys()].map(String).sort().join(', ') + (aliases.length > 0 ? ` (${[...aliases].sort().join(', ')})` : '');
+  return `${unknown.sort().join(', ')}. Supported parameters include: ${supported}.`;
+}
