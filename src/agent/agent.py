@@ -198,9 +198,22 @@ def _kill_children(rid):
                     pass
 
 
+def _brief_message(exc):
+    # NOTE: 2.19 gives an exception its direct causes (`raise … from e`) in one line, each after
+    # the one it caused ('Failed to read x: [Errno 21] …'), a cause already ending the text once.
+    parts = []
+    while exc is not None:
+        parts.append(str(exc))
+        exc = exc.__cause__
+    message = parts.pop()
+    for part in reversed(parts):
+        message = part if part.endswith(message) else '%s: %s' % (part.rstrip('. '), message)
+    return message
+
+
 def _crash_result(name, exc_text, exc=None):
     # NOTE: 2.19 reports an exception escaping a module with this msg in the result itself.
-    detail = str(exc) if exc is not None else ''
+    detail = _brief_message(exc) if exc is not None else ''
     if not detail:
         lines = exc_text.strip().splitlines()
         detail = lines[-1] if lines else 'unknown error'

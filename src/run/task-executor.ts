@@ -485,6 +485,8 @@ export class TaskExecutor {
               if (!failed && result.has('exception')) {
                 result.set('failed_when_suppressed_exception', result.get('exception') as Data);
                 result.delete('exception');
+                // NOTE: a crashed module's "Task failed: …" msg is 2.19's controller's, made only for a failed result.
+                if (pyStr(result.get('msg')).startsWith('Task failed: ')) result.delete('msg');
               }
             }
           } catch (e) {

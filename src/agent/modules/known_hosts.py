@@ -134,15 +134,21 @@ def enforce_state(ctx, params):
             inf = open(path)
         except FileNotFoundError:
             inf = None
-        with tempfile.NamedTemporaryFile(mode='w+', dir=os.path.dirname(path), delete=False) as outf:
-            if inf is not None:
-                for number, line in enumerate(inf):
-                    if found_line == number + 1 and (replace_or_add or state == 'absent'):
-                        continue
-                    outf.write(line)
-                inf.close()
-            if state == 'present':
-                outf.write(key)
+        except OSError as e:
+            # NOTE: 2.19 raises these with the OSError as their cause: the module fails with both
+            raise Exception('Failed to read %r.' % path) from e
+        try:
+            with tempfile.NamedTemporaryFile(mode='w+', dir=os.path.dirname(path), delete=False) as outf:
+                if inf is not None:
+                    for number, line in enumerate(inf):
+                        if found_line == number + 1 and (replace_or_add or state == 'absent'):
+                            continue
+                        outf.write(line)
+                    inf.close()
+                if state == 'present':
+                    outf.write(key)
+        except OSError as e:
+            raise Exception('Failed to write to file %r.' % path) from e
         ctx.atomic_move(outf.name, path)
         results['changed'] = True
     return results
