@@ -20,6 +20,8 @@ MODES = ['0644', 420, 644, '644', 'u=rw,g=r', 'u=rw,g=r,o=r', '0o600', '01777', 
 BOOLS = [True, False, 'yes', 'no', 'on', 'off', 1, 0, 'true', 'maybe', [1], '1', 'y']
 WRONG = [['a', 'b'], {'k': 'v'}, 3, 2.5, None, '', 'yes', '{{ none_v }}']
 PATHS = [F, D, OUT + '/f.link', OUT + '/missing', OUT + '/t.tgz', D + '/a.txt', D + '/sub'] + NEW
+# an ed25519 public key (known_hosts wants a valid one)
+KEY = 'example.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPLvS5bPxzrs3YskPYo0C6y25ly/zJgA8bRcavK1ATHZ'
 REGEXES = ['^beta', 'gam+a', '^#', '[unclosed', 'nomatch', '^(al)pha$', '']
 
 # module -> option -> value choices; '!' marks the options a valid call must have
@@ -65,12 +67,15 @@ SPECS = {
              'use_regex': BOOLS, 'recurse': BOOLS, 'file_type': ['file', 'directory', 'any', 'link', 'fifo'],
              'age': ['1d', '-1d', '5x', '3600'], 'size': ['1', '-1k', '2b', 'big'], 'contains': ['needle', '^c+$', '['],
              'hidden': BOOLS, 'excludes': ['b*', ['*.log']], 'depth': [1, 0, 'x'], 'get_checksum': BOOLS,
-             'age_stamp': ['mtime', 'atime', 'born']},
+             'age_stamp': ['mtime', 'atime', 'born'], 'read_whole_file': BOOLS, 'limit': [1, 0, 'x'],
+             'mode': ['0644', '0o755', 'u=rw', 'bad'], 'exact_mode': BOOLS, 'encoding': ['utf-8', 'latin-1', 'nope'],
+             'follow': BOOLS, 'checksum_algorithm': ['sha1', 'md5', 'bogus']},
     'tempfile': {'state': ['file', 'directory', 'fifo'], 'path': [OUT, OUT + '/missing'], 'prefix': ['ansible.'],
                  'suffix': ['', '.txt']},
     'unarchive': {'src!': [OUT + '/t.tgz', F, OUT + '/missing'], 'dest!': [OUT + '/nd', D, OUT + '/missing'],
                   'remote_src': [True, True, 'yes', False], 'list_files': BOOLS, 'creates': [D + '/a.txt', OUT + '/zz'],
-                  'exclude': ['a.txt', ['sub']], 'keep_newer': BOOLS, 'mode': MODES},
+                  'exclude': ['a.txt', ['sub']], 'keep_newer': BOOLS, 'mode': MODES, 'include': ['a.txt', ['sub/x']],
+                  'extra_opts': [['--no-same-owner'], '-v'], 'validate_certs': BOOLS},
     'get_url': {'url!': ['file://' + F, 'file://' + OUT + '/missing', 'notaurl', 'ftp:/x'],
                 'dest!': [OUT + '/new.txt', OUT + '/nd/', D], 'checksum': ['sha1:abc', 'md5:' + '0' * 32, 'bogus'],
                 'force': BOOLS, 'mode': MODES, 'timeout': [1, 'x'], 'backup': BOOLS},
@@ -90,6 +95,25 @@ SPECS = {
     'fail': {'msg': ['boom', ['a'], {'x': 1}, '']},
     'ping': {'data': ['pong', 'crash', 3]},
     'set_fact': {'cacheable': BOOLS, 'sf_a': ['v', 3]},
+    # session 7: modules and options the first rounds did not reach
+    'known_hosts': {'name!': ['example.com', '[example.com]:2222', 'Example.COM', 'bad name!', ''],
+                    'key': [KEY, '[example.com]:2222 ' + KEY.split(' ', 1)[1], 'other.example ' + KEY.split(' ', 1)[1], 'garbage', ''],
+                    'path': [OUT + '/kh', OUT + '/nd/kh', D], 'state': ['present', 'absent', 'bogus'], 'hash_host': [False, 'no']},
+    'yum_repository': {'name!': ['repo1', 'bad name', ''], 'description': ['d', ''], 'baseurl': ['http://example.invalid/', ['http://a.invalid/', 'http://b.invalid/']],
+                       'reposdir': [OUT, OUT + '/missing'], 'state': ['present', 'absent', 'bogus'], 'enabled': BOOLS, 'gpgcheck': BOOLS,
+                       'keepcache': ['0', '1', True, 2], 'file': ['custom', 'repo1'], 'mirrorlist': ['http://m.invalid/'], 'priority': [1, '99', 'x'],
+                       'exclude': ['pkg*', ['a', 'b']], 'async': BOOLS},
+    'uri': {'url!': ['file://' + F, 'notaurl', 'http://127.0.0.1:1/', 'file://' + OUT + '/missing'], 'return_content': BOOLS,
+            'dest': [OUT + '/new.txt', D], 'method': ['GET', 'POST', 'bogus method'], 'status_code': [200, [200, 201], 'x'],
+            'timeout': [1, 'x'], 'follow_redirects': ['safe', 'yes', True, 'bogus'], 'body_format': ['raw', 'json', 'nope'],
+            'creates': [F, OUT + '/missing'], 'removes': [OUT + '/missing']},
+    'validate_argument_spec': {'argument_spec!': [{'a': {'type': 'int'}}, {'a': {'type': 'str', 'required': True}}, {'a': {'choices': [1, 2]}}, 'x'],
+                               'provided_arguments': [{'a': 'x'}, {'a': 3}, {}, {'b': 1}, ['a']]},
+    'add_host': {'name!': ['newhost', '', 'newhost:2222'],  # a list name crashes 2.19 (unhashable, a traceback)
+                 'groups': ['g1', ['g1', 'g2'], 'g1,g2', ''], 'ansible_host': ['127.0.0.2'],
+                 'ansible_port': [2222, 'x']},
+    'group_by': {'key!': ['grp', 'bad key!', '', 3], 'parents': ['p1', ['p1', 'p2'], '']},
+    'async_status': {'jid!': ['nope', '123.456', ''], 'mode': ['status', 'cleanup', 'bogus']},
 }
 FREE = {
     'command': ['echo hi', 'false', 'ls ' + OUT + '/missing', 'cat ' + F, 'echo $HOME *', 'nosuchcommand'],
@@ -113,7 +137,8 @@ FREE_ALLOWED = {
 }
 TYPOS = {'path': 'paht', 'dest': 'dst', 'state': 'sate', 'mode': 'mdoe', 'content': 'contents', 'src': 'source',
          'regexp': 'regex', 'line': 'lines', 'msg': 'mgs', 'that': 'thats', 'create': 'creates'}
-ALIASES = {'file': {'path': ['dest', 'name']}, 'lineinfile': {'path': ['dest', 'destfile', 'name'], 'regexp': ['regex']},
+ALIASES = {'file': {'path': ['dest', 'name']}, 'known_hosts': {'name': ['host']}, 'yum_repository': {'name': []},
+           'uri': {}, 'add_host': {'name': ['host', 'hostname'], 'groups': ['group', 'groupname']}, 'group_by': {}, 'lineinfile': {'path': ['dest', 'destfile', 'name'], 'regexp': ['regex']},
            'blockinfile': {'path': ['dest', 'destfile', 'name'], 'block': ['content']},
            'replace': {'path': ['dest', 'destfile', 'name']}, 'stat': {'path': ['dest', 'name'], 'checksum_algorithm': ['checksum', 'checksum_algo']},
            'find': {'paths': ['name', 'path'], 'patterns': ['pattern'], 'excludes': ['exclude']},
@@ -204,7 +229,9 @@ class G:
     def task(self):
         self.n += 1
         reg = 'r%d' % self.n
-        mod = self.pick(list(SPECS) + list(FREE) * 2)
+        mod = self.pick(list(SPECS) + list(FREE) * 2 + ['async'])
+        if mod == 'async':
+            return self.async_tasks(reg)
         if mod in FREE:
             t = self.free(mod)
         else:
@@ -238,6 +265,21 @@ class G:
         tasks = [out]
         if self.chance(0.6):
             tasks.append({'name': 'show %s' % reg, 'debug': {'var': reg}})
+        return tasks
+
+    def async_tasks(self, reg):
+        """A command started with async (waited for, or not), then asked about by async_status."""
+        launch = {'name': 'async %d' % self.n, 'command': self.pick(['echo hi', 'false', 'sh -c "echo out; exit 3"', 'nosuchcommand']),
+                  'async': self.pick([5, '5', 0]), 'poll': self.pick([0, 1, '0']), 'register': reg, 'ignore_errors': True}
+        if self.chance(0.15):
+            launch['check_mode'] = True
+        tasks = [launch, {'name': 'show %s' % reg, 'debug': {'var': reg}}]
+        if launch['poll'] in (0, '0'):
+            # the job ends well within the second the pause gives it
+            tasks.append({'name': 'let it end', 'command': 'sleep 1', 'changed_when': False})
+            tasks.append({'name': 'status %d' % self.n, 'register': reg + 's', 'ignore_errors': True,
+                          'async_status': {'jid': '{{ %s.ansible_job_id | default("none") }}' % reg, 'mode': self.pick(['status', 'status', 'cleanup'])}})
+            tasks.append({'name': 'show %ss' % reg, 'debug': {'var': reg + 's'}})
         return tasks
 
     def play(self):
