@@ -33,6 +33,8 @@ export interface FreePassRunner {
   queueing?(step: TaskStep, host: string): void;
   /** A meta step, or a task, on one host; the task's question was asked already. */
   runStep(step: TaskStep, host: string, isMeta: boolean): Promise<void>;
+  /** The results of these hosts' tasks were shown, at the end of a pass. */
+  resultsShown?(hosts: readonly string[]): Promise<void>;
 }
 
 interface Queued {
@@ -72,6 +74,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
         waiting.delete(q.host);
       }
     }
+    if (items.length > 0) await runner.resultsShown?.(items.map((q) => q.host));
   };
   while (!runner.stopped()) {
     let work = false;

@@ -129,6 +129,8 @@ export class PlayRunner {
   private failedToFlush = new Set<string>();
   /** max_fail_percentage was crossed in this batch: the hosts it marked failed, which count from then on. */
   private maxFailMarked: Set<string> | undefined;
+  /** free: include results waiting for the end of their pass (see enterDeferredIncludes). */
+  private deferredIncludes: Map<string, { step: TaskStep; result: IncludeResult }> | undefined;
   /** --step's questions. */
   private readonly questions: StepQuestions;
   /** The cross-host run-ahead, when it is switched on and the play allows it. */
@@ -292,7 +294,14 @@ export class PlayRunner {
   /** free and host_pinned: each host walks the program as fast as it can; handlers wait for flush points, per host. */
   private async runFree(hosts: readonly string[]): Promise<void> {
     if (this.strategy() === 'host_pinned') await runPinnedHosts(hosts, this.pinnedRunner());
-    else await runFreePasses(hosts, this.freePassRunner());
+    else {
+      this.deferredIncludes = new Map();
+      try {
+        await runFreePasses(hosts, this.freePassRunner());
+      } finally {
+        this.deferredIncludes = undefined;
+      }
+    }
   }
 
   /** What free and host_pinned both walk: the batch's hosts, until the play stops. */
@@ -377,7 +386,28 @@ export class PlayRunner {
         await this.runStep(step, [host], false, !isMeta);
         if (this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
       },
+      resultsShown: (hosts) => this.enterDeferredIncludes(hosts),
     };
+  }
+
+  /**
+   * free: the include results shown at the end of a pass are processed together, as 2.19 does
+   * with a pass's results: hosts that included the same file share it (one `included:` line).
+   */
+  private async enterDeferredIncludes(hosts: readonly string[]): Promise<void> {
+    const groups = new Map<number, { step: TaskStep; results: IncludeResult[] }>();
+    for (const host of hosts) {
+      const deferred = this.deferredIncludes?.get(host);
+      if (!deferred) continue;
+      this.deferredIncludes?.delete(host);
+      const group = groups.get(deferred.step.id) ?? { step: deferred.step, results: [] };
+      group.results.push(deferred.result);
+      groups.set(deferred.step.id, group);
+    }
+    for (const { step, results } of groups.values()) {
+      await enterIncludes(this.includeEntryContext(), step, results);
+      for (const { host } of results) if (this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
+    }
   }
 
   /** What pinned-hosts.ts drives: this play's hosts and steps. */
@@ -631,6 +661,10 @@ export class PlayRunner {
     }
     if (!perHost) this.checkMaxFail([...failedNow, ...unreachableNow]);
     if (includeResults.length === 0) return [];
+    if (this.deferredIncludes && !isHandler) {
+      for (const result of includeResults) this.deferredIncludes.set(result.host, { step, result });
+      return [];
+    }
     return enterIncludes(this.includeEntryContext(), step, includeResults);
   }
 
