@@ -199,4 +199,68 @@ export const ROLES: readonly RealWorldRole[] = [
     managed: ['/etc/mysql'],
     previewVars: { mysql_port: '3307', mysql_bind_address: '127.0.0.1' },
   },
+  {
+    name: 'jdauphant.nginx',
+    repo: 'https://github.com/jdauphant/ansible-role-nginx',
+    commit: 'da5913d151ed81ec276263fa5c293b0fe9df0fd6',
+    managed: ['/etc/nginx', '/etc/rc2.d', '/usr/sbin/nginx'],
+    previewVars: { nginx_worker_rlimit_nofile: 4096, nginx_disabled_sites: ['app'], nginx_configs: { gzip: ['gzip on'] } },
+  },
+  {
+    name: 'linux-system-roles.ssh',
+    repo: 'https://github.com/linux-system-roles/ssh',
+    commit: '954ccff06b43917fbcd9a284536a6783893534ec',
+    managed: ['/etc/ssh/ssh_config', '/root/.ssh/config'],
+    previewVars: { ssh: { Compression: false, ForwardAgent: true } },
+  },
+  {
+    name: 'linux-system-roles.sudo',
+    repo: 'https://github.com/linux-system-roles/sudo',
+    commit: 'bdd8ba97ca925cd53675a27fa51e716c35eefc1c',
+    managed: ['/etc/sudoers', '/etc/sudoers.d'],
+    // a drop-in for deploy instead of ops': a template diff, and ops' file found and removed
+    previewVars: {
+      sudo_check_if_configured: false,
+      sudo_sudoers_files: [
+        { path: '/etc/sudoers', user_specifications: [{ users: ['root'], hosts: ['ALL'], operators: ['ALL'], commands: ['ALL'] }], include_directories: ['/etc/sudoers.d'] },
+        { path: '/etc/sudoers.d/deploy', user_specifications: [{ users: ['deploy'], hosts: ['ALL'], operators: ['ALL'], commands: ['ALL'] }] },
+      ],
+    },
+  },
+  {
+    name: 'robertdebock.bootstrap',
+    repo: 'https://github.com/robertdebock/ansible-role-bootstrap',
+    commit: 'ddebc12320db3a7b46dc437d85e70cb82bb414c6',
+    managed: ['/usr/bin/sudo', '/usr/bin/gpg'],
+    previewVars: { bootstrap_become: true, bootstrap_wait_for_host: false },
+  },
+  {
+    name: 'robertdebock.facts',
+    repo: 'https://github.com/robertdebock/ansible-role-facts',
+    commit: 'a41d77e4afedbe6c65bfaeb7c11907cbb6a5a6ac',
+    managed: ['/etc/ansible/facts.d'],
+    previewVars: { facts: [{ key: 'datacenter', value: 'Rotterdam' }, { key: 'rack', value: 'r12' }] },
+  },
+  {
+    name: 'geerlingguy.dotfiles',
+    repo: 'https://github.com/geerlingguy/ansible-role-dotfiles',
+    commit: 'c5174f466f834b22569a47bc5e387d17c1f2b56d',
+    // NOT the clone's .git as a whole: its index holds the files' times
+    managed: ['/root/dotfiles/.vimrc', '/root/dotfiles/.inputrc', '/root/dotfiles/.config', '/root/dotfiles/.git/HEAD', '/root/.vimrc', '/root/.inputrc', '/root/.config', '/srv/dotfiles.git/HEAD', '/srv/dotfiles.git/refs'],
+    previewVars: { dotfiles_files: ['.vimrc', '.inputrc', '.config/git/ignore', '.bashrc'] },
+  },
+  {
+    name: 'oefenweb.ssh_server',
+    repo: 'https://github.com/Oefenweb/ansible-ssh-server',
+    commit: 'b8ff24d2216a7cd5eb4b3fe0f6415f5bb2f00ff1',
+    managed: ['/etc/ssh/sshd_config', '/etc/rc2.d'],
+    previewVars: { ssh_server_permit_root_login: 'prohibit-password', ssh_server_x11_forwarding: true, ssh_server_allow_users: ['root'] },
+  },
+  {
+    name: 'oefenweb.rc_local',
+    repo: 'https://github.com/Oefenweb/ansible-rc-local',
+    commit: '56b01d896101dca69c4070ec36a2a907ab61fac8',
+    managed: ['/etc/rc.local', '/var/tmp/rc-local-ran'],
+    previewVars: { rc_local_commands: ['echo previewed > /var/tmp/rc-local-ran'] },
+  },
 ];
