@@ -729,6 +729,8 @@ export class TaskExecutor {
       });
       return await withTaskTimeout(timeout, (timer) => action(ctx(timer)));
     }
+    // NOTE: uri's action plugin skips the task in check mode before the module (and its argument check) runs.
+    if (checkMode && task.action === 'uri') throw new ActionSkip(`This action (${task.actionWritten}) does not support check mode.`);
     if (!job) return normalizeModuleResult(await runModule({ module: task.action, args, ...(timeout ? { timeout } : {}) }));
     const launch = normalizeModuleResult(await runModule({ module: task.action, args, asyncSeconds: job.seconds }));
     if (job.poll === 0 || truthy(launch.get('skipped')) || truthy(launch.get('failed'))) return launch;

@@ -60,7 +60,8 @@ ARGUMENT_SPEC.update({
     'ciphers': {'type': 'list', 'elements': 'str'},
     'use_netrc': {'type': 'bool', 'default': True},
 })
-# NOTE: Ansible's uri does not declare check mode support: it is skipped under --check.
+# NOTE: Ansible's uri does not declare check mode support: it is skipped under --check (by its
+# action, on the controller, before the module checks its arguments).
 SUPPORTS_CHECK_MODE = False
 ADD_FILE_COMMON_ARGS = True
 MUTUALLY_EXCLUSIVE = [['body', 'src']]
