@@ -47,9 +47,19 @@ export function listPlaybook(ctx: ListContext): number {
       listings.push(`\nplaybook: ${shownAs}\n`);
       continue;
     }
-    const plays = entries.map((entry, i) => listedPlay(ctx, entry, validated[i] as PlayValidated, filter));
+    const what = { hosts: Boolean(args.listHosts), tasks: Boolean(args.listTasks), tags: Boolean(args.listTags) };
+    const plays: ListedPlay[] = [];
+    for (const [i, entry] of entries.entries()) {
+      const listed = listedPlay(ctx, entry, validated[i] as PlayValidated, filter);
+      plays.push(listed.play);
+      if (listed.error === undefined) continue;
+      // NOTE: 2.19 prints each play's header before it lists its tasks: an error comes after what was printed.
+      ctx.flushWarnings?.();
+      for (const listing of [...listings, formatPlaybookListing(shownAs, plays, what)]) out(listing);
+      throw listed.error;
+    }
     ctx.flushWarnings?.();
-    listings.push(formatPlaybookListing(shownAs, plays, { hosts: Boolean(args.listHosts), tasks: Boolean(args.listTasks), tags: Boolean(args.listTags) }));
+    listings.push(formatPlaybookListing(shownAs, plays, what));
   }
   for (const listing of listings) out(listing);
   return 0;
@@ -91,8 +101,11 @@ function validatePlay(ctx: ListContext, entry: PlayNode): PlayValidated {
   return { play: postValidatePlay(entry, (value) => (typeof value === 'string' && ctx.templar.isTemplate(value) ? ctx.templar.render(value, vars, {}) : value)), vars };
 }
 
-/** One play as ansible lists it: name and hosts templated with the play's vars (its post_validate). */
-function listedPlay(ctx: ListContext, entry: PlayNode, { play: validated, vars }: PlayValidated, filter: TagFilter): ListedPlay {
+/**
+ * One play as ansible lists it: name and hosts templated with the play's vars (its post_validate).
+ * A failure to list its tasks comes back with the play's header (unfinished).
+ */
+function listedPlay(ctx: ListContext, entry: PlayNode, { play: validated, vars }: PlayValidated, filter: TagFilter): { play: ListedPlay; error?: unknown } {
   const { args } = ctx;
   const compiled = ctx.compile(entry);
   const render = (text: string, origin?: SourceLocation): Data => (ctx.templar.isTemplate(text) ? ctx.templar.render(text, vars, origin ? { origin } : {}) : text);
@@ -105,7 +118,11 @@ function listedPlay(ctx: ListContext, entry: PlayNode, { play: validated, vars }
   if (args.listHosts) listed.hosts = ctx.inventory.hostsMatching(hosts.join(','));
   if (args.listTasks || args.listTags) {
     // NOTE: 2.19 templates every tag before it lists any task, so an error lists none.
-    stepTags.evaluate(compiled.program.steps.filter((s) => s.kind === 'task'), tagsKw);
+    try {
+      stepTags.evaluate(compiled.program.steps.filter((s) => s.kind === 'task'), tagsKw);
+    } catch (error) {
+      return { play: { ...listed, unfinished: true }, error };
+    }
     const tasks: ListedTask[] = [];
     compiled.program.steps.forEach((step, index) => {
       // Only the meta tasks ansible adds itself are left out; a written `meta:` is listed.
@@ -118,5 +135,5 @@ function listedPlay(ctx: ListContext, entry: PlayNode, { play: validated, vars }
     });
     listed.tasks = tasks;
   }
-  return listed;
+  return { play: listed };
 }

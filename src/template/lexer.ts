@@ -226,6 +226,7 @@ export function tokenizeExpression(text: string): { tokens: Token[]; error?: Tem
 function lexExpression(text: string, start: number, kind: 'variable' | 'block', closer: string, tokens: Token[], strings: StringOptions, mayEnd = false): number {
   let pos = start;
   const balance: string[] = [];
+  const first = tokens.length;
   const n = text.length;
   while (pos < n) {
     const c = text[pos] as string;
@@ -287,7 +288,7 @@ function lexExpression(text: string, start: number, kind: 'variable' | 'block', 
   if (mayEnd) return pos;
   // NOTE: Jinja's lexer ends quietly here; its parser then names what it wanted next.
   if (kind === 'variable') {
-    const wanted = wantedAtEnd(tokens[tokens.length - 1]);
+    const wanted = wantedAtEnd(tokens[tokens.length - 1]) ?? wantedInOpen(tokens.slice(first));
     if (wanted !== undefined) throw new TemplateSyntaxError(wanted, pos);
   }
   if (balance.length > 0) throw new TemplateSyntaxError(`unexpected end of template, expected '${balance[balance.length - 1]}'.`, pos);
@@ -306,6 +307,37 @@ function wantedAtEnd(last: Token | undefined): string | undefined {
   if (last.type === 'operator' && last.value === '.') return 'expected name or number';
   if (last.type === 'name' && OPERAND_AFTER_WORDS.has(last.value)) return "unexpected 'end of template'";
   if (last.type === 'name' && last.value === 'is') return "unexpected end of template, expected 'name'.";
+  return undefined;
+}
+
+/** Tokens after which `(` is a call (the end of an operand), not a group. */
+function endsOperand(t: Token | undefined): boolean {
+  if (t === undefined) return false;
+  if (t.type === 'operator') return t.value === ')' || t.value === ']' || t.value === '}';
+  return t.type !== 'name' || (!OPERAND_AFTER_WORDS.has(t.value) && t.value !== 'is');
+}
+
+/**
+ * What Jinja's parser wants when the template ends after a whole operand inside an open bracket:
+ * the next item's ',' in a list, a subscript, a call's arguments or a dict (':' after a dict key);
+ * in a group, its closing (the lexer's own message).
+ */
+function wantedInOpen(tokens: readonly Token[]): string | undefined {
+  const open: { kind: 'items' | 'dict' | 'group'; colon: boolean }[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.type !== 'operator') continue;
+    if (t.value === '(') open.push({ kind: endsOperand(tokens[i - 1]) ? 'items' : 'group', colon: false });
+    else if (t.value === '[') open.push({ kind: 'items', colon: false });
+    else if (t.value === '{') open.push({ kind: 'dict', colon: false });
+    else if (t.value === ')' || t.value === ']' || t.value === '}') open.pop();
+    else if (t.value === ':' && open.length > 0) (open[open.length - 1] as { colon: boolean }).colon = true;
+    else if (t.value === ',' && open.length > 0) (open[open.length - 1] as { colon: boolean }).colon = false;
+  }
+  const inner = open[open.length - 1];
+  if (inner === undefined) return undefined;
+  if (inner.kind === 'items') return "unexpected end of template, expected ','.";
+  if (inner.kind === 'dict') return `unexpected end of template, expected '${inner.colon ? ',' : ':'}'.`;
   return undefined;
 }
 

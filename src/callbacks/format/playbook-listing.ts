@@ -16,6 +16,8 @@ export interface ListedPlay {
   readonly hosts?: readonly string[];
   /** --list-tasks / --list-tags: the tasks left after tag filtering. */
   readonly tasks?: readonly ListedTask[];
+  /** Its tasks failed to list (a tag that does not template): 2.19 has printed its header only. */
+  readonly unfinished?: boolean;
 }
 
 export interface ListingWhat {
@@ -44,7 +46,7 @@ export function formatPlaybookListing(playbook: string, plays: readonly ListedPl
       for (const host of hosts) msg += `\n      ${host}`;
     }
     out += msg + '\n';
-    if (what.tags || what.tasks) {
+    if ((what.tags || what.tasks) && !play.unfinished) {
       let taskMsg = what.tasks ? '    tasks:\n' : '';
       const allTags: string[] = [];
       for (const task of play.tasks ?? []) {
