@@ -36,6 +36,12 @@ export class HostCursor {
    * state it had then (see TaskStep.reviveAt), the enclosing Blocks never told of the failure.
    */
   private resumeAt: { frame: Frame; pc: number }[] | undefined;
+  /**
+   * The host failed out with its failure marked on one of the play's own Blocks; otherwise 2.19
+   * marked only a Block inside one, and meta end_batch/end_play, which complete the play's
+   * Blocks, leave the host not failed for the batch's result (the exit code).
+   */
+  topFailure = false;
 
   /**
    * `wrappedPlay`: force_handlers, under which 2.19 puts each section of the play in a block of its
@@ -83,7 +89,12 @@ export class HostCursor {
         // NOTE: 2.19 raises the failure only as it looks for the next task, without keeping that
         // state: revived, the host goes on from here as if no failure had been pending.
         const resume = this.positions(jumps.next[from] ?? frame.program.steps.length);
-        if (this.applyFail(jumps.spanFail[span] as FailTarget)) this.resumeAt = resume;
+        const spanInfo = frame.program.spans[span];
+        const top = this.wrappedPlay || (this.frames.length === 1 && spanInfo !== undefined && spanInfo.parent < 0 && !spanInfo.imported);
+        if (this.applyFail(jumps.spanFail[span] as FailTarget)) {
+          this.resumeAt = resume;
+          this.topFailure = top;
+        }
         return;
       }
     }
@@ -147,7 +158,10 @@ export class HostCursor {
     const reviveAt = step?.kind === 'task' && (!step.playBlock || this.wrappedPlay) ? step.reviveAt : undefined;
     const resume = reviveAt === undefined && this.frames.length === 1 ? undefined : this.positions(reviveAt ?? frame.program.steps.length);
     const hostFailed = this.applyFail(target as FailTarget);
-    if (hostFailed) this.resumeAt = resume;
+    if (hostFailed) {
+      this.resumeAt = resume;
+      this.topFailure = resume === undefined || this.wrappedPlay;
+    }
     if (!rescued) this.removed = true;
     // 2.19 keeps the failed state: marked failed again (any_errors_fatal), the host fails from here,
     // a rescue it has not started yet sending it to its always section.

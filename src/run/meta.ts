@@ -15,6 +15,8 @@ export interface MetaContext {
   activeHosts(): string[];
   flushHandlers(hosts: readonly string[]): Promise<void>;
   endPlay(): void;
+  /** end_batch/end_play complete the play's Blocks: hosts failed inside them no longer count as failed for the batch's result. */
+  forgiveInnerFailures?(): void;
   readonly failedHosts: Set<string>;
   readonly markedFailed: Set<string>;
   readonly unreachable: Set<string>;
@@ -121,6 +123,7 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
         break;
       case 'end_batch':
       case 'end_play':
+        ctx.forgiveInnerFailures?.();
         for (const h of ctx.activeHosts()) ctx.cursors.get(h)?.end();
         if (action === 'end_play') ctx.endPlay();
         return;

@@ -129,6 +129,11 @@ export class PlayRunner {
   private failedToFlush = new Set<string>();
   /** max_fail_percentage was crossed in this batch: the hosts it marked failed, which count from then on. */
   private maxFailMarked: Set<string> | undefined;
+  /**
+   * Hosts of the batch failed inside one of the play's Blocks when end_batch or end_play completed
+   * them: 2.19's result for the batch (the exit code, unless another batch runs) leaves them out.
+   */
+  readonly forgiven = new Set<string>();
   /** free: include results waiting for the end of their pass (see enterDeferredIncludes). */
   private deferredIncludes: Map<string, { step: TaskStep; result: IncludeResult }> | undefined;
   /** --step's questions. */
@@ -183,6 +188,7 @@ export class PlayRunner {
     this.wholeBatch = batch;
     this.failedBefore = new Set([...this.services.failedHosts, ...this.services.markedFailed]);
     this.failedToFlush = new Set();
+    this.forgiven.clear();
     this.maxFailMarked = undefined;
     this.questions.startBatch();
     this.ranAheadBefore += this.runAhead?.started ?? 0;
@@ -816,6 +822,12 @@ export class PlayRunner {
       endPlay: () => {
         this.endPlay = true;
         for (const c of this.cursors.values()) c.end();
+      },
+      forgiveInnerFailures: () => {
+        for (const h of this.batchHosts) {
+          const c = this.cursors.get(h);
+          if (c?.failed && !c.topFailure) this.forgiven.add(h);
+        }
       },
       failedHosts: this.services.failedHosts,
       markedFailed: this.services.markedFailed,

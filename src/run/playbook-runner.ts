@@ -227,6 +227,7 @@ export class PlaybookRunner {
         this.failedHosts.add(h);
       }
       this.markedFailed.clear();
+      for (const h of runner.forgiven) this.markedOnly.add(h);
       // NOTE: 2.19 stops the playbook when the batch's new failures and new unreachable hosts add
       // up to its size, exactly: a host both marked failed and unreachable counts twice.
       const failed = countNew(b, this.failedHosts, failedBefore) + countNew(b, this.unreachable, unreachableBefore);
