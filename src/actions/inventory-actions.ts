@@ -46,17 +46,25 @@ export const addHost: Action = (ctx) => {
 /** group_by: puts the host into groups named by `key`. */
 export const groupBy: Action = (ctx) => {
   const key = ctx.args.get('key');
-  if (key === undefined || key === null) return new Map<string, Data>([['failed', true], ['msg', "the 'key' param is required when using group_by"]]);
+  // NOTE: a key given as null is there: 2.19 fails on it as it dashes its spaces.
+  if (key === undefined) return new Map<string, Data>([['failed', true], ['msg', "the 'key' param is required when using group_by"]]);
   // 2.19 only turns spaces into dashes; the inventory warns of other characters.
   const dashed = (name: Data): string => {
     if (typeof name !== 'string') throw new TaskError([{ message: `'${pyClassRepr(name).replace(/^<class '(?:.*\.)?|'>$/g, '')}' object has no attribute 'replace'` }]);
     return name.replaceAll(' ', '-');
   };
-  const given = ctx.args.get('parents') ?? ['all'];
+  const given = ctx.args.has('parents') ? (ctx.args.get('parents') as Data) : ['all'];
   const group = dashed(key);
-  const parents = (Array.isArray(given) ? given : [given]).map(dashed);
+  const parents = (typeof given === 'string' ? [given] : iterated(given)).map(dashed);
   return new Map<string, Data>([['changed', false], ['add_group', group], ['parent_groups', parents]]);
 };
+
+/** What Python's iteration of a value gives (a dict's keys), failing as it does for a scalar. */
+function iterated(value: Data): Data[] {
+  if (Array.isArray(value)) return value;
+  if (isDict(value)) return [...value.keys()];
+  throw new TaskError([{ message: `'${pyClassRepr(value).replace(/^<class '(?:.*\.)?|'>$/g, '')}' object is not iterable` }]);
+}
 
 /** set_stats: custom stats shown after the recap (with show_custom_stats). */
 export const setStats: Action = (ctx) => {
