@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { pyRepr, truthy, type Data } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
-import { defined, pluginError, toText } from '../filters/ansible-args.js';
+import { chainedError, defined, pluginError, toText } from '../filters/ansible-args.js';
 import { compileOrFail } from '../filters/ansible-regex.js';
 import { pyMatch } from '../filters/ansible-python-regex.js';
 import { findFileOrWarn } from './search-path.js';
@@ -14,7 +14,10 @@ type Sections = Map<string, Map<string, string | null>>;
 export function parseIni(text: string, caseSensitive: boolean, allowNoValue: boolean): Sections {
   const sections: Sections = new Map([['DEFAULT', new Map()]]);
   let current: Map<string, string | null> | undefined;
+  let currentName = '';
   let lastKey: string | undefined;
+  // configparser is strict: a section or an option met twice in one file is an error (DEFAULT may repeat).
+  const added = new Set<string>();
   // Lines keep their newline for configparser's error words (universal newlines: \r\n is \n).
   for (const [index, line] of text.replace(/\r\n?/g, '\n').split(/(?<=\n)/).entries()) {
     const raw = line.replace(/\n$/, '');
@@ -31,6 +34,9 @@ export function parseIni(text: string, caseSensitive: boolean, allowNoValue: boo
     const section = /^\[([^\]]+)\]/.exec(raw);
     if (section) {
       const name = section[1] as string;
+      if (name !== 'DEFAULT' && added.has(`[${name}`)) throw pluginError(`${readingAt(index)}: section ${pyRepr(name)} already exists`);
+      added.add(`[${name}`);
+      currentName = name;
       current = sections.get(name) ?? new Map();
       sections.set(name, current);
       lastKey = undefined;
@@ -48,11 +54,24 @@ export function parseIni(text: string, caseSensitive: boolean, allowNoValue: boo
       value = null;
     } else throw pluginError(`Source contains parsing errors`);
     if (!caseSensitive) key = key.toLowerCase();
+    if (added.has(`${currentName}]${key}`)) {
+      const error = `${readingAt(index)}: option ${pyRepr(key)} in section ${pyRepr(currentName)} already exists`;
+      throw new DuplicateOptionError(error);
+    }
+    added.add(`${currentName}]${key}`);
     current.set(key, value);
     lastKey = key;
   }
   return sections;
 }
+
+/** Where configparser was reading (the lookup hands it a StringIO, which has no name). */
+function readingAt(index: number): string {
+  return `While reading from '<???>' [line ${String(index + 1).padStart(2)}]`;
+}
+
+/** configparser.DuplicateOptionError, which the lookup words as a duplicate in its file. */
+export class DuplicateOptionError extends Error {}
 
 /** configparser's BasicInterpolation: `%(name)s` from the section (or DEFAULT), `%%` for `%`. */
 export function interpolate(value: string, option: string, section: string, lookup: (key: string) => string | null | undefined, depth = 0): string {
@@ -151,7 +170,13 @@ export const ini: LookupFn = (ctx, terms, kwargs) => {
       content = `[java_properties]\n${content}`;
       section = 'java_properties';
     }
-    const sections = parseIni(content, truthy(options.get('case_sensitive') ?? false), truthy(options.get('allow_no_value') ?? false));
+    let sections: Sections;
+    try {
+      sections = parseIni(content, truthy(options.get('case_sensitive') ?? false), truthy(options.get('allow_no_value') ?? false));
+    } catch (error) {
+      if (error instanceof DuplicateOptionError) throw chainedError(`Duplicate option in ${pyRepr(fileName)}.`, error.message);
+      throw error;
+    }
     const values = sections.get(section);
     if (!values) throw pluginError(`No section '${section}' in '${fileName}'.`);
     const defaults = sections.get('DEFAULT') ?? new Map<string, string | null>();
