@@ -3,13 +3,13 @@
  * pre-built functions with no tree dispatch. Semantics follow Jinja2 with Ansible 2.19's
  * environment (strict undefined, native single-node results).
  */
-import { VaultString, markTuple, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, VaultString, markTuple, type Data, type DataDict } from '../core/data.js';
 import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js';
 import { filters, tests, userPlugins, type PluginValue } from './plugin.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
-import { wrapPluginError } from './plugin-failure.js';
-import { operandTagger, retagged } from './operand-tags.js';
+import { capturingPluginFailures, wrapPluginError } from './plugin-failure.js';
+import { operandTagger, retagged, type OperandTagger } from './operand-tags.js';
 import { TemplateReference } from './runtime/template-reference.js';
 import { LAZY_DICT_REPR, LAZY_LIST_REPR, getAttr, getItem } from './runtime/attributes.js';
 import { LoopContext } from './runtime/loop-context.js';
@@ -27,6 +27,8 @@ type ExprFn = (f: Frame) => Value;
 type StmtFn = (f: Frame, out: Value[]) => void;
 
 /** Filters and tests that receive Undefined instead of failing on it (Ansible's accept_args_markers). */
+/** Filters that accept 2.19's markers and show one as what it is (a failed filter's CapturedExceptionMarker). */
+const MARKER_NAMING_FILTERS = withBuiltinNames(['type_debug']);
 export const UNDEFINED_TOLERANT_FILTERS = withBuiltinNames(['default', 'd', 'mandatory', 'ternary', 'type_debug', 'unvault']);
 export const UNDEFINED_TOLERANT_TESTS = withBuiltinNames(['defined', 'undefined', 'vault_encrypted']);
 
@@ -619,10 +621,12 @@ class Compiler {
 
   filterCall(e: Extract<Expr, { kind: 'filter' }>, valueFn: ExprFn): ExprFn {
     const name = e.name;
+    if (MARKER_NAMING_FILTERS.has(name) && (e.value?.kind === 'filter' || e.value?.kind === 'test' || e.value?.kind === 'call')) valueFn = capturingPluginFailures(valueFn);
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
     const tolerant = UNDEFINED_TOLERANT_FILTERS.has(name);
     // Strings read straight from variables reach plugins tagged (their type name differs in errors).
     const fromVars = e.value !== null && (e.value.kind === 'name' || e.value.kind === 'getattr' || e.value.kind === 'getitem');
+    const tagger = fromVars && e.value !== null ? operandTagger(e.value, (x) => this.expr(x)) : undefined;
     return (f) => {
       const fn = userPlugins?.filter(name) ?? filters.get(name);
       if (!fn) throw new TemplateSyntaxError(`No filter named '${name}'.`, e.pos);
@@ -634,7 +638,7 @@ class Compiler {
       const a = args(f);
       if (!tolerant) for (let i = 0; i < a.length; i++) if (a[i] instanceof Undefined) return a[i] as Value;
       const kw = kwargs(f);
-      const saved = enterPlugin(fromVars ? v : null);
+      const saved = enterPlugin(tagger ? taggedInput(f, v, tagger) : null);
       try {
         return fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
       } catch (err) {
@@ -670,6 +674,7 @@ class Compiler {
     const negate = e.negate;
     const tolerant = UNDEFINED_TOLERANT_TESTS.has(name);
     const storedName = STORED_VALUE_TESTS.has(name) && e.value.kind === 'name' ? e.value.name : undefined;
+    const tagger = e.value.kind === 'name' || e.value.kind === 'getattr' || e.value.kind === 'getitem' ? operandTagger(e.value, (x) => this.expr(x)) : undefined;
     return (f) => {
       const fn = userPlugins?.test(name) ?? tests.get(name);
       if (!fn) throw new TemplateSyntaxError(`No test named '${name}'.`, e.pos);
@@ -679,7 +684,7 @@ class Compiler {
       const a = args(f);
       const kw = kwargs(f);
       let r: boolean;
-      const saved = enterPlugin(null);
+      const saved = enterPlugin(tagger ? taggedInput(f, v, tagger) : null);
       try {
         r = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>);
       } catch (err) {
@@ -690,6 +695,16 @@ class Compiler {
       return negate ? !r : r;
     };
   }
+}
+
+/**
+ * The plugin's input as 2.19 tags it: a str read from variables; an int or float only when its
+ * variable was written in a file (with an origin).
+ */
+function taggedInput(f: Frame, v: Value, tagger: OperandTagger): Value {
+  if (typeof v === 'string') return v;
+  if ((typeof v === 'number' || v instanceof PyFloat) && tagger(f, v) !== undefined) return v;
+  return null;
 }
 
 function renderBlock(fn: BlockFn, chain: BlockFn[], index: number, f: Frame, out: Value[], name: string): void {

@@ -4,13 +4,44 @@
  */
 import { TemplateError, VolantError } from '../core/errors.js';
 import { PyException } from './runtime/py-exception.js';
+import { PyObject } from './runtime/py-object.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 
 export class PluginFailure extends Error {
+  /** A filter's or test's failure, which 2.19 returns as a CapturedExceptionMarker value (a lookup's raises). */
+  capturedAsMarker = false;
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'PluginFailure';
   }
+}
+
+/** The value a failed filter or test leaves in 2.19, as the plugins that accept markers see it. */
+class CapturedExceptionMarker extends PyObject {
+  readonly typeName = 'CapturedExceptionMarker';
+}
+
+/** A filter's, test's or lookup's failure (a lookup raises its own, which the call around it captures too). */
+function isCapturedFailure(err: unknown): boolean {
+  if (err instanceof PluginFailure) return err.capturedAsMarker || err.message.startsWith('The lookup plugin ');
+  return err instanceof TemplateError && err.code === 'template-lookup';
+}
+
+/**
+ * NOTE: 2.19 catches a filter's or test's exception and returns it as a marker value that
+ * filters pass along unseen and that raises only where it is used; `type_debug`, which accepts
+ * markers, names it. The failure is caught where it reaches such a filter from a filter or test
+ * right below it, or from a lookup call (a marker met by an operator raises there in 2.19 too).
+ */
+export function capturingPluginFailures<F extends (...args: never[]) => unknown>(fn: F): F {
+  return ((...args: Parameters<F>) => {
+    try {
+      return fn(...args);
+    } catch (err) {
+      if (isCapturedFailure(err)) return new CapturedExceptionMarker();
+      throw err;
+    }
+  }) as F;
 }
 
 export function pluginFullName(name: string): string {
@@ -18,6 +49,12 @@ export function pluginFullName(name: string): string {
 }
 
 export function wrapPluginError(err: unknown, kind: 'filter' | 'test', name: string): unknown {
+  const wrapped = pluginFailureOf(err, kind, name);
+  if (wrapped instanceof PluginFailure) wrapped.capturedAsMarker = true;
+  return wrapped;
+}
+
+function pluginFailureOf(err: unknown, kind: 'filter' | 'test', name: string): unknown {
   if (err instanceof PluginFailure) return err;
   // An Ansible error about a value it shows (its context) stays a cause of its own, as 2.19 chains it.
   if (err instanceof TemplateError && err.context !== undefined) return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed.`, { cause: err });
@@ -27,7 +64,8 @@ export function wrapPluginError(err: unknown, kind: 'filter' | 'test', name: str
   }
   // NOTE: Ansible wraps every exception a plugin raises, its own AnsibleFilterError included.
   if (err instanceof VolantError || err instanceof PyException || err instanceof TemplateSyntaxError || (err instanceof Error && err.name === 'Error') || err instanceof TypeError) {
-    return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed: ${(err as Error).message}`, { cause: err });
+    // NOTE: 2.19 strips each message of an error chain.
+    return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed: ${(err as Error).message.trim()}`, { cause: err });
   }
   return err;
 }

@@ -3,7 +3,9 @@
  * way Python binds it, refusing Undefined, and raising errors in Ansible's words.
  */
 import { TemplateError } from '../../core/errors.js';
-import { PyFloat, isStringLike, isTuple, pyStr, textOf, type Data } from '../../core/data.js';
+import { PyFloat, isStringLike, isTuple, pyStr, textOf, type Data, type DataDict, type DictKey } from '../../core/data.js';
+import { valueOrigin } from '../../core/value-origins.js';
+import { isIterableObject, taggedTypeName, typeName } from '../runtime/py-values.js';
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
 import type { PluginValue } from '../plugin.js';
@@ -69,6 +71,8 @@ export function toText(value: Data): string {
 
 /** Python's `type(x)` as `%s` prints it, e.g. `<class 'int'>`. */
 export function pyClass(value: Data): string {
+  const shown = wrappedClass(typeName(value));
+  if (shown !== undefined) return shown;
   if (value === null) return "<class 'NoneType'>";
   if (typeof value === 'boolean') return "<class 'bool'>";
   if (typeof value === 'number') return "<class 'int'>";
@@ -79,15 +83,34 @@ export function pyClass(value: Data): string {
   return "<class 'str'>";
 }
 
+/** The full class of a value a plugin received wrapped: a lazy container, or a str/int/float tagged with its origin. */
+function wrappedClass(name: string): string | undefined {
+  if (name.startsWith('_AnsibleLazyTemplate')) return `<class 'ansible._internal._templating._lazy_containers.${name}'>`;
+  if (name.startsWith('_AnsibleTagged')) return `<class 'ansible.module_utils._internal._datatag.${name}'>`;
+  return undefined;
+}
+
 /**
  * `type(x)` as Ansible 2.19 prints it in type errors: lists and dicts that reach a plugin are
  * its lazy template containers.
  */
 export function ansibleClass(value: Data): string {
+  const tagged = wrappedClass(typeName(value));
+  if (tagged !== undefined && !tagged.includes('_AnsibleLazy')) return tagged;
   if (Array.isArray(value) && !isTuple(value)) return "<class 'ansible._internal._templating._lazy_containers._AnsibleLazyTemplateList'>";
   if (value instanceof Map) return "<class 'ansible._internal._templating._lazy_containers._AnsibleLazyTemplateDict'>";
   if (Array.isArray(value)) return "<class 'tuple'>";
   return pyClass(value);
+}
+
+/**
+ * The type name Python's errors print for a container's item inside a plugin: a lazy container's
+ * items are lazy too, and an item written in a file is tagged with its origin.
+ */
+export function elementTypeName(container: readonly Data[] | DataDict, key: DictKey): string {
+  const item = (Array.isArray(container) ? container[key as number] : (container as DataDict).get(key)) as Data;
+  if (valueOrigin(container, key) !== undefined) return taggedTypeName(item) ?? typeName(item);
+  return typeName(item);
 }
 
 /** Iterates a value as Python's `list(x)` does: lists, dict keys, string characters. */
@@ -95,13 +118,7 @@ export function iterate(value: Data, what = 'object'): Data[] {
   if (Array.isArray(value)) return value;
   if (value instanceof Map) return [...value.keys()];
   if (isStringLike(value)) return [...textOf(value)];
-  throw pluginError(`'${pyTypeLabel(value)}' ${what} is not iterable`);
-}
-
-function pyTypeLabel(value: Data): string {
-  if (value === null) return 'NoneType';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return 'int';
-  if (value instanceof PyFloat) return 'float';
-  return 'object';
+  // range(), dict views and other runtime iterables.
+  if (isIterableObject(value)) return Array.from(value as Iterable<Data>);
+  throw pluginError(`'${typeName(value)}' ${what} is not iterable`);
 }

@@ -3,7 +3,7 @@ import { pythonGlob } from './ansible-python-glob.js';
 import { statSync } from 'node:fs';
 import { isStringLike, markTuple, textOf, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
-import { argument, defined, pluginError, pyClass } from './ansible-args.js';
+import { argument, defined, elementTypeName, pluginError, pyClass } from './ansible-args.js';
 import { typeName } from '../runtime/py-values.js';
 import {
   ntSplit,
@@ -21,14 +21,15 @@ import {
 } from './ansible-python-path.js';
 
 /** The str a path function needs, or Python's TypeError words. */
-function pathText(value: PluginValue): string {
+function pathText(value: PluginValue, shownType?: string): string {
   const data: Data = defined(value);
   if (isStringLike(data)) return textOf(data);
-  throw pluginError(`expected str, bytes or os.PathLike object, not ${pyTypeWord(data)}`);
+  throw pluginError(`expected str, bytes or os.PathLike object, not ${shownType ?? pyTypeWord(data)}`);
 }
 
+/** The type's name in Python's own TypeError: as the plugin received it (lazy, tagged). */
 function pyTypeWord(data: Data): string {
-  return pyClass(data).replace(/^<class '(.*)'>$/, '$1');
+  return typeName(data);
 }
 
 function simple(fn: (p: string) => Data): FilterFn {
@@ -63,8 +64,8 @@ export const path_join: FilterFn = (_ctx, value) => {
     if (data.length === 0) throw pluginError('join() missing 1 required positional argument: \'a\'');
     // NOTE: os.path.join checks its first argument with fspath and the others with its own words.
     const parts = data.map((p, i) => {
-      if (i > 0 && !isStringLike(p)) throw pluginError(`join() argument must be str, bytes, or os.PathLike object, not '${typeName(p)}'`);
-      return pathText(p);
+      if (i > 0 && !isStringLike(p)) throw pluginError(`join() argument must be str, bytes, or os.PathLike object, not '${elementTypeName(data, i)}'`);
+      return pathText(p, elementTypeName(data, i));
     });
     return posixJoin(parts[0] as string, ...parts.slice(1));
   }
@@ -75,7 +76,7 @@ export const commonpath: FilterFn = (_ctx, value) => {
   const data = defined(value);
   if (!Array.isArray(data)) throw pluginError(`|commonpath expects sequence, got ${pyClass(data)} instead.`);
   try {
-    return posixCommonpath(data.map((p) => pathText(p)));
+    return posixCommonpath(data.map((p, i) => (isStringLike(p) ? textOf(p) : pathText(p, elementTypeName(data, i)))));
   } catch (error) {
     throw pluginError((error as Error).message, error);
   }

@@ -25,20 +25,34 @@ export function withinPlugin<T>(fn: () => T, taggedInput: Value = null): T {
 }
 
 /** The allocation-free form of withinPlugin for hot paths: pass enterPlugin's result to exitPlugin. */
-export function enterPlugin(taggedInput: Value): string | null {
+export function enterPlugin(taggedInput: Value): TaggedScalar {
   pluginDepth++;
-  const saved = taggedString;
-  taggedString = typeof taggedInput === 'string' ? taggedInput : null;
+  const saved = taggedScalar;
+  taggedScalar = typeof taggedInput === 'string' || typeof taggedInput === 'number' || taggedInput instanceof PyFloat ? taggedInput : null;
   return saved;
 }
 
-export function exitPlugin(saved: string | null): void {
+export function exitPlugin(saved: TaggedScalar): void {
   pluginDepth--;
-  taggedString = saved;
+  taggedScalar = saved;
 }
 
-/** A string read from variables, as the plugin running now received it (Ansible tags those). */
-let taggedString: string | null = null;
+type TaggedScalar = string | number | PyFloat | null;
+
+/**
+ * A str, int or float read from variables, as the plugin running now received it (Ansible tags
+ * those with their origin). NOTE: an int is known by its value only, so an equal int the plugin
+ * meets elsewhere is named as tagged too.
+ */
+let taggedScalar: TaggedScalar = null;
+
+/** The tagged type's name of a str, int or float 2.19 read from a file, or undefined. */
+export function taggedTypeName(v: Value | undefined): string | undefined {
+  if (typeof v === 'string') return '_AnsibleTaggedStr';
+  if (typeof v === 'number' || typeof v === 'bigint') return '_AnsibleTaggedInt';
+  if (v instanceof PyFloat) return '_AnsibleTaggedFloat';
+  return undefined;
+}
 
 /** Operands of a failed operator that came from variables, with their tagged type names. */
 let operandNames: ReadonlyArray<readonly [Value, string]> | null = null;
@@ -61,7 +75,7 @@ export function typeName(v: Value | undefined): string {
   if (pluginDepth > 0) {
     if (Array.isArray(v) && !isTuple(v)) return '_AnsibleLazyTemplateList';
     if (v instanceof Map) return '_AnsibleLazyTemplateDict';
-    if (typeof v === 'string' && v === taggedString) return '_AnsibleTaggedStr';
+    if (v !== null && v === taggedScalar) return taggedTypeName(v) as string;
   }
   return plainTypeName(v);
 }

@@ -2,15 +2,16 @@
 import { fstatSync, lstatSync, statSync, type Stats } from 'node:fs';
 import { isStringLike, pyRepr, textOf } from '../../core/data.js';
 import type { PluginValue, TestFn } from '../plugin.js';
-import { argument, defined, pluginError, pyClass } from '../filters/ansible-args.js';
+import { argument, defined, pluginError } from '../filters/ansible-args.js';
 import { posixAbspath, posixDirname } from '../filters/ansible-python-path.js';
+import { typeName } from '../runtime/py-values.js';
 
 /** A path, or (an int) an open file descriptor, as os.stat takes them. */
 function pathOf(value: PluginValue | undefined): string | number {
   const data = defined(value);
   if (isStringLike(data)) return textOf(data);
   if (typeof data === 'number') return data;
-  throw pluginError(`stat: path should be string, bytes, os.PathLike or integer, not ${pyClass(data).replace(/^<class '(.*)'>$/, '$1')}`);
+  throw pluginError(`stat: path should be string, bytes, os.PathLike or integer, not ${typeName(data)}`);
 }
 
 function stat(path: string | number, follow = true): Stats | undefined {
@@ -37,17 +38,22 @@ function linkPathOf(value: PluginValue | undefined): string {
 
 const abs: TestFn = (_ctx, value) => {
   const data = defined(value);
-  if (!isStringLike(data)) throw pluginError(`expected str, bytes or os.PathLike object, not ${pyClass(data).replace(/^<class '(.*)'>$/, '$1')}`);
+  if (!isStringLike(data)) throw pluginError(`expected str, bytes or os.PathLike object, not ${typeName(data)}`);
   return textOf(data).startsWith('/');
 };
+
+/** os.stat's OSError words: an int is a file descriptor (none is open in a template). */
+function statError(path: string | number): string {
+  return typeof path === 'number' ? `[Errno 9] Bad file descriptor: ${path}` : `[Errno 2] No such file or directory: ${pyRepr(path)}`;
+}
 
 const sameFile: TestFn = (_ctx, value, args, kwargs) => {
   const a = pathOf(value);
   const b = pathOf(argument(args, kwargs, 0, 'f2') ?? null);
   const sa = stat(a);
-  if (!sa) throw pluginError(`[Errno 2] No such file or directory: ${pyRepr(a)}`);
+  if (!sa) throw pluginError(statError(a));
   const sb = stat(b);
-  if (!sb) throw pluginError(`[Errno 2] No such file or directory: ${pyRepr(b)}`);
+  if (!sb) throw pluginError(statError(b));
   return sa.dev === sb.dev && sa.ino === sb.ino;
 };
 
