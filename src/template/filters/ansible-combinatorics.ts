@@ -1,11 +1,20 @@
 /** product, permutations, combinations, zip, zip_longest: Python's itertools, as lists of tuples. */
-import { markTuple, numericValue, truthy, type Data } from '../../core/data.js';
+import { markTuple, truthy, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { argument, defined, iterate, pluginError } from './ansible-args.js';
+import { typeName } from '../runtime/py-values.js';
+
+/** An argument itertools parses as a Py_ssize_t (an int or a bool), before it reads its iterables. */
+function indexArg(value: Data): number {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' || typeof value === 'bigint') return Number(value);
+  throw pluginError(`'${typeName(value)}' object cannot be interpreted as an integer`);
+}
 
 export const product: FilterFn = (_ctx, value, args, kwargs) => {
+  const repeat = kwargs.has('repeat') ? indexArg(defined(kwargs.get('repeat'))) : 1;
+  if (repeat < 0) throw pluginError('repeat argument cannot be negative');
   const pools = [defined(value), ...args.map(defined)].map((x) => iterate(x));
-  const repeat = kwargs.has('repeat') ? Number(numericValue(defined(kwargs.get('repeat'))) ?? 1) : 1;
   const all: Data[][] = [];
   for (let r = 0; r < repeat; r++) all.push(...pools);
   let result: Data[][] = [[]];
@@ -20,7 +29,8 @@ export const product: FilterFn = (_ctx, value, args, kwargs) => {
 export const permutations: FilterFn = (_ctx, value, args, kwargs) => {
   const pool = iterate(defined(value));
   const rArg = argument(args, kwargs, 0, 'r');
-  const r = rArg === undefined || rArg === null ? pool.length : Number(numericValue(rArg));
+  if (rArg !== undefined && rArg !== null && typeof rArg !== 'number' && typeof rArg !== 'boolean') throw pluginError('Expected int as r');
+  const r = rArg === undefined || rArg === null ? pool.length : Number(rArg);
   if (r < 0) throw pluginError('r must be non-negative');
   const out: Data[] = [];
   const n = pool.length;
@@ -37,9 +47,8 @@ export const permutations: FilterFn = (_ctx, value, args, kwargs) => {
 };
 
 export const combinations: FilterFn = (_ctx, value, args, kwargs) => {
+  const r = indexArg(defined(argument(args, kwargs, 0, 'r') ?? null));
   const pool = iterate(defined(value));
-  const rArg = argument(args, kwargs, 0, 'r') ?? null;
-  const r = Number(numericValue(rArg));
   if (r < 0) throw pluginError('r must be non-negative');
   const out: Data[] = [];
   const walk = (start: number, chosen: Data[]): void => {

@@ -8,9 +8,9 @@ import { pyCodec, pyDecode, pyEncode } from './ansible-python-codecs.js';
 import { typeName } from '../runtime/py-values.js';
 
 /** The `encoding` argument: a codec name (str.encode refuses anything else). */
-function codecArg(value: Data | undefined): ReturnType<typeof pyCodec> {
+function codecArg(value: Data | undefined, method: 'encode' | 'decode' = 'encode'): ReturnType<typeof pyCodec> {
   if (value === undefined) return 'utf-8';
-  if (!isStringLike(value)) throw pluginError(`encode() argument 'encoding' must be str, not ${pyClass(value).replace(/^<class '(.*)'>$/, '$1')}`);
+  if (!isStringLike(value)) throw pluginError(`${method}() argument 'encoding' must be str, not ${pyClass(value).replace(/^<class '(.*)'>$/, '$1')}`);
   return pyCodec(textOf(value));
 }
 
@@ -47,9 +47,10 @@ export function pyB64decode(text: string, urlsafe: boolean): Buffer {
 
 export const b64decode: FilterFn = (_ctx, value, args, kwargs) => {
   const text = toText(defined(value));
-  const codec = codecArg(argument(args, kwargs, 0, 'encoding'));
   const urlsafe = Boolean(argument(args, kwargs, 1, 'urlsafe'));
+  // The text is decoded from base64 before the codec is looked up.
   const bytes = pyB64decode(text, urlsafe);
+  const codec = codecArg(argument(args, kwargs, 0, 'encoding'), 'decode');
   return codec === 'utf-8' ? decodeSurrogateEscape(bytes) : pyDecode(bytes, codec);
 }
 

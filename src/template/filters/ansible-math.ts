@@ -1,6 +1,7 @@
 /** log, pow, root, human_readable, human_to_bytes. Results are Python floats. */
 import { PyFloat, isStringLike, numericValue, textOf, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
+import { typeName } from '../runtime/py-values.js';
 import { argument, chainedError, defined, pluginError, raisedWhileHandling, realNumberError, toText } from './ansible-args.js';
 import { formatFixed } from './ansible-python-format.js';
 import { correctlyRoundedLog, correctlyRoundedPow } from '../runtime/correctly-rounded-pow.js';
@@ -76,7 +77,9 @@ export const human_readable: FilterFn = (_ctx, value, args, kwargs) => {
   const unit = argument(args, kwargs, 1, 'unit');
   const size = numericValue(data);
   if (size === undefined) {
-    throw chainedError('human_readable() failed on bad input', `'>=' not supported between instances of '${isStringLike(data) ? 'str' : 'NoneType'}' and 'int'`);
+    // With a unit the size is only divided, never compared.
+    const why = unit === undefined || unit === null ? `'>=' not supported between instances of '${typeName(data)}' and 'int'` : `unsupported operand type(s) for /: '${typeName(data)}' and 'int'`;
+    throw chainedError('human_readable() failed on bad input', why);
   }
   return bytesToHuman(size, isbits, unit === undefined || unit === null ? null : toText(unit));
 };

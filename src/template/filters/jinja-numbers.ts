@@ -120,7 +120,8 @@ const numberFilters: Record<string, FilterFn> = {
     if (x === undefined) throw typeError(`type ${typeName(v as Value)} doesn't define __round__ method`);
     const p = Number(num(precision) ?? 0);
     if (m === 'common') {
-      if (isInt(v as Value)) return x;
+      // int.__round__ keeps an int: a negative precision rounds it, half to even.
+      if (isInt(v as Value)) return p < 0 ? pyRound(x, p) : x;
       return new PyFloat(pyRound(x, p));
     }
     const f = m === 'ceil' ? Math.ceil : Math.floor;

@@ -4,7 +4,7 @@ import { percentFormat } from '../runtime/py-format.js';
 import type { Value } from '../runtime/py-object.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import { markTuple, type Data } from '../../core/data.js';
-import { codePointLength, isInt, length as pyLength, num, str, truthy, typeName } from '../runtime/py-values.js';
+import { codePointLength, isInt, length as pyLength, num, repr, str, truthy, typeName } from '../runtime/py-values.js';
 import { pyCapitalize, splitWhitespace } from '../runtime/str-methods.js';
 import { bindArgs } from './filter-args.js';
 
@@ -63,14 +63,16 @@ function requireStr(v: PluginValue, what: string): string {
 function wordwrap(value: string, width: number, breakLong: boolean, wrapstring: string, breakOnHyphens: boolean): string {
   // A port of Python's textwrap.wrap per paragraph (lines kept), as Jinja does.
   const wrapLine = (line: string): string[] => {
-    const chunks = (breakOnHyphens ? line.split(/(\s+|(?<=[a-zA-Z]{2}-)(?=[a-zA-Z]{2}))/) : line.split(/(\s+)/)).filter((c) => c !== '');
-    const normalized = chunks.map((c) => (/^\s+$/.test(c) ? ' '.repeat(c.length) : c)).map((c) => c.replace(/\s/g, ' '));
+    // NOTE: Jinja asks textwrap to keep whitespace as it is (no tab expansion, no replacing);
+    // textwrap's whitespace is ASCII's only.
+    const chunks = (breakOnHyphens ? line.split(/([\t\v\f\r ]+|(?<=[a-zA-Z]{2}-)(?=[a-zA-Z]{2}))/) : line.split(/([\t\v\f\r ]+)/)).filter((c) => c !== '');
+    const normalized = chunks;
     const lines: string[] = [];
     const pending = normalized.slice().reverse();
     while (pending.length > 0) {
       const cur: string[] = [];
       let curLen = 0;
-      if (lines.length > 0 && pending.length > 0 && (pending[pending.length - 1] as string).trim() === '') pending.pop();
+      if (lines.length > 0 && pending.length > 0 && isBlank(pending[pending.length - 1] as string)) pending.pop();
       while (pending.length > 0) {
         const chunk = pending[pending.length - 1] as string;
         if (curLen + chunk.length <= width) {
@@ -88,15 +90,32 @@ function wordwrap(value: string, width: number, breakLong: boolean, wrapstring: 
         } else if (cur.length === 0) cur.push(chunk);
         else pending.push(chunk);
       }
-      while (cur.length > 0 && (cur[cur.length - 1] as string).trim() === '') cur.pop();
+      while (cur.length > 0 && isBlank(cur[cur.length - 1] as string)) cur.pop();
       if (cur.length > 0) lines.push(cur.join(''));
     }
     return lines;
   };
-  return value
-    .split(/\r\n|\r|\n/)
+  return pySplitlines(value)
     .map((line) => wrapLine(line).join(wrapstring))
     .join(wrapstring);
+}
+
+const isBlank = (chunk: string): boolean => /^[\t\n\v\f\r ]*$/.test(chunk);
+
+/** str.splitlines(): no empty last line for a final line break. */
+function pySplitlines(text: string): string[] {
+  // eslint-disable-next-line no-control-regex -- the file, group and record separators end lines too
+  const lines = text.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** textwrap's check of its width, made for each line it wraps. */
+function checkWrapWidth(width: Value): number {
+  const n = num(width);
+  if (n === undefined) throw typeError(`'<=' not supported between instances of '${typeName(width)}' and 'int'`);
+  if (Number(n) <= 0) throw new PyException('ValueError', `invalid width ${repr(width)} (must be > 0)`);
+  return Number(n);
 }
 
 const stringFilters: Record<string, FilterFn> = {
@@ -117,7 +136,9 @@ const stringFilters: Record<string, FilterFn> = {
   },
   center: (_c, v, args, kw) => {
     const [width] = bindArgs(args, kw, [['width', 80]]);
-    return center(s(v), Number(num(width) ?? 80));
+    const text = s(v);
+    if (!isInt(width as Value)) throw typeError(`'${typeName(width as Value)}' object cannot be interpreted as an integer`);
+    return center(text, Number(num(width)));
   },
   replace: (_c, v, args, kw) => {
     const [old, nw, count] = bindArgs(args, kw, [['old', null], ['new', null], ['count', null]]);
@@ -152,7 +173,9 @@ const stringFilters: Record<string, FilterFn> = {
   wordcount: (_c, v) => (s(v).match(/\w+/gu) ?? []).length,
   wordwrap: (_c, v, args, kw) => {
     const [width, breakLong, wrapstring, breakHyphens] = bindArgs(args, kw, [['width', 79], ['break_long_words', true], ['wrapstring', null], ['break_on_hyphens', true]]);
-    return wordwrap(requireStr(v, 'splitlines'), Number(num(width)), truthy(breakLong), wrapstring === null ? '\n' : str(wrapstring), truthy(breakHyphens));
+    const text = requireStr(v, 'splitlines');
+    const w = pySplitlines(text).length > 0 ? checkWrapWidth(width as Value) : 0;
+    return wordwrap(text, w, truthy(breakLong), wrapstring === null ? '\n' : str(wrapstring), truthy(breakHyphens));
   },
   format: (_c, v, args, kw) => {
     if (args.length > 0 && kw.size > 0) throw typeError("can't handle positional and keyword arguments at the same time");

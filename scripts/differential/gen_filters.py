@@ -1,0 +1,420 @@
+"""Writes one random filter/test/lookup case for run.py: one local play of many `debug` tasks (each
+with ignore_errors), each applying a filter, test or lookup that ansible-core 2.19 ships
+(ansible.builtin's and Jinja's own), picked at random, to random inputs of every type with random
+arguments (positional and keyword, often of the wrong type or missing); seeded, so a seed always
+gives the same case.
+
+    python3 gen_filters.py SEED DIR
+
+Only deterministic calls: `random`/`shuffle` always get a seed, dates are fixed epochs, password
+lookups and `now()` are left out, `env` reads a variable the case's `env` file sets."""
+import os, random, sys, yaml
+
+# Where generated tasks write; run.py empties it before each engine runs.
+OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
+
+# Play variables: typed values, some only YAML can spell (!unsafe, nan, -0.0).
+PLAY_VARS = r'''    v_int: 42
+    v_neg: -7
+    v_zero: 0
+    v_float: 3.75
+    v_negzero: -0.0
+    v_nan: .nan
+    v_inf: .inf
+    v_true: true
+    v_false: false
+    v_none: ~
+    v_str: "Hello, World"
+    v_empty: ""
+    v_uni: "héllo wörld ✓ ß"
+    v_numstr: "42"
+    v_floatstr: "-3.5e2"
+    v_boolstr: "yes"
+    v_multi: "line one\nline two\n\nline four"
+    v_path: /etc/ansible/../ansible/hosts.yml
+    v_win: 'C:\Users\me\file.tar.gz'
+    v_url: "https://user:pw@www.example.com:8080/a/b.html?q=1&r=x%20y#frag"
+    v_unsafe: !unsafe "{{ not_rendered }} and {% raw %}"
+    v_list: [3, 1, 2, 3, 1.5]
+    v_words: [pear, Apple, fig, apple, pear]
+    v_mixed: [1, "a", ~, 2.5, true, [2], {k: v}]
+    v_nested: [[1, 2], [3, [4, [5, ~]]], []]
+    v_empty_list: []
+    v_empty_dict: {}
+    v_dict: {b: 2, a: 1, C: 3}
+    v_deep: {a: {b: [1, 2], c: {d: x}}, e: ~, f: [1]}
+    v_over: {a: {b: [3], c: {z: 1}}, e: set, g: new}
+    v_users:
+      - {name: alice, age: 31, groups: [adm, dev], active: true}
+      - {name: Bob, age: 25, groups: [dev], active: false, home: /home/bob}
+      - {name: carol, age: 31, groups: [], active: yes}
+    v_kv: [{key: x, value: 1}, {key: y, value: [2]}]
+    v_pairs: [[a, 1], [b, 2]]
+    v_size: 1536
+    v_epoch: 1700000000
+    v_date: "2024-03-05 14:07:09"
+    v_tmpl: "{{ v_int + 1 }}"
+'''
+
+# Input expressions: (expression, kinds). Kinds steer the choice of inputs a filter likes.
+INPUTS = [
+    ('0', 'n'), ('1', 'n'), ('-3', 'n'), ('42', 'n'), ('2 ** 40', 'n'), ('3.5', 'n'), ('-0.0', 'n'), ('0.1', 'n'),
+    ("'nan' | float", 'n'), ("'inf' | float", 'n'), ("'-inf' | float", 'n'), ('1e3', 'n'), ('-2.5', 'n'), ('7', 'n'),
+    ('v_int', 'n'), ('v_neg', 'n'), ('v_zero', 'n'), ('v_float', 'n'), ('v_negzero', 'n'), ('v_nan', 'n'), ('v_inf', 'n'),
+    ('v_size', 'n'), ('v_epoch', 'n'),
+    ('true', 'b'), ('false', 'b'), ('v_true', 'b'), ('v_false', 'b'),
+    ('none', 'x'), ('v_none', 'x'), ('undef_var', 'x'), ('omit', 'x'), ('v_unsafe', 's'), ('v_tmpl', 's'),
+    ("''", 's'), ("'abc'", 's'), ("'Hello World'", 's'), ("'héllo ✓'", 's'), ("'42'", 's'), ("'3.14'", 's'),
+    ("'-7'", 's'), ("'0x1F'", 's'), ("'yes'", 's'), ("'off'", 's'), ("'  pad me  '", 's'), ("'a,b,,c'", 's'),
+    ("'AbC dEf'", 's'), ("'%s-%s'", 's'), ("'{0}'", 's'), ("'a.b*c?[d]'", 's'), ("'1.5G'", 's'), ("'10 KB'", 's'),
+    ("'2 MiB'", 's'), ("'1,000'", 's'), ("'true'", 's'), ("'ALL CAPS'", 's'), ("'tab\\there'", 's'),
+    ("'<b>x</b> & y'", 's'), ("'one two three four five six seven'", 's'),
+    ('v_str', 's'), ('v_empty', 's'), ('v_uni', 's'), ('v_numstr', 's'), ('v_floatstr', 's'), ('v_boolstr', 's'),
+    ('v_multi', 's'), ('v_path', 'p'), ('v_win', 'p'), ('v_url', 's'), ('v_date', 's'),
+    ("'/etc/hosts'", 'p'), ("'a/b/../c/./d.txt'", 'p'), ("'~root/x'", 'p'), ("'/'", 'p'), ("'rel/file.tar.gz'", 'p'),
+    ("'.hidden'", 'p'), ("'//double//slash/'", 'p'), ("'C:\\\\x\\\\y.txt'", 'p'), ("'\\\\\\\\srv\\\\share\\\\f'", 'p'),
+    ('[]', 'l'), ('[1, 2, 3]', 'l'), ('[3, 1, 2, 1]', 'l'), ("['b', 'A', 'a', 'c']", 'l'), ("[1, 'a', none, 2.5]", 'l'),
+    ('[[1, 2], [3, [4, [5]]]]', 'l'), ("[{'n': 'x', 'v': 2}, {'n': 'y', 'v': 1}, {'n': 'x', 'v': 3}]", 'l'),
+    ('[true, false, 0, 1]', 'l'), ('[0.5, -1, 10]', 'l'), ("['10', '9', '100']", 'l'), ("[[1, 'a'], [2, 'b']]", 'l'),
+    ('(1, 2)', 'l'), ('range(5)', 'l'), ("['x', ['y', none]]", 'l'),
+    ('v_list', 'l'), ('v_words', 'l'), ('v_mixed', 'l'), ('v_nested', 'l'), ('v_empty_list', 'l'), ('v_users', 'l'),
+    ('v_kv', 'l'), ('v_pairs', 'l'),
+    ('{}', 'd'), ("{'a': 1, 'b': 2}", 'd'), ("{'b': {'c': [1, 2]}, 'a': none}", 'd'), ("{'key': 'k', 'value': 'v'}", 'd'),
+    ("{1: 'one', 2: 'two'}", 'd'), ("{'B': 1, 'a': 2, 'c': 0}", 'd'),
+    ('v_dict', 'd'), ('v_deep', 'd'), ('v_over', 'd'), ('v_empty_dict', 'd'), ('v_users[0]', 'd'),
+]
+
+# Arguments of any type, for calls with the wrong ones.
+ANY_ARGS = ['0', '1', '2', '-1', '3.5', "'x'", "''", 'none', 'true', 'false', '[1, 2]', "{'a': 1}", "'%Y'", "'name'",
+            'v_dict', 'v_list', 'undef_var', "'a'", '10', "'utf-8'", "'md5'", "'upper'", "'eq'"]
+
+# filter -> (preferred input kinds, argument lists); '' is "no arguments".
+FILTERS = {
+    # Jinja's own
+    'abs': ('n', ['']), 'attr': ('ds', ["'upper'", "'a'", "'name'", "'__class__'", '']),
+    'batch': ('ls', ['2', '3', "2, 'X'", "3, fill_with=0", '0', "'2'"]),
+    'capitalize': ('s', ['']), 'center': ('s', ['', '20', "9", 'width=11', "'x'"]),
+    'count': ('lsd', ['']), 'dictsort': ('d', ['', 'true', "by='value'", 'reverse=true', "false, 'value', true", "by='x'"]),
+    'escape': ('s', ['']), 'e': ('s', ['']), 'filesizeformat': ('n', ['', 'true', 'binary=true']),
+    'first': ('ls', ['']), 'float': ('ns', ['', '1.5', 'default=2']),
+    'forceescape': ('s', ['']), 'format': ('s', ['1, 2', "'a'", "'a', 'b'", 'v_dict', '', "x=1"]),
+    'groupby': ('l', ["'n'", "'v'", "'age'", "'n', default='z'", "'0'", "attribute='name'", "'n', case_sensitive=true", '0']),
+    'indent': ('s', ['', '2', '2, true', "first=true", "'> '", "4, blank=true", "width='--'", "2, true, true"]),
+    'int': ('ns', ['', '7', 'base=16', "0, 16", "default=5", "0, 2", "0, 8"]),
+    'items': ('d', ['']), 'join': ('ls', ['', "','", "', '", "attribute='n'", "'-', 'n'", '1']),
+    'last': ('ls', ['']), 'length': ('lsd', ['']), 'list': ('lsd', ['']), 'lower': ('s', ['']),
+    'map': ('l', ["'upper'", "'string'", "'int'", "attribute='n'", "attribute='name', default='?'", "'default', 'd'",
+                  "'regex_replace', 'a', 'A'", "'bool'", "'length'", "'type_debug'", "'nosuch'", "attribute=0", '']),
+    'max': ('l', ['', "attribute='v'", 'case_sensitive=true', "attribute='age'"]),
+    'min': ('l', ['', "attribute='v'", 'case_sensitive=true', "attribute='age'"]),
+    'pprint': ('lsdn', ['']),
+    'random': ('ln', ["seed=1", "seed='x'", "seed=42", "start=5, seed=3", "step=2, seed=7", "10, 2, seed=1"]),
+    'reject': ('l', ["'odd'", "'none'", "'string'", "'eq', 1", "'gt', 1", "'in', [1, 'a']", "'defined'", "'search', 'a'", '']),
+    'rejectattr': ('l', ["'v'", "'n', 'eq', 'x'", "'active'", "'home', 'defined'", "'age', 'gt', 26"]),
+    'replace': ('s', ["'l', 'L'", "'l', 'L', 1", "'', '-'", "'o'", "1, 2"]),
+    'reverse': ('lsd', ['']), 'round': ('n', ['', '1', '2', "0, 'floor'", "1, 'ceil'", "2, 'common'", "0, 'bad'", "precision=-1"]),
+    'safe': ('s', ['']),
+    'select': ('l', ["'odd'", "'none'", "'string'", "'number'", "'eq', 1", "'ge', 2", "'in', [1, 'a']", "'truthy'",
+                     "'match', 'a'", "'divisibleby', 3", "'version', '2', 'ge'", "'nosuchtest'", '']),
+    'selectattr': ('l', ["'v'", "'n', 'eq', 'x'", "'active'", "'home', 'defined'", "'age', 'gt', 26", "'name', 'match', '[a-c]'"]),
+    'slice': ('ls', ['2', '3', "2, 'F'", '0']),
+    'sort': ('ls', ['', 'true', 'reverse=true', "attribute='v'", "attribute='n,v'", 'case_sensitive=true',
+                    "attribute='age,name', reverse=true", "attribute='nope'"]),
+    'string': ('nsldbx', ['']), 'striptags': ('s', ['']),
+    'sum': ('l', ['', "attribute='v'", 'start=10', "attribute='age'", "start=[]"]),
+    'title': ('s', ['']), 'tojson': ('lsdn', ['', 'indent=2', '2']), 'trim': ('s', ['', "'H'", "'\" '"]),
+    'truncate': ('s', ['', '5', '10, true', "5, false, '…'", "5, leeway=0", "9, true, '', 0", "3, killwords=true"]),
+    'unique': ('ls', ['', 'case_sensitive=true', "attribute='n'", "attribute='v'"]),
+    'upper': ('s', ['']), 'urlencode': ('sdl', ['']), 'urlize': ('s', ['', '10', 'nofollow=true', "target='_blank'"]),
+    'wordcount': ('s', ['']), 'wordwrap': ('s', ['5', '10, false', "7, wrapstring='|'", '3, true', "20, break_on_hyphens=false"]),
+    'xmlattr': ('d', ['', 'false']),
+    'default': ('xsnl', ["'D'", "'D', true", '', "none", "omit"]), 'd': ('xsn', ["'D'", "'D', true"]),
+    # ansible.builtin
+    'b64decode': ('s', ['', "encoding='utf-16-le'", "'ascii'", "urlsafe=true"]),
+    'b64encode': ('s', ['', "encoding='utf-16-le'", "'latin-1'", "urlsafe=true"]),
+    'basename': ('p', ['']), 'dirname': ('p', ['']), 'expanduser': ('p', ['']), 'expandvars': ('p', ['']),
+    'realpath': ('p', ['']), 'relpath': ('p', ["'/etc'", "'/'", "'a'", '']), 'splitext': ('p', ['']),
+    'normpath': ('p', ['']), 'path_join': ('lp', ['']), 'commonpath': ('l', ['']),
+    'win_basename': ('p', ['']), 'win_dirname': ('p', ['']), 'win_splitdrive': ('p', ['']),
+    'bool': ('sbnx', ['', 'true', "strict=true"]),
+    'checksum': ('s', ['']), 'md5': ('s', ['']), 'sha1': ('s', ['']),
+    'hash': ('s', ['', "'md5'", "'sha256'", "'sha512'", "'nope'", "'blake2s'"]),
+    'password_hash': ('s', ["'sha512', 'saltsaltsalt'", "'sha256', 'abcdefgh'", "'md5', 'saltsalt'", "salt='x'",
+                            "'sha512', 'salt', rounds=5000", "'bcrypt', '1234567890123456789012'", "'nope', 'salt'",
+                            "'sha512', 'bad salt!'", "hashtype='sha256', salt='abc', rounds=1000"]),
+    'combinations': ('l', ['2', '0', '5', "'x'", '']), 'permutations': ('l', ['', '2', '0', '4']),
+    'product': ('l', ["['a', 'b']", 'repeat=2', "[1], ['x']", '', "5"]),
+    'combine': ('d', ['v_over', 'v_over, recursive=true', "v_over, list_merge='append'", "v_over, recursive=true, list_merge='prepend_rp'",
+                      "v_over, recursive=true, list_merge='append_rp'", "v_over, list_merge='keep'", "v_over, list_merge='bad'",
+                      "{'a': none}", "[v_over, {'z': 0}]", '', "5", "v_over, bogus=1", "{'f': [1, 2]}, recursive=true, list_merge='append_rp'"]),
+    'comment': ('s', ['', "'c'", "'erlang'", "'xml'", "'cblock'", "style='plain', prefix='@'", "'c', decoration='* '",
+                      "'plain', postfix='END'", "'nope'", "beginning='<<', end='>>'"]),
+    'dict2items': ('d', ['', "key_name='k', value_name='v'", "'k'", "key_name=1"]),
+    'items2dict': ('l', ['', "key_name='n', value_name='v'", "key_name='name', value_name='age'", "'k'"]),
+    'difference': ('l', ['[1, 3]', "['a']", '[]', '5', "v_list"]), 'intersect': ('l', ['[1, 3]', "['a', 1]", '[]', 'v_list']),
+    'union': ('l', ['[1, 9]', "['z']", 'v_list', '5']), 'symmetric_difference': ('l', ['[1, 9]', "['a']", 'v_list']),
+    'extract': ('sn', ['v_dict', 'v_list', "{'abc': {'x': 1}}", "v_deep, 'b'", "v_dict, ['a', 'b']", "[1, 2], 0"]),
+    'fileglob': ('p', ['']),
+    'flatten': ('l', ['', 'levels=1', '2', 'skip_nulls=false', "levels='x'", "1, false"]),
+    'from_json': ('s', ['']), 'from_yaml': ('s', ['']), 'from_yaml_all': ('s', ['']),
+    'human_readable': ('n', ['', 'true', "isbits=true, unit='M'", "unit='G'", "unit='Z'", "false, 'K'"]),
+    'human_to_bytes': ('sn', ['', "'K'", "isbits=true", "default_unit='M'", "'X'"]),
+    'log': ('n', ['', '10', '2', '0', "'x'", 'e']), 'pow': ('n', ['2', '0.5', '-1', "'x'", '']),
+    'root': ('n', ['', '3', '0', '-2', "'x'"]),
+    'mandatory': ('xsn', ['', "'custom message'", "msg='m'"]),
+    'quote': ('s', ['']), 'regex_escape': ('s', ['', "'posix_basic'", "'posix_extended'", "re_type='nope'"]),
+    'regex_findall': ('s', ["'l'", "'(l)(o)'", "'[a-z]+'", "'^L', multiline=true, ignorecase=true", "'(?P<x>o)'", "'.'",
+                            "'('", "'\\\\d+'", "'o', true"]),
+    'regex_replace': ('s', ["'l', 'L'", "'(l+)', '<\\\\1>'", "'^', '> '", "'o', 'O', count=1", "'^l', 'L', multiline=true",
+                            "'H', 'h', ignorecase=true", "'(?P<w>\\\\w+)', '\\\\g<w>!'", "'x'", "'(', ''", "'l', '\\\\2'"]),
+    'regex_search': ('s', ["'l+'", "'(l)(o)'", "'(l)(o)', '\\\\1'", "'(?P<a>o)', '\\\\g<a>'", "'^w', ignorecase=true",
+                           "'^L', multiline=true", "'nomatch'", "'('", "'(l)', '\\\\2'", "'o', '\\\\0'"]),
+    'rekey_on_member': ('l', ["'n'", "'name'", "'n', duplicates='overwrite'", "'zz'", "5"]),
+    'shuffle': ('ls', ['seed=1', "seed='abc'", 'seed=99']),
+    'split': ('s', ['', "','", "' '", "',', 1", "''"]),
+    'strftime': ('s', ['0', '1700000000', "v_epoch, utc=true", "86400.5", "'x'", '', "-1, true"]),
+    'subelements': ('l', ["'groups'", "'groups', skip_missing=true", "'v'", "'nope'", "'groups', true", '5']),
+    'ternary': ('bxnsl', ["'T', 'F'", "'T', 'F', 'N'", "1", "true_val='y', false_val='n'", ""]),
+    'to_datetime': ('s', ['', "'%Y-%m-%d'", "'%d/%m/%Y'", "'%Y-%m-%d %H:%M:%S'", "format='%H'"]),
+    'to_json': ('lsdnbx', ['', 'indent=2', 'sort_keys=true', 'ensure_ascii=false', "separators=(',', ':')", 'indent=1, sort_keys=true']),
+    'to_nice_json': ('lsdnbx', ['', 'indent=2', 'sort_keys=false', 'ensure_ascii=false', 'indent=0']),
+    'to_yaml': ('lsdnbx', ['', 'indent=4', 'default_flow_style=false', 'sort_keys=false', 'width=10', "allow_unicode=false"]),
+    'to_nice_yaml': ('lsdnbx', ['', 'indent=2', 'sort_keys=false', 'width=20', "allow_unicode=false"]),
+    'to_uuid': ('s', ['', "namespace='6ba7b811-9dad-11d1-80b4-00c04fd430c8'", "'bad'"]),
+    'type_debug': ('nsldbx', ['']),
+    'unvault': ('s', ["'pw'"]), 'vault': ('s', ["'pw', salt='abcd1234'", "'pw', salt='s', vault_id='dev'", "'pw', salt='s', wrap_object=true"]),
+    'urldecode': ('s', ['']), 'urlsplit': ('s', ['', "'hostname'", "'port'", "'query'", "'fragment'", "'username'", "'nope'"]),
+    'zip': ('l', ["[1, 2]", "'ab'", "[1], [2], [3]", '', '5']), 'zip_longest': ('l', ["[1]", "[1], fillvalue='F'", "'abc', [0]", '']),
+}
+
+# test -> (preferred input kinds, argument lists)
+TESTS = {
+    # Jinja's own
+    'boolean': ('bn', ['']), 'callable': ('sd', ['']), 'defined': ('x', ['']), 'undefined': ('x', ['']),
+    'divisibleby': ('n', ['3', '2', '0', "'x'"]), 'eq': ('ns', ['1', "'a'", '42']), 'equalto': ('n', ['1', '42']),
+    'ne': ('n', ['1']), 'lt': ('n', ['1', "'a'"]), 'le': ('n', ['3']), 'gt': ('ns', ['1', "'a'"]), 'ge': ('n', ['42']),
+    'lessthan': ('n', ['2']), 'greaterthan': ('n', ['2']), 'escaped': ('s', ['']), 'even': ('n', ['']), 'odd': ('n', ['']),
+    'false': ('b', ['']), 'true': ('b', ['']), 'filter': ('s', ['']), 'test': ('s', ['']), 'float': ('n', ['']),
+    'in': ('ns', ['[1, 2, 42]', "'abcdef'", "{'a': 1}", '5']), 'integer': ('n', ['']), 'iterable': ('lsdn', ['']),
+    'lower': ('s', ['']), 'upper': ('s', ['']), 'mapping': ('d', ['']), 'none': ('x', ['']), 'number': ('nb', ['']),
+    'sameas': ('xb', ['none', 'true', '1']), 'sequence': ('lsd', ['']), 'string': ('s', ['']),
+    # ansible.builtin
+    'abs': ('p', ['']), 'is_abs': ('p', ['']), 'all': ('l', ['']), 'any': ('l', ['']),
+    'contains': ('ls', ['1', "'a'", 'none']), 'directory': ('p', ['']), 'is_dir': ('p', ['']), 'exists': ('p', ['']),
+    'file': ('p', ['']), 'is_file': ('p', ['']), 'link': ('p', ['']), 'is_link': ('p', ['']), 'link_exists': ('p', ['']),
+    'mount': ('p', ['']), 'is_mount': ('p', ['']), 'same_file': ('p', ["'/etc/hosts'"]), 'is_same_file': ('p', ["'/etc'"]),
+    'falsy': ('sbnlx', ['', 'convert_bool=true']), 'truthy': ('sbnlx', ['', 'convert_bool=true']),
+    'isnan': ('n', ['']), 'nan': ('n', ['']),
+    'match': ('s', ["'H'", "'h', ignorecase=true", "'^l', multiline=true", "'('", "'.*o'"]),
+    'search': ('s', ["'o'", "'W', ignorecase=true", "'^l', multiline=true", "'('"]),
+    'regex': ('s', ["'o'", "'^H', match_type='match'", "'x', match_type='bad'", "'o', match_type='fullmatch'"]),
+    'subset': ('l', ['[1, 2, 3, 4]', '[]', "'abc'"]), 'issubset': ('l', ['[1, 2, 3]']),
+    'superset': ('l', ['[1]', '[]', '[9]']), 'issuperset': ('l', ['[1]']),
+    'uri': ('s', ['', "schemes=['https']"]), 'url': ('s', ['', "schemes=['ftp']"]), 'urn': ('s', ['']),
+    'vault_encrypted': ('s', ['']), 'vaulted_file': ('p', ['']),
+    'version': ('sn', ["'1.2'", "'1.10', '<'", "'2.0', 'ge'", "'1.0', 'bad'", "'1.0', '==', strict=true",
+                       "'1.0.0', 'eq', version_type='semver'", "'1.0', 'lt', version_type='pep440'", "'1', '<', version_type='loose'"]),
+    'version_compare': ('sn', ["'1.2', '>='"]),
+    'changed': ('d', ['']), 'change': ('d', ['']), 'failed': ('d', ['']), 'failure': ('d', ['']), 'finished': ('d', ['']),
+    'reachable': ('d', ['']), 'unreachable': ('d', ['']), 'skipped': ('d', ['']), 'skip': ('d', ['']),
+    'started': ('d', ['']), 'succeeded': ('d', ['']), 'success': ('d', ['']), 'successful': ('d', ['']),
+    'timedout': ('d', ['']),
+}
+
+# Lookup calls, written as the whole call; files live in the case folder.
+LOOKUPS = [
+    "lookup('items', [1, [2, 3]], 4)", "query('items', [1, [2, [3]]])", "lookup('items', v_nested)",
+    "lookup('indexed_items', ['a', 'b'])", "query('indexed_items', v_words)", "lookup('indexed_items', 5)",
+    "lookup('dict', v_dict)", "query('dict', v_deep)", "lookup('dict', [1])", "lookup('dict', {'a': 1}, {'b': 2})",
+    "lookup('list', 1, 2)", "query('list', [1, 2], 3)", "lookup('list', 'a')",
+    "lookup('sequence', 'start=1 end=5')", "query('sequence', 'start=0 end=10 stride=3 format=x%02d')",
+    "lookup('sequence', 'count=3')", "lookup('sequence', 'start=5 end=1')", "lookup('sequence', 'start=5 end=1 stride=-2')",
+    "lookup('sequence', 'end=3 count=3')", "lookup('sequence', 'start=x end=3')", "query('sequence', '4')",
+    "lookup('sequence', start=1, end=3)", "lookup('sequence', 'start=0x0a end=0x0c format=%x')",
+    "query('subelements', v_users, 'groups')", "lookup('subelements', v_users, 'groups', {'skip_missing': true})",
+    "lookup('subelements', v_users, 'home')", "lookup('subelements', v_users)",
+    "query('nested', [1, 2], ['a', 'b'])", "lookup('nested', [1], [])", "lookup('nested')",
+    "query('together', [1, 2, 3], ['a'])", "lookup('together', [1], ['x', 'y'])",
+    "lookup('first_found', 'nope.txt', 'data.txt')", "lookup('first_found', ['nope1', 'nope2'], errors='ignore')",
+    "lookup('first_found', 'nope.txt')", "query('first_found', files=['x.txt', 'data.txt'], paths=['files', '.'])",
+    "lookup('first_found', {'files': ['lines.txt'], 'paths': ['files']})", "lookup('first_found', 'nope', skip=true)",
+    "lookup('file', 'data.txt')", "lookup('file', 'data.txt', rstrip=false)", "lookup('file', 'data.txt', lstrip=true)",
+    "query('file', 'data.txt', 'lines.txt')", "lookup('file', 'nope.txt')", "lookup('file', 'nope.txt', errors='warn')",
+    "lookup('file', 'nope.txt', errors='ignore')", "lookup('file', 'data.txt', 'lines.txt')",
+    "lookup('lines', 'echo a; echo b')", "query('lines', 'printf \"x\\\\ny\"')", "lookup('lines', 'exit 3')",
+    "lookup('pipe', 'echo hi there')", "lookup('pipe', 'printf \"a\\\\n\\\\n\"')", "lookup('pipe', 'exit 2')",
+    "lookup('env', 'VOLANT_FT')", "lookup('env', 'VOLANT_FT_NONE')", "lookup('env', 'VOLANT_FT_NONE', default='dd')",
+    "query('env', 'VOLANT_FT', 'VOLANT_FT_EMPTY')", "lookup('env', 'VOLANT_FT_EMPTY', default='x')",
+    "lookup('vars', 'v_int')", "lookup('vars', 'v_int', 'v_str')", "lookup('vars', 'nope')", "lookup('vars', 'nope', default=0)",
+    "lookup('vars', 'v_tmpl')", "query('vars', 'v_dict')", "lookup('vars', 5)",
+    "query('varnames', '^v_[a-d]')", "lookup('varnames', 'v_n.*')", "lookup('varnames', '(')", "query('varnames', 'nomatch$')",
+    "lookup('config', 'DEFAULT_FORKS')", "lookup('config', 'DEFAULT_BECOME_USER')", "lookup('config', 'NOPE_SETTING')",
+    "lookup('config', 'NOPE_SETTING', on_missing='skip')", "lookup('config', 'NOPE_SETTING', on_missing='warn')",
+    "lookup('config', 'NOPE', on_missing='bad')", "query('config', 'DEFAULT_TIMEOUT', 'DEFAULT_POLL_INTERVAL')",
+    "lookup('config', 'remote_user', plugin_type='connection', plugin_name='ssh')", "lookup('config', 'DEFAULT_FORKS', plugin_type='bad')",
+    "lookup('template', 't.j2')", "lookup('template', 't.j2', template_vars={'extra': 'E'})", "lookup('template', 'nope.j2')",
+    "lookup('template', 't.j2', convert_data=false)", "lookup('template', 'n.j2')", "lookup('template', 'n.j2', convert_data=false)",
+    "lookup('template', 't.j2', variable_start_string='[[', variable_end_string=']]')",
+    "lookup('ini', 'k1', file='data.ini')", "lookup('ini', 'k1', section='s2', file='data.ini')", "lookup('ini', 'nope', file='data.ini')",
+    "lookup('ini', 'nope', file='data.ini', default='dflt')", "query('ini', 'k.*', section='s1', file='data.ini', re=true)",
+    "lookup('ini', 'k1 section=s2 file=data.ini')", "lookup('ini', 'k1', file='nope.ini')", "lookup('ini', 'k1', section='nos', file='data.ini')",
+    "lookup('ini', 'user.name', type='properties', file='data.properties')", "lookup('ini', 'K1', file='data.ini', case_sensitive=true)",
+    "lookup('ini', 'k1', file='data.ini', allow_no_value=true)",
+    "lookup('csvfile', 'bob', file='data.csv', delimiter=',')", "lookup('csvfile', 'bob', file='data.csv', delimiter=',', col=2)",
+    "lookup('csvfile', 'zed', file='data.csv', delimiter=',', default='none')", "lookup('csvfile', 'bob file=data.csv delimiter=, col=1')",
+    "lookup('csvfile', 'alice', file='data.tsv')", "lookup('csvfile', 'alice', file='data.tsv', col=5)",
+    "lookup('csvfile', 'bob', file='nope.csv')", "lookup('csvfile', 'x', file='data.csv', delimiter=',', keycol=1)",
+    "lookup('fileglob', '*.txt')", "query('fileglob', 'files/*.txt')", "lookup('fileglob', 'nope*')",
+    "lookup('nosuchlookup', 1)", "lookup('items')", "lookup('list')", "query('sequence', 'start=1 end=3', wantlist=false)",
+    "lookup('items', [1, 2], wantlist=true)", "lookup('dict', v_dict, errors='ignore')",
+    "lookup('inventory_hostnames', 'all')", "query('inventory_hostnames', 'nope')", "lookup('random_choice', 'a')",
+]
+
+# Whole expressions that mix plugins as playbooks do.
+EXTRAS = [
+    "v_users | map(attribute='name') | map('upper') | list", "v_users | selectattr('age', 'gt', 26) | map(attribute='name') | join(',')",
+    "v_list | map('pow', 2) | list", "v_list | map('int') | sum", "v_words | map('regex_replace', '^(.)', '_\\\\1') | list",
+    "v_words | select('match', '^[a-z]') | list", "v_words | reject('search', 'p') | list", "v_list | select('>', 2) | list",
+    "v_users | groupby('age') | map('last') | list", "v_users | sort(attribute='name') | map(attribute='age') | list",
+    "v_dict | dictsort(reverse=true) | map('first') | list", "v_kv | items2dict | dict2items", "v_dict | dict2items | items2dict",
+    "v_list | unique | sort | list", "v_words | unique(case_sensitive=false) | list", "v_list | batch(2, 0) | list | last",
+    "v_list | slice(3) | map('sum') | list", "[v_list, v_words] | flatten", "v_words | zip(v_list) | list | first",
+    "v_words | zip_longest(v_list, fillvalue='-') | map('join', '=') | list", "v_words | product(v_list[:2]) | length",
+    "v_list | combinations(2) | length", "v_words[:3] | permutations | map('join') | list", "v_nested | flatten(levels=1) | length",
+    "v_deep | combine(v_over, recursive=true) | to_json", "v_deep | to_nice_yaml(indent=2)", "v_deep | to_nice_json(sort_keys=true)",
+    "(v_deep | to_json | from_json) == v_deep", "v_users | to_yaml | from_yaml", "v_str | b64encode | b64decode",
+    "v_str | hash('sha256') | truncate(10, true, '')", "v_uni | to_json", "v_uni | to_nice_json(ensure_ascii=false)",
+    "v_url | urlsplit('query') | split('&')", "v_url | urldecode", "{'a b': 'c&d', 'e': [1, 2]} | urlencode",
+    "v_path | dirname | basename", "v_path | splitext | last", "v_path | normpath | realpath", "v_win | win_splitdrive | last",
+    "v_date | to_datetime", "(v_date | to_datetime).year", "(v_date | to_datetime('%Y-%m-%d %H:%M:%S') - ('2024-01-01' | to_datetime('%Y-%m-%d'))).days",
+    "('%Y-%m-%d' | strftime(v_epoch, utc=true))", "'%H:%M:%S %j %a %b %p %%' | strftime(0, true)",
+    "v_size | human_readable", "v_size * 1000000 | human_readable(unit='M')", "'1.5 MB' | human_to_bytes", "'1 Mb' | human_to_bytes(isbits=true)",
+    "v_str | vault('pw', salt='abcd1234') | unvault('pw')", "v_float | round(1) | string", "v_list | sum(start=0.5)",
+    "[v_int, v_float, v_negzero] | max", "[v_nan, 1] | min", "v_words | max(case_sensitive=true)", "v_users | min(attribute='age')",
+    "(v_int | log(2)) | round(4)", "v_int | root(3)", "v_negzero | string", "v_nan == v_nan", "v_inf > 1e308",
+    "v_int | ternary(v_str, v_none)", "v_none | ternary('t', 'f', 'n')", "v_numstr | int + v_float | int",
+    "v_floatstr | float", "v_boolstr | bool", "v_multi | splitlines", "v_multi.splitlines()", "v_multi | wordwrap(5)",
+    "v_multi | indent(3, first=true, blank=true)", "v_multi | comment('c')", "v_str | center(21, '*') if false else v_str | center(21)",
+    "'%s=%d' | format('a', 1)", "'%(a)s' | format(a=1)", "'{0}-{1}'.format(v_int, v_str)", "v_str | format(1)",
+    "range(3) | map('string') | join", "range(0, 10, 3) | list | random(seed=5)", "range(10) | shuffle(seed='s') | first",
+    "v_users | rekey_on_member('name') | list", "v_users | subelements('groups') | map('last') | list",
+    "v_users | map('extract', v_users) | list", "[0, 2] | map('extract', v_list) | list", "['a', 'C'] | map('extract', v_dict) | list",
+    "v_tmpl | int", "v_unsafe | length", "v_unsafe | upper", "v_unsafe | regex_replace('{', '(')", "v_unsafe | type_debug",
+    "omit | type_debug", "undef_var | default(omit) | type_debug", "v_mixed | map('type_debug') | list",
+    "v_mixed | select | list", "v_mixed | reject('none') | map('string') | list", "v_mixed | map('bool') | list",
+    "v_list | map('float') | map('round', 1) | list", "v_words | map('truncate', 3, true, '') | list",
+    "v_list | to_json(indent=1)", "[v_nan, v_inf, v_negzero] | to_json", "[v_nan, v_inf, v_negzero] | to_yaml",
+    "[v_nan, v_inf, v_negzero]", "{'a': v_nan}", "v_float | to_nice_yaml", "v_date | to_yaml", "{1: 2, none: 3, true: 4} | to_json",
+    "{1: 2, none: 3} | to_nice_yaml", "v_dict | tojson", "v_uni | tojson", "v_uni | urlencode", "v_uni | b64encode",
+    "v_uni | quote", "v_uni | regex_escape", "v_uni | hash('md5')", "v_uni | checksum", "v_uni | length", "v_uni | wordcount",
+    "v_uni | upper", "v_uni | title", "v_uni | capitalize", "v_uni | center(20, '·')", "v_uni | to_uuid",
+]
+
+TEMPLATE_T = 'T {{ v_int }} {{ extra | default("no extra") }} [[ v_str ]]\n'
+TEMPLATE_N = '{{ v_list }}\n'
+
+
+class G:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+
+    def pick(self, xs):
+        return self.r.choice(xs)
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def input_for(self, kinds):
+        if self.chance(0.7):
+            fit = [e for e, k in INPUTS if k in kinds]
+            if fit:
+                return self.pick(fit)
+        return self.pick(INPUTS)[0]
+
+    def args_for(self, choices):
+        if self.chance(0.15):
+            return ', '.join(self.pick(ANY_ARGS) for _ in range(self.r.randint(0, 2)))
+        return self.pick(choices)
+
+    def filter_expr(self):
+        name = self.pick(sorted(FILTERS))
+        kinds, choices = FILTERS[name]
+        x = self.input_for(kinds)
+        a = self.args_for(choices)
+        call = '%s(%s)' % (name, a) if a or self.chance(0.2) else name
+        if self.chance(0.1):
+            call = 'ansible.builtin.' + call if name not in ('e', 'safe', 'forceescape') else call
+        e = '%s | %s' % (x if ' ' not in x or x.startswith(('[', '{', '(')) else '(%s)' % x, call)
+        if name in ('map', 'select', 'reject', 'selectattr', 'rejectattr', 'batch', 'slice', 'zip', 'zip_longest',
+                    'product', 'combinations', 'permutations', 'groupby') and self.chance(0.6):
+            e += ' | list'
+        return e
+
+    def test_expr(self):
+        name = self.pick(sorted(TESTS))
+        kinds, choices = TESTS[name]
+        x = self.input_for(kinds)
+        a = self.args_for(choices)
+        neg = 'not ' if self.chance(0.2) else ''
+        x = x if ' ' not in x or x.startswith(('[', '{', '(')) else '(%s)' % x
+        if a and ',' not in a and '=' not in a and self.chance(0.3):
+            return '%s is %s%s %s' % (x, neg, name, a)   # Jinja's one-argument test without parentheses
+        return '%s is %s%s' % (x, neg, '%s(%s)' % (name, a) if a else name)
+
+    def expr(self):
+        k = self.r.randrange(100)
+        if k < 55:
+            return self.filter_expr()
+        if k < 75:
+            return self.test_expr()
+        if k < 88:
+            return self.pick(LOOKUPS)
+        return self.pick(EXTRAS)
+
+    def task(self):
+        e = self.expr()
+        k = self.r.randrange(10)
+        if k == 0:
+            t = {'debug': {'var': e}}
+        elif k == 1:
+            t = {'debug': {'msg': 'x {{ %s }} y' % e}}
+        elif k == 2:
+            t = {'debug': {'msg': '{{ (%s) | type_debug }}' % e}}
+        elif k == 3:
+            t = {'debug': {'msg': ['{{ %s }}' % e, 'lit']}}
+        else:
+            t = {'debug': {'msg': '{{ %s }}' % e}}
+        t['ignore_errors'] = True
+        return t
+
+
+def main(seed, out):
+    g = G(seed)
+    tasks = [g.task() for _ in range(g.r.randint(40, 60))]
+    play = [{'name': 'filters %d' % seed, 'hosts': 'localhost', 'gather_facts': False, 'vars': {'__VARS__': None},
+             'tasks': tasks}]
+    text = yaml.safe_dump(play, sort_keys=False, width=10000, allow_unicode=True)
+    text = text.replace('    __VARS__: null\n', PLAY_VARS)
+    files = {
+        'playbook.yml': text,
+        'inventory': 'localhost ansible_connection=local ansible_python_interpreter=/usr/bin/python3\n',
+        'args': '',
+        'env': 'VOLANT_FT=from env ✓\nVOLANT_FT_EMPTY=\n',
+        'files/data.txt': '  first line\nsecond line\n\n',
+        'files/lines.txt': 'a\nb\n',
+        'templates/t.j2': TEMPLATE_T,
+        'templates/n.j2': TEMPLATE_N,
+        'data.ini': '[global]\nk1 = g1\n\n[s1]\nk1 = one\nk2 = two\nK1 = upper\n\n[s2]\nk1 = s2 value\n',
+        'data.properties': 'user.name = bob\nuser.id=7\n',
+        'data.csv': 'alice,1,admin\nbob,2,"dev, ops"\n',
+        'data.tsv': 'alice\t1\tadmin\nbob\t2\tdev\n',
+    }
+    for path, body in files.items():
+        full = os.path.join(out, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, 'w') as f:
+            f.write(body)
+
+
+if __name__ == '__main__':
+    main(int(sys.argv[1]), sys.argv[2])
