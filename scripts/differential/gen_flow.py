@@ -1,8 +1,11 @@
 """Writes one random case for run.py about how a play runs when things fail or branch: failures
-(fail, /bin/false, assert, failed_when/changed_when, until), ignore_errors, blocks with rescue and
-always, any_errors_fatal, max_fail_percentage, serial, order, throttle, run_once, strategies, meta
-tasks, handlers (listen, force_handlers, failing handlers), includes and roles, over 2-4 local
-hosts; seeded, so a seed always gives the same case."""
+(fail, /bin/false, assert, failed_when/changed_when, until), ignore_errors, loops with failing
+items, blocks with rescue and always, any_errors_fatal, max_fail_percentage (with serial lists),
+serial, order, throttle, run_once (over loops too), delegate_to with delegate_facts, strategies,
+meta tasks (clear_facts too), handlers (listen, chains, force_handlers, failing handlers, a role's
+handlers notified as 'role : handler'), includes, and roles (include_role/import_role with
+tasks_from, handlers_from, public), over 2-4 local hosts; seeded, so a seed always gives the same
+case."""
 import os, random, sys, yaml
 # Where generated tasks write; run.py empties it before each engine runs.
 OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
@@ -13,9 +16,16 @@ HOST_CONDS = ["inventory_hostname == 'h1'", "inventory_hostname == 'h2'", "inven
               "true", "false"]
 
 
+# Seeds from here on also draw what was added in session 7 (run_once loops, delegate_facts, failing
+# items, clear_facts, role handler names, tasks_from/handlers_from/public, import_role, serial lists
+# with max_fail_percentage); a lower seed gives the case it always gave.
+EXTENDED_FROM = 6000
+
+
 class G:
     def __init__(self, seed):
         self.r = random.Random(seed)
+        self.more = seed >= EXTENDED_FROM
         self.handlers = set()
         self.files = {}
         self.roles = {}
@@ -69,7 +79,9 @@ class G:
         return {'name': self.name('exit'), 'shell': "exit {{ 3 if (%s) else 0 }}" % c}
 
     def plain(self):
-        k = self.r.randrange(9)
+        k = self.r.randrange(14 if self.more else 9)
+        if k >= 9:
+            return self.plain_more(k)
         if k == 0:
             return {'name': self.name('debug'), 'debug': {'msg': '{{ inventory_hostname }} n={{ n }}'}}
         if k == 1:
@@ -99,8 +111,34 @@ class G:
                     'ignore_errors': self.chance(0.5)}
         return {'name': self.name('copy'), 'copy': {'content': '{{ n }}\n', 'dest': OUT + '/{{ inventory_hostname }}.txt'}}
 
+    def plain_more(self, k):
+        """run_once over a loop, delegate_facts, failing items with ignore_errors, role handlers by name."""
+        if k == 9:
+            t = {'name': self.name('run_once loop'), 'debug': {'msg': '{{ item }} on {{ inventory_hostname }}'}, 'loop': [1, 2], 'run_once': True}
+            if self.chance(0.4):
+                t['when'] = self.pick(['item == 2', self.hcond()])
+            return t
+        if k == 10:
+            t = {'name': self.name('delegate_facts'), 'set_fact': {'given': '{{ inventory_hostname }}'}, 'delegate_to': self.pick(['h1', 'h2', '{{ ansible_play_hosts[0] }}']),
+                 'delegate_facts': self.chance(0.7)}
+            if self.chance(0.4):
+                t['run_once'] = True
+            return t
+        if k == 11:
+            return {'name': self.name('show facts'), 'debug': {'msg': "{{ hostvars[inventory_hostname].given | default('none') }} {{ seen | default([]) }}"}}
+        if k == 12:
+            t = {'name': self.name('items fail'), 'command': "sh -c 'exit {{ 1 if item == n else 0 }}'", 'loop': [1, 2, 3],
+                 'ignore_errors': self.chance(0.6)}
+            if self.chance(0.4):
+                t['loop_control'] = {'label': 'item {{ item }}'}
+            if self.chance(0.3):
+                t['register'] = 'items'
+            return t
+        # a role's handler by its 'role : handler' name (the role must be in the play by then, or 2.19 says so)
+        return {'name': self.name('notify role'), 'command': 'echo r', 'notify': '%s : %s' % (self.role(), self.pick(['role handler', 'extra handler']))}
+
     def meta(self):
-        m = self.pick(['clear_host_errors', 'end_host', 'end_batch', 'end_play', 'flush_handlers', 'noop', 'refresh_inventory'])
+        m = self.pick(['clear_host_errors', 'end_host', 'end_batch', 'end_play', 'flush_handlers', 'noop', 'refresh_inventory'] + (['clear_facts'] if self.more else []))
         t = {'name': self.name('meta'), 'meta': m} if self.chance(0.5) else {'meta': m}
         if m in ('end_host', 'end_batch', 'end_play') or self.chance(0.3):
             t['when'] = self.hcond()
@@ -151,12 +189,33 @@ class G:
             tasks.append(self.failing() if self.chance(0.6) else self.plain())
             if self.chance(0.5):
                 tasks.append({'name': 'role notifies', 'command': 'echo x', 'notify': 'role handler'})
-            self.roles[name] = {'tasks': tasks,
-                                'handlers': [{'name': 'role handler', 'debug': {'msg': 'role handler of ' + name}}]}
+            handlers = [{'name': 'role handler', 'debug': {'msg': 'role handler of ' + name}}]
+            if not self.more:
+                self.roles[name] = {'tasks': tasks, 'handlers': handlers}
+                return name
+            if self.chance(0.4):
+                handlers.append({'name': 'role chained', 'debug': {'msg': 'chained in ' + name}, 'listen': 'role topic'})
+                handlers[0]['notify'] = 'role topic'
+            other = [{'name': 'other start', 'debug': {'msg': 'other of ' + name}},
+                     self.failing() if self.chance(0.4) else self.plain(),
+                     {'name': 'other notifies', 'command': 'echo y', 'notify': self.pick(['extra handler', 'role handler', 'role topic'])}]
+            self.roles[name] = {'tasks': tasks, 'handlers': handlers, 'tasks/other': other,
+                                'handlers/extra': [{'name': 'extra handler', 'debug': {'msg': 'extra of ' + name}}],
+                                'defaults': {'role_var': 'default of ' + name}}
         return name
 
     def include_role(self):
-        t = {'name': self.name('include_role'), 'include_role': {'name': self.role()}}
+        kind = self.pick(['include_role', 'include_role', 'import_role']) if self.more else 'include_role'
+        t = {'name': self.name(kind), kind: {'name': self.role()}}
+        if self.more and self.chance(0.35):
+            t[kind]['tasks_from'] = 'other'
+        if self.more and self.chance(0.3):
+            t[kind]['handlers_from'] = 'extra'
+        if self.more and kind == 'include_role' and self.chance(0.3):
+            t[kind]['public'] = self.chance(0.6)
+        if kind == 'import_role':
+            return t if self.chance(0.5) else {'block': [t, {'name': self.name('after import'), 'debug': {'msg': "{{ role_var | default('no role_var') }}"}}],
+                                               'rescue': [{'name': self.name('import rescued'), 'debug': {'msg': '{{ ansible_failed_task.name }}'}}]}
         if self.chance(0.3):
             t['when'] = self.hcond()
         if self.chance(0.2):
@@ -223,6 +282,8 @@ class G:
             p['any_errors_fatal'] = True
         if self.chance(0.2):
             p['max_fail_percentage'] = self.pick([0, 20, 49, 50, 100])
+            if self.more and self.chance(0.4):
+                p['serial'] = self.pick([[1, 2], [1, '50%'], ['30%', 1], [2, 1]])
         if self.chance(0.3):
             p['strategy'] = self.pick(['linear', 'free', 'host_pinned', 'host_pinned'])
         if self.chance(0.2):
@@ -272,8 +333,9 @@ def main(seed, out):
         f.write(inventory(g.r, count, unreachable))
     for role, parts in g.roles.items():
         for part, content in parts.items():
-            os.makedirs(os.path.join(out, 'roles', role, part), exist_ok=True)
-            with open(os.path.join(out, 'roles', role, part, 'main.yml'), 'w') as f:
+            folder, _, file = part.partition('/')
+            os.makedirs(os.path.join(out, 'roles', role, folder), exist_ok=True)
+            with open(os.path.join(out, 'roles', role, folder, (file or 'main') + '.yml'), 'w') as f:
                 yaml.safe_dump(content, f, sort_keys=False, width=1000)
     for name, tasks in g.files.items():
         with open(os.path.join(out, name), 'w') as f:
