@@ -729,8 +729,7 @@ export class TaskExecutor {
       });
       return await withTaskTimeout(timeout, (timer) => action(ctx(timer)));
     }
-    // NOTE: uri's action plugin skips the task in check mode before the module (and its argument check) runs.
-    if (checkMode && task.action === 'uri') throw new ActionSkip(`This action (${task.actionWritten}) does not support check mode.`);
+    if (checkMode && CHECK_MODE_SKIPPED.has(task.action)) throw new ActionSkip(`This action (${task.actionWritten}) does not support check mode.`);
     if (!job) return normalizeModuleResult(await runModule({ module: task.action, args, ...(timeout ? { timeout } : {}) }));
     const launch = normalizeModuleResult(await runModule({ module: task.action, args, asyncSeconds: job.seconds }));
     if (job.poll === 0 || truthy(launch.get('skipped')) || truthy(launch.get('failed'))) return launch;
@@ -796,6 +795,9 @@ function needsEnvFacts(message: string, action: string): boolean {
   return message.includes('ansible_env') || (GATHER_ACTIONS.has(action) && message.includes('ansible_facts.env'));
 }
 const GATHER_ACTIONS: ReadonlySet<string> = new Set(['gather_facts', 'ansible.builtin.gather_facts', 'ansible.legacy.gather_facts', 'setup', 'ansible.builtin.setup', 'ansible.legacy.setup']);
+
+/** Modules whose 2.19 action plugin skips the task in check mode before the module (and its argument check) runs. */
+const CHECK_MODE_SKIPPED = new Set(['uri']);
 
 /** Results the agent's modules returned, so a failure passed through an action reads "Module failed". */
 const MODULE_RESULTS = new WeakSet<object>();
