@@ -143,11 +143,6 @@ def _run(params, ctx):
                 _make_dest_dirs(ctx, params, os.path.dirname(dest), src)
             return _copy_tree(params, ctx, src, dest)
         data = _Source(path=src)
-    if not remote_src:
-        _action_stat(ctx, params, dest if not dest.endswith(os.sep) else os.path.join(dest, params['_original_basename'] or ''))
-    if params['content'] is not None and os.path.isdir(dest) and (params['follow'] or not os.path.islink(dest)):
-        # NOTE: Ansible's copy action refuses this before any module runs (an "Action failed").
-        ctx.fail('can not use content with a dir as dest', diff=[], _volant_action_answer=True)
     checksum_src = data.digest('sha1')
     params['_volant_meta'] = {'checksum': checksum_src}
     if remote_src:
@@ -292,18 +287,33 @@ def _run(params, ctx):
     return result
 
 
-def _action_stat(ctx, params, path):
-    """The stat of dest the copy action makes before it sends a file: a dest it cannot look at
-    (under a regular file, unreadable) stops the task there, the stat module's words quoted."""
+def _action_stat(path, follow):
+    """The stat of dest the copy action makes before it sends a file: (its result, or None when
+    there is nothing there; an answer that stops the task when it cannot look, the stat module's
+    words quoted: dest under a regular file, unreadable)."""
     try:
-        if params['follow']:
-            os.stat(path)
-        else:
-            os.lstat(path)
+        return (os.stat(path) if follow else os.lstat(path)), None
     except FileNotFoundError:
-        pass
+        return None, None
     except OSError as e:
-        ctx.fail('Failed to get information on remote file (%s): %s' % (path, e.strerror), _volant_action_error=True)
+        return None, {'failed': True, 'msg': 'Failed to get information on remote file (%s): %s' % (path, e.strerror),
+                      '_volant_action_error': True}
+
+
+def ACTION_PRECHECK(args, internal):
+    """What 2.19's copy action answers before the module checks its arguments: its stat of dest,
+    and content refused for a folder."""
+    sent = args.get('content') is not None or internal.get('_volant_content_b64') is not None or internal.get('_volant_staged') is not None
+    dest = args.get('dest')
+    if not sent or internal.get('_volant_tree') is not None or not isinstance(dest, str):
+        return None
+    dest = os.path.expanduser(dest)
+    if dest.endswith(os.sep):
+        dest = os.path.join(dest, args.get('_original_basename') or '')
+    st, answer = _action_stat(dest, volant_runtime.boolean(args.get('follow', False), strict=False))
+    if answer is None and st is not None and stat.S_ISDIR(st.st_mode) and args.get('content') is not None:
+        answer = {'failed': True, 'msg': 'can not use content with a dir as dest', 'diff': [], '_volant_action_answer': True}
+    return answer
 
 
 def _verify_checksum(ctx, params, checksum_src):
@@ -340,7 +350,9 @@ def _copy_controller_tree(params, ctx, tree):
     for rel, b64, local, mode in tree['files']:
         data = base64.b64decode(b64)
         target = os.path.join(dest, rel)
-        _action_stat(ctx, params, target)
+        answer = _action_stat(target, params['follow'])[1]
+        if answer is not None:
+            ctx.fail(answer.pop('msg'), **answer)
         # NOTE: `mode: preserve` is each controller file's own mode.
         file_params = dict(params, mode=mode) if mode else params
         exists = os.path.exists(target)
