@@ -4,6 +4,7 @@
  * for the cases playbooks commonly hit; anything else keeps the package's own words.
  */
 import type { YAMLError } from 'yaml';
+import { flowCollectionProblem } from './flow-collection-problem.js';
 import type { LineIndex } from './line-index.js';
 import { previousContentIndent, scanPlainScalar } from './plain-scalar-scan.js';
 import type { YamlProblem } from './yaml-failure.js';
@@ -41,8 +42,10 @@ function unclosedFlowMark(text: string, offset: number, lines: LineIndex): { lin
 
 /** An unclosed flow collection; one that ends the text on a `,`, a key's `:` or its opener still wants a node there. */
 function unclosedFlow(close: ']' | '}', text: string, offset: number, lines: LineIndex): YamlProblem {
-  const mark = unclosedFlowMark(text, offset, lines);
   const end = streamEndMark(text, lines);
+  const found = flowCollectionProblem(text, offset, lines, end);
+  if (found) return found;
+  const mark = unclosedFlowMark(text, offset, lines);
   if (mark.line === end.line && mark.column === end.column && /[,:[{]$/.test(text.trimEnd())) {
     return { context: 'while parsing a flow node', problem: 'did not find expected node content', ...mark };
   }
@@ -94,9 +97,30 @@ function unexpectedToken(text: string, offset: number, lines: LineIndex): YamlPr
   return { problem: 'did not find expected <document start>', ...at };
 }
 
+/**
+ * Content right after directives, without `---`. NOTE: libyaml's directive takes its line break
+ * along, so no simple key may start the next line: a `-` or a key's `:` there is refused.
+ */
+function afterDirectives(text: string, offset: number, lines: LineIndex): YamlProblem | undefined {
+  const at = skipSpaces(text, offset);
+  if (text[at] === '-' && /[ \t\r\n]/.test(text[at + 1] ?? '\n')) {
+    return { problem: 'block sequence entries are not allowed in this context', ...lines.position(at) };
+  }
+  return at < text.length ? { problem: 'did not find expected <document start>', ...lines.position(at) } : undefined;
+}
+
+/** NOTE: libyaml reads a `%` at the start of any line outside a scalar as a directive. */
+export function unknownDirective(text: string, lineStart: number, lines: LineIndex): YamlProblem | undefined {
+  const name = /^%([A-Za-z0-9_-]+)(?=[ \t\r\n]|$)/.exec(text.slice(lineStart, lineStart + 200))?.[1];
+  if (name === undefined || name === 'YAML' || name === 'TAG') return undefined;
+  return { context: 'while scanning a directive', problem: 'found unknown directive name', ...lines.position(lineStart + 1 + name.length) };
+}
+
 export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex): YamlProblem {
   const at = lines.position(error.pos[0]);
   const message = error.message.split('\n')[0] ?? '';
+  const directive = at.column === 1 ? unknownDirective(text, error.pos[0], lines) : undefined;
+  if (directive) return directive;
   switch (error.code) {
     case 'TAB_AS_INDENT':
       return { context: 'while scanning for the next token', problem: 'found character that cannot start any token', ...at };
@@ -150,6 +174,7 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       return { context: 'while scanning a simple key', problem: "could not find expected ':'", ...lines.position(end.next) };
     }
     case 'MISSING_CHAR':
+      if (message.startsWith('Missing directives-end')) return afterDirectives(text, error.pos[0], lines) ?? { problem: message, ...at };
       if (/quote/i.test(message)) {
         // NOTE: libyaml scans to the end of the stream looking for the closing quote.
         return { context: 'while scanning a quoted scalar', problem: 'found unexpected end of stream', ...lines.position(text.length) };
@@ -161,6 +186,8 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
         // libyaml gives up on the key when it reaches the next token, on a later line.
         return { context: 'while scanning a simple key', problem: "could not find expected ':'", ...lines.position(nextTokenAfterLine(text, error.pos[0])) };
       }
+      if (message.startsWith('Missing , or : between flow sequence')) return unclosedFlow(']', text, error.pos[0], lines);
+      if (message.startsWith('Missing , or : between flow map')) return unclosedFlow('}', text, error.pos[0], lines);
       if (message.includes(']')) return unclosedFlow(']', text, error.pos[0], lines);
       if (message.includes('}')) return unclosedFlow('}', text, error.pos[0], lines);
       return { problem: message, ...at };
@@ -171,6 +198,12 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
         return { context: 'while parsing a quoted scalar', problem: 'did not find expected hexdecimal number', ...lines.position(error.pos[0] + 2) };
       }
       return { context: 'while parsing a quoted scalar', problem: 'found unknown escape character', ...at };
+    }
+    case 'BAD_ALIAS': {
+      // NOTE: libyaml marks the character after the `&` or `*` that names nothing.
+      const what = message.startsWith('Anchor') ? 'an anchor' : message.startsWith('Alias') ? 'an alias' : undefined;
+      if (what === undefined) return { problem: message, ...at };
+      return { context: `while scanning ${what}`, problem: 'did not find expected alphabetic or numeric character', ...lines.position(error.pos[0] + 1) };
     }
     case 'ALIAS_PROPS':
       // libyaml takes the anchor for a node of its own and then meets the alias where a key belongs.

@@ -14,7 +14,7 @@ import { PyDate, UnsafeString, VaultString } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { YamlError } from '../core/errors.js';
 import { LineIndex } from './line-index.js';
-import { libyamlProblem } from './libyaml-problem.js';
+import { libyamlProblem, unknownDirective } from './libyaml-problem.js';
 import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js';
 import { constructScalar, PythonValueError, resolvePlainTag } from './pyyaml-scalar.js';
 import { loadSimpleBlockYaml } from './simple-block-yaml.js';
@@ -346,9 +346,15 @@ function scalarStyle(type: Scalar['type']): YamlScalar['style'] {
 /** libyaml refuses a second %YAML directive in one prologue (the `yaml` package does not). */
 function checkDirectives(text: string, lines: LineIndex): void {
   let seen = false;
+  // Directives come before a document: at the start, or after a `...` line.
+  let beforeDocument = true;
   let offset = 0;
   for (const line of text.split('\n')) {
     if (line.startsWith('---') || (!line.startsWith('%') && !line.startsWith('#') && line.trim() !== '')) seen = false;
+    if (line.startsWith('...')) beforeDocument = true;
+    else if (!line.startsWith('%') && !line.startsWith('#') && line.trim() !== '') beforeDocument = false;
+    const unknown = beforeDocument ? unknownDirective(text, offset, lines) : undefined;
+    if (unknown) throw new Problem(unknown);
     if (line.startsWith('%YAML')) {
       if (seen) throw new Problem({ problem: 'found duplicate %YAML directive', ...lines.position(offset) });
       seen = true;
