@@ -122,7 +122,7 @@ def _recurse(ctx, top, follow, file_args, times):
             entry = os.path.join(root, name)
             changed = _set_attrs(ctx, file_args, entry, changed, None, times) or changed
             if follow and os.path.islink(entry):
-                target = os.path.join(root, os.readlink(entry))
+                target = os.path.join(root, _readlink(entry))
                 if os.path.exists(target):
                     if os.path.isdir(target):
                         changed = _recurse(ctx, target, follow, file_args, times) or changed
@@ -254,11 +254,16 @@ def _replace_with_link(ctx, path, src, prev_state, make_link):
         ctx.fail('Error while replacing: %s' % _bytes_path_error(e), path=path)
 
 
+def _readlink(path):
+    # NOTE: 2.19 reads links by their bytes path: its errors show the path as b'…'.
+    return os.fsdecode(os.readlink(os.fsencode(path)))
+
+
 def _symlink(ctx, params, path, src, follow, force, times):
     prev_state = get_state(path)
     if src is None and follow and os.path.exists(path):
         # NOTE: without src, an existing link's own target stands in for it
-        src = os.readlink(path)
+        src = _readlink(path)
     base = path if not os.path.islink(path) and os.path.isdir(path) else os.path.dirname(path)
     absrc = None if src is None else os.path.join(base, src)
     if not force and src is not None and not os.path.exists(absrc):
@@ -278,7 +283,7 @@ def _symlink(ctx, params, path, src, follow, force, times):
             ctx.fail('src is required for creating new symlinks')
         changed = True
     elif src is not None:
-        old_src = os.readlink(path)
+        old_src = _readlink(path)
         if old_src != src:
             diff['before']['src'] = old_src
             diff['after']['src'] = src
@@ -308,7 +313,7 @@ def _hardlink(ctx, params, path, src, follow, force, times):
     if prev_state == 'absent':
         changed = True
     elif prev_state == 'link':
-        old_src = os.readlink(path)
+        old_src = _readlink(path)
         if old_src != src:
             diff['before']['src'] = old_src
             diff['after']['src'] = src
@@ -330,7 +335,7 @@ def _hardlink(ctx, params, path, src, follow, force, times):
             ctx.fail('Cannot link: different hard link exists at destination', dest=path, src=src)
     if changed and not ctx.check_mode:
         if prev_state == 'absent' and follow and os.path.islink(src):
-            src_to_link = os.readlink(src)
+            src_to_link = _readlink(src)
         else:
             src_to_link = src
         _replace_with_link(ctx, path, src_to_link, prev_state, os.link)
