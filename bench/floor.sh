@@ -1,7 +1,7 @@
 #!/bin/bash
 # The floor of an ssh workload: what connecting to its hosts and starting Python there costs with
 # no engine at all. One ssh client per host, all at once, with the command line Volant's first
-# task uses (ansible's default ssh_args, the inventory's ControlPath, curve25519 first), each
+# task uses (Volant's default ssh_args, the inventory's ControlPath, curve25519 first), each
 # running `python3 -S -c pass`. Every engine pays at least this once per host.
 #   floor.sh COUNT CONTROL_DIR [PORT]   (hosts h01..hCOUNT of the workload inventories)
 set -u
@@ -9,7 +9,7 @@ count=$1
 control_dir=$2
 port=${3:-2222}
 for i in $(seq -w 1 "$count"); do
-  ssh -C -o ControlMaster=auto -o ControlPersist=60s -o StrictHostKeyChecking=no -o Port=$port \
+  ssh -o ControlMaster=auto -o StrictHostKeyChecking=no -o Port=$port \
     -o IdentityFile=/opt/oracle-keys/id_ed25519 -o KbdInteractiveAuthentication=no \
     -o PreferredAuthentications=gssapi-with-mic,gssapi-keyex,hostbased,publickey \
     -o PasswordAuthentication=no -o User=root -o ConnectTimeout=60 \

@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import types
+import zlib
 
 PROTOCOL_VERSION = 1
 
@@ -522,9 +523,11 @@ def main():
         if head is None:
             break
         (length,) = struct.unpack('>I', head)
-        body = _read_exact(length)
+        body = _read_exact(length & 0x7fffffff)
         if body is None:
             break
+        if length & 0x80000000:
+            body = zlib.decompress(body)  # a large frame, deflated by the controller (frame-codec.ts)
         try:
             req = json.loads(body.decode('utf-8', 'surrogatepass'))
         except ValueError as e:

@@ -1,26 +1,28 @@
 /**
  * The few lines of Python that start an agent: `python3 -c '<bootstrap>'` reads one
- * `VOLANT <length>\n` header and a JSON payload {agent, runtime} from stdin, then execs the agent.
+ * `VOLANT <length>\n` header and a zlib-compressed JSON payload {agent, runtime} from stdin, then
+ * execs the agent.
  * Lines before the header are skipped (a sudo password line sudo did not need ends up here).
  *
  * NOTE: the bootstrap reads stdin through Python's buffered reader, so the controller sends
  * nothing after the payload until the agent's hello frame: the agent then owns the stream.
  */
+import { deflateSync } from 'node:zlib';
 import type { AgentSources } from './agent-sources.js';
 import { shellQuote } from './shell-quote.js';
 
 export const BOOTSTRAP = [
-  'import sys,json',
+  'import sys,json,zlib',
   'r=sys.stdin.buffer',
   'l=b""',
   'while not l.startswith(b"VOLANT "):',
   ' l=r.readline()',
   ' if not l:sys.exit(3)',
-  'p=json.loads(r.read(int(l[7:])))',
+  'p=json.loads(zlib.decompress(r.read(int(l[7:]))))',
   // C(source, name): compile, through the host's code cache when the payload names one.
   'def C(s,n,d=p.get("cache")):',
   ' if not d or not sys.implementation.cache_tag:return compile(s,n,"exec")',
-  ' import os,marshal,zlib',
+  ' import os,marshal',
   ' d=os.path.expanduser(d)',
   ' try:',
   '  t=os.stat(d)',
@@ -58,8 +60,9 @@ interface BuiltPayload {
   readonly bytes: Buffer;
 }
 
-// NOTE: every host of a run gets the same ~140 KB payload; encoding it once instead of per host
-// saves a JSON encoding of it per agent start (a few ms each, on the controller's one thread).
+// NOTE: every host of a run gets the same payload (~90 KB of JSON, ~23 KB deflated); encoding and
+// compressing it once instead of per host saves that work per agent start on the controller's one
+// thread (ssh's own `-C` did it again for every host; Volant's default ssh_args leave it out).
 const built = new Map<string, BuiltPayload>();
 
 /** The bytes written to a new agent's stdin. */
@@ -67,7 +70,8 @@ export function bootstrapPayload(sources: AgentSources, modules: ReadonlyMap<str
   const key = `${codeCache ?? ''}\0${[...modules.keys()].join('\0')}`;
   const previous = built.get(key);
   if (previous !== undefined && previous.sources === sources && previous.modules.every(([name, text]) => modules.get(name) === text)) return previous.bytes;
-  const body = Buffer.from(JSON.stringify({ agent: sources.agent, runtime: sources.runtime, modules: Object.fromEntries(modules), cache: codeCache }), 'utf8');
+  const json = Buffer.from(JSON.stringify({ agent: sources.agent, runtime: sources.runtime, modules: Object.fromEntries(modules), cache: codeCache }), 'utf8');
+  const body = deflateSync(json, { level: 1 });
   const bytes = Buffer.concat([Buffer.from(`VOLANT ${body.length}\n`, 'ascii'), body]);
   built.set(key, { sources, modules: [...modules], bytes });
   return bytes;

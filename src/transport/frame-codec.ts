@@ -1,11 +1,27 @@
 /**
  * The agent protocol's framing: each frame is a 4-byte big-endian length, then that many bytes of
- * UTF-8 JSON. Both directions use it after the bootstrap.
+ * UTF-8 JSON. Both directions use it after the bootstrap. A frame to the agent whose length has
+ * the top bit set holds its JSON deflated (zlib).
  */
+import { deflateSync } from 'node:zlib';
+
+/** Frames to the agent from this size on go deflated (module sources, file pieces). */
+export const DEFLATE_FROM = 8192;
+const DEFLATED = 0x80000000;
+
 export function encodeFrame(json: string): Buffer {
-  const body = Buffer.from(json, 'utf8');
+  let body = Buffer.from(json, 'utf8');
+  let length = body.length;
+  if (length >= DEFLATE_FROM) {
+    // NOTE: what ssh's `-C` did for Volant's large frames (Volant's default ssh_args leave it out:
+    // it deflated every small frame too, on both ends). Level 1: the controller's one thread
+    // deflates the first request of every module for every host. JSON text always gains (even
+    // base64 of compressed data: a quarter).
+    body = deflateSync(body, { level: 1 });
+    length = (body.length | DEFLATED) >>> 0;
+  }
   const head = Buffer.allocUnsafe(4);
-  head.writeUInt32BE(body.length, 0);
+  head.writeUInt32BE(length, 0);
   return Buffer.concat([head, body]);
 }
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { sshOptions } from './ssh-args.js';
+import { ANSIBLE_SSH_ARGS, sshOptions } from './ssh-args.js';
 
 describe('transport/ssh-args', () => {
   it('passes the options ansible-core 2.19 passes, in its order', () => {
@@ -14,6 +14,7 @@ describe('transport/ssh-args', () => {
         privateKeyFile: '/opt/oracle-keys/id_ed25519',
         hostKeyChecking: false,
         timeout: 10,
+        sshArgs: ANSIBLE_SSH_ARGS,
       },
       '/tmp/volant-cp-x/%C',
     );
@@ -21,6 +22,14 @@ describe('transport/ssh-args', () => {
     const recorded =
       "-C -o ControlMaster=auto -o ControlPersist=60s -o StrictHostKeyChecking=no -o Port=2222 -o IdentityFile=\"/opt/oracle-keys/id_ed25519\" -o KbdInteractiveAuthentication=no -o PreferredAuthentications=gssapi-with-mic,gssapi-keyex,hostbased,publickey -o PasswordAuthentication=no -o User=\"root\" -o ConnectTimeout=10 -o ControlPath=\"/tmp/volant-cp-x/%C\" -o NumberOfPasswordPrompts=1";
     assert.equal(args.join(' '), recorded);
+  });
+
+  it("uses Volant's own master without ControlPersist or compression when no ssh_args are set", () => {
+    const args = sshOptions({ host: 'h', connection: 'ssh', address: 'h', hostKeyChecking: true, timeout: 5 }, '/cp/%C');
+    assert.deepEqual(args.slice(0, 2), ['-o', 'ControlMaster=auto']);
+    assert.ok(args.includes('ControlPath="/cp/%C"'));
+    assert.ok(!args.includes('-C'));
+    assert.ok(!args.some((a) => a.startsWith('ControlPersist')));
   });
 
   it('adds common and extra args after the timeout, keeps host key checking on by default', () => {

@@ -1,9 +1,10 @@
 /**
- * The `ssh` connection: the system OpenSSH client with a shared master per target
- * (ControlMaster=auto + ControlPersist) whose socket lives in the transport's private directory.
+ * The `ssh` connection: the system OpenSSH client with a shared master per target (by default the
+ * agent's own ssh, ControlMaster=auto; see ssh-args.ts) whose socket lives in the transport's
+ * private directory.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
@@ -27,8 +28,12 @@ export class SshConnection implements Connection {
     private readonly controlDir: string,
     private readonly sshBinary = 'ssh',
   ) {
-    // %C: a hash of local host, remote host, port and user; short enough for a socket path.
-    this.options = sshOptions(spec, join(controlDir, '%C'));
+    // NOTE: with ssh_args of the user (ansible-core's ControlPersist master), %C: a hash of local
+    // host, remote host, port and user, so aliases of a server share a master as under Ansible.
+    // Volant's own master is the agent's ssh: one per inventory host, or ending one alias's agent
+    // would cut the others' (their sessions would be channels of its ssh).
+    const socket = spec.sshArgs === undefined ? createHash('sha256').update(spec.host).digest('hex').slice(0, 20) : '%C';
+    this.options = sshOptions(spec, join(controlDir, socket));
   }
 
   /** Settles the options that need a look at the ssh client and its config first (key exchange). */
