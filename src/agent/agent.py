@@ -513,6 +513,43 @@ def _threaded(fn, req):
         send({'id': req.get('id'), 'ok': False, 'error': traceback.format_exc()})
 
 
+class _Worker(object):
+    # NOTE: a request runs on a thread of its own (a cancel must get through while a module runs),
+    # but a new thread per request cost a clone() and a wait for the thread to say it started on
+    # every task; workers stay and take the next request (one per host task in flight, usually one).
+    __slots__ = ('wake', 'job')
+
+    def __init__(self):
+        self.wake = threading.Lock()
+        self.wake.acquire()
+        self.job = None
+
+    def loop(self):
+        while True:
+            self.wake.acquire()
+            fn, req = self.job
+            self.job = None
+            _threaded(fn, req)
+            with _idle_lock:
+                _idle.append(self)
+
+
+_idle = []
+_idle_lock = threading.Lock()
+
+
+def _dispatch(fn, req):
+    with _idle_lock:
+        worker = _idle.pop() if _idle else None
+    if worker is None:
+        worker = _Worker()
+        t = threading.Thread(target=worker.loop)
+        t.daemon = True
+        t.start()
+    worker.job = (fn, req)
+    worker.wake.release()
+
+
 def main():
     send({'id': 0, 'type': 'hello', 'version': PROTOCOL_VERSION, 'pid': os.getpid(),
           'python': list(sys.version_info[:3]), 'executable': sys.executable,
@@ -542,9 +579,7 @@ def main():
             continue
         fn = THREADED.get(op)
         if fn is not None:
-            t = threading.Thread(target=_threaded, args=(fn, req))
-            t.daemon = True
-            t.start()
+            _dispatch(fn, req)
             continue
         fn = INLINE.get(op)
         if fn is not None:
