@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { floatRepr, isDict, PyFloat, type Data } from '../../../src/core/data.js';
 import { expandHostRange } from '../../../src/inventory/expand-host-range.js';
-import { parseAddress } from '../../../src/inventory/parse-address.js';
+import { ADDRESS_PATTERNS, parseAddress } from '../../../src/inventory/parse-address.js';
 import { literalEval } from '../../../src/inventory/python-literal.js';
 
 // fixtures/python/expected.json: Python's ast.literal_eval (as the INI plugin coerces its
@@ -50,6 +50,25 @@ describe('inventory/host ranges', () => {
 });
 
 describe('inventory/parse_address', () => {
+  it('takes the same names by its ASCII shortcut as by the full hostname pattern', () => {
+    // NOTE: random names over the characters where the two could disagree (seeded: reproducible).
+    const alphabet = 'aZ09_-.';
+    let seed = 7;
+    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    for (let i = 0; i < 20000; i++) {
+      let name = '';
+      for (let n = 1 + next(8); n > 0; n--) name += alphabet[next(alphabet.length)];
+      const full = ADDRESS_PATTERNS.hostname.test(name) || ADDRESS_PATTERNS.ipv4.test(name) || ADDRESS_PATTERNS.ipv6.test(name);
+      let shortcut: boolean;
+      try {
+        shortcut = parseAddress(name).host === name;
+      } catch {
+        shortcut = false;
+      }
+      assert.equal(shortcut, full, name);
+    }
+  });
+
   for (const [text, want] of Object.entries(expected.addresses)) {
     it(`parses ${JSON.stringify(text)} as ansible does`, () => {
       if (want.error) assert.throws(() => parseAddress(text, true), { message: want.error });
