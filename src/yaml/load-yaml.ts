@@ -14,6 +14,7 @@ import { PyDate, UnsafeString, VaultString } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { YamlError } from '../core/errors.js';
 import { LineIndex } from './line-index.js';
+import { decodeSurrogateEscape } from '../core/surrogate-escape.js';
 import { libyamlProblem, unknownDirective } from './libyaml-problem.js';
 import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js';
 import { constructScalar, PythonValueError, resolvePlainTag } from './pyyaml-scalar.js';
@@ -174,13 +175,14 @@ class Composer {
     else if (tag === '!unsafe' || tag === '!vault' || tag === '!vault-encrypted') tagName = resolvePlainTag(text);
     else if (tag === '!' || tag === `${CORE}str`) tagName = 'str';
     else if (tag === `${CORE}binary`) {
-      // NOTE: PyYAML builds `bytes`; Volant's model has none, so the bytes become a str, one
-      // character per byte (latin-1).
+      // NOTE: PyYAML builds `bytes`; Volant's model has none, so the bytes become the str
+      // Ansible's to_text makes of them (UTF-8, a byte that is not kept as a lone surrogate:
+      // displayed as '?', written back as the byte).
       // The `yaml` package may have decoded the bytes already (a Uint8Array, whose String() is its numbers).
       const problem = base64Problem(node.value instanceof Uint8Array && typeof node.source === 'string' ? node.source : text);
       if (problem !== undefined) this.fail(start, `Failed to decode base64 data: ${problem}.`, undefined, true);
       const bytes = node.value instanceof Uint8Array ? Buffer.from(node.value) : Buffer.from(text.replace(/\s+/g, ''), 'base64');
-      return { kind: 'scalar', value: bytes.toString('latin1'), loc: this.loc(start), style };
+      return { kind: 'scalar', value: decodeSurrogateEscape(bytes), loc: this.loc(start), style };
     }
     else if (tag.startsWith(CORE) && ['null', 'bool', 'int', 'float', 'timestamp'].includes(tag.slice(CORE.length))) {
       tagName = tag.slice(CORE.length) as ScalarTag;
