@@ -387,7 +387,8 @@ export class TaskExecutor {
               ['changed', false],
               ['skipped', true],
               ['skip_reason', 'Conditional result was False'],
-              ['false_condition', cond],
+              // (a loop item's is left as written: 2.19 renders it when read, without the item then)
+              ['false_condition', locals.has('ansible_loop_var') ? cond : shownCondition(cond, vars, templar)],
               // NOTE: a skipped result is censored too, by the task's no_log as templated for it.
               ['_ansible_no_log', skippedNoLog(step, vars, templar)],
             ]);
@@ -795,6 +796,19 @@ function needsEnvFacts(message: string, action: string): boolean {
   return message.includes('ansible_env') || (GATHER_ACTIONS.has(action) && message.includes('ansible_facts.env'));
 }
 const GATHER_ACTIONS: ReadonlySet<string> = new Set(['gather_facts', 'ansible.builtin.gather_facts', 'ansible.legacy.gather_facts', 'setup', 'ansible.builtin.setup', 'ansible.legacy.setup']);
+
+/**
+ * A skipped result's false_condition as a playbook reads it. NOTE: 2.19 stores the conditional as
+ * written, and a conditional in `{{ }}` is a trusted template: reading it renders it (to False).
+ */
+function shownCondition(cond: Data, vars: VarSource, templar: TemplateRenderer): Data {
+  if (typeof cond !== 'string' || !templar.isTemplate(cond)) return cond;
+  try {
+    return templar.render(cond, vars, { warn: () => undefined });
+  } catch {
+    return cond;
+  }
+}
 
 /** Modules whose 2.19 action plugin skips the task in check mode before the module (and its argument check) runs. */
 const CHECK_MODE_SKIPPED = new Set(['uri']);
