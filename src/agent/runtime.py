@@ -1401,7 +1401,9 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
             spec.setdefault(key, opt)
     # `_ansible_*` and `_volant_*` keys are the controller talking to the module, not user args.
     internal = dict((k, v) for k, v in args.items() if k.startswith(('_ansible_', '_volant_')))
-    user_args = dict((k, v) for k, v in args.items() if k not in internal)
+    # NOTE: 2.19 hands a module its arguments sorted by name; its params (the invocation a loop
+    # item's repr shows) keep that order, then the defaults in the spec's.
+    user_args = dict(sorted((k, v) for k, v in args.items() if k not in internal))
     # a check Ansible's action plugin makes before the module (and its argument validation) runs
     precheck = getattr(module, 'ACTION_PRECHECK', None)
     answer = precheck(user_args, internal) if precheck is not None else None

@@ -56,14 +56,6 @@ def _format(path, st):
     out['blocks'] = st.st_blocks
     out['block_size'] = st.st_blksize
     out['device_type'] = st.st_rdev
-    try:
-        out['pw_name'] = pwd.getpwuid(st.st_uid).pw_name
-    except KeyError:
-        pass
-    try:
-        out['gr_name'] = grp.getgrgid(st.st_gid).gr_name
-    except KeyError:
-        pass
     return out
 
 
@@ -78,14 +70,24 @@ def run(params, ctx):
             return {'changed': False, 'stat': {'exists': False}}
         ctx.fail(str(e))
     output = _format(path, st)
-    if output['islnk']:
-        output['lnk_source'] = os.path.realpath(b_path)
-        output['lnk_target'] = os.readlink(b_path)
+    # NOTE: in 2.19's order (a result shown as a Python repr, a loop item, keeps it): the access
+    # flags, a link's source and target, then the owner's and group's names.
     try:
         output['readable'] = os.access(b_path, os.R_OK)
         output['writeable'] = os.access(b_path, os.W_OK)
         output['executable'] = os.access(b_path, os.X_OK)
     except OSError:
+        pass
+    if output['islnk']:
+        output['lnk_source'] = os.path.realpath(b_path)
+        output['lnk_target'] = os.readlink(b_path)
+    try:
+        output['pw_name'] = pwd.getpwuid(st.st_uid).pw_name
+    except KeyError:
+        pass
+    try:
+        output['gr_name'] = grp.getgrgid(st.st_gid).gr_name
+    except KeyError:
         pass
     if output.get('isreg') and output.get('readable'):
         if params['get_checksum']:
