@@ -5,6 +5,7 @@ import { ActionFail } from '../run/task-error.js';
 import { localTmpFile } from './local-tmp-name.js';
 import { controllerSearchDirs, fileNotFoundMessage, pyStr, searchCandidates, toBoolLike } from './util.js';
 import { throwRemoteStatError } from './remote-stat-error.js';
+import { compilePyRegex, pySearch } from '../template/filters/ansible-python-regex.js';
 
 /** Options only assemble knows; copy gets the rest. */
 const ASSEMBLE_ONLY = ['remote_src', 'regexp', 'delimiter', 'ignore_hidden', 'decrypt'];
@@ -44,13 +45,14 @@ export const assemble: Action = async (ctx) => {
 
 /** The fragments of `dir` as ansible joins them (see the assemble module on the host). */
 function joinFragments(dir: string, delimiter: Data | undefined, regexp: Data | undefined, ignoreHidden: boolean): Buffer {
-  const pattern = regexp === undefined || regexp === null ? undefined : new RegExp(pyStr(regexp));
+  // NOTE: a Python regular expression, with Python's words when it does not compile.
+  const pattern = regexp === undefined || regexp === null ? undefined : compilePyRegex(pyStr(regexp));
   const delim = delimiter === undefined || delimiter === null || delimiter === '' ? undefined : unescape(pyStr(delimiter));
   const parts: Buffer[] = [];
   let delimit = false;
   let addNewline = false;
   for (const name of readdirSync(dir).sort()) {
-    if (pattern && !pattern.test(name)) continue;
+    if (pattern && !pySearch(pattern, name)) continue;
     const full = `${dir}/${name}`;
     if (!statSync(full).isFile() || (ignoreHidden && name.startsWith('.'))) continue;
     const content = readFileSync(full);
