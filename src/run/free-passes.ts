@@ -7,7 +7,7 @@
  */
 import type { TaskStep } from '../compile/program.js';
 import type { HostCursor } from './host-cursor.js';
-import { captureOutput, type CapturedOutput } from './output-capture.js';
+import { captureTaskResult, releaseWorkerEvents, type CapturedOutput, type WorkerEvents } from './output-capture.js';
 import { Slots } from './slots.js';
 
 /** What the pass loop needs from the play runner. */
@@ -41,6 +41,8 @@ interface Queued {
   readonly host: string;
   readonly done: Promise<unknown>;
   readonly output: CapturedOutput;
+  /** Its items, retries and polls: out once a later task got a fork (it ran), or the pass ended. */
+  readonly events: WorkerEvents;
 }
 
 export async function runFreePasses(hosts: readonly string[], runner: FreePassRunner): Promise<void> {
@@ -53,7 +55,8 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
     let started: () => void = () => undefined;
     const start = new Promise<void>((resolve) => (started = resolve));
     const output: CapturedOutput = [];
-    const done = captureOutput(output, () =>
+    const events: WorkerEvents = { live: false, held: [] };
+    const done = captureTaskResult(output, events, () =>
       slots.use(async () => {
         started();
         return work();
@@ -61,20 +64,26 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
     );
     done.catch(() => undefined);
     waiting.add(host);
-    inFlight.push({ host, done, output });
+    const earlier = inFlight.filter((q) => !q.events.live);
+    inFlight.push({ host, done, output, events });
     // ansible's _queue_task returns once a worker has the task.
     await Promise.race([start, done]);
+    // NOTE: a worker was free: the tasks queued before ran, and ansible's results thread showed
+    // what their workers sent meanwhile.
+    if (forks === 1) for (const q of earlier) releaseWorkerEvents(q.events);
   };
   const show = async (items: readonly Queued[]): Promise<void> => {
     for (const q of items) {
       try {
         await q.done;
       } finally {
+        releaseWorkerEvents(q.events);
         for (const fire of q.output) fire();
         waiting.delete(q.host);
       }
     }
     if (items.length > 0) await runner.resultsShown?.(items.map((q) => q.host));
+    for (const q of inFlight) releaseWorkerEvents(q.events);
   };
   while (!runner.stopped()) {
     let work = false;

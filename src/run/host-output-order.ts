@@ -42,19 +42,22 @@ export class HostOutputOrder {
       else if (kind === 'failed') cb.itemFailed?.(r);
       else cb.itemSkipped?.(r);
     };
-    this.emit(r.host, fire);
+    this.emit(r.host, fire, true);
   }
 
   async(kind: AsyncEvent, r: HostResult): void {
     const cb = this.callback;
     const hook = { poll: cb.asyncPoll, ok: cb.asyncOk, failed: cb.asyncFailed }[kind];
-    this.emit(r.host, () => hook?.call(cb, r));
+    this.emit(r.host, () => hook?.call(cb, r), true);
   }
 
-  /** While hosts run in parallel, a host's events wait in its buffer so hosts do not interleave. */
-  emit(host: string, fire: () => void): void {
+  /**
+   * While hosts run in parallel, a host's events wait in its buffer so hosts do not interleave.
+   * `workerEvent`: sent while the task runs (an item, a retry, an async poll), not its result.
+   */
+  emit(host: string, fire: () => void, workerEvent = false): void {
     // A step running ahead of its turn: the event is ordered when the step's turn comes.
-    if (holdBack(() => this.emit(host, fire))) return;
+    if (holdBack(() => this.emit(host, fire), workerEvent)) return;
     const buffer = this.buffers?.get(host);
     if (buffer) buffer.push(fire);
     else fire();

@@ -33,14 +33,44 @@ export function captureOutput<T>(into: CapturedOutput, work: () => Promise<T>): 
 }
 
 /**
+ * What ansible-core's worker sends while a task runs (item results, retries, async polls): its
+ * results thread shows those as they come, while the free strategy shows the task's result only
+ * when its pass ends. Held until the task is known to have run (`live`), then out as they come.
+ */
+export interface WorkerEvents {
+  live: boolean;
+  readonly held: CapturedOutput;
+}
+
+const workerEventsOf = new WeakMap<CapturedOutput, WorkerEvents>();
+
+/** Like captureOutput, but the task's worker events go to `events` (see WorkerEvents). */
+export function captureTaskResult<T>(into: CapturedOutput, events: WorkerEvents, work: () => Promise<T>): Promise<T> {
+  workerEventsOf.set(into, events);
+  return current.run(into, work);
+}
+
+/** Lets out the worker events held so far; the later ones go out as they come. */
+export function releaseWorkerEvents(events: WorkerEvents): void {
+  events.live = true;
+  const calls = events.held.splice(0);
+  current.exit(() => {
+    for (const call of calls) call();
+  });
+}
+
+/**
  * Inside held-back work, keeps `replay` to run when the output is let out, and returns true;
  * elsewhere returns false. For output the runner itself orders (per-host buffers), so it goes
- * through the same ordering when replayed.
+ * through the same ordering when replayed. `workerEvent`: see WorkerEvents.
  */
-export function holdBack(replay: () => void): boolean {
+export function holdBack(replay: () => void, workerEvent = false): boolean {
   const held = current.getStore();
   if (!held) return false;
-  held.push(replay);
+  const events = workerEvent ? workerEventsOf.get(held) : undefined;
+  if (events?.live) current.exit(replay);
+  else if (events) events.held.push(replay);
+  else held.push(replay);
   return true;
 }
 

@@ -156,7 +156,7 @@ export class PlayRunner {
     const exec: ExecServices = {
       ...services.exec,
       emitItem: (kind, r) => this.output.item(kind, r),
-      emitRetry: (r) => this.output.emit(r.host, () => services.callback.runnerRetry?.(r)),
+      emitRetry: (r) => this.output.emit(r.host, () => services.callback.runnerRetry?.(r), true),
       emitAsync: (kind, r) => this.output.async(kind, r),
       display: (text) => services.callback.display?.(text),
       warning: (host, event) => this.output.emit(host, () => services.callback.warning?.(event)),
