@@ -229,21 +229,24 @@ export class Inventory {
 
   /**
    * ansible accepts an inventory variable with an invalid name, with 2.19's deprecation warning
-   * pointing where the name was written. A name that is not a string has no origin there.
+   * pointing where the name was written. A bool or null name, or one a plugin read without
+   * origins (toml), is shown as it is under `Origin: <unknown>`.
    */
   checkVariableName(name: Data, origin: SourceLocation | undefined): void {
     if (typeof name === 'string' && isValidVariableName(name)) return;
     const hint = 'Variable names must be strings starting with a letter or underscore character, and contain only letters, numbers and underscores.';
-    const message = `Accepting inventory variable with invalid name ${pyRepr(name)}. This feature will be removed from ansible-core version 2.23.`;
-    if (typeof name === 'string') this.deprecate(message, origin, hint);
-    else this.deprecate(message, undefined, hint, pyRepr(name));
+    const message = `Accepting inventory variable with invalid name ${pyRepr(name)}.`;
+    // NOTE: 2.19 cannot tag a bool or None with where it was written.
+    if (origin !== undefined && typeof name !== 'boolean' && name !== null) this.deprecate(message, origin, hint, undefined, '2.23');
+    // (None is not even shown there)
+    else this.deprecate(message, undefined, hint, name === null ? undefined : typeof name === 'string' ? name : pyRepr(name), '2.23');
   }
 
   /**
    * A `[DEPRECATION WARNING]: …`: kept in `warningDetails` (flagged) so warnings and
    * deprecations stay in the order ansible prints them; `warnings` has only plain warnings.
    */
-  deprecate(message: string, location: SourceLocation | undefined, hint?: string, shownWithoutOrigin?: string): void {
+  deprecate(message: string, location: SourceLocation | undefined, hint?: string, shownWithoutOrigin?: string, version?: string): void {
     const key = `deprecation\0${message}\0${location ? `${location.file}:${location.line}:${location.column}` : ''}`;
     if (this.warned.has(key)) return;
     this.warned.add(key);
@@ -252,6 +255,7 @@ export class Inventory {
       deprecation: true,
       ...(location ? { location } : {}),
       ...(hint ? { hint } : {}),
+      ...(version ? { version } : {}),
       ...(shownWithoutOrigin !== undefined ? { origin: '<unknown>', shown: shownWithoutOrigin } : {}),
     });
   }

@@ -15,6 +15,7 @@ import { InventorySourceError, pluginFailure } from './inventory-source-error.js
 import { loadYamlNode } from './load-yaml-data.js';
 import { parseAddress } from './parse-address.js';
 import { parseYamlInventory } from './yaml-inventory.js';
+import { parseTomlInventory } from './toml-inventory.js';
 import { parseScriptInventory } from './script-inventory.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
 import type { WarningDetail } from './warning-detail.js';
@@ -269,6 +270,13 @@ const PLUGINS: readonly InventoryPlugin[] = [
       parseIniInventory(inventory, sourceText(source, 'ini', options), source);
     },
   },
+  {
+    name: 'toml',
+    wants: (source) => readable(source) && extname(source) === '.toml',
+    parse(inventory, source, options) {
+      parseTomlInventory(inventory, sourceText(source, 'toml', options), source);
+    },
+  },
 ];
 
 type ConfigPluginParse = (inventory: Inventory, config: DataDict, source: string, templar: InventoryTemplar, plugin: string, options: LoadInventoryOptions) => void;
@@ -303,8 +311,8 @@ function configPlugin(name: string): InventoryPlugin {
   };
 }
 
-/** ansible's default enable_plugins (toml is not part of Volant). */
-const DEFAULT_PLUGINS = PLUGINS.filter((p) => ['host_list', 'script', 'auto', 'yaml', 'ini'].includes(p.name));
+/** ansible's default enable_plugins. */
+const DEFAULT_PLUGINS = PLUGINS.filter((p) => ['host_list', 'script', 'auto', 'yaml', 'ini', 'toml'].includes(p.name));
 
 function checkExtraVars(plugin: string, source: string, options: LoadInventoryOptions): void {
   const failure = options.extraVarsError?.();

@@ -93,7 +93,8 @@ describe('inventory/broken sources', () => {
           // one that points into a file has the Origin and source lines, then the hint.
           let head = `[WARNING]: ${w.message}\n`;
           if (w.deprecation) {
-            head = `[DEPRECATION WARNING]: ${w.message}\n`;
+            const removal = w.version ? ` This feature will be removed from ansible-core version ${w.version}.` : '';
+            head = `[DEPRECATION WARNING]: ${w.message}${removal}\n`;
             if (deprecations++ === 0) head = `[WARNING]: ${DEPRECATION_HINT}\n${head}`;
           }
           const hint = w.hint ? `${w.hint}\n\n` : '';
