@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { overlay } from '../run/task-executor.js';
 import { datetimeValue } from '../template/index.js';
-import { pyStr, type Data } from '../core/data.js';
+import { isDict, pyRepr, pyStr, type Data } from '../core/data.js';
 import { ownerName } from '../core/owner-name.js';
 import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
@@ -23,6 +23,13 @@ const TEMPLATE_ONLY = new Set([
 
 /** template: rendered on the controller with the host's variables, written by the agent like copy. */
 export const template: Action = async (ctx) => {
+  // NOTE: 2.19 first makes each string option a string (ensure_type): a list or dict fails as it is.
+  for (const option of STRING_OPTIONS) {
+    const value = ctx.args.get(option);
+    if (value !== undefined && value !== null && (Array.isArray(value) || isDict(value))) {
+      throw new TaskError([{ message: `Invalid value provided for 'string': ${pyRepr(value)}` }]);
+    }
+  }
   const srcArg = ctx.args.get('src');
   const dest = ctx.args.get('dest');
   const state = ctx.args.get('state');
@@ -88,9 +95,16 @@ function encodeOutput(text: string, encoding: Data | undefined): Buffer {
 
 const NEWLINES = ['\n', '\r', '\r\n'];
 
+/** The options 2.19's template action requires to be strings, in its order. */
+const STRING_OPTIONS = [
+  'src', 'dest', 'state', 'newline_sequence', 'variable_start_string', 'variable_end_string', 'block_start_string',
+  'block_end_string', 'comment_start_string', 'comment_end_string',
+];
+
 /** The newline_sequence asked for; its escaped spellings (`\\n`) taken as the characters, as ansible does. */
 function newlineOf(value: Data | undefined): string {
-  const text = value === undefined || value === null ? '\n' : pyStr(value);
+  // (one given as null is None, which is none of them)
+  const text = value === undefined ? '\n' : pyStr(value);
   const escaped = ['\\n', '\\r', '\\r\\n'].indexOf(text);
   return escaped >= 0 ? (NEWLINES[escaped] as string) : text;
 }
