@@ -42,6 +42,12 @@ export class HostCursor {
    * Blocks, leave the host not failed for the batch's result (the exit code).
    */
   topFailure = false;
+  /**
+   * The host failed out as an always section it ran with a failure pending ended: 2.19's strategy
+   * never counts it among the failed hosts it checks max_fail_percentage against (only a task whose
+   * failure completes the host counts), though the batch's result does.
+   */
+  failedLeavingAlways = false;
 
   /**
    * `wrappedPlay`: force_handlers, under which 2.19 puts each section of the play in a block of its
@@ -94,6 +100,7 @@ export class HostCursor {
         if (this.applyFail(jumps.spanFail[span] as FailTarget)) {
           this.resumeAt = resume;
           this.topFailure = top;
+          this.failedLeavingAlways = true;
         }
         return;
       }
@@ -247,6 +254,7 @@ export class HostCursor {
       this.ended = false;
     }
     this.resumeAt = undefined;
+    this.failedLeavingAlways = false;
     this.failed = false;
     for (const frame of this.frames) frame.pending.clear();
   }

@@ -703,7 +703,8 @@ export class PlayRunner {
     // whole batch, hosts that failed or went unreachable in earlier plays included.
     const batch = this.wholeBatch.length > 0 ? this.wholeBatch : this.batchHosts;
     const marked = this.maxFailMarked ?? new Set<string>();
-    const counted = (h: string): boolean => (this.services.failedHosts.has(h) && !this.failedToFlush.has(h)) || this.services.markedFailed.has(h) || marked.has(h);
+    const counted = (h: string): boolean =>
+      (this.services.failedHosts.has(h) && !this.failedToFlush.has(h) && !this.cursors.get(h)?.failedLeavingAlways) || this.services.markedFailed.has(h) || marked.has(h);
     const failed = batch.filter((h) => counted(h) && !this.failedBefore.has(h)).length;
     if (failed / batch.length > pct / 100) {
       // NOTE: 2.19 marks failed the hosts that did not fail this task and stops once every host is
