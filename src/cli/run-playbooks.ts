@@ -5,6 +5,7 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
+import type { SourceLocation } from '../core/source-location.js';
 import { setKeyOriginsFromNode } from '../yaml/key-origins-from-node.js';
 import { ParseError, TemplateError, VolantError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
@@ -53,7 +54,7 @@ import { inventoryConfig, loadInventoryShowingWarnings, variablePrecedence } fro
 import { gatherFactsAction, includeVarsAction } from './host-actions.js';
 import { listPlaybook } from './list-playbook.js';
 import { stdinTerminal } from './stdin-terminal.js';
-import { promptAnswers } from './vars-prompt.js';
+import { promptAnswers, promptDefaults } from './vars-prompt.js';
 import { retryFileWriter } from './retry-file.js';
 import { playKeywordDefaults, withPlayDefaults } from './play-defaults.js';
 
@@ -404,7 +405,12 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
 
   if (args.syntaxCheck || args.listHosts || args.listTasks || args.listTags) {
     const listVars = withVarWarnings(vars, callback);
-    const playVars = (play: CompiledPlay): VarSource => listVars.startPlay(play, { all: [], active: () => [], batch: () => [] }, new Map()).forPlay();
+    const noHosts = { all: [], active: () => [], batch: () => [] };
+    const playVars = (play: CompiledPlay): VarSource => {
+      let vars: VarSource | undefined;
+      const render = (value: Data, origin?: SourceLocation): Data => templar.renderDeep(value, (vars ??= listVars.startPlay(play, noHosts, new Map()).forPlay()), origin ? { origin } : {});
+      return listVars.startPlay(play, noHosts, promptDefaults(play.play, extraVars, render)).forPlay();
+    };
     return listPlaybook({ ...ctx, playbooks, inventory, compile, templar, playVars, flushWarnings: flushInventory });
   }
 

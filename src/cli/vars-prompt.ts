@@ -51,6 +51,19 @@ export function promptAnswers(play: PlayNode, extraVars: DataDict, io: PromptIo,
   return answers;
 }
 
+/** A listing or a syntax check asks nothing: 2.19 sets each prompted variable to its default (None without one). */
+export function promptDefaults(play: PlayNode, extraVars: DataDict, render: (value: Data, origin?: SourceLocation) => Data): DataDict {
+  const kw = play.keywords.get('vars_prompt');
+  const defaults: DataDict = new Map();
+  if (!kw || !Array.isArray(kw.value)) return defaults;
+  for (const entry of kw.value) {
+    if (!isDict(entry)) continue;
+    const name = pyStr(render(entry.get('name') ?? '', valueOrigin(entry, 'name')));
+    if (!extraVars.has(name)) defaults.set(name, render(entry.get('default') ?? null, valueOrigin(entry, 'default')));
+  }
+  return defaults;
+}
+
 /**
  * `encrypt`: the answer hashed as passlib would (`sha512_crypt` …), with `salt` or `salt_size`.
  * NOTE: 2.19 needs passlib for this; Volant computes the same hash itself.

@@ -114,9 +114,12 @@ export class PlaybookRunner {
     const compiled = deps.compile(play);
     // NOTE: 2.19 post-validates a play's keywords with all get_vars(play) gives (groups, hostvars,
     // vars_files, magic variables), before the play's hosts are known.
+    // NOTE: 2.19 prompts first: the answers are play variables when the keywords are templated.
+    const noHosts = { all: [], active: () => [], batch: () => [] };
+    const prompted = deps.varsPrompt?.(play, () => deps.vars.startPlay(compiled, noHosts, new Map()).forPlay()) ?? new Map();
     let keywordVars: VarSource | undefined;
     const renderKeyword = (value: Data): Data =>
-      deps.renderPlayText(play, value, () => (keywordVars ??= deps.vars.startPlay(compiled, { all: [], active: () => [], batch: () => [] }, new Map()).forPlay()));
+      deps.renderPlayText(play, value, () => (keywordVars ??= deps.vars.startPlay(compiled, noHosts, prompted).forPlay()));
     const { name, pattern } = postValidatePlay(play, renderKeyword);
     const orderKw = play.keywords.get('order');
     const order = orderKw && orderKw.value !== null ? pyStr(renderKeyword(orderKw.value)) : undefined;
@@ -161,7 +164,6 @@ export class PlaybookRunner {
     const out = (h: string): boolean => this.failedHosts.has(h) || this.markedFailed.has(h) || this.unreachable.has(h) || removed(h);
     const active = (): string[] => hostsAll.filter((h) => !out(h));
     let batch: string[] = [];
-    const prompted = deps.varsPrompt?.(play, () => deps.vars.startPlay(compiled, { all: hostsAll, active, batch: () => [] }, new Map()).forPlay()) ?? new Map();
     const playVars = deps.vars.startPlay(
       compiled,
       { all: hostsAll, active, batch: () => batch.filter((h) => !out(h)), failed: () => batch.filter((h) => this.failedHosts.has(h) || this.markedFailed.has(h)) },
