@@ -213,6 +213,11 @@ export function modulesPage(root: string): string {
     '  ansible\'s modules do, and fail with the same message where they are missing. `git` passes its ssh options',
     '  in `GIT_SSH_COMMAND` for every git version (ansible writes a wrapper script for git older than 2.3).',
     '  `expect` resolves `creates`/`removes` against `chdir` instead of changing the agent\'s directory.',
+    '- In a play whose `collections:` names collections that are not installed, 2.19 looks up `package`\'s',
+    '  backend (`apt`) through them too and warns `Error loading plugin \'apt\': …`, and every registered result',
+    '  there carries such lookup warnings; Volant warns for the task\'s own action only, before its banner.',
+    '- `add_host` with a list as `name` stops 2.19 with a Python traceback (an unhashable list); Volant adds a',
+    '  host named by the list\'s text.',
     '',
   ];
   return out.join('\n');
