@@ -195,7 +195,7 @@ export class PlaybookRunner {
     if (forceHandlers) checkPlayBool('force_handlers', renderKeyword(forceHandlers.value), forceHandlers.loc);
     const maxFail = play.keywords.get('max_fail_percentage');
     if (maxFail) checkPercent(renderKeyword(maxFail.value), maxFail.loc);
-    const gather = this.gatherStep(play);
+    const gather = this.gatherStep(play, renderKeyword);
     for (const [index, b] of batches.entries()) {
       if (index > 0) hostsAll.splice(0, hostsAll.length, ...deps.hostsMatching(pattern));
       // Unreachable hosts keep their place: meta clear_host_errors may bring them back.
@@ -219,7 +219,7 @@ export class PlaybookRunner {
       }
       // NOTE: when --start-at-task matches the first thing a play would run, 2.19 runs its
       // Gathering Facts step (again) as a task, even where the play gathers no facts.
-      const again = startAt === 'first' ? this.gatherStep(play, true) : undefined;
+      const again = startAt === 'first' ? this.gatherStep(play, renderKeyword, true) : undefined;
       if (again && !runner.ended) outcome = await runner.runBatch(batch.filter((h) => !this.failedHosts.has(h)), again);
       const remaining = batch.filter((h) => !this.failedHosts.has(h));
       // A play --start-at-task found nothing in runs none of its tasks.
@@ -248,12 +248,12 @@ export class PlaybookRunner {
   }
 
   /** The implicit "Gathering Facts" step, when the play gathers facts (or `always`). */
-  private gatherStep(play: PlayNode, always = false): Program | undefined {
+  private gatherStep(play: PlayNode, renderKeyword: (value: Data) => Data, always = false): Program | undefined {
     const kw = play.keywords.get('gather_facts');
     let explicit: boolean | undefined;
     if (kw) {
       try {
-        const value = this.deps.renderPlayText(play, kw.value);
+        const value = renderKeyword(kw.value);
         checkPlayBool('gather_facts', value, kw.loc);
         explicit = keywordBool({ ...kw, value });
       } catch (e) {
