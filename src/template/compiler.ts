@@ -621,7 +621,7 @@ class Compiler {
 
   filterCall(e: Extract<Expr, { kind: 'filter' }>, valueFn: ExprFn): ExprFn {
     const name = e.name;
-    if (MARKER_NAMING_FILTERS.has(name) && (e.value?.kind === 'filter' || e.value?.kind === 'test' || e.value?.kind === 'call')) valueFn = capturingPluginFailures(valueFn);
+    if (MARKER_NAMING_FILTERS.has(name) && (e.value?.kind === 'filter' || (e.value?.kind === 'test' && !e.value.negate) || e.value?.kind === 'call')) valueFn = capturingPluginFailures(valueFn);
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
     const tolerant = UNDEFINED_TOLERANT_FILTERS.has(name);
     // Strings read straight from variables reach plugins tagged (their type name differs in errors).
@@ -832,6 +832,8 @@ const BINARY: Record<BinaryOp, (a: Value, b: Value) => Value> = {
 function strictEq(a: Value, b: Value): boolean {
   if (a instanceof Undefined) throw new UndefinedError(a);
   if (b instanceof Undefined) throw new UndefinedError(b);
+  // NOTE: float's == is never true for NaN, even for the same object (containers compare by identity first).
+  if (a === b && a instanceof PyFloat && Number.isNaN(a.value)) return false;
   return equals(a, b);
 }
 

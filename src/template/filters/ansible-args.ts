@@ -31,7 +31,7 @@ export function chainedError(message: string, cause: string): TemplateError {
 
 /** Python's TypeError for math functions given a non-number. */
 export function realNumberError(value: Data): string {
-  return `must be real number, not ${pyClass(value).replace(/^<class '(.*)'>$/, '$1')}`;
+  return `must be real number, not ${typeName(value)}`;
 }
 
 /**

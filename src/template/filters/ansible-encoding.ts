@@ -3,14 +3,14 @@ import { createHash } from 'node:crypto';
 import { isStringLike, pyRepr, textOf, type Data, type DataDict } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { decodeSurrogateEscape } from './ansible-python-text.js';
-import { argument, defined, pluginError, pyClass, raisedWhileHandling, toText } from './ansible-args.js';
+import { argument, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 import { pyCodec, pyDecode, pyEncode } from './ansible-python-codecs.js';
 import { typeName } from '../runtime/py-values.js';
 
 /** The `encoding` argument: a codec name (str.encode refuses anything else). */
 function codecArg(value: Data | undefined, method: 'encode' | 'decode' = 'encode'): ReturnType<typeof pyCodec> {
   if (value === undefined) return 'utf-8';
-  if (!isStringLike(value)) throw pluginError(`${method}() argument 'encoding' must be str, not ${pyClass(value).replace(/^<class '(.*)'>$/, '$1')}`);
+  if (!isStringLike(value)) throw pluginError(`${method}() argument 'encoding' must be str, not ${typeName(value)}`);
   return pyCodec(textOf(value));
 }
 

@@ -2,6 +2,9 @@
 import { PyFloat, isStringLike, numericValue, textOf, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { typeName } from '../runtime/py-values.js';
+import { PyException } from '../runtime/py-exception.js';
+import type { Value } from '../runtime/py-object.js';
+import { pyFloat } from './jinja-numbers.js';
 import { argument, chainedError, defined, pluginError, raisedWhileHandling, realNumberError, toText } from './ansible-args.js';
 import { formatFixed } from './ansible-python-format.js';
 import { correctlyRoundedLog, correctlyRoundedPow } from '../runtime/correctly-rounded-pow.js';
@@ -35,14 +38,24 @@ export const pow: FilterFn = (_ctx, value, args, kwargs) => {
 
 export const root: FilterFn = (_ctx, value, args, kwargs) => {
   const message = 'root() can only be used on numbers';
-  const x = number(defined(value), message);
+  const data = defined(value);
   const baseArg = argument(args, kwargs, 0, 'base');
-  const base = baseArg === undefined ? 2 : number(baseArg, message);
-  if (base === 2) {
+  const baseNumber = baseArg === undefined ? 2 : typeof baseArg === 'boolean' ? undefined : numericValue(baseArg);
+  if (baseNumber === 2) {
+    const x = number(data, message);
     if (x < 0) throw chainedError(message, 'math domain error');
     return new PyFloat(Math.sqrt(x));
   }
+  // NOTE: float(base) comes first, then 1.0 / base, then math.pow on the value.
+  let base: number;
+  try {
+    base = pyFloat(baseArg as Value);
+  } catch (error) {
+    if (error instanceof PyException && (error.pyType === 'ValueError' || error.pyType === 'TypeError')) throw chainedError(message, error.message);
+    throw error;
+  }
   if (base === 0) throw pluginError('float division by zero');
+  const x = number(data, message);
   const r = correctlyRoundedPow(x, 1 / base);
   if (Number.isNaN(r)) throw chainedError(message, 'math domain error');
   return new PyFloat(r);

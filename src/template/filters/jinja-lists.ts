@@ -18,7 +18,6 @@ import { pluginError, raisedWhileHandling } from './ansible-args.js';
 
 const list = (v: PluginValue): Value[] => toList(v as Value);
 /** NOTE: map/select/reject iterate `if seq`, so a falsy value (None, '') yields nothing. */
-const seqOrEmpty = (v: PluginValue): Value[] => (truthy(v as Value) ? list(v) : []);
 
 function uniqueItems(items: Value[], caseSensitive: boolean, attribute: Value): Value[] {
   const key = attrGetter(attribute, caseSensitive ? null : ignoreCase);
@@ -51,6 +50,8 @@ function minMax(items: Value[], caseSensitive: boolean, attribute: Value, sign: 
 
 /** select/reject/selectattr/rejectattr: a test by name (or truthiness) applied per item. */
 function selectOrReject(ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>, byAttr: boolean, expect: boolean): Value[] {
+  // NOTE: Jinja reads its arguments (the test's name …) only for a true value, before iterating it.
+  if (!truthy(value as Value)) return [];
   const rest = args.slice();
   let getter = (x: Value): Value => x;
   if (byAttr) {
@@ -63,25 +64,31 @@ function selectOrReject(ctx: PluginContext, value: PluginValue, args: readonly P
   if (testName === undefined) predicate = (x) => truthy(x);
   else {
     const name = str(testName as Value);
-    const test = userPlugins?.test(name) ?? tests.get(name);
-    if (!test) throw new TemplateSyntaxError(`No test named '${name}'.`, 0);
-    predicate = (x) => asPlugin('test', name, () => test(ctx, x as PluginValue, rest, kwargs));
+    // NOTE: Jinja looks the test up for each item it calls it on.
+    predicate = (x) => {
+      const test = userPlugins?.test(name) ?? tests.get(name);
+      if (!test) throw new TemplateSyntaxError(`No test named '${name}'.`, 0);
+      return asPlugin('test', name, () => test(ctx, x as PluginValue, rest, kwargs));
+    };
   }
-  return seqOrEmpty(value).filter((item) => predicate(getter(item)) === expect);
+  return list(value).filter((item) => predicate(getter(item)) === expect);
 }
 
 function mapFilter(ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>): Value[] {
-  const items = seqOrEmpty(value);
+  // NOTE: as select, map reads its arguments only for a true value, before iterating it.
+  if (!truthy(value as Value)) return [];
   if (args.length === 0 && kwargs.has('attribute')) {
     const getter = attrGetter(kwargs.get('attribute') as Value, null, kwargs.has('default') ? (kwargs.get('default') as Value) : undefined);
-    return items.map(getter);
+    return list(value).map(getter);
   }
   const [name, ...rest] = args;
   if (name === undefined) throw typeError('map requires a filter argument');
   const fname = str(name as Value);
-  const fn = userPlugins?.filter(fname) ?? filters.get(fname);
-  if (!fn) throw new TemplateSyntaxError(`No filter named '${fname}'.`, 0);
-  return items.map((item) => asPlugin('filter', fname, () => fn(ctx, item as PluginValue, rest, kwargs) as Value));
+  const items = list(value);
+  // NOTE: Jinja looks the filter up for each item it calls it on.
+  const fn = items.length > 0 ? (userPlugins?.filter(fname) ?? filters.get(fname)) : undefined;
+  if (items.length > 0 && !fn) throw new TemplateSyntaxError(`No filter named '${fname}'.`, 0);
+  return items.map((item) => asPlugin('filter', fname, () => (fn as FilterFn)(ctx, item as PluginValue, rest, kwargs) as Value));
 }
 
 /** A filter or test called by name from another: its failure is reported as its own, as in 2.19. */
@@ -191,6 +198,9 @@ const listFilters: Record<string, FilterFn> = {
   slice: (_c, v, args, kw) => {
     const [slicesArg, fill] = bindArgs(args, kw, [['slices', null], ['fill_with', null]]);
     const seq = list(v);
+    // Python divides the length by the count first.
+    if (slicesArg === 0 || slicesArg === false) throw new PyException('ZeroDivisionError', 'integer division or modulo by zero');
+    if (typeof slicesArg !== 'number' && typeof slicesArg !== 'boolean') throw typeError(`unsupported operand type(s) for //: 'int' and '${typeName(slicesArg as Value)}'`);
     const slices = Number(slicesArg);
     const itemsPer = Math.floor(seq.length / slices);
     const withExtra = seq.length % slices;

@@ -65,7 +65,7 @@ function toInt(v: Value, dflt: Value, base: number): Value {
 }
 
 /** Python's float(x), raising as it does. */
-function pyFloat(v: Value): number {
+export function pyFloat(v: Value): number {
   if (typeof v === 'string') {
     const f = parsePyFloat(v);
     if (f === undefined) throw new PyException('ValueError', `could not convert string to float: ${repr(v)}`);

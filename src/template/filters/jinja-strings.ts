@@ -82,15 +82,22 @@ function wordwrap(value: string, width: number, breakLong: boolean, wrapstring: 
         } else break;
       }
       if (pending.length > 0 && (pending[pending.length - 1] as string).length > width) {
+        // textwrap's _handle_long_word: what is left of the line (maybe nothing), cut after a hyphen when it can.
         const chunk = pending.pop() as string;
         if (breakLong) {
-          const space = Math.max(1, width - curLen);
-          cur.push(chunk.slice(0, space));
-          pending.push(chunk.slice(space));
+          const space = width - curLen;
+          let end = space;
+          if (breakOnHyphens && chunk.length > space) {
+            const hyphen = chunk.lastIndexOf('-', space - 1);
+            if (hyphen > 0 && /[^-]/.test(chunk.slice(0, hyphen))) end = hyphen + 1;
+          }
+          cur.push(chunk.slice(0, end));
+          pending.push(chunk.slice(end));
         } else if (cur.length === 0) cur.push(chunk);
         else pending.push(chunk);
       }
-      while (cur.length > 0 && isBlank(cur[cur.length - 1] as string)) cur.pop();
+      // NOTE: textwrap drops one whitespace chunk at a line's end (not a run of them).
+      if (cur.length > 0 && isBlank(cur[cur.length - 1] as string)) cur.pop();
       if (cur.length > 0) lines.push(cur.join(''));
     }
     return lines;

@@ -288,6 +288,10 @@ const OP_NAMES: Record<string, string> = { '<': '<', '<=': '<=', '>': '>', '>=':
 
 /** Python ordering (`<` etc.); raises Python's TypeError for unorderable pairs. */
 export function compare(a: Value, b: Value, op: '<' | '<=' | '>' | '>='): boolean {
+  // NaN is unordered: every comparison with it is false (order() counts it as equal).
+  if (isNaNFloat(a) || isNaNFloat(b)) {
+    if (num(a) !== undefined && num(b) !== undefined) return false;
+  }
   const c = order(a, b, op);
   switch (op) {
     case '<':
@@ -299,6 +303,10 @@ export function compare(a: Value, b: Value, op: '<' | '<=' | '>' | '>='): boolea
     case '>=':
       return c >= 0;
   }
+}
+
+function isNaNFloat(v: Value): boolean {
+  return v instanceof PyFloat && Number.isNaN(v.value);
 }
 
 /** An int (bool, number or bigint) as a bigint, for exact arithmetic beyond 2^53. */
