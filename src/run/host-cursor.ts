@@ -240,9 +240,9 @@ export class HostCursor {
   }
 
   /**
-   * meta: clear_host_errors puts a failed host back where it stopped, and forgets a failure an
-   * always section was to raise again when it ends (2.19 clears the fail state of every block the
-   * host is in).
+   * meta: clear_host_errors puts a failed host back where 2.19's iterator kept it (resumeAt; one
+   * that failed in one of the play's own Blocks stays out), and forgets a failure an always section
+   * was to raise again when it ends (2.19 clears the fail state of every block the host is in).
    */
   revive(): void {
     if (this.failed && this.resumeAt) {
