@@ -5,7 +5,7 @@ import { InventoryError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { fnmatchToRegExp } from './fnmatch.js';
 import type { WarningDetail } from './warning-detail.js';
-import { setKeyOrigin } from './key-origins.js';
+import { setKeyOrigin, type KeyOrigin } from './key-origins.js';
 import { setValueOrigin } from '../core/value-origins.js';
 import { Group, sortGroups } from './group.js';
 import { Host } from './host.js';
@@ -217,7 +217,8 @@ export class Inventory {
    * Sets an inventory variable; `origin` is where its name was written (for warnings about it),
    * `valueOrigin` where its value was (for errors about the value), the same place by default.
    */
-  setVariable(entity: string, key: string, value: Data, origin?: SourceLocation, valueOrigin = origin): void {
+  /** `origin`: where the key was written, or what 2.19 says instead (`<unknown>` for toml's keys). */
+  setVariable(entity: string, key: string, value: Data, origin?: KeyOrigin, valueOrigin = origin && 'file' in origin ? origin : undefined): void {
     const target = this.groups.get(entity) ?? this.hosts.get(entity);
     if (!target) throw new InventoryError('inventory-unknown-entity', `Could not identify group or host named ${entity}`);
     const before = target.vars.get(key);

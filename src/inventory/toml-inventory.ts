@@ -9,6 +9,9 @@ import type { Inventory } from './inventory.js';
 import { pluginFailure } from './inventory-source-error.js';
 import { parseToml, TomlError } from './toml-parse.js';
 
+/** NOTE: tomllib's keys carry no origin: 2.19's warnings about them say `Origin: <unknown>`. */
+const UNKNOWN = { description: '<unknown>' };
+
 /** Python's `type(value)` for what tomllib gives (plain types: the plugin's data is not tagged). */
 function pyClass(value: Data): string {
   if (typeof value === 'boolean') return "<class 'bool'>";
@@ -53,7 +56,7 @@ export function parseTomlInventory(inventory: Inventory, text: string, path: str
         if (!isDict(value)) fail(`Invalid "vars" entry for "${group}" group, requires a dict, found "${pyClass(value)}" instead.`);
         for (const [k, v] of value as Map<string, Data>) {
           inventory.checkVariableName(k, undefined);
-          inventory.setVariable(group, k, v);
+          inventory.setVariable(group, k, v, UNKNOWN);
         }
       } else if (key === 'children') {
         if (!Array.isArray(value)) fail(`Invalid "children" entry for "${group}" group, requires a list, found "${pyClass(value)}" instead.`);
@@ -70,7 +73,7 @@ export function parseTomlInventory(inventory: Inventory, text: string, path: str
             inventory.addHostNamed(host, group, port);
             for (const [k, v] of vars as Map<string, Data>) {
               inventory.checkVariableName(k, undefined);
-              inventory.setVariable(host, k, v);
+              inventory.setVariable(host, k, v, UNKNOWN);
             }
           }
         }
