@@ -4,6 +4,7 @@ import { ActionFail, TaskError } from '../run/task-error.js';
 import type { Action } from '../run/action.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { TemplateError, VolantError } from '../core/errors.js';
+import { OMIT_PLACEHOLDER } from '../template/index.js';
 
 /** debug: prints `msg` or the value of the expression `var`, above a verbosity threshold. */
 export const debug: Action = (ctx) => {
@@ -31,6 +32,11 @@ export const debug: Action = (ctx) => {
         // An undefined met inside another variable's template is shown where that was written.
         const inner = e instanceof VolantError && e.location !== ctx.step.task.argsLoc ? e.location : undefined;
         value = named ?? markers.mark(e, inner ?? varLocation(ctx) ?? ctx.step.task.argsLoc);
+      }
+      if (value === OMIT_PLACEHOLDER) {
+        // NOTE: 2.19's omit is an object of its own: a `var` that gives it shows its text, and warns.
+        ctx.warn({ message: 'The result of the `var` expression could not be omitted; a placeholder was used instead.', origin: exprOrigin });
+        value = '<<Omit>>';
       }
       result.set(expr, value);
     } else {

@@ -42,7 +42,9 @@ export const bool: FilterFn = (ctx, value) => {
   const v = defined(value);
   const result = toBool(v);
   if (!isDocumentedBool(v)) {
-    ctx.warn?.({ kind: 'deprecation', message: `The \`bool\` filter coerced invalid value ${pyRepr(v)} (${pyTypeName(v)}) to ${result ? 'True' : 'False'}.`, version: '2.23' });
+    // NOTE: omit is an object of its own in 2.19, shown as <<Omit>>.
+    const [shown, type] = v === OMIT_PLACEHOLDER ? ['<<Omit>>', '_OmitType'] : [pyRepr(v), pyTypeName(v)];
+    ctx.warn?.({ kind: 'deprecation', message: `The \`bool\` filter coerced invalid value ${shown} (${type}) to ${result ? 'True' : 'False'}.`, version: '2.23' });
   }
   return result;
 };

@@ -373,7 +373,7 @@ export function isIterableObject(v: unknown): v is PyObject & PyIterable {
 export function iterate(v: Value): Iterable<Value> {
   if (Array.isArray(v)) return v;
   if (v instanceof Map) return v.keys() as Iterable<Value>;
-  if (typeof v === 'string') return Array.from(v);
+  if (typeof v === 'string' && v !== OMIT_PLACEHOLDER) return Array.from(v);
   if (v instanceof Undefined) throw new UndefinedError(v);
   if (isIterableObject(v)) return v;
   throw typeError(`'${typeName(v)}' object is not iterable`);
