@@ -39,7 +39,8 @@ export class HostCursor {
   /**
    * The host failed out with its failure marked on one of the play's own Blocks; otherwise 2.19
    * marked only a Block inside one, and meta end_batch/end_play, which complete the play's
-   * Blocks, leave the host not failed for the batch's result (the exit code).
+   * Blocks, leave the host not failed for the batch's result (the exit code). Under force_handlers
+   * the play's Blocks sit in blocks of its own, marked only once the host runs their flush.
    */
   topFailure = false;
   /**
@@ -96,7 +97,7 @@ export class HostCursor {
         // state: revived, the host goes on from here as if no failure had been pending.
         const resume = this.positions(jumps.next[from] ?? frame.program.steps.length);
         const spanInfo = frame.program.spans[span];
-        const top = this.wrappedPlay || (this.frames.length === 1 && spanInfo !== undefined && spanInfo.parent < 0 && !spanInfo.imported);
+        const top = !this.wrappedPlay && this.frames.length === 1 && spanInfo !== undefined && spanInfo.parent < 0 && !spanInfo.imported;
         if (this.applyFail(jumps.spanFail[span] as FailTarget)) {
           this.resumeAt = resume;
           this.topFailure = top;
@@ -167,7 +168,7 @@ export class HostCursor {
     const hostFailed = this.applyFail(target as FailTarget);
     if (hostFailed) {
       this.resumeAt = resume;
-      this.topFailure = resume === undefined || this.wrappedPlay;
+      this.topFailure = resume === undefined;
     }
     if (!rescued) this.removed = true;
     // 2.19 keeps the failed state: marked failed again (any_errors_fatal), the host fails from here,

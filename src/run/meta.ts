@@ -15,7 +15,10 @@ export interface MetaContext {
   activeHosts(): string[];
   flushHandlers(hosts: readonly string[]): Promise<void>;
   endPlay(): void;
-  /** end_batch/end_play complete the play's Blocks: hosts failed inside them no longer count as failed for the batch's result. */
+  /**
+   * end_batch/end_play complete every host's Blocks: hosts failed inside the play's own no longer
+   * count as failed for the batch's result, and no flush runs after.
+   */
   forgiveInnerFailures?(): void;
   readonly failedHosts: Set<string>;
   readonly markedFailed: Set<string>;

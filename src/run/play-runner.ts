@@ -134,6 +134,10 @@ export class PlayRunner {
    * them: 2.19's result for the batch (the exit code, unless another batch runs) leaves them out.
    */
   readonly forgiven = new Set<string>();
+  /** Failed hosts whose handlers force_handlers ran at a flush point of this batch. */
+  private readonly flushedForced = new Set<string>();
+  /** end_batch or end_play completed every host of the batch: no flush runs after. */
+  private endedByMeta = false;
   /** free: include results waiting for the end of their pass (see enterDeferredIncludes). */
   private deferredIncludes: Map<string, { step: TaskStep; result: IncludeResult }> | undefined;
   /** --step's questions. */
@@ -189,6 +193,8 @@ export class PlayRunner {
     this.failedBefore = new Set([...this.services.failedHosts, ...this.services.markedFailed]);
     this.failedToFlush = new Set();
     this.forgiven.clear();
+    this.flushedForced.clear();
+    this.endedByMeta = false;
     this.maxFailMarked = undefined;
     this.questions.startBatch();
     this.ranAheadBefore += this.runAhead?.started ?? 0;
@@ -248,7 +254,9 @@ export class PlayRunner {
         this.reachRole(undefined);
         if (!this.services.skipImplicitFlush) {
           // the hosts at the flush and the failed ones force_handlers brings, in the batch's order
-          const flushing = new Set([...stepHosts, ...this.handlers.forcedHosts(this.batchHosts, stepHosts)]);
+          const forced = this.handlers.forcedHosts(this.batchHosts, stepHosts);
+          for (const h of forced) this.flushedForced.add(h);
+          const flushing = new Set([...stepHosts, ...forced]);
           const ordered = this.batchHosts.filter((h) => flushing.has(h));
           // 2.19's implicit `meta: flush_handlers` runs (and looks meta up) only for notified hosts
           if (ordered.some((h) => this.handlers.notifications.pending(h))) this.warnMetaLookup(this.compiled.play.keywords.get('collections')?.value);
@@ -279,7 +287,7 @@ export class PlayRunner {
       this.breakPlay = true;
     }
     await this.runAhead?.settle();
-    const forced = this.services.skipImplicitFlush || this.maxFailMarked ? [] : this.handlers.forcedHosts(this.batchHosts, []);
+    const forced = this.services.skipImplicitFlush || this.maxFailMarked || this.endedByMeta ? [] : this.handlers.forcedHosts(this.batchHosts, []);
     if (forced.length > 0) await this.flushHandlers(forced);
     return this.batchOutcome(hosts);
   }
@@ -825,9 +833,11 @@ export class PlayRunner {
         for (const c of this.cursors.values()) c.end();
       },
       forgiveInnerFailures: () => {
+        this.endedByMeta = true;
         for (const h of this.batchHosts) {
           const c = this.cursors.get(h);
-          if (c?.failed && !c.topFailure) this.forgiven.add(h);
+          // under force_handlers, a failed host that ran its handlers ran the flush that marks the play's block
+          if (c?.failed && !c.topFailure && !this.flushedForced.has(h)) this.forgiven.add(h);
         }
       },
       failedHosts: this.services.failedHosts,
