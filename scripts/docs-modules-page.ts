@@ -216,8 +216,9 @@ export function modulesPage(root: string): string {
     '- In a play whose `collections:` names collections that are not installed, 2.19 looks up `package`\'s',
     '  backend (`apt`) through them too and warns `Error loading plugin \'apt\': …`, and every registered result',
     '  there carries such lookup warnings; Volant warns for the task\'s own action only, before its banner.',
-    '- `add_host` with a list as `name` stops 2.19 with a Python traceback (an unhashable list); Volant adds a',
-    '  host named by the list\'s text.',
+    '- `add_host` with a `name` that is not a string stops 2.19 while it applies the result (`Invalid host name',
+    '  supplied, expected a string but got <class \'bool\'> for True`, exit code 1; a list: a Python traceback);',
+    '  Volant adds a host named by the value\'s text.',
     '',
   ];
   return out.join('\n');
