@@ -7,6 +7,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { setKeyOriginsFromNode } from '../yaml/key-origins-from-node.js';
+import { setYamlFileWarningSink } from '../yaml/load-yaml-file.js';
 import { ParseError, TemplateError, VolantError } from '../core/errors.js';
 import { libraryModules } from '../core/library-modules.js';
 import { localCollections, splitQualifiedName } from '../core/local-collections.js';
@@ -202,6 +203,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const passwords = askPasswords(args, cwd, agnosticPrompt ? 'BECOME' : becomeMethod.toUpperCase());
   const warn = (m: string): void => callback.warning?.(m);
   yamlWarning = (w) => callback.warning?.(w);
+  setYamlFileWarningSink((w) => yamlWarning(w));
   const playbookPaths = args.playbooks.map((p) => resolve(cwd, p));
   const firstDir = dirname(playbookPaths[0] as string);
 

@@ -137,6 +137,9 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
     libraryModules.addModuleUtilsDirectory(join(rolePath, 'module_utils'));
     pluginDirectories.addBaseDirectory(rolePath);
   }
+  // NOTE: 2.19 reads vars/, then defaults/, then meta/ (their warnings and errors come in that order).
+  const vars = loadVars(rolePath, 'vars', options.from?.vars);
+  const defaults = loadVars(rolePath, 'defaults', options.from?.defaults);
   const meta = loadMeta(rolePath);
   // NOTE: an empty file, list or string reads as no metadata (2.19 tests the value's truth).
   const metaValue = meta.node === undefined ? null : toData(meta.node);
@@ -146,8 +149,8 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
   return {
     name: roleName,
     path: rolePath,
-    defaults: loadVars(rolePath, 'defaults', options.from?.defaults),
-    vars: loadVars(rolePath, 'vars', options.from?.vars),
+    defaults,
+    vars,
     dependencies: dependencies(meta.node, metaFile),
     allowDuplicates: truthy(meta.data.get('allow_duplicates') ?? false),
     ...(inCollection === undefined ? {} : { collection: inCollection.collection }),

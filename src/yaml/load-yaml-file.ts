@@ -1,5 +1,5 @@
 import { loadYaml } from './load-yaml.js';
-import type { LoadedYaml } from './load-yaml.js';
+import type { LoadedYaml, YamlWarning } from './load-yaml.js';
 import { readYamlText } from './read-yaml-text.js';
 
 /**
@@ -8,5 +8,14 @@ import { readYamlText } from './read-yaml-text.js';
  * exactly one document, so that is the default here; `{ single: false }` reads them all.
  */
 export function loadYamlFile(path: string, options: { single?: boolean } = {}): LoadedYaml {
-  return loadYaml(readYamlText(path), path, { single: options.single ?? true });
+  const loaded = loadYaml(readYamlText(path), path, { single: options.single ?? true });
+  for (const d of loaded.diagnostics) fileWarning(d);
+  return loaded;
+}
+
+/** Where the warnings of files read here (roles' files …) go: set once by the CLI. */
+let fileWarning: (w: YamlWarning) => void = () => undefined;
+
+export function setYamlFileWarningSink(sink: (w: YamlWarning) => void): void {
+  fileWarning = sink;
 }
