@@ -102,7 +102,12 @@ export function unquotePlus(text: string): string {
   });
 }
 
-export const urldecode: FilterFn = (_ctx, value) => unquotePlus(toText(defined(value)));
+export const urldecode: FilterFn = (_ctx, value) => {
+  const data = defined(value);
+  // unquote_plus starts with str.replace.
+  if (!isStringLike(data)) throw pluginError(`'${typeName(data)}' object has no attribute 'replace'`);
+  return unquotePlus(textOf(data));
+};
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+\-.]*$/;
 

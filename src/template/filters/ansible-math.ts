@@ -32,7 +32,8 @@ export const pow: FilterFn = (_ctx, value, args, kwargs) => {
   const y = number(yArg, 'pow() can only be used on numbers');
   const r = correctlyRoundedPow(x, y);
   if (Number.isNaN(r)) throw pluginError('math domain error');
-  if (!Number.isFinite(r)) throw pluginError('math range error');
+  // Only finite operands overflow: an infinite one gives its infinite result.
+  if (!Number.isFinite(r) && Number.isFinite(x) && Number.isFinite(y)) throw pluginError('math range error');
   return new PyFloat(r);
 };
 

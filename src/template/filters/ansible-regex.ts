@@ -1,10 +1,12 @@
 /** regex_search, regex_findall, regex_replace, regex_escape: Python's `re` through ansible-python-regex. */
-import { markTuple, truthy, type Data } from '../../core/data.js';
+import { isStringLike, markTuple, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
 import { PyRegexError, compilePyRegex, pyEscape, pyFinditer, pySearch, pySubn, type PyRegex, type PyRegexFlags } from './ansible-python-regex.js';
 
 export function compileOrFail(pattern: Data, flags: PyRegexFlags): PyRegex {
+  // re.compile takes the pattern as it is given (Ansible converts only the value to text).
+  if (!isStringLike(pattern)) throw pluginError('first argument must be string or compiled pattern');
   try {
     return compilePyRegex(toText(pattern), flags);
   } catch (error) {

@@ -1,5 +1,5 @@
 /** match, search, regex: Python's re.match / re.search / re.fullmatch as booleans. */
-import { truthy } from '../../core/data.js';
+import { isStringLike, textOf, truthy, type Data } from '../../core/data.js';
 import type { TestFn } from '../plugin.js';
 import { argument, defined, pluginError, toText } from '../filters/ansible-args.js';
 import { compileOrFail } from '../filters/ansible-regex.js';
@@ -17,9 +17,16 @@ function run(text: string, pattern: string, ignorecase: boolean, multiline: bool
   throw pluginError("'str' object is not callable");
 }
 
+/** re.compile takes the pattern as given: only the value is made text. */
+function patternText(pattern: Data | undefined): string {
+  if (pattern === undefined) return '';
+  if (!isStringLike(pattern)) throw pluginError('first argument must be string or compiled pattern');
+  return textOf(pattern);
+}
+
 const regex: TestFn = (_ctx, value, args, kwargs) => {
   const text = toText(defined(value ?? ''));
-  const pattern = toText(argument(args, kwargs, 0, 'pattern') ?? '');
+  const pattern = patternText(argument(args, kwargs, 0, 'pattern'));
   const ignorecase = truthy(argument(args, kwargs, 1, 'ignorecase') ?? false);
   const multiline = truthy(argument(args, kwargs, 2, 'multiline') ?? false);
   const type = toText(argument(args, kwargs, 3, 'match_type') ?? 'search');
@@ -29,7 +36,7 @@ const regex: TestFn = (_ctx, value, args, kwargs) => {
 function fixed(type: string): TestFn {
   return (_ctx, value, args, kwargs) => {
     const text = toText(defined(value ?? ''));
-    const pattern = toText(argument(args, kwargs, 0, 'pattern') ?? '');
+    const pattern = patternText(argument(args, kwargs, 0, 'pattern'));
     const ignorecase = truthy(argument(args, kwargs, 1, 'ignorecase') ?? false);
     const multiline = truthy(argument(args, kwargs, 2, 'multiline') ?? false);
     return run(text, pattern, ignorecase, multiline, type);
