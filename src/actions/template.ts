@@ -46,7 +46,9 @@ export const template: Action = async (ctx) => {
     // NOTE: ansible raises its own failure while handling the not-found error.
     throw new ActionFail(fileNotFoundMessage(name, searchedFor(name, 'templates', dirs)), true);
   }
-  const text = readFileSync(path, 'utf8');
+  let text = readFileSync(path, 'utf8');
+  // NOTE: 2.19's loader opens a vault-encrypted template as it reads it.
+  if (text.startsWith('$ANSIBLE_VAULT') && ctx.lookup.vault) text = ctx.lookup.vault.decrypt(text);
   const st = statSync(path);
   // The variables ansible's template action adds for the template's own use.
   const locals = new Map<string, Data>([

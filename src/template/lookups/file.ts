@@ -9,6 +9,9 @@ import { pythonOsError } from './python-os-error.js';
 import { findFileInSearchPath } from './search-path.js';
 
 
+/** A byte that was not UTF-8, as surrogateescape keeps it. */
+const LONE_SURROGATE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
+
 export function pyStrip(text: string, left: boolean, right: boolean): string {
   let out = text;
   // eslint-disable-next-line no-control-regex -- str.strip() also removes the \x1c-\x1f separators
@@ -33,8 +36,14 @@ export const file: LookupFn = (ctx, terms, kwargs) => {
       const reason = `An error occurred while trying to read the file '${path}': ${pythonOsError(error, path)}`;
       throw pluginError(`Unable to access the file '${name}': ${reason}`, error);
     }
-    // NOTE: the file lookup reads vaulted files decrypted, as ansible's loader does.
-    if (text.startsWith('$ANSIBLE_VAULT') && ctx.lookup?.vault) text = ctx.lookup.vault.decrypt(text);
+    // NOTE: the file lookup reads vaulted files decrypted, as ansible's loader does (their plain
+    // bytes may be no UTF-8 either).
+    const vault = ctx.lookup?.vault;
+    if (text.startsWith('$ANSIBLE_VAULT') && vault) text = vault.decryptBytes ? decodeSurrogateEscape(vault.decryptBytes(text)) : vault.decrypt(text);
+    if (LONE_SURROGATE.test(text)) {
+      // NOTE: 2.19's loader escapes what is not UTF-8 and deprecates reading such a file.
+      ctx.warn?.({ kind: 'deprecation', message: `File '${path}' could not be decoded as 'utf-8'. Invalid content has been escaped.`, version: '2.23', help: 'This file must be UTF-8 encoded.' });
+    }
     return pyStrip(text, lstrip === true, rstrip === true);
   });
 };
