@@ -284,7 +284,11 @@ class M:
                               ('include_role', {'name': 'nosuchrole'}), ('import_role', {'name': 'nosuchrole'}),
                               ('include_vars', 'missing_vars.yml'), ('template', {'src': 'missing.j2', 'dest': OUT + '/m'}),
                               ('include_role', {'name': 'r1', 'tasks_from': 'nope'}), ('import_tasks', '{{ dyn }}.yml'),
-                              ('include', 'inc.yml'), ('import_playbook', 'other.yml')])
+                              ('include', 'inc.yml'), ('import_playbook', 'other.yml'), ('include_tasks', {'file': 'missing.yml'}),
+                              ('import_role', {'name': 'r1', 'tasks_from': 'nope'}), ('include_role', {'name': 'r1', 'vars_from': 'nope'}),
+                              ('import_role', {'name': 'r1', 'defaults_from': 'nope'}), ('include_role', {'name': 'r1', 'handlers_from': 'nope'}),
+                              ('include_tasks', None), ('import_tasks', {'file': None}), ('include_role', {'name': '{{ rname }}'}),
+                              ('include_vars', {'dir': 'nosuchdir'}), ('include_vars', {'file': 'missing.yml', 'name': 'x'})])
 
     def missing_role(self):
         p = self.node('play')
@@ -401,11 +405,34 @@ class M:
                                                           {'galaxy_info': 'x', 'dependencies': [None]}])
         return True
 
+    def bad_loop_control(self):
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        n[1].setdefault('loop', ['a', 'b'])
+        n[1]['loop_control'] = self.pick([{'loop_var': 5}, {'label': {'a': 1}}, {'pause': 'soon'}, {'index_var': ['i']},
+                                          {'extended': 'maybe'}, {'break_when': {'a': 1}}, {'bogus': 1}, {'loop_var': 'bad name'},
+                                          {'loop_var': '{{ lv }}'}, {'extended_allitems': 'x'}, None, {'label': '{{ undefined_label }}'}])
+        return True
+
+    def bad_vars_shape(self):
+        n = self.node('play', 'block', 'task', 'handler', 'role')
+        if not n:
+            return False
+        n[1]['vars'] = self.pick([[{'a': 1}, {'b': 2}], ['a', 'b'], None, {1: 'int key'}, {'a': {'b': [1, {'c': None}]}},
+                                  [{'a': 1}, 'b'], {'bad name': 1}, {'hostvars': 1}, {'': 'empty'}, 'a=1 b=2'])
+        return True
+
+    def templated_module(self):
+        return self.replace_action([('{{ mod }}', {'msg': 'x'}), ('action', '{{ mod }} msg=x'), ('action', {'module': '{{ mod }}', 'msg': 'x'}),
+                                    ('local_action', '{{ mod }} msg=x'), ('debug{{ x }}', {'msg': 'x'}), ('action', {'module': None}),
+                                    ('action', {'module': ['debug']}), ('action', '')])
+
     STRUCTURAL = ['unknown_keyword', 'wrong_type', 'wrong_type', 'two_actions', 'no_action', 'unknown_module', 'module_args_kind',
                   'misspelt_option', 'jinja_error', 'jinja_error', 'when_braces', 'bad_loop', 'missing_include', 'missing_role',
                   'missing_vars_file', 'bad_hosts', 'empty_play', 'play_is_list', 'import_playbook_in_play',
                   'handler_without_name', 'notify_missing', 'top_not_list', 'empty_file', 'tag_misuse', 'bad_delegate',
-                  'bad_role_meta']
+                  'bad_role_meta', 'bad_loop_control', 'bad_vars_shape', 'templated_module']
 
     # --- textual mutations on the dumped YAML
     def textual(self):
