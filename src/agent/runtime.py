@@ -1098,7 +1098,7 @@ class Context(object):
 
     def mode_to_octal(self, path_stat, mode, path=None):
         """The int for an Ansible `mode` value (int, octal string or symbolic); fails like the file module."""
-        if isinstance(mode, int) and not isinstance(mode, bool):
+        if isinstance(mode, int):  # (a bool too, as Python: True is mode 1)
             return mode
         mode = _text(mode)
         try:
