@@ -177,7 +177,8 @@ const stringFilters: Record<string, FilterFn> = {
     const [length, killwords, end, leeway] = bindArgs(args, kw, [['length', 255], ['killwords', false], ['end', '...'], ['leeway', null]]);
     return truncate(v as Value, Number(num(length)), truthy(killwords), str(end), leeway === null ? 5 : Number(num(leeway))) as PluginValue;
   },
-  wordcount: (_c, v) => (s(v).match(/\w+/gu) ?? []).length,
+  // NOTE: Python's \w is Unicode's: letters, digits and other numerics, and '_'.
+  wordcount: (_c, v) => (s(v).match(/[\p{L}\p{N}_]+/gu) ?? []).length,
   wordwrap: (_c, v, args, kw) => {
     const [width, breakLong, wrapstring, breakHyphens] = bindArgs(args, kw, [['width', 79], ['break_long_words', true], ['wrapstring', null], ['break_on_hyphens', true]]);
     const text = requireStr(v, 'splitlines');
