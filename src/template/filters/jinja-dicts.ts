@@ -36,7 +36,9 @@ const dictFilters: Record<string, FilterFn> = {
     const parts: string[] = [];
     for (const [k, x] of v) {
       if (x === null || (x as unknown) instanceof Undefined) continue;
-      const key = str(k);
+      // The key goes to re.search as it is: only a str can be searched.
+      if (typeof k !== 'string') throw typeError(`expected string or bytes-like object, got '${typeName(k as Value)}'`);
+      const key = k;
       if (/[\s/>=]/.test(key)) throw valueError(`Invalid character in attribute name: ${repr(key)}`);
       parts.push(`${escapeHtml(key)}="${escapeHtml(str(x as Value))}"`);
     }
