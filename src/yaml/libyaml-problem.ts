@@ -88,6 +88,28 @@ function enclosingBlock(text: string, offset: number): { kind: 'sequence' | 'map
   return undefined;
 }
 
+/**
+ * Whether the token at `offset` follows the entries of a block sequence written at the indentation
+ * of the key that holds it (`tasks:` then `- …` under it at the same column).
+ */
+function inIndentlessSequence(text: string, offset: number): boolean {
+  const column = offset - (text.lastIndexOf('\n', offset - 1) + 1);
+  let sequenceIndent: number | undefined;
+  for (let end = text.lastIndexOf('\n', offset - 1); end > 0; ) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const content = text.slice(start, end).trim();
+    const indent = indentAt(text, start);
+    end = start - 1;
+    if (content === '' || content.startsWith('#') || indent >= column) continue;
+    if (sequenceIndent === undefined) {
+      if (!/^-(?: |$)/.test(content)) return false;
+      sequenceIndent = indent;
+    } else if (indent < sequenceIndent) return false;
+    else if (indent === sequenceIndent && !/^-(?: |$)/.test(content)) return /^[^\s#'"[{-][^:]*:$/.test(content);
+  }
+  return false;
+}
+
 /** libyaml's words for a token where the collection it is in cannot take it. */
 function unexpectedToken(text: string, offset: number, lines: LineIndex): YamlProblem {
   const block = enclosingBlock(text, offset);
@@ -130,7 +152,9 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       while (text[offset] === ' ') offset++;
       const at = lines.position(offset);
       if (message.startsWith('All sequence items')) {
-        return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...at };
+        // The `yaml` package may point at the end of the line before the offending `-`.
+        const token = nextTokenAfterLine(text, offset);
+        return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...(text[offset] === '\n' ? lines.position(token) : at) };
       }
       if (message.startsWith('Flow sequence')) {
         return unclosedFlow(']', text, error.pos[0], lines);
@@ -180,7 +204,11 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
         return { context: 'while scanning a quoted scalar', problem: 'found unexpected end of stream', ...lines.position(text.length) };
       }
       if (message.startsWith('Sequence item without - indicator')) {
-        return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...lines.position(skipSpaces(text, error.pos[0])) };
+        const token = skipSpaces(text, error.pos[0]);
+        // NOTE: a sequence written at its key's indentation has no level of its own in libyaml: it
+        // just ends there, and the mapping holding its key wants another key.
+        if (inIndentlessSequence(text, token)) return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...lines.position(token) };
+        return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...lines.position(token) };
       }
       if (message.startsWith('Implicit map keys need to be followed by map values')) {
         // libyaml gives up on the key when it reaches the next token, on a later line.
