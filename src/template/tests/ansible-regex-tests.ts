@@ -25,7 +25,7 @@ function patternText(pattern: Data | undefined): string {
 }
 
 const regex: TestFn = (_ctx, value, args, kwargs) => {
-  const text = toText(defined(value ?? ''));
+  const text = toText(defined(value === undefined ? '' : value));
   const pattern = patternText(argument(args, kwargs, 0, 'pattern'));
   const ignorecase = truthy(argument(args, kwargs, 1, 'ignorecase') ?? false);
   const multiline = truthy(argument(args, kwargs, 2, 'multiline') ?? false);
@@ -35,7 +35,7 @@ const regex: TestFn = (_ctx, value, args, kwargs) => {
 
 function fixed(type: string): TestFn {
   return (_ctx, value, args, kwargs) => {
-    const text = toText(defined(value ?? ''));
+    const text = toText(defined(value === undefined ? '' : value));
     const pattern = patternText(argument(args, kwargs, 0, 'pattern'));
     const ignorecase = truthy(argument(args, kwargs, 1, 'ignorecase') ?? false);
     const multiline = truthy(argument(args, kwargs, 2, 'multiline') ?? false);
