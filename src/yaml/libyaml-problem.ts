@@ -102,7 +102,8 @@ function inIndentlessSequence(text: string, offset: number): boolean {
     end = start - 1;
     if (content === '' || content.startsWith('#') || indent >= column) continue;
     if (sequenceIndent === undefined) {
-      if (!/^-(?: |$)/.test(content)) return false;
+      // An entry holding another sequence (`- - x`) starts a sequence of its own, indented.
+      if (!/^-(?: |$)/.test(content) || /^-\s+-(?: |$)/.test(content)) return false;
       sequenceIndent = indent;
     } else if (indent < sequenceIndent) return false;
     else if (indent === sequenceIndent && !/^-(?: |$)/.test(content)) return /^[^\s#'"[{-][^:]*:$/.test(content);
