@@ -7,7 +7,7 @@ import { sortValues } from '../runtime/list-methods.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
 import * as arith from '../runtime/py-arith.js';
-import { equals, iterate, length, order, str, toList, truthy, typeName } from '../runtime/py-values.js';
+import { equals, iterate, length, num, order, str, toList, truthy, typeName } from '../runtime/py-values.js';
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { TemplateSyntaxError } from '../template-syntax-error.js';
 import { wrapPluginError } from '../plugin-failure.js';
@@ -179,7 +179,11 @@ const listFilters: Record<string, FilterFn> = {
   rejectattr: (c, v, args, kw) => selectOrReject(c, v, args, kw, true, false) as Data[],
   batch: (_c, v, args, kw) => {
     const [linecount, fill] = bindArgs(args, kw, [['linecount', null], ['fill_with', null]]);
-    const n = Number(linecount);
+    // NOTE: Jinja compares the batch's length with the count: one that is no number never equals
+    // it (one batch of everything), and padding then fails to order the two.
+    const count = num(linecount as Value);
+    const n = count === undefined ? NaN : Number(count);
+    if (count === undefined && fill !== null && list(v).length > 0) throw typeError(`'<' not supported between instances of 'int' and '${typeName(linecount as Value)}'`);
     const out: Value[][] = [];
     let tmp: Value[] = [];
     for (const item of list(v)) {
@@ -190,7 +194,11 @@ const listFilters: Record<string, FilterFn> = {
       tmp.push(item);
     }
     if (tmp.length > 0) {
-      if (fill !== null && tmp.length < n) while (tmp.length < n) tmp.push(fill);
+      if (fill !== null && tmp.length < n) {
+        // The padding is `[fill] * (count - len)`: a float count cannot multiply a list.
+        if (typeof linecount !== 'number' && typeof linecount !== 'boolean') throw typeError(`can't multiply sequence by non-int of type '${typeName(linecount as Value)}'`);
+        while (tmp.length < n) tmp.push(fill);
+      }
       out.push(tmp);
     }
     return out as Data[];
