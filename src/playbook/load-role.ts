@@ -15,6 +15,8 @@ import { setKeyOriginsFromNode } from '../yaml/key-origins-from-node.js';
 import type { RoleDefinition, RoleRef } from './model.js';
 import { parseRoleRef } from './parse-role-ref.js';
 import { findRoleFiles } from './role-files.js';
+import { BASE } from './base-keywords.js';
+import { keyText } from './yaml-access.js';
 import { localCollections, splitQualifiedName } from '../core/local-collections.js';
 import { completeCollections } from './action-collections.js';
 
@@ -64,6 +66,17 @@ function loadMeta(rolePath: string): { node: YamlNode | undefined; data: DataDic
   const node = firstDocument(file);
   const data = node === undefined ? null : toData(node);
   return { node, data: data instanceof Map ? data : new Map() };
+}
+
+/** What 2.19's RoleMetadata takes: Base's keywords, collections, and its own four. */
+const META_KEYS: ReadonlySet<string> = new Set([...BASE.map((k) => k.name), 'collections', 'allow_duplicates', 'dependencies', 'galaxy_info', 'argument_specs']);
+
+function checkMetaKeys(meta: YamlNode | undefined): void {
+  if (meta?.kind !== 'map') return;
+  for (const pair of meta.pairs) {
+    const key = keyText(pair);
+    if (!META_KEYS.has(key)) throw new ParseError('INVALID_ATTRIBUTE', `'${key}' is not a valid attribute for a RoleMetadata`, { location: pair.key.loc });
+  }
 }
 
 function dependencies(meta: YamlNode | undefined, file: string): RoleRef[] {
@@ -144,6 +157,7 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
   // NOTE: an empty file, list or string reads as no metadata (2.19 tests the value's truth).
   const metaValue = meta.node === undefined ? null : toData(meta.node);
   if (truthy(metaValue) && !(metaValue instanceof Map)) throw new ParseError('ROLE_META_NOT_DICT', `the 'meta/main.yml' for role ${roleName} is not a dictionary`);
+  checkMetaKeys(meta.node);
   const metaFile = findRoleFiles(rolePath, 'meta', undefined, false).files[0] ?? join(rolePath, 'meta', 'main.yml');
   const specs = argumentSpecs(rolePath, meta.data);
   return {
