@@ -249,6 +249,12 @@ class G:
                     args['key'] = 'root'
                 elif isinstance(args, str) and 'key=' not in args:
                     args += ' key=root'
+            if mod == 'known_hosts':             # never the machine's own ~/.ssh/known_hosts
+                if isinstance(args, dict):
+                    if not (isinstance(args.get('path'), str) and args['path'].startswith(OUT)):
+                        args['path'] = OUT + '/kh'
+                else:
+                    args = ' '.join(kv for kv in args.split(' ') if not kv.startswith('path=')) + ' path=' + OUT + '/kh'
             if mod == 'stat' and isinstance(args, dict):
                 # the oracle's chroot has neither file(1) nor lsattr
                 args.update(get_mime=False, get_attributes=False)
