@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
-import { ActionFail } from '../run/task-error.js';
+import { ActionFail, TaskError } from '../run/task-error.js';
 import { localTmpFile } from './local-tmp-name.js';
 import { controllerSearchDirs, fileNotFoundMessage, pyStr, searchCandidates, toBoolLike } from './util.js';
 import { throwRemoteStatError } from './remote-stat-error.js';
@@ -22,8 +22,10 @@ export const assemble: Action = async (ctx) => {
   const name = pyStr(src);
   const path = ctx.findFile(name, 'files');
   if (!path) {
+    // NOTE: 2.19 fails with the plain not-found error (not its action's failure); an absolute path
+    // is looked for nowhere else, so it lists no places.
     const dirs = controllerSearchDirs(ctx.step, ctx.lookup.baseDir);
-    throw new ActionFail(fileNotFoundMessage(name, searchCandidates(name, 'files', dirs)), true);
+    throw new TaskError([{ message: fileNotFoundMessage(name, name.startsWith('/') ? [] : searchCandidates(name, 'files', dirs)) }]);
   }
   if (!statSync(path).isDirectory()) throw new ActionFail(`Source (${path}) is not a directory`);
   const args = new Map(ctx.args);
