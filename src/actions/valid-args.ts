@@ -41,7 +41,7 @@ const ARGUMENT_SPECS: ReadonlyMap<string, ActionSpec> = new Map<string, ActionSp
   }],
   // NOTE: minutes and seconds go through Python's int(), which the pause action applies itself
   // (with their exclusion).
-  ['pause', { options: { echo: { type: 'bool' }, minutes: { type: 'raw' }, prompt: { type: 'str' }, seconds: { type: 'raw' } } }],
+  ['pause', { options: { echo: { type: 'bool' }, minutes: { type: 'raw' }, prompt: { type: 'str' }, seconds: { type: 'raw' } }, exclusive: [['minutes', 'seconds']] }],
   ['async_status', { options: { jid: { type: 'str', required: true }, mode: { type: 'str', choices: ['status', 'cleanup'] } } }],
   ['script', {
     options: {
