@@ -2,6 +2,7 @@
  * Applies one host's task result, as ansible's StrategyBase._process_pending_results does:
  * stats, the host's cursor, callbacks, notifications, facts, register.
  */
+import { applyRegisteredOverrides } from './registered-overrides.js';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
 import { setKeyOrigin } from '../inventory/key-origins.js';
@@ -148,6 +149,7 @@ export function processResult(
   if (register) {
     const clean = stripInternal(result);
     clean.delete('invocation');
+    applyRegisteredOverrides(result, clean);
     // NOTE: a registered result is data, never a template, even if a module printed `{{`.
     const registered = new Map([[register, untrusted(clean)]]);
     const at = task.keywords.get('register')?.loc;

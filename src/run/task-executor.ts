@@ -3,6 +3,7 @@
  * action (controller) or module (agent) → retries/until → changed_when/failed_when.
  * Returns ansible's result dict, internal keys included; the strategy applies it.
  */
+import { registerAs } from './registered-overrides.js';
 import { PyFloat, isDict, isStringLike, pyRepr, pyStr, strRepr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
@@ -387,11 +388,12 @@ export class TaskExecutor {
               ['changed', false],
               ['skipped', true],
               ['skip_reason', 'Conditional result was False'],
-              // (a loop item's is left as written: 2.19 renders it when read, without the item then)
-              ['false_condition', locals.has('ansible_loop_var') ? cond : shownCondition(cond, vars, templar)],
+              ['false_condition', cond],
               // NOTE: a skipped result is censored too, by the task's no_log as templated for it.
               ['_ansible_no_log', skippedNoLog(step, vars, templar)],
             ]);
+            // (a loop item's is left as written: 2.19 renders it when read, without the item then)
+            if (!locals.has('ansible_loop_var')) registerAs(skipped, 'false_condition', shownCondition(cond, vars, templar));
             return { result: skipped, failKind, ...captured.settle(skipped) };
           }
         }
@@ -799,7 +801,8 @@ const GATHER_ACTIONS: ReadonlySet<string> = new Set(['gather_facts', 'ansible.bu
 
 /**
  * A skipped result's false_condition as a playbook reads it. NOTE: 2.19 stores the conditional as
- * written, and a conditional in `{{ }}` is a trusted template: reading it renders it (to False).
+ * written (callbacks print that), and a conditional in `{{ }}` is a trusted template: reading the
+ * registered result renders it (to False).
  */
 function shownCondition(cond: Data, vars: VarSource, templar: TemplateRenderer): Data {
   if (typeof cond !== 'string' || !templar.isTemplate(cond)) return cond;
