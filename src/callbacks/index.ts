@@ -45,8 +45,15 @@ export function createCallbacks(stdoutName: string, enabled: readonly string[], 
   return combineCallbacks(stdout, others);
 }
 
-/** A warning, deprecation or -vv line (`display`) ansible prints while it loads the callbacks. */
-export type CallbackLoadNotice = { readonly warning: string } | { readonly deprecation: DeprecationEvent } | { readonly display: string };
+/**
+ * A warning, deprecation or -vv line (`display`) ansible prints while it loads the callbacks. An
+ * enabled builtin callback's deprecation names it (`callback`): 2.19 prints it as its loop over the
+ * builtin callbacks, in name order, reaches it (among the stdout callbacks it skips).
+ */
+export type CallbackLoadNotice =
+  | { readonly warning: string }
+  | { readonly deprecation: DeprecationEvent; readonly callback?: string }
+  | { readonly display: string };
 
 /** The -vv line of ansible's plugin loader for a builtin name routed to a collection. */
 function redirectNotice(name: string): CallbackLoadNotice[] {
@@ -74,7 +81,7 @@ export function callbackLoadNotices(stdoutName: string, enabled: readonly string
     notices.push(...redirectNotice(name), ...enabledCallbackWarnings([name]).map((warning) => ({ warning })));
   }
   for (const name of new Set(enabled.map((n) => shortName(n.trim())))) {
-    if (name !== stdout && DEPRECATED_CALLBACKS.has(name) && NOTIFICATION_CALLBACKS.has(name)) notices.push(removalNotice(name));
+    if (name !== stdout && DEPRECATED_CALLBACKS.has(name) && NOTIFICATION_CALLBACKS.has(name)) notices.push({ ...removalNotice(name), callback: name });
   }
   return notices;
 }

@@ -428,14 +428,18 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   }
   const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',');
   const stdoutName = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default';
+  const inLoop: { name: string; show: () => void }[] = [];
   for (const notice of callbackLoadNotices(stdoutName, enabled)) {
     if ('warning' in notice) warn(notice.warning);
     else if ('display' in notice) callback.display?.(notice.display, { verbosity: 2 });
+    else if (notice.callback !== undefined) inLoop.push({ name: notice.callback, show: () => callback.deprecation?.(notice.deprecation) });
     else callback.deprecation?.(notice.deprecation);
   }
   for (const name of skippedStdoutCallbacks(stdoutName)) {
-    callback.display?.(`Skipping callback '${name}', as we already have a stdout callback.`, { verbosity: 2 });
+    inLoop.push({ name, show: () => callback.display?.(`Skipping callback '${name}', as we already have a stdout callback.`, { verbosity: 2 }) });
   }
+  // NOTE: 2.19's loop over the builtin callbacks goes by name (sorted files).
+  for (const entry of inLoop.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) entry.show();
   const transport = createTransport({});
   const removeSignals = closeTransportOnSignals(transport);
   const lookupEnv = (baseDir: string): LookupEnvironment => ({
