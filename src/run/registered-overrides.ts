@@ -7,9 +7,10 @@
  */
 import type { Data, DataDict } from '../core/data.js';
 
-const overrides = new WeakMap<DataDict, Map<string, Data>>();
+const overrides = new WeakMap<DataDict, Map<string, () => Data>>();
 
-export function registerAs(result: DataDict, key: string, value: Data): void {
+/** `value` is made only if the task registers its result (most skipped tasks do not). */
+export function registerAs(result: DataDict, key: string, value: () => Data): void {
   let keys = overrides.get(result);
   if (keys === undefined) overrides.set(result, (keys = new Map()));
   keys.set(key, value);
@@ -17,5 +18,5 @@ export function registerAs(result: DataDict, key: string, value: Data): void {
 
 /** `clean` (the registered copy of `result`) with the values registered differently. */
 export function applyRegisteredOverrides(result: DataDict, clean: DataDict): void {
-  for (const [key, value] of overrides.get(result) ?? []) if (clean.has(key)) clean.set(key, value);
+  for (const [key, value] of overrides.get(result) ?? []) if (clean.has(key)) clean.set(key, value());
 }

@@ -393,7 +393,7 @@ export class TaskExecutor {
               ['_ansible_no_log', skippedNoLog(step, vars, templar)],
             ]);
             // (a loop item's is left as written: 2.19 renders it when read, without the item then)
-            if (!locals.has('ansible_loop_var')) registerAs(skipped, 'false_condition', shownCondition(cond, vars, templar));
+            if (!locals.has('ansible_loop_var')) registerAs(skipped, 'false_condition', () => shownCondition(cond, vars, templar));
             return { result: skipped, failKind, ...captured.settle(skipped) };
           }
         }
