@@ -19,9 +19,12 @@ export const addHost: Action = (ctx) => {
   for (const [k, v] of raw) if (!args.has(k)) args.set(k, v);
   const newName = args.get('name') ?? args.get('hostname') ?? args.get('host');
   if (newName === undefined || newName === null) throw new ActionFail('name, host or hostname needs to be provided');
-  let name = pyStr(newName);
+  // NOTE: a name that is not text is passed on as it is (2.19's address parsing fails on it); the
+  // inventory refuses it when the result comes back (run/dynamic-host-name.ts).
+  let name: Data = newName;
   try {
-    const parsed = parseAddress(name);
+    if (typeof newName !== 'string') throw new TypeError('not text');
+    const parsed = parseAddress(newName);
     name = parsed.host;
     if (parsed.port) args.set('ansible_ssh_port', parsed.port);
   } catch {

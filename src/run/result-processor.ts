@@ -16,6 +16,7 @@ import type { AggregateStats } from './stats.js';
 import type { VarsPort } from './vars-port.js';
 import type { ExecOutcome } from './task-executor.js';
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
+import { dynamicHostName } from './dynamic-host-name.js';
 import { failureEvent } from './failure-event.js';
 import { keywordBool, keywordText } from './keyword-values.js';
 
@@ -186,7 +187,7 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
   if (isDict(addHost) && ctx.addHost) {
     const groups = addHost.get('groups');
     const hostVars = addHost.get('host_vars');
-    const changed = ctx.addHost(pyStr(addHost.get('host_name')), Array.isArray(groups) ? groups.map(pyStr) : [], isDict(hostVars) ? hostVars : new Map());
+    const changed = ctx.addHost(dynamicHostName(addHost.get('host_name')), Array.isArray(groups) ? groups.map(pyStr) : [], isDict(hostVars) ? hostVars : new Map());
     item.set('changed', changed);
   }
   const addGroup = item.get('add_group');
