@@ -25,8 +25,10 @@ export const setFact: Action = (ctx) => {
       const origin = keyLocation(ctx, key) ?? ctx.step.task.argsLoc ?? ctx.step.task.loc;
       throw new TaskError([{ message: invalid, origin, help: VARIABLE_NAME_HINT }]);
     }
-    // A value set_fact stores is data: a template in it (from a !unsafe value, say) is never rendered.
-    facts.set(name, untrusted(value));
+    // A value set_fact stores is data: a template in it (from a !unsafe value, say) is never
+    // rendered. Text with no template in it stays trusted: 2.19 keeps a playbook string's trust
+    // (`when: "{{ fact }}"` evaluates it).
+    facts.set(name, typeof value === 'string' && !ctx.templar.isTemplate(value) ? value : untrusted(value));
     copyValueOrigin(ctx.args, facts, key);
     // Where the name was written: 2.19's reserved-name warning points there.
     const at = keyLocation(ctx, key) ?? ctx.step.task.argsLoc;

@@ -247,6 +247,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         }
         expression = r.trim();
         if (expression === '') throw emptyConditional(options.origin);
+        if (!ctx.isTrustedText(r)) throw untrustedTemplate(ctx.originOfValue(r) ?? options.origin);
         // NOTE: the expression a variable supplied is that variable's text: what is undefined in
         // it is shown where the variable was written, under the conditional.
         const from = ONE_VARIABLE.exec(text)?.[1];
@@ -325,6 +326,14 @@ const HEADER_DELIMITERS: Readonly<Record<string, DelimiterKey>> = {
 };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** 2.19's refusal to evaluate text no trusted source wrote (TemplateTrustCheckFailedError). */
+export function untrustedTemplate(location: SourceLocation | undefined): TemplateError {
+  return new TemplateError('template-untrusted', 'Encountered untrusted template or expression.', {
+    ...(location ? { location } : {}),
+    hint: 'Templates and expressions must be defined by trusted sources such as playbooks or roles, not untrusted sources such as module results.',
+  });
+}
 const ONE_VARIABLE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
 
 /**

@@ -104,6 +104,8 @@ export class RenderContext implements RenderState {
   private depth = 0;
   /** Values read from variables, with where each was written (first reading wins: the innermost). */
   private valueOrigins: Map<unknown, SourceLocation> | null = null;
+  /** Strings read as they are from trusted variables (conditionals evaluate only those). */
+  private trustedTexts: Set<string> | null = null;
   /** Where the text being rendered was written, when it is a string inside the args (2.19 tags each). */
   textOrigin: SourceLocation | undefined;
   private deprecated: Set<string> | null = null;
@@ -118,6 +120,15 @@ export class RenderContext implements RenderState {
   /** Remembers where the strings and containers read from variables were written (conditionals name it). */
   trackValueOrigins(): void {
     this.valueOrigins ??= new Map();
+    this.trustedTexts ??= new Set();
+  }
+
+  /**
+   * NOTE: 2.19 trusts only text written in playbooks, inventories and vars files, passed on as
+   * it is: text a template made (a literal, a filter's result) or a module returned is not.
+   */
+  isTrustedText(text: string): boolean {
+    return this.trustedTexts?.has(text) ?? false;
   }
 
   /** Where a value read from a variable during this call was written, if it was one. */
@@ -170,6 +181,7 @@ export class RenderContext implements RenderState {
           throw err;
         }
         const plain = this.derive(this.copies === null ? raw : this.localCopy(name, raw));
+        if (typeof raw === 'string') this.trustedTexts?.add(raw);
         this.noteOrigin(name, plain);
         return plain;
       }
@@ -231,6 +243,7 @@ export class RenderContext implements RenderState {
   derive(value: Value, container?: unknown, key?: unknown): Value {
     if (this.valueOrigins !== null && container !== undefined) {
       const v = this.deriveOnce(value, container, key);
+      if (typeof value === 'string' && v === value && !(typeof container === 'object' && container !== null && isUntrustedContainer(container))) this.trustedTexts?.add(value);
       this.noteEntryOrigin(v, container, key);
       return v;
     }
