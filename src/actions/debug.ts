@@ -5,6 +5,7 @@ import type { Action } from '../run/action.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { TemplateError, VolantError } from '../core/errors.js';
 import { OMIT_PLACEHOLDER } from '../template/index.js';
+import { isUntrustedContainer } from '../template/runtime/trust.js';
 
 /** debug: prints `msg` or the value of the expression `var`, above a verbosity threshold. */
 export const debug: Action = (ctx) => {
@@ -28,7 +29,7 @@ export const debug: Action = (ctx) => {
         if (!isUndefinedError(e)) throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: exprOrigin }, e);
         // NOTE: 2.19 replaces what is undefined in a `var` with markers and warns, instead of
         // failing; inside a variable's dict or list, each entry gets its own marker.
-        const named = IDENTIFIER.test(expr) ? markedVariable(ctx, expr, markers) : undefined;
+        const named = IDENTIFIER.test(expr) ? markedVariable(ctx, expr, markers) : markedEntry(ctx, expr, markers);
         // An undefined met inside another variable's template is shown where that was written.
         const inner = e instanceof VolantError && e.location !== ctx.step.task.argsLoc ? e.location : undefined;
         value = named ?? markers.mark(e, inner ?? varLocation(ctx) ?? ctx.step.task.argsLoc);
@@ -72,6 +73,36 @@ function markedVariable(ctx: Parameters<Action>[0], name: string, markers: Error
   return undefined;
 }
 
+const PATH_STEP = /^(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[(['"])([^'"\\]*)\3\])/;
+
+/**
+ * An entry a path reaches inside a variable's dicts and lists (`d.k`, `reg.results[0].x`) with
+ * what is undefined in it marked, as 2.19 renders the entry it reads under debug's markers; or
+ * undefined when the path is no plain path to a template or container.
+ */
+function markedEntry(ctx: Parameters<Action>[0], expr: string, markers: ErrorMarkers): Data | undefined {
+  const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(expr)?.[0];
+  if (name === undefined || !ctx.vars.has(name)) return undefined;
+  let container: Map<DictKey, Data> | Data[] | undefined;
+  let key: DictKey | undefined;
+  let value = ctx.vars.get(name) as Data;
+  for (let rest = expr.slice(name.length); rest !== ''; ) {
+    const step = PATH_STEP.exec(rest);
+    if (step === null) return undefined;
+    rest = rest.slice(step[0].length);
+    if (value instanceof Map) key = step[2] !== undefined ? Number(step[2]) : (step[1] ?? step[4] ?? '');
+    else if (Array.isArray(value) && step[2] !== undefined) key = Number(step[2]);
+    else return undefined;
+    container = value;
+    const next: Data | undefined = value instanceof Map ? value.get(key) : (value as Data[])[key as number];
+    if (next === undefined) return undefined;
+    value = next;
+  }
+  if (value instanceof Map || Array.isArray(value)) return markers.render(value);
+  if (typeof value !== 'string' || !ctx.templar.isTemplate(value) || container === undefined || key === undefined) return undefined;
+  return markers.renderText(value, valueOrigin(container, key) ?? ctx.step.task.argsLoc);
+}
+
 /** Renders a value entry by entry, what is undefined becoming `<< error N - … >>`, one warning per entry. */
 class ErrorMarkers {
   private count = 0;
@@ -106,6 +137,8 @@ class ErrorMarkers {
   }
 
   render(value: Data, container?: Map<DictKey, Data> | Data[], key?: DictKey): Data {
+    // Data (a registered result) holds no templates, even where it shows `{{`.
+    if ((value instanceof Map || Array.isArray(value)) && isUntrustedContainer(value)) return value;
     if (value instanceof Map) {
       const out = new Map<DictKey, Data>();
       for (const [k, item] of value) out.set(k, this.render(item, value, k));

@@ -2,11 +2,10 @@
  * Applies one host's task result, as ansible's StrategyBase._process_pending_results does:
  * stats, the host's cursor, callbacks, notifications, facts, register.
  */
-import { applyRegisteredOverrides } from './registered-overrides.js';
+import { registeredValue } from './registered-overrides.js';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
 import { setKeyOrigin } from '../inventory/key-origins.js';
-import { untrusted } from '../template/runtime/trust.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Callback, HostResult } from './events.js';
 import type { HostCursor } from './host-cursor.js';
@@ -150,9 +149,8 @@ export function processResult(
   if (register) {
     const clean = stripInternal(result);
     clean.delete('invocation');
-    applyRegisteredOverrides(result, clean);
     // NOTE: a registered result is data, never a template, even if a module printed `{{`.
-    const registered = new Map([[register, untrusted(clean)]]);
+    const registered = new Map([[register, registeredValue(result, clean)]]);
     const at = task.keywords.get('register')?.loc;
     if (at) setKeyOrigin(registered, register, at);
     ctx.vars.setNonPersistent(host, registered);

@@ -3,7 +3,7 @@
  * action (controller) or module (agent) → retries/until → changed_when/failed_when.
  * Returns ansible's result dict, internal keys included; the strategy applies it.
  */
-import { registerAs } from './registered-overrides.js';
+import { keepTrusted } from './registered-overrides.js';
 import { PyFloat, isDict, isStringLike, pyRepr, pyStr, strRepr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
@@ -392,8 +392,7 @@ export class TaskExecutor {
               // NOTE: a skipped result is censored too, by the task's no_log as templated for it.
               ['_ansible_no_log', skippedNoLog(step, vars, templar)],
             ]);
-            // (a loop item's is left as written: 2.19 renders it when read, without the item then)
-            if (!locals.has('ansible_loop_var')) registerAs(skipped, 'false_condition', () => shownCondition(cond, vars, templar));
+            if (typeof cond === 'string' && templar.isTemplate(cond)) keepTrusted(skipped, 'false_condition', origin);
             return { result: skipped, failKind, ...captured.settle(skipped) };
           }
         }
@@ -798,20 +797,6 @@ function needsEnvFacts(message: string, action: string): boolean {
   return message.includes('ansible_env') || (GATHER_ACTIONS.has(action) && message.includes('ansible_facts.env'));
 }
 const GATHER_ACTIONS: ReadonlySet<string> = new Set(['gather_facts', 'ansible.builtin.gather_facts', 'ansible.legacy.gather_facts', 'setup', 'ansible.builtin.setup', 'ansible.legacy.setup']);
-
-/**
- * A skipped result's false_condition as a playbook reads it. NOTE: 2.19 stores the conditional as
- * written (callbacks print that), and a conditional in `{{ }}` is a trusted template: reading the
- * registered result renders it (to False).
- */
-function shownCondition(cond: Data, vars: VarSource, templar: TemplateRenderer): Data {
-  if (typeof cond !== 'string' || !templar.isTemplate(cond)) return cond;
-  try {
-    return templar.render(cond, vars, { warn: () => undefined });
-  } catch {
-    return cond;
-  }
-}
 
 /** Modules whose 2.19 action plugin skips the task in check mode before the module (and its argument check) runs. */
 const CHECK_MODE_SKIPPED = new Set(['uri']);

@@ -290,6 +290,8 @@ export class RenderContext implements RenderState {
     if (typeof value === 'string') return isTemplateText(value) ? this.renderNested(value) : value;
     if (value instanceof UnsafeString) return value.value;
     if (value instanceof VaultString) return textOf(value);
+    // Data kept inside a variable (a registered result's lists and dicts) is never rendered.
+    if ((Array.isArray(value) || value instanceof Map) && isUntrustedContainer(value)) return value;
     if (Array.isArray(value)) {
       if (cleanContainers.has(value)) return value;
       let copy: Value[] | null = null;
