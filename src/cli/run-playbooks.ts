@@ -618,6 +618,7 @@ function withWarnings(engine: TemplateRenderer, warn: (w: TemplateWarning) => vo
 
 /** An inventory or variables warning, with its origin, to the callback. */
 function showDetail(d: WarningDetail, callback: Callback): void {
+  if (d.verbosity !== undefined) return callback.display?.(d.message, { verbosity: d.verbosity });
   const event = {
     message: d.message,
     ...(d.location ? { origin: d.location } : {}),

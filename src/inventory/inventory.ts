@@ -120,6 +120,11 @@ export class Inventory {
     this.warningDetails.push({ message, ...where });
   }
 
+  /** A line shown only from -v level `verbosity` on (2.19's display.v … vvv while it parses). */
+  verbose(message: string, verbosity: number): void {
+    this.warningDetails.push({ message, verbosity });
+  }
+
   /** A warning with a located cause (shown as ansible's error_as_warning shows one). */
   warnDetail(detail: WarningDetail): void {
     const key = `${detail.message}\0${detail.cause?.message ?? ''}`;

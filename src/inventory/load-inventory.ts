@@ -152,12 +152,18 @@ function parseSource(inventory: Inventory, source: string, options: LoadInventor
   } else {
     inventory.currentSource = source;
     for (const plugin of enabledPlugins(options.enabledPlugins)) {
-      if (!plugin.wants(source)) continue;
+      if (!plugin.wants(source)) {
+        // NOTE: 2.19's verify_file of a file-reading plugin says why before its plugin declines.
+        if (plugin.checksAccess?.(source) && !accessible(source)) inventory.verbose(NOT_ACCESSIBLE, 3);
+        inventory.verbose(`${plugin.name} declined parsing ${source} as it did not pass its verify_file() method`, 3);
+        continue;
+      }
       try {
         // `auto` loads them only in the plugin it hands the file to.
         if (plugin.name !== 'auto') checkExtraVars(plugin.name, source, options);
         plugin.parse(inventory, source, options);
         parsed = true;
+        inventory.verbose(`Parsed ${source} inventory source with ${plugin.name} plugin`, 3);
         break;
       } catch (error) {
         if (error instanceof InventorySourceError) failures.push({ plugin: plugin.name, error });
@@ -180,11 +186,15 @@ function parseSource(inventory: Inventory, source: string, options: LoadInventor
   return parsed;
 }
 
+const NOT_ACCESSIBLE = 'Skipping due to inventory source not existing or not being readable by the current user';
+
 interface InventoryPlugin {
   readonly name: string;
   /** The name enable_plugins loaded it by (a config plugin accepts only that spelling in its file). */
   readonly loadedAs?: string;
   wants(source: string): boolean;
+  /** Whether its verify_file asks the base class whether the source is a readable path (2.19's BaseFileInventoryPlugin). */
+  checksAccess?(source: string): boolean;
   parse(inventory: Inventory, source: string, options: LoadInventoryOptions): void;
 }
 
@@ -232,11 +242,13 @@ const PLUGINS: readonly InventoryPlugin[] = [
   {
     name: 'script',
     wants: (source) => readable(source) && statSync(source).isFile() && executable(source),
+    checksAccess: () => true,
     parse: parseScriptInventory,
   },
   {
     name: 'auto',
     wants: (source) => (source.endsWith('.yml') || source.endsWith('.yaml')) && readable(source),
+    checksAccess: (source) => source.endsWith('.yml') || source.endsWith('.yaml'),
     parse(inventory, source, options) {
       const node = readYaml(inventory, source, 'auto', options);
       const data = node ? toData(node) : null;
@@ -247,6 +259,9 @@ const PLUGINS: readonly InventoryPlugin[] = [
       const name = String(plugin).replace(/^ansible\.builtin\./, '');
       const construct = CONFIG_PLUGINS[name];
       if (isDict(data) && options.templar && construct) {
+        // NOTE: 2.19 names the plugin as the file wrote it, a builtin FQCN by its Python module.
+        const shown = String(plugin).startsWith('ansible.builtin.') ? `ansible_collections.ansible.builtin.plugins.inventory.${name}` : String(plugin);
+        inventory.verbose(`Using inventory plugin '${shown}' to process inventory source '${source}'`, 1);
         checkExtraVars('auto', source, options);
         return construct(inventory, data, source, options.templar, 'auto', options);
       }
@@ -259,6 +274,7 @@ const PLUGINS: readonly InventoryPlugin[] = [
   {
     name: 'yaml',
     wants: (source) => readable(source) && (!extname(source) || ['.yaml', '.yml', '.json'].includes(extname(source))),
+    checksAccess: () => true,
     parse(inventory, source, options) {
       parseYamlInventory(inventory, readYaml(inventory, source, 'yaml', options), source);
     },
@@ -266,6 +282,7 @@ const PLUGINS: readonly InventoryPlugin[] = [
   {
     name: 'ini',
     wants: (source) => readable(source) && extname(source) !== '.toml',
+    checksAccess: () => true,
     parse(inventory, source, options) {
       parseIniInventory(inventory, sourceText(source, 'ini', options), source);
     },
@@ -273,6 +290,7 @@ const PLUGINS: readonly InventoryPlugin[] = [
   {
     name: 'toml',
     wants: (source) => readable(source) && extname(source) === '.toml',
+    checksAccess: () => true,
     parse(inventory, source, options) {
       parseTomlInventory(inventory, sourceText(source, 'toml', options), source);
     },
@@ -296,6 +314,7 @@ function configPlugin(name: string): InventoryPlugin {
   return {
     name,
     wants: (source) => readable(source) && statSync(source).isFile() && ['', '.config', '.yml', '.yaml', '.json'].includes(extname(source)),
+    checksAccess: () => true,
     parse(this: InventoryPlugin, inventory, source, options) {
       const shown = this.name;
       const node = readYaml(inventory, source, shown, options);
@@ -347,6 +366,11 @@ function readYaml(inventory: Inventory, source: string, plugin: string, options:
     if (error instanceof YamlError) throw pluginFailure(error.message, plugin, source, plugin === 'auto' ? error.location : undefined);
     throw error;
   }
+}
+
+/** The base verify_file's test: the path exists and may be read. */
+function accessible(path: string): boolean {
+  return existsSync(path) && canAccess(path, constants.R_OK);
 }
 
 function readable(path: string): boolean {

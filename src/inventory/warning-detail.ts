@@ -19,4 +19,9 @@ export interface WarningDetail {
   /** A deprecation's removal version (ansible-core's), and the plugin that deprecates. */
   readonly version?: string;
   readonly plugin?: string;
+  /**
+   * Not a warning: a line 2.19 shows only from this -v level on (display.vvv). Kept in the same
+   * list so it comes in order with the warnings around it.
+   */
+  readonly verbosity?: number;
 }

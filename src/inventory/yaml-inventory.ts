@@ -87,7 +87,10 @@ export function parseYamlInventory(inventory: Inventory, doc: YamlNode | undefin
         inventory.warn(`Skipping key (${name}) in group (${group}) as it is not a mapping, it is a ${pyClassRepr(toData(value as YamlNode))}`);
         continue;
       }
-      if (!section && isNull(value)) continue;
+      if (!section && isNull(value)) {
+        inventory.verbose(`Skipping empty key (${name}) in group (${group})`, 3);
+        continue;
+      }
       const items = section ?? entries(value as YamlNode);
       if (name === 'vars') {
         for (const item of items) {
