@@ -1,6 +1,8 @@
+import { ANSIBLE_VERSION } from '../vars/ansible-version.js';
+
 /** `--version`: ansible-playbook's layout, naming Volant and the ansible-core it follows. */
 export const VOLANT_VERSION = '0.1.0';
-export const ANSIBLE_CORE_VERSION = '2.19.11';
+export const ANSIBLE_CORE_VERSION = ANSIBLE_VERSION;
 
 export function versionText(configFile: string | undefined): string {
   return [

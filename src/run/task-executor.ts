@@ -37,6 +37,7 @@ import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { withTemplatedAction } from './templated-action.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
+import { withRunInternalArgs } from './run-internal-args.js';
 
 export interface ExecOptions {
   readonly checkMode: boolean;
@@ -688,6 +689,7 @@ export class TaskExecutor {
         noLog,
         ...(environment ? { environment } : {}),
         ...request,
+        args: withRunInternalArgs(request.args, services.options.verbosity),
       });
       checkStrictUtf8(result, request.module);
       MODULE_RESULTS.add(result);

@@ -17,9 +17,6 @@ from _ansible_validation import boolean, env_fallback, BOOLEANS, BOOLEANS_FALSE,
 
 FILE_COMMON_ARGUMENTS = volant_runtime.FILE_COMMON_ARGUMENTS
 SEQUENCETYPE = (list, tuple, frozenset, set)
-# NOTE: the ansible-core version Volant answers as (src/vars/ansible-version.ts); 2.19 hands it to
-# every module as `_ansible_version`, which AnsibleModule keeps as `ansible_version`.
-ANSIBLE_VERSION = '2.19.11'
 _PASSWORD_MATCH = re.compile(r'^(?:.+[-_\s])?pass(?:[-_\s]?(?:word|phrase|wrd|wd)?)(?:[-_\s].+)?$', re.I)
 
 # the request a library module runs for, per agent thread (modules run in threads of one process)
@@ -113,12 +110,14 @@ class AnsibleModule(object):
         self.check_mode = bool(request['check_mode'])
         self._diff = bool(request['diff_mode'])
         self._name = request['name']
-        self._verbosity = 0
         self._debug = False
-        self.ansible_version = ANSIBLE_VERSION
         self.bypass_checks = bypass_checks
         args = request['args']
         internal = dict((k, v) for k, v in args.items() if k.startswith(('_ansible_', '_volant_')))
+        # as 2.19, the run's verbosity and the ansible-core version (src/vars/ansible-version.ts) come
+        # from the controller with every module's arguments
+        self._verbosity = internal.get('_ansible_verbosity', 0)
+        self.ansible_version = internal.get('_ansible_version')
         # NOTE: ansible hands a module its arguments sorted by name (params keep that order)
         user_args = dict(sorted((k, v) for k, v in args.items() if k not in internal))
         vres = volant_runtime.validate_arguments(
