@@ -3,7 +3,7 @@
  * speaking length-prefixed JSON frames. Requests carry ids, so several can be in flight (async
  * jobs next to a running task). When the process dies, every pending request rejects at once.
  */
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { dumpJson, parseJson } from '../core/json.js';
 import { isDict, type Data, type DataDict } from '../core/data.js';
 import { encodeFrame, FrameDecoder } from './frame-codec.js';
@@ -19,6 +19,18 @@ export interface AgentClientHooks {
   lost(info: ExitInfo): Error;
   /** Called once on stderr text before the hello (sudo prompts); may return bytes to write to stdin. */
   onStartupStderr?(stderrSoFar: string): string | undefined;
+}
+
+/** What the client uses of its process: a ChildProcess, or one a BatchLauncher started. */
+export interface AgentProcess {
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  readonly exitCode: number | null;
+  readonly signalCode: NodeJS.Signals | null;
+  kill(signal?: NodeJS.Signals): boolean;
+  on(event: 'error', listener: (error: Error) => void): this;
+  once(event: 'close', listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
 }
 
 export interface ExitInfo {
@@ -51,7 +63,7 @@ export class AgentClient {
   private readonly exited: Promise<void>;
 
   private constructor(
-    readonly child: ChildProcessWithoutNullStreams,
+    readonly child: AgentProcess,
     private readonly hooks: AgentClientHooks,
   ) {
     this.exited = new Promise((resolve) => {
@@ -71,7 +83,7 @@ export class AgentClient {
    * a password prompt before it must not swallow the payload).
    */
   static start(
-    child: ChildProcessWithoutNullStreams,
+    child: AgentProcess,
     payload: Buffer,
     hooks: AgentClientHooks,
     timeoutMs: number,

@@ -18,6 +18,11 @@ export interface Connection {
   /** Runs a POSIX shell command line on the host; stdin/stdout/stderr are the process's pipes. */
   spawnShell(command: string, options?: SpawnOptions): ChildProcessWithoutNullStreams;
   /**
+   * The program and arguments that run `command` on the host, when another process may start
+   * them with the controller's environment (a BatchLauncher); undefined: spawnShell must.
+   */
+  launchArgv?(command: string): { file: string; args: string[] } | undefined;
+  /**
    * The error for a process that ended before the agent said hello (ConnectionError when
    * unreachable); `becomePassword` is set when become wrapped it: whether a password was to be given.
    */

@@ -13,6 +13,10 @@ export class LocalConnection implements Connection {
     return spawn('/bin/sh', ['-c', command], { stdio: 'pipe' });
   }
 
+  launchArgv(command: string): { file: string; args: string[] } {
+    return { file: '/bin/sh', args: ['-c', command] };
+  }
+
   startFailed(info: ExitInfo, becomePassword?: boolean): Error {
     if (info.becomePending && becomePassword !== undefined) return localBecomeFailure(info, becomePassword, userInfo().username);
     return startFailure(info, undefined, userInfo().username);

@@ -64,6 +64,11 @@ export class SshConnection implements Connection {
     return spawn(this.sshBinary, this.argv(command, options), { stdio: 'pipe' });
   }
 
+  launchArgv(command: string): { file: string; args: string[] } | undefined {
+    // the password reaches ssh through the environment spawnShell gives it
+    return this.spec.password === undefined ? { file: this.sshBinary, args: this.argv(command) } : undefined;
+  }
+
   private askpassFiles: { script: string; secret: string } | undefined;
 
   private askpass(): { script: string; secret: string } {

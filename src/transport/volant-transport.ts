@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConnectionError } from '../core/errors.js';
 import type { AgentSession, ConnectionSpec, Transport } from '../run/transport.js';
-import { AgentClient } from './agent-client.js';
+import { AgentClient, type AgentProcess } from './agent-client.js';
+import { BatchLauncher } from './batch-launcher.js';
 import { loadAgentSources, loadDependencySources, loadModuleSource } from './agent-sources.js';
 import { becomeCommand, promptSeen, type BecomeCommand } from './become-command.js';
 import { AGENT_CODE_CACHE, agentCommand, bootstrapPayload } from './bootstrap.js';
@@ -40,6 +41,7 @@ export class VolantTransport implements Transport {
   private readonly retired: Connection[] = [];
   private controlDir: string | undefined;
   private closed = false;
+  private readonly launcher = new BatchLauncher();
 
   constructor(private readonly options: TransportOptions = {}) {}
 
@@ -139,32 +141,37 @@ export class VolantTransport implements Transport {
       prompt = wrapped.prompt;
     }
     await connection.prepare?.();
-    const child = connection.spawnShell(command);
     /** How much stderr there was when the password went out; undefined until then. */
     let sentAt: number | undefined;
     const password = spec.become?.password;
-    const client = await AgentClient.start(
-      child,
-      bootstrapPayload(sources, preload, spec.agentCodeCache === false ? null : AGENT_CODE_CACHE),
-      {
-        startFailed: (info) => connection.startFailed(info, spec.become === undefined ? undefined : spec.become.password !== undefined),
-        lost: (info) => connection.lost(info),
-        onStartupStderr: (stderr) => {
-          if (prompt === undefined || password === undefined) return undefined;
-          if (sentAt !== undefined) {
-            // NOTE: asked again: the password was wrong. sudo would wait for another; Ansible stops
-            // at once ("Incorrect sudo password", from the "Sorry, try again." in stderr).
-            if (promptSeen(prompt, stderr.slice(sentAt))) child.kill('SIGKILL');
-            return undefined;
-          }
-          if (!promptSeen(prompt, stderr)) return undefined;
-          sentAt = stderr.length;
-          return `${password}\n`;
+    const payload = bootstrapPayload(sources, preload, spec.agentCodeCache === false ? null : AGENT_CODE_CACHE);
+    const startClient = (child: AgentProcess): Promise<AgentClient> =>
+      AgentClient.start(
+        child,
+        payload,
+        {
+          startFailed: (info) => connection.startFailed(info, spec.become === undefined ? undefined : spec.become.password !== undefined),
+          lost: (info) => connection.lost(info),
+          onStartupStderr: (stderr) => {
+            if (prompt === undefined || password === undefined) return undefined;
+            if (sentAt !== undefined) {
+              // NOTE: asked again: the password was wrong. sudo would wait for another; Ansible stops
+              // at once ("Incorrect sudo password", from the "Sorry, try again." in stderr).
+              if (promptSeen(prompt, stderr.slice(sentAt))) child.kill('SIGKILL');
+              return undefined;
+            }
+            if (!promptSeen(prompt, stderr)) return undefined;
+            sentAt = stderr.length;
+            return `${password}\n`;
+          },
         },
-      },
-      (spec.timeout + (this.options.startGraceSeconds ?? 30)) * 1000,
-      marker,
-    );
+        (spec.timeout + (this.options.startGraceSeconds ?? 30)) * 1000,
+        marker,
+      );
+    const argv = connection.launchArgv?.(command);
+    const client = await (argv === undefined
+      ? startClient(connection.spawnShell(command))
+      : new Promise<AgentClient>((resolve, reject) => this.launcher.launch(argv.file, argv.args, (child) => startClient(child).then(resolve, reject))));
     const raw: RawRunner = (cmd, options) => runRaw(connection, spec, cmd, options);
     const session = new VolantAgentSession(client, connection, raw, [...preload.keys()], () => {
       this.live.delete(session);
