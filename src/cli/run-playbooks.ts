@@ -528,7 +528,14 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     compile,
     varsPrompt: (play, playVars) => {
       let vars: VarSource | undefined;
-      const io = { interactive: Boolean(process.stdin.isTTY), out: (text: string) => ctx.out(text), warn };
+      // NOTE: a getter: process.stdin makes its stream (~4 ms) and most plays prompt for nothing
+      const io = {
+        get interactive() {
+          return Boolean(process.stdin.isTTY);
+        },
+        out: (text: string) => ctx.out(text),
+        warn,
+      };
       return promptAnswers(play, extraVars, io, (value, origin) => templar.renderDeep(value, (vars ??= playVars()), origin ? { origin } : {}));
     },
     ...(startAt ? { startAt } : {}),
