@@ -231,6 +231,13 @@ export function validateSpec(spec: DataDict, params: DataDict, context: readonly
     }
   }
   if (checks !== undefined) out.errors.push(...additionalChecks(checks, values, foundIn));
+  // NOTE: 2.19 checks a sub-option's dict in place: its defaults, converted values and None for
+  // each option left out land in that dict, also when it is an option's default taken from the
+  // spec, which argument_spec_data then shows so ({} becomes {"level": "low", "port": null}).
+  if (context.length > 0) {
+    for (const [name, value] of values) params.set(name, value);
+    for (const [name] of options) if (!params.has(name)) params.set(name, null);
+  }
   for (const [name, option] of options) {
     const sub = subOptions(option);
     const value = values.get(name);
@@ -239,9 +246,7 @@ export function validateSpec(spec: DataDict, params: DataDict, context: readonly
       out.errors.push(`value of '${name}' must be of type dict or list of dicts`);
       continue;
     }
-    const items = Array.isArray(value) ? value : [value];
-    const checked = items.map((item) => (isDict(item) ? validateSpec(sub, item, [...context, name], out, option) : item));
-    values.set(name, Array.isArray(value) ? checked : (checked[0] ?? null));
+    for (const item of Array.isArray(value) ? value : [value]) if (isDict(item)) validateSpec(sub, item, [...context, name], out, option);
   }
   return values;
 }

@@ -2,7 +2,7 @@
  * validate_argument_spec: checks a role's arguments (its params, else same-named variables)
  * against meta/argument_specs.yml (argument-spec-validator.ts).
  */
-import { PyFloat, isDict, pyRepr, pyStr, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, isDict, isTuple, markTuple, pyRepr, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { TaskError } from '../run/task-error.js';
 import { classOf, leadingElementErrors, validateSpec, type SpecErrors } from './argument-spec-validator.js';
@@ -14,8 +14,17 @@ function argumentClass(value: Data): string {
   return classOf(value);
 }
 
+/** A fresh copy of lists and dicts: the check changes what it is given (see validateSpec). */
+function copied(value: Data): Data {
+  if (isDict(value)) return new Map([...value].map(([k, v]) => [k, copied(v)]));
+  if (!Array.isArray(value)) return value;
+  const items = value.map(copied);
+  return isTuple(value) ? markTuple(items) : items;
+}
+
 export const validateArgumentSpec: Action = (ctx) => {
-  const spec = ctx.rawArgs.get('argument_spec');
+  const written = ctx.rawArgs.get('argument_spec');
+  const spec = written === undefined ? undefined : copied(written);
   // NOTE: the action's args reach it as written (argument_spec_data is shown so); the values to check are templated.
   const provided = ctx.templar.renderDeep(ctx.rawArgs.get('provided_arguments') ?? new Map(), ctx.vars, {});
   const context = ctx.rawArgs.get('validate_args_context') ?? new Map();
@@ -33,7 +42,7 @@ export const validateArgumentSpec: Action = (ctx) => {
   const params: DataDict = new Map();
   for (const rawName of spec.keys()) {
     const value = given.has(rawName) ? given.get(rawName) : isDict(rendered) ? rendered.get(rawName) : undefined;
-    if (value !== undefined && value !== null) params.set(rawName, value);
+    if (value !== undefined && value !== null) params.set(rawName, copied(value));
   }
   const found: SpecErrors = { errors: [], unsupported: [] };
   validateSpec(spec, params, [], found);
