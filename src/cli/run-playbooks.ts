@@ -360,7 +360,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     staticallyImported: (path) => callback.display?.(`statically imported: ${path}`, { verbosity: 2 }),
     loadTaskFile: (path, handlers) => {
       const loaded = readYaml(path);
-      return parseTaskFile(loaded.documents[0], path, handlers);
+      const list = parseTaskFile(loaded.documents[0], path, handlers);
+      reportTaskDeprecations(list, callback);
+      return list;
     },
     resolveTaskFile: (name, baseDir, role) => {
       const candidates = isAbsolute(name) ? [name] : [
@@ -381,6 +383,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       }),
     loadRoleTasks: (role, file, handlers) => {
       const list = loadRoleTasks(role, file, handlers);
+      reportTaskDeprecations(list, callback);
       // a role's collections are searched for its short action names as it loads (warned once)
       for (const message of roleTaskListWarnings(list, role.collections)) {
         if (roleLoadWarnings.has(message)) continue;
@@ -585,30 +588,27 @@ function orderHosts(hosts: string[], order: string | undefined): string[] {
 
 /** Deprecated forms the parser saw (a mapping for `action`, …), shown before the run as 2.19 does. */
 function reportDeprecations(playbook: Playbook, callback: Callback): void {
-  const visit = (list: readonly TaskOrBlock[]): void => {
-    for (const node of list) {
-      if (node.kind === 'block') {
-        visit(node.block);
-        visit(node.rescue);
-        visit(node.always);
-        continue;
-      }
-      for (const d of node.deprecations ?? []) {
-        // The parser's message already carries the removal sentence; the callback adds it back.
-        const version = /removed from ansible-core version ([\d.]+)\./.exec(d.message)?.[1];
-        const message = d.message.replace(/\s*This feature will be removed.*$/, '');
-        callback.deprecation?.({ message, origin: d.location, ...(d.hint ? { help: d.hint } : {}), ...(version ? { version } : {}), collection: 'ansible.builtin' });
-      }
-      for (const d of node.collectionDeprecations ?? []) callback.deprecation?.(d);
-    }
-  };
   for (const entry of playbook.entries) {
     if (entry.kind !== 'play') continue;
     // the order 2.19 reads a play's lists in (see parsePlay)
-    visit(entry.handlers);
-    visit(entry.preTasks);
-    visit(entry.postTasks);
-    visit(entry.tasks);
+    for (const list of [entry.handlers, entry.preTasks, entry.postTasks, entry.tasks]) reportTaskDeprecations(list, callback);
+  }
+}
+
+/** The deprecations of a list of tasks as it is read (a play's, a role's or an included file's). */
+function reportTaskDeprecations(list: readonly TaskOrBlock[], callback: Callback): void {
+  for (const node of list) {
+    if (node.kind === 'block') {
+      for (const part of [node.block, node.rescue, node.always]) reportTaskDeprecations(part, callback);
+      continue;
+    }
+    for (const d of node.deprecations ?? []) {
+      // The parser's message already carries the removal sentence; the callback adds it back.
+      const version = /removed from ansible-core version ([\d.]+)\./.exec(d.message)?.[1];
+      const message = d.message.replace(/\s*This feature will be removed.*$/, '');
+      callback.deprecation?.({ message, origin: d.location, ...(d.hint ? { help: d.hint } : {}), ...(version ? { version } : {}), collection: 'ansible.builtin' });
+    }
+    for (const d of node.collectionDeprecations ?? []) callback.deprecation?.(d);
   }
 }
 
