@@ -2,7 +2,7 @@
  * to_datetime: Python's datetime.strptime, giving the engine's datetime (the one `now()`
  * returns), aware when the format has `%z`.
  */
-import { isStringLike, textOf } from '../../core/data.js';
+import { isStringLike, strRepr, textOf } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
@@ -53,8 +53,7 @@ export function strptime(text: string, format: string): PyDateTime {
     } else source += c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
   }
   const m = new RegExp(`^(?:${source})`, 'i').exec(text);
-  const shown = (s: string): string => `'${s.replaceAll("'", "\\'")}'`;
-  if (!m) throw pluginError(`time data ${shown(text)} does not match format ${shown(format)}`);
+  if (!m) throw pluginError(`time data ${strRepr(text)} does not match format ${strRepr(format)}`);
   if (m[0].length !== text.length) throw pluginError(`unconverted data remains: ${text.slice(m[0].length)}`);
   const g = m.groups ?? {};
   let year = 1900;

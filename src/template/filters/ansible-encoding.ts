@@ -1,11 +1,12 @@
 /** b64encode, b64decode, to_uuid, urldecode, urlsplit. */
 import { createHash } from 'node:crypto';
-import { isStringLike, pyRepr, textOf, type Data, type DataDict } from '../../core/data.js';
+import { isStringLike, isTuple, pyRepr, textOf, truthy, type Data, type DataDict } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { decodeSurrogateEscape } from './ansible-python-text.js';
 import { argument, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 import { pyCodec, pyDecode, pyEncode } from './ansible-python-codecs.js';
 import { typeName } from '../runtime/py-values.js';
+import { PyCallable, type Value } from '../runtime/py-object.js';
 
 /** The `encoding` argument: a codec name (str.encode refuses anything else). */
 function codecArg(value: Data | undefined, method: 'encode' | 'decode' = 'encode'): ReturnType<typeof pyCodec> {
@@ -183,10 +184,32 @@ export function pyUrlsplit(input: string): DataDict {
   ]);
 }
 
+/**
+ * Python's urlsplit of a value that is no str. NOTE: it is cached by argument, so a list or dict
+ * is unhashable; a true value is decoded as bytes (no decode method); a false one is decoded as b''
+ * and gives bytes parts, whose bound `decode` method Ansible's object_to_dict keeps: 2.19 cannot
+ * store that dict.
+ */
+function nonTextUrlsplit(data: Data): DataDict {
+  if ((Array.isArray(data) && !isTuple(data)) || data instanceof Map) throw pluginError(`unhashable type: '${typeName(data)}'`);
+  if (truthy(data)) throw pluginError(`'${typeName(data)}' object has no attribute 'decode'`);
+  return new Map([['decode', new EmptySplitDecode() as unknown as Data], ...pyUrlsplit('')]);
+}
+
+/** The bound `decode` of urlsplit's empty bytes result. */
+class EmptySplitDecode extends PyCallable {
+  readonly typeName = 'method';
+  call(): Value {
+    return '';
+  }
+  override repr(): string {
+    return "<bound method _ResultMixinBytes.decode of SplitResultBytes(scheme=b'', netloc=b'', path=b'', query=b'', fragment=b'')>";
+  }
+}
+
 export const urlsplit: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
-  if (!isStringLike(data)) throw pluginError(`Cannot mix str and non-str arguments`);
-  const parts = pyUrlsplit(textOf(data));
+  const parts = isStringLike(data) ? pyUrlsplit(textOf(data)) : nonTextUrlsplit(data);
   const query = argument(args, kwargs, 0, 'query');
   if (query !== undefined && query !== null && query !== '') {
     const key = toText(query);

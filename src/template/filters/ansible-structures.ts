@@ -1,7 +1,7 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
 import { plainTypeName, repr, storedKey } from '../runtime/py-values.js';
 import { TemplateError } from '../../core/errors.js';
-import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
+import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyStr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
 import { missingAttribute } from '../runtime/attributes.js';
 import type { FilterFn } from '../plugin.js';
@@ -108,7 +108,7 @@ export const items2dict: FilterFn = (_ctx, value, args, kwargs) => {
   if (!Array.isArray(data)) throw pluginError(`items2dict requires a list, got ${ansibleClass(data)} instead.`);
   const out: DataDict = new Map();
   for (const item of data) {
-    if (!(item instanceof Map)) throw raisedWhileHandling(`items2dict requires a list of dictionaries, got ${pyRepr(data)} instead.`);
+    if (!(item instanceof Map)) throw raisedWhileHandling(percentOne('items2dict requires a list of dictionaries, got %s instead.', data));
     if (!item.has(keyName) || !item.has(valueName)) {
       // NOTE: raised while handling the KeyError, so 2.19 shows it as a cause of its own.
       throw raisedWhileHandling(
@@ -119,6 +119,21 @@ export const items2dict: FilterFn = (_ctx, value, args, kwargs) => {
   }
   return out;
 };
+
+/**
+ * Python's `template % value` for a template with one `%s`.
+ * NOTE: a tuple is the argument list itself, so its length, not the tuple, decides: two or more
+ * items fail ('not all arguments converted'), as 2.19's items2dict message does on a tuple.
+ */
+function percentOne(template: string, value: Data): string {
+  let shown = pyStr(value);
+  if (Array.isArray(value) && isTuple(value)) {
+    if (value.length === 0) return 'not enough arguments for format string';
+    if (value.length > 1) return 'not all arguments converted during string formatting';
+    shown = pyStr(value[0]);
+  }
+  return template.replace('%s', shown);
+}
 
 /** Jinja's environment.getitem: subscript, then attribute; a miss is Undefined. */
 function getitem(container: Data, key: Data): Data | Undefined {

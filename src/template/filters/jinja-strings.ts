@@ -125,6 +125,17 @@ function checkWrapWidth(width: Value): number {
   return Number(n);
 }
 
+/** Python's str.replace of '' : `new` before each code point and at the end, `count` times at most (all when negative). */
+function insertBetween(text: string, insert: string, count: number): string {
+  const chars = Array.from(text);
+  let out = '';
+  for (let i = 0; i <= chars.length; i++) {
+    if (count < 0 || i < count) out += insert;
+    out += chars[i] ?? '';
+  }
+  return out;
+}
+
 const stringFilters: Record<string, FilterFn> = {
   lower: (_c, v) => s(v).toLowerCase(),
   upper: (_c, v) => s(v).toUpperCase(),
@@ -152,10 +163,12 @@ const stringFilters: Record<string, FilterFn> = {
     const text = s(v);
     const o = str(old);
     const n = str(nw);
-    if (count === null || count === undefined) return text.split(o).join(n);
+    if (count !== null && count !== undefined && typeof count !== 'boolean' && !isInt(count)) {
+      throw typeError(`'${typeName(count)}' object cannot be interpreted as an integer`);
+    }
     // str.replace's count: an int (a bool is one); a negative one replaces all.
-    if (typeof count !== 'boolean' && !isInt(count)) throw typeError(`'${typeName(count)}' object cannot be interpreted as an integer`);
-    let c = Number(num(count));
+    let c = count === null || count === undefined ? -1 : Number(num(count));
+    if (o === '') return insertBetween(text, n, c);
     if (c < 0) return text.split(o).join(n);
     let out = '';
     let rest = text;
