@@ -638,6 +638,7 @@ class Compiler {
       const a = args(f);
       if (!tolerant) for (let i = 0; i < a.length; i++) if (a[i] instanceof Undefined) return a[i] as Value;
       const kw = kwargs(f);
+      if (!tolerant) for (const x of kw.values()) if (x instanceof Undefined) return x;
       const saved = enterPlugin(tagger ? taggedInput(f, v, tagger) : null);
       try {
         return fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
@@ -680,9 +681,15 @@ class Compiler {
       if (!fn) throw new TemplateSyntaxError(`No test named '${name}'.`, e.pos);
       const stored = storedName !== undefined && !f.hasLocal(storedName) ? f.state.vars.get(storedName) : undefined;
       const v = stored instanceof VaultString ? stored : f.state.settle(valueFn(f));
-      if (!tolerant && v instanceof Undefined) throw new UndefinedError(v);
+      // NOTE: as for filters, 2.19 calls no test on an undefined value or argument: the
+      // Undefined is the result (`(x is eq(1)) | default(…)` gives the default).
+      if (!tolerant && v instanceof Undefined) return v;
       const a = args(f);
       const kw = kwargs(f);
+      if (!tolerant) {
+        for (const x of a) if (x instanceof Undefined) return x;
+        for (const x of kw.values()) if (x instanceof Undefined) return x;
+      }
       let r: boolean;
       const saved = enterPlugin(tagger ? taggedInput(f, v, tagger) : null);
       try {

@@ -1,5 +1,5 @@
 /** Jinja2's sequence filters: first/last/length/join/sort/unique/map/select/groupby/batch/slice/sum/min/max … */
-import type { Data } from '../../core/data.js';
+import { isTuple, UnsafeString, type Data } from '../../core/data.js';
 import { TemplateError } from '../../core/errors.js';
 import { filters, registerFilters, tests, userPlugins, type FilterFn, type PluginContext, type PluginValue } from '../plugin.js';
 import { groupTuple } from '../runtime/group-tuple.js';
@@ -7,10 +7,11 @@ import { sortValues } from '../runtime/list-methods.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
 import * as arith from '../runtime/py-arith.js';
-import { equals, iterate, length, num, order, str, toList, truthy, typeName } from '../runtime/py-values.js';
+import { equals, iterate, length, num, order, PyRange, str, toList, truthy, typeName } from '../runtime/py-values.js';
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { TemplateSyntaxError } from '../template-syntax-error.js';
 import { wrapPluginError } from '../plugin-failure.js';
+import { UNDEFINED_TOLERANT_TESTS } from '../compiler.js';
 import { attrGetter, ignoreCase } from './attr-getter.js';
 import { missingAttribute, pyAttribute } from '../runtime/attributes.js';
 import { bindArgs } from './filter-args.js';
@@ -66,12 +67,27 @@ function selectOrReject(ctx: PluginContext, value: PluginValue, args: readonly P
     const name = str(testName as Value);
     // NOTE: Jinja looks the test up for each item it calls it on.
     predicate = (x) => {
+      testNameCheck(testName as Value);
       const test = userPlugins?.test(name) ?? tests.get(name);
       if (!test) throw new TemplateSyntaxError(`No test named '${name}'.`, 0);
+      // NOTE: an item without the attribute is Undefined, which 2.19's tests refuse (but defined and undefined).
+      if (x instanceof Undefined && !UNDEFINED_TOLERANT_TESTS.has(name)) throw new UndefinedError(x);
       return asPlugin('test', name, () => test(ctx, x as PluginValue, rest, kwargs));
     };
   }
   return list(value).filter((item) => predicate(getter(item)) === expect);
+}
+
+/**
+ * 2.19's test loader takes the name as a dict key, then as text: a list or dict is unhashable,
+ * any other value that is no str has no removeprefix.
+ */
+function testNameCheck(name: Value): void {
+  if ((Array.isArray(name) && !isTuple(name)) || name instanceof Map) throw typeError(`unhashable type: '${typeName(name)}'`);
+  if (typeof name !== 'string' && !(name instanceof UnsafeString)) {
+    const type = Array.isArray(name) ? '_AnsibleLazyAccessTuple' : typeName(name);
+    throw pluginError(`The test plugin ${str(name)} failed to load: '${type}' object has no attribute 'removeprefix'`);
+  }
 }
 
 function mapFilter(ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>): Value[] {
@@ -110,7 +126,14 @@ function strictKey(getter: (v: Value) => Value): (v: Value) => Value {
 }
 
 function sortFilter(items: Value[], reverse: boolean, caseSensitive: boolean, attribute: Value): Value[] {
-  const getters = attribute === null || attribute === undefined ? [attrGetter(null, caseSensitive ? null : ignoreCase)] : str(attribute).split(',').map((a) => strictKey(attrGetter(a.trim(), caseSensitive ? null : ignoreCase)));
+  const post = caseSensitive ? null : ignoreCase;
+  // NOTE: Jinja splits only a str attribute at commas; any other value is one key.
+  const getters =
+    attribute === null || attribute === undefined
+      ? [attrGetter(null, post)]
+      : typeof attribute === 'string'
+        ? attribute.split(',').map((a) => strictKey(attrGetter(a, post)))
+        : [strictKey(attrGetter(attribute, post))];
   const key = getters.length === 1 ? (getters[0] as (v: Value) => Value) : (v: Value): Value => getters.map((g) => g(v)) as Data[];
   return sortValues(items, key, reverse);
 }
@@ -123,6 +146,8 @@ const listFilters: Record<string, FilterFn> = {
     return new Undefined('No first item, sequence was empty.');
   },
   last: (_c, v) => {
+    // NOTE: Jinja's last reverses its value: a range is reversible, a generator is not.
+    if (v instanceof PyRange) return v.length === 0 ? new Undefined('No last item, sequence was empty.') : v.start + (v.length - 1) * v.step;
     if (!(typeof v === 'string' || Array.isArray(v) || v instanceof Map)) throw typeError(`'${typeName(v as Value)}' object is not reversible`);
     const items = Array.isArray(v) ? v : list(v);
     if (items.length === 0) return new Undefined('No last item, sequence was empty.');

@@ -111,6 +111,8 @@ function pyItem(obj: Value, key: Value): Value | undefined {
   if (obj instanceof Map) {
     // NOTE: slices are hashable since Python 3.12: a dict has no such key (a KeyError, not Undefined, in 2.19).
     if (key instanceof PySlice) throw new PyException('KeyError', key.repr());
+    // NOTE: Jinja's getitem takes the TypeError of an unhashable key (a list, a dict) as a miss.
+    if ((Array.isArray(key) && !isTuple(key)) || key instanceof Map) return undefined;
     const v = mapGet(obj, key);
     return v as Value | undefined;
   }
