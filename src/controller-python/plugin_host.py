@@ -102,9 +102,9 @@ def decode_object(obj):
         return var_text(value)
     if tag == 'range':
         return range(*value)
-    if tag in ('date', 'datetime'):
+    if tag in ('date', 'datetime', 'time'):
         import datetime
-        return (datetime.date if tag == 'date' else datetime.datetime).fromisoformat(value)
+        return getattr(datetime, tag).fromisoformat(value)
     raise ValueError('unknown value tag %r' % tag)
 
 
@@ -142,6 +142,8 @@ def encode(value):
         return {TAG: 'datetime', 'v': str(value)}
     if isinstance(value, datetime.date):
         return {TAG: 'date', 'v': str(value)}
+    if isinstance(value, datetime.time):
+        return {TAG: 'time', 'v': str(value)}
     if hasattr(value, '__iter__'):
         return [encode(item) for item in value]
     raise TypeError("Volant cannot carry a value of type '%s' from a Python plugin" % type(value).__name__)

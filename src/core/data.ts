@@ -50,34 +50,38 @@ export class VaultString {
 export type DictKey = string | number | boolean | null;
 /**
  * A `datetime.date` or `datetime.datetime` that PyYAML built from a YAML 1.1 timestamp
- * (`2024-01-02`, `2024-01-02 10:30:00`). `text` is Python's str() of it.
+ * (`2024-01-02`, `2024-01-02 10:30:00`), or a `datetime.time` (TOML's local time, `07:32:00`).
+ * `text` is Python's str() of it.
  */
 export class PyDate {
   constructor(
-    readonly kind: 'date' | 'datetime',
+    readonly kind: 'date' | 'datetime' | 'time',
     readonly text: string,
   ) {}
 
   /** isoformat(): what Ansible's JSON encoder writes (`T` between date and time). */
   isoformat(): string {
-    return this.kind === 'date' ? this.text : this.text.replace(' ', 'T');
+    return this.kind === 'datetime' ? this.text.replace(' ', 'T') : this.text;
   }
 
-  /** The number attributes (year … microsecond; a date has the first three), as Python names them. */
+  /** The number attributes (year … microsecond; a date has the first three, a time the last four), as Python names them. */
   fields(): Map<string, number> {
+    if (this.kind === 'time') {
+      const t = /^(\d+):(\d+):(\d+)(?:\.(\d+))?/.exec(this.text) ?? [];
+      return new Map(TIME_FIELDS.map((name, i) => [name, Number(t[i + 1] ?? 0)]));
+    }
     const m = /^(\d+)-(\d+)-(\d+)(?: (\d+):(\d+):(\d+)(?:\.(\d+))?)?/.exec(this.text) ?? [];
     const names = this.kind === 'date' ? DATE_FIELDS : DATETIME_FIELDS;
     return new Map(names.map((name, i) => [name, Number(m[i + 1] ?? 0)]));
   }
 
-  /** Python's repr(): `datetime.date(2024, 1, 2)`, `datetime.datetime(2024, 1, 2, 10, 30)`. */
+  /** Python's repr(): `datetime.date(2024, 1, 2)`, `datetime.datetime(2024, 1, 2, 10, 30)`, `datetime.time(7, 32)`. */
   repr(): string {
+    if (this.kind === 'time') return `datetime.time(${withoutZeroTail([...this.fields().values()]).join(', ')})`;
     const [y, mo, d, ...time] = [...this.fields().values()];
     if (this.kind === 'date') return `datetime.date(${y}, ${mo}, ${d})`;
     const tz = /[-+]\d\d:\d\d$/.exec(this.text)?.[0];
-    // Python leaves out trailing zero seconds and microseconds (never hours and minutes).
-    while (time.length > 2 && time[time.length - 1] === 0) time.pop();
-    return `datetime.datetime(${[y, mo, d, ...time].join(', ')}${tz === undefined ? '' : `, tzinfo=${timezoneRepr(tz)}`})`;
+    return `datetime.datetime(${[y, mo, d, ...withoutZeroTail(time)].join(', ')}${tz === undefined ? '' : `, tzinfo=${timezoneRepr(tz)}`})`;
   }
 
   toString(): string {
@@ -86,7 +90,15 @@ export class PyDate {
 }
 
 const DATE_FIELDS = ['year', 'month', 'day'];
-const DATETIME_FIELDS = [...DATE_FIELDS, 'hour', 'minute', 'second', 'microsecond'];
+const TIME_FIELDS = ['hour', 'minute', 'second', 'microsecond'];
+const DATETIME_FIELDS = [...DATE_FIELDS, ...TIME_FIELDS];
+
+/** hour, minute, second, microsecond as Python's repr lists them: trailing zero seconds and microseconds left out (never hours and minutes). */
+function withoutZeroTail(time: number[]): number[] {
+  const out = [...time];
+  while (out.length > 2 && out[out.length - 1] === 0) out.pop();
+  return out;
+}
 
 function timezoneRepr(offset: string): string {
   const sign = offset.startsWith('-') ? -1 : 1;

@@ -1,8 +1,8 @@
 /**
  * TOML 1.0 text → data, as Python's tomllib reads it (what 2.19's `toml` inventory plugin uses):
- * tables are dicts in the order their keys first appear, integers ints, floats floats, dates and
- * datetimes Python's date and datetime (a local time stays text), and an error says what it
- * wanted and where, `… (at line L, column C)` or `… (at end of document)`, in tomllib's words.
+ * tables are dicts in the order their keys first appear, integers ints, floats floats, dates,
+ * datetimes and local times Python's date, datetime and time, and an error says what it wanted
+ * and where, `… (at line L, column C)` or `… (at end of document)`, in tomllib's words.
  */
 import { PyDate, PyFloat, intFromDigits, isDict, strRepr, type Data, type DataDict } from '../core/data.js';
 
@@ -199,7 +199,7 @@ class TomlParser {
     if (t) {
       this.pos = LOCAL_TIME.lastIndex;
       const micros = t[4] ? `.${t[4].padEnd(6, '0').slice(0, 6)}` : '';
-      return `${t[1]}:${t[2]}:${t[3]}${micros === '.000000' ? '' : micros}`;
+      return new PyDate('time', `${t[1]}:${t[2]}:${t[3]}${micros === '.000000' ? '' : micros}`);
     }
     NUMBER.lastIndex = this.pos;
     const n = NUMBER.exec(this.src);

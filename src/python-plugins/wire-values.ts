@@ -82,6 +82,7 @@ export function fromWire(wire: unknown, onSet?: () => void): Data {
       return (v as Wire[]).map((item) => fromWire(item, onSet));
     case 'date':
     case 'datetime':
+    case 'time':
       return new PyDate(tag, v as string);
     case 'dict':
       return new Map((v as [Wire, Wire][]).map(([k, item]) => [dictKey(fromWire(k, onSet)), fromWire(item, onSet)]));

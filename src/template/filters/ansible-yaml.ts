@@ -1,5 +1,5 @@
 /** to_yaml, to_nice_yaml, from_yaml, from_yaml_all. */
-import { isStringLike, numericValue, textOf, truthy, type Data } from '../../core/data.js';
+import { PyDate, isStringLike, numericValue, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, pluginError } from './ansible-args.js';
 import { dumpYaml, type YamlDumpOptions } from '../../core/yaml-emitter/index.js';
@@ -40,10 +40,22 @@ function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: YamlDumpOpt
   return options;
 }
 
-/** NOTE: PyYAML's representer has no rule for 2.19's omit object, wherever it sits. */
+/** NOTE: PyYAML's representer has no rule for 2.19's omit object, nor for a time of day, wherever it sits. */
 function representable(value: Data): Data {
   if (containsOmit(value)) throw pluginError("('cannot represent an object', <<Omit>>)");
+  const time = timeOfDayIn(value);
+  if (time) throw pluginError(`('cannot represent an object', ${time.repr()})`);
   return value;
+}
+
+function timeOfDayIn(value: Data): PyDate | undefined {
+  if (value instanceof PyDate) return value.kind === 'time' ? value : undefined;
+  const values = Array.isArray(value) ? value : value instanceof Map ? [...value.values()] : [];
+  for (const item of values) {
+    const found = timeOfDayIn(item);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export const to_yaml: FilterFn = (_ctx, value, _args, kwargs) => dumpYaml(representable(defined(value)), dumpOptions(kwargs, { defaultFlowStyle: null }));

@@ -44,4 +44,11 @@ describe('inventory/toml-parse', () => {
     assert.equal((data.get('dt') as PyDate).text, '1979-05-27 07:32:00.500000+00:00');
     assert.equal(data.get('big'), 9223372036854775808n);
   });
+
+  it('makes a local time a datetime.time', () => {
+    const t = parseToml('t = 00:32:00.5\n').get('t') as PyDate;
+    assert.equal(t.kind, 'time');
+    assert.equal(t.text, '00:32:00.500000');
+    assert.equal(t.repr(), 'datetime.time(0, 32, 0, 500000)');
+  });
 });
