@@ -36,8 +36,15 @@ function baseEnv(): NodeJS.ProcessEnv {
 
 export function toolCommand(tool: ToolName, bundle: string, args: string[], extraNodeFlags: string[] = []): ToolCommand {
   const env = baseEnv();
-  // Through bin/run-bundle.cjs, as bin/volant-playbook runs it: with the bundle's code cache.
-  if (tool === 'volant') return { argv: [process.execPath, ...extraNodeFlags, RUN_BUNDLE, bundle, ...args], env };
+  if (tool === 'volant') {
+    // Through bin/run-bundle.cjs with the environment bin/volant-playbook gives node (no
+    // NODE_EXTRA_CA_CERTS at its start; run-bundle puts it back), and the bundle's code cache.
+    if (env.NODE_EXTRA_CA_CERTS !== undefined) {
+      env.VOLANT_NODE_EXTRA_CA_CERTS = env.NODE_EXTRA_CA_CERTS;
+      delete env.NODE_EXTRA_CA_CERTS;
+    }
+    return { argv: [process.execPath, ...extraNodeFlags, RUN_BUNDLE, bundle, ...args], env };
+  }
   if (tool === 'mitogen') {
     env.ANSIBLE_STRATEGY_PLUGINS = MITOGEN_STRATEGIES;
     env.ANSIBLE_STRATEGY = 'mitogen_linear';

@@ -73,7 +73,18 @@ function runBundle(bundle) {
   script.runInThisContext().call(mod.exports, mod.exports, localRequire, mod, bundle, dirname(bundle));
 }
 
-module.exports = { runBundle };
+/**
+ * Puts back what bin/volant-playbook took out of the environment before node started (see
+ * there), so the processes Volant starts get the environment it was given.
+ */
+function restoreEnvironment() {
+  const extraCaCerts = process.env.VOLANT_NODE_EXTRA_CA_CERTS;
+  if (extraCaCerts === undefined) return;
+  process.env.NODE_EXTRA_CA_CERTS = extraCaCerts;
+  delete process.env.VOLANT_NODE_EXTRA_CA_CERTS;
+}
+
+module.exports = { restoreEnvironment, runBundle };
 
 if (require.main === module) {
   const bundle = process.argv[2];
@@ -82,5 +93,6 @@ if (require.main === module) {
     process.exit(2);
   }
   process.argv.splice(1, 2, bundle);
+  restoreEnvironment();
   runBundle(bundle);
 }

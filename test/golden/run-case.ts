@@ -64,7 +64,7 @@ function runUnlocked(c: GoldenCase, engine: Engine, timeoutMs: number): Promise<
   const [cmd, args] =
     engine === 'ansible'
       ? [ORACLE_PLAYBOOK, [...c.argv]]
-      : [process.execPath, [VOLANT_PLAYBOOK, ...c.argv]];
+      : [VOLANT_PLAYBOOK, [...c.argv]];
   return new Promise((resolve, reject) => {
     // detached: the engine gets its own process group, so a timeout can stop it and whatever
     // agents it started, and nothing else.

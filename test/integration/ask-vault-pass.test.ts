@@ -11,7 +11,7 @@ const BIN = join(ROOT, 'bin', 'volant-playbook');
 const CASE = join(ROOT, 'test', 'integration', 'fixtures', 'ask-vault');
 
 function run(input: string) {
-  return spawnSync(process.execPath, [BIN, '--ask-vault-pass', 'playbook.yml'], {
+  return spawnSync(BIN, ['--ask-vault-pass', 'playbook.yml'], {
     cwd: CASE,
     input,
     encoding: 'utf8',

@@ -14,7 +14,7 @@ const BIN = join(ROOT, 'bin', 'volant-playbook');
 const CASE = join(ROOT, 'test', 'golden', 'cases', 'vars-reserved-names-inventory-hosts');
 
 test("a later host's variable warning comes before an earlier host's result", () => {
-  const r = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" -i inventory playbook.yml --forks 1 2>&1`], {
+  const r = spawnSync('/bin/sh', ['-c', `"${BIN}" -i inventory playbook.yml --forks 1 2>&1`], {
     cwd: CASE,
     encoding: 'utf8',
     env: { ...process.env, ANSIBLE_NOCOLOR: '1' },
