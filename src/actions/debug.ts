@@ -179,5 +179,9 @@ function varLocation(ctx: Parameters<Action>[0]): SourceLocation | undefined {
 }
 
 function isUndefinedError(e: unknown): boolean {
+  // NOTE: an undefined result is marked whatever its words ('No first item …'); a plugin's
+  // failure fails the task even when its words are an undefined's ('has no attribute').
+  if (e instanceof TemplateError && e.code === 'template-undefined') return true;
+  if (e instanceof TemplateError && e.code === 'template-plugin') return false;
   return e instanceof Error && (/is undefined|has no attribute|has no element/.test(e.message));
 }
