@@ -120,6 +120,9 @@ export class Inventory {
     this.warningDetails.push({ message, ...where });
   }
 
+  /** Whether -vvvv has shown the ansible.builtin collection being loaded (once a run, as 2.19 loads it). */
+  builtinCollectionShown = false;
+
   /** A line shown only from -v level `verbosity` on (2.19's display.v … vvv while it parses). */
   verbose(message: string, verbosity: number): void {
     this.warningDetails.push({ message, verbosity });

@@ -151,6 +151,10 @@ function parseSource(inventory: Inventory, source: string, options: LoadInventor
     }
   } else {
     inventory.currentSource = source;
+    inventory.verbose('setting up inventory plugins', 4);
+    // NOTE: 2.19 loads its first collection (ansible.builtin, which names no path) as it looks the plugins up.
+    if (!inventory.builtinCollectionShown) inventory.verbose('Loading collection ansible.builtin from ', 4);
+    inventory.builtinCollectionShown = true;
     for (const plugin of enabledPlugins(options.enabledPlugins)) {
       if (!plugin.wants(source)) {
         // NOTE: 2.19's verify_file of a file-reading plugin says why before its plugin declines.
