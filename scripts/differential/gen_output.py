@@ -44,6 +44,8 @@ ENABLED = ["tree", "junit", "minimal", "nope", "ansible.builtin.tree", "junit,tr
 class G:
     def __init__(self, seed):
         self.r = random.Random(seed)
+        # Seeds from 14000 on draw the additions from a second stream: a lower seed gives the case it always gave.
+        self.r2 = random.Random(seed * 7919 + 3) if seed >= 14000 else None
         self.handlers = set()
         self.files = {}
         self.regs = []
@@ -62,6 +64,10 @@ class G:
 
     def task(self, depth=0):
         k = self.r.randrange(36)
+        if self.r2 is not None and self.r2.random() < 0.3:
+            t = self.file_task()
+            nm = self.name(next(iter(t)))
+            return dict([('name', nm)] + list(t.items())) if nm else t
         t = {}
         if k == 0:
             t['debug'] = {'msg': self.pick(TEXTS)}
@@ -207,6 +213,43 @@ class G:
         nm = self.name(next(iter(t)))
         return dict([('name', nm)] + list(t.items())) if nm else t
 
+    def file_task(self):
+        """Tasks whose --diff and --check output 2.19 shows: template, copy, lineinfile and file
+        state changes, and results with unicode and multi-line text for the yaml format."""
+        r = self.r2
+        k = r.randrange(8)
+        dest = OUT + '/{{ inventory_hostname }}-' + r.choice(['a', 'b']) + '.txt'
+        if k == 0:
+            return {'template': {'src': 't.j2', 'dest': dest}}
+        if k == 1:
+            return {'copy': {'content': r.choice(['ünï ✓\nline\n', 'one\ntwo\n', '{{ ml }}', 'no newline']), 'dest': dest}}
+        if k == 2:
+            t = {'lineinfile': {'path': dest, 'line': r.choice(['added ✓', 'line', 'x = {{ n }}']), 'create': True}}
+            if r.random() < 0.4:
+                t['lineinfile']['regexp'] = '^line'
+            if r.random() < 0.2:
+                t['lineinfile']['state'] = 'absent'
+            return t
+        if k == 3:
+            path = OUT + '/{{ inventory_hostname }}-' + r.choice(['d', 'f', 'a.txt'])
+            t = {'file': {'path': path, 'state': r.choice(['directory', 'touch', 'absent', 'file'])}}
+            if r.random() < 0.3:
+                t['file']['mode'] = r.choice(['0600', 'u=rwx,go=rx', '0644'])
+            return t
+        if k == 4:
+            return {'file': {'src': OUT, 'dest': OUT + '/{{ inventory_hostname }}-link', 'state': 'link'}}
+        if k == 5:
+            t = {'command': r.choice(["printf 'ünï ✓\\nsecond line\\n'", "printf 'a: b\\n- c\\n'", 'echo "tab\there"'])}
+            if r.random() < 0.5:
+                t['register'] = 'out'
+            return t
+        if k == 6:
+            t = {'debug': {'msg': '{{ item }}'}, 'loop': ['ü', 'skip me', 'multi\nline'], 'when': "item != 'skip me'"}
+            if r.random() < 0.4:
+                t['loop_control'] = {'label': '{{ item | upper }}'}
+            return t
+        return {'set_stats': {'data': {r.choice(['uni', 'lines']): r.choice(['ünï ✓', 'a\nb', ['x', 'ü']])}, 'per_host': r.random() < 0.5}}
+
     def play(self, hosts):
         p = {'name': self.pick(['play', 'pläy ✓', 'play {{ "templated" }}']), 'hosts': hosts, 'gather_facts': False}
         if self.chance(0.15):
@@ -278,6 +321,14 @@ def main(seed, out):
         args.append('--check')
     if r.random() < 0.15:
         args.append('--diff')
+    if g.r2 is not None:
+        with open(os.path.join(out, 't.j2'), 'w') as f:
+            f.write(g.r2.choice(['{{ inventory_hostname }} ✓\n{{ s }}\n', 'line one\n{% for i in [1, 2] %}item {{ i }}\n{% endfor %}', '{{ uni }}\n']))
+        if g.r2.random() < 0.3:
+            # -vvv: what 2.19 prints on the controller (the connection's own commands are normalized away by run.py)
+            args = [a for a in args if not a.startswith('-v')] + [g.r2.choice(['-vvv', '-vvv', '-vvvv'])]
+        if g.r2.random() < 0.25 and '--diff' not in args:
+            args.append('--diff')
     with open(os.path.join(out, 'args'), 'w') as f:
         f.write('\n'.join(args))
 
