@@ -134,7 +134,9 @@ def extend(r, out, names, groups, plays, args):
         if r.random() < 0.25:
             conn[h] = dict(SSH_VARS)
         if r.random() < 0.3:
-            conn.setdefault(h, {})['ansible_python_interpreter'] = r.choice(INTERPRETERS)
+            # NOTE: discovery over ssh finds the sshd's own pythons (a pyenv shim here): named ones only.
+            choices = INTERPRETERS if h not in conn else [i for i in INTERPRETERS if not i.startswith('auto')]
+            conn.setdefault(h, {})['ansible_python_interpreter'] = r.choice(choices)
     if conn:
         # Variables given in a host_vars file of the playbook's folder, over the inventory's local connection.
         os.makedirs(os.path.join(out, 'host_vars'), exist_ok=True)
