@@ -5,7 +5,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { build } from 'esbuild';
-import { BUNDLE_OPTIONS } from './bundle-options.mjs';
+import { asciiOnly, BUNDLE_OPTIONS } from './bundle-options.mjs';
 
 const result = await build({
   ...BUNDLE_OPTIONS,
@@ -18,7 +18,7 @@ const result = await build({
 for (const file of result.outputFiles) {
   mkdirSync(dirname(file.path), { recursive: true });
   const tmp = `${file.path}.${process.pid}.tmp`;
-  writeFileSync(tmp, file.contents);
+  writeFileSync(tmp, file.path.endsWith('.cjs') ? asciiOnly(file.text) : file.contents);
   renameSync(tmp, file.path);
 }
 rmSync('dist/volant.cjs.cache', { force: true });

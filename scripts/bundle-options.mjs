@@ -7,3 +7,12 @@ export const BUNDLE_OPTIONS = {
   format: 'cjs',
   loader: { '.py': 'text' },
 };
+
+/**
+ * The bundle's text as ASCII, so bin/run-bundle.cjs can read it as latin1 (~3 ms sooner than
+ * decoding UTF-8, and a one-byte string for V8). esbuild escapes strings already; what it keeps
+ * as written (some comments, regular expression literals) means the same with \u escapes.
+ */
+export function asciiOnly(text) {
+  return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
