@@ -42,6 +42,28 @@ export interface RawRunner {
   (command: string, options: { executable?: string; timeout?: number }): Promise<{ rc: number; stdout: string; stderr: string }>;
 }
 
+/** The raw module's result: the command through the connection, no agent involved. */
+export async function rawResult(raw: RawRunner, command: string, options: { executable?: string; timeout?: number }): Promise<ModuleResult> {
+  let out: { rc: number; stdout: string; stderr: string };
+  try {
+    out = await raw(command, options);
+  } catch (error) {
+    if (error instanceof RequestTimeoutError) return timeoutResult(error.seconds);
+    throw error;
+  }
+  const result: ModuleResult = new Map<string, Data>([
+    ['changed', true],
+    ['rc', out.rc],
+    ['stderr', out.stderr],
+    ['stdout', out.stdout],
+  ]);
+  if (out.rc !== 0) {
+    result.set('failed', true);
+    result.set('msg', 'non-zero return code');
+  }
+  return addOutputLines(result);
+}
+
 export class VolantAgentSession implements AgentSession {
   private readonly sentModules = new Set<string>();
 
@@ -154,25 +176,8 @@ export class VolantAgentSession implements AgentSession {
     return addOutputLines(result);
   }
 
-  async runRaw(command: string, options: { executable?: string; timeout?: number } = {}): Promise<ModuleResult> {
-    let out: { rc: number; stdout: string; stderr: string };
-    try {
-      out = await this.raw(command, options);
-    } catch (error) {
-      if (error instanceof RequestTimeoutError) return timeoutResult(error.seconds);
-      throw error;
-    }
-    const result: ModuleResult = new Map<string, Data>([
-      ['changed', true],
-      ['rc', out.rc],
-      ['stderr', out.stderr],
-      ['stdout', out.stdout],
-    ]);
-    if (out.rc !== 0) {
-      result.set('failed', true);
-      result.set('msg', 'non-zero return code');
-    }
-    return addOutputLines(result);
+  runRaw(command: string, options: { executable?: string; timeout?: number } = {}): Promise<ModuleResult> {
+    return rawResult(this.raw, command, options);
   }
 
   async putFile(localPath: string, remotePath: string): Promise<void> {

@@ -84,7 +84,7 @@ export class SshConnection implements Connection {
   }
 
   startFailed(info: ExitInfo): Error {
-    return startFailure(info, 'ssh', this.spec.user ?? userInfo().username);
+    return startFailure(info, 'ssh', this.spec.user ?? userInfo().username, this.spec);
   }
 
   lost(info: ExitInfo): Error {

@@ -20,6 +20,7 @@ import { LocalConnection } from './local-connection.js';
 import { SshConnection } from './ssh-connection.js';
 import { shellQuote } from './shell-quote.js';
 import { VolantAgentSession, type RawRunner } from './agent-session.js';
+import { UnreadableStartError, UnreadableStartSession } from './unreadable-start.js';
 import { RequestTimeoutError } from './transport-errors.js';
 
 export interface TransportOptions {
@@ -35,7 +36,7 @@ export interface TransportOptions {
 }
 
 export class VolantTransport implements Transport {
-  private readonly sessions = new Map<string, Promise<VolantAgentSession>>();
+  private readonly sessions = new Map<string, Promise<AgentSession>>();
   private readonly live = new Set<VolantAgentSession>();
   private readonly connections = new Map<string, Connection>();
   private readonly retired: Connection[] = [];
@@ -113,7 +114,7 @@ export class VolantTransport implements Transport {
     return connection;
   }
 
-  private async start(spec: ConnectionSpec, key: string): Promise<VolantAgentSession> {
+  private async start(spec: ConnectionSpec, key: string): Promise<AgentSession> {
     if (this.closed) throw new ConnectionError('TRANSPORT_CLOSED', 'volant: the transport is closed');
     const connection = this.connectionFor(spec);
     const sources = await loadAgentSources();
@@ -169,10 +170,18 @@ export class VolantTransport implements Transport {
         marker,
       );
     const argv = connection.launchArgv?.(command);
-    const client = await (argv === undefined
-      ? startClient(connection.spawnShell(command))
-      : new Promise<AgentClient>((resolve, reject) => this.launcher.launch(argv.file, argv.args, (child) => startClient(child).then(resolve, reject))));
     const raw: RawRunner = (cmd, options) => runRaw(connection, spec, cmd, options);
+    let client: AgentClient;
+    try {
+      client = await (argv === undefined
+        ? startClient(connection.spawnShell(command))
+        : new Promise<AgentClient>((resolve, reject) => this.launcher.launch(argv.file, argv.args, (child) => startClient(child).then(resolve, reject))));
+    } catch (e) {
+      if (!(e instanceof UnreadableStartError)) throw e;
+      // the tasks waiting for this start get its failure; the next one tries again, as 2.19 does
+      this.sessions.delete(key);
+      return new UnreadableStartSession(e, raw);
+    }
     const session = new VolantAgentSession(client, connection, raw, [...preload.keys()], () => {
       this.live.delete(session);
       if (this.sessions.get(key) !== undefined) this.sessions.delete(key);

@@ -315,6 +315,29 @@ describe('transport/ssh', { skip: sshdUnavailable() }, () => {
     }
   });
 
+  it('fails each module as 2.19 reads the tty of an agent that did not start (become program or interpreter missing)', async () => {
+    assert.ok(server);
+    const transport = createTransport();
+    try {
+      const become = await transport.session(server.spec('no-become', { become: { method: 'sudo', user: 'nobody', exe: '/nonexistent' } }));
+      const result = await become.runModule(moduleRequest('ping', {}));
+      // Recorded from 2.19 over ssh (become_exe: /nonexistent, become_user: nobody).
+      assert.equal(result.get('msg'), 'Module result deserialization failed: No start of json char found');
+      assert.equal(result.get('module_stdout'), '/bin/sh: 1: /nonexistent: not found\r\n');
+      assert.equal(result.get('module_stderr'), 'Shared connection to 127.0.0.1 closed.\r\n');
+      assert.equal(result.get('rc'), 127);
+      const python = await transport.session(server.spec('no-python', { pythonInterpreter: '/nonexistent/python' }));
+      const missing = await python.runModule(moduleRequest('ping', {}));
+      // Recorded from 2.19 over ssh (ansible_python_interpreter: /nonexistent/python).
+      assert.equal(missing.get('msg'), "The module interpreter '/nonexistent/python' was not found.");
+      assert.equal(missing.get('module_stdout'), '/bin/sh: 1: /nonexistent/python: not found\r\n');
+      // raw needs no agent: it still runs
+      assert.equal((await python.runRaw('echo hi')).get('stdout'), 'hi\r\n');
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
   it('keeps the other aliases of a server working when one host is reset', async () => {
     assert.ok(server);
     const transport = new VolantTransport();
