@@ -1,5 +1,5 @@
 /** vault and unvault filters. */
-import { VaultString, isStringLike, textOf } from '../../core/data.js';
+import { VaultString, isStringLike, textOf, truthy } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { argument, chainedError, defined, pluginError, pyClass, toText } from './ansible-args.js';
 import { VaultFormatError, isVaultText, vaultDecrypt, vaultEncrypt } from './ansible-vault-format.js';
@@ -16,7 +16,11 @@ export const vault: FilterFn = (_ctx, value, args, kwargs) => {
   if (salt !== undefined && salt !== null && !isStringLike(salt)) throw pluginError('Unable to encrypt.');
   const saltBytes = salt === undefined || salt === null ? undefined : Buffer.from(textOf(salt), 'utf8');
   if (saltBytes !== undefined && saltBytes.length === 0) throw chainedError('Unable to encrypt.', 'Empty or invalid salt passed');
-  return vaultEncrypt(Buffer.from(textOf(data), 'utf8'), Buffer.from(textOf(secret), 'utf8'), toText(defined(vaultId)), saltBytes);
+  const ciphertext = vaultEncrypt(Buffer.from(textOf(data), 'utf8'), Buffer.from(textOf(secret), 'utf8'), toText(defined(vaultId)), saltBytes);
+  // NOTE: with wrap_object, 2.19 tags the secret (not the data) as vaulted: the value is the
+  // secret's text. (Its tag holds the ciphertext's bytes repr, which only unvault reads.)
+  if (truthy(argument(args, kwargs, 3, 'wrap_object') ?? false)) return textOf(secret);
+  return ciphertext;
 };
 
 export const unvault: FilterFn = (_ctx, value, args, kwargs) => {
