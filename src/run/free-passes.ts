@@ -125,6 +125,11 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       }
       if (!step) continue;
       work = true;
+      // A role's implicit role_complete (tagged always, as the flush points) runs at once, as a meta step does.
+      if (cursor.rolesCompleted > 0) {
+        cursor.rolesCompleted = runner.implicitFlushes ? cursor.rolesCompleted - 1 : 0;
+        if (runner.implicitFlushes) continue;
+      }
       if (step.kind === 'flush' && !runner.implicitFlushes) {
         cursor.advance();
         continue;

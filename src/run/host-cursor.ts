@@ -4,6 +4,7 @@
  */
 import type { FailTarget } from '../compile/jump-table.js';
 import type { Program, Step } from '../compile/program.js';
+import { rolesEnded } from './role-ends.js';
 
 interface Frame {
   readonly program: Program;
@@ -107,7 +108,14 @@ export class HostCursor {
       }
     }
     frame.pc = jumps.next[from] ?? frame.program.steps.length;
+    this.rolesCompleted += rolesEnded(frame.program, from, frame.pc);
   }
+
+  /**
+   * Roles whose last step the host went on past (2.19 then runs each one's implicit role_complete
+   * meta task), not yet taken by the free strategy, where each takes the host's turn in a pass.
+   */
+  rolesCompleted = 0;
 
   /**
    * A handler flushed by a meta task fails as that task would: the block the host is in rescues
@@ -198,8 +206,11 @@ export class HostCursor {
 
   /** meta: end_role: the rest of this role's steps are skipped for the host. */
   skipRole(role: unknown): void {
+    // 2.19 skips the role's role_complete task too.
+    const completed = this.rolesCompleted;
     this.advance();
     for (let step = this.peek(); step && step.kind === 'task' && role !== undefined && step.role === role; step = this.peek()) this.advance();
+    this.rolesCompleted = completed;
   }
 
   /** Leaves the play without failing (end_host, end_play). */
