@@ -9,6 +9,7 @@ import { IncludeVarsOptionError, includeVarsHashBehaviour, mergeInto, readVarsDi
 import { TaskError } from '../run/task-error.js';
 import { resultSubEvents } from '../run/module-causes.js';
 import { loadYaml } from '../yaml/load-yaml.js';
+import { reportYamlWarnings } from '../yaml/load-yaml-file.js';
 import { readYamlText } from '../yaml/read-yaml-text.js';
 import { runVault } from './vault-secrets.js';
 import { toData } from '../yaml/to-data.js';
@@ -50,7 +51,7 @@ function failedModules(moduleResult: DataDict): DataDict {
 
 /** A vars file's variables; undefined when it holds something else than a dict (or nothing). */
 function readVars(path: string): DataDict | undefined {
-  const loaded = loadYaml(runVault().openFile(readYamlText(path), path), path, { single: true });
+  const loaded = reportYamlWarnings(loadYaml(runVault().openFile(readYamlText(path), path), path, { single: true }));
   const first = loaded.documents[0];
   const data = first ? toData(first) : null;
   if (data === null) return new Map();

@@ -151,6 +151,8 @@ export class PlaybookRunner {
       throw new VolantError('STRATEGY_INVALID', `Invalid play strategy specified: ${strategy}`, { location: play.loc });
     }
     if (hosts.length === 0) {
+      // NOTE: 2.19 reads the play's vars_files even when no host matched (their warnings show).
+      keywordVars ??= deps.vars.startPlay(compiled, noHosts, prompted).forPlay();
       announce();
       deps.callback.noHostsMatched?.();
       return;

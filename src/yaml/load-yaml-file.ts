@@ -8,7 +8,11 @@ import { readYamlText } from './read-yaml-text.js';
  * exactly one document, so that is the default here; `{ single: false }` reads them all.
  */
 export function loadYamlFile(path: string, options: { single?: boolean } = {}): LoadedYaml {
-  const loaded = loadYaml(readYamlText(path), path, { single: options.single ?? true });
+  return reportYamlWarnings(loadYaml(readYamlText(path), path, { single: options.single ?? true }));
+}
+
+/** Shows the warnings (duplicate keys …) of a file loaded elsewhere (include_vars, decrypted first). */
+export function reportYamlWarnings(loaded: LoadedYaml): LoadedYaml {
   for (const d of loaded.diagnostics) fileWarning(d);
   return loaded;
 }
