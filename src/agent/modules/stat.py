@@ -117,7 +117,8 @@ def run(params, ctx):
         if lsattr:
             rc, out, err = ctx.run_command([lsattr, '-vd', path])
             if rc == 0:
-                fields = out.split(' ')
+                # NOTE: lsattr pads the version to ten columns ("0          ---e--- path")
+                fields = out.split()
                 flags = fields[1].replace('-', '').strip() if len(fields) > 1 else ''
                 output['version'] = fields[0].strip()
                 output['attr_flags'] = flags
