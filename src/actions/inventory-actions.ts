@@ -5,6 +5,7 @@ import { pyClassRepr } from '../inventory/yaml-inventory.js';
 import { ActionFail, TaskError } from '../run/task-error.js';
 import type { Action } from '../run/action.js';
 import { toBool } from '../run/keyword-values.js';
+import { taggedTypeName } from './util.js';
 
 /** Arguments that say which host and groups; every other one is a variable of the host. */
 const ADD_HOST_SPECIAL = new Set(['name', 'hostname', 'groupname', 'groups']);
@@ -53,7 +54,7 @@ export const groupBy: Action = (ctx) => {
   if (key === undefined) return new Map<string, Data>([['failed', true], ['msg', "the 'key' param is required when using group_by"]]);
   // 2.19 only turns spaces into dashes; the inventory warns of other characters.
   const dashed = (name: Data): string => {
-    if (typeof name !== 'string') throw new TaskError([{ message: `'${pyClassRepr(name).replace(/^<class '(?:.*\.)?|'>$/g, '')}' object has no attribute 'replace'` }]);
+    if (typeof name !== 'string') throw new TaskError([{ message: `'${taggedTypeName(name)}' object has no attribute 'replace'` }]);
     return name.replaceAll(' ', '-');
   };
   const given = ctx.args.has('parents') ? (ctx.args.get('parents') as Data) : ['all'];
@@ -66,7 +67,7 @@ export const groupBy: Action = (ctx) => {
 function iterated(value: Data): Data[] {
   if (Array.isArray(value)) return value;
   if (isDict(value)) return [...value.keys()];
-  throw new TaskError([{ message: `'${pyClassRepr(value).replace(/^<class '(?:.*\.)?|'>$/g, '')}' object is not iterable` }]);
+  throw new TaskError([{ message: `'${taggedTypeName(value)}' object is not iterable` }]);
 }
 
 /** set_stats: custom stats shown after the recap (with show_custom_stats). */

@@ -3,9 +3,15 @@ import { dirname } from 'node:path';
 import { pyStr, type Data } from '../core/data.js';
 import { toBool } from '../run/keyword-values.js';
 import type { TaskStep } from '../compile/program.js';
+import { pyClassRepr } from '../inventory/yaml-inventory.js';
 
 export { pyStr };
 export type { Data };
+
+/** The name of the class 2.19 holds a task argument's value in (`_AnsibleTaggedDict`, `bool`), as its errors name it. */
+export function taggedTypeName(value: Data): string {
+  return pyClassRepr(value).replace(/^<class '(?:.*\.)?|'>$/g, '');
+}
 
 export function toBoolLike(value: Data | undefined): boolean {
   return toBool(value) ?? false;
