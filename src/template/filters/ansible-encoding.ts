@@ -26,16 +26,15 @@ export const b64encode: FilterFn = (_ctx, value, args, kwargs) => {
 /** Python's non-validating base64 decoding, with its two error messages. */
 export function pyB64decode(text: string, urlsafe: boolean): Buffer {
   let s = urlsafe ? text.replaceAll('-', '+').replaceAll('_', '/') : text;
+  // NOTE: Python 3.13 skips what is not base64, '=' included, and decodes on past padding;
+  // only the '=' after the last data character can complete the last quad.
   let data = '';
   let pads = 0;
   for (const ch of s) {
     if (/[A-Za-z0-9+/]/.test(ch)) {
-      if (pads > 0 && data.length % 4 === 0) pads = 0;
       data += ch;
-    } else if (ch === '=') {
-      pads++;
-      if (data.length % 4 === 0 || (data.length % 4) + pads >= 4) break;
-    }
+      pads = 0;
+    } else if (ch === '=') pads++;
   }
   s = data;
   const rem = s.length % 4;

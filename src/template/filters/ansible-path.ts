@@ -41,7 +41,12 @@ export const dirname = simple(posixDirname);
 export const expanduser = simple(posixExpanduser);
 export const expandvars = simple((p) => posixExpandvars(p));
 export const realpath = simple(posixRealpath);
-export const normpath = simple(posixNormpath);
+// NOTE: Python 3.13's normpath is C code, with TypeError words of its own.
+export const normpath: FilterFn = (_ctx, value) => {
+  const data = defined(value);
+  if (!isStringLike(data)) throw pluginError(`_path_normpath: path should be string, bytes or os.PathLike, not ${pyTypeWord(data)}`);
+  return posixNormpath(textOf(data));
+};
 export const splitext = simple((p) => markTuple(posixSplitext(p)));
 export const win_basename = simple((p) => ntSplit(p)[1]);
 export const win_dirname = simple((p) => ntSplit(p)[0]);
