@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { libraryModules } from '../core/library-modules.js';
 import { pluginDirectories } from '../core/plugin-directories.js';
@@ -140,6 +140,9 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
     rolePath = resolve(name);
     roleName = basename(name);
   }
+  // NOTE: 2.19 takes a role's path free of symlinks (unfrackpath): a linked roles/ folder or role
+  // shows its real place in `included:` lines, origins and role_path.
+  if (rolePath !== undefined && inCollection === undefined) rolePath = realpathSync(rolePath);
   if (rolePath === undefined) {
     const searched = [...(options.collections ?? []), ...options.searchPaths].join(':');
     throw new ParseError('ROLE_NOT_FOUND', `the role '${name}' was not found in ${searched}`, options.loc === undefined ? {} : { location: options.loc });
