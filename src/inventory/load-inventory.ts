@@ -214,7 +214,8 @@ const PLUGINS: readonly InventoryPlugin[] = [
         let port: number | undefined;
         try {
           ({ host, port } = parseAddress(h, false));
-        } catch {
+        } catch (error) {
+          inventory.verbose(`Unable to parse address from hostname, leaving unchanged: ${error instanceof Error ? error.message : String(error)}`, 3);
           host = h;
           port = undefined;
         }
@@ -235,7 +236,8 @@ const PLUGINS: readonly InventoryPlugin[] = [
         try {
           // 2.19's _expand_hostpattern, without the INI file's own checks
           ({ hosts, port } = expandHostPattern(h, false));
-        } catch {
+        } catch (error) {
+          inventory.verbose(`Unable to parse address from hostname, leaving unchanged: ${error instanceof Error ? error.message : String(error)}`, 3);
           hosts = [h];
           port = undefined;
         }
