@@ -74,7 +74,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       if (this.templates.size > CACHE_LIMIT) this.templates.clear();
       this.templates.set(key, tpl);
     }
-    if (tpl instanceof TemplateSyntaxError) throw tpl;
+    // A fresh error each time: errors are told apart by identity (where each was met).
+    if (tpl instanceof TemplateSyntaxError) throw Object.assign(new TemplateSyntaxError(tpl.message, tpl.pos), { ofTemplate: true });
     return tpl;
   }
 
@@ -477,7 +478,7 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
   if (err instanceof TemplateError) return err.location || !location ? err : new TemplateError(err.code, err.message, { location, hint: err.hint });
   if (err instanceof VolantError) return err;
   if (err instanceof TemplateSyntaxError) {
-    const where = what;
+    const where = err.ofTemplate ? 'template' : what;
     const delimiters = conditional && source !== undefined && isTemplateText(source) ? ' Template delimiters are not supported in expressions' : '';
     return new TemplateError('template-syntax', `Syntax error in ${where}${delimiters ? '.' + delimiters : ''}: ${err.message}`, { location });
   }

@@ -20,6 +20,7 @@ import { PyException } from './runtime/py-exception.js';
 import type { PyObject, Value } from './runtime/py-object.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { isTemplateText } from './template-text.js';
+import { TemplateSyntaxError } from './template-syntax-error.js';
 import { isUntrustedContainer } from './runtime/trust.js';
 import { templateLocalCopy } from './runtime/template-local-copy.js';
 
@@ -379,6 +380,10 @@ export class RenderContext implements RenderState {
       this.parentTemplate = null;
       try {
         return this.engine.run(tpl, this);
+      } catch (err) {
+        // a filter or test that does not exist is found as the template runs: still the template's
+        if (err instanceof TemplateSyntaxError) err.ofTemplate = true;
+        throw err;
       } finally {
         this.blockStack = saved.stack;
         this.parentTemplate = saved.parent;
