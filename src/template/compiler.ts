@@ -22,6 +22,7 @@ import { PySlice } from './runtime/py-slice.js';
 import { compare, contains, dictKey, enterPlugin, equals, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
+import { isPossiblyTemplate } from './embedded-templates.js';
 
 type ExprFn = (f: Frame) => Value;
 type StmtFn = (f: Frame, out: Value[]) => void;
@@ -397,7 +398,8 @@ class Compiler {
     switch (e.kind) {
       case 'const': {
         const v = e.value;
-        if (Array.isArray(v) || v instanceof Map) return () => v;
+        // A string that looks like a template is 2.19's embedded template: the state decides.
+        if (typeof v === 'string' && isPossiblyTemplate(v)) return (f) => f.state.accessConst(v);
         return () => v;
       }
       case 'name': {
@@ -624,6 +626,7 @@ class Compiler {
     if (MARKER_NAMING_FILTERS.has(name) && (e.value?.kind === 'filter' || (e.value?.kind === 'test' && !e.value.negate) || e.value?.kind === 'call')) valueFn = capturingPluginFailures(valueFn);
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
     const tolerant = UNDEFINED_TOLERANT_FILTERS.has(name);
+    const markupTypeDebug = MARKER_NAMING_FILTERS.has(name) && isMarkupExpression(e.value);
     // Strings read straight from variables reach plugins tagged (their type name differs in errors).
     const fromVars = e.value !== null && (e.value.kind === 'name' || e.value.kind === 'getattr' || e.value.kind === 'getitem');
     const tagger = fromVars && e.value !== null ? operandTagger(e.value, (x) => this.expr(x)) : undefined;
@@ -635,6 +638,7 @@ class Compiler {
       // NOTE: 2.19 calls no filter on an undefined value or argument: the Undefined is the
       // result, so a later `default` still replaces it (`x | upper | default('y')`).
       if (!tolerant && v instanceof Undefined) return v;
+      if (markupTypeDebug && typeof v === 'string') return 'Markup';
       const a = args(f);
       if (!tolerant) for (let i = 0; i < a.length; i++) if (a[i] instanceof Undefined) return a[i] as Value;
       const kw = kwargs(f);
@@ -866,7 +870,7 @@ export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate 
       }
     : runBody;
   const only = body.length === 1 ? body[0] : undefined;
-  const markupResult = only?.kind === 'print' && only.expr.kind === 'filter' && MARKUP_FILTERS.has(only.expr.name);
+  const markupResult = only?.kind === 'print' && isMarkupExpression(only.expr);
   return { source, run, blocks: c.blocks, hasExtends: c.hasExtends, markupResult };
 }
 
@@ -875,6 +879,18 @@ export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate 
  * urlize and xmlattr make one only with autoescape, which Ansible leaves off.
  */
 const MARKUP_FILTERS: ReadonlySet<string> = new Set(['e', 'escape', 'forceescape', 'safe', 'tojson'].flatMap((n) => [n, `ansible.builtin.${n}`]));
+
+/** Jinja filters that call a str method on their value: Markup's own methods keep it a Markup. */
+const MARKUP_KEEPING_FILTERS: ReadonlySet<string> = new Set(['upper', 'lower', 'capitalize', 'trim', 'center'].flatMap((n) => [n, `ansible.builtin.${n}`]));
+
+/**
+ * Whether an expression gives a Markup. NOTE: Volant's values have no Markup type: what 2.19
+ * shows of one (type_debug's name, the storage warning) is known from the filters written.
+ */
+export function isMarkupExpression(e: Expr | null): boolean {
+  if (e?.kind !== 'filter') return false;
+  return MARKUP_FILTERS.has(e.name) || (MARKUP_KEEPING_FILTERS.has(e.name) && isMarkupExpression(e.value));
+}
 
 /** Compiles a bare expression (conditionals). */
 export function compileExpression(expr: Expr): (f: Frame) => Value {

@@ -8,7 +8,7 @@ import { TemplateError, VolantError } from '../core/errors.js';
 import { formatLocation, type SourceLocation } from '../core/source-location.js';
 import { copyValueOrigins, valueOrigin } from '../core/value-origins.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
-import { compileExpression, compileTemplate, joinOutput, nativeConcat, runTemplate } from './compiler.js';
+import { compileExpression, compileTemplate, isMarkupExpression, joinOutput, nativeConcat, runTemplate } from './compiler.js';
 import { DEFAULT_DELIMITERS, tokenize, tokenizeExpression } from './lexer.js';
 import { Parser, parse } from './parser.js';
 import { PluginFailure } from './plugin-failure.js';
@@ -29,14 +29,27 @@ type Mode = 'template' | 'expression' | 'conditional';
 /** A compiled bare expression (conditionals). */
 interface CompiledExpression {
   run(frame: Frame): Value;
+  /** The expression gives a Markup, which 2.19 stores as a str with a warning. */
+  markup: boolean;
 }
 
 const CACHE_LIMIT = 20000;
 const NO_OPTIONS: RenderOptions = {};
 
+/** The engine's settings (ansible.cfg's, fixed for a run). */
+export interface EngineSettings {
+  /** ALLOW_EMBEDDED_TEMPLATES (default true): see embedded-templates.ts. */
+  readonly embeddedTemplates?: boolean;
+}
+
 export class TemplateEngine implements TemplateRenderer, EngineHost {
   private readonly templates = new Map<string, CompiledTemplate | TemplateSyntaxError>();
   private readonly expressions = new Map<string, CompiledExpression | TemplateSyntaxError>();
+  readonly embeddedTemplates: boolean;
+
+  constructor(settings: EngineSettings = {}) {
+    this.embeddedTemplates = settings.embeddedTemplates ?? true;
+  }
 
   isTemplate(text: string): boolean {
     return isTemplateText(text);
@@ -111,7 +124,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         const expr = parser.parseExpression(true);
         parser.expectEnd();
         if (error) throw error;
-        c = { run: compileExpression(expr) };
+        c = { run: compileExpression(expr), markup: isMarkupExpression(expr) };
       } catch (err) {
         if (!(err instanceof TemplateSyntaxError)) throw err;
         c = error && err.pos >= error.pos ? lexerErrorOfExpression(error, text, tokens.length === 1) : err;
@@ -144,9 +157,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     const tpl = this.compile(text, options, topLevel);
     let v = this.run(tpl, ctx);
     if (topLevel && options.native !== false) warnGroupTupleStorage(v, options);
-    if (tpl.markupResult && topLevel && options.native !== false && typeof v === 'string') {
-      options.warn?.({ kind: 'warning', message: "Type 'Markup' is unsupported in variable storage, converting to 'str'.", ...(options.origin ? { origin: options.origin } : {}) });
-    }
+    if (tpl.markupResult && topLevel && options.native !== false && typeof v === 'string') warnMarkupStorage(options);
     if (options.native === false && typeof v !== 'string') v = joinOutput([v]);
     return typeof v === 'string' ? preserveTrailingNewlines(text, v, options.newlineSequence ?? '\n') : v;
   }
@@ -256,7 +267,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         if (exprOrigin) return this.evaluateSupplied(ctx, expression, exprOrigin, options);
       }
       const expr = this.compileExpr(expression);
-      return toData(ctx.settle(expr.run(new Frame(ctx, null))));
+      return toData(ctx.settle(ctx.renderingConstTemplates(() => expr.run(new Frame(ctx, null)))));
     }, text);
     // NOTE: a template that renders nothing is None, which has no origin to name.
     if (result === RENDERED_NOTHING) throw emptyConditional(undefined);
@@ -289,15 +300,18 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   evaluateExpression(expression: string, vars: VarSource, options: RenderOptions = {}): Data {
     return this.guard('expression', options, () => {
       const ctx = new RenderContext(this, vars, options, true);
-      const value = ctx.settle(this.compileExpr(expression).run(new Frame(ctx, null)));
+      const compiled = this.compileExpr(expression);
+      const value = ctx.settle(compiled.run(new Frame(ctx, null)));
       warnGroupTupleStorage(value, options);
+      if (compiled.markup && typeof value === 'string') warnMarkupStorage(options);
       return toData(value);
     }, expression);
   }
 
   private evaluateSupplied(ctx: RenderContext, expression: string, origin: SourceLocation, options: RenderOptions): Data {
     try {
-      return toData(ctx.settle(this.compileExpr(expression).run(new Frame(ctx, null))));
+      const expr = this.compileExpr(expression);
+      return toData(ctx.settle(ctx.renderingConstTemplates(() => expr.run(new Frame(ctx, null)))));
     } catch (err) {
       if (!(err instanceof UndefinedError)) throw err;
       const cause = new TemplateError('template-undefined', err.message, { location: err.undefinedValue.origin ?? origin });
@@ -433,6 +447,10 @@ export function toData(v: Value): Data {
   return v;
 }
 
+function warnMarkupStorage(options: RenderOptions): void {
+  options.warn?.({ kind: 'warning', message: "Type 'Markup' is unsupported in variable storage, converting to 'str'.", ...(options.origin ? { origin: options.origin } : {}) });
+}
+
 /** A result Ansible cannot store (a range, a function …): its error shows the value's str(). */
 class UnstorableValueError extends PyException {
   constructor(
@@ -514,8 +532,8 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
   return new TemplateError('template-render', `Error rendering template: ${message}`, { location });
 }
 
-export function createTemplateEngine(): TemplateRenderer {
-  return new TemplateEngine();
+export function createTemplateEngine(settings: EngineSettings = {}): TemplateRenderer {
+  return new TemplateEngine(settings);
 }
 
 
