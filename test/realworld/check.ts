@@ -1,7 +1,7 @@
 // The real-world check (issue #5): applies public roles under ansible-core 2.19 and under Volant,
 // each engine against its own fresh test host (a dry run, two applies, a previewed change: see
 // runPlan), and compares what both printed and what both left on disk. Usage and how to get the roles: test/README.md, or run it without --roles.
-//   node --import tsx test/realworld/check.ts --roles DIR [--only NAME,…] [--keep-hosts] [--prefix P] [--volant DIR]
+//   node --import tsx test/realworld/check.ts --roles DIR [--only NAME,…] [--keep-hosts] [--prefix P] [--volant DIR] [--work DIR]
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,7 +17,7 @@ const REPO_ROOT = join(HERE, '..', '..');
 const TEST_HOSTS = process.env['TEST_HOSTS'] ?? '/work/shared/tools/test-hosts/test-hosts';
 const TEST_HOSTS_DIR = process.env['TEST_HOSTS_DIR'] ?? '/opt/test-hosts';
 const ORACLE_PLAYBOOK = '/work/shared/tools/ansible-oracle/ansible-playbook';
-const WORK = '/tmp/volant-realworld';
+let WORK = '/tmp/volant-realworld';
 const RUN_TIMEOUT_MS = 15 * 60 * 1000;
 
 type Engine = 'ansible' | 'volant';
@@ -51,6 +51,8 @@ function parseArgs(argv: readonly string[]): Options {
     else if (a === '--keep-hosts') keepHosts = true;
     else if (a === '--prefix') prefix = argv[++i] ?? prefix;
     else if (a === '--volant') volantRoot = argv[++i] ?? volantRoot;
+    // working folders and reports: one per person when several run the check side by side
+    else if (a === '--work') WORK = argv[++i] ?? WORK;
     else throw new Error(`unknown argument: ${a}`);
   }
   return { rolesDir, only, keepHosts, prefix, volantRoot };
@@ -81,6 +83,9 @@ function prepareWorkDir(engine: Engine, role: RealWorldRole, rolesDir: string, a
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'roles'), { recursive: true });
   cpSync(join(HERE, 'playbooks', `${role.name}.yml`), join(dir, 'playbook.yml'));
+  // a playbook's own files (vars_files, templates, files/ for lookups) sit in a folder of its name
+  const own = join(HERE, 'playbooks', role.name);
+  if (existsSync(own)) cpSync(own, dir, { recursive: true });
   cpSync(join(rolesDir, role.name), join(dir, 'roles', role.name), {
     recursive: true,
     filter: (src) => !src.endsWith('/.git'),
@@ -148,9 +153,11 @@ function runPlan(role: RealWorldRole): RunStep[] {
 async function runAll(engine: Engine, role: RealWorldRole, dir: string, volantRoot: string, host: HostIdentity): Promise<RunOutput[]> {
   const outputs: RunOutput[] = [];
   const normalize = (text: string): string => withoutClockTimes(withoutHostIdentity(normalizeOutput(text, { caseDir: dir }), host));
-  for (const step of runPlan(role)) {
+  for (const [i, step] of runPlan(role).entries()) {
     const r = await runEngine(engine, dir, step.args, volantRoot);
     outputs.push({ stdout: normalize(r.stdout), stderr: normalize(r.stderr), rc: r.rc });
+    // kept beside the role's copy, to read what a run printed when both engines agree too
+    writeFileSync(join(dir, `run${i + 1}.out`), `${r.stdout}${r.stderr}rc=${r.rc}\n`);
   }
   return outputs;
 }

@@ -263,4 +263,50 @@ export const ROLES: readonly RealWorldRole[] = [
     managed: ['/etc/rc.local', '/var/tmp/rc-local-ran'],
     previewVars: { rc_local_commands: ['echo previewed > /var/tmp/rc-local-ran'] },
   },
+  {
+    name: 'oefenweb.sudoers',
+    repo: 'https://github.com/Oefenweb/ansible-sudoers',
+    commit: '0d3ca5f660ba9bfb832f3c7649f8a6eab3c34760',
+    managed: ['/etc/sudoers', '/etc/sudoers.d'],
+    previewVars: {
+      sudoers_sudoers_d_files: { ops: { defaults: ['timestamp_timeout=5'], privileges: [{ name: '%ops', entry: 'ALL=(ALL) ALL' }] } },
+      sudoers_sudoers: { defaults: ['env_reset', ''], privileges: [{ name: 'root', entry: 'ALL=(ALL:ALL) ALL' }] },
+    },
+  },
+  {
+    name: 'oefenweb.ssh_client',
+    repo: 'https://github.com/Oefenweb/ansible-ssh-client',
+    commit: '7122f97df51c6157277b7e78de559ed72b147679',
+    managed: ['/etc/ssh/ssh_config', '/home/deploy/.ssh'],
+    previewVars: { ssh_hosts_common: { pattern: ['*'], send_env: 'LANG', connect_timeout: 5, check_host_ip: false } },
+  },
+  {
+    name: 'oefenweb.apt',
+    repo: 'https://github.com/Oefenweb/ansible-apt',
+    commit: '2cd47e7878446cf8749424aca3c32fe1155ca3a2',
+    managed: ['/etc/apt/apt.conf', '/etc/apt/apt.conf.d', '/usr/bin/tree', '/usr/bin/jq', '/usr/bin/tmux'],
+    previewVars: { apt_install: ['rsync'], apt_remove: ['jq'], apt_remove_purge: true, apt_etc_apt_apt_conf: ['Acquire::Retries "3";'] },
+  },
+  {
+    name: 'oefenweb.ca_certificates',
+    repo: 'https://github.com/Oefenweb/ansible-ca-certificates',
+    commit: '4ed6833741e7cd277cdc2b88721ee46384c9a054',
+    managed: ['/usr/share/ca-certificates/volant-test', '/etc/ca-certificates.conf', '/etc/ssl/certs/ca-certificates.crt'],
+    previewVars: { ca_certificates_certificate_map: [{ src: 'certs/volant-test-ca-1.crt', dest: 'other/one.crt', mode: '0600' }] },
+  },
+  {
+    name: 'weareinteractive.git',
+    repo: 'https://github.com/weareinteractive/ansible-git',
+    commit: '53b37a903c8e233650b913e48268c7f199acbf42',
+    // NOT the clone's .git as a whole: its index holds the files' times
+    managed: ['/etc/gitconfig', '/srv/app/README', '/srv/app/.git/HEAD', '/srv/app/.git/config', '/etc/motd', '/etc/git-banner', '/etc/git-banner-lstrip'],
+    previewVars: { git_config: { core: { editor: 'vi' }, user: { name: 'Ops' } }, git_mode: '0750' },
+  },
+  {
+    name: 'robertdebock.memcached',
+    repo: 'https://github.com/robertdebock/ansible-role-memcached',
+    commit: 'f6d53bb46f7a72bfc7d047fc829856ec8457e38e',
+    managed: ['/etc/memcached.conf', '/etc/rc2.d', '/usr/bin/memcached'],
+    previewVars: { memcached_cachesize: 128, memcached_listenon: '0.0.0.0' },
+  },
 ];
