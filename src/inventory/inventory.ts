@@ -16,6 +16,7 @@ import { pyBytesRepr } from './py-bytes-repr.js';
 export const LOCALHOST_NAMES: readonly string[] = ['127.0.0.1', 'localhost', '::1'];
 
 const INVALID_GROUP_CHARS = /^\p{Nd}|[^\p{L}\p{N}_]/u;
+const INVALID_GROUP_CHARS_ALL = new RegExp(INVALID_GROUP_CHARS.source, 'gu');
 /** Names Jinja reserves: not usable as variables even though they are identifiers. */
 const JINJA_KEYWORDS = new Set(['true', 'false', 'none', 'True', 'False', 'None', 'not']);
 
@@ -156,7 +157,7 @@ export class Inventory {
   addGroupNamed(name: string): string {
     if (!name) throw new InventoryError('inventory-empty-group', `Invalid empty/false group name provided: ${name}`);
     if (!this.groups.has(name)) {
-      if (INVALID_GROUP_CHARS.test(name)) this.warnInvalidGroupName();
+      this.safeGroupName(name);
       this.groups.set(name, new Group(name));
       this.changed();
     }
@@ -167,9 +168,17 @@ export class Inventory {
     this.warn('Invalid characters were found in group names but not replaced, use -vvvv to see details');
   }
 
-  /** Checks a group name as ansible's to_safe_group_name does (warn only) and returns it. */
+  /**
+   * Checks a group name as ansible's to_safe_group_name does (say at -vvvv, warn, replace nothing)
+   * and returns it. 2.19 checks each time it meets the name (an INI section header, a new group).
+   */
   safeGroupName(name: string): string {
-    if (name && INVALID_GROUP_CHARS.test(name)) this.warnInvalidGroupName();
+    if (name && INVALID_GROUP_CHARS.test(name)) {
+      // NOTE: 2.19 prints the characters as a Python set, whose order for several varies by run.
+      const chars = [...new Set(name.match(INVALID_GROUP_CHARS_ALL) ?? [])].map((c) => pyRepr(c));
+      this.verbose(`Not replacing invalid character(s) "{${chars.join(', ')}}" in group name (${name})`, 4);
+      this.warnInvalidGroupName();
+    }
     return name;
   }
 
@@ -197,8 +206,10 @@ export class Inventory {
         host.setVariable('inventory_dir', null);
       }
       if (LOCALHOST_NAMES.includes(name)) {
-        if (this.localhost === undefined) this.localhost = host;
-        else this.warn(`A duplicate localhost-like entry was found (${name}). First found localhost was ${this.localhost.name}`);
+        if (this.localhost === undefined) {
+          this.localhost = host;
+          this.verbose(`Set default localhost to ${name}`, 4);
+        } else this.warn(`A duplicate localhost-like entry was found (${name}). First found localhost was ${this.localhost.name}`);
       }
       this.changed();
     }

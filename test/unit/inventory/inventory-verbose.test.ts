@@ -24,4 +24,22 @@ describe('inventory/verbose lines', () => {
     ]);
     assert.deepEqual(inventory.warnings, []);
   });
+
+  it('names at -vvvv each invalid group name it meets and the localhost it takes', () => {
+    // 2.19 (-vvvv, inventory '[my-group]\nlocalhost\n[a.b]\nlocalhost\n[my-group:vars]\nx=1'): the section
+    // header and the new group each check the name.
+    const dir = mkdtempSync(join(tmpdir(), 'volant-inv-verbose-'));
+    writeFileSync(join(dir, 'hosts'), '[my-group]\nlocalhost\n[a.b]\nlocalhost\n[my-group:vars]\nx=1\n');
+    const inventory = loadInventory({ sources: [join(dir, 'hosts')], cwd: dir });
+    const lines = inventory.warningDetails.filter((d) => d.verbosity !== 3).map((d) => `${d.verbosity ?? 'warning'} ${d.message}`);
+    assert.deepEqual(lines.slice(2), [
+      `4 Not replacing invalid character(s) "{'-'}" in group name (my-group)`,
+      'warning Invalid characters were found in group names but not replaced, use -vvvv to see details',
+      `4 Not replacing invalid character(s) "{'-'}" in group name (my-group)`,
+      '4 Set default localhost to localhost',
+      `4 Not replacing invalid character(s) "{'.'}" in group name (a.b)`,
+      `4 Not replacing invalid character(s) "{'.'}" in group name (a.b)`,
+      `4 Not replacing invalid character(s) "{'-'}" in group name (my-group)`,
+    ]);
+  });
 });
