@@ -1406,7 +1406,8 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
     user_args = dict(sorted((k, v) for k, v in args.items() if k not in internal))
     # a check Ansible's action plugin makes before the module (and its argument validation) runs
     precheck = getattr(module, 'ACTION_PRECHECK', None)
-    answer = precheck(user_args, internal) if precheck is not None else None
+    # (the action knows the task's check and diff modes too)
+    answer = precheck(user_args, dict(internal, _volant_check_mode=check_mode, _volant_diff_mode=diff_mode)) if precheck is not None else None
     if answer is not None:
         return answer
     # A module that hands its arguments on (package, to the host's package manager module) checks

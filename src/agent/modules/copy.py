@@ -77,9 +77,9 @@ def _fake_src(dest, name=None):
     return '%s/ansible-tmp-%s-%d-%d/%s' % (base, repr(time.time()), os.getpid(), int.from_bytes(os.urandom(6), 'big'), name)
 
 
-def _task_args_invocation(ctx):
+def _task_args_invocation(raw_args):
     # NOTE: an answer of the copy action itself carries the task's raw args, content censored twice over.
-    raw = dict(ctx.raw_args)
+    raw = dict(raw_args)
     shown = dict(raw)
     module_args = dict(raw)
     if 'content' in raw:
@@ -163,40 +163,7 @@ def _run(params, ctx):
     diff_list = []
     # NOTE: assemble's action diffs whatever the checksums say (its stat of dest never matches)
     if ctx.diff_mode and (checksum_dest != checksum_src or ctx.internal.get('_volant_diff_always')):
-        raw_before = b''
-        if exists:
-            with open(dest, 'rb') as f:
-                raw_before = f.read()
-        # NOTE: ansible's header names the file it compared: the controller source (or the rendered
-        # template's temp file) for src=, the destination for content.
-        after_header = ctx.internal.get('_volant_after_header') or (params['dest'] if not os.path.isdir(params['dest']) else dest)
-        entry = {}
-        limit = ctx.internal.get('_volant_max_diff_size', MAX_FILE_SIZE_FOR_DIFF)
-        # NOTE: as ansible's _get_diff_data, a side holding a NUL byte (dest: in its first 8 KiB) is
-        # binary, and one larger than MAX_FILE_SIZE_FOR_DIFF is too big: only a note is shown.
-        if b'\x00' in raw_before[:8192]:
-            entry['dst_binary'] = 1
-        elif limit > 0 and len(raw_before) > limit:
-            entry['dst_larger'] = limit
-        else:
-            # NOTE: as ansible's to_text: bytes that are not UTF-8 stay as lone surrogates (the
-            # controller's display prints each run of them as '?').
-            entry['before'] = raw_before.decode('utf-8', 'surrogateescape')
-            # NOTE: ansible names the file being replaced; a new file has no "before" header.
-            if exists:
-                entry['before_header'] = dest
-        after = data.data if data.path is None else None
-        if after is None:
-            with open(data.path, 'rb') as f:
-                after = f.read()
-        if limit > 0 and len(after) > limit:
-            entry['src_larger'] = limit
-        elif b'\x00' in after:
-            entry['src_binary'] = 1
-        else:
-            entry['after'] = after.decode('utf-8', 'surrogateescape')
-            entry['after_header'] = after_header
-        diff_list.append(entry)
+        diff_list.append(_diff_entry(ctx.internal, params['dest'], dest, exists, data))
     # the action computed its diff before the module ran: a failure still carries it
     params['_volant_meta']['diff'] = diff_list
 
@@ -205,7 +172,7 @@ def _run(params, ctx):
         # file it would have sent: the controller's source, rendered template or content temp file.
         result = {'changed': False, 'dest': dest, 'src': src if remote_src else (ctx.internal.get('_volant_after_header') or _fake_local_src()), '_volant_bare': True}
         if ctx.raw_args.get('content') is not None:
-            result['invocation'] = _task_args_invocation(ctx)
+            result['invocation'] = _task_args_invocation(ctx.raw_args)
         return result
 
     file_args = ctx.load_file_common_arguments(params, path=dest)
@@ -243,7 +210,7 @@ def _run(params, ctx):
             shown = {'diff': diff_list} if diff_list and not remote_src else {}
             return dict(shown, changed=True, checksum=checksum_src, dest=dest, md5sum=data.digest('md5'), src=src if remote_src else _fake_src(dest, uploaded_as))
         # NOTE: Ansible's copy action answers check mode itself with `changed` only.
-        ctx.exit(changed=True, diff=diff_list, invocation=_task_args_invocation(ctx), _volant_bare=True)
+        ctx.exit(changed=True, diff=diff_list, invocation=_task_args_invocation(ctx.raw_args), _volant_bare=True)
     if not remote_src:
         # NOTE: the action verifies `checksum` only when it runs the module: a change, not check mode
         _verify_checksum(ctx, params, checksum_src)
@@ -287,6 +254,44 @@ def _run(params, ctx):
     return result
 
 
+def _diff_entry(internal, given_dest, dest, exists, data):
+    """The action's diff of dest (`exists` or not) and the bytes it would write."""
+    raw_before = b''
+    if exists:
+        with open(dest, 'rb') as f:
+            raw_before = f.read()
+    # NOTE: ansible's header names the file it compared: the controller source (or the rendered
+    # template's temp file) for src=, the destination for content.
+    after_header = internal.get('_volant_after_header') or (given_dest if not os.path.isdir(given_dest) else dest)
+    entry = {}
+    limit = internal.get('_volant_max_diff_size', MAX_FILE_SIZE_FOR_DIFF)
+    # NOTE: as ansible's _get_diff_data, a side holding a NUL byte (dest: in its first 8 KiB) is
+    # binary, and one larger than MAX_FILE_SIZE_FOR_DIFF is too big: only a note is shown.
+    if b'\x00' in raw_before[:8192]:
+        entry['dst_binary'] = 1
+    elif limit > 0 and len(raw_before) > limit:
+        entry['dst_larger'] = limit
+    else:
+        # NOTE: as ansible's to_text: bytes that are not UTF-8 stay as lone surrogates (the
+        # controller's display prints each run of them as '?').
+        entry['before'] = raw_before.decode('utf-8', 'surrogateescape')
+        # NOTE: ansible names the file being replaced; a new file has no "before" header.
+        if exists:
+            entry['before_header'] = dest
+    after = data.data if data.path is None else None
+    if after is None:
+        with open(data.path, 'rb') as f:
+            after = f.read()
+    if limit > 0 and len(after) > limit:
+        entry['src_larger'] = limit
+    elif b'\x00' in after:
+        entry['src_binary'] = 1
+    else:
+        entry['after'] = after.decode('utf-8', 'surrogateescape')
+        entry['after_header'] = after_header
+    return entry
+
+
 def _action_stat(path, follow):
     """The stat of dest the copy action makes before it sends a file: (its result, or None when
     there is nothing there; an answer that stops the task when it cannot look, the stat module's
@@ -310,10 +315,60 @@ def ACTION_PRECHECK(args, internal):
     dest = os.path.expanduser(dest)
     if dest.endswith(os.sep):
         dest = os.path.join(dest, args.get('_original_basename') or '')
-    st, answer = _action_stat(dest, volant_runtime.boolean(args.get('follow', False), strict=False))
+    follow = volant_runtime.boolean(args.get('follow', False), strict=False)
+    st, answer = _action_stat(dest, follow)
     if answer is None and st is not None and stat.S_ISDIR(st.st_mode) and args.get('content') is not None:
         answer = {'failed': True, 'msg': 'can not use content with a dir as dest', 'diff': [], '_volant_action_answer': True}
+    if answer is None and not internal.get('_volant_upload_name'):
+        answer = _action_answer(args, internal, dest, st, follow)
     return answer
+
+
+# What 2.19's copy action hands the file module for a file already as it should be: the file
+# arguments (REAL_FILE_ARGS) and what Volant's module needs to know the file is unchanged.
+_UNCHANGED_ARGS = frozenset(volant_runtime.FILE_COMMON_ARGUMENTS) | {'_original_basename', 'force', 'src', 'dest', 'content', 'follow', 'remote_src'}
+
+
+def _action_answer(args, internal, dest, st, follow):
+    """2.19's copy action with a file to send, before any module: in check mode a file that would
+    change is `changed` (with its diff) without the module, so its argument checks never happen; a
+    file already the same goes to the file module, which never sees the copy-only arguments (they
+    are dropped from `args` here). None when the module is to run."""
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        dest = os.path.join(dest, args.get('_original_basename') or '')
+        st, answer = _action_stat(dest, follow)
+        if answer is not None or (st is not None and stat.S_ISDIR(st.st_mode)):
+            return answer
+    if st is not None and not volant_runtime.boolean(args.get('force', True), strict=False):
+        return None
+    if internal.get('_volant_content_b64') is not None:
+        data = _Source(data=base64.b64decode(internal['_volant_content_b64']))
+    elif internal.get('_volant_staged') is not None:
+        data = _Source(path=os.path.expanduser(internal['_volant_staged']))
+    elif isinstance(args.get('content'), str):
+        data = _Source(data=args['content'].encode('utf-8', 'surrogateescape'))
+    else:
+        return None
+    exists = st is not None
+    if exists and _file_sha1(dest) == data.digest('sha1'):
+        for key in [k for k in args if k not in _UNCHANGED_ARGS]:
+            del args[key]
+        return None
+    if not internal.get('_volant_check_mode'):
+        return None
+    diff = [_diff_entry(internal, os.path.expanduser(args['dest']), dest, exists, data)] if internal.get('_volant_diff_mode') else []
+    return {'changed': True, 'diff': diff, 'invocation': _task_args_invocation(args)}
+
+
+def _file_sha1(path):
+    h = hashlib.sha1()
+    try:
+        with open(path, 'rb') as f:
+            for block in iter(lambda: f.read(1 << 20), b''):
+                h.update(block)
+    except OSError:
+        return None
+    return h.hexdigest()
 
 
 def _verify_checksum(ctx, params, checksum_src):
