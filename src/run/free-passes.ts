@@ -35,6 +35,8 @@ export interface FreePassRunner {
   runStep(step: TaskStep, host: string, isMeta: boolean): Promise<void>;
   /** The results of these hosts' tasks were shown, at the end of a pass. */
   resultsShown?(hosts: readonly string[]): Promise<void>;
+  /** Tells which hosts' failures are not out yet: their results are not shown (see removedUnshown). */
+  watchUnshown?(removedUnshown: (host: string) => boolean): void;
 }
 
 interface Queued {
@@ -51,6 +53,10 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
   const waiting = new Set<string>();
   const inHandlers = new Set<string>();
   let inFlight: Queued[] = [];
+  // NOTE: 2.19 applies a pass's results only as it shows them: a host whose task failed it is
+  // still in the play batch for the tasks queued before then (their variables are made at queueing).
+  const removedWhenQueued = new Map<string, boolean>();
+  runner.watchUnshown?.((host) => waiting.has(host) && removedWhenQueued.get(host) === false);
   const queue = async (host: string, work: () => Promise<unknown>): Promise<void> => {
     let started: () => void = () => undefined;
     const start = new Promise<void>((resolve) => (started = resolve));
@@ -63,6 +69,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       }),
     );
     done.catch(() => undefined);
+    removedWhenQueued.set(host, runner.cursor(host)?.removed ?? false);
     waiting.add(host);
     const earlier = inFlight.filter((q) => !q.events.live);
     inFlight.push({ host, done, output, events });

@@ -314,6 +314,7 @@ export class PlayRunner {
         await runFreePasses(hosts, this.freePassRunner());
       } finally {
         this.deferredIncludes = undefined;
+        this.removedUnshown = undefined;
       }
     }
   }
@@ -401,6 +402,7 @@ export class PlayRunner {
         if (this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
       },
       resultsShown: (hosts) => this.enterDeferredIncludes(hosts),
+      watchUnshown: (removedUnshown) => (this.removedUnshown = removedUnshown),
     };
   }
 
@@ -545,6 +547,16 @@ export class PlayRunner {
   removedFromBatch(host: string): boolean {
     return this.batchHosts.includes(host) && (this.cursors.get(host)?.removed ?? false);
   }
+
+  /**
+   * free: the host failed out in a task whose result is not shown yet (free-passes.ts); 2.19
+   * takes it out of the play batch only as it shows the result.
+   */
+  failureUnshown(host: string): boolean {
+    return this.removedUnshown?.(host) ?? false;
+  }
+
+  private removedUnshown: ((host: string) => boolean) | undefined;
 
   private activeHosts(): string[] {
     return this.batchHosts.filter((h) => {

@@ -163,7 +163,8 @@ export class PlaybookRunner {
     // serial batch starts, and a host add_host creates joins it until then, whatever its groups.
     const hostsAll = order === undefined ? [...matched] : deps.hostsMatching(pattern);
     let removed = (_h: string): boolean => false;
-    const out = (h: string): boolean => this.failedHosts.has(h) || this.markedFailed.has(h) || this.unreachable.has(h) || removed(h);
+    let unshown = (_h: string): boolean => false;
+    const out = (h: string): boolean => ((this.failedHosts.has(h) || this.markedFailed.has(h) || removed(h)) && !unshown(h)) || this.unreachable.has(h);
     const active = (): string[] => hostsAll.filter((h) => !out(h));
     let batch: string[] = [];
     const playVars = deps.vars.startPlay(
@@ -192,6 +193,7 @@ export class PlaybookRunner {
     };
     const runner = new PlayRunner(compiled, services, playVars);
     removed = (h) => runner.removedFromBatch(h);
+    unshown = (h) => runner.failureUnshown(h);
     this.playRunners.push(runner);
     const forceHandlers = play.keywords.get('force_handlers');
     if (forceHandlers) checkPlayBool('force_handlers', renderKeyword(forceHandlers.value), forceHandlers.loc);
