@@ -20,16 +20,24 @@ HOST_CONDS = ["inventory_hostname == 'h1'", "inventory_hostname == 'h2'", "inven
 # items, clear_facts, role handler names, tasks_from/handlers_from/public, import_role, serial lists
 # with max_fail_percentage); a lower seed gives the case it always gave.
 EXTENDED_FROM = 6000
+# Seeds from here on also draw what session 8 added (include_tasks nested in looped includes with a
+# loop_var, include_role in a rescue, flush_handlers in blocks and rescues, listen topics notified
+# from included files, run_once + delegate_to + register, throttle over loops, any_errors_fatal with
+# ignore_unreachable, order with every strategy).
+EXTENDED8_FROM = 12000
 
 
 class G:
     def __init__(self, seed):
         self.r = random.Random(seed)
         self.more = seed >= EXTENDED_FROM
+        self.more8 = seed >= EXTENDED8_FROM
         self.handlers = set()
         self.files = {}
         self.roles = {}
         self.count = 0
+        # tasks that read what the task before registered, put after it
+        self.pending = []
 
     def pick(self, xs):
         return self.r.choice(xs)
@@ -79,7 +87,9 @@ class G:
         return {'name': self.name('exit'), 'shell': "exit {{ 3 if (%s) else 0 }}" % c}
 
     def plain(self):
-        k = self.r.randrange(14 if self.more else 9)
+        k = self.r.randrange(17 if self.more8 else 14 if self.more else 9)
+        if k >= 14:
+            return self.plain_more8(k)
         if k >= 9:
             return self.plain_more(k)
         if k == 0:
@@ -137,6 +147,24 @@ class G:
         # a role's handler by its 'role : handler' name (the role must be in the play by then, or 2.19 says so)
         return {'name': self.name('notify role'), 'command': 'echo r', 'notify': '%s : %s' % (self.role(), self.pick(['role handler', 'extra handler']))}
 
+    def plain_more8(self, k):
+        """run_once + delegate_to + register and its use, throttle over a loop, a listen topic notified."""
+        if k == 14:
+            reg = 'once_%d' % self.count
+            t = {'name': self.name('run_once register'), 'command': 'echo {{ inventory_hostname }}', 'run_once': True,
+                 'delegate_to': self.pick(['h1', '{{ ansible_play_hosts[-1] }}', 'localhost']), 'register': reg,
+                 'changed_when': self.chance(0.5)}
+            self.pending.append({'name': self.name('show once'), 'debug': {'msg': "{{ %s.stdout | default('none') }} {{ %s is changed }}" % (reg, reg)}})
+            return t
+        if k == 15:
+            t = {'name': self.name('throttled loop'), 'command': 'echo {{ item }}', 'loop': [1, 2, 3], 'throttle': self.pick([1, 2]),
+                 'changed_when': False}
+            if self.chance(0.4):
+                t['when'] = self.pick(['item != 2', self.hcond()])
+            return t
+        self.handlers.add('h listen')
+        return {'name': self.name('notify topic'), 'command': 'echo topic', 'notify': self.pick(['h listen', ['h listen', 'h ok']])}
+
     def meta(self):
         m = self.pick(['clear_host_errors', 'end_host', 'end_batch', 'end_play', 'flush_handlers', 'noop', 'refresh_inventory'] + (['clear_facts'] if self.more else []))
         t = {'name': self.name('meta'), 'meta': m} if self.chance(0.5) else {'meta': m}
@@ -160,6 +188,13 @@ class G:
                 b['always'].append(self.failing())
             if self.chance(0.3):
                 b['always'] += self.tasks(depth + 1, in_include, 1, 1)
+        if self.more8:
+            if self.chance(0.25):
+                b['block'].insert(self.r.randrange(len(b['block']) + 1), {'meta': 'flush_handlers'})
+            if 'rescue' in b and self.chance(0.25):
+                b['rescue'].append({'name': self.name('flush in rescue'), 'meta': 'flush_handlers'})
+            if 'rescue' in b and not in_include and self.chance(0.25):
+                b['rescue'].append(self.include_role(bare=True))
         if self.chance(0.4):
             b['name'] = self.name('block')
         if self.chance(0.15):
@@ -170,13 +205,24 @@ class G:
             b['when'] = self.hcond()
         return b
 
-    def include(self, depth):
+    def include(self, depth, nested=False):
         fname = 'inc%d.yml' % len(self.files)
         self.files[fname] = []  # reserve the name before the nested tasks
         self.files[fname] = self.tasks(depth + 1, True, 1, 3)
-        kind = self.pick(['include_tasks', 'import_tasks', 'include_tasks'])
+        if self.more8 and not nested and depth < 2 and self.chance(0.3):
+            # an include_tasks inside the included file, looped with its own loop_var
+            inner = self.include(depth + 1, nested=True)
+            self.files[fname].insert(self.r.randrange(len(self.files[fname]) + 1), inner)
+        kind = 'include_tasks' if nested else self.pick(['include_tasks', 'import_tasks', 'include_tasks'])
         t = {'name': self.name(kind), kind: fname}
-        if kind == 'include_tasks' and self.chance(0.4):
+        if nested:
+            t['loop'] = ['a', 'b']
+            t['loop_control'] = {'loop_var': 'inner_item'}
+            self.files[fname].append({'name': self.name('inner item'), 'debug': {'msg': "{{ inner_item }} {{ outer_item | default('-') }}"}})
+        elif kind == 'include_tasks' and self.more8 and self.chance(0.4):
+            t['loop'] = [1, 2]
+            t['loop_control'] = {'loop_var': 'outer_item'}
+        elif kind == 'include_tasks' and self.chance(0.4):
             t['loop'] = [1, 2]
         if self.chance(0.35):
             t['when'] = self.hcond()
@@ -204,7 +250,7 @@ class G:
                                 'defaults': {'role_var': 'default of ' + name}}
         return name
 
-    def include_role(self):
+    def include_role(self, bare=False):
         kind = self.pick(['include_role', 'include_role', 'import_role']) if self.more else 'include_role'
         t = {'name': self.name(kind), kind: {'name': self.role()}}
         if self.more and self.chance(0.35):
@@ -213,6 +259,9 @@ class G:
             t[kind]['handlers_from'] = 'extra'
         if self.more and kind == 'include_role' and self.chance(0.3):
             t[kind]['public'] = self.chance(0.6)
+        if bare:
+            t = {'name': t['name'].replace(kind, 'include_role'), 'include_role': t[kind]}
+            return t
         if kind == 'import_role':
             return t if self.chance(0.5) else {'block': [t, {'name': self.name('after import'), 'debug': {'msg': "{{ role_var | default('no role_var') }}"}}],
                                                'rescue': [{'name': self.name('import rescued'), 'debug': {'msg': '{{ ansible_failed_task.name }}'}}]}
@@ -257,7 +306,12 @@ class G:
         return t
 
     def tasks(self, depth, in_include, lo, hi):
-        return [self.task(depth, in_include) for _ in range(self.r.randint(lo, hi))]
+        out = []
+        for _ in range(self.r.randint(lo, hi)):
+            out.append(self.task(depth, in_include))
+            out += self.pending
+            self.pending = []
+        return out
 
     def handler_list(self):
         hs = []
@@ -288,6 +342,12 @@ class G:
             p['strategy'] = self.pick(['linear', 'free', 'host_pinned', 'host_pinned'])
         if self.chance(0.2):
             p['order'] = self.pick(['sorted', 'reverse_sorted', 'reverse_inventory', 'inventory'])
+        if self.more8 and self.chance(0.25):
+            p['strategy'] = self.pick(['linear', 'free', 'host_pinned'])
+            p['order'] = self.pick(['sorted', 'reverse_sorted', 'reverse_inventory', 'inventory'])
+        if self.more8 and self.chance(0.1):
+            p['any_errors_fatal'] = True
+            p['ignore_unreachable'] = True
         if self.chance(0.2):
             p['force_handlers'] = True
         if self.chance(0.1):
