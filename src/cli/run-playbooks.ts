@@ -255,9 +255,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   }
 
   // Template warnings and deprecations go to the display as they happen, as 2.19's do.
-  const templar = withWarnings(createTemplateEngine(), (w) => {
+  const embeddedTemplates = config.bool('ANSIBLE_ALLOW_EMBEDDED_TEMPLATES', 'defaults', 'allow_embedded_templates', true);
+  const templar = withWarnings(createTemplateEngine({ embeddedTemplates }), (w) => {
     if (w.kind === 'deprecation') callback.deprecation?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.context !== undefined ? { context: w.context } : {}), ...(w.help ? { help: w.help } : {}), ...(w.version ? { version: w.version } : {}), ...(w.plugin ? { plugin: w.plugin } : {}), collection: w.collection ?? 'ansible.builtin' });
-    else callback.warning?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}) });
+    else callback.warning?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.help ? { help: w.help } : {}) });
   });
   const extraScope: VarSource = { get: (n) => extraVars.get(n), has: (n) => extraVars.has(n), keys: () => [...extraVars.keys()].map(String) };
   const renderLoadTime = (text: string, entryVars?: DataDict): string => {

@@ -17,7 +17,7 @@ export class CapturedWarnings {
 
   readonly warn = (w: TemplateWarning): void => {
     if (w.kind === 'warning') {
-      this.warnings.push({ message: w.message, ...(w.origin ? { origin: w.origin } : {}) });
+      this.warnings.push({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.help ? { help: w.help } : {}) });
       return;
     }
     this.deprecations.push({

@@ -22,6 +22,7 @@ import { PySlice } from './runtime/py-slice.js';
 import { compare, contains, dictKey, enterPlugin, equals, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
+import { isPossiblyTemplate } from './embedded-templates.js';
 
 type ExprFn = (f: Frame) => Value;
 type StmtFn = (f: Frame, out: Value[]) => void;
@@ -397,7 +398,8 @@ class Compiler {
     switch (e.kind) {
       case 'const': {
         const v = e.value;
-        if (Array.isArray(v) || v instanceof Map) return () => v;
+        // A string that looks like a template is 2.19's embedded template: the state decides.
+        if (typeof v === 'string' && isPossiblyTemplate(v)) return (f) => f.state.accessConst(v);
         return () => v;
       }
       case 'name': {

@@ -36,9 +36,20 @@ interface CompiledExpression {
 const CACHE_LIMIT = 20000;
 const NO_OPTIONS: RenderOptions = {};
 
+/** The engine's settings (ansible.cfg's, fixed for a run). */
+export interface EngineSettings {
+  /** ALLOW_EMBEDDED_TEMPLATES (default true): see embedded-templates.ts. */
+  readonly embeddedTemplates?: boolean;
+}
+
 export class TemplateEngine implements TemplateRenderer, EngineHost {
   private readonly templates = new Map<string, CompiledTemplate | TemplateSyntaxError>();
   private readonly expressions = new Map<string, CompiledExpression | TemplateSyntaxError>();
+  readonly embeddedTemplates: boolean;
+
+  constructor(settings: EngineSettings = {}) {
+    this.embeddedTemplates = settings.embeddedTemplates ?? true;
+  }
 
   isTemplate(text: string): boolean {
     return isTemplateText(text);
@@ -256,7 +267,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         if (exprOrigin) return this.evaluateSupplied(ctx, expression, exprOrigin, options);
       }
       const expr = this.compileExpr(expression);
-      return toData(ctx.settle(expr.run(new Frame(ctx, null))));
+      return toData(ctx.settle(ctx.renderingConstTemplates(() => expr.run(new Frame(ctx, null)))));
     }, text);
     // NOTE: a template that renders nothing is None, which has no origin to name.
     if (result === RENDERED_NOTHING) throw emptyConditional(undefined);
@@ -299,7 +310,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
 
   private evaluateSupplied(ctx: RenderContext, expression: string, origin: SourceLocation, options: RenderOptions): Data {
     try {
-      return toData(ctx.settle(this.compileExpr(expression).run(new Frame(ctx, null))));
+      const expr = this.compileExpr(expression);
+      return toData(ctx.settle(ctx.renderingConstTemplates(() => expr.run(new Frame(ctx, null)))));
     } catch (err) {
       if (!(err instanceof UndefinedError)) throw err;
       const cause = new TemplateError('template-undefined', err.message, { location: err.undefinedValue.origin ?? origin });
@@ -520,8 +532,8 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
   return new TemplateError('template-render', `Error rendering template: ${message}`, { location });
 }
 
-export function createTemplateEngine(): TemplateRenderer {
-  return new TemplateEngine();
+export function createTemplateEngine(settings: EngineSettings = {}): TemplateRenderer {
+  return new TemplateEngine(settings);
 }
 
 

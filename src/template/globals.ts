@@ -80,7 +80,12 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
   // NOTE: an undefined argument is the result (2.19 returns the first marker), so `| default` can catch it.
   const marker = tolerant ? undefined : [...args.slice(1), ...kw.values()].find((v) => v instanceof Undefined);
   if (marker !== undefined) return marker;
-  const terms = args.slice(1) as Data[];
+  // NOTE: a template-looking constant among the terms is rendered (2.19's embedded templates);
+  // what is undefined in it is the result, as for an argument.
+  const given = args.slice(1);
+  const terms = state.lookupTerms(given) as Data[];
+  const termMarker = tolerant || terms === given ? undefined : terms.find((v) => v instanceof Undefined);
+  if (termMarker !== undefined) return termMarker;
   let result: Data[];
   try {
     result = fn(state.pluginContext, terms, kw as Map<string, PluginValue>);

@@ -23,12 +23,15 @@ import { isTemplateText } from './template-text.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { isUntrustedContainer } from './runtime/trust.js';
 import { templateLocalCopy } from './runtime/template-local-copy.js';
+import { constTemplateError, embeddedTemplateWarning, renderConstTemplates } from './embedded-templates.js';
 
 /** What the context needs from the engine. */
 export interface EngineHost {
   compile(text: string, options: RenderOptions, topLevel?: boolean): CompiledTemplate;
   /** Renders a template to its native value within an existing render call. */
   run(tpl: CompiledTemplate, state: RenderState): Value;
+  /** ALLOW_EMBEDDED_TEMPLATES (embedded-templates.ts). */
+  readonly embeddedTemplates: boolean;
 }
 
 /** Raised when a variable's template reads itself; `origin` is where the outermost such variable is defined. */
@@ -110,6 +113,12 @@ export class RenderContext implements RenderState {
   /** Where the text being rendered was written, when it is a string inside the args (2.19 tags each). */
   textOrigin: SourceLocation | undefined;
   private deprecated: Set<string> | null = null;
+  /** True while a conditional's own expression runs: its template-looking constants are rendered. */
+  private rendersConstTemplates = false;
+  /** Template-looking constants met outside conditionals: a lookup given one as a term renders it. */
+  private constTemplates: Set<string> | null = null;
+  /** Where the variable whose template is rendering now was written (a constant's warning names it). */
+  private variableOrigin: (() => SourceLocation | undefined) | undefined;
 
   constructor(
     private readonly engine: EngineHost,
@@ -187,7 +196,9 @@ export class RenderContext implements RenderState {
         return plain;
       }
       let v: Value;
+      const outerOrigin = this.variableOrigin;
       try {
+        this.variableOrigin = () => this.vars.origin?.(name);
         v = this.derive(raw);
         if (v instanceof Undefined && v.origin === undefined) v.origin = this.vars.origin?.(name);
       } catch (err) {
@@ -207,6 +218,8 @@ export class RenderContext implements RenderState {
           if (where) errorOrigins.set(err, where);
         }
         throw err;
+      } finally {
+        this.variableOrigin = outerOrigin;
       }
       this.noteOrigin(name, v);
       (this.cache ??= new Map()).set(name, v);
@@ -343,7 +356,9 @@ export class RenderContext implements RenderState {
     // A value of another host's variables (`hostvars['h2'].x`) is rendered with that host's.
     const scope = this.foreignScope(container);
     let v: Value;
+    const outerOrigin = this.variableOrigin;
     try {
+      this.variableOrigin = where;
       v = scope === undefined ? this.renderNested(text) : this.inScope(scope).renderNested(text);
     } catch (err) {
       // An entry whose template meets an undefined value is that undefined value (2.19's lazy
@@ -359,6 +374,8 @@ export class RenderContext implements RenderState {
         if (origin) errorOrigins.set(err, origin);
       }
       throw err;
+    } finally {
+      this.variableOrigin = outerOrigin;
     }
     if (v instanceof Undefined && v.origin === undefined) v.origin = where();
     return v;
@@ -373,6 +390,10 @@ export class RenderContext implements RenderState {
     // A variable's template reads variables as its own render would: copies of its own.
     const outerCopies = this.copies;
     if (outerCopies !== null) this.copies = new Map();
+    // NOTE: a template nested in a conditional (a variable's, a rendered constant) is not the
+    // conditional: its own template-looking constants stay text.
+    const outerConsts = this.rendersConstTemplates;
+    this.rendersConstTemplates = false;
     try {
       const tpl = this.engine.compile(text, compileOptions);
       const saved = { stack: this.blockStack, parent: this.parentTemplate };
@@ -390,8 +411,48 @@ export class RenderContext implements RenderState {
       }
     } finally {
       this.copies = outerCopies;
+      this.rendersConstTemplates = outerConsts;
       this.depth--;
       resolving.delete(text);
+    }
+  }
+
+  /** Runs a conditional's own expression: its template-looking constants are rendered (2.19, deprecated). */
+  renderingConstTemplates<T>(run: () => T): T {
+    const outer = this.rendersConstTemplates;
+    this.rendersConstTemplates = this.engine.embeddedTemplates;
+    try {
+      return run();
+    } finally {
+      this.rendersConstTemplates = outer;
+    }
+  }
+
+  accessConst(text: string): Value {
+    if (!this.engine.embeddedTemplates) return text;
+    if (this.rendersConstTemplates) return this.renderConstTemplate(text, true);
+    (this.constTemplates ??= new Set()).add(text);
+    return text;
+  }
+
+  lookupTerms(terms: Value[]): Value[] {
+    const consts = this.constTemplates;
+    if (consts === null) return terms;
+    const render = (text: string): Value | undefined => (consts.has(text) ? this.renderConstTemplate(text, false) : undefined);
+    return terms.map((term) => renderConstTemplates(term, render));
+  }
+
+  /**
+   * A constant rendered as a trusted template of its own, with 2.19's warning at the template
+   * holding it. NOTE: what is undefined in it is its value (2.19's marker), not a failure.
+   */
+  private renderConstTemplate(text: string, inConditional: boolean): Value {
+    this.options.warn?.(embeddedTemplateWarning(inConditional, this.variableOrigin?.() ?? this.textOrigin ?? this.options.origin));
+    try {
+      return this.renderNested(text);
+    } catch (err) {
+      if (err instanceof UndefinedError) return err.undefinedValue;
+      throw constTemplateError(err, this.variableOrigin?.());
     }
   }
 

@@ -49,6 +49,10 @@ export interface RenderState {
   parentTemplate: CompiledTemplate | null;
   /** Marks the conditional/expression mode for error wording. */
   readonly expressionMode: boolean;
+  /** A string constant of the template that looks like a template (embedded-templates.ts). */
+  accessConst(text: string): Value;
+  /** A lookup's positional terms, the template-looking constants among them rendered (embedded-templates.ts). */
+  lookupTerms(terms: Value[]): Value[];
 }
 
 export class Frame {
