@@ -240,6 +240,13 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     flushInventory();
     return value;
   };
+  const flushedAfter = <T>(change: () => T): T => {
+    try {
+      return change();
+    } finally {
+      flushInventory();
+    }
+  };
   const extraVars = parseExtraVars(strings(args.extraVars), cwd, hashBehaviour === 'merge');
   // ansible's get_host_list: warn about an empty inventory before --limit, fail when --limit empties it.
   const noHosts = inventory.listHosts('all').length === 0;
@@ -522,8 +529,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     },
     warn,
     // Warnings of add_host and group_by (a duplicate localhost, a bad group name) show as they happen.
-    addHost: (name, groups, hostVars) => afterFlush(inventory.addHost(name, groups, hostVars)),
-    addGroup: (host, groups, parents) => afterFlush(groups.map((g) => inventory.addGroup(host, g, parents)).some(Boolean)),
+    // (a warning before an error that ends the run shows too: a bad group name, then an empty parent)
+    addHost: (name, groups, hostVars) => flushedAfter(() => inventory.addHost(name, groups, hostVars)),
+    addGroup: (host, groups, parents) => flushedAfter(() => groups.map((g) => inventory.addGroup(host, g, parents)).some(Boolean)),
     hostsMatching: (pattern, order) => {
       const hosts = orderHosts(inventory.hostsMatching(pattern), order);
       flushInventory();
