@@ -61,13 +61,19 @@ def _host_hex(host):
     return out
 
 
-def _active_connections(params):
+def _connection_counter(params):
+    """Counts the active connections to host:port. Reads host, port and exclude_hosts at once, as
+    2.19 does before it waits (no port crashes it then, whatever the timeout)."""
     ips = _host_hex(params['host'])
     port = '%0.4X' % int(params['port'])
     exclude = []
     for h in params['exclude_hosts'] or []:
         exclude.extend(_host_hex(h))
     states = [_STATE_IDS[s] for s in params['active_connection_states']]
+    return lambda: _active_connections(ips, port, exclude, states)
+
+
+def _active_connections(ips, port, exclude, states):
     count = 0
     for family, path in _PROC_TCP:
         if not os.path.isfile(path):
@@ -219,8 +225,9 @@ def run(params, ctx):
                          elapsed=elapsed)
             ctx.fail(msg or 'Timeout when waiting for file %s' % path, elapsed=elapsed)
     elif state == 'drained':
+        active = _connection_counter(params)
         while _now() < end:
-            if _active_connections(params) == 0:
+            if active() == 0:
                 break
             time.sleep(params['sleep'])
         else:
