@@ -116,6 +116,37 @@ SPECS = {
     'group_by': {'key!': ['grp', 'bad key!', '', 3], 'parents': ['p1', ['p1', 'p2'], '']},
     'async_status': {'jid!': ['nope', '123.456', ''], 'mode': ['status', 'cleanup', 'bogus']},
 }
+# session 8, seeds from 13100 on (a lower seed gives the case it always gave): more values for
+# the options above, and templates with variables and filters
+MORE = {
+    'template': {'src!': ['filters.j2', 'vars.j2'], 'newline_sequence': ['\r'], 'mode': ['u=rw,go=r', '0640']},
+    'blockinfile': {'marker': ['## {mark} block ##', '{mark}'], 'marker_begin': ['BEGIN', 'b e g'], 'marker_end': ['END', ''],
+                    'insertbefore': ['^# end', 'nomatch', 'EOF'], 'insertafter': ['^alpha', 'BOF'], 'block': ['alpha', 'new\nlines\n']},
+    'replace': {'regexp!': ['^(b)eta$', '(?m)^g', 'a', '(?P<w>\\w+)'], 'replace': ['\\g<w>!', r'<\1>'],
+                'after': ['^alpha$', '^beta'], 'before': ['^gamma$', 'alpha']},
+    'lineinfile': {'regexp': ['^(al)pha$', '^(b)(eta)', '^gam'], 'line': [r'\1-X', r'\2 \1', 'gamma'],
+                   'insertafter': ['^beta', '^#'], 'insertbefore': ['^alpha', '^# end'], 'firstmatch': [True, True, False]},
+    'file': {'mode': ['u+rwx,g-w', 'a=r', 'o-rwx', 'u=rwX,go=rX', 'g+s', '+t'], 'recurse': [True, True, False],
+             'state': ['directory', 'directory', 'touch']},
+    'find': {'age': ['-10m', '2w', '1y'], 'size': ['10m', '-4', '0'], 'depth': [2, '1'], 'patterns': ['*.TXT', ['a*', 'c*']],
+             'paths': [D + '/sub', [D + '/sub', D]]},
+    'stat': {'checksum_algorithm': ['sha224', 'sha384', 'SHA1'], 'get_checksum': [True, True]},
+    'wait_for': {'search_regex': ['^beta', 'gamma$', '(needle'], 'path': [F, D + '/b.log']},
+    'getent': {'key': ['root', 'daemon', 'bin'], 'database': ['passwd', 'passwd', 'group'], 'split': [':', ',']},
+    'set_stats': {'data!': [{'b': [1, 2]}, {'c': {'d': 1}}, {'a': 'x'}], 'aggregate': [True, False, 'no']},
+    'assert': {'that!': ['n > 0', ['n is number', 'n == 2'], 'none_v is none'], 'quiet': [True, 'yes', False],
+               'success_msg': ['all good', ['a', 'b'], ''], 'fail_msg': ['{{ n }} failed']},
+    'uri': {'url!': ['file://' + D + '/a.txt', 'file://' + D], 'return_content': [True, True]},
+    'get_url': {'url!': ['file://' + D + '/b.log'], 'dest!': [OUT + '/new2.txt', OUT + '/nd/'],
+                'checksum': ['md5:bogus', 'sha256:' + '0' * 64]},
+    'unarchive': {'list_files': [True, True], 'exclude': [['a.txt', 'sub/c.txt']], 'include': ['sub/c.txt']},
+    'tempfile': {'prefix': ['x.', ''], 'suffix': ['.d'], 'state': ['directory', 'file']},
+}
+MORE_FREE = {
+    'command': [['cat'], ['printf', '%s|', 'a b', 'c'], ['sh', '-c', 'echo $0 $1', 'x', 'y']],
+    'script': ['s.sh "a b" c', 's.sh --opt=1', 'fails.sh x'],
+}
+
 FREE = {
     'command': ['echo hi', 'false', 'ls ' + OUT + '/missing', 'cat ' + F, 'echo $HOME *', 'nosuchcommand'],
     'shell': ['echo hi; echo err >&2', 'exit 3', 'cat ' + F + ' | grep a', 'echo $0', 'cd ' + D + ' && ls'],
@@ -151,6 +182,15 @@ class G:
     def __init__(self, seed):
         self.r = random.Random(seed)
         self.n = 0
+        self.more = seed >= 13100
+        if self.more:
+            self.specs = {mod: dict(spec) for mod, spec in SPECS.items()}
+            for mod, extra in MORE.items():
+                for key, values in extra.items():
+                    name = key if key in self.specs[mod] else (key + '!' if key + '!' in self.specs[mod] else key)
+                    self.specs[mod][name] = list(self.specs[mod].get(name, [])) + values
+        else:
+            self.specs = SPECS
 
     def pick(self, xs):
         return self.r.choice(xs)
@@ -159,7 +199,7 @@ class G:
         return self.r.random() < p
 
     def valid(self, mod):
-        spec = SPECS[mod]
+        spec = self.specs[mod]
         args = {}
         for key, values in spec.items():
             if key.endswith('!'):
@@ -179,7 +219,7 @@ class G:
         elif k == 2 and keys:                     # wrong type
             args[self.pick(keys)] = self.pick(WRONG + BOOLS)
         elif k == 3 and keys:                     # missing a required one
-            req = [x[:-1] for x in SPECS[mod] if x.endswith('!')]
+            req = [x[:-1] for x in self.specs[mod] if x.endswith('!')]
             if req:
                 args.pop(self.pick(req), None)
         elif k == 4:                              # alias in place of the name, or both
@@ -191,9 +231,9 @@ class G:
                 if self.chance(0.6) and name in args:
                     args[alias] = args.pop(name)
                 else:
-                    args[alias] = self.pick(SPECS[mod].get(name, SPECS[mod].get(name + '!', ['x'])))
+                    args[alias] = self.pick(self.specs[mod].get(name, self.specs[mod].get(name + '!', ['x'])))
         elif k == 5:                              # every option set at once: exclusions, requirements
-            for key, values in SPECS[mod].items():
+            for key, values in self.specs[mod].items():
                 if self.chance(0.5):
                     args[key.rstrip('!')] = self.pick(values)
         elif k == 6:
@@ -203,8 +243,13 @@ class G:
         return args
 
     def free(self, mod):
-        cmd = self.pick(FREE[mod])
+        cmd = self.pick(FREE[mod] + (MORE_FREE.get(mod, []) if self.more else []))
         opts = {}
+        if isinstance(cmd, list):                 # an argv (command only): with stdin now and then
+            opts['argv'] = cmd
+            if cmd == ['cat'] or self.chance(0.3):
+                opts['stdin'] = self.pick(['input', 'two\nlines', ''])
+            return {mod: opts}
         allowed = FREE_ALLOWED[mod]
         for _ in range(self.r.randrange(3)):
             key = self.pick(allowed if self.chance(0.8) else list(FREE_OPTS))
@@ -230,7 +275,7 @@ class G:
     def task(self):
         self.n += 1
         reg = 'r%d' % self.n
-        mod = self.pick(list(SPECS) + list(FREE) * 2 + ['async'])
+        mod = self.pick(list(self.specs) + list(FREE) * 2 + ['async'])
         if mod == 'async':
             return self.async_tasks(reg)
         if mod in FREE:
@@ -283,7 +328,8 @@ class G:
         tasks = [launch, {'name': 'show %s' % reg, 'debug': {'var': reg}}]
         if launch['poll'] in (0, '0'):
             # the job ends well within the second the pause gives it
-            tasks.append({'name': 'let it end', 'command': 'sleep 1', 'changed_when': False})
+            # (not in check mode: there the command would not run, and the job not end in time)
+            tasks.append({'name': 'let it end', 'command': 'sleep 1', 'changed_when': False, 'check_mode': False})
             tasks.append({'name': 'status %d' % self.n, 'register': reg + 's', 'ignore_errors': True,
                           'async_status': {'jid': '{{ %s.ansible_job_id | default("none") }}' % reg, 'mode': self.pick(['status', 'status', 'cleanup'])}})
             tasks.append({'name': 'show %ss' % reg, 'debug': {'var': reg + 's'}})
@@ -313,7 +359,12 @@ def main(seed, out):
         't.j2': 'host {{ inventory_hostname }} n={{ n }}\n{% for i in [1, 2] %}- {{ i }}\n{% endfor %}',
         'bad.j2': 'broken {{ n + }}\n', 'data.txt': 'file data\n', 'files/one.txt': 'one\n',
         'files/sub/two.txt': 'two\n', 'vars_dir/a.yml': 'va: 1\n', 'vars_dir/b.yml': 'vb: [1, 2]\n',
-        'v.yml': 'iv: from v\n', 's.sh': '#!/bin/sh\necho "script $# $1"\n', 'fails.sh': '#!/bin/sh\necho out; echo err >&2; exit 4\n',
+        'v.yml': 'iv: from v\n',
+        'filters.j2': '{{ [3, 1, 2] | sort | join(",") }} {{ "abc" | upper }} {{ n | default(5) + 1 }}\n'
+                      '{% if none_v is none %}none{% else %}some{% endif %} {{ {"k": n} | to_json }}\n'
+                      '{{ "a,b" | split(",") | map("upper") | list }} {{ undefined_v | default("dflt") }}\n',
+        'vars.j2': '{{ inventory_hostname }} {{ template_path | basename }} {{ ansible_managed | default("m") | length > 0 }}\n'
+                   '{% for k, v in {"x": 1, "y": [n]}.items() %}{{ k }}={{ v }};{% endfor %}\n', 's.sh': '#!/bin/sh\necho "script $# $1"\n', 'fails.sh': '#!/bin/sh\necho out; echo err >&2; exit 4\n',
     }
     for name, text in files.items():
         with open(os.path.join(out, name), 'w') as f:
