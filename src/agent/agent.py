@@ -492,7 +492,9 @@ def handle_rmtree(req):
 def handle_load(req):
     for name, source in (req.get('modules') or {}).items():
         _module_sources[name] = source
-    send({'id': req['id'], 'ok': True, 'result': {'loaded': sorted(_module_sources)}})
+    # NOTE: id null: the same frame goes to every host ahead of a module's first request (load-frames.ts)
+    if req.get('id') is not None:
+        send({'id': req['id'], 'ok': True, 'result': {'loaded': sorted(_module_sources)}})
 
 
 def handle_cancel(req):

@@ -198,6 +198,11 @@ export class AgentClient {
     });
   }
 
+  /** Writes a frame encoded beforehand whose op the agent does not answer (see load-frames.ts). */
+  send(frame: Buffer): void {
+    if (this.exitInfo === undefined) this.child.stdin.write(frame);
+  }
+
   /** Asks the agent to exit and waits for the process (killing it after `graceMs`). */
   async close(graceMs = 2000): Promise<void> {
     if (this.exitInfo !== undefined) return;

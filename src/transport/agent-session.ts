@@ -11,6 +11,7 @@ import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from '../run/transport.js';
 import type { AgentClient } from './agent-client.js';
 import { loadDependencySources, loadModuleSource } from './agent-sources.js';
+import { loadFrame } from './load-frames.js';
 import { CHUNK_SIZE, hashLocalFile, keepReceived, readRemote, receiveFile, sendFile, type AgentRequest } from './file-chunks.js';
 import type { Connection } from './connection.js';
 import { pySplitlines } from './py-splitlines.js';
@@ -129,10 +130,10 @@ export class VolantAgentSession implements AgentSession {
     if (request.environment !== undefined && request.environment.size > 0) {
       fields.set('env', new Map<string, Data>([...request.environment]));
     }
-    let shipped: string[] = [];
     if (!this.sentModules.has(request.module)) {
-      // NOTE: a module's source rides along with its first request (measured: no extra round
-      // trip, and the agent starts with a smaller payload than when every module is sent up front).
+      // NOTE: a module's source goes just ahead of its first request, in a frame of its own the
+      // agent reads before the request (measured: no extra round trip, and the agent starts with a
+      // smaller payload than when every module is sent up front).
       const source = await loadModuleSource(request.module);
       if (source === undefined) {
         return new Map<string, Data>([
@@ -140,11 +141,11 @@ export class VolantAgentSession implements AgentSession {
           ['msg', `The module ${request.module} was not found in configured module paths`],
         ]);
       }
-      fields.set('source', source);
       // So do the helper modules and other modules it needs that the agent does not have yet.
       const helpers = [...(await loadDependencySources(request.module))].filter(([name]) => !this.sentModules.has(name));
-      if (helpers.length > 0) fields.set('helper_sources', new Map<string, Data>(helpers));
-      shipped = helpers.map(([name]) => name);
+      this.client.send(loadFrame([[request.module, source], ...helpers]));
+      this.sentModules.add(request.module);
+      for (const [name] of helpers) this.sentModules.add(name);
     }
     const isAsync = request.asyncSeconds !== undefined && request.asyncSeconds > 0;
     if (isAsync) fields.set('async_seconds', request.asyncSeconds ?? 0);
@@ -155,8 +156,6 @@ export class VolantAgentSession implements AgentSession {
       if (error instanceof RequestTimeoutError) return timeoutResult(error.seconds);
       throw error;
     }
-    this.sentModules.add(request.module);
-    for (const name of shipped) this.sentModules.add(name);
     if (!isDict(result)) throw new Error(`volant: the agent returned a non-dict result for ${request.module}`);
     if (result.get('volant_missing_module') === true) result.delete('volant_missing_module');
     // The Python exception behind a failure is for the error display, not the result.

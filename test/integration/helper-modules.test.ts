@@ -9,36 +9,24 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dictOf, isDict, type Data, type DataDict } from '../../src/core/data.js';
+import { dictOf, type Data } from '../../src/core/data.js';
 import type { ConnectionSpec, ModuleResult } from '../../src/run/transport.js';
 import { createTransport } from '../../src/transport/index.js';
 import type { VolantAgentSession } from '../../src/transport/agent-session.js';
+import { recordLoads } from './shipments.js';
 import { overLocalAndSsh } from './over-local-and-ssh.js';
 
 const hasAptBindings = existsSync('/usr/bin/apt-get') && existsSync('/usr/lib/python3/dist-packages/apt');
 
-/** What a module request that carried sources carried: its module's own, and which helpers. */
+/** What a module's first request shipped ahead of it: its own source, and which helpers. */
 interface Shipment {
   readonly module: string;
   readonly source: boolean;
   readonly helpers: string[];
 }
 
-function recordShipments(session: VolantAgentSession): Shipment[] {
-  const shipments: Shipment[] = [];
-  const request = session.client.request.bind(session.client);
-  session.client.request = (op: string, fields: DataDict, timeout?: number): Promise<Data> => {
-    const helpers = fields.get('helper_sources');
-    if (fields.has('source') || helpers !== undefined) {
-      shipments.push({
-        module: String(fields.get('module')),
-        source: fields.has('source'),
-        helpers: isDict(helpers) ? [...helpers.keys()].map(String).sort() : [],
-      });
-    }
-    return request(op, fields, timeout);
-  };
-  return shipments;
+function shipmentsOf(loads: string[][]): Shipment[] {
+  return loads.map(([module, ...helpers]) => ({ module: String(module), source: true, helpers }));
 }
 
 function serveHello(): Promise<Server> {
@@ -70,7 +58,7 @@ overLocalAndSsh('transport/helper modules', 'ships a helper with the first modul
     assert.ok(address !== null && typeof address === 'object');
     const url = `http://127.0.0.1:${address.port}/hello.txt`;
     const session = (await transport.session(spec)) as VolantAgentSession;
-    const shipments = recordShipments(session);
+    const loads = recordLoads(session);
 
     const fetched = await run(session, 'uri', { url, return_content: true });
     assert.equal(fetched.get('failed'), undefined, String(fetched.get('msg')));
@@ -99,13 +87,13 @@ overLocalAndSsh('transport/helper modules', 'ships a helper with the first modul
       assert.equal(direct.get('failed'), undefined, String(direct.get('msg')));
       expected.push({ module: 'package', source: true, helpers: ['_apt_common', 'apt'] });
     }
-    assert.deepEqual(shipments, expected);
+    assert.deepEqual(shipmentsOf(loads), expected);
 
     // A module sent up front with the agent (preloadModules) brings its helpers along.
     const preloading = createTransport({ preloadModules: ['uri'] });
     try {
       const preloaded = (await preloading.session(spec)) as VolantAgentSession;
-      const carried = recordShipments(preloaded);
+      const carried = recordLoads(preloaded);
       const answer = await run(preloaded, 'uri', { url, return_content: true });
       assert.equal(answer.get('content'), 'hello\n', String(answer.get('msg')));
       assert.deepEqual(carried, []);

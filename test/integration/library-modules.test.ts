@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dictOf, isDict, type Data, type DataDict } from '../../src/core/data.js';
+import { dictOf, type Data } from '../../src/core/data.js';
 import { libraryModules } from '../../src/core/library-modules.js';
 import type { ConnectionSpec, ModuleResult } from '../../src/run/transport.js';
 import { createTransport } from '../../src/transport/index.js';
 import type { VolantAgentSession } from '../../src/transport/agent-session.js';
+import { recordLoads } from './shipments.js';
 import { overLocalAndSsh } from './over-local-and-ssh.js';
 
 const GREET = `from ansible.module_utils.basic import AnsibleModule
@@ -24,17 +25,6 @@ const COUNT = `from ansible.module_utils.basic import AnsibleModule
 module = AnsibleModule(argument_spec={'n': {'type': 'int', 'default': 1}})
 module.exit_json(n=module.params['n'] + 1)
 `;
-
-function recordShipments(session: VolantAgentSession): string[][] {
-  const shipments: string[][] = [];
-  const request = session.client.request.bind(session.client);
-  session.client.request = (op: string, fields: DataDict, timeout?: number): Promise<Data> => {
-    const helpers = fields.get('helper_sources');
-    if (fields.has('source')) shipments.push([String(fields.get('module')), ...(isDict(helpers) ? [...helpers.keys()].map(String).sort() : [])]);
-    return request(op, fields, timeout);
-  };
-  return shipments;
-}
 
 async function run(session: VolantAgentSession, module: string, args: Record<string, Data>, asyncSeconds?: number): Promise<ModuleResult> {
   return session.runModule({ module, args: dictOf(args), checkMode: false, diff: false, ...(asyncSeconds === undefined ? {} : { asyncSeconds }) });
@@ -53,7 +43,7 @@ overLocalAndSsh('transport/library modules', 'runs a library module with its mod
   const transport = createTransport();
   try {
     const session = (await transport.session(spec)) as VolantAgentSession;
-    const shipments = recordShipments(session);
+    const shipments = recordLoads(session);
     const greeted = await run(session, 'volant_test_greet', { name: 'ssh' });
     assert.equal(greeted.get('msg'), 'hello ssh', String(greeted.get('msg')));
     assert.equal(greeted.get('changed'), true);
