@@ -9,6 +9,7 @@ import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
 import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
+import { delegateHostName } from './delegate-host-name.js';
 import { loopSubdir, renderDroppingUndefined } from '../template/lookups/first-found.js';
 import { parsePyFloat } from '../template/filters/jinja-numbers.js';
 import { ConnectionError, TemplateError, VolantError } from '../core/errors.js';
@@ -367,9 +368,10 @@ export class TaskExecutor {
       const delegateKw = delegateKeyword(step);
       if (delegateKw && delegateKw.value !== null) {
         shownDelegate = pyStr(delegateKw.value);
-        const d = templar.render(shownDelegate, vars, { origin: delegateKw.loc });
-        shownDelegate = d !== null && d !== '' ? pyStr(d) : undefined;
-        delegatedTo = shownDelegate;
+        const d = typeof delegateKw.value === 'string' ? templar.render(shownDelegate, vars, { origin: delegateKw.loc }) : delegateKw.value;
+        // a literal '' delegates nowhere, as omit does; a name that fails is shown as written
+        if (d !== OMIT && delegateKw.value !== '') shownDelegate = delegatedTo = delegateHostName(d, shownDelegate);
+        else shownDelegate = undefined;
       }
       connSpec = this.addConnectionVars(host, step, locals, delegatedTo);
       if (delegatedTo === undefined) hostSpec = connSpec;
