@@ -15,9 +15,10 @@ import { bindArgs } from './filter-args.js';
 const dictFilters: Record<string, FilterFn> = {
   dictsort: (_c, v, args, kw) => {
     const [cs, by, reverse] = bindArgs(args, kw, [['case_sensitive', false], ['by', 'key'], ['reverse', false]]);
-    if (!(v instanceof Map)) throw new PyException('AttributeError', `'${typeName(v as Value)}' object has no attribute 'items'`);
+    // NOTE: Jinja checks `by` before it reads the value's items.
     const pos = by === 'key' ? 0 : by === 'value' ? 1 : -1;
     if (pos < 0) throw valueError('You can only sort by either "key" or "value"');
+    if (!(v instanceof Map)) throw new PyException('AttributeError', `'${typeName(v as Value)}' object has no attribute 'items'`);
     const pairs = [...v.entries()].map(([k, x]) => markTuple([k, x]) as Value);
     const key = (p: Value): Value => {
       const x = (p as Value[])[pos] as Value;

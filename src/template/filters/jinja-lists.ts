@@ -191,6 +191,8 @@ const listFilters: Record<string, FilterFn> = {
   },
   sum: (_c, v, args, kw) => {
     const [attribute, start] = bindArgs(args, kw, [['attribute', null], ['start', 0]]);
+    // NOTE: Python's sum refuses a str start before it takes any item.
+    if (typeof start === 'string' || start instanceof UnsafeString) throw typeError("sum() can't sum strings [use ''.join(seq) instead]");
     let items = list(v);
     if (attribute !== null && attribute !== undefined) items = items.map(attrGetter(attribute));
     let total = start as Value;
