@@ -246,7 +246,11 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       if (message.startsWith('Block scalar header includes extra characters')) {
         return { context: 'while scanning a block scalar', problem: 'did not find expected comment or line break', ...at };
       }
-      if (/^Unexpected \S+ at node end/.test(message) || /^Unexpected flow-\S+-end token/.test(message)) return unexpectedToken(text, error.pos[0], lines);
+      // NOTE: a node after a document's own (`[a]` then `[b]`, an INI file read as YAML) is where
+      // libyaml wanted the next document's `---`.
+      if (/^Unexpected \S+ at node end/.test(message) || /^Unexpected flow-\S+-end token/.test(message) || /^Unexpected \S+ token in YAML stream/.test(message)) {
+        return unexpectedToken(text, error.pos[0], lines);
+      }
       return { problem: message, ...at };
     default:
       // NOTE: PyYAML's timestamp constructor fails on a text its expression does not match.
