@@ -919,13 +919,17 @@ class Context(object):
                 dest_stat = os.stat(dest)
             except OSError:
                 dest_stat = None
+        if dest_stat is not None and keep_dest_attrs:
+            # NOTE: as Ansible's atomic_move: owner first (a chown clears setuid bits), then
+            # copystat, which brings dest's mode and extended attributes (its ACLs) along.
+            try:
+                os.chown(src, dest_stat.st_uid, dest_stat.st_gid)
+                shutil.copystat(dest, src)
+                os.utime(src, None)
+            except OSError as e:
+                if e.errno != errno.EPERM:
+                    raise
         try:
-            if dest_stat is not None and keep_dest_attrs:
-                os.chmod(src, stat.S_IMODE(dest_stat.st_mode))
-                try:
-                    os.chown(src, dest_stat.st_uid, dest_stat.st_gid)
-                except OSError:
-                    pass
             os.rename(src, dest)
         except (IOError, OSError) as e:
             if e.errno not in (errno.EPERM, errno.EXDEV, errno.EACCES, errno.ETXTBSY, errno.EBUSY):
@@ -1438,6 +1442,10 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
                 # ansible.legacy.X in this message; the controller passes the name to show.
                 msg = 'Unsupported parameters for (%s) module: %s' % (internal.get('_ansible_module_name') or name, msg)
             result = {'failed': True, 'msg': msg}
+            # what the module's action had ready before the module refused its arguments
+            before_module = getattr(module, 'ACTION_BEFORE_MODULE', None)
+            if before_module is not None:
+                result.update(before_module(user_args, dict(internal, _volant_check_mode=check_mode, _volant_diff_mode=diff_mode)))
             adjust = getattr(module, 'adjust_invocation', None)
             if adjust is not None:
                 invocation = {'module_args': remove_values(adjust(dict(vres.params), result), vres.no_log_values)}

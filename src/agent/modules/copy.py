@@ -105,6 +105,9 @@ def run(params, ctx):
         if 'checksum' in params.get('_volant_meta', {}) and not params['remote_src'] and not ctx.internal.get('_volant_upload_name'):
             e.result.setdefault('checksum', params['_volant_meta']['checksum'])
             e.result.setdefault('diff', params['_volant_meta'].get('diff', []))
+        elif ctx.internal.get('_volant_upload_name') and params.get('_volant_meta', {}).get('diff'):
+            # assemble's action puts its diff beside any failure of the module
+            e.result.setdefault('diff', params['_volant_meta']['diff'])
         raise
 
 
@@ -358,6 +361,25 @@ def _action_answer(args, internal, dest, st, follow):
         return None
     diff = [_diff_entry(internal, os.path.expanduser(args['dest']), dest, exists, data)] if internal.get('_volant_diff_mode') else []
     return {'changed': True, 'diff': diff, 'invocation': _task_args_invocation(args)}
+
+
+def ACTION_BEFORE_MODULE(args, internal):
+    """assemble's action diffs what it joined against dest before the copy module runs: a module
+    that refuses its arguments still has that diff beside its failure."""
+    dest = args.get('dest')
+    if not internal.get('_volant_upload_name') or not internal.get('_volant_diff_mode') or not isinstance(dest, str):
+        return {}
+    if internal.get('_volant_content_b64') is not None:
+        data = _Source(data=base64.b64decode(internal['_volant_content_b64']))
+    elif internal.get('_volant_staged') is not None:
+        data = _Source(path=os.path.expanduser(internal['_volant_staged']))
+    else:
+        return {}
+    dest = os.path.expanduser(dest)
+    exists = os.path.isfile(dest)
+    if exists and _file_sha1(dest) == data.digest('sha1'):
+        return {}
+    return {'diff': [_diff_entry(internal, dest, dest, exists, data)]}
 
 
 def _file_sha1(path):
