@@ -1,8 +1,9 @@
 /** to_json, to_nice_json, from_json: Python's json module with Ansible's defaults. */
 import { dumpJson, type JsonDumpOptions } from '../../core/json.js';
-import { isStringLike, textOf, truthy, type Data } from '../../core/data.js';
+import { isStringLike, pyRepr, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
-import { argument, defined, pluginError, toText } from './ansible-args.js';
+import { argument, defined, pluginError, pyClass, toText } from './ansible-args.js';
+import { typeName } from '../runtime/py-values.js';
 import { loadsJson } from './ansible-python-json.js';
 import { datetimeIso, replaceRuntime } from './ansible-runtime-values.js';
 import { containsOmit } from '../runtime/omit.js';
@@ -48,23 +49,27 @@ export const to_nice_json: FilterFn = (_ctx, value, args, kwargs) => {
 /** The keywords json.loads passes on to JSONDecoder: accepted, their effects not implemented. */
 const DECODER_KEYWORDS = new Set(['object_hook', 'parse_float', 'parse_int', 'parse_constant', 'strict', 'object_pairs_hook']);
 
-export const from_json: FilterFn = (_ctx, value, _args, kwargs) => {
+/** 2.19's JSON profiles, by the names its serialization modules have. */
+const JSON_PROFILES = new Set(['fallback_to_str', 'module_legacy_c2m', 'module_legacy_m2c', 'module_modern_c2m', 'module_modern_m2c', 'tagless', 'cache_persistence', 'inventory_legacy', 'legacy']);
+
+/** 2.19 looks the profile's decoder up (a false profile is 'tagless') before json.loads runs. */
+function checkProfile(profile: PluginValue | undefined): void {
+  if (profile === undefined || !truthy(profile as Data)) return;
+  const name = profile as Data;
+  if (!isStringLike(name)) throw pluginError(`Name is ${pyClass(name)} instead of <class 'str'> or <class 'module'>.`);
+  // NOTE: a dotted name is a module path 2.19 imports; Volant reads every named profile as tagless.
+  if (!textOf(name).includes('.') && !JSON_PROFILES.has(textOf(name))) throw pluginError(`Unknown profile name ${pyRepr(name)}.`);
+}
+
+export const from_json: FilterFn = (_ctx, value, args, kwargs) => {
   const data: Data = defined(value);
+  checkProfile(argument(args, kwargs, 0, 'profile'));
   if (!isStringLike(data)) {
-    throw pluginError(`the JSON object must be str, bytes or bytearray, not ${pyName(data)}`);
+    throw pluginError(`the JSON object must be str, bytes or bytearray, not ${typeName(data)}`);
   }
   const unknown = [...kwargs.keys()].find((k) => k !== 'profile' && !DECODER_KEYWORDS.has(k));
   if (unknown !== undefined) throw pluginError(`JSONDecoder.__init__() got an unexpected keyword argument '${unknown}'`);
   return loadsJson(textOf(data));
 };
-
-function pyName(value: Data): string {
-  if (value === null) return 'NoneType';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return 'int';
-  if (Array.isArray(value)) return 'list';
-  if (value instanceof Map) return 'dict';
-  return 'float';
-}
 
 export const jsonFilters: Record<string, FilterFn> = { to_json, to_nice_json, from_json };
