@@ -36,6 +36,7 @@ import { moduleCauses } from './module-causes.js';
 import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-values.js';
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { withTemplatedAction } from './templated-action.js';
+import { postValidateWhen } from './when-post-validate.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
 import { withRunInternalArgs } from './run-internal-args.js';
@@ -401,6 +402,7 @@ export class TaskExecutor {
         }
       }
       if (loopError !== undefined) throw loopError;
+      postValidateWhen(step.folded.when, vars, templar);
       const templated = withTemplatedAction(step, vars, templar);
       if (templated !== step) return { ...(await this.executeOnce(host, templated, locals, undefined)), ranAs: templated };
 
