@@ -344,13 +344,8 @@ def _action_answer(args, internal, dest, st, follow):
             return answer
     if st is not None and not volant_runtime.boolean(args.get('force', True), strict=False):
         return None
-    if internal.get('_volant_content_b64') is not None:
-        data = _Source(data=base64.b64decode(internal['_volant_content_b64']))
-    elif internal.get('_volant_staged') is not None:
-        data = _Source(path=os.path.expanduser(internal['_volant_staged']))
-    elif isinstance(args.get('content'), str):
-        data = _Source(data=args['content'].encode('utf-8', 'surrogateescape'))
-    else:
+    data = _sent_data(args, internal)
+    if data is None:
         return None
     exists = st is not None
     if exists and _file_sha1(dest) == data.digest('sha1'):
@@ -364,22 +359,33 @@ def _action_answer(args, internal, dest, st, follow):
 
 
 def ACTION_BEFORE_MODULE(args, internal):
-    """assemble's action diffs what it joined against dest before the copy module runs: a module
-    that refuses its arguments still has that diff beside its failure."""
+    """What 2.19's copy action has beside a module that refuses its arguments: its diff list, with
+    the diff of a file that would change under --diff (assemble's too), empty otherwise."""
     dest = args.get('dest')
-    if not internal.get('_volant_upload_name') or not internal.get('_volant_diff_mode') or not isinstance(dest, str):
+    if internal.get('_volant_tree') is not None or not isinstance(dest, str):
         return {}
-    if internal.get('_volant_content_b64') is not None:
-        data = _Source(data=base64.b64decode(internal['_volant_content_b64']))
-    elif internal.get('_volant_staged') is not None:
-        data = _Source(path=os.path.expanduser(internal['_volant_staged']))
-    else:
+    data = _sent_data(args, internal)
+    if data is None or (args.get('content') is None and volant_runtime.boolean(args.get('remote_src', False), strict=False)):
         return {}
     dest = os.path.expanduser(dest)
+    if dest.endswith(os.sep) or os.path.isdir(dest):
+        dest = os.path.join(dest, args.get('_original_basename') or '')
     exists = os.path.isfile(dest)
     if exists and _file_sha1(dest) == data.digest('sha1'):
         return {}
-    return {'diff': [_diff_entry(internal, dest, dest, exists, data)]}
+    diff = [_diff_entry(internal, os.path.expanduser(args['dest']), dest, exists, data)] if internal.get('_volant_diff_mode') else []
+    return {'diff': diff}
+
+
+def _sent_data(args, internal):
+    """The bytes the action sends: a controller file or template, or content."""
+    if internal.get('_volant_content_b64') is not None:
+        return _Source(data=base64.b64decode(internal['_volant_content_b64']))
+    if internal.get('_volant_staged') is not None:
+        return _Source(path=os.path.expanduser(internal['_volant_staged']))
+    if isinstance(args.get('content'), str):
+        return _Source(data=args['content'].encode('utf-8', 'surrogateescape'))
+    return None
 
 
 def _file_sha1(path):
