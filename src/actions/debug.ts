@@ -24,7 +24,7 @@ export const debug: Action = (ctx) => {
       // The expression is located where `var`'s value is written (the k=v text as a whole).
       const exprOrigin = varLocation(ctx) ?? ctx.step.task.argsLoc;
       try {
-        value = ctx.templar.evaluateExpression(expr, ctx.vars, { origin: exprOrigin });
+        value = ctx.templar.evaluateExpression(expr, ctx.vars, { origin: exprOrigin, lookup: ctx.lookup });
       } catch (e) {
         if (!isUndefinedError(e)) throw TaskError.wrap({ message: 'Error while resolving `var` expression.', origin: exprOrigin }, e);
         // NOTE: 2.19 replaces what is undefined in a `var` with markers and warns, instead of
@@ -125,7 +125,7 @@ class ErrorMarkers {
       else errors.push(`error ${this.count} - ${message}`);
       return `<< error ${this.count} - ${message} >>`;
     };
-    const value = this.ctx.templar.render(text, this.ctx.vars, { origin, markError });
+    const value = this.ctx.templar.render(text, this.ctx.vars, { origin, markError, lookup: this.ctx.lookup });
     this.warn(errors, origin);
     return value;
   }
