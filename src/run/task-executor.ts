@@ -37,6 +37,7 @@ import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-va
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { withTemplatedAction } from './templated-action.js';
 import { postValidateWhen } from './when-post-validate.js';
+import { loopItemValue } from './loop-item-trust.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
 import { withRunInternalArgs } from './run-internal-args.js';
@@ -206,7 +207,7 @@ export class TaskExecutor {
     for (let index = 0; index < items.length; index++) {
       const item = items[index] as Data;
       if (control.pause > 0 && index > 0) await sleep(control.pause * 1000);
-      const locals = new Map<string, Data>([...carried, ['ansible_loop_var', control.loopVar], [control.loopVar, item]]);
+      const locals = new Map<string, Data>([...carried, ['ansible_loop_var', control.loopVar], [control.loopVar, loopItemValue(item)]]);
       setValueOrigin(locals, control.loopVar, valueOrigin(items, index) ?? null);
       if (control.indexVar) {
         locals.set('ansible_index_var', control.indexVar);
