@@ -79,7 +79,17 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
     withLookup = { name: lookup, terms: { value: toData(pair.value), loc: pair.value.loc, node: pair.value } };
   }
 
-  const keywords = withLoadWarnings(loadWarnings, () => collectKeywords(map, isHandler ? 'Handler' : 'Task', isHandler ? HANDLER_NAMES : TASK_NAMES, skip));
+  const keywords = withLoadWarnings(loadWarnings, () => {
+    try {
+      return collectKeywords(map, isHandler ? 'Handler' : 'Task', isHandler ? HANDLER_NAMES : TASK_NAMES, skip);
+    } catch (error) {
+      // NOTE: 2.19 refuses a role as a handler before it loads the handler's keywords.
+      if (isHandler && (resolved.action === 'include_role' || resolved.action === 'import_role')) {
+        throw new ParseError('HANDLER_ROLE', `Using '${resolved.actionWritten}' as a handler is not supported.`, { location: map.loc });
+      }
+      throw namedForInclude(error, resolved.action, isHandler);
+    }
+  });
   const task: TaskNode = {
     kind: 'task',
     loc: map.loc,
@@ -113,4 +123,14 @@ function withLoadWarnings<T>(warnings: readonly string[], load: () => T): T {
     if (warnings.length === 0 || !(error instanceof ParseError)) throw error;
     throw new ParseError(error.code, error.message, { ...(error.location ? { location: error.location } : {}), ...(error.hint ? { hint: error.hint } : {}), warnings });
   }
+}
+
+/** 2.19 loads an include or import as its own class: its `vars` error names that class. */
+function namedForInclude(error: unknown, action: string, isHandler: boolean): unknown {
+  if (!(error instanceof ParseError) || error.code !== 'VARS_NOT_DICT') return error;
+  const roles = action === 'include_role' || action === 'import_role';
+  const tasks = action === 'include_tasks' || action === 'import_tasks';
+  if (!roles && !tasks) return error;
+  const named = roles ? 'IncludeRole' : isHandler ? 'HandlerTaskInclude' : 'TaskInclude';
+  return new ParseError(error.code, error.message.replace(/^Vars in a \w+ /, `Vars in a ${named} `), { ...(error.location ? { location: error.location } : {}) });
 }
