@@ -8,6 +8,7 @@ import { valueOrigin } from '../../core/value-origins.js';
 import { isIterableObject, taggedTypeName, typeName } from '../runtime/py-values.js';
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
+import { PyObject } from '../runtime/py-object.js';
 import type { PluginValue } from '../plugin.js';
 
 /** A plugin failure: the engine prefixes it with "The filter plugin '…' failed:". */
@@ -66,6 +67,9 @@ export function toText(value: Data): string {
   if (value === OMIT_PLACEHOLDER) return '<<Omit>>';
   if (typeof value === 'string') return value;
   if (isStringLike(value)) return textOf(value);
+  // An engine object (a range …) is its str(), as to_text makes it.
+  const runtime: unknown = value;
+  if (runtime instanceof PyObject) return runtime.str();
   return pyStr(value);
 }
 

@@ -4,7 +4,8 @@ import { percentFormat } from '../runtime/py-format.js';
 import type { Value } from '../runtime/py-object.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import { markTuple, type Data } from '../../core/data.js';
-import { codePointLength, isInt, length as pyLength, num, repr, str, truthy, typeName } from '../runtime/py-values.js';
+import { codePointLength, compare, isInt, length as pyLength, num, repr, str, truthy, typeName } from '../runtime/py-values.js';
+import * as arith from '../runtime/py-arith.js';
 import { pyCapitalize, splitWhitespace } from '../runtime/str-methods.js';
 import { bindArgs } from './filter-args.js';
 
@@ -43,14 +44,17 @@ function indent(value: string, width: Value, first: boolean, blank: boolean): st
   return rv;
 }
 
-function truncate(value: Value, length: number, killwords: boolean, end: string, leeway: number): Value {
-  if (length < end.length) throw typeError(`expected length >= ${end.length}, got ${length}`);
-  if (leeway < 0) throw typeError(`expected leeway >= 0, got ${leeway}`);
+/** NOTE: Jinja compares length and leeway as Python does, so a str or list fails in the comparison. */
+function truncate(value: Value, length: Value, killwords: boolean, end: string, leeway: Value): Value {
+  if (!compare(length, end.length, '>=')) throw typeError(`expected length >= ${end.length}, got ${str(length)}`);
+  if (!compare(leeway, 0, '>=')) throw typeError(`expected leeway >= 0, got ${str(leeway)}`);
   // NOTE: Jinja returns anything short enough untouched, even a list.
-  if (pyLength(value) <= length + leeway) return value;
+  if (compare(pyLength(value), arith.add(length, leeway), '<=')) return value;
+  if (!isInt(length)) throw typeError('slice indices must be integers or None or have an __index__ method');
   const text = str(value);
-  if (killwords) return text.slice(0, length - end.length) + end;
-  const cut = text.slice(0, length - end.length);
+  const keep = Number(length) - end.length;
+  if (killwords) return text.slice(0, keep) + end;
+  const cut = text.slice(0, keep);
   const i = cut.lastIndexOf(' ');
   return (i >= 0 ? cut.slice(0, i) : cut) + end;
 }
@@ -188,7 +192,7 @@ const stringFilters: Record<string, FilterFn> = {
   },
   truncate: (_c, v, args, kw) => {
     const [length, killwords, end, leeway] = bindArgs(args, kw, [['length', 255], ['killwords', false], ['end', '...'], ['leeway', null]]);
-    return truncate(v as Value, Number(num(length)), truthy(killwords), str(end), leeway === null ? 5 : Number(num(leeway))) as PluginValue;
+    return truncate(v as Value, length as Value, truthy(killwords), str(end), leeway === null ? 5 : (leeway as Value)) as PluginValue;
   },
   // NOTE: Python's \w is Unicode's: letters, digits and other numerics, and '_'.
   wordcount: (_c, v) => (s(v).match(/[\p{L}\p{N}_]+/gu) ?? []).length,
