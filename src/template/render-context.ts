@@ -74,7 +74,8 @@ class ContextForPlugins implements PluginContext {
     const compileOptions: RenderOptions = { ...(delimiters ? { delimiters } : {}), ...(trimBlocks === false ? { trimBlocks } : {}) };
     let value: Value;
     try {
-      value = extraVars === undefined ? this.ctx.renderNested(text, compileOptions) : this.ctx.renderWithExtraVars(text, extraVars, compileOptions, includeSearchPath);
+      const render = (): Value => (extraVars === undefined ? this.ctx.renderNested(text, compileOptions) : this.ctx.renderWithExtraVars(text, extraVars, compileOptions, includeSearchPath));
+      value = origin ? this.ctx.withTemplateOrigin(origin, render) : render();
     } catch (err) {
       if (err instanceof Error) {
         nestedRenderErrors.add(err);
@@ -417,6 +418,17 @@ export class RenderContext implements RenderState {
     }
   }
 
+  /** Runs a plugin's render of text written at `origin` (a template file): its warnings name it. */
+  withTemplateOrigin<T>(origin: SourceLocation, run: () => T): T {
+    const outer = this.variableOrigin;
+    this.variableOrigin = () => origin;
+    try {
+      return run();
+    } finally {
+      this.variableOrigin = outer;
+    }
+  }
+
   /** Runs a conditional's own expression: its template-looking constants are rendered (2.19, deprecated). */
   renderingConstTemplates<T>(run: () => T): T {
     const outer = this.rendersConstTemplates;
@@ -481,6 +493,7 @@ export class RenderContext implements RenderState {
       origin: (name) => (extraVars.has(name) ? undefined : base.origin?.(name)),
     };
     const inner = new RenderContext(this.engine, vars, includeSearchPath ? { ...this.options, includeSearchPath } : this.options, this.expressionMode);
+    inner.variableOrigin = this.variableOrigin;
     inner.depth = this.depth + 1;
     if (inner.depth > MAX_DEPTH) throw new TemplateRecursionError();
     return inner.renderNested(text, compileOptions);
