@@ -126,7 +126,8 @@ function withWarnings(error: InventoryError, inventory: Inventory): InventoryLoa
 
 /**
  * The plugins `enable_plugins` names, in its order (names Volant has no plugin for are skipped).
- * One named by FQCN is called by its Python module path in failure warnings, as 2.19 loads it.
+ * One named ansible.builtin.X is called by its Python module path in its messages, as 2.19 loads it;
+ * one named ansible.legacy.X by X.
  */
 function enabledPlugins(names: readonly string[] | undefined): readonly InventoryPlugin[] {
   if (!names) return DEFAULT_PLUGINS;
@@ -136,7 +137,9 @@ function enabledPlugins(names: readonly string[] | undefined): readonly Inventor
     const short = given.trim().replace(/^ansible\.(builtin|legacy)\./, '');
     const plugin = byName.get(short);
     if (!plugin) continue;
-    out.push(short === given.trim() ? plugin : { ...plugin, name: `ansible_collections.ansible.builtin.plugins.inventory.${short}`, loadedAs: given.trim() });
+    // NOTE: 2.19 names a plugin by how it loaded it: ansible.legacy.X loads as X, ansible.builtin.X by its module path.
+    const name = given.trim().startsWith('ansible.builtin.') ? `ansible_collections.ansible.builtin.plugins.inventory.${short}` : short;
+    out.push(short === given.trim() ? plugin : { ...plugin, name, loadedAs: given.trim() });
   }
   return out;
 }
@@ -164,7 +167,7 @@ function parseSource(inventory: Inventory, source: string, options: LoadInventor
       }
       try {
         // `auto` loads them only in the plugin it hands the file to.
-        if (plugin.name !== 'auto') checkExtraVars(plugin.name, source, options);
+        if (!isAuto(plugin.name)) checkExtraVars(plugin.name, source, options);
         plugin.parse(inventory, source, options);
         parsed = true;
         inventory.verbose(`Parsed ${source} inventory source with ${plugin.name} plugin`, 3);
@@ -255,12 +258,12 @@ const PLUGINS: readonly InventoryPlugin[] = [
     name: 'auto',
     wants: (source) => (source.endsWith('.yml') || source.endsWith('.yaml')) && readable(source),
     checksAccess: (source) => source.endsWith('.yml') || source.endsWith('.yaml'),
-    parse(inventory, source, options) {
-      const node = readYaml(inventory, source, 'auto', options);
+    parse(this: InventoryPlugin, inventory, source, options) {
+      const node = readYaml(inventory, source, this.name, options);
       const data = node ? toData(node) : null;
       const plugin = isDict(data) ? data.get('plugin') : undefined;
       if (plugin === undefined || plugin === null || plugin === '' || plugin === false) {
-        throw pluginFailure(`no root 'plugin' key found, '${source}' is not a valid YAML inventory plugin config file`, 'auto', source);
+        throw pluginFailure(`no root 'plugin' key found, '${source}' is not a valid YAML inventory plugin config file`, this.name, source);
       }
       const name = String(plugin).replace(/^ansible\.builtin\./, '');
       const construct = CONFIG_PLUGINS[name];
@@ -268,11 +271,11 @@ const PLUGINS: readonly InventoryPlugin[] = [
         // NOTE: 2.19 names the plugin as the file wrote it, a builtin FQCN by its Python module.
         const shown = String(plugin).startsWith('ansible.builtin.') ? `ansible_collections.ansible.builtin.plugins.inventory.${name}` : String(plugin);
         inventory.verbose(`Using inventory plugin '${shown}' to process inventory source '${source}'`, 1);
-        checkExtraVars('auto', source, options);
-        return construct(inventory, data, source, options.templar, 'auto', options);
+        checkExtraVars(this.name, source, options);
+        return construct(inventory, data, source, options.templar, this.name, options);
       }
       // Other inventory plugins (aws_ec2, community ones …) are not part of Volant.
-      throw pluginFailure(`inventory config '${source}' specifies unknown plugin '${String(plugin)}'`, 'auto', source);
+      throw pluginFailure(`inventory config '${source}' specifies unknown plugin '${String(plugin)}'`, this.name, source);
     },
   },
   configPlugin('constructed'),
@@ -281,8 +284,8 @@ const PLUGINS: readonly InventoryPlugin[] = [
     name: 'yaml',
     wants: (source) => readable(source) && (!extname(source) || ['.yaml', '.yml', '.json'].includes(extname(source))),
     checksAccess: () => true,
-    parse(inventory, source, options) {
-      parseYamlInventory(inventory, readYaml(inventory, source, 'yaml', options), source);
+    parse(this: InventoryPlugin, inventory, source, options) {
+      parseYamlInventory(inventory, readYaml(inventory, source, this.name, options), source, this.name);
     },
   },
   {
@@ -353,12 +356,17 @@ function sourceText(source: string, plugin: string, options: LoadInventoryOption
   } catch (error) {
     if (!(error instanceof VolantError && error.code.startsWith('VAULT'))) throw error;
     // NOTE: 2.19's auto plugin shows the vault error at the file; ini wraps it in its own failure.
-    if (plugin === 'ini') {
+    if (plugin === 'ini' || plugin.endsWith('.ini')) {
       const summary = `Failed to parse inventory: ${error.message}`;
       throw new InventorySourceError(summary, [`Failed to parse inventory.\nOrigin: <inventory plugin 'ini' with source '${source}'>`, `${error.message}\nOrigin: ${source}`]);
     }
-    throw pluginFailure(error.message, plugin, source, plugin === 'auto' ? error.location : undefined);
+    throw pluginFailure(error.message, plugin, source, isAuto(plugin) ? error.location : undefined);
   }
+}
+
+/** The auto plugin, by either of the names 2.19 gives it (short, or its module path when enabled as ansible.builtin.auto). */
+function isAuto(name: string): boolean {
+  return name === 'auto' || name.endsWith('.auto');
 }
 
 function readYaml(inventory: Inventory, source: string, plugin: string, options: LoadInventoryOptions): YamlNode | undefined {
@@ -369,7 +377,7 @@ function readYaml(inventory: Inventory, source: string, plugin: string, options:
     return node;
   } catch (error) {
     // NOTE: 2.19's auto plugin lets the YAML error keep its place; the yaml plugin names itself instead.
-    if (error instanceof YamlError) throw pluginFailure(error.message, plugin, source, plugin === 'auto' ? error.location : undefined);
+    if (error instanceof YamlError) throw pluginFailure(error.message, plugin, source, isAuto(plugin) ? error.location : undefined);
     throw error;
   }
 }

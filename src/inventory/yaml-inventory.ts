@@ -36,10 +36,13 @@ function isNull(node: YamlNode | undefined): boolean {
   return node === undefined || (node.kind === 'scalar' && node.value === null);
 }
 
-/** Parses the first YAML document into `inventory`. Throws InventorySourceError in ansible's words. */
-export function parseYamlInventory(inventory: Inventory, doc: YamlNode | undefined, path: string): void {
+/**
+ * Parses the first YAML document into `inventory`. Throws InventorySourceError in ansible's words,
+ * naming the plugin as it was loaded (`pluginName`).
+ */
+export function parseYamlInventory(inventory: Inventory, doc: YamlNode | undefined, path: string, pluginName = 'yaml'): void {
   const fail = (message: string): never => {
-    throw pluginFailure(message, 'yaml', path);
+    throw pluginFailure(message, pluginName, path);
   };
   const data = doc ? toData(doc) : null;
   if (data === null || data === false || data === '' || data === 0 || (isDict(data) && data.size === 0) || (Array.isArray(data) && data.length === 0)) {
