@@ -97,6 +97,16 @@ class Composer {
     return at;
   }
 
+  /**
+   * NOTE: libyaml's anchor and alias names are letters, digits, '_' and '-' only, ended by a blank
+   * or an indicator; the YAML 1.2 parser takes more (`&x!`): libyaml stops at the first other one.
+   */
+  private checkAnchorName(name: string, markerOffset: number, what: string): void {
+    const bad = /[^0-9A-Za-z_-]/.exec(name);
+    if (bad === null || '?:,]}%@`'.includes(bad[0])) return;
+    this.fail(markerOffset + 1 + bad.index, 'did not find expected alphabetic or numeric character', `while scanning ${what}`);
+  }
+
   /** Where an anchor is written, for the duplicate-anchor mark. */
   private anchorOffset(anchor: string, start: number): number {
     const at = this.text.lastIndexOf(`&${anchor}`, start);
@@ -117,6 +127,7 @@ class Composer {
     }
     if (isAlias(node)) {
       const start = node.range?.[0] ?? fallbackOffset;
+      this.checkAnchorName(node.source, start, 'an alias');
       const target = this.anchors.get(node.source);
       // NOTE: libyaml's composer does not name the alias in this message.
       if (target === undefined) this.fail(start, 'found undefined alias');
@@ -126,6 +137,7 @@ class Composer {
     const valueStart = cst.range?.[0] ?? fallbackOffset;
     const start = this.propertiesStart(cst, valueStart);
     const anchor = cst.anchor;
+    if (anchor !== undefined) this.checkAnchorName(anchor, this.anchorOffset(anchor, valueStart), 'an anchor');
     if (anchor !== undefined && this.anchors.has(anchor)) {
       this.fail(this.anchorOffset(anchor, valueStart), 'second occurrence', 'found duplicate anchor; first occurrence');
     }
