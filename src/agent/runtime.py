@@ -662,6 +662,21 @@ def deprecation_dict(msg, version, date, collection_name, module_name, default_c
     return dep
 
 
+
+# lsattr's flag letters by the names ansible's stat and file modules give them
+FILE_ATTRIBUTES = {
+    'A': 'noatime', 'a': 'append', 'c': 'compressed', 'C': 'nocow', 'd': 'nodump', 'D': 'dirsync',
+    'e': 'extents', 'E': 'encrypted', 'h': 'blocksize', 'i': 'immutable', 'I': 'indexed', 'j': 'journalled',
+    'N': 'inline', 's': 'zero', 'S': 'synchronous', 't': 'notail', 'T': 'blockroot', 'u': 'undelete',
+    'X': 'compressedraw', 'Z': 'compresseddirty',
+}
+
+
+def format_attributes(flags):
+    """The names of the flags (letters without a name are left out, as ansible does)."""
+    return [FILE_ATTRIBUTES[f] for f in flags if f in FILE_ATTRIBUTES]
+
+
 class Context(object):
     """What a module's run(params, ctx) may use. One per module invocation."""
 
@@ -1147,38 +1162,49 @@ class Context(object):
         return changed
 
     def set_attributes_if_different(self, path, attributes, changed, diff=None, expand=True):
+        """As AnsibleModule's: chattr runs when lsattr's flags (as text, in its order) differ from the
+        ones given, or always to take some off; the diff shows the flags and the operation given."""
         if attributes is None:
             return changed
         if expand:
             path = os.path.expanduser(os.path.expandvars(path))
-        lsattr = self.get_bin_path('lsattr')
-        chattr = self.get_bin_path('chattr')
-        if not lsattr or not chattr:
-            return changed
-        rc, out, err = self.run_command([lsattr, '-vd', path])
-        if rc != 0 or not out.strip():
-            return changed
-        fields = out.split()
-        current = fields[1].replace('-', '') if len(fields) > 1 else ''
-        mode = attributes[0] if attributes[:1] in ('+', '-', '=') else '='
-        wanted = attributes.lstrip('+-=')
-        if mode == '=':
-            new = ''.join(sorted(wanted))
-        elif mode == '+':
-            new = ''.join(sorted(set(current) | set(wanted)))
-        else:
-            new = ''.join(sorted(set(current) - set(wanted)))
-        if ''.join(sorted(current)) != new:
-            if diff is not None:
-                diff.setdefault('before', {})['attributes'] = current
-                diff.setdefault('after', {})['attributes'] = new
-            if self.check_mode:
-                return True
-            rc, out, err = self.run_command([chattr, '=%s' % new, path])
-            if rc != 0:
-                self.fail_at(path, 'chattr failed', details=err, rc=rc)
-            changed = True
+        if self.check_mode and not os.path.exists(path):
+            return True
+        existing = self.get_file_attributes(path, include_version=False)
+        operation = '='
+        if attributes.startswith(('-', '+')):
+            operation, attributes = attributes[0], attributes[1:]
+        if attributes and (existing.get('attr_flags', '') != attributes or operation == '-'):
+            chattr = self.get_bin_path('chattr')
+            if chattr:
+                changed = True
+                if diff is not None:
+                    diff.setdefault('before', {})['attributes'] = existing.get('attr_flags')
+                    diff.setdefault('after', {})['attributes'] = operation + attributes
+                if not self.check_mode:
+                    rc, out, err = self.run_command([chattr, operation + attributes, path])
+                    if rc != 0 or err:
+                        self.fail_at(path, 'chattr failed', details='Error while setting attributes: %s' % (out + err))
         return changed
+
+    def get_file_attributes(self, path, include_version=True):
+        """`lsattr -vd`'s version and flags ({} when lsattr is missing or fails)."""
+        output = {}
+        lsattr = self.get_bin_path('lsattr')
+        if lsattr:
+            try:
+                rc, out, err = self.run_command([lsattr, '-vd' if include_version else '-d', path])
+                if rc == 0:
+                    # NOTE: split on whitespace: lsattr pads a short version to ten columns
+                    fields = out.split()
+                    if include_version:
+                        output['version'] = fields[0].strip()
+                        fields = fields[1:]
+                    output['attr_flags'] = fields[0].replace('-', '').strip()
+                    output['attributes'] = format_attributes(output['attr_flags'])
+            except Exception:
+                pass
+        return output
 
     def set_fs_attributes_if_different(self, file_args, changed, diff=None, expand=True):
         path = file_args['path']

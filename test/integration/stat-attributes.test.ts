@@ -2,7 +2,7 @@
  * stat's version, attr_flags and attributes: what `lsattr -vd` prints, split on whitespace as
  * ansible-core's get_file_attributes does (lsattr pads a short version to ten columns).
  */
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +35,12 @@ const versionSet = ((): boolean => {
 })();
 const expected = versionSet ? lsattr(file) : undefined;
 
-describe('stat attributes', { skip: existsSync('/usr/bin/lsattr') && expected !== undefined ? false : 'lsattr/chattr do not work on flags here' }, () => {
+const skip = existsSync('/usr/bin/lsattr') && expected !== undefined ? false : 'lsattr/chattr do not work on flags here';
+if (skip) rmSync(dir, { recursive: true, force: true });
+
+describe('stat and file attributes', { skip }, () => {
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
   it('are what lsattr prints, a short version included', async () => {
     const transport = createTransport();
     try {
@@ -48,7 +53,26 @@ describe('stat attributes', { skip: existsSync('/usr/bin/lsattr') && expected !=
       assert.ok(Array.isArray(st.get('attributes')) && (st.get('attributes') as unknown[]).length === expected?.flags.length);
     } finally {
       await transport.closeAll();
-      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('file sets them as ansible-core does: chattr with the operation given, which the diff shows', async () => {
+    const transport = createTransport();
+    try {
+      const session = await transport.session(LOCAL_SPEC);
+      const before = expected?.flags;
+      const add = asTaskResult(await session.runModule({ module: 'file', args: dictOf({ path: file, attributes: '+A' }), checkMode: false, diff: true }));
+      assert.equal(add.get('changed'), true);
+      assert.deepEqual(add.get('diff'), dictOf({ before: dictOf({ attributes: before, path: file }), after: dictOf({ attributes: '+A', path: file }) }));
+      assert.match(lsattr(file)?.flags ?? '', /A/);
+      // taking flags off is a change whether or not they are there
+      for (let i = 0; i < 2; i++) {
+        const off = asTaskResult(await session.runModule({ module: 'file', args: dictOf({ path: file, attributes: '-A' }), checkMode: false, diff: true }));
+        assert.equal(off.get('changed'), true);
+      }
+      assert.equal(lsattr(file)?.flags, before);
+    } finally {
+      await transport.closeAll();
     }
   });
 });

@@ -113,16 +113,7 @@ def run(params, ctx):
         output['version'] = None
         output['attributes'] = []
         output['attr_flags'] = ''
-        lsattr = ctx.get_bin_path('lsattr')
-        if lsattr:
-            rc, out, err = ctx.run_command([lsattr, '-vd', path])
-            if rc == 0:
-                # NOTE: lsattr pads the version to ten columns ("0          ---e--- path")
-                fields = out.split()
-                flags = fields[1].replace('-', '').strip() if len(fields) > 1 else ''
-                output['version'] = fields[0].strip()
-                output['attr_flags'] = flags
-                output['attributes'] = [_ATTR_NAMES.get(f, f) for f in flags]
+        output.update(ctx.get_file_attributes(path))
     return {'changed': False, 'stat': output}
 
 
@@ -176,11 +167,3 @@ def _load_magic():
         return lib, cookie, threading.Lock()
     except Exception:
         return False
-
-
-_ATTR_NAMES = {
-    'A': 'noatime', 'a': 'append', 'c': 'compressed', 'C': 'nocow', 'd': 'nodump', 'D': 'dirsync',
-    'e': 'extents', 'E': 'encrypted', 'h': 'blocksize', 'i': 'immutable', 'I': 'indexed', 'j': 'journalled',
-    'N': 'inline', 's': 'zero', 'S': 'synchronous', 't': 'notail', 'T': 'blockroot', 'u': 'undelete',
-    'X': 'compressedraw', 'Z': 'compresseddirty',
-}
