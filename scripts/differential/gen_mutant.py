@@ -137,6 +137,7 @@ JINJA_BAD = ['{{ foo( }}', '{{ n +* 2 }}', '{% if n %}x', '{{ "unclosed }}', '{{
 class M:
     def __init__(self, seed):
         self.r = random.Random(seed)
+        self.structural = self.STRUCTURAL + (self.LATER if seed >= 11300 else [])
         self.files = copy.deepcopy(self.r.choice(bases()))
         self.raw = {}    # textual mutations applied after dumping: path -> [fn(text) -> text]
         self.notes = []
@@ -196,20 +197,23 @@ class M:
         n[1][self.pick(['command', 'shell', 'ping', 'debug'])] = 'echo extra' if self.r.random() < 0.5 else {'msg': 'x'}
         return True
 
-    def no_action(self):
+    def task_with_action(self):
+        """A random task or handler and its action key, or (None, None) when the pick has none."""
         n = self.node('task', 'handler')
         a = n and action_of(n[1])
+        return (n[1], a) if a else (None, None)
+
+    def no_action(self):
+        t, a = self.task_with_action()
         if not a:
             return False
-        del n[1][a]
+        del t[a]
         return True
 
     def unknown_module(self):
-        n = self.node('task', 'handler')
-        a = n and action_of(n[1])
+        t, a = self.task_with_action()
         if not a:
             return False
-        t = n[1]
         t[self.pick(['no_such_module', 'ansible.builtin.nosuch', 'debugg', 'nosuch.coll.mod'])] = t.pop(a)
         return True
 
@@ -425,14 +429,96 @@ class M:
 
     def templated_module(self):
         return self.replace_action([('{{ mod }}', {'msg': 'x'}), ('action', '{{ mod }} msg=x'), ('action', {'module': '{{ mod }}', 'msg': 'x'}),
-                                    ('local_action', '{{ mod }} msg=x'), ('debug{{ x }}', {'msg': 'x'}), ('action', {'module': None}),
-                                    ('action', {'module': ['debug']}), ('action', '')])
+                                    ('local_action', '{{ mod }} msg=x'), ('debug{{ x }}', {'msg': 'x'}), ('action', '')])
+
+    def bad_role_dependency(self):
+        """A dependency entry in meta/main.yml with a broken keyword of its own."""
+        if 'roles/r1/meta/main.yml' not in self.files:
+            return False
+        dep = self.pick([{'role': 'r2', 'when': '{{ n +* 1 }}'}, {'role': 'r2', 'vars': ['a']}, {'role': 'r2', 'tags': {'a': 1}},
+                         {'role': 'r2', 'become': 'sometimes'}, {'role': 'r2', 'tasks_from': 'nope'}, {'role': '{{ undefined_dep }}'},
+                         {'role': 'r2', 'r2_param': '{{ undefined_param }}'}, {'role': 'r2', 'delegate_to': 'h1'}])
+        self.files['roles/r1/meta/main.yml'] = {'dependencies': [dep]}
+        return True
+
+    def argument_specs(self):
+        """r1 gains an argument spec its callers then break (missing required, wrong type, unknown option)."""
+        if 'roles/r1/tasks/main.yml' not in self.files:
+            return False
+        spec = {'r1_var': {'type': self.pick(['str', 'int', 'list', 'bool']), 'required': self.r.random() < 0.5},
+                'r1_count': {'type': 'int', 'default': self.pick([1, 'x'])}}
+        if self.r.random() < 0.3:
+            spec['r1_choice'] = {'choices': ['a', 'b'], 'default': self.pick(['a', 'c'])}
+        where = self.pick(['meta/argument_specs.yml', 'meta/main.yml'])
+        meta = self.files.get('roles/r1/meta/main.yml') if where == 'meta/main.yml' else None
+        doc = dict(meta) if isinstance(meta, dict) else {}
+        doc['argument_specs'] = {'main': {'options': spec}} if self.r.random() < 0.85 else self.pick([{'main': 'x'}, ['main'], {'main': {'options': 'x'}}])
+        self.files['roles/r1/' + where] = doc
+        for n in self.nodes('role'):
+            n[1].update(self.pick([{'r1_var': [1, 2]}, {'r1_count': 'many'}, {'r1_extra': 1}, {'r1_var': None}, {}]))
+        return True
+
+    def listen_typo(self):
+        """A handler listens to a topic nobody notifies, or a task notifies a misspelt topic."""
+        hs = self.nodes('handler')
+        ts = self.nodes('task')
+        if not hs or not ts:
+            return False
+        h = self.pick(hs)[1]
+        h['listen'] = self.pick(['bothh', ['both', 'other'], '{{ topic }}', 5])
+        t = self.pick(ts)[1]
+        t['notify'] = self.pick(['both', 'Both', ['both', 'bothh']])
+        t['changed_when'] = True
+        return True
+
+    def until_without_register(self):
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        n[1]['until'] = self.pick(['result is defined', 'false', '{{ undefined_until }}', ['n > 0', 'false']])
+        n[1]['retries'] = self.pick([1, 2, '{{ 1 }}', 'x'])
+        n[1]['delay'] = 0
+        return True
+
+    def bad_connection(self):
+        n = self.node('play', 'block', 'task', 'handler')
+        if not n:
+            return False
+        key, value = self.pick([('connection', 'nosuchconn'), ('connection', '{{ undefined_conn }}'), ('become_method', 'nosuch'),
+                                ('become_method', '{{ undefined_method }}'), ('become', True), ('become_user', '{{ undefined_user }}'),
+                                ('connection', 'ssh')])
+        n[1][key] = value
+        return True
+
+    def group_patterns(self):
+        p = self.node('play')
+        if not p:
+            return False
+        p[1]['hosts'] = self.pick(['nosuchgroup', 'web:&nosuchgroup', 'web:!nosuchgroup', 'nosuch*', '~h[', 'web[0:', 'web[1:0]',
+                                   'all:!web', ['web', 'nosuchgroup'], 'web,,nosuchgroup', '&web'])
+        return True
+
+    def import_playbook_variants(self):
+        plays = self.files['playbook.yml']
+        if not isinstance(plays, list):
+            return False
+        self.files.setdefault('other.yml', [{'name': 'other', 'hosts': 'h1', 'gather_facts': False, 'tasks': [dbg('other {{ pv | default(0) }}')]}])
+        entry = self.pick([{'import_playbook': 'missing_playbook.yml'}, {'import_playbook': 'other.yml', 'vars': {'pv': 1}},
+                           {'import_playbook': 'other.yml', 'vars': ['pv']}, {'import_playbook': '{{ pb }}'},
+                           {'import_playbook': 'other.yml', 'when': 'false'}, {'import_playbook': 'other.yml', 'tags': ['t']},
+                           {'import_playbook': 'other.yml', 'bogus': 1}, {'import_playbook': None}, {'import_playbook': ['other.yml']},
+                           {'import_playbook': 'other.yml', 'name': 'named import'}])
+        plays.insert(self.r.randint(0, len(plays)), entry)
+        return True
 
     STRUCTURAL = ['unknown_keyword', 'wrong_type', 'wrong_type', 'two_actions', 'no_action', 'unknown_module', 'module_args_kind',
                   'misspelt_option', 'jinja_error', 'jinja_error', 'when_braces', 'bad_loop', 'missing_include', 'missing_role',
                   'missing_vars_file', 'bad_hosts', 'empty_play', 'play_is_list', 'import_playbook_in_play',
                   'handler_without_name', 'notify_missing', 'top_not_list', 'empty_file', 'tag_misuse', 'bad_delegate',
                   'bad_role_meta', 'bad_loop_control', 'bad_vars_shape', 'templated_module']
+    # drawn from seed 11300 on only, so a lower seed gives the case it always gave
+    LATER = ['bad_role_dependency', 'argument_specs', 'listen_typo', 'until_without_register', 'bad_connection',
+             'group_patterns', 'import_playbook_variants']
 
     # --- textual mutations on the dumped YAML
     def textual(self):
@@ -473,7 +559,7 @@ class M:
                 self.textual()
                 continue
             for _ in range(10):
-                name = self.pick(self.STRUCTURAL)
+                name = self.pick(self.structural)
                 if getattr(self, name)():
                     self.notes.append(name)
                     break
