@@ -4,6 +4,9 @@
  */
 import { PyFloat, type Data, type DataDict } from '../core/data.js';
 import { controllerFailures } from './async-job.js';
+import { DeprecatedText } from '../core/deprecated-values.js';
+
+const TIMEOUT_HELP = 'Configure `DISPLAY_TRACEBACK` to see a traceback on timeout errors.';
 
 /** What a controller-side action sees of its task's timeout. */
 export interface TaskTimer {
@@ -22,7 +25,7 @@ export interface TaskTimer {
  */
 export function timeoutResult(seconds: number, whileHandling = false): DataDict {
   const timedout = new Map<string, Data>([
-    ['frame', 'Configure `DISPLAY_TRACEBACK` to see a traceback on timeout errors.'],
+    ['frame', new DeprecatedText(TIMEOUT_HELP, { message: 'The `timedout.frame` task result key is deprecated.', version: '2.23', help: TIMEOUT_HELP })],
     ['period', Number.isInteger(seconds) ? seconds : new PyFloat(seconds)],
   ]);
   const result = new Map<string, Data>([

@@ -4,6 +4,7 @@
  * environment (strict undefined, native single-node results).
  */
 import { PyFloat, VaultString, markTuple, type Data, type DataDict } from '../core/data.js';
+import { DeprecatedText } from '../core/deprecated-values.js';
 import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js';
 import { filters, tests, userPlugins, type PluginValue } from './plugin.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
@@ -432,7 +433,7 @@ class Compiler {
           const r = strictInRecursion(o, getAttr(o, attr));
           if (!isRaw(o)) {
             if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, attr);
-            return r;
+            return r instanceof DeprecatedText ? deprecatedRead(f, r) : r;
           }
           // A method of a variable container works on its rendered form (`ld.items()`).
           if (r instanceof PyCallable) return getAttr(f.state.settle(o), attr);
@@ -453,7 +454,7 @@ class Compiler {
           }
           if (isRaw(o)) return f.state.derive(r, o, k);
           if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, k);
-          return r;
+          return r instanceof DeprecatedText ? deprecatedRead(f, r) : r;
         };
       }
       case 'slice': {
@@ -904,3 +905,9 @@ export function compileExpression(expr: Expr): (f: Frame) => Value {
   };
 }
 
+
+/** A deprecated text read from a result (`r.timedout.frame`): its deprecation shows, its text is the value. */
+function deprecatedRead(f: Frame, text: DeprecatedText): Value {
+  f.state.noteDeprecation(text.deprecation);
+  return text.value;
+}

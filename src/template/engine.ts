@@ -4,6 +4,7 @@
  * TemplateError carrying Ansible's words and the origin location.
  */
 import { PyDate, UnsafeString, VaultString, isTuple, strRepr, textOf, type Data, type DataDict } from '../core/data.js';
+import { DeprecatedText, deprecatedTextIn } from '../core/deprecated-values.js';
 import { TemplateError, VolantError } from '../core/errors.js';
 import { formatLocation, type SourceLocation } from '../core/source-location.js';
 import { copyValueOrigins, valueOrigin } from '../core/value-origins.js';
@@ -156,6 +157,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   private renderWith(ctx: RenderContext, text: string, options: RenderOptions, topLevel = true): Value {
     const tpl = this.compile(text, options, topLevel);
     let v = this.run(tpl, ctx);
+    if (topLevel && DeprecatedText.made) noteDeprecatedText(ctx, v);
     if (topLevel && options.native !== false) warnGroupTupleStorage(v, options);
     if (tpl.markupResult && topLevel && options.native !== false && typeof v === 'string') warnMarkupStorage(options);
     if (options.native === false && typeof v !== 'string') v = joinOutput([v]);
@@ -302,6 +304,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       const ctx = new RenderContext(this, vars, options, true);
       const compiled = this.compileExpr(expression);
       const value = ctx.settle(compiled.run(new Frame(ctx, null)));
+      if (DeprecatedText.made) noteDeprecatedText(ctx, value);
       warnGroupTupleStorage(value, options);
       if (compiled.markup && typeof value === 'string') warnMarkupStorage(options);
       return toData(value);
@@ -402,6 +405,12 @@ function replaceUndefined(v: Value, mark: NonNullable<RenderOptions['markError']
     return out as Value;
   }
   return v;
+}
+
+/** A result that holds a deprecated text (a registered result rendered whole) shows its deprecation. */
+function noteDeprecatedText(ctx: RenderContext, value: Value): void {
+  const deprecation = deprecatedTextIn(value);
+  if (deprecation) ctx.noteDeprecation(deprecation);
 }
 
 /** A template result as storable data: tuples become lists; other runtime objects are refused. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { UnsafeString, VaultString, strRepr, textOf, type Data, type DataDict, type DictKey } from '../core/data.js';
-import { deprecationOf } from '../core/deprecated-values.js';
+import { DeprecatedText, deprecationOf, type ValueDeprecation } from '../core/deprecated-values.js';
 import { valueOrigin } from '../core/value-origins.js';
 import type { RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { SourceLocation } from '../core/source-location.js';
@@ -169,6 +169,14 @@ export class RenderContext implements RenderState {
     return (this.plugins ??= new ContextForPlugins(this));
   }
 
+  /** A deprecated value was read. NOTE: 2.19 deprecates a value once per render of the args, where it was first read. */
+  noteDeprecation(deprecation: ValueDeprecation): void {
+    if ((this.deprecated ??= new Set()).has(deprecation.message)) return;
+    this.deprecated.add(deprecation.message);
+    const origin = this.textOrigin ?? this.options.origin;
+    this.options.warn?.({ kind: 'deprecation', ...deprecation, ...(origin ? { origin } : {}) });
+  }
+
   resolveName(name: string): Value {
     if (this.cache !== null) {
       const cached = this.cache.get(name);
@@ -177,12 +185,7 @@ export class RenderContext implements RenderState {
     const raw = this.vars.get(name);
     if (raw !== undefined) {
       const deprecation = deprecationOf(raw);
-      // NOTE: 2.19 deprecates a value once per render of the args, where it was first read.
-      if (deprecation && !(this.deprecated ??= new Set()).has(deprecation.message)) {
-        this.deprecated.add(deprecation.message);
-        const origin = this.textOrigin ?? this.options.origin;
-        this.options.warn?.({ kind: 'deprecation', ...deprecation, ...(origin ? { origin } : {}) });
-      }
+      if (deprecation) this.noteDeprecation(deprecation);
       // Only rendered values are worth caching: reading plain data again costs nothing.
       if (typeof raw !== 'string' || raw.length <= 3 || !isTemplateText(raw)) {
         if (raw instanceof VaultString && raw.reveal() === undefined) {
@@ -281,7 +284,10 @@ export class RenderContext implements RenderState {
       if (!cleanContainers.has(value) && !isUntrustedContainer(value)) markRaw(value);
       return value;
     }
-    if (value instanceof UnsafeString) return value.value;
+    if (value instanceof UnsafeString) {
+      if (value instanceof DeprecatedText) this.noteDeprecation(value.deprecation);
+      return value.value;
+    }
     if (value instanceof VaultString) {
       // NOTE: 2.19 fails any use of a vaulted value that no secret of the run opens.
       if (value.reveal() === undefined) throw undecryptable();

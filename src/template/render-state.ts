@@ -6,6 +6,7 @@
 import type { VarSource, RenderOptions } from './api.js';
 import type { PluginContext } from './plugin.js';
 import type { Value } from './runtime/py-object.js';
+import type { ValueDeprecation } from '../core/deprecated-values.js';
 
 /** A compiled template as the runtime sees it. */
 export interface CompiledTemplate {
@@ -33,6 +34,8 @@ export interface RenderState {
    * `container` and `key` say where it was taken from, so an error names where it was written.
    */
   derive(value: Value, container?: unknown, key?: unknown): Value;
+  /** A deprecated value was read (shown once per render, where the template is). */
+  noteDeprecation(deprecation: ValueDeprecation): void;
   /** True while a conditional asks where its values were written (see noteEntryOrigin). */
   readonly tracksOrigins: boolean;
   /** Remembers where an entry read from a plain container was written (conditionals name it). */
