@@ -1,5 +1,5 @@
 /** split, comment, quote: string shaping filters. */
-import { isStringLike, pyRepr, textOf, type Data } from '../../core/data.js';
+import { PyFloat, isStringLike, pyRepr, strRepr, textOf, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { TemplateError } from '../../core/errors.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
@@ -76,8 +76,26 @@ const STYLES: Record<string, CommentStyle> = {
   xml: { beginning: '<!--', decoration: ' - ', end: '-->' },
 };
 
+/** Python's int() of a count: a str must spell an integer. */
+function pyInt(v: Data): number {
+  if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof PyFloat) {
+    if (Number.isNaN(v.value)) throw pluginError('cannot convert float NaN to integer');
+    if (!Number.isFinite(v.value)) throw pluginError('cannot convert float infinity to integer');
+    return Math.trunc(v.value);
+  }
+  if (isStringLike(v)) {
+    const text = textOf(v);
+    const digits = text.trim();
+    if (!/^[+-]?\d+(?:_\d+)*$/.test(digits)) throw pluginError(`invalid literal for int() with base 10: ${strRepr(text)}`);
+    return Number(digits.replaceAll('_', ''));
+  }
+  throw pluginError(`int() argument must be a string, a bytes-like object or a real number, not '${typeName(v)}'`);
+}
+
 export const comment: FilterFn = (_ctx, value, args, kwargs) => {
-  const text = toText(defined(value));
+  const input = defined(value);
   const styleName = toText(argument(args, kwargs, 0, 'style') ?? 'plain');
   const style = STYLES[styleName];
   if (style === undefined) {
@@ -100,14 +118,22 @@ export const comment: FilterFn = (_ctx, value, args, kwargs) => {
   Object.assign(p, style);
   for (const [k, v] of kw) p[k] = v;
   const s = (k: string): string => toText(p[k] ?? '');
-  const n = (k: string): number => Math.trunc(Number(toText(p[k] ?? 0)));
+  const n = (k: string): number => pyInt(p[k] as Data);
   const newline = s('newline');
   const decoration = s('decoration');
   const beginning = s('beginning') ? s('beginning') + newline : '';
   let prefix = '';
   if (s('prefix')) prefix = (s('prefix') !== newline ? s('prefix') + newline : newline).repeat(Math.max(0, n('prefix_count')));
+  // NOTE: 2.19 calls the text's replace method: what is no str has none.
+  if (!isStringLike(input)) throw pluginError(`'${typeName(input)}' object has no attribute 'replace'`);
+  const text = textOf(input);
   const body = (decoration + text.split(newline).join(newline + decoration)).split(decoration + newline).join(decoration.trimEnd() + newline);
-  const postfix = ['', ...Array<string>(Math.max(0, n('postfix_count'))).fill(s('postfix'))].join(newline);
+  // NOTE: the postfix count goes to range(), which takes only an int (a bool is one).
+  const postfixCount = p['postfix_count'] as Data;
+  if (typeof postfixCount !== 'number' && typeof postfixCount !== 'boolean' && typeof postfixCount !== 'bigint') {
+    throw pluginError(`'${typeName(postfixCount)}' object cannot be interpreted as an integer`);
+  }
+  const postfix = ['', ...Array<string>(Math.max(0, Number(postfixCount))).fill(s('postfix'))].join(newline);
   const end = s('end') ? newline + s('end') : '';
   return beginning + prefix + body + postfix + end;
 };
