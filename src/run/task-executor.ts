@@ -244,7 +244,7 @@ export class TaskExecutor {
         locals.set(register, res);
         carried.set(register, res);
       }
-      res.set(control.loopVar, item);
+      res.set(control.loopVar, loopItemValue(item));
       res.set('ansible_loop_var', control.loopVar);
       if (control.indexVar) {
         res.set(control.indexVar, index);
