@@ -145,12 +145,13 @@ function checkVarsPrompt(node: YamlNode): void {
 }
 
 function checkLoopControl(node: YamlNode): void {
-  if (node.kind === 'scalar' && node.value === null) return;
   if (node.kind !== 'map') {
+    // NOTE: 2.19 names no origin for an empty value (None carries no tag).
+    const empty = node.kind === 'scalar' && node.value === null;
     throw new ParseError(
       'LOOP_CONTROL_NOT_DICT',
       'the `loop_control` value must be specified as a dictionary and cannot be a variable itself (though it can contain variables)',
-      { location: node.loc },
+      empty ? {} : { location: node.loc },
     );
   }
   for (const pair of node.pairs) {
