@@ -1070,6 +1070,9 @@ class Context(object):
             return changed
         if expand:
             path = os.path.expanduser(os.path.expandvars(path))
+        # NOTE: as AnsibleModule's check_file_absent_if_check_mode: a file check mode did not make is a change
+        if self.check_mode and not os.path.exists(path):
+            return True
         uid = self._resolve_uid(owner)
         if uid is None:
             path_exists = os.path.lexists(path)
@@ -1094,6 +1097,8 @@ class Context(object):
             return changed
         if expand:
             path = os.path.expanduser(os.path.expandvars(path))
+        if self.check_mode and not os.path.exists(path):
+            return True
         gid = self._resolve_gid(group)
         if gid is None:
             self.fail_at(path, 'chgrp failed: failed to look up group %s' % group)
@@ -1134,6 +1139,8 @@ class Context(object):
             return changed
         if expand:
             path = os.path.expanduser(os.path.expandvars(path))
+        if self.check_mode and not os.path.exists(path):
+            return True
         path_stat = os.lstat(path)
         new_mode = self.mode_to_octal(path_stat, mode, path)
         if new_mode != stat.S_IMODE(new_mode):
