@@ -140,7 +140,7 @@ MORE = {
     'get_url': {'url!': ['file://' + D + '/b.log'], 'dest!': [OUT + '/new2.txt', OUT + '/nd/'],
                 'checksum': ['md5:bogus', 'sha256:' + '0' * 64]},
     'unarchive': {'list_files': [True, True], 'exclude': [['a.txt', 'sub/c.txt']], 'include': ['sub/c.txt']},
-    'tempfile': {'prefix': ['x.', ''], 'suffix': ['.d'], 'state': ['directory', 'file']},
+    'tempfile': {'suffix': ['.d'], 'state': ['directory', 'file']},  # no other prefix: its random name shows
 }
 MORE_FREE = {
     'command': [['cat'], ['printf', '%s|', 'a b', 'c'], ['sh', '-c', 'echo $0 $1', 'x', 'y']],
