@@ -155,7 +155,11 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       if (message.startsWith('All sequence items')) {
         // The `yaml` package may point at the end of the line before the offending `-`.
         const token = nextTokenAfterLine(text, offset);
-        return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...(text[offset] === '\n' ? lines.position(token) : at) };
+        const mark = text[offset] === '\n' ? lines.position(token) : at;
+        // NOTE: an entry indented deeper than those of a sequence at its key's indentation starts a
+        // sequence of its own in libyaml, which ends that one: the key's mapping wants a key.
+        if (text[offset] === '-' && inIndentlessSequence(text, offset)) return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...mark };
+        return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...mark };
       }
       if (message.startsWith('Flow sequence')) {
         return unclosedFlow(']', text, error.pos[0], lines);
