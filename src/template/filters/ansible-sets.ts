@@ -11,7 +11,7 @@ import { argument, defined, iterate, pluginError, raisedWhileHandling, toText } 
 import { TemplateError } from '../../core/errors.js';
 import { add } from '../runtime/py-arith.js';
 import { PyException } from '../runtime/py-exception.js';
-import { contains } from '../runtime/py-values.js';
+import { contains, isIterableObject } from '../runtime/py-values.js';
 import { pySetOperation } from './ansible-python-set.js';
 import { getItem } from '../runtime/attributes.js';
 import { Undefined } from '../runtime/undefined.js';
@@ -84,6 +84,7 @@ export const unique: FilterFn = (_ctx, value, args, kwargs) => {
 
 /** list(x) when x is iterable, else undefined (Python's set(x) would raise TypeError). */
 function iterableItems(value: Data): Data[] | undefined {
+  if (isIterableObject(value)) return [...(value as Iterable<Data>)];
   return Array.isArray(value) || value instanceof Map || isStringLike(value) ? iterate(value) : undefined;
 }
 
