@@ -24,6 +24,7 @@ import { str, typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { isTemplateText } from './template-text.js';
+import { isPossiblyTemplate } from './embedded-templates.js';
 
 type Mode = 'template' | 'expression' | 'conditional';
 
@@ -96,8 +97,9 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   /** A `#jinja2: trim_blocks: False, …` first line overrides the environment (delimiters too) for that template. */
   private compileWithHeader(text: string, options: RenderOptions, topLevel: boolean): CompiledTemplate {
     const nl = text.indexOf('\n');
-    const header = text.slice('#jinja2:'.length, nl === -1 ? text.length : nl);
-    const body = nl === -1 ? '' : text.slice(nl + 1);
+    if (nl === -1) throw new TemplateSyntaxError("Missing newline after '#jinja2:' override.", 0);
+    const header = text.slice('#jinja2:'.length, nl);
+    const body = text.slice(nl + 1);
     const overrides: RenderOptions = { ...options };
     for (const part of header.split(',')) {
       const m = /^\s*(\w+)\s*:\s*(.*?)\s*$/.exec(part);
@@ -188,7 +190,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     // NOTE: a string inside a container is named by its own origin in errors, as 2.19 does.
     const walk = (v: Data, where?: SourceLocation): Data => {
       if (typeof v === 'string') {
-        if (!isTemplateText(v)) return v;
+        if (!isPossiblyTemplate(v)) return v;
         ctx ??= new RenderContext(this, vars, options);
         ctx.restartCopies();
         ctx.textOrigin = where;
