@@ -436,7 +436,8 @@ export class PlayRunner {
       forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts([host], []).length > 0,
       runStep: async (step, host) => {
         const cursor = this.cursors.get(host);
-        if (step.task.action !== 'meta') {
+        // A step --tags leaves out is never queued: 2.19 filtered it out of the play.
+        if (step.task.action !== 'meta' && !this.leftOut(step)) {
           // NOTE: host_pinned is 2.19's free strategy with another queue: the same warnings.
           if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
           this.warnPerHostFatal(step, host);
