@@ -96,10 +96,11 @@ function readDecrypted(path: string, vault: { decrypt(text: string): string; dec
 
 /**
  * NOTE: ansible's copy action (the template action's too) gives a failed module result without a
- * checksum the source's own (a module that failed on its arguments).
+ * checksum the source's own (a module that failed on its arguments), beside its diff list.
  */
 export function withSourceChecksum<R extends DataDict>(result: R, args: ReadonlyMap<DictKey, Data>): R {
   if (truthy(result.get('failed')) && !truthy(result.get('checksum'))) {
+    if (!result.has('diff')) result.set('diff', []);
     const b64 = args.get('_volant_content_b64');
     const bytes = typeof b64 === 'string' ? Buffer.from(b64, 'base64') : Buffer.from(pyStr(args.get('content') ?? ''), 'utf8');
     result.set('checksum', createHash('sha1').update(bytes).digest('hex'));

@@ -359,10 +359,11 @@ def _action_answer(args, internal, dest, st, follow):
 
 
 def ACTION_BEFORE_MODULE(args, internal):
-    """What 2.19's copy action has beside a module that refuses its arguments: its diff list, with
-    the diff of a file that would change under --diff (assemble's too), empty otherwise."""
+    """What 2.19's copy action has beside a module that refuses its arguments: under --diff, the
+    diff of a file that would change (assemble's too). (Without it the controller's copy action
+    adds its empty diff list.)"""
     dest = args.get('dest')
-    if internal.get('_volant_tree') is not None or not isinstance(dest, str):
+    if internal.get('_volant_tree') is not None or not isinstance(dest, str) or not internal.get('_volant_diff_mode'):
         return {}
     data = _sent_data(args, internal)
     if data is None or (args.get('content') is None and volant_runtime.boolean(args.get('remote_src', False), strict=False)):
@@ -373,8 +374,7 @@ def ACTION_BEFORE_MODULE(args, internal):
     exists = os.path.isfile(dest)
     if exists and _file_sha1(dest) == data.digest('sha1'):
         return {}
-    diff = [_diff_entry(internal, os.path.expanduser(args['dest']), dest, exists, data)] if internal.get('_volant_diff_mode') else []
-    return {'diff': diff}
+    return {'diff': [_diff_entry(internal, os.path.expanduser(args['dest']), dest, exists, data)]}
 
 
 def _sent_data(args, internal):
