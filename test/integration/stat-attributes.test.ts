@@ -60,7 +60,7 @@ describe('stat and file attributes', { skip }, () => {
     const transport = createTransport();
     try {
       const session = await transport.session(LOCAL_SPEC);
-      const before = expected?.flags;
+      const before = expected?.flags ?? '';
       const add = asTaskResult(await session.runModule({ module: 'file', args: dictOf({ path: file, attributes: '+A' }), checkMode: false, diff: true }));
       assert.equal(add.get('changed'), true);
       assert.deepEqual(add.get('diff'), dictOf({ before: dictOf({ attributes: before, path: file }), after: dictOf({ attributes: '+A', path: file }) }));
