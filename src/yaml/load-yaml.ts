@@ -107,6 +107,22 @@ class Composer {
     this.fail(markerOffset + 1 + bad.index, 'did not find expected alphabetic or numeric character', `while scanning ${what}`);
   }
 
+  /**
+   * NOTE: libyaml takes a `:` with no key before it only in a flow mapping; in a block mapping it
+   * wants a key there (the YAML 1.2 parser reads an empty one).
+   */
+  private checkBlockKeys(items: unknown[], start: number): void {
+    for (const item of items) {
+      const pair = item as { key: unknown; value: unknown };
+      const key = pair.key as CstNode | null | undefined;
+      const empty = key === null || key === undefined || (isScalar(key) && key.source === '' && key.type === 'PLAIN' && key.tag === undefined && key.anchor === undefined);
+      if (!empty || this.text[key?.range?.[0] ?? -1] === '?') continue;
+      let at = (pair.value as CstNode | null)?.range?.[0] ?? key?.range?.[0] ?? start;
+      while (at > 0 && this.text[at] !== ':') at--;
+      this.fail(at, 'did not find expected key', 'while parsing a block mapping');
+    }
+  }
+
   /** Where an anchor is written, for the duplicate-anchor mark. */
   private anchorOffset(anchor: string, start: number): number {
     const at = this.text.lastIndexOf(`&${anchor}`, start);
@@ -145,7 +161,10 @@ class Composer {
     const innerUnsafe = unsafe || tag === '!unsafe';
     let built: YamlNode;
     if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
-    else if (isMap(node)) built = this.mapping(node.items, start, innerUnsafe, depth);
+    else if (isMap(node)) {
+      if (!node.flow) this.checkBlockKeys(node.items, start);
+      built = this.mapping(node.items, start, innerUnsafe, depth);
+    }
     else if (isSeq(node)) built = this.sequence(node.items, start, innerUnsafe, depth);
     else this.fail(start, 'unexpected node');
     if (tag !== undefined && !isScalar(node) && !COLLECTION_TAGS.has(tag)) {
