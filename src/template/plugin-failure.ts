@@ -6,6 +6,7 @@ import { TemplateError, VolantError } from '../core/errors.js';
 import { PyException } from './runtime/py-exception.js';
 import { PyObject } from './runtime/py-object.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
+import { UndefinedError } from './runtime/undefined.js';
 
 export class PluginFailure extends Error {
   /** A filter's or test's failure, which 2.19 returns as a CapturedExceptionMarker value (a lookup's raises). */
@@ -39,6 +40,8 @@ export function capturingPluginFailures<F extends (...args: never[]) => unknown>
       return fn(...args);
     } catch (err) {
       if (isCapturedFailure(err)) return new CapturedExceptionMarker();
+      // An undefined value a plugin tripped on (sort's or sum's missing attribute) is its marker.
+      if (err instanceof UndefinedError) return err.undefinedValue;
       throw err;
     }
   }) as F;
