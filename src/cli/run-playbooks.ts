@@ -366,6 +366,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const roleLoadWarnings = new Set<string>();
   const loader: CompileLoader = {
     staticallyImported: (path) => callback.display?.(`statically imported: ${path}`, { verbosity: 2 }),
+    warn,
     loadTaskFile: (path, handlers) => {
       const loaded = readYaml(path);
       const list = parseTaskFile(loaded.documents[0], path, handlers);

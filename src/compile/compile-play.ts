@@ -23,6 +23,8 @@ const STATIC_IMPORT_HINT =
 export interface CompileLoader {
   /** Parses a task file (import_tasks target, a role's tasks/handlers file). */
   loadTaskFile(path: string, handlers: boolean): readonly TaskOrBlock[];
+  /** A warning met while compiling (an imported file with no tasks). */
+  warn?(message: string): void;
   /** Finds a task file named by import_tasks/include_tasks, relative to where it is written. */
   resolveTaskFile(name: string, baseDir: string, role?: RoleInstance): string;
   /**
@@ -162,6 +164,7 @@ export class ProgramBuilder {
     }
     const path = this.loader.resolveTaskFile(name, ctx.baseDir, ctx.role);
     const list = withActionCollections(taskFileCollections(ctx.role, fold), () => this.loader.loadTaskFile(path, task.isHandler));
+    if (list.length === 0) this.loader.warn?.(`file ${path} is empty and had no tasks to include`);
     this.loader.staticallyImported?.(path);
     // The import's own keywords (when, tags, vars, become …) apply to every imported task.
     this.importDepth++;
