@@ -8,7 +8,8 @@ import { isPossiblyAllTemplate } from '../playbook/is-possibly-all-template.js';
 /** assert: every `that` condition must hold; the first that does not fails the task. */
 export const assertAction: Action = (ctx) => {
   const args = ctx.args;
-  const failMsg = args.get('fail_msg') ?? args.get('msg') ?? 'Assertion failed';
+  // NOTE: msg is fail_msg's alias: given both, 2.19's argument spec copies the alias over the option
+  const failMsg = args.get('msg') ?? args.get('fail_msg') ?? 'Assertion failed';
   const successMsg = args.get('success_msg') ?? 'All assertions passed';
   const quiet = toBoolLike(args.get('quiet') ?? false);
   const rawThat = ctx.rawArgs.get('that');
