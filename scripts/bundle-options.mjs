@@ -14,5 +14,5 @@ export const BUNDLE_OPTIONS = {
  * as written (some comments, regular expression literals) means the same with \u escapes.
  */
 export function asciiOnly(text) {
-  return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
