@@ -45,6 +45,21 @@ export function defined(value: PluginValue | undefined): Data {
 }
 
 /**
+ * `defined`, and the first undefined value inside its lists and dicts raised too: serializing
+ * (to_json, to_yaml) reads every value, as 2.19's lazy containers do when dumped.
+ */
+export function definedDeep(value: PluginValue | undefined): Data {
+  const data = defined(value);
+  const visit = (item: unknown): void => {
+    if (item instanceof Undefined) throw new UndefinedError(item);
+    if (Array.isArray(item)) for (const x of item) visit(x);
+    else if (item instanceof Map) for (const x of item.values()) visit(x);
+  };
+  visit(data);
+  return data;
+}
+
+/**
  * Python's binding of `def f(value, a=…, b=…)`: the argument at `index` (after the input), or
  * the keyword `name`, or `undefined` when neither was passed.
  */

@@ -2,7 +2,7 @@
 import { dumpJson, type JsonDumpOptions } from '../../core/json.js';
 import { isStringLike, pyRepr, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
-import { argument, defined, pluginError, pyClass, toText } from './ansible-args.js';
+import { argument, defined, definedDeep, pluginError, pyClass, toText } from './ansible-args.js';
 import { typeName } from '../runtime/py-values.js';
 import { loadsJson } from './ansible-python-json.js';
 import { datetimeIso, replaceRuntime } from './ansible-runtime-values.js';
@@ -30,14 +30,14 @@ function jsonable(value: Data): Data {
   return replaceRuntime(value, datetimeIso);
 }
 
-export const to_json: FilterFn = (_ctx, value, _args, kwargs) => dumpJson(jsonable(defined(value)), dumpOptions(kwargs, {}));
+export const to_json: FilterFn = (_ctx, value, _args, kwargs) => dumpJson(jsonable(definedDeep(value)), dumpOptions(kwargs, {}));
 
 export const to_nice_json: FilterFn = (_ctx, value, args, kwargs) => {
   const indent = argument(args, kwargs, 0, 'indent');
   const sortKeys = argument(args, kwargs, 1, 'sort_keys');
   const rest = new Map([...kwargs].filter(([k]) => k !== 'indent' && k !== 'sort_keys' && k !== 'separators'));
   return dumpJson(
-    jsonable(defined(value)),
+    jsonable(definedDeep(value)),
     dumpOptions(rest, {
       indent: indent === undefined ? 4 : indent === null ? undefined : Number(indent),
       sortKeys: sortKeys === undefined ? true : truthy(sortKeys),

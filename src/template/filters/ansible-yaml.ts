@@ -1,7 +1,7 @@
 /** to_yaml, to_nice_yaml, from_yaml, from_yaml_all. */
 import { PyDate, isStringLike, numericValue, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
-import { argument, defined, pluginError } from './ansible-args.js';
+import { argument, defined, definedDeep, pluginError } from './ansible-args.js';
 import { dumpYaml, type YamlDumpOptions } from '../../core/yaml-emitter/index.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
 import { datetimeIso } from './ansible-runtime-values.js';
@@ -58,12 +58,12 @@ function timeOfDayIn(value: Data): PyDate | undefined {
   return undefined;
 }
 
-export const to_yaml: FilterFn = (_ctx, value, _args, kwargs) => dumpYaml(representable(defined(value)), dumpOptions(kwargs, { defaultFlowStyle: null }));
+export const to_yaml: FilterFn = (_ctx, value, _args, kwargs) => dumpYaml(representable(definedDeep(value)), dumpOptions(kwargs, { defaultFlowStyle: null }));
 
 export const to_nice_yaml: FilterFn = (_ctx, value, args, kwargs) => {
   const indent = argument(args, kwargs, 0, 'indent');
   const rest = new Map([...kwargs].filter(([k]) => k !== 'indent'));
-  return dumpYaml(representable(defined(value)), dumpOptions(rest, { indent: indent === undefined ? 4 : (yamlInt(defined(indent)) ?? 4), defaultFlowStyle: false }));
+  return dumpYaml(representable(definedDeep(value)), dumpOptions(rest, { indent: indent === undefined ? 4 : (yamlInt(defined(indent)) ?? 4), defaultFlowStyle: false }));
 };
 
 function load(text: string): Data[] {
