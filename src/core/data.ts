@@ -169,6 +169,16 @@ export function dictOf(object: Record<string, Data>): DataDict {
 }
 
 /** Python's type name, as `type_debug` and error messages print it. */
+/**
+ * A template runtime object (a `range()`, a namespace …) that reached code working on data: what it
+ * says of itself. Core does not know those classes; they name their type and their repr.
+ */
+function runtimeObject(value: unknown): { readonly typeName: string; repr(): string; str?(): string; readonly length?: number } | undefined {
+  if (typeof value !== 'object' || value === null || value instanceof Map || Array.isArray(value)) return undefined;
+  const candidate = value as { typeName?: unknown; repr?: unknown };
+  return typeof candidate.typeName === 'string' && typeof candidate.repr === 'function' ? (value as ReturnType<typeof runtimeObject>) : undefined;
+}
+
 export function pyTypeName(value: Data | undefined): string {
   if (value === null || value === undefined) return 'NoneType';
   if (typeof value === 'boolean') return 'bool';
@@ -178,7 +188,7 @@ export function pyTypeName(value: Data | undefined): string {
   if (value instanceof VaultString) return 'str';
   if (value instanceof PyDate) return value.kind;
   if (Array.isArray(value)) return isTuple(value) ? 'tuple' : 'list';
-  return 'dict';
+  return runtimeObject(value)?.typeName ?? 'dict';
 }
 
 /** Python truthiness. */
@@ -194,6 +204,9 @@ export function truthy(value: Data | undefined): boolean {
   if (value instanceof VaultString) return textOf(value).length > 0;
   if (value instanceof PyDate) return true;
   if (Array.isArray(value)) return value.length > 0;
+  const object = runtimeObject(value);
+  // NOTE: as Python's: an object is true unless it has a length of 0 (an empty range)
+  if (object !== undefined) return typeof object.length === 'number' ? object.length > 0 : true;
   return value.size > 0;
 }
 
@@ -292,6 +305,8 @@ export function pyRepr(value: Data | undefined): string {
     if (isTuple(value)) return value.length === 1 ? `(${inner},)` : `(${inner})`;
     return `[${inner}]`;
   }
+  const object = runtimeObject(value);
+  if (object !== undefined) return object.repr();
   const parts: string[] = [];
   for (const [key, item] of value) parts.push(`${pyRepr(key)}: ${pyRepr(item)}`);
   return `{${parts.join(', ')}}`;
@@ -303,5 +318,7 @@ export function pyStr(value: Data | undefined): string {
   if (value instanceof UnsafeString) return value.value;
   if (value instanceof VaultString) return textOf(value);
   if (value instanceof PyDate) return value.text;
+  const object = runtimeObject(value);
+  if (object?.str !== undefined) return object.str();
   return pyRepr(value);
 }

@@ -94,11 +94,13 @@ export function pyClass(value: Data): string {
   if (shown !== undefined) return shown;
   if (value === null) return "<class 'NoneType'>";
   if (typeof value === 'boolean') return "<class 'bool'>";
-  if (typeof value === 'number') return "<class 'int'>";
+  if (typeof value === 'number' || typeof value === 'bigint') return "<class 'int'>";
   if (value instanceof PyFloat) return "<class 'float'>";
   if (isStringLike(value)) return "<class 'str'>";
   if (Array.isArray(value)) return "<class 'list'>";
   if (value instanceof Map) return "<class 'dict'>";
+  const v: unknown = value;
+  if (v instanceof PyObject) return `<class '${v.cTypeName ?? v.typeName}'>`;
   return "<class 'str'>";
 }
 

@@ -6,6 +6,7 @@ import { dumpYaml, type YamlDumpOptions } from '../../core/yaml-emitter/index.js
 import { PyDateTime } from '../runtime/py-datetime.js';
 import { datetimeIso } from './ansible-runtime-values.js';
 import { containsOmit } from '../runtime/omit.js';
+import { PyRange } from '../runtime/py-values.js';
 import { YamlLoadError, loadYamlDocuments } from './ansible-yaml-loader.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -43,6 +44,8 @@ function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: YamlDumpOpt
 /** NOTE: PyYAML's representer has no rule for 2.19's omit object, nor for a time of day, wherever it sits. */
 function representable(value: Data): Data {
   if (containsOmit(value)) throw pluginError("('cannot represent an object', <<Omit>>)");
+  // NOTE: PyYAML's safe dumper has no representer for a range()
+  if ((value as unknown) instanceof PyRange) throw pluginError(`('cannot represent an object', ${(value as unknown as PyRange).repr()})`);
   const time = timeOfDayIn(value);
   if (time) throw pluginError(`('cannot represent an object', ${time.repr()})`);
   return value;
