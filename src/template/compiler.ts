@@ -20,7 +20,7 @@ import * as arith from './runtime/py-arith.js';
 import { PyCallable, PyObject, type Kwargs, type Value } from './runtime/py-object.js';
 import { typeError, valueError } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
-import { compare, contains, dictKey, enterPlugin, equals, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
+import { PyRange, compare, contains, dictKey, enterPlugin, equals, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
@@ -646,7 +646,9 @@ class Compiler {
       if (!tolerant) for (const x of kw.values()) if (x instanceof Undefined) return x;
       const saved = enterPlugin(tagger ? taggedInput(f, v, tagger) : null);
       try {
-        return fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
+        const out = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
+        // NOTE: 2.19 hands a filter's range() on as the list it holds (`range(3) | default(1)`)
+        return out instanceof PyRange ? [...out] : out;
       } catch (err) {
         throw wrapPluginError(err, 'filter', name);
       } finally {
