@@ -105,7 +105,11 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
   if (want) return result;
   // NOTE: without wantlist one item comes back as itself, several strings joined with ',', and
   // anything else (an empty list, mixed items) as the list.
-  if (result.length === 1) return result[0] as Data;
+  if (result.length === 1) {
+    // NOTE: a range() coming back alone is handed on as its list, as a filter's (nested ones are refused at storage)
+    const only = result[0] as Value;
+    return only instanceof PyRange ? [...only] : (only as Data);
+  }
   if (result.length > 1 && result.every((r) => typeof r === 'string')) return result.join(',');
   return result;
 }
