@@ -3,7 +3,7 @@ import { dumpJson, type JsonDumpOptions } from '../../core/json.js';
 import { isStringLike, pyRepr, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, definedDeep, pluginError, pyClass, toText } from './ansible-args.js';
-import { PyRange, typeName } from '../runtime/py-values.js';
+import { typeName } from '../runtime/py-values.js';
 import { loadsJson } from './ansible-python-json.js';
 import { datetimeIso, replaceRuntime } from './ansible-runtime-values.js';
 import { containsOmit } from '../runtime/omit.js';
@@ -30,15 +30,7 @@ function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: JsonDumpOpt
  */
 function jsonable(value: Data): Data {
   if (containsOmit(value)) throw pluginError("Object of type '_OmitType' is not JSON serializable by the 'tagless' profile.");
-  return replaceRuntime(rangesAsLists(value), datetimeIso);
-}
-
-function rangesAsLists(value: Data): Data {
-  const v: unknown = value;
-  if (v instanceof PyRange) return [...v];
-  if (Array.isArray(value)) return value.some((item) => item instanceof PyRange || Array.isArray(item) || item instanceof Map) ? value.map(rangesAsLists) : value;
-  if (value instanceof Map) return new Map([...value].map(([k, item]) => [k, rangesAsLists(item)]));
-  return value;
+  return replaceRuntime(value, datetimeIso);
 }
 
 export const to_json: FilterFn = (_ctx, value, _args, kwargs) => dumpJson(jsonable(definedDeep(value)), dumpOptions(kwargs, {}));

@@ -1,10 +1,11 @@
 /**
  * Engine runtime objects inside data handed to a serializing filter (to_json, to_yaml):
- * datetimes become what Ansible's encoders write for them. Returns the same object when there
+ * datetimes become what Ansible's encoders write for them, a range() the list it holds. Returns the same object when there
  * is nothing to convert, so the common case costs one walk and no copies.
  */
 import type { Data, DataDict } from '../../core/data.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
+import { PyRange } from '../runtime/py-values.js';
 
 /** How Ansible's JSON encoder writes a datetime: isoformat(). */
 export function datetimeIso(value: PyDateTime): string {
@@ -14,6 +15,7 @@ export function datetimeIso(value: PyDateTime): string {
 export function replaceRuntime(value: Data, convert: (dt: PyDateTime) => Data): Data {
   const v: unknown = value;
   if (v instanceof PyDateTime) return convert(v);
+  if (v instanceof PyRange) return [...v];
   if (Array.isArray(value)) {
     let copy: Data[] | undefined;
     for (let i = 0; i < value.length; i++) {
