@@ -228,9 +228,8 @@ def _run(params, ctx):
     fd, tmp = tempfile.mkstemp(prefix='.ansible_tmp', dir=dest_dir, suffix=os.path.basename(dest))
     try:
         with os.fdopen(fd, 'wb') as f:
+            # NOTE: no fsync, as ansible-core (runtime.atomic_write says why)
             data.write_to(f)
-            f.flush()
-            os.fsync(f.fileno())
         if params['validate']:
             if '%s' not in params['validate']:
                 ctx.fail('validate must contain %%s: %s' % params['validate'])
