@@ -40,6 +40,7 @@ def norm(text, d):
     text = re.sub(r'"src": "[^"]*/(\.ansible/tmp|\.volant)[^"]*"', '"src": "<SRC>"', text)
     text = re.sub(r'(ansible-local-)\d+[A-Za-z0-9_]+(/tmp)[A-Za-z0-9_]{8}/', r'\1<ID>\2<R>/', text)
     text = re.sub(r'(ansible-local-)\d+[A-Za-z0-9_]+/tmp[A-Za-z0-9_]{8}\b', r'\1<ID>/tmp<R>', text)  # a temp file there
+    text = re.sub(r'(ansible-local-)\d+[A-Za-z0-9_]+/\.[A-Za-z0-9_]{8}\b', r'\1<ID>/.<R>', text)  # copy's content file there
     text = re.sub(r'(/ansible\.)[a-z0-9_]{8}\b', r'\1<R>', text)
     text = re.sub(r'\.\d+\.\d{4}-\d\d-\d\d@\d\d:\d\d:\d\d~', '.<BACKUP>~', text)  # backup files' names
     text = re.sub(r'\bPaused for \d+(\.\d+)? (seconds|minutes)', r'Paused for <ELAPSED> \2', text)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { localTree } from './local-tree.js';
-import { localTmpFile } from './local-tmp-name.js';
+import { localContentTmpFile, localTmpFile } from './local-tmp-name.js';
 import { createHash } from 'node:crypto';
 import { isDict, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { dumpJson } from '../core/json.js';
@@ -68,6 +68,9 @@ export const copy: Action = async (ctx) => {
     args.set('_volant_after_header', vaulted ? localTmpFile() : path);
     if (!args.has('_original_basename')) args.set('_original_basename', basename(name.replace(/\/$/, '')));
   }
+  // NOTE: 2.19's diff names the destination as "after" only for content that is true in Python;
+  // an empty one ('', {}, 0) names the controller temp file the action wrote it into.
+  if (content !== undefined && content !== null && !truthy(content)) args.set('_volant_after_header', localContentTmpFile());
   if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
   const result = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
   if (result.get('_volant_action_answer') === true) {

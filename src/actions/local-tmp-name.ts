@@ -21,6 +21,15 @@ export function localTmpName(name: string): string {
 
 /** A temp file of that run folder: `~/.ansible/tmp/ansible-local-<pid><random>/tmp<random>` (a decrypted vault file). */
 export function localTmpFile(): string {
+  return `${localRunDir()}/tmp${tmpSuffix()}`;
+}
+
+/** The hidden temp file copy's action writes `content` into: `…/ansible-local-<pid><random>/.<random>`. */
+export function localContentTmpFile(): string {
+  return `${localRunDir()}/.${tmpSuffix()}`;
+}
+
+function localRunDir(): string {
   runDir ??= `${homedir()}/.ansible/tmp/ansible-local-${process.pid}${tmpSuffix()}`;
-  return `${runDir}/tmp${tmpSuffix()}`;
+  return runDir;
 }
