@@ -3,8 +3,11 @@ host_vars files, plays over host patterns, --limit and --list-hosts); seeded. Se
 also draw (from a second stream, so a lower seed gives the case it always gave) an inventory folder
 with its own group_vars/host_vars beside the playbook's, ansible_connection (local, or ssh to the
 oracle's sshd) and ansible_python_interpreter set in the inventory with tasks that use them, and
---limit with `&`, `!`, ranges, regexes and @file."""
-import os, random, sys, yaml
+--limit with `&`, `!`, ranges, regexes and @file. Seeds from 20000 on sometimes replace the inventory with
+one of `rich()`'s (a third stream): host ranges, ports, yaml children cycles and duplicates, ini
+`:vars` of missing groups, toml, a `constructed` source, inventory folders mixing formats, and vars
+files of every spelling (.yml, .yaml, .json, no extension, folders of files) against play vars."""
+import json, os, random, sys, yaml
 
 def main(seed, out):
     r = random.Random(seed)
@@ -102,6 +105,10 @@ def main(seed, out):
         args += ['--list-hosts']
     if seed >= 14000:
         extend(random.Random(seed * 7919 + 1), out, names, groups, plays, args)
+    if seed >= 20000:
+        r3 = random.Random(seed * 104729 + 7)
+        if r3.random() < 0.85:
+            plays, args = rich(r3, out)
     yaml.safe_dump(plays, open(os.path.join(out, 'playbook.yml'), 'w'), sort_keys=False)
     open(os.path.join(out, 'args'), 'w').write('\n'.join(args))
 
@@ -155,6 +162,176 @@ def extend(r, out, names, groups, plays, args):
         else:
             args += ['--limit', r.choice(limits)]
         open(os.path.join(out, 'limit.txt'), 'w').write('\n'.join(r.sample(names, r.randint(1, len(names)))) + '\n')
+
+LOCAL = {'ansible_connection': 'local', 'ansible_python_interpreter': '/usr/bin/python3'}
+# Host names and patterns with ranges and ports, as INI and YAML spell them.
+RANGED = ['web[a:c]', 'db[01:10:3]', 'n[1:3]:2201', 'solo:2222', 'x[0:2].example.com', '[1:2]pre', '127.0.0.[1:2]']
+VAR_NAMES = ['v', 'w', 'ansible_host', 'ansible_port', 'layer']
+PLAIN_FILE_VALUES = ['v: %s\n', 'v: "%s"\nw: [1, 2]\n', '---\nv: %s\nlayer: file\n', '{"v": "%s", "w": {"k": 1}}\n', 'v: %s\nw: !unsafe "{{ x }}"\n']
+
+def rich(r, out):
+    """An inventory drawn from the seed-20000 stream; returns the plays and arguments that print it."""
+    for old in ('inventory', 'group_vars', 'host_vars'):
+        path = os.path.join(out, old)
+        if os.path.isdir(path):
+            import shutil
+            shutil.rmtree(path)
+        elif os.path.exists(path):
+            os.remove(path)
+    groups = ['g1', 'g2', 'g3']
+    form = r.choice(['ini', 'yaml', 'toml', 'dir', 'dir'])
+    inv = os.path.join(out, 'inventory')
+    sources = []
+    if form == 'toml':  # the toml plugin takes only a .toml file: a folder holding one
+        os.makedirs(inv)
+        sources.append((os.path.join(inv, 'hosts.toml'), form))
+        vars_root = inv
+    elif form == 'dir':
+        os.makedirs(inv)
+        for i, f in enumerate(r.sample(['ini', 'yaml', 'toml'], r.randint(1, 3))):
+            sources.append((os.path.join(inv, '%02d-src' % i + r.choice({'ini': ['', '.ini'], 'yaml': ['.yml', '.yaml'], 'toml': ['.toml']}[f])), f))
+        if r.random() < 0.5:
+            open(os.path.join(inv, '50-constructed.yml'), 'w').write(constructed(r))
+        if r.random() < 0.2:
+            open(os.path.join(inv, 'ignored.retry'), 'w').write('nothing\n')
+        vars_root = inv
+    else:
+        sources.append((inv, form))
+        vars_root = out
+    for path, f in sources:
+        open(path, 'w').write({'ini': ini_source, 'yaml': yaml_source, 'toml': toml_source}[f](r, groups))
+    for root in {vars_root, out}:
+        for kind, owners in (('group_vars', groups + ['all', 'ungrouped', 'nosuch']), ('host_vars', ['weba', 'db01', 'solo', 'n1', 'h1', 'x0.example.com'])):
+            for owner in r.sample(owners, r.randint(0, 3)):
+                vars_file(r, os.path.join(root, kind), owner, '%s-%s-%s' % (os.path.basename(root), kind, owner))
+    play = {'hosts': r.choice(['all', 'all', 'all', 'g1', 'g2:&g3', 'all:!g1', 'web*', 'role_*', 'ungrouped', 'n1']), 'gather_facts': False, 'tasks': [
+        {'debug': {'msg': "{{ group_names }} " + ' '.join("%s={{ %s | default('-') }}" % (n, n) for n in VAR_NAMES)}},
+        {'debug': {'var': 'groups'}, 'run_once': True},
+    ]}
+    if r.random() < 0.4:
+        play['vars'] = {r.choice(VAR_NAMES[:2] + ['layer']): 'play'}
+    if r.random() < 0.3:
+        play['tasks'].append({'debug': {'var': r.choice(['hostvars[inventory_hostname].w', "hostvars['weba'].v", 'composed', 'upper_g'])}})
+    args = []
+    if r.random() < 0.2:
+        args += ['-e', r.choice(['v=extra', 'layer=extra', '{"w": null}'])]
+    if r.random() < 0.15:
+        args += ['--limit', r.choice(['g1', 'web[0:1]', 'all:!ungrouped', 'db*'])]
+    return [play], args
+
+def vars_file(r, folder, owner, value):
+    """One group_vars/host_vars entry: a file with .yml/.yaml/.json/no extension, or a folder of files."""
+    os.makedirs(folder, exist_ok=True)
+    kind = r.choice(['.yml', '.yaml', '.json', '', 'dir', '.txt'])
+    if kind == 'dir':
+        os.makedirs(os.path.join(folder, owner), exist_ok=True)
+        for i in range(r.randint(1, 2)):
+            open(os.path.join(folder, owner, r.choice(['a.yml', 'b.json', 'c', 'z.yaml'])), 'w').write('v: %s-%d\nlayer: %s\n' % (value, i, value))
+        return
+    text = json.dumps({'v': value, 'layer': value}) + '\n' if kind == '.json' else r.choice(PLAIN_FILE_VALUES) % value
+    open(os.path.join(folder, owner + kind), 'w').write(text)
+
+def host_names(r):
+    names = r.sample(RANGED, r.randint(1, 3)) + r.sample(['h1', 'h2', 'weba', 'db01'], r.randint(1, 2))
+    if r.random() < 0.05:
+        names.append('h[b:a]')  # a range ending before it starts: the source fails
+    return names
+
+def ini_source(r, groups):
+    lines = []
+    for h in host_names(r):
+        lines.append(h + ' ' + ' '.join('%s=%s' % kv for kv in LOCAL.items()) + r.choice(['', ' v=host', ' ansible_host=127.0.0.1:2222', ' ansible_port=22', " w='[1, 2]'"]))
+    for g in r.sample(groups, r.randint(1, 3)):
+        lines.append('[%s]' % g)
+        lines += r.sample(['h1', 'h2', 'weba', 'db01', 'solo'], r.randint(0, 2))
+        if r.random() < 0.5:
+            lines += ['[%s:vars]' % g, 'v=%s' % g, r.choice(['w=1', 'w=yes', 'w="s p"', 'layer=ini'])]
+    if r.random() < 0.4:
+        a, b = r.sample(groups, 2)
+        lines += ['[%s:children]' % a, b]
+        if r.random() < 0.3:
+            lines += ['[%s:children]' % b, a]  # a cycle
+    if r.random() < 0.25:
+        lines += ['[%s:vars]' % r.choice(['nosuch', 'later']), 'v=missing']
+        if r.random() < 0.5:
+            lines += ['[later]', 'h1']
+    if r.random() < 0.2:
+        lines += ['[g1:children]', 'nosuchchild']
+    if r.random() < 0.5:
+        lines += ['[all:vars]', 'v=all', 'w=%s' % r.choice(['{"a": 1}', '0o10', '1e3', 'None', 'ünï'])]
+    return '\n'.join(lines) + '\n'
+
+def yaml_groups(r, groups):
+    top = {'hosts': {}, 'children': {}}
+    for h in host_names(r):
+        top['hosts'][h] = dict(LOCAL, **r.choice([{}, {'v': 'host'}, {'ansible_port': 2222}, {'w': [1, {'k': None}]}]))
+    for g in r.sample(groups, r.randint(1, 3)):
+        d = {}
+        if r.random() < 0.7:
+            d['hosts'] = {h: None for h in r.sample(['h1', 'h2', 'weba', 'db01', 'solo'], r.randint(1, 2))}
+        if r.random() < 0.5:
+            d['vars'] = {'v': g, 'layer': 'yaml'}
+        if r.random() < 0.4:
+            other = r.choice([x for x in groups if x != g])
+            d['children'] = {other: r.choice([None, {'hosts': {'h2': None}}])}
+            if r.random() < 0.3:
+                d['children'][other] = {'children': {g: None}}  # a cycle
+        top['children'][g] = d or None
+    if r.random() < 0.3:
+        top['children'][r.choice(groups)] = {'hosts': {'h1': {'v': 'dup'}}}  # a duplicate key, as YAML keeps the last
+    return top
+
+def yaml_source(r, groups):
+    top = yaml_groups(r, groups)
+    text = yaml.safe_dump({'all': top}, sort_keys=False, allow_unicode=True)
+    if r.random() < 0.2:
+        text += 'other:\n  hosts:\n    h9:\n      ansible_connection: local\n'  # a second top-level group
+    return text
+
+def toml_value(v):
+    if v is None:
+        return '"none"'
+    if isinstance(v, bool):
+        return 'true' if v else 'false'
+    if isinstance(v, (int, float)):
+        return str(v)
+    if isinstance(v, list):
+        return '[' + ', '.join(toml_value(x) for x in v) + ']'
+    if isinstance(v, dict):
+        return '{ ' + ', '.join('%s = %s' % (json.dumps(k), toml_value(x)) for k, x in v.items()) + ' }'
+    return json.dumps(v)
+
+def toml_source(r, groups):
+    top = yaml_groups(r, groups)
+    lines = []
+    for h, hv in top['hosts'].items():
+        lines += ['[ungrouped.hosts.%s]' % json.dumps(h)] + ['%s = %s' % (k, toml_value(v)) for k, v in hv.items()]
+    for g, d in top['children'].items():
+        d = d or {}
+        lines.append('[%s]' % g)
+        if d.get('children'):
+            lines.append('children = %s' % toml_value(list(d['children'])))
+        if d.get('hosts'):
+            lines.append('hosts = %s' % toml_value({h: v or {} for h, v in d['hosts'].items()}))
+        if d.get('vars'):
+            lines.append('vars = %s' % toml_value(d['vars']))
+    return '\n'.join(lines) + '\n'
+
+def constructed(r):
+    c = {'plugin': r.choice(['ansible.builtin.constructed', 'constructed'])}
+    if r.random() < 0.6:
+        c['strict'] = r.choice([True, False])
+    if r.random() < 0.7:
+        c['compose'] = dict(r.sample([('composed', "v | default('none') ~ '-c'"), ('upper_g', 'group_names | map("upper") | list'),
+                                      ('bad_c', 'nosuch.attr'), ('ansible_port', '2000 + 22'), ('w', "'composed'")], r.randint(1, 3)))
+    if r.random() < 0.7:
+        c['keyed_groups'] = r.sample([{'key': 'v', 'prefix': 'role'}, {'key': 'w', 'separator': ''}, {'key': 'missing_var', 'default_value': 'dflt'},
+                                      {'key': 'v', 'parent_group': 'byv'}, {'key': 'nosuch.attr'}, {'key': 'group_names', 'prefix': 'in'},
+                                      {'key': 'v', 'trailing_separator': False, 'default_value': ''}], r.randint(1, 3))
+    if r.random() < 0.7:
+        c['groups'] = dict(r.sample([('has_v', 'v is defined'), ('broken', 'nosuch.thing == 1'), ('local', "ansible_connection == 'local'"),
+                                     ('web_like', "inventory_hostname.startswith('web')"), ('syntax', 'v ==')], r.randint(1, 3)))
+    return yaml.safe_dump(c, sort_keys=False)
 
 def hostline(h, v):
     parts = [h] + ['%s=%s' % (k, val if not isinstance(val, list) else '"%s"' % val) for k, val in v.items()]

@@ -3,7 +3,11 @@ result (ok, changed, skipped, failed, ignored, unreachable, rescued, items that 
 handlers, include_tasks, set_stats, unicode and multi-line text, templated names) and the settings
 that change how results print, from an ansible.cfg in the case folder or from its `env` file (the
 default callback's options, result format, stdout callback, callbacks_enabled, colour, warnings,
-retry files); seeded, so a seed always gives the same case."""
+retry files); seeded, so a seed always gives the same case. Seeds from 20000 on also draw (a third
+stream) results full of YAML's special scalars, nested and empty collections, long and non-ASCII
+strings, printed by the yaml result format at -v, and the minimal and oneline callbacks over loops,
+skips, failures, diffs and an unreachable host."""
+import datetime
 import os, random, sys, yaml
 # Where generated tasks and file-writing callbacks write; run.py empties it before each engine runs.
 OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
@@ -40,12 +44,25 @@ SETTINGS = [
 STDOUT = ["default", "default", "default", "minimal", "minimal", "oneline", "oneline", "ansible.builtin.minimal", "tree", "yaml"]
 ENABLED = ["tree", "junit", "minimal", "nope", "ansible.builtin.tree", "junit,tree"]
 
+# Values the seed-20000 stream prints: strings that YAML would read as other types, typed values,
+# nested and empty collections, long strings (folding) and non-ASCII.
+SPECIAL = {
+    'scalars': {'yes': 'yes', 'no': 'No', 'null': 'null', 'tilde': '~', 'octal': '0o10', 'exp': '1e3', 'date': '2024-01-02',
+                'time': '12:30:45', 'colon': 'a: b', 'hash': '# not a comment', 'dash': '- item', 'star': '*x', 'empty': '',
+                'space': ' lead and trail ', 'quote': "it's \"q\"", 'uni': 'ünï ✓ 日本語 😀', 'ctrl': 'tab\tand\u2028sep',
+                'crlf': 'a\r\nb', 'trail_nl': 'two\n\n', 'zero': '007', 'inf': '.inf', 'bool_key': 'true'},
+    'typed': {'int': 8, 'float': 1000.0, 'neg': -0.5, 'true': True, 'none': None, 'date': datetime.date(2024, 1, 2), 'big': 12345678901234567890},
+    'nested': [[1, [2, [3, []]]], {}, [], {'a': {}, 'b': [{}], 'c': {'d': [None, '']}}, [[]], 'end'],
+    'long': {'words': ' '.join(['word%d' % i for i in range(40)]), 'nospace': 'x' * 130, 'uni': 'ünï ' * 30, 'lines': 'l1\n' * 5},
+    1: 'int key', 'yes': 'yes key', 'null': None,
+}
 
 class G:
     def __init__(self, seed):
         self.r = random.Random(seed)
         # Seeds from 14000 on draw the additions from a second stream: a lower seed gives the case it always gave.
         self.r2 = random.Random(seed * 7919 + 3) if seed >= 14000 else None
+        self.r3 = random.Random(seed * 15485863 + 11) if seed >= 20000 else None
         self.handlers = set()
         self.files = {}
         self.regs = []
@@ -66,6 +83,10 @@ class G:
         k = self.r.randrange(36)
         if self.r2 is not None and self.r2.random() < 0.3:
             t = self.file_task()
+            nm = self.name(next(iter(t)))
+            return dict([('name', nm)] + list(t.items())) if nm else t
+        if self.r3 is not None and self.r3.random() < 0.3:
+            t = self.special_task()
             nm = self.name(next(iter(t)))
             return dict([('name', nm)] + list(t.items())) if nm else t
         t = {}
@@ -250,6 +271,29 @@ class G:
             return t
         return {'set_stats': {'data': {r.choice(['uni', 'lines']): r.choice(['ünï ✓', 'a\nb', ['x', 'ü']])}, 'per_host': r.random() < 0.5}}
 
+    def special_task(self):
+        """Results holding what the yaml result format has to quote, fold or escape (seed-20000 stream)."""
+        r = self.r3
+        k = r.randrange(9)
+        if k == 0:
+            return {'debug': {'var': r.choice(['special', 'special.scalars', 'special.nested', 'special.long', 'special.typed'])}}
+        if k == 1:
+            return {'debug': {'msg': '{{ special.scalars | dict2items | map(attribute="value") | list }}'}}
+        if k == 2:
+            return {'command': 'printf "%s"' % r.choice(['yes\\nnull\\n~\\n', '0o10 1e3 2024-01-02', '- a\\n  - b\\n', 'x' * 150, 'ünï ✓\\n\\n  indented\\n'])}
+        if k == 3:
+            return {'set_fact': {r.choice(['sf', 'yes', 'null_v']): r.choice(['{{ special.nested }}', 'null', '~', 'yes', '0o10', '{{ {} }}', '{{ [] }}'])}}
+        if k == 4:
+            return {'debug': {'msg': '{{ item }}'}, 'loop': r.choice(['{{ special.scalars | dict2items }}', '{{ special.nested }}', [{}, [], '', None]]),
+                    'when': r.choice(['true', 'item is not none', 'item != {}'])}
+        if k == 5:
+            return {'assert': {'that': ['special.typed.int == 8'], 'fail_msg': '{{ special.long.words }}', 'success_msg': '{{ special.scalars }}'}, 'ignore_errors': True}
+        if k == 6:
+            return {'fail': {'msg': r.choice(['{{ special.nested }}', '{{ special.long.nospace }}', 'yes', 'null'])}, 'ignore_errors': r.random() < 0.7}
+        if k == 7:
+            return {'copy': {'content': '{{ special.long.words }}\n{{ special.scalars.date }}\n', 'dest': OUT + '/{{ inventory_hostname }}-special.txt'}, 'diff': True}
+        return {'debug': {'msg': r.choice(['{{ special.typed }}', '{{ special.typed.date }}', '{{ special.typed | to_nice_yaml }}', '{{ special | to_json }}'])}}
+
     def play(self, hosts):
         p = {'name': self.pick(['play', 'pläy ✓', 'play {{ "templated" }}']), 'hosts': hosts, 'gather_facts': False}
         if self.chance(0.15):
@@ -258,6 +302,8 @@ class G:
         if self.chance(0.1):
             p['serial'] = 1
         p['vars'] = {'s': 'Hello', 'ml': 'first\nsecond\n', 'uni': 'ünïcödé ✓ 日本', 'd': {'a': 1, 'b': [1, 'x']}}
+        if self.r3 is not None:
+            p['vars']['special'] = SPECIAL
         p['tasks'] = [self.task() for _ in range(self.r.randint(3, 8))]
         if self.handlers:
             p['handlers'] = [{'name': h, 'debug': {'msg': 'handled ' + h}} for h in sorted(self.handlers)]
@@ -270,7 +316,7 @@ def main(seed, out):
     r = g.r
     os.makedirs(out, exist_ok=True)
     inv = ["[local]", "h1 n=1 " + LOCAL, "h2 n=2 " + LOCAL]
-    if r.random() < 0.3:
+    if r.random() < 0.3 or (g.r3 is not None and g.r3.random() < 0.3):
         inv += ["[far]", GHOST]
     hosts = 'all'
     if r.random() < 0.05:
@@ -294,7 +340,13 @@ def main(seed, out):
             cfg.setdefault(section, {})[key] = value
     for envname, section, key, values in r.sample(SETTINGS, r.randint(1, 6)):
         setting(envname, section, key, r.choice(values))
-    if r.random() < 0.45:
+    if g.r3 is not None and g.r3.random() < 0.45:
+        # minimal and oneline over the same results, or the yaml format at -v (seed-20000 stream)
+        setting('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback', g.r3.choice(['minimal', 'oneline', 'ansible.builtin.oneline']))
+    elif g.r3 is not None and g.r3.random() < 0.5:
+        setting('ANSIBLE_CALLBACK_RESULT_FORMAT', 'defaults', 'callback_result_format', 'yaml')
+        env.setdefault('ANSIBLE_SHOW_PER_HOST_START', g.r3.choice(['true', 'false']))
+    elif r.random() < 0.45:
         setting('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback', r.choice(STDOUT))
     if r.random() < 0.15:
         setting('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled', r.choice(ENABLED))
@@ -329,6 +381,18 @@ def main(seed, out):
             args = [a for a in args if not a.startswith('-v')] + [g.r2.choice(['-vvv', '-vvv', '-vvvv'])]
         if g.r2.random() < 0.25 and '--diff' not in args:
             args.append('--diff')
+    if g.r3 is not None:
+        if g.r3.random() < 0.6 and not any(a.startswith('-v') for a in args):
+            args.append('-v')
+        if g.r3.random() < 0.2:
+            args.append('--check')
+            env['ANSIBLE_CHECK_MODE_MARKERS'] = 'true'
+        for name in ('ANSIBLE_DISPLAY_OK_HOSTS', 'ANSIBLE_SHOW_TASK_PATH_ON_FAILURE', 'ANSIBLE_DISPLAY_SKIPPED_HOSTS'):
+            if g.r3.random() < 0.2:
+                env[name] = g.r3.choice(['false', 'true'])
+        if env:
+            with open(os.path.join(out, 'env'), 'w') as f:
+                f.write(''.join('%s=%s\n' % kv for kv in env.items()))
     with open(os.path.join(out, 'args'), 'w') as f:
         f.write('\n'.join(args))
 
