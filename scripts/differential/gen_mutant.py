@@ -134,10 +134,14 @@ JINJA_BAD = ['{{ foo( }}', '{{ n +* 2 }}', '{% if n %}x', '{{ "unclosed }}', '{{
              '{{ n is nosuchtest }}', '{{ undefined_thing }}', 'x {{ 1 }', '{% for %}{% endfor %}']
 
 
+class Raw(str):
+    """A file's text written as it is, even for a .yml path (broken YAML on purpose)."""
+
+
 class M:
     def __init__(self, seed):
         self.r = random.Random(seed)
-        self.structural = self.STRUCTURAL + (self.LATER if seed >= 11300 else [])
+        self.structural = self.STRUCTURAL + (self.LATER if seed >= 11300 else []) + (self.NEWER * 2 if seed >= 15000 else [])
         self.files = copy.deepcopy(self.r.choice(bases()))
         self.raw = {}    # textual mutations applied after dumping: path -> [fn(text) -> text]
         self.notes = []
@@ -511,6 +515,127 @@ class M:
         plays.insert(self.r.randint(0, len(plays)), entry)
         return True
 
+    def meta_types(self):
+        """meta/main.yml with galaxy_info, dependencies or allow_duplicates of the wrong shape."""
+        if 'roles/r1/meta/main.yml' not in self.files:
+            return False
+        self.files['roles/r1/meta/main.yml'] = self.pick([
+            {'galaxy_info': ['author'], 'dependencies': []}, {'galaxy_info': {'author': 'me', 'min_ansible_version': 2.9}, 'dependencies': ['r2']},
+            {'galaxy_info': {'platforms': 'all'}, 'dependencies': [{'role': 'r2'}]}, {'galaxy_info': None, 'dependencies': None},
+            {'dependencies': [{'role': 'r2'}, 'r2', {'src': 'r2'}]}, {'dependencies': {'role': 'r2'}}, {'dependencies': [['r2']]},
+            {'dependencies': [{'role': 'r2', 'when': ['n > 0', '{{ n }}']}]}, {'dependencies': [{'role': ''}]},
+            {'allow_duplicates': True, 'dependencies': [{'role': 'r2'}, {'role': 'r2'}]}, {'dependencies': [{'role': 'r2', 'public': 'x'}]},
+            {'bogus_meta': 1, 'dependencies': []}, 'just text'])
+        return True
+
+    def nested_argument_specs(self):
+        """r1's argument spec with nested options, choices and list elements its callers break."""
+        if 'roles/r1/tasks/main.yml' not in self.files:
+            return False
+        spec = {'cfg': {'type': 'dict', 'options': {'port': {'type': 'int', 'required': True},
+                                                    'mode': {'choices': ['fast', 'slow'], 'default': 'fast'},
+                                                    'users': {'type': 'list', 'elements': self.pick(['str', 'int', 'dict']),
+                                                              'options': {'name': {'required': True}}}}},
+                'items_in': {'type': 'list', 'elements': self.pick(['int', 'bool', 'path']), 'choices': self.pick([None, [1, 2]])}}
+        if spec['items_in']['choices'] is None:
+            del spec['items_in']['choices']
+        if spec['cfg']['options']['users']['elements'] != 'dict':
+            del spec['cfg']['options']['users']['options']
+        self.files['roles/r1/meta/argument_specs.yml'] = {'argument_specs': {'main': {'options': spec}}}
+        bad = self.pick([{'cfg': {'port': 'x'}}, {'cfg': {'mode': 'medium', 'port': 1}}, {'cfg': {'bogus': 1, 'port': 1}},
+                         {'cfg': {'users': [{'nm': 'a'}], 'port': 1}}, {'cfg': {'users': 'a,b', 'port': 1}}, {'cfg': 'text'},
+                         {'items_in': ['1', 'two']}, {'items_in': [3]}, {'cfg': {}}, {'items_in': 'yes', 'cfg': {'port': '8'}}])
+        for n in self.nodes('role'):
+            n[1].update(bad)
+        for n in self.nodes('task'):
+            if action_of(n[1]) in ('include_role', 'import_role') and isinstance(n[1][action_of(n[1])], dict):
+                n[1]['vars'] = dict(bad)
+        return True
+
+    def force_handlers_missing(self):
+        """notify of a handler nobody defines, a failing host and force_handlers."""
+        p = self.node('play')
+        if not p:
+            return False
+        p[1]['force_handlers'] = self.pick([True, False, 'yes'])
+        tasks = p[1].setdefault('tasks', [])
+        if not isinstance(tasks, list):
+            return False
+        tasks.insert(0, {'name': 'notify missing', 'command': 'echo', 'changed_when': True,
+                         'notify': self.pick(['nosuch handler', ['h one', 'nosuch'], 'H One', '{{ hname | default("nosuch") }}'])})
+        tasks.append({'name': 'fail one', 'fail': {'msg': 'boom'}, 'when': "inventory_hostname == 'h2'"})
+        if self.r.random() < 0.5:
+            p[1]['handlers'] = [{'name': 'h one', 'debug': {'msg': 'one'}}]
+        return True
+
+    def bad_until(self):
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        n[1]['register'] = 'res'
+        n[1]['until'] = self.pick(['res.rc ==', '{{ res is sucess }}', 'res.nosuch.attr', 'res | nosuchfilter', '{% if %}', 'res.stdout + 1',
+                                   "'{{ res.changed }}'", '[1] == {'])
+        n[1]['retries'] = self.pick([1, 2, -1, '2'])
+        n[1]['delay'] = 0
+        return True
+
+    def become_types(self):
+        n = self.node('play', 'block', 'task', 'handler', 'role')
+        if not n:
+            return False
+        key, value = self.pick([('become_method', 5), ('become_method', ['sudo']), ('become_method', {'a': 1}), ('become_user', 5),
+                                ('become_user', ['root']), ('become_user', {'u': 'root'}), ('become_user', None), ('become', 'perhaps'),
+                                ('become_flags', ['-H']), ('become_exe', 5), ('connection', 5), ('connection', ''), ('connection', None),
+                                ('connection', 'local ssh'), ('remote_user', ['root']), ('port', 'ssh')])
+        n[1][key] = value
+        if self.r.random() < 0.5 and key.startswith('become_'):
+            n[1]['become'] = True
+        return True
+
+    def hosts_kinds(self):
+        p = self.node('play')
+        if not p:
+            return False
+        p[1]['hosts'] = self.pick([5, 1.5, True, {'a': 1}, ['web', 5], ['web', ['h1']], 'h3', 'h*9', 'web:&h3', '~^z', 'all[3]',
+                                   '{{ "nosuch" }}', ['nosuch', 'h1'], 'localhost', '127.0.0.1', 'h1:h3'])
+        return True
+
+    def import_playbook_keywords(self):
+        plays = self.files['playbook.yml']
+        if not isinstance(plays, list):
+            return False
+        self.files.setdefault('other.yml', [{'name': 'other', 'hosts': 'h1', 'gather_facts': False, 'tasks': [dbg('other {{ pv | default(0) }}')]}])
+        entry = {'import_playbook': self.pick(['other.yml', '{{ pbname | default("other.yml") }}', 'other.yml pv=2'])}
+        entry.update(self.pick([{'vars': {'pv': '{{ 1 + 1 }}'}}, {'vars': 'pv=3'}, {'vars': None}, {'when': 'pv is defined'},
+                                {'when': '{{ false }}'}, {'when': ['true', 'false']}, {'tags': 'a,b'}, {'tags': {'a': 1}},
+                                {'tags': ['never']}, {'vars': {'pv': 1}, 'when': 'pv == 1', 'tags': ['x']}, {'hosts': 'h2'},
+                                {'name': ['not', 'a', 'string']}, {'become': True}, {'collections': ['x.y']}]))
+        plays.insert(self.r.randint(0, len(plays)), entry)
+        return True
+
+    def vars_files_alternatives(self):
+        p = self.node('play')
+        if not p:
+            return False
+        self.files['vf2.yml'] = {'v2': 1}
+        self.files['vf_bad.yml'] = Raw('- a\n- b\n')
+        self.files['vf_broken.yml'] = Raw('a: [1\n')
+        p[1]['vars_files'] = self.pick([[['missing.yml', 'also_missing.yml']], [['{{ undefined_alt }}.yml', 'vf2.yml']],
+                                        [['missing.yml', 'vf_bad.yml']], [['vf_broken.yml', 'vf2.yml']], [['missing.yml', 'vf2.yml'], 'missing2.yml'],
+                                        [[]], [['missing_{{ inventory_hostname }}.yml', 'vf2.yml']], ['vf_bad.yml'], [5]])
+        return True
+
+    def include_vars_dir(self):
+        """include_vars of a directory holding a broken, a non-mapping or an ignored file."""
+        self.files['vdir/a.yml'] = {'va': 1}
+        self.files['vdir/b.yml'] = Raw(self.pick(['- a list\n', 'b: [1\n', 'b: {{ x }}\n', '', 'b: !vault notvault\n', 'just text\n']))
+        self.files['vdir/c.txt'] = 'c: 1\n'
+        self.files['vdir/sub/d.yaml'] = {'vd': 2}
+        args = self.pick([{'dir': 'vdir'}, {'dir': 'vdir', 'depth': 1}, {'dir': 'vdir', 'files_matching': 'a.*'},
+                          {'dir': 'vdir', 'ignore_files': 'b.yml'}, {'dir': 'vdir', 'extensions': ['txt']}, {'dir': 'vdir', 'name': 'vs'},
+                          {'dir': 'vdir', 'ignore_unknown_extensions': True}, {'dir': 'vdir', 'extensions': 'yml'}, {'dir': 'vdir', 'depth': 'x'}])
+        return self.replace_action([('include_vars', args)])
+
     STRUCTURAL = ['unknown_keyword', 'wrong_type', 'wrong_type', 'two_actions', 'no_action', 'unknown_module', 'module_args_kind',
                   'misspelt_option', 'jinja_error', 'jinja_error', 'when_braces', 'bad_loop', 'missing_include', 'missing_role',
                   'missing_vars_file', 'bad_hosts', 'empty_play', 'play_is_list', 'import_playbook_in_play',
@@ -519,6 +644,9 @@ class M:
     # drawn from seed 11300 on only, so a lower seed gives the case it always gave
     LATER = ['bad_role_dependency', 'argument_specs', 'listen_typo', 'until_without_register', 'bad_connection',
              'group_patterns', 'import_playbook_variants']
+    # drawn from seed 15000 on only
+    NEWER = ['meta_types', 'nested_argument_specs', 'force_handlers_missing', 'bad_until', 'become_types', 'hosts_kinds',
+             'import_playbook_keywords', 'vars_files_alternatives', 'include_vars_dir', 'bad_loop_control']
 
     # --- textual mutations on the dumped YAML
     def textual(self):
@@ -572,7 +700,7 @@ def main(seed, out):
     for path, data in m.files.items():
         full = os.path.join(out, path)
         os.makedirs(os.path.dirname(full), exist_ok=True)
-        text = data if isinstance(data, str) and not path.endswith('.yml') else yaml.safe_dump(data, sort_keys=False, width=1000)
+        text = data if isinstance(data, Raw) or isinstance(data, str) and not path.endswith('.yml') else yaml.safe_dump(data, sort_keys=False, width=1000)
         for fn in m.raw.get(path, []):
             text = fn(text)
         with open(full, 'w') as f:
