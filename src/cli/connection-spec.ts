@@ -80,6 +80,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
   const extra = text('ansible_ssh_extra_args') ?? (args.sshExtraArgs as string | undefined) ?? config.get('ANSIBLE_SSH_EXTRA_ARGS', 'ssh_connection', 'ssh_extra_args');
   const sshArgs = text('ansible_ssh_args') ?? config.get('ANSIBLE_SSH_ARGS', 'ssh_connection', 'ssh_args');
   const fastKex = config.bool('VOLANT_SSH_FAST_KEX', 'ssh_connection', 'volant_fast_kex', true);
+  const fastCiphers = config.bool('VOLANT_SSH_FAST_CIPHERS', 'ssh_connection', 'volant_fast_ciphers', true);
   const agentCodeCache = config.bool('VOLANT_AGENT_CODE_CACHE', 'defaults', 'volant_agent_code_cache', true);
   const password = text('ansible_password', 'ansible_ssh_pass', 'ansible_ssh_password') ?? d.passwords?.connection;
   const python = text('ansible_python_interpreter') ?? config.get('ANSIBLE_PYTHON_INTERPRETER', 'defaults', 'interpreter_python');
@@ -96,6 +97,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     ...(extra ? { sshExtraArgs: extra } : {}),
     ...(sshArgs ? { sshArgs } : {}),
     ...(fastKex ? {} : { fastKex }),
+    ...(fastCiphers ? {} : { fastCiphers }),
     ...(agentCodeCache ? {} : { agentCodeCache }),
     hostKeyChecking,
     ...(python && python !== 'auto' && python !== 'auto_silent' && python !== 'auto_legacy' ? { pythonInterpreter: python } : {}),

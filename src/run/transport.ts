@@ -21,6 +21,8 @@ export interface ConnectionSpec {
   readonly sshArgs?: string;
   /** Volant's curve25519-first key exchange (`[ssh_connection] volant_fast_kex`); undefined = on. */
   readonly fastKex?: boolean;
+  /** Volant's AES-GCM-first cipher (`[ssh_connection] volant_fast_ciphers`); undefined = on. */
+  readonly fastCiphers?: boolean;
   /** Agents keep compiled code on the host (`[defaults] volant_agent_code_cache`); undefined = on. */
   readonly agentCodeCache?: boolean;
   readonly hostKeyChecking: boolean;

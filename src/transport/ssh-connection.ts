@@ -12,7 +12,7 @@ import type { ConnectionSpec } from '../run/transport.js';
 import type { Connection, SpawnOptions } from './connection.js';
 import type { ExitInfo } from './agent-client.js';
 import { sshHost, sshOptions } from './ssh-args.js';
-import { fastKexOptions } from './ssh-kex.js';
+import { fastAlgorithmOptions } from './ssh-fast-algorithms.js';
 import { controlPathOf, terminateMaster, terminateMastersIn } from './ssh-mux.js';
 import { shellQuote } from './shell-quote.js';
 import { startFailure } from './start-failure.js';
@@ -36,9 +36,10 @@ export class SshConnection implements Connection {
     this.options = sshOptions(spec, join(controlDir, socket));
   }
 
-  /** Settles the options that need a look at the ssh client and its config first (key exchange). */
+  /** Settles the options that need a look at the ssh client and its config first (key exchange, cipher). */
   prepare(): Promise<void> {
-    this.prepared ??= (this.spec.fastKex === false ? Promise.resolve([]) : fastKexOptions(this.sshBinary, this.options)).then((extra) => {
+    const wanted = { kex: this.spec.fastKex !== false, ciphers: this.spec.fastCiphers !== false };
+    this.prepared ??= fastAlgorithmOptions(this.sshBinary, this.options, wanted).then((extra) => {
       this.options.push(...extra);
     });
     return this.prepared;
