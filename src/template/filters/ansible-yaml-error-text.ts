@@ -13,12 +13,13 @@ function markText(mark: Mark): string {
   return `  in "<unicode string>", line ${mark.line}, column ${mark.column}`;
 }
 
-/** A constructor's error: context and problem, each at its offset in the text. */
+/** A constructor's error: context (none when empty) and problem, each at its offset in the text. */
 export function markedErrorText(text: string, context: string, contextOffset: number, problem: string, problemOffset: number): string {
   const lines = new LineIndex(text);
   const contextMark = lines.position(contextOffset);
   const problemMark = lines.position(problemOffset);
   const same = contextMark.line === problemMark.line && contextMark.column === problemMark.column;
+  if (context === '') return [problem, markText(problemMark)].join('\n');
   return [context, ...(same ? [] : [markText(contextMark)]), problem, markText(problemMark)].join('\n');
 }
 

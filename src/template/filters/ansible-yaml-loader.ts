@@ -3,7 +3,7 @@
  * would type them (YAML 1.1 implicit resolution, `<<` merges, `!unsafe`, `!!str` …).
  */
 import { Alias, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node as YNode } from 'yaml';
-import { PyDate, PyFloat, UnsafeString, VaultString, type Data, type DataDict, type DictKey } from '../../core/data.js';
+import { PyDate, PyFloat, UnsafeString, VaultString, markTuple, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { resolvePlain, type PlainTag } from './ansible-yaml-resolver.js';
 import { pyTimestamp } from '../../yaml/timestamp.js';
 import { markedErrorText, pyyamlErrorText } from './ansible-yaml-error-text.js';
@@ -87,6 +87,51 @@ const TAGS: Record<string, PlainTag> = {
   'tag:yaml.org,2002:timestamp': 'timestamp',
 };
 
+const SEQ_TAG = 'tag:yaml.org,2002:seq';
+const MAP_TAG = 'tag:yaml.org,2002:map';
+const SET_TAG = 'tag:yaml.org,2002:set';
+const PAIRS_TAGS: Record<string, string> = { 'tag:yaml.org,2002:omap': 'an ordered map', 'tag:yaml.org,2002:pairs': 'pairs' };
+const BINARY_TAG = 'tag:yaml.org,2002:binary';
+
+/**
+ * Where a node starts as PyYAML marks it, at its first property (tag or anchor); the `yaml`
+ * package's range starts after them.
+ */
+function tagOffset(text: string, node: YNode): number {
+  let first = node.range?.[0] ?? 0;
+  for (let words = 0; words < 2; words++) {
+    let end = first;
+    while (end > 0 && /\s/.test(text[end - 1] ?? '')) end--;
+    let start = end;
+    while (start > 0 && !/[\s[{,]/.test(text[start - 1] ?? '')) start--;
+    if (start === end || (text[start] !== '!' && text[start] !== '&')) break;
+    first = start;
+  }
+  return first;
+}
+
+/** NOTE: PyYAML's SafeLoader refuses a tag it has no constructor for (`!foo`, `!!python/name:…`). */
+function unknownTag(text: string, node: YNode, tag: string): MarkedLoadError {
+  return new MarkedLoadError('', 0, `could not determine a constructor for the tag '${tag}'`, tagOffset(text, node));
+}
+
+/** `!!omap`/`!!pairs`: a sequence of one-item mappings, loaded as (key, value) tuples. */
+function constructPairs(node: YNode & { items: unknown[] }, what: string, text: string, doc: Document, seen: Map<YNode, Data>): Data[] {
+  const out: Data[] = [];
+  for (const item of node.items as YNode[]) {
+    if (!isMap(item)) {
+      const kind = isSeq(item) ? 'sequence' : 'scalar';
+      throw new MarkedLoadError(`while constructing ${what}`, tagOffset(text, node), `expected a mapping of length 1, but found ${kind}`, item.range?.[0] ?? 0);
+    }
+    if (item.items.length !== 1) {
+      throw new MarkedLoadError(`while constructing ${what}`, tagOffset(text, node), `expected a single mapping item, but found ${item.items.length} items`, item.range?.[0] ?? 0);
+    }
+    const pair = item.items[0];
+    out.push(markTuple([convert(pair?.key as YNode, doc, seen, text), convert(pair?.value as YNode, doc, seen, text)]));
+  }
+  return out;
+}
+
 function toKey(value: Data): DictKey {
   if (value instanceof PyFloat) return value.value;
   if (typeof value === 'bigint') return Number(value);
@@ -99,39 +144,50 @@ function toKey(value: Data): DictKey {
   return value;
 }
 
-function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode, Data>): Data {
+function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode, Data>, text: string): Data {
   if (node === null || node === undefined) return null;
   if (isAlias(node)) {
     const target = (node as Alias).resolve(doc);
     if (!target) throw new YamlLoadError(`found undefined alias ${(node as Alias).source}`);
-    return seen.get(target as YNode) ?? convert(target as YNode, doc, seen);
+    return seen.get(target as YNode) ?? convert(target as YNode, doc, seen, text);
   }
   if (isScalar(node)) {
-    const text = String(node.source ?? node.value ?? '');
+    const value = String(node.source ?? node.value ?? '');
     const tag = node.tag;
-    if (tag === '!unsafe') return new UnsafeString(text);
-    if (tag === '!vault') return new VaultString(text);
+    if (tag === '!unsafe') return new UnsafeString(value);
+    if (tag === '!vault') return new VaultString(value);
     let result: Data;
-    if (tag !== undefined && tag !== '!') result = construct(TAGS[tag] ?? 'str', text);
-    else if (node.type === 'PLAIN' && tag === undefined) result = construct(resolvePlain(text), text);
-    else result = typeof node.value === 'string' ? node.value : text;
+    // NOTE: Python's bytes have no counterpart here: !!binary gives the text they decode to.
+    if (tag === BINARY_TAG) result = Buffer.from(value.replace(/\s+/g, ''), 'base64').toString('utf8');
+    else if (tag !== undefined && tag !== '!') {
+      const plain = TAGS[tag];
+      if (plain === undefined) throw unknownTag(text, node, tag);
+      result = construct(plain, value);
+    }
+    // NOTE: the non-specific tag '!' resolves as a plain scalar would, quoted or not (PyYAML).
+    else if ((node.type === 'PLAIN' && tag === undefined) || tag === '!') result = construct(resolvePlain(value), value);
+    else result = typeof node.value === 'string' ? node.value : value;
     seen.set(node, result);
     return result;
   }
   if (isSeq(node)) {
+    const pairs = node.tag === undefined ? undefined : PAIRS_TAGS[node.tag];
+    if (pairs !== undefined) return constructPairs(node, pairs, text, doc, seen);
+    if (node.tag !== undefined && node.tag !== '!' && node.tag !== SEQ_TAG) throw unknownTag(text, node, node.tag);
     const list: Data[] = [];
     seen.set(node, list);
-    for (const item of node.items) list.push(convert(item as YNode, doc, seen));
+    for (const item of node.items) list.push(convert(item as YNode, doc, seen, text));
     return list;
   }
   if (isMap(node)) {
+    if (node.tag !== undefined && node.tag !== '!' && node.tag !== MAP_TAG && node.tag !== SET_TAG) throw unknownTag(text, node, node.tag);
     const map: DataDict = new Map();
     seen.set(node, map);
     const merges: DataDict[] = [];
     for (const pair of node.items) {
       const keyNode = pair.key as YNode | null;
       if (keyNode && isScalar(keyNode) && keyNode.type === 'PLAIN' && keyNode.source === '<<' && keyNode.tag === undefined) {
-        const value = convert(pair.value as YNode, doc, seen);
+        const value = convert(pair.value as YNode, doc, seen, text);
         const sources = Array.isArray(value) ? value : [value];
         for (const source of sources) {
           if (!(source instanceof Map)) throw new YamlLoadError('expected a mapping or list of mappings for merging');
@@ -139,30 +195,31 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
         }
         continue;
       }
-      const key = convert(keyNode, doc, seen);
+      const key = convert(keyNode, doc, seen, text);
       if (Array.isArray(key) || key instanceof Map) throw new MarkedLoadError('while constructing a mapping', node.range?.[0] ?? 0, 'found unhashable key', keyNode?.range?.[0] ?? 0);
-      map.set(toKey(key), convert(pair.value as YNode, doc, seen));
+      map.set(toKey(key), convert(pair.value as YNode, doc, seen, text));
     }
     if (merges.length > 0) {
       const merged: DataDict = new Map();
       for (const source of merges) for (const [k, v] of source) if (!merged.has(k)) merged.set(k, v);
       for (const [k, v] of map) merged.set(k, v);
-      return merged;
+      return node.tag === SET_TAG ? [...merged.keys()] : merged;
     }
-    return map;
+    // NOTE: a !!set is a Python set, which Ansible hands on as a list of its members.
+    return node.tag === SET_TAG ? [...map.keys()] : map;
   }
   return null;
 }
 
 export function loadYamlDocuments(text: string): Data[] {
-  const docs = parseAllDocuments(text, { schema: 'failsafe', merge: false, uniqueKeys: false, strict: false, prettyErrors: false });
+  const docs = parseAllDocuments(text, { schema: 'failsafe', merge: false, uniqueKeys: false, strict: false, prettyErrors: false, resolveKnownTags: false });
   const list = Array.isArray(docs) ? docs : [];
   const out: Data[] = [];
   for (const doc of list) {
     const error = doc.errors[0];
     if (error) throw new YamlLoadError(pyyamlErrorText(error, text));
     try {
-      out.push(convert(doc.contents as YNode | null, doc, new Map()));
+      out.push(convert(doc.contents as YNode | null, doc, new Map(), text));
     } catch (e) {
       if (!(e instanceof MarkedLoadError)) throw e;
       throw new YamlLoadError(markedErrorText(text, e.context, e.contextOffset, e.problem, e.problemOffset));
