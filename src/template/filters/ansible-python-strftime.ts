@@ -34,8 +34,6 @@ export function brokenDown(epochSeconds: number, utc: boolean): BrokenDownTime {
   return { year: get.y, month: get.mo, day: get.da, hour: get.h, minute: get.mi, second: get.s, weekday: get.wd, yearday, utcOffsetMinutes: offset, zone, epoch: Math.floor(epochSeconds) };
 }
 
-const pad = (n: number, width = 2, fill = '0'): string => String(n).padStart(width, fill);
-
 /** ISO 8601 week-based year and week number. */
 function isoWeek(t: BrokenDownTime): [number, number] {
   const wday = (t.weekday + 6) % 7; // Monday = 0
@@ -56,95 +54,129 @@ function isoWeek(t: BrokenDownTime): [number, number] {
   return [year, week];
 }
 
+/** Conversions glibc refuses after an E or O modifier: it copies the whole directive as it is. */
+const NOT_AFTER_E = new Set('aAbBdDeFgGhHIjklmMSUVwW');
+const NOT_AFTER_O = new Set('aAcDFxXY');
+
+const COMPOSITES: Record<string, string> = { c: '%a %b %e %H:%M:%S %Y', D: '%m/%d/%y', F: '%Y-%m-%d', r: '%I:%M:%S %p', R: '%H:%M', T: '%H:%M:%S', x: '%m/%d/%y', X: '%H:%M:%S' };
+
+/** One directive's flags: the last padding flag given (`-`, `_`, `0`), `^` and `#`, and a width. */
+interface Directive {
+  pad: string;
+  upper: boolean;
+  swapCase: boolean;
+  width: number;
+}
+
+/** Text padded to the directive's width: with zeros under the `0` flag, else with spaces. */
+function padded(text: string, d: Directive): string {
+  return text.length < d.width ? (d.pad === '0' ? '0' : ' ').repeat(d.width - text.length) + text : text;
+}
+
+/** A number: padded to its own digits with zeros (or spaces for %e %k %l), unless a flag says otherwise, then to the width. */
+function numberText(n: number, digits: number, d: Directive, spaces = false): string {
+  const pad = d.pad === '' ? (spaces ? '_' : '0') : d.pad;
+  const text = pad === '-' ? String(n) : String(n).padStart(digits, pad === '_' ? ' ' : '0');
+  return padded(text, { ...d, pad: pad === '0' ? '0' : ' ' });
+}
+
+function wordText(word: string, d: Directive, caseOf: 'upper' | 'lower' | 'as is'): string {
+  const cased = caseOf === 'upper' ? word.toUpperCase() : caseOf === 'lower' ? word.toLowerCase() : word;
+  return padded(cased, d);
+}
+
+/**
+ * NOTE: glibc's strftime reads `%[flags][width][E|O]conversion`: `-` drops a number's padding,
+ * `_` pads it with spaces, `0` with zeros, `^` upper-cases the text, `#` swaps the case of
+ * names (upper) and of %p (lower); a width pads the whole field (%z pads its sign and its
+ * number each to the width). A directive it does not know is copied as written, padded too.
+ */
 export function strftime(format: string, t: BrokenDownTime): string {
-  return format.replace(/%([-_0^#]?)([a-zA-Z%+])/g, (whole, flag: string, c: string) => {
-    const num = (n: number, width = 2): string => (flag === '-' ? String(n) : flag === '_' ? pad(n, width, ' ') : pad(n, width));
-    switch (c) {
-      case 'a':
-        return (DAYS[t.weekday] as string).slice(0, 3);
-      case 'A':
-        return DAYS[t.weekday] as string;
-      case 'b':
-      case 'h':
-        return (MONTHS[t.month] as string).slice(0, 3);
-      case 'B':
-        return MONTHS[t.month] as string;
-      case 'c':
-        return strftime('%a %b %e %H:%M:%S %Y', t);
-      case 'C':
-        return num(Math.floor(t.year / 100));
-      case 'd':
-        return num(t.day);
-      case 'D':
-        return strftime('%m/%d/%y', t);
-      case 'e':
-        return flag === '' ? pad(t.day, 2, ' ') : num(t.day);
-      case 'F':
-        return strftime('%Y-%m-%d', t);
-      case 'G':
-        return String(isoWeek(t)[0]);
-      case 'g':
-        return num(isoWeek(t)[0] % 100);
-      case 'H':
-        return num(t.hour);
-      case 'I':
-        return num(t.hour % 12 === 0 ? 12 : t.hour % 12);
-      case 'j':
-        return num(t.yearday + 1, 3);
-      case 'k':
-        return pad(t.hour, 2, ' ');
-      case 'l':
-        return pad(t.hour % 12 === 0 ? 12 : t.hour % 12, 2, ' ');
-      case 'm':
-        return num(t.month + 1);
-      case 'M':
-        return num(t.minute);
-      case 'n':
-        return '\n';
-      case 'p':
-        return t.hour < 12 ? 'AM' : 'PM';
-      case 'P':
-        return t.hour < 12 ? 'am' : 'pm';
-      case 'r':
-        return strftime('%I:%M:%S %p', t);
-      case 'R':
-        return strftime('%H:%M', t);
-      case 's':
-        return String(t.epoch);
-      case 'S':
-        return num(t.second);
-      case 't':
-        return '\t';
-      case 'T':
-        return strftime('%H:%M:%S', t);
-      case 'u':
-        return String(t.weekday === 0 ? 7 : t.weekday);
-      case 'U':
-        return num(Math.floor((t.yearday + 7 - t.weekday) / 7));
-      case 'V':
-        return num(isoWeek(t)[1]);
-      case 'w':
-        return String(t.weekday);
-      case 'W':
-        return num(Math.floor((t.yearday + 7 - ((t.weekday + 6) % 7)) / 7));
-      case 'x':
-        return strftime('%m/%d/%y', t);
-      case 'X':
-        return strftime('%H:%M:%S', t);
-      case 'y':
-        return num(t.year % 100);
-      case 'Y':
-        return String(t.year);
-      case 'z': {
-        const o = t.utcOffsetMinutes;
-        return `${o < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(o) / 60))}${pad(Math.abs(o) % 60)}`;
-      }
-      case 'Z':
-        return t.zone;
-      case '%':
-        return '%';
-      default:
-        return whole;
-    }
+  return format.replace(/%([-_0^#]*)(\d*)([EO]?)([\s\S])/g, (whole, flags: string, width: string, modifier: string, c: string) => {
+    const d: Directive = { pad: '', upper: flags.includes('^'), swapCase: flags.includes('#'), width: width === '' ? 0 : Number(width) };
+    for (const f of flags) if (f === '-' || f === '_' || f === '0') d.pad = f;
+    const known = conversion(c, t, d);
+    const refused = (modifier === 'E' && NOT_AFTER_E.has(c)) || (modifier === 'O' && NOT_AFTER_O.has(c));
+    return known === undefined || refused ? padded(whole, d) : known;
   });
+}
+
+function conversion(c: string, t: BrokenDownTime, d: Directive): string | undefined {
+  const name = (word: string): string => wordText(word, d, d.upper || d.swapCase ? 'upper' : 'as is');
+  const num = (n: number, digits = 2): string => numberText(n, digits, d);
+  const composite = COMPOSITES[c];
+  if (composite !== undefined) return wordText(strftime(composite, t), d, d.upper ? 'upper' : 'as is');
+  switch (c) {
+    case 'a':
+      return name((DAYS[t.weekday] as string).slice(0, 3));
+    case 'A':
+      return name(DAYS[t.weekday] as string);
+    case 'b':
+    case 'h':
+      return name((MONTHS[t.month] as string).slice(0, 3));
+    case 'B':
+      return name(MONTHS[t.month] as string);
+    case 'C':
+      return num(Math.floor(t.year / 100));
+    case 'd':
+      return num(t.day);
+    case 'e':
+      return numberText(t.day, 2, d, true);
+    case 'G':
+      return num(isoWeek(t)[0], 1);
+    case 'g':
+      return num(isoWeek(t)[0] % 100);
+    case 'H':
+      return num(t.hour);
+    case 'I':
+      return num(t.hour % 12 === 0 ? 12 : t.hour % 12);
+    case 'j':
+      return num(t.yearday + 1, 3);
+    case 'k':
+      return numberText(t.hour, 2, d, true);
+    case 'l':
+      return numberText(t.hour % 12 === 0 ? 12 : t.hour % 12, 2, d, true);
+    case 'm':
+      return num(t.month + 1);
+    case 'M':
+      return num(t.minute);
+    case 'n':
+      return wordText('\n', d, 'as is');
+    case 'p':
+      return wordText(t.hour < 12 ? 'AM' : 'PM', d, d.swapCase ? 'lower' : 'as is');
+    case 'P':
+      return wordText(t.hour < 12 ? 'am' : 'pm', d, 'as is');
+    case 's':
+      return num(t.epoch, 1);
+    case 'S':
+      return num(t.second);
+    case 't':
+      return wordText('\t', d, 'as is');
+    case 'u':
+      return num(t.weekday === 0 ? 7 : t.weekday, 1);
+    case 'U':
+      return num(Math.floor((t.yearday + 7 - t.weekday) / 7));
+    case 'V':
+      return num(isoWeek(t)[1]);
+    case 'w':
+      return num(t.weekday, 1);
+    case 'W':
+      return num(Math.floor((t.yearday + 7 - ((t.weekday + 6) % 7)) / 7));
+    case 'y':
+      return num(t.year % 100);
+    case 'Y':
+      return num(t.year, 1);
+    case 'z': {
+      const o = t.utcOffsetMinutes;
+      const sign = padded(o < 0 ? '-' : '+', d.pad === '0' ? d : { ...d, pad: ' ' });
+      return sign + num(Math.floor(Math.abs(o) / 60) * 100 + (Math.abs(o) % 60), 4);
+    }
+    case 'Z':
+      // NOTE: the zone name takes no width under the `-` flag (glibc pads %-5a, not %-5Z).
+      return wordText(t.zone, d.pad === '-' ? { ...d, width: 0 } : d, d.upper ? 'upper' : 'as is');
+    case '%':
+      return wordText('%', d, 'as is');
+    default:
+      return undefined;
+  }
 }
