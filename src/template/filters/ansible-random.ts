@@ -4,7 +4,7 @@ import { isStringLike, numericValue, textOf, type Data } from '../../core/data.j
 import type { FilterFn } from '../plugin.js';
 import { argument, defined, iterate, pluginError } from './ansible-args.js';
 import { pythonRandom, type MersenneTwister } from './ansible-python-random.js';
-import { PyRange } from '../runtime/py-values.js';
+import { isIterableObject } from '../runtime/py-values.js';
 
 interface Source {
   below(n: number): number;
@@ -34,11 +34,11 @@ export const random: FilterFn = (_ctx, value, args, kwargs) => {
     if (n <= 0) throw pluginError(`empty range in randrange(${s}, ${end}, ${st})`);
     return s + st * rng.below(n);
   }
-  if (Array.isArray(end) || end instanceof Map || isStringLike(end) || (end as unknown) instanceof PyRange) {
+  if (Array.isArray(end) || end instanceof Map || isStringLike(end) || isIterableObject(end)) {
     if ((start !== undefined && start !== null && start !== 0) || (step !== undefined && step !== null && step !== 0)) {
       throw pluginError('start and step can only be used with integer values');
     }
-    const items: Data[] = Array.isArray(end) ? end : end instanceof Map ? [...end.keys()] : isStringLike(end) ? [...textOf(end)] : [...(end as unknown as PyRange)];
+    const items: Data[] = Array.isArray(end) ? end : end instanceof Map ? [...end.keys()] : isStringLike(end) ? [...textOf(end)] : ([...end] as Data[]);
     if (items.length === 0) throw pluginError('Cannot choose from an empty sequence');
     return items[rng.below(items.length)] as Data;
   }

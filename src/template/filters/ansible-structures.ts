@@ -1,5 +1,5 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
-import { PyRange, plainTypeName, repr, storedKey } from '../runtime/py-values.js';
+import { isIterableObject, plainTypeName, repr, storedKey } from '../runtime/py-values.js';
 import { TemplateError } from '../../core/errors.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyStr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
@@ -89,7 +89,7 @@ export const flatten: FilterFn = (_ctx, value, args, kwargs) => {
   if (Array.isArray(data)) list = data;
   else if (data instanceof Map) list = [...data.keys()];
   else if (isStringLike(data)) list = [...textOf(data)];
-  else if ((data as unknown) instanceof PyRange) list = [...(data as unknown as PyRange)];
+  else if (isIterableObject(data)) list = [...data] as Data[];
   else throw pluginError(`'${typeShortName(data)}' object is not iterable`);
   return flattenList(list, levels === undefined || levels === null ? undefined : Number(levels), skip === undefined ? true : truthy(skip));
 };
