@@ -20,6 +20,8 @@ const STAGE_ABOVE = 1 << 20;
  */
 export const copy: Action = async (ctx) => {
   const args = new Map(ctx.args);
+  // the task's arguments as 2.19's action holds them: its answers without a module show them
+  args.set('_volant_task_args', new Map(ctx.args));
   const src = args.get('src');
   // NOTE: ansible writes a dict or list given as `content` as JSON, not as its Python repr.
   const content = args.get('content');

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { overlay } from '../run/task-executor.js';
 import { datetimeValue } from '../template/index.js';
-import { isDict, pyRepr, pyStr, type Data } from '../core/data.js';
+import { isDict, pyRepr, pyStr, type Data, type DictKey } from '../core/data.js';
 import { ownerName } from '../core/owner-name.js';
 import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
@@ -85,10 +85,26 @@ export const template: Action = async (ctx) => {
   if (args.get('mode') === 'preserve') args.set('mode', octalMode(st.mode));
   args.set('_volant_content_b64', encodeOutput(pyStr(rendered), ctx.args.get('output_encoding')).toString('base64'));
   args.set('_original_basename', basename(name));
-  args.set('_volant_after_header', localTmpName(basename(path)));
+  const renderedPath = localTmpName(basename(path));
+  args.set('_volant_after_header', renderedPath);
+  args.set('_volant_task_args', copyTaskArgs(ctx.args, args.get('mode'), renderedPath));
   if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
   return withSourceChecksum(throwRemoteStatError(await ctx.runModule({ module: 'copy', args })), args);
 };
+
+/**
+ * The arguments 2.19's template action hands its copy action (the invocation copy answers with
+ * when no module runs): the task's minus the template-only options, with mode (None when not
+ * given, the source's when 'preserve'), src the rendered temp file, and follow a boolean.
+ */
+function copyTaskArgs(taskArgs: ReadonlyMap<DictKey, Data>, mode: Data | undefined, renderedPath: string): Map<DictKey, Data> {
+  const out = new Map<DictKey, Data>();
+  for (const [k, v] of taskArgs) if (!TEMPLATE_ONLY.has(String(k)) || k === 'src') out.set(k, v);
+  out.set('mode', mode ?? null);
+  out.set('src', renderedPath);
+  out.set('follow', toBoolLike(taskArgs.get('follow') ?? false));
+  return out;
+}
 
 /** The rendered text as the bytes of `output_encoding` (utf-8 unless set), as Python's str.encode. */
 function encodeOutput(text: string, encoding: Data | undefined): Buffer {

@@ -57,6 +57,16 @@ describe('golden/normalize', () => {
     );
   });
 
+  it("drops the connection and module loader lines of ansible-core's -vvv", () => {
+    const vvv =
+      '<localhost> ESTABLISH LOCAL CONNECTION FOR USER: root\n' +
+      "<localhost> EXEC /bin/sh -c 'echo ~root && sleep 0'\n" +
+      'Using module file /usr/lib/python3/dist-packages/ansible/modules/stat.py\n' +
+      '<localhost> PUT /root/.ansible/tmp/ansible-local-1/tmpx TO /root/.ansible/tmp/ansible-tmp-1-2-3/AnsiballZ_stat.py\n' +
+      'changed: [localhost] => {\n';
+    assert.equal(normalizeOutput(vvv, ctx), 'changed: [localhost] => {\n');
+  });
+
   it('replaces async job ids', () => {
     assert.equal(normalizeOutput('ASYNC OK on localhost: jid=j522711689673.32448', ctx), 'ASYNC OK on localhost: jid=<JID>');
   });

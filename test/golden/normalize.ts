@@ -51,11 +51,16 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/(\/ansible\.)[a-z0-9_]{8}\b/g, '$1<RANDOM>'],
   // Python prints its set of valid booleans in hash order, which changes from run to run.
   [/(Valid booleans include: )(?:(?:'[a-z0-9]+'|\d), ){13}(?:'[a-z0-9]+'|\d)/g, '$1<BOOLEANS>'],
+  // …and the debugger keyword's words.
+  [/(valid value for debugger\. Must be one of )(?:(?:always|on_failed|on_unreachable|on_skipped|never)(?:, )?){5}/g, '$1<DEBUGGER_VALUES>'],
   // Python's default repr of an object names its address (the debugger's `p result`).
   [/(object at 0x)[0-9a-f]+>/g, '$1<ADDR>>'],
   // The version block -vv opens with names the engine and its environment (python or node paths),
   // as --version does: the one place where the two engines say different things on purpose.
   [/^(?:ansible-playbook \[core [^\]\n]+\]|volant-playbook \[volant [^\]\n]+\])\n(?: {2}.*\n)+/gm, '<VERSION>\n'],
+  // -vvv: what ansible-core's connection and module loader print (its temp dirs, AnsiballZ files),
+  // which Volant has no counterpart for (docs: output-and-callbacks, as run.py drops them).
+  [/^<[^>\n]+> (?:ESTABLISH \S+ CONNECTION FOR USER: |EXEC |PUT |SSH: EXEC |\(-?\d+, b|rc=-?\d+, stdout and stderr censored due to no log).*\n|^Using module file .*\n/gm, ''],
   // profile_tasks / timer style clock lines.
   [/\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d\d \w+ \d{4}\s+\d\d:\d\d:\d\d(\.\d+)? \(\d+:\d\d:\d\d\.\d+\)\s+\d+:\d\d:\d\d\.\d+/g, '<CLOCK>'],
 ];

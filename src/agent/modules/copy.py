@@ -77,9 +77,10 @@ def _fake_src(dest, name=None):
     return '%s/ansible-tmp-%s-%d-%d/%s' % (base, repr(time.time()), os.getpid(), int.from_bytes(os.urandom(6), 'big'), name)
 
 
-def _task_args_invocation(raw_args):
-    # NOTE: an answer of the copy action itself carries the task's raw args, content censored twice over.
-    raw = dict(raw_args)
+def _task_args_invocation(raw_args, internal):
+    # NOTE: an answer of the copy action itself carries the task's args as the action holds them
+    # (the template action's own for a template), content censored twice over.
+    raw = dict(internal.get('_volant_task_args', raw_args))
     shown = dict(raw)
     module_args = dict(raw)
     if 'content' in raw:
@@ -174,8 +175,8 @@ def _run(params, ctx):
         # NOTE: Ansible's copy action answers this itself (no module run, so no stat fields), naming the
         # file it would have sent: the controller's source, rendered template or content temp file.
         result = {'changed': False, 'dest': dest, 'src': src if remote_src else (ctx.internal.get('_volant_after_header') or _fake_local_src()), '_volant_bare': True}
-        if ctx.raw_args.get('content') is not None:
-            result['invocation'] = _task_args_invocation(ctx.raw_args)
+        if not remote_src:
+            result['invocation'] = _task_args_invocation(ctx.raw_args, ctx.internal)
         return result
 
     file_args = ctx.load_file_common_arguments(params, path=dest)
@@ -213,7 +214,7 @@ def _run(params, ctx):
             shown = {'diff': diff_list} if diff_list and not remote_src else {}
             return dict(shown, changed=True, checksum=checksum_src, dest=dest, md5sum=data.digest('md5'), src=src if remote_src else _fake_src(dest, uploaded_as))
         # NOTE: Ansible's copy action answers check mode itself with `changed` only.
-        ctx.exit(changed=True, diff=diff_list, invocation=_task_args_invocation(ctx.raw_args), _volant_bare=True)
+        ctx.exit(changed=True, diff=diff_list, invocation=_task_args_invocation(ctx.raw_args, ctx.internal), _volant_bare=True)
     if not remote_src:
         # NOTE: the action verifies `checksum` only when it runs the module: a change, not check mode
         _verify_checksum(ctx, params, checksum_src)
@@ -354,7 +355,7 @@ def _action_answer(args, internal, dest, st, follow):
     if not internal.get('_volant_check_mode'):
         return None
     diff = [_diff_entry(internal, os.path.expanduser(args['dest']), dest, exists, data)] if internal.get('_volant_diff_mode') else []
-    return {'changed': True, 'diff': diff, 'invocation': _task_args_invocation(args)}
+    return {'changed': True, 'diff': diff, 'invocation': _task_args_invocation(args, internal)}
 
 
 def ACTION_BEFORE_MODULE(args, internal):
