@@ -45,6 +45,7 @@ def norm(text, d):
     text = re.sub(r'\.\d+\.\d{4}-\d\d-\d\d@\d\d:\d\d:\d\d~', '.<BACKUP>~', text)  # backup files' names
     text = re.sub(r'\bPaused for \d+(\.\d+)? (seconds|minutes)', r'Paused for <ELAPSED> \2', text)
     text = re.sub(r"(Valid booleans include: )(?:(?:'[a-z0-9]+'|\d), ){13}(?:'[a-z0-9]+'|\d)", r'\1<BOOLEANS>', text)  # a set's hash order
+    text = re.sub(r'(valid value for debugger\. Must be one of )(?:(?:always|on_failed|on_unreachable|on_skipped|never)(?:, )?){5}', r'\1<DEBUGGER_VALUES>', text)  # a set's hash order
     text = re.sub(r'\bj\d+\.\d+\b', '<JID>', text)  # async job ids
     # -vvv/-vvvv: what ansible-core's connections, module loader and plugin loader print (its temp
     # dirs, AnsiballZ files, each plugin's Python file, each read of a vars_file), which Volant has no

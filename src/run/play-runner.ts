@@ -358,13 +358,27 @@ export class PlayRunner {
     return isStrictBool(value) ? (toBool(value) ?? false) : truthy(kw.value);
   }
 
-  /** The first of `hosts` for which the step's run_once templates to true, or -1. */
+  /**
+   * The first of `hosts` for which the step's run_once templates to a true value, or -1.
+   * NOTE: 2.19's strategy tests the templated value as Python does ('no', [True] are true): the
+   * hosts after it never run the task, even when the task then finds the value no bool.
+   */
   private runOnceAt(step: TaskStep, hosts: readonly string[]): number {
     const kw = step.folded.scalars.get('run_once');
     if (!kw || kw.value === null) return -1;
+    return hosts.findIndex((host) => truthy(this.runOnceValue(step, kw, host)));
+  }
+
+  private runOnceValue(step: TaskStep, kw: Keyword, host: string): Data {
     const templar = this.services.exec.templar;
-    if (typeof kw.value !== 'string' || !templar.isTemplate(kw.value)) return keywordBool(kw) ? 0 : -1;
-    return hosts.findIndex((host) => keywordBool({ ...kw, value: templar.render(kw.value as string, this.playVars.forTask(host, step), { origin: kw.loc }) }) ?? false);
+    if (typeof kw.value !== 'string' || !templar.isTemplate(kw.value)) return kw.value;
+    return templar.render(kw.value, this.playVars.forTask(host, step), { origin: kw.loc });
+  }
+
+  /** The others take the result of the host that ran it once only when run_once is a true bool (2.19 reads the task's validated value). */
+  private runOnceShared(step: TaskStep, host: string): boolean {
+    const kw = step.folded.scalars.get('run_once');
+    return kw !== undefined && (keywordBool({ ...kw, value: this.runOnceValue(step, kw, host) }) ?? false);
   }
 
   /** The task's any_errors_fatal, else the play's, templated with the host's variables. */
@@ -658,9 +672,11 @@ export class PlayRunner {
       // before it (which ran as usual) get its register and facts too, staying where they are.
       const ignoreErrors = this.ignoreErrors(step, hosts[onceAt] as string);
       const stay: ProcessContext = { ...this.processCtx, cursors: new Map() };
-      for (const host of once ? hosts : []) {
+      const shared = once !== undefined && this.runOnceShared(step, hosts[onceAt] as string);
+      for (const host of shared ? hosts : []) {
         if (host !== hosts[onceAt]) processResultSilently(hosts.indexOf(host) < onceAt ? stay : this.processCtx, host, step, once as ExecOutcome, ignoreErrors);
       }
+      if (!shared) for (const host of hosts.slice(onceAt + 1)) this.cursors.get(host)?.advance();
     } else if (bypassHostLoop) {
       for (const host of hosts.slice(1)) this.cursors.get(host)?.advance();
     }

@@ -33,7 +33,7 @@ import { checkStrictUtf8 } from './strict-utf8.js';
 import { moduleDefaultArgs } from './module-defaults-args.js';
 import { ARGS_SPLAT_KEY, argsSplat } from './args-splat.js';
 import { moduleCauses } from './module-causes.js';
-import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-values.js';
+import { conditionsOf, isStrictBool, keywordBool, keywordInt, keywordText, toBool } from './keyword-values.js';
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { withTemplatedAction } from './templated-action.js';
 import { postValidateWhen } from './when-post-validate.js';
@@ -955,6 +955,20 @@ function conversionError(name: string, value: Data, type: string, origin: Source
   return new TaskError([{ message: `Error processing keyword '${name}'.`, ...at }, { message: `The value ${shown} could not be converted to '${type}'.`, ...at, whileHandling: true }]);
 }
 
+const DEBUGGER_VALUES = ['always', 'on_failed', 'on_unreachable', 'on_skipped', 'never'];
+
+/**
+ * debugger, templated, must be one of its words when it is a string (2.19 checks no other type).
+ * NOTE: 2.19 names the task as the origin of the bad value, and lists the words in a Python set's
+ * hash order, which changes from run to run.
+ */
+function checkDebugger(kw: Keyword | undefined, taskLoc: SourceLocation): void {
+  const value = kw?.value;
+  if (!isStringLike(value) || pyStr(value) === '' || DEBUGGER_VALUES.includes(pyStr(value))) return;
+  const message = `${strRepr(pyStr(value))} is not a valid value for debugger. Must be one of ${DEBUGGER_VALUES.join(', ')}`;
+  throw new TaskError([{ message: "Error processing keyword 'debugger'.", ...(kw?.loc ? { origin: kw.loc } : {}) }, { message, origin: taskLoc }]);
+}
+
 /** The keywords 2.19 templates for each run of a task, before its arguments. */
 interface TaskKeywordValues {
   readonly checkMode: boolean;
@@ -976,6 +990,7 @@ function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: Template
   const diff = keywordBool(diffKw) ?? options.diff;
   const timeout = templateTaskKeyword(step, 'timeout', vars, templar);
   if (timeout) checkInt(timeout.value, timeout.loc, 'timeout');
+  checkDebugger(templateTaskKeyword(step, 'debugger', vars, templar), step.task.loc);
   checkRunKeywords(step, vars, templar);
   for (const name of STRICT_BOOL_KEYWORDS) checkBool(templateTaskKeyword(step, name, vars, templar), name);
   let noLog: boolean;
@@ -1115,9 +1130,9 @@ function loopControl(step: TaskStep, vars: VarSource, templar: TemplateRenderer)
   if (label !== undefined && truthy(label)) out.label = pyStr(label);
   const pause = rendered('pause');
   if (pause !== undefined && pause !== null) out.pause = pauseSeconds(pause, loopControlValueOrigin(step, 'pause') ?? kw.loc);
-  out.extended = truthy(rendered('extended') ?? false);
-  const all = lc.get('extended_allitems');
-  if (all !== undefined) out.extendedAllItems = truthy(all);
+  out.extended = loopControlBool(rendered('extended'), 'extended', loopControlValueOrigin(step, 'extended') ?? kw.loc) ?? false;
+  const all = loopControlBool(rendered('extended_allitems'), 'extended_allitems', loopControlValueOrigin(step, 'extended_allitems') ?? kw.loc);
+  if (all !== undefined) out.extendedAllItems = all;
   const bw = lc.get('break_when');
   // Conditions are named where they were written (the break_when value, or each list entry).
   if (bw !== undefined && bw !== null) out.breakWhen = [{ value: bw, loc: loopControlValueOrigin(step, 'break_when') ?? kw.loc }];
@@ -1166,6 +1181,13 @@ function omittedLoopError(origin: SourceLocation): TaskError {
     [{ message: 'A template was resolved to an Omit scalar.', origin, help: 'Callers must be prepared to handle this value. This is most likely a bug in the code requesting templating.' }],
     true,
   );
+}
+
+/** A bool of loop_control as ansible's strict boolean() reads it; another value fails the task as 2.19's keyword check. */
+function loopControlBool(value: Data | undefined, name: string, origin: SourceLocation): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (isStrictBool(value)) return toBool(value);
+  throw new TaskError(conversionError(name, value, 'bool', origin).chain, true);
 }
 
 /** loop_control's pause as Python's float() reads it; another value fails the task as 2.19's keyword check. */
