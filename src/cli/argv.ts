@@ -170,8 +170,11 @@ function formatOption(inv: string, help: string, width: number): string {
   return [head, ...helpLines.map((l) => ' '.repeat(helpPos) + l)].join('\n') + '\n';
 }
 
-/** The whole --help text, as argparse prints it for ansible-playbook. */
-export function formatHelp(width = 78): string {
+/**
+ * The whole --help text, as argparse prints it for ansible-playbook. `defaults` (by option dest)
+ * replace the `(default=…)` in an option's help: 2.19 writes the configured value there.
+ */
+export function formatHelp(width = 78, defaults: Readonly<Record<string, string>> = {}): string {
   let out = formatUsage(width);
   out += '\nRuns Ansible playbooks, executing the defined tasks on the targeted hosts.\n';
   out += '\npositional arguments:\n';
@@ -185,7 +188,10 @@ export function formatHelp(width = 78): string {
     out += `\n${title}:\n`;
     if (group) out += `  ${GROUP_DESCRIPTIONS[group]}\n\n`;
     const specs = OPTIONS.filter((o) => o.group === group).sort((a, b) => (invocation(a) < invocation(b) ? -1 : 1));
-    for (const spec of specs) out += formatOption(invocation(spec), spec.help, width);
+    for (const spec of specs) {
+      const configured = defaults[spec.dest];
+      out += formatOption(invocation(spec), configured === undefined ? spec.help : spec.help.replace(/\(default=[^)]*\)/, `(default=${configured})`), width);
+    }
   }
   return out;
 }

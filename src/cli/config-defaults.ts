@@ -20,6 +20,20 @@ export function withConfigDefaults(args: ParsedArgs, config: AnsibleConfig): Par
   return out;
 }
 
+/**
+ * The configured values ansible-playbook's --help shows as options' defaults (2.19 writes
+ * `(default=…)` from its settings, as Python's str prints them: an unset user is None).
+ */
+export function helpDefaults(config: AnsibleConfig): Record<string, string> {
+  return {
+    forks: String(config.int('ANSIBLE_FORKS', 'defaults', 'forks', 5)),
+    connection: config.get('ANSIBLE_TRANSPORT', 'defaults', 'transport') ?? 'ssh',
+    user: config.get('ANSIBLE_REMOTE_USER', 'defaults', 'remote_user') ?? 'None',
+    becomeMethod: config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo',
+    becomeUser: config.get('ANSIBLE_BECOME_USER', 'privilege_escalation', 'become_user') ?? 'root',
+  };
+}
+
 function listOf(value: ParsedArgs[string]): string[] {
   if (value === undefined || value === false) return [];
   return Array.isArray(value) ? value : [String(value)];

@@ -13,7 +13,7 @@ import { AnsibleConfig, ConfigFileError } from './config.js';
 import { invalidConfigValue } from './config-checks.js';
 import { cliArgsLines } from './cli-args-dump.js';
 import { configDeprecations } from './config-deprecations.js';
-import { duplicateKeyBehavior, withConfigDefaults } from './config-defaults.js';
+import { duplicateKeyBehavior, helpDefaults, withConfigDefaults } from './config-defaults.js';
 import { setDuplicateKeyBehavior } from '../yaml/load-yaml.js';
 import { runPlaybooks } from './run-playbooks.js';
 import { RunAborted } from '../run/run-aborted.js';
@@ -50,7 +50,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   } catch (e) {
     if (e instanceof ArgvError) {
       // NOTE: ansible's parser prints the usage, the error, then a blank-ish line and the whole help.
-      err(`${usageError(e.message)} \n${formatHelp()}`);
+      err(`${usageError(e.message)} \n${formatHelp(78, helpDefaults(config))}`);
       return 2;
     }
     throw e;
@@ -58,7 +58,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   args = withConfigDefaults(args, config);
   setDuplicateKeyBehavior(duplicateKeyBehavior(config.get('ANSIBLE_DUPLICATE_YAML_DICT_KEY', 'defaults', 'duplicate_dict_key')));
   if (args.help) {
-    out(formatHelp());
+    out(formatHelp(78, helpDefaults(config)));
     return 0;
   }
   if (args.version) {
