@@ -8,6 +8,11 @@ export interface SourceLocation {
    * shows `Origin: <unknown>` and this text (the key) instead of the file.
    */
   readonly untagged?: string;
+  /**
+   * The text written there when the origin is a description with no file to read (`<CLI option
+   * '-e'>`): 2.19 shows the value itself where a file's lines would be.
+   */
+  readonly shown?: string;
 }
 
 /**

@@ -10,7 +10,7 @@ import { isDict, type DataDict } from '../core/data.js';
 import { UsageError, VolantError, YamlError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { copyKeyOrigin, keyOrigin, setKeyOrigin, setKeyOriginsFromNode } from '../inventory/key-origins.js';
-import { loadYamlData, loadYamlNode } from '../inventory/load-yaml-data.js';
+import { loadYamlNode } from '../inventory/load-yaml-data.js';
 import { toData } from '../yaml/to-data.js';
 import { describedOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
 import { parseKv } from '../playbook/parse-kv.js';
@@ -52,7 +52,9 @@ export function parseExtraVars(values: readonly string[], cwd: string, mergeDict
     } else if (option[0] === '/' || option[0] === '.') {
       throw new UsageError('extra-vars-path', `Please prepend extra_vars filename '${option}' with '@'`);
     } else if (option[0] === '[' || option[0] === '{') {
-      data = loadYamlData(option, CLI_OPTION);
+      const node = loadYamlNode(option, CLI_OPTION);
+      data = node ? toData(node) : null;
+      if (isDict(data)) setKeyOriginsFromNode(data, node);
     } else {
       data = parseKv(option);
     }
@@ -61,15 +63,21 @@ export function parseExtraVars(values: readonly string[], cwd: string, mergeDict
       const shown = option.startsWith('@') ? `@${resolve(cwd, option.slice(1))}` : option;
       throw new UsageError('extra-vars-not-dict', `Invalid extra vars data supplied. '${shown}' could not be made into a dictionary`);
     }
+    const fromFile = option.startsWith('@');
     for (const [k, v] of data) {
       // NOTE: a later -e replaces the value but the name keeps the origin of its first writing.
       if (!extra.has(k)) {
-        if (keyOrigin(data, k)) copyKeyOrigin(data, extra, k);
+        const origin = keyOrigin(data, k);
+        if (origin && (fromFile || !('line' in origin) || origin.untagged !== undefined)) copyKeyOrigin(data, extra, k);
+        // inline YAML's keys have positions in the option's text, which 2.19 shows as the key
+        else if (origin && typeof k === 'string') setKeyOrigin(extra, k, { ...origin, shown: k });
         else setKeyOrigin(extra, k, { description: CLI_OPTION });
       }
       extra.set(k, combinedValue(extra.get(k), v, mergeDicts));
-      // Only a file's values have positions: inline JSON/YAML and k=v are the option's.
-      setValueOrigin(extra, k, (option.startsWith('@') ? valueOrigin(data, k) : undefined) ?? describedOrigin(CLI_OPTION));
+      // NOTE: inline YAML's values have positions in the option's text (JSON's and k=v's have
+      // none); with no file to read, 2.19 shows a text value itself under the origin.
+      const origin = (fromFile ? undefined : valueOrigin(data, k)) ?? describedOrigin(CLI_OPTION);
+      setValueOrigin(extra, k, fromFile ? (valueOrigin(data, k) ?? origin) : typeof v === 'string' ? { ...origin, shown: v } : origin);
     }
   }
   return extra;

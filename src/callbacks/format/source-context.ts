@@ -24,6 +24,7 @@ export function formatOrigin(loc: SourceLocation): string {
  */
 export function formatSourceContext(loc: SourceLocation, read: SourceReader): string {
   if (loc.untagged !== undefined) return `Origin: <unknown>\n\n${loc.untagged}`;
+  if (loc.shown !== undefined) return `Origin: ${formatOrigin(loc)}\n\n${loc.shown}`;
   const lines = annotatedSourceLines(loc, read);
   const head = `Origin: ${formatOrigin(loc)}`;
   return lines.length === 0 ? head : [head, '', ...lines].join('\n');
