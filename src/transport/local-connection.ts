@@ -7,7 +7,11 @@ import { AgentLostError } from './transport-errors.js';
 import { localBecomeFailure, startFailure } from './start-failure.js';
 
 export class LocalConnection implements Connection {
-  constructor(readonly host: string) {}
+  /** `interpreter` is the host's ansible_python_interpreter, named when it is not there. */
+  constructor(
+    readonly host: string,
+    private readonly interpreter?: string,
+  ) {}
 
   spawnShell(command: string): ChildProcessWithoutNullStreams {
     return spawn('/bin/sh', ['-c', command], { stdio: 'pipe' });
@@ -19,7 +23,7 @@ export class LocalConnection implements Connection {
 
   startFailed(info: ExitInfo, becomePassword?: boolean): Error {
     if (info.becomePending && becomePassword !== undefined) return localBecomeFailure(info, becomePassword, userInfo().username);
-    return startFailure(info, undefined, userInfo().username);
+    return startFailure(info, undefined, userInfo().username, undefined, { path: this.interpreter });
   }
 
   lost(info: ExitInfo): Error {

@@ -5,7 +5,7 @@
 import { ConnectionError } from '../core/errors.js';
 import type { ExitInfo } from './agent-client.js';
 import { AgentStartError, BecomeError } from './transport-errors.js';
-import { unreadableStart } from './unreadable-start.js';
+import { localUnreadableStart, unreadableStart } from './unreadable-start.js';
 import type { ConnectionSpec } from '../run/transport.js';
 
 /** The users 2.19 counts as privileged logins (its `admin_users` default). */
@@ -14,9 +14,16 @@ const ADMIN_USERS: ReadonlySet<string> = new Set(['root', 'toor']);
 /**
  * `via` is 'ssh' for the ssh connection (its exit 255 means unreachable), undefined for local;
  * `loginUser` the user the connection logs in as; `spec` the ssh connection's, whose other
- * failures are what 2.19 reads back from its tty (unreadable-start.ts).
+ * failures are what 2.19 reads back from its tty (unreadable-start.ts); `localInterpreter` the
+ * local connection's, whose other failures 2.19 reads back from the module's own output.
  */
-export function startFailure(info: ExitInfo, via: 'ssh' | undefined, loginUser?: string, spec?: ConnectionSpec): Error {
+export function startFailure(
+  info: ExitInfo,
+  via: 'ssh' | undefined,
+  loginUser?: string,
+  spec?: ConnectionSpec,
+  localInterpreter?: { path: string | undefined },
+): Error {
   const stderr = info.stderr;
   if (info.spawnError !== undefined) {
     const err = info.spawnError as NodeJS.ErrnoException;
@@ -39,6 +46,7 @@ export function startFailure(info: ExitInfo, via: 'ssh' | undefined, loginUser?:
   const chown = chownFailure(info, loginUser);
   if (chown !== undefined) return chown;
   if (via === 'ssh' && spec !== undefined) return unreadableStart(info, spec);
+  if (via === undefined && localInterpreter !== undefined) return localUnreadableStart(info, localInterpreter.path);
   return new AgentStartError(`MODULE FAILURE: the agent did not start (rc=${rc === null ? 'none' : rc}): ${stderr.trim() || info.stdout.trim()}`, {
     rc,
     stdout: info.stdout,

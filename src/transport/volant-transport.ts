@@ -102,7 +102,7 @@ export class VolantTransport implements Transport {
   private connectionFor(spec: ConnectionSpec): Connection {
     let connection = this.connections.get(spec.host);
     if (connection === undefined) {
-      if (spec.connection === 'local') connection = new LocalConnection(spec.host);
+      if (spec.connection === 'local') connection = new LocalConnection(spec.host, spec.pythonInterpreter);
       else if (spec.connection === 'ssh' || spec.connection === 'smart' || spec.connection === 'paramiko') {
         this.controlDir ??= mkdtempSync(join(tmpdir(), 'volant-cp-'));
         connection = new SshConnection(spec, this.controlDir, this.options.sshBinary);
