@@ -3,7 +3,7 @@
  * pre-built functions with no tree dispatch. Semantics follow Jinja2 with Ansible 2.19's
  * environment (strict undefined, native single-node results).
  */
-import { PyFloat, VaultString, markTuple, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, VaultString, isStringLike, markTuple, textOf, type Data, type DataDict } from '../core/data.js';
 import { DeprecatedText } from '../core/deprecated-values.js';
 import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js';
 import { filters, tests, userPlugins, type PluginValue } from './plugin.js';
@@ -24,6 +24,7 @@ import { PyRange, compare, contains, dictKey, enterPlugin, equals, exitPlugin, i
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
+import { escapeHtml } from './filters/jinja-html.js';
 
 type ExprFn = (f: Frame) => Value;
 type StmtFn = (f: Frame, out: Value[]) => void;
@@ -469,11 +470,17 @@ class Compiler {
         const op = BINARY[e.op];
         const compile = (x: Expr): ((f: Frame) => Value) => this.expr(x);
         const tags = [operandTagger(e.left, compile), operandTagger(e.right, compile)] as const;
+        const markupSide = e.op === '+' ? markupOperand(e.left, e.right) : undefined;
         return (f) => {
           const l = left(f);
           const r = right(f);
           const a = typeof l === 'object' && l !== null ? f.state.settle(l) : l;
           const b = typeof r === 'object' && r !== null ? f.state.settle(r) : r;
+          // NOTE: a Markup added to a str escapes the str first (markupsafe's __add__/__radd__).
+          const plain = (markupSide === 'left' ? b : a) as Data;
+          if (markupSide !== undefined && isStringLike(plain)) {
+            return markupSide === 'left' ? str(a) + escapeHtml(textOf(plain)) : escapeHtml(textOf(plain)) + str(b);
+          }
           try {
             return op(a, b);
           } catch (err) {
@@ -891,8 +898,16 @@ const MARKUP_KEEPING_FILTERS: ReadonlySet<string> = new Set(['upper', 'lower', '
  * shows of one (type_debug's name, the storage warning) is known from the filters written.
  */
 export function isMarkupExpression(e: Expr | null): boolean {
+  if (e?.kind === 'binary') return e.op === '+' && (isMarkupExpression(e.left) || isMarkupExpression(e.right));
   if (e?.kind !== 'filter') return false;
   return MARKUP_FILTERS.has(e.name) || (MARKUP_KEEPING_FILTERS.has(e.name) && isMarkupExpression(e.value));
+}
+
+/** Which operand of `+` is the only Markup (the other is escaped when it is a str). */
+function markupOperand(left: Expr, right: Expr): 'left' | 'right' | undefined {
+  const l = isMarkupExpression(left);
+  const r = isMarkupExpression(right);
+  return l === r ? undefined : l ? 'left' : 'right';
 }
 
 /** Compiles a bare expression (conditionals). */
