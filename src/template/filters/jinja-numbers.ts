@@ -4,6 +4,7 @@ import { registerFilters, type FilterFn, type PluginValue } from '../plugin.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
 import { formatFloat } from '../runtime/py-format.js';
+import { mul } from '../runtime/py-arith.js';
 import { toFixedExact } from '../runtime/exact-decimal.js';
 import { isInt, num, repr, str, truthy, typeName } from '../runtime/py-values.js';
 import { bindArgs } from './filter-args.js';
@@ -117,8 +118,16 @@ const numberFilters: Record<string, FilterFn> = {
     const m = str(method);
     if (m !== 'common' && m !== 'ceil' && m !== 'floor') throw typeError('method must be common, ceil or floor');
     const x = num(v as Value);
-    if (x === undefined) throw typeError(`type ${typeName(v as Value)} doesn't define __round__ method`);
+    if (x === undefined && m === 'common') throw typeError(`type ${typeName(v as Value)} doesn't define __round__ method`);
     const p = Number(num(precision) ?? 0);
+    if (x === undefined) {
+      // NOTE: Jinja's floor/ceil multiply first (a str repeats), then math.floor refuses the product.
+      const factor = p >= 0 && Number.isInteger(p) ? 10 ** p : new PyFloat(10 ** p);
+      // A sequence times an int is a sequence of its type: not built, it could be huge.
+      const product = (typeof v === 'string' || Array.isArray(v)) && typeof factor === 'number' ? (v as Value) : mul(v as Value, factor);
+      // A tagged str repeated is a plain str; a lazy list repeated stays lazy.
+      throw typeError(`must be real number, not ${typeof product === 'string' ? 'str' : typeName(product)}`);
+    }
     if (m === 'common') {
       // int.__round__ keeps an int: a negative precision rounds it, half to even.
       if (isInt(v as Value)) return p < 0 ? pyRound(x, p) : x;
