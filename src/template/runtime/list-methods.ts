@@ -42,8 +42,11 @@ function bound(v: Value | undefined, dflt: number, length: number): number {
 
 export function sortValues(items: Value[], key: ((v: Value) => Value) | null, reverse: boolean): Value[] {
   const keyed = items.map((v) => [key ? key(v) : v, v] as const);
-  // Python's sort is stable; reverse keeps stability by comparing reversed.
-  keyed.sort((a, b) => (reverse ? order(b[0], a[0]) : order(a[0], b[0])));
+  // NOTE: Python sorts reverse=True by reversing, sorting and reversing again (stable, and the
+  // items meet in that order: its TypeError names the pair it compared first).
+  if (reverse) keyed.reverse();
+  keyed.sort((a, b) => order(a[0], b[0]));
+  if (reverse) keyed.reverse();
   return keyed.map(([, v]) => v);
 }
 
