@@ -29,11 +29,11 @@ const link: TestFn = (_ctx, value) => stat(linkPathOf(value), false)?.isSymbolic
 const exists: TestFn = (_ctx, value) => stat(pathOf(value)) !== undefined;
 const linkExists: TestFn = (_ctx, value) => stat(linkPathOf(value), false) !== undefined;
 
-/** os.lstat takes no file descriptor. */
+/** os.lstat takes no file descriptor, and says so in its own words. */
 function linkPathOf(value: PluginValue | undefined): string {
-  const path = pathOf(value);
-  if (typeof path === 'number') throw pluginError('lstat: path should be string, bytes or os.PathLike, not int');
-  return path;
+  const data = defined(value);
+  if (isStringLike(data)) return textOf(data);
+  throw pluginError(`lstat: path should be string, bytes or os.PathLike, not ${typeName(data)}`);
 }
 
 const abs: TestFn = (_ctx, value) => {
