@@ -59,6 +59,9 @@ export function formatOne(format: string, n: number): string {
 
 export const sequence: LookupFn = (_ctx, terms, kwargs) => {
   const out: Data[] = [];
+  // NOTE: keyword options are checked when 2.19 sets them, in the order its documentation lists
+  // them; a term's own options are checked in a frozenset's order, which varies run to run.
+  for (const name of ['start', 'end', 'count', 'stride']) if (kwargs.has(name)) integer(name, toText(defined(kwargs.get(name))));
   // With only keyword options, the sequence is described by them alone.
   for (const term of terms.length === 0 && kwargs.size > 0 ? [''] : terms) {
     if (!isStringLike(term)) {
