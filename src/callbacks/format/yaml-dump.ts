@@ -4,7 +4,8 @@ import { dumpYaml as dumpDocument } from '../../core/yaml-emitter/index.js';
 /**
  * `yaml.dump(value, Dumper=AnsibleDumper, default_flow_style=False, allow_unicode=True,
  * indent=N)` as ansible's callbacks call it for `callback_result_format = yaml`: block style,
- * keys sorted, multi-line strings as `|` literals.
+ * keys sorted (kept in their order when Python cannot order them, as PyYAML's TypeError fallback
+ * does), multi-line strings as `|` literals.
  */
 export interface YamlDumpOptions {
   /** best_indent (PyYAML's default is 2). */
@@ -20,6 +21,5 @@ export function dumpYaml(value: Data, options: YamlDumpOptions = {}): string {
     lossy: options.lossy ?? false,
     defaultFlowStyle: false,
     literalMultiline: true,
-    mixedKeys: 'by-text',
   });
 }

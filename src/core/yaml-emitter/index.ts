@@ -28,7 +28,6 @@ export function dumpYaml(value: Data | undefined, options: YamlDumpOptions = {})
     sortKeys: options.sortKeys ?? true,
     literalMultiline: options.literalMultiline ?? false,
     lossy: options.lossy ?? false,
-    mixedKeys: options.mixedKeys ?? 'unsorted',
     nonSpecificText: options.nonSpecificText,
   });
   const e = new Emitter(indent, width, options.allowUnicode ?? true);

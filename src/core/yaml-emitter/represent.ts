@@ -1,7 +1,8 @@
 /**
  * PyYAML's SafeRepresenter as Ansible's dumpers configure it: Data → the node tree the emitter
  * writes. The callback dumper's choices (multi-line strings as `|` blocks, the lossy tidying of
- * them, an order for keys of mixed types) are options.
+ * them) are options. Keys of types Python cannot order against each other keep the mapping's
+ * order (PyYAML's sort falls back to it on the TypeError).
  */
 import { PyDate, PyFloat, UnsafeString, VaultString, floatRepr, isDict, textOf, type Data, type DictKey } from '../data.js';
 import { plainIsStr } from './analyze.js';
@@ -15,11 +16,6 @@ export interface RepresentOptions {
   readonly literalMultiline: boolean;
   /** Ansible's _munge_data_for_lossy_yaml on those multi-line strings. */
   readonly lossy: boolean;
-  /**
-   * Keys of types Python cannot order against each other: 'unsorted' keeps the mapping's order
-   * (the TypeError falls back to it), 'by-text' orders them by their text.
-   */
-  readonly mixedKeys: 'unsorted' | 'by-text';
   /** The text of a value written as a non-specific tagged string (`! '…'`), e.g. a datetime. */
   readonly nonSpecificText?: (value: unknown) => string | undefined;
 }
@@ -55,18 +51,9 @@ function keyNumber(key: unknown): number {
   return key instanceof PyFloat ? key.value : Number(key);
 }
 
-function compareByText(a: DictKey, b: DictKey): number {
-  if (typeof a === 'string' && typeof b === 'string') return compareText(a, b);
-  const na = typeof a === 'boolean' ? Number(a) : a;
-  const nb = typeof b === 'boolean' ? Number(b) : b;
-  if (typeof na === 'number' && typeof nb === 'number') return na - nb;
-  return compareText(String(a), String(b));
-}
-
 function sortedEntries(value: ReadonlyMap<DictKey, Data>, options: RepresentOptions): [DictKey, Data][] {
   const entries = [...value.entries()];
   if (!options.sortKeys) return entries;
-  if (options.mixedKeys === 'by-text') return entries.sort(([a], [b]) => compareByText(a, b));
   try {
     return entries.sort(([a], [b]) => comparePython(a, b));
   } catch {
