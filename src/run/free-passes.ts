@@ -17,7 +17,7 @@ export interface FreePassRunner {
   unreachable(host: string): boolean;
   cursor(host: string): HostCursor | undefined;
   /** --tags, --skip-tags or --start-at-task leave the step out: it is never handed out. */
-  leftOut(step: TaskStep): boolean;
+  leftOut(step: TaskStep, host: string): boolean;
   /** False under --skip-tags always: the flush points (tagged `always` in 2.19) are passed by. */
   readonly implicitFlushes: boolean;
   /** --step: false when the user skips it. */
@@ -126,7 +126,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
         inHandlers.delete(host);
       }
       let step = cursor.peek();
-      while (step?.kind === 'task' && runner.leftOut(step)) {
+      while (step?.kind === 'task' && runner.leftOut(step, host)) {
         cursor.advance();
         step = cursor.peek();
       }

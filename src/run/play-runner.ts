@@ -220,12 +220,14 @@ export class PlayRunner {
 
   private ranAheadBefore = 0;
 
-  /** Runs the play's program over one serial batch. */
-  async runBatch(hosts: readonly string[], program: Program): Promise<BatchOutcome> {
+  /** Runs the play's program over one serial batch (`programOf`: a host that starts elsewhere in it). */
+  async runBatch(hosts: readonly string[], program: Program, programOf?: (host: string) => Program): Promise<BatchOutcome> {
     this.batchHosts = [...hosts];
+    const startAt = this.services.startAt;
+    this.seeking = new Set(startAt && !startAt.done ? hosts : []);
     for (const step of program.steps) this.announced.delete(step.id);
     for (const host of hosts) {
-      this.cursors.set(host, new HostCursor(program, this.forceHandlers()));
+      this.cursors.set(host, new HostCursor(programOf?.(host) ?? program, this.forceHandlers()));
     }
     if (this.strategy() === 'free' || this.strategy() === 'host_pinned') {
       const maxFail = this.compiled.play.keywords.get('max_fail_percentage');
@@ -298,6 +300,11 @@ export class PlayRunner {
     for (const h of hosts) if (this.cursors.get(h)?.failed) this.services.failedHosts.add(h);
     const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
     return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
+  }
+
+  /** host_pinned: each host walks the whole play in its slot, Gathering Facts included. */
+  get pinned(): boolean {
+    return this.strategy() === 'host_pinned';
   }
 
   private strategy(): string {
@@ -395,7 +402,7 @@ export class PlayRunner {
   private freePassRunner(): FreePassRunner {
     return {
       ...this.hostWalk(),
-      leftOut: (step) => this.leftOut(step),
+      leftOut: (step, host) => this.leftOut(step, host),
       implicitFlushes: !this.services.skipImplicitFlush,
       forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts([host], []).length > 0,
       confirm: (step, isHandler, host) => this.questions.confirm(step, isHandler, host),
@@ -451,7 +458,7 @@ export class PlayRunner {
       runStep: async (step, host) => {
         const cursor = this.cursors.get(host);
         // A step --tags leaves out is never queued: 2.19 filtered it out of the play.
-        if (step.task.action !== 'meta' && !this.leftOut(step)) {
+        if (step.task.action !== 'meta' && !this.leftOut(step, host)) {
           // NOTE: host_pinned is 2.19's free strategy with another queue: the same warnings.
           if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
           this.warnPerHostFatal(step, host);
@@ -531,12 +538,18 @@ export class PlayRunner {
     return left;
   }
 
-  /** A step --start-at-task has not reached yet, or that --tags/--skip-tags leave out. */
-  private leftOut(step: TaskStep): boolean {
+  /** A step --start-at-task has not brought the host to yet, or that --tags/--skip-tags leave out. */
+  private leftOut(step: TaskStep, host: string): boolean {
     const startAt = this.services.startAt;
-    if (startAt && !startAt.done && !step.task.implicit && !matchesStartAt(startAt.pattern, step)) return true;
+    if (startAt && this.seeking.has(host) && !step.task.implicit && !matchesStartAt(startAt.pattern, step)) return true;
     return this.taggedOut(step);
   }
+
+  /**
+   * Hosts --start-at-task still moves on, each until it reaches the task: 2.19's iterator moves every
+   * host of the batch there before the play runs (host_pinned's later hosts too).
+   */
+  private seeking = new Set<string>();
 
   private taggedOut(step: TaskStep): boolean {
     return this.services.tagFilter !== undefined && !this.services.tagFilter(step);
@@ -590,11 +603,15 @@ export class PlayRunner {
       for (const h of hosts) this.cursors.get(h)?.advance();
       return [];
     }
-    if (startAt && !startAt.done && !task.implicit) {
-      if (matchesStartAt(startAt.pattern, step)) startAt.done = true;
-      else {
-        for (const h of hosts) this.cursors.get(h)?.advance();
-        return [];
+    const seekers = startAt && !task.implicit ? hosts.filter((h) => this.seeking.has(h)) : [];
+    if (startAt && seekers.length > 0) {
+      if (matchesStartAt(startAt.pattern, step)) {
+        startAt.done = true;
+        for (const h of seekers) this.seeking.delete(h);
+      } else {
+        for (const h of seekers) this.cursors.get(h)?.advance();
+        hosts = hosts.filter((h) => !this.seeking.has(h));
+        if (hosts.length === 0) return [];
       }
     }
     if (!isHandler) {
@@ -839,7 +856,7 @@ export class PlayRunner {
 
   /** Starts the host's next step now when neither step depends on the other hosts. */
   private maybeRunAhead(runAhead: RunAhead, host: string, step: TaskStep, outcome: ExecOutcome, following: Step): void {
-    if (following.kind !== 'task' || (this.services.startAt && !this.services.startAt.done)) return;
+    if (following.kind !== 'task' || this.seeking.has(host)) return;
     if (this.cursors.get(host)?.nextInFrame() !== following) return;
     const playFatal = keywordBool(this.compiled.play.keywords.get('any_errors_fatal')) ?? false;
     if (!resultLetsHostGoOn(step, outcome.result, playFatal)) return;

@@ -10,6 +10,7 @@ import { allocateStepId } from '../compile/compile-play.js';
 import { buildJumpTable } from '../compile/jump-table.js';
 import { compileLoadedPlays } from '../compile/compile-loaded.js';
 import { PlayRunner, type PlayRunServices } from './play-runner.js';
+import { concatPrograms } from './concat-programs.js';
 import { AggregateStats } from './stats.js';
 import { keywordBool } from './keyword-values.js';
 import type { Callback } from './events.js';
@@ -215,19 +216,27 @@ export class PlaybookRunner {
       if (batch.every((h) => this.unreachable.has(h))) continue;
       let outcome = { allFailed: false, endPlay: false };
       const startAt = runner.startAtPlan(gather?.steps[0] as TaskStep | undefined);
-      if (gather && startAt !== 'none') {
-        // gathering=smart: a host whose facts a gather_facts already filled (an earlier play, a
-        // task) is left out of the step; with none left the step and its banner do not show.
-        const gathering = this.deps.options.gathering === 'smart' ? batch.filter((h) => !this.deps.vars.factsGathered(h)) : batch;
-        if (gathering.length > 0) outcome = await runner.runBatch(gathering, gather);
-      }
+      // gathering=smart: a host whose facts a gather_facts already filled (an earlier play, a
+      // task) is left out of the step; with none left the step and its banner do not show.
+      const gathering = gather && this.deps.options.gathering === 'smart' ? batch.filter((h) => !this.deps.vars.factsGathered(h)) : batch;
       // NOTE: when --start-at-task matches the first thing a play would run, 2.19 runs its
       // Gathering Facts step (again) as a task, even where the play gathers no facts.
       const again = startAt === 'first' ? this.gatherStep(play, renderKeyword, true) : undefined;
-      if (again && !runner.ended) outcome = await runner.runBatch(batch.filter((h) => !this.failedHosts.has(h)), again);
-      const remaining = batch.filter((h) => !this.failedHosts.has(h));
-      // A play --start-at-task found nothing in runs none of its tasks.
-      if (startAt !== 'none' && remaining.some((h) => !this.unreachable.has(h)) && !runner.ended) outcome = await runner.runBatch(remaining, compiled.program);
+      if (startAt === 'none') {
+        // A play --start-at-task found nothing in runs none of its tasks.
+      } else if (runner.pinned) {
+        // NOTE: 2.19's iterator gives Gathering Facts as each host's first task: host_pinned runs
+        // it at the start of the host's walk, not for the whole batch before.
+        // The task run again is the same task (one banner for both results).
+        const rest = again ? concatPrograms([gather ?? again, compiled.program]) : compiled.program;
+        const walk = gather ? concatPrograms([gather, rest]) : rest;
+        outcome = await runner.runBatch(batch, walk, (h) => (gathering.includes(h) ? walk : rest));
+      } else {
+        if (gather && gathering.length > 0) outcome = await runner.runBatch(gathering, gather);
+        if (again && !runner.ended) outcome = await runner.runBatch(batch.filter((h) => !this.failedHosts.has(h)), again);
+        const remaining = batch.filter((h) => !this.failedHosts.has(h));
+        if (remaining.some((h) => !this.unreachable.has(h)) && !runner.ended) outcome = await runner.runBatch(remaining, compiled.program);
+      }
       for (const h of this.markedFailed) {
         if (!this.failedHosts.has(h)) this.markedOnly.add(h);
         this.failedHosts.add(h);
