@@ -8,6 +8,8 @@
 import type { Data } from '../core/data.js';
 import { missingCollectionWarning } from '../core/missing-collection-warning.js';
 import { localCollections } from '../core/local-collections.js';
+import { libraryModules } from '../core/library-modules.js';
+import { builtinModuleRoute } from './builtin-module-route.js';
 import type { Keywords, Playbook, PlayNode, TaskNode, TaskOrBlock } from './model.js';
 
 /** Actions 2.19 does not look up while loading (includes, imports, meta). */
@@ -84,11 +86,25 @@ export function runningTaskWarnings(task: TaskNode, collections: Data | undefine
   const written = task.implicit ? task.action : task.actionWritten;
   // A fully qualified name (only the `action:` forms get here unresolved) is loaded as written.
   if (written.includes('.')) {
-    const warning = missingCollectionWarning(written);
+    const warning = missingCollectionWarning(routedUnresolved(task, written) ?? written);
     return warning === undefined ? [] : [warning];
   }
-  if (!Array.isArray(collections)) return [];
+  if (!Array.isArray(collections)) {
+    const routed = routedUnresolved(task, written);
+    const warning = routed === undefined ? undefined : missingCollectionWarning(routed);
+    return warning === undefined ? [] : [warning];
+  }
   return collectionLoadWarnings(written, collections.map(String));
+}
+
+/**
+ * The collection module an `action:` form's builtin name is routed to (`sysctl` →
+ * `ansible.posix.sysctl`), which 2.19 fails to import, unless a library module of that name comes
+ * first. A module written as a task's key resolved (or failed) while parsing.
+ */
+function routedUnresolved(task: TaskNode, written: string): string | undefined {
+  if (task.actionAsKey || task.implicit || libraryModules.find(written) !== undefined) return undefined;
+  return builtinModuleRoute(written);
 }
 
 /**

@@ -17,6 +17,7 @@ import type { YamlMap, YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import type { Keyword } from './model.js';
 import { builtinActionName, isFreeFormAction, REMOVED_ACTIONS } from './builtin-actions.js';
+import { builtinModuleRemoved, builtinModuleRoute } from './builtin-module-route.js';
 import { collectionModuleFor, routePlugin, type CollectionDeprecation } from './action-collections.js';
 import { splitQualifiedName } from '../core/local-collections.js';
 import { HANDLER_KEYWORDS } from './handler-keywords.js';
@@ -250,7 +251,9 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
   // NOTE: only a module written as a key must resolve while parsing; `action: nosuch` parses,
   // and the task fails when it runs ("Cannot resolve 'nosuch' to an action or module.").
   if (short === undefined && candidates.length > 0) {
-    const warning = missingCollectionWarning(written);
+    const tombstoned = builtinModuleRemoved(written);
+    if (tombstoned !== undefined) fail('ACTION_REMOVED', tombstoned);
+    const warning = missingCollectionWarning(builtinModuleRoute(written) ?? written);
     throw new ParseError('ACTION_UNRESOLVED', `couldn't resolve module/action '${written}'. This often indicates a misspelling, missing collection, or incorrect module path.`, {
       location: task.loc,
       ...(warning === undefined ? {} : { warnings: [warning] }),

@@ -13,6 +13,7 @@ import { setValueOrigin } from '../core/value-origins.js';
 import type { YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import { BUILTIN_REDIRECTS, builtinActionName } from './builtin-actions.js';
+import { builtinModuleRoute } from './builtin-module-route.js';
 
 const NOT_DICTS =
   "The field 'module_defaults' is supposed to be a dictionary or list of dictionaries, the keys of which must be static action, module, or group names. Only the values may contain templates. For example: {'ping': \"{{ ping_defaults }}\"}";
@@ -31,7 +32,7 @@ function resolveKey(key: string): string {
   if (builtin !== undefined) return `ansible.builtin.${BUILTIN_REDIRECTS.get(builtin) ?? builtin}`;
   if (libraryModules.find(written) !== undefined) return written;
   // A key in a collection that is not installed first warns of the failed import, as 2.19 does.
-  const warning = missingCollectionWarning(written);
+  const warning = missingCollectionWarning(builtinModuleRoute(written) ?? written);
   throw new ParseError('MODULE_DEFAULTS_UNRESOLVED', `Could not resolve action ${written} in module_defaults`, warning === undefined ? {} : { warnings: [warning] });
 }
 

@@ -8,6 +8,7 @@ import { builtinActionName } from '../playbook/builtin-actions.js';
 import type { TaskNode } from '../playbook/model.js';
 import { TaskError } from './task-error.js';
 import { removedModuleMessage } from '../playbook/action-collections.js';
+import { builtinModuleRemoved } from '../playbook/builtin-module-route.js';
 
 export function unresolvedActionError(task: TaskNode): TaskError | undefined {
   // A module written as a task's key was resolved while parsing.
@@ -16,7 +17,7 @@ export function unresolvedActionError(task: TaskNode): TaskError | undefined {
   // (the action a name resolved to while parsing: a local collection's module by a short or routed name)
   if (builtinActionName(written) !== undefined || libraryModules.find(written) !== undefined || libraryModules.find(task.action) !== undefined) return undefined;
   // a module its collection's meta/runtime.yml removed fails with the tombstone's words
-  const removed = removedModuleMessage(written);
+  const removed = builtinModuleRemoved(written) ?? removedModuleMessage(written);
   if (removed !== undefined) return new TaskError([{ message: removed, origin: task.loc }]);
   return new TaskError([{ message: `Cannot resolve '${written}' to an action or module.`, ...(task.actionLoc ? { origin: task.actionLoc } : {}) }]);
 }
