@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { ParseError, VolantError } from '../core/errors.js';
 import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
 import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
+import { Display } from '../callbacks/display.js';
 import { callbackOptionProblem, callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig, ConfigFileError } from './config.js';
@@ -44,11 +45,19 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     err(`ERROR: ${invalidValue}\n\n`);
     return 5;
   }
+  const settings = callbackSettings(config, env, { isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns });
+  // NOTE: 2.19 shows the deprecated settings' deprecations as it loads its config, before it reads
+  // the command line: a run that ends there (a usage error, --help, --version) shows them first.
+  const beforeExit = (): void => {
+    const display = new Display({ ...settings, verbosity: 0, out, err });
+    for (const deprecation of configDeprecations(config)) display.deprecated(deprecation);
+  };
   let args;
   try {
     args = parseArgv(argv);
   } catch (e) {
     if (e instanceof ArgvError) {
+      beforeExit();
       // NOTE: ansible's parser prints the usage, the error, then a blank-ish line and the whole help.
       err(`${usageError(e.message)} \n${formatHelp(78, helpDefaults(config))}`);
       return 2;
@@ -58,19 +67,21 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   args = withConfigDefaults(args, config);
   setDuplicateKeyBehavior(duplicateKeyBehavior(config.get('ANSIBLE_DUPLICATE_YAML_DICT_KEY', 'defaults', 'duplicate_dict_key')));
   if (args.help) {
+    beforeExit();
     out(formatHelp(78, helpDefaults(config)));
     return 0;
   }
   if (args.version) {
+    beforeExit();
     out(versionText(config.file));
     return 0;
   }
   // ansible's post_process_args: the forks (option, else ANSIBLE_FORKS / ansible.cfg) must be >= 1.
   if (Number(args.forks ?? config.int('ANSIBLE_FORKS', 'defaults', 'forks', 5)) < 1) {
+    beforeExit();
     err(usageError('The number of processes (--forks) must be >= 1'));
     return 2;
   }
-  const settings = callbackSettings(config, env, { isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns });
   const color = settings.color;
   const verbosity = (args.verbose as number | undefined) ?? 0;
   const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',').map((c) => c.trim()).filter(Boolean);
