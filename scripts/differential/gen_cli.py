@@ -194,7 +194,7 @@ def main(seed, out):
         if where >= 0.45:
             cfg.setdefault(section, {})[key] = value if where < 0.9 else r.choice(['true', 'false', '1'])
     for envname, section, key, good, bad in r.sample(SETTINGS, r.randint(0, 5)):
-        setting(envname, section, key, r.choice(bad) if bad and r.random() < 0.1 else r.choice(good))
+        setting(envname, section, key, r.choice(bad) if bad and r.random() < 0.03 else r.choice(good))
 
     args = []
     x = r.random()
