@@ -15,6 +15,7 @@ import { pluginDirectories } from '../core/plugin-directories.js';
 import { installPythonPlugins } from '../python-plugins/install-python-plugins.js';
 import { playCollectionWarnings, roleTaskListWarnings } from '../playbook/collection-warnings.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
+import { warnVarsFilesAtRoleLoad } from './role-load-vars-files.js';
 import { compileLoadedPlays } from '../compile/compile-loaded.js';
 import { compileIncludeRole, compileIncludeTasks, includeLoopVars } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
@@ -410,6 +411,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     currentPlay = play;
     let compiled = compiledPlays.get(play);
     if (compiled === undefined) {
+      warnVarsFilesAtRoleLoad(play, staticVars(play), (name, scope) => loadVarsFile(name, scope, dirname(play.file)), (d) => showDetail(d, callback));
       compiled = compilePlay(withPlayDefaults(play, playDefaults), loader, { keepDuplicateRoles: Boolean(args.listTasks) });
       compiledPlays.set(play, compiled);
       for (const message of playCollectionWarnings(play)) warn(message);

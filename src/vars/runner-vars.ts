@@ -158,7 +158,9 @@ export class RunnerVars {
     const anyTemplated = entries.some((e) => (Array.isArray(e.value) ? e.value.some(isTemplated) : isTemplated(e.value)));
     // ansible reads them once without a host as the play loads (a name needing a host variable
     // is skipped there, with its warning), then for each host.
-    const atPlay = entries.map((e) => load(e, this.manager.quietly(() => this.manager.taskVars(undefined, scope))));
+    // NOTE: each file read makes its variables known to the names after it, as 2.19 reads them in turn.
+    const atPlay: DataDict[] = [];
+    for (const e of entries) atPlay.push(load(e, this.manager.quietly(() => this.manager.taskVars(undefined, { ...scope, varsFiles: [...atPlay] }))));
     if (!anyTemplated) return { varsFiles: atPlay, atPlay };
     const perHost = new Map<string, DataDict[]>();
     return {
@@ -170,8 +172,9 @@ export class RunnerVars {
         const key = `${strict ? 'strict' : 'lenient'}:${host}`;
         let files = perHost.get(key);
         if (!files) {
-          const hostVars = this.manager.taskVars(host, scope);
-          files = entries.map((e) => load(e, hostVars, strict));
+          const read: DataDict[] = [];
+          for (const e of entries) read.push(load(e, this.manager.taskVars(host, { ...scope, varsFiles: [...read] }), strict));
+          files = read;
           perHost.set(key, files);
         }
         return files;
