@@ -252,7 +252,8 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       }
       // NOTE: a node after a document's own (`[a]` then `[b]`, an INI file read as YAML) is where
       // libyaml wanted the next document's `---`.
-      if (/^Unexpected \S+ at node end/.test(message) || /^Unexpected flow-\S+-end token/.test(message) || /^Unexpected \S+ token in YAML stream/.test(message)) {
+      // (`[a]b` then a flow mapping later on is an `Unexpected scalar token` to the yaml package.)
+      if (/^Unexpected \S+ at node end/.test(message) || /^Unexpected \S+ token\b/.test(message)) {
         return unexpectedToken(text, error.pos[0], lines);
       }
       return { problem: message, ...at };
