@@ -18,6 +18,7 @@ const SIMPLE_TYPES: Readonly<Record<string, OptionType>> = {
 const REJECT_EXTS = ['.pyc', '.pyo', '.swp', '.bak', '~', '.rpm', '.md', '.txt', '.rst'];
 
 function fromJson(value: unknown): Data {
+  if (value instanceof Map) return value as Data;
   if (Array.isArray(value)) return value.map(fromJson);
   if (value !== null && typeof value === 'object') {
     const out: DataDict = new Map();
@@ -45,7 +46,11 @@ export function configSetting(ctx: PluginContext, name: string): Data | undefine
   const row = CONFIG_SETTINGS[name];
   if (row === undefined) return undefined;
   const [type, fallback, env, section, key] = row;
-  const raw = ctx.lookup?.configRaw?.(env ?? '', section ?? '', key ?? '');
+  return typedSetting(ctx, type, ctx.lookup?.configRaw?.(env ?? '', section ?? '', key ?? ''), fallback);
+}
+
+/** A setting's value as its type makes it: what was set (text or a variable's value), else its default. */
+export function typedSetting(ctx: PluginContext, type: string, raw: unknown, fallback: unknown): Data {
   const value = fromJson(raw ?? templatedDefault(ctx, fallback));
   if (value === null) return null;
   const simple = SIMPLE_TYPES[type];

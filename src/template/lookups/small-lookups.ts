@@ -6,6 +6,7 @@ import { pluginError, pyClass, toText } from '../filters/ansible-args.js';
 import { repr } from '../runtime/py-values.js';
 import { lookupOptions, strTerm } from './lookup-options.js';
 import { configSetting } from './config-fallback.js';
+import { pluginSetting } from './plugin-setting.js';
 import { isVaultText } from '../filters/ansible-vault-format.js';
 import { findFileOrWarn } from './search-path.js';
 
@@ -39,8 +40,7 @@ export const config: LookupFn = (ctx, terms, kwargs) => {
   for (const term of terms) {
     if (!isStringLike(term)) throw pluginError(`Invalid setting identifier, ${repr(term)} is not a <class 'str'>, its a ${pyClass(term)}.`);
     const name = textOf(term);
-    // NOTE: Volant knows no plugin's own settings: every one is missing.
-    const value = pluginName ? undefined : (ctx.lookup?.config?.(name) ?? configSetting(ctx, name));
+    const value = pluginName ? pluginSetting(ctx, toText(pluginType), toText(pluginName), name) : (ctx.lookup?.config?.(name) ?? configSetting(ctx, name));
     if (value === undefined) {
       const missing = `No config definition exists for '${name}'${pluginName ? ` for '${toText(pluginName)}' ${toText(pluginType)} plugin` : ''}.`;
       if (onMissing === 'error') throw pluginError(missing);
