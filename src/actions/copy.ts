@@ -34,14 +34,15 @@ export const copy: Action = async (ctx) => {
   // the module gets every arg)
   if (!toBoolLike(args.get('remote_src')) || (content !== undefined && content !== null)) args.delete('decrypt');
   const invalid = invalidCopyArgs(src, content, args.get('dest'));
-  if (invalid) return new Map<string, Data>([['failed', true], ['msg', invalid]]);
+  if (invalid) return new Map<string, Data>([['failed', true], ['msg', invalid], ['invocation', taskArgsInvocation(ctx.args)]]);
   if (src !== undefined && src !== null && !toBoolLike(args.get('remote_src')) && !args.has('content')) {
     const name = pyStr(src);
     const path = ctx.findFile(name, 'files');
     if (!path) {
       const dirs = controllerSearchDirs(ctx.step, ctx.lookup.baseDir);
       // NOTE: 2.19's copy action reports its own lookup failure as an unexpected AnsibleActionFail.
-      throw new ActionFail(`Unexpected AnsibleActionFail error: ${fileNotFoundMessage(name, searchedFor(name, 'files', dirs))}`);
+      const message = `Unexpected AnsibleActionFail error: ${fileNotFoundMessage(name, searchedFor(name, 'files', dirs))}`;
+      throw new ActionFail(message, false, undefined, new Map([['invocation', taskArgsInvocation(ctx.args)]]));
     }
     // NOTE: a vault-encrypted source is copied decrypted unless `decrypt: false`.
     const vault = toBoolLike(ctx.args.get('decrypt') ?? true) ? ctx.lookup.vault : undefined;
@@ -84,6 +85,20 @@ export const copy: Action = async (ctx) => {
   // remote_src results are the module's as they are.
   return toBoolLike(args.get('remote_src')) ? result : withSourceChecksum(result, args);
 };
+
+/**
+ * 2.19's copy action's `_ensure_invocation` for the answers it makes itself: the task's arguments,
+ * again as module_args, content censored in both.
+ */
+function taskArgsInvocation(taskArgs: ReadonlyMap<DictKey, Data>): DataDict {
+  const shown = new Map<DictKey, Data>(taskArgs);
+  const moduleArgs = new Map<DictKey, Data>(taskArgs);
+  if (shown.has('content')) shown.set('content', 'CENSORED: content is a no_log parameter');
+  const content = moduleArgs.get('content');
+  if (content !== undefined && content !== null) moduleArgs.set('content', 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER');
+  shown.set('module_args', moduleArgs);
+  return shown;
+}
 
 const VAULT_HEADER = '$ANSIBLE_VAULT';
 

@@ -5,6 +5,7 @@
  */
 import { TemplateError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
+import type { Data } from '../core/data.js';
 
 export interface ErrorLink {
   readonly message: string;
@@ -44,8 +45,16 @@ export class TaskError extends Error {
 export class ActionFail extends TaskError {
   readonly reason: string;
 
-  /** `origin`: the value the action blames (ansible's `obj=`), shown under "caused by". */
-  constructor(reason: string, whileHandling = false, origin?: SourceLocation) {
+  /**
+   * `origin`: the value the action blames (ansible's `obj=`), shown under "caused by"; `result`:
+   * what the action had put in its result before it gave up (ansible's `result=`).
+   */
+  constructor(
+    reason: string,
+    whileHandling = false,
+    origin?: SourceLocation,
+    readonly result?: ReadonlyMap<string, Data>,
+  ) {
     // NOTE: ansible strips an error's message, so its trailing newlines go too.
     super([{ message: reason.trim(), ...(whileHandling ? { whileHandling } : {}), ...(origin ? { origin } : {}) }]);
     this.reason = reason.trim();

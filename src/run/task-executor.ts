@@ -570,6 +570,7 @@ export class TaskExecutor {
         ['msg', e instanceof ActionFail ? e.reason : chainMessage(chain)],
         ['changed', false],
       ]);
+      if (e instanceof ActionFail && e.result) for (const [k, v] of e.result) if (!result.has(k)) result.set(k, v);
       // NOTE: 2.19 masks the result of a task whose no_log it cannot template, and warns.
       if (e instanceof NoLogError) {
         result.set('_ansible_no_log', true);
