@@ -11,6 +11,7 @@ import { toBool } from '../run/keyword-values.js';
 import type { ParsedArgs } from './argv.js';
 import type { AnsibleConfig } from './config.js';
 import type { CliPasswords } from './ask-passwords.js';
+import { becomeLoadWarning, connectionLoadWarning, isBuiltinConnection } from './routed-plugins.js';
 
 export interface ConnectionDefaults {
   readonly args: ParsedArgs;
@@ -20,6 +21,8 @@ export interface ConnectionDefaults {
   readonly isImplicitLocalhost?: (host: string) => boolean;
   /** -k / -K / --connection-password-file / --become-password-file: used when no variable sets one. */
   readonly passwords?: CliPasswords;
+  /** Shows a warning at once (a plugin whose collection is not installed), as 2.19's loader does. */
+  readonly warn?: (message: string) => void;
 }
 
 /** The become plugins ansible-core ships (runas is Windows-only; Volant refuses it when it runs). */
@@ -46,6 +49,12 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
   const args = d.args;
   const config = d.config;
   const connection = text('ansible_connection') ?? (kw('connection') as string | undefined) ?? (args.connection as string | undefined) ?? config.get('ANSIBLE_TRANSPORT', 'defaults', 'transport') ?? 'ssh';
+  // NOTE: 2.19 loads the connection plugin for every task, so an unknown one fails the task (not the host).
+  if (!isBuiltinConnection(connection)) {
+    const warning = connectionLoadWarning(connection);
+    if (warning !== undefined) d.warn?.(warning);
+    throw new Error(`the connection plugin '${connection}' was not found`);
+  }
   const portText = text('ansible_port', 'ansible_ssh_port') ?? (kw('port') !== undefined ? pyStr(kw('port') as Data) : undefined);
   const user = text('ansible_user', 'ansible_ssh_user') ?? (kw('remote_user') as string | undefined) ?? (args.user as string | undefined) ?? config.get('ANSIBLE_REMOTE_USER', 'defaults', 'remote_user');
   const become = toBool(value('ansible_become') ?? kw('become')) ?? (Boolean(args.become) || config.bool('ANSIBLE_BECOME', 'privilege_escalation', 'become', false));
@@ -59,6 +68,8 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     const written = text('ansible_become_method') ?? (methodKw === undefined || methodKw === null ? undefined : pyStr(methodKw)) ?? (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo';
     const method = written.replace(/^ansible\.(builtin|legacy)\./, '');
     if (!BECOME_PLUGINS.has(method)) {
+      const warning = becomeLoadWarning(written);
+      if (warning !== undefined) d.warn?.(warning);
       throw new Error(`Invalid become method specified, could not find matching plugin: '${written}'. Use \`ansible-doc -t become -l\` to list available plugins.`);
     }
     const becomeUser = text('ansible_become_user') ?? (kw('become_user') as string | undefined) ?? (args.becomeUser as string | undefined) ?? config.get('ANSIBLE_BECOME_USER', 'privilege_escalation', 'become_user') ?? 'root';

@@ -491,7 +491,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
         ...(config.get('ANSIBLE_MAX_DIFF_SIZE', 'defaults', 'max_diff_size') !== undefined ? { maxDiffSize: config.int('ANSIBLE_MAX_DIFF_SIZE', 'defaults', 'max_diff_size', 104448) } : {}),
       },
       connectionSpec: (host, hostVars, step): ConnectionSpec =>
-        connectionSpecFor(host, hostVars, step, { args, config, templar, passwords, isImplicitLocalhost: (h) => inventory.getHost(h)?.implicit === true }),
+        connectionSpecFor(host, hostVars, step, { args, config, templar, passwords, warn, isImplicitLocalhost: (h) => inventory.getHost(h)?.implicit === true }),
       lookupEnv: (step) => lookupEnv(step.baseDir),
       findFile: (step, name, kind) => {
         if (isAbsolute(name)) return existsSync(name) ? name : undefined;
