@@ -14,7 +14,8 @@ export class LocalConnection implements Connection {
   ) {}
 
   spawnShell(command: string): ChildProcessWithoutNullStreams {
-    return spawn('/bin/sh', ['-c', command], { stdio: 'pipe' });
+    const { file, args } = this.launchArgv(command);
+    return spawn(file, args, { stdio: 'pipe' });
   }
 
   launchArgv(command: string): { file: string; args: string[] } {
