@@ -25,6 +25,7 @@ import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
 import { escapeHtml } from './filters/jinja-html.js';
+import { mayHoldConstant } from './lookup-term-constants.js';
 
 type ExprFn = (f: Frame) => Value;
 type StmtFn = (f: Frame, out: Value[]) => void;
@@ -611,6 +612,8 @@ class Compiler {
     const callee = this.expr(e.callee);
     const calleeTag = operandTagger(e.callee, (x) => this.expr(x));
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
+    const terms = e.callee.kind === 'name' && LOOKUP_CALLS.has(e.callee.name) && e.star === null ? e.args.slice(1).map(mayHoldConstant) : [];
+    const holding = terms.includes(false) ? terms : null;
     return (f) => {
       const fn = callee(f);
       let kw = kwargs(f);
@@ -619,14 +622,24 @@ class Compiler {
         kw.set('caller', caller(f));
       }
       const a = args(f);
-      if (fn instanceof PyCallable || fn instanceof Undefined) return callValue(fn, a, kw);
-      // A variable's value called names its 2.19 type ('_AnsibleLazyTemplateDict' object is not callable).
+      // Read (and cleared) by the lookup as it starts; cleared here if the callee was something else.
+      if (holding) f.state.lookupTermsHoldingConstants = holding;
       try {
-        return callValue(fn, a, kw);
-      } catch (err) {
-        return retagged(err, f, [[fn, calleeTag]], () => callValue(fn, a, kw));
+        return this.callWithTags(f, fn, a, kw, calleeTag);
+      } finally {
+        if (holding) f.state.lookupTermsHoldingConstants = null;
       }
     };
+  }
+
+  private callWithTags(f: Frame, fn: Value, a: Value[], kw: Kwargs, calleeTag: OperandTagger): Value {
+    if (fn instanceof PyCallable || fn instanceof Undefined) return callValue(fn, a, kw);
+    // A variable's value called names its 2.19 type ('_AnsibleLazyTemplateDict' object is not callable).
+    try {
+      return callValue(fn, a, kw);
+    } catch (err) {
+      return retagged(err, f, [[fn, calleeTag]], () => callValue(fn, a, kw));
+    }
   }
 
   filterCall(e: Extract<Expr, { kind: 'filter' }>, valueFn: ExprFn): ExprFn {
@@ -889,6 +902,9 @@ export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate 
  * urlize and xmlattr make one only with autoescape, which Ansible leaves off.
  */
 const MARKUP_FILTERS: ReadonlySet<string> = new Set(['e', 'escape', 'forceescape', 'safe', 'tojson'].flatMap((n) => [n, `ansible.builtin.${n}`]));
+
+/** Ansible's lookup globals: their positional terms may render template constants. */
+const LOOKUP_CALLS: ReadonlySet<string> = new Set(['lookup', 'query', 'q']);
 
 /** Jinja filters that call a str method on their value: Markup's own methods keep it a Markup. */
 const MARKUP_KEEPING_FILTERS: ReadonlySet<string> = new Set(['upper', 'lower', 'capitalize', 'trim', 'center'].flatMap((n) => [n, `ansible.builtin.${n}`]));

@@ -118,6 +118,7 @@ export class RenderContext implements RenderState {
   private rendersConstTemplates = false;
   /** Template-looking constants met outside conditionals: a lookup given one as a term renders it. */
   private constTemplates: Set<string> | null = null;
+  lookupTermsHoldingConstants: readonly boolean[] | null = null;
   /** Where the variable whose template is rendering now was written (a constant's warning names it). */
   private variableOrigin: (() => SourceLocation | undefined) | undefined;
 
@@ -457,7 +458,9 @@ export class RenderContext implements RenderState {
     const consts = this.constTemplates;
     if (consts === null) return terms;
     const render = (text: string): Value | undefined => (consts.has(text) ? this.renderConstTemplate(text, false) : undefined);
-    return terms.map((term) => renderConstTemplates(term, render));
+    const holding = this.lookupTermsHoldingConstants;
+    this.lookupTermsHoldingConstants = null;
+    return terms.map((term, i) => (holding?.[i] === false ? term : renderConstTemplates(term, render)));
   }
 
   /**

@@ -56,6 +56,8 @@ export interface RenderState {
   accessConst(text: string): Value;
   /** A lookup's positional terms, the template-looking constants among them rendered (embedded-templates.ts). */
   lookupTerms(terms: Value[]): Value[];
+  /** Which terms of the lookup being called may hold a constant (lookup-term-constants.ts); null: all. */
+  lookupTermsHoldingConstants: readonly boolean[] | null;
 }
 
 export class Frame {
