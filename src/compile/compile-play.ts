@@ -225,8 +225,13 @@ export class ProgramBuilder {
   addRoleTasks(role: RoleInstance, fold: FoldedKeywords, file = 'main'): void {
     const list = this.loader.loadRoleTasks(role.def, file, false);
     const validation = validationTask(role, file.replace(/\.ya?ml$/, ''));
+    const before = this.steps.length;
     this.addList(validation ? [validation, ...list] : list, fold, { role, baseDir: `${role.def.path}/tasks` });
+    if (this.steps.length === before) this.emptyRoles.push(before);
   }
+
+  /** See Program.emptyRoles. */
+  private readonly emptyRoles: number[] = [];
 
   build(): Program {
     const steps = this.steps.map((step, i): Step => {
@@ -234,7 +239,7 @@ export class ProgramBuilder {
       if (step.kind !== 'task' || !container) return step;
       return { ...step, reviveAt: container.end, ...(container.playLevel ? { playBlock: true as const } : {}) };
     });
-    return { steps, spans: this.spans, jumps: buildJumpTable(steps, this.spans) };
+    return { steps, spans: this.spans, jumps: buildJumpTable(steps, this.spans), ...(this.emptyRoles.length > 0 ? { emptyRoles: this.emptyRoles } : {}) };
   }
 }
 

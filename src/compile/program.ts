@@ -113,6 +113,11 @@ export interface Program {
   readonly steps: readonly Step[];
   readonly spans: readonly Span[];
   readonly jumps: JumpTable;
+  /**
+   * Where a role with no task at all sits (before the step at each index): 2.19 still ends it with
+   * its implicit role_complete task.
+   */
+  readonly emptyRoles?: readonly number[];
 }
 
 export interface CompiledPlay {

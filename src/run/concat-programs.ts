@@ -5,8 +5,10 @@ import type { Program, Span, Step } from '../compile/program.js';
 export function concatPrograms(programs: readonly Program[]): Program {
   const steps: Step[] = [];
   const spans: Span[] = [];
+  const emptyRoles: number[] = [];
   for (const p of programs) {
     const offset = steps.length;
+    for (const at of p.emptyRoles ?? []) emptyRoles.push(at + offset);
     const spanOffset = spans.length;
     for (const span of p.spans) {
       spans.push({
@@ -25,5 +27,5 @@ export function concatPrograms(programs: readonly Program[]): Program {
       else steps.push(shifted as Step);
     }
   }
-  return { steps, spans, jumps: buildJumpTable(steps, spans) };
+  return { steps, spans, jumps: buildJumpTable(steps, spans), ...(emptyRoles.length > 0 ? { emptyRoles } : {}) };
 }

@@ -95,6 +95,8 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
   while (!runner.stopped()) {
     let work = false;
     let queuedNow = 0;
+    // Meta steps (a role's role_complete, a flush point) run in the pass without waiting for a fork.
+    let metaNow = 0;
     // NOTE: ansible lists the reachable hosts as a pass starts: a host clear_host_errors brings
     // back joins in the next pass.
     const reachable = hosts.filter((h) => !runner.unreachable(h));
@@ -135,7 +137,10 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       // A role's implicit role_complete (tagged always, as the flush points) runs at once, as a meta step does.
       if (cursor.rolesCompleted > 0) {
         cursor.rolesCompleted = runner.implicitFlushes ? cursor.rolesCompleted - 1 : 0;
-        if (runner.implicitFlushes) continue;
+        if (runner.implicitFlushes) {
+          metaNow++;
+          continue;
+        }
       }
       if (step.kind === 'flush' && !runner.implicitFlushes) {
         cursor.advance();
@@ -145,10 +150,12 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
         runner.enterHandlers(host);
         inHandlers.add(host);
         cursor.advance();
+        metaNow++;
         continue;
       }
       if (step.task.action === 'meta') {
         await runner.runStep(step, host, true);
+        metaNow++;
         continue;
       }
       if (!(await runner.confirm(step, false, host))) {
@@ -161,7 +168,9 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       queuedNow++;
     }
     if (!work && inFlight.length === 0) break;
-    const keep = Math.min(forks, queuedNow);
+    // NOTE: a pass that queued no task but ran meta steps is over in a moment: the tasks still
+    // running are still running as 2.19 reads the results, so they show in a later pass.
+    const keep = queuedNow > 0 ? Math.min(forks, queuedNow) : metaNow > 0 ? inFlight.length : 0;
     const now = inFlight.slice(0, inFlight.length - keep);
     inFlight = inFlight.slice(inFlight.length - keep);
     await show(now);

@@ -29,9 +29,13 @@ function roleRanges(program: Program): readonly RoleRange[] {
   return ranges;
 }
 
-/** How many roles a host leaves, their last step done, going on from step `from` to step `to`. */
+/**
+ * How many roles a host leaves, their last step done, going on from step `from` to step `to`: a
+ * role with no task at all on the way counts too.
+ */
 export function rolesEnded(program: Program, from: number, to: number): number {
   let ended = 0;
   for (const { start, end } of roleRanges(program)) if (start <= from && from < end && to >= end) ended++;
+  for (const at of program.emptyRoles ?? []) if (from < at && at <= to) ended++;
   return ended;
 }
