@@ -194,7 +194,7 @@ export class AgentClient {
         }, timeoutSeconds * 1000);
       }
       this.pending.set(id, entry);
-      this.child.stdin.write(encodeFrame(dumpJson(frame, { ensureAscii: false })));
+      this.child.stdin.write(encodeFrame(escapeLoneSurrogates(dumpJson(frame, { ensureAscii: false }))));
     });
   }
 
@@ -254,4 +254,16 @@ export class AgentClient {
     }
     this.pending.clear();
   }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A byte that was not UTF-8 (a `!!binary` value, a file's) is a lone surrogate in text, as
+ * surrogateescape keeps it; written as UTF-8 it would become U+FFFD, so it goes as a JSON escape,
+ * which the agent reads back as the same surrogate (and writes as the byte).
+ */
+function escapeLoneSurrogates(json: string): string {
+  if (!/[\uD800-\uDFFF]/.test(json)) return json;
+  return json.replace(LONE_SURROGATE, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
