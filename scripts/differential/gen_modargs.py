@@ -142,6 +142,96 @@ MORE = {
     'unarchive': {'list_files': [True, True], 'exclude': [['a.txt', 'sub/c.txt']], 'include': ['sub/c.txt']},
     'tempfile': {'suffix': ['.d'], 'state': ['directory', 'file']},  # no other prefix: its random name shows
 }
+# session 9, seeds from 17000 on: a second play, in check mode, on an isolated test host
+# (MODARGS_TESTHOST: its inventory line, from /opt/test-hosts/inventory.ini; run.py passes
+# ORACLE_EXTRA_BINDS=/opt/test-hosts on to the oracle), which both engines see the same
+USERS = ['root', 'sshd', 'nobody', 'alice', 'bad name', '']
+SYSTEM = {
+    'user': {'name!': USERS, 'state': ['present', 'absent', 'bogus'], 'shell': ['/bin/bash', '/bin/sh', ''],
+             'uid': [0, 1500, 'x'], 'group': ['root', 'users', 'nogroup-x'], 'groups': [['users'], 'users,root', [], ''],
+             'append': BOOLS, 'create_home': BOOLS, 'home': ['/home/alice', '/root'], 'comment': ['A User', ''],
+             'system': BOOLS, 'password': ['!', '*'], 'password_lock': BOOLS, 'expires': [-1, 1700000000, 'x'],
+             'remove': BOOLS, 'force': BOOLS, 'move_home': BOOLS, 'non_unique': BOOLS, 'generate_ssh_key': BOOLS,
+             'update_password': ['always', 'on_create', 'bogus']},
+    'group': {'name!': ['root', 'users', 'devs', 'bad name', ''], 'gid': [0, 100, 2345, 'x'], 'state': ['present', 'absent', 'bogus'],
+              'system': BOOLS, 'non_unique': BOOLS, 'force': BOOLS, 'local': BOOLS},
+    'cron': {'name': ['backup', 'other', ''], 'job': ['/bin/true', 'echo hi > /dev/null', ''], 'minute': ['0', '*/5', 61, 'x'],
+             'hour': ['3', '*', '25'], 'day': ['1', '*'], 'month': ['*', '13'], 'weekday': ['0', 'mon'],
+             'special_time': ['reboot', 'daily', 'bogus'], 'state': ['present', 'absent', 'bogus'], 'user': ['root', 'nosuchuser'],
+             'disabled': BOOLS, 'env': BOOLS, 'cron_file': ['backup', '/etc/cron.d/x', ''], 'insertafter': ['PATH'],
+             'backup': BOOLS},
+    'apt': {'name': ['openssh-server', ['cron', 'openssh-server'], 'nosuchpkg-x', 'python3=1.0', 'cron*'],
+            'state': ['present', 'latest', 'absent', 'bogus', 'build-dep', 'fixed'], 'install_recommends': BOOLS,
+            'force': BOOLS, 'only_upgrade': BOOLS, 'purge': BOOLS, 'autoremove': BOOLS, 'default_release': ['bookworm'],
+            'allow_downgrade': BOOLS, 'dpkg_options': ['force-confdef'], 'upgrade': ['no', 'safe', 'bogus'],
+            'cache_valid_time': [3600, 'x'], 'policy_rc_d': [101, 'x'], 'lock_timeout': [0, 'x']},
+    'service_facts': {},
+    'package_facts': {'manager': ['auto', 'apt', ['apt', 'rpm'], 'bogus'], 'strategy': ['first', 'all', 'bogus']},
+    'getent': {'database!': ['passwd', 'group', 'shadow', 'services', 'nodb'], 'key': ['root', 'sshd', 'ssh', 'nosuch', '22/tcp'],
+               'split': [':', None], 'fail_key': BOOLS},
+    'pip': {'name': ['requests', ['a', 'b'], 'nosuch-pkg-x'], 'state': ['present', 'absent', 'latest', 'bogus'],
+            'requirements': ['/nonexistent/req.txt'], 'virtualenv': ['/tmp/venv-x'], 'executable': ['pip3', 'nosuch-pip'],
+            'extra_args': ['--user'], 'version': ['1.0'], 'editable': BOOLS},
+    'debconf': {'name!': ['tzdata', 'openssh-server', 'nosuchpkg-x'], 'question': ['tzdata/Areas', 'x/y'],
+                'value': ['Europe', 'Etc', ''], 'vtype': ['select', 'string', 'boolean', 'password', 'bogus'], 'unseen': BOOLS},
+    'iptables': {'chain': ['INPUT', 'OUTPUT', 'bogus'], 'protocol': ['tcp', 'udp'], 'destination_port': ['22', '80:90'],
+                 'jump': ['ACCEPT', 'DROP'], 'state': ['present', 'absent'], 'action': ['append', 'insert'], 'table': ['filter', 'nat', 'x'],
+                 'policy': ['ACCEPT', 'DROP'], 'flush': BOOLS, 'comment': ['c'], 'ip_version': ['ipv4', 'ipv6', 'ipv9']},
+    'hostname': {'name!': ['s9host', 'bad_name!', ''], 'use': ['debian', 'generic', 'systemd', 'bogus']},
+    'systemd': {'name': ['ssh', 'cron', 'nosuch'], 'state': ['started', 'stopped', 'restarted', 'reloaded', 'bogus'],
+                'enabled': BOOLS, 'masked': BOOLS, 'daemon_reload': BOOLS, 'scope': ['system', 'user', 'x'], 'no_block': BOOLS},
+    'service': {'name!': ['ssh', 'cron', 'nosuch'], 'state': ['started', 'stopped', 'restarted', 'reloaded', 'bogus'],
+                'enabled': BOOLS, 'pattern': ['sshd'], 'sleep': [1], 'runlevel': ['2'], 'arguments': ['-x']},
+    'sysvinit': {'name!': ['ssh', 'cron', 'nosuch'], 'state': ['started', 'stopped', 'restarted'], 'enabled': BOOLS,
+                 'runlevels': [[2, 3], '2']},
+    'known_hosts': {'name!': ['example.com'], 'key': [KEY], 'path': ['/root/.ssh/known_hosts', '/etc/ssh/ssh_known_hosts'],
+                    'state': ['present', 'absent']},
+    'slurp': {'src!': ['/etc/hostname', '/etc/nosuch', '/etc', '/etc/shadow']},
+    'stat': {'path!': ['/etc/passwd', '/etc/ssh', '/nosuch', '/etc/os-release'], 'get_checksum': BOOLS,
+             'get_mime': [False], 'get_attributes': [False]},
+    'fetch': {'src!': ['/etc/hostname', '/etc/nosuch', '/etc'], 'dest!': [OUT + '/fetched/', OUT + '/fetched/h.txt'],
+              'flat': BOOLS, 'fail_on_missing': BOOLS, 'validate_checksum': BOOLS},
+    'file': {'path!': ['/etc/motd', '/root/newdir', '/etc/passwd'], 'state': ['touch', 'directory', 'absent', 'file'],
+             'mode': ['0600', '0644', 'u+x'], 'owner': ['root', 'sshd']},
+    'lineinfile': {'path!': ['/etc/hosts', '/etc/nosuch'], 'line': ['127.0.0.2 extra', ''], 'regexp': ['^127', 'nomatch'],
+                   'state': ['present', 'absent'], 'create': BOOLS},
+    'command': {'cmd!': ['id -un', 'cat /etc/hostname', 'false'], 'creates': ['/etc/passwd', '/nosuch']},
+}
+SYSTEM_ALIASES = {'user': {'name': ['user']}, 'group': {}, 'cron': {'name': []}, 'apt': {'name': ['package', 'pkg']},
+                  'pip': {'name': []}, 'debconf': {'name': ['pkg'], 'question': ['selection', 'setting'], 'vtype': ['type']},
+                  'systemd': {'name': ['service', 'unit']}, 'service': {}, 'slurp': {'src': ['path']}}
+META = ['noop', 'clear_facts', 'clear_host_errors', 'refresh_inventory', 'reset_connection', 'flush_handlers', 'end_host']
+# the local HTTP server uri asks: fixed headers (no clock, no Python version), fixed bodies
+HTTP_SERVER = '''import http.server, json, sys
+class H(http.server.BaseHTTPRequestHandler):
+    server_version = 'fixed'
+    sys_version = ''
+    def date_time_string(self, timestamp=None):
+        return 'Thu, 01 Jan 2026 00:00:00 GMT'
+    def log_message(self, *a):
+        pass
+    def answer(self):
+        n = int(self.headers.get('Content-Length') or 0)
+        body = self.rfile.read(n) if n else b''
+        path = self.path.split('?')[0]
+        if path == '/redirect':
+            self.send_response(301); self.send_header('Location', '/ok'); self.end_headers(); return
+        if path == '/missing':
+            out, code, ctype = b'no such page', 404, 'text/plain'
+        elif path == '/json':
+            out, code, ctype = json.dumps({'a': 1, 'b': [1, 2], 'm': self.command}).encode(), 200, 'application/json'
+        elif path == '/echo':
+            out, code, ctype = body or b'empty', 201, self.headers.get('Content-Type') or 'text/plain'
+        else:
+            out, code, ctype = b'hello\\n', 200, 'text/plain'
+        self.send_response(code); self.send_header('Content-Type', ctype); self.send_header('Content-Length', str(len(out)))
+        self.send_header('X-Test', 'yes'); self.end_headers()
+        if self.command != 'HEAD':
+            self.wfile.write(out)
+    do_GET = do_POST = do_PUT = do_HEAD = do_DELETE = answer
+http.server.HTTPServer(('127.0.0.1', int(sys.argv[1])), H).serve_forever()
+'''
+
 MORE_FREE = {
     'command': [['cat'], ['printf', '%s|', 'a b', 'c'], ['sh', '-c', 'echo $0 $1', 'x', 'y']],
     'script': ['s.sh "a b" c', 's.sh --opt=1', 'fails.sh x'],
@@ -183,6 +273,8 @@ class G:
         self.r = random.Random(seed)
         self.n = 0
         self.more = seed >= 13100
+        self.system = seed >= 17000
+        self.port = 20000 + (seed * 7 + sum(OUT.encode())) % 20000
         if self.more:
             self.specs = {mod: dict(spec) for mod, spec in SPECS.items()}
             for mod, extra in MORE.items():
@@ -335,10 +427,87 @@ class G:
             tasks.append({'name': 'show %ss' % reg, 'debug': {'var': reg + 's'}})
         return tasks
 
+    def system_task(self):
+        """A check-mode call of a module that acts on the machine, on the test host."""
+        self.n += 1
+        reg = 'r%d' % self.n
+        mod = self.pick(list(SYSTEM) + ['meta'])
+        if mod == 'meta':
+            return [{'name': 'meta %d' % self.n, 'meta': self.pick(META), 'when': self.pick([True, 'false', 'n == 1'])}]
+        spec = SYSTEM[mod]
+        args = {}
+        for key, values in spec.items():
+            if key.endswith('!') or self.chance(0.3):
+                args[key.rstrip('!')] = self.pick(values)
+        if self.chance(0.4):
+            k = self.r.randrange(4)
+            if k == 0:
+                args[self.pick(['bogus', 'Name'])] = 1
+            elif k == 1 and args:
+                args[self.pick(list(args))] = self.pick(WRONG + BOOLS)
+            elif k == 2:
+                al = SYSTEM_ALIASES.get(mod, {})
+                names = [n for n in al if al[n] and n in args]
+                if names:
+                    name = self.pick(names)
+                    args[self.pick(al[name])] = args.pop(name)
+            elif k == 3:
+                args = ' '.join('%s=%s' % (a, v) for a, v in args.items() if isinstance(v, (str, int)) and ' ' not in str(v) and v != '')
+        out = {'name': '%s %d' % (mod, self.n), mod: args, 'register': reg, 'ignore_errors': True}
+        if mod == 'fetch':
+            out['check_mode'] = self.pick([True, False])  # writes on the controller only
+        tasks = [out]
+        if mod == 'service_facts':
+            tasks.append({'name': 'show %s' % reg, 'debug': {'msg': "{{ ansible_facts.services | default({}) | dict2items | selectattr('key', 'in', ['ssh', 'cron', 'ssh.service']) | list }}"}})
+        elif mod == 'package_facts':
+            tasks.append({'name': 'show %s' % reg, 'debug': {'msg': "{{ [(ansible_facts.packages | default({}))['openssh-server'] | default('none'), %s.failed | default(false), %s.msg | default('')] }}" % (reg, reg)}})
+        elif self.chance(0.7):
+            tasks.append({'name': 'show %s' % reg, 'debug': {'var': reg}})
+        return tasks
+
+    def system_play(self, host):
+        tasks = []
+        for _ in range(self.r.randint(4, 10)):
+            tasks += self.system_task()
+        return {'name': 'system', 'hosts': host, 'gather_facts': self.pick([False, False, True]), 'check_mode': True,
+                'vars': {'n': 1}, 'tasks': tasks}
+
+    def http_tasks(self):
+        """uri against the case's own HTTP server (started by an earlier task)."""
+        self.n += 1
+        reg = 'r%d' % self.n
+        base = 'http://127.0.0.1:%d' % self.port
+        args = {'url': base + self.pick(['/ok', '/json', '/redirect', '/missing', '/echo', '/ok?q=1'])}
+        options = {'method': ['GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'bogus'], 'return_content': BOOLS,
+                   'status_code': [200, [200, 201], 404, '201', 'x'], 'follow_redirects': ['none', 'safe', 'all', 'urllib2', 'bogus'],
+                   'body_format': ['raw', 'json', 'form-urlencoded', 'nope'], 'body': ['text', {'k': 'v'}, ['a', 1]],
+                   'headers': [{'X-A': '1'}, {'Content-Type': 'text/csv'}], 'dest': [OUT + '/got.txt', D],
+                   'timeout': [5, 'x'], 'creates': [F, OUT + '/missing'], 'removes': [OUT + '/missing'],
+                   'force_basic_auth': BOOLS, 'url_username': ['u'], 'url_password': ['p'], 'validate_certs': BOOLS,
+                   'unix_socket': [OUT + '/nosock'], 'decompress': BOOLS, 'use_proxy': BOOLS}
+        for key, values in options.items():
+            if self.chance(0.2):
+                args[key] = self.pick(values)
+        out = {'name': 'uri %d' % self.n, 'uri': args, 'register': reg, 'ignore_errors': True}
+        if self.chance(0.2):
+            out['check_mode'] = True
+        shown = {'name': 'show %s' % reg, 'debug': {'var': reg}}
+        return [out, shown]
+
     def play(self):
         tasks = [{'name': 'fixtures', 'shell': FIXTURES, 'check_mode': False, 'changed_when': False}]
+        if self.system and self.chance(0.5):
+            # the case's own HTTP server, asked by uri tasks mixed in, stopped by the last task
+            tasks.append({'name': 'http server', 'shell': 'nohup python3 {{ playbook_dir }}/srv.py %d >/dev/null 2>&1 & echo $! > %s/http.pid; sleep 1' % (self.port, OUT),
+                          'check_mode': False, 'changed_when': False})
+            self.http = True
+        else:
+            self.http = False
         for _ in range(self.r.randint(5, 15)):
-            tasks += self.task()
+            tasks += self.http_tasks() if self.http and self.chance(0.4) else self.task()
+        if self.http:
+            tasks.append({'name': 'http server stops', 'shell': 'kill $(cat %s/http.pid); rm %s/http.pid' % (OUT, OUT),
+                          'check_mode': False, 'changed_when': False})
         tasks.append({'name': 'files left', 'shell': "cd %s && find . -printf '%%p %%y %%m %%s\\n' | sort && find . -type f | sort | xargs md5sum" % OUT,
                       'check_mode': False, 'changed_when': False, 'register': 'left'})
         tasks.append({'name': 'show files', 'debug': {'var': 'left.stdout_lines'}})
@@ -349,12 +518,18 @@ class G:
 def main(seed, out):
     g = G(seed)
     play = g.play()
+    plays = [play]
+    testhost = os.environ.get('MODARGS_TESTHOST', '')
+    if g.system and testhost:
+        plays.append(g.system_play(testhost.split()[0]))
     os.makedirs(os.path.join(out, 'files', 'sub'), exist_ok=True)
     os.makedirs(os.path.join(out, 'vars_dir'), exist_ok=True)
     with open(os.path.join(out, 'playbook.yml'), 'w') as f:
-        yaml.safe_dump([play], f, sort_keys=False, width=1000)
+        yaml.safe_dump(plays, f, sort_keys=False, width=1000)
     with open(os.path.join(out, 'inventory'), 'w') as f:
         f.write('localhost ansible_connection=local ansible_python_interpreter=/usr/bin/python3\n')
+        if len(plays) > 1:
+            f.write(testhost + '\n')
     files = {
         't.j2': 'host {{ inventory_hostname }} n={{ n }}\n{% for i in [1, 2] %}- {{ i }}\n{% endfor %}',
         'bad.j2': 'broken {{ n + }}\n', 'data.txt': 'file data\n', 'files/one.txt': 'one\n',
@@ -366,6 +541,8 @@ def main(seed, out):
         'vars.j2': '{{ inventory_hostname }} {{ template_path | basename }} {{ ansible_managed | default("m") | length > 0 }}\n'
                    '{% for k, v in {"x": 1, "y": [n]}.items() %}{{ k }}={{ v }};{% endfor %}\n', 's.sh': '#!/bin/sh\necho "script $# $1"\n', 'fails.sh': '#!/bin/sh\necho out; echo err >&2; exit 4\n',
     }
+    if g.system:
+        files['srv.py'] = HTTP_SERVER
     for name, text in files.items():
         with open(os.path.join(out, name), 'w') as f:
             f.write(text)
