@@ -18,6 +18,19 @@ function findLong(name: string): OptionSpec | 'ambiguous' | undefined {
   return matches.length > 1 ? 'ambiguous' : undefined;
 }
 
+/**
+ * The options in the order ansible-playbook's parser defines them (argparse names an ambiguous
+ * prefix's matches in that order): the usage line's, each exclusive partner right after its
+ * option.
+ */
+function definitionOrder(): OptionSpec[] {
+  return USAGE_ORDER.flatMap((flag) => {
+    const spec = OPTIONS.find((o) => o.flags[0] === flag) as OptionSpec;
+    const partner = spec.exclusiveWith === undefined ? [] : OPTIONS.filter((o) => o.dest === spec.exclusiveWith);
+    return [spec, ...partner];
+  });
+}
+
 export function parseArgv(argv: readonly string[]): ParsedArgs {
   const out: ParsedArgs = { playbooks: [] };
   const unknown: string[] = [];
@@ -45,7 +58,7 @@ export function parseArgv(argv: readonly string[]): ParsedArgs {
       const name = eq >= 0 ? arg.slice(0, eq) : arg;
       const spec = findLong(name);
       if (spec === 'ambiguous') {
-        const candidates = OPTIONS.flatMap((o) => o.flags.filter((f) => f.startsWith(name)));
+        const candidates = definitionOrder().flatMap((o) => o.flags.filter((f) => f.startsWith(name)));
         throw new ArgvError(`ambiguous option: ${name} could match ${candidates.join(', ')}`);
       }
       if (!spec) {
