@@ -1,4 +1,5 @@
 import type { Playbook, PlayNode } from '../playbook/model.js';
+import { playWithRolesBefore } from '../playbook/roles-before-error.js';
 
 /**
  * Compiles a loaded playbook's plays in order, then raises the error of the entry that failed to
@@ -7,5 +8,9 @@ import type { Playbook, PlayNode } from '../playbook/model.js';
  */
 export function compileLoadedPlays(playbook: Playbook, compile: (play: PlayNode) => unknown): void {
   for (const entry of playbook.entries) if (entry.kind === 'play') compile(entry);
-  if (playbook.loadError !== undefined) throw playbook.loadError;
+  if (playbook.loadError !== undefined) {
+    const rolesFirst = playWithRolesBefore(playbook.loadError);
+    if (rolesFirst !== undefined) compile(rolesFirst);
+    throw playbook.loadError;
+  }
 }

@@ -11,6 +11,7 @@ import { afterDeprecations } from './earlier-deprecations.js';
 import { libraryModules } from '../core/library-modules.js';
 import { pythonClassName } from './python-class-name.js';
 import { findPair } from './yaml-access.js';
+import { rolesBeforeError } from './roles-before-error.js';
 import { isStringLike, pyStr, truthy, VaultString } from '../core/data.js';
 
 const PLAY_NAMES: ReadonlySet<string> = new Set(PLAY_KEYWORDS.map((k) => k.name));
@@ -62,9 +63,17 @@ export function parsePlay(map: YamlMap, file: string): PlayNode {
   libraryModules.rolesListed(roles.flatMap((role) => (typeof role.name.value === 'string' && !role.name.value.includes('{{') ? [role.name.value] : [])), file);
   // NOTE: 2.19 reads a play's lists in its attributes' order, not the file's: handlers,
   // pre_tasks, post_tasks, tasks. So their deprecations print, and a load error is met, in that order.
-  const handlers = list('handlers', true);
-  const preTasks = afterDeprecations(() => handlers, () => list('pre_tasks'));
-  const postTasks = afterDeprecations(() => [...handlers, ...preTasks], () => list('post_tasks'));
-  const tasks = afterDeprecations(() => [...handlers, ...preTasks, ...postTasks], () => list('tasks'));
-  return { kind: 'play', loc: map.loc, file, keywords, preTasks, roles, tasks, postTasks, handlers };
+  try {
+    const handlers = list('handlers', true);
+    const preTasks = afterDeprecations(() => handlers, () => list('pre_tasks'));
+    const postTasks = afterDeprecations(() => [...handlers, ...preTasks], () => list('post_tasks'));
+    const tasks = afterDeprecations(() => [...handlers, ...preTasks, ...postTasks], () => list('tasks'));
+    return { kind: 'play', loc: map.loc, file, keywords, preTasks, roles, tasks, postTasks, handlers };
+  } catch (e) {
+    // the roles were loaded before these lists: an error in their files comes first
+    if (roles.length > 0 && typeof e === 'object' && e !== null) {
+      rolesBeforeError.set(e, { kind: 'play', loc: map.loc, file, keywords, preTasks: [], roles, tasks: [], postTasks: [], handlers: [] });
+    }
+    throw e;
+  }
 }

@@ -5,6 +5,7 @@ import { IMPORT_PLAYBOOK_KEYWORDS } from './import-playbook-keywords.js';
 import type { ImportPlaybookNode, PlayNode, Playbook, TaskOrBlock } from './model.js';
 import { afterDeprecations } from './earlier-deprecations.js';
 import { parsePlay } from './parse-play.js';
+import { playWithRolesBefore } from './roles-before-error.js';
 import { nodeOrigin } from './node-origin.js';
 import { pythonClassName } from './python-class-name.js';
 import { keyText } from './yaml-access.js';
@@ -62,7 +63,8 @@ export function parsePlaybook(documents: YamlNode[], file: string): Playbook {
         return item.pairs.some((pair) => IMPORT_KEYS.has(keyText(pair))) ? parseImportPlaybook(item) : parsePlay(item, file);
       });
     } catch (e) {
-      if (entries.length === 0) throw e;
+      // (a play whose roles load before its error is left to compile: see roles-before-error.ts)
+      if (entries.length === 0 && playWithRolesBefore(e) === undefined) throw e;
       return { file, entries, loadError: e };
     }
     entries.push(entry);
