@@ -701,7 +701,10 @@ export class PlayRunner {
     // NOTE: free and host_pinned ignore any_errors_fatal and max_fail_percentage (they warn).
     const anyErrorsFatal = !perHost && this.anyErrorsFatal(step, first);
     const ignoreErrors = this.ignoreErrors(step, first);
-    if ((anyErrorsFatal || runOnce || bypassHostLoop) && !ignoreErrors && failedNow.length + unreachableNow.length > 0) {
+    // NOTE: linear makes a run_once task any_errors_fatal; free and host_pinned fail every host only
+    // for a failed run_once result (2.19's result processing), not for an unreachable one.
+    const runOnceFatal = runOnce && (!perHost || failedNow.length > 0);
+    if ((anyErrorsFatal || runOnceFatal || bypassHostLoop) && !ignoreErrors && failedNow.length + unreachableNow.length > 0) {
       for (const host of hostsLeft) {
         if (failedNow.includes(host)) continue;
         // NOTE: 2.19 marks the rest failed for later plays even when a rescue takes them in, and

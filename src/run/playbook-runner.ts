@@ -165,7 +165,9 @@ export class PlaybookRunner {
     const hostsAll = order === undefined ? [...matched] : deps.hostsMatching(pattern);
     let removed = (_h: string): boolean => false;
     let unshown = (_h: string): boolean => false;
-    const out = (h: string): boolean => ((this.failedHosts.has(h) || this.markedFailed.has(h) || removed(h)) && !unshown(h)) || this.unreachable.has(h);
+    // NOTE: under free, 2.19 takes a host out only as it shows the result that failed it or found it
+    // unreachable: the tasks queued before then see it in the play.
+    const out = (h: string): boolean => (this.failedHosts.has(h) || this.markedFailed.has(h) || removed(h) || this.unreachable.has(h)) && !unshown(h);
     const active = (): string[] => hostsAll.filter((h) => !out(h));
     let batch: string[] = [];
     const playVars = deps.vars.startPlay(
