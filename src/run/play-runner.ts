@@ -843,12 +843,10 @@ export class PlayRunner {
       run: (host, task) => this.executor.run(host, task),
       started: (host) => {
         // NOTE: ansible's strategy reads each host's variables as it queues the host's task, so
-        // what reading them warns of (reserved names) comes before results of hosts queued earlier.
-        try {
-          this.playVars.forTask(host, step);
-        } catch {
-          // the host's run meets the same error and reports it
-        }
+        // what reading them warns of (reserved names) comes before results of hosts queued earlier,
+        // and a failure to read them (a broken vars file) ends the run before the result of the
+        // host queued just before is shown, and before this host's start.
+        this.playVars.forTask(host, step);
         this.output.emit(host, () => this.services.callback.runnerStart?.(host, this.taskInfo(step, host)));
       },
       ranOn: (runAhead, host, outcome) => {
