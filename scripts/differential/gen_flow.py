@@ -25,6 +25,12 @@ EXTENDED_FROM = 6000
 # from included files, run_once + delegate_to + register, throttle over loops, any_errors_fatal with
 # ignore_unreachable, order with every strategy).
 EXTENDED8_FROM = 12000
+# Seeds from here on also draw what session 9 added (include_role with apply, handlers notifying
+# handlers from handlers, templated notify names, meta tasks in blocks, loops and handlers
+# (reset_connection too), any_errors_fatal in a rescue, a block with always around an unreachable
+# host, until with register and failed_when, loop_control pause/label/index_var/extended, run_once
+# under serial).
+EXTENDED9_FROM = 17000
 
 
 class G:
@@ -32,6 +38,7 @@ class G:
         self.r = random.Random(seed)
         self.more = seed >= EXTENDED_FROM
         self.more8 = seed >= EXTENDED8_FROM
+        self.more9 = seed >= EXTENDED9_FROM
         self.handlers = set()
         self.files = {}
         self.roles = {}
@@ -87,7 +94,9 @@ class G:
         return {'name': self.name('exit'), 'shell': "exit {{ 3 if (%s) else 0 }}" % c}
 
     def plain(self):
-        k = self.r.randrange(17 if self.more8 else 14 if self.more else 9)
+        k = self.r.randrange(23 if self.more9 else 17 if self.more8 else 14 if self.more else 9)
+        if k >= 17:
+            return self.plain_more9(k)
         if k >= 14:
             return self.plain_more8(k)
         if k >= 9:
@@ -165,8 +174,53 @@ class G:
         self.handlers.add('h listen')
         return {'name': self.name('notify topic'), 'command': 'echo topic', 'notify': self.pick(['h listen', ['h listen', 'h ok']])}
 
+    def plain_more9(self, k):
+        """until with register and failed_when, loop_control extras, templated notify, looped meta, run_once."""
+        if k == 17:
+            reg = 'tries_%d' % self.count
+            t = {'name': self.name('until failed_when'), 'command': 'echo {{ n }}', 'register': reg,
+                 'until': self.pick(["%s.stdout | int > 1" % reg, "%s is not failed" % reg, "not (%s)" % self.hcond()]),
+                 'retries': self.pick([0, 1, 2]), 'delay': 0,
+                 'failed_when': self.pick(["%s.stdout == '1'" % reg, False, "(%s)" % self.hcond()])}
+            self.pending.append({'name': self.name('show tries'), 'debug': {'msg': "{{ %s.attempts | default('-') }} {{ %s is failed }}" % (reg, reg)}})
+            return t
+        if k == 18:
+            lc = {'pause': 0}
+            for key, value in [('label', '{{ item.k }}'), ('index_var', 'idx'), ('extended', True)]:
+                if self.chance(0.6):
+                    lc[key] = value
+            msg = '{{ item.k }}'
+            if 'index_var' in lc:
+                msg += ' at {{ idx }}'
+            if lc.get('extended'):
+                msg += ' {{ ansible_loop.index }}/{{ ansible_loop.length }} first={{ ansible_loop.first }}'
+            t = {'name': self.name('loop control'), 'debug': {'msg': msg}, 'loop': [{'k': 'a'}, {'k': 'b'}], 'loop_control': lc}
+            if self.chance(0.4):
+                t['failed_when'] = "item.k == 'b' and (%s)" % self.hcond()
+            return t
+        if k == 19:
+            self.handlers.add('h ok')
+            self.handlers.add('h chain')
+            return {'name': self.name('templated notify'), 'command': 'echo tn', 'notify': self.pick(["h {{ 'ok' }}", "{{ 'h chain' }}", ["h {{ 'ok' }}", 'h chain']])}
+        if k == 20:
+            m = self.pick(['end_host', 'clear_host_errors', 'reset_connection', 'noop', 'end_batch'])
+            return {'name': self.name('meta in include loop'), 'include_tasks': self.meta_file(m), 'loop': [1, 2]}
+        if k == 21:
+            return {'name': self.name('run_once serial'), 'command': 'echo {{ inventory_hostname }} {{ ansible_play_batch | length }}', 'run_once': True,
+                    'register': 'rs', 'changed_when': False}
+        return {'name': self.name('delegate_facts'), 'setup': {'gather_subset': ['!all', 'min'], 'filter': ['ansible_hostname']},
+                'delegate_to': self.pick(['h1', '{{ ansible_play_hosts[-1] }}']), 'delegate_facts': self.chance(0.6)}
+
+    def meta_file(self, m):
+        fname = 'meta_%s.yml' % m
+        self.files[fname] = [{'name': 'before ' + m, 'debug': {'msg': '{{ item }} on {{ inventory_hostname }}'}},
+                             {'meta': m, 'when': 'item == 2 and (%s)' % self.hcond()} if m != 'reset_connection' else {'meta': m},
+                             {'name': 'after ' + m, 'debug': {'msg': '{{ item }}'}}]
+        return fname
+
     def meta(self):
-        m = self.pick(['clear_host_errors', 'end_host', 'end_batch', 'end_play', 'flush_handlers', 'noop', 'refresh_inventory'] + (['clear_facts'] if self.more else []))
+        m = self.pick(['clear_host_errors', 'end_host', 'end_batch', 'end_play', 'flush_handlers', 'noop', 'refresh_inventory'] + (['clear_facts'] if self.more else [])
+                      + (['reset_connection', 'end_host', 'clear_host_errors'] if self.more9 else []))
         t = {'name': self.name('meta'), 'meta': m} if self.chance(0.5) else {'meta': m}
         if m in ('end_host', 'end_batch', 'end_play') or self.chance(0.3):
             t['when'] = self.hcond()
@@ -195,6 +249,15 @@ class G:
                 b['rescue'].append({'name': self.name('flush in rescue'), 'meta': 'flush_handlers'})
             if 'rescue' in b and not in_include and self.chance(0.25):
                 b['rescue'].append(self.include_role(bare=True))
+        if self.more9:
+            if 'rescue' in b and self.chance(0.2):
+                b['rescue'].insert(0, dict(self.failing(), any_errors_fatal=True))
+            if self.chance(0.2):
+                b['block'].append(self.meta())
+            if self.chance(0.15):
+                # the unreachable host (when there is one) fails here; always runs for the others
+                b['block'].insert(0, {'name': self.name('reach'), 'command': 'echo reach', 'ignore_unreachable': self.chance(0.5)})
+                b.setdefault('always', []).append({'name': self.name('always after reach'), 'debug': {'msg': '{{ ansible_play_hosts }}'}})
         if self.chance(0.4):
             b['name'] = self.name('block')
         if self.chance(0.15):
@@ -259,6 +322,11 @@ class G:
             t[kind]['handlers_from'] = 'extra'
         if self.more and kind == 'include_role' and self.chance(0.3):
             t[kind]['public'] = self.chance(0.6)
+        if self.more9 and kind == 'include_role' and self.chance(0.35):
+            t[kind]['apply'] = self.pick([{'tags': ['applied']}, {'when': self.hcond()}, {'ignore_errors': True},
+                                          {'any_errors_fatal': True}, {'notify': 'h ok'}, {'run_once': True}])
+            if 'notify' in t[kind]['apply']:
+                self.handlers.add('h ok')
         if bare:
             t = {'name': t['name'].replace(kind, 'include_role'), 'include_role': t[kind]}
             return t
@@ -321,6 +389,14 @@ class G:
             elif h == 'h listen':
                 hs.append({'name': 'listener one', 'debug': {'msg': 'heard'}, 'listen': h})
                 hs.append({'name': 'listener two', 'command': 'echo heard', 'listen': [h, 'h ok']})
+            elif h == 'h chain' and self.more9 and self.chance(0.5):
+                # a chain of three, through a listen topic, with a meta task among the handlers
+                hs.append({'name': h, 'command': 'echo chain', 'notify': 'h chain two'})
+                hs.append({'name': 'h chain two', 'debug': {'msg': 'two'}, 'notify': ['h chain topic'], 'changed_when': True})
+                hs.append({'name': 'h chain three', 'debug': {'msg': 'three'}, 'listen': 'h chain topic', 'changed_when': True, 'notify': 'h ok'})
+                hs.append({'name': 'h meta', 'meta': self.pick(['noop', 'end_host', 'clear_host_errors', 'reset_connection', 'end_play']), 'listen': 'h chain topic'})
+                if 'h ok' not in self.handlers:
+                    hs.append({'name': 'h ok', 'debug': {'msg': 'handler h ok on {{ inventory_hostname }}'}})
             elif h == 'h chain':
                 hs.append({'name': h, 'command': 'echo chain', 'notify': 'h ok'})
             else:
@@ -330,12 +406,12 @@ class G:
 
     def play(self, i, hosts):
         p = {'name': 'play %d' % i, 'hosts': self.pick(['all', 'all', 'all', 'web', 'all:!h2']), 'gather_facts': False}
-        if self.chance(0.3):
+        if self.chance(0.45 if self.more9 else 0.3):
             p['serial'] = self.pick([1, 2, '50%', '34%', [1, 2], [1, '50%'], ['30%', 1]])
         if self.chance(0.15):
             p['any_errors_fatal'] = True
         if self.chance(0.2):
-            p['max_fail_percentage'] = self.pick([0, 20, 49, 50, 100])
+            p['max_fail_percentage'] = self.pick([0, 20, 49, 50, 100] + ([0, 100] if self.more9 else []))
             if self.more and self.chance(0.4):
                 p['serial'] = self.pick([[1, 2], [1, '50%'], ['30%', 1], [2, 1]])
         if self.chance(0.3):
@@ -382,7 +458,7 @@ def inventory(r, count, unreachable):
 def main(seed, out):
     g = G(seed)
     count = g.r.randint(2, 4)
-    unreachable = g.chance(0.08)
+    unreachable = g.chance(0.2 if g.more9 else 0.08)
     plays = [g.play(i, count) for i in range(g.r.randint(1, 2))]
     if unreachable:
         plays[0]['hosts'] = 'all'
