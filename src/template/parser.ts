@@ -386,6 +386,11 @@ export class Parser {
         let alias = name;
         if (this.skipName('as')) alias = this.expectName().value;
         names.push([name, alias]);
+        // as Jinja's parse_from: the context modifier may follow the last name
+        if ((this.isName('with') || this.isName('without')) && this.peek().type === 'name' && this.peek().value === 'context') {
+          withContext = this.parseContextModifier(false);
+          break;
+        }
       } else {
         break;
       }
