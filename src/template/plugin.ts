@@ -23,6 +23,8 @@ export interface NestedRenderOptions {
   readonly trimBlocks?: boolean;
   /** The directories its `include`/`import` search (only with `extraVars`). */
   readonly includeSearchPath?: readonly string[];
+  /** The file the text was read from: a template file's string literals decode their escapes (no escape_backslashes). */
+  readonly templatePath?: string;
 }
 
 /** Errors raised rendering a plugin's own text: a lookup lets them through as they are. */

@@ -70,8 +70,8 @@ class ContextForPlugins implements PluginContext {
     return this.ctx.options.lookup;
   }
   renderString(text: string, options: NestedRenderOptions = {}): Data {
-    const { extraVars, origin, delimiters, includeSearchPath, trimBlocks } = options;
-    const compileOptions: RenderOptions = { ...(delimiters ? { delimiters } : {}), ...(trimBlocks === false ? { trimBlocks } : {}) };
+    const { extraVars, origin, delimiters, includeSearchPath, trimBlocks, templatePath } = options;
+    const compileOptions: RenderOptions = { ...(delimiters ? { delimiters } : {}), ...(trimBlocks === false ? { trimBlocks } : {}), ...(templatePath ? { templatePath } : {}) };
     let value: Value;
     try {
       const render = (): Value => (extraVars === undefined ? this.ctx.renderNested(text, compileOptions) : this.ctx.renderWithExtraVars(text, extraVars, compileOptions, includeSearchPath));

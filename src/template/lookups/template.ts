@@ -67,6 +67,7 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
       includeSearchPath: includeSearchPath(ctx.vars.get('ansible_search_path'), [dirname(path)]),
       ...(Object.keys(delimiters).length > 0 ? { delimiters } : {}),
       trimBlocks,
+      templatePath: path,
     });
     // NOTE: 2.19 names the template file, without a line, as the origin of an error in it.
     // NOTE: the lookup renders with preserve_trailing_newlines: newlines Jinja dropped come back.
