@@ -149,7 +149,7 @@ class Compiler {
           }
           // NOTE: 2.19 fails on an undefined value as it is output, before the next node runs; one
           // with nothing to say (`'a' if false`) drops out instead. `debug: var=` marks them all.
-          if (raw instanceof Undefined && raw.message !== '' && !f.state.options.markError) throw new UndefinedError(raw);
+          if (raw instanceof Undefined && raw.message !== '' && !f.state.options.markError && !f.inMacroBody) throw new UndefinedError(raw);
           const v = f.state.settle(raw);
           out.push(v);
         };
@@ -389,10 +389,13 @@ class Compiler {
         usesCaller,
         (bindings) => {
           const fr = defFrame.child();
+          fr.inMacroBody = true;
           for (const [k, v] of bindings) fr.vars.set(k, v);
           const out: Value[] = [];
           body(fr, out);
-          return nativeConcat(out);
+          // NOTE: 2.19 concatenates a macro's output lazily: an undefined value printed in it is
+          // the call's value (`f() | default('x')` takes it), and fails only where that is output.
+          return out.find((v) => v instanceof Undefined && v.message !== '') ?? nativeConcat(out);
         },
       );
   }
