@@ -14,6 +14,7 @@ import { addHost, groupBy, setStats } from './inventory-actions.js';
 import { pause } from './pause.js';
 import { setFact } from './set-fact.js';
 import { service } from './service.js';
+import { packageAction } from './package.js';
 import { dnf } from './dnf.js';
 import { withValidArgs } from './valid-args.js';
 import { waitForConnection } from './wait-for-connection.js';
@@ -42,6 +43,7 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['fetch', fetch],
     ['validate_argument_spec', validateArgumentSpec],
     ['service', service],
+    ['package', packageAction],
     // NOTE: 2.19 redirects yum to dnf's action
     ['dnf', dnf],
     ['yum', dnf],

@@ -8,6 +8,7 @@ import type { Data, DataDict } from '../core/data.js';
 import { isDict } from '../core/data.js';
 import type { Action, ActionContext } from '../run/action.js';
 import { pyStr } from './util.js';
+import { moduleLoadWarnings } from './module-load-warnings.js';
 
 // The service-manager modules ansible-core ships that Volant has; any other manager (openrc,
 // upstart, launchd …) falls back to the generic module, as ansible does without a plugin for it.
@@ -41,6 +42,9 @@ export const service: Action = async (ctx) => {
   if (module === 'auto') module = factServiceMgr(ctx);
   if (module === 'auto') module = await askHostServiceMgr(ctx);
   if (!MANAGER_MODULES.has(module)) module = 'service';
+  // NOTE: 2.19 looks a manager's module up through the task's collections (each one it cannot
+  // import warns); its fallback is ansible.legacy.service, which needs no search.
+  else for (const message of moduleLoadWarnings(module, ctx.collections)) ctx.warn({ message });
   const args: DataDict = new Map(ctx.args);
   args.delete('use');
   for (const unused of UNUSED_BY[module] ?? []) {

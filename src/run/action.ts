@@ -28,6 +28,8 @@ export interface ActionContext {
   /** max_diff_size (MAX_FILE_SIZE_FOR_DIFF) when set: a diff side larger is only noted; 0 or less, no limit. */
   readonly maxDiffSize?: number;
   readonly noLog: boolean;
+  /** The task's `collections:` search list (its own or its block's, else its role's or play's). */
+  readonly collections?: Data;
   /** The host's agent (started on first use). */
   session(): Promise<AgentSession>;
   /** Drops the host's connection and agents: the next module starts them again (ansible's connection reset()). */

@@ -165,6 +165,7 @@ export class PlayRunner {
       display: (text) => services.callback.display?.(text),
       warning: (host, event) => this.output.emit(host, () => services.callback.warning?.(event)),
       taskInfo: (step, host) => this.taskInfo(step, host),
+      searchedCollections: (step) => this.searchedCollections(step),
     };
     this.executor = new TaskExecutor(exec, playVars);
     this.processCtx = {

@@ -73,6 +73,13 @@ export interface ExecServices {
   warning?(host: string, event: DisplayEvent): void;
   prompt?: ActionContext['prompt'];
   taskInfo(step: TaskStep, host: string): HostResult['task'];
+  /** The `collections:` a task's action searches (ActionContext.collections). */
+  searchedCollections?(step: TaskStep): Data | undefined;
+}
+
+function collectionsOf(services: ExecServices, step: TaskStep): { collections?: Data } {
+  const collections = services.searchedCollections?.(step);
+  return collections === undefined ? {} : { collections };
 }
 
 export interface ExecOutcome {
@@ -725,6 +732,7 @@ export class TaskExecutor {
         verbosity: services.options.verbosity,
         ...(services.options.maxDiffSize !== undefined ? { maxDiffSize: services.options.maxDiffSize } : {}),
         noLog,
+        ...collectionsOf(services, step),
         session: getSession,
         resetConnection: async () => {
           session = undefined;
