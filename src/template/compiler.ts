@@ -10,9 +10,10 @@ import { filters, tests, userPlugins, type PluginValue } from './plugin.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { capturingPluginFailures, wrapPluginError } from './plugin-failure.js';
-import { operandTagger, retagged, type OperandTagger } from './operand-tags.js';
+import { operandOrigin, operandTagger, retagged, type OperandTagger } from './operand-tags.js';
 import { TemplateReference } from './runtime/template-reference.js';
 import { LAZY_DICT_REPR, LAZY_LIST_REPR, getAttr, getItem } from './runtime/attributes.js';
+import { unsafeAttribute } from './runtime/unsafe-attributes.js';
 import { LoopContext } from './runtime/loop-context.js';
 import { Macro } from './runtime/macro.js';
 import { Namespace } from './runtime/namespace.js';
@@ -433,8 +434,13 @@ class Compiler {
       case 'getattr': {
         const obj = this.expr(e.obj);
         const attr = e.attr;
+        // A private attribute of a str/int/float read from a variable names its tagged type.
+        const tag = attr.startsWith('_') ? operandTagger(e.obj, (x) => this.expr(x)) : undefined;
         return (f) => {
           const o = obj(f);
+          const shown = tag && !(o instanceof Map || Array.isArray(o)) ? tag(f, o) : undefined;
+          const unsafe = shown === undefined ? undefined : unsafeAttribute(o, attr, shown);
+          if (unsafe !== undefined) return unsafe;
           const r = strictInRecursion(o, getAttr(o, attr));
           if (!isRaw(o)) {
             if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, attr);
@@ -654,6 +660,7 @@ class Compiler {
     // Strings read straight from variables reach plugins tagged (their type name differs in errors).
     const fromVars = e.value !== null && (e.value.kind === 'name' || e.value.kind === 'getattr' || e.value.kind === 'getitem');
     const tagger = fromVars && e.value !== null ? operandTagger(e.value, (x) => this.expr(x)) : undefined;
+    const inputOrigin = fromVars && e.value !== null ? operandOrigin(e.value, (x) => this.expr(x)) : undefined;
     return (f) => {
       const fn = userPlugins?.filter(name) ?? filters.get(name);
       if (!fn) throw new TemplateSyntaxError(`No filter named '${name}'.`, e.pos);
@@ -668,6 +675,8 @@ class Compiler {
       const kw = kwargs(f);
       if (!tolerant) for (const x of kw.values()) if (x instanceof Undefined) return x;
       const saved = enterPlugin(tagger ? taggedInput(f, v, tagger) : null);
+      const savedOrigin = f.state.filterInputOrigin;
+      f.state.filterInputOrigin = inputOrigin ? () => inputOrigin(f) : null;
       try {
         const out = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
         // NOTE: 2.19 hands a filter's range() on as the list it holds (`range(3) | default(1)`)
@@ -675,6 +684,7 @@ class Compiler {
       } catch (err) {
         throw wrapPluginError(err, 'filter', name);
       } finally {
+        f.state.filterInputOrigin = savedOrigin;
         exitPlugin(saved);
       }
     };

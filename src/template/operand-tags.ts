@@ -7,6 +7,7 @@
  */
 import { PyFloat, type DataDict, type DictKey } from '../core/data.js';
 import { valueOrigin } from '../core/value-origins.js';
+import type { SourceLocation } from '../core/source-location.js';
 import type { Expr } from './ast.js';
 import type { Frame } from './render-state.js';
 import { PyException } from './runtime/py-exception.js';
@@ -41,6 +42,24 @@ export function operandTagger(e: Expr, compile: (e: Expr) => ExprFn): OperandTag
     };
   }
   return NONE;
+}
+
+/** Where an operand read straight from a variable (or an item of one) was defined. */
+export function operandOrigin(e: Expr, compile: (e: Expr) => ExprFn): ((f: Frame) => SourceLocation | undefined) | undefined {
+  if (e.kind === 'name') {
+    const name = e.name;
+    return (f) => (f.hasLocal(name) ? undefined : f.state.vars.origin?.(name));
+  }
+  if (e.kind === 'getattr' || e.kind === 'getitem') {
+    const obj = compile(e.obj);
+    const key: (f: Frame) => Value = e.kind === 'getattr' ? ((attr) => () => attr)(e.attr) : compile(e.key);
+    return (f) => {
+      const container = obj(f);
+      const k = key(f);
+      return (container instanceof Map || Array.isArray(container)) && isKey(k) ? valueOrigin(container as DataDict, k) : undefined;
+    };
+  }
+  return undefined;
 }
 
 /** Runs `op` again after a TypeError, with the operands' tagged type names in its message. */

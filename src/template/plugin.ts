@@ -45,6 +45,8 @@ export interface PluginContext {
   warn?(warning: TemplateWarning): void;
   /** Where the template being rendered was written (RenderOptions.origin), when known. */
   readonly origin?: SourceLocation | undefined;
+  /** Where the filter's input was defined, when it is read straight from a variable (2.19's tag). */
+  readonly inputOrigin?: SourceLocation | undefined;
 }
 
 export type FilterFn = (

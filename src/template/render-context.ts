@@ -91,6 +91,9 @@ class ContextForPlugins implements PluginContext {
   warn(warning: TemplateWarning): void {
     this.ctx.options.warn?.(warning);
   }
+  get inputOrigin(): SourceLocation | undefined {
+    return this.ctx.filterInputOrigin?.() ?? undefined;
+  }
   get origin(): SourceLocation | undefined {
     return this.ctx.options.origin;
   }
@@ -119,6 +122,7 @@ export class RenderContext implements RenderState {
   /** Template-looking constants met outside conditionals: a lookup given one as a term renders it. */
   private constTemplates: Set<string> | null = null;
   lookupTermsHoldingConstants: readonly boolean[] | null = null;
+  filterInputOrigin: (() => SourceLocation | undefined) | null = null;
   /** Where the variable whose template is rendering now was written (a constant's warning names it). */
   private variableOrigin: (() => SourceLocation | undefined) | undefined;
 

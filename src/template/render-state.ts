@@ -7,6 +7,7 @@ import type { VarSource, RenderOptions } from './api.js';
 import type { PluginContext } from './plugin.js';
 import type { Value } from './runtime/py-object.js';
 import type { ValueDeprecation } from '../core/deprecated-values.js';
+import type { SourceLocation } from '../core/source-location.js';
 
 /** A compiled template as the runtime sees it. */
 export interface CompiledTemplate {
@@ -56,6 +57,8 @@ export interface RenderState {
   accessConst(text: string): Value;
   /** A lookup's positional terms, the template-looking constants among them rendered (embedded-templates.ts). */
   lookupTerms(terms: Value[]): Value[];
+  /** Where the input of the filter being called was defined (operand-tags.ts), asked only when needed. */
+  filterInputOrigin: (() => SourceLocation | undefined) | null;
   /** Which terms of the lookup being called may hold a constant (lookup-term-constants.ts); null: all. */
   lookupTermsHoldingConstants: readonly boolean[] | null;
 }

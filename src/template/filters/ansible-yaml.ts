@@ -1,12 +1,12 @@
 /** to_yaml, to_nice_yaml, from_yaml, from_yaml_all. */
 import { PyDate, isStringLike, numericValue, textOf, truthy, type Data } from '../../core/data.js';
-import type { FilterFn, PluginValue } from '../plugin.js';
+import type { FilterFn, PluginContext, PluginValue } from '../plugin.js';
 import { argument, defined, definedDeep, pluginError } from './ansible-args.js';
 import { dumpYaml, type YamlDumpOptions } from '../../core/yaml-emitter/index.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
 import { datetimeIso } from './ansible-runtime-values.js';
 import { containsOmit } from '../runtime/omit.js';
-import { PyRange } from '../runtime/py-values.js';
+import { PyRange, plainTypeName, str } from '../runtime/py-values.js';
 import { YamlLoadError, loadYamlDocuments } from './ansible-yaml-loader.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -78,11 +78,22 @@ function load(text: string): Data[] {
   }
 }
 
-/** NOTE: non-string input passes through (2.19 warns that this is deprecated). */
-export const from_yaml: FilterFn = (_ctx, value) => {
+/** NOTE: non-string input passes through, with 2.19's deprecation at the value's definition. */
+function ignoredInput(ctx: PluginContext, name: string, data: Data): Data {
+  const origin = ctx.inputOrigin;
+  ctx.warn?.({
+    kind: 'deprecation',
+    message: `The ${name} filter ignored non-string input of type '${plainTypeName(data)}'.`,
+    version: '2.23',
+    ...(origin ? { origin } : { context: `Origin: <unknown>\n\n${str(data)}` }),
+  });
+  return data;
+}
+
+export const from_yaml: FilterFn = (ctx, value) => {
   const data = defined(value);
   if (data === null) return null;
-  if (!isStringLike(data)) return data;
+  if (!isStringLike(data)) return ignoredInput(ctx, 'from_yaml', data);
   const docs = load(textOf(data));
   if (docs.length > 1) {
     const second = textOf(data).split('\n').findIndex((line, i) => i > 0 && /^---(\s|$)/.test(line));
@@ -93,10 +104,10 @@ export const from_yaml: FilterFn = (_ctx, value) => {
   return docs[0] ?? null;
 };
 
-export const from_yaml_all: FilterFn = (_ctx, value) => {
+export const from_yaml_all: FilterFn = (ctx, value) => {
   const data = defined(value);
   if (data === null) return [];
-  if (!isStringLike(data)) return data;
+  if (!isStringLike(data)) return ignoredInput(ctx, 'from_yaml_all', data);
   return load(textOf(data));
 };
 

@@ -14,6 +14,7 @@ import { wrapPluginError } from '../plugin-failure.js';
 import { UNDEFINED_TOLERANT_TESTS } from '../compiler.js';
 import { attrGetter, ignoreCase } from './attr-getter.js';
 import { missingAttribute, pyAttribute } from '../runtime/attributes.js';
+import { unsafeAttribute } from '../runtime/unsafe-attributes.js';
 import { bindArgs } from './filter-args.js';
 import { pluginError, raisedWhileHandling } from './ansible-args.js';
 
@@ -252,9 +253,10 @@ const listFilters: Record<string, FilterFn> = {
     return out as Data[];
   },
   groupby: (_c, v, args, kw) => {
-    const [attribute, dflt, cs] = bindArgs(args, kw, [['attribute', null], ['default', null], ['case_sensitive', false]]);
-    const key = strictKey(attrGetter(attribute, truthy(cs) ? null : ignoreCase, dflt === null ? undefined : dflt));
-    const display = attrGetter(attribute, null, dflt === null ? undefined : dflt);
+    // NOTE: 2.19's groupby fails on a missing attribute even given a default (map's default works).
+    const [attribute, , cs] = bindArgs(args, kw, [['attribute', null], ['default', null], ['case_sensitive', false]]);
+    const key = strictKey(attrGetter(attribute, truthy(cs) ? null : ignoreCase));
+    const display = attrGetter(attribute, null);
     const sorted = sortValues(list(v), key, false);
     const groups: Data[] = [];
     let curKey: Value | undefined;
@@ -280,7 +282,8 @@ const listFilters: Record<string, FilterFn> = {
   },
   attr: (_c, v, args) => {
     const name = str(args[0] as Value);
-    const r = pyAttribute(v as Value, name);
+    // NOTE: the sandbox refuses a private attribute the object has (typeName: its tagged type).
+    const r = pyAttribute(v as Value, name) ?? unsafeAttribute(v as Value, name, typeName(v as Value));
     return (r === undefined ? missingAttribute(v as Value, name) : r) as PluginValue;
   },
   default: (_c, v, args, kw) => {

@@ -41,10 +41,13 @@ function sandboxTypeName(obj: Value): string | undefined {
   return undefined;
 }
 
-/** The sandbox's undefined value for `obj.name`, when the name is a private attribute the object has. */
-export function unsafeAttribute(obj: Value, name: string): Undefined | undefined {
+/**
+ * The sandbox's undefined value for `obj.name`, when the name is a private attribute the object
+ * has; `shownType` names a value read from a variable (a tagged str, int or float).
+ */
+export function unsafeAttribute(obj: Value, name: string, shownType?: string): Undefined | undefined {
   if (!name.startsWith('_')) return undefined;
   const type = sandboxTypeName(obj);
   if (type === undefined || !BY_TYPE[type]?.has(name)) return undefined;
-  return new Undefined(`access to attribute '${name}' of '${type}' object is unsafe.`, name);
+  return new Undefined(`access to attribute '${name}' of '${shownType ?? type}' object is unsafe.`, name);
 }
