@@ -3,6 +3,7 @@ import { PyFloat, isStringLike, pyEquals, textOf, truthy as pyTruthy, type Data 
 import type { TestFn } from '../plugin.js';
 import { argument, defined, iterate, pluginError } from '../filters/ansible-args.js';
 import { hashKey } from '../filters/ansible-sets.js';
+import { isIterableObject, typeName } from '../runtime/py-values.js';
 
 function setKeys(items: Data[]): Set<string> {
   const keys = new Set<string>();
@@ -32,7 +33,7 @@ const superset: TestFn = (_ctx, value, args, kwargs) => {
 /** Python's `value in seq`. */
 export function pyContains(seq: Data, value: Data): boolean {
   if (isStringLike(seq)) {
-    if (!isStringLike(value)) throw pluginError(`'in <string>' requires string as left operand, not ${value === null ? 'NoneType' : typeof value === 'number' ? 'int' : 'list'}`);
+    if (!isStringLike(value)) throw pluginError(`'in <string>' requires string as left operand, not ${typeName(value)}`);
     return textOf(seq).includes(textOf(value));
   }
   if (seq instanceof Map) {
@@ -40,7 +41,8 @@ export function pyContains(seq: Data, value: Data): boolean {
     return false;
   }
   if (Array.isArray(seq)) return seq.some((x) => pyEquals(x, value));
-  throw pluginError(`argument of type '${seq === null ? 'NoneType' : typeof seq === 'number' ? 'int' : 'bool'}' is not iterable`);
+  if (isIterableObject(seq)) return [...seq].some((x) => pyEquals(x as Data, value));
+  throw pluginError(`argument of type '${typeName(seq)}' is not iterable`);
 }
 
 const contains: TestFn = (_ctx, value, args, kwargs) => pyContains(defined(value), argument(args, kwargs, 0, 'value') ?? null);
