@@ -8,11 +8,16 @@ import { loadsJson } from './ansible-python-json.js';
 import { datetimeIso, replaceRuntime } from './ansible-runtime-values.js';
 import { containsOmit } from '../runtime/omit.js';
 
+/** NOTE: json.dumps indents by ' ' * indent: a negative one is no spaces, but still new lines. */
+function indentWidth(value: Data): number {
+  return Math.max(0, Number(value));
+}
+
 function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: JsonDumpOptions): JsonDumpOptions {
   const options: JsonDumpOptions = { ...base };
   for (const [key, raw] of kwargs) {
     const value = defined(raw);
-    if (key === 'indent') options.indent = value === null ? undefined : Number(value);
+    if (key === 'indent') options.indent = value === null ? undefined : indentWidth(value);
     else if (key === 'sort_keys') options.sortKeys = truthy(value);
     else if (key === 'ensure_ascii') options.ensureAscii = truthy(value);
     else if (key === 'separators') {
@@ -42,7 +47,7 @@ export const to_nice_json: FilterFn = (_ctx, value, args, kwargs) => {
   return dumpJson(
     jsonable(definedDeep(value)),
     dumpOptions(rest, {
-      indent: indent === undefined ? 4 : indent === null ? undefined : Number(indent),
+      indent: indent === undefined ? 4 : indent === null ? undefined : indentWidth(indent),
       sortKeys: sortKeys === undefined ? true : truthy(sortKeys),
       separators: [',', ': '],
     }),
