@@ -11,7 +11,8 @@ import type { DuplicateKeyBehavior } from '../yaml/load-yaml.js';
 export function withConfigDefaults(args: ParsedArgs, config: AnsibleConfig): ParsedArgs {
   const out: ParsedArgs = { ...args };
   const verbosity = config.int('ANSIBLE_VERBOSITY', 'defaults', 'verbosity', 0);
-  if (verbosity > 0) out.verbose = verbosity + Number(out.verbose ?? 0);
+  // NOTE: argparse counts each -v up from the configured value, a negative one too (-1 and -v is 0).
+  if (verbosity !== 0) out.verbose = verbosity + Number(out.verbose ?? 0);
   if (!out.diff && config.bool('ANSIBLE_DIFF_ALWAYS', 'diff', 'always', false)) out.diff = true;
   const runTags = config.get('ANSIBLE_RUN_TAGS', 'tags', 'run');
   if (runTags) out.tags = [runTags, ...listOf(out.tags)];
