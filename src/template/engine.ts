@@ -10,7 +10,7 @@ import { formatLocation, type SourceLocation } from '../core/source-location.js'
 import { copyValueOrigins, valueOrigin } from '../core/value-origins.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
 import { compileExpression, compileTemplate, isMarkupExpression, joinOutput, nativeConcat, runTemplate } from './compiler.js';
-import { DEFAULT_DELIMITERS, tokenize, tokenizeExpression } from './lexer.js';
+import { DEFAULT_DELIMITERS, tokenizeExpression, tokenizeLazily } from './lexer.js';
 import { Parser, parse } from './parser.js';
 import { PluginFailure } from './plugin-failure.js';
 import { RenderContext, TemplateRecursionError, UndecryptableVaultError, errorOrigins, type EngineHost } from './render-context.js';
@@ -72,7 +72,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     let tpl = this.templates.get(key);
     if (tpl === undefined) {
       try {
-        const tokens = tokenize(text, {
+        const { tokens, error } = tokenizeLazily(text, {
           trimBlocks: trim,
           lstripBlocks: options.lstripBlocks,
           newlineSequence: options.newlineSequence,
@@ -81,7 +81,13 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
           // The template module renders files with escape_backslashes off.
           rawExpressionStrings: topLevel && options.templatePath === undefined,
         });
-        tpl = compileTemplate(text, parse(tokens));
+        try {
+          tpl = compileTemplate(text, parse(tokens));
+        } catch (err) {
+          // the parser's error before where the lexer failed is the one Jinja meets first
+          throw error && err instanceof TemplateSyntaxError && err.pos >= error.pos ? error : err;
+        }
+        if (error) throw error;
       } catch (err) {
         if (!(err instanceof TemplateSyntaxError)) throw err;
         tpl = err;

@@ -108,7 +108,30 @@ function describeClose(kind: 'variable' | 'block'): string {
 }
 
 export function tokenize(source: string, options: LexOptions = {}): Token[] {
+  const { tokens, error } = tokenizeLazily(source, options);
+  if (error) throw error;
+  return tokens;
+}
+
+/**
+ * The template's tokens up to a lexer error, which comes back beside them. NOTE: Jinja's lexer
+ * runs as its parser asks for tokens, so the parser's own error for an earlier token (`{{ bad
+ * syntax` wants the print statement's end at `syntax`) is the one shown; the tokens end with an
+ * eof where the lexer failed, for the parser to meet there.
+ */
+export function tokenizeLazily(source: string, options: LexOptions = {}): { tokens: Token[]; error?: TemplateSyntaxError } {
   const tokens: Token[] = [];
+  try {
+    lexTemplate(source, options, tokens);
+  } catch (err) {
+    if (!(err instanceof TemplateSyntaxError)) throw err;
+    tokens.push({ type: 'eof', value: '', pos: err.pos });
+    return { tokens, error: err };
+  }
+  return { tokens };
+}
+
+function lexTemplate(source: string, options: LexOptions, tokens: Token[]): void {
   const nl = options.newlineSequence ?? '\n';
   let text = source;
   // NOTE: Jinja drops one trailing newline unless keep_trailing_newline; Ansible keeps it.
@@ -201,7 +224,6 @@ export function tokenize(source: string, options: LexOptions = {}): Token[] {
     else if (kind === 'block' && options.trimBlocks && endMod !== '+') trimNextNewline = true;
   }
   tokens.push({ type: 'eof', value: '', pos: text.length });
-  return tokens;
 }
 
 /**
