@@ -343,7 +343,13 @@ def _action_answer(args, internal, dest, st, follow):
         if answer is not None or (st is not None and stat.S_ISDIR(st.st_mode)):
             return answer
     if st is not None and not volant_runtime.boolean(args.get('force', True), strict=False):
-        return None
+        # NOTE: the action reads force loosely (a list is false): with dest there it answers
+        # itself, so the module never refuses a force that is not a boolean.
+        if internal.get('_volant_upload_name'):
+            return None
+        # (its result names dest as given, a folder too, not the file in it)
+        return {'changed': False, 'dest': os.path.expanduser(args['dest']), 'src': internal.get('_volant_after_header') or _fake_local_src(),
+                'invocation': _task_args_invocation(args, internal)}
     data = _sent_data(args, internal)
     if data is None:
         return None
