@@ -4,7 +4,9 @@ import { InventoryLoadError, loadInventory, type LoadInventoryOptions } from '..
 import type { WarningDetail } from '../inventory/warning-detail.js';
 import type { AnsibleConfig } from './config.js';
 
-type InventorySettings = 'enabledPlugins' | 'unparsedIsFailed' | 'anyUnparsedIsFailed' | 'unparsedWarning' | 'ignoreExtensions' | 'ignorePatterns';
+type InventorySettings = 'enabledPlugins' | 'unparsedIsFailed' | 'anyUnparsedIsFailed' | 'unparsedWarning' | 'ignoreExtensions' | 'ignorePatterns' | 'invalidGroupChars';
+
+const GROUP_CHARS_MODES = ['always', 'never', 'ignore', 'silently'] as const;
 
 /** A setting of ansible's `list` type: comma-separated, each item stripped. */
 function list(text: string | undefined): string[] | undefined {
@@ -15,7 +17,9 @@ export function inventoryConfig(config: AnsibleConfig): Pick<LoadInventoryOption
   const enabled = list(config.get('ANSIBLE_INVENTORY_ENABLED', 'inventory', 'enable_plugins'));
   const exts = list(config.get('ANSIBLE_INVENTORY_IGNORE', 'defaults', 'inventory_ignore_extensions') ?? config.get('ANSIBLE_INVENTORY_IGNORE', 'inventory', 'ignore_extensions'));
   const patterns = list(config.get('ANSIBLE_INVENTORY_IGNORE_REGEX', 'defaults', 'inventory_ignore_patterns') ?? config.get('ANSIBLE_INVENTORY_IGNORE_REGEX', 'inventory', 'ignore_patterns'));
+  const groupChars = GROUP_CHARS_MODES.find((m) => m === config.get('ANSIBLE_TRANSFORM_INVALID_GROUP_CHARS', 'defaults', 'force_valid_group_names'));
   return {
+    ...(groupChars ? { invalidGroupChars: groupChars } : {}),
     ...(enabled ? { enabledPlugins: enabled } : {}),
     ...(exts ? { ignoreExtensions: exts } : {}),
     ...(patterns ? { ignorePatterns: patterns } : {}),

@@ -153,15 +153,19 @@ export class Inventory {
     this.groupsDictCache = undefined;
   }
 
-  /** Adds a group if new; returns the name used. Invalid characters are warned about, not replaced (2.19's default). */
+  /** TRANSFORM_INVALID_GROUP_CHARS (`force_valid_group_names`): what becomes of a group name with invalid characters. */
+  invalidGroupChars: 'always' | 'never' | 'ignore' | 'silently' = 'never';
+
+  /** Adds a group if new; returns the name used (safeGroupName's, as 2.19's add_group). */
   addGroupNamed(name: string): string {
     if (!name) throw new InventoryError('inventory-empty-group', `Invalid empty/false group name provided: ${name}`);
-    if (!this.groups.has(name)) {
-      this.safeGroupName(name);
-      this.groups.set(name, new Group(name));
+    if (this.groups.has(name)) return name;
+    const safe = this.safeGroupName(name);
+    if (!this.groups.has(safe)) {
+      this.groups.set(safe, new Group(safe));
       this.changed();
     }
-    return name;
+    return safe;
   }
 
   warnInvalidGroupName(): void {
@@ -169,14 +173,25 @@ export class Inventory {
   }
 
   /**
-   * Checks a group name as ansible's to_safe_group_name does (say at -vvvv, warn, replace nothing)
-   * and returns it. 2.19 checks each time it meets the name (an INI section header, a new group).
+   * A group name as ansible's to_safe_group_name gives it under TRANSFORM_INVALID_GROUP_CHARS:
+   * `never` (the default) says so at -vvvv and warns, `ignore` says nothing, both keep the name;
+   * `always` replaces each invalid character with `_` and warns, `silently` replaces quietly.
+   * 2.19 checks each time it meets the name (an INI section header, a new group).
    */
   safeGroupName(name: string): string {
-    if (name && INVALID_GROUP_CHARS.test(name)) {
-      // NOTE: 2.19 prints the characters as a Python set, whose order for several varies by run.
-      const chars = [...new Set(name.match(INVALID_GROUP_CHARS_ALL) ?? [])].map((c) => pyRepr(c));
-      this.verbose(`Not replacing invalid character(s) "{${chars.join(', ')}}" in group name (${name})`, 4);
+    if (!name || !INVALID_GROUP_CHARS.test(name)) return name;
+    // NOTE: 2.19 prints the characters as a Python set, whose order for several varies by run.
+    const chars = [...new Set(name.match(INVALID_GROUP_CHARS_ALL) ?? [])].map((c) => pyRepr(c));
+    const found = `invalid character(s) "{${chars.join(', ')}}" in group name (${name})`;
+    if (this.invalidGroupChars === 'always' || this.invalidGroupChars === 'silently') {
+      if (this.invalidGroupChars === 'always') {
+        this.verbose(`Replacing ${found}`, 4);
+        this.warn('Invalid characters were found in group names and automatically replaced, use -vvvv to see details');
+      }
+      return name.replace(INVALID_GROUP_CHARS_ALL, '_');
+    }
+    if (this.invalidGroupChars === 'never') {
+      this.verbose(`Not replacing ${found}`, 4);
       this.warnInvalidGroupName();
     }
     return name;
@@ -508,9 +523,10 @@ export class Inventory {
       for (const [k, v] of combined) host.vars.set(k, v);
       changed = true;
     }
-    for (const groupName of groups) {
+    for (const requested of groups) {
+      let groupName = requested;
       if (!this.groups.has(groupName)) {
-        this.addGroupNamed(groupName);
+        groupName = this.addGroupNamed(groupName);
         changed = true;
       }
       if ((this.groups.get(groupName) as Group).addHost(host)) changed = true;
@@ -531,15 +547,14 @@ export class Inventory {
     this.dynamic.push(() => {
       if (this.hosts.has(hostName) || this.localhost?.name === hostName) this.addGroup(hostName, groupName, parentGroups);
     });
-    if (!this.groups.has(groupName)) this.addGroupNamed(groupName);
-    for (const parent of parentGroups) {
-      if (!this.groups.has(parent)) {
-        this.addGroupNamed(parent);
-        changed = true;
-      }
-    }
-    const group = this.groups.get(groupName) as Group;
-    for (const parent of parentGroups) {
+    const groupUsed = this.groups.has(groupName) ? groupName : this.addGroupNamed(groupName);
+    const parentsUsed = parentGroups.map((parent) => {
+      if (this.groups.has(parent)) return parent;
+      changed = true;
+      return this.addGroupNamed(parent);
+    });
+    const group = this.groups.get(groupUsed) as Group;
+    for (const parent of parentsUsed) {
       if ((this.groups.get(parent) as Group).addChild(group)) changed = true;
     }
     if (!group.allHosts(true).includes(host)) changed = group.addHost(host);

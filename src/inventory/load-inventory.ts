@@ -62,6 +62,8 @@ export interface LoadInventoryOptions {
   extraVars?(): DataDict | undefined;
   /** hash_behaviour=merge: how a variable set again combines with its value so far. */
   combineValues?(lower: Data, higher: Data): Data;
+  /** TRANSFORM_INVALID_GROUP_CHARS (`force_valid_group_names`); `never` when absent. */
+  invalidGroupChars?: Inventory['invalidGroupChars'];
 }
 
 /** ansible's default inventory: no warning when it is absent. */
@@ -79,6 +81,7 @@ export function loadInventory(options: LoadInventoryOptions): Inventory {
   const inventory = new Inventory();
   if (options.localPython) inventory.localPython = options.localPython;
   inventory.combineValues = options.combineValues;
+  if (options.invalidGroupChars) inventory.invalidGroupChars = options.invalidGroupChars;
   inventory.playbookDir = options.playbookDir;
   inventory.reparse = (target) => parseSources(target, options);
   parseSources(inventory, options);
