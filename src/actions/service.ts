@@ -14,6 +14,10 @@ import { moduleLoadWarnings } from './module-load-warnings.js';
 // upstart, launchd …) falls back to the generic module, as ansible does without a plugin for it.
 const MANAGER_MODULES = new Set(['service', 'systemd', 'systemd_service', 'sysvinit']);
 
+// The manager modules 2.19's service action runs by their ansible.legacy name (systemd_service,
+// named only through `use`, runs as written).
+const LEGACY_RUN = new Set(['service', 'systemd', 'sysvinit']);
+
 // Options systemd does not take: dropped with a warning (ansible's UNUSED_PARAMS).
 const UNUSED_BY: Readonly<Record<string, readonly string[]>> = {
   systemd: ['pattern', 'runlevel', 'sleep', 'arguments', 'args'],
@@ -52,5 +56,7 @@ export const service: Action = async (ctx) => {
     args.delete(unused);
     ctx.warn({ message: `Ignoring "${unused}" as it is not used in "${module}"` });
   }
+  // NOTE: 2.19 runs its own manager modules as ansible.legacy.<name>: their messages name them so
+  if (LEGACY_RUN.has(module)) args.set('_ansible_module_name', `ansible.legacy.${module}`);
   return ctx.runModule({ module, args });
 };
