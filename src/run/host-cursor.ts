@@ -217,7 +217,11 @@ export class HostCursor {
   end(): void {
     this.ended = true;
     this.removed = true;
+    this.leftPlay = true;
   }
+
+  /** end() was called: a meta task (or a failed handler) took the host out of the play. */
+  leftPlay = false;
 
   /**
    * The step the host goes to when the current one succeeds, when that is the next step of the

@@ -77,7 +77,7 @@ export class PlayHandlers {
       if (step.kind !== 'task') continue;
       const eligible = hosts.filter((h) => {
         const c = runner.cursors.get(h);
-        if (runner.unreachable.has(h) || stoppedAt.has(h) || (this.resumeAt.get(h) ?? 0) > index) return false;
+        if (runner.unreachable.has(h) || stoppedAt.has(h) || (this.resumeAt.get(h) ?? 0) > index || c?.leftPlay) return false;
         if (c?.failed || runner.failedHosts.has(h)) return runner.forceHandlers() && !this.doneFlushing.has(h);
         return true;
       });
@@ -95,6 +95,7 @@ export class PlayHandlers {
   /** The first handler, in definition order, the host was notified for (taken from its list). */
   next(host: string): TaskStep | undefined {
     const cursor = this.runner.cursors.get(host);
+    if (cursor?.leftPlay) return undefined;
     if ((cursor?.failed || this.runner.failedHosts.has(host)) && (!this.runner.forceHandlers() || this.doneFlushing.has(host))) return undefined;
     for (const step of this.steps) {
       if (step.kind === 'task' && this.notifications.take(step, [host]).length > 0) return step;
@@ -130,6 +131,9 @@ export class PlayHandlers {
     for (const [h, c] of handlerCursors) {
       const original = saved.get(h);
       if (original) cursors.set(h, original);
+      // NOTE: a meta handler (end_host, end_batch, end_play) completes the host for 2.19's
+      // iterator: no later handler or task runs on it.
+      if (c.leftPlay && !c.failed) original?.end();
       if (c.hadFailure) failed.push(h);
       if (!c.failed || !original) continue;
       if (atFlushPoint.has(h)) this.doneFlushing.add(h);
