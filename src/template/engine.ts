@@ -269,7 +269,9 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         }
         expression = r.trim();
         if (expression === '') throw emptyConditional(options.origin);
-        if (!ctx.isTrustedText(r)) throw untrustedTemplate(ctx.originOfValue(r) ?? options.origin);
+        // text a filter or an operator made is new (no origin of its own: the conditional is named)
+        const passed = this.compile(text, options).passesValue === true;
+        if (!passed || !ctx.isTrustedText(r)) throw untrustedTemplate((passed ? ctx.originOfValue(r) : undefined) ?? options.origin);
         // NOTE: the expression a variable supplied is that variable's text: what is undefined in
         // it is shown where the variable was written, under the conditional.
         const from = ONE_VARIABLE.exec(text)?.[1];

@@ -53,6 +53,17 @@ function undecryptable(): UndecryptableVaultError {
   return new UndecryptableVaultError(`Attempt to use undecryptable variable: ${VaultString.unopenedReason}`);
 }
 
+/** Whether a trusted list or dict holds the text, not counting what untrusted containers inside hold. */
+function holdsText(container: object, text: string, depth = 0): boolean {
+  if (depth > MAX_DEPTH || isUntrustedContainer(container)) return false;
+  const values = Array.isArray(container) ? container : container instanceof Map ? [...container.values()] : [];
+  for (const v of values) {
+    if (v === text) return true;
+    if (typeof v === 'object' && v !== null && holdsText(v, text, depth + 1)) return true;
+  }
+  return false;
+}
+
 /** Containers known to hold no template strings anywhere inside (checked once, kept across calls). */
 const cleanContainers = new WeakSet<object>();
 
@@ -114,6 +125,8 @@ export class RenderContext implements RenderState {
   private valueOrigins: Map<unknown, SourceLocation> | null = null;
   /** Strings read as they are from trusted variables (conditionals evaluate only those). */
   private trustedTexts: Set<string> | null = null;
+  /** Lists and dicts read as they are from trusted variables: the strings inside are trusted too. */
+  private trustedContainers: Set<object> | null = null;
   /** Where the text being rendered was written, when it is a string inside the args (2.19 tags each). */
   textOrigin: SourceLocation | undefined;
   private deprecated: Set<string> | null = null;
@@ -137,6 +150,7 @@ export class RenderContext implements RenderState {
   trackValueOrigins(): void {
     this.valueOrigins ??= new Map();
     this.trustedTexts ??= new Set();
+    this.trustedContainers ??= new Set();
   }
 
   /**
@@ -144,7 +158,10 @@ export class RenderContext implements RenderState {
    * it is: text a template made (a literal, a filter's result) or a module returned is not.
    */
   isTrustedText(text: string): boolean {
-    return this.trustedTexts?.has(text) ?? false;
+    if (this.trustedTexts?.has(text)) return true;
+    // an item a filter took out of a trusted list (first, min …) is looked for only here, where it is rare
+    for (const container of this.trustedContainers ?? []) if (holdsText(container, text)) return true;
+    return false;
   }
 
   /** Where a value read from a variable during this call was written, if it was one. */
@@ -201,6 +218,7 @@ export class RenderContext implements RenderState {
         }
         const plain = this.derive(this.copies === null ? raw : this.localCopy(name, raw));
         if (typeof raw === 'string') this.trustedTexts?.add(raw);
+        else if ((Array.isArray(raw) || raw instanceof Map) && !isUntrustedContainer(raw)) this.trustedContainers?.add(raw);
         this.noteOrigin(name, plain);
         return plain;
       }

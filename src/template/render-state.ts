@@ -18,6 +18,11 @@ export interface CompiledTemplate {
   readonly hasExtends: boolean;
   /** The template is one `{{ }}` whose filter makes a Markup: its native result is one, which 2.19 warns of storing. */
   readonly markupResult?: boolean;
+  /**
+   * The template is one `{{ }}` whose value is one a variable gave as it is. NOTE: 2.19 trusts text
+   * by its tag, which a filter's or an operator's new string does not carry, even with the same text.
+   */
+  readonly passesValue?: boolean;
 }
 
 export type BlockFn = (frame: Frame, out: Value[]) => void;
