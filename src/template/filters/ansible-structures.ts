@@ -1,9 +1,9 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
-import { isIterableObject, plainTypeName, repr, storedKey } from '../runtime/py-values.js';
+import { PyRange, isIterableObject, plainTypeName, repr, storedKey } from '../runtime/py-values.js';
 import { TemplateError } from '../../core/errors.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyStr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
-import { missingAttribute } from '../runtime/attributes.js';
+import { LAZY_DICT_REPR, missingAttribute } from '../runtime/attributes.js';
 import type { FilterFn } from '../plugin.js';
 import { ansibleClass, argument, chainedError, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 
@@ -106,10 +106,14 @@ export const items2dict: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
   const keyName = (argument(args, kwargs, 0, 'key_name') ?? 'key') as DictKey;
   const valueName = (argument(args, kwargs, 1, 'value_name') ?? 'value') as DictKey;
-  if (!Array.isArray(data)) throw pluginError(`items2dict requires a list, got ${ansibleClass(data)} instead.`);
+  // NOTE: any sequence is taken (a range too); its items are then not dictionaries.
+  if (!Array.isArray(data) && !(data instanceof PyRange)) throw pluginError(`items2dict requires a list, got ${ansibleClass(data)} instead.`);
   const out: DataDict = new Map();
-  for (const item of data) {
-    if (!(item instanceof Map)) throw raisedWhileHandling(percentOne('items2dict requires a list of dictionaries, got %s instead.', data));
+  for (const item of data as Iterable<Data>) {
+    if (!(item instanceof Map)) {
+      const message = 'items2dict requires a list of dictionaries, got %s instead.';
+      throw raisedWhileHandling(data instanceof PyRange ? message.replace('%s', data.repr()) : percentOne(message, data as Data));
+    }
     if (!item.has(keyName) || !item.has(valueName)) {
       // NOTE: raised while handling the KeyError, so 2.19 shows it as a cause of its own.
       throw raisedWhileHandling(
@@ -150,6 +154,9 @@ function getitem(container: Data, key: Data): Data | Undefined {
   }
   // hostvars words a missing host its own way ("hostvars['name']").
   if (container instanceof Map && isStringLike(key)) return missingAttribute(container, textOf(key));
+  // NOTE: a false key (None, False, 0) is worded by Jinja's own Undefined: the object's type repr
+  // (a lazy dict's) has no element; 2.19's words the others below.
+  if (container instanceof Map && !truthy(key)) return new Undefined(`${LAZY_DICT_REPR} has no element ${pyRepr(key)}`);
   const kind = container instanceof Map ? plainTypeName(container) : Array.isArray(container) ? 'list' : typeShortName(container);
   const shown = pyRepr(isStringLike(key) ? textOf(key) : key);
   return new Undefined(`object of type '${kind}' has no attribute ${shown}`, isStringLike(key) ? textOf(key) : undefined);
