@@ -17,9 +17,11 @@ function number(value: Data, message: string): number {
 
 export const log: FilterFn = (_ctx, value, args, kwargs) => {
   const x = number(defined(value), 'log() can only be used on numbers');
+  // NOTE: math.log takes the value's log before it reads the base.
+  if (x <= 0) throw pluginError('math domain error');
   const baseArg = argument(args, kwargs, 0, 'base');
   const base = baseArg === undefined ? Math.E : number(baseArg, 'log() can only be used on numbers');
-  if (x <= 0 || base <= 0) throw pluginError('math domain error');
+  if (base <= 0) throw pluginError('math domain error');
   if (base === 10) return new PyFloat(Math.log10(x));
   if (base === 1) throw pluginError('float division by zero');
   // NOTE: glibc's log is correctly rounded, V8's an ulp off for 1% of inputs (its log10 is the closer one).
@@ -31,7 +33,8 @@ export const pow: FilterFn = (_ctx, value, args, kwargs) => {
   const yArg = argument(args, kwargs, 0, 'y') ?? null;
   const y = number(yArg, 'pow() can only be used on numbers');
   const r = correctlyRoundedPow(x, y);
-  if (Number.isNaN(r)) throw pluginError('math domain error');
+  // NOTE: math.pow refuses a NaN it makes (a negative base to a fraction), not one it is given.
+  if (Number.isNaN(r) && !Number.isNaN(x) && !Number.isNaN(y)) throw pluginError('math domain error');
   // Only finite operands overflow: an infinite one gives its infinite result.
   if (!Number.isFinite(r) && Number.isFinite(x) && Number.isFinite(y)) throw pluginError('math range error');
   return new PyFloat(r);
@@ -58,7 +61,7 @@ export const root: FilterFn = (_ctx, value, args, kwargs) => {
   if (base === 0) throw pluginError('float division by zero');
   const x = number(data, message);
   const r = correctlyRoundedPow(x, 1 / base);
-  if (Number.isNaN(r)) throw chainedError(message, 'math domain error');
+  if (Number.isNaN(r) && !Number.isNaN(x) && !Number.isNaN(base)) throw chainedError(message, 'math domain error');
   return new PyFloat(r);
 };
 
