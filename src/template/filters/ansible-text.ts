@@ -96,11 +96,14 @@ function pyInt(v: Data): number {
 
 export const comment: FilterFn = (_ctx, value, args, kwargs) => {
   const input = defined(value);
-  const styleName = toText(argument(args, kwargs, 0, 'style') ?? 'plain');
+  const styleArg = argument(args, kwargs, 0, 'style') ?? 'plain';
+  const styleName = toText(styleArg);
   const style = STYLES[styleName];
   if (style === undefined) {
     const context = `Origin: <unknown>\n\n${styleName}`;
-    throw new TemplateError('filter-error', `Invalid style ${pyRepr(styleName)}.`, { context, hint: `Available styles: ${Object.keys(STYLES).join(', ')}` });
+    // The style's repr: an int shows bare.
+    const shown = isStringLike(styleArg) ? pyRepr(styleName) : pyRepr(styleArg);
+    throw new TemplateError('filter-error', `Invalid style ${shown}.`, { context, hint: `Available styles: ${Object.keys(STYLES).join(', ')}` });
   }
   const kw = new Map<string, Data>();
   for (const [k, v] of kwargs) if (k !== 'style') kw.set(k, defined(v));
