@@ -211,7 +211,23 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
   return null;
 }
 
+/**
+ * libyaml's scan of a directive's name at the start of the text: letters, digits, `-` and `_`,
+ * then a blank or the line's end, and only YAML or TAG. The `yaml` package reads any text.
+ */
+function checkDirectiveName(text: string): void {
+  if (!text.startsWith('%')) return;
+  const name = /^%([A-Za-z0-9_-]*)/.exec(text)?.[1] ?? '';
+  const next = text[name.length + 1];
+  let problem: string | undefined;
+  if (name === '') problem = 'could not find expected directive name';
+  else if (next !== undefined && !/[ \t\r\n]/.test(next)) problem = 'found unexpected non-alphabetical character';
+  else if (name !== 'YAML' && name !== 'TAG') problem = 'found unknown directive name';
+  if (problem !== undefined) throw new YamlLoadError(markedErrorText(text, 'while scanning a directive', 0, problem, name.length + 1));
+}
+
 export function loadYamlDocuments(text: string): Data[] {
+  checkDirectiveName(text);
   const docs = parseAllDocuments(text, { schema: 'failsafe', merge: false, uniqueKeys: false, strict: false, prettyErrors: false, resolveKnownTags: false });
   const list = Array.isArray(docs) ? docs : [];
   const out: Data[] = [];
