@@ -48,9 +48,12 @@ export function parseArgv(argv: readonly string[]): ParsedArgs {
   let playbooksRead = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (out.playbooks.length > 0 && arg.startsWith('-') && arg.length > 1) playbooksRead = true;
+    // NOTE: a `--` straight after the run continues it (argparse's `+` takes `A[A-]*`).
+    if (out.playbooks.length > 0 && arg.startsWith('-') && arg.length > 1 && arg !== '--') playbooksRead = true;
     if (arg === '--') {
-      (playbooksRead ? unknown : out.playbooks).push(...argv.slice(i + 1));
+      // after the run, argparse (3.13) leaves the `--` among the unrecognized arguments too
+      if (playbooksRead) unknown.push(arg, ...argv.slice(i + 1));
+      else out.playbooks.push(...argv.slice(i + 1));
       break;
     }
     if (arg.startsWith('--')) {
