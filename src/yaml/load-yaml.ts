@@ -10,7 +10,7 @@ import { isJsonText } from './json-text.js';
 import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, Scalar } from 'yaml';
 import type { Node as CstNode } from 'yaml';
 import type { Data } from '../core/data.js';
-import { PyDate, UnsafeString, VaultString } from '../core/data.js';
+import { PyDate, UnsafeString, VaultString, pyRepr } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { YamlError } from '../core/errors.js';
 import { LineIndex } from './line-index.js';
@@ -31,7 +31,8 @@ export interface YamlWarning {
   readonly message: string;
   readonly location: SourceLocation;
   readonly hint?: string;
-  readonly origin: SourceLocation;
+  /** Absent where 2.19 has no value to tell the origin of (a None key). */
+  readonly origin?: SourceLocation;
   readonly help?: string;
 }
 
@@ -275,7 +276,8 @@ class Composer {
         const message = `Found duplicate mapping key ${keyRepr(pair.key)}.`;
         if (duplicateKeys === 'error' && !this.json) throw new YamlError('YAML_PARSE', `YAML parsing failed: ${message}`, { location: pair.key.loc });
         const hint = 'Using last defined value only.';
-        const warning = { message, location: pair.key.loc, hint, origin: pair.key.loc, help: hint };
+        const origin = duplicateKeyOrigin(pair.key);
+        const warning = { message, location: pair.key.loc, hint, ...(origin ? { origin } : {}), help: hint };
         if (!this.json && duplicateKeys === 'warn') this.pending.push({ warning, depth, order });
         // The value replaces the earlier one in place: Python dicts keep the first position.
         result[seen.get(id) ?? 0] = { key: result[seen.get(id) ?? 0]?.key ?? pair.key, value: pair.value };
@@ -359,7 +361,18 @@ function keyRepr(key: YamlNode): string {
   }
   if (value === null) return 'None';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
-  return String(value);
+  return pyRepr(value as Data);
+}
+
+/**
+ * Where 2.19 says a duplicate key came from: a bool cannot carry its origin, so the warning shows
+ * `<unknown>` and the key; None is no value to show at all, so the warning has no origin.
+ */
+function duplicateKeyOrigin(key: YamlNode): SourceLocation | undefined {
+  if (key.kind !== 'scalar') return key.loc;
+  if (key.value === null) return undefined;
+  if (typeof key.value === 'boolean') return { ...key.loc, untagged: key.value ? 'True' : 'False' };
+  return key.loc;
 }
 
 function scalarStyle(type: Scalar['type']): YamlScalar['style'] {
