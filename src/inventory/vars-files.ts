@@ -15,6 +15,7 @@ import { copyKeyOrigin, setKeyOriginsFromNode } from './key-origins.js';
 import { copyValueOrigin } from '../core/value-origins.js';
 import { loadYamlNode } from './load-yaml-data.js';
 import { pyClassRepr } from './yaml-inventory.js';
+import type { WarningDetail } from './warning-detail.js';
 
 export const VARS_FILE_EXTENSIONS: readonly string[] = ['.yml', '.yaml', '.json'];
 
@@ -36,6 +37,8 @@ export class VarsFiles {
   readonly warnings: string[] = [];
   /** YAML warnings with their locations, for a formatter that prints the source lines. */
   readonly diagnostics: YamlWarning[] = [];
+  /** Both kinds in the order the files were read, as ansible shows them when it reads a file. */
+  readonly details: WarningDetail[] = [];
 
   constructor(private readonly options: VarsFilesOptions = {}) {}
 
@@ -62,7 +65,10 @@ export class VarsFiles {
     if (existsSync(subdir)) {
       if (!statSync(subdir).isDirectory()) {
         const warning = `Found ${kind === 'host' ? 'host_vars' : 'group_vars'} that is not a directory, skipping: ${subdir}`;
-        if (!this.warnings.includes(warning)) this.warnings.push(warning);
+        if (!this.warnings.includes(warning)) {
+          this.warnings.push(warning);
+          this.details.push({ message: warning });
+        }
       } else {
         for (const file of findVarsFiles(subdir, name)) {
           const data = this.load(file);
@@ -91,6 +97,7 @@ export class VarsFiles {
     for (const w of warnings) {
       this.warnings.push(w.message);
       this.diagnostics.push(w);
+      this.details.push({ message: w.message, ...(w.origin ? { location: w.origin } : {}), ...(w.help ? { hint: w.help } : {}) });
     }
     let dict: DataDict | null = null;
     // NOTE: an empty file (or one holding only null/false/empty) is skipped, as ansible's `if new_data:`.

@@ -116,6 +116,7 @@ export class VariableManager {
   readonly warningDetails: WarningDetail[] = [];
   private readonly reservedInLayer = new WeakMap<Map<DictKey, Data>, string[]>();
   private readonly reservedWarned = new Set<string>();
+  private varsFileWarningsSeen = 0;
   private extra: DataDict;
   private pbDir: string;
   private readonly hosts = new Map<string, HostState>();
@@ -303,7 +304,7 @@ export class VariableManager {
     layer.set('group_names', host.groupNames());
     for (const dir of invDirs) add(this.varsFiles.varsFor(dir, 'host', host.name));
     add(this.varsFiles.varsFor(this.pbDir, 'host', host.name));
-    for (const w of this.varsFiles.warnings) this.warn(w);
+    this.takeVarsFileWarnings();
     s.inventory = { version: this.inventory.version, playbookDir: this.pbDir, layer };
     return layer;
   }
@@ -325,6 +326,13 @@ export class VariableManager {
     }
     s.factsLayer = layer;
     return layer;
+  }
+
+  /** What reading group_vars/host_vars files warned of (duplicate keys, a file where a folder belongs), shown as it is read. */
+  private takeVarsFileWarnings(): void {
+    const details = this.varsFiles.details;
+    for (const d of details.slice(this.varsFileWarningsSeen)) this.warningDetails.push(d);
+    this.varsFileWarningsSeen = details.length;
   }
 
   private warn(message: string): void {
