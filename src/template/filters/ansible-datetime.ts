@@ -5,6 +5,7 @@
 import { isStringLike, strRepr, textOf } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
+import { typeName } from '../runtime/py-values.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -96,7 +97,8 @@ export function strptime(text: string, format: string): PyDateTime {
 export const to_datetime: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
   const format = argument(args, kwargs, 0, 'format') ?? '%Y-%m-%d %H:%M:%S';
-  if (!isStringLike(data)) throw pluginError(`strptime() argument 1 must be str, not ${data === null ? 'None' : typeof data === 'number' ? 'int' : 'list'}`);
+  // NOTE: CPython's argument check names None as None, any other value by its (tagged, lazy) type.
+  if (!isStringLike(data)) throw pluginError(`strptime() argument 1 must be str, not ${data === null ? 'None' : typeName(data)}`);
   // NOTE: a datetime is an engine runtime object, not data; the registry's type is data-only.
   return strptime(textOf(data), toText(format)) as unknown as PluginValue;
 };

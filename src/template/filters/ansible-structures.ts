@@ -3,7 +3,7 @@ import { PyRange, isIterableObject, plainTypeName, repr, storedKey } from '../ru
 import { TemplateError } from '../../core/errors.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyStr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
-import { LAZY_DICT_REPR, missingAttribute } from '../runtime/attributes.js';
+import { missingAttribute } from '../runtime/attributes.js';
 import type { FilterFn } from '../plugin.js';
 import { ansibleClass, argument, chainedError, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 
@@ -154,9 +154,8 @@ function getitem(container: Data, key: Data): Data | Undefined {
   }
   // hostvars words a missing host its own way ("hostvars['name']").
   if (container instanceof Map && isStringLike(key)) return missingAttribute(container, textOf(key));
-  // NOTE: a false key (None, False, 0) is worded by Jinja's own Undefined: the object's type repr
-  // (a lazy dict's) has no element; 2.19's words the others below.
-  if (container instanceof Map && !truthy(key)) return new Undefined(`${LAZY_DICT_REPR} has no element ${pyRepr(key)}`);
+  // A false key (None, False, 0) keeps Jinja's words, naming the lazy dict's class.
+  if (container instanceof Map && !truthy(key)) return missingAttribute(container, key);
   const kind = container instanceof Map ? plainTypeName(container) : Array.isArray(container) ? 'list' : typeShortName(container);
   const shown = pyRepr(isStringLike(key) ? textOf(key) : key);
   return new Undefined(`object of type '${kind}' has no attribute ${shown}`, isStringLike(key) ? textOf(key) : undefined);
