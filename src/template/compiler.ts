@@ -328,8 +328,12 @@ class Compiler {
       if (loop) frame.vars.set('loop', loop);
       for (let i = 0; i < items.length; i++) {
         if (loop) loop.index0 = i;
-        assign(frame, items[i] as Value);
-        body(frame, out);
+        // NOTE: Jinja scopes a loop body per iteration: what `{% set %}` assigned there is gone by
+        // the next one, which reads the enclosing value again.
+        const iteration = i === 0 ? frame : f.child();
+        if (loop && iteration !== frame) iteration.vars.set('loop', loop);
+        assign(iteration, items[i] as Value);
+        body(iteration, out);
       }
     };
     return (f, out) => run(f, out, f.state.settle(iterFn(f)), 0);
