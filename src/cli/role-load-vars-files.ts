@@ -5,7 +5,6 @@
  * reads them again at the play's start; the display shows the same warning once.
  */
 import { isDict, type Data, type DataDict, type DictKey } from '../core/data.js';
-import { TemplateError } from '../core/errors.js';
 import type { WarningDetail } from '../inventory/warning-detail.js';
 import type { PlayNode } from '../playbook/model.js';
 import type { VarSource } from '../template/api.js';
@@ -25,25 +24,9 @@ export function warnVarsFilesAtRoleLoad(
     has: (n) => playVars.has(n) || loaded.has(n),
     keys: () => new Set([...playVars.keys(), ...[...loaded.keys()].map(String)]),
   };
+  // NOTE: a name that is no text or a file that does not read stops the load there, as in 2.19.
   for (const entry of varsFilesEntries(play.keywords.get('vars_files'))) {
-    try {
-      const data = loadVarsFilesEntry(entry, (name) => readQuietly(() => loadVarsFile(name, vars)), warn);
-      if (isDict(data)) for (const [k, v] of data) loaded.set(k, v);
-    } catch {
-      // a name that is no text, a file that does not read: the play's start reports it
-      return;
-    }
+    const data = loadVarsFilesEntry(entry, (name) => loadVarsFile(name, vars), warn);
+    if (isDict(data)) for (const [k, v] of data) loaded.set(k, v);
   }
 }
-
-/** A name that failed to template is the warning's business; another failure stops the reading quietly. */
-function readQuietly(read: () => DataDict | undefined): DataDict | undefined {
-  try {
-    return read();
-  } catch (e) {
-    if (e instanceof TemplateError) throw e;
-    throw new StopReading();
-  }
-}
-
-class StopReading extends Error {}

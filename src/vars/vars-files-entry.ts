@@ -58,6 +58,11 @@ export function loadVarsFilesEntry(
       if (data) return data;
     }
   } catch (error) {
+    // a name that fails to template otherwise (a syntax error) is blamed where it was written
+    const nameAt = entry.nameLocations[at];
+    if (error instanceof TemplateError && error.code !== 'template-undefined' && error.location === undefined && nameAt !== undefined) {
+      throw new TemplateError(error.code, error.message, { location: nameAt });
+    }
     if (!(error instanceof TemplateError && error.code === 'template-undefined')) throw error;
     if (strict) {
       // the undefined name is blamed where it was written (the entry itself for a single name)
