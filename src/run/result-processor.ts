@@ -142,8 +142,12 @@ export function processResult(
     if (!options.isInclude) cursor?.advance();
     verdict = 'ok';
     if (result.has('diff') && (options.diff ?? false)) ctx.callback.fileDiff?.(base);
+    // NOTE: until's last attempt marks the result failed after failed_when said no: 2.19 shows it ok
+    // (failed_when_result decides) but shows the failure's error above it.
+    const failedAnyway = truthy(result.get('failed')) && !result.has('results');
+    const error = failedAnyway ? failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind) : undefined;
     // An include's result is shown too (its banner under free; minimal and oneline print it).
-    ctx.callback.runnerOk?.(base);
+    ctx.callback.runnerOk?.({ ...base, ...(error ? { error } : {}) });
   }
   const register = keywordText(task.keywords.get('register'));
   if (register) {

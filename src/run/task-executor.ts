@@ -281,7 +281,10 @@ export class TaskExecutor {
         ...(outcome.deprecations ? { deprecations: outcome.deprecations } : {}),
         ...(outcome.ranArgs ? { ranArgs: outcome.ranArgs } : {}),
       };
-      if (truthy(res.get('failed')) || truthy(res.get('unreachable'))) this.services.emitItem('failed', hr);
+      // NOTE: failed_when's verdict decides how an item shows (2.19's is_failed), also when until's
+      // last attempt marked it failed after (its error still shows, above an ok line).
+      const itemFailed = res.has('failed_when_result') ? truthy(res.get('failed_when_result')) : truthy(res.get('failed'));
+      if (itemFailed || truthy(res.get('unreachable'))) this.services.emitItem('failed', hr);
       else if (truthy(res.get('skipped'))) this.services.emitItem('skipped', hr);
       else {
         // NOTE: 2.19's loop sends each item's diff just before the item's own line, not at the end.
