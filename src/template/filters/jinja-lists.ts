@@ -7,7 +7,7 @@ import { sortValues } from '../runtime/list-methods.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
 import * as arith from '../runtime/py-arith.js';
-import { equals, iterate, length, num, order, PyRange, str, toList, truthy, typeName } from '../runtime/py-values.js';
+import { equals, iterate, length, num, order, PyRange, str, toList, truthy, typeName, withOperandNames } from '../runtime/py-values.js';
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { TemplateSyntaxError } from '../template-syntax-error.js';
 import { wrapPluginError } from '../plugin-failure.js';
@@ -16,7 +16,7 @@ import { attrGetter, ignoreCase } from './attr-getter.js';
 import { missingAttribute, pyAttribute } from '../runtime/attributes.js';
 import { unsafeAttribute } from '../runtime/unsafe-attributes.js';
 import { bindArgs } from './filter-args.js';
-import { pluginError, raisedWhileHandling } from './ansible-args.js';
+import { elementTypeName, pluginError, raisedWhileHandling } from './ansible-args.js';
 
 const list = (v: PluginValue): Value[] => toList(v as Value);
 /** NOTE: map/select/reject iterate `if seq`, so a falsy value (None, '') yields nothing. */
@@ -195,9 +195,23 @@ const listFilters: Record<string, FilterFn> = {
     // NOTE: Python's sum refuses a str start before it takes any item.
     if (typeof start === 'string' || start instanceof UnsafeString) throw typeError("sum() can't sum strings [use ''.join(seq) instead]");
     let items = list(v);
-    if (attribute !== null && attribute !== undefined) items = items.map(attrGetter(attribute));
+    const plain = attribute === null || attribute === undefined;
+    if (!plain) items = items.map(attrGetter(attribute));
     let total = start as Value;
-    for (const x of items) total = arith.add(total, x);
+    for (let i = 0; i < items.length; i++) {
+      const x = items[i] as Value;
+      try {
+        total = arith.add(total, x);
+      } catch (err) {
+        if (!(err instanceof PyException) || err.pyType !== 'TypeError') throw err;
+        // NOTE: an int plus a lazy list: the list's __radd__ gives NotImplemented, which 2.19's sum then iterates.
+        if (typeof total === 'number' && Array.isArray(x) && !isTuple(x)) throw typeError("'NotImplementedType' object is not iterable");
+        // An item of a variable's list is named by its tagged type.
+        if (!plain || !Array.isArray(v) || total === x) throw err;
+        const name = elementTypeName(v as Data[], i);
+        total = withOperandNames([[x, name]], () => arith.add(total, x));
+      }
+    }
     return total as PluginValue;
   },
   map: (c, v, args, kw) => mapFilter(c, v, args, kw) as Data[],
