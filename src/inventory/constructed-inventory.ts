@@ -55,6 +55,8 @@ export function parseConstructedInventory(inventory: Inventory, config: DataDict
       const vars = varsOf(host);
       if (isDict(groups) && groups.size > 0) composedGroups(inventory, ctx.templar, groups, vars, host.name, strict);
       if (Array.isArray(keyed) && keyed.length > 0) keyedGroups(inventory, ctx.templar, keyed, withExtra(vars), host.name, options);
+      // use_vars_plugins: what reading the vars files warns of comes as the inventory loads.
+      inventory.warningDetails.push(...ctx.varsFiles.takeDetails());
     }
   } catch (error) {
     if (!(error instanceof ConstructError || error instanceof InventoryError)) throw error;

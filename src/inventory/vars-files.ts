@@ -39,8 +39,16 @@ export class VarsFiles {
   readonly diagnostics: YamlWarning[] = [];
   /** Both kinds in the order the files were read, as ansible shows them when it reads a file. */
   readonly details: WarningDetail[] = [];
+  private detailsTaken = 0;
 
   constructor(private readonly options: VarsFilesOptions = {}) {}
+
+  /** The warnings found since the last call: whoever reads the files next shows them. */
+  takeDetails(): WarningDetail[] {
+    const taken = this.details.slice(this.detailsTaken);
+    this.detailsTaken = this.details.length;
+    return taken;
+  }
 
   /**
    * The variables `host_vars/NAME*` or `group_vars/NAME*` under `baseDir` give, merged in file

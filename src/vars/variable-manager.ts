@@ -116,7 +116,6 @@ export class VariableManager {
   readonly warningDetails: WarningDetail[] = [];
   private readonly reservedInLayer = new WeakMap<Map<DictKey, Data>, string[]>();
   private readonly reservedWarned = new Set<string>();
-  private varsFileWarningsSeen = 0;
   private extra: DataDict;
   private pbDir: string;
   private readonly hosts = new Map<string, HostState>();
@@ -330,9 +329,7 @@ export class VariableManager {
 
   /** What reading group_vars/host_vars files warned of (duplicate keys, a file where a folder belongs), shown as it is read. */
   private takeVarsFileWarnings(): void {
-    const details = this.varsFiles.details;
-    for (const d of details.slice(this.varsFileWarningsSeen)) this.warningDetails.push(d);
-    this.varsFileWarningsSeen = details.length;
+    for (const d of this.varsFiles.takeDetails()) this.warningDetails.push(d);
   }
 
   private warn(message: string): void {
