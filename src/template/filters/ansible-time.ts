@@ -6,6 +6,15 @@ import { brokenDown, strftime as format } from './ansible-python-strftime.js';
 
 export const strftime: FilterFn = (_ctx, value, args, kwargs) => {
   const input = defined(value);
+  const second = argument(args, kwargs, 0, 'second');
+  const utc = argument(args, kwargs, 1, 'utc');
+  let epoch = Date.now() / 1000;
+  // NOTE: 2.19 reads the epoch before time.strftime sees the format.
+  if (second !== undefined && second !== null) {
+    const n = numericValue(second) ?? (isStringLike(second) && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(textOf(second)) ? Number(textOf(second)) : undefined);
+    if (n === undefined) throw raisedWhileHandling(`Invalid value for epoch value (${toText(second)})`);
+    epoch = n;
+  }
   // time.strftime takes the format as a str only.
   if (!isStringLike(input)) {
     // NOTE: C argument parsing names None as 'None' and a container by its (lazy) class.
@@ -13,14 +22,6 @@ export const strftime: FilterFn = (_ctx, value, args, kwargs) => {
     throw pluginError(`strftime() argument 1 must be str, not ${shown}`);
   }
   const pattern = textOf(input);
-  const second = argument(args, kwargs, 0, 'second');
-  const utc = argument(args, kwargs, 1, 'utc');
-  let epoch = Date.now() / 1000;
-  if (second !== undefined && second !== null) {
-    const n = numericValue(second) ?? (isStringLike(second) && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(textOf(second)) ? Number(textOf(second)) : undefined);
-    if (n === undefined) throw raisedWhileHandling(`Invalid value for epoch value (${toText(second)})`);
-    epoch = n;
-  }
   return format(pattern, brokenDown(epoch, Boolean(utc !== undefined && utc !== null && utc !== false && utc !== 0 && utc !== '')));
 };
 
