@@ -15,7 +15,13 @@ export function afterDeprecations<T>(done: () => readonly TaskOrBlock[], parse: 
   try {
     return parse();
   } catch (e) {
-    if (e instanceof VolantError) e.deprecations.unshift(...deprecationsOf(done()));
+    if (e instanceof VolantError) {
+      e.deprecations.unshift(...deprecationsOf(done()));
+      readBeforeError.set(e, [...done(), ...(readBeforeError.get(e) ?? [])]);
+    }
     throw e;
   }
 }
+
+/** The tasks and blocks read before an error, in reading order (the play's static imports among them). */
+export const readBeforeError = new WeakMap<object, readonly TaskOrBlock[]>();

@@ -2,12 +2,12 @@ import { ParseError } from '../core/errors.js';
 import type { YamlMap, YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import { collectKeywords } from './collect-keywords.js';
-import type { PlayNode, RoleRef } from './model.js';
+import type { PlayNode, RoleRef, TaskOrBlock } from './model.js';
 import { PLAY_KEYWORDS } from './play-keywords.js';
 import { parseRoleRef } from './parse-role-ref.js';
 import { parseTaskList } from './parse-task-list.js';
 import { completeCollections, withActionCollections } from './action-collections.js';
-import { afterDeprecations } from './earlier-deprecations.js';
+import { afterDeprecations, readBeforeError } from './earlier-deprecations.js';
 import { libraryModules } from '../core/library-modules.js';
 import { pythonClassName } from './python-class-name.js';
 import { findPair } from './yaml-access.js';
@@ -70,10 +70,17 @@ export function parsePlay(map: YamlMap, file: string): PlayNode {
     const tasks = afterDeprecations(() => [...handlers, ...preTasks, ...postTasks], () => list('tasks'));
     return { kind: 'play', loc: map.loc, file, keywords, preTasks, roles, tasks, postTasks, handlers };
   } catch (e) {
-    // the roles were loaded before these lists: an error in their files comes first
-    if (roles.length > 0 && typeof e === 'object' && e !== null) {
-      rolesBeforeError.set(e, { kind: 'play', loc: map.loc, file, keywords, preTasks: [], roles, tasks: [], postTasks: [], handlers: [] });
+    // the roles were loaded before these lists, and the static imports of the tasks read before
+    // the error as each was read: an error in their files comes first
+    const before = typeof e === 'object' && e !== null ? (readBeforeError.get(e) ?? []) : [];
+    if ((roles.length > 0 || before.some(importsStatically)) && typeof e === 'object' && e !== null) {
+      rolesBeforeError.set(e, { kind: 'play', loc: map.loc, file, keywords, preTasks: before, roles, tasks: [], postTasks: [], handlers: [] });
     }
     throw e;
   }
+}
+
+function importsStatically(node: TaskOrBlock): boolean {
+  if (node.kind === 'block') return [...node.block, ...node.rescue, ...node.always].some(importsStatically);
+  return node.action === 'import_tasks' || node.action === 'import_role';
 }
