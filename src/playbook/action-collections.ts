@@ -37,6 +37,11 @@ export function withActionCollections<T>(collections: readonly string[], load: (
 
 const isBuiltinCollection = (c: string): boolean => c === 'ansible.builtin' || c === 'ansible.legacy';
 
+/** The search list of the task being parsed. */
+export function currentActionCollections(): readonly string[] {
+  return current;
+}
+
 let defaultCollection: string | undefined;
 
 /**

@@ -18,7 +18,8 @@ import { toData } from '../yaml/to-data.js';
 import type { Keyword } from './model.js';
 import { builtinActionName, isFreeFormAction, REMOVED_ACTIONS } from './builtin-actions.js';
 import { builtinModuleRemoved, builtinModuleRoute } from './builtin-module-route.js';
-import { collectionModuleFor, routePlugin, type CollectionDeprecation } from './action-collections.js';
+import { collectionModuleFor, currentActionCollections, routePlugin, type CollectionDeprecation } from './action-collections.js';
+import { collectionLoadWarnings } from './collection-warnings.js';
 import { splitQualifiedName } from '../core/local-collections.js';
 import { HANDLER_KEYWORDS } from './handler-keywords.js';
 import { isPossiblyAllTemplate } from './is-possibly-all-template.js';
@@ -253,10 +254,10 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
   if (short === undefined && candidates.length > 0) {
     const tombstoned = builtinModuleRemoved(written);
     if (tombstoned !== undefined) fail('ACTION_REMOVED', tombstoned);
-    const warning = missingCollectionWarning(builtinModuleRoute(written) ?? written);
+    const warnings = unresolvedLoadWarnings(written);
     throw new ParseError('ACTION_UNRESOLVED', `couldn't resolve module/action '${written}'. This often indicates a misspelling, missing collection, or incorrect module path.`, {
       location: task.loc,
-      ...(warning === undefined ? {} : { warnings: [warning] }),
+      ...(warnings.length === 0 ? {} : { warnings }),
     });
   }
   const removed = short === undefined ? undefined : REMOVED_ACTIONS.get(short);
@@ -275,4 +276,21 @@ export function parseModuleArgs(task: YamlMap): ResolvedAction {
     deprecations,
     ...(routed !== undefined && routed.deprecations.length > 0 ? { collectionDeprecations: routed.deprecations } : {}),
   };
+}
+
+/**
+ * NOTE: 2.19's module lookup of a name it cannot resolve goes through the task's collections
+ * (each one not installed fails to import) up to the builtin entry, where a routed name (ini_file)
+ * redirects to its collection, which fails too: every failure is reported under the routed name.
+ * Its action plugin lookup then goes through the whole list under the name as written.
+ */
+function unresolvedLoadWarnings(written: string): string[] {
+  const collections = currentActionCollections();
+  const routed = builtinModuleRoute(written);
+  const builtinAt = collections.findIndex((c) => c === 'ansible.builtin' || c === 'ansible.legacy');
+  const beforeBuiltin = builtinAt < 0 ? collections : collections.slice(0, builtinAt);
+  const moduleLookup = routed === undefined || written.includes('.') ? [] : collectionLoadWarnings(routed, beforeBuiltin);
+  const own = missingCollectionWarning(routed ?? written);
+  const actionLookup = written.includes('.') ? [] : collectionLoadWarnings(written, collections);
+  return [...new Set([...moduleLookup, ...(own === undefined ? [] : [own]), ...actionLookup])];
 }
