@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isDict, type DataDict } from '../core/data.js';
+import { isDict, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { UsageError, VolantError, YamlError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { copyKeyOrigin, keyOrigin, setKeyOrigin, setKeyOriginsFromNode } from '../inventory/key-origins.js';
@@ -64,6 +64,7 @@ export function parseExtraVars(values: readonly string[], cwd: string, mergeDict
       throw new UsageError('extra-vars-not-dict', `Invalid extra vars data supplied. '${shown}' could not be made into a dictionary`);
     }
     const fromFile = option.startsWith('@');
+    if (!fromFile) showNestedTexts(data);
     for (const [k, v] of data) {
       // NOTE: a later -e replaces the value but the name keeps the origin of its first writing.
       if (!extra.has(k)) {
@@ -81,6 +82,19 @@ export function parseExtraVars(values: readonly string[], cwd: string, mergeDict
     }
   }
   return extra;
+}
+
+/**
+ * Gives each text inside the option's dicts and lists an origin that shows it (see
+ * SourceLocation.shown): an error about it has no file to read. The top level's own texts get
+ * theirs where they are stored.
+ */
+function showNestedTexts(container: DataDict | readonly Data[], top = true): void {
+  const entries: [DictKey, Data][] = Array.isArray(container) ? container.map((v, i) => [i, v]) : [...(container as DataDict)];
+  for (const [key, value] of entries) {
+    if (typeof value === 'string' && !top) setValueOrigin(container, key, { ...(valueOrigin(container, key) ?? describedOrigin(CLI_OPTION)), shown: value });
+    else if (Array.isArray(value) || isDict(value)) showNestedTexts(value, false);
+  }
 }
 
 /** Why `parseExtraVars` would fail on these values, or undefined; computed once per list. */
