@@ -1,6 +1,7 @@
 /** hash, md5, sha1, checksum, password_hash. */
 import { createHash, getHashes } from 'node:crypto';
-import { numericValue } from '../../core/data.js';
+import { isStringLike, isTuple, numericValue, textOf } from '../../core/data.js';
+import { typeName } from '../runtime/py-values.js';
 import type { FilterFn } from '../plugin.js';
 import { argument, chainedError, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 import { CryptError, passlibHash } from './ansible-crypt.js';
@@ -17,7 +18,13 @@ function digest(algorithm: string, text: string): string {
   return createHash(name).update(Buffer.from(text, 'utf8')).digest('hex');
 }
 
-export const hash: FilterFn = (_ctx, value, args, kwargs) => digest(toText(argument(args, kwargs, 0, 'hashtype') ?? 'sha1'), toText(defined(value)));
+export const hash: FilterFn = (_ctx, value, args, kwargs) => {
+  const hashtype = argument(args, kwargs, 0, 'hashtype') ?? 'sha1';
+  // NOTE: hashlib.new looks the name up in a dict first (a list is unhashable), then takes a str only.
+  if ((Array.isArray(hashtype) && !isTuple(hashtype)) || hashtype instanceof Map) throw raisedWhileHandling(`unhashable type: '${typeName(hashtype)}'`);
+  if (!isStringLike(hashtype)) throw raisedWhileHandling(`new() argument 'name' must be str, not ${typeName(hashtype)}`);
+  return digest(textOf(hashtype), toText(defined(value)));
+};
 export const md5: FilterFn = (_ctx, value) => digest('md5', toText(defined(value)));
 export const sha1: FilterFn = (_ctx, value) => digest('sha1', toText(defined(value)));
 export const checksum = sha1;
