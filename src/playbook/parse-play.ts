@@ -51,9 +51,6 @@ function parseRoles(play: YamlMap, file: string): RoleRef[] {
 /** One play mapping → PlayNode, with 2.19's load-time checks. */
 export function parsePlay(map: YamlMap, file: string): PlayNode {
   const keywords = collectKeywords(map, 'Play', PLAY_NAMES, PLAY_LISTS);
-  const hosts = findPair(map, 'hosts');
-  // a play without hosts fails when it is about to run (play-post-validate.ts)
-  if (hosts !== undefined) checkHosts(hosts.value);
   // short action names resolve in the play's collections first
   const collections = completeCollections(keywords.get('collections')?.value);
   const list = (field: string, handlers = false) =>
@@ -68,8 +65,19 @@ export function parsePlay(map: YamlMap, file: string): PlayNode {
     const preTasks = afterDeprecations(() => handlers, () => list('pre_tasks'));
     const postTasks = afterDeprecations(() => [...handlers, ...preTasks], () => list('post_tasks'));
     const tasks = afterDeprecations(() => [...handlers, ...preTasks, ...postTasks], () => list('tasks'));
-    return { kind: 'play', loc: map.loc, file, keywords, preTasks, roles, tasks, postTasks, handlers };
+    const play: PlayNode = { kind: 'play', loc: map.loc, file, keywords, preTasks, roles, tasks, postTasks, handlers };
+    // NOTE: 2.19 checks hosts once the play is loaded (its lists, roles and static imports first);
+    // a play without hosts fails when it is about to run (play-post-validate.ts).
+    const hosts = findPair(map, 'hosts');
+    try {
+      if (hosts !== undefined) checkHosts(hosts.value);
+    } catch (e) {
+      if (typeof e === 'object' && e !== null) rolesBeforeError.set(e, play);
+      throw e;
+    }
+    return play;
   } catch (e) {
+    if (typeof e === 'object' && e !== null && rolesBeforeError.has(e)) throw e;
     // the roles were loaded before these lists, and the static imports of the tasks read before
     // the error as each was read: an error in their files comes first
     const before = typeof e === 'object' && e !== null ? (readBeforeError.get(e) ?? []) : [];
