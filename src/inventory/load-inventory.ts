@@ -26,6 +26,7 @@ import type { SourceLocation } from '../core/source-location.js';
 import { parseConstructedInventory } from './constructed-inventory.js';
 import { parseGeneratorInventory } from './generator-inventory.js';
 import { VarsFiles } from './vars-files.js';
+import { inventoryPluginLoadWarning } from './routed-inventory-plugins.js';
 
 export interface LoadInventoryOptions {
   /** `-i` values as given: paths (files or directories) or `host1,host2,` lists. */
@@ -278,6 +279,8 @@ const PLUGINS: readonly InventoryPlugin[] = [
         return construct(inventory, data, source, options.templar, this.name, options);
       }
       // Other inventory plugins (aws_ec2, community ones …) are not part of Volant.
+      const loadWarning = inventoryPluginLoadWarning(String(plugin));
+      if (loadWarning !== undefined) inventory.warn(loadWarning);
       throw pluginFailure(`inventory config '${source}' specifies unknown plugin '${String(plugin)}'`, this.name, source);
     },
   },
