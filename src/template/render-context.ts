@@ -49,8 +49,10 @@ export const errorOrigins = new WeakMap<Error, SourceLocation>();
 /** A vaulted value that no secret of the run opens was used; its origin is the value's. */
 export class UndecryptableVaultError extends Error {}
 
-function undecryptable(): UndecryptableVaultError {
-  return new UndecryptableVaultError(`Attempt to use undecryptable variable: ${VaultString.unopenedReason}`);
+function undecryptable(vault: VaultString): UndecryptableVaultError {
+  // NOTE: 2.19 looks at the text's vault header before it looks for a secret to open it with.
+  const reason = vault.ciphertext.startsWith('$ANSIBLE_VAULT') ? VaultString.unopenedReason : 'Input is not vault encrypted data.';
+  return new UndecryptableVaultError(`Attempt to use undecryptable variable: ${reason}`);
 }
 
 /** Whether a trusted list or dict holds the text, not counting what untrusted containers inside hold. */
@@ -211,7 +213,7 @@ export class RenderContext implements RenderState {
       // Only rendered values are worth caching: reading plain data again costs nothing.
       if (typeof raw !== 'string' || raw.length <= 3 || !isTemplateText(raw)) {
         if (raw instanceof VaultString && raw.reveal() === undefined) {
-          const err = undecryptable();
+          const err = undecryptable(raw);
           const where = this.vars.origin?.(name);
           if (where) errorOrigins.set(err, where);
           throw err;
@@ -313,7 +315,7 @@ export class RenderContext implements RenderState {
     }
     if (value instanceof VaultString) {
       // NOTE: 2.19 fails any use of a vaulted value that no secret of the run opens.
-      if (value.reveal() === undefined) throw undecryptable();
+      if (value.reveal() === undefined) throw undecryptable(value);
       return textOf(value);
     }
     return value;
