@@ -9,7 +9,6 @@ import os
 import socket
 import ssl
 import tempfile
-import traceback
 import urllib.error
 import urllib.request
 from base64 import b64encode
@@ -230,7 +229,8 @@ def fetch_url(ctx, params, url, data=None, headers=None, method=None, use_proxy=
         info.update(msg='Connection failure: connection was closed before a valid response was received: %s'
                     % e.line, status=-1)
     except Exception as e:
-        info.update(msg='An unknown error occurred: %s' % e, status=-1, exception=traceback.format_exc())
+        # NOTE: 2.19 shows a module's traceback only when asked (DISPLAY_TRACEBACK): this placeholder otherwise
+        info.update(msg='An unknown error occurred: %s' % e, status=-1, exception='(traceback unavailable)')
     finally:
         tempfile.tempdir = old_tempdir
     return r, info
