@@ -143,6 +143,8 @@ function percentOne(template: string, value: Data): string {
 /** Jinja's environment.getitem: subscript, then attribute; a miss is Undefined. */
 function getitem(container: Data, key: Data): Data | Undefined {
   if (container instanceof Map) {
+    // NOTE: a text key is looked up, not searched for: hostvars gives the host's own view (HostVarsVars).
+    if (typeof key === 'string' && container.has(key)) return container.get(key) as Data;
     for (const [k, v] of container) if (pyEquals(k, key)) return v;
   } else if (Array.isArray(container) && typeof key === 'number') {
     const i = key < 0 ? container.length + key : key;
