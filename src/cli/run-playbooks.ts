@@ -50,6 +50,7 @@ import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
 import { VarsFiles } from '../inventory/vars-files.js';
 import { combinedValue } from '../vars/combine-vars.js';
 import { connectionSpecFor } from './connection-spec.js';
+import { cachePluginWarnings } from './cache-plugin-warnings.js';
 import { askPasswords, askVaultPassword } from './ask-passwords.js';
 import { configLookup } from './config-lookup.js';
 import { inventoryConfig, loadInventoryShowingWarnings, variablePrecedence } from './inventory-config.js';
@@ -248,6 +249,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       flushInventory();
     }
   };
+  // 2.19's VariableManager loads the fact cache plugin before the host list is looked at.
+  for (const message of cachePluginWarnings(config)) warn(message);
   const extraVars = parseExtraVars(strings(args.extraVars), cwd, hashBehaviour === 'merge');
   // ansible's get_host_list: warn about an empty inventory before --limit, fail when --limit empties it.
   const noHosts = inventory.listHosts('all').length === 0;
