@@ -497,8 +497,9 @@ class G:
     def play(self):
         tasks = [{'name': 'fixtures', 'shell': FIXTURES, 'check_mode': False, 'changed_when': False}]
         if self.system and self.chance(0.5):
-            # the case's own HTTP server, asked by uri tasks mixed in, stopped by the last task
-            tasks.append({'name': 'http server', 'shell': 'nohup python3 {{ playbook_dir }}/srv.py %d >/dev/null 2>&1 & echo $! > %s/http.pid; sleep 1' % (self.port, OUT),
+            # the case's own HTTP server, asked by uri tasks mixed in, stopped by the last task (its
+            # pid kept in the case folder, which no generated task touches)
+            tasks.append({'name': 'http server', 'shell': 'nohup python3 {{ playbook_dir }}/srv.py %d >/dev/null 2>&1 & echo $! > {{ playbook_dir }}/http.pid; sleep 1' % self.port,
                           'check_mode': False, 'changed_when': False})
             self.http = True
         else:
@@ -506,7 +507,7 @@ class G:
         for _ in range(self.r.randint(5, 15)):
             tasks += self.http_tasks() if self.http and self.chance(0.4) else self.task()
         if self.http:
-            tasks.append({'name': 'http server stops', 'shell': 'kill $(cat %s/http.pid); rm %s/http.pid' % (OUT, OUT),
+            tasks.append({'name': 'http server stops', 'shell': 'kill $(cat {{ playbook_dir }}/http.pid); rm {{ playbook_dir }}/http.pid',
                           'check_mode': False, 'changed_when': False})
         tasks.append({'name': 'files left', 'shell': "cd %s && find . -printf '%%p %%y %%m %%s\\n' | sort && find . -type f | sort | xargs md5sum" % OUT,
                       'check_mode': False, 'changed_when': False, 'register': 'left'})
