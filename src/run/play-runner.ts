@@ -303,6 +303,11 @@ export class PlayRunner {
     return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
   }
 
+  /** free and host_pinned: each host walks the play on its own. */
+  get walksFree(): boolean {
+    return this.strategy() === 'free' || this.pinned;
+  }
+
   /** host_pinned: each host walks the whole play in its slot, Gathering Facts included. */
   get pinned(): boolean {
     return this.strategy() === 'host_pinned';

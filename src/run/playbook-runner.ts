@@ -215,7 +215,12 @@ export class PlaybookRunner {
       this.markedOnly.clear();
       const failedBefore = new Set(this.failedHosts);
       const unreachableBefore = new Set(this.unreachable);
-      if (batch.every((h) => this.unreachable.has(h))) continue;
+      if (batch.every((h) => this.unreachable.has(h))) {
+        // NOTE: 2.19's free loop (host_pinned's too) finds no reachable host in the batch as it
+        // starts, and says so; linear says nothing.
+        if (batch.length > 0 && runner.walksFree) deps.callback.noHostsRemaining?.();
+        continue;
+      }
       let outcome = { allFailed: false, endPlay: false };
       const startAt = runner.startAtPlan(gather?.steps[0] as TaskStep | undefined);
       // gathering=smart: a host whose facts a gather_facts already filled (an earlier play, a
