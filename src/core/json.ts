@@ -1,8 +1,8 @@
 import { PyDate, PyFloat, UnsafeString, VaultString, floatRepr, intOf, textOf, type Data, type DataDict, type DictKey } from './data.js';
 
 export interface JsonDumpOptions {
-  /** Python's `indent`: undefined for one line (`, ` and `: ` separators). */
-  indent?: number;
+  /** Python's `indent`: undefined for one line (`, ` and `: ` separators); a str is the unit itself. */
+  indent?: number | string;
   sortKeys?: boolean;
   /** Python's default is true; Ansible's callbacks pass false. */
   ensureAscii?: boolean;
@@ -14,7 +14,7 @@ export interface JsonDumpOptions {
 
 /** Python's `json.dumps` on Volant data, byte for byte. */
 export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {}): string {
-  const indent = options.indent;
+  const indent = typeof options.indent === 'number' ? ' '.repeat(Math.max(0, options.indent)) : options.indent;
   const [itemSep, keySep] = options.separators ?? (indent === undefined ? [', ', ': '] : [',', ': ']);
   const ensureAscii = options.ensureAscii ?? true;
   const sortKeys = options.sortKeys ?? false;
@@ -34,8 +34,8 @@ export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {})
     if (typeof v === 'string') return jsonString(v, ensureAscii);
     if (v instanceof UnsafeString || v instanceof VaultString) return jsonString(textOf(v), ensureAscii);
     if (v instanceof PyDate) return jsonString(v.isoformat(), ensureAscii);
-    const pad = indent === undefined ? '' : '\n' + ' '.repeat(indent * (depth + 1));
-    const end = indent === undefined ? '' : '\n' + ' '.repeat(indent * depth);
+    const pad = indent === undefined ? '' : '\n' + indent.repeat(depth + 1);
+    const end = indent === undefined ? '' : '\n' + indent.repeat(depth);
     if (Array.isArray(v)) {
       if (v.length === 0) return '[]';
       return '[' + pad + v.map((item) => encode(item, depth + 1)).join(itemSep + pad) + end + ']';

@@ -1,23 +1,35 @@
 /** to_json, to_nice_json, from_json: Python's json module with Ansible's defaults. */
 import { dumpJson, type JsonDumpOptions } from '../../core/json.js';
-import { isStringLike, pyRepr, textOf, truthy, type Data } from '../../core/data.js';
+import { isStringLike, isTuple, pyRepr, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, definedDeep, pluginError, pyClass, toText } from './ansible-args.js';
 import { typeName } from '../runtime/py-values.js';
 import { loadsJson } from './ansible-python-json.js';
 import { datetimeIso, replaceRuntime } from './ansible-runtime-values.js';
 import { containsOmit } from '../runtime/omit.js';
+import { typeError } from '../runtime/py-exception.js';
 
-/** NOTE: json.dumps indents by ' ' * indent: a negative one is no spaces, but still new lines. */
-function indentWidth(value: Data): number {
-  return Math.max(0, Number(value));
+/**
+ * json.dumps' indent as JSONEncoder.iterencode reads it: a str is the unit itself, anything else
+ * is `' ' * indent` (a negative int is no spaces, but still new lines; a float, list or dict fails
+ * there as Python's repeat does). A str value is encoded before iterencode, so it never reads indent.
+ */
+export function jsonIndent(value: Data, indent: Data | undefined): number | string | undefined {
+  if (indent === null || indent === undefined || isStringLike(value)) return undefined;
+  if (isStringLike(indent)) return textOf(indent);
+  if (typeof indent === 'boolean') return Number(indent);
+  if (typeof indent === 'number' || typeof indent === 'bigint') return Number(indent);
+  // NOTE: a lazy list's __rmul__ takes the str as its count; 2.19's tuple and dict have none.
+  if (Array.isArray(indent) && !isTuple(indent)) throw typeError("'str' object cannot be interpreted as an integer");
+  const type = Array.isArray(indent) ? '_AnsibleLazyAccessTuple' : typeName(indent);
+  throw typeError(`can't multiply sequence by non-int of type '${type}'`);
 }
 
-function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: JsonDumpOptions): JsonDumpOptions {
+function dumpOptions(data: Data, kwargs: ReadonlyMap<string, PluginValue>, base: JsonDumpOptions): JsonDumpOptions {
   const options: JsonDumpOptions = { ...base };
   for (const [key, raw] of kwargs) {
     const value = defined(raw);
-    if (key === 'indent') options.indent = value === null ? undefined : indentWidth(value);
+    if (key === 'indent') options.indent = jsonIndent(data, value);
     else if (key === 'sort_keys') options.sortKeys = truthy(value);
     else if (key === 'ensure_ascii') options.ensureAscii = truthy(value);
     else if (key === 'separators') {
@@ -38,16 +50,20 @@ function jsonable(value: Data): Data {
   return replaceRuntime(value, datetimeIso);
 }
 
-export const to_json: FilterFn = (_ctx, value, _args, kwargs) => dumpJson(jsonable(definedDeep(value)), dumpOptions(kwargs, {}));
+export const to_json: FilterFn = (_ctx, value, _args, kwargs) => {
+  const data = jsonable(definedDeep(value));
+  return dumpJson(data, dumpOptions(data, kwargs, {}));
+};
 
 export const to_nice_json: FilterFn = (_ctx, value, args, kwargs) => {
   const indent = argument(args, kwargs, 0, 'indent');
   const sortKeys = argument(args, kwargs, 1, 'sort_keys');
   const rest = new Map([...kwargs].filter(([k]) => k !== 'indent' && k !== 'sort_keys' && k !== 'separators'));
+  const data = jsonable(definedDeep(value));
   return dumpJson(
-    jsonable(definedDeep(value)),
-    dumpOptions(rest, {
-      indent: indent === undefined ? 4 : indent === null ? undefined : indentWidth(indent),
+    data,
+    dumpOptions(data, rest, {
+      indent: jsonIndent(data, indent === undefined ? 4 : defined(indent)),
       sortKeys: sortKeys === undefined ? true : truthy(sortKeys),
       separators: [',', ': '],
     }),

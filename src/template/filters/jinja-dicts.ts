@@ -5,12 +5,13 @@ import { registerFilters, type FilterFn } from '../plugin.js';
 import { sortValues } from '../runtime/list-methods.js';
 import { PyException, typeError, valueError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
-import { num, repr, str, truthy, typeName } from '../runtime/py-values.js';
+import { repr, str, truthy, typeName } from '../runtime/py-values.js';
 import { Undefined } from '../runtime/undefined.js';
 import { containsOmit } from '../runtime/omit.js';
 import { ignoreCase } from './attr-getter.js';
 import { escapeHtml } from './jinja-html.js';
 import { bindArgs } from './filter-args.js';
+import { jsonIndent } from './ansible-json.js';
 
 const dictFilters: Record<string, FilterFn> = {
   dictsort: (_c, v, args, kw) => {
@@ -49,7 +50,7 @@ const dictFilters: Record<string, FilterFn> = {
   tojson: (_c, v, args, kw) => {
     const [indent] = bindArgs(args, kw, [['indent', null]]);
     if (containsOmit(v)) throw typeError('Object of type _OmitType is not JSON serializable');
-    const text = dumpJson(v as Data, { sortKeys: true, indent: indent === null ? undefined : Number(num(indent)) });
+    const text = dumpJson(v as Data, { sortKeys: true, indent: jsonIndent(v as Data, indent as Data) });
     return text.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/'/g, '\\u0027');
   },
   pprint: (_c, v) => repr(v as Value),
