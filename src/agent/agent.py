@@ -204,7 +204,7 @@ def _brief_message(exc):
     # the one it caused ('Failed to read x: [Errno 21] …'), a cause already ending the text once.
     parts = []
     while exc is not None:
-        parts.append(str(exc))
+        parts.append(str(exc).strip())
         exc = exc.__cause__
     message = parts.pop()
     for part in reversed(parts):
@@ -214,12 +214,15 @@ def _brief_message(exc):
 
 def _crash_result(name, exc_text, exc=None):
     # NOTE: 2.19 reports an exception escaping a module with this msg in the result itself.
-    detail = _brief_message(exc) if exc is not None else ''
-    if not detail:
+    # (an exception without a message, NotImplementedError(), leaves 'Module failed.' alone)
+    if exc is not None:
+        detail = _brief_message(exc)
+    else:
         lines = exc_text.strip().splitlines()
         detail = lines[-1] if lines else 'unknown error'
+    msg = 'Task failed: Module failed: %s' % detail if detail else 'Task failed: Module failed.'
     # NOTE: 2.19 keeps no module traceback in the result, whatever the verbosity
-    return {'failed': True, 'msg': 'Task failed: Module failed: %s' % detail, 'exception': '(traceback unavailable)'}
+    return {'failed': True, 'msg': msg, 'exception': '(traceback unavailable)'}
 
 
 def run_module_request(req):

@@ -31,6 +31,7 @@ export function failureEvent(
   const prefix = `Task failed: ${failKind} failed: `;
   let msg = result.has('msg') ? pyStr(result.get('msg')) : 'Unknown error.';
   if (msg.startsWith(prefix)) msg = msg.slice(prefix.length);
+  else if (msg === `Task failed: ${failKind} failed.`) msg = ''; // an exception without a message
   const exception = moduleCauses.get(result);
   const subEvents = resultSubEvents.get(result);
   const inner: DisplayEvent = exception

@@ -384,11 +384,24 @@ def run_library_module(name, source, path, args, check_mode=False, diff_mode=Fal
             rc = 1
         return _unreadable('No start of json char found', ''.join(_request.stdout), ''.join(_request.stderr), rc)
     except BaseException as e:
-        # NOTE: 2.19 keeps no traceback unless asked to (DISPLAY_TRACEBACK)
-        return {'failed': True, 'msg': 'Task failed: Module failed: %s' % e, 'exception': '(traceback unavailable)'}
+        # NOTE: 2.19 keeps no traceback unless asked to (DISPLAY_TRACEBACK); an exception without a
+        # message (NotImplementedError()) leaves 'Module failed.' alone
+        detail = _chained_message(e)
+        msg = 'Task failed: Module failed: %s' % detail if detail else 'Task failed: Module failed.'
+        return {'failed': True, 'msg': msg, 'exception': '(traceback unavailable)'}
     finally:
         _request.current = _request.stdout = _request.stderr = None
     return {'failed': True, 'msg': 'Task failed: Module failed: New-style module did not handle its own exit.'}
+
+
+def _chained_message(exc):
+    # 2.19 writes an exception's direct causes after it ('outer: inner'), an empty text too (': inner'),
+    # and drops a cause the text already ends with
+    text = str(exc).strip()
+    if exc.__cause__ is None:
+        return text
+    cause = _chained_message(exc.__cause__)
+    return text if text.endswith(cause) else '%s: %s' % (text.rstrip('. '), cause)
 
 
 def _unreadable(why, stdout, stderr, rc):
