@@ -8,7 +8,7 @@ import type { SourceLocation } from '../core/source-location.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import type { RunContext } from './run-playbooks.js';
 import { formatPlaybookListing, type ListedPlay, type ListedTask } from '../callbacks/index.js';
-import { PlayTags, tagFilterFor } from '../run/tags.js';
+import { PlayTags, tagFilterFor, tagText } from '../run/tags.js';
 import { postValidatePlay, type ValidatedPlay } from '../run/play-post-validate.js';
 
 function strings(value: unknown): string[] {
@@ -131,7 +131,7 @@ function listedPlay(ctx: ListContext, entry: PlayNode, { play: validated, vars }
       const n = step.task.keywords.get('name');
       // A named task shows as `role : name`; an unnamed one by its action alone, even in a role.
       const label = n ? `${step.role ? `${step.role.def.name} : ` : ''}${pyStr(n.value)}` : step.task.actionWritten;
-      tasks.push({ name: label, tags: [...stepTags.of(step)] });
+      tasks.push({ name: label, tags: [...stepTags.of(step)].map(tagText) });
     });
     listed.tasks = tasks;
   }

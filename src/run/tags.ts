@@ -1,5 +1,5 @@
 /** --tags / --skip-tags, as ansible's Taggable.evaluate_tags decides them. */
-import { pyStr, type Data } from '../core/data.js';
+import { isStringLike, pyStr, type Data } from '../core/data.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { SourceLocation } from '../core/source-location.js';
@@ -7,10 +7,27 @@ import type { SourceLocation } from '../core/source-location.js';
 /** The tags of a step, as strings. */
 export type StepTags = (step: TaskStep) => ReadonlySet<string>;
 
-/** Tags as written: a list, or a comma-separated string; ints become strings. */
+/**
+ * A tag that is no text (an int, a bool) is kept under this prefix: 2.19 compares tags as Python
+ * values, so `1` never equals the `--tags 1` text, nor `all`, `always` or `never`.
+ */
+const NOT_TEXT = '\u0000';
+
+/** The key a tag value has in a step's set of tags: text as itself, any other value apart. */
+export function tagKey(value: Data): string {
+  return isStringLike(value) ? pyStr(value) : `${NOT_TEXT}${pyStr(value)}`;
+}
+
+/** A tag key as it is shown (--list-tags, --list-tasks). */
+export function tagText(key: string): string {
+  return key.startsWith(NOT_TEXT) ? key.slice(NOT_TEXT.length) : key;
+}
+
+/** Tags as written: a list, or a comma-separated string; a value that is no text keeps its own key. */
 export function flattenTags(value: Data): string[] {
   if (value === null) return [];
   if (Array.isArray(value)) return value.flatMap(flattenTags);
+  if (!isStringLike(value)) return [tagKey(value)];
   return pyStr(value).split(',').map((t) => t.trim()).filter((t) => t !== '');
 }
 
@@ -61,12 +78,12 @@ export class PlayTags {
    */
   private item(item: Data, origin: SourceLocation, step: TaskStep | undefined): string[] {
     const value = typeof item === 'string' ? this.render(item, origin, step) : item;
-    return Array.isArray(value) ? value.map(pyStr) : [pyStr(value)];
+    return Array.isArray(value) ? value.map(tagKey) : [tagKey(value)];
   }
 }
 
 /** The written tags with where each is: a list's items, or a comma-separated string's parts (at the string). */
-function writtenTags(kw: Keyword): [Data, SourceLocation][] {
+export function writtenTags(kw: Keyword): [Data, SourceLocation][] {
   if (Array.isArray(kw.value)) {
     const items = kw.node?.kind === 'seq' ? kw.node.items : [];
     return kw.value.map((v, i) => [v, items[i]?.loc ?? kw.loc]);

@@ -37,6 +37,7 @@ import { conditionsOf, isStrictBool, keywordBool, keywordInt, keywordText, toBoo
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { withTemplatedAction } from './templated-action.js';
 import { postValidateWhen } from './when-post-validate.js';
+import { postValidateTags } from './tags-post-validate.js';
 import { loopItemValue } from './loop-item-trust.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
@@ -1000,6 +1001,7 @@ function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: Template
   const diffKw = templateTaskKeyword(step, 'diff', vars, templar);
   checkBool(diffKw, 'diff');
   const diff = keywordBool(diffKw) ?? options.diff;
+  postValidateTags(step, vars, templar);
   const timeout = templateTaskKeyword(step, 'timeout', vars, templar);
   if (timeout) checkInt(timeout.value, timeout.loc, 'timeout');
   checkDebugger(templateTaskKeyword(step, 'debugger', vars, templar), step.task.loc);
