@@ -1,9 +1,11 @@
 /** --syntax-check, --list-hosts, --list-tasks, --list-tags: read and compile, run nothing. */
-import { pyStr, type Data } from '../core/data.js';
+import { VaultString, pyStr, type Data } from '../core/data.js';
+import { TemplateError } from '../core/errors.js';
+import { unopenedVaultReason } from '../template/render-context.js';
 import type { CompiledPlay, Program } from '../compile/program.js';
 import { compileLoadedPlays } from '../compile/compile-loaded.js';
 import type { Inventory } from '../inventory/inventory.js';
-import type { Playbook, PlayNode } from '../playbook/model.js';
+import type { Keyword, Playbook, PlayNode } from '../playbook/model.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import type { RunContext } from './run-playbooks.js';
@@ -75,6 +77,12 @@ function matchPlayHosts(ctx: ListContext, entry: PlayNode): void {
   if (!ctx.templar.isTemplate(pattern)) ctx.inventory.hostsMatching(pattern, { ignoreRestrictions: true });
 }
 
+/** A task's name as listed, untemplated; 2.19's str() of a !vault name no secret opens fails. */
+function listedName(name: Keyword): string {
+  if (name.value instanceof VaultString && name.value.reveal() === undefined) throw new TemplateError('template-vault', unopenedVaultReason(name.value), { location: name.loc });
+  return pyStr(name.value);
+}
+
 /** NOTE: ansible lists only the `block:` part of each block: rescue and always tasks are never listed. */
 function inRescueOrAlways(program: Program, index: number): boolean {
   const step = program.steps[index];
@@ -124,15 +132,19 @@ function listedPlay(ctx: ListContext, entry: PlayNode, { play: validated, vars }
       return { play: { ...listed, unfinished: true }, error };
     }
     const tasks: ListedTask[] = [];
-    compiled.program.steps.forEach((step, index) => {
-      // Only the meta tasks ansible adds itself are left out; a written `meta:` is listed.
-      if (step.kind !== 'task' || step.implicit || inRescueOrAlways(compiled.program, index)) return;
-      if (filter && !filter(step, stepTags.of)) return;
-      const n = step.task.keywords.get('name');
-      // A named task shows as `role : name`; an unnamed one by its action alone, even in a role.
-      const label = n ? `${step.role ? `${step.role.def.name} : ` : ''}${pyStr(n.value)}` : step.task.actionWritten;
-      tasks.push({ name: label, tags: [...stepTags.of(step)].map(tagText) });
-    });
+    try {
+      compiled.program.steps.forEach((step, index) => {
+        // Only the meta tasks ansible adds itself are left out; a written `meta:` is listed.
+        if (step.kind !== 'task' || step.implicit || inRescueOrAlways(compiled.program, index)) return;
+        if (filter && !filter(step, stepTags.of)) return;
+        const n = step.task.keywords.get('name');
+        // A named task shows as `role : name`; an unnamed one by its action alone, even in a role.
+        const label = n ? `${step.role ? `${step.role.def.name} : ` : ''}${listedName(n)}` : step.task.actionWritten;
+        tasks.push({ name: label, tags: [...stepTags.of(step)].map(tagText) });
+      });
+    } catch (error) {
+      return { play: { ...listed, unfinished: true }, error };
+    }
     listed.tasks = tasks;
   }
   return { play: listed };

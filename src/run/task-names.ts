@@ -2,7 +2,8 @@
  * The names a task shows under: its banner name, templated once per step when the banner is
  * printed, and the TaskInfo every result of the step carries.
  */
-import { PyFloat, pyStr, truthy, type Data } from '../core/data.js';
+import { PyFloat, VaultString, pyStr, truthy, type Data } from '../core/data.js';
+import { undecryptable } from '../template/render-context.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { Callback, TaskInfo } from './events.js';
@@ -47,6 +48,8 @@ export class TaskNames {
     const task = step.task;
     const nameKw = task.keywords.get('name');
     if (!nameKw || isUnnamed(task)) return unnamed(task);
+    // NOTE: 2.19 templates a !vault name as a use of the value: one no secret opens is a template error.
+    if (nameKw.value instanceof VaultString && nameKw.value.reveal() === undefined) return this.nameErrors([undecryptable(nameKw.value).message], nameKw.loc);
     const raw = pyStr(nameKw.value);
     const templar = this.templar;
     // NOTE: 2.19's strategies announce a meta task from _execute_meta, which never templates its name.
@@ -75,10 +78,16 @@ export class TaskNames {
         errors.push(whole instanceof Error ? whole.message : String(whole));
         text = `<< error 1 - ${errors[0]} >>`;
       }
-      const lines = errors.map((m, i) => `error ${i + 1} - ${m}`).join('\n');
-      this.callback.warning?.({ message: `Encountered ${errors.length} template error${errors.length === 1 ? '' : 's'}.\n${lines}`, origin: nameKw.loc });
+      this.nameErrors(errors, nameKw.loc);
       return text;
     }
+  }
+
+  /** Warns of a name's template errors as 2.19 does; the name shown when the whole name failed. */
+  private nameErrors(errors: string[], origin: Keyword['loc']): string {
+    const lines = errors.map((m, i) => `error ${i + 1} - ${m}`).join('\n');
+    this.callback.warning?.({ message: `Encountered ${errors.length} template error${errors.length === 1 ? '' : 's'}.\n${lines}`, origin });
+    return `<< error 1 - ${errors[0]} >>`;
   }
 
   /** A templated name's type when it rendered to a truthy non-string (once the name was templated). */

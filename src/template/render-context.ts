@@ -49,10 +49,14 @@ export const errorOrigins = new WeakMap<Error, SourceLocation>();
 /** A vaulted value that no secret of the run opens was used; its origin is the value's. */
 export class UndecryptableVaultError extends Error {}
 
-function undecryptable(vault: VaultString): UndecryptableVaultError {
+export function undecryptable(vault: VaultString): UndecryptableVaultError {
+  return new UndecryptableVaultError(`Attempt to use undecryptable variable: ${unopenedVaultReason(vault)}`);
+}
+
+/** Why no secret of the run opens the vaulted value. */
+export function unopenedVaultReason(vault: VaultString): string {
   // NOTE: 2.19 looks at the text's vault header before it looks for a secret to open it with.
-  const reason = vault.ciphertext.startsWith('$ANSIBLE_VAULT') ? VaultString.unopenedReason : 'Input is not vault encrypted data.';
-  return new UndecryptableVaultError(`Attempt to use undecryptable variable: ${reason}`);
+  return vault.ciphertext.startsWith('$ANSIBLE_VAULT') ? VaultString.unopenedReason : 'Input is not vault encrypted data.';
 }
 
 /** Whether a trusted list or dict holds the text, not counting what untrusted containers inside hold. */
