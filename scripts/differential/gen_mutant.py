@@ -142,6 +142,7 @@ class M:
     def __init__(self, seed):
         self.r = random.Random(seed)
         self.structural = self.STRUCTURAL + (self.LATER if seed >= 11300 else []) + (self.NEWER * 2 if seed >= 15000 else [])
+        self.structural += self.NEWEST * 3 if seed >= 21000 else []
         self.files = copy.deepcopy(self.r.choice(bases()))
         self.raw = {}    # textual mutations applied after dumping: path -> [fn(text) -> text]
         self.notes = []
@@ -636,6 +637,155 @@ class M:
                           {'dir': 'vdir', 'ignore_unknown_extensions': True}, {'dir': 'vdir', 'extensions': 'yml'}, {'dir': 'vdir', 'depth': 'x'}])
         return self.replace_action([('include_vars', args)])
 
+    # --- drawn from seed 21000 on
+    def argspec_shapes(self):
+        """r1's meta/argument_specs.yml itself broken: unknown types, required with a default, unknown keys."""
+        if 'roles/r1/tasks/main.yml' not in self.files:
+            return False
+        opt = self.pick([{'type': 'nosuchtype'}, {'type': 'str', 'required': True, 'default': 'x'}, {'type': 'str', 'bogus_key': 1},
+                         {'type': 'int', 'default': 'many'}, {'type': ['str']}, {'required': 'maybe'}, {'choices': 'ab'},
+                         {'type': 'list', 'elements': 'nosuch'}, {'type': 'dict', 'options': ['a']}, {'aliases': 'r1_alias'},
+                         {'type': 'str', 'no_log': 'maybe'}, {'mutually_exclusive': [['a', 'b']]}, 'str', None,
+                         {'type': 'raw', 'description': ['line one', 5]}, {'type': 'str', 'required': False, 'default': None}])
+        entry = self.pick([{'options': {'r1_var': opt}}, {'options': {'r1_var': opt}, 'short_description': 5},
+                           {'options': {'r1_var': opt}, 'bogus_entry_key': 1}, {'options': {'r1_var': opt}, 'required_if': 'x'}])
+        self.files['roles/r1/meta/argument_specs.yml'] = {'argument_specs': self.pick([{'main': entry}, {'main': entry, 'extra': 5}])}
+        for n in self.nodes('role'):
+            n[1].update(self.pick([{'r1_var': 'v'}, {'r1_var': 3}, {}]))
+        return True
+
+    def bad_dependency_entries(self):
+        if 'roles/r1/meta/main.yml' not in self.files:
+            return False
+        deps = self.pick([[{'role': 5}], [{'role': ['r2']}], [{'name': 'r2', 'role': 'r2'}], [{'role': 'r2', 'vars': 'x=1'}],
+                          [{'role': 'r2', 'when': [5]}], [{'role': 'r2', 'tags': [{'a': 1}]}], ['r2', None], [{'role': 'r2', 'src': 'x'}],
+                          [{'role': 'r2', 'collections': 'x'}], [{'role': 'r2', 'environment': 'FOO=1'}], ['r2,v1'], [True]])
+        self.files['roles/r1/meta/main.yml'] = {'dependencies': deps}
+        return True
+
+    def vars_prompt_keys(self):
+        p = self.node('play')
+        if not p:
+            return False
+        p[1]['vars_prompt'] = self.pick([[{'name': 'pv', 'bogus': 1, 'default': 'd'}], [{'prompt': 'no name', 'default': 'd'}],
+                                         [{'name': 'pv', 'private': 'maybe', 'default': 'd'}], [{'name': 'pv', 'default': 'd', 'encrypt': 'nosuch'}],
+                                         {'pv': 'Value?'}, 'pv', [['pv']], [{'name': 5, 'default': 'd'}], [{'name': 'pv', 'unsafe': 'x', 'default': 'd'}],
+                                         [{'name': 'pv', 'default': '{{ undefined_default }}'}], [{'name': 'pv', 'confirm': True, 'default': 'd'}]])
+        return True
+
+    def module_defaults_groups(self):
+        n = self.node('play', 'block', 'task')
+        if not n:
+            return False
+        n[1]['module_defaults'] = self.pick([{'group/nosuch': {'a': 1}}, {'group/aws': {'region': 'x'}}, {'group/ansible.builtin.nosuch': {}},
+                                             [{'group/nosuch': {}}], {'debug': 'msg=x'}, {'group/': {}}, [{'debug': {'msg': 'x'}}, 5],
+                                             {'debug': {'msg': 'defaulted'}, 'nosuch.coll.mod': {'a': 1}}, {'debug': None}])
+        return True
+
+    def collections_entries(self):
+        n = self.node('play', 'block', 'task', 'handler')
+        if not n:
+            return False
+        n[1]['collections'] = self.pick([[5], [None], ['nosuch'], ['a.b.c'], [{'a': 1}], ['nosuch.coll', ['x']], 'ansible.builtin', [''],
+                                         ['{{ coll }}']])
+        return True
+
+    def keyword_values(self):
+        """environment that is no dict, no_log of a bad value, templated non-booleans, dict tags, when lists of non-strings."""
+        n = self.node('play', 'block', 'task', 'handler')
+        if not n:
+            return False
+        key, value = self.pick([('environment', 'FOO=bar'), ('environment', [1, 2]), ('environment', 5), ('environment', ['{{ env_x }}']),
+                                ('environment', [{'A': 1}, 'B']), ('environment', '{{ {"A": 1} }}'), ('environment', {'A': None, 'B': [1]}),
+                                ('no_log', 'maybe'), ('no_log', '{{ "maybe" }}'), ('no_log', [1]), ('no_log', 2),
+                                ('check_mode', '{{ "maybe" }}'), ('check_mode', '{{ 5 }}'), ('check_mode', '{{ [1] }}'),
+                                ('check_mode', '{{ undefined_cm }}'), ('diff', '{{ "perhaps" }}'), ('diff', '{{ 2 }}'), ('diff', 'maybe'),
+                                ('tags', {'a': 1}), ('tags', [{'a': 1}]), ('tags', ['x', {'y': 1}]), ('tags', [None]),
+                                ('when', [1, 'true']), ('when', [{'a': 1}]), ('when', [['x']]), ('when', [None]), ('when', [True, 'n > 0']),
+                                ('when', 5), ('when', [1.5])])
+        n[1][key] = value
+        return True
+
+    def loop_shapes(self):
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        for k in [k for k in n[1] if k == 'loop' or k.startswith('with_')]:
+            del n[1][k]
+        key, value = self.pick([('loop', {'a': 1}), ('loop', '{{ {"a": 1} }}'), ('loop', '{{ {"a": 1} | dict2items }}'), ('with_dict', [1, 2]),
+                                ('with_dict', '{{ [1, 2] }}'), ('with_dict', 'abc'), ('with_dict', [{'a': 1}]), ('loop', 'a,b'),
+                                ('loop', '{{ "ab" }}'), ('with_items', {'a': 1}), ('loop', '{{ 5 }}'), ('with_subelements', [{'a': 1}])])
+        n[1][key] = value
+        return True
+
+    def include_vars_both(self):
+        self.files.setdefault('vf.yml', {'vf': 'from vars file'})
+        self.files['vdir/a.yml'] = {'va': 1}
+        return self.replace_action([('include_vars', self.pick([{'file': 'vf.yml', 'dir': 'vdir'}, {'file': 'vf.yml', 'dir': 'vdir', 'name': 'x'},
+                                                                {'file': 'vf.yml', 'depth': 1}, {'dir': 'vdir', 'file': 'missing.yml'},
+                                                                {'file': 'vf.yml', 'bogus': 1}, {'file': 'vf.yml', 'hash_behaviour': 'nosuch'},
+                                                                {'_raw_params': 'vf.yml', 'dir': 'vdir'}, {'file': ['vf.yml']}]))])
+
+    def raw_at_marker(self, kinds, key, text, n=None):
+        """Replaces the value of key on a random node (or n) with raw YAML text (anchors, tags, unicode …)."""
+        n = n or self.node(*kinds)
+        if not n:
+            return False
+        marker = '__MUTANT_RAW_%d__' % self.r.randrange(10 ** 6)
+        n[1][key] = marker
+        self.raw.setdefault(n[3], []).append(lambda t: t.replace("'" + marker + "'", text).replace(marker, text))
+        return True
+
+    def yaml_anchors(self):
+        """Anchors, aliases and merge keys misused (an unknown alias, a merge of a scalar or a list of scalars, an anchor used twice)."""
+        kind = self.pick(['alias', 'merge_scalar', 'merge_list', 'merge_seq_into_map', 'anchor_twice', 'alias_key', 'merge_ok'])
+        if kind == 'alias':
+            return self.raw_at_marker(('task', 'handler'), 'vars', '*nosuch_anchor')
+        if kind == 'merge_scalar':
+            return self.raw_at_marker(('task', 'handler'), 'vars', '{<<: 5, a: 1}')
+        if kind == 'merge_list':
+            return self.raw_at_marker(('task', 'handler'), 'vars', '{<<: [1, 2], a: 1}')
+        if kind == 'merge_seq_into_map':
+            return self.raw_at_marker(('play',), 'vars', '&base [1, 2]\n  other: {<<: *base}')
+        if kind == 'anchor_twice':
+            return self.raw_at_marker(('play', 'task'), 'vars', '{a: &x 1, b: &x 2, c: *x}')
+        if kind == 'alias_key':
+            return self.raw_at_marker(('play', 'task'), 'vars', '{a: &k key, *k : 2}')
+        return self.raw_at_marker(('play', 'task'), 'vars', '{a: &m {b: 1}, c: {<<: *m, b: 2, <<: *m}}')
+
+    def yaml_tabs(self):
+        return self.raw_at_marker(('play', 'task', 'handler'), self.pick(['vars', 'name']),
+                                  self.pick(['\t1', '"a\tb"', 'a\tb', '{a:\t1}', '[1,\t2]', '\n\t  a: 1']))
+
+    def duplicate_task_keys(self):
+        """A task (or play) with one keyword written twice, which 2.19 warns of (the later wins) or refuses."""
+        n = self.node('task', 'handler', 'play')
+        if not n:
+            return False
+        key = self.pick(['name', 'when', 'vars', 'tags'] + ([action_of(n[1])] if action_of(n[1]) else []))
+        first = self.pick(['first', "n > 0", '{a: 1}', '[x]'])
+        n[1].pop(key, None)
+        return self.raw_at_marker((), '__dup__', first + '\n__DUPKEY__', n) and self._dup_fix(n[3], key)
+
+    def _dup_fix(self, path, key):
+        # the marker line gets the key twice: `__dup__: v` becomes `key: v` followed by `key: second`
+        def fix(text):
+            m = re.search(r'^(\s*)(- )?__dup__: ', text, flags=re.M)
+            if not m:
+                return text
+            indent = m.group(1) + ('  ' if m.group(2) else '')
+            text = text[:m.start()] + m.group(1) + (m.group(2) or '') + key + ': ' + text[m.end():]
+            return text.replace('\n__DUPKEY__', '\n%s%s: second' % (indent, key), 1)
+        self.raw.setdefault(path, []).append(fix)
+        return True
+
+    def unicode_positions(self):
+        """An error on a line holding non-ASCII text before it, so columns count characters."""
+        return self.raw_at_marker(('task', 'handler', 'play'), self.pick(['name', 'vars', 'when']),
+                                  self.pick(['"héllo ✓ {{ foo( }}"', 'ünïcode ✓: bad', '"日本語" trailing', '[é, ü', '"ß {{ n +* 1 }}"',
+                                             '{ключ: [1, 2}', "'✓ é' \"x\"", '"€ {{ undefined_ünï }}"']))
+
+
     STRUCTURAL = ['unknown_keyword', 'wrong_type', 'wrong_type', 'two_actions', 'no_action', 'unknown_module', 'module_args_kind',
                   'misspelt_option', 'jinja_error', 'jinja_error', 'when_braces', 'bad_loop', 'missing_include', 'missing_role',
                   'missing_vars_file', 'bad_hosts', 'empty_play', 'play_is_list', 'import_playbook_in_play',
@@ -647,6 +797,10 @@ class M:
     # drawn from seed 15000 on only
     NEWER = ['meta_types', 'nested_argument_specs', 'force_handlers_missing', 'bad_until', 'become_types', 'hosts_kinds',
              'import_playbook_keywords', 'vars_files_alternatives', 'include_vars_dir', 'bad_loop_control']
+    # drawn from seed 21000 on only
+    NEWEST = ['argspec_shapes', 'bad_dependency_entries', 'vars_prompt_keys', 'module_defaults_groups', 'collections_entries',
+              'keyword_values', 'keyword_values', 'loop_shapes', 'include_vars_both', 'yaml_anchors', 'yaml_tabs',
+              'duplicate_task_keys', 'unicode_positions']
 
     # --- textual mutations on the dumped YAML
     def textual(self):
@@ -712,6 +866,8 @@ def main(seed, out):
         args.append('--syntax-check')
     elif m.r.random() < 0.2:
         args.append('-v')
+    elif seed >= 21000 and m.r.random() < 0.35:
+        args.append('--check')
     with open(os.path.join(out, 'args'), 'w') as f:
         f.write('\n'.join(args))
     with open(os.path.join(out, 'mutations'), 'w') as f:
