@@ -57,6 +57,12 @@ describe('golden/normalize', () => {
     );
   });
 
+  it("replaces that temp file's name where copy's invocation gives it as _original_basename", () => {
+    assert.equal(normalizeOutput('"_original_basename": ".02ed4pys",', ctx), '"_original_basename": ".<RANDOM>",');
+    assert.equal(normalizeOutput('_original_basename: .80xrqpnk', ctx), '_original_basename: .<RANDOM>');
+    assert.equal(normalizeOutput('"_original_basename": "t.j2",', ctx), '"_original_basename": "t.j2",');
+  });
+
   it("drops the connection and module loader lines of ansible-core's -vvv", () => {
     const vvv =
       '<localhost> ESTABLISH LOCAL CONNECTION FOR USER: root\n' +

@@ -45,6 +45,8 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/(ansible-local-<ID>\/tmp)[A-Za-z0-9_]{8}\b/g, '$1<RANDOM>'],
   // …and copy's `content:` written to a hidden temp file there (its `src` in a result).
   [/(ansible-local-<ID>\/\.)[A-Za-z0-9_]{8}\b/g, '$1<RANDOM>'],
+  // …whose name copy's invocation gives as `_original_basename` (JSON or YAML).
+  [/(\b_original_basename"?: "?\.)[A-Za-z0-9_]{8}\b/g, '$1<RANDOM>'],
   // async job ids (`jid=j522711689673.32448`, `ansible_job_id`, the results file name).
   [/\bj\d{6,}\.\d+\b/g, '<JID>'],
   // tempfile's random names: the module's default prefix "ansible." plus mkstemp's 8 characters.

@@ -545,9 +545,13 @@ def adjust_invocation(args, result):
     uploaded = args.pop('_volant_src', None)
     meta = args.pop('_volant_meta', {})
     if args.pop('_volant_unchanged', False):
-        # the file module's invocation, as Ansible's copy action ran it for the attributes
+        # the file module's invocation, as Ansible's copy action ran it for the attributes (content
+        # went into the action's temp file, whose name it passes on)
+        original = args.get('_original_basename')
+        if original is None and args.get('content') is not None:
+            original = _content_tmp_basename()
         return {
-            '_diff_peek': None, '_original_basename': args.get('_original_basename'), 'access_time': None,
+            '_diff_peek': None, '_original_basename': original, 'access_time': None,
             'access_time_format': '%Y%m%d%H%M.%S', 'attributes': args.get('attributes'), 'dest': args['dest'],
             'follow': True, 'force': False, 'group': args.get('group'), 'mode': args.get('mode'),
             'modification_time': None, 'modification_time_format': '%Y%m%d%H%M.%S', 'owner': args.get('owner'),
@@ -563,5 +567,10 @@ def adjust_invocation(args, result):
         args['content'] = None
         args['checksum'] = meta.get('checksum', result.get('checksum', args.get('checksum')))
         if args.get('_original_basename') is None:
-            args['_original_basename'] = '.' + base64.b32encode(os.urandom(5)).decode('ascii').lower()[:8]
+            args['_original_basename'] = _content_tmp_basename()
     return args
+
+
+def _content_tmp_basename():
+    # the hidden temp file 2.19's copy action writes content into ('.' and 8 random characters)
+    return '.' + base64.b32encode(os.urandom(5)).decode('ascii').lower()[:8]
