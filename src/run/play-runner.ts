@@ -846,6 +846,7 @@ export class PlayRunner {
       limit,
       output: this.output,
       runAhead: this.runAhead,
+      overlap: !this.debuggedResultContext().globally && step.folded.scalars.get('debugger') === undefined,
       run: (host, task) => this.executor.run(host, task),
       started: (host) => {
         // NOTE: ansible's strategy reads each host's variables as it queues the host's task, so
