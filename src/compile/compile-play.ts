@@ -355,7 +355,11 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
   builder.addFlush();
 
   const handlers = new ProgramBuilder(loader);
-  for (const role of roles) {
+  // NOTE: 2.19 loads a role again wherever it is named (a dependency under each dependant, a
+  // repeated entry) and lists the handlers of every load; a notification finds the last one, so a
+  // role's handlers run where its last load puts them even though its tasks ran at the first.
+  const handlerRoles = options.keepDuplicateRoles ? roles : expandRoles(play, loader, true);
+  for (const role of handlerRoles) {
     const list = loader.loadRoleTasks(role.def, 'main', true);
     handlers.addList(list, roleFold(playFold, role), { role, baseDir: `${role.def.path}/handlers` });
   }
