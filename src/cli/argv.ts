@@ -3,6 +3,8 @@
  * bundled short switches `-vvv`, `-e` repeated), with argparse's error text and exit code 2.
  */
 import { GROUP_DESCRIPTIONS, OPTIONS, USAGE_ORDER, type OptionSpec } from './options.js';
+import { expandHelp } from './help-expand.js';
+import { textWrap } from './text-wrap.js';
 
 export type ParsedArgs = Record<string, string | string[] | number | boolean | undefined> & { playbooks: string[] };
 
@@ -162,23 +164,10 @@ export function formatUsage(width = 78): string {
   return lines.map((l, i) => (i === 0 ? prefix : indent) + l).join('\n') + '\n';
 }
 
-function wrap(text: string, width: number): string[] {
-  const words = text.split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let line = '';
-  for (const w of words) {
-    if (line && line.length + 1 + w.length > width) {
-      lines.push(line);
-      line = w;
-    } else line = line ? `${line} ${w}` : w;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 function formatOption(inv: string, help: string, width: number): string {
   const helpPos = 24;
-  const helpLines = wrap(help, width - helpPos);
+  // argparse collapses the help's whitespace, then wraps it as textwrap does.
+  const helpLines = textWrap(help.replace(/\s+/g, ' ').trim(), width - helpPos);
   const head = `  ${inv}`;
   if (head.length <= helpPos - 2) {
     return [head.padEnd(helpPos) + (helpLines[0] ?? ''), ...helpLines.slice(1).map((l) => ' '.repeat(helpPos) + l)].join('\n') + '\n';
@@ -206,7 +195,8 @@ export function formatHelp(width = 78, defaults: Readonly<Record<string, string>
     const specs = OPTIONS.filter((o) => o.group === group).sort((a, b) => (invocation(a) < invocation(b) ? -1 : 1));
     for (const spec of specs) {
       const configured = defaults[spec.dest];
-      out += formatOption(invocation(spec), configured === undefined ? spec.help : spec.help.replace(/\(default=[^)]*\)/, `(default=${configured})`), width);
+      const help = configured === undefined ? spec.help : spec.help.replace(/\(default=[^)]*\)/, () => `(default=${configured})`);
+      out += formatOption(invocation(spec), expandHelp(spec, help, configured), width);
     }
   }
   return out;
