@@ -12,6 +12,7 @@ import { libraryModules } from '../core/library-modules.js';
 import { pythonClassName } from './python-class-name.js';
 import { findPair } from './yaml-access.js';
 import { rolesBeforeError } from './roles-before-error.js';
+import { playCollectionWarnings } from './collection-warnings.js';
 import { isStringLike, pyStr, truthy, VaultString } from '../core/data.js';
 
 const PLAY_NAMES: ReadonlySet<string> = new Set(PLAY_KEYWORDS.map((k) => k.name));
@@ -79,11 +80,12 @@ export function parsePlay(map: YamlMap, file: string): PlayNode {
   } catch (e) {
     if (typeof e === 'object' && e !== null && rolesBeforeError.has(e)) throw e;
     // the roles were loaded before these lists, and the static imports of the tasks read before
-    // the error as each was read: an error in their files comes first
+    // the error as each was read: an error in their files comes first; the collections those
+    // tasks' actions were looked up in warned as each was read
     const before = typeof e === 'object' && e !== null ? (readBeforeError.get(e) ?? []) : [];
-    if ((roles.length > 0 || before.some(importsStatically)) && typeof e === 'object' && e !== null) {
-      rolesBeforeError.set(e, { kind: 'play', loc: map.loc, file, keywords, preTasks: before, roles, tasks: [], postTasks: [], handlers: [] });
-    }
+    const partial: PlayNode = { kind: 'play', loc: map.loc, file, keywords, preTasks: before, roles, tasks: [], postTasks: [], handlers: [] };
+    const loadedBefore = roles.length > 0 || before.some(importsStatically) || playCollectionWarnings(partial).length > 0;
+    if (loadedBefore && typeof e === 'object' && e !== null) rolesBeforeError.set(e, partial);
     throw e;
   }
 }
