@@ -10,6 +10,7 @@ import { missingCollectionWarning } from '../core/missing-collection-warning.js'
 import { localCollections } from '../core/local-collections.js';
 import { libraryModules } from '../core/library-modules.js';
 import { builtinModuleRoute } from './builtin-module-route.js';
+import { BUILTIN_REDIRECTS } from './builtin-actions.js';
 import type { Keywords, Playbook, PlayNode, TaskNode, TaskOrBlock } from './model.js';
 
 /** Actions 2.19 does not look up while loading (includes, imports, meta). */
@@ -63,6 +64,25 @@ export function collectionLoadWarnings(action: string, collections: readonly str
   return out;
 }
 
+/**
+ * The action plugin lookup of a name 2.19 routes to another builtin (yum → ansible.builtin.dnf):
+ * the collections listed before the builtin entry fail under the name as written, and 2.19 reports
+ * those failures under the name the route ends at.
+ */
+function routedActionWarnings(action: string, collections: readonly string[]): string[] {
+  const target = BUILTIN_REDIRECTS.get(action);
+  if (target === undefined) return [];
+  const builtinAt = collections.findIndex((c) => c === 'ansible.builtin' || c === 'ansible.legacy');
+  const before = builtinAt < 0 ? collections : collections.slice(0, builtinAt);
+  const written = `Error loading plugin '${action}'`;
+  return collectionLoadWarnings(action, before).map((w) => `Error loading plugin 'ansible.builtin.${target}'${w.slice(written.length)}`);
+}
+
+/** The warnings of a task's action read as its key: its module lookup, then its action plugin's. */
+function parsedActionWarnings(action: string, collections: readonly string[]): string[] {
+  return [...collectionLoadWarnings(action, collections), ...routedActionWarnings(action, collections)];
+}
+
 function visit(list: readonly TaskOrBlock[], collections: readonly string[], out: string[]): void {
   for (const node of list) {
     const own = collectionsOf(node.keywords, collections);
@@ -71,7 +91,7 @@ function visit(list: readonly TaskOrBlock[], collections: readonly string[], out
       continue;
     }
     if (!node.actionAsKey || node.actionWritten.includes('.') || NOT_LOOKED_UP.has(node.action)) continue;
-    out.push(...collectionLoadWarnings(node.actionWritten, own));
+    out.push(...parsedActionWarnings(node.actionWritten, own));
   }
 }
 
@@ -94,7 +114,9 @@ export function runningTaskWarnings(task: TaskNode, collections: Data | undefine
     const warning = routed === undefined ? undefined : missingCollectionWarning(routed);
     return warning === undefined ? [] : [warning];
   }
-  return collectionLoadWarnings(written, collections.map(String));
+  // the strategy looks the action plugin up only
+  const listed = collections.map(String);
+  return BUILTIN_REDIRECTS.has(written) ? routedActionWarnings(written, listed) : collectionLoadWarnings(written, listed);
 }
 
 /**
