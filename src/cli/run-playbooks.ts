@@ -24,7 +24,8 @@ import { parsePlaybook } from '../playbook/parse-playbook.js';
 import { parseTaskFile } from '../playbook/parse-task-list.js';
 import { loadListedRoles, loadRole, roleSearchPaths } from '../playbook/load-role.js';
 import { loadRoleTasks } from '../playbook/load-role-tasks.js';
-import type { ImportPlaybookNode, Playbook, PlayNode, RoleDefinition } from '../playbook/model.js';
+import type { ImportPlaybookNode, Keyword, Playbook, PlayNode, RoleDefinition } from '../playbook/model.js';
+import { importPlaybookWhen } from './import-playbook-when.js';
 import { completeCollections, currentDefaultCollection, setDefaultCollection } from '../playbook/action-collections.js';
 import type { CompiledPlay } from '../compile/program.js';
 import { PlaybookRunner } from '../run/playbook-runner.js';
@@ -109,9 +110,9 @@ function withoutYamlWarnings<T>(read: () => T): T {
 }
 
 /** An import_playbook name, templated as the playbook loads: a template error is a parser error at the name. */
-function renderImportName(entry: ImportPlaybookNode, render: (text: string) => string): string {
+function renderImportName(entry: ImportPlaybookNode, render: (text: string) => Data): string {
   try {
-    return render(pyStr(entry.file.value));
+    return pyStr(render(pyStr(entry.file.value)));
   } catch (e) {
     if (!(e instanceof TemplateError)) throw e;
     throw new ParseError('IMPORT_PLAYBOOK_TEMPLATE', `Error processing keyword 'import_playbook': ${e.message}`, { location: entry.file.loc });
@@ -135,7 +136,7 @@ function importedPlaybookPath(name: string, importer: string): string {
 }
 
 /** Reads a playbook with its import_playbook entries expanded, as ansible does before running. */
-export function loadPlaybookFile(path: string, warn: (m: string) => void, render: (text: string, entryVars?: DataDict) => string = (t) => t): Playbook {
+export function loadPlaybookFile(path: string, warn: (m: string) => void, render: (text: string, entryVars?: DataDict, origin?: SourceLocation) => Data = (t) => t): Playbook {
   const loaded = readYaml(path);
   void warn;
   // ansible adds a playbook's library/ and module_utils/ to the search paths as it loads the playbook.
@@ -154,13 +155,15 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
     const local: DataDict = new Map(isDict(vars?.value) ? vars.value : []);
     local.set('playbook_dir', dirname(resolve(path)));
     let imported: Playbook;
+    let when: Keyword | undefined;
     try {
-      imported = loadPlaybookFile(importedPlaybookPath(renderImportName(entry, (text) => render(text, local)), path), warn, render);
+      const name = renderImportName(entry, (text) => render(text, local));
+      when = importPlaybookWhen(entry.keywords.get('when'), (text, origin) => render(text, local, origin));
+      imported = loadPlaybookFile(importedPlaybookPath(name, path), warn, render);
     } catch (e) {
       if (entries.length === 0) throw e;
       return { file: playbook.file, entries, loadError: e };
     }
-    const when = entry.keywords.get('when');
     const tags = entry.keywords.get('tags');
     for (const sub of imported.entries) {
       if (sub.kind !== 'play' || ((!vars || !isDict(vars.value)) && !when && !tags)) {
@@ -272,15 +275,15 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     else callback.warning?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.help ? { help: w.help } : {}) });
   });
   const extraScope: VarSource = { get: (n) => extraVars.get(n), has: (n) => extraVars.has(n), keys: () => [...extraVars.keys()].map(String) };
-  const renderLoadTime = (text: string, entryVars?: DataDict): string => {
+  const renderLoadTime = (text: string, entryVars?: DataDict, origin?: SourceLocation): Data => {
     if (!templar.isTemplate(text)) return text;
-    if (entryVars === undefined) return pyStr(templar.render(text, extraScope, {}));
+    if (entryVars === undefined) return templar.render(text, extraScope, origin ? { origin } : {});
     const scope: VarSource = {
       get: (n) => (extraVars.has(n) ? extraVars.get(n) : entryVars.get(n)),
       has: (n) => extraVars.has(n) || entryVars.has(n),
       keys: () => [...new Set([...entryVars.keys(), ...extraVars.keys()].map(String))],
     };
-    return pyStr(templar.render(text, scope, {}));
+    return templar.render(text, scope, origin ? { origin } : {});
   };
   // -M directories are searched as given, before the playbook's library/; the configured ones with
   // their subdirectories, after.
