@@ -15,6 +15,9 @@ FIXTURES = (
     " && ln -sfn {f} {o}/f.link && tar -C {d} --mtime=@0 --owner=0 --group=0 -cf - a.txt sub | gzip -n > {o}/t.tgz && printf 'k: 1\\n' > {o}/v.yml"
 ).format(d=D, f=F, o=OUT)
 
+# seeds from 21100 on: a plain tar, a hidden file, a link to a directory
+FIXTURES10 = ("tar -C {d} --mtime=@0 --owner=0 --group=0 -cf {o}/t.tar b.log sub && printf 'h\\n' > {d}/.hidden"
+              " && ln -sfn {d}/sub {o}/dlink").format(d=D, o=OUT)
 MODES = ['0644', 420, 644, '644', 'u=rw,g=r', 'u=rw,g=r,o=r', '0o600', '01777', 'a+x', 'rwx', 'preserve',
          '0755', 493, 'u+z', '', '0999', 0]
 BOOLS = [True, False, 'yes', 'no', 'on', 'off', 1, 0, 'true', 'maybe', [1], '1', 'y']
@@ -142,6 +145,42 @@ MORE = {
     'unarchive': {'list_files': [True, True], 'exclude': [['a.txt', 'sub/c.txt']], 'include': ['sub/c.txt']},
     'tempfile': {'suffix': ['.d'], 'state': ['directory', 'file']},  # no other prefix: its random name shows
 }
+# session 10, seeds from 21100 on: what real playbooks use most, with ordinary and wrong values
+MORE10 = {
+    'file': {'path!': [OUT + '/lnk', OUT + '/lnk2', D + '/sub', OUT + '/nd'], 'state': ['link', 'hard', 'absent', 'link', 'directory'],
+             'src': ['f.txt', '../f.txt', 'dir', D + '/sub', 'dir/a.txt'], 'follow': [True, False, 'no'],
+             'mode': [0o755, '0o644', 'u+x,g-w', 'u=rwx,g=rx,o=', 'ug+rw', 493, '755'], 'recurse': [True, 'yes']},
+    'copy': {'src': [D, D + '/', D + '/sub', F, 'files/sub/', 'files/sub'], 'remote_src': [True, True, 'yes'],
+             'mode': ['preserve', '0600', 'u=rw,go='], 'directory_mode': ['0755', '0700', 'u=rwx,go=rx', 'x'],
+             'validate': ['grep -q . %s', 'test -f %s'], 'backup': [True, True]},
+    'template': {'newline_sequence': ['\r\n', '\n'], 'trim_blocks': [False, 'no'], 'lstrip_blocks': [True, 'yes'],
+                 'output_encoding': ['utf-16', 'ascii', 'utf-8'], 'backup': [True, True], 'src!': ['ws.j2', 'ws.j2']},
+    'lineinfile': {'insertafter': ['^gamma', '^(al|be)', '[bad'], 'insertbefore': ['^beta', '(gam)ma', '[bad'],
+                   'search_string': ['# end', 'alpha', ''], 'create': [True, True], 'backup': [True], 'line': ['alpha', '# end']},
+    'blockinfile': {'marker_begin': ['OPEN', '{mark}'], 'marker_end': ['CLOSE', 'END'], 'insertbefore': ['^beta', 'BOF'],
+                    'state': ['absent', 'present'], 'append_newline': [True, 'yes'], 'prepend_newline': [True, 'yes'],
+                    'marker': ['# {mark} ANSIBLE MANAGED BLOCK', '// {mark}']},
+    'replace': {'after': ['^beta$', 'gamma', '(unclosed'], 'before': ['^beta', 'zzz', '(unclosed'], 'regexp!': ['a+', '^', '$', '(?s).*']},
+    'find': {'patterns': ['.*\\.txt$', '[ab]*', ['*.txt', '*.nope'], '*'], 'excludes': ['a*', ['sub', 'c*'], '.*\\.log$'],
+             'use_regex': [True, True], 'age': ['0', '-1s', '1h'], 'size': ['0', '-1m', '1g', '3b'],
+             'file_type': ['directory', 'any', 'file'], 'recurse': [True, True], 'depth': [1, 3, -1],
+             'contains': ['^a+$', 'needle', ''], 'hidden': [True]},
+    'stat': {'checksum_algorithm': ['sha256', 'md5', 'bogus'], 'get_checksum': [True, False], 'follow': [True, True]},
+    'assemble': {'src!': [D, D + '/sub', 'files'], 'remote_src': [True, False, 'no'], 'delimiter': ['#sep', '\\n--\\n'],
+                 'regexp': ['^[ab]', '.*'], 'ignore_hidden': [True]},
+    'tempfile': {'state': ['file', 'directory', 'bogus'], 'path': [OUT, D, OUT + '/missing', F]},
+    'wait_for': {'search_regex': ['needle', '^aaa$', 'zzz'], 'path': [D + '/b.log', D + '/a.txt', D],
+                 'state': ['present', 'absent', 'started', 'stopped'], 'delay': [0, 'x'], 'sleep': [1, 'x']},
+    'unarchive': {'src!': [OUT + '/t.tgz', OUT + '/t.tar', F], 'dest!': [OUT + '/nd', D + '/sub'], 'remote_src': [True, True],
+                  'list_files': [True], 'keep_newer': [True], 'exclude': [['sub/*']], 'creates': [OUT + '/nd/a.txt']},
+    'set_stats': {'data!': [{'k': '{{ n }}'}, {'l': [1, {'m': 2}]}, {}], 'per_host': [True, 'yes', 'x']},
+    'async_status': {'jid!': ['j0.0', '{{ none_v }}', 3], 'mode': ['status', 'cleanup']},
+}
+# and for the play on the test host: its stat has file(1)'s absence and lsattr alike on both sides
+MORE10_SYSTEM = {
+    'stat': {'get_mime': [True, False], 'get_attributes': [True, False], 'checksum_algorithm': ['sha256', 'md5'],
+             'path!': ['/etc/hostname', '/bin', '/etc/ssh/sshd_config']},
+}
 # session 9, seeds from 17000 on: a second play, in check mode, on an isolated test host
 # (MODARGS_TESTHOST: its inventory line, from /opt/test-hosts/inventory.ini; run.py passes
 # ORACLE_EXTRA_BINDS=/opt/test-hosts on to the oracle), which both engines see the same
@@ -268,6 +307,17 @@ ALIASES = {'file': {'path': ['dest', 'name']}, 'known_hosts': {'name': ['host']}
            'assert': {'fail_msg': ['msg']}, 'unarchive': {}, 'fetch': {}}
 
 
+def with_more(specs, extras):
+    """The specs with each extra's values added to (or forming) their options' choices."""
+    out = {mod: dict(spec) for mod, spec in specs.items()}
+    for extra in extras:
+        for mod, options in extra.items():
+            for key, values in options.items():
+                name = key if key in out[mod] else (key + '!' if key + '!' in out[mod] else key)
+                out[mod][name] = list(out[mod].get(name, [])) + values
+    return out
+
+
 class G:
     def __init__(self, seed):
         self.r = random.Random(seed)
@@ -275,14 +325,14 @@ class G:
         self.more = seed >= 13100
         self.system = seed >= 17000
         self.port = 20000 + (seed * 7 + sum(OUT.encode())) % 20000
+        self.s10 = seed >= 21100
+        self.system_specs = SYSTEM
         if self.more:
-            self.specs = {mod: dict(spec) for mod, spec in SPECS.items()}
-            for mod, extra in MORE.items():
-                for key, values in extra.items():
-                    name = key if key in self.specs[mod] else (key + '!' if key + '!' in self.specs[mod] else key)
-                    self.specs[mod][name] = list(self.specs[mod].get(name, [])) + values
+            self.specs = with_more(SPECS, [MORE] + ([MORE10] if self.s10 else []))
         else:
             self.specs = SPECS
+        if self.s10:
+            self.system_specs = with_more(SYSTEM, [MORE10_SYSTEM])
 
     def pick(self, xs):
         return self.r.choice(xs)
@@ -368,6 +418,8 @@ class G:
         self.n += 1
         reg = 'r%d' % self.n
         mod = self.pick(list(self.specs) + list(FREE) * 2 + ['async'])
+        if self.s10 and self.chance(0.5):          # what real playbooks use most
+            mod = self.pick(list(MORE10) + ['command', 'shell'])
         if mod == 'async':
             return self.async_tasks(reg)
         if mod in FREE:
@@ -431,10 +483,10 @@ class G:
         """A check-mode call of a module that acts on the machine, on the test host."""
         self.n += 1
         reg = 'r%d' % self.n
-        mod = self.pick(list(SYSTEM) + ['meta'])
+        mod = self.pick(list(self.system_specs) + ['meta'])
         if mod == 'meta':
             return [{'name': 'meta %d' % self.n, 'meta': self.pick(META), 'when': self.pick([True, 'false', 'n == 1'])}]
-        spec = SYSTEM[mod]
+        spec = self.system_specs[mod]
         args = {}
         for key, values in spec.items():
             if key.endswith('!') or self.chance(0.3):
@@ -472,8 +524,41 @@ class G:
         return {'name': 'system', 'hosts': host, 'gather_facts': self.pick([False, False, True]), 'check_mode': True,
                 'vars': {'n': 1}, 'tasks': tasks}
 
+    def http_other_tasks(self):
+        """get_url from the case's own HTTP server, or wait_for its port (open) or another (closed)."""
+        self.n += 1
+        reg = 'r%d' % self.n
+        base = 'http://127.0.0.1:%d' % self.port
+        if self.chance(0.35):
+            args = {'port': self.pick([self.port, self.port, 1, 'x']), 'host': self.pick(['127.0.0.1', 'localhost']), 'timeout': 1}
+            for key, values in {'state': ['started', 'stopped', 'drained', 'present', 'absent'], 'search_regex': ['hello', 'nope'],
+                                'connect_timeout': [1, 'x'], 'delay': [0], 'msg': ['port wait']}.items():
+                if self.chance(0.3):
+                    args[key] = self.pick(values)
+            mod = 'wait_for'
+        else:
+            args = {'url': base + self.pick(['/ok', '/json', '/redirect', '/missing', '/ok?q=1']),
+                    'dest': self.pick([OUT + '/got.txt', OUT + '/nd/', D, F, OUT + '/missing/x.txt'])}
+            options = {'checksum': ['sha1:f572d396fae9206628714fb2ce00f72e94f2258f', 'sha256:' + '0' * 64, 'md5:x', 'bogus'],
+                       'force': BOOLS, 'mode': MODES, 'backup': BOOLS, 'timeout': [5, 'x', 0], 'headers': [{'X-A': '1'}, 'x'],
+                       'url_username': ['u'], 'url_password': ['p'], 'force_basic_auth': BOOLS, 'use_proxy': BOOLS,
+                       'validate_certs': BOOLS, 'decompress': BOOLS, 'unredirected_headers': [['X-A']], 'http_agent': ['agent/1'],
+                       'tmp_dest': [OUT, OUT + '/missing'], 'bogus': [1]}
+            for key, values in options.items():
+                if self.chance(0.15):
+                    args[key] = self.pick(values)
+            mod = 'get_url'
+        out = {'name': '%s %d' % (mod, self.n), mod: args, 'register': reg, 'ignore_errors': True}
+        if self.chance(0.2):
+            out['check_mode'] = True
+        if self.chance(0.2):
+            out['diff'] = True
+        return [out, {'name': 'show %s' % reg, 'debug': {'var': reg}}]
+
     def http_tasks(self):
         """uri against the case's own HTTP server (started by an earlier task)."""
+        if self.s10 and self.chance(0.5):
+            return self.http_other_tasks()
         self.n += 1
         reg = 'r%d' % self.n
         base = 'http://127.0.0.1:%d' % self.port
@@ -496,7 +581,9 @@ class G:
 
     def play(self):
         tasks = [{'name': 'fixtures', 'shell': FIXTURES, 'check_mode': False, 'changed_when': False}]
-        if self.system and self.chance(0.5):
+        if self.s10:
+            tasks.append({'name': 'more fixtures', 'shell': FIXTURES10, 'check_mode': False, 'changed_when': False})
+        if self.system and self.chance(0.7 if self.s10 else 0.5):
             # the case's own HTTP server, asked by uri tasks mixed in, stopped by the last task (its
             # pid kept in the case folder, which no generated task touches)
             tasks.append({'name': 'http server', 'shell': 'nohup python3 {{ playbook_dir }}/srv.py %d >/dev/null 2>&1 & echo $! > {{ playbook_dir }}/http.pid; sleep 1' % self.port,
@@ -544,6 +631,8 @@ def main(seed, out):
     }
     if g.system:
         files['srv.py'] = HTTP_SERVER
+    if g.s10:  # blocks indented, a non-ASCII character (trim_blocks, lstrip_blocks, output_encoding)
+        files['ws.j2'] = '  {% if n %}\n  indented {{ n }}\n  {% endif %}\n{% for i in [1, 2] %}\n  - {{ i }} é\n{% endfor %}\nend\n'
     for name, text in files.items():
         with open(os.path.join(out, name), 'w') as f:
             f.write(text)
