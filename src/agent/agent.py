@@ -119,7 +119,7 @@ def _install_popen_tracking():
     def tracked_init(self, *args, **kwargs):
         kwargs.setdefault('start_new_session', True)
         if getattr(local, 'env', None) is not None and len(args) <= 10 and kwargs.get('env') is None:
-            kwargs['env'] = dict(os.environ)  # the request's environment reaches its children (env is positional 11th)
+            kwargs['env'] = os.environ.copy()  # the request's environment reaches its children (env is positional 11th)
         _orig_popen_init(self, *args, **kwargs)
         rid = getattr(local, 'rid', None)
         if rid is not None:
@@ -175,6 +175,10 @@ class _TaskEnviron(os._Environ):
         return sum(1 for _ in self)
 
     def copy(self):
+        if self._overlay() is None:
+            # the real mapping decoded at once, not a key at a time through the overlay's checks
+            decode_key, decode_value = self.decodekey, self.decodevalue
+            return dict((decode_key(k), decode_value(v)) for k, v in self._data.items())
         return dict(self)
 
 

@@ -831,13 +831,18 @@ class Context(object):
             cmd_shown = list(argv)
             if executable:
                 argv = [executable] + argv[1:] if argv else [executable]
-        env = os.environ.copy()
-        if self.environ:
-            env.update(self.environ)
-        if environ_update:
-            env.update(environ_update)
-        if path_prefix:
-            env['PATH'] = '%s:%s' % (path_prefix, env.get('PATH', ''))
+        env = None
+        # NOTE: with nothing to add the child inherits the agent's environment as it is (a task's
+        # `environment:` is merged in by the agent's Popen hook): copying and re-encoding every
+        # variable for each command was ~4% of the agent's CPU in bench's `long`.
+        if self.environ or environ_update or path_prefix:
+            env = os.environ.copy()
+            if self.environ:
+                env.update(self.environ)
+            if environ_update:
+                env.update(environ_update)
+            if path_prefix:
+                env['PATH'] = '%s:%s' % (path_prefix, env.get('PATH', ''))
         if cwd is not None:
             cwd = os.path.expanduser(os.path.expandvars(cwd))
             if not os.path.isdir(cwd):
