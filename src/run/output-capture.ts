@@ -27,6 +27,11 @@ export function releaseHeld(): void {
   });
 }
 
+/** Makes `call` now, past any capture: what the strategy sends itself, not the task's worker. */
+export function sendOutsideCapture(call: () => void): void {
+  current.exit(call);
+}
+
 /** Runs `work` with every call to a capturable callback made on its behalf held in `into`. */
 export function captureOutput<T>(into: CapturedOutput, work: () => Promise<T>): Promise<T> {
   return current.run(into, work);

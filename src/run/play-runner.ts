@@ -29,6 +29,7 @@ import { resultLetsHostGoOn, stepMayRunAhead } from './run-ahead-policy.js';
 import { runFreePasses, type FreePassRunner } from './free-passes.js';
 import { runPinnedHosts, type PinnedRunner } from './pinned-hosts.js';
 import { HostOutputOrder } from './host-output-order.js';
+import { sendOutsideCapture } from './output-capture.js';
 import { TaskNames } from './task-names.js';
 import { settleWithDebugger, type DebuggedResultContext } from './debugged-result.js';
 import { enterIncludes, type IncludeEntryContext, type IncludeResult } from './include-entry.js';
@@ -646,8 +647,11 @@ export class PlayRunner {
       this.announced.add(step.id);
       this.names.announce(step, hosts[0] as string);
       const info = this.taskInfo(step, hosts[0] as string);
-      if (isHandler) this.services.callback.handlerTaskStart?.(info);
-      else this.services.callback.taskStart?.(info);
+      const callback = this.services.callback;
+      const announce = (): void => void (isHandler ? callback.handlerTaskStart?.(info) : callback.taskStart?.(info));
+      // NOTE: free and host_pinned send it as they queue the task, before the items its worker sends.
+      if (perHost) sendOutsideCapture(announce);
+      else announce();
     }
     // NOTE: ansible templates run_once for each host in turn as it queues the task: the hosts
     // before the first that says true run as usual, that one runs once for the rest.
