@@ -138,7 +138,7 @@ export function elementTypeName(container: readonly Data[] | DataDict, key: Dict
 export function iterate(value: Data, what = 'object'): Data[] {
   if (Array.isArray(value)) return value;
   if (value instanceof Map) return [...value.keys()];
-  if (isStringLike(value)) return [...textOf(value)];
+  if (isStringLike(value) && value !== OMIT_PLACEHOLDER) return [...textOf(value)];
   // range(), dict views and other runtime iterables.
   if (isIterableObject(value)) return Array.from(value as Iterable<Data>);
   throw pluginError(`'${typeName(value)}' ${what} is not iterable`);

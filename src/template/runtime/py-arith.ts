@@ -6,6 +6,7 @@ import { PyFloat, intOf, isTuple, markTuple, type Data } from '../../core/data.j
 import { PyObject, type Value } from './py-object.js';
 import { PyException, typeError } from './py-exception.js';
 import { percentFormat } from './py-format.js';
+import { OMIT_PLACEHOLDER } from './omit.js';
 import { correctlyRoundedPow } from './correctly-rounded-pow.js';
 import { bigOf, isInt, num, operandTypeName, typeName } from './py-values.js';
 import { Undefined, UndefinedError } from './undefined.js';
@@ -139,7 +140,8 @@ export function pyMod(na: number, nb: number): number {
 
 export function mod(a: Value, b: Value): Value {
   check(a);
-  if (typeof a === 'string') return percentFormat(a, b);
+  // NOTE: omit is an object of its own in 2.19, with no % of its own.
+  if (typeof a === 'string' && a !== OMIT_PLACEHOLDER) return percentFormat(a, b);
   check(b);
   const na = num(a);
   const nb = num(b);

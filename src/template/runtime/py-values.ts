@@ -122,7 +122,7 @@ export function repr(v: Value | undefined): string {
     case 'bigint':
       return String(v);
     case 'string':
-      return strRepr(v);
+      return v === OMIT_PLACEHOLDER ? '<<Omit>>' : strRepr(v);
   }
   if (v instanceof PyFloat) return floatRepr(v.value);
   if (Array.isArray(v)) {

@@ -4,6 +4,7 @@ import type { TestFn } from '../plugin.js';
 import { argument, defined, iterate, pluginError } from '../filters/ansible-args.js';
 import { hashKey } from '../filters/ansible-sets.js';
 import { isIterableObject, typeName } from '../runtime/py-values.js';
+import { isOmit } from '../runtime/omit.js';
 
 function setKeys(items: Data[]): Set<string> {
   const keys = new Set<string>();
@@ -32,7 +33,7 @@ const superset: TestFn = (_ctx, value, args, kwargs) => {
 
 /** Python's `value in seq`. */
 export function pyContains(seq: Data, value: Data): boolean {
-  if (isStringLike(seq)) {
+  if (isStringLike(seq) && !isOmit(seq)) {
     if (!isStringLike(value)) throw pluginError(`'in <string>' requires string as left operand, not ${typeName(value)}`);
     return textOf(seq).includes(textOf(value));
   }

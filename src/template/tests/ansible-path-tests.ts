@@ -5,12 +5,14 @@ import type { PluginValue, TestFn } from '../plugin.js';
 import { argument, defined, pluginError } from '../filters/ansible-args.js';
 import { posixAbspath, posixDirname } from '../filters/ansible-python-path.js';
 import { typeName } from '../runtime/py-values.js';
+import { isOmit } from '../runtime/omit.js';
 
 /** A path, or (an int) an open file descriptor, as os.stat takes them. */
 function pathOf(value: PluginValue | undefined): string | number {
   const data = defined(value);
-  if (isStringLike(data)) return textOf(data);
+  if (isStringLike(data) && !isOmit(data)) return textOf(data);
   if (typeof data === 'number') return data;
+  if (typeof data === 'boolean') return Number(data); // a bool is an int: True is fd 1
   throw pluginError(`stat: path should be string, bytes, os.PathLike or integer, not ${typeName(data)}`);
 }
 
@@ -32,13 +34,13 @@ const linkExists: TestFn = (_ctx, value) => stat(linkPathOf(value), false) !== u
 /** os.lstat takes no file descriptor, and says so in its own words. */
 function linkPathOf(value: PluginValue | undefined): string {
   const data = defined(value);
-  if (isStringLike(data)) return textOf(data);
+  if (isStringLike(data) && !isOmit(data)) return textOf(data);
   throw pluginError(`lstat: path should be string, bytes or os.PathLike, not ${typeName(data)}`);
 }
 
 const abs: TestFn = (_ctx, value) => {
   const data = defined(value);
-  if (!isStringLike(data)) throw pluginError(`expected str, bytes or os.PathLike object, not ${typeName(data)}`);
+  if (!isStringLike(data) || isOmit(data)) throw pluginError(`expected str, bytes or os.PathLike object, not ${typeName(data)}`);
   return textOf(data).startsWith('/');
 };
 

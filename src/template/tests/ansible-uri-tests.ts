@@ -4,9 +4,10 @@ import type { TestFn } from '../plugin.js';
 import { argument, defined } from '../filters/ansible-args.js';
 import { pyUrlsplit } from '../filters/ansible-encoding.js';
 import { pyContains } from './ansible-collection-tests.js';
+import { isOmit } from '../runtime/omit.js';
 
 function isUri(value: Data, schemes: Data | undefined): boolean {
-  if (!isStringLike(value)) return false;
+  if (!isStringLike(value) || isOmit(value)) return false;
   try {
     const parts = pyUrlsplit(textOf(value));
     if (schemes === undefined || schemes === null || (Array.isArray(schemes) && schemes.length === 0)) return true;

@@ -1,6 +1,7 @@
 /** vault_encrypted, vaulted_file. */
 import { readFileSync } from 'node:fs';
 import { VaultString, pyRepr } from '../../core/data.js';
+import { repr } from '../runtime/py-values.js';
 import type { TestFn } from '../plugin.js';
 import { chainedError, defined, toText } from '../filters/ansible-args.js';
 import { isVaultText } from '../filters/ansible-vault-format.js';
@@ -21,7 +22,7 @@ const vaultedFile: TestFn = (_ctx, value) => {
     const code = (error as NodeJS.ErrnoException).code;
     const shown = `b${pyRepr(path)}`;
     const reason = code === 'EISDIR' ? `[Errno 21] Is a directory: ${shown}` : `[Errno 2] No such file or directory: ${shown}`;
-    throw chainedError(`Cannot test if the file ${pyRepr(data)} is a vault.`, reason);
+    throw chainedError(`Cannot test if the file ${repr(data)} is a vault.`, reason);
   }
   return isVaultText(head);
 };

@@ -38,8 +38,8 @@ const typeTests: Record<string, TestFn> = {
   number: (_c, v) => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v instanceof PyFloat,
   string: (_c, v) => typeof v === 'string' && v !== OMIT_PLACEHOLDER,
   mapping: (_c, v) => v instanceof Map,
-  sequence: (_c, v) => typeof v === 'string' || Array.isArray(v) || v instanceof Map || (v instanceof PyObject && typeof (v as { length?: unknown }).length === 'number'),
-  iterable: (_c, v) => typeof v === 'string' || Array.isArray(v) || v instanceof Map || isIterableObject(v),
+  sequence: (_c, v) => (typeof v === 'string' && v !== OMIT_PLACEHOLDER) || Array.isArray(v) || v instanceof Map || (v instanceof PyObject && typeof (v as { length?: unknown }).length === 'number'),
+  iterable: (_c, v) => (typeof v === 'string' && v !== OMIT_PLACEHOLDER) || Array.isArray(v) || v instanceof Map || isIterableObject(v),
   callable: (_c, v) => v instanceof PyCallable,
   // NOTE: Jinja tests str(value), so a dict whose repr is all lower case "is lower".
   lower: (_c, v) => isLower(str(v as Value)),
