@@ -59,8 +59,8 @@ export function wrapPluginError(err: unknown, kind: 'filter' | 'test', name: str
 
 function pluginFailureOf(err: unknown, kind: 'filter' | 'test', name: string): unknown {
   if (err instanceof PluginFailure) return err;
-  // An Ansible error about a value it shows (its context) stays a cause of its own, as 2.19 chains it.
-  if (err instanceof TemplateError && err.context !== undefined) return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed.`, { cause: err });
+  // An Ansible error about a value it shows (its context or origin) stays a cause of its own, as 2.19 chains it.
+  if (err instanceof TemplateError && (err.context !== undefined || err.location !== undefined)) return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed.`, { cause: err });
   // An Ansible error raised from one that was raised while handling another: that one is a cause of its own.
   if (err instanceof TemplateError && err.cause instanceof TemplateError && err.cause.context !== undefined) {
     return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed: ${err.message}`, { cause: err.cause });

@@ -1,6 +1,7 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
 import { PyRange, isIterableObject, plainTypeName, repr, storedKey } from '../runtime/py-values.js';
 import { TemplateError } from '../../core/errors.js';
+import { valueOrigin } from '../../core/value-origins.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyStr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
 import { missingAttribute } from '../runtime/attributes.js';
@@ -141,7 +142,9 @@ function percentOne(template: string, value: Data): string {
 }
 
 /** Jinja's environment.getitem: subscript, then attribute; a miss is Undefined. */
-function getitem(container: Data, key: Data): Data | Undefined {
+function getitem(container: Data, rawKey: Data): Data | Undefined {
+  // A bool indexes a sequence as the int it is (False is 0); a dict finds it by equality.
+  const key = typeof rawKey === 'boolean' && !(container instanceof Map) ? Number(rawKey) : rawKey;
   if (container instanceof Map) {
     // NOTE: a text key is looked up, not searched for: hostvars gives the host's own view (HostVarsVars).
     if (typeof key === 'string' && container.has(key)) return container.get(key) as Data;
@@ -156,10 +159,10 @@ function getitem(container: Data, key: Data): Data | Undefined {
   }
   // hostvars words a missing host its own way ("hostvars['name']").
   if (container instanceof Map && isStringLike(key)) return missingAttribute(container, textOf(key));
-  // A false key (None, False, 0) keeps Jinja's words, naming the lazy dict's class.
-  if (container instanceof Map && !truthy(key)) return missingAttribute(container, key);
+  // A false key (None, False, 0, -0.0) keeps Jinja's words, naming the lazy container's class.
+  if (!truthy(key)) return missingAttribute(container, rawKey);
   const kind = container instanceof Map ? plainTypeName(container) : Array.isArray(container) ? 'list' : typeShortName(container);
-  const shown = pyRepr(isStringLike(key) ? textOf(key) : key);
+  const shown = pyRepr(isStringLike(rawKey) ? textOf(rawKey) : rawKey);
   return new Undefined(`object of type '${kind}' has no attribute ${shown}`, isStringLike(key) ? textOf(key) : undefined);
 }
 
@@ -229,9 +232,14 @@ export const rekey_on_member: FilterFn = (_ctx, value, args, kwargs) => {
   else if (Array.isArray(data)) items = data;
   else throw pluginError('Type is not a valid list, set, or dict');
   const out: DataDict = new Map();
-  for (const item of items) {
+  const itemKeys: DictKey[] = data instanceof Map ? [...data.keys()] : items.map((_, i) => i);
+  for (const [index, item] of items.entries()) {
     if (!(item instanceof Map)) throw pluginError('List item is not a valid dict');
-    if (!item.has(key as DictKey)) throw new TemplateError('filter-error', `Key ${pyRepr(key)} was not found.`, { context: `Origin: <unknown>\n\n${repr(item)}` });
+    if (!item.has(key as DictKey)) {
+      // 2.19 raises with the item as its object: a variable's item shows where it was written.
+      const at = valueOrigin(data as Data[] | DataDict, itemKeys[index] as DictKey);
+      throw new TemplateError('filter-error', `Key ${pyRepr(key)} was not found.`, at ? { location: at } : { context: `Origin: <unknown>\n\n${repr(item)}` });
+    }
     const k = item.get(key as DictKey) as DictKey;
     if (out.has(k) && truthy(out.get(k))) {
       if (duplicates === 'error') throw pluginError(`Key ${pyRepr(k)} is not unique, cannot convert to dict.`);
