@@ -470,12 +470,17 @@ def _copy_controller_tree(params, ctx, tree):
             # the copy module run for this file checks it (the action's diff for the file beside)
             ctx.fail('Copied file does not match the expected checksum. Transfer failed.', checksum=checksum,
                      expected_checksum=params['checksum'], diff=diffs[-1:] if ctx.diff_mode else [])
-        parent = os.path.dirname(target)
-        if not os.path.isdir(parent):
-            os.makedirs(parent)
-            _set_directory_mode(params, ctx, parent)
-        ctx.atomic_write(target, data)
-        ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(file_params, path=target), True, None)
+        try:
+            # the copy module run for the file makes its missing folders, each new one given
+            # directory_mode (and owner, group) from the topmost down
+            if not os.path.isdir(os.path.dirname(target)):
+                _make_dest_dirs(ctx, params, os.path.dirname(target), None)
+            ctx.atomic_write(target, data)
+            ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(file_params, path=target), True, None)
+        except volant_runtime.ModuleFailed as e:
+            # its failed result gets the file's checksum from the action
+            e.result.setdefault('checksum', checksum)
+            raise
     for rel in tree['dirs']:
         path = os.path.join(dest, rel)
         if os.path.isdir(path):
