@@ -36,7 +36,7 @@ export function moduleDefaultArgs(step: TaskStep, vars: VarSource, templar: Temp
   }
   const own = merged.get(action);
   const defaults = fromGroups.size > 0 && (own === undefined || own === null || isDict(own)) ? new Map([...fromGroups, ...(isDict(own) ? own : [])]) : own;
-  if (defaults === undefined || defaults === null) return new Map();
+  if (defaults === undefined) return new Map();
   if (isDict(defaults)) return defaults;
   // NOTE: what Python's dict.update says of a value that is no mapping.
   if (typeof defaults === 'string') {
