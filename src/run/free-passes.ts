@@ -57,7 +57,15 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
   // still in the play batch for the tasks queued before then (their variables are made at queueing).
   const removedWhenQueued = new Map<string, boolean>();
   runner.watchUnshown?.((host) => waiting.has(host) && removedWhenQueued.get(host) === false);
+  // NOTE: what the workers still running when a pass ends send comes out as it comes, in 2.19 a
+  // moment later: the next thing the strategy does lets it out, unless that is an error ending the run.
+  let stillRunning: Queued[] = [];
+  const letOutRunning = (): void => {
+    for (const q of stillRunning) releaseWorkerEvents(q.events);
+    stillRunning = [];
+  };
   const queue = async (host: string, work: () => Promise<unknown>): Promise<void> => {
+    letOutRunning();
     let started: () => void = () => undefined;
     const start = new Promise<void>((resolve) => (started = resolve));
     const output: CapturedOutput = [];
@@ -80,6 +88,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
     if (forks === 1) for (const q of earlier) releaseWorkerEvents(q.events);
   };
   const show = async (items: readonly Queued[]): Promise<void> => {
+    letOutRunning();
     for (const q of items) {
       try {
         await q.done;
@@ -90,7 +99,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       }
     }
     if (items.length > 0) await runner.resultsShown?.(items.map((q) => q.host));
-    for (const q of inFlight) releaseWorkerEvents(q.events);
+    stillRunning = inFlight.filter((q) => !items.includes(q));
   };
   while (!runner.stopped()) {
     let work = false;
@@ -154,6 +163,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
         continue;
       }
       if (step.task.action === 'meta') {
+        letOutRunning();
         await runner.runStep(step, host, true);
         metaNow++;
         continue;
