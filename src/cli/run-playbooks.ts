@@ -51,7 +51,7 @@ import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
 import { VarsFiles } from '../inventory/vars-files.js';
 import { combinedValue } from '../vars/combine-vars.js';
 import { connectionSpecFor } from './connection-spec.js';
-import { cachePluginWarnings } from './cache-plugin-warnings.js';
+import { cachePluginWarnings, factCacheStore } from './cache-plugin-warnings.js';
 import { askPasswords, askVaultPassword } from './ask-passwords.js';
 import { configLookup } from './config-lookup.js';
 import { inventoryConfig, loadInventoryShowingWarnings, variablePrecedence } from './inventory-config.js';
@@ -254,6 +254,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   };
   // 2.19's VariableManager loads the fact cache plugin before the host list is looked at.
   for (const message of cachePluginWarnings(config)) warn(message);
+  const factCache = factCacheStore(config, cwd);
+  // --flush-cache: 2.19 clears localhost and every inventory host, --limit or not.
+  if (args.flushCache && factCache) for (const host of ['localhost', ...inventory.listHosts('all')]) factCache.delete(host);
   const extraVars = parseExtraVars(strings(args.extraVars), cwd, hashBehaviour === 'merge');
   // ansible's get_host_list: warn about an empty inventory before --limit, fail when --limit empties it.
   const noHosts = inventory.listHosts('all').length === 0;
@@ -337,6 +340,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     hashBehaviour,
     varsFiles,
     globals: new Map([['omit', OMIT_PLACEHOLDER]]),
+    ...(factCache ? { factCache } : {}),
     options: {
       checkMode: Boolean(args.check),
       diffMode: Boolean(args.diff),

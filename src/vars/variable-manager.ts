@@ -34,6 +34,7 @@ import type { PlayHosts, PlayScope, RoleScope, TaskScope } from './scopes.js';
 import { RESERVED_NAMES } from './reserved-names.js';
 import { SourceView } from './source-view.js';
 import { combinedValue, combineInto, type HashBehaviour } from './combine-vars.js';
+import type { FactCacheStore } from './fact-cache-store.js';
 
 /** Command-line state that ansible exposes as `ansible_*` variables. */
 export interface RunOptionVars {
@@ -72,6 +73,8 @@ export interface VariableManagerOptions {
    * them from the VarSource: the lowest layer, left out of `vars`.
    */
   globals?: DataDict;
+  /** A persistent fact cache (`fact_caching = jsonfile`); facts stay in memory without one. */
+  factCache?: FactCacheStore;
 }
 
 /** ansible's default VARIABLE_PRECEDENCE, lowest first. */
@@ -80,6 +83,8 @@ const DEFAULT_PRECEDENCE = ['all_inventory', 'groups_inventory', 'all_plugins_in
 interface HostState {
   /** The fact cache (setup results, cacheable set_fact). Replaced, never mutated, on change. */
   facts: DataDict;
+  /** The facts are the cache's in memory (loaded or stored): the store is not read again. */
+  factsInMemory: boolean;
   factsLayer: DataDict | undefined;
   /** include_vars results. */
   includeVars: DataDict;
@@ -197,7 +202,7 @@ export class VariableManager {
   private state(host: string): HostState {
     let s = this.hosts.get(host);
     if (!s) {
-      s = { facts: EMPTY, factsLayer: undefined, includeVars: EMPTY, nonPersistent: EMPTY, inventory: undefined, hostSource: undefined, generation: 0, last: undefined };
+      s = { facts: EMPTY, factsInMemory: false, factsLayer: undefined, includeVars: EMPTY, nonPersistent: EMPTY, inventory: undefined, hostSource: undefined, generation: 0, last: undefined };
       this.hosts.set(host, s);
     }
     return s;
@@ -205,7 +210,21 @@ export class VariableManager {
 
   /** The host's fact cache (what `setup` and cacheable set_fact stored). */
   facts(host: string): DataDict {
+    if (this.config.factCache) return this.storedFacts(host, this.state(host)).facts;
     return this.hosts.get(host)?.facts ?? EMPTY;
+  }
+
+  /** Reads the persistent cache for a host whose facts are not in memory (2.19 looks at each read). */
+  private storedFacts(host: string, s: HostState): HostState {
+    if (s.factsInMemory || !this.config.factCache) return s;
+    const stored = this.config.factCache.load(host);
+    if (stored === undefined) return s;
+    s.facts = stored;
+    s.factsInMemory = true;
+    s.factsLayer = undefined;
+    this.generation++;
+    s.generation++;
+    return s;
   }
 
   /** Whether `setup` has filled the host's fact cache (its `module_setup` fact). */
@@ -218,8 +237,10 @@ export class VariableManager {
     // NOTE: 2.19 warns of a reserved name as it stores the variable, where it was written (in
     // name order: the result reached it with sorted keys).
     this.warnReserved([facts], true);
-    const s = this.state(host);
+    const s = this.storedFacts(host, this.state(host));
     s.facts = merged(s.facts, facts);
+    s.factsInMemory = true;
+    this.config.factCache?.save(host, s.facts);
     s.factsLayer = undefined;
     this.generation++;
     s.generation++;
@@ -257,9 +278,11 @@ export class VariableManager {
 
   /** meta: clear_facts (the fact cache only; set_fact/register values stay). */
   clearFacts(host: string): void {
+    this.config.factCache?.delete(host);
     const s = this.hosts.get(host);
     if (!s) return;
     s.facts = EMPTY;
+    s.factsInMemory = false;
     s.factsLayer = undefined;
     this.generation++;
     s.generation++;
@@ -309,7 +332,7 @@ export class VariableManager {
   }
 
   private factsLayer(hostName: string): DataDict {
-    const s = this.state(hostName);
+    const s = this.storedFacts(hostName, this.state(hostName));
     if (s.factsLayer) return s.factsLayer;
     const layer: DataDict = new Map();
     layer.set('ansible_facts', namespaceFacts(s.facts));
@@ -487,7 +510,7 @@ export class VariableManager {
    */
   taskVars(hostName: string | undefined, play?: PlayScope, task?: TaskScope, playHosts?: PlayHosts): LayeredVars {
     if (hostName === undefined) return this.buildTaskVars(undefined, play, task, playHosts);
-    const s = this.state(hostName);
+    const s = this.storedFacts(hostName, this.state(hostName));
     const stamp = `${this.inventory.version}:${this.epoch}:${s.generation}`;
     const last = s.last;
     if (last && last.play === play && last.task === task && last.hosts === playHosts && last.stamp === stamp) return last.source;
@@ -551,7 +574,7 @@ export class VariableManager {
 
   /** `hostvars[name]`: the host's variables without play or task (ansible's get_vars(host)). */
   hostVarsSource(hostName: string): LayeredVars {
-    const s = this.state(hostName);
+    const s = this.storedFacts(hostName, this.state(hostName));
     const generation = `${this.inventory.version}:${this.generation}`;
     if (s.hostSource && s.hostSource.generation === generation) return s.hostSource.source;
     const own = [this.inventoryLayer(hostName), this.factsLayer(hostName), s.includeVars, s.nonPersistent, this.extra];
