@@ -36,6 +36,7 @@ def norm(text, d):
     text = re.sub(r'(["\'])(atime|mtime|ctime)\1: \d+(\.\d+)?', r'\1\2\1: <E>', text)
     text = re.sub(r'(["\'])(inode|dev)\1: \d+', r'\1\2\1: <N>', text)
     text = re.sub(r'ansible-tmp-\d+(\.\d+)?-\d+-\d+', 'ansible-tmp-<ID>', text)
+    text = re.sub(r'(ansible-tmp-<ID>/tmp)[a-z0-9_]{8}\b', r'\1<R>', text)  # a module's temp file there
     text = re.sub(r'ansible\.[a-z0-9_]{8}source', 'ansible.<R>source', text)
     text = re.sub(r'"src": "[^"]*/(\.ansible/tmp|\.volant)[^"]*"', '"src": "<SRC>"', text)
     text = re.sub(r'(ansible-local-)\d+[A-Za-z0-9_]+(/tmp)[A-Za-z0-9_]{8}/', r'\1<ID>\2<R>/', text)

@@ -63,6 +63,13 @@ describe('golden/normalize', () => {
     assert.equal(normalizeOutput('"_original_basename": "t.j2",', ctx), '"_original_basename": "t.j2",');
   });
 
+  it("replaces a module's temp file in the task's remote temp dir (get_url's checksum mismatch)", () => {
+    assert.equal(
+      normalizeOutput('The checksum for /root/.ansible/tmp/ansible-tmp-1796084171.0047772-2973-32023945525015/tmpcex08nyg did not', ctx),
+      'The checksum for /root/.ansible/tmp/ansible-tmp-<ID>/tmp<RANDOM> did not',
+    );
+  });
+
   it("drops the connection and module loader lines of ansible-core's -vvv", () => {
     const vvv =
       '<localhost> ESTABLISH LOCAL CONNECTION FOR USER: root\n' +

@@ -37,6 +37,8 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [new RegExp(`${key('inode|dev')}\\d+`, 'g'), '$1$2$1: <NUM>'],
   // The remote temp dir ansible makes per task (in copy's `src`, in some error messages).
   [/ansible-tmp-\d+(\.\d+)?-\d+-\d+/g, 'ansible-tmp-<ID>'],
+  // …and a module's temp file in it (get_url's download, named when its checksum is wrong).
+  [/(ansible-tmp-<ID>\/tmp)[a-z0-9_]{8}\b/g, '$1<RANDOM>'],
   // The controller's per-run local temp dir, which template's diff names as its "after" file:
   // ~/.ansible/tmp/ansible-local-<pid><random>/tmp<random>/<src>.
   [/(ansible-local-)\d+[A-Za-z0-9_]+(\/tmp)[A-Za-z0-9_]{8}\//g, '$1<ID>$2<RANDOM>/'],

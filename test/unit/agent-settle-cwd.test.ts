@@ -38,7 +38,7 @@ describe('agent/runtime: a module that may not read its working folder', () => {
       assert.deepEqual(first?.warnings, [
         `Module remote_tmp ${base} did not exist and was created with a mode of 0700, this may cause issues when running as another user. To avoid this, create the remote_tmp dir with the correct permissions manually`,
       ]);
-      assert.match(first?.cwd ?? '', new RegExp(`^${base}/ansible-moduletmp-`));
+      assert.match(first?.cwd ?? '', new RegExp(`^${base}/ansible-tmp-[0-9.]+-[0-9]+-[0-9]+$`));
       assert.deepEqual(second?.warnings, []);
       assert.equal(statSync(base).mode & 0o777, 0o700);
     } finally {
