@@ -463,9 +463,11 @@ def _copy_controller_tree(params, ctx, tree):
                 entry['before_header'] = target
             diffs.append(entry)
         changed = True
-        last = {'changed': True, 'checksum': checksum, 'dest': target, 'md5sum': hashlib.md5(data).hexdigest()}
         if ctx.check_mode:
+            # no copy module runs: the action's own answer for the file, changed and its diff
+            last = {'changed': True}
             continue
+        last = {'changed': True, 'checksum': checksum, 'dest': target, 'md5sum': hashlib.md5(data).hexdigest(), 'src': _fake_src(target)}
         if params['checksum'] and params['checksum'] != checksum:
             # the copy module run for this file checks it (the action's diff for the file beside)
             ctx.fail('Copied file does not match the expected checksum. Transfer failed.', checksum=checksum,
