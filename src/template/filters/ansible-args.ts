@@ -108,6 +108,7 @@ export function pyClass(value: Data): string {
 function wrappedClass(name: string): string | undefined {
   if (name.startsWith('_AnsibleLazyTemplate')) return `<class 'ansible._internal._templating._lazy_containers.${name}'>`;
   if (name.startsWith('_AnsibleTagged')) return `<class 'ansible.module_utils._internal._datatag.${name}'>`;
+  if (name === '_OmitType') return "<class 'ansible._internal._templating._utils._OmitType'>";
   return undefined;
 }
 

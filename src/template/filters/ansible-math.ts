@@ -1,5 +1,5 @@
 /** log, pow, root, human_readable, human_to_bytes. Results are Python floats. */
-import { PyFloat, isStringLike, numericValue, textOf, type Data } from '../../core/data.js';
+import { PyFloat, isStringLike, numericValue, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { typeName } from '../runtime/py-values.js';
 import { PyException } from '../runtime/py-exception.js';
@@ -90,7 +90,7 @@ export function bytesToHuman(size: number, isbits: boolean, unit: string | null)
 
 export const human_readable: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
-  const isbits = Boolean(numericValue(argument(args, kwargs, 0, 'isbits') ?? false));
+  const isbits = truthy(argument(args, kwargs, 0, 'isbits') ?? false);
   const unit = argument(args, kwargs, 1, 'unit');
   const size = numericValue(data);
   if (size === undefined) {

@@ -1,10 +1,11 @@
 /** Path filters: Python's os.path / ntpath on the controller's strings. */
 import { pythonGlob } from './ansible-python-glob.js';
 import { statSync } from 'node:fs';
-import { isStringLike, markTuple, textOf, type Data } from '../../core/data.js';
+import { isStringLike, isTuple, markTuple, textOf, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, elementTypeName, pluginError, pyClass } from './ansible-args.js';
 import { typeName } from '../runtime/py-values.js';
+import { isOmit } from '../runtime/omit.js';
 import {
   ntSplit,
   ntSplitdrive,
@@ -23,13 +24,14 @@ import {
 /** The str a path function needs, or Python's TypeError words. */
 function pathText(value: PluginValue, shownType?: string): string {
   const data: Data = defined(value);
-  if (isStringLike(data)) return textOf(data);
+  if (isStringLike(data) && !isOmit(data)) return textOf(data);
   throw pluginError(`expected str, bytes or os.PathLike object, not ${shownType ?? pyTypeWord(data)}`);
 }
 
 /** The type's name in Python's own TypeError: as the plugin received it (lazy, tagged). */
 function pyTypeWord(data: Data): string {
-  return typeName(data);
+  // A tuple a template writes reaches the filter as 2.19's lazy tuple.
+  return Array.isArray(data) && isTuple(data) ? '_AnsibleLazyAccessTuple' : typeName(data);
 }
 
 function simple(fn: (p: string) => Data): FilterFn {
@@ -44,7 +46,7 @@ export const realpath = simple(posixRealpath);
 // NOTE: Python 3.13's normpath is C code, with TypeError words of its own.
 export const normpath: FilterFn = (_ctx, value) => {
   const data = defined(value);
-  if (!isStringLike(data)) throw pluginError(`_path_normpath: path should be string, bytes or os.PathLike, not ${pyTypeWord(data)}`);
+  if (!isStringLike(data) || isOmit(data)) throw pluginError(`_path_normpath: path should be string, bytes or os.PathLike, not ${pyTypeWord(data)}`);
   return posixNormpath(textOf(data));
 };
 export const splitext = simple((p) => markTuple(posixSplitext(p)));
@@ -64,7 +66,7 @@ export const relpath: FilterFn = (_ctx, value, args, kwargs) => {
 
 export const path_join: FilterFn = (_ctx, value) => {
   const data = defined(value);
-  if (isStringLike(data)) return textOf(data);
+  if (isStringLike(data) && !isOmit(data)) return textOf(data);
   if (Array.isArray(data)) {
     if (data.length === 0) throw pluginError('join() missing 1 required positional argument: \'a\'');
     // NOTE: os.path.join checks its first argument with fspath and the others with its own words.
@@ -89,7 +91,11 @@ export const commonpath: FilterFn = (_ctx, value) => {
 
 /** Only regular files, as Ansible filters glob.glob's result with os.path.isfile. */
 export const fileglob: FilterFn = (_ctx, value) => {
-  const pattern = pathText(value);
+  const data = defined(value);
+  // NOTE: glob slices the pattern ([:0]) before it reads it as a path.
+  if (data instanceof Map) throw pluginError('slice(None, 0, None)');
+  if (!Array.isArray(data) && !(isStringLike(data) && !isOmit(data))) throw pluginError(`'${typeName(data)}' object is not subscriptable`);
+  const pattern = pathText(data);
   const matches = pythonGlob(pattern).filter((p) => {
     try {
       return statSync(p).isFile();

@@ -1,6 +1,7 @@
 /** vault and unvault filters. */
 import { VaultString, isStringLike, textOf, truthy } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
+import { isOmit } from '../runtime/omit.js';
 import { argument, chainedError, defined, pluginError, pyClass, toText } from './ansible-args.js';
 import { VaultFormatError, isVaultText, vaultDecrypt, vaultEncrypt } from './ansible-vault-format.js';
 
@@ -12,7 +13,7 @@ export const vault: FilterFn = (_ctx, value, args, kwargs) => {
   if (secret === undefined || !isStringLike(secret)) {
     throw pluginError(`Secret passed is required to be a string, instead we got ${pyClass(secret ?? null)}.`);
   }
-  if (!isStringLike(data)) throw pluginError(`Can only vault strings, instead we got ${pyClass(data)}.`);
+  if (!isStringLike(data) || isOmit(data)) throw pluginError(`Can only vault strings, instead we got ${pyClass(data)}.`);
   if (salt !== undefined && salt !== null && !isStringLike(salt)) throw pluginError('Unable to encrypt.');
   const saltBytes = salt === undefined || salt === null ? undefined : Buffer.from(textOf(salt), 'utf8');
   if (saltBytes !== undefined && saltBytes.length === 0) throw chainedError('Unable to encrypt.', 'Empty or invalid salt passed');
@@ -31,7 +32,7 @@ export const unvault: FilterFn = (_ctx, value, args, kwargs) => {
   }
   let text: string;
   if (data instanceof VaultString) text = data.ciphertext;
-  else if (isStringLike(data)) text = textOf(data);
+  else if (isStringLike(data) && !isOmit(data)) text = textOf(data);
   else throw pluginError(`Vault should be in the form of a string, instead we got ${pyClass(data)}.`);
   if (!isVaultText(text)) return text;
   try {

@@ -134,7 +134,7 @@ const numberFilters: Record<string, FilterFn> = {
       return new PyFloat(pyRound(x, p));
     }
     const f = m === 'ceil' ? Math.ceil : Math.floor;
-    return new PyFloat(f(x * 10 ** p) / 10 ** p);
+    return new PyFloat(f(integral(x * 10 ** p)) / 10 ** p);
   },
   filesizeformat: (_c, v, args, kw) => {
     const [binary] = bindArgs(args, kw, [['binary', false]]);
@@ -143,7 +143,7 @@ const numberFilters: Record<string, FilterFn> = {
     const base = bin ? 1024 : 1000;
     const prefixes = bin ? ['KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'] : ['kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
     if (bytes === 1) return '1 Byte';
-    if (bytes < base) return `${Math.trunc(bytes)} Bytes`;
+    if (bytes < base) return `${Math.trunc(integral(bytes))} Bytes`;
     let unit = 0;
     let prefix = '';
     for (let i = 0; i < prefixes.length; i++) {
@@ -154,5 +154,12 @@ const numberFilters: Record<string, FilterFn> = {
     return `${formatFloat((base * bytes) / unit, 'f', 1)} ${prefix}`;
   },
 };
+
+/** A float Python can make an int of (math.floor, int()): NaN and the infinities it refuses. */
+function integral(x: number): number {
+  if (Number.isNaN(x)) throw new PyException('ValueError', 'cannot convert float NaN to integer');
+  if (!Number.isFinite(x)) throw new PyException('OverflowError', 'cannot convert float infinity to integer');
+  return x;
+}
 
 registerFilters(numberFilters, 'ansible.builtin');

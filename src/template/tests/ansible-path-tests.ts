@@ -1,6 +1,6 @@
 /** Controller path tests: file, directory, link, exists, link_exists, abs, same_file, mount. */
 import { fstatSync, lstatSync, statSync, type Stats } from 'node:fs';
-import { isStringLike, pyRepr, textOf } from '../../core/data.js';
+import { isStringLike, isTuple, pyRepr, textOf, type Data } from '../../core/data.js';
 import type { PluginValue, TestFn } from '../plugin.js';
 import { argument, defined, pluginError } from '../filters/ansible-args.js';
 import { posixAbspath, posixDirname } from '../filters/ansible-python-path.js';
@@ -13,7 +13,12 @@ function pathOf(value: PluginValue | undefined): string | number {
   if (isStringLike(data) && !isOmit(data)) return textOf(data);
   if (typeof data === 'number') return data;
   if (typeof data === 'boolean') return Number(data); // a bool is an int: True is fd 1
-  throw pluginError(`stat: path should be string, bytes, os.PathLike or integer, not ${typeName(data)}`);
+  throw pluginError(`stat: path should be string, bytes, os.PathLike or integer, not ${testedTypeName(data)}`);
+}
+
+/** A tuple a template writes reaches a test as 2.19's lazy tuple. */
+function testedTypeName(data: Data): string {
+  return Array.isArray(data) && isTuple(data) ? '_AnsibleLazyAccessTuple' : typeName(data);
 }
 
 function stat(path: string | number, follow = true): Stats | undefined {
@@ -50,10 +55,11 @@ function statError(path: string | number): string {
 }
 
 const sameFile: TestFn = (_ctx, value, args, kwargs) => {
+  // os.path.samefile stats the first path before it reads the second.
   const a = pathOf(value);
-  const b = pathOf(argument(args, kwargs, 0, 'f2') ?? null);
   const sa = stat(a);
   if (!sa) throw pluginError(statError(a));
+  const b = pathOf(argument(args, kwargs, 0, 'f2') ?? null);
   const sb = stat(b);
   if (!sb) throw pluginError(statError(b));
   return sa.dev === sb.dev && sa.ino === sb.ino;
