@@ -308,6 +308,100 @@ EXTRAS = [
     "v_uni | upper", "v_uni | title", "v_uni | capitalize", "v_uni | center(20, '·')", "v_uni | to_uuid",
 ]
 
+# Seeds from here on also draw Jinja statements, more tests and lookups, FQCN test names and
+# Python methods on values (below); a lower seed gives the case it always gave.
+EXTENDED_FROM = 21000
+
+# Whole templates with statements (each a debug msg), over the play's variables.
+STATEMENTS = [
+    "{% for x in v_list %}{{ x }},{% else %}empty{% endfor %}", "{% for x in [] %}{{ x }}{% else %}empty{% endfor %}",
+    "{% for x in v_words %}{{ loop.cycle('a', 'b') }}{{ x }} {% endfor %}",
+    "{% for x in v_list %}{% if loop.changed(x) %}{{ x }}{% endif %}{% endfor %}",
+    "{% for x in v_list %}{{ loop.previtem | default('-') }}>{{ loop.nextitem | default('-') }} {% endfor %}",
+    "{% for x in v_list %}{{ loop.index }}/{{ loop.length }}/{{ loop.revindex0 }}/{{ loop.first }}/{{ loop.last }};{% endfor %}",
+    "{% for x in v_nested recursive %}[{% if x is iterable %}{{ loop(x) }}{% else %}{{ x }}@{{ loop.depth }}{% endif %}]{% endfor %}",
+    "{% for k, v in v_dict.items() %}{{ k }}={{ v }};{% endfor %}", "{% for k, v in v_dict | dictsort %}{{ k }}{{ v }}{% endfor %}",
+    "{% for x in v_list if x > 1 %}{{ x }}{% endfor %}", "{% for x in v_list %}{% if x == 2 %}{% break %}{% endif %}{{ x }}{% endfor %}",
+    "{% for a, b in v_pairs %}{{ a }}{{ b }}{% endfor %}", "{% for x in 5 %}{{ x }}{% endfor %}", "{% for x in none %}{{ x }}{% endfor %}",
+    "{% for x in v_list %}{{ loop.cycle() }}{% endfor %}", "{% for x in undef_var %}{{ x }}{% else %}e{% endfor %}",
+    "{% macro m(a, b='B', c=none) %}{{ a }}-{{ b }}-{{ c }}{% endmacro %}{{ m(1) }} {{ m(1, c=3) }} {{ m(b=2, a=0) }}",
+    "{% macro m(a) %}{{ a }}{{ varargs }}{{ kwargs }}{% endmacro %}{{ m(1, 2, x=3) }}", "{% macro m(a) %}{{ a }}{% endmacro %}{{ m() }}",
+    "{% macro m(a) %}{{ a }}{% endmacro %}{{ m(1, 2) }}", "{% macro m() %}{{ m.name }}{{ m.arguments }}{% endmacro %}{{ m() }}",
+    "{% macro w(t) %}<{{ caller(t) }}>{% endmacro %}{% call(x) w('T') %}in {{ x }}{% endcall %}",
+    "{% macro w() %}[{{ caller() }}]{% endmacro %}{% call w() %}body {{ v_int }}{% endcall %}", "{% macro w() %}{{ caller() }}{% endmacro %}{{ w() }}",
+    "{% filter upper %}shout {{ v_str }}{% endfilter %}", "{% filter replace('l', 'L') | center(20) %}{{ v_str }}{% endfilter %}",
+    "{% filter nosuch %}x{% endfilter %}", "{% set b %}block {{ v_int }}{% endset %}{{ b | length }} {{ b }}",
+    "{% set b | upper %}up {{ v_str }}{% endset %}{{ b }}", "{% set x = 1 %}{% for i in v_list %}{% set x = x + i %}{% endfor %}{{ x }}",
+    "{% set ns = namespace(n=0) %}{% for i in v_list %}{% set ns.n = ns.n + i %}{% endfor %}{{ ns.n }}",
+    "{% set ns = namespace(a=1, b='x') %}{{ ns }}{{ ns.a }}{{ ns.c | default('nc') }}", "{% set ns = namespace() %}{% set ns.v = v_dict %}{{ ns.v.a }}",
+    "{% set a, b = v_pairs[0] %}{{ a }}{{ b }}", "{% set a, b = [1] %}{{ a }}", "{% set x = 5 %}{% set x.y = 1 %}",
+    "{% raw %}{{ not rendered }} {% if %}{% endraw %}{{ v_int }}", "{% with a = 1, b = v_str %}{{ a }}{{ b }}{% endwith %}{{ a | default('out') }}",
+    "{% with %}{% set q = 2 %}{{ q }}{% endwith %}{{ q | default('gone') }}", "{% if v_int > 40 %}big{% elif v_int > 10 %}mid{% else %}small{% endif %}",
+    "{% if undef_var %}y{% else %}n{% endif %}", "{%- for x in v_list -%} {{ x }} {%- endfor -%}", "{{ v_list | join('\n') }}\n{# comment #}end",
+    "{% for x in v_users | selectattr('active') %}{{ x.name }}{{ ',' if not loop.last }}{% endfor %}",
+    "{% for g in v_users | groupby('age') %}{{ g.grouper }}:{{ g.list | map(attribute='name') | join('+') }} {% endfor %}",
+    "{% set d = {} %}{% set _ = d.update({'k': 1}) %}{{ d }}", "{% set l = [] %}{{ l.append(1) }}{{ l }}",
+    "{% for x in v_list %}{% continue %}{% endfor %}done", "{% do v_list.append(9) %}", "{% include 'n.j2' %}",
+    "{% import 'n.j2' as n %}{{ n }}", "{% extends 'n.j2' %}", "{% for %}", "{% if %}{% endif %}", "{% endfor %}",
+]
+
+# More tests, with their inputs written out.
+MORE_TESTS = [
+    "v_str is match('H.*d$')", "v_str is search('wor', ignorecase=true)", "v_str is regex('^h', ignorecase=true, match_type='match')",
+    "v_str is regex('o', match_type='findall')", "v_multi is search('^line', multiline=true)", "v_str is match('(')",
+    "[1, 2] is subset(v_list)", "v_list is superset([1, 2])", "v_words is subset(v_words)", "[] is superset([])", "'ab' is subset('abc')",
+    "'1.2.3' is version('1.2', '>')", "'1.2.3' is version('1.2.3', 'eq')", "'1.2.3-rc1' is version('1.2.3', '<', version_type='semver')",
+    "'1.0' is version('1.0.0', '==', version_type='strict')", "'1.0a1' is version('1.0', '<', version_type='pep440')",
+    "'2.0' is version('10.0', 'lt', version_type='loose')", "'1.2' is version('1.10', operator='lt')", "'1.2' is version('x.y', 'gt', strict=true)",
+    "v_int is version('41', '>')", "'1' is version('1', 'bogus')", "'1.2' is version('1.2', '==', version_type='nope')",
+    "'1.0' is ansible.builtin.version('1.1', 'lt')", "'x' is version_compare('y')", "'1.2' is version('1.2', 'ne', version_type='semver')",
+    "'/etc' is abs", "'etc' is abs", "'/etc/hosts' is same_file('/etc/../etc/hosts')", "'/etc/hosts' is same_file('/nonexist')",
+    "'nope' is same_file('/etc')", "v_str is vault_encrypted", "'$ANSIBLE_VAULT;1.1;AES256' is vault_encrypted", "undef_var is vault_encrypted",
+    "v_str is ansible.builtin.match('H')", "v_list is ansible.builtin.subset(v_list)", "v_list is ansible.builtin.all",
+    "v_str is ansible.builtin.string", "v_int is ansible.builtin.divisibleby(7)", "v_str is ansible.builtin.nosuchtest",
+    "[v_true, 1] is all", "[] is any", "v_str is truthy(convert_bool=true)", "'no' is falsy(convert_bool=true)",
+]
+
+# More lookups.
+MORE_LOOKUPS = [
+    "lookup('lines', 'printf \"a\\\\nb\\\\n\"', wantlist=true)", "query('lines', 'echo one', 'echo two')", "lookup('lines', 'true')",
+    "query('indexed_items', [['a', 'b'], 'c'])", "lookup('indexed_items', [])", "query('indexed_items', v_dict)",
+    "query('nested', ['a', 'b'], [1, 2], ['x'])", "query('nested', [[1, 2]])", "query('nested', 'v_list', [1])", "query('nested', [])",
+    "query('together', [1, 2], ['a', 'b'], ['x'])", "query('together', [])", "query('together', [[1]])",
+    "query('subelements', v_users, 'groups', skip_missing=true)", "query('subelements', v_users, 'home', {'skip_missing': true})",
+    "query('subelements', v_users, 'home', skip_missing=true)", "query('subelements', v_users, 'groups', {'bogus': 1})",
+    "query('subelements', {'a': {'l': [1]}}, 'l')", "query('subelements', v_users, 'groups', 'extra')",
+    "query('dict', {})", "query('dict', {'a': [1], 'b': {'c': 2}})", "query('dict', v_users)", "query('dict', 'str')",
+    "query('sequence', 'start=1 count=3 format=n%d')", "query('sequence', 'start=10 count=2 stride=5')", "query('sequence', 'count=0')",
+    "query('sequence', 'start=3 end=1 stride=1')", "query('sequence', 'start=1 end=3 format=%s-%s')", "query('sequence', 'start=1 end=2 format=%f')",
+    "query('sequence', start=2, count=2, format='v%02x')", "query('sequence', '1-3/2:x%d')", "query('sequence', '0x10-0x12')",
+    "query('sequence', 'end=2', 'start=5 end=6')", "query('sequence', 'start=1 end=3 bogus=1')",
+    "lookup('random_choice', 'only')", "query('random_choice', ['one'])", "lookup('random_choice')",
+    "query('varnames', '^v_i')", "query('varnames', 'v_int', 'v_str')", "lookup('varnames', 5)", "query('varnames')",
+    "lookup('vars', 'nope', default='D')", "lookup('vars', 'v_int', 'nope', default=none)", "query('vars', 'v_list', 'v_dict')",
+    "lookup('vars', 'v_' ~ 'str')", "lookup('vars', 'hostvars')['localhost']['v_int']", "lookup('vars', 'v_none', default=1)",
+    "query('items', [[1, [2]], 3])", "lookup('items', [[1, 2], [3]], wantlist=true)", "query('items', 'a', ['b', ['c']])", "query('items', v_pairs)",
+    "lookup('first_found', 'nope.txt', skip=true)", "query('first_found', ['nope1.txt', 'nope2.txt'], skip=true)",
+    "lookup('first_found', files=['nope.txt'], paths=['files'], skip=true)", "lookup('first_found', 'data.txt', skip=true)",
+    "query('first_found', {'files': 'nope,data.txt', 'paths': 'files'})", "lookup('first_found', [], skip=true)",
+    "lookup('ansible.builtin.items', [1])", "query('ansible.builtin.dict', v_dict)", "lookup('ansible.builtin.nosuch')",
+]
+
+# Python methods on values, as playbooks call them.
+METHODS = [
+    "'a,b,c'.split(',')", "'a b  c'.split()", "'a,b,c'.split(',', 1)", "'a,b'.rsplit(',', 1)", "v_str.startswith('Hell')",
+    "v_str.startswith(('x', 'H'))", "v_str.endswith('d')", "'{} and {}'.format(1, v_str)", "'{a}-{b}'.format(a=1, b=2)", "'{0:>5}|{1:.2f}'.format('x', 3.14159)",
+    "'{}'.format()", "v_dict.items() | list", "v_dict.keys() | list | sort", "v_dict.values() | list", "v_dict.get('a')", "v_dict.get('zz', 'dflt')",
+    "v_dict.get('zz')", "'%s' % v_int", "'%s-%s' % (1, 2)", "'%d' % 'x'", "'%(a)s' % v_dict", "'%5.1f|%x|%o|%e' % (v_float, 255, 8, 12345.678)",
+    "v_str.replace('l', 'L')", "v_str.replace('l', 'L', 1)", "'xxhixx'.strip('x')", "'  pad  '.lstrip()", "'  pad  '.rstrip()", "v_list.index(2)",
+    "v_list.index(99)", "v_list.count(3)", "v_words.count('pear')", "v_dict.update({'z': 1})", "v_list.append(1)", "v_str.upper()", "v_str.lower()",
+    "v_str.title()", "v_str.swapcase()", "v_str.center(20, '*')", "v_str.zfill(15)", "'42'.isdigit()", "'abc'.isalpha()", "v_str.find('o')",
+    "v_str.rfind('o')", "v_str.index('zz')", "','.join(v_words)", "v_str.partition(', ')", "v_str.splitlines()", "v_multi.splitlines(true)",
+    "'ab'.encode('utf-8')", "v_str.casefold()", "v_str.ljust(15, '.')", "v_dict.copy()", "v_dict.pop('a')", "v_dict.setdefault('q', 1)",
+    "v_list.pop()", "v_list.copy()", "v_str[::-1]", "v_str[1:4]", "v_list[-2:]", "v_words[1]", "v_dict['C']", "v_dict.C", "v_users[0].name",
+    "v_users[0]['groups'][1]", "v_str.nosuchmethod()", "v_int.real", "v_float.is_integer()", "(5).bit_length()", "v_int.to_bytes(2, 'big')",
+]
+
 TEMPLATE_T = 'T {{ v_int }} {{ extra | default("no extra") }} [[ v_str ]]\n'
 TEMPLATE_N = '{{ v_list }}\n'
 
@@ -323,6 +417,7 @@ class G:
     def __init__(self, seed):
         self.r = random.Random(seed)
         self.stable = seed >= STABLE_FROM
+        self.extended = seed >= EXTENDED_FROM
 
     def pick(self, xs):
         return self.r.choice(xs)
@@ -347,6 +442,8 @@ class G:
         kinds, choices = FILTERS[name]
         x = self.input_for(kinds)
         a = self.args_for(choices)
+        if self.extended and name == 'strftime' and (a == '' or a.startswith(("'x'", 'none', 'undef_var', 'v_dict', 'v_list', '[', '{', "''"))):
+            a = '0'   # no epoch (or a bad one) reads the clock: not repeatable
         if self.stable and name in ('shuffle', 'random') and 'seed=' not in a:
             a = a + ', seed=1' if a else 'seed=1'
         call = '%s(%s)' % (name, a) if a or self.chance(0.2) else name
@@ -371,7 +468,19 @@ class G:
             return '%s is %s%s %s' % (x, neg, name, a)   # Jinja's one-argument test without parentheses
         return '%s is %s%s' % (x, neg, '%s(%s)' % (name, a) if a else name)
 
+    def extended_expr(self):
+        k = self.r.randrange(100)
+        if k < 40:
+            return self.filter_expr() if k < 25 else self.test_expr()
+        if k < 60:
+            return self.pick(MORE_TESTS)
+        if k < 80:
+            return self.pick(MORE_LOOKUPS)
+        return self.pick(METHODS)
+
     def expr(self):
+        if self.extended:
+            return self.extended_expr()
         k = self.r.randrange(100)
         if k < 55:
             return self.filter_expr()
@@ -383,6 +492,8 @@ class G:
         return self.pick(EXTRAS)
 
     def task(self):
+        if self.extended and self.chance(0.3):
+            return {'debug': {'msg': self.pick(STATEMENTS)}, 'ignore_errors': True}
         e = self.expr()
         k = self.r.randrange(10)
         if k == 0:
