@@ -7,6 +7,7 @@ import { PLAY_KEYWORDS } from './play-keywords.js';
 import { parseRoleRef } from './parse-role-ref.js';
 import { parseTaskList } from './parse-task-list.js';
 import { completeCollections, withActionCollections } from './action-collections.js';
+import { checkCollections } from './check-collections.js';
 import { afterDeprecations, readBeforeError } from './earlier-deprecations.js';
 import { libraryModules } from '../core/library-modules.js';
 import { pythonClassName } from './python-class-name.js';
@@ -52,6 +53,7 @@ function parseRoles(play: YamlMap, file: string): RoleRef[] {
 /** One play mapping → PlayNode, with 2.19's load-time checks. */
 export function parsePlay(map: YamlMap, file: string): PlayNode {
   const keywords = collectKeywords(map, 'Play', PLAY_NAMES, PLAY_LISTS);
+  checkCollections(findPair(map, 'collections')?.value, map.loc);
   // short action names resolve in the play's collections first
   const collections = completeCollections(keywords.get('collections')?.value);
   const list = (field: string, handlers = false) =>

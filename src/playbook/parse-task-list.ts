@@ -10,6 +10,7 @@ import type { YamlMap, YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
 import { BLOCK_KEYWORDS } from './block-keywords.js';
 import { withOwnCollections } from './action-collections.js';
+import { checkCollections } from './check-collections.js';
 import { collectKeywords } from './collect-keywords.js';
 import type { BlockNode, TaskNode, TaskOrBlock } from './model.js';
 import { parseTask } from './parse-task.js';
@@ -70,6 +71,7 @@ function blockList(map: YamlMap, name: 'block' | 'rescue' | 'always', file: stri
 
 export function parseBlock(map: YamlMap, file: string, handlers: boolean): BlockNode {
   const keywords = collectKeywords(map, 'Block', BLOCK_NAMES, BLOCK_LISTS);
+  checkCollections(findPair(map, 'collections')?.value, map.loc);
   // its tasks' short action names resolve in its own collections, when it lists some
   const own = keywords.get('collections')?.value;
   const block = withOwnCollections(own, () => blockList(map, 'block', file, handlers));

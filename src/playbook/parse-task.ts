@@ -1,7 +1,7 @@
 import { ParseError } from '../core/errors.js';
 import type { YamlMap, YamlNode } from '../yaml/node.js';
-import { pyTypeName, UnsafeString } from '../core/data.js';
 import { collectKeywords } from './collect-keywords.js';
+import { checkCollections } from './check-collections.js';
 import { HANDLER_KEYWORDS } from './handler-keywords.js';
 import type { Keyword, TaskNode } from './model.js';
 import { parseModuleArgs } from './module-args.js';
@@ -17,16 +17,6 @@ import { pluginDirectories } from '../core/plugin-directories.js';
 const TASK_NAMES: ReadonlySet<string> = new Set([...TASK_KEYWORDS.map((k) => k.name), 'async_val']);
 const HANDLER_NAMES: ReadonlySet<string> = new Set([...HANDLER_KEYWORDS.map((k) => k.name), 'async_val']);
 
-/** 2.19 validates a task's `collections` (a list of str; a lone value is a list of it) before it resolves the action. */
-function checkOwnCollections(node: YamlNode | undefined): void {
-  if (node === undefined || (node.kind === 'scalar' && node.value === null)) return;
-  for (const item of node.kind === 'seq' ? node.items : [node]) {
-    const value = toData(item);
-    if (typeof value === 'string' || value instanceof UnsafeString) continue;
-    throw new ParseError('KEYWORD_TYPE', `Keyword 'collections' items must be of type 'str', not '${pyTypeName(value)}'.`, { location: item.loc });
-  }
-}
-
 /**
  * One task (or handler) mapping → TaskNode: the action and its arguments resolved, `with_<lookup>`
  * lifted out, every other key a keyword of the task's table.
@@ -35,7 +25,7 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
   let resolved: ResolvedAction;
   try {
     const own = findPair(map, 'collections')?.value;
-    checkOwnCollections(own);
+    checkCollections(own, map.loc);
     resolved = withOwnCollections(own === undefined ? undefined : toData(own), () => parseModuleArgs(map));
   } catch (error) {
     // NOTE: ansible wraps only the splitter's failure, locating it at the task.
