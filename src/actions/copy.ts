@@ -82,8 +82,9 @@ export const copy: Action = async (ctx) => {
     answer.delete('_volant_action_answer');
     return answer;
   }
-  // remote_src results are the module's as they are.
-  return toBoolLike(args.get('remote_src')) ? result : withSourceChecksum(result, args);
+  // remote_src results are the module's as they are (content is sent as a file whatever it says).
+  const remote = toBoolLike(args.get('remote_src')) && (content === undefined || content === null);
+  return remote ? result : withSourceChecksum(result, args);
 };
 
 /**

@@ -232,11 +232,7 @@ def _run(params, ctx):
             # NOTE: no fsync, as ansible-core (runtime.atomic_write says why)
             data.write_to(f)
         if params['validate']:
-            if '%s' not in params['validate']:
-                ctx.fail('validate must contain %%s: %s' % params['validate'])
-            rc, out, err = ctx.run_command(params['validate'] % tmp)
-            if rc != 0:
-                ctx.fail('failed to validate', exit_status=rc, stdout=out, stderr=err)
+            _validate_source(ctx, params, src if remote_src else _uploaded_source(ctx, params, data, dest, uploaded_as))
         if remote_src:
             # NOTE: a host file copied takes its source's mode (and times), not the replaced file's
             shutil.copystat(src, tmp)
@@ -255,6 +251,30 @@ def _run(params, ctx):
     if not remote_src:
         result['diff'] = diff_list
     return result
+
+
+def _uploaded_source(ctx, params, data, dest, uploaded_as):
+    """The file 2.19's action uploads for the module (its result's src): u+x, as the action leaves it."""
+    path = params.setdefault('_volant_src', _fake_src(dest, uploaded_as))
+    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+    ctx.add_cleanup_file(os.path.dirname(path))
+    with open(path, 'wb') as f:
+        data.write_to(f)
+    os.chmod(path, stat.S_IMODE(os.stat(path).st_mode) | stat.S_IXUSR)
+    return path
+
+
+def _validate_source(ctx, params, path):
+    # NOTE: 2.19's module validates the source itself (the uploaded file, or remote_src's own),
+    # given mode, owner and group first: a check of the file's permissions (visudo) sees them
+    ctx.set_mode_if_different(path, params['mode'], False)
+    ctx.set_owner_if_different(path, params['owner'], False)
+    ctx.set_group_if_different(path, params['group'], False)
+    if '%s' not in params['validate']:
+        ctx.fail('validate must contain %%s: %s' % params['validate'])
+    rc, out, err = ctx.run_command(params['validate'] % path)
+    if rc != 0:
+        ctx.fail('failed to validate', exit_status=rc, stdout=out, stderr=err)
 
 
 def _diff_entry(internal, given_dest, dest, exists, data):
