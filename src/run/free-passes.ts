@@ -39,12 +39,16 @@ export interface FreePassRunner {
   watchUnshown?(removedUnshown: (host: string) => boolean): void;
 }
 
+const INCLUDE_ACTIONS = new Set(['include_tasks', 'include_role']);
+
 interface Queued {
   readonly host: string;
   readonly done: Promise<unknown>;
   readonly output: CapturedOutput;
   /** Its items, retries and polls: out once a later task got a fork (it ran), or the pass ended. */
   readonly events: WorkerEvents;
+  /** include_tasks or include_role: its worker does next to nothing, its result is in at once. */
+  readonly quick: boolean;
 }
 
 export async function runFreePasses(hosts: readonly string[], runner: FreePassRunner): Promise<void> {
@@ -64,7 +68,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
     for (const q of stillRunning) releaseWorkerEvents(q.events);
     stillRunning = [];
   };
-  const queue = async (host: string, work: () => Promise<unknown>): Promise<void> => {
+  const queue = async (host: string, work: () => Promise<unknown>, quick = false): Promise<void> => {
     letOutRunning();
     let started: () => void = () => undefined;
     const start = new Promise<void>((resolve) => (started = resolve));
@@ -80,7 +84,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
     removedWhenQueued.set(host, runner.cursor(host)?.removed ?? false);
     waiting.add(host);
     const earlier = inFlight.filter((q) => !q.events.live);
-    inFlight.push({ host, done, output, events });
+    inFlight.push({ host, done, output, events, quick });
     // ansible's _queue_task returns once a worker has the task.
     await Promise.race([start, done]);
     // NOTE: a worker was free: the tasks queued before ran, and ansible's results thread showed
@@ -174,15 +178,20 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       }
       const task = step;
       runner.queueing?.(task, host);
-      await queue(host, () => runner.runStep(task, host, false));
+      await queue(host, () => runner.runStep(task, host, false), INCLUDE_ACTIONS.has(task.task.action));
       queuedNow++;
     }
     if (!work && inFlight.length === 0) break;
     // NOTE: a pass that queued no task but ran meta steps is over in a moment: the tasks still
     // running are still running as 2.19 reads the results, so they show in a later pass.
+    // An include's result is in by then all the same.
     const keep = queuedNow > 0 ? Math.min(forks, queuedNow) : metaNow > 0 ? inFlight.length : 0;
     const now = inFlight.slice(0, inFlight.length - keep);
     inFlight = inFlight.slice(inFlight.length - keep);
+    if (queuedNow === 0 && metaNow > 0) {
+      now.push(...inFlight.filter((q) => q.quick));
+      inFlight = inFlight.filter((q) => !q.quick);
+    }
     await show(now);
   }
   await show(inFlight);

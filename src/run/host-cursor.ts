@@ -202,6 +202,8 @@ export class HostCursor {
   /** Enters a dynamically included program; the include step stays current until it is done. */
   enter(program: Program): void {
     this.frames.push({ program, pc: 0, pending: new Set() });
+    // An included role with no task at all (or one its file starts with) ends as it is entered.
+    this.rolesCompleted += rolesEnded(program, -1, 0);
   }
 
   /** meta: end_role: the rest of this role's steps are skipped for the host. */
