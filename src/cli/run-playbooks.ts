@@ -545,6 +545,11 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     // (a warning before an error that ends the run shows too: a bad group name, then an empty parent)
     addHost: (name, groups, hostVars) => flushedAfter(() => inventory.addHost(name, groups, hostVars)),
     addGroup: (host, groups, parents) => flushedAfter(() => groups.map((g) => inventory.addGroup(host, g, parents)).some(Boolean)),
+    refreshInventory: () =>
+      flushedAfter(() => {
+        inventory.refresh();
+        return (host: string) => inventory.getHost(host) !== undefined;
+      }),
     hostsMatching: (pattern, order) => {
       const hosts = orderHosts(inventory.hostsMatching(pattern), order);
       flushInventory();

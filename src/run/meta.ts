@@ -30,6 +30,11 @@ export interface MetaContext {
   evaluateWhen(step: TaskStep, host: string): boolean;
   /** Shows (at -vv) the handlers this host notified since its last flush. */
   announceHandlers?(host: string): void;
+  /**
+   * meta: refresh_inventory: reads the inventory sources again (add_host and group_by replayed);
+   * says which hosts the inventory still has.
+   */
+  refreshInventory?(): (host: string) => boolean;
 }
 
 /** What 2.19 shows at -vv as `META: …` when a meta task runs. */
@@ -111,6 +116,11 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
         for (const h of hosts) ctx.cursors.get(h)?.advance();
         break;
       case 'refresh_inventory':
+        {
+          // 2.19 lists the play's hosts again: one the sources no longer have leaves the play.
+          const known = ctx.refreshInventory?.();
+          if (known) for (const [h, cursor] of ctx.cursors) if (!known(h)) cursor.end();
+        }
         for (const h of hosts) ctx.cursors.get(h)?.advance();
         break;
       case 'clear_host_errors':

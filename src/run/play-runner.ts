@@ -75,6 +75,8 @@ export interface PlayRunServices {
   readonly markedFailed: Set<string>;
   readonly warn: (message: string) => void;
   readonly addHost?: ProcessContext['addHost'];
+  /** meta: refresh_inventory (the play's host lists follow the new inventory). */
+  readonly refreshInventory?: () => (host: string) => boolean;
   readonly addGroup?: ProcessContext['addGroup'];
   readonly setStats?: ProcessContext['setStats'];
   readonly startAt?: { readonly pattern: string; done: boolean };
@@ -907,6 +909,7 @@ export class PlayRunner {
       taskInfo: (step: TaskStep, host: string) => this.taskInfo(step, host),
       evaluateWhen: (step: TaskStep, host: string) => this.whenHolds(step, host),
       announceHandlers: (host: string) => this.handlers.announce(host),
+      ...(this.services.refreshInventory ? { refreshInventory: this.services.refreshInventory } : {}),
       transport: this.services.exec.transport,
       notifications: this.handlers.notifications,
     };

@@ -190,6 +190,12 @@ export class PlaybookRunner {
       markedFailed: this.markedFailed,
       ...(strategy !== undefined ? { playStrategy: strategy } : {}),
       ...(deps.addHost ? { addHost: (name, groups, vars) => joinPlayHosts(hostsAll, name, deps.addHost?.(name, groups, vars) ?? false) } : {}),
+      // NOTE: 2.19 sets the play's host lists again after a refresh; the batch stays as it was.
+      refreshInventory: () => {
+        const known = deps.refreshInventory?.() ?? (() => true);
+        hostsAll.splice(0, hostsAll.length, ...deps.hostsMatching(pattern));
+        return known;
+      },
       setStats: (data, perHost, aggregate, host) => {
         for (const [k, v] of data) this.stats.setCustom(String(k), v, perHost ? host : undefined, aggregate);
       },
