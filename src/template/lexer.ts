@@ -98,7 +98,8 @@ function rawPatterns(d: Delimiters): { rawMatch: RegExp; endRe: RegExp } {
 // Longest first so `**` wins over `*`, `//` over `/`.
 const OPERATORS = ['//', '**', '==', '!=', '<=', '>=', '+', '-', '/', '*', '%', '~', '[', ']', '(', ')', '{', '}', '<', '>', '=', '.', ':', '|', ',', ';'];
 
-const NAME_RE = /[a-zA-Z_][a-zA-Z0-9_]*/y;
+// NOTE: Jinja on Python 3 reads Unicode identifiers (`ünï`); a name never starts with a digit, as numbers are read first.
+const NAME_RE = /[\p{ID_Continue}]+/uy;
 const FLOAT_RE = /(?:\d+(?:_\d+)*\.\d+(?:_\d+)*(?:[eE][+-]?\d+(?:_\d+)*)?|\d+(?:_\d+)*[eE][+-]?\d+(?:_\d+)*)/y;
 const INT_RE = /(?:0[bB](?:_?[01])+|0[oO](?:_?[0-7])+|0[xX](?:_?[0-9a-fA-F])+|[1-9](?:_?\d)*|0(?:_?0)*)/y;
 const NEWLINE_RE = /\r\n|\r|\n/g;
