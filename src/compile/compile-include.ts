@@ -96,5 +96,6 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
   const handlers = new ProgramBuilder(loader, includeParams(step, itemVars));
   for (const dep of deps) handlers.addList(loader.loadRoleTasks(dep.def, 'main', true), step.outerFold, { role: dep, baseDir: `${dep.def.path}/handlers` });
   handlers.addList(loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold, { role, baseDir: `${def.path}/handlers` });
-  return { program: builder.build(), displayFile: def.name, handlers: handlers.build(), role };
+  // `included:` names the role as the task wrote it (a short name found through collections: too)
+  return { program: builder.build(), displayFile: pyStr(name), handlers: handlers.build(), role };
 }
