@@ -467,9 +467,13 @@ def _copy_controller_tree(params, ctx, tree):
         exists = os.path.exists(target)
         checksum = _sha1(data)
         if exists and ctx.sha1(target) == checksum:
-            same = ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(file_params, path=target), False, None)
+            # the file module run for its attributes: its own diff under --diff
+            diff = {'before': {'path': target}, 'after': {'path': target}} if ctx.diff_mode else None
+            same = ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(file_params, path=target), False, diff)
             changed = changed or same
             last = {'changed': same, 'checksum': checksum, 'dest': target, 'path': target}
+            if diff is not None:
+                last['diff'] = diff
             continue
         if exists and not params['force']:
             continue
@@ -526,8 +530,7 @@ def _copy_controller_tree(params, ctx, tree):
             os.unlink(path)
         os.symlink(target, path)
     if len(tree['files']) == 1 and last is not None:
-        result = dict(last, diff=diffs)
-        return result
+        return dict(last, diff=last.get('diff', diffs))
     # NOTE: the per-file diffs stay in the per-file results ansible throws away: none is shown.
     return {'changed': changed, 'dest': dest, 'src': ctx.internal.get('_volant_tree_src'), '_volant_bare': True}
 
