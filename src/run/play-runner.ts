@@ -184,6 +184,8 @@ export class PlayRunner {
       ...(services.addHost ? { addHost: services.addHost } : {}),
       ...(services.addGroup ? { addGroup: services.addGroup } : {}),
       ...(services.setStats ? { setStats: services.setStats } : {}),
+      // NOTE: linear hands a run_once result to the other hosts itself (runStep).
+      taskHosts: (step, host) => (this.walksFree && this.runOnceShared(step, host) ? this.batchHosts.filter((h) => !services.unreachable.has(h)) : [host]),
     };
   }
 

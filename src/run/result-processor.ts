@@ -36,6 +36,11 @@ export interface ProcessContext {
   addHost?(name: string, groups: readonly string[], vars: DataDict): boolean;
   addGroup?(host: string, groups: readonly string[], parents: readonly string[]): boolean;
   setStats?(data: DataDict, perHost: boolean, aggregate: boolean, host: string): void;
+  /**
+   * The hosts a result's register, facts and per-host stats go to (2.19's get_task_hosts): under
+   * free and host_pinned, where every host runs a run_once task, the batch's reachable hosts.
+   */
+  taskHosts?(step: TaskStep, host: string): readonly string[];
 }
 
 export type Verdict = 'ok' | 'failed' | 'ignored' | 'skipped' | 'unreachable';
@@ -157,7 +162,7 @@ export function processResult(
     const registered = new Map([[register, registeredValue(result, clean)]]);
     const at = task.keywords.get('register')?.loc;
     if (at) setKeyOrigin(registered, register, at);
-    ctx.vars.setNonPersistent(host, registered);
+    for (const target of ctx.taskHosts?.(step, host) ?? [host]) ctx.vars.setNonPersistent(target, registered);
   }
   return verdict;
 }
@@ -199,23 +204,27 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
   }
   const facts = item.get('ansible_facts');
   const delegated = item.get('_ansible_delegated_vars');
+  const taskHosts = ctx.taskHosts?.(step, host) ?? [host];
   // delegate_facts: the facts belong to the delegated host.
-  if (isDict(delegated) && keywordBool(step.folded.scalars.get('delegate_facts'))) host = pyStr(delegated.get('ansible_delegated_host') ?? host);
+  const factHosts = isDict(delegated) && keywordBool(step.folded.scalars.get('delegate_facts')) ? [pyStr(delegated.get('ansible_delegated_host') ?? host)] : taskHosts;
   if (isDict(facts) && step.task.action !== 'debug') {
-    if (INCLUDE_VARS.has(step.task.action)) {
-      ctx.vars.setIncludeVars(host, facts);
-    } else if (SET_FACT.has(step.task.action)) {
-      if (truthy(item.get('_ansible_facts_cacheable'))) ctx.vars.setFacts(host, facts);
-      ctx.vars.setNonPersistent(host, facts);
-    } else {
-      ctx.vars.setFacts(host, facts);
+    for (const target of factHosts) {
+      if (INCLUDE_VARS.has(step.task.action)) {
+        ctx.vars.setIncludeVars(target, facts);
+      } else if (SET_FACT.has(step.task.action)) {
+        if (truthy(item.get('_ansible_facts_cacheable'))) ctx.vars.setFacts(target, facts);
+        ctx.vars.setNonPersistent(target, facts);
+      } else {
+        ctx.vars.setFacts(target, facts);
+      }
     }
   }
   const stats = item.get('ansible_stats');
   if (isDict(stats) && ctx.setStats) {
     const data = stats.get('data');
+    const perHost = stats.has('per_host') ? truthy(stats.get('per_host')) : true;
     if (isDict(data) && data.size > 0) {
-      ctx.setStats(data, stats.has('per_host') ? truthy(stats.get('per_host')) : true, truthy(stats.get('aggregate') ?? true), host);
+      for (const target of perHost ? taskHosts : [host]) ctx.setStats(data, perHost, truthy(stats.get('aggregate') ?? true), target);
     }
   }
 }
