@@ -21,7 +21,7 @@ import * as arith from './runtime/py-arith.js';
 import { PyCallable, PyObject, type Kwargs, type Value } from './runtime/py-object.js';
 import { typeError, valueError } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
-import { PyRange, compare, contains, dictKey, enterPlugin, equals, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
+import { PyRange, compare, contains, dictKey, enterInputContainer, enterPlugin, equals, exitInputContainer, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
@@ -679,6 +679,7 @@ class Compiler {
       const kw = kwargs(f);
       if (!tolerant) for (const x of kw.values()) if (x instanceof Undefined) return x;
       const saved = enterPlugin(tagger ? taggedInput(f, v, tagger) : null);
+      const savedContainer = enterInputContainer(v);
       const savedOrigin = f.state.filterInputOrigin;
       f.state.filterInputOrigin = inputOrigin ? () => inputOrigin(f) : null;
       try {
@@ -689,6 +690,7 @@ class Compiler {
         throw wrapPluginError(err, 'filter', name);
       } finally {
         f.state.filterInputOrigin = savedOrigin;
+        exitInputContainer(savedContainer);
         exitPlugin(saved);
       }
     };

@@ -1,5 +1,5 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
-import { PyRange, isIterableObject, plainTypeName, repr, storedKey } from '../runtime/py-values.js';
+import { PyRange, isIterableObject, plainTypeName, repr, storedKey, taggedElementName } from '../runtime/py-values.js';
 import { TemplateError } from '../../core/errors.js';
 import { valueOrigin } from '../../core/value-origins.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyStr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
@@ -256,5 +256,5 @@ function subscriptError(container: Data, key: Data): string {
   const keyType = pyTypeName(key);
   if (typeof container === 'string') return `string indices must be integers, not '${keyType}'`;
   if (Array.isArray(container)) return `${isTuple(container) ? 'tuple' : 'list'} indices must be integers or slices, not ${keyType}`;
-  return `'${pyTypeName(container)}' object is not subscriptable`;
+  return `'${taggedElementName(container) ?? pyTypeName(container)}' object is not subscriptable`;
 }

@@ -9,7 +9,7 @@ import { dictMethods } from './dict-methods.js';
 import { listMethods, sequenceMethods } from './list-methods.js';
 import { groupTupleAttr } from './group-tuple.js';
 import { applySlice, PySlice } from './py-slice.js';
-import { isInt, mapGet, plainTypeName, repr, truthy, typeName, codePointLength, withinPlugin } from './py-values.js';
+import { isInt, mapGet, plainTypeName, repr, taggedElementName, truthy, typeName, codePointLength, withinPlugin } from './py-values.js';
 import { makeStrMethods, type MethodImpl } from './str-methods.js';
 import { Undefined } from './undefined.js';
 import { unsafeAttribute } from './unsafe-attributes.js';
@@ -32,6 +32,8 @@ export const LAZY_LIST_REPR = 'ansible._internal._templating._lazy_containers._A
 function jinjaTypeRepr(obj: Value): string {
   if (obj instanceof Map) return LAZY_DICT_REPR;
   if (Array.isArray(obj) && !isTuple(obj)) return LAZY_LIST_REPR;
+  const tagged = taggedElementName(obj);
+  if (tagged !== undefined) return `ansible.module_utils._internal._datatag.${tagged} object`;
   return `${plainTypeName(obj)} object`;
 }
 

@@ -3,7 +3,8 @@
  * iteration, length and membership. Every operator of the evaluator goes through these.
  */
 import { isGroupTuple } from './group-tuple.js';
-import { PyDate, PyFloat, floatRepr, isTuple, markTuple, strRepr, UnsafeString, VaultString, textOf, type Data, type DictKey } from '../../core/data.js';
+import { PyDate, PyFloat, floatRepr, isTuple, markTuple, strRepr, UnsafeString, VaultString, textOf, type Data, type DataDict, type DictKey } from '../../core/data.js';
+import { valueOrigin } from '../../core/value-origins.js';
 import { PyObject, type Value } from './py-object.js';
 import { typeError } from './py-exception.js';
 import { Undefined, UndefinedError } from './undefined.js';
@@ -38,6 +39,37 @@ export function exitPlugin(saved: TaggedScalar): void {
 }
 
 type TaggedScalar = string | number | PyFloat | null;
+
+type Container = readonly Data[] | ReadonlyMap<DictKey, Data>;
+
+/** The list or dict a running filter received, when it may hold values read from a file. */
+let inputContainer: Container | null = null;
+
+/** Notes the filter's input container (a variable's items are tagged in 2.19); returns the previous one. */
+export function enterInputContainer(v: Value): Container | null {
+  const saved = inputContainer;
+  inputContainer = Array.isArray(v) || v instanceof Map ? (v as Container) : null;
+  return saved;
+}
+
+export function exitInputContainer(saved: Container | null): void {
+  inputContainer = saved;
+}
+
+/**
+ * The tagged type's name of a str, int or float the running filter's input container holds at a
+ * key with an origin (2.19 tags those values), or undefined.
+ */
+export function taggedElementName(v: Value): string | undefined {
+  const c = inputContainer;
+  if (pluginDepth === 0 || c === null || !(typeof v === 'string' || typeof v === 'number' || v instanceof PyFloat)) return undefined;
+  if (Array.isArray(c)) {
+    for (let i = 0; i < c.length; i++) if (c[i] === v && valueOrigin(c as Data[], i)) return taggedTypeName(v);
+  } else {
+    for (const [k, x] of c as ReadonlyMap<DictKey, Data>) if (x === v && valueOrigin(c as DataDict, k)) return taggedTypeName(v);
+  }
+  return undefined;
+}
 
 /**
  * A str, int or float read from variables, as the plugin running now received it (Ansible tags
