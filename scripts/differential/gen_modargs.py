@@ -539,12 +539,13 @@ class G:
         else:
             args = {'url': base + self.pick(['/ok', '/json', '/redirect', '/missing', '/ok?q=1']),
                     'dest': self.pick([OUT + '/got.txt', OUT + '/nd/', D, F, OUT + '/missing/x.txt'])}
-            # (url_password is masked wherever it shows: never a letter that random temp names hold)
+            # (url_password is masked wherever it shows: never a letter that random temp names hold;
+            # no tmp_dest that exists: the download's random name shows as src)
             options = {'checksum': ['sha1:f572d396fae9206628714fb2ce00f72e94f2258f', 'sha256:' + '0' * 64, 'md5:x', 'bogus'],
                        'force': BOOLS, 'mode': MODES, 'backup': BOOLS, 'timeout': [5, 'x', 0], 'headers': [{'X-A': '1'}, 'x'],
                        'url_username': ['u'], 'url_password': ['Secret9'], 'force_basic_auth': BOOLS, 'use_proxy': BOOLS,
                        'validate_certs': BOOLS, 'decompress': BOOLS, 'unredirected_headers': [['X-A']], 'http_agent': ['agent/1'],
-                       'tmp_dest': [OUT, OUT + '/missing'], 'bogus': [1]}
+                       'tmp_dest': [OUT + '/missing', D + '/a.txt'], 'bogus': [1]}
             for key, values in options.items():
                 if self.chance(0.15):
                     args[key] = self.pick(values)
