@@ -29,7 +29,6 @@ function isRead(code: string, spec: OptionSpec): boolean {
 
 /** Options Volant accepts where its design leaves nothing to do, and why. */
 const NOTHING_TO_DO: Readonly<Record<string, string>> = {
-  flushCache: 'facts live in memory for one run (ansible\'s default `memory` fact cache; Volant does not read `fact_caching`), so there is no cache to clear',
   scpExtraArgs: 'files travel over the agent\'s own connection, never through scp',
   sftpExtraArgs: 'files travel over the agent\'s own connection, never through sftp',
 };
@@ -129,11 +128,12 @@ export function cliPage(root: string): string {
     '- `--list-hosts` lists a play\'s hosts, and `--list-tags` a play\'s own `TAGS: […]`, in the order of a Python',
     '  set in ansible-core 2.19, which changes from run to run (string hashing is randomized); Volant lists them in',
     '  inventory and written order.',
-    '- Tags that are not text: 2.19 keeps an integer tag an integer, which no `--tags`/`--skip-tags` name matches,',
-    '  fails a task whose tags hold a float or a boolean when it runs (items must be of type str or int),',
-    '  and stops `--list-tags`/`--list-tasks` with an unexpected exception; Volant takes every tag as its text.',
-    '- A `%` in a configured default that `--help` shows (`remote_user = a%b`) is Python %-formatting to argparse: 2.19',
-    '  stops with an unexpected exception (`%%` shows one `%`); Volant shows the value as written.',
+    '- Tags that are not text (an integer, a boolean) are matched and checked as 2.19 does (cases `cli-tags-not-text-*`,',
+    '  `cli-tags-float-fails-when-run`), but 2.19 stops `--list-tags`/`--list-tasks` with an unexpected exception',
+    '  when it sorts or joins them; Volant lists them as their text.',
+    '- A `%` in a configured default that `--help` shows is argparse\'s %-formatting, as in 2.19 (`%%`, `%(prog)s`,',
+    '  `%(default)r` …, case `cli-help-percent-in-setting`); a key argparse has not (`%(user)s`) or a bad format ends',
+    '  with 2.19\'s unexpected-exception line and rc 250, without its Python traceback.',
     '- Under `--step` with the `free` strategy, a handler answered `n` is forgotten; ansible-core 2.19 keeps it',
     '  notified and then spins without end (seen with the oracle). Under `linear` both keep it for the next flush',
     '  (case `cli-step-handler-declined`).',

@@ -102,7 +102,8 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
     }
     if (action === 'flush_handlers') ctx.announceHandlers?.(host);
     const done = doneMessage(action, host);
-    if (done !== undefined) verbose(done);
+    // refresh_inventory says so once the sources are read again.
+    if (done !== undefined && action !== 'refresh_inventory') verbose(done);
     switch (action) {
       case 'noop':
       case 'role_complete':
@@ -120,6 +121,7 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
           // 2.19 lists the play's hosts again: one the sources no longer have leaves the play.
           const known = ctx.refreshInventory?.();
           if (known) for (const [h, cursor] of ctx.cursors) if (!known(h)) cursor.end();
+          if (done !== undefined) verbose(done);
         }
         for (const h of hosts) ctx.cursors.get(h)?.advance();
         break;
