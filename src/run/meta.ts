@@ -35,6 +35,8 @@ export interface MetaContext {
    * says which hosts the inventory still has.
    */
   refreshInventory?(): (host: string) => boolean;
+  /** free: the host's last result is not applied yet (2.19 has not read it): clear_host_errors comes before it. */
+  resultPending?(host: string): boolean;
 }
 
 /** What 2.19 shows at -vv as `META: …` when a meta task runs. */
@@ -129,6 +131,7 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
         // NOTE: an unreachable host of the batch comes back too, at the task after the one it
         // could not reach; linear runs it once the others have passed that point.
         for (const h of ctx.cursors.keys()) {
+          if (ctx.resultPending?.(h)) continue;
           ctx.failedHosts.delete(h);
           ctx.markedFailed.delete(h);
           ctx.unreachable.delete(h);

@@ -911,6 +911,7 @@ export class PlayRunner {
       taskInfo: (step: TaskStep, host: string) => this.taskInfo(step, host),
       evaluateWhen: (step: TaskStep, host: string) => this.whenHolds(step, host),
       announceHandlers: (host: string) => this.handlers.announce(host),
+      resultPending: (host: string) => this.failureUnshown(host),
       ...(this.services.refreshInventory ? { refreshInventory: this.services.refreshInventory } : {}),
       transport: this.services.exec.transport,
       notifications: this.handlers.notifications,
