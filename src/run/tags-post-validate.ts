@@ -4,7 +4,7 @@
  * item that is neither text nor an int (a bool is one) fails the task. Choosing tasks by tag never
  * checks their types: only a task that runs fails.
  */
-import { isStringLike, pyRepr, pyTypeName, type Data } from '../core/data.js';
+import { isStringLike, pyEquals, pyRepr, pyTypeName, type Data } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import type { TaskStep } from '../compile/program.js';
@@ -12,10 +12,16 @@ import { writtenTags } from './tags.js';
 import { TaskError } from './task-error.js';
 
 export function postValidateTags(step: TaskStep, vars: VarSource, templar: TemplateRenderer): void {
-  const items: [Data, SourceLocation][] = [];
+  const written: [Data, SourceLocation][] = [];
   for (let i = step.folded.tags.length - 1; i >= 0; i--) {
-    for (const [item, loc] of writtenTags(step.folded.tags[i]!)) items.push(...templated(item, loc, vars, templar));
+    // NOTE: 2.19 makes each level's tags a set as it chooses tasks by tag (a repeat goes; the order
+    // left is a set's, which varies from run to run for text: Volant keeps the written one), then
+    // extends a task's with its parents' dropping None and a repeat of the item before.
+    const level: [Data, SourceLocation][] = [];
+    for (const [item, loc] of writtenTags(step.folded.tags[i]!)) if (!level.some(([seen]) => pyEquals(seen, item))) level.push([item, loc]);
+    for (const [item, loc] of level) if (item !== null && !pyEquals(item, written.at(-1)?.[0])) written.push([item, loc]);
   }
+  const items = written.flatMap(([item, loc]) => templated(item, loc, vars, templar));
   const bad = items.find(([value]) => !isTagType(value));
   if (bad === undefined) return;
   const [value, origin] = bad;
