@@ -4,7 +4,11 @@ three groups) run under a random mix of ansible-playbook's options (--tags/--ski
 the --list-* modes, --syntax-check, --start-at-task, -e in every form, --check, --diff, -v..-vvv,
 --forks, --flush-cache, --force-handlers, more -i sources, --connection, --timeout, --become) and
 the same settings through an ansible.cfg beside the playbook and ANSIBLE_* variables (the case's
-`env` file), with now and then a bad value; seeded, so a seed always gives the same case."""
+`env` file), with now and then a bad value; seeded, so a seed always gives the same case. Seeds from
+21300 on also draw [privilege_escalation]/[ssh_connection]/[colors] settings, ANSIBLE_CONFIG naming
+another file, -e files holding a list, a vaulted vars file with --vault-id/--vault-password-file,
+--list-tasks with roles and --tags, templates under --check --diff, the jsonfile fact cache and
+meta: refresh_inventory."""
 import json, os, random, sys, yaml
 # Where generated tasks write; run.py empties it before each engine runs.
 OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
@@ -261,11 +265,103 @@ def main(seed, out):
         args += ['--become', '--become-method', 'su']
     if r.random() < 0.03:
         args.append(r.choice(['--frobnicate', '--tag', '--list']))
+    cfg_name = 'ansible.cfg'
+    if seed >= 21300:
+        # a second generator: the draws above stay what they were, so a lower seed gives the case it always gave
+        cfg_name = extend(random.Random(seed * 7 + 1), out, plays, args, env, cfg)
+        write(os.path.join(out, 'playbook.yml'), plays)
     if env:
         write(os.path.join(out, 'env'), ''.join('%s=%s\n' % kv for kv in env.items()))
     if cfg:
-        write(os.path.join(out, 'ansible.cfg'), ''.join('[%s]\n' % s + ''.join('%s = %s\n' % x for x in kv.items()) for s, kv in cfg.items()))
+        write(os.path.join(out, cfg_name), ''.join('[%s]\n' % s + ''.join('%s = %s\n' % x for x in kv.items()) for s, kv in cfg.items()))
     write(os.path.join(out, 'args'), '\n'.join(args))
+
+
+# Seeds from 21300 on: more configuration sections, another config file, vault, bad -e files,
+# templates under --check --diff, the jsonfile fact cache and refresh_inventory.
+MORE_SETTINGS = [
+    ('privilege_escalation', 'become', ['false', 'no']),
+    ('privilege_escalation', 'become_method', ['sudo', 'su', 'doas', 'nope']),
+    ('privilege_escalation', 'become_user', ['root', 'nobody', 'a%%b']),
+    ('privilege_escalation', 'become_ask_pass', ['false']),
+    ('privilege_escalation', 'agnostic_become_prompt', ['true', 'false']),
+    ('ssh_connection', 'pipelining', ['true', 'false', 'maybe']),
+    ('ssh_connection', 'ssh_args', ['-o ControlMaster=auto -o ControlPersist=30s', '']),
+    ('ssh_connection', 'retries', ['0', '2', 'x']),
+    ('ssh_connection', 'transfer_method', ['smart', 'sftp', 'piped']),
+    ('ssh_connection', 'control_path_dir', ['/tmp/cp-%(directory)s', '~/.ansible/cp']),
+    ('colors', 'ok', ['green', 'bright blue', 'nope']),
+    ('colors', 'changed', ['yellow', 'magenta']),
+    ('colors', 'skip', ['cyan', 'dark gray']),
+    ('colors', 'error', ['red', 'bright red']),
+    ('colors', 'warn', ['bright purple', 'white']),
+    ('colors', 'highlight', ['white', 'blue']),
+    ('colors', 'diff_add', ['green']),
+    ('colors', 'diff_remove', ['red']),
+    ('defaults', 'nocolor', ['false', 'true', '0']),
+    ('defaults', 'force_color', ['false', '0']),
+    ('defaults', 'remote_user', ['deploy', 'u%%x', 'u%(prog)s']),
+]
+VAULT_PASSWORD = 'pw'
+# `vv: secret` and `vn: 3`, encrypted with VAULT_PASSWORD by ansible-vault 2.19.
+VAULTED_VARS = """$ANSIBLE_VAULT;1.1;AES256
+62396262393461653137653962316536373264313164663638626266373761616130666164633636
+3730623636363264613531396461363133656163333036390a376665653864633336346565643837
+64623838363834383266666137336639373861646464373066653566663163353366326636323635
+6362373461303064330a623231656463383664356263316633376661303133656239623037636235
+35316231393863303830333765623932303061373534366661366130373733393637
+"""
+
+
+def extend(x, out, plays, args, env, cfg):
+    """Adds the seeds-from-21300 draws to a case; says under which name the config file is written."""
+    real = [p for p in plays if 'hosts' in p]
+    first = real[0]
+    for section, key, values in x.sample(MORE_SETTINGS, x.randint(0, 4)):
+        cfg.setdefault(section, {})[key] = x.choice(values)
+    if x.random() < 0.25:
+        env['ANSIBLE_FORCE_COLOR'] = x.choice(['1', '0'])
+    if x.random() < 0.15:
+        write(os.path.join(out, 'list.json'), json.dumps([{'ev': 'in a list'}]))
+        write(os.path.join(out, 'list.yml'), [{'ev': 'in a list'}, 2])
+        args += ['-e', x.choice(['@list.json', '@list.yml'])]
+    if x.random() < 0.2:
+        write(os.path.join(out, 'secret.yml'), VAULTED_VARS)
+        write(os.path.join(out, 'pw.txt'), VAULT_PASSWORD + '\n')
+        write(os.path.join(out, 'wrong.txt'), 'nope\n')
+        first.setdefault('vars_files', []).append('secret.yml')
+        first['tasks'].append({'name': 'show vaulted', 'debug': {'msg': '{{ vv }} {{ vn + 1 }}'}})
+        args += x.choice([['--vault-password-file', 'pw.txt'], ['--vault-id', 'pw.txt'], ['--vault-id', 'dev@pw.txt'],
+                          ['--vault-password-file', 'wrong.txt'], ['--vault-id', 'a@wrong.txt', '--vault-id', 'b@pw.txt'], []])
+    if x.random() < 0.1:
+        args += ['--list-tasks', '--tags', x.choice(TAGS + ['all', 'tagged'])]
+        first.setdefault('roles', [{'role': 'r1', 'tags': x.choice(TAGS)}])
+    if x.random() < 0.15:
+        write(os.path.join(out, 'templates/t.j2'), 'x={{ x }}\nhost={{ inventory_hostname }}\n{% for k in d %}{{ k }}\n{% endfor %}')
+        write(os.path.join(out, 'files/plain.txt'), 'plain\n')
+        first['tasks'].append({'name': 'rendered', 'template': {'src': 't.j2', 'dest': OUT + '/{{ inventory_hostname }}-t.txt'}})
+        first['tasks'].append({'name': 'copied', 'copy': {'src': 'plain.txt', 'dest': OUT + '/{{ inventory_hostname }}-plain.txt'}})
+        args += x.choice([['-C', '-D'], ['--check', '--diff'], ['-D'], ['-CD']])
+    if x.random() < 0.15:
+        cfg.setdefault('defaults', {}).update({'fact_caching': x.choice(['jsonfile', 'memory', 'ansible.builtin.jsonfile']),
+                                               'fact_caching_connection': OUT + '/facts', 'fact_caching_timeout': x.choice(['0', '60', '1'])})
+        first['tasks'].append({'name': 'cache a fact', 'set_fact': {'cf': '{{ inventory_hostname }}', 'cacheable': x.choice([True, False])}})
+        if x.random() < 0.5:
+            first['tasks'].append({'name': 'forget facts', 'meta': 'clear_facts'})
+        real[-1]['tasks'].append({'name': 'cached fact', 'debug': {'msg': "{{ cf | default('none') }} {{ ansible_facts.keys() | list }}"}})
+    if x.random() < 0.1:
+        write(os.path.join(out, 'more.ini'), '[web]\nh1\n')
+        args += ['-i', 'more.ini']
+        first['tasks'].append({'name': 'grow inventory', 'copy': {'dest': os.path.join(out, 'more.ini'), 'content': '[web]\nh1\nh5 %s\n' % LOCAL},
+                               'delegate_to': 'localhost', 'run_once': True, 'check_mode': False})
+        first['tasks'].append({'meta': 'refresh_inventory'})
+        first['tasks'].append({'name': 'after refresh', 'debug': {'msg': '{{ groups.web }} {{ ansible_play_hosts_all }}'}})
+    if x.random() < 0.2:
+        # the settings in a file ANSIBLE_CONFIG names (a folder or the file); ./ansible.cfg, if any, is not read
+        env['ANSIBLE_CONFIG'] = x.choice(['conf/custom.cfg', 'conf', os.path.join(out, 'conf/custom.cfg')])
+        write(os.path.join(out, 'ansible.cfg'), '[defaults]\ndisplay_ok_hosts = false\n')
+        return 'conf/custom.cfg' if env['ANSIBLE_CONFIG'] != 'conf' else 'conf/ansible.cfg'
+    return 'ansible.cfg'
 
 
 if __name__ == '__main__':
