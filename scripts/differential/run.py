@@ -57,12 +57,23 @@ def norm(text, d):
     text = re.sub(r'^(?:\x1b\[[0-9;]*m)?(?:ansible-playbook \[core [^\]\n]+\]|volant-playbook \[volant [^\]\n]+\])(?:\x1b\[0m)?\n(?:(?:\x1b\[[0-9;]*m)? {2}.*\n)+', '<VERSION>\n', text, flags=re.M)
     return text
 
+def case_files(d):
+    return {os.path.join(root, name) for root, dirs, files in os.walk(d) for name in dirs + files}
+
 def run(engine, d):
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT, exist_ok=True)
+    before = case_files(d)
     args = [a for a in open(os.path.join(d, 'args')).read().split('\n') if a]
     p = subprocess.run([engine, '-i', 'inventory', '--forks', '1', 'playbook.yml'] + args, cwd=d, env=env(d, engine),
                        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+    # what the run wrote into the case folder (a relative dest, fetch's host folders) goes, so the
+    # next engine starts from the same case
+    for path in sorted(case_files(d) - before, reverse=True):
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+        elif os.path.lexists(path):
+            os.unlink(path)
     return norm(p.stdout, d), norm(p.stderr, d), p.returncode
 
 def one(seed):
