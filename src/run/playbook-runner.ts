@@ -223,8 +223,9 @@ export class PlaybookRunner {
       const unreachableBefore = new Set(this.unreachable);
       if (batch.every((h) => this.unreachable.has(h))) {
         // NOTE: 2.19's free loop (host_pinned's too) finds no reachable host in the batch as it
-        // starts, and says so; linear says nothing.
-        if (batch.length > 0 && runner.walksFree) deps.callback.noHostsRemaining?.();
+        // starts, and says so; linear says nothing. A host that only failed before is still
+        // among the hosts left (with no task to run).
+        if (b.length > 0 && b.every((h) => this.unreachable.has(h)) && runner.walksFree) deps.callback.noHostsRemaining?.();
         continue;
       }
       let outcome = { allFailed: false, endPlay: false };
