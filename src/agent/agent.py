@@ -313,8 +313,18 @@ try:
     result = rt.run_module(job['name'], mod, req.get('args') or {}, check_mode=req.get('check', False),
                            diff_mode=req.get('diff', False), environ=req.get('env') or None)
 except BaseException as e:
-    import traceback
-    result = {'failed': True, 'msg': 'Task failed: Module failed: %s' % e, 'exception': traceback.format_exc()}
+    # as _crash_result: no traceback kept, each direct cause after the text it caused, and an
+    # exception without a message leaves 'Module failed.' alone
+    parts = []
+    while e is not None:
+        parts.append(str(e).strip())
+        e = e.__cause__
+    detail = parts.pop()
+    while parts:
+        part = parts.pop()
+        detail = part if part.endswith(detail) else '%s: %s' % (part.rstrip('. '), detail)
+    msg = 'Task failed: Module failed: %s' % detail if detail else 'Task failed: Module failed.'
+    result = {'failed': True, 'msg': msg, 'exception': '(traceback unavailable)'}
 record(result)
 os._exit(0)
 """
