@@ -3,6 +3,8 @@ import { isStringLike, markTuple, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
 import { PyRegexError, compilePyRegex, pyEscape, pyFinditer, pySearch, pySubn, type PyRegex, type PyRegexFlags } from './ansible-python-regex.js';
+import { typeName } from '../runtime/py-values.js';
+import { isOmit } from '../runtime/omit.js';
 
 export function compileOrFail(pattern: Data, flags: PyRegexFlags): PyRegex {
   // re.compile takes the pattern as it is given (Ansible converts only the value to text).
@@ -27,6 +29,8 @@ export const regex_search: FilterFn = (_ctx, value, args, kwargs) => {
   const [pattern = null, ...rest] = args.map(defined);
   const groups: (number | string)[] = [];
   for (const arg of rest) {
+    // NOTE: 2.19 calls arg.startswith: any other type has no such attribute.
+    if (!isStringLike(arg) || isOmit(arg)) throw pluginError(`'${typeName(arg)}' object has no attribute 'startswith'`);
     const a = toText(arg);
     if (a.startsWith('\\g')) {
       const m = /^\\g<(\S+)>/.exec(a);

@@ -85,6 +85,9 @@ const LAZY_DICT_METHODS = new Set(['items', 'values', 'get', 'pop', 'popitem', '
 
 /** Python attribute lookup only (no item fallback): what `attr()` and `{0.name}` use. */
 export function pyAttribute(obj: Value, name: string): Value | undefined {
+  if ((typeof obj === 'number' || typeof obj === 'boolean' || obj instanceof PyFloat) && name === 'is_integer') {
+    return new PyFunction(name, () => !(obj instanceof PyFloat) || Number.isInteger(obj.value), undefined, obj instanceof PyFloat ? 'float' : 'int');
+  }
   if ((typeof obj === 'number' || typeof obj === 'boolean' || obj instanceof PyFloat) && (name === 'real' || name === 'imag')) {
     if (name === 'imag') return obj instanceof PyFloat ? new PyFloat(0) : 0;
     return typeof obj === 'boolean' ? (obj ? 1 : 0) : obj;

@@ -47,6 +47,9 @@ export class Macro extends PyCallable {
       extraKw.delete('caller');
       if (!this.usesCaller) throw typeError(`macro '${this.name}' was invoked with two values for the special caller argument. This is most likely a bug.`);
       bindings.set('caller', caller);
+    } else if (this.usesCaller) {
+      // Jinja binds an Undefined with its own hint when the macro is not called from a call block.
+      bindings.set('caller', new Undefined('No caller defined', 'caller'));
     }
     const extraArgs = args.slice(this.params.length);
     if (extraArgs.length > 0 && !this.usesVarargs) {

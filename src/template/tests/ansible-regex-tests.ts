@@ -5,6 +5,9 @@ import { argument, defined, pluginError, toText } from '../filters/ansible-args.
 import { compileOrFail } from '../filters/ansible-regex.js';
 import { pyMatch, pySearch } from '../filters/ansible-python-regex.js';
 
+/** re.Pattern's attributes that are no methods, by their types. */
+const PATTERN_ATTRIBUTE_TYPES: Record<string, string> = { flags: 'int', groups: 'int', groupindex: 'dict', pattern: 'str' };
+
 function run(text: string, pattern: string, ignorecase: boolean, multiline: boolean, type: string): boolean {
   const re = compileOrFail(pattern, { ignorecase, multiline });
   if (type === 'search') return pySearch(re, text) !== undefined;
@@ -13,8 +16,13 @@ function run(text: string, pattern: string, ignorecase: boolean, multiline: bool
     const anchored = compileOrFail(`(?:${pattern})\\Z`, { ignorecase, multiline });
     return pyMatch(anchored, text) !== undefined;
   }
-  // NOTE: Ansible's getattr fallback is the string 'search', which it then calls.
-  throw pluginError("'str' object is not callable");
+  // A list (findall) is true when not empty; split's list and an iterator or scanner always are.
+  if (type === 'findall') return pySearch(re, text) !== undefined;
+  if (type === 'split' || type === 'finditer' || type === 'scanner') return true;
+  if (type === 'sub' || type === 'subn') throw pluginError(`${type}() missing required argument 'string' (pos 2)`);
+  // The pattern's attributes are called as they are; any other name falls back to the str 'search'.
+  const attribute = Object.hasOwn(PATTERN_ATTRIBUTE_TYPES, type) ? PATTERN_ATTRIBUTE_TYPES[type] : undefined;
+  throw pluginError(`'${attribute ?? 'str'}' object is not callable`);
 }
 
 /** re.compile takes the pattern as given: only the value is made text. */
