@@ -37,20 +37,31 @@ function resolveKey(key: string): string {
 }
 
 /**
+ * The legacy cloud groups 2.19's ansible_builtin_runtime.yml defines, which only extend groups of
+ * collections (none installed here, so they hold no action). Its two test groups are left out.
+ */
+const BUILTIN_ACTION_GROUPS = new Map<string, readonly string[]>(
+  ['aws', 'acme', 'azure', 'cpm', 'docker', 'gcp', 'k8s', 'os', 'ovirt', 'vmware'].map((name) => [`ansible.builtin.${name}`, []]),
+);
+
+function actionGroup(qualified: string): readonly string[] | undefined {
+  return localCollections.actionGroup(qualified) ?? BUILTIN_ACTION_GROUPS.get(qualified);
+}
+
+/**
  * A `group/…` key as the fully qualified group it names: an action group of a local collection's
- * meta/runtime.yml. ansible.builtin defines none, so any other fails as 2.19 fails a group it
- * cannot find.
+ * meta/runtime.yml or of ansible.builtin's; any other fails as 2.19 fails a group it cannot find.
  */
 function resolveGroup(key: string): string {
   const name = key.slice('group/'.length);
   const qualified = name.split('.').length < 3 ? `ansible.builtin.${name}` : name;
-  if (localCollections.actionGroup(qualified) !== undefined) return `group/${qualified}`;
+  if (actionGroup(qualified) !== undefined) return `group/${qualified}`;
   throw new ParseError('MODULE_DEFAULTS_GROUP', `Error loading module_defaults: could not resolve the module_defaults group ${qualified}`);
 }
 
 /** Whether the action (as resolvedActionName names it) is one of the group's (`group/ns.coll.name`). */
 export function groupHasAction(groupKey: string, action: string): boolean {
-  return localCollections.actionGroup(groupKey.slice('group/'.length))?.includes(action) ?? false;
+  return actionGroup(groupKey.slice('group/'.length))?.includes(action) ?? false;
 }
 
 /** The keyword's value as a list of dicts keyed by resolved action names; null when left empty. */
