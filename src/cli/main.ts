@@ -8,6 +8,7 @@ import { ParseError, VolantError } from '../core/errors.js';
 import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
 import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
 import { Display } from '../callbacks/display.js';
+import { DEFAULT_COLORS, stringc } from '../callbacks/format/colors.js';
 import { callbackOptionProblem, callbackSettings } from '../callbacks/callback-settings.js';
 import { ArgvError, formatHelp, parseArgv, usageError } from './argv.js';
 import { AnsibleConfig, ConfigFileError } from './config.js';
@@ -83,6 +84,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     return 2;
   }
   const color = settings.color;
+  const errorColor = settings.colors?.error ?? DEFAULT_COLORS.error;
   const verbosity = (args.verbose as number | undefined) ?? 0;
   const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',').map((c) => c.trim()).filter(Boolean);
   // capturable: run-ahead holds back what a step running early reports (run/output-capture.ts).
@@ -118,12 +120,13 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   // (the callback shows it at -vv, or only logs it when log_verbosity asks for more)
   callback.display?.(versionText(config.file).replace(/\n$/, ''), { verbosity: 2 });
   callback.display?.(config.file ? `Using ${config.file} as config file` : 'No config file found; using defaults', { verbosity: 1 });
-  const errorBlock = (e: VolantError): string => formatErrorBlock(e, { color });
+  const errorBlock = (e: VolantError): string => formatErrorBlock(e, { color, ...(settings.colors ? { colors: settings.colors } : {}) });
   for (const playbook of args.playbooks) {
     const path = resolve(cwd, playbook);
     const problem = !existsSync(path) ? 'could not be found' : !statSync(path).isFile() ? 'does not appear to be a file' : undefined;
     if (problem !== undefined) {
-      showError(`${color ? '\x1b[0;31m' : ''}[ERROR]: the playbook: ${playbook} ${problem}${color ? '\x1b[0m' : ''}\n`);
+      const text = `[ERROR]: the playbook: ${playbook} ${problem}`;
+      showError(`${color ? stringc(text, errorColor) : text}\n`);
       return 1;
     }
   }
@@ -139,7 +142,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
     const verbose = ((args.verbose as number | undefined) ?? 0) >= 3;
     const text = `[ERROR]: Unexpected Exception, this is probably a bug: ${e instanceof Error ? e.message : String(e)}`;
-    err(color ? `\x1b[0;31m${text}\x1b[0m\n` : `${text}\n`);
+    err(`${color ? stringc(text, errorColor) : text}\n`);
     if (verbose && e instanceof Error && e.stack) err(`${e.stack}\n`);
     return 250;
   }

@@ -1,7 +1,7 @@
 import { VolantError } from '../../core/errors.js';
 import type { DisplayEvent } from '../../run/events.js';
 import { readSourceFile } from '../read-source-file.js';
-import { stringc } from './colors.js';
+import { DEFAULT_COLORS, stringc, type ColorRole } from './colors.js';
 import { formatEvent } from './event-message.js';
 import type { SourceReader } from './source-context.js';
 
@@ -12,13 +12,15 @@ export interface ErrorBlockOptions {
   readonly readSource?: SourceReader;
   /** The label before the message (default `[ERROR]`; `[WARNING]` for warnings). */
   readonly label?: string;
+  /** The `[colors]` settings (error, warn, deprecate) in place of ansible's defaults. */
+  readonly colors?: Partial<Record<ColorRole, string>>;
 }
 
 /** ansible's colours: errors red, warnings bright purple, deprecations purple. */
-function labelColor(label: string): string {
-  if (label.startsWith('[DEPRECATION')) return 'purple';
-  if (label.startsWith('[WARNING')) return 'bright purple';
-  return 'red';
+function labelColor(label: string, colors: Partial<Record<ColorRole, string>> = {}): string {
+  if (label.startsWith('[DEPRECATION')) return colors.deprecate ?? DEFAULT_COLORS.deprecate;
+  if (label.startsWith('[WARNING')) return colors.warn ?? DEFAULT_COLORS.warn;
+  return colors.error ?? DEFAULT_COLORS.error;
 }
 
 /** A VolantError (and the VolantErrors that caused it) as the event ansible would display. */
@@ -43,6 +45,6 @@ export function errorEvent(error: VolantError): DisplayEvent {
 export function formatErrorBlock(error: VolantError | DisplayEvent, options: ErrorBlockOptions = {}): string {
   const event = error instanceof VolantError ? errorEvent(error) : error;
   let text = `${options.label ?? '[ERROR]'}: ${formatEvent(event, options.readSource ?? readSourceFile)}`;
-  if (options.color) text = stringc(text.slice(0, -1), labelColor(options.label ?? '[ERROR]')) + '\n';
+  if (options.color) text = stringc(text.slice(0, -1), labelColor(options.label ?? '[ERROR]', options.colors)) + '\n';
   return text;
 }
