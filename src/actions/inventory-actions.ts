@@ -20,6 +20,7 @@ export const addHost: Action = (ctx) => {
   for (const [k, v] of raw) if (!args.has(k)) args.set(k, v);
   const newName = args.get('name') ?? args.get('hostname') ?? args.get('host');
   if (newName === undefined || newName === null) throw new ActionFail('name, host or hostname needs to be provided');
+  ctx.display(`creating host via 'add_host': hostname=${pyStr(newName)}`, { verbosity: 2 });
   // NOTE: a name that is not text is passed on as it is (2.19's address parsing fails on it); the
   // inventory refuses it when the result comes back (run/dynamic-host-name.ts).
   let name: Data = newName;

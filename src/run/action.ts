@@ -38,8 +38,8 @@ export interface ActionContext {
   runModule(request: Omit<ModuleRequest, 'checkMode' | 'diff'> & { checkMode?: boolean; diff?: boolean }): Promise<ModuleResult>;
   /** A warning shown with the task's result (`[WARNING]: …` with its origin). */
   warn(event: DisplayEvent): void;
-  /** Shows text at once (pause prompts); the default callback prints it as ansible's display does. */
-  display(text: string): void;
+  /** Shows text at once (pause prompts, display.vv lines); the default callback prints it as ansible's display does. */
+  display(text: string, options?: { verbosity?: number }): void;
   /** Reads a line from the terminal, or undefined when there is none (pause, vars_prompt). */
   prompt?(question: string, options: { echo: boolean; seconds?: number }): Promise<string | undefined>;
   /** Resolves a file for `src:` (role files/, templates/, then relative to the task). */

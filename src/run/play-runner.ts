@@ -165,7 +165,7 @@ export class PlayRunner {
       emitItem: (kind, r) => this.output.item(kind, r),
       emitRetry: (r) => this.output.emit(r.host, () => services.callback.runnerRetry?.(r), true),
       emitAsync: (kind, r) => this.output.async(kind, r),
-      display: (text) => services.callback.display?.(text),
+      display: (text, options) => services.callback.display?.(text, options),
       warning: (host, event) => this.output.emit(host, () => services.callback.warning?.(event)),
       taskInfo: (step, host) => this.taskInfo(step, host),
       searchedCollections: (step) => this.searchedCollections(step),

@@ -69,7 +69,7 @@ export interface ExecServices {
   emitRetry(r: HostResult): void;
   /** A background job's progress and end (`async` with `poll > 0`), as ansible's v2_runner_on_async_*. */
   emitAsync?(kind: 'poll' | 'ok' | 'failed', r: HostResult): void;
-  display(text: string): void;
+  display(text: string, options?: { verbosity?: number }): void;
   /** A warning the task raises while it runs (shown in the host's output order). */
   warning?(host: string, event: DisplayEvent): void;
   prompt?: ActionContext['prompt'];
@@ -743,7 +743,7 @@ export class TaskExecutor {
           await services.transport.reset(connHost);
         },
         runModule,
-        display: (text) => services.display(text),
+        display: (text, options) => services.display(text, options),
         warn: (event) => warnings.push(event),
         ...(services.prompt ? { prompt: services.prompt } : {}),
         findFile: (name, kind) => services.findFile(step, name, kind),
