@@ -66,8 +66,12 @@ export function postValidatePlay(play: PlayNode, render: (value: Data) => Data):
   return { name: written ?? unnamed(), pattern, hosts };
 }
 
-/** A play keyword that failed to template: the run stops before the play (exit code 4). */
+/**
+ * A play keyword that failed to template: the run stops before the play (exit code 4). NOTE: a
+ * vars_files file the play's variables could not read fails before any template, as itself.
+ */
 export function playKeywordError(keyword: string, cause: unknown, location: SourceLocation | undefined): VolantError {
+  if (cause instanceof VolantError && cause.code === 'VARS_FILE_INVALID') return cause;
   const error = new VolantError('PLAY_KEYWORD', `Error processing keyword '${keyword}': ${cause instanceof Error ? cause.message : String(cause)}`, {
     ...(location ? { location } : {}),
   });
