@@ -18,6 +18,7 @@ import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { dynamicHostName } from './dynamic-host-name.js';
 import { failureEvent } from './failure-event.js';
 import { keywordBool, keywordText } from './keyword-values.js';
+import { holdBack } from './output-capture.js';
 
 export interface ProcessContext {
   readonly stats: AggregateStats;
@@ -162,9 +163,18 @@ export function processResult(
     const registered = new Map([[register, registeredValue(result, clean)]]);
     const at = task.keywords.get('register')?.loc;
     if (at) setKeyOrigin(registered, register, at);
-    for (const target of ctx.taskHosts?.(step, host) ?? [host]) ctx.vars.setNonPersistent(target, registered);
+    for (const target of ctx.taskHosts?.(step, host) ?? [host]) onceShown(() => ctx.vars.setNonPersistent(target, registered));
   }
   return verdict;
+}
+
+/**
+ * A result's register and facts are the hosts' once 2.19 reads the result, as it is shown: under
+ * free that is when the pass ends (the host itself waits till then), and the tasks other hosts
+ * queued before then do not see what a run_once result gives them; results read in turn.
+ */
+function onceShown(apply: () => void): void {
+  if (!holdBack(apply)) apply();
 }
 
 function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: DataDict, notifies: boolean, byHandler = false): void {
@@ -209,14 +219,16 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
   const factHosts = isDict(delegated) && keywordBool(step.folded.scalars.get('delegate_facts')) ? [pyStr(delegated.get('ansible_delegated_host') ?? host)] : taskHosts;
   if (isDict(facts) && step.task.action !== 'debug') {
     for (const target of factHosts) {
-      if (INCLUDE_VARS.has(step.task.action)) {
-        ctx.vars.setIncludeVars(target, facts);
-      } else if (SET_FACT.has(step.task.action)) {
-        if (truthy(item.get('_ansible_facts_cacheable'))) ctx.vars.setFacts(target, facts);
-        ctx.vars.setNonPersistent(target, facts);
-      } else {
-        ctx.vars.setFacts(target, facts);
-      }
+      onceShown(() => {
+        if (INCLUDE_VARS.has(step.task.action)) {
+          ctx.vars.setIncludeVars(target, facts);
+        } else if (SET_FACT.has(step.task.action)) {
+          if (truthy(item.get('_ansible_facts_cacheable'))) ctx.vars.setFacts(target, facts);
+          ctx.vars.setNonPersistent(target, facts);
+        } else {
+          ctx.vars.setFacts(target, facts);
+        }
+      });
     }
   }
   const stats = item.get('ansible_stats');
