@@ -31,6 +31,12 @@ EXTENDED8_FROM = 12000
 # host, until with register and failed_when, loop_control pause/label/index_var/extended, run_once
 # under serial).
 EXTENDED9_FROM = 17000
+# Seeds from here on also draw what session 10 added (include_tasks/include_role as handlers, listen
+# topics several handlers share (with when), notify from loops and from included files, handlers
+# whose when reads a looped register, run_once + register read through another host's hostvars,
+# delegate_to a host outside the play, any_errors_fatal beside max_fail_percentage, nested blocks
+# whose always follows meta end_host).
+EXTENDED10_FROM = 21000
 
 
 class G:
@@ -39,6 +45,7 @@ class G:
         self.more = seed >= EXTENDED_FROM
         self.more8 = seed >= EXTENDED8_FROM
         self.more9 = seed >= EXTENDED9_FROM
+        self.more10 = seed >= EXTENDED10_FROM
         self.handlers = set()
         self.files = {}
         self.roles = {}
@@ -94,7 +101,9 @@ class G:
         return {'name': self.name('exit'), 'shell': "exit {{ 3 if (%s) else 0 }}" % c}
 
     def plain(self):
-        k = self.r.randrange(23 if self.more9 else 17 if self.more8 else 14 if self.more else 9)
+        k = self.r.randrange(30 if self.more10 else 23 if self.more9 else 17 if self.more8 else 14 if self.more else 9)
+        if k >= 23:
+            return self.plain_more10(k)
         if k >= 17:
             return self.plain_more9(k)
         if k >= 14:
@@ -210,6 +219,53 @@ class G:
                     'register': 'rs', 'changed_when': False}
         return {'name': self.name('delegate_facts'), 'setup': {'gather_subset': ['!all', 'min'], 'filter': ['ansible_hostname']},
                 'delegate_to': self.pick(['h1', '{{ ansible_play_hosts[-1] }}']), 'delegate_facts': self.chance(0.6)}
+
+    def plain_more10(self, k):
+        """Notify from loops and included files, handlers as includes, shared topics, hosts outside the play."""
+        if k == 23:
+            self.handlers.add('h looped')
+            return {'name': self.name('notify from loop'), 'command': 'echo {{ item }}', 'loop': [1, 2, 3], 'register': 'looped_reg',
+                    'changed_when': self.pick(['item == 2', 'item > n', True]), 'notify': 'h looped'}
+        if k == 24:
+            fname = 'notifying%d.yml' % len(self.files)
+            h = self.pick(['h shared', 'h include', 'h looped'])
+            self.handlers.add(h)
+            self.files[fname] = [{'name': 'notify in file', 'command': 'echo f', 'notify': h, 'changed_when': self.hcond()},
+                                 {'name': 'after notify in file', 'debug': {'msg': 'in file {{ inventory_hostname }}'}}]
+            t = {'name': self.name('include notifying'), 'include_tasks': fname}
+            if self.chance(0.4):
+                t['loop'] = [1, 2]
+            return t
+        if k == 25:
+            self.handlers.add('h shared')
+            return {'name': self.name('notify shared'), 'command': 'echo s', 'notify': self.pick(['shared topic', ['shared topic', 'h shared']]),
+                    'changed_when': self.hcond()}
+        if k == 26:
+            reg = 'seen_once_%d' % self.count
+            t = {'name': self.name('run_once seen'), 'command': 'echo {{ inventory_hostname }}', 'run_once': True, 'register': reg}
+            self.pending.append({'name': self.name('read other host'),
+                                 'debug': {'msg': "{{ hostvars[ansible_play_hosts_all[-1]][%r].stdout | default('unset') }}" % reg}})
+            return t
+        if k == 27:
+            outside = "{{ groups['all'] | difference(ansible_play_hosts_all) | first | default('localhost') }}"
+            t = {'name': self.name('delegate outside'), 'set_fact': {'from_outside': '{{ inventory_hostname }}'}, 'delegate_to': outside,
+                 'delegate_facts': self.chance(0.6)}
+            if self.chance(0.4):
+                t = {'name': self.name('delegate outside'), 'command': 'echo {{ inventory_hostname }}', 'delegate_to': outside, 'register': 'outside'}
+            self.pending.append({'name': self.name('show outside'),
+                                 'debug': {'msg': "{{ from_outside | default('-') }} {{ outside.stdout | default('-') }}"}})
+            return t
+        if k == 28:
+            inner = {'block': [{'name': self.name('before end_host'), 'debug': {'msg': 'going'}},
+                               {'meta': 'end_host', 'when': self.hcond()},
+                               {'name': self.name('after end_host'), 'debug': {'msg': 'still here'}}],
+                     'always': [{'name': self.name('inner always'), 'debug': {'msg': 'inner always {{ inventory_hostname }}'}}]}
+            if self.chance(0.4):
+                inner['rescue'] = [{'name': self.name('inner rescue'), 'debug': {'msg': 'rescued'}}]
+            return {'name': self.name('outer block'), 'block': [inner, {'name': self.name('outer after'), 'debug': {'msg': 'outer'}}],
+                    'always': [{'name': self.name('outer always'), 'debug': {'msg': 'outer always {{ inventory_hostname }}'}}]}
+        self.handlers.add('h include')
+        return {'name': self.name('notify include handler'), 'command': 'echo i', 'notify': 'h include', 'changed_when': self.hcond()}
 
     def meta_file(self, m):
         fname = 'meta_%s.yml' % m
@@ -399,6 +455,26 @@ class G:
                     hs.append({'name': 'h ok', 'debug': {'msg': 'handler h ok on {{ inventory_hostname }}'}})
             elif h == 'h chain':
                 hs.append({'name': h, 'command': 'echo chain', 'notify': 'h ok'})
+            elif h == 'h shared':
+                # several handlers on one topic, one of them conditional, one named as the topic's notifier may be
+                hs.append({'name': 'h shared', 'debug': {'msg': 'shared by name'}, 'listen': 'shared topic'})
+                hs.append({'name': 'shared two', 'command': 'echo shared', 'listen': 'shared topic', 'when': self.hcond()})
+                hs.append({'name': 'shared three', 'debug': {'msg': 'three {{ inventory_hostname }}'}, 'listen': ['shared topic', 'other topic']})
+            elif h == 'h include':
+                if self.chance(0.5):
+                    fname = 'handler_inc%d.yml' % len(self.files)
+                    self.files[fname] = [{'name': 'in handler file', 'debug': {'msg': 'handler file {{ inventory_hostname }}'}},
+                                         self.failing() if self.chance(0.3) else {'name': 'handler file again', 'command': 'echo again'}]
+                    hs.append({'name': h, 'include_tasks': fname})
+                else:
+                    hs.append({'name': h, 'include_role': {'name': self.role()}})
+            elif h == 'h looped':
+                # when reads the looped register of the task that notified (when it was that one)
+                hs.append({'name': h, 'debug': {'msg': 'looped handler {{ inventory_hostname }}'},
+                           'when': self.pick(["looped_reg is undefined or (looped_reg.results | select('changed') | list | length) > 1",
+                                              "looped_reg is defined and looped_reg.results[-1] is changed", "n is odd"])})
+                hs.append({'name': 'h looped items', 'debug': {'msg': '{{ item }}'}, 'loop': [1, 2], 'listen': 'h looped',
+                           'when': self.pick(['item == 2', self.hcond()])})
             else:
                 hs.append({'name': h, 'debug': {'msg': 'handler %s on {{ inventory_hostname }}' % h}})
         self.handlers = set()
@@ -424,6 +500,11 @@ class G:
         if self.more8 and self.chance(0.1):
             p['any_errors_fatal'] = True
             p['ignore_unreachable'] = True
+        if self.more10 and self.chance(0.12):
+            p['any_errors_fatal'] = True
+            p['max_fail_percentage'] = self.pick([0, 30, 50])
+            if self.chance(0.5):
+                p['serial'] = self.pick([[1, '50%'], 2])
         if self.chance(0.2):
             p['force_handlers'] = True
         if self.chance(0.1):
