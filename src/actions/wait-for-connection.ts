@@ -30,7 +30,10 @@ export const waitForConnection: Action = async (ctx) => {
   const delay = intArg(ctx, 'delay', 0);
   const sleep = intArg(ctx, 'sleep', 1);
   const timeout = intArg(ctx, 'timeout', 600);
-  if (ctx.checkMode) return new Map<string, Data>([['skipped', true]]);
+  if (ctx.checkMode) {
+    ctx.display('wait_for_connection: skipping for check_mode', { verbosity: 3 });
+    return new Map<string, Data>([['skipped', true]]);
+  }
   checkValidArgs(ctx, VALID_ARGS);
   const result: DataDict = new Map();
   const started = Date.now();
@@ -41,6 +44,7 @@ export const waitForConnection: Action = async (ctx) => {
   while (Date.now() < deadline) {
     try {
       // One end-to-end test: a new connection and agent, and the ping module answering.
+      ctx.display('wait_for_connection: attempting ping module test', { verbosity: 3 });
       await ctx.resetConnection();
       checkPong(await ctx.runModule({ module: 'ping', args: new Map() }));
       answered = true;
