@@ -27,8 +27,10 @@ export function parseRoleRef(node: YamlNode, file: string): RoleRef {
   }
   if (node.kind === 'scalar') return { loc: node.loc, name: { value: value ?? null, loc: node.loc, node }, keywords: new Map(), params: new Map() };
   const namePair = findPair(node, 'role') ?? findPair(node, 'name');
-  if (namePair === undefined || (namePair.value.kind === 'scalar' && namePair.value.value === null)) return missing();
-  const name: Keyword = { value: toData(namePair.value), loc: namePair.value.loc, node: namePair.value };
+  const nameValue = namePair === undefined ? null : toData(namePair.value);
+  // NOTE: 2.19 wants a name that is a non-empty str (`role: ''`, `role: 5` and `role: ~` have none).
+  if (namePair === undefined || !((typeof nameValue === 'string' && nameValue !== '') || (nameValue instanceof UnsafeString && nameValue.value !== ''))) return missing();
+  const name: Keyword = { value: nameValue, loc: namePair.value.loc, node: namePair.value };
   const keywords = new Map<string, Keyword>();
   const params: DataDict = new Map();
   for (const pair of node.pairs) {
