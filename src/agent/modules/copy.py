@@ -456,6 +456,7 @@ def _copy_controller_tree(params, ctx, tree):
     changed = False
     diffs = []
     last = None
+    last_module = {}
     for rel, b64, local, mode in tree['files']:
         data = base64.b64decode(b64)
         target = os.path.join(dest, rel)
@@ -472,6 +473,8 @@ def _copy_controller_tree(params, ctx, tree):
             same = ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(file_params, path=target), False, diff)
             changed = changed or same
             last = {'changed': same, 'checksum': checksum, 'dest': target, 'path': target}
+            # (the invocation shown is that file module's)
+            last_module = dict(dest=dest, _original_basename=rel, _volant_unchanged=True)
             if diff is not None:
                 last['diff'] = diff
             continue
@@ -489,9 +492,11 @@ def _copy_controller_tree(params, ctx, tree):
         changed = True
         if ctx.check_mode:
             # no copy module runs: the action's own answer for the file, changed and its diff
-            last = {'changed': True}
+            last = {'changed': True, 'invocation': _task_args_invocation(ctx.raw_args, ctx.internal), '_volant_bare': True}
             continue
-        last = {'changed': True, 'checksum': checksum, 'dest': target, 'md5sum': hashlib.md5(data).hexdigest(), 'src': _fake_src(target)}
+        uploaded = _fake_src(target)
+        last = {'changed': True, 'checksum': checksum, 'dest': target, 'md5sum': hashlib.md5(data).hexdigest(), 'src': uploaded}
+        last_module = dict(dest=dest, _original_basename=rel, _volant_src=uploaded)
         if params['checksum'] and params['checksum'] != checksum:
             # the copy module run for this file checks it (the action's diff for the file beside)
             ctx.fail('Copied file does not match the expected checksum. Transfer failed.', checksum=checksum,
@@ -504,8 +509,12 @@ def _copy_controller_tree(params, ctx, tree):
             ctx.atomic_write(target, data)
             ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(file_params, path=target), True, None)
         except volant_runtime.ModuleFailed as e:
-            # its failed result gets the file's checksum from the action
+            # its failed result gets the file's checksum and the diff list from the action, and
+            # shows the module's own invocation (dest as the action passed it, the file's path in
+            # the tree as its basename, its upload as src)
             e.result.setdefault('checksum', checksum)
+            e.result.setdefault('diff', diffs)
+            params.update(dest=dest, _original_basename=rel, _volant_src=_fake_src(target))
             raise
     for rel in tree['dirs']:
         path = os.path.join(dest, rel)
@@ -530,9 +539,13 @@ def _copy_controller_tree(params, ctx, tree):
             os.unlink(path)
         os.symlink(target, path)
     if len(tree['files']) == 1 and last is not None:
+        # the result (and invocation) of the module run for that file, if one ran
+        params.update(last_module)
         return dict(last, diff=last.get('diff', diffs))
     # NOTE: the per-file diffs stay in the per-file results ansible throws away: none is shown.
-    return {'changed': changed, 'dest': dest, 'src': ctx.internal.get('_volant_tree_src'), '_volant_bare': True}
+    # (the action's own answer: it shows the task's args as its invocation)
+    return {'changed': changed, 'dest': dest, 'src': ctx.internal.get('_volant_tree_src'), '_volant_bare': True,
+            'invocation': _task_args_invocation(ctx.raw_args, ctx.internal)}
 
 
 def _set_directory_mode(params, ctx, path):
