@@ -303,24 +303,32 @@ export function paramsKey(role: RoleInstance): string {
 }
 
 /**
- * Expands `roles:` into instances, dependencies first, each role once unless allow_duplicates.
- * NOTE: 2.19 skips a repeated role as it runs, so --list-tasks still lists it: `keepDuplicates`.
+ * Expands `roles:` into every load of a role, dependencies first.
+ * NOTE: 2.19 skips a repeated role as a host reaches it, when that host completed the same role
+ * (RoleRuns): so a role whose first load --tags or --start-at-task left out runs at the next.
  */
-export function expandRoles(play: PlayNode, loader: CompileLoader, keepDuplicates = false): RoleInstance[] {
+export function expandRoles(play: PlayNode, loader: CompileLoader): RoleInstance[] {
   const out: RoleInstance[] = [];
-  const seen = new Set<string>();
   const visit = (ref: RoleRef, parent: RoleInstance | undefined): void => {
     const name = loader.renderStatic(textValue(ref.name), ref.name.loc);
     const def = loader.loadRole(name, parent?.def, undefined, ref.loc);
-    const instance: RoleInstance = { def, ref, params: ref.params, fromInclude: false, ...(parent ? { parent } : {}) };
+    const instance: RoleInstance = { def, ref, params: ref.params, fromInclude: false, runOnce: true, ...(parent ? { parent } : {}) };
     for (const dep of def.dependencies) visit(dep, instance);
-    const key = paramsKey(instance);
-    if (seen.has(key) && !def.allowDuplicates && !keepDuplicates) return;
-    seen.add(key);
     out.push(instance);
   };
   for (const ref of play.roles) visit(ref, undefined);
   return out;
+}
+
+/** The first load of each role (all loads of one that allows duplicates): whose vars the play sees. */
+function firstLoads(loads: readonly RoleInstance[]): RoleInstance[] {
+  const seen = new Set<string>();
+  return loads.filter((role) => {
+    const key = paramsKey(role);
+    if (seen.has(key) && !role.def.allowDuplicates) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function textValue(kw: Keyword): string {
@@ -342,24 +350,23 @@ function roleFold(playFold: FoldedKeywords, role: RoleInstance): FoldedKeywords 
 export function compilePlay(play: PlayNode, loader: CompileLoader, options: { keepDuplicateRoles?: boolean } = {}): CompiledPlay {
   const baseDir = dirname(play.file);
   const playFold = foldLayer(EMPTY_FOLD, play.keywords, { vars: false });
-  const roles = expandRoles(play, loader, options.keepDuplicateRoles);
+  const loads = expandRoles(play, loader);
+  const roles = options.keepDuplicateRoles ? loads : firstLoads(loads);
 
   const builder = new ProgramBuilder(loader);
   builder.playLevel = true;
   builder.addList(play.preTasks, playFold, { baseDir });
   builder.addFlush();
-  for (const role of roles) builder.addRoleTasks(role, roleFold(playFold, role));
+  for (const role of loads) builder.addRoleTasks(role, roleFold(playFold, role));
   builder.addList(play.tasks, playFold, { baseDir });
   builder.addFlush();
   builder.addList(play.postTasks, playFold, { baseDir });
   builder.addFlush();
 
   const handlers = new ProgramBuilder(loader);
-  // NOTE: 2.19 loads a role again wherever it is named (a dependency under each dependant, a
-  // repeated entry) and lists the handlers of every load; a notification finds the last one, so a
-  // role's handlers run where its last load puts them even though its tasks ran at the first.
-  const handlerRoles = options.keepDuplicateRoles ? roles : expandRoles(play, loader, true);
-  for (const role of handlerRoles) {
+  // NOTE: 2.19 lists the handlers of every load of a role; a notification finds the last one, so
+  // a role's handlers run where its last load puts them even though its tasks ran at the first.
+  for (const role of loads) {
     const list = loader.loadRoleTasks(role.def, 'main', true);
     handlers.addList(list, roleFold(playFold, role), { role, baseDir: `${role.def.path}/handlers` });
   }

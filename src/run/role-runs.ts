@@ -2,8 +2,8 @@
  * Which roles each host has completed in this play, for the meta dependencies of roles that
  * import_role/include_role bring in, and the roles they name with `allow_duplicates: false`: 2.19
  * skips such a role's tasks for a host that already ran the same role (same params) to its end,
- * unless it allows duplicates. A role entry counts
- * as completed for a host once the host ran one of its tasks and then reached a step outside it.
+ * unless it allows duplicates. A role entry counts as completed for a host once the host ran one
+ * of its tasks and then reached a step outside it (a role it includes is inside it).
  */
 import { pyRepr } from '../core/data.js';
 import { paramsKey } from '../compile/compile-play.js';
@@ -12,6 +12,8 @@ import type { RoleInstance, TaskStep } from '../compile/program.js';
 export class RoleRuns {
   /** The role entry whose task each host ran last. */
   private readonly inRole = new Map<string, RoleInstance>();
+  /** The role entries each host ran a task of (2.19's _had_task_run). */
+  private readonly hadTask = new Map<string, Set<RoleInstance>>();
   private readonly completed = new Map<string, Set<string>>();
   private readonly keys = new WeakMap<RoleInstance, string>();
 
@@ -24,7 +26,8 @@ export class RoleRuns {
     if (previous !== undefined && previous !== step.role) {
       let done = this.completed.get(host);
       if (!done) this.completed.set(host, (done = new Set()));
-      done.add(this.key(previous));
+      const ran = this.hadTask.get(host);
+      for (let r: RoleInstance | undefined = previous; r && !within(step.role, r); r = r.parent) if (ran?.has(r)) done.add(this.key(r));
       this.inRole.delete(host);
     }
     const role = step.role;
@@ -37,7 +40,11 @@ export class RoleRuns {
 
   /** The host runs this step (a role's task makes the host be in that role). */
   ran(host: string, step: TaskStep): void {
-    if (step.role) this.inRole.set(host, step.role);
+    if (!step.role) return;
+    this.inRole.set(host, step.role);
+    let ran = this.hadTask.get(host);
+    if (!ran) this.hadTask.set(host, (ran = new Set()));
+    ran.add(step.role);
   }
 
   /**
@@ -53,4 +60,10 @@ export class RoleRuns {
     }
     return key;
   }
+}
+
+/** Whether `role` is `outer` or a role `outer` brought in (a dependency, an include_role in it). */
+function within(role: RoleInstance | undefined, outer: RoleInstance): boolean {
+  for (let r = role; r; r = r.parent) if (r === outer) return true;
+  return false;
 }
