@@ -39,6 +39,8 @@ export interface MetaContext {
   resultPending?(host: string): boolean;
 }
 
+// NOTE: end_role's "ending role …" is shown only at debug level: 2.19 tells it for the role's
+// implicit role_complete task, which it peeked at to end the role.
 /** What 2.19 shows at -vv as `META: …` when a meta task runs. */
 function doneMessage(action: string, host: string): string | undefined {
   switch (action) {
@@ -89,7 +91,7 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
       if (!step.implicit) ctx.callback.display?.(`META: ${text}`, { verbosity: 2 });
     };
     if (!applies) {
-      const why = skipReason(action, `${action} conditional evaluated to False`, host);
+      const why = skipReason(action, `${action} conditional evaluated to False`, host, step.role?.def.name);
       verbose(why);
       // NOTE: 2.19's end_host repeats its reason as msg, with a lower-case "false".
       const msg = action === 'end_host' ? `end_host conditional evaluated to false, continuing execution for ${host}` : action;
@@ -166,7 +168,7 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
   }
 }
 
-function skipReason(action: string, base: string, host: string): string {
+function skipReason(action: string, base: string, host: string, role: string | undefined): string {
   switch (action) {
     case 'flush_handlers':
       return `${base}, not running handlers for ${host}`;
@@ -180,6 +182,9 @@ function skipReason(action: string, base: string, host: string): string {
       return `${base}, continuing play`;
     case 'end_host':
       return `${base}, continuing execution for ${host}`;
+    case 'end_role':
+      // NOTE: 2.19 appends this reason with no separator.
+      return `${base}continuing role ${role ?? ''} for ${host}`;
     default:
       return base;
   }
