@@ -56,10 +56,20 @@ function attributeOf(item: Data, attribute: string): Data {
   return current as Data;
 }
 
+const CANNOT_FALL_BACK = "Jinja2's unique filter failed and we cannot fall back to Ansible's version as it does not support the parameters supplied.";
+
 export const unique: FilterFn = (_ctx, value, args, kwargs) => {
-  const items = iterate(defined(value));
+  const data = defined(value);
   const caseSensitive = argument(args, kwargs, 0, 'case_sensitive');
   const attribute = argument(args, kwargs, 1, 'attribute');
+  let items: Data[];
+  try {
+    items = iterate(data);
+  } catch (error) {
+    // Jinja's unique failed to iterate; Ansible's own (set(x)) would fail the same way, unless asked for more.
+    if (caseSensitive === false || (attribute !== undefined && attribute !== null)) throw pluginError(`${CANNOT_FALL_BACK.slice(0, -1)}: ${(error as Error).message}`);
+    throw error;
+  }
   const seen = new Set<string>();
   const out: Data[] = [];
   for (const item of items) {
@@ -69,9 +79,7 @@ export const unique: FilterFn = (_ctx, value, args, kwargs) => {
     if (key === undefined) {
       // Jinja's unique failed on an unhashable item; Ansible falls back to equality unless asked for more.
       if (caseSensitive === false || (attribute !== undefined && attribute !== null)) {
-        throw pluginError(
-          "Jinja2's unique filter failed and we cannot fall back to Ansible's version as it does not support the parameters supplied.",
-        );
+        throw pluginError(CANNOT_FALL_BACK);
       }
       return equalityUnique(items);
     }
