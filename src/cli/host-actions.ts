@@ -1,7 +1,7 @@
 /** Actions that need the controller's files or the agent: gather_facts/setup and include_vars. */
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, isDict, isStringLike, pyStr, pyTypeName, truthy, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
 import { setKeyOriginsFromNode } from '../inventory/key-origins.js';
 import type { Action, ActionContext } from '../run/action.js';
@@ -74,6 +74,13 @@ function includeDir(ctx: ActionContext, name: string): Included {
   return withTaskError(() => readVarsDir(dir, options, readVars));
 }
 
+function taggedType(value: Data): string {
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number' || typeof value === 'bigint') return '_AnsibleTaggedInt';
+  if (value instanceof PyFloat) return '_AnsibleTaggedFloat';
+  return Array.isArray(value) ? '_AnsibleTaggedList' : isDict(value) ? '_AnsibleTaggedDict' : pyTypeName(value);
+}
+
 /** include_vars' `file` (or free form): one file, searched in the role's or task's vars/ and beside. */
 function includeFile(ctx: ActionContext): Included {
   const fileArg = ctx.args.get('file') ?? ctx.args.get('_raw_params');
@@ -83,6 +90,8 @@ function includeFile(ctx: ActionContext): Included {
     const error = 'Could not find file on the Ansible Controller.\nIf you are using a module and expect the file to exist on the remote, see the remote_src option';
     return { facts: new Map(), files: [], error };
   }
+  // NOTE: 2.19 reads the name as text: any other value (tagged with its origin, even a template's) fails there.
+  if (!isStringLike(fileArg)) throw new TaskError([{ message: `'${taggedType(fileArg)}' object has no attribute 'startswith'` }]);
   const name = pyStr(fileArg);
   const candidates = name.startsWith('/') ? [name] : searchCandidates(name, 'vars', controllerSearchDirs(ctx.step, ctx.lookup.baseDir));
   const found = candidates.find((c) => {
