@@ -186,6 +186,18 @@ export class HostCursor {
   }
 
   /**
+   * In the rescue section of one of the play's own blocks, the rescue not done: 2.19 keeps that
+   * block's failure on the host's state, so a play ended there (end_play, end_batch) leaves the
+   * host failed for the plays after.
+   */
+  inPlayBlockRescue(): boolean {
+    // A handler's run (a flush point) asks the host's own cursor.
+    if (this.failsInto) return this.failsInto.inPlayBlockRescue();
+    const main = this.frames[0] as Frame;
+    return main.program.spans.some((span) => span.parent < 0 && !span.imported && span.rescueStart <= main.pc && main.pc < span.alwaysStart && span.rescueStart < span.alwaysStart);
+  }
+
+  /**
    * Fails the host at the step it last completed (any_errors_fatal, max_fail_percentage): ansible
    * marks the host failed where its state still is, inside that step's block.
    */

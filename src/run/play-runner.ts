@@ -900,6 +900,7 @@ export class PlayRunner {
           const c = this.cursors.get(h);
           // under force_handlers, a failed host that ran its handlers ran the flush that marks the play's block
           if (c?.failed && !c.topFailure && !this.flushedForced.has(h)) this.forgiven.add(h);
+          if (c && !c.failed && c.inPlayBlockRescue()) this.services.failedHosts.add(h);
         }
       },
       failedHosts: this.services.failedHosts,
