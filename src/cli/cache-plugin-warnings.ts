@@ -21,15 +21,21 @@ function pluginName(config: AnsibleConfig): { written: string; name: string } {
 
 /**
  * The persistent store of the configured plugin, its folder created as 2.19 loads it; undefined
- * for `memory` and a plugin that could not be loaded.
+ * for `memory` and a plugin that could not be loaded (or whose folder could not be made).
  */
-export function factCacheStore(config: AnsibleConfig, cwd: string): FactCacheStore | undefined {
+export function factCacheStore(config: AnsibleConfig, cwd: string, warn: (message: string) => void): FactCacheStore | undefined {
   if (pluginName(config).name !== 'jsonfile') return undefined;
   const dir = config.path('ANSIBLE_CACHE_PLUGIN_CONNECTION', 'defaults', 'fact_caching_connection', cwd);
   if (dir === undefined) return undefined;
   const prefix = config.get('ANSIBLE_CACHE_PLUGIN_PREFIX', 'defaults', 'fact_caching_prefix') ?? '';
   const timeout = config.int('ANSIBLE_CACHE_PLUGIN_TIMEOUT', 'defaults', 'fact_caching_timeout', 86400);
-  return openJsonFileFactCache(dir, prefix, timeout);
+  try {
+    return openJsonFileFactCache(dir, prefix, timeout);
+  } catch (e) {
+    // 2.19 warns and keeps the facts in memory.
+    warn(e instanceof Error ? e.message : String(e));
+    return undefined;
+  }
 }
 
 export function cachePluginWarnings(config: AnsibleConfig): string[] {

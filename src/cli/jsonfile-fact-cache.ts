@@ -4,11 +4,12 @@
  * `{"__payload__": "<the facts as tagged JSON>"}`. A file older than `fact_caching_timeout` seconds
  * (0: never) is ignored; it is written through a temporary file and made rw-r--r--.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isDict, type DataDict } from '../core/data.js';
 import { dumpJson, parseJson } from '../core/json.js';
 import type { FactCacheStore } from '../vars/fact-cache-store.js';
+import { pythonOsError } from '../template/lookups/python-os-error.js';
 import { decodeCachedValue, encodeCachedValue } from './cache-payload.js';
 
 /** 2.19's cache serialization schema, part of every key. */
@@ -55,8 +56,36 @@ export class JsonFileFactCache implements FactCacheStore {
   }
 }
 
-/** The plugin creates its folder when it is loaded, before any host is looked at. */
+/**
+ * The plugin creates its folder when it is loaded, before any host is looked at; a folder it cannot
+ * create throws 2.19's words for it.
+ */
 export function openJsonFileFactCache(dir: string, prefix: string, timeoutSeconds: number): JsonFileFactCache {
-  mkdirSync(dir, { recursive: true });
+  if (!existsSync(dir)) {
+    try {
+      makeDirs(dir);
+    } catch (e) {
+      throw new Error(`Error in 'jsonfile' cache plugin while trying to create cache dir '${dir}': ${pythonOsError(e, (e as NodeJS.ErrnoException).path ?? dir)}`);
+    }
+  } else if (![constants.R_OK, constants.W_OK, constants.X_OK].every((mode) => accessible(dir, mode))) {
+    throw new Error(`error in 'jsonfile' cache, configured path (${dir}) does not have necessary permissions (rwx), disabling plugin`);
+  }
   return new JsonFileFactCache(dir, prefix, timeoutSeconds);
+}
+
+function accessible(path: string, mode: number): boolean {
+  try {
+    accessSync(path, mode);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Python's os.makedirs: each missing parent first. NOTE: Node's recursive mkdir never returns under /proc. */
+function makeDirs(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir && !existsSync(parent)) makeDirs(parent);
+  mkdirSync(dir);
 }

@@ -254,7 +254,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   };
   // 2.19's VariableManager loads the fact cache plugin before the host list is looked at.
   for (const message of cachePluginWarnings(config)) warn(message);
-  const factCache = factCacheStore(config, cwd);
+  const factCache = factCacheStore(config, cwd, warn);
   // --flush-cache: 2.19 clears localhost and every inventory host, --limit or not.
   if (args.flushCache && factCache) for (const host of ['localhost', ...inventory.listHosts('all')]) factCache.delete(host);
   const extraVars = parseExtraVars(strings(args.extraVars), cwd, hashBehaviour === 'merge');
