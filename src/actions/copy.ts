@@ -84,6 +84,8 @@ export const copy: Action = async (ctx) => {
   }
   // remote_src results are the module's as they are (content is sent as a file whatever it says).
   const remote = toBoolLike(args.get('remote_src')) && (content === undefined || content === null);
+  // (a module that crashed left no invocation: 2.19's action adds the task's args)
+  if (remote && !result.has('invocation')) result.set('invocation', taskArgsInvocation(ctx.args));
   return remote ? result : withSourceChecksum(result, args);
 };
 

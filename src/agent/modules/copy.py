@@ -604,7 +604,8 @@ def adjust_invocation(args, result):
         }
     if 'checksum' not in meta and isinstance(args.get('content'), str):
         meta = {'checksum': _sha1(args['content'].encode('utf-8', 'surrogateescape'))}
-    if not args.get('remote_src'):
+    # (content is uploaded whatever remote_src says)
+    if not args.get('remote_src') or args.get('content') is not None:
         if args.get('content') is not None or uploaded is not None or args.get('src') is None:
             args['src'] = uploaded or result.get('src') or _fake_src(args['dest'])
         args['content'] = None
