@@ -131,7 +131,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
   }
   try {
-    return await runPlaybooks({ args, config, env, cwd, callback, out, err: showError, color, ...(unloadableCallback ? { unloadableCallback } : {}) });
+    return await runPlaybooks({ args, config, env, cwd, callback, out, err: showError, color, ...(settings.colors ? { colors: settings.colors } : {}), ...(unloadableCallback ? { unloadableCallback } : {}) });
   } catch (e) {
     if (e instanceof RunAborted) return e.exitCode;
     if (e instanceof VolantError) {

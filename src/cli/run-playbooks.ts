@@ -31,6 +31,7 @@ import type { CompiledPlay } from '../compile/program.js';
 import { PlaybookRunner } from '../run/playbook-runner.js';
 import { implicitFlushRuns, tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
+import type { ColorRole } from '../callbacks/format/colors.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
 import { callbackLoadNotices, callbackLoadWarning, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks } from '../callbacks/index.js';
@@ -71,6 +72,8 @@ export interface RunContext {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
   readonly color: boolean;
+  /** The `[colors]` settings: display.error's colour is `error`'s. */
+  readonly colors?: Partial<Record<ColorRole, string>>;
   /** ANSIBLE_STDOUT_CALLBACK named no callback: the run fails where ansible loads callbacks. */
   readonly unloadableCallback?: VolantError;
 }
@@ -481,7 +484,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const forks = Number(args.forks ?? config.int('ANSIBLE_FORKS', 'defaults', 'forks', 5));
   const retryFile = retryFileWriter(config, cwd, (text) => callback.display?.(text), (text) => callback.warning?.(text));
   const startAt = args.startAtTask ? { pattern: String(args.startAtTask), done: false } : undefined;
-  const error = (e: string | Error): void => ctx.err(formatErrorBlock(e instanceof VolantError ? e : new VolantError('RUN_ERROR', e instanceof Error ? e.message : e), { color: ctx.color }));
+  const error = (e: string | Error): void => ctx.err(formatErrorBlock(e instanceof VolantError ? e : new VolantError('RUN_ERROR', e instanceof Error ? e.message : e), { color: ctx.color, ...(ctx.colors ? { colors: ctx.colors } : {}) }));
   const runner = new PlaybookRunner({
     options: {
       checkMode: Boolean(args.check),
