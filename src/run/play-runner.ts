@@ -236,8 +236,7 @@ export class PlayRunner {
       this.cursors.set(host, new HostCursor(programOf?.(host) ?? program, this.forceHandlers()));
     }
     if (this.strategy() === 'free' || this.strategy() === 'host_pinned') {
-      const maxFail = this.compiled.play.keywords.get('max_fail_percentage');
-      if (maxFail && maxFail.value !== null) this.services.warn(FREE_MAX_FAIL);
+      this.strategyStarts();
       await this.runFree(hosts);
       // NOTE: 2.19's free loop (host_pinned's too) finds no reachable host left as its next pass
       // starts once the last one went unreachable, and says so.
@@ -306,6 +305,15 @@ export class PlayRunner {
     for (const h of hosts) if (this.cursors.get(h)?.failed) this.services.failedHosts.add(h);
     const failedCount = hosts.filter((h) => this.services.failedHosts.has(h) || this.services.unreachable.has(h)).length;
     return { allFailed: failedCount === hosts.length && hosts.length > 0, endPlay: this.endPlay };
+  }
+
+  /**
+   * 2.19 runs the strategy for every batch, even one with no host left to run: free and
+   * host_pinned warn of max_fail_percentage as they start.
+   */
+  strategyStarts(): void {
+    const maxFail = this.compiled.play.keywords.get('max_fail_percentage');
+    if (this.walksFree && maxFail && maxFail.value !== null) this.services.warn(FREE_MAX_FAIL);
   }
 
   /** free and host_pinned: each host walks the play on its own. */

@@ -222,6 +222,7 @@ export class PlaybookRunner {
       const failedBefore = new Set(this.failedHosts);
       const unreachableBefore = new Set(this.unreachable);
       if (batch.every((h) => this.unreachable.has(h))) {
+        runner.strategyStarts();
         // NOTE: 2.19's free loop (host_pinned's too) finds no reachable host in the batch as it
         // starts, and says so; linear says nothing. A host that only failed before is still
         // among the hosts left (with no task to run).
@@ -250,6 +251,7 @@ export class PlaybookRunner {
         if (again && !runner.ended) outcome = await runner.runBatch(batch.filter((h) => !this.failedHosts.has(h)), again);
         const remaining = batch.filter((h) => !this.failedHosts.has(h));
         if (remaining.some((h) => !this.unreachable.has(h)) && !runner.ended) outcome = await runner.runBatch(remaining, compiled.program);
+        else if (!gather || gathering.length === 0) runner.strategyStarts();
       }
       for (const h of this.markedFailed) {
         if (!this.failedHosts.has(h)) this.markedOnly.add(h);
