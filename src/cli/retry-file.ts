@@ -4,8 +4,9 @@
  * (or in `retry_files_save_path`), one a line, sorted, and the run says how to use it, as 2.19's
  * playbook executor does before the recap.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
+import { makeDirsSync } from '../core/make-dirs.js';
 import type { AnsibleConfig } from './config.js';
 
 export type RetryFileWriter = (playbookFile: string, hosts: readonly string[]) => void;
@@ -22,7 +23,12 @@ export function retryFileWriter(
     const dir = savePath ?? dirname(resolve(cwd, playbookFile));
     const file = join(dir, `${basename(playbookFile, extname(playbookFile))}.retry`);
     try {
-      mkdirSync(dir, { recursive: true });
+      try {
+        makeDirsSync(dir);
+      } catch (e) {
+        // NOTE: 2.19 wraps the OSError of os.makedirs, which names the directory as bytes.
+        throw new Error(`Unable to create local directories '${resolve(dir)}': ${pythonOsError(e as NodeJS.ErrnoException, 'b')}`);
+      }
       writeFileSync(file, hosts.map((h) => `${h}\n`).join(''));
     } catch (e) {
       warn(`Could not create retry file '${file}'.\n\t${pythonOsError(e as NodeJS.ErrnoException)}`);
@@ -33,7 +39,7 @@ export function retryFileWriter(
 }
 
 /** Python's OSError text for the common failures: `[Errno 13] Permission denied: 'path'`. */
-function pythonOsError(e: NodeJS.ErrnoException): string {
+function pythonOsError(e: NodeJS.ErrnoException, pathPrefix = ''): string {
   const words: Record<string, [number, string]> = {
     EACCES: [13, 'Permission denied'],
     ENOENT: [2, 'No such file or directory'],
@@ -42,5 +48,5 @@ function pythonOsError(e: NodeJS.ErrnoException): string {
     EROFS: [30, 'Read-only file system'],
   };
   const known = e.code ? words[e.code] : undefined;
-  return known ? `[Errno ${known[0]}] ${known[1]}: '${e.path ?? ''}'` : e.message;
+  return known ? `[Errno ${known[0]}] ${known[1]}: ${pathPrefix}'${e.path ?? ''}'` : e.message;
 }
