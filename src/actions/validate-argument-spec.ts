@@ -30,7 +30,11 @@ export const validateArgumentSpec: Action = (ctx) => {
   const context = ctx.rawArgs.get('validate_args_context') ?? new Map();
   const result = new Map<string, Data>([['validate_args_context', context]]);
   // NOTE: 2.19 raises these (plain errors: "Task failed: …", not an action's failed result).
-  if (spec === undefined) throw new TaskError([{ message: `"argument_spec" arg is required in args: ${pyRepr(ctx.rawArgs)}` }]);
+  if (spec === undefined) {
+    // (2.19 holds the task's args with their names in sorted order by then; nested values as written)
+    const sorted = new Map([...ctx.rawArgs].sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0)));
+    throw new TaskError([{ message: `"argument_spec" arg is required in args: ${pyRepr(sorted)}` }]);
+  }
   if (!isDict(spec)) throw new TaskError([{ message: `Incorrect type for argument_spec, expected dict and got ${argumentClass(spec)}` }]);
   if (!isDict(provided)) throw new TaskError([{ message: `Incorrect type for provided_arguments, expected dict and got ${argumentClass(provided)}` }]);
   const given: DataDict = provided;
