@@ -235,8 +235,10 @@ export class PlaybookRunner {
       // task) is left out of the step; with none left the step and its banner do not show.
       const gathering = gather && this.deps.options.gathering === 'smart' ? batch.filter((h) => !this.deps.vars.factsGathered(h)) : batch;
       // NOTE: when --start-at-task matches the first thing a play would run, 2.19 runs its
-      // Gathering Facts step (again) as a task, even where the play gathers no facts.
-      const again = startAt === 'first' ? this.gatherStep(play, renderKeyword, true) : undefined;
+      // Gathering Facts step (again) as a task, even where the play gathers no facts; not under
+      // force_handlers, whose block around the play's tasks the search enters past that step.
+      const forcesHandlers = keywordBool(play.keywords.get('force_handlers')) ?? deps.forceHandlers;
+      const again = startAt === 'first' && !forcesHandlers ? this.gatherStep(play, renderKeyword, true) : undefined;
       if (startAt === 'none') {
         // A play --start-at-task found nothing in runs none of its tasks.
       } else if (runner.pinned) {
