@@ -1,6 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { pyRepr, pyStr, truthy, type DataDict } from '../core/data.js';
+import { makeDirsSync } from '../core/make-dirs.js';
 import type { Callback, HostResult, PlayInfo, TaskInfo } from '../run/events.js';
 import type { CallbackOptions } from './callback-options.js';
 import { callbackView } from './format/callback-view.js';
@@ -67,7 +68,7 @@ export class JunitCallback implements Callback {
     this.options = options.junit ?? { outputDir: join(process.env.HOME ?? '~', '.ansible.log') };
     this.verbosity = options.verbosity;
     this.now = options.now ?? (() => new Date());
-    mkdirSync(this.options.outputDir, { recursive: true });
+    makeDirsSync(this.options.outputDir);
   }
 
   private seconds(): number {

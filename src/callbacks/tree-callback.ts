@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirsSync } from '../core/make-dirs.js';
 import type { Callback, HostResult } from '../run/events.js';
 import type { CallbackOptions } from './callback-options.js';
 import { callbackView } from './format/callback-view.js';
@@ -21,7 +22,7 @@ export class TreeCallback implements Callback {
 
   private write(r: HostResult): void {
     const result = callbackView(r.result, r.task.actionWritten || r.task.action, r.task.noLog);
-    mkdirSync(this.directory, { recursive: true });
+    makeDirsSync(this.directory);
     writeFileSync(join(this.directory, r.host), dumpResult(result, { verbosity: this.verbosity }));
   }
 

@@ -4,8 +4,9 @@
  * a fresh one. The file holds `password[ salt=… [ident=…]]`.
  */
 import { randomInt } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isStringLike, textOf, type Data } from '../../core/data.js';
+import { makeDirsSync } from '../../core/make-dirs.js';
 import type { LookupFn } from '../plugin.js';
 import { pluginError, toText } from '../filters/ansible-args.js';
 import { posixDirname, posixJoin, posixNormpath } from '../filters/ansible-python-path.js';
@@ -111,7 +112,7 @@ export const password: LookupFn = (ctx, terms, kwargs) => {
       salt = randomPassword(encryptName === 'md5_crypt' ? 8 : 16, './0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', undefined);
     }
     if (changed && path !== '/dev/null') {
-      mkdirSync(posixDirname(path) || '.', { recursive: true, mode: 0o700 });
+      makeDirsSync(posixDirname(path) || '.', 0o700);
       const line = encryptName || salt ? `${plaintext} salt=${salt ?? ''}${ident ? ` ident=${ident}` : ''}` : plaintext;
       writeFileSync(path, `${line}\n`);
       chmodSync(path, 0o600);
