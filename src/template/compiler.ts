@@ -24,6 +24,7 @@ import { PySlice } from './runtime/py-slice.js';
 import { PyRange, compare, contains, dictKey, enterInputContainer, enterPlugin, equals, exitInputContainer, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
+import { refuseOmitInput } from './filters/omit-input.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
 import { escapeHtml } from './filters/jinja-html.js';
 import { mayHoldConstant } from './lookup-term-constants.js';
@@ -683,6 +684,7 @@ class Compiler {
       const savedOrigin = f.state.filterInputOrigin;
       f.state.filterInputOrigin = inputOrigin ? () => inputOrigin(f) : null;
       try {
+        if (v === OMIT_PLACEHOLDER) refuseOmitInput(name);
         const out = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
         // NOTE: 2.19 hands a filter's range() on as the list it holds (`range(3) | default(1)`)
         return out instanceof PyRange ? [...out] : out;

@@ -2,6 +2,7 @@
 import { PyFloat, isStringLike, numericValue, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { typeName } from '../runtime/py-values.js';
+import { isOmit } from '../runtime/omit.js';
 import { PyException } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
 import { pyFloat } from './jinja-numbers.js';
@@ -149,7 +150,8 @@ export const human_to_bytes: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
   const defaultUnit = argument(args, kwargs, 0, 'default_unit');
   const isbits = argument(args, kwargs, 1, 'isbits');
-  const text = isStringLike(data) ? textOf(data) : toText(data);
+  // NOTE: omit is no str in 2.19: it is read as its str(), '<<Omit>>'.
+  const text = isStringLike(data) && !isOmit(data) ? textOf(data) : toText(data);
   try {
     return humanToBytes(text, defaultUnit === undefined || defaultUnit === null ? null : toText(defaultUnit), Boolean(numericValue(isbits ?? false) ?? isbits));
   } catch (error) {

@@ -5,7 +5,7 @@ import { argument, defined, definedDeep, pluginError } from './ansible-args.js';
 import { dumpYaml, type YamlDumpOptions } from '../../core/yaml-emitter/index.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
 import { datetimeIso } from './ansible-runtime-values.js';
-import { containsOmit } from '../runtime/omit.js';
+import { containsOmit, isOmit } from '../runtime/omit.js';
 import { PyRange, plainTypeName, str } from '../runtime/py-values.js';
 import { YamlLoadError, loadYamlDocuments } from './ansible-yaml-loader.js';
 
@@ -93,7 +93,7 @@ function ignoredInput(ctx: PluginContext, name: string, data: Data): Data {
 export const from_yaml: FilterFn = (ctx, value) => {
   const data = defined(value);
   if (data === null) return null;
-  if (!isStringLike(data)) return ignoredInput(ctx, 'from_yaml', data);
+  if (!isStringLike(data) || isOmit(data)) return ignoredInput(ctx, 'from_yaml', data);
   const docs = load(textOf(data));
   if (docs.length > 1) {
     const second = textOf(data).split('\n').findIndex((line, i) => i > 0 && /^---(\s|$)/.test(line));
@@ -107,7 +107,7 @@ export const from_yaml: FilterFn = (ctx, value) => {
 export const from_yaml_all: FilterFn = (ctx, value) => {
   const data = defined(value);
   if (data === null) return [];
-  if (!isStringLike(data)) return ignoredInput(ctx, 'from_yaml_all', data);
+  if (!isStringLike(data) || isOmit(data)) return ignoredInput(ctx, 'from_yaml_all', data);
   return load(textOf(data));
 };
 

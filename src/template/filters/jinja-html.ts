@@ -89,7 +89,8 @@ const htmlFilters: Record<string, FilterFn> = {
   e: (_c, v) => escapeHtml(str(v as Value)),
   forceescape: (_c, v) => escapeHtml(str(v as Value)),
   urlencode: (_c, v) => {
-    if (typeof v === 'string') return urlQuote(v, '/');
+    // NOTE: omit is no str in 2.19: it is quoted as its str(), '<<Omit>>'.
+    if (typeof v === 'string') return urlQuote(str(v), '/');
     if (v instanceof Map) return [...v].map(([k, x]) => `${quoteForQuery(k)}=${quoteForQuery(x as Value)}`).join('&');
     if (Array.isArray(v)) {
       return Array.from(iterate(v as Value))
