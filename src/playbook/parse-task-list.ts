@@ -148,7 +148,9 @@ function parseEntry(item: YamlMap, file: string, handlers: boolean, nested: bool
   if (handlers && nested && findPair(item, 'block') !== undefined) {
     throw new ParseError('HANDLER_BLOCK', 'Using a block as a handler is not supported.', { location: item.loc });
   }
-  if (isBlock(item)) return parseBlock(item, file, handlers);
+  // NOTE: inside a block's lists 2.19 (load_list_of_tasks) takes only an entry with `block` for a
+  // block: one with rescue or always alone is a task, whose keys are then action candidates.
+  if (nested ? findPair(item, 'block') !== undefined : isBlock(item)) return parseBlock(item, file, handlers);
   const task = parseTask(item, handlers);
   checkTask(task, handlers);
   // NOTE: ansible loads a statically imported role as it reads the task, so the role's library/
