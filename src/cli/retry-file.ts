@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { makeDirsSync } from '../core/make-dirs.js';
+import { makeLocalDirs, osErrorText } from '../core/make-dirs.js';
 import type { AnsibleConfig } from './config.js';
 
 export type RetryFileWriter = (playbookFile: string, hosts: readonly string[]) => void;
@@ -23,30 +23,12 @@ export function retryFileWriter(
     const dir = savePath ?? dirname(resolve(cwd, playbookFile));
     const file = join(dir, `${basename(playbookFile, extname(playbookFile))}.retry`);
     try {
-      try {
-        makeDirsSync(dir);
-      } catch (e) {
-        // NOTE: 2.19 wraps the OSError of os.makedirs, which names the directory as bytes.
-        throw new Error(`Unable to create local directories '${resolve(dir)}': ${pythonOsError(e as NodeJS.ErrnoException, 'b')}`);
-      }
+      makeLocalDirs(dir);
       writeFileSync(file, hosts.map((h) => `${h}\n`).join(''));
     } catch (e) {
-      warn(`Could not create retry file '${file}'.\n\t${pythonOsError(e as NodeJS.ErrnoException)}`);
+      warn(`Could not create retry file '${file}'.\n\t${osErrorText(e as NodeJS.ErrnoException, `'${(e as NodeJS.ErrnoException).path ?? ''}'`)}`);
       return;
     }
     display(`\tto retry, use: --limit @${file}\n`);
   };
-}
-
-/** Python's OSError text for the common failures: `[Errno 13] Permission denied: 'path'`. */
-function pythonOsError(e: NodeJS.ErrnoException, pathPrefix = ''): string {
-  const words: Record<string, [number, string]> = {
-    EACCES: [13, 'Permission denied'],
-    ENOENT: [2, 'No such file or directory'],
-    EISDIR: [21, 'Is a directory'],
-    ENOTDIR: [20, 'Not a directory'],
-    EROFS: [30, 'Read-only file system'],
-  };
-  const known = e.code ? words[e.code] : undefined;
-  return known ? `[Errno ${known[0]}] ${known[1]}: ${pathPrefix}'${e.path ?? ''}'` : e.message;
 }

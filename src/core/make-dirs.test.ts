@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { makeDirsSync } from './make-dirs.js';
+import { makeDirsSync, makeLocalDirs } from './make-dirs.js';
 
 describe('core/make-dirs', () => {
   it('makes every missing directory of the chain and accepts one that exists', () => {
@@ -31,5 +31,12 @@ describe('core/make-dirs', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('words a failure as ansible\'s makedirs_safe does', () => {
+    assert.throws(
+      () => makeLocalDirs('/proc/volant-make-dirs/x'),
+      { message: "Unable to create local directories '/proc/volant-make-dirs/x': [Errno 2] No such file or directory: b'/proc/volant-make-dirs'" },
+    );
   });
 });

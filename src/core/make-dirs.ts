@@ -5,7 +5,7 @@
  * refuses children with ENOENT (`/proc/x`), so it is not used for paths a user configures.
  */
 import { mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 function isDirectory(path: string): boolean {
   try {
@@ -23,5 +23,30 @@ export function makeDirsSync(path: string, mode?: number): void {
     mkdirSync(path, mode === undefined ? undefined : { mode });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !isDirectory(path)) throw e;
+  }
+}
+
+const ERRNO_WORDS: Record<string, [number, string]> = {
+  EACCES: [13, 'Permission denied'],
+  EEXIST: [17, 'File exists'],
+  EISDIR: [21, 'Is a directory'],
+  ENOENT: [2, 'No such file or directory'],
+  ENOTDIR: [20, 'Not a directory'],
+  EROFS: [30, 'Read-only file system'],
+};
+
+/** Python's OSError text for the common failures: `[Errno 13] Permission denied: <path as given>`. */
+export function osErrorText(error: NodeJS.ErrnoException, pathText: string): string {
+  const known = error.code === undefined ? undefined : ERRNO_WORDS[error.code];
+  return known ? `[Errno ${known[0]}] ${known[1]}: ${pathText}` : error.message;
+}
+
+/** ansible's makedirs_safe: the directories, or its error (the OSError names the directory that failed, as bytes). */
+export function makeLocalDirs(path: string): void {
+  try {
+    makeDirsSync(path);
+  } catch (e) {
+    const error = e as NodeJS.ErrnoException;
+    throw new Error(`Unable to create local directories '${resolve(path)}': ${osErrorText(error, `b'${error.path ?? ''}'`)}`);
   }
 }

@@ -4,9 +4,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isDict, type Data, type DataDict } from '../core/data.js';
+import { makeLocalDirs } from '../core/make-dirs.js';
 
 export const CHUNK_SIZE = 1 << 20;
 /** Pieces in flight at once: enough to keep an ssh channel busy, few enough to bound memory. */
@@ -69,7 +70,7 @@ export interface Received {
 
 /** Reads `size` bytes of `remotePath` into a temp file beside `localPath`, hashing as they come. */
 export async function receiveFile(request: AgentRequest, remotePath: string, localPath: string, size: number): Promise<Received> {
-  await mkdir(dirname(localPath), { recursive: true });
+  makeLocalDirs(dirname(localPath));
   const tmp = `${localPath}.volant-tmp-${randomBytes(6).toString('hex')}`;
   const out = await open(tmp, 'w');
   const sha1 = createHash('sha1');
