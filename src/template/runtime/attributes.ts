@@ -85,6 +85,10 @@ const LAZY_DICT_METHODS = new Set(['items', 'values', 'get', 'pop', 'popitem', '
 
 /** Python attribute lookup only (no item fallback): what `attr()` and `{0.name}` use. */
 export function pyAttribute(obj: Value, name: string): Value | undefined {
+  if ((typeof obj === 'number' || typeof obj === 'bigint' || typeof obj === 'boolean') && name === 'bit_length') {
+    // The bits of abs(n), without sign or leading zeros.
+    return new PyFunction(name, () => (BigInt(obj) === 0n ? 0 : (BigInt(obj) < 0n ? -BigInt(obj) : BigInt(obj)).toString(2).length), undefined, 'int');
+  }
   if ((typeof obj === 'number' || typeof obj === 'boolean' || obj instanceof PyFloat) && name === 'is_integer') {
     return new PyFunction(name, () => !(obj instanceof PyFloat) || Number.isInteger(obj.value), undefined, obj instanceof PyFloat ? 'float' : 'int');
   }
