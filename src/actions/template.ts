@@ -7,6 +7,7 @@ import { isDict, pyRepr, pyStr, type Data, type DictKey } from '../core/data.js'
 import { ownerName } from '../core/owner-name.js';
 import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
+import { ansibleManaged } from '../template/ansible-managed.js';
 import { includeSearchPath } from '../template/lookups/search-path.js';
 import { pyCodec, pyEncode } from '../template/filters/ansible-python-codecs.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
@@ -61,7 +62,7 @@ export const template: Action = async (ctx) => {
     ['template_run_date', datetimeValue(new Date())],
   ]);
   // A variable of the user's named ansible_managed is left as it is.
-  if (!ctx.vars.has('ansible_managed')) locals.set('ansible_managed', 'Ansible managed');
+  if (!ctx.vars.has('ansible_managed')) locals.set('ansible_managed', ansibleManaged(ctx.lookup, { host: hostname(), uid: pyStr(locals.get('template_uid') ?? ''), file: name }, st.mtimeMs));
   const vars = overlay(ctx.vars, locals);
   let rendered: Data;
   try {

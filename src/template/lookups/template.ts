@@ -9,6 +9,8 @@ import { dirname, resolve } from 'node:path';
 import { isStringLike, textOf, type Data } from '../../core/data.js';
 import { ownerName } from '../../core/owner-name.js';
 import type { LookupFn } from '../plugin.js';
+import type { LookupEnvironment } from '../api.js';
+import { ansibleManaged } from '../ansible-managed.js';
 import { pluginError, toText } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
 import { findFileOrWarn, includeSearchPath } from './search-path.js';
@@ -59,7 +61,7 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
     const path = findFileOrWarn(ctx, 'templates', name);
     if (path === undefined) throw pluginError(`the template file ${name} could not be found for the lookup`);
     const text = decodeSurrogateEscape(readFileSync(path));
-    const extraVars = templateFileVars(name, path, ctx.vars.has('ansible_managed'));
+    const extraVars = templateFileVars(name, path, ctx.vars.has('ansible_managed'), ctx.lookup);
     for (const [key, value] of templateVars) extraVars.set(String(key), value);
     const rendered = ctx.renderString(text, {
       extraVars,
@@ -82,7 +84,7 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
  * The variables ansible adds for a looked-up template (no destination: `template_destpath` is
  * None); `ansible_managed` only when no variable of that name is set.
  */
-function templateFileVars(name: string, path: string, hasManaged: boolean): Map<string, Data | PyObject> {
+function templateFileVars(name: string, path: string, hasManaged: boolean, lookup: LookupEnvironment | undefined): Map<string, Data | PyObject> {
   const st = statSync(path);
   const vars = new Map<string, Data | PyObject>([
     ['template_host', hostname()],
@@ -93,6 +95,6 @@ function templateFileVars(name: string, path: string, hasManaged: boolean): Map<
     ['template_destpath', null],
     ['template_fullpath', resolve(path)],
   ]);
-  if (!hasManaged) vars.set('ansible_managed', 'Ansible managed');
+  if (!hasManaged) vars.set('ansible_managed', ansibleManaged(lookup, { host: hostname(), uid: ownerName(st.uid), file: name }, st.mtimeMs));
   return vars;
 }
