@@ -4,8 +4,9 @@
  * `{"__payload__": "<the facts as tagged JSON>"}`. A file older than `fact_caching_timeout` seconds
  * (0: never) is ignored; it is written through a temporary file and made rw-r--r--.
  */
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { makeDirsSync } from '../core/make-dirs.js';
 import { isDict, type DataDict } from '../core/data.js';
 import { dumpJson, parseJson } from '../core/json.js';
 import type { FactCacheStore } from '../vars/fact-cache-store.js';
@@ -63,7 +64,7 @@ export class JsonFileFactCache implements FactCacheStore {
 export function openJsonFileFactCache(dir: string, prefix: string, timeoutSeconds: number): JsonFileFactCache {
   if (!existsSync(dir)) {
     try {
-      makeDirs(dir);
+      makeDirsSync(dir);
     } catch (e) {
       throw new Error(`Error in 'jsonfile' cache plugin while trying to create cache dir '${dir}': ${pythonOsError(e, (e as NodeJS.ErrnoException).path ?? dir)}`);
     }
@@ -80,12 +81,4 @@ function accessible(path: string, mode: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** Python's os.makedirs: each missing parent first. NOTE: Node's recursive mkdir never returns under /proc. */
-function makeDirs(dir: string): void {
-  if (existsSync(dir)) return;
-  const parent = dirname(dir);
-  if (parent !== dir && !existsSync(parent)) makeDirs(parent);
-  mkdirSync(dir);
 }

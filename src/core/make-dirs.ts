@@ -4,7 +4,7 @@
  * NOTE: Node's `mkdirSync(path, { recursive: true })` loops forever when the parent exists but
  * refuses children with ENOENT (`/proc/x`), so it is not used for paths a user configures.
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 function isDirectory(path: string): boolean {
@@ -18,7 +18,7 @@ function isDirectory(path: string): boolean {
 export function makeDirsSync(path: string, mode?: number): void {
   if (isDirectory(path)) return;
   const parent = dirname(path);
-  if (parent !== path && !isDirectory(parent)) makeDirsSync(parent, mode);
+  if (parent !== path && !existsSync(parent)) makeDirsSync(parent, mode);
   try {
     mkdirSync(path, mode === undefined ? undefined : { mode });
   } catch (e) {
@@ -43,6 +43,7 @@ export function osErrorText(error: NodeJS.ErrnoException, pathText: string): str
 
 /** ansible's makedirs_safe: the directories, or its error (the OSError names the directory that failed, as bytes). */
 export function makeLocalDirs(path: string): void {
+  if (existsSync(path)) return;
   try {
     makeDirsSync(path);
   } catch (e) {
