@@ -36,6 +36,8 @@ export const pow: FilterFn = (_ctx, value, args, kwargs) => {
   const r = correctlyRoundedPow(x, y);
   // NOTE: math.pow refuses a NaN it makes (a negative base to a fraction), not one it is given.
   if (Number.isNaN(r) && !Number.isNaN(x) && !Number.isNaN(y)) throw pluginError('math domain error');
+  // A zero (either sign) to a finite negative power has no value in math.pow.
+  if (x === 0 && y < 0 && Number.isFinite(y)) throw pluginError('math domain error');
   // Only finite operands overflow: an infinite one gives its infinite result.
   if (!Number.isFinite(r) && Number.isFinite(x) && Number.isFinite(y)) throw pluginError('math range error');
   return new PyFloat(r);
