@@ -50,9 +50,13 @@ export const copy: Action = async (ctx) => {
     if (statSync(path).isDirectory()) {
       // NOTE: like rsync, a trailing slash copies the directory's contents, none its directory.
       const source = name.endsWith('/') ? `${path.replace(/\/+$/, '')}/` : path.replace(/\/+$/, '');
-      args.set('_volant_tree', localTree(source, toBoolLike(args.get('local_follow') ?? true), args.get('mode') === 'preserve', read));
+      const tree = localTree(source, toBoolLike(args.get('local_follow') ?? true), args.get('mode') === 'preserve', read);
+      args.set('_volant_tree', tree);
       args.set('_volant_tree_src', source);
-      return throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
+      const answer = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
+      // a module that refused its args failed at the first file: the action gives it that file's checksum
+      const first = (tree.get('files') as Data[])[0];
+      return Array.isArray(first) ? withSourceChecksum(answer, new Map([['_volant_content_b64', first[1] ?? '']])) : answer;
     }
     const session = await ctx.session();
     const vaulted = vault !== undefined && hasVaultHeader(readFileSync(path));
