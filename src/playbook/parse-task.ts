@@ -1,5 +1,5 @@
 import { ParseError } from '../core/errors.js';
-import type { YamlMap, YamlNode } from '../yaml/node.js';
+import type { YamlMap } from '../yaml/node.js';
 import { collectKeywords } from './collect-keywords.js';
 import { checkCollections } from './check-collections.js';
 import { HANDLER_KEYWORDS } from './handler-keywords.js';
