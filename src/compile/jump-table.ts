@@ -51,10 +51,10 @@ function chain(spans: readonly Span[], start: number): number[] {
 }
 
 /** Walks outward from a failure in `section` of span `s` to the block that handles it. */
-function failFrom(spans: readonly Span[], end: number, s: number, section: Section): FailTarget {
+function failFrom(spans: readonly Span[], end: number, s: number, section: Section, hasRescue: readonly boolean[]): FailTarget {
   while (s >= 0) {
     const span = spans[s] as Span;
-    if (section === 'block' && span.rescueStart < span.alwaysStart) {
+    if (section === 'block' && hasRescue[s]) {
       return { target: span.rescueStart, rescueSpan: s, hostFailed: false };
     }
     if ((section === 'block' || section === 'rescue') && span.alwaysStart < span.end) {
@@ -68,8 +68,13 @@ function failFrom(spans: readonly Span[], end: number, s: number, section: Secti
   return { target: end, hostFailed: true };
 }
 
-export function buildJumpTable(steps: readonly Step[], spans: readonly Span[]): JumpTable {
+/**
+ * `kept`: the steps --tags leaves in the play. 2.19 filters a block's sections before the play
+ * runs, so a rescue whose tasks are all left out is no rescue: the failure stands.
+ */
+export function buildJumpTable(steps: readonly Step[], spans: readonly Span[], kept?: (step: Step) => boolean): JumpTable {
   const end = steps.length;
+  const hasRescue = spans.map((span) => span.rescueStart < span.alwaysStart && (kept === undefined || steps.slice(span.rescueStart, span.alwaysStart).some(kept)));
   const next: number[] = [];
   const exits: number[][] = [];
   const fail: FailTarget[] = [];
@@ -86,18 +91,16 @@ export function buildJumpTable(steps: readonly Step[], spans: readonly Span[]): 
     }
     next.push(j);
     exits.push(enclosing.filter((s) => !contains(spans[s] as Span, j)));
-    fail.push(failFrom(spans, end, step.span, step.section));
-    rescuable.push(enclosing.some((s) => {
-      const span = spans[s] as Span;
-      return i < span.rescueStart && span.rescueStart < span.alwaysStart;
-    }));
-    const outermost = spans[enclosing[enclosing.length - 1] ?? -1];
-    playBlockRescues.push(outermost !== undefined && !outermost.imported && outermost.rescueStart < outermost.alwaysStart);
+    fail.push(failFrom(spans, end, step.span, step.section, hasRescue));
+    rescuable.push(enclosing.some((s) => i < (spans[s] as Span).rescueStart && hasRescue[s] === true));
+    const outermostIndex = enclosing[enclosing.length - 1] ?? -1;
+    const outermost = spans[outermostIndex];
+    playBlockRescues.push(outermost !== undefined && !outermost.imported && hasRescue[outermostIndex] === true);
   }
   const spanFail = spans.map((span) => {
     const parent = span.parent;
     const section = parent >= 0 ? sectionOf(spans[parent] as Span, span.blockStart) : 'none';
-    return failFrom(spans, end, parent, section);
+    return failFrom(spans, end, parent, section, hasRescue);
   });
   return { next, exits, fail, spanFail, rescuable, playBlockRescues };
 }

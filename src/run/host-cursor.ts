@@ -58,8 +58,10 @@ export class HostCursor {
   constructor(
     program: Program,
     private readonly wrappedPlay = false,
+    /** The program as the play's --tags filter its block sections (play-runner.ts). */
+    private readonly tagged: (program: Program) => Program = (p) => p,
   ) {
-    this.frames = [{ program, pc: 0, pending: new Set() }];
+    this.frames = [{ program: tagged(program), pc: 0, pending: new Set() }];
   }
 
   /** The step this host runs next, or undefined when it has none left. */
@@ -213,7 +215,7 @@ export class HostCursor {
 
   /** Enters a dynamically included program; the include step stays current until it is done. */
   enter(program: Program): void {
-    this.frames.push({ program, pc: 0, pending: new Set() });
+    this.frames.push({ program: this.tagged(program), pc: 0, pending: new Set() });
     // An included role with no task at all (or one its file starts with) ends as it is entered.
     this.rolesCompleted += rolesEnded(program, -1, 0);
   }

@@ -9,6 +9,7 @@
 import { pyStr, truthy, type Data } from '../core/data.js';
 import { pythonInt } from '../core/python-int.js';
 import type { CompiledPlay, Program, RoleInstance, Step, TaskStep } from '../compile/program.js';
+import { buildJumpTable } from '../compile/jump-table.js';
 import type { Keyword } from '../playbook/model.js';
 import type { Callback, TaskInfo } from './events.js';
 import { HostCursor } from './host-cursor.js';
@@ -233,7 +234,7 @@ export class PlayRunner {
     this.seeking = new Set(startAt && !startAt.done ? hosts : []);
     for (const step of program.steps) this.announced.delete(step.id);
     for (const host of hosts) {
-      this.cursors.set(host, new HostCursor(programOf?.(host) ?? program, this.forceHandlers()));
+      this.cursors.set(host, new HostCursor(programOf?.(host) ?? program, this.forceHandlers(), this.taggedProgram));
     }
     if (this.strategy() === 'free' || this.strategy() === 'host_pinned') {
       this.strategyStarts();
@@ -569,6 +570,20 @@ export class PlayRunner {
    * host of the batch there before the play runs (host_pinned's later hosts too).
    */
   private seeking = new Set<string>();
+
+  private readonly taggedPrograms = new WeakMap<Program, Program>();
+
+  /** The program whose jumps know which rescues --tags empties (2.19 filters them before the play runs). */
+  private readonly taggedProgram = (program: Program): Program => {
+    const filter = this.services.tagFilter;
+    if (filter === undefined || !program.spans.some((span) => span.rescueStart < span.alwaysStart)) return program;
+    let tagged = this.taggedPrograms.get(program);
+    if (tagged === undefined) {
+      tagged = { ...program, jumps: buildJumpTable(program.steps, program.spans, (step) => step.kind === 'task' && (step.task.implicit === true || filter(step))) };
+      this.taggedPrograms.set(program, tagged);
+    }
+    return tagged;
+  };
 
   private taggedOut(step: TaskStep): boolean {
     return this.services.tagFilter !== undefined && !this.services.tagFilter(step);

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ProgramBuilder, type CompileLoader } from '../../src/compile/compile-play.js';
+import { buildJumpTable } from '../../src/compile/jump-table.js';
 import { EMPTY_FOLD } from '../../src/compile/fold-keywords.js';
 import type { BlockNode, TaskNode, TaskOrBlock } from '../../src/playbook/model.js';
 
@@ -48,6 +49,17 @@ describe('compile/jump-table', () => {
     const { program, at } = compile([block([block([task('b1')], [], [task('a1')])], [task('r1')], [task('a2')]), block([task('b2')], [], [task('a3')]), task('bare')]);
     for (const name of ['b1', 'a1', 'r1', 'a2']) assert.equal(program.jumps.playBlockRescues[at(name)], true, name);
     for (const name of ['b2', 'a3', 'bare']) assert.equal(program.jumps.playBlockRescues[at(name)], false, name);
+  });
+
+  it('treats a rescue whose steps --tags all leaves out as no rescue, up to an outer one that kept a step', () => {
+    const { program, at } = compile([block([block([task('b1')], [task('r1')])], [task('r2')]), block([task('b2')], [task('r3')], [task('a3')])]);
+    const kept = (step: (typeof program.steps)[number]): boolean => step.kind === 'task' && step.task.keywords.get('name')?.value === 'r2';
+    const jumps = buildJumpTable(program.steps, program.spans, kept);
+    assert.equal(jumps.fail[at('b1')]?.target, at('r2'));
+    assert.equal(jumps.fail[at('b2')]?.target, at('a3'));
+    assert.equal(jumps.fail[at('b2')]?.pendingSpan, 2);
+    assert.equal(jumps.rescuable[at('b2')], false);
+    assert.equal(program.jumps.fail[at('b1')]?.target, at('r1'));
   });
 
   it('runs always with the failure pending when there is no rescue', () => {
