@@ -10,7 +10,7 @@ import { makeDirsSync } from '../core/make-dirs.js';
 import { isDict, type DataDict } from '../core/data.js';
 import { dumpJson, parseJson } from '../core/json.js';
 import type { FactCacheStore } from '../vars/fact-cache-store.js';
-import { pythonOsError } from '../template/lookups/python-os-error.js';
+import { pythonOsError } from '../core/python-os-error.js';
 import { decodeCachedValue, encodeCachedValue } from './cache-payload.js';
 
 /** 2.19's cache serialization schema, part of every key. */

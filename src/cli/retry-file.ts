@@ -6,7 +6,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { makeLocalDirs, osErrorText } from '../core/make-dirs.js';
+import { makeLocalDirs } from '../core/make-dirs.js';
+import { osErrorText } from '../core/python-os-error.js';
 import type { AnsibleConfig } from './config.js';
 
 export type RetryFileWriter = (playbookFile: string, hosts: readonly string[]) => void;

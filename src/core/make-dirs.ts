@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { osErrorText } from './python-os-error.js';
 
 function isDirectory(path: string): boolean {
   try {
@@ -24,21 +25,6 @@ export function makeDirsSync(path: string, mode?: number): void {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !isDirectory(path)) throw e;
   }
-}
-
-const ERRNO_WORDS: Record<string, [number, string]> = {
-  EACCES: [13, 'Permission denied'],
-  EEXIST: [17, 'File exists'],
-  EISDIR: [21, 'Is a directory'],
-  ENOENT: [2, 'No such file or directory'],
-  ENOTDIR: [20, 'Not a directory'],
-  EROFS: [30, 'Read-only file system'],
-};
-
-/** Python's OSError text for the common failures: `[Errno 13] Permission denied: <path as given>`. */
-export function osErrorText(error: NodeJS.ErrnoException, pathText: string): string {
-  const known = error.code === undefined ? undefined : ERRNO_WORDS[error.code];
-  return known ? `[Errno ${known[0]}] ${known[1]}: ${pathText}` : error.message;
 }
 
 /** ansible's makedirs_safe: the directories, or its error (the OSError names the directory that failed, as bytes). */

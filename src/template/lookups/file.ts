@@ -5,7 +5,7 @@ import type { LookupFn } from '../plugin.js';
 import { pluginError } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
 import { lookupOptions, strTerm } from './lookup-options.js';
-import { pythonOsError } from './python-os-error.js';
+import { pythonOsError } from '../../core/python-os-error.js';
 import { findFileInSearchPath } from './search-path.js';
 
 
