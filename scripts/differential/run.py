@@ -7,7 +7,7 @@ golden harness's environment and --forks 1, normalized, and compared; a case tha
 with its diff.txt (and `flaky` when a second oracle run differed from the first: ansible-core's own
 timing), the others are deleted. Results stream to stdout, one line per seed.
 """
-import argparse, os, re, subprocess, sys, shutil, difflib
+import argparse, os, re, signal, subprocess, sys, shutil, difflib
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORACLE = os.environ.get('ORACLE', os.path.join(HERE, '../../../shared/tools/ansible-oracle/ansible-playbook'))
 VOLANT = os.path.join(HERE, '../../bin/volant-playbook')
@@ -60,6 +60,20 @@ def norm(text, d):
 def case_files(d):
     return {os.path.join(root, name) for root, dirs, files in os.walk(d) for name in dirs + files}
 
+def stop_servers(d, written):
+    """Stops what a case started in the background and named in a `*.pid` file of its folder (the
+    HTTP server gen_modargs' plays start), whether or not the play lived to stop it; a pid whose
+    command line does not name the case's folder is another process by now and is left alone."""
+    for path in written:
+        if not path.endswith('.pid') or not os.path.isfile(path):
+            continue
+        try:
+            pid = int(open(path).read().split()[0])
+            if d.encode() in open('/proc/%d/cmdline' % pid, 'rb').read():
+                os.kill(pid, signal.SIGTERM)
+        except (ValueError, IndexError, OSError):
+            pass
+
 def run(engine, d):
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT, exist_ok=True)
@@ -67,6 +81,7 @@ def run(engine, d):
     args = [a for a in open(os.path.join(d, 'args')).read().split('\n') if a]
     p = subprocess.run([engine, '-i', 'inventory', '--forks', '1', 'playbook.yml'] + args, cwd=d, env=env(d, engine),
                        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+    stop_servers(d, case_files(d) - before)
     # what the run wrote into the case folder (a relative dest, fetch's host folders) goes, so the
     # next engine starts from the same case
     for path in sorted(case_files(d) - before, reverse=True):
