@@ -4,7 +4,7 @@
  */
 import { GROUP_DESCRIPTIONS, OPTIONS, USAGE_ORDER, type OptionSpec } from './options.js';
 import { expandHelp } from './help-expand.js';
-import { textWrap } from './text-wrap.js';
+import { textWrap } from '../core/text-wrap.js';
 
 export type ParsedArgs = Record<string, string | string[] | number | boolean | undefined> & { playbooks: string[] };
 

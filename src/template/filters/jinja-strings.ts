@@ -4,6 +4,7 @@ import { percentFormat } from '../runtime/py-format.js';
 import type { Value } from '../runtime/py-object.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import { markTuple, type Data } from '../../core/data.js';
+import { textWrap } from '../../core/text-wrap.js';
 import { codePointLength, compare, isInt, length as pyLength, num, repr, str, truthy, typeName } from '../runtime/py-values.js';
 import * as arith from '../runtime/py-arith.js';
 import { pyCapitalize, splitWhitespace } from '../runtime/str-methods.js';
@@ -64,54 +65,12 @@ function requireStr(v: PluginValue, what: string): string {
   throw new PyException('AttributeError', `'${typeName(v as Value)}' object has no attribute '${what}'`);
 }
 
-function wordwrap(value: string, width: number, breakLong: boolean, wrapstring: string, breakOnHyphens: boolean): string {
-  // A port of Python's textwrap.wrap per paragraph (lines kept), as Jinja does.
-  const wrapLine = (line: string): string[] => {
-    // NOTE: Jinja asks textwrap to keep whitespace as it is (no tab expansion, no replacing);
-    // textwrap's whitespace is ASCII's only.
-    const chunks = (breakOnHyphens ? line.split(/([\t\v\f\r ]+|(?<=[a-zA-Z]{2}-)(?=[a-zA-Z]{2}))/) : line.split(/([\t\v\f\r ]+)/)).filter((c) => c !== '');
-    const normalized = chunks;
-    const lines: string[] = [];
-    const pending = normalized.slice().reverse();
-    while (pending.length > 0) {
-      const cur: string[] = [];
-      let curLen = 0;
-      if (lines.length > 0 && pending.length > 0 && isBlank(pending[pending.length - 1] as string)) pending.pop();
-      while (pending.length > 0) {
-        const chunk = pending[pending.length - 1] as string;
-        if (curLen + chunk.length <= width) {
-          cur.push(chunk);
-          curLen += chunk.length;
-          pending.pop();
-        } else break;
-      }
-      if (pending.length > 0 && (pending[pending.length - 1] as string).length > width) {
-        // textwrap's _handle_long_word: what is left of the line (maybe nothing), cut after a hyphen when it can.
-        const chunk = pending.pop() as string;
-        if (breakLong) {
-          const space = width - curLen;
-          let end = space;
-          if (breakOnHyphens && chunk.length > space) {
-            const hyphen = chunk.lastIndexOf('-', space - 1);
-            if (hyphen > 0 && /[^-]/.test(chunk.slice(0, hyphen))) end = hyphen + 1;
-          }
-          cur.push(chunk.slice(0, end));
-          pending.push(chunk.slice(end));
-        } else if (cur.length === 0) cur.push(chunk);
-        else pending.push(chunk);
-      }
-      // NOTE: textwrap drops one whitespace chunk at a line's end (not a run of them).
-      if (cur.length > 0 && isBlank(cur[cur.length - 1] as string)) cur.pop();
-      if (cur.length > 0) lines.push(cur.join(''));
-    }
-    return lines;
-  };
+/** Jinja wraps each line (paragraph) on its own, with textwrap's whitespace kept as it is. */
+function wordwrap(value: string, width: number, breakLongWords: boolean, wrapstring: string, breakOnHyphens: boolean): string {
   return pySplitlines(value)
-    .map((line) => wrapLine(line).join(wrapstring))
+    .map((line) => textWrap(line, width, { breakLongWords, breakOnHyphens }).join(wrapstring))
     .join(wrapstring);
 }
-
-const isBlank = (chunk: string): boolean => /^[\t\n\v\f\r ]*$/.test(chunk);
 
 /** str.splitlines(): no empty last line for a final line break. */
 function pySplitlines(text: string): string[] {
