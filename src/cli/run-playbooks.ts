@@ -221,7 +221,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   // One reader of host_vars/ and group_vars/ for the run (vaulted files open with the run's secrets).
   const hashBehaviour = config.get('ANSIBLE_HASH_BEHAVIOUR', 'defaults', 'hash_behaviour') === 'merge' ? 'merge' : 'replace';
   const combineValues = hashBehaviour === 'merge' ? (lower: Data, higher: Data): Data => combinedValue(lower, higher, true) : undefined;
-  const varsFiles = new VarsFiles({ openFile: (text, path) => runVault().openFile(text, path), ...(combineValues ? { combineValues } : {}) });
+  const openVaulted = (text: string, path: string): string => runVault().openFile(text, path);
+  const varsFiles = new VarsFiles({ openFile: openVaulted, ...(combineValues ? { combineValues } : {}) });
   const inventory = loadInventoryShowingWarnings({
     sources: sources.length > 0 ? sources : (configured ?? [DEFAULT_INVENTORY]),
     playbookDir: firstDir,
@@ -230,9 +231,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     ...inventoryConfig(config),
     templar: createTemplateEngine(),
     varsFiles,
-    openFile: (text, path) => runVault().openFile(text, path),
-    extraVarsError: () => extraVarsLoadError(strings(args.extraVars), cwd),
-    extraVars: () => (extraVarsLoadError(strings(args.extraVars), cwd) ? undefined : parseExtraVars(strings(args.extraVars), cwd)),
+    openFile: openVaulted,
+    extraVarsError: () => extraVarsLoadError(strings(args.extraVars), cwd, openVaulted),
+    extraVars: () => (extraVarsLoadError(strings(args.extraVars), cwd, openVaulted) ? undefined : parseExtraVars(strings(args.extraVars), cwd, false, openVaulted)),
     ...(combineValues ? { combineValues } : {}),
   }, (d) => showDetail(d, callback));
   const mismatch = (config.get('ANSIBLE_HOST_PATTERN_MISMATCH', 'inventory', 'host_pattern_mismatch') ?? 'warning').toLowerCase();
@@ -260,7 +261,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const factCache = factCacheStore(config, cwd, warn);
   // --flush-cache: 2.19 clears localhost and every inventory host, --limit or not.
   if (args.flushCache && factCache) for (const host of ['localhost', ...inventory.listHosts('all')]) factCache.delete(host);
-  const extraVars = parseExtraVars(strings(args.extraVars), cwd, hashBehaviour === 'merge');
+  const extraVars = parseExtraVars(strings(args.extraVars), cwd, hashBehaviour === 'merge', openVaulted);
   // ansible's get_host_list: warn about an empty inventory before --limit, fail when --limit empties it.
   const noHosts = inventory.listHosts('all').length === 0;
   if (noHosts && config.bool('ANSIBLE_LOCALHOST_WARNING', 'defaults', 'localhost_warning', true)) {

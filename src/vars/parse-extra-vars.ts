@@ -18,11 +18,14 @@ import { combinedValue } from './combine-vars.js';
 
 const CLI_OPTION = "<CLI option '-e'>";
 
+/** A file's text as the loader reads it: a vault-encrypted file decrypted with the run's secrets. */
+export type OpenFile = (text: string, path: string) => string;
+
 /**
  * Throws UsageError (ansible-playbook exits 5) for a value that is not a dict or a path without
  * `@`, and VolantError `extra-vars-file` (exit 1) for a file that cannot be read.
  */
-export function parseExtraVars(values: readonly string[], cwd: string, mergeDicts = false): DataDict {
+export function parseExtraVars(values: readonly string[], cwd: string, mergeDicts = false, openFile: OpenFile = (text) => text): DataDict {
   const extra: DataDict = new Map();
   for (const option of values) {
     if (!option) continue;
@@ -46,7 +49,7 @@ export function parseExtraVars(values: readonly string[], cwd: string, mergeDict
           { cause: error },
         );
       }
-      const node = loadYamlNode(text, path);
+      const node = loadYamlNode(openFile(text, path), path);
       data = node ? toData(node) : null;
       if (isDict(data)) setKeyOriginsFromNode(data, node);
     } else if (option[0] === '/' || option[0] === '.') {
@@ -98,15 +101,15 @@ function showNestedTexts(container: DataDict | readonly Data[], top = true): voi
 }
 
 /** Why `parseExtraVars` would fail on these values, or undefined; computed once per list. */
-export function extraVarsLoadError(values: readonly string[], cwd: string): { message: string; location?: SourceLocation } | undefined {
+export function extraVarsLoadError(values: readonly string[], cwd: string, openFile?: OpenFile): { message: string; location?: SourceLocation } | undefined {
   const key = `${cwd}\0${values.join('\0')}`;
   if (!loadErrors.has(key)) {
     let failure: { message: string; location?: SourceLocation } | undefined;
     try {
-      parseExtraVars(values, cwd);
+      parseExtraVars(values, cwd, false, openFile);
     } catch (error) {
       if (!(error instanceof VolantError)) throw error;
-      failure = { message: error.message, ...(error instanceof YamlError && error.location ? { location: error.location } : {}) };
+      failure = { message: error.message, ...((error instanceof YamlError || error.code.startsWith('VAULT_')) && error.location ? { location: error.location } : {}) };
     }
     loadErrors.set(key, failure);
   }
