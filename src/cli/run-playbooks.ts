@@ -24,7 +24,7 @@ import { parsePlaybook } from '../playbook/parse-playbook.js';
 import { parseTaskFile } from '../playbook/parse-task-list.js';
 import { loadListedRoles, loadRole, roleSearchPaths } from '../playbook/load-role.js';
 import { loadRoleTasks } from '../playbook/load-role-tasks.js';
-import type { ImportPlaybookNode, Keyword, Playbook, PlayNode, RoleDefinition } from '../playbook/model.js';
+import type { ImportPlaybookNode, Keyword, Playbook, PlayNode, RoleDefinition, TaskNode } from '../playbook/model.js';
 import { importPlaybookWhen } from './import-playbook-when.js';
 import { completeCollections, currentDefaultCollection, setDefaultCollection } from '../playbook/action-collections.js';
 import type { CompiledPlay } from '../compile/program.js';
@@ -379,8 +379,12 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     return within !== undefined ? within.collections : completeCollections(play?.keywords.get('collections')?.value);
   };
   const roleLoadWarnings = new Set<string>();
+  const importedTasks = new WeakMap<TaskNode, readonly TaskOrBlock[]>();
   const loader: CompileLoader = {
-    staticallyImported: (path) => callback.display?.(`statically imported: ${path}`, { verbosity: 2 }),
+    staticallyImported: (path, task, list) => {
+      importedTasks.set(task, list);
+      callback.display?.(`statically imported: ${path}`, { verbosity: 2 });
+    },
     warn,
     loadTaskFile: (path, handlers) => {
       const loaded = readYaml(path);
@@ -428,7 +432,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       warnVarsFilesAtRoleLoad(play, staticVars(play), (name, scope) => loadVarsFile(name, scope, dirname(play.file)), (d) => showDetail(d, callback));
       compiled = compilePlay(withPlayDefaults(play, playDefaults), loader, { keepDuplicateRoles: Boolean(args.listTasks) });
       compiledPlays.set(play, compiled);
-      for (const message of playCollectionWarnings(play)) warn(message);
+      for (const message of playCollectionWarnings(play, (task) => importedTasks.get(task))) warn(message);
     }
     return compiled;
   };

@@ -42,8 +42,8 @@ export interface CompileLoader {
   loadRoleTasks(role: RoleDefinition, file: string, handlers: boolean): readonly TaskOrBlock[];
   /** Renders a static template (import file names) with what is known before the run: play vars and extra vars. */
   renderStatic(text: string, loc: SourceLocation): string;
-  /** An import_tasks file was read (2.19 says `statically imported: <path>` at -vv). */
-  staticallyImported?(path: string): void;
+  /** An import_tasks file was read (2.19 says `statically imported: <path>` at -vv); `list` is what `task` brought in. */
+  staticallyImported?(path: string, task: TaskNode, list: readonly TaskOrBlock[]): void;
 }
 
 let nextStepId = 1;
@@ -165,7 +165,7 @@ export class ProgramBuilder {
     const path = this.loader.resolveTaskFile(name, ctx.baseDir, ctx.role);
     const list = withActionCollections(taskFileCollections(ctx.role, fold), () => this.loader.loadTaskFile(path, task.isHandler));
     if (list.length === 0) this.loader.warn?.(`file ${path} is empty and had no tasks to include`);
-    this.loader.staticallyImported?.(path);
+    this.loader.staticallyImported?.(path, task, list);
     // The import's own keywords (when, tags, vars, become …) apply to every imported task.
     this.importDepth++;
     this.addList(list, foldLayer(fold, task.keywords, { vars: true }), { ...ctx, baseDir: dirname(path) });

@@ -83,11 +83,21 @@ function parsedActionWarnings(action: string, collections: readonly string[]): s
   return [...collectionLoadWarnings(action, collections), ...routedActionWarnings(action, collections)];
 }
 
-function visit(list: readonly TaskOrBlock[], collections: readonly string[], out: string[]): void {
+/** The tasks an import_tasks brought in when the play compiled (undefined: none known). */
+export type ImportedTasks = (task: TaskNode) => readonly TaskOrBlock[] | undefined;
+
+function visit(list: readonly TaskOrBlock[], collections: readonly string[], out: string[], imported?: ImportedTasks): void {
   for (const node of list) {
     const own = collectionsOf(node.keywords, collections);
     if (node.kind === 'block') {
-      for (const part of [node.block, node.rescue, node.always]) visit(part, own, out);
+      for (const part of [node.block, node.rescue, node.always]) visit(part, own, out, imported);
+      continue;
+    }
+    // NOTE: 2.19 reads an imported file while it loads the list, so its tasks warn in their place,
+    // searched through the import's own collections (or those around it), as a block's are.
+    if (node.action === 'import_tasks') {
+      const tasks = imported?.(node);
+      if (tasks !== undefined) visit(tasks, own, out, imported);
       continue;
     }
     if (!node.actionAsKey || node.actionWritten.includes('.') || NOT_LOOKED_UP.has(node.action)) continue;
@@ -145,18 +155,18 @@ export function roleTaskListWarnings(list: readonly TaskOrBlock[], collections: 
 }
 
 /** One play's such warnings: 2.19 loads its roles before its own lists, so these follow the roles'. */
-export function playCollectionWarnings(play: PlayNode): string[] {
-  return playbookCollectionWarnings({ file: play.loc.file, entries: [play] });
+export function playCollectionWarnings(play: PlayNode, imported?: ImportedTasks): string[] {
+  return playbookCollectionWarnings({ file: play.loc.file, entries: [play] }, imported);
 }
 
 /** Every such warning of a playbook, in the order 2.19 loads a play's lists (handlers first). */
-export function playbookCollectionWarnings(playbook: Playbook): string[] {
+export function playbookCollectionWarnings(playbook: Playbook, imported?: ImportedTasks): string[] {
   const out: string[] = [];
   for (const entry of playbook.entries) {
     if (entry.kind !== 'play') continue;
     // a block's own collections warn too when the play lists none
     const collections = collectionsOf(entry.keywords, []);
-    for (const list of [entry.handlers, entry.preTasks, entry.postTasks, entry.tasks]) visit(list, collections, out);
+    for (const list of [entry.handlers, entry.preTasks, entry.postTasks, entry.tasks]) visit(list, collections, out, imported);
   }
   return out;
 }
