@@ -61,7 +61,8 @@ export function invalidConfigValue(config: AnsibleConfig): string | undefined {
     if (!s.choices) {
       if (isPythonInteger(raw)) continue;
       const from = config.origin(...at) === 'env' ? `env: ${env}` : config.file;
-      return `Config '${s.name}' from '${from}' has an invalid value: Invalid value provided for 'integer': ${pyRepr(raw)}`;
+      // NOTE: the type as base.yml spells it: some settings are 'int', most 'integer'
+      return `Config '${s.name}' from '${from}' has an invalid value: Invalid value provided for '${type ?? 'integer'}': ${pyRepr(raw)}`;
     }
     const text = config.get(...at) ?? raw;
     const value = type === 'list' ? text.split(',').map((item) => unquote(item.trim())) : text;

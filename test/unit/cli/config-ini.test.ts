@@ -136,6 +136,11 @@ describe('invalidConfigValue', () => {
       "Config 'DEFAULT_FORKS' from 'env: ANSIBLE_FORKS' has an invalid value: Invalid value provided for 'integer': '1.5'",
     );
     assert.match(invalidConfigValue(configOf('[diff]\ncontext = "3"\n')) ?? '', /^Config 'DIFF_CONTEXT' from '.*ansible\.cfg' has an invalid value: Invalid value provided for 'integer': '"3"'$/);
+    // base.yml types max_diff_size 'int' (gen_cli seed 22018)
+    assert.equal(
+      invalidConfigValue(configOf('', { ANSIBLE_MAX_DIFF_SIZE: '1k' })),
+      "Config 'MAX_FILE_SIZE_FOR_DIFF' from 'env: ANSIBLE_MAX_DIFF_SIZE' has an invalid value: Invalid value provided for 'int': '1k'",
+    );
   });
 
   it('checks each item of a list setting', () => {
