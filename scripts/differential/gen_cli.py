@@ -8,8 +8,10 @@ the same settings through an ansible.cfg beside the playbook and ANSIBLE_* varia
 21300 on also draw [privilege_escalation]/[ssh_connection]/[colors] settings, ANSIBLE_CONFIG naming
 another file, -e files holding a list, a vaulted vars file with --vault-id/--vault-password-file,
 --list-tasks with roles and --tags, templates under --check --diff, the jsonfile fact cache and
-meta: refresh_inventory."""
-import json, os, random, sys, yaml
+meta: refresh_inventory. Seeds from 22000 on add gen_cli_more.py's draws (vault ids, --step,
+roles under --list-*/--start-at-task, custom stats and other [defaults], retry files, more inventories)."""
+import json, os, random, sys
+from gen_cli_more import extend_more, write  # write: YAML that knows inline !vault values
 # Where generated tasks write; run.py empties it before each engine runs.
 OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
 
@@ -153,15 +155,6 @@ class G:
         return p
 
 
-def write(path, data):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, 'w') as f:
-        if isinstance(data, str):
-            f.write(data)
-        else:
-            yaml.safe_dump(data, f, sort_keys=False, width=1000, allow_unicode=True)
-
-
 def main(seed, out):
     g = G(seed)
     r = g.r
@@ -269,7 +262,13 @@ def main(seed, out):
     if seed >= 21300:
         # a second generator: the draws above stay what they were, so a lower seed gives the case it always gave
         cfg_name = extend(random.Random(seed * 7 + 1), out, plays, args, env, cfg)
+    stdin = []
+    if seed >= 22000:
+        extend_more(random.Random(seed * 11 + 3), out, plays, args, env, cfg, stdin)
+    if seed >= 21300:
         write(os.path.join(out, 'playbook.yml'), plays)
+    if stdin:
+        write(os.path.join(out, 'stdin'), stdin[0])
     if env:
         write(os.path.join(out, 'env'), ''.join('%s=%s\n' % kv for kv in env.items()))
     if cfg:

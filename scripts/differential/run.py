@@ -79,8 +79,11 @@ def run(engine, d):
     os.makedirs(OUT, exist_ok=True)
     before = case_files(d)
     args = [a for a in open(os.path.join(d, 'args')).read().split('\n') if a]
+    # a case's `stdin` file (--step answers), as golden cases have; else stdin is closed
+    stdin = os.path.join(d, 'stdin')
+    feed = {'input': open(stdin).read()} if os.path.exists(stdin) else {'stdin': subprocess.DEVNULL}
     p = subprocess.run([engine, '-i', 'inventory', '--forks', '1', 'playbook.yml'] + args, cwd=d, env=env(d, engine),
-                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
+                       capture_output=True, text=True, timeout=300, **feed)
     stop_servers(d, case_files(d) - before)
     # what the run wrote into the case folder (a relative dest, fetch's host folders) goes, so the
     # next engine starts from the same case
