@@ -30,7 +30,7 @@ export default defineConfig({
           ],
         },
         { label: 'Running', items: ['guides/output-and-callbacks', 'guides/errors', 'guides/connections', 'guides/async-and-become', 'reference/performance'] },
-        { label: 'Reference', items: ['reference/keywords', 'reference/modules', 'reference/cli', 'reference/conformance'] },
+        { label: 'Reference', items: ['reference/keywords', 'reference/modules', 'reference/templating', 'reference/cli', 'reference/conformance'] },
       ],
     }),
   ],

@@ -1,6 +1,6 @@
 /**
  * Writes the generated reference pages of the documentation site (docs/src/content/docs/reference/)
- * from the code: keyword tables, module registry, CLI option table.
+ * from the code: keyword tables, module registry, CLI option table, filters, tests and lookups.
  *
  *   node --import tsx scripts/docs-generate.ts           write the pages (committed and build-time)
  *   node --import tsx scripts/docs-generate.ts --check   exit 1 when a committed page is stale
@@ -13,6 +13,7 @@ import { keywordsPage } from './docs-keywords-page.js';
 import { conformancePage } from './docs-conformance-page.js';
 import { modulesPage } from './docs-modules-page.js';
 import { performancePage } from './docs-performance-page.js';
+import { templatingPage } from './docs-templating-page.js';
 
 export const REFERENCE_DIR = 'docs/src/content/docs/reference';
 
@@ -22,6 +23,7 @@ export function referencePages(root: string): Map<string, string> {
     [`${REFERENCE_DIR}/keywords.md`, keywordsPage(root)],
     [`${REFERENCE_DIR}/modules.md`, modulesPage(root)],
     [`${REFERENCE_DIR}/cli.md`, cliPage(root)],
+    [`${REFERENCE_DIR}/templating.md`, templatingPage()],
   ]);
 }
 

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { buildTimePages, referencePages, stalePages } from '../../scripts/docs-generate.js';
 import { PLAY_KEYWORDS } from '../../src/playbook/play-keywords.js';
 import { TASK_KEYWORDS } from '../../src/playbook/task-keywords.js';
+import { filters, lookups, tests } from '../../src/template/plugin.js';
 import { CHROMIUM, ChromiumPage } from './chromium-page.js';
 import { checkInternalLinks } from './internal-links.js';
 import { serveDirectory } from './static-server.js';
@@ -67,6 +68,13 @@ describe('docs/generated pages', () => {
     const modules = readdirSync(join(ROOT, 'src/agent/modules')).filter((f) => f.endsWith('.py') && !f.startsWith('_'));
     assert.ok(modules.length > 0);
     for (const f of modules) assert.ok(page.includes(`| \`${f.slice(0, -3)}\` |`), `${f} missing`);
+  });
+
+  it('list every filter, test and lookup the engine registers on the Templating page', () => {
+    const page = referencePages(ROOT).get('docs/src/content/docs/reference/templating.md') ?? '';
+    const names = [...filters.keys(), ...tests.keys(), ...lookups.keys()].filter((n) => !n.includes('.'));
+    assert.ok(names.length > 200, `only ${names.length} plugins registered`);
+    for (const name of names) assert.ok(page.includes(`| \`${name}\` |`), `${name} missing`);
   });
 });
 
