@@ -21,6 +21,7 @@ import * as arith from './runtime/py-arith.js';
 import { PyCallable, PyObject, type Kwargs, type Value } from './runtime/py-object.js';
 import { typeError, valueError } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
+import { isLiteralList, noteLiteralList } from './runtime/literal-lists.js';
 import { PyRange, compare, contains, dictKey, enterInputContainer, enterPlugin, equals, exitInputContainer, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
@@ -124,6 +125,8 @@ class Compiler {
   hasExtends = false;
   /** The template calls a method that may change a variable's list or dict. */
   mutates = false;
+  /** The template reads a `count` attribute: its list literals are marked plain (literal-lists.ts). */
+  countsLists = false;
 
   stmts(body: Stmt[]): StmtFn {
     const fns = body.map((s) => this.stmt(s));
@@ -422,7 +425,10 @@ class Compiler {
       }
       case 'list': {
         const items = e.items.map((i) => this.expr(i));
-        return (f) => items.map((i) => i(f)) as Data[];
+        return (f) => {
+          const list = items.map((i) => i(f)) as Data[];
+          return this.countsLists ? noteLiteralList(list) : list;
+        };
       }
       case 'tuple': {
         const items = e.items.map((i) => this.expr(i));
@@ -439,6 +445,7 @@ class Compiler {
       case 'getattr': {
         const obj = this.expr(e.obj);
         const attr = e.attr;
+        if (attr === 'count') this.countsLists = true;
         // A private attribute of a str/int/float read from a variable names its tagged type.
         const tag = attr.startsWith('_') ? operandTagger(e.obj, (x) => this.expr(x)) : undefined;
         return (f) => {
@@ -496,11 +503,15 @@ class Compiler {
           if (markupSide !== undefined && isStringLike(plain)) {
             return markupSide === 'left' ? str(a) + escapeHtml(textOf(plain)) : escapeHtml(textOf(plain)) + str(b);
           }
+          let result: Value;
           try {
-            return op(a, b);
+            result = op(a, b);
           } catch (err) {
             return retagged(err, f, [[a, tags[0]], [b, tags[1]]], () => op(a, b));
           }
+          // A plain list joined to, or repeated from, plain lists is plain too (literal-lists.ts).
+          if (this.countsLists && Array.isArray(result) && (isLiteralList(a) || !Array.isArray(a)) && (isLiteralList(b) || !Array.isArray(b))) noteLiteralList(result);
+          return result;
         };
       }
       case 'unary': {

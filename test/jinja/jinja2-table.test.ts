@@ -9,7 +9,6 @@ import { runTable } from './jinja2-table-runner.js';
 
 /** Cases that differ on purpose or for a reason not worth emulating, keyed as caseKey() prints them. */
 const KNOWN_DIFFERENCES: Record<string, string> = {
-  'native: {{ l.count(3) }}': "Ansible's lazy list answers 0 for count() of an element it holds (an ansible-core quirk, not Python's behaviour).",
   'native: {{ ls | sum }}': "The '_AnsibleTaggedStr' type name of strings nested in a variable's list is not tracked (only a filter's direct input is).",
   'native: {{ mixed | sum }}': "The '_AnsibleTaggedStr' type name of strings nested in a variable's list is not tracked (only a filter's direct input is).",
 };

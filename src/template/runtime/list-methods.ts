@@ -7,6 +7,7 @@ import type { Kwargs, Value } from './py-object.js';
 import { PyException, typeError, valueError } from './py-exception.js';
 import { equals, isInt, iterate, num, order, repr, truthy, typeName } from './py-values.js';
 import type { MethodImpl } from './str-methods.js';
+import { sequenceCount } from './literal-lists.js';
 
 type List = Value[];
 
@@ -30,7 +31,7 @@ export const sequenceMethods: Record<string, MethodImpl<List>> = {
     if (i < 0) throw valueError(`${repr(args[0] as Value)} is not in ${isTuple(self) ? 'tuple' : 'list'}`);
     return i;
   },
-  count: (self, args) => self.filter((x) => equals(x, args[0] as Value)).length,
+  count: sequenceCount,
 };
 
 /** A start/stop index of list.index, clamped as Python clamps it (negative counts from the end). */
