@@ -377,7 +377,12 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
     handlers.addList(loader.loadRoleTasks(role.def, file, true), roleFold(playFold, role), { role, baseDir: `${role.def.path}/handlers` });
   }
 
-  return { play, program: builder.build(), handlers: handlers.build(), roles: [...roles, ...builder.importedRoles] };
+  const firstByKey = new Map<string, RoleInstance>();
+  for (const role of roles) if (!firstByKey.has(paramsKey(role))) firstByKey.set(paramsKey(role), role);
+  // import_role's roles join them as the play loads (after roles:), as in 2.19.
+  const imported = builder.importedRoles.filter((r) => !r.fromInclude && !r.parent);
+  const playRoles = [...loads.filter((r) => !r.parent).map((r) => firstByKey.get(paramsKey(r)) ?? r), ...imported];
+  return { play, program: builder.build(), handlers: handlers.build(), roles: [...roles, ...builder.importedRoles], playRoles };
 }
 
 /** Where one argument of a task is written. */

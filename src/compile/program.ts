@@ -126,4 +126,10 @@ export interface CompiledPlay {
   /** Handlers in definition order (roles' first, then the play's). */
   readonly handlers: Program;
   readonly roles: readonly RoleInstance[];
+  /**
+   * The play's `roles:` entries in order, each as the load whose tasks run for it (a repeat is its
+   * first load), then the roles import_role loads: 2.19's play.roles, which holds the cached Role
+   * again for a repeated entry.
+   */
+  readonly playRoles: readonly RoleInstance[];
 }

@@ -41,6 +41,8 @@ export interface StepLike {
 export interface CompiledPlayLike {
   readonly play: { readonly keywords: Keywords };
   readonly roles: readonly RoleInstanceLike[];
+  /** The play's `roles:` entries, a repeated one again (see CompiledPlay.playRoles). */
+  readonly playRoles?: readonly RoleInstanceLike[];
   readonly program?: { readonly steps: readonly ({ readonly kind: string; readonly role?: RoleInstanceLike } | object)[] };
   readonly handlers?: { readonly steps: readonly ({ readonly kind: string; readonly role?: RoleInstanceLike } | object)[] };
 }
@@ -84,7 +86,8 @@ export class RunnerVars {
     const hostsValue = keywords.get('hosts')?.value ?? 'all';
     const hostsPattern = Array.isArray(hostsValue) ? hostsValue.map(String) : String(hostsValue);
     // Grows when an include_role runs (a role not public keeps its variables to itself).
-    const roles: RoleScope[] = compiled.roles.filter((r) => !r.fromInclude && !r.parent).map((r) => scopes.scope(r));
+    const entries = compiled.playRoles ?? compiled.roles.filter((r) => !r.fromInclude && !r.parent);
+    const roles: RoleScope[] = entries.map((r) => scopes.scope(r));
     const baseScope: PlayScope = {
       name: nameValue !== undefined && nameValue !== null && nameValue !== '' ? String(nameValue) : Array.isArray(hostsPattern) ? hostsPattern.join(',') : hostsPattern,
       hosts: hostsPattern,
