@@ -10,7 +10,7 @@ const SCRIPT = `
 import re, stat
 udevadm = rt.Context('setup', {}).get_bin_path('udevadm')
 ctx = rt.Context('setup', {})
-names = ['/dev/' + n for n in sorted(os.listdir('/dev')) if stat.S_ISBLK(os.stat('/dev/' + n).st_mode)]
+names = ['/dev/' + n for n in sorted(os.listdir('/dev')) if stat.S_ISBLK(os.lstat('/dev/' + n).st_mode)]
 names += ['/dev/volant-no-such-disk', '/etc/hostname']
 rows = []
 for name in names:
