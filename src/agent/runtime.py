@@ -773,9 +773,10 @@ class Context(object):
             os.mkdir(self._tmpdir, 0o700)
         return self._tmpdir
 
-    def settle_cwd(self):
+    def settle_cwd(self, warn=True):
         """AnsibleModule's _set_cwd: a module that may not read its working folder (become to
-        another user, started from root's home) moves into its tmpdir, else $HOME, else /tmp."""
+        another user, started from root's home) moves into its tmpdir, else $HOME, else /tmp.
+        warn=False when 2.19 runs another module first (its warning is dropped by the action)."""
         try:
             if os.access(os.getcwd(), os.F_OK | os.R_OK):
                 return
@@ -786,7 +787,7 @@ class Context(object):
         for candidate in (lambda: self.tmpdir, lambda: os.path.expandvars('$HOME'), tempfile.gettempdir):
             try:
                 path = candidate()
-                if not existed and os.path.isdir(base):
+                if warn and not existed and os.path.isdir(base):
                     # NOTE: the controller gives a become user no temporary folder, so the module
                     # makes the user's remote_tmp itself, and says so (2.19's words).
                     existed = True
@@ -1542,7 +1543,10 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
         elif check_mode and not getattr(module, 'SUPPORTS_CHECK_MODE', False):
             result = {'skipped': True, 'msg': 'remote module (%s) does not support check mode' % name}
         else:
-            ctx.settle_cwd()
+            # NOTE: an action that stats dest first (copy) runs the stat module as the become
+            # user: that module makes remote_tmp and its warning never reaches the task's result.
+            stats_first = getattr(module, 'ACTION_STATS_DEST_FIRST', None)
+            ctx.settle_cwd(warn=stats_first is None or not stats_first(vres.params))
             try:
                 result = module.run(vres.params, ctx)
                 if result is None:

@@ -26,6 +26,26 @@ for _ in range(2):
 print(json.dumps(seen))
 `;
 
+// copy sent a controller file: 2.19's action stats dest first, and that stat's warning is dropped
+const QUIET_SCRIPT = `
+import json, os, sys, tempfile
+sys.path.insert(0, sys.argv[1])
+import runtime
+sys.modules['volant_runtime'] = runtime
+import importlib.util
+spec = importlib.util.spec_from_file_location('copy_module', sys.argv[1] + '/modules/copy.py')
+copy = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(copy)
+gone = tempfile.mkdtemp()
+os.chdir(gone)
+os.rmdir(gone)
+ctx = runtime.Context('copy')
+ctx.settle_cwd(warn=not copy.ACTION_STATS_DEST_FIRST({'remote_src': False}))
+print(json.dumps({'warnings': ctx.warnings, 'made': os.path.isdir(os.path.expanduser('~/.ansible/tmp')),
+                  'remote_src_stats': copy.ACTION_STATS_DEST_FIRST({'remote_src': True})}))
+ctx.cleanup()
+`;
+
 describe('agent/runtime: a module that may not read its working folder', () => {
   it('moves into its tmpdir under remote_tmp, which it makes and warns about once', (t) => {
     const home = mkdtempSync(join(tmpdir(), 'volant-home-'));
@@ -41,6 +61,18 @@ describe('agent/runtime: a module that may not read its working folder', () => {
       assert.match(first?.cwd ?? '', new RegExp(`^${base}/ansible-tmp-[0-9.]+-[0-9]+-[0-9]+$`));
       assert.deepEqual(second?.warnings, []);
       assert.equal(statSync(base).mode & 0o777, 0o700);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('makes remote_tmp without a warning when the action ran a stat module first (copy of content)', (t) => {
+    const home = mkdtempSync(join(tmpdir(), 'volant-home-'));
+    try {
+      const r = spawnSync('python3', ['-c', QUIET_SCRIPT, AGENT], { encoding: 'utf8', env: { ...process.env, HOME: home } });
+      if (r.error !== undefined) return t.skip('python3 is not available');
+      assert.equal(r.status, 0, r.stderr);
+      assert.deepEqual(JSON.parse(r.stdout), { warnings: [], made: true, remote_src_stats: false });
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

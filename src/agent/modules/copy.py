@@ -328,6 +328,12 @@ def _action_stat(path, follow):
                       '_volant_action_error': True}
 
 
+def ACTION_STATS_DEST_FIRST(params):
+    """2.19's copy action runs the stat module on dest before it sends a controller file or
+    content; with remote_src it runs copy alone."""
+    return not params.get('remote_src')
+
+
 def ACTION_PRECHECK(args, internal):
     """What 2.19's copy action answers before the module checks its arguments: its stat of dest,
     and content refused for a folder."""
