@@ -752,8 +752,10 @@ export class TaskExecutor {
       return await withTaskTimeout(timeout, (timer) => action(ctx(timer)));
     }
     if (checkMode && CHECK_MODE_SKIPPED.has(task.action)) throw new ActionSkip(`This action (${task.actionWritten}) does not support check mode.`);
-    if (!job) return normalizeModuleResult(await runModule({ module: task.action, args, ...(timeout ? { timeout } : {}) }));
-    const launch = normalizeModuleResult(await runModule({ module: task.action, args, asyncSeconds: job.seconds }));
+    // NOTE: 2.19 names a module in its argument errors as the task wrote it (ansible.builtin.file)
+    const moduleArgs = task.actionWritten === task.action ? args : new Map([...args, ['_ansible_module_name', task.actionWritten]]);
+    if (!job) return normalizeModuleResult(await runModule({ module: task.action, args: moduleArgs, ...(timeout ? { timeout } : {}) }));
+    const launch = normalizeModuleResult(await runModule({ module: task.action, args: moduleArgs, asyncSeconds: job.seconds }));
     if (job.poll === 0 || truthy(launch.get('skipped')) || truthy(launch.get('failed'))) return launch;
     const emit = (kind: 'poll' | 'ok' | 'failed', result: DataDict): void =>
       services.emitAsync?.(kind, { host, task: services.taskInfo(step, host), result });
