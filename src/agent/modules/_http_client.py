@@ -111,6 +111,23 @@ def _auth(url, username, password, force_basic_auth, use_netrc):
     return url, headers, handlers
 
 
+class _LazyHTTPSHandler(urllib.request.HTTPSHandler):
+    """An HTTPSHandler whose default context is made at the first https request: loading the
+    system's CA certificates takes a second or more on a busy machine (OpenSSL 3.0), which a plain
+    http request would pay for nothing, and which shows in uri's and get_url's `elapsed`."""
+
+    def __init__(self, make_context):
+        # NOTE: not HTTPSHandler.__init__, which from Python 3.12 on makes a default context itself
+        urllib.request.AbstractHTTPHandler.__init__(self)
+        self._make_context = make_context
+        self._context = None
+
+    def https_open(self, req):
+        if self._context is None:
+            self._context = self._make_context()
+        return self.do_open(http.client.HTTPSConnection, req, context=self._context)
+
+
 def _ssl_context(ca_path, ciphers, validate_certs, client_cert, client_key):
     context = ssl.create_default_context(cafile=ca_path)
     if not validate_certs:
@@ -147,8 +164,12 @@ def open_url(url, data=None, headers=None, method='GET', use_proxy=True, force=F
     handlers.extend(auth_handlers)
     if not use_proxy:
         handlers.append(urllib.request.ProxyHandler({}))
-    handlers.append(urllib.request.HTTPSHandler(
-        context=_ssl_context(ca_path, ciphers, validate_certs, client_cert, client_key)))
+    if ca_path or ciphers or client_cert:
+        # (made now: a bad ca_path or cipher fails before any request, http or not, as in ansible)
+        handlers.append(urllib.request.HTTPSHandler(
+            context=_ssl_context(ca_path, ciphers, validate_certs, client_cert, client_key)))
+    else:
+        handlers.append(_LazyHTTPSHandler(lambda: _ssl_context(None, None, validate_certs, None, None)))
     handlers.append(_Redirects(follow_redirects))
     if cookies is not None:
         handlers.append(urllib.request.HTTPCookieProcessor(cookies))
