@@ -77,7 +77,7 @@ export function parseTask(map: YamlMap, isHandler: boolean): TaskNode {
       if (isHandler && (resolved.action === 'include_role' || resolved.action === 'import_role')) {
         throw new ParseError('HANDLER_ROLE', `Using '${resolved.actionWritten}' as a handler is not supported.`, { location: map.loc });
       }
-      throw namedForInclude(error, resolved.action, isHandler);
+      throw namedForInclude(error, resolved.action, isHandler, map);
     }
   });
   const task: TaskNode = {
@@ -115,12 +115,21 @@ function withLoadWarnings<T>(warnings: readonly string[], load: () => T): T {
   }
 }
 
-/** 2.19 loads an include or import as its own class: its `vars` error names that class. */
-function namedForInclude(error: unknown, action: string, isHandler: boolean): unknown {
-  if (!(error instanceof ParseError) || error.code !== 'VARS_NOT_DICT') return error;
+/**
+ * 2.19 loads an include or import as its own class: its `vars` error and its invalid attribute
+ * error (a `with_` key naming no lookup) name that class. A dynamic include refuses such a key
+ * earlier, among the keywords it may not carry: at the task, without the configuration hint.
+ */
+function namedForInclude(error: unknown, action: string, isHandler: boolean, map: YamlMap): unknown {
+  if (!(error instanceof ParseError) || (error.code !== 'VARS_NOT_DICT' && error.code !== 'INVALID_ATTRIBUTE')) return error;
   const roles = action === 'include_role' || action === 'import_role';
   const tasks = action === 'include_tasks' || action === 'import_tasks';
   if (!roles && !tasks) return error;
   const named = roles ? 'IncludeRole' : isHandler ? 'HandlerTaskInclude' : 'TaskInclude';
-  return new ParseError(error.code, error.message.replace(/^Vars in a \w+ /, `Vars in a ${named} `), { ...(error.location ? { location: error.location } : {}) });
+  if (error.code === 'VARS_NOT_DICT') {
+    return new ParseError(error.code, error.message.replace(/^Vars in a \w+ /, `Vars in a ${named} `), { ...(error.location ? { location: error.location } : {}) });
+  }
+  const message = error.message.replace(/^('.*' is not a valid attribute for a )\w+/, `$1${named}`);
+  if (action === 'import_tasks' || action === 'import_role') return new ParseError(error.code, message, { ...(error.location ? { location: error.location } : {}) });
+  return new ParseError('INCLUDE_ATTRIBUTE', message.split('\n')[0] ?? message, { location: map.loc });
 }
