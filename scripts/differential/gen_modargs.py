@@ -3,7 +3,7 @@ modules with random, often wrong, arguments (unknown or misspelt options, wrong 
 required or mutually exclusive options, choices out of range, aliases, free-form forms) and valid
 calls on files under DIFFERENTIAL_OUT; each result is registered and printed, and the play ends
 by listing the files left behind. Seeded, so a seed always gives the same case."""
-import os, random, sys, yaml
+import gzip, io, os, random, sys, tarfile, yaml
 # Where generated tasks write; run.py empties it before each engine runs.
 OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
 F = OUT + '/f.txt'          # a text file the fixtures create
@@ -176,6 +176,31 @@ MORE10 = {
     'set_stats': {'data!': [{'k': '{{ n }}'}, {'l': [1, {'m': 2}]}, {}], 'per_host': [True, 'yes', 'x']},
     'async_status': {'jid!': ['j0.0', '{{ none_v }}', 3], 'mode': ['status', 'cleanup']},
 }
+# session 11, seeds from 22200 on: options the earlier rounds drew seldom or never (copy force: no
+# onto what exists, lineinfile create with a mode, links over files and directories, unarchive of
+# an archive the controller holds, find regexes, fetch flat, uri status lists)
+MORE11 = {
+    'copy': {'force': [False, 'no'], 'dest!': [D + '/', OUT + '/nd/sub/', D + '/a.txt'], 'content': ['new\n'],
+             'src': ['files/one.txt', 'files/sub', 'files/sub/'], 'backup': [True], 'remote_src': [False]},
+    'lineinfile': {'create': [True, True], 'mode': ['0600', 'u=rw', 0o640, '640', 'u+x'],
+                   'path!': [OUT + '/nd/x.txt', OUT + '/new.txt'], 'insertbefore': ['BOF'], 'line': ['first']},
+    'file': {'state': ['link', 'hard', 'link'], 'src': [OUT + '/missing', D + '/a.txt', 'sub', D], 'force': [True, True],
+             'path!': [F, D, OUT + '/lnk', D + '/a.txt']},
+    'template': {'newline_sequence': ['\r\n'], 'output_encoding': ['latin-1', 'utf-16'], 'trim_blocks': [True, False],
+                 'force': [False]},
+    'unarchive': {'src!': ['local.tgz', 'local.tar', 'missing.tgz'], 'remote_src': [False, False, 'no'],
+                  'dest!': [OUT + '/nd', D], 'list_files': [True], 'exclude': [['x/two.txt']], 'keep_newer': [True]},
+    'find': {'contains': ['^[ab]', 'ee', '(?i)NEEDLE', 'c$'], 'patterns': ['^[ab]\\..*$', '.*\\.(txt|log)$', '(bad'],
+             'use_regex': [True, True], 'read_whole_file': [True]},
+    'fetch': {'flat': [True, True], 'dest!': [OUT + '/fetched/', OUT + '/fl.txt']},
+    'wait_for': {'path': [F], 'search_regex': ['^(al)pha', 'gamma\n#'], 'state': ['present']},
+    'slurp': {'src!': [OUT + '/f.link', OUT + '/t.tgz']},
+    'uri': {'status_code': [[200, 201], ['200'], [404, 200], '200,201'], 'return_content': [True]},
+    'replace': {'after': ['^beta'], 'before': ['^# end'], 'regexp!': ['^(\\w)'], 'replace': ['[\\1]']},
+    'blockinfile': {'insertbefore': ['^gamma', 'BOF'], 'append_newline': [True], 'prepend_newline': [True],
+                    'create': [True], 'path!': [OUT + '/nd/b.txt']},
+    'assemble': {'src!': ['files', D], 'remote_src': [False, True], 'delimiter': ['## sep ##']},
+}
 # and for the play on the test host: its stat has file(1)'s absence and lsattr alike on both sides
 MORE10_SYSTEM = {
     'stat': {'get_mime': [True, False], 'get_attributes': [True, False], 'checksum_algorithm': ['sha256', 'md5'],
@@ -235,6 +260,25 @@ SYSTEM = {
     'lineinfile': {'path!': ['/etc/hosts', '/etc/nosuch'], 'line': ['127.0.0.2 extra', ''], 'regexp': ['^127', 'nomatch'],
                    'state': ['present', 'absent'], 'create': BOOLS},
     'command': {'cmd!': ['id -un', 'cat /etc/hostname', 'false'], 'creates': ['/etc/passwd', '/nosuch']},
+}
+# seeds from 22200 on, on the test host: modules it lacks the tools or libraries for (no git, no
+# pexpect) and apt's repository modules, all in check mode
+SYSTEM11 = {
+    'expect': {'command!': ['echo hi', 'passwd'], 'responses!': [{'(?i)password': 'x'}, {}, 'x'], 'timeout': [1, 'x'],
+               'echo': BOOLS, 'chdir': ['/tmp']},
+    'git': {'repo!': ['/srv/repo.git', 'https://example.invalid/r.git'], 'dest!': ['/srv/co', ''], 'version': ['main', 'HEAD'],
+            'clone': BOOLS, 'update': BOOLS, 'depth': [1, 'x'], 'force': BOOLS, 'bare': BOOLS},
+    'apt_repository': {'repo!': ['deb http://example.invalid/debian bookworm main', 'ppa:x/y', 'bogus', ''],
+                       'state': ['present', 'absent', 'bogus'], 'filename': ['extra', 'bad/name'], 'update_cache': [False, 'no'],
+                       'mode': ['0644', 420, 'x'], 'codename': ['bookworm']},
+    'deb822_repository': {'name!': ['extra', 'bad name'], 'types': ['deb', ['deb', 'deb-src'], 'bogus'],
+                          'uris': ['http://example.invalid/debian'], 'suites': ['bookworm', ['bookworm', 'bookworm-updates']],
+                          'components': ['main'], 'state': ['present', 'absent', 'bogus'], 'enabled': BOOLS,
+                          'signed_by': ['/nosuch.gpg'], 'mode': ['0644', 'x']},
+    'dpkg_selections': {'name!': ['cron', 'nosuchpkg-x', ''], 'selection!': ['hold', 'install', 'purge', 'bogus']},
+    'package': {'name!': ['cron', 'nosuchpkg-x', ['cron', 'openssh-server']], 'state': ['present', 'absent', 'latest', 'bogus'],
+                'use': ['auto', 'apt', 'bogus']},
+    'systemd_service': {'name': ['ssh', 'cron'], 'state': ['started', 'stopped', 'bogus'], 'enabled': BOOLS},
 }
 SYSTEM_ALIASES = {'user': {'name': ['user']}, 'group': {}, 'cron': {'name': []}, 'apt': {'name': ['package', 'pkg']},
                   'pip': {'name': []}, 'debconf': {'name': ['pkg'], 'question': ['selection', 'setting'], 'vtype': ['type']},
@@ -312,6 +356,7 @@ def with_more(specs, extras):
     out = {mod: dict(spec) for mod, spec in specs.items()}
     for extra in extras:
         for mod, options in extra.items():
+            out.setdefault(mod, {})  # a module of its own
             for key, values in options.items():
                 name = key if key in out[mod] else (key + '!' if key + '!' in out[mod] else key)
                 out[mod][name] = list(out[mod].get(name, [])) + values
@@ -326,13 +371,14 @@ class G:
         self.system = seed >= 17000
         self.port = 20000 + (seed * 7 + sum(OUT.encode())) % 20000
         self.s10 = seed >= 21100
+        self.s11 = seed >= 22200
         self.system_specs = SYSTEM
         if self.more:
-            self.specs = with_more(SPECS, [MORE] + ([MORE10] if self.s10 else []))
+            self.specs = with_more(SPECS, [MORE] + ([MORE10] if self.s10 else []) + ([MORE11] if self.s11 else []))
         else:
             self.specs = SPECS
         if self.s10:
-            self.system_specs = with_more(SYSTEM, [MORE10_SYSTEM])
+            self.system_specs = with_more(SYSTEM, [MORE10_SYSTEM] + ([SYSTEM11] if self.s11 else []))
 
     def pick(self, xs):
         return self.r.choice(xs)
@@ -420,6 +466,8 @@ class G:
         mod = self.pick(list(self.specs) + list(FREE) * 2 + ['async'])
         if self.s10 and self.chance(0.5):          # what real playbooks use most
             mod = self.pick(list(MORE10) + ['command', 'shell'])
+        if self.s11 and self.chance(0.3):          # the options session 11 added
+            mod = self.pick(list(MORE11))
         if mod == 'async':
             return self.async_tasks(reg)
         if mod in FREE:
@@ -447,6 +495,11 @@ class G:
             if mod == 'stat' and isinstance(args, dict):
                 # the oracle's chroot has neither file(1) nor lsattr
                 args.update(get_mime=False, get_attributes=False)
+            elif mod == 'stat' and self.s11:     # (the k=v form too)
+                args = ' '.join(kv for kv in args.split(' ') if kv.split('=')[0] not in ('get_mime', 'get_attributes')) + ' get_mime=false get_attributes=false'
+            if mod == 'tempfile' and self.s11 and not (isinstance(args, dict) and args.get('prefix') in (None, 'ansible.')):
+                # a random name shows whole unless it starts ansible. (run.py's normalization)
+                args = dict(args, prefix='ansible.') if isinstance(args, dict) else ' '.join(kv for kv in args.split(' ') if not kv.startswith('prefix=')) + ' prefix=ansible.'
             t = {mod: args}
             if mod == 'set_fact' and isinstance(args, dict) and not any(k.startswith('sf_') for k in args):
                 t[mod]['sf_b'] = 1
@@ -607,6 +660,28 @@ class G:
                 'vars': {'n': 1, 'none_v': None}, 'tasks': tasks}
 
 
+def write_archives(out):
+    """local.tar and local.tgz in the case folder: a.txt and x/two.txt, fixed owners, modes and times."""
+    members = [('a.txt', b'local a\n'), ('x', None), ('x/two.txt', b'two\n')]
+    for name, mode in (('local.tar', 'w'), ('local.tgz', 'w:gz')):
+        raw = io.BytesIO()
+        with tarfile.open(fileobj=raw, mode='w', format=tarfile.GNU_FORMAT) as tar:
+            for path, data in members:
+                info = tarfile.TarInfo(path)
+                info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, 'root', 'root'
+                if data is None:
+                    info.type, info.mode = tarfile.DIRTYPE, 0o755
+                    tar.addfile(info)
+                else:
+                    info.size, info.mode = len(data), 0o644
+                    tar.addfile(info, io.BytesIO(data))
+        data = raw.getvalue()
+        if mode == 'w:gz':  # no name, no time in the gzip header
+            data = gzip.compress(data, mtime=0)
+        with open(os.path.join(out, name), 'wb') as f:
+            f.write(data)
+
+
 def main(seed, out):
     g = G(seed)
     play = g.play()
@@ -640,6 +715,8 @@ def main(seed, out):
     for name, text in files.items():
         with open(os.path.join(out, name), 'w') as f:
             f.write(text)
+    if g.s11:  # archives the controller holds, for unarchive without remote_src
+        write_archives(out)
     for name in ('s.sh', 'fails.sh'):
         os.chmod(os.path.join(out, name), 0o755)
     args = g.pick([['-v'], ['--check', '--diff'], ['-v', '--check', '--diff'], ['-v', '--diff'], ['-v']])
