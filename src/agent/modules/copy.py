@@ -395,8 +395,10 @@ def ACTION_BEFORE_MODULE(args, internal):
     diff of a file that would change (assemble's too). (Without it the controller's copy action
     adds its empty diff list.)"""
     dest = args.get('dest')
-    if internal.get('_volant_tree') is not None or not isinstance(dest, str) or not internal.get('_volant_diff_mode'):
+    if not isinstance(dest, str) or not internal.get('_volant_diff_mode'):
         return {}
+    if internal.get('_volant_tree') is not None:
+        return {} if internal.get('_volant_check_mode') else _tree_diff_before_module(args, internal, internal['_volant_tree'])
     data = _sent_data(args, internal)
     if data is None or (args.get('content') is None and volant_runtime.boolean(args.get('remote_src', False), strict=False)):
         return {}
@@ -407,6 +409,24 @@ def ACTION_BEFORE_MODULE(args, internal):
     if exists and _file_sha1(dest) == data.digest('sha1'):
         return {}
     return {'diff': [_diff_entry(internal, os.path.expanduser(args['dest']), dest, exists, data)]}
+
+
+def _tree_diff_before_module(args, internal, tree):
+    """2.19's copy action walks a controller folder file by file: the first file it would write
+    (a missing one, or one that differs; an existing one is passed over when force is false) has
+    its diff taken before that file's copy module refuses the arguments."""
+    dest = os.path.join(os.path.expanduser(args['dest']), '')
+    force = volant_runtime.boolean(args.get('force', True), strict=False)
+    for rel, b64, local, _ in tree['files']:
+        target = os.path.join(dest, rel)
+        exists = os.path.isfile(target)
+        if exists and not force:
+            continue
+        data = base64.b64decode(b64)
+        if exists and _file_sha1(target) == _sha1(data):
+            return {}
+        return {'diff': [_diff_entry(dict(internal, _volant_after_header=local), target, target, exists, _Source(data=data))]}
+    return {}
 
 
 def _sent_data(args, internal):
@@ -473,6 +493,9 @@ def _copy_controller_tree(params, ctx, tree):
         file_params = dict(params, mode=mode) if mode else params
         exists = os.path.exists(target)
         checksum = _sha1(data)
+        if exists and not params['force']:
+            # (before any checksum: the action passes over it, no file module runs for it either)
+            continue
         if exists and ctx.sha1(target) == checksum:
             # the file module run for its attributes: its own diff under --diff
             diff = {'before': {'path': target}, 'after': {'path': target}} if ctx.diff_mode else None
@@ -483,8 +506,6 @@ def _copy_controller_tree(params, ctx, tree):
             last_module = dict(dest=dest, _original_basename=rel, _volant_unchanged=True)
             if diff is not None:
                 last['diff'] = diff
-            continue
-        if exists and not params['force']:
             continue
         if ctx.diff_mode:
             before = ''
