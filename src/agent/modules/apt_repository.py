@@ -1,6 +1,7 @@
 # apt_repository: add or remove one one-line apt source ("deb URI SUITE COMPONENTS") in
 # sources.list or sources.list.d/NAME.list, then refresh the apt cache. Ubuntu PPAs ("ppa:...")
-# need Launchpad and its signing keys; Volant does not do them yet and says so.
+# are asked of Launchpad as ansible does (a failure there is ansible's), but adding one needs its
+# signing key from a keyserver, which Volant does not fetch yet and says so; removing one works.
 import glob
 import sys
 import os
@@ -8,6 +9,7 @@ import re
 import tempfile
 
 from _apt_common import import_apt, update_cache
+from _http_client import fetch_url
 
 ARGUMENT_SPEC = {
     'repo': {'type': 'str', 'required': True},
@@ -25,6 +27,8 @@ SUPPORTS_CHECK_MODE = True
 ADD_PATH_INFO = False
 
 VALID_SOURCE_TYPES = ('deb', 'deb-src')
+LP_API = 'https://api.launchpad.net/1.0/~%s/+archive/%s'
+PPA_URI = 'https://ppa.launchpadcontent.net'
 
 
 class InvalidSource(Exception):
@@ -132,8 +136,22 @@ class SourcesList(object):
             if path in self.new_repos:
                 self.ctx.set_mode_if_different(path, self.params.get('mode'), False)
 
+    def expand_ppa(self, line):
+        """'ppa:OWNER/NAME' (NAME defaults to ppa) as its deb line for the codename, owner, name."""
+        ppa = line.split(':')[1]
+        owner = ppa.split('/')[0]
+        name = ppa.split('/')[1] if '/' in ppa else 'ppa'
+        codename = self.params['codename'] or distro_codename()
+        return 'deb %s/%s/%s/ubuntu %s main' % (PPA_URI, owner, name, codename), owner, name
+
     def add_source(self, line):
         if line.startswith('ppa:'):
+            source, owner, name = self.expand_ppa(line)
+            if any(enabled and src == source for _, _, enabled, src, _ in self):
+                return
+            _, info = fetch_url(self.ctx, self.params, LP_API % (owner, name), headers={'Accept': 'application/json'})
+            if info['status'] != 200:
+                self.ctx.fail('failed to fetch PPA information, error was: %s' % info['msg'])
             self.ctx.fail('Volant cannot add Ubuntu PPA repositories yet (%s): use a deb line with its key' % line)
         source = self.parse(line, raise_if_invalid_or_disabled=True)[2]
         found = False
@@ -149,11 +167,20 @@ class SourcesList(object):
             self.new_repos.add(path)
 
     def remove_source(self, line):
-        source = self.parse(line, raise_if_invalid_or_disabled=True)[2]
+        source = self.expand_ppa(line)[0] if line.startswith('ppa:') else self.parse(line, raise_if_invalid_or_disabled=True)[2]
         for path, n, enabled, src, comment in self:
             # NOTE: Ansible pops by line number while walking, as here; one match per file is usual.
             if src == source and enabled:
                 self.files[path].pop(n)
+
+
+def distro_codename():
+    """The host's codename as python3-apt's aptsources sees it (ansible's distro.codename)."""
+    try:
+        import aptsources.distro
+        return aptsources.distro.get_distro().codename
+    except Exception:
+        return None
 
 
 def revert(ctx, before_dump, after_dump, before_list):
