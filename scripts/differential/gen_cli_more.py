@@ -146,8 +146,9 @@ def roles(x, out, plays, first, args):
 
 def step(x, args, stdin):
     args.append('--step')
-    # NOTE: the last answer is `c`: at the end of stdin 2.19 fails with a traceback (EOFError)
-    answers = [x.choice(['y', 'n', 'c', '', 'yes', 'Y', 'no', 'x']) for _ in range(x.randint(0, 8))] + ['c']
+    # NOTE: the last answers are `c`, one for each play (`c` lasts to the end of its play): at the
+    # end of stdin 2.19 fails with a traceback (EOFError)
+    answers = [x.choice(['y', 'n', 'c', '', 'yes', 'Y', 'no', 'x']) for _ in range(x.randint(0, 8))] + ['c'] * 5
     stdin.append(''.join(a + '\n' for a in answers))
 
 

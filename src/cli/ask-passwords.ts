@@ -68,16 +68,12 @@ function isExecutable(path: string): boolean {
 }
 
 /**
- * `--ask-vault-pass`: the vault password from the terminal, or (getpass's fallback without one) a
- * line of standard input after the prompt on stderr. EOF there fails as ansible's prompt does.
+ * A vault password prompt (--ask-vault-pass, --vault-id label@prompt): the answer from the
+ * terminal, or (getpass's fallback without one) a line of standard input after the prompt on
+ * stderr; undefined at the end of input.
  */
-export function askVaultPassword(warn: (message: string) => void): string {
-  const answer = askSecret('Vault password: ') ?? lineFromStdin('Vault password: ');
-  if (answer === undefined) {
-    warn('Error in vault password prompt (default): EOFError (ctrl-d) on prompt for (default)');
-    throw new VolantError('VAULT_PROMPT', 'EOFError (ctrl-d) on prompt for (default)');
-  }
-  return answer;
+export function askVaultPassword(prompt: string): string | undefined {
+  return askSecret(prompt) ?? lineFromStdin(prompt);
 }
 
 /** One line from a file descriptor, read a byte at a time (no more than the line); undefined at EOF. */

@@ -201,11 +201,16 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
 
 export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const { args, config, cwd, callback } = ctx;
-  const vaultFiles = [...strings(args.vaultPasswordFiles), ...strings(args.vaultIds)];
   const envVaultFile = ctx.env.ANSIBLE_VAULT_PASSWORD_FILE ?? config.get('ANSIBLE_VAULT_PASSWORD_FILE', 'defaults', 'vault_password_file');
-  if (envVaultFile) vaultFiles.push(envVaultFile);
-  const prompted = args.askVaultPass ? askVaultPassword((m) => callback.warning?.(m)) : undefined;
-  setRunVault(VaultSecrets.fromOptions(vaultFiles, cwd, prompted));
+  const identityList = config.get('ANSIBLE_VAULT_IDENTITY_LIST', 'defaults', 'vault_identity_list');
+  const vaultOptions = {
+    ids: [...(identityList ? identityList.split(',').map((id) => id.trim()) : []), ...strings(args.vaultIds)],
+    passwordFiles: [...strings(args.vaultPasswordFiles), ...(envVaultFile ? [envVaultFile] : [])],
+    askVaultPass: Boolean(args.askVaultPass),
+    // NOTE: a text setting in 2.19: any value but an empty one turns it on, 'false' too
+    idMatch: Boolean(config.get('ANSIBLE_VAULT_ID_MATCH', 'defaults', 'vault_id_match')),
+  };
+  setRunVault(VaultSecrets.fromOptions(vaultOptions, cwd, askVaultPassword, (m) => callback.warning?.(m)));
   const becomeMethod = (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo';
   const agnosticPrompt = config.bool('ANSIBLE_AGNOSTIC_BECOME_PROMPT', 'privilege_escalation', 'agnostic_become_prompt', true);
   const passwords = askPasswords(args, cwd, agnosticPrompt ? 'BECOME' : becomeMethod.toUpperCase());

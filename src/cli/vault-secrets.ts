@@ -1,34 +1,67 @@
 /**
- * The run's vault secrets: --vault-password-file, --vault-id [label@]file, and
- * ANSIBLE_VAULT_PASSWORD_FILE. A password file that is executable is run for the password, as
- * ansible does with vault password scripts.
+ * The run's vault secrets: vault_identity_list and --vault-id ([label@]file, label@prompt),
+ * --vault-password-file and vault_password_file, --ask-vault-pass. A password file that is
+ * executable is run for the password, as ansible does with vault password scripts.
  */
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { VaultString } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
-import { isVaultText, vaultDecrypt } from '../template/filters/ansible-vault-format.js';
+import { isVaultText, parseVault, vaultDecrypt } from '../template/filters/ansible-vault-format.js';
+
+/** One secret and the vault id it is known by (`default` without a label). */
+export interface VaultSecret {
+  readonly id: string;
+  readonly bytes: Buffer;
+}
+
+/** Where the run's secrets come from, as ansible-playbook gathers them. */
+export interface VaultOptions {
+  /** vault_identity_list, then each --vault-id: `[label@]file`, `label@prompt` or `prompt`. */
+  readonly ids: readonly string[];
+  /** Each --vault-password-file, then vault_password_file: known by the `default` id. */
+  readonly passwordFiles: readonly string[];
+  readonly askVaultPass: boolean;
+  /** vault_id_match: a vault text opens only with the secret its header names. */
+  readonly idMatch: boolean;
+}
 
 export class VaultSecrets {
-  constructor(readonly secrets: readonly Buffer[]) {}
+  constructor(
+    readonly secrets: readonly VaultSecret[],
+    readonly idMatch = false,
+  ) {}
 
-  /** `prompted`: the --ask-vault-pass answer, tried first. */
-  static fromOptions(files: readonly string[], cwd: string, prompted?: string): VaultSecrets {
-    const secrets: Buffer[] = prompted === undefined ? [] : [Buffer.from(prompted, 'utf8')];
-    for (const entry of files) {
-      const at = entry.indexOf('@');
-      const label = at >= 0 ? entry.slice(0, at) : 'default';
-      const file = resolve(cwd, at >= 0 ? entry.slice(at + 1) : entry);
-      const text = readPasswordFile(file, label);
-      const secret = text.replace(/\r?\n$/, '').trim();
-      if (secret === '') {
-        const message = `Invalid vault password was provided from file (${file})`;
-        throw new VolantError('VAULT_PASSWORD_EMPTY', message, { warnings: [`Error in vault password file loading (${label}): ${message}`] });
+  /**
+   * As 2.19's setup_vault_secrets: a password file that cannot be read or is empty is warned of
+   * and passed over, failing the run only when no other source gave a secret; a prompt that gets
+   * nothing fails it at once. `ask` reads an answer (undefined at the end of input).
+   */
+  static fromOptions(options: VaultOptions, cwd: string, ask: (prompt: string) => string | undefined, warn: (message: string) => void): VaultSecrets {
+    const slugs = [...options.ids, ...options.passwordFiles.map((file) => `default@${file}`)];
+    if (options.askVaultPass) slugs.push('default@prompt_ask_vault_pass');
+    const secrets: VaultSecret[] = [];
+    let lastError: VolantError | undefined;
+    for (const slug of slugs) {
+      const at = slug.indexOf('@');
+      // NOTE: ansible names an id given without a label `None` in its warnings
+      const name = at >= 0 ? slug.slice(0, at) : 'None';
+      const value = at >= 0 ? slug.slice(at + 1) : slug;
+      const id = at >= 0 && name !== '' ? name : 'default';
+      if (value === 'prompt' || value === 'prompt_ask_vault_pass') {
+        secrets.push({ id, bytes: promptedSecret(value === 'prompt' ? `Vault password (${id}): ` : 'Vault password: ', id, name, ask, warn) });
+        continue;
       }
-      secrets.push(Buffer.from(secret, 'utf8'));
+      try {
+        secrets.push({ id, bytes: fileSecret(resolve(cwd, value), name, warn) });
+      } catch (error) {
+        if (!(error instanceof VolantError)) throw error;
+        lastError = error;
+      }
     }
-    return new VaultSecrets(secrets);
+    if (lastError && secrets.length === 0) throw lastError;
+    return new VaultSecrets(secrets, options.idMatch);
   }
 
   /** Plain text, or undefined when no secret opens it. */
@@ -38,9 +71,13 @@ export class VaultSecrets {
 
   /** Plain bytes, or undefined when no secret opens them. */
   private openBytes(ciphertext: string): Buffer | undefined {
+    // NOTE: with vault_id_match only the secrets of the id the header names are tried (none for a
+    // header with no id); else every secret, in the order given.
+    const named = this.idMatch ? parseVault(ciphertext).vaultId : undefined;
     for (const secret of this.secrets) {
+      if (this.idMatch && secret.id !== named) continue;
       try {
-        return vaultDecrypt(ciphertext, secret);
+        return vaultDecrypt(ciphertext, secret.bytes);
       } catch {
         // try the next secret
       }
@@ -74,10 +111,34 @@ export class VaultSecrets {
   }
 }
 
+/** A prompted secret; an empty answer or none fails the run, warned of first. */
+function promptedSecret(prompt: string, id: string, name: string, ask: (prompt: string) => string | undefined, warn: (message: string) => void): Buffer {
+  const answer = ask(prompt);
+  const message = answer === undefined ? `EOFError (ctrl-d) on prompt for (${id})` : answer === '' ? 'Invalid vault password was provided' : undefined;
+  if (message !== undefined) {
+    warn(`Error in vault password prompt (${name}): ${message}`);
+    throw new VolantError('VAULT_PROMPT', message);
+  }
+  return Buffer.from((answer as string).trim(), 'utf8');
+}
+
+/** A password file's secret; ansible's warning, then its error, when it cannot be had. */
+function fileSecret(file: string, name: string, warn: (message: string) => void): Buffer {
+  const text = readPasswordFile(file, name, warn);
+  const secret = text.replace(/\r?\n$/, '').trim();
+  if (secret === '') {
+    const message = `Invalid vault password was provided from file (${file})`;
+    warn(`Error in vault password file loading (${name}): ${message}`);
+    throw new VolantError('VAULT_PASSWORD_EMPTY', message);
+  }
+  return Buffer.from(secret, 'utf8');
+}
+
 /** A password file's text (a script's output when it is executable); ansible's words when it cannot be read. */
-function readPasswordFile(file: string, label: string): string {
+function readPasswordFile(file: string, label: string, warn: (message: string) => void): string {
   const fail = (message: string): never => {
-    throw new VolantError('VAULT_PASSWORD_FILE', message, { warnings: [`Error getting vault password file (${label}): ${message}`] });
+    warn(`Error getting vault password file (${label}): ${message}`);
+    throw new VolantError('VAULT_PASSWORD_FILE', message);
   };
   if (!existsSync(file)) fail(`The vault password file ${file} was not found`);
   if (statSync(file).isDirectory()) fail(`The vault password file provided '${file}' can not be a directory`);
@@ -92,7 +153,8 @@ function readPasswordFile(file: string, label: string): string {
   } catch (e) {
     const status = (e as { status?: number | null }).status ?? 1;
     const message = `Vault password script ${file} returned non-zero (${status}): None`;
-    throw new VolantError('VAULT_PASSWORD_SCRIPT', message, { warnings: [`Error in vault password file loading (${label}): ${message}`] });
+    warn(`Error in vault password file loading (${label}): ${message}`);
+    throw new VolantError('VAULT_PASSWORD_SCRIPT', message);
   }
 }
 
