@@ -78,6 +78,8 @@ def run(engine, d):
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT, exist_ok=True)
     before = case_files(d)
+    # and what it changed there (an inventory file a task grows) is put back
+    contents = {path: open(path, 'rb').read() for path in before if os.path.isfile(path) and not os.path.islink(path)}
     args = [a for a in open(os.path.join(d, 'args')).read().split('\n') if a]
     # a case's `stdin` file (--step answers), as golden cases have; else stdin is closed
     stdin = os.path.join(d, 'stdin')
@@ -92,6 +94,9 @@ def run(engine, d):
             shutil.rmtree(path, ignore_errors=True)
         elif os.path.lexists(path):
             os.unlink(path)
+    for path, data in contents.items():
+        if not os.path.isfile(path) or open(path, 'rb').read() != data:
+            open(path, 'wb').write(data)
     return norm(p.stdout, d), norm(p.stderr, d), p.returncode
 
 def one(seed):

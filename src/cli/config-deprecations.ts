@@ -4,6 +4,7 @@
  */
 import type { DeprecationEvent } from '../run/events.js';
 import type { AnsibleConfig } from './config.js';
+import { MANAGED_STR_DEPRECATION } from '../template/ansible-managed.js';
 
 interface DeprecatedSetting {
   readonly name: string;
@@ -25,7 +26,7 @@ const DEPRECATED_SETTINGS: readonly DeprecatedSetting[] = [
   { name: 'DEFAULT_JINJA2_EXTENSIONS', env: 'ANSIBLE_JINJA2_EXTENSIONS', ini: ['defaults', 'jinja2_extensions'], why: 'Jinja2 extensions have been deprecated', alternatives: 'Ansible-supported Jinja plugins (tests, filters, lookups)', version: '2.23' },
   { name: 'DEFAULT_JINJA2_NATIVE', env: 'ANSIBLE_JINJA2_NATIVE', ini: ['defaults', 'jinja2_native'], why: NO_LONGER_USED, alternatives: 'Jinja2 native mode is now the default and only option.', version: '2.23' },
   { name: 'DEFAULT_LIBVIRT_LXC_NOSECLABEL', env: 'ANSIBLE_LIBVIRT_LXC_NOSECLABEL', ini: ['selinux', 'libvirt_lxc_noseclabel'], why: MOVED, alternatives: USE_PLUGIN_OPTION, version: '2.22' },
-  { name: 'DEFAULT_MANAGED_STR', ini: ['defaults', 'ansible_managed'], why: 'The `ansible_managed` variable can be set just like any other variable, or a different variable can be used.', alternatives: 'Set the `ansible_managed` variable, or use any custom variable in templates.', version: '2.23' },
+  { ...MANAGED_STR_DEPRECATION, ini: ['defaults', 'ansible_managed'] },
   { name: 'DEFAULT_NULL_REPRESENTATION', env: 'ANSIBLE_NULL_REPRESENTATION', ini: ['defaults', 'null_representation'], why: NO_LONGER_USED, alternatives: NO_ALTERNATIVE, version: '2.23' },
   { name: 'DEFAULT_UNDEFINED_VAR_BEHAVIOR', env: 'ANSIBLE_ERROR_ON_UNDEFINED_VARS', ini: ['defaults', 'error_on_undefined_vars'], why: NO_LONGER_USED, alternatives: NO_ALTERNATIVE, version: '2.23' },
   { name: 'PARAMIKO_HOST_KEY_AUTO_ADD', env: 'ANSIBLE_PARAMIKO_HOST_KEY_AUTO_ADD', ini: ['paramiko_connection', 'host_key_auto_add'], why: MOVED, alternatives: USE_PLUGIN_OPTION, version: '2.20' },

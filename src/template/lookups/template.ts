@@ -10,7 +10,7 @@ import { isStringLike, textOf, type Data } from '../../core/data.js';
 import { ownerName } from '../../core/owner-name.js';
 import type { LookupFn } from '../plugin.js';
 import type { LookupEnvironment } from '../api.js';
-import { ansibleManaged } from '../ansible-managed.js';
+import { ansibleManaged, managedStrLookupDeprecation } from '../ansible-managed.js';
 import { pluginError, toText } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
 import { findFileOrWarn, includeSearchPath } from './search-path.js';
@@ -61,7 +61,13 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
     const path = findFileOrWarn(ctx, 'templates', name);
     if (path === undefined) throw pluginError(`the template file ${name} could not be found for the lookup`);
     const text = decodeSurrogateEscape(readFileSync(path));
-    const extraVars = templateFileVars(name, path, ctx.vars.has('ansible_managed'), ctx.lookup);
+    const hasManaged = ctx.vars.has('ansible_managed');
+    const extraVars = templateFileVars(name, path, hasManaged, ctx.lookup);
+    if (!hasManaged) {
+      const connection = ctx.vars.get('ansible_connection');
+      const deprecation = managedStrLookupDeprecation(ctx.lookup, typeof connection === 'string' ? connection : undefined);
+      if (deprecation) ctx.warn?.(deprecation);
+    }
     for (const [key, value] of templateVars) extraVars.set(String(key), value);
     const rendered = ctx.renderString(text, {
       extraVars,
