@@ -33,6 +33,7 @@ import { checkStrictUtf8 } from './strict-utf8.js';
 import { moduleDefaultArgs } from './module-defaults-args.js';
 import { ARGS_SPLAT_KEY, argsSplat } from './args-splat.js';
 import { moduleCauses } from './module-causes.js';
+import { capturedErrorField, normalizeException } from './captured-exception.js';
 import { conditionsOf, isStrictBool, keywordBool, keywordInt, keywordText, toBool } from './keyword-values.js';
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { withTemplatedAction } from './templated-action.js';
@@ -277,7 +278,7 @@ export class TaskExecutor {
         task: this.services.taskInfo(outcome.ranAs ?? step, host),
         result: res,
         ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}),
-        ...((truthy(res.get('failed')) || truthy(res.get('unreachable'))) && !labelFailed ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : {}),
+        ...((truthy(res.get('failed')) || truthy(res.get('unreachable'))) && !labelFailed ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : capturedErrorField(res)),
         ...(outcome.warnings ? { warnings: outcome.warnings } : {}),
         ...(outcome.deprecations ? { deprecations: outcome.deprecations } : {}),
         ...(outcome.ranArgs ? { ranArgs: outcome.ranArgs } : {}),
@@ -474,7 +475,8 @@ export class TaskExecutor {
         }
         // "Module failed" when the module itself said so; a failure the controller decided is the action's.
         // An action that hands back its module's result (copy, template) failed as the module.
-        moduleFailed = (!isAction || MODULE_RESULTS.has(result)) && truthy(result.get('failed'));
+        // A module's exception makes its result the module's error even when it did not fail (failed_when may fail it).
+        moduleFailed = (!isAction || MODULE_RESULTS.has(result)) && (truthy(result.get('failed')) || result.has('exception'));
         // A failed module's result carries its exception already when failed_when looks at it.
         if (moduleFailed && !result.has('exception')) result.set('exception', '(traceback unavailable)');
         if (!result.has('failed')) {
@@ -537,6 +539,9 @@ export class TaskExecutor {
         result.delete('exception');
         result.set('exception', exception);
         if (!result.has('msg')) result.set('msg', `Task failed: ${kind} failed: Unknown error.`);
+      } else {
+        // NOTE: a result that did not fail keeps a truthy exception as 2.19's error summary (shown above it).
+        normalizeException(result);
       }
       result.set('_ansible_no_log', noLogOf(step, vars, templar));
       const messages = captured.settle(result);

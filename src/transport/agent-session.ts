@@ -9,6 +9,7 @@ import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from '../run/transport.js';
+import { cleanModuleResult } from './module-result-cleanup.js';
 import type { AgentClient } from './agent-client.js';
 import { loadDependencySources, loadModuleSource } from './agent-sources.js';
 import { loadFrame } from './load-frames.js';
@@ -172,7 +173,7 @@ export class VolantAgentSession implements AgentSession {
       result.delete('_volant_task_failed');
       controllerFailures.set(result, [{ message: pyStr(result.get('msg')).replace(/^Task failed: /, '') }]);
     }
-    return addOutputLines(result);
+    return addOutputLines(cleanModuleResult(result));
   }
 
   runRaw(command: string, options: { executable?: string; timeout?: number } = {}): Promise<ModuleResult> {
