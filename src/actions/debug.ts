@@ -17,7 +17,8 @@ export const debug: Action = (ctx) => {
   const result = new Map<string, Data>();
   if (verbosity <= ctx.verbosity) {
     const rawVar = ctx.rawArgs.get('var');
-    if (rawVar !== undefined && rawVar !== null) {
+    // A `var` that templated to omit is gone, as if not written: debug says 'Hello world!'.
+    if (rawVar !== undefined && rawVar !== null && args.has('var')) {
       const expr = varExpression(ctx, pyStr(rawVar));
       let value: Data;
       const markers = new ErrorMarkers(ctx);
