@@ -18,6 +18,7 @@ import { packageAction } from './package.js';
 import { dnf } from './dnf.js';
 import { withValidArgs } from './valid-args.js';
 import { waitForConnection } from './wait-for-connection.js';
+import { reboot } from './reboot.js';
 
 export interface ActionDeps {
   /** Reads a vars file (YAML/JSON) for include_vars. */
@@ -48,6 +49,7 @@ export function createActions(deps: ActionDeps = {}): Map<string, Action> {
     ['dnf', dnf],
     ['yum', dnf],
     ['wait_for_connection', waitForConnection],
+    ['reboot', reboot],
     ['async_status', asyncStatus],
   ]);
   if (deps.includeVars) actions.set('include_vars', deps.includeVars);

@@ -32,6 +32,8 @@ export interface ActionContext {
   readonly collections?: Data;
   /** The host's agent (started on first use). */
   session(): Promise<AgentSession>;
+  /** The connection plugin's name for the host the task acts on (`local`, `ssh`, …). */
+  connection(): string;
   /** Drops the host's connection and agents: the next module starts them again (ansible's connection reset()). */
   resetConnection(): Promise<void>;
   /** Runs a module on the host through its agent, as the normal action does. */

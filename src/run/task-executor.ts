@@ -743,6 +743,7 @@ export class TaskExecutor {
         noLog,
         ...collectionsOf(services, step),
         session: getSession,
+        connection: () => spec().connection,
         resetConnection: async () => {
           session = undefined;
           await services.transport.reset(connHost);
