@@ -5,12 +5,13 @@
  * ("Error loading plugin 'debug': No module named 'ansible_collections.community'"). Every listed
  * one but the builtin ones and those found on disk (local-collections.ts) warns.
  */
-import type { Data } from '../core/data.js';
+import { pyRepr, type Data } from '../core/data.js';
 import { missingCollectionWarning } from '../core/missing-collection-warning.js';
 import { localCollections } from '../core/local-collections.js';
 import { libraryModules } from '../core/library-modules.js';
 import { builtinModuleRoute } from './builtin-module-route.js';
 import { BUILTIN_REDIRECTS } from './builtin-actions.js';
+import { completeCollections } from './action-collections.js';
 import type { Keywords, Playbook, PlayNode, TaskNode, TaskOrBlock } from './model.js';
 
 /** Actions 2.19 does not look up while loading (includes, imports, meta). */
@@ -159,6 +160,16 @@ export function playCollectionWarnings(play: PlayNode, imported?: ImportedTasks)
   return playbookCollectionWarnings({ file: play.loc.file, entries: [play] }, imported);
 }
 
+/**
+ * 2.19 never templates `collections`: a play's list holding a template warns once it has loaded
+ * the play's lists, showing the list completed as it searches it.
+ */
+function untemplatedCollectionsWarning(value: Data | undefined): string | undefined {
+  if (!Array.isArray(value) || !value.some((c) => typeof c === 'string' && /\{\{|\{%|\{#/.test(c))) return undefined;
+  const listed = completeCollections(value);
+  return `"collections" is not templatable, but we found: ${pyRepr(listed)}, it will not be templated and will be used "as is".`;
+}
+
 /** Every such warning of a playbook, in the order 2.19 loads a play's lists (handlers first). */
 export function playbookCollectionWarnings(playbook: Playbook, imported?: ImportedTasks): string[] {
   const out: string[] = [];
@@ -167,6 +178,8 @@ export function playbookCollectionWarnings(playbook: Playbook, imported?: Import
     // a block's own collections warn too when the play lists none
     const collections = collectionsOf(entry.keywords, []);
     for (const list of [entry.handlers, entry.preTasks, entry.postTasks, entry.tasks]) visit(list, collections, out, imported);
+    const templated = untemplatedCollectionsWarning(entry.keywords.get('collections')?.value);
+    if (templated !== undefined) out.push(templated);
   }
   return out;
 }

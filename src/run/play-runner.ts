@@ -543,8 +543,12 @@ export class PlayRunner {
   /** The collections a step's action is looked up in: a role's task that lists none of its own searches the role's. */
   private searchedCollections(step: TaskStep): Data | undefined {
     const folded = step.folded.scalars.get('collections');
-    const fromPlay = folded === undefined || folded === this.compiled.play.keywords.get('collections');
-    return step.role !== undefined && fromPlay ? [...step.role.def.collections] : folded?.value;
+    if (step.role === undefined) return folded?.value;
+    // NOTE: 2.19 searches a role's tasks through the role's own collections: what the play, a block
+    // or the role's entry (roles:, import_role) around the role says never reaches them; what the
+    // role's own files say does.
+    const inRole = folded !== undefined && folded.loc.file.startsWith(`${step.role.def.path}/`);
+    return inRole ? folded.value : [...step.role.def.collections];
   }
 
   /** Hosts that already completed the dependency role of this step pass it silently. */
