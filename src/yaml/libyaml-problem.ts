@@ -179,7 +179,10 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
         return { problem: 'mapping keys are not allowed in this context', ...at };
       }
       if (message.startsWith('A block sequence')) {
-        return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...lines.position(skipSpaces(text, error.pos[0])) };
+        // The `yaml` package may point at the end of the key's line; libyaml marks the `-` below it.
+        const token = skipSpaces(text, error.pos[0]);
+        const mark = /[\r\n#]/.test(text[token] ?? '') ? nextTokenAfterLine(text, token) : token;
+        return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...lines.position(mark) };
       }
       // A value running on into a deeper line that holds `: `: libyaml stops at that colon.
       const lineStart = error.pos[0] - (lines.position(error.pos[0]).column - 1);
