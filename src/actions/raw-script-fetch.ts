@@ -13,6 +13,7 @@ interface ScriptSession extends AgentSession {
   runScript(localPath: string, argsLine: string, options?: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number }): Promise<Map<string | number | boolean | null, Data>>;
   fetchFile(remotePath: string, localPath: string): Promise<Map<string | number | boolean | null, Data>>;
   exists(path: string): Promise<boolean>;
+  expandUser(path: string): Promise<string>;
 }
 
 /**
@@ -91,7 +92,15 @@ export const fetch: Action = async (ctx) => {
   if (!isStringLike(destArg)) invalid = 'Invalid type supplied for dest option, it must be a string';
   if (src === undefined || src === null || destArg === undefined || destArg === null) invalid = 'src and dest are required';
   if (invalid) throw new ActionFail(invalid);
-  const source = pyStr(src);
+  const session = (await ctx.session()) as ScriptSession;
+  // NOTE: 2.19 expands a leading ~ or ~user on the host first: the result's paths and the local
+  // dest (dest/<host>/<expanded path>) use the expanded source.
+  const written = pyStr(src);
+  const source = written.startsWith('~') ? await session.expandUser(written) : written;
+  if (source !== written && source.split('/').slice(0, -1).includes('..')) {
+    const address = ctx.vars.get('ansible_host') ?? ctx.host;
+    throw new TaskError([{ message: `'${pyStr(address)}' returned an invalid relative home directory path containing '..'` }]);
+  }
   let dest = pyStr(destArg);
   // NOTE: a trailing slash (a directory to fetch into) must be seen before resolve() drops it.
   const intoDirectory = dest.endsWith('/');
@@ -102,7 +111,6 @@ export const fetch: Action = async (ctx) => {
   } else {
     local = normalize(join(dest, ctx.host, source));
   }
-  const session = (await ctx.session()) as ScriptSession;
   return missingOrDirectory(await session.fetchFile(source, local), source, toBoolLike(ctx.args.get('fail_on_missing') ?? true));
 };
 

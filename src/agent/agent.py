@@ -488,6 +488,14 @@ def handle_exists(req):
     send({'id': req['id'], 'ok': True, 'result': {'exists': os.path.exists(req['path'])}})
 
 
+def handle_expanduser(req):
+    # 2.19's _remote_expand_user: only the first part (~ or ~user) is expanded on the host, as
+    # `echo ~user` does; the rest is joined on as written (no normalizing).
+    head, sep, rest = req['path'].partition('/')
+    home = os.path.expanduser(head)
+    send({'id': req['id'], 'ok': True, 'result': {'path': os.path.join(home, rest) if sep else home}})
+
+
 def handle_mktemp(req):
     import tempfile
     base = os.path.expanduser(req.get('base') or '~/.ansible/tmp')
@@ -521,7 +529,7 @@ def handle_cancel(req):
 
 THREADED = {'module': handle_module, 'put': handle_put, 'read': handle_read, 'fetch': handle_fetch, 'read_chunk': handle_read_chunk}
 INLINE = {'async': handle_async, 'put_chunk': handle_put_chunk, 'load': handle_load, 'cancel': handle_cancel, 'mktemp': handle_mktemp, 'rmtree': handle_rmtree,
-          'exists': handle_exists}
+          'exists': handle_exists, 'expanduser': handle_expanduser}
 
 
 def _threaded(fn, req):

@@ -298,6 +298,12 @@ export class VolantAgentSession implements AgentSession {
     return isDict(answer) && answer.get('exists') === true;
   }
 
+  /** A path starting with `~` or `~user`, with that part expanded on the host (as the session's user). */
+  async expandUser(path: string): Promise<string> {
+    const answer = await this.client.request('expanduser', new Map<string, Data>([['path', path]]));
+    return isDict(answer) && typeof answer.get('path') === 'string' ? String(answer.get('path')) : path;
+  }
+
   async close(): Promise<void> {
     this.onClose();
     await this.client.close();
