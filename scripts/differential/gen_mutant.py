@@ -143,6 +143,7 @@ class M:
         self.r = random.Random(seed)
         self.structural = self.STRUCTURAL + (self.LATER if seed >= 11300 else []) + (self.NEWER * 2 if seed >= 15000 else [])
         self.structural += self.NEWEST * 3 if seed >= 21000 else []
+        self.structural += self.LATEST * 3 if seed >= 22200 else []
         self.files = copy.deepcopy(self.r.choice(bases()))
         self.raw = {}    # textual mutations applied after dumping: path -> [fn(text) -> text]
         self.notes = []
@@ -787,6 +788,57 @@ class M:
                                              '{ключ: [1, 2}', "'✓ é' \"x\"", '"€ {{ undefined_ünï }}"']))
 
 
+    # --- drawn from seed 22200 on
+    def undefined_in_keywords(self):
+        """An undefined variable (or a broken or recursive template) in when, loop, name, delegate_to or notify."""
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        key, value = self.pick([('when', 'nosuch_var'), ('when', 'nosuch_var.attr == 1'), ('when', '{{ nosuch_var }}'),
+                                ('loop', '{{ nosuch_list }}'), ('loop', '{{ nosuch_list | default(omit) }}'), ('with_items', '{{ nosuch_list }}'),
+                                ('name', 'named {{ nosuch_name }}'), ('name', 'named {{ 1 +* 2 }}'), ('delegate_to', '{{ nosuch_host }}'),
+                                ('delegate_to', '{{ [1, 2] }}'), ('delegate_to', 'h{{ 1 / 0 }}'), ('notify', '{{ nosuch_handler }}'),
+                                ('vars', {'rec_a': '{{ rec_b }}', 'rec_b': '{{ rec_a }}'}), ('vars', {'rec_self': '{{ rec_self }}'}),
+                                ('environment', {'E': '{{ nosuch_env }}'}), ('run_once', '{{ nosuch_bool }}')])
+        n[1][key] = value
+        if key == 'vars':
+            a = action_of(n[1])
+            if a:
+                del n[1][a]
+            n[1]['debug'] = {'msg': '{{ %s }}' % next(iter(value))}
+        return True
+
+    def bad_include_vars_file(self):
+        """include_vars of a file that is a list, broken YAML, empty, bad JSON or a template."""
+        self.files['iv.yml'] = Raw(self.pick(['- a\n- b\n', 'a: [1\n', '', '{"a": 1,}\n', 'a: {{ x }}\n', 'a: 1\na: 2\n', '5\n',
+                                              '1: one\n', 'not valid: : yaml\n', 'a: !vault |\n  nope\n']))
+        return self.replace_action([('include_vars', self.pick(['iv.yml', {'file': 'iv.yml'}, {'file': 'iv.yml', 'name': 'ivn'}]))])
+
+    def bad_handlers_file(self):
+        """A role's handlers file of the wrong shape, or a play's handlers list holding what is no handler."""
+        if 'roles/r1/handlers/main.yml' in self.files and self.r.random() < 0.6:
+            self.files['roles/r1/handlers/main.yml'] = self.pick([Raw('r1 handler: x\n'), Raw('- name: [1\n'), Raw(''), [5], [{'name': 'r1 handler'}],
+                                                                  [{'name': 'r1 handler', 'debug': {'msg': 'x'}, 'listen': 5}],
+                                                                  [{'block': [dbg('in handler block')]}], [{'name': 'r1 handler', 'include_role': {'name': 'r2'}}]])
+            return True
+        p = self.node('play')
+        if not p:
+            return False
+        p[1]['handlers'] = self.pick([[{'name': 'h', 'debug': {'msg': 'x'}}, 'text'], [{'name': 'h'}], [{'listen': 'x', 'debug': {'msg': 'x'}}],
+                                      [{'name': 'h', 'debug': {'msg': 'x'}, 'notify': 'h'}], [[{'name': 'h', 'debug': {'msg': 'x'}}]]])
+        return True
+
+    def import_playbook_invalid(self):
+        """import_playbook of a file that holds no plays: tasks, a mapping, broken YAML, an empty file, a play without hosts."""
+        plays = self.files['playbook.yml']
+        if not isinstance(plays, list):
+            return False
+        self.files['bad_pb.yml'] = self.pick([[dbg('a task, not a play')], {'name': 'a mapping', 'hosts': 'h1'}, Raw('- hosts: [h1\n'), Raw(''),
+                                              [{'name': 'no hosts', 'tasks': [dbg('x')]}], [{'import_playbook': 'bad_pb.yml'}],
+                                              [{'import_playbook': 'nosuch_pb.yml'}], Raw('just a string\n')])
+        plays.insert(self.r.randint(0, len(plays)), {'import_playbook': 'bad_pb.yml'})
+        return True
+
     STRUCTURAL = ['unknown_keyword', 'wrong_type', 'wrong_type', 'two_actions', 'no_action', 'unknown_module', 'module_args_kind',
                   'misspelt_option', 'jinja_error', 'jinja_error', 'when_braces', 'bad_loop', 'missing_include', 'missing_role',
                   'missing_vars_file', 'bad_hosts', 'empty_play', 'play_is_list', 'import_playbook_in_play',
@@ -802,6 +854,8 @@ class M:
     NEWEST = ['argspec_shapes', 'bad_dependency_entries', 'vars_prompt_keys', 'module_defaults_groups', 'collections_entries',
               'keyword_values', 'keyword_values', 'loop_shapes', 'include_vars_both', 'yaml_anchors', 'yaml_tabs',
               'duplicate_task_keys', 'unicode_positions']
+    # drawn from seed 22200 on only
+    LATEST = ['undefined_in_keywords', 'undefined_in_keywords', 'bad_include_vars_file', 'bad_handlers_file', 'import_playbook_invalid']
 
     # --- textual mutations on the dumped YAML
     def textual(self):
