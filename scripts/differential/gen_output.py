@@ -6,7 +6,11 @@ default callback's options, result format, stdout callback, callbacks_enabled, c
 retry files); seeded, so a seed always gives the same case. Seeds from 20000 on also draw (a third
 stream) results full of YAML's special scalars, nested and empty collections, long and non-ASCII
 strings, printed by the yaml result format at -v, and the minimal and oneline callbacks over loops,
-skips, failures, diffs and an unreachable host."""
+skips, failures, diffs and an unreachable host. Seeds from 22200 on also draw (a fourth stream) a
+library module whose results hold warnings, deprecations, an exception, msg lists, ANSI and long
+text, ansible_facts and its own diff; ANSI, binary and very long command output; debug var= of
+undefined, !unsafe and omit values and of looped registers by templated keys; check_mode and diff
+over loops; and the default callback's settings together with colour and -vvvv."""
 import datetime
 import os, random, sys, yaml
 # Where generated tasks and file-writing callbacks write; run.py empties it before each engine runs.
@@ -57,12 +61,59 @@ SPECIAL = {
     1: 'int key', 'yes': 'yes key', 'null': None,
 }
 
+# What the seed-22200 stream's library module `shaped` returns (SHAPED is its source).
+SHAPES = ['warnings', 'deprecations', 'exception', 'msglist', 'ansi', 'long', 'facts', 'diff', 'stderr', 'nested', 'rc', 'empty']
+SHAPED = r'''#!/usr/bin/python
+from ansible.module_utils.basic import AnsibleModule
+m = AnsibleModule(argument_spec=dict(kind=dict(type='str', required=True), fail=dict(type='bool', default=False)),
+                  supports_check_mode=True)
+k = m.params['kind']
+res = dict(changed=k in ('diff', 'facts', 'rc'))
+if k == 'warnings':
+    m.warn('module warning ü')
+    res['warnings'] = ['passed warning', 'second \x1b[31mred\x1b[0m']
+elif k == 'deprecations':
+    m.deprecate('old option', version='2.99', collection_name='ansible.builtin')
+    res['deprecations'] = [{'msg': 'a dict one', 'version': '3.0'}]
+elif k == 'exception':
+    res['exception'] = 'Traceback (most recent call last):\n  File "x.py", line 1\nValueError: bad ü\n'
+elif k == 'msglist':
+    res['msg'] = ['first', 'second ü', {'k': 'v'}]
+elif k == 'ansi':
+    res['stdout'] = '\x1b[31mred\x1b[0m\nplain\x07bell'
+    res['stdout_lines'] = res['stdout'].splitlines()
+elif k == 'long':
+    res['msg'] = ' '.join('w%d' % i for i in range(400))
+    res['line'] = 'z' * 2100
+elif k == 'facts':
+    res['ansible_facts'] = {'shaped_fact': {'a': [1, 2], 'b': 'ü'}, 'discovered_interpreter_python': '/usr/bin/python3'}
+elif k == 'diff':
+    res['diff'] = [{'before': 'one\ntwo\n', 'after': 'one\nthree\n', 'before_header': 'b.txt', 'after_header': 'a.txt'},
+                   {'prepared': 'prepared text ü'}]
+elif k == 'stderr':
+    res.update(stdout='out line', stderr='err line\nsecond', stdout_lines=['out line'], stderr_lines=['err line', 'second'], rc=1)
+elif k == 'nested':
+    res['data'] = {'list': [[], {}, [None, True, 1.5]], 'ü': {'deep': {'deeper': 'yes'}}}
+elif k == 'rc':
+    res.update(rc=0, stdout='', stderr='')
+if m.params['fail']:
+    m.fail_json(msg='shaped failed: ' + k, **{x: y for x, y in res.items() if x != 'msg'})
+m.exit_json(**res)
+'''
+# Variables the seed-22200 stream reads: tagged (!unsafe) values, None and empty values.
+SHAPED_VARS = """tagged: !unsafe '{{ not templated }}'
+tagged_list: [!unsafe '{% raw %}', plain]
+none_v: null
+empty_s: ''
+"""
+
 class G:
     def __init__(self, seed):
         self.r = random.Random(seed)
         # Seeds from 14000 on draw the additions from a second stream: a lower seed gives the case it always gave.
         self.r2 = random.Random(seed * 7919 + 3) if seed >= 14000 else None
         self.r3 = random.Random(seed * 15485863 + 11) if seed >= 20000 else None
+        self.r4 = random.Random(seed * 104729 + 17) if seed >= 22200 else None
         self.handlers = set()
         self.files = {}
         self.regs = []
@@ -83,6 +134,12 @@ class G:
         k = self.r.randrange(36)
         if self.r2 is not None and self.r2.random() < 0.3:
             t = self.file_task()
+            nm = self.name(next(iter(t)))
+            return dict([('name', nm)] + list(t.items())) if nm else t
+        if self.r4 is not None and self.r4.random() < 0.35:
+            t = self.shaped_task()
+            if 'name' in t:
+                return t
             nm = self.name(next(iter(t)))
             return dict([('name', nm)] + list(t.items())) if nm else t
         if self.r3 is not None and self.r3.random() < 0.3:
@@ -294,6 +351,61 @@ class G:
             return {'copy': {'content': '{{ special.long.words }}\n{{ special.scalars.date }}\n', 'dest': OUT + '/{{ inventory_hostname }}-special.txt'}, 'diff': True}
         return {'debug': {'msg': r.choice(['{{ special.typed }}', '{{ special.typed.date }}', '{{ special.typed | to_nice_yaml }}', '{{ special | to_json }}'])}}
 
+    def shaped_task(self):
+        """Results of every shape a module gives (warnings, deprecations, exception, msg lists, ANSI,
+        binary and very long output, ansible_facts, a module's own diff), debug var= of what is
+        undefined, tagged !unsafe or omit, and looped registers read by templated keys (seed-22200 stream)."""
+        r = self.r4
+        k = r.randrange(12)
+        if k == 0:
+            t = {'shaped': {'kind': r.choice(SHAPES)}}
+            if r.random() < 0.3:
+                t['shaped']['fail'] = True
+                t['ignore_errors'] = r.random() < 0.7
+            if r.random() < 0.25:
+                t['loop'] = r.sample(SHAPES, 2)
+                t['shaped']['kind'] = '{{ item }}'
+            if r.random() < 0.2:
+                t['no_log'] = True
+            return t
+        if k == 1:
+            return {'command': r.choice(["printf '\\033[31mred\\033[0m and \\033[1;32mbold\\033[0m\\n'", "printf 'bin\\377\\376 \\001\\002 end\\n'",
+                                         "printf 'cr\\rover\\n\\tTab\\n'", "python3 -c \"print('w' * 3000)\"",
+                                         "python3 -c \"print(' '.join(str(i) for i in range(900)))\"", "sh -c 'printf \"err \\033[33my\\033[0m\" >&2; exit 3'"]),
+                    'ignore_errors': True}
+        if k == 2:
+            reg = 'lr%d' % len(self.regs)
+            self.regs.append(reg)
+            return {'name': 'loop reg', 'command': 'echo {{ item.k }}', 'loop': [{'k': 'a', 'v': [1, {'x': 'ü'}]}, {'k': 'b', 'v': []}],
+                    'register': reg, 'changed_when': r.choice([False, "item.k == 'b'"])}
+        if k == 3:
+            reg = self.regs[-1] if self.regs and r.random() < 0.7 else 'lr_missing'
+            return {'debug': {'var': r.choice([reg, reg + '.results', reg + '.results[0].item.v', reg + '.results | map(attribute="item") | list',
+                                               reg + '.results[{{ 1 }}].stdout', "{{ '" + reg + "' }}", reg + "['results'][0]['item']['v'][1]",
+                                               reg + '.results[9]', reg + '.stdout_lines'])}}
+        if k == 4:
+            return {'debug': {'var': r.choice(['undefined_thing', 'undefined_thing.x', 'd.missing', 'd.b[5]', 'omit', '{{ omit }}', 'tagged',
+                                               'tagged_list', 'tagged.upper()', 'uni | length', 'hostvars[inventory_hostname].tagged',
+                                               'none_v', 'empty_s', "{{ 'd' }}", 'd["a"]', 'item'])}}
+        if k == 5:
+            return {'debug': {'msg': r.choice([['one', '{{ n }}', {'k': '{{ tagged }}'}], '{{ tagged }}', '{{ tagged_list }}', '{{ omit }}',
+                                               '{{ none_v }}', ['ünï', '', None, 3.5], '{{ "x" * 500 }}'])}}
+        if k == 6:
+            return {'file': {'path': OUT + '/{{ inventory_hostname }}-m', 'state': 'directory', 'mode': '0755'}, 'loop': [1, 2],
+                    'check_mode': r.choice([True, False])}
+        if k == 7:
+            return {'copy': {'content': '{{ item }}\n', 'dest': OUT + '/{{ inventory_hostname }}-{{ item }}.txt'}, 'loop': ['p', 'q'],
+                    'diff': r.choice([True, False])}
+        if k == 8:
+            return {'setup': {'gather_subset': ['!all', '!min'], 'filter': r.choice(['ansible_python*', 'ansible_system', 'nope'])}}
+        if k == 9:
+            return {'set_fact': {'made': '{{ tagged }}', 'cacheable': r.choice([True, False])}}
+        if k == 10:
+            return {'command': 'echo {{ item }}', 'loop': [1, 2, 3], 'when': 'item != 2', 'check_mode': True,
+                    'register': 'cm', 'failed_when': r.choice([False, 'item == 3'])}
+        return {'assert': {'that': r.choice([['tagged is string'], ['none_v is none', 'n is odd'], ['undefined_thing is defined']]),
+                           'fail_msg': r.choice([['list', 'msg'], 'plain', '{{ tagged }}']), 'quiet': r.choice([True, False])}, 'ignore_errors': True}
+
     def play(self, hosts):
         p = {'name': self.pick(['play', 'pläy ✓', 'play {{ "templated" }}']), 'hosts': hosts, 'gather_facts': False}
         if self.chance(0.15):
@@ -304,6 +416,8 @@ class G:
         p['vars'] = {'s': 'Hello', 'ml': 'first\nsecond\n', 'uni': 'ünïcödé ✓ 日本', 'd': {'a': 1, 'b': [1, 'x']}}
         if self.r3 is not None:
             p['vars']['special'] = SPECIAL
+        if self.r4 is not None:
+            p['vars_files'] = ['shaped_vars.yml']
         p['tasks'] = [self.task() for _ in range(self.r.randint(3, 8))]
         if self.handlers:
             p['handlers'] = [{'name': h, 'debug': {'msg': 'handled ' + h}} for h in sorted(self.handlers)]
@@ -373,6 +487,12 @@ def main(seed, out):
         args.append('--check')
     if r.random() < 0.15:
         args.append('--diff')
+    if g.r4 is not None:
+        os.makedirs(os.path.join(out, 'library'), exist_ok=True)
+        with open(os.path.join(out, 'library', 'shaped.py'), 'w') as f:
+            f.write(SHAPED)
+        with open(os.path.join(out, 'shaped_vars.yml'), 'w') as f:
+            f.write(SHAPED_VARS)
     if g.r2 is not None:
         with open(os.path.join(out, 't.j2'), 'w') as f:
             f.write(g.r2.choice(['{{ inventory_hostname }} ✓\n{{ s }}\n', 'line one\n{% for i in [1, 2] %}item {{ i }}\n{% endfor %}', '{{ uni }}\n']))
@@ -390,6 +510,26 @@ def main(seed, out):
         for name in ('ANSIBLE_DISPLAY_OK_HOSTS', 'ANSIBLE_SHOW_TASK_PATH_ON_FAILURE', 'ANSIBLE_DISPLAY_SKIPPED_HOSTS'):
             if g.r3.random() < 0.2:
                 env[name] = g.r3.choice(['false', 'true'])
+        if env:
+            with open(os.path.join(out, 'env'), 'w') as f:
+                f.write(''.join('%s=%s\n' % kv for kv in env.items()))
+    if g.r4 is not None:
+        r4 = g.r4
+        # the default callback's settings in their combinations, colour, and -vvvv over local (seed-22200 stream)
+        for envname, value in [('ANSIBLE_CALLBACK_RESULT_FORMAT', r4.choice(['yaml', 'json'])),
+                               ('ANSIBLE_CALLBACK_FORMAT_PRETTY', r4.choice(['true', 'false'])),
+                               ('ANSIBLE_DISPLAY_FAILED_STDERR', r4.choice(['true', 'false'])),
+                               ('ANSIBLE_SHOW_PER_HOST_START', 'true'), ('ANSIBLE_SHOW_TASK_PATH_ON_FAILURE', 'true'),
+                               ('ANSIBLE_CHECK_MODE_MARKERS', 'true'), ('ANSIBLE_FORCE_COLOR', '1'),
+                               ('ANSIBLE_DISPLAY_ARGS_TO_STDOUT', 'true'), ('ANSIBLE_INJECT_FACT_VARS', r4.choice(['true', 'false']))]:
+            if r4.random() < 0.3:
+                env[envname] = value
+        if r4.random() < 0.3:
+            args = [a for a in args if not a.startswith('-v')] + [r4.choice(['-v', '-vv', '-vvvv'])]
+        if r4.random() < 0.25 and '--diff' not in args:
+            args.append('--diff')
+        if r4.random() < 0.15 and '--check' not in args:
+            args.append('--check')
         if env:
             with open(os.path.join(out, 'env'), 'w') as f:
                 f.write(''.join('%s=%s\n' % kv for kv in env.items()))
