@@ -53,5 +53,11 @@ export const dnf: Action = async (ctx) => {
   args.delete('use');
   args.delete('use_backend');
   const module = backend === 'yum4' || backend === 'dnf4' || backend === 'yum' ? 'dnf' : backend;
-  return new Map([...result, ...(await ctx.runModule({ module, args }))]);
+  const answer = await ctx.runModule({ module, args });
+  // NOTE: the module's own result (its failure is the module's, not the action's), the action's
+  // keys first as 2.19's result.update() leaves them
+  const merged = new Map([...result, ...answer]);
+  answer.clear();
+  for (const [key, value] of merged) answer.set(key, value);
+  return answer;
 };

@@ -17,7 +17,6 @@ import type { ExecOutcome } from './task-executor.js';
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { dynamicHostName } from './dynamic-host-name.js';
 import { failureEvent } from './failure-event.js';
-import { capturedErrorEvent } from './captured-exception.js';
 import { keywordBool, keywordText } from './keyword-values.js';
 import { holdBack } from './output-capture.js';
 
@@ -73,6 +72,9 @@ export function processResult(
 ): Verdict {
   const task = step.task;
   const result = outcome.result;
+  // A loop's items showed their own errors; its whole result shows none (a module's own `results`, as
+  // dnf's, is no loop: its failure shows its error).
+  const loopResult = result.has('results') && Boolean(task.keywords.has('loop') || task.withLookup);
   const cursor = ctx.cursors.get(host);
   const info = ctx.taskInfo(outcome.ranAs ?? step, host);
   const base = { host, task: info, result, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}), ...(outcome.warnings ? { warnings: outcome.warnings } : {}), ...(outcome.deprecations ? { deprecations: outcome.deprecations } : {}), ...(outcome.ranArgs ? { ranArgs: outcome.ranArgs } : {}) };
@@ -97,14 +99,14 @@ export function processResult(
         ctx.stats.increment('failures', host);
       }
       verdict = 'failed';
-      ctx.callback.runnerFailed?.({ ...base, ...(result.has('results') ? {} : { error }) });
+      ctx.callback.runnerFailed?.({ ...base, ...(loopResult ? {} : { error }) });
     } else {
       ctx.stats.increment('ok', host);
       ctx.stats.increment('ignored', host);
       if (truthy(result.get('changed'))) ctx.stats.increment('changed', host);
       verdict = 'ignored';
       cursor?.advance();
-      ctx.callback.runnerFailed?.({ ...base, ignored: true, ...(result.has('results') ? {} : { error }) });
+      ctx.callback.runnerFailed?.({ ...base, ignored: true, ...(loopResult ? {} : { error }) });
     }
   } else if (truthy(result.get('unreachable'))) {
     const ignoreUnreachable = options.ignoreUnreachable ?? keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false;
@@ -123,7 +125,7 @@ export function processResult(
       ...base,
       ...(ignoreUnreachable ? { ignored: true } : {}),
       // A loop's items showed their own errors; its whole result shows none.
-      ...(outcome.error && !result.has('results') ? { error: failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind) } : {}),
+      ...(outcome.error && !loopResult ? { error: failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind) } : {}),
     });
   } else if (truthy(result.get('skipped'))) {
     ctx.stats.increment('skipped', host);
@@ -152,7 +154,7 @@ export function processResult(
     // NOTE: until's last attempt marks the result failed after failed_when said no: 2.19 shows it ok
     // (failed_when_result decides) but shows the failure's error above it.
     const failedAnyway = truthy(result.get('failed')) && !result.has('results');
-    const error = failedAnyway ? failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind) : capturedErrorEvent(result);
+    const error = failedAnyway ? failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind) : undefined;
     // An include's result is shown too (its banner under free; minimal and oneline print it).
     ctx.callback.runnerOk?.({ ...base, ...(error ? { error } : {}) });
   }
