@@ -57,8 +57,12 @@ export class ProgramBuilder {
   readonly spans: Span[] = [];
   /** Roles brought in by import_role: their defaults and vars are public to the play, as ansible does. */
   readonly importedRoles: RoleInstance[] = [];
-  /** The handler files of imported roles and their dependencies, dependencies first. */
-  readonly importedHandlers: { role: RoleInstance; file: string }[] = [];
+  /**
+   * The handler files of imported roles and their dependencies, dependencies first, each with the
+   * keywords folded around it: 2.19 makes the import task the parent of the role's handler blocks,
+   * so they take what the import and the blocks around it set (when, vars, any_errors_fatal …).
+   */
+  readonly importedHandlers: { role: RoleInstance; file: string; fold: FoldedKeywords }[] = [];
   private span = -1;
   private section: Section = 'none';
   /** How many import_tasks/import_role the steps being added come through. */
@@ -193,11 +197,11 @@ export class ProgramBuilder {
       byInclude: includedRole(task.args, from),
     };
     this.importedRoles.push(instance);
-    const roleFold = foldLayer(fold, task.keywords, { vars: true });
+    const importFold = foldLayer(fold, task.keywords, { vars: true });
     this.importDepth++;
-    for (const dep of this.addDependencies(instance, roleFold)) this.importedHandlers.push({ role: dep, file: 'main' });
-    this.importedHandlers.push({ role: instance, file: from.handlers ?? 'main' });
-    this.addRoleTasks(instance, roleFold, from.tasks ?? 'main');
+    for (const dep of this.addDependencies(instance, importFold)) this.importedHandlers.push({ role: dep, file: 'main', fold: roleFold(importFold, dep, instance) });
+    this.importedHandlers.push({ role: instance, file: from.handlers ?? 'main', fold: importFold });
+    this.addRoleTasks(instance, importFold, from.tasks ?? 'main');
     this.importDepth--;
   }
 
@@ -338,11 +342,14 @@ function textValue(kw: Keyword): string {
   return String(v);
 }
 
-/** The fold layers a role's tasks sit under: the play's, then every role entry from the outermost dependant in. */
-function roleFold(playFold: FoldedKeywords, role: RoleInstance): FoldedKeywords {
+/**
+ * The fold layers a role's tasks sit under: `outer`'s, then every role entry from the outermost
+ * dependant in (below `top`, whose keywords `outer` holds already).
+ */
+function roleFold(outer: FoldedKeywords, role: RoleInstance, top?: RoleInstance): FoldedKeywords {
   const chainOut: RoleInstance[] = [];
-  for (let r: RoleInstance | undefined = role; r; r = r.parent) chainOut.unshift(r);
-  let fold = playFold;
+  for (let r: RoleInstance | undefined = role; r && r !== top; r = r.parent) chainOut.unshift(r);
+  let fold = outer;
   for (const r of chainOut) fold = foldLayer(fold, r.ref.keywords, { vars: false });
   return fold;
 }
@@ -373,8 +380,8 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
   handlers.addList(play.handlers, playFold, { baseDir });
   // NOTE: 2.19 appends an imported role's handlers to the play's as it loads the import, so they
   // come after those of roles: and after the play's own.
-  for (const { role, file } of builder.importedHandlers) {
-    handlers.addList(loader.loadRoleTasks(role.def, file, true), roleFold(playFold, role), { role, baseDir: `${role.def.path}/handlers` });
+  for (const { role, file, fold } of builder.importedHandlers) {
+    handlers.addList(loader.loadRoleTasks(role.def, file, true), fold, { role, baseDir: `${role.def.path}/handlers` });
   }
 
   const firstByKey = new Map<string, RoleInstance>();

@@ -133,6 +133,8 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
         if (handler) {
           work = true;
           if (await runner.confirm(handler, true, host)) {
+            // NOTE: 2.19 queues a handler as it queues a task: the same checks and warnings.
+            if (handler.task.action !== 'meta') runner.queueing?.(handler, host);
             await queue(host, () => runner.runHandler(handler, host));
             queuedNow++;
           }

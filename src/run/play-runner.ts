@@ -467,6 +467,12 @@ export class PlayRunner {
     }
   }
 
+  /** NOTE: host_pinned is 2.19's free strategy with another queue: the same warnings as it queues a task or handler. */
+  private warnPinnedQueued(step: TaskStep, host: string): void {
+    if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
+    this.warnPerHostFatal(step, host);
+  }
+
   /** What pinned-hosts.ts drives: this play's hosts and steps. */
   private pinnedRunner(): PinnedRunner {
     return {
@@ -479,9 +485,7 @@ export class PlayRunner {
         const cursor = this.cursors.get(host);
         // A step --tags leaves out is never queued: 2.19 filtered it out of the play.
         if (step.task.action !== 'meta' && !this.leftOut(step, host)) {
-          // NOTE: host_pinned is 2.19's free strategy with another queue: the same warnings.
-          if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
-          this.warnPerHostFatal(step, host);
+          this.warnPinnedQueued(step, host);
         }
         await this.runStep(step, [host]);
         if (cursor?.failed) this.services.failedHosts.add(host);
@@ -499,7 +503,11 @@ export class PlayRunner {
       forceHandlers: () => this.forceHandlers(),
       taskInfo: (step, host) => this.taskInfo(step, host),
       forgetBanner: (step) => this.announced.delete(step.id),
-      runStep: (step, hosts, asked) => this.runStep(step, hosts, true, asked),
+      runStep: (step, hosts, asked) => {
+        // free's passes warn as they queue a handler (free-passes.ts); host_pinned's flush does here
+        if (this.strategy() === 'host_pinned' && step.task.action !== 'meta') for (const host of hosts) this.warnPinnedQueued(step, host);
+        return this.runStep(step, hosts, true, asked);
+      },
       handlerName: (step, name) => this.handlerName(step, name),
       declined: (step) => this.questions.declined(step),
     };
