@@ -50,7 +50,7 @@ export async function enterIncludes(ctx: IncludeEntryContext, step: TaskStep, re
       : [outcome.result];
     const list: Included[] = [];
     for (const entry of entries) {
-      const key = includeKey(entry);
+      const key = includeKey(entry, step);
       let inc = included.get(key);
       if (!inc) included.set(key, (inc = { key, result: entry, hosts: [] }));
       inc.hosts.push(host);
@@ -64,7 +64,7 @@ export async function enterIncludes(ctx: IncludeEntryContext, step: TaskStep, re
       const loaded = await ctx.includes.load(step, inc.result, ctx.playVars.forTask(inc.hosts[0] as string, step));
       inc.program = loaded.program;
       for (const host of inc.hosts) ctx.stats.increment('ok', host);
-      ctx.callback.include?.(loaded.displayFile, inc.hosts, itemOf(inc.result));
+      ctx.callback.include?.(loaded.displayFile, inc.hosts, itemOf(inc.result, step));
       if (loaded.handlers) ctx.addHandlers(loaded.handlers);
       // Every included role joins the play's roles (ansible_play_role_names); a public one's vars too.
       if (loaded.role) ctx.addPublicRole?.(loaded.role);
@@ -115,20 +115,29 @@ function withoutIncludeArgs(item: DataDict): DataDict {
   return copy;
 }
 
-function includeKey(result: DataDict): string {
+// NOTE: hosts whose no_log differs (a template) include the file apart, as their IncludedFiles' vars differ.
+function includeKey(result: DataDict, step: TaskStep): string {
   const loopVar = result.get('ansible_loop_var');
   const item = typeof loopVar === 'string' ? result.get(loopVar) : undefined;
-  return `${pyStr(result.get('include') ?? '')}\u0000${pyStr(result.get('include_args') ?? null)}\u0000${item === undefined ? '' : pyStr(item)}`;
+  const censored = truthy(itemOf(result, step)?.get('_ansible_no_log') ?? false) ? 'no_log' : '';
+  return `${pyStr(result.get('include') ?? '')}\u0000${pyStr(result.get('include_args') ?? null)}\u0000${item === undefined ? '' : pyStr(item)}\u0000${censored}`;
 }
 
-/** The loop item an include ran for, for `included: … => (item=x)`. */
-/** The include's loop vars as 2.19's IncludedFile holds them (the junit callback prints them). */
-function itemOf(result: DataDict): DataDict | undefined {
+/**
+ * The include's loop vars as 2.19's IncludedFile holds them, for `included: … => (item=x)` (the
+ * junit callback prints them too).
+ * NOTE: 2.19 adds the task's no_log when it is true, loop or not, so an include under no_log shows
+ * `(item=(censored due to no_log))` even without a loop; a looped include's no_log is as written
+ * (a template is true), another's is templated.
+ */
+function itemOf(result: DataDict, step: TaskStep): DataDict | undefined {
   const loopVar = result.get('ansible_loop_var');
-  if (typeof loopVar !== 'string' || !result.has(loopVar)) return undefined;
+  if (typeof loopVar !== 'string' || !result.has(loopVar)) return truthy(result.get('_ansible_no_log') ?? false) ? new Map([['_ansible_no_log', true]]) : undefined;
+  const noLog = step.folded.scalars.get('no_log')?.value;
   const out = new Map<string, Data>([[loopVar, result.get(loopVar) as Data], ['ansible_loop_var', loopVar]]);
   const indexVar = result.get('ansible_index_var');
   if (typeof indexVar === 'string' && result.has(indexVar)) out.set(indexVar, result.get(indexVar) as Data).set('ansible_index_var', indexVar);
   for (const key of ['_ansible_item_label', 'ansible_loop', '_ansible_no_log']) if (result.has(key)) out.set(key, result.get(key) as Data);
+  if (noLog !== undefined && truthy(noLog)) out.set('_ansible_no_log', noLog);
   return out;
 }
