@@ -19,7 +19,7 @@ import { Macro } from './runtime/macro.js';
 import { Namespace } from './runtime/namespace.js';
 import * as arith from './runtime/py-arith.js';
 import { PyCallable, PyObject, type Kwargs, type Value } from './runtime/py-object.js';
-import { typeError, valueError } from './runtime/py-exception.js';
+import { PyException, typeError, valueError } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
 import { isLiteralList, noteLiteralList } from './runtime/literal-lists.js';
 import { PyRange, compare, contains, dictKey, enterInputContainer, enterPlugin, equals, exitInputContainer, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
@@ -658,7 +658,15 @@ class Compiler {
   }
 
   private callWithTags(f: Frame, fn: Value, a: Value[], kw: Kwargs, calleeTag: OperandTagger): Value {
-    if (fn instanceof PyCallable || fn instanceof Undefined) return callValue(fn, a, kw);
+    if (fn instanceof PyCallable) {
+      try {
+        return callValue(fn, a, kw);
+      } catch (err) {
+        if (err instanceof PyException) err.raisedByCall = true;
+        throw err;
+      }
+    }
+    if (fn instanceof Undefined) return callValue(fn, a, kw);
     // A variable's value called names its 2.19 type ('_AnsibleLazyTemplateDict' object is not callable).
     try {
       return callValue(fn, a, kw);

@@ -542,7 +542,7 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
   }
   if (err instanceof PyException) {
     const where = what;
-    return new TemplateError('template-render', `Error rendering ${where}: ${err.message}`, { location });
+    return new TemplateError('template-render', `Error rendering ${where}: ${err.message}`, err.raisedByCall ? {} : { location });
   }
   if (err instanceof RangeError && /call stack/i.test(err.message)) {
     return new TemplateError('template-recursion', 'Recursive loop detected in template: maximum recursion depth exceeded', { location });

@@ -10,6 +10,12 @@ export class PyException extends Error {
     super(message);
     this.name = 'PyException';
   }
+
+  /**
+   * Raised by a function or method a template called. NOTE: 2.19 catches those as a marker value
+   * that fails where it is used, without the template's origin: its message joins the caller's.
+   */
+  raisedByCall = false;
 }
 
 export function typeError(message: string): PyException {
