@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import type { ConnectionSpec } from '../run/transport.js';
 import type { Connection, SpawnOptions } from './connection.js';
+import { connectionIdentity } from './connection-identity.js';
 import type { ExitInfo } from './agent-client.js';
 import { sshHost, sshOptions } from './ssh-args.js';
 import { fastAlgorithmOptions } from './ssh-fast-algorithms.js';
@@ -32,7 +33,8 @@ export class SshConnection implements Connection {
     // host, remote host, port and user, so aliases of a server share a master as under Ansible.
     // Volant's own master is the agent's ssh: one per inventory host, or ending one alias's agent
     // would cut the others' (their sessions would be channels of its ssh).
-    const socket = spec.sshArgs === undefined ? createHash('sha256').update(spec.host).digest('hex').slice(0, 20) : '%C';
+    // Another user or port of the same host is another master (connectionIdentity).
+    const socket = spec.sshArgs === undefined ? createHash('sha256').update(connectionIdentity(spec)).digest('hex').slice(0, 20) : '%C';
     this.options = sshOptions(spec, join(controlDir, socket));
   }
 

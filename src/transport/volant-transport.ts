@@ -17,6 +17,7 @@ import { becomeCommand, promptSeen, type BecomeCommand } from './become-command.
 import { AGENT_CODE_CACHE, agentCommand, bootstrapPayload } from './bootstrap.js';
 import type { Connection } from './connection.js';
 import { LocalConnection } from './local-connection.js';
+import { connectionIdentity } from './connection-identity.js';
 import { SshConnection } from './ssh-connection.js';
 import { shellQuote } from './shell-quote.js';
 import { VolantAgentSession, type RawRunner } from './agent-session.js';
@@ -75,9 +76,9 @@ export class VolantTransport implements Transport {
     // NOTE: the ssh master stays: aliases of the same address, port and user share it, and ending
     // it would cut their agents too. The next session() opens a new channel over it (with the
     // spec it then gets); closeAll() still ends this one.
-    const connection = this.connections.get(host);
-    if (connection !== undefined) {
-      this.connections.delete(host);
+    for (const [key, connection] of this.connections) {
+      if (!key.startsWith(`${host}\0`)) continue;
+      this.connections.delete(key);
       this.retired.push(connection);
     }
   }
@@ -100,7 +101,8 @@ export class VolantTransport implements Transport {
   }
 
   private connectionFor(spec: ConnectionSpec): Connection {
-    let connection = this.connections.get(spec.host);
+    const identity = connectionIdentity(spec);
+    let connection = this.connections.get(identity);
     if (connection === undefined) {
       if (spec.connection === 'local') connection = new LocalConnection(spec.host, spec.pythonInterpreter);
       else if (spec.connection === 'ssh' || spec.connection === 'smart' || spec.connection === 'paramiko') {
@@ -109,7 +111,7 @@ export class VolantTransport implements Transport {
       } else {
         throw new ConnectionError('UNSUPPORTED_CONNECTION', `the connection plugin '${spec.connection}' was not found`);
       }
-      this.connections.set(spec.host, connection);
+      this.connections.set(identity, connection);
     }
     return connection;
   }
@@ -200,7 +202,7 @@ export class VolantTransport implements Transport {
 
 function sessionKey(spec: ConnectionSpec): string {
   const become = spec.become === undefined ? '' : `${spec.become.method}:${spec.become.user}`;
-  return `${spec.host}\0${become}`;
+  return `${connectionIdentity(spec)}\0${become}`;
 }
 
 /** The raw module: the command through the connection (a tty over ssh, as Ansible), no agent. */
