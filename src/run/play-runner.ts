@@ -742,9 +742,10 @@ export class PlayRunner {
       for (const host of shared ? hosts : []) {
         if (host !== hosts[onceAt]) processResultSilently(hosts.indexOf(host) < onceAt ? stay : this.processCtx, host, step, once as ExecOutcome, ignoreErrors);
       }
-      // NOTE: 2.19 gives its register and facts to every reachable host of the batch (get_task_hosts),
+      // NOTE: 2.19 gives its register and facts to every reachable host of the batch (get_task_hosts;
+      // free and host_pinned do it through taskHosts as each result is applied),
       // also to those not at this step (failed, or outside the block or rescue it is in).
-      const elsewhere = shared ? this.batchHosts.filter((h) => !hosts.includes(h) && !this.services.unreachable.has(h)) : [];
+      const elsewhere = shared && !perHost ? this.batchHosts.filter((h) => !hosts.includes(h) && !this.services.unreachable.has(h)) : [];
       for (const host of elsewhere) processResultSilently(stay, host, step, once as ExecOutcome, ignoreErrors);
       if (!shared) for (const host of hosts.slice(onceAt + 1)) this.cursors.get(host)?.advance();
     } else if (bypassHostLoop) {
