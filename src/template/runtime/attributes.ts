@@ -14,6 +14,7 @@ import { makeStrMethods, type MethodImpl } from './str-methods.js';
 import { Undefined } from './undefined.js';
 import { unsafeAttribute } from './unsafe-attributes.js';
 import { PyException } from './py-exception.js';
+import { intToBytes } from './int-to-bytes.js';
 
 /**
  * A Map subclass may word its own miss (`missingKeyMessage(key)`), as Ansible's hostvars does:
@@ -88,6 +89,9 @@ export function pyAttribute(obj: Value, name: string): Value | undefined {
   if ((typeof obj === 'number' || typeof obj === 'bigint' || typeof obj === 'boolean') && name === 'bit_length') {
     // The bits of abs(n), without sign or leading zeros.
     return new PyFunction(name, () => (BigInt(obj) === 0n ? 0 : (BigInt(obj) < 0n ? -BigInt(obj) : BigInt(obj)).toString(2).length), undefined, 'int');
+  }
+  if ((typeof obj === 'number' || typeof obj === 'bigint' || typeof obj === 'boolean') && name === 'to_bytes') {
+    return new PyFunction(name, (args, kwargs) => intToBytes(obj, args, kwargs), undefined, 'int');
   }
   if ((typeof obj === 'number' || typeof obj === 'boolean' || obj instanceof PyFloat) && name === 'is_integer') {
     return new PyFunction(name, () => !(obj instanceof PyFloat) || Number.isInteger(obj.value), undefined, obj instanceof PyFloat ? 'float' : 'int');
