@@ -17,6 +17,7 @@ import type { ExecOutcome } from './task-executor.js';
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { dynamicHostName } from './dynamic-host-name.js';
 import { failureEvent } from './failure-event.js';
+import { capturedErrorEvent } from './captured-exception.js';
 import { keywordBool, keywordText } from './keyword-values.js';
 import { holdBack } from './output-capture.js';
 
@@ -154,7 +155,7 @@ export function processResult(
     // NOTE: until's last attempt marks the result failed after failed_when said no: 2.19 shows it ok
     // (failed_when_result decides) but shows the failure's error above it.
     const failedAnyway = truthy(result.get('failed')) && !result.has('results');
-    const error = failedAnyway ? failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind) : undefined;
+    const error = failedAnyway ? failureEvent(task.implicit ? undefined : task.loc, result, outcome.error, outcome.failKind) : capturedErrorEvent(result);
     // An include's result is shown too (its banner under free; minimal and oneline print it).
     ctx.callback.runnerOk?.({ ...base, ...(error ? { error } : {}) });
   }
