@@ -6,7 +6,7 @@
 import { PyFloat, VaultString, isStringLike, markTuple, textOf, type Data, type DataDict } from '../core/data.js';
 import { DeprecatedText } from '../core/deprecated-values.js';
 import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js';
-import { filters, tests, userPlugins, type PluginValue } from './plugin.js';
+import { filters, nestedRenderErrors, tests, userPlugins, type PluginValue } from './plugin.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { capturingPluginFailures, wrapPluginError } from './plugin-failure.js';
@@ -662,7 +662,8 @@ class Compiler {
       try {
         return callValue(fn, a, kw);
       } catch (err) {
-        if (err instanceof PyException) err.raisedByCall = true;
+        // A nested render's error (a template lookup's) keeps the origin it has there.
+        if (err instanceof PyException && !nestedRenderErrors.has(err)) err.raisedByCall = true;
         throw err;
       }
     }
