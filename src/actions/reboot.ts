@@ -90,7 +90,7 @@ class Reboot {
   }
 
   /** A command through the connection as 2.19's low-level execute runs it. */
-  private async shell(command: string): Promise<{ rc: number; stdout: string; stderr: string }> {
+  async shell(command: string): Promise<{ rc: number; stdout: string; stderr: string }> {
     const r = await (await this.ctx.session()).runRaw(command, { executable: '/bin/sh' });
     return { rc: Number(r.get('rc') ?? 0), stdout: pyStr(r.get('stdout') ?? ''), stderr: pyStr(r.get('stderr') ?? '') };
   }
@@ -185,8 +185,7 @@ export const reboot: Action = async (ctx) => {
   ctx.display(`${label}: rebooting server...`, { verbosity: 3 });
   let rebootResult = { rc: 0, stdout: '', stderr: '' };
   try {
-    const r = await (await ctx.session()).runRaw(command, { executable: '/bin/sh' });
-    rebootResult = { rc: Number(r.get('rc') ?? 0), stdout: pyStr(r.get('stdout') ?? ''), stderr: pyStr(r.get('stderr') ?? '') };
+    rebootResult = await run.shell(command);
   } catch {
     // The connection closed as the host went down: the reboot has begun.
   }
@@ -219,8 +218,8 @@ export const reboot: Action = async (ctx) => {
     (await run.untilSuccess('post-reboot test command', timeout, async () => {
       ctx.display(`${label}: attempting post-reboot test command`, { verbosity: 3 });
       const command = ctx.args.has('test_command') ? pyStr(ctx.args.get('test_command') as Data) : forDistribution(TEST_COMMANDS, d, 'whoami');
-      const r = await (await ctx.session()).runRaw(command, { executable: '/bin/sh' });
-      if (Number(r.get('rc') ?? 0) !== 0) throw new Error(`Test command failed: ${pyStr(r.get('stderr') ?? '')} ${pyStr(r.get('stdout') ?? '')}`);
+      const r = await run.shell(command);
+      if (r.rc !== 0) throw new Error(`Test command failed: ${r.stderr} ${r.stdout}`);
       ctx.display(`${label}: system successfully rebooted`, { verbosity: 3 });
     }));
   const seconds = elapsed();
