@@ -53,7 +53,10 @@ function controllerActions(root: string): Map<string, { reachesHost: boolean }> 
       if (out.has(name)) continue;
       const ident = idents.get(name);
       const file = ident ? importedFrom(text, ident) : undefined;
-      const body = ident && file ? actionSource(readFileSync(join(root, dirname(registry), file), 'utf8'), ident) : '';
+      const fileText = ident && file ? readFileSync(join(root, dirname(registry), file), 'utf8') : '';
+      // An action alone in its file may do its host work in helpers beside it (reboot's class).
+      const alone = ident !== undefined && file !== undefined && [...idents.values()].filter((i) => importedFrom(text, i) === file).length === 1;
+      const body = alone ? fileText : ident ? actionSource(fileText, ident) : '';
       out.set(name, { reachesHost: /ctx\.(runModule|session)\b/.test(body) });
     }
   }
