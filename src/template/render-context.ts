@@ -23,6 +23,7 @@ import { isTemplateText } from './template-text.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { isUntrustedContainer } from './runtime/trust.js';
 import { templateLocalCopy } from './runtime/template-local-copy.js';
+import { emptyCopyOf } from './runtime/attributes.js';
 import { constTemplateError, embeddedTemplateWarning, renderConstTemplates } from './embedded-templates.js';
 
 /** What the context needs from the engine. */
@@ -363,7 +364,7 @@ export class RenderContext implements RenderState {
       for (const [k, item] of value) {
         const r = typeof item === 'string' && isTemplateText(item) ? this.renderItem(item, value, k) : this.resolveDeep(item as Value);
         if (r !== item && copy === null) {
-          copy = new Map();
+          copy = emptyCopyOf(value);
           let j = 0;
           for (const [k2, v2] of value) {
             if (j++ >= i) break;

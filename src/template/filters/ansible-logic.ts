@@ -6,6 +6,7 @@ import type { FilterFn } from '../plugin.js';
 import { PyObject } from '../runtime/py-object.js';
 import { defined, pluginError, toText } from './ansible-args.js';
 import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
+import { mappingTypeName } from '../runtime/py-values.js';
 
 const TRUE_WORDS = new Set(['yes', 'on', 'true', '1']);
 const FALSE_WORDS = new Set(['no', 'off', 'false', '0']);
@@ -75,6 +76,8 @@ export const type_debug: FilterFn = (_ctx, value) => {
   // Engine runtime objects (datetimes from to_datetime …) carry their Python type name.
   const runtime: unknown = value;
   if (runtime instanceof PyObject) return runtime.typeName;
+  // hostvars and one host's view of it name their own classes (HostVars, HostVarsVars).
+  if (value instanceof Map) return mappingTypeName(value);
   return pyTypeName(value);
 };
 

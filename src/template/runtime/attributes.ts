@@ -24,6 +24,21 @@ interface MissingKeyWording {
   missingKeyMessage?(key: DictKey): string;
 }
 
+/**
+ * An empty dict to copy a rendered dict into. A copy of a dict subclass (hostvars, one host's
+ * view) keeps its class's words: 2.19 renders those lazily in place, so its messages and
+ * type_debug still name HostVars/HostVarsVars after their values are rendered.
+ */
+export function emptyCopyOf(original: Map<unknown, unknown>): DataDict {
+  const copy: DataDict = new Map();
+  if (Object.getPrototypeOf(original) === Map.prototype) return copy;
+  const named = original as { pyTypeName?: unknown } & MissingKeyWording;
+  if (typeof named.pyTypeName === 'string') Object.defineProperty(copy, 'pyTypeName', { value: named.pyTypeName });
+  const wording = named.missingKeyMessage;
+  if (typeof wording === 'function') Object.defineProperty(copy, 'missingKeyMessage', { value: wording.bind(original) });
+  return copy;
+}
+
 /** What Jinja calls a dict a template reads (Ansible's lazy dict), in its "has no element" words. */
 export const LAZY_DICT_REPR = 'ansible._internal._templating._lazy_containers._AnsibleLazyTemplateDict object';
 /** What Jinja calls a list a template reads (Ansible's lazy list). */
