@@ -198,8 +198,12 @@ export function modulesPage(root: string): string {
     ...[...agent].map(([name, d]) => moduleDetail(name, d)),
     '## Differences from ansible-core 2.19.11',
     '',
-    `- Not implemented yet (in \`ansible.builtin\` but not in Volant): ${missing.map(code).join(', ')}. A task that names`,
-    '  one of these loads, and fails when it runs with `The module NAME was not found in configured module paths`.',
+    ...(missing.length === 0
+      ? []
+      : [
+          `- Not implemented yet (in \`ansible.builtin\` but not in Volant): ${missing.map(code).join(', ')}. A task that names`,
+          '  one of these loads, and fails when it runs with `The module NAME was not found in configured module paths`.',
+        ]),
     '- Modules run inside one agent per host and user for the whole run, instead of a new Python process per',
     '  task; a module\'s results, messages and `invocation` are meant to match ansible-core\'s.',
     '- `copy` decrypts a vault-encrypted `src` as text (UTF-8): a vaulted binary file does not survive the',

@@ -15,6 +15,8 @@
 #   "facts_volatile": [pattern, ...]     ansible_facts keys (fnmatch) whose values are not compared
 #   "controller": "why"                  recorded, but the answer comes from the controller's action
 #   "loads": [module, ...]               other modules the step's module may load (package -> apt)
+# and at the top of a local case, "needs": [program, ...] names what it runs on this machine (svn):
+# the node test skips it where one is missing.
 # Results are compared after dropping what the controller adds (failed: false, exception,
 # invocation) and blanking the case's "volatile" keys.
 #

@@ -12,10 +12,13 @@ export interface ModuleCase {
   /** 'local': this machine; 'host': an isolated test host (tools/test-hosts). */
   readonly target: 'local' | 'host';
   readonly steps: number;
+  /** Programs a local case runs on this machine (svn, svnadmin); the test skips without them. */
+  readonly needs: readonly string[];
 }
 
 interface CaseFile {
   target?: string;
+  needs?: string[];
   steps: unknown[];
 }
 
@@ -27,7 +30,7 @@ export function listModuleCases(): ModuleCase[] {
     const name = file.slice(0, -'.json'.length);
     if (!existsSync(join(here, 'recorded', file))) continue;
     const parsed = JSON.parse(readFileSync(join(here, 'cases', file), 'utf8')) as CaseFile;
-    out.push({ name, target: parsed.target === 'local' ? 'local' : 'host', steps: parsed.steps.length });
+    out.push({ name, target: parsed.target === 'local' ? 'local' : 'host', steps: parsed.steps.length, needs: parsed.needs ?? [] });
   }
   return out;
 }
