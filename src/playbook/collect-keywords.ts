@@ -44,7 +44,7 @@ const STRING_KEYWORDS: Readonly<Record<RecordKind | 'LoopControl', ReadonlySet<s
  * 2.19 validates a loaded record's string-typed keywords: a list or mapping there fails, naming the
  * first such keyword and pointing at the record itself.
  */
-function checkStringKeywords(pairs: readonly YamlPair[], kind: RecordKind | 'LoopControl', record: YamlNode): void {
+export function checkStringKeywords(pairs: readonly YamlPair[], kind: RecordKind | 'LoopControl', record: YamlNode): void {
   for (const pair of pairs) {
     const value = pair.value;
     if (!STRING_KEYWORDS[kind].has(keyText(pair)) || (value.kind !== 'map' && value.kind !== 'seq')) continue;
@@ -160,22 +160,48 @@ function checkLoopControl(node: YamlNode): void {
   checkStringKeywords(node.pairs, 'LoopControl', node);
 }
 
+/** The keywords 2.19 loads before the others (their FieldAttribute priority; the rest have 0). */
+const LOAD_PRIORITY: Readonly<Record<string, number>> = { collections: 100, vars: 100, vars_files: 99, roles: 90 };
+const priority = (pair: YamlPair): number => LOAD_PRIORITY[keyText(pair)] ?? 0;
+
+export interface CollectOptions {
+  /** Runs once the keywords of priority 90 and above are read, with them: a play's roles load there. */
+  readonly afterEarly?: (early: Keywords) => void;
+  /** The caller checks string-typed keywords itself (checkStringKeywords), once the record's lists load. */
+  readonly deferStringCheck?: boolean;
+}
+
 /**
  * Keywords of `map` whose names `allowed` holds, except those in `skip` (handled by the caller).
- * Any other name is an error for this kind.
+ * Any other name is an error for this kind. As 2.19's load_data: every name is checked first,
+ * then values in their keywords' priority order (vars and collections before the others), then
+ * string-typed keywords.
  */
-export function collectKeywords(map: YamlMap, kind: RecordKind, allowed: ReadonlySet<string>, skip: ReadonlySet<string> = new Set()): Keywords {
+export function collectKeywords(
+  map: YamlMap,
+  kind: RecordKind,
+  allowed: ReadonlySet<string>,
+  skip: ReadonlySet<string> = new Set(),
+  options: CollectOptions = {},
+): Keywords {
+  const pairs = map.pairs.filter((pair) => !skip.has(keyText(pair)));
+  for (const pair of pairs) if (!allowed.has(keyText(pair))) throw invalidAttribute(pair, kind);
   const out = new Map<string, Keyword>();
-  for (const pair of map.pairs) {
-    const name = keyText(pair);
-    if (skip.has(name)) continue;
-    if (!allowed.has(name)) throw invalidAttribute(pair, kind);
-    out.set(name, keywordOf(pair.value, name, kind));
+  const byPriority = [...pairs].sort((a, b) => priority(b) - priority(a));
+  let earlyDone = false;
+  for (const pair of byPriority) {
+    if (!earlyDone && priority(pair) < 90) {
+      earlyDone = true;
+      options.afterEarly?.(new Map(out));
+    }
+    out.set(keyText(pair), keywordOf(pair.value, keyText(pair), kind));
   }
+  if (!earlyDone) options.afterEarly?.(new Map(out));
   const listen = out.get('listen')?.node;
   if (kind === 'Handler' && listen && !(listen.kind === 'scalar' && listen.value === null)) checkListen(listen, map);
-  checkStringKeywords(map.pairs.filter((pair) => !skip.has(keyText(pair))), kind, map);
-  return out;
+  if (!options.deferStringCheck) checkStringKeywords(pairs, kind, map);
+  // the file's order, as callers read it
+  return new Map(pairs.map((pair) => [keyText(pair), out.get(keyText(pair)) as Keyword]));
 }
 
 /** One keyword's value, validated where 2.19 validates it at load time. */

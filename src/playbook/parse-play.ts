@@ -1,8 +1,8 @@
 import { ParseError } from '../core/errors.js';
 import type { YamlMap, YamlNode } from '../yaml/node.js';
 import { toData } from '../yaml/to-data.js';
-import { collectKeywords } from './collect-keywords.js';
-import type { PlayNode, RoleRef, TaskOrBlock } from './model.js';
+import { checkStringKeywords, collectKeywords } from './collect-keywords.js';
+import type { Keywords, PlayNode, RoleRef, TaskOrBlock } from './model.js';
 import { PLAY_KEYWORDS } from './play-keywords.js';
 import { parseRoleRef } from './parse-role-ref.js';
 import { parseTaskList } from './parse-task-list.js';
@@ -11,13 +11,15 @@ import { checkCollections } from './check-collections.js';
 import { afterDeprecations, readBeforeError } from './earlier-deprecations.js';
 import { libraryModules } from '../core/library-modules.js';
 import { pythonClassName } from './python-class-name.js';
-import { findPair } from './yaml-access.js';
+import { findPair, keyText } from './yaml-access.js';
 import { rolesBeforeError } from './roles-before-error.js';
 import { playCollectionWarnings } from './collection-warnings.js';
 import { isStringLike, pyStr, truthy, VaultString } from '../core/data.js';
 
 const PLAY_NAMES: ReadonlySet<string> = new Set(PLAY_KEYWORDS.map((k) => k.name));
 const PLAY_LISTS = new Set(['pre_tasks', 'roles', 'tasks', 'post_tasks', 'handlers']);
+/** The Play class's own string-typed keywords, validated after hosts. */
+const PLAY_OWN_STRINGS = new Set(['fact_path', 'strategy', 'order']);
 
 /** Play._validate_hosts: what 2.19 checks of `hosts` before any templating. */
 function checkHosts(node: YamlNode): void {
@@ -52,14 +54,30 @@ function parseRoles(play: YamlMap, file: string): RoleRef[] {
 
 /** One play mapping → PlayNode, with 2.19's load-time checks. */
 export function parsePlay(map: YamlMap, file: string): PlayNode {
-  const keywords = collectKeywords(map, 'Play', PLAY_NAMES, PLAY_LISTS);
+  // NOTE: 2.19 loads a play's roles (their files too) after its vars and collections but before
+  // its other keywords: an error in one of those (vars_prompt, tags, module_defaults) comes after a
+  // role's. Its string-typed keywords are checked once its lists are loaded, beside hosts.
+  let roles: RoleRef[] = [];
+  let early: Keywords = new Map();
+  const loadRoles = (keywords: Keywords): void => {
+    early = keywords;
+    roles = parseRoles(map, file);
+  };
+  let keywords: Keywords;
+  try {
+    keywords = collectKeywords(map, 'Play', PLAY_NAMES, PLAY_LISTS, { afterEarly: loadRoles, deferStringCheck: true });
+  } catch (e) {
+    if (roles.length > 0 && typeof e === 'object' && e !== null) {
+      rolesBeforeError.set(e, { kind: 'play', loc: map.loc, file, keywords: early, preTasks: [], roles, tasks: [], postTasks: [], handlers: [] });
+    }
+    throw e;
+  }
   checkCollections(findPair(map, 'collections')?.value, map.loc);
   // short action names resolve in the play's collections first
   const collections = completeCollections(keywords.get('collections')?.value);
   const list = (field: string, handlers = false) =>
     withActionCollections(collections, () => parseTaskList(findPair(map, field)?.value, file, { handlers, field, ownerLoc: map.loc }));
   // NOTE: ansible loads a play's roles before its tasks: their library/ modules resolve in them.
-  const roles = parseRoles(map, file);
   libraryModules.rolesListed(roles.flatMap((role) => (typeof role.name.value === 'string' && !role.name.value.includes('{{') ? [role.name.value] : [])), file);
   // NOTE: 2.19 reads a play's lists in its attributes' order, not the file's: handlers,
   // pre_tasks, post_tasks, tasks. So their deprecations print, and a load error is met, in that order.
@@ -72,8 +90,12 @@ export function parsePlay(map: YamlMap, file: string): PlayNode {
     // NOTE: 2.19 checks hosts once the play is loaded (its lists, roles and static imports first);
     // a play without hosts fails when it is about to run (play-post-validate.ts).
     const hosts = findPair(map, 'hosts');
+    const strings = map.pairs.filter((pair) => !PLAY_LISTS.has(keyText(pair)));
     try {
+      // validate() walks the attributes in their classes' order: Base's, then the Play's own
+      checkStringKeywords(strings.filter((pair) => !PLAY_OWN_STRINGS.has(keyText(pair))), 'Play', map);
       if (hosts !== undefined) checkHosts(hosts.value);
+      checkStringKeywords(strings.filter((pair) => PLAY_OWN_STRINGS.has(keyText(pair))), 'Play', map);
     } catch (e) {
       if (typeof e === 'object' && e !== null) rolesBeforeError.set(e, play);
       throw e;

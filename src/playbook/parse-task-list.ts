@@ -11,11 +11,11 @@ import { toData } from '../yaml/to-data.js';
 import { BLOCK_KEYWORDS } from './block-keywords.js';
 import { withOwnCollections } from './action-collections.js';
 import { checkCollections } from './check-collections.js';
-import { collectKeywords } from './collect-keywords.js';
+import { checkStringKeywords, collectKeywords } from './collect-keywords.js';
 import type { BlockNode, TaskNode, TaskOrBlock } from './model.js';
 import { parseTask } from './parse-task.js';
 import { pythonClassName } from './python-class-name.js';
-import { findPair } from './yaml-access.js';
+import { findPair, keyText } from './yaml-access.js';
 import { nodeOrigin } from './node-origin.js';
 import { afterDeprecations } from './earlier-deprecations.js';
 import { libraryModules } from '../core/library-modules.js';
@@ -70,13 +70,15 @@ function blockList(map: YamlMap, name: 'block' | 'rescue' | 'always', file: stri
 }
 
 export function parseBlock(map: YamlMap, file: string, handlers: boolean): BlockNode {
-  const keywords = collectKeywords(map, 'Block', BLOCK_NAMES, BLOCK_LISTS);
+  const keywords = collectKeywords(map, 'Block', BLOCK_NAMES, BLOCK_LISTS, { deferStringCheck: true });
   checkCollections(findPair(map, 'collections')?.value, map.loc);
   // its tasks' short action names resolve in its own collections, when it lists some
   const own = keywords.get('collections')?.value;
   const block = withOwnCollections(own, () => blockList(map, 'block', file, handlers));
   const rescue = afterDeprecations(() => block, () => withOwnCollections(own, () => blockList(map, 'rescue', file, handlers)));
   const always = afterDeprecations(() => [...block, ...rescue], () => withOwnCollections(own, () => blockList(map, 'always', file, handlers)));
+  // NOTE: 2.19 checks string-typed keywords once the block's lists are loaded, before rescue and always
+  checkStringKeywords(map.pairs.filter((pair) => !BLOCK_LISTS.has(keyText(pair))), 'Block', map);
   if (block.length === 0) {
     for (const [name, list] of [['rescue', rescue], ['always', always]] as const) {
       if (list.length > 0) throw new ParseError('BLOCK_WITHOUT_BLOCK', `'${name}' keyword cannot be used without 'block'`, { location: map.loc });
