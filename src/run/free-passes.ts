@@ -5,7 +5,7 @@
  * handlers, one per pass. After each pass the results that came back are shown; the last `forks`
  * tasks queued in the pass are still running then, so their output comes a pass later.
  */
-import type { TaskStep } from '../compile/program.js';
+import type { Step, TaskStep } from '../compile/program.js';
 import type { HostCursor } from './host-cursor.js';
 import { captureTaskResult, releaseWorkerEvents, type CapturedOutput, type WorkerEvents } from './output-capture.js';
 import { Slots } from './slots.js';
@@ -24,6 +24,8 @@ export interface FreePassRunner {
   confirm(step: TaskStep, isHandler: boolean, host: string): Promise<boolean>;
   /** The host reached a flush point (its notifications are announced). */
   enterHandlers(host: string): void;
+  /** No handler is notified for the host or any other: 2.19's iterator passes its implicit flush point by. */
+  flushIdle(host: string): boolean;
   /** force_handlers: the host failed and has notified handlers, which run now. */
   forcedHandlers(host: string): boolean;
   /** The next handler the host was notified for, taken from its list. */
@@ -49,6 +51,16 @@ interface Queued {
   readonly events: WorkerEvents;
   /** include_tasks or include_role: its worker does next to nothing, its result is in at once. */
   readonly quick: boolean;
+}
+
+/** The host's next step that --tags, --skip-tags and --start-at-task keep (those left out are passed). */
+function peekKept(cursor: HostCursor, host: string, runner: FreePassRunner): Step | undefined {
+  let step = cursor.peek();
+  while (step?.kind === 'task' && runner.leftOut(step, host)) {
+    cursor.advance();
+    step = cursor.peek();
+  }
+  return step;
 }
 
 export async function runFreePasses(hosts: readonly string[], runner: FreePassRunner): Promise<void> {
@@ -142,11 +154,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
         }
         inHandlers.delete(host);
       }
-      let step = cursor.peek();
-      while (step?.kind === 'task' && runner.leftOut(step, host)) {
-        cursor.advance();
-        step = cursor.peek();
-      }
+      let step = peekKept(cursor, host, runner);
       if (!step) continue;
       work = true;
       // A role's implicit role_complete (tagged always, as the flush points) runs at once, as a meta step does.
@@ -157,10 +165,13 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
           continue;
         }
       }
-      if (step.kind === 'flush' && !runner.implicitFlushes) {
+      // NOTE: a flush point nothing is notified for is passed by as the host's next task is looked
+      // up (2.19's iterator skips it), so that task is queued in this same turn.
+      while (step?.kind === 'flush' && (!runner.implicitFlushes || runner.flushIdle(host))) {
         cursor.advance();
-        continue;
+        step = peekKept(cursor, host, runner);
       }
+      if (!step) continue;
       if (step.kind === 'flush') {
         runner.enterHandlers(host);
         inHandlers.add(host);

@@ -163,6 +163,11 @@ export class Notifications {
     for (const h of hosts) notified.add(h);
   }
 
+  /** The host saved no notification, and no handler waits to run for any host. */
+  idle(host: string): boolean {
+    return (this.saved.get(host)?.length ?? 0) === 0 && [...this.notified.values()].every((hosts) => hosts.size === 0);
+  }
+
   pending(host: string): boolean {
     this.expand(host);
     for (const hosts of this.notified.values()) if (hosts.has(host)) return true;

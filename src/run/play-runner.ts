@@ -427,6 +427,7 @@ export class PlayRunner {
       forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts([host], []).length > 0,
       confirm: (step, isHandler, host) => this.questions.confirm(step, isHandler, host),
       enterHandlers: (host) => this.handlers.announce(host),
+      flushIdle: (host) => this.handlers.notifications.idle(host),
       nextHandler: (host) => this.handlers.next(host),
       queueing: (step, host) => {
         // NOTE: 2.19's free strategy checks these as it queues the task, before the results of
