@@ -1,16 +1,25 @@
 /** regex_search, regex_findall, regex_replace, regex_escape: Python's `re` through ansible-python-regex. */
-import { isStringLike, markTuple, truthy, type Data } from '../../core/data.js';
+import { isStringLike, isTuple, markTuple, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
 import { PyRegexError, compilePyRegex, pyEscape, pyFinditer, pySearch, pySubn, type PyRegex, type PyRegexFlags } from './ansible-python-regex.js';
 import { typeName } from '../runtime/py-values.js';
 import { isOmit } from '../runtime/omit.js';
 
-export function compileOrFail(pattern: Data, flags: PyRegexFlags): PyRegex {
-  // re.compile takes the pattern as it is given (Ansible converts only the value to text).
+/**
+ * The text of a pattern as re.compile takes it (Ansible converts only the value to text): its cache
+ * hashes the pattern first, so a list or dict is unhashable before it is not a str.
+ */
+export function patternText(pattern: Data): string {
+  if ((Array.isArray(pattern) && !isTuple(pattern)) || pattern instanceof Map) throw pluginError(`unhashable type: '${typeName(pattern)}'`);
   if (!isStringLike(pattern)) throw pluginError('first argument must be string or compiled pattern');
+  return toText(pattern);
+}
+
+export function compileOrFail(pattern: Data, flags: PyRegexFlags): PyRegex {
+  const text = patternText(pattern);
   try {
-    return compilePyRegex(toText(pattern), flags);
+    return compilePyRegex(text, flags);
   } catch (error) {
     if (error instanceof PyRegexError) throw pluginError(error.message, error);
     throw error;

@@ -1,8 +1,8 @@
 /** match, search, regex: Python's re.match / re.search / re.fullmatch as booleans. */
-import { isStringLike, textOf, truthy, type Data } from '../../core/data.js';
+import { truthy, type Data } from '../../core/data.js';
 import type { TestFn } from '../plugin.js';
 import { argument, defined, pluginError, toText } from '../filters/ansible-args.js';
-import { compileOrFail } from '../filters/ansible-regex.js';
+import { compileOrFail, patternText } from '../filters/ansible-regex.js';
 import { pyMatch, pySearch } from '../filters/ansible-python-regex.js';
 
 /** re.Pattern's attributes that are no methods, by their types. */
@@ -25,16 +25,13 @@ function run(text: string, pattern: string, ignorecase: boolean, multiline: bool
   throw pluginError(`'${attribute ?? 'str'}' object is not callable`);
 }
 
-/** re.compile takes the pattern as given: only the value is made text. */
-function patternText(pattern: Data | undefined): string {
-  if (pattern === undefined) return '';
-  if (!isStringLike(pattern)) throw pluginError('first argument must be string or compiled pattern');
-  return textOf(pattern);
+function patternOf(pattern: Data | undefined): string {
+  return pattern === undefined ? '' : patternText(pattern);
 }
 
 const regex: TestFn = (_ctx, value, args, kwargs) => {
   const text = toText(defined(value === undefined ? '' : value));
-  const pattern = patternText(argument(args, kwargs, 0, 'pattern'));
+  const pattern = patternOf(argument(args, kwargs, 0, 'pattern'));
   const ignorecase = truthy(argument(args, kwargs, 1, 'ignorecase') ?? false);
   const multiline = truthy(argument(args, kwargs, 2, 'multiline') ?? false);
   const type = toText(argument(args, kwargs, 3, 'match_type') ?? 'search');
@@ -44,7 +41,7 @@ const regex: TestFn = (_ctx, value, args, kwargs) => {
 function fixed(type: string): TestFn {
   return (_ctx, value, args, kwargs) => {
     const text = toText(defined(value === undefined ? '' : value));
-    const pattern = patternText(argument(args, kwargs, 0, 'pattern'));
+    const pattern = patternOf(argument(args, kwargs, 0, 'pattern'));
     const ignorecase = truthy(argument(args, kwargs, 1, 'ignorecase') ?? false);
     const multiline = truthy(argument(args, kwargs, 2, 'multiline') ?? false);
     return run(text, pattern, ignorecase, multiline, type);
