@@ -1,6 +1,6 @@
 /** random and shuffle: seeded like Python's random.Random, else from the system's randomness. */
 import { randomInt } from 'node:crypto';
-import { isStringLike, numericValue, textOf, type Data } from '../../core/data.js';
+import { isStringLike, numericValue, textOf, type Data, type DictKey } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { argument, defined, iterate, pluginError } from './ansible-args.js';
 import { pythonRandom, type MersenneTwister } from './ansible-python-random.js';
@@ -38,12 +38,23 @@ export const random: FilterFn = (_ctx, value, args, kwargs) => {
     if ((start !== undefined && start !== null && start !== 0) || (step !== undefined && step !== null && step !== 0)) {
       throw pluginError('start and step can only be used with integer values');
     }
-    const items: Data[] = Array.isArray(end) ? end : end instanceof Map ? [...end.keys()] : isStringLike(end) ? [...textOf(end)] : ([...end] as Data[]);
+    if (end instanceof Map) return choiceFromDict(end, rng);
+    const items: Data[] = Array.isArray(end) ? end : isStringLike(end) ? [...textOf(end)] : ([...end] as Data[]);
     if (items.length === 0) throw pluginError('Cannot choose from an empty sequence');
     return items[rng.below(items.length)] as Data;
   }
   throw pluginError('random can only be used on sequences and integers');
 };
+
+/** Python's random.choice indexes a dict by a position: the value under that int key, else a KeyError. */
+function choiceFromDict(dict: Map<DictKey, Data>, rng: Source): Data {
+  if (dict.size === 0) throw pluginError('Cannot choose from an empty sequence');
+  const at = rng.below(dict.size);
+  // NOTE: True and False are the ints 1 and 0 as dict keys.
+  const key = [at, at === 0 ? false : at === 1 ? true : at].find((k) => dict.has(k));
+  if (key === undefined) throw pluginError(String(at));
+  return dict.get(key) as Data;
+}
 
 export const shuffle: FilterFn = (_ctx, value, args, kwargs) => {
   const seed = argument(args, kwargs, 0, 'seed');
