@@ -73,12 +73,6 @@ export function percentFormat(fmt: string, args: Value): string {
   let index = 0;
   const re = /%(?:\(([^)]*)\))?([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?[hlL]?([diouxXeEfFgGcrsa%])?/g;
   const out = fmt.replace(re, (whole, key: string | undefined, flags: string, width: string | undefined, prec: string | undefined, type: string | undefined, offset: number) => {
-    if (type === undefined) {
-      const at = offset + whole.length;
-      const bad = fmt.codePointAt(at);
-      if (bad === undefined) throw valueError('incomplete format');
-      throw valueError(`unsupported format character '${String.fromCodePoint(bad)}' (0x${bad.toString(16)}) at index ${at}`);
-    }
     if (type === '%' && whole === '%%') return '%';
     const next = (): Value => {
       if (key !== undefined) {
@@ -90,6 +84,16 @@ export function percentFormat(fmt: string, args: Value): string {
       if (index >= list.length) throw typeError('not enough arguments for format string');
       return list[index++] as Value;
     };
+    if (type === undefined) {
+      const at = offset + whole.length;
+      const bad = fmt.codePointAt(at);
+      if (bad === undefined) throw valueError('incomplete format');
+      // Python takes the conversion's argument before it looks at the character.
+      if (width === '*') next();
+      if (prec === '*') next();
+      next();
+      throw valueError(`unsupported format character '${String.fromCodePoint(bad)}' (0x${bad.toString(16)}) at index ${at}`);
+    }
     const w = width === '*' ? Number(num(next())) : width === undefined ? 0 : Number(width);
     const p = prec === '*' ? Number(num(next())) : prec === undefined ? undefined : Number(prec);
     const v = next();
