@@ -4,8 +4,9 @@ items, blocks with rescue and always, any_errors_fatal, max_fail_percentage (wit
 serial, order, throttle, run_once (over loops too), delegate_to with delegate_facts, strategies,
 meta tasks (clear_facts too), handlers (listen, chains, force_handlers, failing handlers, a role's
 handlers notified as 'role : handler'), includes, and roles (include_role/import_role with
-tasks_from, handlers_from, public), over 2-4 local hosts; seeded, so a seed always gives the same
-case."""
+tasks_from, handlers_from, public, allow_duplicates), meta tasks ending roles, hosts and batches
+inside roles and rescues, check_mode, --step, over 2-4 local hosts; seeded, so a seed always gives
+the same case."""
 import os, random, sys, yaml
 # Where generated tasks write; run.py empties it before each engine runs.
 OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
@@ -37,6 +38,12 @@ EXTENDED9_FROM = 17000
 # delegate_to a host outside the play, any_errors_fatal beside max_fail_percentage, nested blocks
 # whose always follows meta end_host).
 EXTENDED10_FROM = 21000
+# Seeds from here on also draw what session 12 added (meta end_role/end_host/end_batch inside included
+# roles and their rescues, run_once + delegate_to + register in an included role, check_mode on a
+# task under --check or not, a role with allow_duplicates included twice, include_role public vars
+# read after it, handlers relaying through listen topics to other handlers, throttle under free and
+# host_pinned, --step with answers on stdin).
+EXTENDED11_FROM = 23000
 
 
 class G:
@@ -46,10 +53,13 @@ class G:
         self.more8 = seed >= EXTENDED8_FROM
         self.more9 = seed >= EXTENDED9_FROM
         self.more10 = seed >= EXTENDED10_FROM
+        self.more11 = seed >= EXTENDED11_FROM
         self.handlers = set()
         self.files = {}
         self.roles = {}
         self.count = 0
+        # a strategy a drawn task wants its play to have (throttle under free)
+        self.strategy_hint = None
         # tasks that read what the task before registered, put after it
         self.pending = []
 
@@ -101,7 +111,9 @@ class G:
         return {'name': self.name('exit'), 'shell': "exit {{ 3 if (%s) else 0 }}" % c}
 
     def plain(self):
-        k = self.r.randrange(30 if self.more10 else 23 if self.more9 else 17 if self.more8 else 14 if self.more else 9)
+        k = self.r.randrange(37 if self.more11 else 30 if self.more10 else 23 if self.more9 else 17 if self.more8 else 14 if self.more else 9)
+        if k >= 30:
+            return self.plain_more11(k)
         if k >= 23:
             return self.plain_more10(k)
         if k >= 17:
@@ -267,6 +279,75 @@ class G:
         self.handlers.add('h include')
         return {'name': self.name('notify include handler'), 'command': 'echo i', 'notify': 'h include', 'changed_when': self.hcond()}
 
+    def plain_more11(self, k):
+        """Meta tasks ending things inside included roles, run_once in a role, check_mode, allow_duplicates, public, relayed handlers."""
+        if k == 30:
+            name = 'rend%d' % len(self.roles)
+            m = self.pick(['end_role', 'end_role', 'end_host', 'end_batch', 'end_play'])
+            ending = {'meta': m, 'when': self.hcond()}
+            if self.chance(0.5):
+                # in the rescue of a block inside the role
+                tasks = [{'name': 'rend start', 'debug': {'msg': 'in ' + name}},
+                         {'block': [self.failing(), {'name': 'rend in block', 'debug': {'msg': 'block went on'}}],
+                          'rescue': [{'name': 'rend rescued', 'debug': {'msg': '{{ ansible_failed_task.name }}'}}, ending,
+                                     {'name': 'rend after end', 'debug': {'msg': 'rescue went on'}}],
+                          'always': [{'name': 'rend always', 'debug': {'msg': 'role always {{ inventory_hostname }}'}}]}]
+            else:
+                tasks = [{'name': 'rend start', 'debug': {'msg': 'in ' + name}}, ending,
+                         {'name': 'rend after end', 'command': 'echo went on', 'notify': 'rend handler'}]
+            self.roles[name] = {'tasks': tasks, 'handlers': [{'name': 'rend handler', 'debug': {'msg': 'rend handler {{ inventory_hostname }}'}}]}
+            kind = self.pick(['include_role', 'include_role', 'import_role'])
+            t = {'name': self.name(kind), kind: {'name': name}}
+            self.pending.append({'name': self.name('after ending role'), 'debug': {'msg': 'after {{ inventory_hostname }}'}})
+            if self.chance(0.4):
+                return {'block': [t], 'rescue': [{'name': self.name('role end rescued'), 'debug': {'msg': '{{ ansible_failed_task.name }}'}}],
+                        'always': [{'name': self.name('role end always'), 'debug': {'msg': 'always {{ inventory_hostname }}'}}]}
+            return t
+        if k == 31:
+            name = 'ronce%d' % len(self.roles)
+            reg = 'ronce_reg'
+            self.roles[name] = {'tasks': [{'name': 'ronce start', 'debug': {'msg': 'in ' + name}},
+                                          {'name': 'ronce task', 'command': 'echo {{ inventory_hostname }}', 'run_once': True,
+                                           'delegate_to': self.pick(['h1', '{{ ansible_play_hosts[-1] }}', 'localhost']), 'register': reg,
+                                           'changed_when': self.chance(0.5)},
+                                          {'name': 'ronce show', 'debug': {'msg': "{{ %s.stdout | default('none') }}" % reg}}]}
+            t = {'name': self.name('include_role'), 'include_role': {'name': name}}
+            if self.chance(0.3):
+                t['when'] = self.hcond()
+            if self.chance(0.3):
+                t['include_role']['apply'] = {'delegate_to': 'h1'}
+            return t
+        if k == 32:
+            t = self.pick([{'name': self.name('check_mode off'), 'copy': {'content': 'cm {{ n }}\n', 'dest': OUT + '/cm-{{ inventory_hostname }}.txt'}},
+                           {'name': self.name('check_mode cmd'), 'command': 'echo cm', 'register': 'cm'}])
+            t['check_mode'] = self.pick([False, True, '{{ n is even }}'])
+            if 'register' in t:
+                self.pending.append({'name': self.name('show cm'), 'debug': {'msg': "{{ cm.stdout | default('-') }} {{ cm is skipped }} {{ cm.changed }}"}})
+            return t
+        if k == 33:
+            name = 'rdup'
+            if name not in self.roles:
+                self.roles[name] = {'tasks': [{'name': 'rdup runs', 'debug': {'msg': "rdup {{ dup_arg | default('none') }} on {{ inventory_hostname }}"}},
+                                              {'name': 'rdup notifies', 'command': 'echo dup', 'notify': 'rdup handler'}],
+                                    'handlers': [{'name': 'rdup handler', 'debug': {'msg': 'rdup handler'}}],
+                                    'meta': {'allow_duplicates': self.pick([True, False])}}
+            first = self.pick(['include_role', 'import_role'])
+            return {'block': [{'name': self.name(first), first: {'name': name}, 'vars': {'dup_arg': 'one'}},
+                              {'name': self.name('include_role'), 'include_role': {'name': name}, 'vars': {'dup_arg': self.pick(['one', 'two'])}}]}
+        if k == 34:
+            name = self.role()
+            t = {'name': self.name('include_role'), 'include_role': {'name': name, 'public': self.chance(0.5)}}
+            if self.chance(0.4):
+                t['include_role']['tasks_from'] = 'other'
+            self.pending.append({'name': self.name('role var after'), 'debug': {'msg': "{{ role_var | default('hidden') }}"}})
+            return t
+        if k == 35:
+            self.handlers.add('h relay')
+            return {'name': self.name('notify relay'), 'command': 'echo relay', 'notify': 'h relay', 'changed_when': self.hcond()}
+        t = {'name': self.name('throttled'), 'command': 'echo {{ item }}', 'loop': [1, 2], 'throttle': self.pick([1, 2]), 'changed_when': False}
+        self.strategy_hint = self.pick(['free', 'host_pinned'])
+        return t
+
     def meta_file(self, m):
         fname = 'meta_%s.yml' % m
         self.files[fname] = [{'name': 'before ' + m, 'debug': {'msg': '{{ item }} on {{ inventory_hostname }}'}},
@@ -314,6 +395,8 @@ class G:
                 # the unreachable host (when there is one) fails here; always runs for the others
                 b['block'].insert(0, {'name': self.name('reach'), 'command': 'echo reach', 'ignore_unreachable': self.chance(0.5)})
                 b.setdefault('always', []).append({'name': self.name('always after reach'), 'debug': {'msg': '{{ ansible_play_hosts }}'}})
+        if self.more11 and 'rescue' in b and self.chance(0.15):
+            b['rescue'].insert(1, {'meta': self.pick(['end_host', 'end_batch', 'end_play', 'clear_host_errors']), 'when': self.hcond()})
         if self.chance(0.4):
             b['name'] = self.name('block')
         if self.chance(0.15):
@@ -419,6 +502,8 @@ class G:
             return self.include_role()
         else:
             t = self.plain()
+        if self.more11 and any(key in t for key in ('block', 'include_role', 'import_role', 'include_tasks', 'import_tasks')):
+            return t  # keywords an include or import does not take would make the whole case a parse error
         if self.chance(0.15) and 'ignore_errors' not in t:
             t['ignore_errors'] = True
         if self.chance(0.05):
@@ -475,6 +560,14 @@ class G:
                                               "looped_reg is defined and looped_reg.results[-1] is changed", "n is odd"])})
                 hs.append({'name': 'h looped items', 'debug': {'msg': '{{ item }}'}, 'loop': [1, 2], 'listen': 'h looped',
                            'when': self.pick(['item == 2', self.hcond()])})
+            elif h == 'h relay':
+                # a handler notifies a topic; the handlers listening to it notify another handler, by topic and by name
+                hs.append({'name': h, 'command': 'echo relay', 'notify': 'relay topic'})
+                hs.append({'name': 'relay one', 'debug': {'msg': 'relayed'}, 'listen': 'relay topic', 'changed_when': True, 'notify': 'relay end'})
+                hs.append({'name': 'relay two', 'command': 'echo two', 'listen': ['relay topic'], 'when': self.hcond(), 'notify': ['relay end topic']})
+                hs.append({'name': 'relay end', 'debug': {'msg': 'relay end {{ inventory_hostname }}'}, 'listen': 'relay end topic'})
+                if self.chance(0.4):
+                    hs.insert(0, hs.pop())  # the end handler defined first: it runs in that flush only if notified before
             else:
                 hs.append({'name': h, 'debug': {'msg': 'handler %s on {{ inventory_hostname }}' % h}})
         self.handlers = set()
@@ -518,6 +611,9 @@ class G:
         p['tasks'] = self.tasks(0, False, 3, 9)
         if self.chance(0.15):
             p['post_tasks'] = self.tasks(0, False, 1, 2)
+        if self.strategy_hint:
+            p['strategy'] = self.strategy_hint
+            self.strategy_hint = None
         hs = self.handler_list()
         if hs:
             p['handlers'] = hs
@@ -570,6 +666,14 @@ def main(seed, out):
         args += ['--limit', r.choice(['h1:h2', '!h2', 'h2', 'web'])]
     if r.random() < 0.12:
         args += ['-e', r.choice(['n=2', 'n=1'])]
+    if g.more11 and '--check' not in args and r.random() < 0.12:
+        args.append('--check')
+    if g.more11 and r.random() < 0.08:
+        # --step: some answers, then continue; each play and serial batch asks again (stdin runs out otherwise)
+        args.append('--step')
+        answers = [r.choice(['y', 'y', 'n', 'yes', 'N', '']) for _ in range(r.randint(1, 8))] + ['c'] * 12
+        with open(os.path.join(out, 'stdin'), 'w') as f:
+            f.write('\n'.join(answers) + '\n')
     with open(os.path.join(out, 'args'), 'w') as f:
         f.write('\n'.join(args))
 
