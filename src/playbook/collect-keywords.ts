@@ -184,24 +184,19 @@ export function collectKeywords(
   skip: ReadonlySet<string> = new Set(),
   options: CollectOptions = {},
 ): Keywords {
-  const pairs = map.pairs.filter((pair) => !skip.has(keyText(pair)));
+  const pairs = skip.size === 0 ? map.pairs : map.pairs.filter((pair) => !skip.has(keyText(pair)));
   for (const pair of pairs) if (!allowed.has(keyText(pair))) throw invalidAttribute(pair, kind);
   const out = new Map<string, Keyword>();
-  const byPriority = [...pairs].sort((a, b) => priority(b) - priority(a));
-  let earlyDone = false;
-  for (const pair of byPriority) {
-    if (!earlyDone && priority(pair) < 90) {
-      earlyDone = true;
-      options.afterEarly?.(new Map(out));
-    }
-    out.set(keyText(pair), keywordOf(pair.value, keyText(pair), kind));
-  }
-  if (!earlyDone) options.afterEarly?.(new Map(out));
+  // Every keyword with a priority has 90 or more; sort is stable, so equal ones keep the file's order.
+  const early = pairs.filter((pair) => priority(pair) > 0).sort((a, b) => priority(b) - priority(a));
+  for (const pair of early) out.set(keyText(pair), keywordOf(pair.value, keyText(pair), kind));
+  options.afterEarly?.(new Map(out));
+  for (const pair of pairs) if (priority(pair) === 0) out.set(keyText(pair), keywordOf(pair.value, keyText(pair), kind));
   const listen = out.get('listen')?.node;
   if (kind === 'Handler' && listen && !(listen.kind === 'scalar' && listen.value === null)) checkListen(listen, map);
   if (!options.deferStringCheck) checkStringKeywords(pairs, kind, map);
-  // the file's order, as callers read it
-  return new Map(pairs.map((pair) => [keyText(pair), out.get(keyText(pair)) as Keyword]));
+  // the file's order, as callers read it (already so when no keyword was read early)
+  return early.length === 0 ? out : new Map(pairs.map((pair) => [keyText(pair), out.get(keyText(pair)) as Keyword]));
 }
 
 /** One keyword's value, validated where 2.19 validates it at load time. */
