@@ -37,7 +37,7 @@ import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
 import { callbackLoadNotices, callbackLoadWarning, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks } from '../callbacks/index.js';
 import type { LookupEnvironment, TemplateRenderer, TemplateWarning, VarSource } from '../template/api.js';
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
-import { loadYaml } from '../yaml/load-yaml.js';
+import { loadYaml, yamlWarningsBefore } from '../yaml/load-yaml.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
 import { readYamlText } from '../yaml/read-yaml-text.js';
 import type { TaskOrBlock } from '../playbook/model.js';
@@ -96,7 +96,13 @@ let yamlWarning: (w: YamlWarning) => void = () => undefined;
 
 function readYaml(path: string) {
   if (!existsSync(path)) throw missingFileError(path);
-  const loaded = loadYaml(runVault().openFile(readYamlText(path), path), path, { single: true });
+  let loaded;
+  try {
+    loaded = loadYaml(runVault().openFile(readYamlText(path), path), path, { single: true });
+  } catch (error) {
+    for (const d of yamlWarningsBefore(error)) yamlWarning(d);
+    throw error;
+  }
   for (const d of loaded.diagnostics) yamlWarning(d);
   return loaded;
 }

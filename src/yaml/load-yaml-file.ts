@@ -1,4 +1,4 @@
-import { loadYaml } from './load-yaml.js';
+import { loadYaml, yamlWarningsBefore } from './load-yaml.js';
 import type { LoadedYaml, YamlWarning } from './load-yaml.js';
 import { readYamlText } from './read-yaml-text.js';
 
@@ -8,7 +8,13 @@ import { readYamlText } from './read-yaml-text.js';
  * exactly one document, so that is the default here; `{ single: false }` reads them all.
  */
 export function loadYamlFile(path: string, options: { single?: boolean } = {}): LoadedYaml {
-  return reportYamlWarnings(loadYaml(readYamlText(path), path, { single: options.single ?? true }));
+  const text = readYamlText(path);
+  try {
+    return reportYamlWarnings(loadYaml(text, path, { single: options.single ?? true }));
+  } catch (error) {
+    for (const d of yamlWarningsBefore(error)) fileWarning(d);
+    throw error;
+  }
 }
 
 /** Shows the warnings (duplicate keys …) of a file loaded elsewhere (include_vars, decrypted first). */

@@ -54,10 +54,25 @@ class Problem extends Error {
   }
 }
 
+/** A problem PyYAML's constructor meets (an unhashable key, a bad merge), not its parser. */
+class ConstructorProblem extends Problem {}
+
+/** The YAML warnings 2.19 shows before a file's error (duplicate keys its constructor met first). */
+const warningsBeforeError = new WeakMap<object, YamlWarning[]>();
+
+export function yamlWarningsBefore(error: unknown): readonly YamlWarning[] {
+  return typeof error === 'object' && error !== null ? (warningsBeforeError.get(error) ?? []) : [];
+}
+
 class Composer {
   private anchors = new Map<string, { node: YamlNode; offset: number }>();
   private readonly pending: { warning: YamlWarning; depth: number; order: number }[] = [];
   private mapCount = 0;
+  /**
+   * NOTE: PyYAML composes a whole document before it constructs any of it, breadth-first: a
+   * constructor problem waits here for the parser's, and the first one in construction order wins.
+   */
+  private constructorFailure: { problem: ConstructorProblem; depth: number; order: number } | undefined;
 
   constructor(
     private readonly text: string,
@@ -136,6 +151,15 @@ class Composer {
    */
   diagnostics(): YamlWarning[] {
     return [...this.pending].sort((a, b) => a.depth - b.depth || a.order - b.order).map((p) => p.warning);
+  }
+
+  /** The document's first constructor problem, with the duplicate-key warnings constructed before it. */
+  takeConstructorFailure(): { problem: YamlProblem; warnings: YamlWarning[] } | undefined {
+    const failure = this.constructorFailure;
+    if (failure === undefined) return undefined;
+    this.constructorFailure = undefined;
+    const before = this.pending.filter((p) => p.depth < failure.depth || (p.depth === failure.depth && p.order < failure.order));
+    return { problem: failure.problem.problem, warnings: before.sort((a, b) => a.depth - b.depth || a.order - b.order).map((p) => p.warning) };
   }
 
   compose(node: unknown, fallbackOffset: number, unsafe: boolean, depth = 0): YamlNode {
@@ -251,6 +275,17 @@ class Composer {
 
   private mapping(items: unknown[], start: number, unsafe: boolean, depth: number): YamlNode {
     const order = this.mapCount++;
+    try {
+      return this.constructMapping(items, start, unsafe, depth, order);
+    } catch (error) {
+      if (!(error instanceof ConstructorProblem)) throw error;
+      const first = this.constructorFailure;
+      if (first === undefined || depth < first.depth || (depth === first.depth && order < first.order)) this.constructorFailure = { problem: error, depth, order };
+      return { kind: 'map', pairs: [], loc: this.loc(start) };
+    }
+  }
+
+  private constructMapping(items: unknown[], start: number, unsafe: boolean, depth: number, order: number): YamlNode {
     const merged: YamlPair[] = [];
     const own: YamlPair[] = [];
     for (const item of items) {
@@ -302,22 +337,23 @@ class Composer {
       const out: YamlPair[] = [];
       for (const source of value.items) {
         if (source.kind !== 'map') {
-          this.failAt(source.loc, `expected a mapping for merging, but found ${nodeKindName(source)}`, 'while constructing a mapping');
+          this.constructorFail(source.loc, `expected a mapping for merging, but found ${nodeKindName(source)}`);
         }
         out.unshift(...source.pairs);
       }
       return out;
     }
-    this.failAt(value.loc, `expected a mapping or list of mappings for merging, but found ${nodeKindName(value)}`, 'while constructing a mapping');
+    this.constructorFail(value.loc, `expected a mapping or list of mappings for merging, but found ${nodeKindName(value)}`);
   }
 
-  private failAt(loc: SourceLocation, problem: string, context?: string): never {
-    throw new Problem({ problem, ...(context === undefined ? {} : { context }), line: loc.line, column: loc.column });
+  private constructorFail(loc: SourceLocation, problem: string): never {
+    throw new ConstructorProblem({ problem, context: 'while constructing a mapping', line: loc.line, column: loc.column });
   }
+
 
   /** Python's hash equality for keys: 1 == 1.0 == True; unhashable keys fail. */
   private keyIdentity(key: YamlNode): string {
-    if (key.kind !== 'scalar') this.failAt(key.loc, 'found unhashable key', 'while constructing a mapping');
+    if (key.kind !== 'scalar') this.constructorFail(key.loc, 'found unhashable key');
     const value = key.value;
     if (value === null) return 'None';
     if (typeof value === 'boolean') return `n:${value ? 1 : 0}`;
@@ -465,6 +501,12 @@ export function loadYamlFull(text: string, file: string, options: { single?: boo
         // An empty document is an empty scalar where the next token starts (the next `---` or the end).
         documents.push({ kind: 'scalar', value: null, style: 'plain', loc: composer.loc(docs[index + 1]?.range[0] ?? text.length) });
       } else documents.push(composer.compose(contents, doc.range[0], false));
+      const failure = composer.takeConstructorFailure();
+      if (failure !== undefined) {
+        const error = yamlFailure(failure.problem, file, lines);
+        warningsBeforeError.set(error, failure.warnings);
+        throw error;
+      }
     });
   } catch (error) {
     if (error instanceof Problem) throw yamlFailure(error.problem, file, lines);
