@@ -98,7 +98,8 @@ function agentModules(root: string): Map<string, ModuleDeclarations> {
   const out = new Map<string, ModuleDeclarations>();
   for (const file of readdirSync(dir).sort()) {
     if (!file.endsWith('.py') || file.startsWith('_')) continue;
-    out.set(file.slice(0, -3), readModuleDeclarations(readFileSync(join(dir, file), 'utf8')));
+    const helperSource = (helper: string): string => readFileSync(join(dir, `${helper}.py`), 'utf8');
+    out.set(file.slice(0, -3), readModuleDeclarations(readFileSync(join(dir, file), 'utf8'), helperSource));
   }
   return out;
 }
@@ -216,8 +217,9 @@ export function modulesPage(root: string): string {
     '  before it, as in 2.19.',
     '- `unarchive`\'s "Failed to find handler" lists each archive handler\'s reason in its handlers\' order;',
     '  2.19 joins them from a Python set, in an order that changes from run to run.',
-    '- `dnf` (and `yum`) choose their backend as 2.19\'s action does, and fail as it does on a host without dnf;',
-    '  on a host with dnf the backend module itself is not implemented yet.',
+    '- `dnf` (and `yum`) choose their backend as 2.19\'s action does, and the `dnf` (dnf4) and `dnf5` modules',
+    '  check their arguments and fail as 2.19\'s do on a host without the bindings; on a host that has them,',
+    '  they do not install or remove packages yet.',
     '- `deb822_repository`, `pip` and `expect` use the host\'s own python3-debian, packaging and pexpect, as',
     '  ansible\'s modules do, and fail with the same message where they are missing. `git` passes its ssh options',
     '  in `GIT_SSH_COMMAND` for every git version (ansible writes a wrapper script for git older than 2.3).',

@@ -132,23 +132,30 @@ function namedDict(source: string, name: string): ModuleArgument[] {
   return at ? argumentsAt(source, at.index + at[0].length - 1) : [];
 }
 
+/** The source of a helper module (`_yumdnf`) a module's spec is copied from. */
+export type HelperSource = (helper: string) => string;
+
 /**
- * ARGUMENT_SPEC as the module builds it: a dict literal, or `dict(OTHER_SPEC)` of one, then any
- * `ARGUMENT_SPEC.update({…})` calls in order (a later key replaces an earlier one, as in Python).
+ * ARGUMENT_SPEC as the module builds it: a dict literal, or `dict(OTHER_SPEC)` of one (its own or
+ * a helper module's, `dict(_helper.SPEC)`), then any `ARGUMENT_SPEC.update({…})` calls in order (a
+ * later key replaces an earlier one, as in Python).
  */
-function argumentSpec(source: string): ModuleArgument[] {
+function argumentSpec(source: string, helperSource: HelperSource): ModuleArgument[] {
   const args = new Map<string, ModuleArgument>();
-  const copied = /^ARGUMENT_SPEC\s*=\s*dict\((\w+)\)/m.exec(source);
-  for (const a of copied ? namedDict(source, copied[1] as string) : namedDict(source, 'ARGUMENT_SPEC')) args.set(a.name, a);
+  const copied = /^ARGUMENT_SPEC\s*=\s*dict\((?:(\w+)\.)?(\w+)\)/m.exec(source);
+  const base = copied
+    ? namedDict(copied[1] === undefined ? source : helperSource(copied[1]), copied[2] as string)
+    : namedDict(source, 'ARGUMENT_SPEC');
+  for (const a of base) args.set(a.name, a);
   for (const m of source.matchAll(/^ARGUMENT_SPEC\.update\(\{/gm)) {
     for (const a of argumentsAt(source, m.index + m[0].length - 1)) args.set(a.name, a);
   }
   return [...args.values()];
 }
 
-export function readModuleDeclarations(source: string): ModuleDeclarations {
+export function readModuleDeclarations(source: string, helperSource: HelperSource): ModuleDeclarations {
   return {
-    arguments: argumentSpec(source),
+    arguments: argumentSpec(source, helperSource),
     supportsCheckMode: /^SUPPORTS_CHECK_MODE\s*=\s*True\b/m.test(source),
     fileCommonArgs: /^ADD_FILE_COMMON_ARGS\s*=\s*True\b/m.test(source),
     readsDiffMode: /\bctx\.diff_mode\b/.test(source),

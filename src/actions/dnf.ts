@@ -53,6 +53,8 @@ export const dnf: Action = async (ctx) => {
   args.delete('use');
   args.delete('use_backend');
   const module = backend === 'yum4' || backend === 'dnf4' || backend === 'yum' ? 'dnf' : backend;
+  // NOTE: 2.19 runs the backend as ansible.legacy.<name>: its argument errors name it so
+  args.set('_ansible_module_name', `ansible.legacy.${module}`);
   const answer = await ctx.runModule({ module, args });
   // NOTE: the module's own result (its failure is the module's, not the action's), the action's
   // keys first as 2.19's result.update() leaves them

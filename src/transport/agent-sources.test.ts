@@ -12,7 +12,7 @@ describe('transport/agent-sources', () => {
   it('gives a module the helpers it imports and the modules it runs, with theirs', async () => {
     assert.deepEqual([...(await loadDependencySources('uri')).keys()], ['_http_client']);
     assert.deepEqual([...(await loadDependencySources('get_url')).keys()], ['_http_client']);
-    assert.deepEqual([...(await loadDependencySources('package')).keys()], ['apt', '_apt_common', '_http_client']);
+    assert.deepEqual([...(await loadDependencySources('package')).keys()], ['apt', '_apt_common', '_http_client', 'dnf', '_yumdnf', 'dnf5']);
     assert.deepEqual([...(await loadDependencySources('ping')).keys()], []);
   });
 

@@ -63,7 +63,7 @@ export function loadAgentSources(): Promise<AgentSources> {
 
 // Modules that run another module inside the agent (volant_runtime.load_module): package runs
 // the host's package manager module, whose source must reach the agent with package's own.
-const MODULES_RUN_BY: Readonly<Record<string, readonly string[]>> = { package: ['apt'] };
+const MODULES_RUN_BY: Readonly<Record<string, readonly string[]>> = { package: ['apt', 'dnf', 'dnf5'] };
 
 /**
  * The helper modules a source imports: `import _name[, …]` / `from _name import …` at the start

@@ -29,9 +29,23 @@ def run(params, ctx):
         pass
 `;
 
+const noHelpers = (helper: string): string => {
+  throw new Error(`no helper ${helper}`);
+};
+
 describe('docs/python-spec', () => {
+  it('reads ARGUMENT_SPEC copied from a helper module before its own update() calls', () => {
+    const helpers = new Map([['_shared', "import os\nBASE = {\n    'name': {'type': 'list', 'aliases': ['pkg']},\n}\n"]]);
+    const source = "import _shared\nARGUMENT_SPEC = dict(_shared.BASE)\nARGUMENT_SPEC.update({'use': {'default': 'auto'}})\n";
+    const d = readModuleDeclarations(source, (helper) => helpers.get(helper) ?? noHelpers(helper));
+    assert.deepEqual(
+      d.arguments.map((a) => [a.name, a.aliases]),
+      [['name', ['pkg']], ['use', []]],
+    );
+  });
+
   it('reads ARGUMENT_SPEC built from another dict and update() calls, later keys replacing earlier ones', () => {
-    const d = readModuleDeclarations(MODULE);
+    const d = readModuleDeclarations(MODULE, noHelpers);
     assert.deepEqual(
       d.arguments.map((a) => a.name),
       ['url', 'timeout', 'state', 'path', '_internal', 'pattern'],
@@ -46,11 +60,11 @@ describe('docs/python-spec', () => {
   });
 
   it('reads the module flags', () => {
-    const d = readModuleDeclarations(MODULE);
+    const d = readModuleDeclarations(MODULE, noHelpers);
     assert.equal(d.supportsCheckMode, false);
     assert.equal(d.fileCommonArgs, true);
     assert.equal(d.readsDiffMode, true);
-    assert.equal(readModuleDeclarations('ARGUMENT_SPEC = {}\nSUPPORTS_CHECK_MODE = True\n').supportsCheckMode, true);
+    assert.equal(readModuleDeclarations('ARGUMENT_SPEC = {}\nSUPPORTS_CHECK_MODE = True\n', noHelpers).supportsCheckMode, true);
   });
 });
 
