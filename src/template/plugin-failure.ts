@@ -22,10 +22,14 @@ class CapturedExceptionMarker extends PyObject {
   readonly typeName = 'CapturedExceptionMarker';
 }
 
-/** A filter's, test's or lookup's failure (a lookup raises its own, which the call around it captures too). */
+/**
+ * A filter's, test's or lookup's failure (a lookup raises its own, which the call around it captures
+ * too), a missing lookup, or what a called method or function raised (2.19's call captures it).
+ */
 function isCapturedFailure(err: unknown): boolean {
   if (err instanceof PluginFailure) return err.capturedAsMarker || err.message.startsWith('The lookup plugin ');
-  return err instanceof TemplateError && err.code === 'template-lookup';
+  if (err instanceof PyException) return err.raisedByCall;
+  return err instanceof TemplateError && (err.code === 'template-lookup' || err.code === 'template-lookup-missing');
 }
 
 /**

@@ -143,7 +143,9 @@ export function pyCapitalize(s: string): string {
   return titleCase(first) + s.slice(first.length).toLowerCase();
 }
 
-function affixTest(self: string, args: Value[], method: string, test: (s: string, affix: string) => boolean): boolean {
+function affixTest(self: string, args: Value[], kwargs: Kwargs, method: string, test: (s: string, affix: string) => boolean): boolean {
+  if (kwargs.size > 0) throw typeError(`str.${method}() takes no keyword arguments`);
+  if (args.length === 0 || args.length > 3) throw typeError(`${method} expected at ${args.length === 0 ? 'least 1 argument' : 'most 3 arguments'}, got ${args.length}`);
   const prefix = args[0];
   const start = intArg(args[1], 0);
   const end = args[2] === undefined || args[2] === null ? self.length : intArg(args[2], self.length);
@@ -205,8 +207,8 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
     strip: (self, args) => stripChars(self, strArg(args[0], 'strip'), true, true),
     lstrip: (self, args) => stripChars(self, strArg(args[0], 'lstrip'), true, false),
     rstrip: (self, args) => stripChars(self, strArg(args[0], 'rstrip'), false, true),
-    startswith: (self, args) => affixTest(self, args, 'startswith', (s, a) => s.startsWith(a)),
-    endswith: (self, args) => affixTest(self, args, 'endswith', (s, a) => s.endsWith(a)),
+    startswith: (self, args, kwargs) => affixTest(self, args, kwargs, 'startswith', (s, a) => s.startsWith(a)),
+    endswith: (self, args, kwargs) => affixTest(self, args, kwargs, 'endswith', (s, a) => s.endsWith(a)),
     replace: (self, args, kw) => {
       const old = args[0];
       const repl = args[1];
