@@ -9,6 +9,7 @@ import type { Keyword } from '../playbook/model.js';
 import { withActionCollections } from '../playbook/action-collections.js';
 import { ProgramBuilder, argLoc, includedRole, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
 import { foldLayer } from './fold-keywords.js';
+import { withParentRole } from './parent-role-params.js';
 import type { FoldedKeywords, Program, RoleInstance, TaskStep } from './program.js';
 
 export interface CompiledInclude {
@@ -88,12 +89,13 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
     byInclude: includedRole(args, from),
     ...(step.role ? { parent: step.role } : {}),
   };
-  const builder = new ProgramBuilder(loader, includeParams(step, itemVars));
+  const params = withParentRole(includeParams(step, itemVars), step.role);
+  const builder = new ProgramBuilder(loader, params);
   const fold = applyFold(step, args);
   const deps = builder.addDependencies(role, fold);
   builder.addRoleTasks(role, fold, from.tasks ?? 'main');
   // the role's handlers see the include's params too (its vars: and loop item), as its tasks do
-  const handlers = new ProgramBuilder(loader, includeParams(step, itemVars));
+  const handlers = new ProgramBuilder(loader, params);
   for (const dep of deps) handlers.addList(loader.loadRoleTasks(dep.def, 'main', true), step.outerFold, { role: dep, baseDir: `${dep.def.path}/handlers` });
   handlers.addList(loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold, { role, baseDir: `${def.path}/handlers` });
   // `included:` names the role as the task wrote it (a short name found through collections: too)

@@ -8,6 +8,7 @@ import { ParseError, TemplateError } from '../core/errors.js';
 import { isDict, pyRepr, textOf, type Data, type DataDict } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { Keyword, PlayNode, RoleDefinition, RoleRef, TaskNode, TaskOrBlock } from '../playbook/model.js';
+import { withParentRole } from './parent-role-params.js';
 import { EMPTY_FOLD, foldLayer, foldTask } from './fold-keywords.js';
 import { roleShortName } from '../playbook/load-role.js';
 import { buildJumpTable } from './jump-table.js';
@@ -57,6 +58,8 @@ export class ProgramBuilder {
   readonly spans: Span[] = [];
   /** Roles brought in by import_role: their defaults and vars are public to the play, as ansible does. */
   readonly importedRoles: RoleInstance[] = [];
+  /** The import_role roles in the order 2.19's play.roles gets them (a role imported inside one first). */
+  readonly playImports: RoleInstance[] = [];
   /**
    * The handler files of imported roles and their dependencies, dependencies first, each with the
    * keywords folded around it: 2.19 makes the import task the parent of the role's handler blocks,
@@ -76,7 +79,7 @@ export class ProgramBuilder {
 
   constructor(
     private readonly loader: CompileLoader,
-    private readonly includeParams?: DataDict,
+    private includeParams?: DataDict,
   ) {}
 
   addFlush(): void {
@@ -198,11 +201,16 @@ export class ProgramBuilder {
     };
     this.importedRoles.push(instance);
     const importFold = foldLayer(fold, task.keywords, { vars: true });
+    const outerParams = this.includeParams;
+    this.includeParams = withParentRole(outerParams, ctx.role);
     this.importDepth++;
     for (const dep of this.addDependencies(instance, importFold)) this.importedHandlers.push({ role: dep, file: 'main', fold: roleFold(importFold, dep, instance) });
     this.importedHandlers.push({ role: instance, file: from.handlers ?? 'main', fold: importFold });
     this.addRoleTasks(instance, importFold, from.tasks ?? 'main');
     this.importDepth--;
+    this.includeParams = outerParams;
+    // 2.19 adds an imported role to the play's roles once it has loaded it, after the roles it imports.
+    this.playImports.push(instance);
   }
 
   /**
@@ -386,9 +394,8 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
 
   const firstByKey = new Map<string, RoleInstance>();
   for (const role of roles) if (!firstByKey.has(paramsKey(role))) firstByKey.set(paramsKey(role), role);
-  // import_role's roles join them as the play loads (after roles:), as in 2.19.
-  const imported = builder.importedRoles.filter((r) => !r.fromInclude && !r.parent);
-  const playRoles = [...loads.filter((r) => !r.parent).map((r) => firstByKey.get(paramsKey(r)) ?? r), ...imported];
+  // import_role's roles join them as the play loads (after roles:, a role imported inside one before it), as in 2.19.
+  const playRoles = [...loads.filter((r) => !r.parent).map((r) => firstByKey.get(paramsKey(r)) ?? r), ...builder.playImports];
   return { play, program: builder.build(), handlers: handlers.build(), roles: [...roles, ...builder.importedRoles], playRoles };
 }
 

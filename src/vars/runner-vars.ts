@@ -124,7 +124,8 @@ export class RunnerVars {
       },
       addPublicRole(role: RoleInstanceLike): void {
         const scope = scopes.scope(role);
-        if (!roles.includes(scope)) roles.push(scope);
+        // NOTE: 2.19 appends the role each time an include loads it, a role already there again.
+        roles.push(scope);
       },
     };
   }
