@@ -25,6 +25,9 @@ export function parseRoleRef(node: YamlNode, file: string): RoleRef {
     // ansible's RoleInclude takes a name or a mapping, nothing else.
     throw new ParseError('ROLE_INVALID', 'Invalid role definition.', nodeOrigin(node));
   }
+  // NOTE: a name with a comma is galaxy's old `src,version[,name]` form, refused with no origin.
+  const text = value instanceof UnsafeString ? value.value : value;
+  if (typeof text === 'string' && text.includes(',')) throw new ParseError('ROLE_OLD_STYLE', `Invalid old style role requirement: ${text}`);
   if (node.kind === 'scalar') return { loc: node.loc, name: { value: value ?? null, loc: node.loc, node }, keywords: new Map(), params: new Map() };
   const namePair = findPair(node, 'role') ?? findPair(node, 'name');
   const nameValue = namePair === undefined ? null : toData(namePair.value);
