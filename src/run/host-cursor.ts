@@ -220,13 +220,13 @@ export class HostCursor {
     this.rolesCompleted += rolesEnded(program, -1, 0);
   }
 
-  /** meta: end_role: the rest of this role's steps are skipped for the host. */
+  /**
+   * meta: end_role: the rest of this role's steps are skipped for the host. NOTE: 2.19 stops
+   * skipping at the role's role_complete, which the host then runs (a turn of its own under free).
+   */
   skipRole(role: unknown): void {
-    // 2.19 skips the role's role_complete task too.
-    const completed = this.rolesCompleted;
     this.advance();
     for (let step = this.peek(); step && step.kind === 'task' && role !== undefined && step.role === role; step = this.peek()) this.advance();
-    this.rolesCompleted = completed;
   }
 
   /** Leaves the play without failing (end_host, end_play). */
