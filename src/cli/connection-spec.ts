@@ -41,6 +41,13 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     }
     return undefined;
   };
+  const rawText = (...names: string[]): string | undefined => {
+    for (const n of names) {
+      const v = vars.get(n);
+      if (v !== undefined && v !== null) return pyStr(v);
+    }
+    return undefined;
+  };
   const kw = (name: string): Data | undefined => {
     const k = step.folded.scalars.get(name);
     if (!k) return undefined;
@@ -101,7 +108,8 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
   return {
     host,
     connection,
-    address: text('ansible_host', 'ansible_ssh_host') ?? (d.isImplicitLocalhost?.(host) ? '127.0.0.1' : host),
+    // NOTE: the local connection reads no address, so 2.19 never templates ansible_host for it.
+    address: (connection === 'local' ? rawText('ansible_host', 'ansible_ssh_host') : text('ansible_host', 'ansible_ssh_host')) ?? (d.isImplicitLocalhost?.(host) ? '127.0.0.1' : host),
     ...(portText ? { port: Number.parseInt(portText, 10) } : {}),
     ...(user ? { user } : {}),
     ...(password ? { password } : {}),

@@ -43,6 +43,7 @@ import { loopItemValue } from './loop-item-trust.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
 import { withRunInternalArgs } from './run-internal-args.js';
+import { delegateShownAddress } from './delegate-address.js';
 
 export interface ExecOptions {
   readonly checkMode: boolean;
@@ -548,8 +549,9 @@ export class TaskExecutor {
       const notify = keywords.notify;
       if (notify !== undefined && notify !== null) result.set('_ansible_notify', Array.isArray(notify) ? notify : [notify]);
       if (delegatedTo) {
-        // the delegate's address, for the callbacks' `h1 -> h2(address)`
-        const address = connSpec === undefined ? [] : [['ansible_host', connSpec.address] as const];
+        // the delegate's address as its variables hold it, for the callbacks' `h1 -> h2(address)`
+        const shown = connSpec === undefined ? undefined : delegateShownAddress(this.playVars.forTask(delegatedTo, step), delegatedTo, connSpec.connection);
+        const address = shown === undefined ? [] : [['ansible_host', shown] as const];
         result.set('_ansible_delegated_vars', new Map<string, Data>([['ansible_delegated_host', delegatedTo], ...address]));
       }
       return {
