@@ -204,7 +204,12 @@ function lexTemplate(source: string, options: LexOptions, tokens: Token[]): void
         const bodyStart = rawMatch.lastIndex;
         endRe.lastIndex = bodyStart;
         const em = endRe.exec(text);
-        if (!em) throw new TemplateSyntaxError("Missing end of raw directive", open);
+        if (!em) {
+          // Jinja's lexer stops quietly when the text ends right after the tag (a `-%}` takes the blanks after it).
+          const rest = text.slice(bodyStart);
+          if (rest === '' || (rm[1] === '-' && rest.trim() === '')) break;
+          throw new TemplateSyntaxError('Missing end of raw directive', open);
+        }
         let body = text.slice(bodyStart, em.index);
         if (rm[1] === '-') body = body.replace(/^\s+/, '');
         else if (options.trimBlocks && rm[1] !== '+') body = body.replace(/^(\r\n|\r|\n)/, '');
