@@ -226,20 +226,28 @@ function checkDirectiveName(text: string): void {
   if (problem !== undefined) throw new YamlLoadError(markedErrorText(text, 'while scanning a directive', 0, problem, name.length + 1));
 }
 
-export function loadYamlDocuments(text: string): Data[] {
+/**
+ * The documents of a YAML stream. `eachInTurn` is load_all's order: a document is constructed
+ * before the parser reads past its end, so its own error (an unhashable key) comes before that of
+ * text after it.
+ */
+export function loadYamlDocuments(text: string, eachInTurn = false): Data[] {
   checkDirectiveName(text);
   const docs = parseAllDocuments(text, { schema: 'failsafe', merge: false, uniqueKeys: false, strict: false, prettyErrors: false, resolveKnownTags: false });
   const list = Array.isArray(docs) ? docs : [];
   const out: Data[] = [];
   for (const doc of list) {
     const error = doc.errors[0];
-    if (error) throw new YamlLoadError(pyyamlErrorText(error, text));
+    const contents = doc.contents as YNode | null;
+    const afterContents = error !== undefined && eachInTurn && contents?.range !== undefined && contents.range !== null && error.pos[0] >= contents.range[1];
+    if (error && !afterContents) throw new YamlLoadError(pyyamlErrorText(error, text));
     try {
-      out.push(convert(doc.contents as YNode | null, doc, new Map(), text));
+      out.push(convert(contents, doc, new Map(), text));
     } catch (e) {
       if (!(e instanceof MarkedLoadError)) throw e;
       throw new YamlLoadError(markedErrorText(text, e.context, e.contextOffset, e.problem, e.problemOffset));
     }
+    if (error) throw new YamlLoadError(pyyamlErrorText(error, text));
   }
   return out;
 }

@@ -69,9 +69,9 @@ export const to_nice_yaml: FilterFn = (_ctx, value, args, kwargs) => {
   return dumpYaml(representable(definedDeep(value)), dumpOptions(rest, { indent: indent === undefined ? 4 : (yamlInt(defined(indent)) ?? 4), defaultFlowStyle: false }));
 };
 
-function load(text: string): Data[] {
+function load(text: string, eachInTurn = false): Data[] {
   try {
-    return loadYamlDocuments(text);
+    return loadYamlDocuments(text, eachInTurn);
   } catch (error) {
     if (error instanceof YamlLoadError) throw pluginError(error.message, error);
     throw error;
@@ -108,7 +108,7 @@ export const from_yaml_all: FilterFn = (ctx, value) => {
   const data = defined(value);
   if (data === null) return [];
   if (!isStringLike(data) || isOmit(data)) return ignoredInput(ctx, 'from_yaml_all', data);
-  return load(textOf(data));
+  return load(textOf(data), true);
 };
 
 export const yamlFilters: Record<string, FilterFn> = { to_yaml, to_nice_yaml, from_yaml, from_yaml_all };
