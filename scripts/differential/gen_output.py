@@ -10,7 +10,11 @@ skips, failures, diffs and an unreachable host. Seeds from 22200 on also draw (a
 library module whose results hold warnings, deprecations, an exception, msg lists, ANSI and long
 text, ansible_facts and its own diff; ANSI, binary and very long command output; debug var= of
 undefined, !unsafe and omit values and of looped registers by templated keys; check_mode and diff
-over loops; and the default callback's settings together with colour and -vvvv."""
+over loops; and the default callback's settings together with colour and -vvvv. Seeds from 23100 on also draw
+(a fifth stream) registered loops with loop_control label/extended/index_var printed back, items
+that skip or fail with skipped hosts hidden, set_stats aggregating over tasks with custom stats
+shown, tagged values nested in debug msg, hostvars read whole and in parts, and the diffs of
+blockinfile, replace, lineinfile and copy."""
 import datetime
 import os, random, sys, yaml
 # Where generated tasks and file-writing callbacks write; run.py empties it before each engine runs.
@@ -114,6 +118,7 @@ class G:
         self.r2 = random.Random(seed * 7919 + 3) if seed >= 14000 else None
         self.r3 = random.Random(seed * 15485863 + 11) if seed >= 20000 else None
         self.r4 = random.Random(seed * 104729 + 17) if seed >= 22200 else None
+        self.r5 = random.Random(seed * 1299709 + 23) if seed >= 23100 else None
         self.handlers = set()
         self.files = {}
         self.regs = []
@@ -138,6 +143,12 @@ class G:
             return dict([('name', nm)] + list(t.items())) if nm else t
         if self.r4 is not None and self.r4.random() < 0.35:
             t = self.shaped_task()
+            if 'name' in t:
+                return t
+            nm = self.name(next(iter(t)))
+            return dict([('name', nm)] + list(t.items())) if nm else t
+        if self.r5 is not None and self.r5.random() < 0.4:
+            t = self.looped_task()
             if 'name' in t:
                 return t
             nm = self.name(next(iter(t)))
@@ -406,6 +417,74 @@ class G:
         return {'assert': {'that': r.choice([['tagged is string'], ['none_v is none', 'n is odd'], ['undefined_thing is defined']]),
                            'fail_msg': r.choice([['list', 'msg'], 'plain', '{{ tagged }}']), 'quiet': r.choice([True, False])}, 'ignore_errors': True}
 
+    def looped_task(self):
+        """Registered loops with loop_control (label, extended, index_var) printed back, items that
+        skip or fail, set_stats that aggregate over tasks, debug msg of tagged values nested in
+        lists and dicts, hostvars read whole and in parts, and the diffs of blockinfile, replace,
+        lineinfile and copy (seed-23100 stream)."""
+        r = self.r5
+        k = r.randrange(10)
+        if k == 0:
+            reg = 'xr%d' % len(self.regs)
+            self.regs.append(reg)
+            lc = {}
+            if r.random() < 0.6:
+                lc['label'] = r.choice(['{{ item.k }}', '{{ item.k | upper }} ✓', '{{ item }}', '', '{{ item.v }}'])
+            if r.random() < 0.6:
+                lc['extended'] = True
+                if r.random() < 0.5:
+                    lc['extended_allitems'] = False
+            if r.random() < 0.4:
+                lc['index_var'] = 'ix'
+            t = {r.choice(['command', 'debug']): None, 'loop': [{'k': 'a', 'v': 'ü\nline'}, {'k': 'b', 'v': ''}, {'k': 'c', 'v': [1]}],
+                 'register': reg, 'loop_control': lc}
+            if 'command' in t:
+                t['command'] = 'echo {{ item.k }}'
+            else:
+                t['debug'] = {'msg': '{{ item.k }} {{ ix | default("-") }} {{ ansible_loop.index | default("-") }}'}
+            if r.random() < 0.4:
+                t['when'] = "item.k != 'b'"
+            if r.random() < 0.3:
+                t['failed_when'] = "item.k == 'c'"
+                t['ignore_errors'] = True
+            return t
+        if k == 1:
+            reg = self.regs[-1] if self.regs and r.random() < 0.8 else 'xr_none'
+            return {'debug': {'var': r.choice([reg, reg + '.results | map(attribute="ansible_loop") | list', reg + '.results[0]',
+                                               reg + '.results | map(attribute="_ansible_item_label") | list', reg + '.results | map(attribute="skipped", default=False) | list',
+                                               reg + '.results | selectattr("failed", "defined") | map(attribute="item.k") | list'])}}
+        if k == 2:
+            t = {'set_stats': {'data': r.choice([{'total': 1}, {'total': '{{ n }}'}, {'lst': ['{{ inventory_hostname }}']}, {'m': {'h': '{{ inventory_hostname }}'}},
+                                                 {'s': 'ünï'}, {'total': [1]}])}}
+            if r.random() < 0.5:
+                t['set_stats']['per_host'] = r.choice([True, False])
+            if r.random() < 0.5:
+                t['set_stats']['aggregate'] = r.choice([True, False])
+            return t
+        if k == 3:
+            return {'debug': {'msg': r.choice([{'a': ['{{ tagged }}', {'b': '{{ tagged_list }}'}]}, ['{{ tagged_list }}', ['{{ tagged }}']],
+                                               '{{ {"k": tagged, "l": tagged_list} }}', '{{ [tagged, none_v, empty_s] }}',
+                                               '{{ tagged_list | map("upper") | list }}', {'ü': {'deep': '{{ tagged }}', 'n': '{{ n }}'}}])}}
+        if k == 4:
+            return {'debug': {'msg': r.choice(['{{ hostvars | dict2items | map(attribute="key") | list }}', '{{ hostvars[inventory_hostname].d }}',
+                                               '{{ hostvars[inventory_hostname] | type_debug }}', "{{ hostvars['h2'].n | default('none') }}",
+                                               "{{ hostvars[inventory_hostname].keys() | select('match', '^(n|s|uni|d|tagged)$') | sort }}",
+                                               "{{ groups.all | map('extract', hostvars, 'n') | list }}", '{{ hostvars.h1.tagged | default("-") }}'])}}
+        if k == 5:
+            return {'debug': {'var': r.choice(['hostvars[inventory_hostname].d', "hostvars['h1']['uni']", 'hostvars.h2.tagged_list', 'hostvars.nohost'])}}
+        if k == 6:
+            return {'blockinfile': {'path': OUT + '/{{ inventory_hostname }}-blk.txt', 'create': True,
+                                    'block': r.choice(['one\nünï ✓', 'x = {{ n }}', '']), 'marker': r.choice(['# {mark} MANAGED', '<!-- {mark} -->'])},
+                    'diff': r.choice([True, False])}
+        if k == 7:
+            return {'replace': {'path': OUT + '/{{ inventory_hostname }}-blk.txt', 'regexp': r.choice(['one', 'x = (\\d)', 'nothing']),
+                                'replace': r.choice(['ONE', 'y = \\1', 'ü'])}, 'diff': True, 'ignore_errors': True}
+        if k == 8:
+            return {'lineinfile': {'path': OUT + '/{{ inventory_hostname }}-{{ item }}.txt', 'line': 'l {{ item }}', 'create': True},
+                    'loop': ['u', 'v'], 'loop_control': {'label': r.choice(['{{ item }}', 'file {{ item }}'])}, 'diff': r.choice([True, False])}
+        return {'debug': {'msg': '{{ item }}'}, 'loop': [1, 2, 3, 4], 'when': r.choice(['item > 2', 'false', 'item is odd']),
+                'loop_control': {'label': 'L{{ item }}', 'extended': r.choice([True, False])}}
+
     def play(self, hosts):
         p = {'name': self.pick(['play', 'pläy ✓', 'play {{ "templated" }}']), 'hosts': hosts, 'gather_facts': False}
         if self.chance(0.15):
@@ -530,6 +609,21 @@ def main(seed, out):
             args.append('--diff')
         if r4.random() < 0.15 and '--check' not in args:
             args.append('--check')
+        if env:
+            with open(os.path.join(out, 'env'), 'w') as f:
+                f.write(''.join('%s=%s\n' % kv for kv in env.items()))
+    if g.r5 is not None:
+        r5 = g.r5
+        # loops with skipped items unshown, custom stats, the yaml format over long and unicode text (seed-23100 stream)
+        for envname, value in [('ANSIBLE_DISPLAY_SKIPPED_HOSTS', 'false'), ('ANSIBLE_SHOW_CUSTOM_STATS', 'true'),
+                               ('ANSIBLE_CALLBACK_RESULT_FORMAT', 'yaml'), ('ANSIBLE_DISPLAY_OK_HOSTS', r5.choice(['true', 'false'])),
+                               ('ANSIBLE_FORCE_COLOR', '1')]:
+            if r5.random() < 0.3:
+                env[envname] = value
+        if r5.random() < 0.3:
+            args = [a for a in args if not a.startswith('-v')] + [r5.choice(['-v', '-vv', '-vvv', '-vvvv'])]
+        if r5.random() < 0.3 and '--diff' not in args:
+            args.append('--diff')
         if env:
             with open(os.path.join(out, 'env'), 'w') as f:
                 f.write(''.join('%s=%s\n' % kv for kv in env.items()))
