@@ -5,6 +5,7 @@
 import { PyFloat, isDict, isTuple, markTuple, pyRepr, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { TaskError } from '../run/task-error.js';
+import { taggedTypeName } from './util.js';
 import { classOf, leadingElementErrors, validateSpec, type SpecErrors } from './argument-spec-validator.js';
 
 /** The class 2.19 names for a task argument's value (tagged: it came from the task). */
@@ -37,6 +38,12 @@ export const validateArgumentSpec: Action = (ctx) => {
   }
   if (!isDict(spec)) throw new TaskError([{ message: `Incorrect type for argument_spec, expected dict and got ${argumentClass(spec)}` }]);
   if (!isDict(provided)) throw new TaskError([{ message: `Incorrect type for provided_arguments, expected dict and got ${argumentClass(provided)}` }]);
+  // NOTE: 2.19's validator reads each option's aliases first, in sorted name order: an option
+  // that is no mapping fails there, as Python's AttributeError.
+  for (const name of [...spec.keys()].map(String).sort()) {
+    const option = spec.get(name) ?? null;
+    if (!isDict(option)) throw new TaskError([{ message: `'${taggedTypeName(option)}' object has no attribute 'get'` }]);
+  }
   const given: DataDict = provided;
   const fromVars: DataDict = new Map();
   for (const rawName of spec.keys()) if (ctx.vars.has(String(rawName))) fromVars.set(rawName, ctx.vars.get(String(rawName)) ?? null);
