@@ -144,6 +144,10 @@ class M:
         self.structural = self.STRUCTURAL + (self.LATER if seed >= 11300 else []) + (self.NEWER * 2 if seed >= 15000 else [])
         self.structural += self.NEWEST * 3 if seed >= 21000 else []
         self.structural += self.LATEST * 3 if seed >= 22200 else []
+        self.structural += self.LATEST_23200 * 3 if seed >= 23200 else []
+        self.inventory = INVENTORY
+        self.args_extra = []  # command-line arguments a mutation adds
+        self.env = {}         # ANSIBLE_* variables a mutation sets (the case's env file)
         self.files = copy.deepcopy(self.r.choice(bases()))
         self.raw = {}    # textual mutations applied after dumping: path -> [fn(text) -> text]
         self.notes = []
@@ -839,6 +843,67 @@ class M:
         plays.insert(self.r.randint(0, len(plays)), {'import_playbook': 'bad_pb.yml'})
         return True
 
+    # --- drawn from seed 23200 on
+    def bad_inventory(self):
+        """The inventory broken (INI lines, a second YAML or TOML source of the wrong shape), or a group it lacks."""
+        kind = self.pick(['ini', 'ini', 'yaml', 'yaml', 'toml'])
+        if kind == 'ini':
+            self.inventory = INVENTORY + self.pick(['[broken\nh3\n', 'h4 ansible_port=abc\n', '[web:vars]\nnovalue\n',
+                                                    '[web:children]\nnosuch_group\n', 'h[1:\n', '[web:bogus]\nx\n',
+                                                    'h5 n=1 = 2\n', '[all:vars]\nn="unclosed\n', 'h6 ansible_host\n',
+                                                    '[grp]\nh[a:1]\n', '[web:vars]\nn={{ nosuch_inv }}\n'])
+            return True
+        name, text = {'yaml': ('inv.yml', self.pick(['all: [h1]\n', 'all:\n  hosts: h3\n', 'all:\n  children:\n    g: 5\n',
+                                                    'all:\n  hosts:\n    h3:\n  bogus: 1\n', 'g:\n  vars: [1]\n',
+                                                    'all:\n  hosts:\n    h3: [1]\n', 'all:\n  children:\n    web:\n      hosts:\n        h1:\n          n: [1\n',
+                                                    '- h3\n', 'all:\n  vars:\n    n: 9\n  hosts:\n    h3:\n  children:\n    all:\n'])),
+                      'toml': ('inv.toml', self.pick(['[all\nhosts = 1\n', '[web.hosts.h3]\nn = \n', '[web]\nhosts = "h3"\n',
+                                                      '[web.vars]\nn = 9\n[web.hosts.h3]\n']))}[kind]
+        self.files[name] = Raw(text)
+        self.args_extra += ['-i', name]
+        return True
+
+    def limit_nothing(self):
+        """--limit patterns that match nothing, or name a missing file."""
+        self.args_extra += ['--limit', self.pick(['nosuch', 'h9', '!all', 'web:&nosuch', '@missing_limit.txt', 'zz*', '~^q', 'web[5]', 'h1:!h1'])]
+        return True
+
+    def bad_setting(self):
+        """A bad value in ansible.cfg or an ANSIBLE_* variable."""
+        key, env, value = self.pick([('forks', 'ANSIBLE_FORKS', 'abc'), ('timeout', 'ANSIBLE_TIMEOUT', 'x'),
+                                     ('gathering', 'ANSIBLE_GATHERING', 'sometimes'), ('duplicate_dict_key', 'ANSIBLE_DUPLICATE_YAML_DICT_KEY', 'maybe'),
+                                     ('invalid_task_attribute_failed', 'ANSIBLE_INVALID_TASK_ATTRIBUTE_FAILED', 'notbool'),
+                                     ('stdout_callback', 'ANSIBLE_STDOUT_CALLBACK', 'nosuch_cb'), ('strategy', 'ANSIBLE_STRATEGY', 'nosuch_strategy'),
+                                     ('error_on_undefined_vars', 'ANSIBLE_ERROR_ON_UNDEFINED_VARS', 'perhaps'),
+                                     ('any_errors_fatal', 'ANSIBLE_ANY_ERRORS_FATAL', 'x'), ('hash_behaviour', 'ANSIBLE_HASH_BEHAVIOUR', 'mix'),
+                                     ('roles_path', 'ANSIBLE_ROLES_PATH', '/nonexistent'), ('max_diff_size', 'ANSIBLE_MAX_DIFF_SIZE', '1k'),
+                                     ('display_skipped_hosts', 'ANSIBLE_DISPLAY_SKIPPED_HOSTS', 'sometimes')])
+        if self.r.random() < 0.5:
+            self.files['ansible.cfg'] = Raw('[defaults]\n%s = %s\n' % (key, value) if self.r.random() < 0.85 else '[defaults\n%s = %s\n' % (key, value))
+        else:
+            self.env[env] = value
+        return True
+
+    def recursive_templates(self):
+        """Play vars or role defaults that refer to themselves, read by a task's args, name or when."""
+        p = self.node('play')
+        if not p:
+            return False
+        p[1]['vars'] = dict(p[1].get('vars') or {}, **self.pick([{'rec_a': '{{ rec_b }}', 'rec_b': '{{ rec_a }}'}, {'rec_a': '{{ rec_a | default(1) }}'},
+                                                                 {'rec_a': '{{ rec_a + 1 }}'}, {'rec_a': '{{ lookup("vars", "rec_a") }}'}]))
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        where = self.pick(['msg', 'name', 'when', 'loop'])
+        if where == 'msg':
+            a = action_of(n[1])
+            if a:
+                del n[1][a]
+            n[1]['debug'] = {'msg': '{{ rec_a }}'}
+        else:
+            n[1][where] = {'name': 'named {{ rec_a }}', 'when': 'rec_a == 1', 'loop': '{{ [rec_a] }}'}[where]
+        return True
+
     STRUCTURAL = ['unknown_keyword', 'wrong_type', 'wrong_type', 'two_actions', 'no_action', 'unknown_module', 'module_args_kind',
                   'misspelt_option', 'jinja_error', 'jinja_error', 'when_braces', 'bad_loop', 'missing_include', 'missing_role',
                   'missing_vars_file', 'bad_hosts', 'empty_play', 'play_is_list', 'import_playbook_in_play',
@@ -856,6 +921,8 @@ class M:
               'duplicate_task_keys', 'unicode_positions']
     # drawn from seed 22200 on only
     LATEST = ['undefined_in_keywords', 'undefined_in_keywords', 'bad_include_vars_file', 'bad_handlers_file', 'import_playbook_invalid']
+    # drawn from seed 23200 on only
+    LATEST_23200 = ['bad_inventory', 'bad_inventory', 'limit_nothing', 'bad_setting', 'bad_setting', 'recursive_templates']
 
     # --- textual mutations on the dumped YAML
     def textual(self):
@@ -915,8 +982,8 @@ def main(seed, out):
         with open(full, 'w') as f:
             f.write(text)
     with open(os.path.join(out, 'inventory'), 'w') as f:
-        f.write(INVENTORY)
-    args = []
+        f.write(m.inventory)
+    args = list(m.args_extra)
     if m.r.random() < 0.35:
         args.append('--syntax-check')
     elif m.r.random() < 0.2:
@@ -925,6 +992,9 @@ def main(seed, out):
         args.append('--check')
     with open(os.path.join(out, 'args'), 'w') as f:
         f.write('\n'.join(args))
+    if m.env:
+        with open(os.path.join(out, 'env'), 'w') as f:
+            f.write(''.join('%s=%s\n' % kv for kv in sorted(m.env.items())))
     with open(os.path.join(out, 'mutations'), 'w') as f:
         f.write('\n'.join(m.notes) + '\n')
 

@@ -9,7 +9,16 @@ timing), the others are deleted. Results stream to stdout, one line per seed.
 """
 import argparse, os, re, signal, subprocess, sys, shutil, difflib
 HERE = os.path.dirname(os.path.abspath(__file__))
-ORACLE = os.environ.get('ORACLE', os.path.join(HERE, '../../../shared/tools/ansible-oracle/ansible-playbook'))
+def find_oracle():
+    """shared/tools/ansible-oracle beside the checkout, or beside a folder above it (a worktree under wt/NAME)."""
+    d = os.path.join(HERE, '../..')
+    for _ in range(4):
+        d = os.path.dirname(os.path.abspath(d))
+        path = os.path.join(d, 'shared/tools/ansible-oracle/ansible-playbook')
+        if os.path.exists(path):
+            return path
+    return os.path.join(HERE, '../../../shared/tools/ansible-oracle/ansible-playbook')
+ORACLE = os.environ.get('ORACLE', find_oracle())
 VOLANT = os.path.join(HERE, '../../bin/volant-playbook')
 GENERATOR = os.path.join(HERE, 'gen_playbook.py')
 WORK = '/tmp/volant-differential'
