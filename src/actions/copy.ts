@@ -54,7 +54,8 @@ export const copy: Action = async (ctx) => {
       args.set('_volant_tree', tree);
       args.set('_volant_tree_src', source);
       const answer = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
-      // a module that refused its args failed at the first file: the action gives it that file's checksum
+      // a module that failed without a checksum failed at the first file: the action gives it that
+      // file's (the agent names the file it would have written when the module refuses its args)
       const first = (tree.get('files') as Data[])[0];
       return Array.isArray(first) ? withSourceChecksum(answer, new Map([['_volant_content_b64', first[1] ?? '']])) : answer;
     }

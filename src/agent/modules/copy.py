@@ -339,6 +339,11 @@ def ACTION_PRECHECK(args, internal):
     and content refused for a folder."""
     sent = args.get('content') is not None or internal.get('_volant_content_b64') is not None or internal.get('_volant_staged') is not None
     dest = args.get('dest')
+    if internal.get('_volant_tree') is not None and isinstance(dest, str):
+        if internal.get('_volant_check_mode') or _first_tree_write(args, internal['_volant_tree']) is None:
+            # no file of the folder reaches the copy module: its argument checks never happen
+            _drop_copy_only_args(args, keep=('directory_mode',))
+        return None
     if not sent or internal.get('_volant_tree') is not None or not isinstance(dest, str):
         return None
     dest = os.path.expanduser(dest)
@@ -356,6 +361,13 @@ def ACTION_PRECHECK(args, internal):
 # What 2.19's copy action hands the file module for a file already as it should be: the file
 # arguments (REAL_FILE_ARGS) and what Volant's module needs to know the file is unchanged.
 _UNCHANGED_ARGS = frozenset(volant_runtime.FILE_COMMON_ARGUMENTS) | {'_original_basename', 'force', 'src', 'dest', 'content', 'follow', 'remote_src'}
+
+
+def _drop_copy_only_args(args, keep=()):
+    """Leaves ARGS with what 2.19's copy action hands the file module (and KEEP, which the action
+    reads itself): the copy module, which would check the rest, never runs."""
+    for key in [k for k in args if k not in _UNCHANGED_ARGS and k not in keep]:
+        del args[key]
 
 
 def _action_answer(args, internal, dest, st, follow):
@@ -381,8 +393,7 @@ def _action_answer(args, internal, dest, st, follow):
         return None
     exists = st is not None
     if exists and _file_sha1(dest) == data.digest('sha1'):
-        for key in [k for k in args if k not in _UNCHANGED_ARGS]:
-            del args[key]
+        _drop_copy_only_args(args)
         return None
     if not internal.get('_volant_check_mode'):
         return None
@@ -395,10 +406,10 @@ def ACTION_BEFORE_MODULE(args, internal):
     diff of a file that would change (assemble's too). (Without it the controller's copy action
     adds its empty diff list.)"""
     dest = args.get('dest')
+    if isinstance(dest, str) and internal.get('_volant_tree') is not None:
+        return _tree_before_module(args, internal, internal['_volant_tree'])
     if not isinstance(dest, str) or not internal.get('_volant_diff_mode'):
         return {}
-    if internal.get('_volant_tree') is not None:
-        return {} if internal.get('_volant_check_mode') else _tree_diff_before_module(args, internal, internal['_volant_tree'])
     data = _sent_data(args, internal)
     if data is None or (args.get('content') is None and volant_runtime.boolean(args.get('remote_src', False), strict=False)):
         return {}
@@ -411,10 +422,10 @@ def ACTION_BEFORE_MODULE(args, internal):
     return {'diff': [_diff_entry(internal, os.path.expanduser(args['dest']), dest, exists, data)]}
 
 
-def _tree_diff_before_module(args, internal, tree):
-    """2.19's copy action walks a controller folder file by file: the first file it would write
-    (a missing one, or one that differs; an existing one is passed over when force is false) has
-    its diff taken before that file's copy module refuses the arguments."""
+def _first_tree_write(args, tree):
+    """The first file of a controller folder 2.19's copy action would write, walking it file by
+    file (a missing one, or one that differs; an existing one is passed over when force is false):
+    (target, whether it exists, its data, its controller path), or None when there is none."""
     dest = os.path.join(os.path.expanduser(args['dest']), '')
     force = volant_runtime.boolean(args.get('force', True), strict=False)
     for rel, b64, local, _ in tree['files']:
@@ -424,9 +435,21 @@ def _tree_diff_before_module(args, internal, tree):
             continue
         data = base64.b64decode(b64)
         if exists and _file_sha1(target) == _sha1(data):
-            return {}
-        return {'diff': [_diff_entry(dict(internal, _volant_after_header=local), target, target, exists, _Source(data=data))]}
-    return {}
+            continue
+        return target, exists, data, local
+    return None
+
+
+def _tree_before_module(args, internal, tree):
+    """What 2.19's copy action has of the first file of a controller folder it would write when
+    that file's copy module refuses the arguments: its checksum, and its diff under --diff."""
+    first = _first_tree_write(args, tree)
+    if first is None:
+        return {}
+    target, exists, data, local = first
+    diff = [_diff_entry(dict(internal, _volant_after_header=local), target, target, exists, _Source(data=data))] \
+        if internal.get('_volant_diff_mode') else []
+    return {'checksum': _sha1(data), 'diff': diff}
 
 
 def _sent_data(args, internal):
