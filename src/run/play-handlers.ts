@@ -92,14 +92,25 @@ export class PlayHandlers {
     }
   }
 
-  /** The first handler, in definition order, the host was notified for (taken from its list). */
+  /** Where each host's walk of the handler list (free, one handler per pass) has got to in this flush. */
+  private readonly walkAt = new Map<string, number>();
+
+  /**
+   * The next handler, in definition order, the host was notified for (taken from its list);
+   * undefined ends the host's flush. NOTE: as 2.19's iterator, the walk goes down the list once:
+   * a handler a later one notifies, defined before it, waits for the next flush.
+   */
   next(host: string): TaskStep | undefined {
     const cursor = this.runner.cursors.get(host);
-    if (cursor?.leftPlay) return undefined;
-    if ((cursor?.failed || this.runner.failedHosts.has(host)) && (!this.runner.forceHandlers() || this.doneFlushing.has(host))) return undefined;
-    for (const step of this.steps) {
-      if (step.kind === 'task' && this.notifications.take(step, [host]).length > 0) return step;
+    const done = cursor?.leftPlay || ((cursor?.failed || this.runner.failedHosts.has(host)) && (!this.runner.forceHandlers() || this.doneFlushing.has(host)));
+    for (let i = done ? this.steps.length : (this.walkAt.get(host) ?? 0); i < this.steps.length; i++) {
+      const step = this.steps[i];
+      if (step?.kind === 'task' && this.notifications.take(step, [host]).length > 0) {
+        this.walkAt.set(host, i + 1);
+        return step;
+      }
     }
+    this.walkAt.delete(host);
     return undefined;
   }
 
