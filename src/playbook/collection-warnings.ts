@@ -35,6 +35,16 @@ export const ACTION_PLUGINS: ReadonlySet<string> = new Set([
   'template', 'unarchive', 'uri', 'validate_argument_spec', 'wait_for_connection',
 ]);
 
+/** AnsibleCollectionRef.VALID_FQCR_RE, with Python's Unicode `\w`. */
+const FQCR = /^[\p{L}\p{N}_]+(\.[\p{L}\p{N}_]+){2,}$/u;
+/** str.isidentifier, near enough: a letter or `_`, then word characters. */
+const IDENTIFIER = /^[\p{L}_][\p{L}\p{N}_]*$/u;
+const PYTHON_KEYWORDS: ReadonlySet<string> = new Set([
+  'False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except',
+  'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal', 'not', 'or', 'pass', 'raise', 'return', 'try',
+  'while', 'with', 'yield',
+]);
+
 /** The warnings for one action name searched through `collections`, in search order. */
 export function collectionLoadWarnings(action: string, collections: readonly string[]): string[] {
   const out: string[] = [];
@@ -43,14 +53,16 @@ export function collectionLoadWarnings(action: string, collections: readonly str
       if (ACTION_PLUGINS.has(action)) break;
       continue;
     }
-    const [namespace, name] = collection.split('.');
-    // NOTE: a name that is not namespace.collection fails before any import is tried.
-    if (name === undefined) {
+    // NOTE: 2.19 parses `collection.action` as a reference first (word characters and at least two
+    // dots), then its first two parts as the collection's name (Python identifiers, no keywords),
+    // both before any import is tried.
+    if (!FQCR.test(`${collection}.${action}`)) {
       out.push(`Error loading plugin '${action}': ${collection}.${action} is not a valid collection reference`);
       continue;
     }
-    if (![namespace, name].every((part) => /^[A-Za-z_]\w*$/.test(part ?? ''))) {
-      out.push(`Error loading plugin '${action}': invalid collection name (must be of the form namespace.collection): ${collection}`);
+    const [namespace, name] = collection.split('.');
+    if (![namespace, name].every((part) => IDENTIFIER.test(part ?? '') && !PYTHON_KEYWORDS.has(part ?? ''))) {
+      out.push(`Error loading plugin '${action}': invalid collection name (must be of the form namespace.collection): ${namespace}.${name}`);
       continue;
     }
     if (localCollections.find(collection) !== undefined) {
