@@ -201,6 +201,38 @@ MORE11 = {
                     'create': [True], 'path!': [OUT + '/nd/b.txt']},
     'assemble': {'src!': ['files', D], 'remote_src': [False, True], 'delimiter': ['## sep ##']},
 }
+# session 12, seeds from 23000 on: modules and options no earlier round drew (subversion with an
+# executable that is no svn, the oracle's chroot having none; find's limit/mode/encoding, file
+# times, template delimiters and validate, lineinfile backrefs with validate, replace encodings,
+# unarchive's io_buffer_size and extra_opts, getent's service, assemble validate)
+MORE12 = {
+    'subversion': {'repo!': ['file:///nowhere/repo', 'svn://example.invalid/r', ''], 'dest': [OUT + '/wc', D, F, ''],
+                   'executable!': ['/bin/true', '/bin/false', OUT + '/missing'], 'checkout': BOOLS, 'update': BOOLS,
+                   'export': BOOLS, 'force': BOOLS, 'in_place': BOOLS, 'switch': BOOLS, 'revision': ['HEAD', '3', 'x'],
+                   'username': ['u'], 'password': ['Secret9'], 'validate_certs': BOOLS},
+    'find': {'paths!': [D, [D, OUT + '/missing'], OUT], 'limit': [1, 2, 'x', 0], 'mode': ['0644', '644', 'u=rw,g=r,o=r', '0o755', 420, 'bogus'],
+             'exact_mode': BOOLS, 'encoding': ['utf-8', 'latin-1', 'bogus'], 'contains': ['a', '^needle$'],
+             'get_checksum': [True], 'checksum_algorithm': ['md5', 'sha256', 'bogus'], 'follow': BOOLS, 'recurse': [True]},
+    'file': {'path!': [F, OUT + '/new.txt', D], 'state': ['touch', 'file', 'directory'],
+             'modification_time': ['preserve', '202001011200.00', 'bad', '2020-01-01'], 'modification_time_format': ['%Y%m%d%H%M.%S', '%Y-%m-%d', 'x'],
+             'access_time': ['preserve', '202001011200.00', 'bad'], 'access_time_format': ['%Y%m%d%H%M.%S', '%Y']},
+    'template': {'src!': ['alt.j2', 't.j2'], 'dest!': [OUT + '/tpl.txt', D + '/', OUT + '/f.link'],
+                 'variable_start_string': ['[[', '{{'], 'variable_end_string': [']]', '}}'], 'block_start_string': ['[%'],
+                 'block_end_string': ['%]'], 'comment_start_string': ['[#'], 'comment_end_string': ['#]'],
+                 'validate': ['grep -q n= %s', 'false %s', 'true'], 'follow': BOOLS, 'unsafe_writes': BOOLS},
+    'lineinfile': {'path!': [F], 'regexp': ['^(al)(pha)$', '^(gam)'], 'line': ['\\2\\1', 'x\\1y'], 'backrefs': [True, True],
+                   'search_string': ['beta'], 'firstmatch': [True], 'validate': ['grep -q alpha %s', 'true', 'false %s', 'nopercent']},
+    'replace': {'path!': [F, D + '/a.txt'], 'regexp!': ['a', '^(\\w+)$'], 'replace': ['A', '<\\1>'],
+                'encoding': ['latin-1', 'utf-16', 'bogus', 'ascii'], 'validate': ['grep -q . %s', 'false %s'], 'backup': [True]},
+    'unarchive': {'src!': [OUT + '/t.tgz', 'local.tgz'], 'dest!': [OUT + '/nd', D], 'remote_src': [True, False],
+                  'io_buffer_size': [65536, 'x', 1], 'extra_opts': [['--verbose'], '--x', ['--strip-components=1']],
+                  'decrypt': BOOLS, 'validate_certs': BOOLS, 'list_files': [True]},
+    'getent': {'database!': ['passwd', 'group'], 'key': ['root'], 'service': ['files', 'nosuch'], 'split': [':', 'x']},
+    'assemble': {'src!': [D, 'files'], 'dest!': [OUT + '/asm.txt'], 'validate': ['grep -q . %s', 'false %s', 'true'],
+                 'remote_src': [True, False], 'ignore_hidden': BOOLS, 'decrypt': BOOLS},
+    'fetch': {'src!': [F, OUT + '/missing', D, OUT + '/f.link'], 'dest!': [OUT + '/fetched/', OUT + '/fl'], 'flat': BOOLS,
+              'fail_on_missing': BOOLS, 'validate_checksum': BOOLS},
+}
 # and for the play on the test host: its stat has file(1)'s absence and lsattr alike on both sides
 MORE10_SYSTEM = {
     'stat': {'get_mime': [True, False], 'get_attributes': [True, False], 'checksum_algorithm': ['sha256', 'md5'],
@@ -279,6 +311,32 @@ SYSTEM11 = {
     'package': {'name!': ['cron', 'nosuchpkg-x', ['cron', 'openssh-server']], 'state': ['present', 'absent', 'latest', 'bogus'],
                 'use': ['auto', 'apt', 'bogus']},
     'systemd_service': {'name': ['ssh', 'cron'], 'state': ['started', 'stopped', 'bogus'], 'enabled': BOOLS},
+}
+# session 12, seeds from 23000 on, on the test host (check mode): setup with filters (never the
+# whole facts: memory and clocks change between runs), the dnf family where dnf is missing
+# (dnf4's and dnf5's modules, yum's redirect, package's use), rpm_key and apt_key, subversion (no
+# svn there), mount_facts of pseudo filesystems only
+SYSTEM12 = {
+    'setup': {'filter!': ['ansible_hostname', ['ansible_os_family', 'ansible_distribution*'], 'nomatch', 'ansible_lsb',
+                          'ansible_python_version', 'ansible_user_id'],
+              'gather_subset': ['!all', ['!all', 'min'], 'bogus', ['!all', '!min', 'distribution'], 'lsb'],
+              'gather_timeout': [5, 'x'], 'fact_path': ['/etc/ansible/facts.d', '/nosuch']},
+    'dnf': {'name': ['cron', ['a', 'b'], 'a b', 'x,y'], 'state': ['present', 'latest', 'absent', 'bogus'],
+            'use_backend': ['dnf4', 'dnf', 'yum4', 'dnf5', 'auto', 'bogus'], 'list': ['installed'], 'update_cache': BOOLS,
+            'autoremove': BOOLS, 'lock_timeout': [0, 'x'], 'install_repoquery': BOOLS, 'best': BOOLS, 'nobest': BOOLS},
+    'dnf5': {'name': ['cron', 'a b'], 'state': ['present', 'bogus'], 'autoremove': BOOLS, 'auto_install_module_deps': BOOLS,
+             'list': ['installed']},
+    'yum': {'name': ['cron', 'a b'], 'use_backend': ['yum4', 'dnf4', 'auto'], 'state': ['latest', 'removed']},
+    'rpm_key': {'key!': ['/nosuch.asc', 'DEADBEEF', '0xDEADBEEF', '/etc/hostname'], 'state': ['present', 'absent', 'bogus'],
+                'validate_certs': BOOLS, 'fingerprint': ['ABCD', ['A', 'B']]},
+    'apt_key': {'id': ['DEADBEEF', '0xDEADBEEF12345678', 'x'], 'file': ['/nosuch.asc', '/etc/hostname'],
+                'keyring': ['/etc/apt/trusted.gpg.d/x.gpg'], 'state': ['present', 'absent', 'bogus'], 'data': ['garbage'],
+                'validate_certs': BOOLS},
+    'subversion': {'repo!': ['file:///srv/svn', 'svn://example.invalid/r'], 'dest': ['/srv/wc', ''], 'checkout': BOOLS,
+                   'update': BOOLS, 'export': BOOLS, 'executable': ['/bin/true', '/nosuch/svn']},
+    'mount_facts': {'fstypes!': [['proc'], ['proc', 'sysfs'], 'proc'], 'devices': [['proc'], 'nosuch*'],
+                    'sources': [['static'], ['dynamic'], 'all', ['bogus']], 'mount_binary': ['/bin/mount', '/nosuch'],
+                    'timeout': [1, 'x'], 'on_timeout': ['error', 'warn', 'ignore', 'bogus'], 'include_aggregate_mounts': BOOLS},
 }
 SYSTEM_ALIASES = {'user': {'name': ['user']}, 'group': {}, 'cron': {'name': []}, 'apt': {'name': ['package', 'pkg']},
                   'pip': {'name': []}, 'debconf': {'name': ['pkg'], 'question': ['selection', 'setting'], 'vtype': ['type']},
@@ -372,13 +430,16 @@ class G:
         self.port = 20000 + (seed * 7 + sum(OUT.encode())) % 20000
         self.s10 = seed >= 21100
         self.s11 = seed >= 22200
+        self.s12 = seed >= 23000
         self.system_specs = SYSTEM
         if self.more:
-            self.specs = with_more(SPECS, [MORE] + ([MORE10] if self.s10 else []) + ([MORE11] if self.s11 else []))
+            self.specs = with_more(SPECS, [MORE] + ([MORE10] if self.s10 else []) + ([MORE11] if self.s11 else [])
+                                   + ([MORE12] if self.s12 else []))
         else:
             self.specs = SPECS
         if self.s10:
-            self.system_specs = with_more(SYSTEM, [MORE10_SYSTEM] + ([SYSTEM11] if self.s11 else []))
+            self.system_specs = with_more(SYSTEM, [MORE10_SYSTEM] + ([SYSTEM11] if self.s11 else [])
+                                          + ([SYSTEM12] if self.s12 else []))
 
     def pick(self, xs):
         return self.r.choice(xs)
@@ -468,6 +529,8 @@ class G:
             mod = self.pick(list(MORE10) + ['command', 'shell'])
         if self.s11 and self.chance(0.3):          # the options session 11 added
             mod = self.pick(list(MORE11))
+        if self.s12 and self.chance(0.3):          # the modules and options session 12 added
+            mod = self.pick(list(MORE12))
         if mod == 'async':
             return self.async_tasks(reg)
         if mod in FREE:
@@ -543,6 +606,8 @@ class G:
         self.n += 1
         reg = 'r%d' % self.n
         mod = self.pick(list(self.system_specs) + ['meta'])
+        if self.s12 and self.chance(0.35):
+            mod = self.pick(list(SYSTEM12))
         if mod == 'meta':
             return [{'name': 'meta %d' % self.n, 'meta': self.pick(META), 'when': self.pick([True, 'false', 'n == 1'])}]
         spec = self.system_specs[mod]
@@ -723,6 +788,9 @@ def main(seed, out):
             f.write(text)
     if g.s11:  # archives the controller holds, for unarchive without remote_src
         write_archives(out)
+    if g.s12:  # a template in other delimiters
+        with open(os.path.join(out, 'alt.j2'), 'w') as f:
+            f.write('[# note #]n=[[ n ]] [% if n %]yes[% endif %] {{ kept }}\n')
     for name in ('s.sh', 'fails.sh'):
         os.chmod(os.path.join(out, name), 0o755)
     args = g.pick([['-v'], ['--check', '--diff'], ['-v', '--check', '--diff'], ['-v', '--diff'], ['-v']])
