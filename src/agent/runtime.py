@@ -935,8 +935,9 @@ class Context(object):
             out = out.decode(encoding, err_mode)
             err = err.decode(encoding, err_mode)
         if rc != 0 and check_rc:
+            # NOTE: a command that failed saying nothing on stderr fails with an empty msg, as in ansible
             msg = log_sanitize(err.rstrip()) if isinstance(err, str) else ''
-            self.fail(msg or 'Error executing command.', cmd=_cmd_text(cmd_shown), rc=rc, stdout=out, stderr=err)
+            self.fail(msg, cmd=_cmd_text(cmd_shown), rc=rc, stdout=out, stderr=err)
         return rc, out, err
 
     # -- files ----------------------------------------------------------------------------

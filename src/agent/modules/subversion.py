@@ -32,8 +32,15 @@ _URL_LINE = re.compile(r'^URL\s?:.*$', re.MULTILINE)
 _FILE_TOUCHED = re.compile(r'^[ABDUCGE]\s')
 
 
-def _version_tuple(text):
-    return tuple(int(part) for part in re.findall(r'\d+', text.split('-')[0])[:3])
+def _loose_version_at_least(text, wanted):
+    """`LooseVersion(text) >= LooseVersion(wanted)` as ansible's compat class compares, its errors
+    too: an empty text makes no version, a word against a number no order."""
+    def parts(v):
+        return [int(p) if p.isdigit() else p for p in re.split(r'(\d+|[a-z]+|\.)', v) if p and p != '.']
+    if not text:
+        raise AttributeError("'LooseVersion' object has no attribute 'version'")
+    have, want = parts(text), parts(wanted)
+    return have == want or not have < want
 
 
 class _Svn:
@@ -52,7 +59,7 @@ class _Svn:
     def _password_on_stdin(self):
         _, version, _ = self.ctx.run_command([self.svn_bin, '--version', '--quiet'], check_rc=True,
                                              environ_update=self.environ)
-        return _version_tuple(version) >= (1, 10, 0)
+        return _loose_version_at_least(version, '1.10.0')
 
     def run(self, args, check_rc=True):
         """The lines svn printed (it failing fails the task), or its exit code with check_rc=False."""
