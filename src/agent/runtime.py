@@ -998,13 +998,18 @@ class Context(object):
                 if e.errno != errno.EPERM:
                     raise
         try:
-            os.rename(src, dest)
-        except (IOError, OSError) as e:
+            # NOTE: bytes, as 2.19 renames: an error then shows both paths as b'...'
+            os.rename(os.fsencode(src), os.fsencode(dest))
+        except OSError as e:
+            # 2.19 raises these (an error from a module, its cause after it), not fail_json
             if e.errno not in (errno.EPERM, errno.EXDEV, errno.EACCES, errno.ETXTBSY, errno.EBUSY):
-                self.fail('Could not replace file: %s to %s: %s' % (src, dest, e))
+                raise Exception('Could not replace %r with %r.' % (dest, src)) from e
             # cross-device: copy into a temp file beside dest, then rename
             dest_dir = os.path.dirname(dest) or '.'
-            fd, tmp = tempfile.mkstemp(prefix='.ansible_tmp', dir=dest_dir, suffix=os.path.basename(dest))
+            try:
+                fd, tmp = tempfile.mkstemp(prefix='.ansible_tmp', dir=dest_dir, suffix=os.path.basename(dest))
+            except OSError as e2:
+                raise Exception('The destination directory %r is not writable by the current user.' % os.path.dirname(dest)) from e2
             os.close(fd)
             try:
                 shutil.copy2(src, tmp)
@@ -1014,14 +1019,18 @@ class Context(object):
                         os.chown(tmp, dest_stat.st_uid, dest_stat.st_gid)
                     except OSError:
                         pass
-                os.rename(tmp, dest)
+                try:
+                    os.rename(tmp, dest)
+                except OSError as e3:
+                    raise Exception('Unable to make %r into to %r, failed final rename from %r.' % (src, dest, tmp)) from e3
                 os.unlink(src)
-            except (IOError, OSError) as e2:
+            except (shutil.Error, OSError) as e2:
+                raise Exception('Failed to replace %r with %r.' % (dest, src)) from e2
+            finally:
                 try:
                     os.unlink(tmp)
                 except OSError:
                     pass
-                self.fail('Could not replace file: %s to %s: %s' % (src, dest, e2))
         if dest_stat is None:
             # NOTE: a new file gets the default mode (0666 & ~umask) as Ansible's atomic_move does,
             # not mkstemp's 0600.
