@@ -107,7 +107,7 @@ export function parseYamlInventory(inventory: Inventory, doc: YamlNode | undefin
           if (typeof item.key !== 'string') fail(`Host pattern ${String(item.key)} must be a string. Enclose integers/floats in quotation marks.`);
           const { hosts, port } = expandHostPattern(item.key as string, false);
           const vars = isNull(item.value) ? [] : item.value?.kind === 'map' ? entries(item.value) : undefined;
-          if (!vars) fail(`Invalid data from file, expected dictionary and got:\n\n${String(toData(item.value as YamlNode))}`);
+          if (!vars) fail(`Invalid data from file, expected dictionary and got:\n\n${pyStr(toData(item.value as YamlNode))}`);
           for (const host of hosts) {
             inventory.addHostNamed(host, group, port);
             for (const v of vars as Entry[]) {
