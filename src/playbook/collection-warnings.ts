@@ -163,7 +163,8 @@ export function implicitMetaWarnings(collections: Data | undefined): string[] {
 /** The load warnings of a role's task list, searched through the role's collections. */
 export function roleTaskListWarnings(list: readonly TaskOrBlock[], collections: readonly string[]): string[] {
   const out: string[] = [];
-  if (collections.length > 0) visit(list, collections, out);
+  // a task's or block's own collections warn too when the role lists none
+  visit(list, collections, out);
   return out;
 }
 
