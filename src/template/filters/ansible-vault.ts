@@ -1,5 +1,5 @@
 /** vault and unvault filters. */
-import { VaultString, isStringLike, textOf, truthy } from '../../core/data.js';
+import { VaultString, isStringLike, pyStr, textOf, truthy } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { isOmit } from '../runtime/omit.js';
 import { argument, chainedError, defined, pluginError, pyClass, toText } from './ansible-args.js';
@@ -14,9 +14,9 @@ export const vault: FilterFn = (_ctx, value, args, kwargs) => {
     throw pluginError(`Secret passed is required to be a string, instead we got ${pyClass(secret ?? null)}.`);
   }
   if (!isStringLike(data) || isOmit(data)) throw pluginError(`Can only vault strings, instead we got ${pyClass(data)}.`);
-  if (salt !== undefined && salt !== null && !isStringLike(salt)) throw pluginError('Unable to encrypt.');
-  const saltBytes = salt === undefined || salt === null ? undefined : Buffer.from(textOf(salt), 'utf8');
-  if (saltBytes !== undefined && saltBytes.length === 0) throw chainedError('Unable to encrypt.', 'Empty or invalid salt passed');
+  // A salt that is no str is used as the bytes of its str(); a false one is refused.
+  if (salt !== undefined && salt !== null && !truthy(salt)) throw chainedError('Unable to encrypt.', 'Empty or invalid salt passed to encrypt()');
+  const saltBytes = salt === undefined || salt === null ? undefined : Buffer.from(isStringLike(salt) ? textOf(salt) : pyStr(salt), 'utf8');
   const ciphertext = vaultEncrypt(Buffer.from(textOf(data), 'utf8'), Buffer.from(textOf(secret), 'utf8'), toText(defined(vaultId)), saltBytes);
   // NOTE: with wrap_object, 2.19 tags the secret (not the data) as vaulted: the value is the
   // secret's text. (Its tag holds the ciphertext's bytes repr, which only unvault reads.)
