@@ -1,5 +1,5 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
-import { PyRange, isIterableObject, plainTypeName, repr, storedKey, taggedElementName } from '../runtime/py-values.js';
+import { PyRange, compare, isIterableObject, num, plainTypeName, repr, storedKey, taggedElementName } from '../runtime/py-values.js';
 import { TemplateError } from '../../core/errors.js';
 import { valueOrigin } from '../../core/value-origins.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyStr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
@@ -69,13 +69,14 @@ export const combine: FilterFn = (_ctx, value, args, kwargs) => {
 };
 
 /** Ansible's flatten: None, 'None' and 'null' items are dropped unless skip_nulls is false. */
-export function flattenList(list: readonly Data[], levels: number | undefined, skipNulls: boolean): Data[] {
+function flattenList(list: readonly Data[], levels: Data | undefined, skipNulls: boolean): Data[] {
   const out: Data[] = [];
   for (const element of list) {
     if (skipNulls && (element === null || element === 'None' || element === 'null')) continue;
     if (Array.isArray(element)) {
-      if (levels === undefined) out.push(...flattenList(element, undefined, skipNulls));
-      else if (levels >= 1) out.push(...flattenList(element, Math.trunc(levels) - 1, skipNulls));
+      if (levels === undefined || levels === null) out.push(...flattenList(element, undefined, skipNulls));
+      // Python compares levels only when it meets a nested list (a str levels fails there).
+      else if (compare(levels, 1, '>=')) out.push(...flattenList(element, Math.trunc(num(levels) ?? 0) - 1, skipNulls));
       else out.push(element);
     } else out.push(element);
   }
@@ -92,7 +93,7 @@ export const flatten: FilterFn = (_ctx, value, args, kwargs) => {
   else if (isStringLike(data)) list = [...textOf(data)];
   else if (isIterableObject(data)) list = [...data] as Data[];
   else throw pluginError(`'${typeShortName(data)}' object is not iterable`);
-  return flattenList(list, levels === undefined || levels === null ? undefined : Number(levels), skip === undefined ? true : truthy(skip));
+  return flattenList(list, levels, skip === undefined ? true : truthy(skip));
 };
 
 export const dict2items: FilterFn = (_ctx, value, args, kwargs) => {
