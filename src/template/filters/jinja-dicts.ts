@@ -4,8 +4,8 @@ import { markTuple, type Data } from '../../core/data.js';
 import { registerFilters, type FilterFn } from '../plugin.js';
 import { sortValues } from '../runtime/list-methods.js';
 import { PyException, typeError, valueError } from '../runtime/py-exception.js';
-import type { Value } from '../runtime/py-object.js';
-import { repr, str, truthy, typeName } from '../runtime/py-values.js';
+import { PyObject, type Value } from '../runtime/py-object.js';
+import { plainTypeName, repr, str, truthy, typeName } from '../runtime/py-values.js';
 import { Undefined } from '../runtime/undefined.js';
 import { containsOmit } from '../runtime/omit.js';
 import { ignoreCase } from './attr-getter.js';
@@ -49,11 +49,31 @@ const dictFilters: Record<string, FilterFn> = {
   },
   tojson: (_c, v, args, kw) => {
     const [indent] = bindArgs(args, kw, [['indent', null]]);
-    if (containsOmit(v)) throw typeError('Object of type _OmitType is not JSON serializable');
+    const odd = unserializableType(v);
+    if (odd !== undefined) throw typeError(`Object of type ${odd} is not JSON serializable`);
     const text = dumpJson(v as Data, { sortKeys: true, indent: jsonIndent(v as Data, indent as Data) });
     return text.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/'/g, '\\u0027');
   },
   pprint: (_c, v) => repr(v as Value),
 };
+
+/** The type of the first value json.dumps cannot write (omit, a range or another runtime object). */
+function unserializableType(v: Value): string | undefined {
+  if (containsOmit(v)) return '_OmitType';
+  if (v instanceof PyObject) return plainTypeName(v);
+  if (Array.isArray(v)) {
+    for (const item of v as Value[]) {
+      const t = unserializableType(item);
+      if (t !== undefined) return t;
+    }
+  }
+  if (v instanceof Map) {
+    for (const item of v.values() as Iterable<Value>) {
+      const t = unserializableType(item);
+      if (t !== undefined) return t;
+    }
+  }
+  return undefined;
+}
 
 registerFilters(dictFilters, 'ansible.builtin');
