@@ -134,7 +134,8 @@ const numberFilters: Record<string, FilterFn> = {
       return new PyFloat(pyRound(x, p));
     }
     const f = m === 'ceil' ? Math.ceil : Math.floor;
-    return new PyFloat(f(integral(x * 10 ** p)) / 10 ** p);
+    // math.floor and math.ceil return an int, which has no negative zero.
+    return new PyFloat((f(integral(x * 10 ** p)) + 0) / 10 ** p);
   },
   filesizeformat: (_c, v, args, kw) => {
     const [binary] = bindArgs(args, kw, [['binary', false]]);
