@@ -3,6 +3,7 @@ import { truthy, type Data } from '../../core/data.js';
 import type { TestFn } from '../plugin.js';
 import { argument, defined, pluginError, raisedWhileHandling, toText } from '../filters/ansible-args.js';
 import { VersionError, compareVersions, type VersionType } from './ansible-version-types.js';
+import { dictKey } from '../runtime/py-values.js';
 
 const OPERATORS: Record<string, string> = {
   '==': 'eq',
@@ -37,12 +38,14 @@ export const version: TestFn = (_ctx, value, args, kwargs) => {
   let type: VersionType = 'loose';
   if (strict !== undefined && truthy(strict)) type = 'strict';
   else if (versionType !== undefined && versionType !== null && truthy(versionType)) {
+    dictKey(versionType); // Python looks it up in a dict: a list or dict is unhashable
     const t = TYPES[toText(versionType)];
     if (t === undefined) {
       throw raisedWhileHandling(`Invalid version type (${toText(versionType)}). Must be one of 'loose', 'strict', 'semver', 'semantic', 'pep440'`);
     }
     type = t;
   }
+  dictKey(operator);
   const op = OPERATORS[toText(operator)];
   if (op === undefined) {
     throw pluginError(`Invalid operator type (${toText(operator)}). Must be one of ${Object.keys(OPERATORS).map((k) => `'${k}'`).join(', ')}`);
