@@ -18,7 +18,13 @@ export const assemble: Action = async (ctx) => {
   const src = ctx.args.get('src');
   const dest = ctx.args.get('dest');
   if (src === undefined || src === null || dest === undefined || dest === null) throw new ActionFail('src and dest are required');
-  if (toBoolLike(ctx.args.get('remote_src') ?? true)) return ctx.runModule({ module: 'assemble', args: ctx.args });
+  if (toBoolLike(ctx.args.get('remote_src') ?? true)) {
+    // NOTE: 2.19's action pops decrypt off the task's args before it runs the module, which never
+    // checks it (a 'maybe' passes) and shows its default
+    const moduleArgs = new Map(ctx.args);
+    moduleArgs.delete('decrypt');
+    return ctx.runModule({ module: 'assemble', args: moduleArgs });
+  }
   const name = pyStr(src);
   const path = ctx.findFile(name, 'files');
   if (!path) {
