@@ -68,6 +68,27 @@ export class ProgramBuilder {
   readonly importedHandlers: { role: RoleInstance; file: string; fold: FoldedKeywords }[] = [];
   private span = -1;
   private section: Section = 'none';
+
+  /** How many imports each list holds so far (see loadPostTasksFirst). */
+  importMarks(): readonly [number, number, number] {
+    return [this.importedRoles.length, this.playImports.length, this.importedHandlers.length];
+  }
+
+  /**
+   * NOTE: 2.19 loads a play's post_tasks before its tasks (its attributes' order), so the roles
+   * post_tasks import join the play's roles, and their handlers its handlers, before those tasks
+   * import: a later role's defaults win, and a notification finds the last handler of a name.
+   */
+  loadPostTasksFirst(tasksFrom: readonly [number, number, number], postFrom: readonly [number, number, number]): void {
+    const swap = <T>(list: T[], at: number, mid: number): void => {
+      const tasks = list.slice(at, mid);
+      const post = list.slice(mid);
+      list.splice(at, list.length - at, ...post, ...tasks);
+    };
+    swap(this.importedRoles, tasksFrom[0], postFrom[0]);
+    swap(this.playImports, tasksFrom[1], postFrom[1]);
+    swap(this.importedHandlers, tasksFrom[2], postFrom[2]);
+  }
   /** How many import_tasks/import_role the steps being added come through. */
   private importDepth = 0;
   /** The play's own program: its outermost Blocks are the play's (see TaskStep.playBlock). */
@@ -373,10 +394,13 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
   builder.addList(play.preTasks, playFold, { baseDir });
   builder.addFlush();
   for (const role of loads) builder.addRoleTasks(role, roleFold(playFold, role));
+  const tasksFrom = builder.importMarks();
   builder.addList(play.tasks, playFold, { baseDir });
   builder.addFlush();
+  const postFrom = builder.importMarks();
   builder.addList(play.postTasks, playFold, { baseDir });
   builder.addFlush();
+  builder.loadPostTasksFirst(tasksFrom, postFrom);
 
   const handlers = new ProgramBuilder(loader);
   // NOTE: 2.19 lists the handlers of every load of a role; a notification finds the last one, so
