@@ -79,13 +79,13 @@ overLocalAndSsh('transport/helper modules', 'ships a helper with the first modul
     ];
 
     if (hasAptBindings) {
-      // package runs apt in the agent: apt and the helper apt imports come with package, so apt
-      // itself then carries no source at all.
+      // package runs the host's backend in the agent: every backend it may pick (apt, dnf, dnf5)
+      // and the helpers they import come with package, so apt itself then carries no source at all.
       const viaPackage = await run(session, 'package', { name: 'python3', state: 'present' }, true);
       assert.equal(viaPackage.get('failed'), undefined, String(viaPackage.get('msg')));
       const direct = await run(session, 'apt', { name: 'python3', state: 'present' }, true);
       assert.equal(direct.get('failed'), undefined, String(direct.get('msg')));
-      expected.push({ module: 'package', source: true, helpers: ['_apt_common', 'apt'] });
+      expected.push({ module: 'package', source: true, helpers: ['_apt_common', '_yumdnf', 'apt', 'dnf', 'dnf5'] });
     }
     assert.deepEqual(shipmentsOf(loads), expected);
 
