@@ -34,20 +34,18 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     if (typeof v === 'string' && d.templar.isTemplate(v)) return d.templar.render(v, vars, {});
     return v;
   };
-  const text = (...names: string[]): string | undefined => {
-    for (const n of names) {
-      const v = value(n);
-      if (v !== undefined && v !== null) return pyStr(v);
-    }
-    return undefined;
-  };
-  const rawText = (...names: string[]): string | undefined => {
-    for (const n of names) {
-      const v = vars.get(n);
-      if (v !== undefined && v !== null) return pyStr(v);
-    }
-    return undefined;
-  };
+  /** The first of `names` set to something, as text: rendered (`text`) or as written (`rawText`). */
+  const firstText =
+    (read: (name: string) => Data | undefined) =>
+    (...names: string[]): string | undefined => {
+      for (const n of names) {
+        const v = read(n);
+        if (v !== undefined && v !== null) return pyStr(v);
+      }
+      return undefined;
+    };
+  const text = firstText(value);
+  const rawText = firstText((name) => vars.get(name));
   const kw = (name: string): Data | undefined => {
     const k = step.folded.scalars.get(name);
     if (!k) return undefined;
