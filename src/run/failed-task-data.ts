@@ -50,11 +50,13 @@ const LOOP_CONTROL_DEFAULTS: readonly (readonly [string, () => Data])[] = [
   ['pause', () => new PyFloat(0)],
 ];
 
-/** 2.19's uuids: a per-run prefix and a counter; Volant counts steps. */
-const UUID_PREFIX = randomBytes(8).toString('hex').replace(/^(.{8})(.{4})(.{4})$/, '$1-0001-$2-$3-');
+/** 2.19's uuids: a per-run prefix and a counter; Volant counts steps. Made on first use, so a run
+ * that fails no task never loads node's crypto module. */
+let uuidPrefix: string | undefined;
 
 function uuidOf(n: number): string {
-  return `${UUID_PREFIX}${n.toString(16).padStart(12, '0')}`;
+  uuidPrefix ??= randomBytes(8).toString('hex').replace(/^(.{8})(.{4})(.{4})$/, '$1-0001-$2-$3-');
+  return `${uuidPrefix}${n.toString(16).padStart(12, '0')}`;
 }
 
 function listOf(value: Data): Data[] {
