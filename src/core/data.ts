@@ -173,7 +173,7 @@ export function dictOf(object: Record<string, Data>): DataDict {
  * A template runtime object (a `range()`, a namespace …) that reached code working on data: what it
  * says of itself. Core does not know those classes; they name their type and their repr.
  */
-function runtimeObject(value: unknown): { readonly typeName: string; repr(): string; str?(): string; readonly length?: number } | undefined {
+function runtimeObject(value: unknown): { readonly typeName: string; repr(): string; str?(): string; toText?(): string; readonly length?: number } | undefined {
   if (typeof value !== 'object' || value === null || value instanceof Map || Array.isArray(value)) return undefined;
   const candidate = value as { typeName?: unknown; repr?: unknown };
   return typeof candidate.typeName === 'string' && typeof candidate.repr === 'function' ? (value as ReturnType<typeof runtimeObject>) : undefined;
@@ -310,6 +310,14 @@ export function pyRepr(value: Data | undefined): string {
   const parts: string[] = [];
   for (const [key, item] of value) parts.push(`${pyRepr(key)}: ${pyRepr(item)}`);
   return `{${parts.join(', ')}}`;
+}
+
+/**
+ * The text Ansible's to_text, and so its JSON and YAML encoders, make of a runtime object stored
+ * as data (bytes decode); undefined for anything else.
+ */
+export function runtimeObjectText(value: unknown): string | undefined {
+  return runtimeObject(value)?.toText?.();
 }
 
 /** Python's `str()` of a value. */

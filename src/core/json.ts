@@ -1,4 +1,4 @@
-import { PyDate, PyFloat, UnsafeString, VaultString, floatRepr, intOf, textOf, type Data, type DataDict, type DictKey } from './data.js';
+import { PyDate, PyFloat, UnsafeString, VaultString, floatRepr, intOf, runtimeObjectText, textOf, type Data, type DataDict, type DictKey } from './data.js';
 
 export interface JsonDumpOptions {
   /** Python's `indent`: undefined for one line (`, ` and `: ` separators); a str is the unit itself. */
@@ -34,6 +34,8 @@ export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {})
     if (typeof v === 'string') return jsonString(v, ensureAscii);
     if (v instanceof UnsafeString || v instanceof VaultString) return jsonString(textOf(v), ensureAscii);
     if (v instanceof PyDate) return jsonString(v.isoformat(), ensureAscii);
+    const objectText = runtimeObjectText(v);
+    if (objectText !== undefined) return jsonString(objectText, ensureAscii);
     const pad = indent === undefined ? '' : '\n' + indent.repeat(depth + 1);
     const end = indent === undefined ? '' : '\n' + indent.repeat(depth);
     if (Array.isArray(v)) {

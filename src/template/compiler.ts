@@ -21,6 +21,7 @@ import * as arith from './runtime/py-arith.js';
 import { PyCallable, PyObject, type Kwargs, type Value } from './runtime/py-object.js';
 import { PyException, typeError, valueError } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
+import { PyBytes } from './runtime/py-bytes.js';
 import { isLiteralList, noteLiteralList } from './runtime/literal-lists.js';
 import { PyRange, compare, contains, dictKey, enterInputContainer, enterPlugin, equals, exitInputContainer, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
@@ -58,6 +59,8 @@ export function outputText(v: Value): string {
   if (v instanceof Undefined) throw new UndefinedError(v);
   // NOTE: finalize turns tuples into lists before printing: `x{{ (1, 2) }}` is 'x[1, 2]'.
   if (Array.isArray(v) || v instanceof Map) return str(untuple(v));
+  // NOTE: finalize decodes bytes (surrogateescape), where `~` and `| string` print their repr.
+  if (v instanceof PyBytes) return v.toText();
   return str(v);
 }
 

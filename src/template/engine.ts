@@ -20,6 +20,7 @@ import { warnGroupTupleStorage } from './runtime/group-tuple.js';
 import { PyException } from './runtime/py-exception.js';
 import { PyObject, type Value } from './runtime/py-object.js';
 import { PyDateTime } from './runtime/py-datetime.js';
+import { PyBytes } from './runtime/py-bytes.js';
 import { str, typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
@@ -462,6 +463,8 @@ export function toData(v: Value): Data {
   }
   // A datetime is storable in Ansible: data keeps it as the datetime a YAML timestamp is.
   if (v instanceof PyDateTime) return new PyDate('datetime', v.str());
+  // NOTE: bytes are storable as they are (set_fact keeps them); encoders write their text.
+  if (v instanceof PyBytes) return v as unknown as Data;
   if (v instanceof PyObject) throw new UnstorableValueError(v.typeName, str(v));
   return v;
 }

@@ -14,6 +14,8 @@ export interface ScalarNode {
   readonly literal?: boolean;
   /** Tagged with the non-specific `!` (Ansible's dumper does this for datetimes). */
   readonly nonSpecific?: boolean;
+  /** A shorthand tag written before it (`!!binary`). */
+  readonly tag?: string;
   analysis?: Analysis;
 }
 export type Node = ScalarNode | { kind: 'seq'; items: Node[]; flow: boolean } | { kind: 'map'; pairs: [Node, Node][]; flow: boolean };
@@ -186,6 +188,7 @@ export class Emitter {
   private processScalar(node: ScalarNode): void {
     const a = (node.analysis ??= analyze(node.text, this.allowUnicode));
     if (node.nonSpecific) this.writeIndicator('!', true);
+    if (node.tag !== undefined) this.writeIndicator(node.tag, true);
     const split = !this.simpleKeyContext;
     if (node.literal && a.allowBlock && this.flowLevel === 0 && !this.simpleKeyContext) this.writeLiteral(node.text);
     else if (

@@ -29,6 +29,7 @@ export function dumpYaml(value: Data | undefined, options: YamlDumpOptions = {})
     literalMultiline: options.literalMultiline ?? false,
     lossy: options.lossy ?? false,
     nonSpecificText: options.nonSpecificText,
+    binaryBytes: options.binaryBytes,
   });
   const e = new Emitter(indent, width, options.allowUnicode ?? true);
   if (options.explicitStart) e.writeIndicator('---', true);

@@ -4,7 +4,7 @@
  * them) are options. Keys of types Python cannot order against each other keep the mapping's
  * order (PyYAML's sort falls back to it on the TypeError).
  */
-import { PyDate, PyFloat, UnsafeString, VaultString, floatRepr, isDict, textOf, type Data, type DictKey } from '../data.js';
+import { PyDate, PyFloat, UnsafeString, VaultString, floatRepr, isDict, runtimeObjectText, textOf, type Data, type DictKey } from '../data.js';
 import { plainIsStr } from './analyze.js';
 import type { Node } from './emitter.js';
 
@@ -18,6 +18,8 @@ export interface RepresentOptions {
   readonly lossy: boolean;
   /** The text of a value written as a non-specific tagged string (`! '…'`), e.g. a datetime. */
   readonly nonSpecificText?: (value: unknown) => string | undefined;
+  /** The bytes of a value PyYAML writes as `!!binary` (a Python bytes). */
+  readonly binaryBytes?: (value: unknown) => Uint8Array | undefined;
 }
 
 /** What PyYAML's str representer sees as line breaks (Ansible's _YAML_BREAK_CHARS). */
@@ -118,10 +120,22 @@ function representString(text: string, options: RepresentOptions): Node {
 }
 
 // NOTE: no closures in the hot path: it runs once per value.
+function base64Lines(bytes: Uint8Array): string {
+  const text = Buffer.from(bytes).toString('base64');
+  let out = '';
+  for (let i = 0; i < text.length; i += 76) out += text.slice(i, i + 76) + '\n';
+  return out;
+}
+
 export function represent(value: Data | undefined, options: RepresentOptions): Node {
   if (value === null || value === undefined) return { kind: 'scalar', text: 'null', plainImplicit: true };
   const tagged = options.nonSpecificText?.(value);
   if (tagged !== undefined) return { kind: 'scalar', text: tagged, plainImplicit: false, nonSpecific: true };
+  const binary = options.binaryBytes?.(value);
+  // NOTE: PyYAML's represent_binary: base64.encodebytes (76-character lines) in a `|` block.
+  if (binary !== undefined) return { kind: 'scalar', text: base64Lines(binary), plainImplicit: false, literal: true, tag: '!!binary' };
+  const objectText = runtimeObjectText(value);
+  if (objectText !== undefined) return representString(objectText, options);
   // NOTE: a date or datetime from YAML is written plain (`2024-01-02 10:30:00`).
   if (value instanceof PyDate) return { kind: 'scalar', text: value.text, plainImplicit: true };
   if (typeof value === 'boolean') return { kind: 'scalar', text: value ? 'true' : 'false', plainImplicit: true };

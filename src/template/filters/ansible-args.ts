@@ -9,6 +9,7 @@ import { isIterableObject, taggedTypeName, typeName } from '../runtime/py-values
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
 import { PyObject } from '../runtime/py-object.js';
+import { PyBytes } from '../runtime/py-bytes.js';
 import type { PluginValue } from '../plugin.js';
 
 /** A plugin failure: the engine prefixes it with "The filter plugin '…' failed:". */
@@ -84,6 +85,8 @@ export function toText(value: Data): string {
   if (isStringLike(value)) return textOf(value);
   // An engine object (a range …) is its str(), as to_text makes it.
   const runtime: unknown = value;
+  // NOTE: to_text decodes bytes (surrogateescape) where str() would give their repr.
+  if (runtime instanceof PyBytes) return runtime.toText();
   if (runtime instanceof PyObject) return runtime.str();
   return pyStr(value);
 }

@@ -7,6 +7,7 @@ import { argument, defined, pluginError, raisedWhileHandling, toText } from './a
 import { pyCodec, pyDecode, pyEncode } from './ansible-python-codecs.js';
 import { typeName } from '../runtime/py-values.js';
 import { PyCallable, type Value } from '../runtime/py-object.js';
+import { PyBytes } from '../runtime/py-bytes.js';
 
 /** The `encoding` argument: a codec name (str.encode refuses anything else). */
 function codecArg(value: Data | undefined, method: 'encode' | 'decode' = 'encode'): ReturnType<typeof pyCodec> {
@@ -16,10 +17,12 @@ function codecArg(value: Data | undefined, method: 'encode' | 'decode' = 'encode
 }
 
 export const b64encode: FilterFn = (_ctx, value, args, kwargs) => {
-  const text = toText(defined(value));
+  const input = defined(value) as Value;
   const codec = codecArg(argument(args, kwargs, 0, 'encoding'));
   const urlsafe = argument(args, kwargs, 1, 'urlsafe');
-  const out = pyEncode(text, codec).toString('base64');
+  // NOTE: to_bytes leaves bytes as they are: the encoding names only how a str becomes bytes.
+  const raw = input instanceof PyBytes ? Buffer.from(input.bytes) : pyEncode(toText(input as Data), codec);
+  const out = raw.toString('base64');
   return urlsafe ? out.replaceAll('+', '-').replaceAll('/', '_') : out;
 };
 

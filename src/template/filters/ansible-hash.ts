@@ -1,6 +1,7 @@
 /** hash, md5, sha1, checksum, password_hash. */
 import { createHash, getHashes } from 'node:crypto';
-import { isStringLike, isTuple, numericValue, textOf } from '../../core/data.js';
+import { isStringLike, isTuple, numericValue, textOf, type Data } from '../../core/data.js';
+import { PyBytes } from '../runtime/py-bytes.js';
 import { typeName } from '../runtime/py-values.js';
 import type { FilterFn } from '../plugin.js';
 import { argument, chainedError, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
@@ -11,11 +12,17 @@ const ALIASES: Record<string, string> = { sha3_224: 'sha3-224', sha3_256: 'sha3-
 
 let available: Set<string> | undefined;
 
-function digest(algorithm: string, text: string): string {
+/** What hashlib is fed: to_bytes of the input (bytes as they are, anything else as UTF-8 text). */
+function hashInput(value: Data): Buffer | string {
+  const input: unknown = value;
+  return input instanceof PyBytes ? Buffer.from(input.bytes) : toText(value);
+}
+
+function digest(algorithm: string, text: Buffer | string): string {
   const name = ALIASES[algorithm] ?? algorithm;
   available ??= new Set(getHashes());
   if (!available.has(name.toLowerCase())) throw raisedWhileHandling(`unsupported hash type ${algorithm}`);
-  return createHash(name).update(Buffer.from(text, 'utf8')).digest('hex');
+  return createHash(name).update(typeof text === 'string' ? Buffer.from(text, 'utf8') : text).digest('hex');
 }
 
 export const hash: FilterFn = (_ctx, value, args, kwargs) => {
@@ -23,10 +30,10 @@ export const hash: FilterFn = (_ctx, value, args, kwargs) => {
   // NOTE: hashlib.new looks the name up in a dict first (a list is unhashable), then takes a str only.
   if ((Array.isArray(hashtype) && !isTuple(hashtype)) || hashtype instanceof Map) throw raisedWhileHandling(`unhashable type: '${typeName(hashtype)}'`);
   if (!isStringLike(hashtype)) throw raisedWhileHandling(`new() argument 'name' must be str, not ${typeName(hashtype)}`);
-  return digest(textOf(hashtype), toText(defined(value)));
+  return digest(textOf(hashtype), hashInput(defined(value)));
 };
-export const md5: FilterFn = (_ctx, value) => digest('md5', toText(defined(value)));
-export const sha1: FilterFn = (_ctx, value) => digest('sha1', toText(defined(value)));
+export const md5: FilterFn = (_ctx, value) => digest('md5', hashInput(defined(value)));
+export const sha1: FilterFn = (_ctx, value) => digest('sha1', hashInput(defined(value)));
 export const checksum = sha1;
 
 const PASSLIB_NAMES: Record<string, string> = { md5: 'md5_crypt', blowfish: 'bcrypt', sha256: 'sha256_crypt', sha512: 'sha512_crypt' };

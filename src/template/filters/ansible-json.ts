@@ -8,6 +8,7 @@ import { loadsJson } from './ansible-python-json.js';
 import { datetimeIso, replaceRuntime } from './ansible-runtime-values.js';
 import { containsOmit } from '../runtime/omit.js';
 import { typeError } from '../runtime/py-exception.js';
+import { containsBytes } from '../runtime/py-bytes.js';
 
 /**
  * json.dumps' indent as JSONEncoder.iterencode reads it: a str is the unit itself, anything else
@@ -47,6 +48,7 @@ function dumpOptions(data: Data, kwargs: ReadonlyMap<string, PluginValue>, base:
  */
 function jsonable(value: Data): Data {
   if (containsOmit(value)) throw pluginError("Object of type '_OmitType' is not JSON serializable by the 'tagless' profile.");
+  if (containsBytes(value)) throw pluginError("Object of type 'bytes' is not JSON serializable by the 'tagless' profile.");
   return replaceRuntime(value, datetimeIso);
 }
 

@@ -4,6 +4,7 @@ import type { FilterFn, PluginContext, PluginValue } from '../plugin.js';
 import { argument, defined, definedDeep, pluginError } from './ansible-args.js';
 import { dumpYaml, type YamlDumpOptions } from '../../core/yaml-emitter/index.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
+import { PyBytes } from '../runtime/py-bytes.js';
 import { datetimeIso } from './ansible-runtime-values.js';
 import { containsOmit, isOmit } from '../runtime/omit.js';
 import { PyRange, plainTypeName, str } from '../runtime/py-values.js';
@@ -25,7 +26,7 @@ function yamlInt(value: Data): number | undefined {
 }
 
 function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: YamlDumpOptions): YamlDumpOptions {
-  const options: Mutable<YamlDumpOptions> = { ...base, nonSpecificText: datetimeText };
+  const options: Mutable<YamlDumpOptions> = { ...base, nonSpecificText: datetimeText, binaryBytes: (value) => (value instanceof PyBytes ? value.bytes : undefined) };
   for (const [key, raw] of kwargs) {
     const value = defined(raw);
     if (key === 'indent') options.indent = yamlInt(value) ?? 2;

@@ -1,12 +1,12 @@
 /**
- * `int.to_bytes(length=1, byteorder='big', *, signed=False)`. Volant has no bytes type: the
- * bytes come back as a str of the same code points, which is how 2.19 shows ASCII bytes.
+ * `int.to_bytes(length=1, byteorder='big', *, signed=False)`.
  */
 import { PyException, typeError, valueError } from './py-exception.js';
 import type { Kwargs, Value } from './py-object.js';
 import { isInt, truthy, typeName } from './py-values.js';
+import { PyBytes } from './py-bytes.js';
 
-export function intToBytes(self: number | bigint | boolean, args: Value[], kwargs: Kwargs): string {
+export function intToBytes(self: number | bigint | boolean, args: Value[], kwargs: Kwargs): PyBytes {
   if (args.length > 2) throw typeError(`to_bytes() takes at most 2 positional arguments (${args.length} given)`);
   for (const key of kwargs.keys()) {
     if (!['length', 'byteorder', 'signed'].includes(key)) throw typeError(`to_bytes() got an unexpected keyword argument '${key}'`);
@@ -31,5 +31,5 @@ export function intToBytes(self: number | bigint | boolean, args: Value[], kwarg
     n >>= 8n;
   }
   if (byteorder === 'big') bytes.reverse();
-  return String.fromCharCode(...bytes);
+  return new PyBytes(Uint8Array.from(bytes));
 }

@@ -4,6 +4,7 @@
  */
 import { PyFloat, intOf, isTuple, markTuple, type Data } from '../../core/data.js';
 import { PyObject, type Value } from './py-object.js';
+import { PyBytes } from './py-bytes.js';
 import { PyException, typeError } from './py-exception.js';
 import { percentFormat } from './py-format.js';
 import { OMIT_PLACEHOLDER } from './omit.js';
@@ -67,6 +68,7 @@ export function add(a: Value, b: Value): Value {
     const t = isTuple(a) ? 'tuple' : 'list';
     throw typeError(`can only concatenate ${t} (not "${typeName(b)}") to ${t}`);
   }
+  if (a instanceof PyBytes) return a.concat(b);
   throw unsupported('+', a, b);
 }
 
@@ -96,6 +98,8 @@ export function mul(a: Value, b: Value): Value {
   const na = num(a);
   const nb = num(b);
   if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? exactInt(a, b, na * nb, (x, y) => x * y) : new PyFloat(na * nb);
+  if (a instanceof PyBytes && isInt(b)) return a.repeat(Number(b));
+  if (b instanceof PyBytes && isInt(a)) return b.repeat(Number(a));
   if ((typeof a === 'string' || Array.isArray(a)) && nb !== undefined) {
     if (!isInt(b)) throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
     return repeat(a, nb);

@@ -422,6 +422,8 @@ export function length(v: Value): number {
   if (v instanceof Map) return v.size;
   if (v instanceof Undefined) throw new UndefinedError(v);
   if (v instanceof PyRange) return v.length;
+  // A sized runtime sequence (bytes).
+  if (isIterableObject(v) && typeof (v as { length?: unknown }).length === 'number') return (v as unknown as { length: number }).length;
   throw typeError(`object of type '${typeName(v)}' has no len()`);
 }
 
@@ -449,6 +451,9 @@ export function contains(container: Value, item: Value): boolean {
   }
   if (container instanceof Map) return mapHas(container, item);
   if (container instanceof Undefined) throw new UndefinedError(container);
+  // A runtime container with its own membership rule (bytes: an int or a run of bytes).
+  const has = container instanceof PyObject ? (container as { has?: unknown }).has : undefined;
+  if (typeof has === 'function') return (has as (item: Value) => boolean).call(container, item);
   if (isIterableObject(container)) {
     for (const x of container) if (equals(x, item)) return true;
     return false;

@@ -5,6 +5,7 @@ import { isTuple, markTuple, type DataDict } from '../../core/data.js';
 import type { Kwargs, Value } from './py-object.js';
 import { typeError, valueError } from './py-exception.js';
 import { strFormat } from './py-format.js';
+import { strEncode } from './py-bytes.js';
 import { isInt, iterate, mapGet, str, typeName, withinPlugin } from './py-values.js';
 import { Undefined, UndefinedError } from './undefined.js';
 
@@ -359,7 +360,7 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
       }
       return out;
     },
-    encode: (self) => self,
+    encode: strEncode,
     // NOTE: a static method, reached through any str (`''.maketrans('ab', 'xy')`).
     maketrans: (_self, args) => makeTrans(args) as DataDict,
   };
