@@ -190,6 +190,11 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       return { problem: 'mapping values are not allowed in this context', ...lines.position(end.colon ?? error.pos[0]) };
     }
     case 'MULTILINE_IMPLICIT_KEY': {
+      // NOTE: a `- ` entry at the indentation of the mapping above starts no sequence in libyaml:
+      // that mapping wants a key there.
+      if (/^-(?:[ \t\r\n]|$)/.test(text.slice(error.pos[0], error.pos[0] + 2)) && enclosingBlock(text, error.pos[0])?.kind === 'mapping') {
+        return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...at };
+      }
       // NOTE: a would-be key at the indentation of an existing mapping is a "required" key to
       // libyaml, which then reports the missing `:`; a scalar opening a new block that runs into
       // a `: ` on a later line is "mapping values are not allowed" there instead.
@@ -219,8 +224,10 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
         return { context: 'while parsing a block collection', problem: "did not find expected '-' indicator", ...lines.position(token) };
       }
       if (message.startsWith('Implicit map keys need to be followed by map values')) {
-        // libyaml gives up on the key when it reaches the next token, on a later line.
-        return { context: 'while scanning a simple key', problem: "could not find expected ':'", ...lines.position(nextTokenAfterLine(text, error.pos[0])) };
+        // libyaml gives up on the key when it reaches the next token, on a later line (or the stream's end).
+        const next = nextTokenAfterLine(text, error.pos[0]);
+        const mark = next >= text.length ? streamEndMark(text, lines) : lines.position(next);
+        return { context: 'while scanning a simple key', contextMark: at, problem: "could not find expected ':'", ...mark };
       }
       if (message.startsWith('Missing , or : between flow sequence')) return unclosedFlow(']', text, error.pos[0], lines);
       if (message.startsWith('Missing , or : between flow map')) return unclosedFlow('}', text, error.pos[0], lines);

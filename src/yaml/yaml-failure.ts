@@ -11,6 +11,8 @@ import type { LineIndex } from './line-index.js';
 export interface YamlProblem {
   /** PyYAML's context and problem texts (e.g. 'while parsing a block mapping', 'did not find expected key'). */
   readonly context?: string;
+  /** 1-based mark of the context where it is known here (a simple key's start). */
+  readonly contextMark?: { readonly line: number; readonly column: number };
   readonly problem: string;
   /** 1-based mark of the problem. */
   readonly line: number;

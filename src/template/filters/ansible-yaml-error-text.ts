@@ -30,7 +30,7 @@ export function pyyamlErrorText(error: YAMLError, text: string): string {
   const out: string[] = [];
   if (problem.context !== undefined) {
     out.push(problem.context);
-    const context = contextMark(problem.context, text, lines, problemMark);
+    const context = problem.contextMark ?? contextMark(problem.context, text, lines, problemMark);
     if (context !== undefined && (context.line !== problemMark.line || context.column !== problemMark.column)) out.push(markText(context));
   }
   out.push(problem.problem, markText(problemMark));
@@ -81,13 +81,16 @@ function unclosedOpener(text: string, open: '[' | '{'): number | undefined {
   return undefined;
 }
 
-/** The first line of the block collection holding the problem: the lines above, indented less than it, at one indentation. */
+/**
+ * The first line of the block collection holding the problem: the lines above, indented no deeper
+ * than it (a sibling at its own indentation is of the same collection), at one indentation.
+ */
 function blockStart(text: string, problem: Mark): Mark | undefined {
   const all = text.split('\n');
   const content = (l: string): boolean => l.trim() !== '' && !l.trimStart().startsWith('#');
   const indentOf = (l: string): number => l.length - l.trimStart().length;
   let row = problem.line - 2;
-  while (row >= 0 && (!content(all[row] as string) || indentOf(all[row] as string) >= problem.column - 1)) row--;
+  while (row >= 0 && (!content(all[row] as string) || indentOf(all[row] as string) > problem.column - 1)) row--;
   if (row < 0) return undefined;
   const indent = indentOf(all[row] as string);
   let first = row;
