@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import { isStringLike, isTuple, markTuple, textOf, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, elementTypeName, pluginError, pyClass } from './ansible-args.js';
-import { typeName } from '../runtime/py-values.js';
+import { PyRange, typeName } from '../runtime/py-values.js';
 import { isOmit } from '../runtime/omit.js';
 import {
   ntSplit,
@@ -64,10 +64,18 @@ export const relpath: FilterFn = (_ctx, value, args, kwargs) => {
   }
 };
 
+/** Ansible's is_sequence: a list or tuple, or a range() (a Python Sequence too), as a list. */
+function sequenceOf(data: Data): Data[] | undefined {
+  if (Array.isArray(data)) return data;
+  const v: unknown = data;
+  return v instanceof PyRange ? [...v] : undefined;
+}
+
 export const path_join: FilterFn = (_ctx, value) => {
-  const data = defined(value);
-  if (isStringLike(data) && !isOmit(data)) return textOf(data);
-  if (Array.isArray(data)) {
+  const whole = defined(value);
+  if (isStringLike(whole) && !isOmit(whole)) return textOf(whole);
+  const data = sequenceOf(whole);
+  if (data !== undefined) {
     if (data.length === 0) throw pluginError('join() missing 1 required positional argument: \'a\'');
     // NOTE: os.path.join checks its first argument with fspath and the others with its own words.
     const parts = data.map((p, i) => {
@@ -76,12 +84,12 @@ export const path_join: FilterFn = (_ctx, value) => {
     });
     return posixJoin(parts[0] as string, ...parts.slice(1));
   }
-  throw pluginError(`|path_join expects string or sequence, got ${pyClass(data)} instead.`);
+  throw pluginError(`|path_join expects string or sequence, got ${pyClass(whole)} instead.`);
 };
 
 export const commonpath: FilterFn = (_ctx, value) => {
-  const data = defined(value);
-  if (!Array.isArray(data)) throw pluginError(`|commonpath expects sequence, got ${pyClass(data)} instead.`);
+  const data = sequenceOf(defined(value));
+  if (data === undefined) throw pluginError(`|commonpath expects sequence, got ${pyClass(defined(value))} instead.`);
   try {
     return posixCommonpath(data.map((p, i) => (isStringLike(p) ? textOf(p) : pathText(p, elementTypeName(data, i)))));
   } catch (error) {
