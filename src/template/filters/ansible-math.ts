@@ -95,6 +95,8 @@ export const human_readable: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
   const isbits = truthy(argument(args, kwargs, 0, 'isbits') ?? false);
   const unit = argument(args, kwargs, 1, 'unit');
+  // NOTE: bytes_to_human calls unit.upper() on any unit that is not None, before it reads the size.
+  if (unit !== undefined && unit !== null && !isStringLike(unit)) throw chainedError("human_readable() can't interpret the input", `'${typeName(unit)}' object has no attribute 'upper'`);
   const size = numericValue(data);
   if (size === undefined) {
     // With a unit the size is only divided, never compared.
