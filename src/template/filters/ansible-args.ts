@@ -10,6 +10,7 @@ import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
 import { PyObject } from '../runtime/py-object.js';
 import { PyBytes } from '../runtime/py-bytes.js';
+import { isGroupTuple } from '../runtime/group-tuple.js';
 import type { PluginValue } from '../plugin.js';
 
 /** A plugin failure: the engine prefixes it with "The filter plugin '…' failed:". */
@@ -109,22 +110,22 @@ export function pyClass(value: Data): string {
 
 /** The full class of a value a plugin received wrapped: a lazy container, or a str/int/float tagged with its origin. */
 function wrappedClass(name: string): string | undefined {
-  if (name.startsWith('_AnsibleLazyTemplate')) return `<class 'ansible._internal._templating._lazy_containers.${name}'>`;
+  if (name.startsWith('_AnsibleLazyTemplate') || name === '_AnsibleLazyAccessTuple') return `<class 'ansible._internal._templating._lazy_containers.${name}'>`;
   if (name.startsWith('_AnsibleTagged')) return `<class 'ansible.module_utils._internal._datatag.${name}'>`;
   if (name === '_OmitType') return "<class 'ansible._internal._templating._utils._OmitType'>";
   return undefined;
 }
 
 /**
- * `type(x)` as Ansible 2.19 prints it in type errors: lists and dicts that reach a plugin are
- * its lazy template containers.
+ * `type(x)` as Ansible 2.19 prints it in type errors: lists, dicts and tuples that reach a plugin
+ * are its lazy containers.
  */
 export function ansibleClass(value: Data): string {
   const tagged = wrappedClass(typeName(value));
   if (tagged !== undefined && !tagged.includes('_AnsibleLazy')) return tagged;
   if (Array.isArray(value) && !isTuple(value)) return "<class 'ansible._internal._templating._lazy_containers._AnsibleLazyTemplateList'>";
   if (value instanceof Map) return "<class 'ansible._internal._templating._lazy_containers._AnsibleLazyTemplateDict'>";
-  if (Array.isArray(value)) return "<class 'tuple'>";
+  if (Array.isArray(value)) return isGroupTuple(value) ? "<class 'tuple'>" : "<class 'ansible._internal._templating._lazy_containers._AnsibleLazyAccessTuple'>";
   return pyClass(value);
 }
 

@@ -106,6 +106,8 @@ export function typeName(v: Value | undefined): string {
   if (v === OMIT_PLACEHOLDER) return '_OmitType';
   if (pluginDepth > 0) {
     if (Array.isArray(v) && !isTuple(v)) return '_AnsibleLazyTemplateList';
+    // NOTE: a tuple reaches a plugin wrapped too (groupby's are no plain tuples).
+    if (Array.isArray(v) && !isGroupTuple(v)) return '_AnsibleLazyAccessTuple';
     if (v instanceof Map) return '_AnsibleLazyTemplateDict';
     if (v !== null && v === taggedScalar) return taggedTypeName(v) as string;
   }
