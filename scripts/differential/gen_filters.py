@@ -402,6 +402,122 @@ METHODS = [
     "v_users[0]['groups'][1]", "v_str.nosuchmethod()", "v_int.real", "v_float.is_integer()", "(5).bit_length()", "v_int.to_bytes(2, 'big')",
 ]
 
+# Seeds from here on also draw the argument forms and edge cases below, which the catalogue above
+# never wrote out: keyword and mode arguments of ansible.builtin's filters, Jinja's builtins with
+# their less common arguments, map/select with tests and their arguments, `%` and str.format edge
+# cases, and integer/float arithmetic (floor division and modulo with negatives, powers, big ints,
+# float reprs, division by zero).
+EDGES_FROM = 24000
+
+EDGE_EXPRS = [
+    # dict2items / items2dict / combine / extract
+    "v_dict | dict2items(key_name='k', value_name='v')", "v_dict | dict2items('n', 'val') | items2dict('n', 'val')",
+    "v_deep | dict2items(key_name=none)", "[{'k': 1, 'v': 2}] | items2dict(key_name='k', value_name='v')",
+    "{'a': [1, 2], 'b': {'x': [1]}} | combine({'a': [2, 3], 'b': {'x': [2]}}, recursive=true, list_merge='append')",
+    "{'a': [1, 2]} | combine({'a': [2, 3]}, list_merge='prepend')", "{'a': [1, 2]} | combine({'a': [2, 3]}, list_merge='append_rp')",
+    "{'a': [1, 2]} | combine({'a': [2, 3]}, list_merge='prepend_rp')", "{'a': [1, 2]} | combine({'a': 3}, list_merge='append')",
+    "{'a': [1]} | combine({'a': [2]}, {'a': [3]}, list_merge='append')", "[{'a': 1}, {'b': 2}, {'a': 3}] | combine",
+    "{'a': {'b': 1}} | combine({'a': {'c': 2}})", "{'a': {'b': 1}} | combine({'a': {'c': 2}}, recursive=true)",
+    "{'a': {'b': [1]}} | combine({'a': {'b': [1, 2]}}, recursive=true, list_merge='keep')",
+    "{'a': 1} | combine({'a': none}, recursive=true)", "{} | combine([{'a': 1}], [{'b': 2}])",
+    "'a' | extract(v_deep, 'b')", "'a' | extract(v_deep, ['c', 'd'])", "'a' | extract(v_deep, ['c', 'zz'])",
+    "['a', 'e'] | map('extract', v_deep, 'b') | list", "0 | extract([[1, 2], [3]], 1)", "'zz' | extract(v_dict)",
+    # split / regex / strings
+    "'a,b,,c' | ansible.builtin.split(',')", "'a b  c' | ansible.builtin.split", "'a,b,c' | split(',', 1)", "'a-b-c' | split('-', -1)",
+    "'aaa' | regex_replace('a', 'b', count=2)", "'A\\na' | regex_replace('^a', 'x', multiline=true, ignorecase=true)",
+    "'abc' | regex_replace('(?P<x>b)', '[\\\\g<x>]')", "'abc' | regex_replace('', '-')", "'aXbX' | regex_replace('x', '_', ignorecase=true, count=1)",
+    "'abcabc' | regex_search('(b)(c)', '\\\\2', '\\\\1')", "'abc' | regex_findall('(a)(b)')", "'A1b2' | regex_findall('[a-z]\\\\d', ignorecase=true)",
+    "'a.b' | regex_escape", "'a+b(c)' | regex_escape('posix_basic')",
+    # dates and times
+    "'2024-03-05 14:07:09' | to_datetime", "('2024-03-05' | to_datetime('%Y-%m-%d')).weekday()",
+    "(('2024-03-05 14:07:09' | to_datetime) - ('2024-03-01 00:00:00' | to_datetime)).total_seconds()",
+    "(('2024-03-05 14:07:09' | to_datetime) - ('2024-03-01 00:00:00' | to_datetime)).seconds",
+    "('2024-03-05 14:07:09' | to_datetime).strftime('%d/%m %H')", "'05/03/24' | to_datetime('%d/%m/%y')",
+    "'2024-13-01' | to_datetime('%Y-%m-%d')", "'%Y-%m-%dT%H:%M:%S' | strftime(1700000000, utc=true)",
+    "'%Y-%m-%d' | strftime(second=86400 * 365, utc=true)", "'%a %d %b %Y %I%p %j %U %w' | strftime(1234567890, utc=true)",
+    "'%Y' | strftime('1700000000', utc=true)", "'%Y' | strftime(1.7e9, utc=true)",
+    # comment styles
+    "'x\\ny' | comment('erlang')", "'x' | comment('cblock')", "'x' | comment('xml')", "'x' | comment('c', prefix_count=2)",
+    "'x\\n\\ny' | comment(decoration='; ')", "'x' | comment('plain', prefix='/*', postfix='*/', postfix_count=2)",
+    "'x' | comment(beginning='#<', end='#>', newline='\\n')", "'' | comment",
+    # paths and urls
+    "['a', '/b', 'c'] | path_join", "('a', 'b', 'c.txt') | path_join", "['a', ''] | path_join", "['/', 'etc', '..'] | path_join",
+    "['/a/b', '/a/c'] | commonpath", "'http://[::1]:80/x' | urlsplit('port')", "'http://[::1]:80/x' | urlsplit('hostname')",
+    "v_url | urlsplit('path')", "v_url | urlsplit('password')", "v_url | urlsplit('scheme')", "'mailto:a@b' | urlsplit",
+    "'a/b/c.tar.gz' | splitext", "'/a/./b/../c' | normpath", "'/etc/hosts' | relpath('/usr/lib')",
+    # sizes
+    "'1 Mb' | human_to_bytes(isbits=true)", "'10' | human_to_bytes(default_unit='K', isbits=true)", "'1 MB' | human_to_bytes(isbits=true)",
+    "'1.5' | human_to_bytes('G')", "'2 KiB' | human_to_bytes", "'1e3' | human_to_bytes", "1048576 | human_readable(isbits=true)",
+    "1 | human_readable(unit='B')", "0 | human_readable", "1023.5 | human_readable",
+    # Jinja builtins with arguments
+    "v_users | groupby('age') | map('first') | list", "v_users | groupby('home', default='none') | map('first') | list",
+    "v_users | groupby('active') | map('last') | map('length') | list", "range(7) | batch(3, 'x') | list", "range(7) | slice(3) | list",
+    "range(7) | slice(3, fill_with=0) | list", "[] | batch(2) | list", "v_users | sum(attribute='age')", "[[1], [2]] | sum(start=[])",
+    "[0.1, 0.2, 0.3] | sum", "'a-b-c d' | wordwrap(3, break_long_words=false)", "'aaa-bbb ccc' | wordwrap(4, break_on_hyphens=false)",
+    "'one two three' | wordwrap(6, wrapstring='<br>')", "'hello world foo' | truncate(9)", "'hello world foo' | truncate(9, true)",
+    "'hello world foo' | truncate(12, leeway=0)", "'hello' | truncate(3, end='')", "'ab' | center(7)", "'ab' | center(1)", "'é' | center(4)",
+    "v_multi | indent(2, first=true, blank=true)", "v_multi | indent(width='> ', first=true)", "'a\\n\\nb' | indent(blank=false)",
+    "{'a': 1, 'b': none, 'c': 'x y', 'd': '<&>'} | xmlattr", "{'a': 1} | xmlattr(false)", "{'a b': 1} | xmlattr",
+    "{'b': '<&>', 'a': [1, 2.5, none, true]} | tojson", "[1, {'b': 2, 'a': 1}] | tojson(indent=2)", "'é\\'' | tojson",
+    "'x' | attr('upper')", "v_dict | dictsort(false, 'value')", "v_users | map(attribute='groups') | map('first', default='-') | list",
+    "v_words | map('truncate', 3, true, '') | list", "v_words | map('center', 7) | list", "[3, 1, 2] | sort(reverse=true) | first",
+    "v_words | unique(case_sensitive=true) | list", "v_users | min(attribute='age') | attr('name')", "v_users | max(attribute='name')",
+    "v_users | sort(attribute='age,name') | map(attribute='name') | list", "'AbC' | lower ~ ('AbC' | swapcase if false else '')",
+    "range(5) | random(seed=3)", "range(1, 10, 2) | list | last", "range(3) | reverse | list", "v_str | wordcount", "v_multi | wordcount",
+    # map / select with tests and arguments
+    "[1, 5, 10] | select('gt', 3) | list", "[1, 5, 10] | reject('lt', 5) | list", "v_words | select('match', '^[ap]') | list",
+    "v_words | map('replace', 'p', 'P') | list", "['1f', 'ff'] | map('int', base=16) | list", "['1', 'x'] | map('int', default=-1) | list",
+    "v_users | selectattr('age', '>=', 31) | map(attribute='name') | list", "v_users | rejectattr('groups') | map(attribute='name') | list",
+    "v_users | selectattr('home', 'undefined') | list | length", "[none, 1, '', 0, 'a'] | select | list", "[none, 1, '', 0] | reject('none') | list",
+    "[[1], [], [2, 3]] | select('ne', []) | map('length') | list", "v_list | select('divisibleby', 3) | list", "v_list | select('in', [1, 3]) | list",
+    "v_words | select('search', 'PP', ignorecase=true) | list", "v_list | map('abs') | map('float') | list", "v_list | map('pow', 2) | list",
+    "v_words | map('regex_search', '^.') | list", "v_users | map(attribute='nope', default=0) | list", "[1, 2] | map('default') | list",
+    "v_users | map('dict2items') | map('length') | list", "v_list | select('version', '2', '>=') | list", "[1.5, 2] | map('round') | list",
+    # % formatting
+    "'%5.2f|%-5d|%+d|%x|%X|%o|%e|%g|%%' % (3.14159, 42, 7, 255, 255, 8, 12345.678, 0.00001)", "'%(a)s %(b)03d' % {'a': 'x', 'b': 2}",
+    "'%c%c' % (65, 'b')", "'%r %a' % ('x', 'é')", "'%s' % [1, 2]", "'%s' % ((1, 2),)", "'%s %s' % (1,)", "'%d' % 3.9", "'%i' % true",
+    "'%.3s' % 'abcdef'", "'%*d' % (5, 3)", "'%-6.2e' % 1234.5", "'%#x %#o' % (255, 8)", "'% d' % 5", "'%05.1f' % -2.25", "'%s' % none",
+    "'%(a)s' % {}", "'%z' % 1", "'%s' % {'a': 1}", "'%x' % 3.0", "'%d' % '5'", "'%.0f %.0f %.0f' % (0.5, 1.5, 2.5)", "'%g %g' % (1e16, 1e-5)",
+    # str.format
+    "'{:,}'.format(1234567)", "'{:08.3f}'.format(-3.14159)", "'{!r}'.format('x')", "'{0[1]}'.format([5, 6])", "'{:^9}'.format('x')",
+    "'{:*<6}|{:>6}'.format('a', 'b')", "'{:b} {:o} {:x} {:X} {:#x}'.format(10, 10, 255, 255, 255)", "'{:e}'.format(12345.678)",
+    "'{:%}'.format(0.25)", "'{:.1%}'.format(1 / 3)", "'{:g} {:g}'.format(1e20, 0.0001)", "'{}'.format(none)", "'{a[b]}'.format(a={'b': 1})",
+    "'{:>{w}}'.format('x', w=5)", "'{0}{1}{0}'.format('a', 'b')", "'{}{}'.format(1)", "'{0}{}'.format(1, 2)", "'{:d}'.format(1.5)",
+    "'{:s}'.format(1)", "'{:+.2f}'.format(2)", "'{:_}'.format(10 ** 7)", "'{!s:>4}'.format(true)", "'{:c}'.format(9731)", "'{{}}{}'.format(1)",
+    "'{:.3}'.format('abcdef')", "'{:10.4}'.format(3.14159265)", "'{:n}'.format(1234)", "'{x}'.format(**{'x': 1})",
+    # arithmetic
+    "-7 // 2", "-7 % 3", "7 % -3", "7 // -2", "-7.5 // 2", "-7.5 % 2", "7.5 % -2", "2 ** -1", "-2 ** 2", "(-2) ** 2", "2 ** 100",
+    "(2 ** 64) // 3", "(2 ** 64) % 7", "-(2 ** 63)", "10 ** 20 + 1", "(10 ** 20) * -3", "(2 ** 53) + 1", "2 ** 53 + 1.0",
+    "1 / 3", "0.1 + 0.2", "1e16", "1e-5", "1e15 + 0.3", "123456789.123456789", "2.5 // 1", "-2.5 // 1", "1 / 0", "1 // 0", "1 % 0",
+    "0.0 / 0", "1.0 // 0.0", "10 ** -2", "3 * 1.1", "1e308 * 10", "-1e308 * 10", "(1e308 * 10) - (1e308 * 10)", "2.675 | round(2)",
+    "1e22 | int", "(0.1 * 3) | string", "100000000000000000.0", "1234567890123456789 / 10", "(-0.0) | abs", "-5 // 2.0",
+    "true + 1", "true / 2", "'9' * 3 | int", "('9' * 20) | int", "('9' * 20) | int + 1", "(2 ** 70) | string | length",
+    "(2 ** 70) / 2", "(2 ** 70) // 2 ** 69", "2 ** 0.5", "4 ** 0.5", "(-8) ** (1 / 3)", "7 | float / 2", "5 % 2.5", "-0.0 * 1",
+    "[1, 2] * 2", "'ab' * -1", "3 * 'x'", "1.5 * 'x'", "(1, 2) + (3,)", "[1] + (2,)", "10 | log(10)", "8 | root(3)", "(2 ** 64) | float",
+    "1e400", "-1e400", "(2 ** 1024) | float", "1e300 * 1e300 / 1e300", "(1 / 3) | round(20)", "0.1 | round(1) == 0.1",
+    "9007199254740993", "9007199254740993 + 0", "-9007199254740993 // 2", "2 ** 63 % 1000", "(10 ** 30) | string | first",
+]
+
+EDGE_STATEMENTS = [
+    "{% for a in [[1, [2]], 3] recursive %}{{ loop.depth }}.{{ loop.depth0 }}{% if a is iterable %}({{ loop(a) }}){% endif %} {% endfor %}",
+    "{% for a in [1, [2, [3]]] recursive %}{% if a is iterable %}{{ loop(a) }}{% else %}{{ a }}@{{ loop.depth }}/{{ loop.index }}/{{ loop.length }}{% endif %};{% endfor %}",
+    "{% set ns = namespace(x=0, items=[]) %}{% for i in range(4) %}{% set ns.x = ns.x + i %}{% set ns.items = ns.items + [i] %}{% endfor %}{{ ns.x }} {{ ns.items }}",
+    "{% set ns = namespace(found=false) %}{% for u in v_users %}{% if u.age > 30 %}{% set ns.found = u.name %}{% endif %}{% endfor %}{{ ns.found }}",
+    "{% set ns = namespace() %}{% set ns.a = 1 %}{% set ns.a = ns.a * 10 %}{{ ns.a }} {{ ns.b | default('nob') }}",
+    "{% set ns = namespace(v_dict) %}{{ ns.a }}{{ ns.C }}", "{% set ns = namespace(a=1) %}{{ ns.a }}{% set ns.a, ns.b = 2, 3 %}",
+    "{% set ns = namespace(n=1) %}{% for x in range(3) %}{% for y in range(2) %}{% set ns.n = ns.n * 2 %}{% endfor %}{% endfor %}{{ ns.n }}",
+    "{% for x in range(3) %}{% for y in 'ab' %}{{ loop.index }}{{ loop.depth }}{% endfor %}|{% endfor %}",
+    "{% for x in v_list | sort %}{{ loop.index0 }}:{{ x }}{{ '' if loop.last else ',' }}{% endfor %}",
+    "{% for x in range(5) %}{{ loop.revindex }}{{ loop.cycle('-', '+') }}{% endfor %}",
+    "{{ '%-8s|%8s|' % ('left', 'right') }}{{ '{:-^12}'.format(' mid ') }}",
+    "{% set x = -7 %}{{ x // 2 }} {{ x % 2 }} {{ x / 2 }} {{ x ** 2 }} {{ (x * 1.0) // 2 }}",
+    "{% for n in [0.1, 0.5, 1.0, 1e16, 1e-7, 2 ** 60, -0.0, 1.5e300 * 1e10] %}{{ n }} {% endfor %}",
+    "{% for n in [2.5, 3.5, -2.5, 0.125] %}{{ n | round }}/{{ n | round(1) }}/{{ n | int }} {% endfor %}",
+    "{{ range(3) | map('string') | map('center', 3) | join('|') }}",
+    "{% filter indent(2, first=true) %}a\nb{% endfilter %}", "{% filter wordwrap(4) %}aaaa bbbb cc{% endfilter %}",
+    "{% filter truncate(8) %}one two three{% endfilter %}",
+]
+
 TEMPLATE_T = 'T {{ v_int }} {{ extra | default("no extra") }} [[ v_str ]]\n'
 TEMPLATE_N = '{{ v_list }}\n'
 
@@ -418,6 +534,7 @@ class G:
         self.r = random.Random(seed)
         self.stable = seed >= STABLE_FROM
         self.extended = seed >= EXTENDED_FROM
+        self.edges = seed >= EDGES_FROM
 
     def pick(self, xs):
         return self.r.choice(xs)
@@ -469,6 +586,8 @@ class G:
         return '%s is %s%s' % (x, neg, '%s(%s)' % (name, a) if a else name)
 
     def extended_expr(self):
+        if self.edges and self.chance(0.4):
+            return self.pick(EDGE_EXPRS)
         k = self.r.randrange(100)
         if k < 40:
             return self.filter_expr() if k < 25 else self.test_expr()
@@ -493,7 +612,7 @@ class G:
 
     def task(self):
         if self.extended and self.chance(0.3):
-            return {'debug': {'msg': self.pick(STATEMENTS)}, 'ignore_errors': True}
+            return {'debug': {'msg': self.pick(STATEMENTS + EDGE_STATEMENTS if self.edges else STATEMENTS)}, 'ignore_errors': True}
         e = self.expr()
         k = self.r.randrange(10)
         if k == 0:
