@@ -11,6 +11,7 @@ import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywo
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { delegateHostName } from './delegate-host-name.js';
 import { loopSubdir, renderDroppingUndefined } from '../template/lookups/first-found.js';
+import { withLoopTermTags, withTaggedValues } from '../template/lookup-term-tags.js';
 import { parsePyFloat } from '../template/filters/jinja-numbers.js';
 import { ConnectionError, TemplateError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
@@ -141,15 +142,16 @@ export class TaskExecutor {
   private loopItems(step: TaskStep, vars: VarSource): Data[] | undefined {
     const task = step.task;
     const templar = this.services.templar;
-    if (task.withLookup) {
-      const terms = task.withLookup.terms;
+    const withLookup = task.withLookup;
+    if (withLookup) {
+      const terms = withLookup.terms;
       const options = { origin: terms.loc, lookup: this.services.lookupEnv(step) };
       const render = (v: Data): Data => templar.renderDeep(v, vars, options);
-      const firstFound = task.withLookup.name.replace(/^ansible\.(builtin|legacy)\./, '') === 'first_found';
+      const firstFound = withLookup.name.replace(/^ansible\.(builtin|legacy)\./, '') === 'first_found';
       const value = firstFound ? renderDroppingUndefined(render, terms.value) : render(terms.value);
       if (value === OMIT) throw omittedLoopError(terms.loc);
       const list = Array.isArray(value) ? value : [value];
-      return this.invokeWithLookup(task.withLookup.name, list, vars, step, terms.loc);
+      return withTaggedValues(withLoopTermTags(value, list), () => this.invokeWithLookup(withLookup.name, list, vars, step, terms.loc));
     }
     const loop = task.keywords.get('loop');
     if (!loop) return undefined;

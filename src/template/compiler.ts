@@ -30,6 +30,7 @@ import { refuseOmitInput } from './filters/omit-input.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
 import { escapeHtml } from './filters/jinja-html.js';
 import { mayHoldConstant } from './lookup-term-constants.js';
+import { lookupTermTags, withTaggedValues } from './lookup-term-tags.js';
 
 type ExprFn = (f: Frame) => Value;
 type StmtFn = (f: Frame, out: Value[]) => void;
@@ -642,6 +643,7 @@ class Compiler {
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
     const terms = e.callee.kind === 'name' && LOOKUP_CALLS.has(e.callee.name) && e.star === null ? e.args.slice(1).map(mayHoldConstant) : [];
     const holding = terms.includes(false) ? terms : null;
+    const termTags = e.callee.kind === 'name' && LOOKUP_CALLS.has(e.callee.name) && e.star === null ? lookupTermTags(e.args.slice(1), (x) => this.expr(x)) : undefined;
     return (f) => {
       const fn = callee(f);
       let kw = kwargs(f);
@@ -653,6 +655,7 @@ class Compiler {
       // Read (and cleared) by the lookup as it starts; cleared here if the callee was something else.
       if (holding) f.state.lookupTermsHoldingConstants = holding;
       try {
+        if (termTags) return withTaggedValues(termTags(f, a.slice(1)), () => this.callWithTags(f, fn, a, kw, calleeTag));
         return this.callWithTags(f, fn, a, kw, calleeTag);
       } finally {
         if (holding) f.state.lookupTermsHoldingConstants = null;
