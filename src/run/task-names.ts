@@ -3,6 +3,7 @@
  * printed, and the TaskInfo every result of the step carries.
  */
 import { PyFloat, VaultString, pyStr, truthy, type Data } from '../core/data.js';
+import { VolantError } from '../core/errors.js';
 import { undecryptable } from '../template/render-context.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
@@ -12,6 +13,7 @@ import type { PlayVars } from './vars-port.js';
 import type { TemplateRenderer } from '../template/api.js';
 import { keywordBool } from './keyword-values.js';
 import { includeArgsShown } from './include-args-shown.js';
+import { NameErrors } from './name-errors.js';
 
 const ROLE_INCLUDES: ReadonlySet<string> = new Set(['include_role', 'import_role']);
 
@@ -49,7 +51,12 @@ export class TaskNames {
     const nameKw = task.keywords.get('name');
     if (!nameKw || isUnnamed(task)) return unnamed(task);
     // NOTE: 2.19 templates a !vault name as a use of the value: one no secret opens is a template error.
-    if (nameKw.value instanceof VaultString && nameKw.value.reveal() === undefined) return this.nameErrors([undecryptable(nameKw.value).message], nameKw.loc);
+    if (nameKw.value instanceof VaultString && nameKw.value.reveal() === undefined) {
+      const errors = new NameErrors(nameKw.loc);
+      const text = errors.whole(undecryptable(nameKw.value).message);
+      errors.warn(this.callback);
+      return errors.finish(text);
+    }
     const raw = pyStr(nameKw.value);
     const templar = this.templar;
     // NOTE: 2.19's strategies announce a meta task from _execute_meta, which never templates its name.
@@ -64,30 +71,25 @@ export class TaskNames {
       this.renderedTypes.set(step.id, taggedTypeName(value));
       return pyStr(value);
     } catch (whole) {
-      const errors: string[] = [];
-      let text = raw.replace(/\{\{[\s\S]*?\}\}/g, (expr) => {
-        try {
-          return pyStr(templar.render(expr, vars, { origin: nameKw.loc }));
-        } catch (e) {
-          errors.push(e instanceof Error ? e.message : String(e));
-          return `<< error ${errors.length} - ${errors[errors.length - 1]} >>`;
+      const errors = new NameErrors(nameKw.loc);
+      let text = '';
+      // A name that does not compile fails as a whole.
+      const compiles = !(whole instanceof VolantError && whole.code === 'template-syntax');
+      for (const piece of compiles ? raw.split(/(\{\{[\s\S]*?\}\})/) : []) {
+        if (!piece.startsWith('{{')) text += piece;
+        else {
+          try {
+            text += pyStr(templar.render(piece, vars, { origin: nameKw.loc }));
+          } catch (e) {
+            text += errors.marker(e);
+          }
         }
-      });
-      // A name that fails as a whole (an unclosed expression) shows as one error.
-      if (errors.length === 0) {
-        errors.push(whole instanceof Error ? whole.message : String(whole));
-        text = `<< error 1 - ${errors[0]} >>`;
+        if (errors.ended) break;
       }
-      this.nameErrors(errors, nameKw.loc);
-      return text;
+      if (errors.count === 0) text = errors.whole(whole instanceof Error ? whole.message : String(whole));
+      errors.warn(this.callback);
+      return errors.finish(text);
     }
-  }
-
-  /** Warns of a name's template errors as 2.19 does; the name shown when the whole name failed. */
-  private nameErrors(errors: string[], origin: Keyword['loc']): string {
-    const lines = errors.map((m, i) => `error ${i + 1} - ${m}`).join('\n');
-    this.callback.warning?.({ message: `Encountered ${errors.length} template error${errors.length === 1 ? '' : 's'}.\n${lines}`, origin });
-    return `<< error 1 - ${errors[0]} >>`;
   }
 
   /** A templated name's type when it rendered to a truthy non-string (once the name was templated). */
