@@ -7,7 +7,7 @@ import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js
 import { ParseError, VolantError } from '../core/errors.js';
 import type { Keyword } from '../playbook/model.js';
 import { withActionCollections } from '../playbook/action-collections.js';
-import { ProgramBuilder, argLoc, includedRole, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
+import { ProgramBuilder, addImportedHandlers, argLoc, includedRole, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
 import { foldLayer } from './fold-keywords.js';
 import { withParentRole } from './parent-role-params.js';
 import type { FoldedKeywords, Program, RoleInstance, TaskStep } from './program.js';
@@ -67,9 +67,14 @@ function loadIncludedTasks(loader: CompileLoader, path: string, handlers: boolea
 export function compileIncludeTasks(step: TaskStep, file: string, args: DataDict, loader: CompileLoader, itemVars?: DataDict): CompiledInclude {
   const path = loader.resolveTaskFile(file, step.baseDir, step.role);
   const list = withActionCollections(taskFileCollections(step.role, step.folded), () => loadIncludedTasks(loader, path, step.task.isHandler));
-  const builder = new ProgramBuilder(loader, includeParams(step, itemVars));
+  const params = includeParams(step, itemVars);
+  const builder = new ProgramBuilder(loader, params);
   builder.addList(list, applyFold(step, args), { ...(step.role ? { role: step.role } : {}), baseDir: dirname(path) });
-  return { program: builder.build(), displayFile: path };
+  if (builder.importedHandlers.length === 0) return { program: builder.build(), displayFile: path };
+  // NOTE: 2.19 appends the handlers of a role the included file imports to the play's as it loads the file.
+  const handlers = new ProgramBuilder(loader, params);
+  addImportedHandlers(handlers, builder, loader);
+  return { program: builder.build(), displayFile: path, handlers: handlers.build() };
 }
 
 export function compileIncludeRole(step: TaskStep, args: DataDict, loader: CompileLoader, itemVars?: DataDict): CompiledInclude {
@@ -96,6 +101,8 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
   builder.addRoleTasks(role, fold, from.tasks ?? 'main');
   // the role's handlers see the include's params too (its vars: and loop item), as its tasks do
   const handlers = new ProgramBuilder(loader, params);
+  // NOTE: 2.19 loads the role's tasks (and what they import, handlers too) before it adds the role's handlers.
+  addImportedHandlers(handlers, builder, loader);
   for (const dep of deps) handlers.addList(loader.loadRoleTasks(dep.def, 'main', true), step.outerFold, { role: dep, baseDir: `${dep.def.path}/handlers` });
   handlers.addList(loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold, { role, baseDir: `${def.path}/handlers` });
   // `included:` names the role as the task wrote it (a short name found through collections: too)

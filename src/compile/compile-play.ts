@@ -290,6 +290,13 @@ export function taskFileCollections(role: RoleInstance | undefined, fold: Folded
   return role !== undefined ? role.def.collections : completeCollections(fold.scalars.get('collections')?.value);
 }
 
+/** The handlers of the roles `from`'s import_role tasks brought in, each under the keywords around its import. */
+export function addImportedHandlers(handlers: ProgramBuilder, from: ProgramBuilder, loader: CompileLoader): void {
+  for (const { role, file, fold } of from.importedHandlers) {
+    handlers.addList(loader.loadRoleTasks(role.def, file, true), fold, { role, baseDir: `${role.def.path}/handlers` });
+  }
+}
+
 export function roleFrom(args: DataDict): { tasks?: string; vars?: string; defaults?: string; handlers?: string } {
   const pick = (key: string): string | undefined => {
     const v = args.get(key);
@@ -412,9 +419,7 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
   handlers.addList(play.handlers, playFold, { baseDir });
   // NOTE: 2.19 appends an imported role's handlers to the play's as it loads the import, so they
   // come after those of roles: and after the play's own.
-  for (const { role, file, fold } of builder.importedHandlers) {
-    handlers.addList(loader.loadRoleTasks(role.def, file, true), fold, { role, baseDir: `${role.def.path}/handlers` });
-  }
+  addImportedHandlers(handlers, builder, loader);
 
   const firstByKey = new Map<string, RoleInstance>();
   for (const role of roles) if (!firstByKey.has(paramsKey(role))) firstByKey.set(paramsKey(role), role);
