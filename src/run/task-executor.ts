@@ -4,15 +4,13 @@
  * Returns ansible's result dict, internal keys included; the strategy applies it.
  */
 import { keepTrusted } from './registered-overrides.js';
-import { PyFloat, isDict, isStringLike, pyRepr, pyStr, strRepr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
+import { PyFloat, isDict, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
-import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { delegateHostName } from './delegate-host-name.js';
 import { loopSubdir, renderDroppingUndefined } from '../template/lookups/first-found.js';
 import { withLoopTermTags, withTaggedValues } from '../template/lookup-term-tags.js';
-import { parsePyFloat } from '../template/filters/jinja-numbers.js';
 import { ConnectionError, TemplateError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { copyValueOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
@@ -28,23 +26,24 @@ import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transpo
 import type { PlayVars } from './vars-port.js';
 import { ActionFail, ActionSkip, TaskError, briefMessage, chainMessage, linksOf, type ErrorLink } from './task-error.js';
 import { unresolvedActionError } from './unresolved-action.js';
-import { chainEvent, failureEvent } from './failure-event.js';
+import { failureEvent } from './failure-event.js';
 import { itemWarningEvents } from './loop-warnings.js';
 import { checkStrictUtf8 } from './strict-utf8.js';
 import { moduleDefaultArgs } from './module-defaults-args.js';
 import { ARGS_SPLAT_KEY, argsSplat } from './args-splat.js';
 import { moduleCauses } from './module-causes.js';
 import { capturedErrorField, normalizeException } from './captured-exception.js';
-import { conditionsOf, isStrictBool, keywordBool, keywordInt, keywordText, toBool } from './keyword-values.js';
+import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-values.js';
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { withTemplatedAction } from './templated-action.js';
 import { postValidateWhen } from './when-post-validate.js';
-import { postValidateTags } from './tags-post-validate.js';
 import { loopItemValue } from './loop-item-trust.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
 import { withRunInternalArgs } from './run-internal-args.js';
 import { delegateShownAddress } from './delegate-address.js';
+import { loopControl, loopVarInUse, loopVarOrigin, type LoopControl } from './loop-control.js';
+import { NoLogError, noLogWarning, templateKw, templateTaskKeywords, type TaskKeywordValues } from './task-keyword-checks.js';
 
 export interface ExecOptions {
   readonly checkMode: boolean;
@@ -917,150 +916,6 @@ function isEmptyCondition(value: Data): boolean {
   return value === null || (Array.isArray(value) && value.length === 0);
 }
 
-function templateKw(kw: Keyword | undefined, vars: VarSource, templar: TemplateRenderer): Keyword | undefined {
-  if (!kw || typeof kw.value !== 'string' || !templar.isTemplate(kw.value)) return kw;
-  return { ...kw, value: templar.render(kw.value, vars, { origin: kw.loc }) };
-}
-
-const CONNECTION_KEYWORDS = ['become', 'become_method', 'become_user', 'connection', 'remote_user'];
-
-/**
- * The `port` keyword and the connection's port variable (`ansible_port`) must be integers, even on
- * a local connection: 2.19 converts the task's keyword, then its play context's port, for every task.
- */
-function checkPort(step: TaskStep, vars: VarSource, templar: TemplateRenderer): void {
-  const kw = templateTaskKeyword(step, 'port', vars, templar);
-  if (kw) checkInt(kw.value, kw.loc);
-  // NOTE: a `port` keyword that is no number shows in the connection variables as NaN (checked above).
-  const name = ['ansible_port', 'ansible_ssh_port'].find((n) => vars.has(n) && !Number.isNaN(vars.get(n)));
-  if (name !== undefined) checkInt(templar.renderDeep(vars.get(name) as Data, vars, {}), vars.origin?.(name));
-}
-
-function checkInt(value: Data | undefined, origin: SourceLocation | undefined, name = 'port'): void {
-  if (value === undefined || value === null || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return;
-  // NOTE: Python's int() truncates a float; port keeps its stricter check (a whole number).
-  if (value instanceof PyFloat ? name !== 'port' || Number.isInteger(value.value) : /^\s*[+-]?\d+(_\d+)*\s*$/.test(pyStr(value))) return;
-  throw conversionError(name, value, 'int', origin);
-}
-
-/** async (2.19's async_val), poll and retries convert to int, delay to float, before the task runs. */
-function checkRunKeywords(step: TaskStep, vars: VarSource, templar: TemplateRenderer): void {
-  for (const [name, shown] of [['async', 'async_val'], ['poll', 'poll'], ['retries', 'retries'], ['delay', 'delay']] as const) {
-    const kw = step.task.keywords.get(name);
-    let value: Keyword | undefined;
-    try {
-      value = templateKw(kw, vars, templar);
-    } catch (e) {
-      throw keywordError(shown, e, kw?.loc);
-    }
-    if (!value) continue;
-    if (name !== 'delay') checkInt(value.value, value.loc, shown);
-    else if (typeof value.value === 'string' && parsePyFloat(value.value) === undefined) throw conversionError(shown, value.value, 'float', value.loc);
-  }
-}
-
-/** The other bool keywords 2.19 converts (strictly) as it validates a task before running it. */
-const STRICT_BOOL_KEYWORDS = ['any_errors_fatal', 'become', 'delegate_facts', 'ignore_errors', 'ignore_unreachable', 'run_once'];
-
-const BOOL_WORDS = new Set(['y', 'yes', 'on', '1', 'true', 't', 'n', 'no', 'off', '0', 'false', 'f']);
-
-/** A bool keyword converts as ansible's strict boolean(): true/false, 0/1 and the yes/no words only. */
-function checkBool(kw: Keyword | undefined, name: string): void {
-  const value = kw?.value;
-  if (value === undefined || value === null || typeof value === 'boolean') return;
-  if (typeof value === 'number' || value instanceof PyFloat ? [0, 1].includes(Number(value instanceof PyFloat ? value.value : value)) : BOOL_WORDS.has(pyStr(value).trim().toLowerCase())) return;
-  throw conversionError(name, value, 'bool', kw?.loc);
-}
-
-function conversionError(name: string, value: Data, type: string, origin: SourceLocation | undefined): TaskError {
-  const at = origin ? { origin } : {};
-  // Python's repr of the value: a string quoted, a number or a list as written.
-  const shown = isStringLike(value) ? strRepr(pyStr(value)) : pyRepr(value);
-  // NOTE: 2.19 shows the conversion error as its own cause, though it points at the same value.
-  return new TaskError([{ message: `Error processing keyword '${name}'.`, ...at }, { message: `The value ${shown} could not be converted to '${type}'.`, ...at, whileHandling: true }]);
-}
-
-const DEBUGGER_VALUES = ['always', 'on_failed', 'on_unreachable', 'on_skipped', 'never'];
-
-/**
- * debugger, templated, must be one of its words when it is a string (2.19 checks no other type).
- * NOTE: 2.19 names the task as the origin of the bad value, and lists the words in a Python set's
- * hash order, which changes from run to run.
- */
-function checkDebugger(kw: Keyword | undefined, taskLoc: SourceLocation): void {
-  const value = kw?.value;
-  if (!isStringLike(value) || pyStr(value) === '' || DEBUGGER_VALUES.includes(pyStr(value))) return;
-  const message = `${strRepr(pyStr(value))} is not a valid value for debugger. Must be one of ${DEBUGGER_VALUES.join(', ')}`;
-  throw new TaskError([{ message: "Error processing keyword 'debugger'.", ...(kw?.loc ? { origin: kw.loc } : {}) }, { message, origin: taskLoc }]);
-}
-
-/** The keywords 2.19 templates for each run of a task, before its arguments. */
-interface TaskKeywordValues {
-  readonly checkMode: boolean;
-  readonly diff: boolean;
-  readonly noLog: boolean;
-  /** The handler names, templated (a template may give a list). */
-  readonly notify: Data | undefined;
-}
-
-function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: TemplateRenderer, options: { checkMode: boolean; diff: boolean }): TaskKeywordValues {
-  // The connection's keywords are used where the connection needs them; 2.19 templates them all first.
-  for (const name of CONNECTION_KEYWORDS) templateTaskKeyword(step, name, vars, templar);
-  checkPort(step, vars, templar);
-  const checkModeKw = templateTaskKeyword(step, 'check_mode', vars, templar);
-  checkBool(checkModeKw, 'check_mode');
-  const checkMode = keywordBool(checkModeKw) ?? options.checkMode;
-  const diffKw = templateTaskKeyword(step, 'diff', vars, templar);
-  checkBool(diffKw, 'diff');
-  const diff = keywordBool(diffKw) ?? options.diff;
-  postValidateTags(step, vars, templar);
-  const timeout = templateTaskKeyword(step, 'timeout', vars, templar);
-  if (timeout) checkInt(timeout.value, timeout.loc, 'timeout');
-  checkDebugger(templateTaskKeyword(step, 'debugger', vars, templar), step.task.loc);
-  checkRunKeywords(step, vars, templar);
-  for (const name of STRICT_BOOL_KEYWORDS) checkBool(templateTaskKeyword(step, name, vars, templar), name);
-  let noLog: boolean;
-  try {
-    const noLogKw = templateTaskKeyword(step, 'no_log', vars, templar);
-    checkBool(noLogKw, 'no_log');
-    noLog = keywordBool(noLogKw) ?? false;
-  } catch (e) {
-    throw e instanceof TaskError ? new NoLogError(e.chain) : e;
-  }
-  const notify = step.folded.scalars.get('notify');
-  let names: Data | undefined;
-  try {
-    names = notify ? templar.renderDeep(notify.value, vars, { origin: notify.loc }) : undefined;
-  } catch (e) {
-    throw keywordError('notify', e, notify?.loc);
-  }
-  return { checkMode, diff, noLog, notify: names };
-}
-
-/** The task's no_log failed to template. */
-class NoLogError extends TaskError {}
-
-function noLogWarning(e: NoLogError): DisplayEvent {
-  const cause = chainEvent(e.chain);
-  return { message: 'Invalid no_log value for task, output will be masked.', ...(cause ? { cause } : {}) };
-}
-
-/** A task keyword's value, templated; a failure says which keyword, as 2.19's post_validate. */
-function templateTaskKeyword(step: TaskStep, name: string, vars: VarSource, templar: TemplateRenderer): Keyword | undefined {
-  const kw = step.folded.scalars.get(name);
-  try {
-    return templateKw(kw, vars, templar);
-  } catch (e) {
-    throw keywordError(name, e, kw?.loc);
-  }
-}
-
-/** A keyword that failed to template: "Error processing keyword 'name': …" where the template failed. */
-function keywordError(name: string, e: unknown, loc: SourceLocation | undefined): TaskError {
-  const origin = (e instanceof VolantError ? e.location : undefined) ?? loc;
-  return new TaskError([{ message: `Error processing keyword '${name}': ${e instanceof Error ? e.message : String(e)}`, ...(origin ? { origin } : {}) }]);
-}
-
 function fqcn(action: string): string {
   return action.includes('.') ? action : `ansible.builtin.${action}`;
 }
@@ -1113,58 +968,6 @@ export function overlay(base: VarSource, locals: ReadonlyMap<string, Data>): Var
   };
 }
 
-interface LoopControl {
-  loopVar: string;
-  indexVar?: string;
-  label?: string;
-  pause: number;
-  extended: boolean;
-  extendedAllItems: boolean;
-  breakWhen: Keyword[];
-}
-
-function loopControl(step: TaskStep, vars: VarSource, templar: TemplateRenderer): LoopControl {
-  const kw = step.task.keywords.get('loop_control');
-  const out: LoopControl = { loopVar: 'item', pause: 0, extended: false, extendedAllItems: true, breakWhen: [] };
-  if (!kw || !isDict(kw.value)) return out;
-  const lc = kw.value;
-  const rendered = (name: string): Data | undefined => {
-    const v = lc.get(name);
-    if (v === undefined || v === null) return undefined;
-    const origin = loopControlValueOrigin(step, name) ?? kw.loc;
-    try {
-      return typeof v === 'string' && templar.isTemplate(v) && name !== 'label' ? templar.render(v, vars, { origin }) : v;
-    } catch (e) {
-      throw keywordError(name, e, origin);
-    }
-  };
-  const text = (name: string): string | undefined => {
-    const v = rendered(name);
-    return v === undefined || v === null ? undefined : pyStr(v);
-  };
-  out.loopVar = text('loop_var') ?? 'item';
-  const nameError = variableNameError(out.loopVar);
-  if (nameError !== undefined) {
-    // A name written as a string points at itself; another value was made a string, with no origin.
-    const origin = typeof lc.get('loop_var') === 'string' ? loopControlValueOrigin(step, 'loop_var') : undefined;
-    throw new TaskError([{ message: nameError, ...(origin ? { origin } : { context: `Origin: <unknown>\n\n${out.loopVar}` }), help: VARIABLE_NAME_HINT }], true);
-  }
-  const indexVar = text('index_var');
-  if (indexVar) out.indexVar = indexVar;
-  const label = lc.get('label');
-  // NOTE: ansible takes a falsy label as written ('', 0, false) as no label: the item is shown.
-  if (label !== undefined && truthy(label)) out.label = pyStr(label);
-  const pause = rendered('pause');
-  if (pause !== undefined && pause !== null) out.pause = pauseSeconds(pause, loopControlValueOrigin(step, 'pause') ?? kw.loc);
-  out.extended = loopControlBool(rendered('extended'), 'extended', loopControlValueOrigin(step, 'extended') ?? kw.loc) ?? false;
-  const all = loopControlBool(rendered('extended_allitems'), 'extended_allitems', loopControlValueOrigin(step, 'extended_allitems') ?? kw.loc);
-  if (all !== undefined) out.extendedAllItems = all;
-  const bw = lc.get('break_when');
-  // Conditions are named where they were written (the break_when value, or each list entry).
-  if (bw !== undefined && bw !== null) out.breakWhen = [{ value: bw, loc: loopControlValueOrigin(step, 'break_when') ?? kw.loc }];
-  return out;
-}
-
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -1207,45 +1010,4 @@ function omittedLoopError(origin: SourceLocation): TaskError {
     [{ message: 'A template was resolved to an Omit scalar.', origin, help: 'Callers must be prepared to handle this value. This is most likely a bug in the code requesting templating.' }],
     true,
   );
-}
-
-/** A bool of loop_control as ansible's strict boolean() reads it; another value fails the task as 2.19's keyword check. */
-function loopControlBool(value: Data | undefined, name: string, origin: SourceLocation): boolean | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (isStrictBool(value)) return toBool(value);
-  throw new TaskError(conversionError(name, value, 'bool', origin).chain, true);
-}
-
-/** loop_control's pause as Python's float() reads it; another value fails the task as 2.19's keyword check. */
-function pauseSeconds(value: Data, origin: SourceLocation): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value instanceof PyFloat) return value.value;
-  const text = isStringLike(value) ? pyStr(value).trim() : undefined;
-  if (text !== undefined && /^[+-]?((\d+(_\d+)*)?\.?\d+(_\d+)*([eE][+-]?\d+)?|\d+\.|inf(inity)?|nan)$/i.test(text)) {
-    const n = Number(text.replace(/_/g, '').replace(/^([+-]?)inf(inity)?$/i, '$1Infinity'));
-    return Number.isNaN(n) ? 0 : n;
-  }
-  const shown = isStringLike(value) ? strRepr(pyStr(value)) : pyRepr(value);
-  throw new TaskError([{ message: "Error processing keyword 'pause'.", origin }, { message: `The value ${shown} could not be converted to 'float'.`, origin, whileHandling: true }], true);
-}
-
-/** Where a loop_control key's value was written (none when the key is not written). */
-function loopControlValueOrigin(step: TaskStep, key: string): SourceLocation | undefined {
-  const node = step.task.keywords.get('loop_control')?.node;
-  if (node?.kind !== 'map') return undefined;
-  return node.pairs.find((p) => p.key.kind === 'scalar' && p.key.value === key)?.value.loc;
-}
-
-/** Where loop_control's loop_var was written; none when the loop uses the default `item`. */
-function loopVarOrigin(step: TaskStep): SourceLocation | undefined {
-  return loopControlValueOrigin(step, 'loop_var');
-}
-
-function loopVarInUse(loopVar: string, origin: SourceLocation | undefined): DisplayEvent {
-  return {
-    message: `The loop variable '${loopVar}' is already in use.`,
-    ...(origin ? { origin } : { context: `Origin: <unknown>\n\n${loopVar}` }),
-    help: 'You should set the `loop_var` value in the `loop_control` option for the task to something else to avoid variable collisions and unexpected behavior.',
-  };
 }
