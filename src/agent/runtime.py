@@ -1040,6 +1040,14 @@ class Context(object):
                 os.chmod(dest, 0o666 & ~umask)
             except OSError:
                 pass
+            # NOTE: 2.19 stats the new file's folder unguarded (for its setgid group), so a bare
+            # relative dest fails after the rename with "[Errno 2] No such file or directory: b''".
+            dest_dir_stat = os.stat(os.path.dirname(os.fsencode(dest)))
+            try:
+                gid = dest_dir_stat.st_gid if dest_dir_stat.st_mode & stat.S_ISGID else os.getegid()
+                os.chown(dest, os.geteuid(), gid)
+            except OSError:
+                pass
 
     def atomic_write(self, dest, data):
         """Writes bytes to a temp file beside dest, then renames it over dest: readers see old or new only.

@@ -69,6 +69,11 @@ class _Source(object):
                 shutil.copyfileobj(source, f, 1 << 20)
 
 
+def _with_folder(dest):
+    """dest with a folder part, as 2.19's copy module makes it before anything else."""
+    return dest if os.sep in dest else '.' + os.sep + dest
+
+
 def _fake_src(dest, name=None):
     # Ansible reports the temporary file it uploaded: ~/.ansible/tmp/ansible-tmp-<t>-<pid>-<rand>/.source<ext>
     # (assemble's action uploads its joined fragments as `src`)
@@ -152,6 +157,11 @@ def _run(params, ctx):
     if remote_src:
         _verify_checksum(ctx, params, checksum_src)
 
+    # NOTE: 2.19's module gives a dest without a folder one ('y' → './y'). With remote_src it
+    # does so before it joins a folder dest with the source's name; otherwise the action joined
+    # them before the module ran, and the action's own answers name dest as written.
+    if remote_src:
+        dest = _with_folder(dest)
     # a directory dest means dest/basename(src); dest ending in a slash is made when missing
     if dest.endswith(os.sep):
         dest = os.path.join(dest, params['_original_basename'] or os.path.basename(src or ''))
@@ -161,20 +171,22 @@ def _run(params, ctx):
         dest = os.path.join(dest, params['_original_basename'] or os.path.basename(src or ''))
     if os.path.islink(dest) and params['follow']:
         dest = os.path.realpath(dest)
+    action_dest = dest
+    dest = _with_folder(dest)
 
     exists = os.path.exists(dest)
     checksum_dest = ctx.sha1(dest) if exists and not os.path.isdir(dest) else None
     diff_list = []
     # NOTE: assemble's action diffs whatever the checksums say (its stat of dest never matches)
     if ctx.diff_mode and (checksum_dest != checksum_src or ctx.internal.get('_volant_diff_always')):
-        diff_list.append(_diff_entry(ctx.internal, params['dest'], dest, exists, data))
+        diff_list.append(_diff_entry(ctx.internal, params['dest'], action_dest, exists, data))
     # the action computed its diff before the module ran: a failure still carries it
     params['_volant_meta']['diff'] = diff_list
 
     if exists and not params['force']:
         # NOTE: Ansible's copy action answers this itself (no module run, so no stat fields), naming the
         # file it would have sent: the controller's source, rendered template or content temp file.
-        result = {'changed': False, 'dest': dest, 'src': src if remote_src else (ctx.internal.get('_volant_after_header') or _fake_local_src()), '_volant_bare': True}
+        result = {'changed': False, 'dest': action_dest, 'src': src if remote_src else (ctx.internal.get('_volant_after_header') or _fake_local_src()), '_volant_bare': True}
         if not remote_src:
             result['invocation'] = _task_args_invocation(ctx.raw_args, ctx.internal)
         return result
@@ -194,9 +206,9 @@ def _run(params, ctx):
         # NOTE: Ansible then runs the file module for attributes: its result has `path` and no md5sum.
         params['_volant_unchanged'] = True
         # NOTE: the file module Ansible runs then answers with its own diff under --diff.
-        diff = {'before': {'path': dest}, 'after': {'path': dest}} if ctx.diff_mode else {}
+        diff = {'before': {'path': action_dest}, 'after': {'path': action_dest}} if ctx.diff_mode else {}
         changed = ctx.set_fs_attributes_if_different(file_args, False, diff)
-        result = {'changed': changed, 'checksum': checksum_src, 'dest': dest, 'path': dest, 'diff': diff if ctx.diff_mode else diff_list}
+        result = {'changed': changed, 'checksum': checksum_src, 'dest': action_dest, 'path': action_dest, 'diff': diff if ctx.diff_mode else diff_list}
         return result
 
     dest_dir = os.path.dirname(dest) or '.'
