@@ -21,6 +21,10 @@ _PKG_MGRS = [('/usr/bin/yum', 'dnf'), ('/usr/bin/dnf-3', 'dnf'), ('/usr/bin/dnf5
              ('/sbin/apk', 'apk')]
 
 
+# The backends the controller's package action sends here (the others it runs itself).
+_BACKENDS = ('apt', 'dnf', 'dnf5')
+
+
 def detect_pkg_mgr():
     found = 'unknown'
     for path, name in _PKG_MGRS:
@@ -33,17 +37,20 @@ def run(params, ctx):
     backend = params['use']
     if backend == 'auto':
         backend = detect_pkg_mgr()
-        if backend == 'unknown':
-            ctx.fail('Could not detect which package manager to use. Try gathering facts or setting the "use" option.')
     loader = getattr(volant_runtime, 'load_module', None)
-    module = loader(backend) if loader else None
+    short = backend
+    for prefix in ('ansible.builtin.', 'ansible.legacy.'):
+        if short.startswith(prefix):
+            short = short[len(prefix):]
+    module = loader(short) if loader and short in _BACKENDS else None
     if module is None:
-        ctx.fail('Could not find a matching action for the "%s" package manager.' % backend)
+        # NOTE: the action's own failure in 2.19 (its lookup of the backend), not the module's
+        ctx.fail('Could not find a matching action for the "%s" package manager.' % backend, _volant_task_failed=True)
     # NOTE: ansible's package action sends the task's arguments as written, less `use`
     args = dict((k, v) for k, v in (ctx.raw_args or ctx.params).items() if k != 'use')
     # 2.19 runs a built-in backend as ansible.legacy.<name>: its messages name it so
     args['_ansible_module_name'] = backend if '.' in backend else 'ansible.legacy.' + backend
-    result = volant_runtime.run_module(backend, module, args, check_mode=ctx.check_mode, diff_mode=ctx.diff_mode,
+    result = volant_runtime.run_module(short, module, args, check_mode=ctx.check_mode, diff_mode=ctx.diff_mode,
                                        environ=ctx.environ)
     # the backend's own invocation and warnings are the ones the user should see
     for w in result.pop('warnings', []):
