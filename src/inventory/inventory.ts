@@ -10,7 +10,7 @@ import { setValueOrigin } from '../core/value-origins.js';
 import { Group, sortGroups } from './group.js';
 import { Host } from './host.js';
 import { applySubscript, orderPatterns, splitHostPattern, splitSubscript } from './host-pattern.js';
-import { pyBytesRepr } from './py-bytes-repr.js';
+import { pyBytesRepr } from '../core/py-bytes-repr.js';
 
 /** Names ansible treats as the controller itself (an implicit localhost answers to them). */
 export const LOCALHOST_NAMES: readonly string[] = ['127.0.0.1', 'localhost', '::1'];

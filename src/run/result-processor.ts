@@ -2,6 +2,7 @@
  * Applies one host's task result, as ansible's StrategyBase._process_pending_results does:
  * stats, the host's cursor, callbacks, notifications, facts, register.
  */
+import { shorten } from '../core/text-shorten.js';
 import { registeredValue } from './registered-overrides.js';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
@@ -261,18 +262,3 @@ function stripDeep(value: Data): Data {
   return value;
 }
 
-/** What `ansible_failed_task` exposes (the serialized task): name and action are what playbooks read. */
-/** Python's textwrap.shorten: whitespace collapsed, cut at a word, " [...]" when cut. */
-export function shorten(text: string, width: number): string {
-  const words = text.split(/\s+/).filter((w) => w !== '');
-  const whole = words.join(' ');
-  if (whole.length <= width) return whole;
-  const placeholder = ' [...]';
-  let out = '';
-  for (const word of words) {
-    const next = out === '' ? word : `${out} ${word}`;
-    if (next.length + placeholder.length > width) break;
-    out = next;
-  }
-  return `${out}${placeholder}`;
-}

@@ -66,7 +66,7 @@ function pluginFailureOf(err: unknown, kind: 'filter' | 'test', name: string): u
   // An Ansible error about a value it shows (its context or origin) stays a cause of its own, as 2.19 chains it.
   if (err instanceof TemplateError && (err.context !== undefined || err.location !== undefined)) return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed.`, { cause: err });
   // An Ansible error raised from one that was raised while handling another: that one is a cause of its own.
-  if (err instanceof TemplateError && err.cause instanceof TemplateError && err.cause.context !== undefined) {
+  if (err instanceof TemplateError && err.cause instanceof TemplateError && (err.cause.context !== undefined || err.cause.location !== undefined)) {
     return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed: ${err.message}`, { cause: err.cause });
   }
   // NOTE: Ansible wraps every exception a plugin raises, its own AnsibleFilterError included.

@@ -4,11 +4,25 @@
  * encrypted and HMAC-SHA256 signed; salt, HMAC and ciphertext are hex-encoded, joined by
  * newlines, hex-encoded again and wrapped at 80 columns under the `$ANSIBLE_VAULT` header.
  */
+import { pyBytesRepr } from '../../core/py-bytes-repr.js';
+import { strRepr } from '../../core/data.js';
 import { createCipheriv, createDecipheriv, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const VAULT_HEADER = '$ANSIBLE_VAULT';
 
-export class VaultFormatError extends Error {}
+export class VaultFormatError extends Error {
+  /**
+   * @param shown str() of the value 2.19's error holds (the bytes it read, or the vault text)
+   * @param ofInput whether that value is the text given (shown at its origin when it has one)
+   */
+  constructor(
+    message: string,
+    readonly shown: string,
+    readonly ofInput = false,
+  ) {
+    super(message);
+  }
+}
 
 function deriveKeys(secret: Buffer, salt: Buffer): { key: Buffer; hmacKey: Buffer; iv: Buffer } {
   const derived = pbkdf2Sync(secret, salt, 10000, 80, 'sha256');
@@ -50,25 +64,59 @@ export function parseVault(text: string): ParsedVault {
   return { version, cipher, vaultId: header[3]?.trim(), body: lines.join('').replace(/\s/g, '') };
 }
 
-/** Decrypts with one secret; throws VaultFormatError when the secret does not fit. */
+/**
+ * Decrypts with one secret; throws VaultFormatError, with 2.19's words and the value its error
+ * holds, when the text is malformed or the secret does not fit.
+ */
 export function vaultDecrypt(text: string, secret: Buffer): Buffer {
-  const parsed = parseVault(text);
-  if (parsed.cipher !== 'AES256') throw new VaultFormatError(`Cipher '${parsed.cipher}' could not be found.`);
-  const inner = Buffer.from(parsed.body, 'hex').toString('latin1').split('\n');
-  if (inner.length !== 3) {
-    throw new VaultFormatError(`Vault vaulttext format error: ${inner.length < 3 ? 'not enough' : 'too many'} values to unpack (expected 3, got ${inner.length})`);
-  }
-  const [saltHex, hmacHex, cipherHex] = inner as [string, string, string];
-  const salt = Buffer.from(saltHex, 'hex');
-  const ciphertext = Buffer.from(cipherHex, 'hex');
+  const body = vaultBody(text);
+  const { salt, hmac, ciphertext } = vaultParts(body);
   const { key, hmacKey, iv } = deriveKeys(secret, salt);
   const expected = createHmac('sha256', hmacKey).update(ciphertext).digest();
-  const given = Buffer.from(hmacHex, 'hex');
+  const given = unhexlify(hmac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new VaultFormatError('Decryption failed (no vault secrets were found that could decrypt).');
+    throw new VaultFormatError('Decryption failed (no vault secrets were found that could decrypt).', text, true);
   }
   const decipher = createDecipheriv('aes-256-ctr', key, iv);
   const padded = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
   const pad = padded[padded.length - 1] ?? 0;
   return padded.subarray(0, padded.length - pad);
+}
+
+/** The envelope's hex body, as 2.19's parse_vaulttext_envelope reads it, once its cipher is known. */
+function vaultBody(text: string): Buffer {
+  const whole = Buffer.from(text, 'latin1');
+  // NOTE: bytes.splitlines() splits at \n, \r and \r\n only.
+  const lines = text.split(/\r\n|\r|\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  const header = (lines[0] ?? '').trim().split(';');
+  if (header.length < 3) throw new VaultFormatError('Vault envelope format error: list index out of range', pyBytesRepr(whole));
+  const cipher = (header[2] as string).trim();
+  if (cipher !== 'AES256') throw new VaultFormatError(`Cipher ${strRepr(cipher)} could not be found.`, text, true);
+  return Buffer.from(lines.slice(1).join(''), 'latin1');
+}
+
+/** parse_vaulttext: the body unhexlified and split in three, salt and ciphertext unhexlified. */
+function vaultParts(body: Buffer): { salt: Buffer; hmac: Buffer; ciphertext: Buffer } {
+  const inner = unhexlify(body);
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let i = 0; i < inner.length && parts.length < 2; i++) {
+    if (inner[i] === 0x0a) {
+      parts.push(inner.subarray(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(inner.subarray(start));
+  if (parts.length < 3) throw new VaultFormatError(`Vault vaulttext format error: not enough values to unpack (expected 3, got ${parts.length})`, pyBytesRepr(body));
+  const [salt, hmac, ciphertext] = parts as [Buffer, Buffer, Buffer];
+  return { salt: unhexlify(salt), hmac, ciphertext: unhexlify(ciphertext) };
+}
+
+/** binascii.unhexlify, failing as 2.19's _unhexlify does. */
+function unhexlify(data: Buffer): Buffer {
+  const text = data.toString('latin1');
+  const fail = text.length % 2 === 1 ? 'Odd-length string' : /[^0-9a-fA-F]/.test(text) ? 'Non-hexadecimal digit found' : undefined;
+  if (fail !== undefined) throw new VaultFormatError(`Vault format unhexlify error: ${fail}`, pyBytesRepr(data));
+  return Buffer.from(text, 'hex');
 }

@@ -2,6 +2,8 @@
 import { VaultString, isStringLike, pyStr, textOf, truthy } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { isOmit } from '../runtime/omit.js';
+import { TemplateError } from '../../core/errors.js';
+import { shorten } from '../../core/text-shorten.js';
 import { argument, chainedError, defined, pluginError, pyClass, toText } from './ansible-args.js';
 import { VaultFormatError, isVaultText, vaultDecrypt, vaultEncrypt } from './ansible-vault-format.js';
 
@@ -24,7 +26,7 @@ export const vault: FilterFn = (_ctx, value, args, kwargs) => {
   return ciphertext;
 };
 
-export const unvault: FilterFn = (_ctx, value, args, kwargs) => {
+export const unvault: FilterFn = (ctx, value, args, kwargs) => {
   const data = defined(value);
   const secret = argument(args, kwargs, 0, 'secret');
   if (secret === undefined || !isStringLike(secret)) {
@@ -34,12 +36,17 @@ export const unvault: FilterFn = (_ctx, value, args, kwargs) => {
   if (data instanceof VaultString) text = data.ciphertext;
   else if (isStringLike(data) && !isOmit(data)) text = textOf(data);
   else throw pluginError(`Vault should be in the form of a string, instead we got ${pyClass(data)}.`);
-  if (!isVaultText(text)) return text;
+  // NOTE: text that is not ASCII is no vault text to 2.19's is_encrypted: it comes back as it is.
+  if (!isVaultText(text) || /[\u0080-\uffff]/.test(text)) return text;
   try {
     return vaultDecrypt(text, Buffer.from(textOf(secret), 'utf8')).toString('utf8');
   } catch (error) {
-    if (error instanceof VaultFormatError) throw chainedError('Unable to decrypt.', error.message);
-    throw error;
+    if (!(error instanceof VaultFormatError)) throw error;
+    // NOTE: 2.19 raises "Unable to decrypt." from the vault's error, which shows as a cause of its
+    // own: at the origin of the text it was given, else the value it holds (the bytes it read).
+    const origin = error.ofInput ? ctx.inputOrigin : undefined;
+    const cause = new TemplateError('vault-format', error.message, origin ? { location: origin } : { context: `Origin: <unknown>\n\n${shorten(error.shown, 120)}` });
+    throw new TemplateError('filter-error', 'Unable to decrypt.', { cause });
   }
 };
 

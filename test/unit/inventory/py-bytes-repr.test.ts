@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { pyBytesRepr } from '../../../src/inventory/py-bytes-repr.js';
+import { pyBytesRepr } from '../../../src/core/py-bytes-repr.js';
 
 describe('pyBytesRepr', () => {
   it("prints a text's UTF-8 bytes as Python's repr of bytes does", () => {

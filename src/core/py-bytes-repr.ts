@@ -1,9 +1,10 @@
 /**
- * Python's `repr()` of a text's UTF-8 bytes (`b'...'`): what ansible-core prints where it formats
- * a path it turned into bytes, as the --limit @file errors do.
+ * Python's `repr()` of bytes (`b'...'`), a text's as UTF-8: what ansible-core prints where it
+ * formats a path it turned into bytes (the --limit @file errors) or shows the bytes an error
+ * read (vault's format errors).
  */
-export function pyBytesRepr(text: string): string {
-  const bytes = Buffer.from(text, 'utf8');
+export function pyBytesRepr(text: string | Buffer): string {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   const quote = bytes.includes(0x27) && !bytes.includes(0x22) ? '"' : "'";
   let out = `b${quote}`;
   for (const byte of bytes) {

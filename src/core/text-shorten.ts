@@ -1,0 +1,14 @@
+/** Python's textwrap.shorten: whitespace collapsed, cut at a word, " [...]" when cut. */
+export function shorten(text: string, width: number): string {
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  const whole = words.join(' ');
+  if (whole.length <= width) return whole;
+  const placeholder = ' [...]';
+  let out = '';
+  for (const word of words) {
+    const next = out === '' ? word : `${out} ${word}`;
+    if (next.length + placeholder.length > width) break;
+    out = next;
+  }
+  return `${out}${placeholder}`;
+}
