@@ -42,9 +42,19 @@ export function shownArgs(make: () => DataDict): ShownArgs {
   return () => (made ??= make());
 }
 
-/** NOTE: the task 2.19 hands back with a result has its templated args in sorted key order. */
-export function sortedArgs(args: DataDict): DataDict {
-  return new Map([...args].sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0)));
+/** Arguments 2.19's action plugin pops off the task's own args dict as it runs, so its result's task lacks them. */
+const POPPED_ARGS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['set_fact', ['cacheable']],
+  ['assemble', ['decrypt']],
+]);
+
+/**
+ * NOTE: the task 2.19 hands back with a result has its templated args in sorted key order, less
+ * what its action plugin popped off them.
+ */
+export function sortedArgs(args: DataDict, action: string): DataDict {
+  const popped = POPPED_ARGS.get(action) ?? [];
+  return new Map([...args].filter(([k]) => !popped.includes(String(k))).sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0)));
 }
 
 /** Whether the action hands the module the task's own argument dict (which then gets the internals). */

@@ -451,7 +451,7 @@ export class TaskExecutor {
           ? undefined
           : { action: task.action, actionWritten: task.actionWritten, ...keywords, verbosity: this.services.options.verbosity, vars, spec: connSpec };
       // NOTE: without pipelining 2.19 makes the remote tmp dir before it adds the internals: an unreachable host never gets them.
-      const sorted = shownArgs(() => sortedArgs(args));
+      const sorted = shownArgs(() => sortedArgs(args, task.action));
       const ranArgs = RAW_ARG_ACTIONS.has(task.action) ? undefined : internals ? shownArgs(() => withModuleInternalArgs(sorted(), internals)) : sorted;
       if (!RAW_ARG_ACTIONS.has(task.action)) unreachableArgs = internals && connSpec?.pipelining ? ranArgs : sorted;
 
