@@ -419,6 +419,13 @@ class Compiler {
         const v = e.value;
         // A string that looks like a template is 2.19's embedded template: the state decides.
         if (typeof v === 'string' && isPossiblyTemplate(v)) return (f) => f.state.accessConst(v);
+        // NOTE: Jinja writes a float literal that overflowed (1e400) into its Python code as repr()
+        // gives it, `inf`, which names nothing there.
+        if (v instanceof PyFloat && !Number.isFinite(v.value)) {
+          return () => {
+            throw new PyException('NameError', "name 'inf' is not defined");
+          };
+        }
         return () => v;
       }
       case 'name': {

@@ -98,8 +98,9 @@ export const flatten: FilterFn = (_ctx, value, args, kwargs) => {
 
 export const dict2items: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
-  const keyName = argument(args, kwargs, 0, 'key_name') ?? 'key';
-  const valueName = argument(args, kwargs, 1, 'value_name') ?? 'value';
+  // NOTE: None is a name like any other (the items get a None key); only a missing one defaults.
+  const keyName = argument(args, kwargs, 0, 'key_name') ?? (args.length > 0 || kwargs.has('key_name') ? null : 'key');
+  const valueName = argument(args, kwargs, 1, 'value_name') ?? (args.length > 1 || kwargs.has('value_name') ? null : 'value');
   if (!(data instanceof Map)) throw pluginError(`dict2items requires a dictionary, got ${ansibleClass(data)} instead.`);
   return [...data].map(([k, v]): Data => new Map<DictKey, Data>([[keyName as DictKey, k], [valueName as DictKey, v]]));
 };

@@ -1,5 +1,5 @@
 /** Jinja2's sequence filters: first/last/length/join/sort/unique/map/select/groupby/batch/slice/sum/min/max … */
-import { isTuple, UnsafeString, type Data } from '../../core/data.js';
+import { isTuple, PyFloat, UnsafeString, type Data } from '../../core/data.js';
 import { TemplateError } from '../../core/errors.js';
 import { filters, registerFilters, tests, userPlugins, type FilterFn, type PluginContext, type PluginValue } from '../plugin.js';
 import { groupTuple } from '../runtime/group-tuple.js';
@@ -198,8 +198,24 @@ const listFilters: Record<string, FilterFn> = {
     const plain = attribute === null || attribute === undefined;
     if (!plain) items = items.map(attrGetter(attribute));
     let total = start as Value;
+    // NOTE: Python's sum adds floats with Neumaier's compensation while the total is a float and
+    // the items floats or ints, and adds the compensation in when that run ends.
+    let compensation = 0;
+    const settle = (): void => {
+      if (compensation !== 0 && Number.isFinite(compensation) && total instanceof PyFloat) total = new PyFloat(total.value + compensation);
+      compensation = 0;
+    };
     for (let i = 0; i < items.length; i++) {
       const x = items[i] as Value;
+      if (total instanceof PyFloat && (x instanceof PyFloat || typeof x === 'number' || typeof x === 'boolean')) {
+        const f = total.value;
+        const y = x instanceof PyFloat ? x.value : Number(x);
+        const t = f + y;
+        if (x instanceof PyFloat) compensation += Math.abs(f) >= Math.abs(y) ? f - t + y : y - t + f;
+        total = new PyFloat(t);
+        continue;
+      }
+      settle();
       try {
         total = arith.add(total, x);
       } catch (err) {
@@ -212,6 +228,7 @@ const listFilters: Record<string, FilterFn> = {
         total = withOperandNames([[x, name]], () => arith.add(total, x));
       }
     }
+    settle();
     return total as PluginValue;
   },
   map: (c, v, args, kw) => mapFilter(c, v, args, kw) as Data[],

@@ -1,5 +1,5 @@
 /** Jinja2's numeric filters: abs, int, float, round, filesizeformat. */
-import { PyFloat } from '../../core/data.js';
+import { PyFloat, intOf } from '../../core/data.js';
 import { registerFilters, type FilterFn, type PluginValue } from '../plugin.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
@@ -10,7 +10,7 @@ import { isInt, num, repr, str, truthy, typeName } from '../runtime/py-values.js
 import { bindArgs } from './filter-args.js';
 
 /** Python's int(str, base); undefined when Python would raise ValueError. */
-export function parsePyInt(text: string, base: number): number | undefined {
+export function parsePyInt(text: string, base: number): number | bigint | undefined {
   // int() refuses any other base (a ValueError, as a bad digit is).
   if (base !== 0 && !(Number.isInteger(base) && base >= 2 && base <= 36)) return undefined;
   let t = text.trim().replace(/(?<=[0-9a-zA-Z])_(?=[0-9a-zA-Z])/g, '');
@@ -33,7 +33,18 @@ export function parsePyInt(text: string, base: number): number | undefined {
   }
   const digits = '0123456789abcdefghijklmnopqrstuvwxyz'.slice(0, b);
   if (t === '' || ![...t.toLowerCase()].every((c) => digits.includes(c))) return undefined;
-  return sign * parseInt(t, b);
+  const n = parseInt(t, b);
+  if (Number.isSafeInteger(n)) return sign * n || 0;
+  // NOTE: Python ints are exact at any size.
+  let big = 0n;
+  for (const c of t.toLowerCase()) big = big * BigInt(b) + BigInt(digits.indexOf(c));
+  return intOf(sign < 0 ? -big : big);
+}
+
+/** Python's int(x) of a finite float: exact, a bigint beyond 2**53. */
+export function truncatedInt(x: number): number | bigint {
+  const t = Math.trunc(x) || 0;
+  return Number.isSafeInteger(t) ? t : intOf(BigInt(t));
 }
 
 /** Python's float(str); undefined when Python would raise ValueError. */
@@ -50,7 +61,7 @@ function toInt(v: Value, dflt: Value, base: number): Value {
     const n = parsePyInt(v, base);
     if (n !== undefined) return n;
     const f = parsePyFloat(v);
-    if (f !== undefined && Number.isFinite(f)) return Math.trunc(f) || 0;
+    if (f !== undefined && Number.isFinite(f)) return truncatedInt(f);
     return dflt;
   }
   if (typeof v === 'boolean') return v ? 1 : 0;
@@ -60,7 +71,7 @@ function toInt(v: Value, dflt: Value, base: number): Value {
       if (Number.isNaN(v.value)) return dflt;
       throw new PyException('OverflowError', 'cannot convert float infinity to integer');
     }
-    return Math.trunc(v.value) || 0;
+    return truncatedInt(v.value);
   }
   return dflt;
 }
@@ -83,6 +94,8 @@ function toFloat(v: Value, dflt: Value): Value {
     return f === undefined ? dflt : new PyFloat(f);
   }
   const n = num(v);
+  // NOTE: float() of an int beyond the largest float overflows; the filter does not catch that.
+  if (typeof v === 'bigint' && !Number.isFinite(n)) throw new PyException('OverflowError', 'int too large to convert to float');
   return n === undefined ? dflt : new PyFloat(n);
 }
 
