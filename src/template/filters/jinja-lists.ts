@@ -7,7 +7,7 @@ import { sortValues } from '../runtime/list-methods.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
 import * as arith from '../runtime/py-arith.js';
-import { equals, iterate, length, num, order, PyRange, str, toList, truthy, typeName, withOperandNames } from '../runtime/py-values.js';
+import { enterPlugin, equals, exitPlugin, iterate, length, num, order, PyRange, str, taggedElementName, toList, truthy, typeName, withOperandNames } from '../runtime/py-values.js';
 import { Undefined, UndefinedError } from '../runtime/undefined.js';
 import { TemplateSyntaxError } from '../template-syntax-error.js';
 import { wrapPluginError } from '../plugin-failure.js';
@@ -73,7 +73,13 @@ function selectOrReject(ctx: PluginContext, value: PluginValue, args: readonly P
       if (!test) throw new TemplateSyntaxError(`No test named '${name}'.`, 0);
       // NOTE: an item without the attribute is Undefined, which 2.19's tests refuse (but defined and undefined).
       if (x instanceof Undefined && !UNDEFINED_TOLERANT_TESTS.has(name)) throw new UndefinedError(x);
-      return asPlugin('test', name, () => test(ctx, x as PluginValue, rest, kwargs));
+      // NOTE: an item of a variable's list reaches the test tagged with its origin (its type name in errors).
+      const saved = enterPlugin(taggedElementName(x) !== undefined ? x : null);
+      try {
+        return asPlugin('test', name, () => test(ctx, x as PluginValue, rest, kwargs));
+      } finally {
+        exitPlugin(saved);
+      }
     };
   }
   return list(value).filter((item) => predicate(getter(item)) === expect);
