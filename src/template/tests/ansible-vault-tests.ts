@@ -1,6 +1,7 @@
 /** vault_encrypted, vaulted_file. */
 import { readFileSync } from 'node:fs';
-import { VaultString, pyRepr } from '../../core/data.js';
+import { VaultString } from '../../core/data.js';
+import { PyBytes } from '../runtime/py-bytes.js';
 import { repr } from '../runtime/py-values.js';
 import type { TestFn } from '../plugin.js';
 import { chainedError, defined, toText } from '../filters/ansible-args.js';
@@ -20,7 +21,8 @@ const vaultedFile: TestFn = (_ctx, value) => {
     head = readFileSync(path).subarray(0, 64).toString('latin1');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const shown = `b${pyRepr(path)}`;
+    // The path as the bytes open() was given (to_bytes: UTF-8).
+    const shown = new PyBytes(Buffer.from(path, 'utf8')).repr();
     const reason = code === 'EISDIR' ? `[Errno 21] Is a directory: ${shown}` : `[Errno 2] No such file or directory: ${shown}`;
     throw chainedError(`Cannot test if the file ${repr(data)} is a vault.`, reason);
   }
