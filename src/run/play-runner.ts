@@ -717,7 +717,9 @@ export class PlayRunner {
         processResult(this.processCtx, host, step, outcome, { ignoreErrors, isInclude: true });
         return;
       }
-      const diff = this.keywordFlag(step.folded.scalars.get('diff'), step, host) ?? this.services.exec.options.diff;
+      // NOTE: 2.19's strategy sends a result's diff to the callback when --diff (or diff_always) is on OR the task's diff is:
+      // a task's `diff: false` under --diff still reaches it (minimal then prints an empty diff as a blank line).
+      const diff = this.services.exec.options.diff || (this.keywordFlag(step.folded.scalars.get('diff'), step, host) ?? false);
       const ignoreUnreachable = this.keywordFlag(step.folded.scalars.get('ignore_unreachable'), step, host) ?? false;
       const verdict = await settleWithDebugger(this.debuggedResultContext(), host, step, outcome, { ignoreErrors, isInclude, diff, ignoreUnreachable });
       if (verdict === 'failed') failedNow.push(host);
