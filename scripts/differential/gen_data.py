@@ -8,6 +8,7 @@ always gives the same case.
 YAML is written as text where the spelling matters (`yes`, `0x1F`, `!unsafe`, block scalars): a
 placeholder dumped by PyYAML is replaced by the raw spelling afterwards."""
 import json, os, random, re, sys, yaml
+from gen_data_more import extend_realistic
 # Where generated tasks write; run.py empties it before each engine runs.
 OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
 
@@ -484,6 +485,12 @@ def main(seed, out):
     g.data_at = g.pick(['play', 'vars_files', 'group_vars'])
     g.inventory()
     plays = [g.play(i) for i in range(g.r.randint(1, 2))]
+    env = {}
+    # Seeds from 25000 on: a realistic play first, before a failing play can end the run (its own
+    # random stream: a lower seed gives the case it always gave).
+    if seed >= 25000:
+        play, env = extend_realistic(random.Random(seed * 31 + 17), g.hosts, g.files)
+        plays.insert(0, play)
     text = g.dump(plays)
     data_block = ''.join('    ' + l + '\n' if l else '\n' for l in DATA.rstrip('\n').split('\n'))
     text = text.replace('    __DATA__: null\n', data_block)
@@ -529,6 +536,9 @@ def main(seed, out):
         args = [a for a in args if a not in ('-v', '-vv')] + ['-vvv']
     with open(os.path.join(out, 'args'), 'w') as f:
         f.write('\n'.join(args))
+    if env:
+        with open(os.path.join(out, 'env'), 'w') as f:
+            f.write(''.join('%s=%s\n' % kv for kv in env.items()))
 
 
 if __name__ == '__main__':
