@@ -2,6 +2,7 @@
  * volant-playbook: argv + ansible.cfg + environment → a run. The composition root: the only
  * place that knows every stage.
  */
+import { unexpectedMessage } from './unexpected-error.js';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ParseError, VolantError } from '../core/errors.js';
@@ -141,7 +142,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       return exitCodeOf(e);
     }
     const verbose = ((args.verbose as number | undefined) ?? 0) >= 3;
-    const text = `[ERROR]: Unexpected Exception, this is probably a bug: ${e instanceof Error ? e.message : String(e)}`;
+    const text = `[ERROR]: Unexpected Exception, this is probably a bug: ${unexpectedMessage(e)}`;
     err(`${color ? stringc(text, errorColor) : text}\n`);
     if (verbose && e instanceof Error && e.stack) err(`${e.stack}\n`);
     return 250;
@@ -178,7 +179,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (e: unknown) => {
-    process.stderr.write(`[ERROR]: Unexpected Exception, this is probably a bug: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`[ERROR]: Unexpected Exception, this is probably a bug: ${unexpectedMessage(e)}\n`);
     process.exitCode = 250;
   },
 );
