@@ -145,6 +145,7 @@ class M:
         self.structural += self.NEWEST * 3 if seed >= 21000 else []
         self.structural += self.LATEST * 3 if seed >= 22200 else []
         self.structural += self.LATEST_23200 * 3 if seed >= 23200 else []
+        self.structural += self.REAL_24000 * 8 if seed >= 24000 else []
         self.inventory = INVENTORY
         self.args_extra = []  # command-line arguments a mutation adds
         self.env = {}         # ANSIBLE_* variables a mutation sets (the case's env file)
@@ -904,6 +905,182 @@ class M:
             n[1][where] = {'name': 'named {{ rec_a }}', 'when': 'rec_a == 1', 'loop': '{{ [rec_a] }}'}[where]
         return True
 
+    # --- mistakes people really make (drawn from seed 24000 on)
+    def task_keys_at_play(self):
+        """A task's module written at the play's level (wrong indentation under tasks)."""
+        p = self.node('play')
+        if not p:
+            return False
+        tasks = [t for t in p[1].get('tasks') or [] if isinstance(t, dict) and action_of(t)]
+        if tasks and self.r.random() < 0.6:
+            t = self.pick(tasks)
+            a = action_of(t)
+            p[1][a] = t.pop(a)
+        else:
+            p[1][self.pick(['debug', 'command', 'name2', 'register'])] = self.pick([{'msg': 'x'}, 'echo hi', 'out'])
+        return True
+
+    def name_split_from_module(self):
+        """`- name:` with the module on the next list item."""
+        n = self.node('task', 'handler')
+        if not n or not action_of(n[1]) or 'name' not in n[1]:
+            return False
+        task, lst = n[1], n[2]
+        i = next(k for k, t in enumerate(lst) if t is task)
+        lst[i:i + 1] = [{'name': task.pop('name')}, task]
+        return True
+
+    def misspelt_role(self):
+        """A role name misspelt in roles:, include_role or import_role (a near miss of a real one)."""
+        p = self.node('play')
+        if not p:
+            return False
+        name = self.pick(['r_1', 'R1', 'r1 ', 'roles/r1', 'r1x', 'r3'])
+        how = self.pick(['roles', 'include_role', 'import_role'])
+        if how == 'roles':
+            p[1]['roles'] = [self.pick([name, {'role': name}])]
+        else:
+            p[1].setdefault('tasks', []).insert(0, {'name': 'use role', how: {'name': name}})
+        return True
+
+    def hosts_missing(self):
+        p = self.node('play')
+        if not p:
+            return False
+        p[1].pop('hosts', None)
+        if self.r.random() < 0.3:
+            p[1]['host'] = 'web'
+        return True
+
+    def import_tasks_loop(self):
+        """import_tasks (or import_role) with a loop, which only includes take."""
+        n = self.node('task')
+        if not n:
+            return False
+        self.files.setdefault('inc.yml', [dbg('included')])
+        a = action_of(n[1])
+        if a:
+            del n[1][a]
+        n[1][self.pick(['import_tasks', 'import_tasks', 'include_tasks'])] = 'inc.yml'
+        n[1][self.pick(['loop', 'with_items'])] = [1, 2]
+        if self.r.random() < 0.3:
+            n[1]['loop_control'] = {'loop_var': 'inner'}
+        return True
+
+    def include_role_apply(self):
+        """include_role with a bad apply (or apply on import_role)."""
+        p = self.node('play')
+        if not p:
+            return False
+        self.files.setdefault('roles/r2/tasks/main.yml', [{'name': 'r2 task', 'debug': {'msg': 'r2'}}])
+        how = self.pick(['include_role', 'include_role', 'import_role'])
+        apply = self.pick(['tags', {'bogus': 1}, {'tags': ['t'], 'loop': [1]}, {'when': 'false'}, ['tags'], {'block': []}])
+        p[1].setdefault('tasks', []).insert(0, {'name': 'role apply', how: {'name': 'r2', 'apply': apply}})
+        return True
+
+    def notify_unknown_unchanged(self):
+        """notify of a handler nobody defined, on a task that does not change (or does)."""
+        p = self.node('play')
+        if not p:
+            return False
+        p[1].setdefault('tasks', []).append({'name': 'quiet notify', 'debug': {'msg': 'no change'},
+                                             'notify': self.pick(['restart nginx', ['restart nginx', 'reload'], 'Restart Web'])})
+        if self.r.random() < 0.4:
+            p[1]['tasks'][-1]['changed_when'] = True
+        return True
+
+    def become_user_alone(self):
+        n = self.node('task', 'play', 'block')
+        if not n:
+            return False
+        n[1]['become_user'] = self.pick(['nobody', 'root', '{{ undefined_user }}'])
+        if self.r.random() < 0.3:
+            n[1]['become'] = self.pick(['yes', 'no', 'False'])
+        return True
+
+    def unknown_plugin_names(self):
+        """A filter, test or lookup that does not exist (a typo or a collection's)."""
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        expr = self.pick(["{{ items | to_jsn }}", "{{ 'a' | regex_replac('a', 'b') }}", "{{ n is definedd }}",
+                          "{{ lookup('fil', 'x.txt') }}", "{{ query('nosuch_lookup') }}", "{{ [1] | community.general.json_query('a') }}",
+                          "{{ 1 is nosuch.collection.test }}", "{{ lookup('env') }}"])
+        where = self.pick(['msg', 'when', 'loop'])
+        a = action_of(n[1])
+        if where == 'msg':
+            if a:
+                del n[1][a]
+            n[1]['debug'] = {'msg': expr}
+        elif where == 'when':
+            n[1]['when'] = expr.replace('{{ ', '').replace(' }}', '')
+        else:
+            n[1]['loop'] = expr
+        return True
+
+    def loop_text(self):
+        """loop given a string (a comma list, a bare variable name, a multi-line scalar)."""
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        n[1][self.pick(['loop', 'loop', 'with_items'])] = self.pick(['a, b, c', 'items', 'item1\nitem2\n', '[a, b', "{{ 'a,b' }}"])
+        return True
+
+    def bad_register_name(self):
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        n[1]['register'] = self.pick(['my-result', '1st', 'out put', 'out.rc', '{{ name }}', 'hostvars', 'True', 'class'])
+        return True
+
+    def delegate_undefined(self):
+        n = self.node('task', 'handler')
+        if not n:
+            return False
+        n[1]['delegate_to'] = self.pick(['{{ undefined_host }}', '{{ groups.db[0] }}', '{{ hostvars[x].ansible_host }}', 'nosuchhost'])
+        return True
+
+    def colon_unquoted(self):
+        """A value holding ': ' written unquoted (a YAML mapping where text was meant)."""
+        def fix(text):
+            lines = text.split('\n')
+            idx = [i for i, l in enumerate(lines) if re.match(r'^\s*(- )?(msg|name|command|debug): \S', l)]
+            if not idx:
+                return text
+            i = self.r.choice(idx)
+            head, _, value = lines[i].partition(': ')
+            lines[i] = head + ': ' + self.pick(['Note: ' + value.strip("'\""), value.strip("'\"") + ': done', 'echo a: b', 'http://h:80'])
+            return '\n'.join(lines)
+        self.raw.setdefault(self.pick([p for p in self.files if p.endswith('.yml') and not isinstance(self.files[p], Raw)] or ['playbook.yml']), []).append(fix)
+        return True
+
+    def braces_unquoted(self):
+        """A value starting with an unquoted {{ (YAML reads a flow mapping)."""
+        def fix(text):
+            lines = text.split('\n')
+            idx = [i for i, l in enumerate(lines) if re.match(r'^\s*(- )?(msg|name|loop|when|var|that): \S', l)]
+            if not idx:
+                return text
+            i = self.r.choice(idx)
+            head, _, value = lines[i].partition(': ')
+            lines[i] = head + ': ' + self.pick(['{{ item }}', '{{ n }} items', '{{ greeting | upper }}', '{{ items }}'])
+            return '\n'.join(lines)
+        self.raw.setdefault('playbook.yml', []).append(fix)
+        return True
+
+    def tabs_mixed(self):
+        """A line indented with a tab among space-indented ones."""
+        def fix(text):
+            lines = text.split('\n')
+            idx = [i for i, l in enumerate(lines) if l.startswith('  ')]
+            if not idx:
+                return text
+            i = self.r.choice(idx)
+            lines[i] = re.sub(r'^(  )', '\t', lines[i]) if self.r.random() < 0.5 else re.sub(r'^( *)', lambda m: m.group(1)[:-2] + '\t', lines[i])
+            return '\n'.join(lines)
+        self.raw.setdefault(self.pick([p for p in self.files if p.endswith('.yml') and not isinstance(self.files[p], Raw)] or ['playbook.yml']), []).append(fix)
+        return True
+
     STRUCTURAL = ['unknown_keyword', 'wrong_type', 'wrong_type', 'two_actions', 'no_action', 'unknown_module', 'module_args_kind',
                   'misspelt_option', 'jinja_error', 'jinja_error', 'when_braces', 'bad_loop', 'missing_include', 'missing_role',
                   'missing_vars_file', 'bad_hosts', 'empty_play', 'play_is_list', 'import_playbook_in_play',
@@ -923,6 +1100,11 @@ class M:
     LATEST = ['undefined_in_keywords', 'undefined_in_keywords', 'bad_include_vars_file', 'bad_handlers_file', 'import_playbook_invalid']
     # drawn from seed 23200 on only
     LATEST_23200 = ['bad_inventory', 'bad_inventory', 'limit_nothing', 'bad_setting', 'bad_setting', 'recursive_templates']
+    # drawn from seed 24000 on only: mistakes people really make
+    REAL_24000 = ['task_keys_at_play', 'name_split_from_module', 'misspelt_role', 'hosts_missing', 'import_tasks_loop',
+                  'include_role_apply', 'notify_unknown_unchanged', 'become_user_alone', 'unknown_plugin_names',
+                  'loop_text', 'bad_register_name', 'delegate_undefined', 'colon_unquoted', 'braces_unquoted', 'tabs_mixed',
+                  'when_braces', 'bad_loop', 'missing_vars_file', 'handler_without_name', 'duplicate_task_keys']
 
     # --- textual mutations on the dumped YAML
     def textual(self):
