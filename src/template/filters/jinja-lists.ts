@@ -182,7 +182,21 @@ const listFilters: Record<string, FilterFn> = {
   },
   sort: (_c, v, args, kw) => {
     const [reverse, cs, attribute] = bindArgs(args, kw, [['reverse', false], ['case_sensitive', false], ['attribute', null]]);
-    return sortFilter(list(v), truthy(reverse), truthy(cs), attribute) as Data[];
+    const items = list(v);
+    try {
+      return sortFilter(items, truthy(reverse), truthy(cs), attribute) as Data[];
+    } catch (err) {
+      if (!(err instanceof PyException) || err.pyType !== 'TypeError' || !Array.isArray(v) || (attribute !== null && attribute !== undefined)) throw err;
+      // NOTE: a variable's items are compared tagged: numbers keep the tag, a str keeps it only
+      // when the case matters (str.lower() gives a plain str).
+      const names: [Value, string][] = [];
+      (v as Data[]).forEach((item, i) => {
+        const name = elementTypeName(v as Data[], i);
+        if (name.startsWith('_AnsibleTagged') && (typeof item !== 'string' || truthy(cs))) names.push([item as Value, name]);
+      });
+      if (names.length === 0) throw err;
+      return withOperandNames(names, () => sortFilter(items, truthy(reverse), truthy(cs), attribute)) as Data[];
+    }
   },
   unique: (_c, v, args, kw) => {
     const [cs, attribute] = bindArgs(args, kw, [['case_sensitive', false], ['attribute', null]]);
