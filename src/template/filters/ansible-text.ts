@@ -43,11 +43,13 @@ export const split: FilterFn = (_ctx, value, args, kwargs) => {
   }
   const sep = argument(args, kwargs, 0, 'sep');
   const maxsplit = argument(args, kwargs, 1, 'maxsplit');
-  if (sep !== undefined && sep !== null && !isStringLike(sep)) throw pluginError(`must be str or None, not ${typeName(sep)}`);
-  if (maxsplit !== undefined && maxsplit !== null && typeof maxsplit !== 'number' && typeof maxsplit !== 'boolean') {
+  // NOTE: str.split converts maxsplit to an index (None is none) while it binds its arguments,
+  // before it looks at sep.
+  if (maxsplit !== undefined && typeof maxsplit !== 'number' && typeof maxsplit !== 'boolean') {
     throw pluginError(`'${typeName(maxsplit)}' object cannot be interpreted as an integer`);
   }
-  return pySplit(textOf(data), sep === undefined || sep === null ? null : toText(sep), maxsplit === undefined || maxsplit === null ? -1 : Number(maxsplit));
+  if (sep !== undefined && sep !== null && !isStringLike(sep)) throw pluginError(`must be str or None, not ${typeName(sep)}`);
+  return pySplit(textOf(data), sep === undefined || sep === null ? null : toText(sep), maxsplit === undefined ? -1 : Number(maxsplit));
 };
 
 /** shlex.quote */
