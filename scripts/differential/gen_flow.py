@@ -8,6 +8,7 @@ tasks_from, handlers_from, public, allow_duplicates), meta tasks ending roles, h
 inside roles and rescues, check_mode, --step, over 2-4 local hosts; seeded, so a seed always gives
 the same case."""
 import os, random, sys, yaml
+import gen_flow_roles
 # Where generated tasks write; run.py empties it before each engine runs.
 OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
 
@@ -44,6 +45,9 @@ EXTENDED10_FROM = 21000
 # read after it, handlers relaying through listen topics to other handlers, throttle under free and
 # host_pinned, --step with answers on stdin).
 EXTENDED11_FROM = 23000
+# Seeds from here on also draw gen_flow_roles.py's shapes (role dependencies, apply tags, looped includes
+# with labels, end_play in a rescue, serial with any_errors_fatal …) from their own random stream.
+EXTENDED12_FROM = 24000
 
 
 class G:
@@ -54,6 +58,8 @@ class G:
         self.more9 = seed >= EXTENDED9_FROM
         self.more10 = seed >= EXTENDED10_FROM
         self.more11 = seed >= EXTENDED11_FROM
+        self.r12 = random.Random(seed * 7 + 24001) if seed >= EXTENDED12_FROM else None
+        self.uses_roles = False
         self.handlers = set()
         self.files = {}
         self.roles = {}
@@ -520,6 +526,8 @@ class G:
             out.append(self.task(depth, in_include))
             out += self.pending
             self.pending = []
+            if self.r12 and not in_include and self.r12.random() < 0.3:
+                out.append(gen_flow_roles.task(self, self.r12))
         return out
 
     def handler_list(self):
@@ -611,6 +619,8 @@ class G:
         p['tasks'] = self.tasks(0, False, 3, 9)
         if self.chance(0.15):
             p['post_tasks'] = self.tasks(0, False, 1, 2)
+        if self.r12:
+            gen_flow_roles.play(self, self.r12, p)
         if self.strategy_hint:
             p['strategy'] = self.strategy_hint
             self.strategy_hint = None
@@ -644,6 +654,8 @@ def main(seed, out):
         yaml.safe_dump(plays, f, sort_keys=False, width=1000)
     with open(os.path.join(out, 'inventory'), 'w') as f:
         f.write(inventory(g.r, count, unreachable))
+    if g.uses_roles:
+        g.roles.update(gen_flow_roles.roles(g.r12))
     for role, parts in g.roles.items():
         for part, content in parts.items():
             folder, _, file = part.partition('/')
