@@ -14,7 +14,18 @@ describe('callbacks/createCallback', () => {
     assert.ok(createCallback('default', options) instanceof DefaultCallback);
     assert.ok(createCallback('ansible.builtin.default', options) instanceof DefaultCallback);
     assert.equal(createCallback('ansible.builtin.minimal', options).constructor.name, 'MinimalCallback');
-    assert.equal(createCallback('ansible.posix.json', options).constructor.name, 'JsonCallback');
+    assert.equal(createCallback('ansible.posix.json', options, () => true).constructor.name, 'JsonCallback');
+  });
+
+  it("loads ansible.posix's callbacks only where that collection is installed, as 2.19 does", () => {
+    const none = (): boolean => false;
+    assert.throws(() => createCallback('json', options, none), (e) => e instanceof VolantError && e.code === 'CALLBACK_UNKNOWN');
+    assert.throws(() => createCallback('ansible.posix.timer', options, none), (e) => e instanceof VolantError && e.code === 'CALLBACK_UNKNOWN');
+    assert.deepEqual(enabledCallbackWarnings(['timer', 'junit'], none), [
+      "Error loading plugin 'ansible.posix.timer': No module named 'ansible_collections.ansible.posix'",
+      "Skipping callback plugin 'timer', unable to load",
+    ]);
+    assert.deepEqual(enabledCallbackWarnings(['timer', 'profile_tasks', 'junit'], (c) => c.startsWith('ansible.posix.')), []);
   });
 
   it('refuses an unknown callback with the error ansible-playbook prints', () => {
@@ -42,7 +53,7 @@ describe('callbacks/createCallback', () => {
     // Recorded: ANSIBLE_CALLBACKS_ENABLED=nope ansible-playbook … (stderr).
     assert.deepEqual(enabledCallbackWarnings(['nope']).map((w) => `[WARNING]: ${w}\n`).join(''), readFileSync(join(CLI, 'enabled-unknown.err'), 'utf8'));
     // A builtin stdout callback loads (ansible skips it later, at -vv); a routed name names its collection.
-    assert.deepEqual(enabledCallbackWarnings([' minimal', 'timer', 'yaml ']), [
+    assert.deepEqual(enabledCallbackWarnings([' minimal', 'timer', 'yaml '], () => true), [
       "Error loading plugin 'community.general.yaml': No module named 'ansible_collections.community'",
       "Skipping callback plugin 'yaml', unable to load",
     ]);

@@ -9,12 +9,14 @@ import { combineCallbacks } from './composite-callback.js';
 import { CALLBACKS, NOTIFICATION_CALLBACKS } from './registry.js';
 import { DefaultCallback } from './default-callback.js';
 import { missingCollectionWarning } from '../core/missing-collection-warning.js';
+import { callbackLoads, collectionInstalled, type CollectionInstalled } from './collection-callbacks.js';
 
 export type { CallbackOptions } from './callback-options.js';
 export { DefaultCallback } from './default-callback.js';
 export { Display } from './display.js';
 export { CALLBACKS, NOTIFICATION_CALLBACKS, registerCallback, type CallbackFactory } from './registry.js';
 export { combineCallbacks } from './composite-callback.js';
+export { collectionInstalled, type CollectionInstalled } from './collection-callbacks.js';
 export { formatErrorBlock, type ErrorBlockOptions } from './format/error-block.js';
 
 function shortName(name: string): string {
@@ -33,14 +35,16 @@ export function skippedStdoutCallbacks(stdoutName: string): string[] {
 /**
  * The stdout callback and the enabled notification callbacks (callbacks_enabled) as one Callback.
  * Unknown enabled names are left out: enabledCallbackWarnings says what ansible warns of them.
+ * `installed` says which collections are there (a collection's callbacks load only then).
  */
-export function createCallbacks(stdoutName: string, enabled: readonly string[], options: CallbackOptions): Callback {
-  const stdout = createCallback(stdoutName, options);
+export function createCallbacks(stdoutName: string, enabled: readonly string[], options: CallbackOptions, installed: CollectionInstalled = collectionInstalled): Callback {
+  const stdout = createCallback(stdoutName, options, installed);
   const others: Callback[] = [];
   for (const name of enabled) {
-    if (shortName(name.trim()) === shortName(stdoutName.trim())) continue;
-    const factory = NOTIFICATION_CALLBACKS.get(shortName(name.trim()));
-    if (factory) others.push(factory(options));
+    const short = shortName(name.trim());
+    if (short === shortName(stdoutName.trim())) continue;
+    const factory = NOTIFICATION_CALLBACKS.get(short);
+    if (factory && callbackLoads(short, installed)) others.push(factory(options));
   }
   return combineCallbacks(stdout, others);
 }
@@ -73,12 +77,12 @@ function removalNotice(name: string): CallbackLoadNotice {
  * order: the stdout callback's creation, the enabled names it cannot load, then the enabled
  * callbacks' creation.
  */
-export function callbackLoadNotices(stdoutName: string, enabled: readonly string[]): CallbackLoadNotice[] {
+export function callbackLoadNotices(stdoutName: string, enabled: readonly string[], installed: CollectionInstalled = collectionInstalled): CallbackLoadNotice[] {
   const stdout = shortName(stdoutName.trim());
   const notices: CallbackLoadNotice[] = [...redirectNotice(stdoutName.trim())];
   if (DEPRECATED_CALLBACKS.has(stdout)) notices.push(removalNotice(stdout));
   for (const name of enabled.map((n) => n.trim()).filter(Boolean)) {
-    notices.push(...redirectNotice(name), ...enabledCallbackWarnings([name]).map((warning) => ({ warning })));
+    notices.push(...redirectNotice(name), ...enabledCallbackWarnings([name], installed).map((warning) => ({ warning })));
   }
   for (const name of new Set(enabled.map((n) => shortName(n.trim())))) {
     if (name !== stdout && DEPRECATED_CALLBACKS.has(name) && NOTIFICATION_CALLBACKS.has(name)) notices.push({ ...removalNotice(name), callback: name });
@@ -90,10 +94,11 @@ export function callbackLoadNotices(stdoutName: string, enabled: readonly string
  * The warnings 2.19 prints, in order, when it loads callbacks_enabled (after the inventory and the
  * playbook): a name it cannot load is skipped. A stdout callback's name loads (and is not used).
  */
-export function enabledCallbackWarnings(enabled: readonly string[]): string[] {
+export function enabledCallbackWarnings(enabled: readonly string[], installed: CollectionInstalled = collectionInstalled): string[] {
   const warnings: string[] = [];
   for (const name of enabled.map((n) => n.trim()).filter(Boolean)) {
-    if (NOTIFICATION_CALLBACKS.has(shortName(name)) || CALLBACKS.has(shortName(name))) continue;
+    const short = shortName(name);
+    if ((NOTIFICATION_CALLBACKS.has(short) || CALLBACKS.has(short)) && callbackLoads(short, installed)) continue;
     const importWarning = callbackLoadWarning(name);
     if (importWarning) warnings.push(importWarning);
     warnings.push(`Skipping callback plugin '${name}', unable to load`);
@@ -125,12 +130,14 @@ export function callbackLoadWarning(name: string): string | undefined {
 }
 
 /** A stdout callback by name (`ansible.builtin.default` and `default` alike). */
-export function createCallback(name: string, options: CallbackOptions): Callback {
-  const factory = CALLBACKS.get(shortName(name));
+export function createCallback(name: string, options: CallbackOptions, installed: CollectionInstalled = collectionInstalled): Callback {
+  const short = shortName(name);
+  const loads = callbackLoads(short, installed);
+  const factory = loads ? CALLBACKS.get(short) : undefined;
   if (factory) return factory(options);
   // NOTE: ansible takes any callback plugin as the stdout one: a notification callback (tree,
   // junit …) then does only its own work; nothing prints the run, warnings and -v text still show.
-  const notification = NOTIFICATION_CALLBACKS.get(shortName(name));
+  const notification = loads ? NOTIFICATION_CALLBACKS.get(short) : undefined;
   // ansible-playbook exits 1 after printing this as an [ERROR] (formatErrorBlock).
   if (!notification) throw new VolantError('CALLBACK_UNKNOWN', `Could not load '${name}' callback plugin.`);
   const display = new DefaultCallback(options);

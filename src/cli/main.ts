@@ -4,7 +4,7 @@
  */
 import { unexpectedMessage } from './unexpected-error.js';
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ParseError, VolantError } from '../core/errors.js';
 import { parseErrorExitCode } from '../playbook/parse-error-exit-code.js';
 import { createCallbacks, formatErrorBlock } from '../callbacks/index.js';
@@ -19,6 +19,8 @@ import { configDeprecations } from './config-deprecations.js';
 import { duplicateKeyBehavior, helpDefaults, withConfigDefaults } from './config-defaults.js';
 import { setDuplicateKeyBehavior } from '../yaml/load-yaml.js';
 import { runPlaybooks } from './run-playbooks.js';
+import { configLookup } from './config-lookup.js';
+import { localCollections } from '../core/local-collections.js';
 import { RunAborted } from '../run/run-aborted.js';
 import { capturable } from '../run/output-capture.js';
 import type { Callback } from '../run/events.js';
@@ -101,6 +103,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   };
   const optionProblem = callbackOptionProblem(config, stdoutName);
   let unloadableCallback: VolantError | undefined = optionProblem === undefined ? undefined : Object.assign(new VolantError('CALLBACK_OPTION_INVALID', optionProblem), { exitCode: 5 });
+  // Collections beside the playbooks named on the command line come before the configured paths;
+  // known before the callbacks load, as a collection's callbacks load only when it is installed.
+  for (const p of args.playbooks) localCollections.addPlaybookDirectory(dirname(resolve(cwd, p)));
+  localCollections.configure(configLookup(config)('COLLECTIONS_PATHS') as string[], cwd);
   const loadCallbacks = (): Callback => {
     try {
       return createCallbacks(stdoutName, enabled, callbackOptions);

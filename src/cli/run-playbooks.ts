@@ -312,9 +312,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   // pathspecs: `~` expanded, relative entries from the config file's folder (else the working folder)
   const rolesPath = configLookup(config)('DEFAULT_ROLES_PATH') as string[];
   libraryModules.onRolesListed((names, playFile) => loadListedRoles(names, dirname(playFile), rolesPath));
-  // Collections beside the playbooks named on the command line come before the configured paths.
-  for (const p of playbookPaths) localCollections.addPlaybookDirectory(dirname(resolve(cwd, p)));
-  localCollections.configure(configLookup(config)('COLLECTIONS_PATHS') as string[], cwd);
+  // (localCollections was configured by main, before the callbacks loaded.)
   let playbooks = playbookPaths.map((p) => loadPlaybookFile(p, warn, renderLoadTime));
   // A collection's playbook imported anywhere makes its collection the default for every task as
   // 2.19 resolves it again to run it, earlier plays' too: read them all again with it (quietly).
