@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { VaultString } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
-import { isVaultText, parseVault, vaultDecrypt } from '../template/filters/ansible-vault-format.js';
+import { isVaultText, parseVault, vaultDecrypt, VaultFormatError, VaultSecretMismatch } from '../template/filters/ansible-vault-format.js';
 
 /** One secret and the vault id it is known by (`default` without a label). */
 export interface VaultSecret {
@@ -64,13 +64,16 @@ export class VaultSecrets {
     return new VaultSecrets(secrets, options.idMatch);
   }
 
-  /** Plain text, or undefined when no secret opens it. */
+  /**
+   * Plain text, or undefined when no secret opens it; vault text that is malformed throws its
+   * VaultFormatError (2.19 gives up at the first secret that cannot parse it).
+   */
   open(ciphertext: string): string | undefined {
-    return this.openBytes(ciphertext)?.toString('utf8');
+    return this.openBytes(ciphertext, true)?.toString('utf8');
   }
 
-  /** Plain bytes, or undefined when no secret opens them. */
-  private openBytes(ciphertext: string): Buffer | undefined {
+  /** Plain bytes, or undefined when no secret opens them (`strict`: format errors thrown). */
+  private openBytes(ciphertext: string, strict = false): Buffer | undefined {
     // NOTE: with vault_id_match only the secrets of the id the header names are tried (none for a
     // header with no id); else every secret, in the order given.
     const named = this.idMatch ? parseVault(ciphertext).vaultId : undefined;
@@ -78,7 +81,8 @@ export class VaultSecrets {
       if (this.idMatch && secret.id !== named) continue;
       try {
         return vaultDecrypt(ciphertext, secret.bytes);
-      } catch {
+      } catch (e) {
+        if (strict && e instanceof VaultFormatError && !(e instanceof VaultSecretMismatch)) throw e;
         // try the next secret
       }
     }

@@ -34,15 +34,23 @@ export class VaultString {
   /** Why a value no secret opens cannot be used (ansible's words; the run's secrets decide). */
   static unopenedReason = 'Attempting to decrypt but no vault secrets found.';
 
+  /** Why the text could not be read as vault text, once an opener has thrown (a format error). */
+  openError: Error | undefined;
+
   /** `plaintext` is filled once a vault secret has opened it. */
   constructor(
     readonly ciphertext: string,
     public plaintext?: string,
   ) {}
 
-  /** The decrypted text, or undefined when no secret opens it. */
+  /** The decrypted text, or undefined when no secret opens it (or the text is malformed: openError). */
   reveal(): string | undefined {
-    if (this.plaintext === undefined && VaultString.opener) this.plaintext = VaultString.opener(this.ciphertext);
+    if (this.plaintext !== undefined || this.openError !== undefined || !VaultString.opener) return this.plaintext;
+    try {
+      this.plaintext = VaultString.opener(this.ciphertext);
+    } catch (e) {
+      this.openError = e instanceof Error ? e : new Error(String(e));
+    }
     return this.plaintext;
   }
 }

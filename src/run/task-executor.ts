@@ -673,8 +673,9 @@ export class TaskExecutor {
         const links = linksOf(e);
         const [first, ...rest] = links;
         const outer = finalization;
-        // NOTE: a cause raised elsewhere (a variable's own template) stays a link of its own, at its origin.
-        if (first?.origin && !sameLocation(first.origin, origin)) {
+        // NOTE: a cause raised elsewhere (a variable's own template) stays a link of its own, at its
+        // origin; so does one whose origin is unknown (shown in its context).
+        if ((first?.origin && !sameLocation(first.origin, origin)) || (first?.origin === undefined && first?.context?.startsWith('Origin: <unknown>'))) {
           throw new TaskError([outer, { message: `Error while resolving value for '${pyStr(key)}'.`, origin }, first, ...rest]);
         }
         const inner: ErrorLink = { message: `Error while resolving value for '${pyStr(key)}': ${first?.message ?? 'unknown error'}`, origin: first?.origin ?? origin };

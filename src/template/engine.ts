@@ -13,7 +13,7 @@ import { compileExpression, compileTemplate, isMarkupExpression, joinOutput, nat
 import { DEFAULT_DELIMITERS, tokenizeExpression, tokenizeLazily } from './lexer.js';
 import { Parser, parse } from './parser.js';
 import { PluginFailure } from './plugin-failure.js';
-import { RenderContext, TemplateRecursionError, UndecryptableVaultError, errorOrigins, type EngineHost } from './render-context.js';
+import { RenderContext, TemplateRecursionError, UndecryptableVaultError, errorOrigins, undecryptable, undecryptableError, unopenedVaultReason, type EngineHost } from './render-context.js';
 import { Frame, type CompiledTemplate, type RenderState } from './render-state.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { warnGroupTupleStorage } from './runtime/group-tuple.js';
@@ -196,6 +196,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     let ctx: RenderContext | null = null;
     // NOTE: a string inside a container is named by its own origin in errors, as 2.19 does.
     const walk = (v: Data, where?: SourceLocation): Data => {
+      if (v instanceof VaultString && v.reveal() === undefined) throw unopenedVaultValue(v, where, options.origin);
       if (typeof v === 'string') {
         if (!isPossiblyTemplate(v)) return v;
         ctx ??= new RenderContext(this, vars, options);
@@ -240,6 +241,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   evaluateConditional(condition: Data, vars: VarSource, options: RenderOptions = {}): boolean {
     if (typeof condition === 'boolean') return condition;
     if (condition === null) return true;
+    // NOTE: 2.19 names only why a vaulted conditional no secret opens cannot be used.
+    if (condition instanceof VaultString && condition.reveal() === undefined) throw new TemplateError('template-vault', unopenedVaultReason(condition), options.origin ? { location: options.origin } : {});
     if (condition instanceof UnsafeString || condition instanceof VaultString) condition = textOf(condition);
     if (typeof condition !== 'string') {
       throw new TemplateError('template-conditional-type', 'Conditional expressions must be strings.', {
@@ -535,7 +538,7 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
   if (err instanceof UndecryptableVaultError) {
     // NOTE: 2.19 shows the vaulted value's own origin under the template's.
     const where = what;
-    const cause = new TemplateError('template-vault', err.message, { ...(errorOrigins.has(err) ? { location: errorOrigins.get(err) } : {}) });
+    const cause = undecryptableError(err, errorOrigins.get(err));
     return new TemplateError('template-render', `Error rendering ${where}.`, { ...(options.origin ? { location: options.origin } : {}), cause });
   }
   if (err instanceof UnstorableValueError) {
@@ -552,6 +555,18 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
   }
   const message = err instanceof Error ? err.message : String(err);
   return new TemplateError('template-render', `Error rendering template: ${message}`, { location });
+}
+
+/**
+ * A vaulted value no secret of the run opens, met as a value to render (not through a variable):
+ * 2.19 fails its use. Inside a list or dict the render error is the container's; a value that is
+ * itself vaulted trips the vault marker, a render error with no origin of its own.
+ */
+function unopenedVaultValue(vault: VaultString, where: SourceLocation | undefined, origin: SourceLocation | undefined): TemplateError {
+  const at = where ?? origin;
+  const cause = undecryptableError(undecryptable(vault), at);
+  if (where !== undefined) return new TemplateError('template-render', 'Error rendering template.', { ...(origin ? { location: origin } : {}), cause });
+  return new TemplateError('template-render', 'Error rendering template.', { context: 'Origin: <unknown>\n\n<< context unavailable: A vault exception marker was tripped. >>', cause });
 }
 
 export function createTemplateEngine(settings: EngineSettings = {}): TemplateRenderer {

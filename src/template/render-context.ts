@@ -15,6 +15,8 @@ import { globals } from './globals.js';
 import { nestedRenderErrors, type NestedRenderOptions, type PluginContext } from './plugin.js';
 import { PluginFailure } from './plugin-failure.js';
 import { TemplateError } from '../core/errors.js';
+import { shorten } from '../core/text-shorten.js';
+import { VaultFormatError } from './filters/ansible-vault-format.js';
 import type { BlockFn, CompiledTemplate, RenderState } from './render-state.js';
 import { PyException } from './runtime/py-exception.js';
 import type { PyObject, Value } from './runtime/py-object.js';
@@ -48,10 +50,30 @@ export class TemplateRecursionError extends Error {
 export const errorOrigins = new WeakMap<Error, SourceLocation>();
 
 /** A vaulted value that no secret of the run opens was used; its origin is the value's. */
-export class UndecryptableVaultError extends Error {}
+export class UndecryptableVaultError extends Error {
+  /** `formatError`: why the vault text could not be read (2.19 shows it as the cause). */
+  constructor(
+    message: string,
+    readonly formatError?: VaultFormatError,
+  ) {
+    super(message);
+  }
+}
 
 export function undecryptable(vault: VaultString): UndecryptableVaultError {
+  const format = vault.openError instanceof VaultFormatError ? vault.openError : undefined;
+  // NOTE: 2.19 chains the errors of reading the vault text, but names an unknown cipher (an error
+  // about the text as given) in its own message.
+  if (format?.ofInput) return new UndecryptableVaultError(`Attempt to use undecryptable variable: ${format.message}`);
+  if (format) return new UndecryptableVaultError('Attempt to use undecryptable variable.', format);
   return new UndecryptableVaultError(`Attempt to use undecryptable variable: ${unopenedVaultReason(vault)}`);
+}
+
+/** The error shown for an undecryptable value at `location`: the vault's format error, if any, under it. */
+export function undecryptableError(err: UndecryptableVaultError, location: SourceLocation | undefined): TemplateError {
+  const format = err.formatError;
+  const cause = format ? new TemplateError('vault-format', format.message, { context: `Origin: <unknown>\n\n${shorten(format.shown, 120)}` }) : undefined;
+  return new TemplateError('template-vault', err.message, { ...(location ? { location } : {}), ...(cause ? { cause } : {}) });
 }
 
 /** Why no secret of the run opens the vaulted value. */

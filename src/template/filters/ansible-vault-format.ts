@@ -24,6 +24,9 @@ export class VaultFormatError extends Error {
   }
 }
 
+/** No secret's HMAC matched: the one format error that lets the next secret be tried. */
+export class VaultSecretMismatch extends VaultFormatError {}
+
 function deriveKeys(secret: Buffer, salt: Buffer): { key: Buffer; hmacKey: Buffer; iv: Buffer } {
   const derived = pbkdf2Sync(secret, salt, 10000, 80, 'sha256');
   return { key: derived.subarray(0, 32), hmacKey: derived.subarray(32, 64), iv: derived.subarray(64, 80) };
@@ -75,7 +78,7 @@ export function vaultDecrypt(text: string, secret: Buffer): Buffer {
   const expected = createHmac('sha256', hmacKey).update(ciphertext).digest();
   const given = unhexlify(hmac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new VaultFormatError('Decryption failed (no vault secrets were found that could decrypt).', text, true);
+    throw new VaultSecretMismatch('Decryption failed (no vault secrets were found that could decrypt).', text, true);
   }
   const decipher = createDecipheriv('aes-256-ctr', key, iv);
   const padded = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
