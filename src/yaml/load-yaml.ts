@@ -19,6 +19,7 @@ import { libyamlProblem, unknownDirective } from './libyaml-problem.js';
 import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js';
 import { constructScalar, PythonValueError, resolvePlainTag } from './pyyaml-scalar.js';
 import { loadSimpleBlockYaml } from './simple-block-yaml.js';
+import { readerError } from './libyaml-reader.js';
 import type { ScalarTag } from './pyyaml-scalar.js';
 import { yamlFailure } from './yaml-failure.js';
 import type { YamlProblem } from './yaml-failure.js';
@@ -460,6 +461,8 @@ export function setDuplicateKeyBehavior(behavior: DuplicateKeyBehavior): void {
 }
 
 export function loadYaml(source: string, file: string, options: { single?: boolean } = {}): LoadedYaml {
+  const refused = readerError(source, file);
+  if (refused !== undefined) throw refused;
   // libyaml skips a byte order mark at the start of the stream; its marks do not count it.
   const text = source.startsWith('\ufeff') ? source.slice(1) : source;
   const simple = loadSimpleBlockYaml(text, file);
