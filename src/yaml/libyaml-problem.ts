@@ -15,6 +15,20 @@ function indentAt(text: string, lineStart: number): number {
   return at - lineStart;
 }
 
+/** A document marker at a line's start inside the unclosed quoted scalar that ends at `end`. */
+function documentMarkerInQuoted(text: string, quote: '"' | "'", end: number): number | undefined {
+  let start = text.lastIndexOf(quote, end - 1);
+  // the opening quote: not an escaped one (\"), nor half of a doubled one ('')
+  while (start > 0 && (quote === '"' ? /(?:^|[^\\])(?:\\\\)*\\$/.test(text.slice(Math.max(0, start - 64), start)) : text[start - 1] === "'")) {
+    start = text.lastIndexOf(quote, start - (quote === '"' ? 1 : 2));
+  }
+  if (start < 0) return undefined;
+  const marker = /\n(?:---|\.\.\.)(?=[ \t\r\n]|$)/g;
+  marker.lastIndex = start;
+  const found = marker.exec(text);
+  return found !== null && found.index <= end ? found.index + 1 : undefined;
+}
+
 function skipSpaces(text: string, offset: number): number {
   let at = offset;
   while (text[at] === ' ') at++;
@@ -213,7 +227,10 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
     case 'MISSING_CHAR':
       if (message.startsWith('Missing directives-end')) return afterDirectives(text, error.pos[0], lines) ?? { problem: message, ...at };
       if (/quote/i.test(message)) {
-        // NOTE: libyaml scans to the end of the stream looking for the closing quote.
+        // NOTE: libyaml scans on for the closing quote over lines at any indentation; only a
+        // document marker at a line's start (where the package's scalar ended) stops it early.
+        const marker = documentMarkerInQuoted(text, message.includes('"') ? '"' : "'", error.pos[0]);
+        if (marker !== undefined) return { context: 'while scanning a quoted scalar', problem: 'found unexpected document indicator', ...lines.position(marker) };
         return { context: 'while scanning a quoted scalar', problem: 'found unexpected end of stream', ...lines.position(text.length) };
       }
       if (message.startsWith('Sequence item without - indicator')) {

@@ -7,7 +7,8 @@
  * `<<` merges, implicit scalar types.
  */
 import { isJsonText } from './json-text.js';
-import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, Scalar } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, Scalar } from 'yaml';
+import { parseAllDocumentsAsLibyaml } from './libyaml-documents.js';
 import type { Node as CstNode } from 'yaml';
 import type { Data } from '../core/data.js';
 import { PyDate, UnsafeString, VaultString, pyRepr } from '../core/data.js';
@@ -464,7 +465,10 @@ export function loadYaml(source: string, file: string, options: { single?: boole
   const refused = readerError(source, file);
   if (refused !== undefined) throw refused;
   // libyaml skips a byte order mark at the start of the stream; its marks do not count it.
-  const text = source.startsWith('\ufeff') ? source.slice(1) : source;
+  const unmarked = source.startsWith('\ufeff') ? source.slice(1) : source;
+  // NOTE: a lone CR breaks a line for libyaml (old Mac files) as it does not for the yaml package;
+  // one LF for it keeps every offset where it was.
+  const text = unmarked.includes('\r') ? unmarked.replace(/\r(?!\n)/g, '\n') : unmarked;
   const simple = loadSimpleBlockYaml(text, file);
   if (simple !== undefined) return { documents: [simple], warnings: [], diagnostics: [] };
   return loadYamlFull(text, file, options);
@@ -473,7 +477,7 @@ export function loadYaml(source: string, file: string, options: { single?: boole
 /** loadYaml without its fast path: every text through the `yaml` package and the composer above. */
 export function loadYamlFull(text: string, file: string, options: { single?: boolean } = {}): LoadedYaml {
   const lines = new LineIndex(text);
-  const parsed = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: false, merge: false, strict: false, prettyErrors: false });
+  const parsed = parseAllDocumentsAsLibyaml(text, { schema: 'failsafe', uniqueKeys: false, merge: false, strict: false, prettyErrors: false });
   const docs = Array.isArray(parsed) ? parsed : [];
   const composer = new Composer(text, file, lines, isJsonText(text));
   const documents: YamlNode[] = [];

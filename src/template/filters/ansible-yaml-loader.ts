@@ -2,7 +2,8 @@
  * from_yaml's loader: the `yaml` package parses, and the nodes are typed as PyYAML's SafeLoader
  * would type them (YAML 1.1 implicit resolution, `<<` merges, `!unsafe`, `!!str` …).
  */
-import { Alias, isAlias, isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node as YNode } from 'yaml';
+import { Alias, isAlias, isMap, isScalar, isSeq, type Document, type Node as YNode } from 'yaml';
+import { parseAllDocumentsAsLibyaml } from '../../yaml/libyaml-documents.js';
 import { PyDate, PyFloat, UnsafeString, VaultString, markTuple, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { resolvePlain, type PlainTag } from './ansible-yaml-resolver.js';
 import { pyTimestamp } from '../../yaml/timestamp.js';
@@ -233,7 +234,7 @@ function checkDirectiveName(text: string): void {
  */
 export function loadYamlDocuments(text: string, eachInTurn = false): Data[] {
   checkDirectiveName(text);
-  const docs = parseAllDocuments(text, { schema: 'failsafe', merge: false, uniqueKeys: false, strict: false, prettyErrors: false, resolveKnownTags: false });
+  const docs = parseAllDocumentsAsLibyaml(text, { schema: 'failsafe', merge: false, uniqueKeys: false, strict: false, prettyErrors: false, resolveKnownTags: false });
   const list = Array.isArray(docs) ? docs : [];
   const out: Data[] = [];
   for (const doc of list) {
