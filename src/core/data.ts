@@ -278,6 +278,9 @@ export function floatRepr(x: number): string {
   return text.includes('.') ? text : `${text}.0`;
 }
 
+/** What Python's str.isprintable() refuses beyond ASCII (other, separator): repr escapes it. */
+const NOT_PRINTABLE = /^[\p{C}\p{Z}]$/u;
+
 /** Python's `repr(str)`: single quotes unless the text has ' and no ". */
 export function strRepr(text: string): string {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
@@ -289,11 +292,11 @@ export function strRepr(text: string): string {
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
     else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else if (code >= 0x80 && code < 0xa0) out += `\\x${code.toString(16).padStart(2, '0')}`;
-    else if (code === 0xad) out += '\\xad';
-    else if ((code >= 0xd800 && code <= 0xdfff) || code === 0x2028 || code === 0x2029) {
-      out += `\\u${code.toString(16).padStart(4, '0')}`;
-    } else out += ch;
+    else if (code < 0xa0) out += code < 0x80 ? ch : `\\x${code.toString(16)}`;
+    else if (!NOT_PRINTABLE.test(ch)) out += ch;
+    else if (code < 0x100) out += `\\x${code.toString(16)}`;
+    else if (code < 0x10000) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else out += `\\U${code.toString(16).padStart(8, '0')}`;
   }
   return out + quote;
 }
