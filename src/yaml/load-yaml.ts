@@ -129,6 +129,28 @@ class Composer {
    * NOTE: libyaml takes a `:` with no key before it only in a flow mapping; in a block mapping it
    * wants a key there (the YAML 1.2 parser reads an empty one).
    */
+  /**
+   * NOTE: libyaml scans on past a plain scalar's line for more of it, and refuses a tab in the
+   * indentation of the lines after (left of the block collection's column + 1), even on a line
+   * that holds nothing else; the yaml package takes such a line for a blank one.
+   */
+  private checkTabAfterPlain(node: unknown, collectionStart: number): void {
+    if (!isScalar(node) || node.type !== 'PLAIN' || !node.range) return;
+    const indent = this.lines.position(collectionStart).column;
+    let afterBreak = false;
+    let column = 0;
+    for (let at = node.range[1]; at < this.text.length; at++) {
+      const ch = this.text[at];
+      if (ch === '\n' || ch === '\r') {
+        afterBreak = true;
+        column = 0;
+      } else if (ch === ' ' || ch === '\t') {
+        if (ch === '\t' && afterBreak && column < indent) this.fail(at, 'found a tab character that violates indentation', 'while scanning a plain scalar');
+        column++;
+      } else return;
+    }
+  }
+
   private checkBlockKeys(items: unknown[], start: number): void {
     for (const item of items) {
       const pair = item as { key: unknown; value: unknown };
@@ -190,9 +212,13 @@ class Composer {
     if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
     else if (isMap(node)) {
       if (!node.flow) this.checkBlockKeys(node.items, start);
+      if (!node.flow) for (const pair of node.items) this.checkTabAfterPlain(pair.value, start);
       built = this.mapping(node.items, start, innerUnsafe, depth);
     }
-    else if (isSeq(node)) built = this.sequence(node.items, start, innerUnsafe, depth);
+    else if (isSeq(node)) {
+      if (!node.flow) for (const item of node.items) this.checkTabAfterPlain(item, start);
+      built = this.sequence(node.items, start, innerUnsafe, depth);
+    }
     else this.fail(start, 'unexpected node');
     if (tag !== undefined && !isScalar(node) && !COLLECTION_TAGS.has(tag)) {
       this.fail(start, `could not determine a constructor for the tag '${tag}'`);
