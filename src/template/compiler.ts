@@ -5,6 +5,7 @@
  */
 import { PyFloat, VaultString, isStringLike, markTuple, textOf, type Data, type DataDict } from '../core/data.js';
 import { DeprecatedText } from '../core/deprecated-values.js';
+import { setValueOrigin } from '../core/value-origins.js';
 import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js';
 import { filters, nestedRenderErrors, tests, userPlugins, type PluginValue } from './plugin.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
@@ -436,8 +437,14 @@ class Compiler {
       }
       case 'list': {
         const items = e.items.map((i) => this.expr(i));
+        const origins = e.items.map((i) => operandOrigin(i, (x) => this.expr(x)));
         return (f) => {
           const list = items.map((i) => i(f)) as Data[];
+          // a value read from a variable keeps its origin in the list (2.19's tagged values stay tagged)
+          origins.forEach((origin, i) => {
+            const where = origin?.(f);
+            if (where) setValueOrigin(list, i, where);
+          });
           return this.countsLists ? noteLiteralList(list) : list;
         };
       }
