@@ -526,6 +526,13 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
     return new TemplateError('template-syntax', `Syntax error in ${where}${delimiters ? '.' + delimiters : ''}: ${err.message}`, { location });
   }
   if (err instanceof UndefinedError) {
+    // NOTE: what is undefined in a variable's own template is shown where the variable was
+    // written, under the conditional that read it.
+    const inner = err.undefinedValue.origin;
+    if (conditional && inner && options.origin && inner !== options.origin) {
+      const cause = new TemplateError('template-undefined', err.message, { location: inner });
+      return new TemplateError('template-undefined', 'Error while evaluating conditional.', { location: options.origin, cause });
+    }
     const message = conditional ? `Error while evaluating conditional: ${err.message}` : err.message;
     return new TemplateError('template-undefined', message, { location });
   }
