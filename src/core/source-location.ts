@@ -23,3 +23,7 @@ export function formatLocation(loc: SourceLocation): string {
   if (loc.line <= 0) return loc.file;
   return loc.column > 0 ? `${loc.file}:${loc.line}:${loc.column}` : `${loc.file}:${loc.line}`;
 }
+
+export function sameLocation(a: SourceLocation, b: SourceLocation): boolean {
+  return a.file === b.file && a.line === b.line && a.column === b.column;
+}

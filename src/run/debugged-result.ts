@@ -86,7 +86,14 @@ function takeBackCounts(ctx: DebuggedResultContext, host: string, verdict: Verdi
 function debuggerKeyword(ctx: DebuggedResultContext, value: Data, host: string, step: TaskStep): string {
   const text = pyStr(value);
   const templar = ctx.templar;
-  return templar.isTemplate(text) ? pyStr(templar.render(text, ctx.playVars.forTask(host, step))) : text;
+  if (!templar.isTemplate(text)) return text;
+  try {
+    return pyStr(templar.render(text, ctx.playVars.forTask(host, step)));
+  } catch {
+    // the task already failed on it ("Error processing keyword 'debugger'"): the text names no
+    // debugger setting, so no debugger opens
+    return text;
+  }
 }
 
 /** What the debugger shows of a task on a host: its name, templated arguments, variables, result. */

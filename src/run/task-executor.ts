@@ -12,7 +12,7 @@ import { delegateHostName } from './delegate-host-name.js';
 import { loopSubdir, renderDroppingUndefined } from '../template/lookups/first-found.js';
 import { withLoopTermTags, withTaggedValues } from '../template/lookup-term-tags.js';
 import { ConnectionError, TemplateError, VolantError } from '../core/errors.js';
-import type { SourceLocation } from '../core/source-location.js';
+import { sameLocation, type SourceLocation } from '../core/source-location.js';
 import { copyValueOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
@@ -971,10 +971,6 @@ export function overlay(base: VarSource, locals: ReadonlyMap<string, Data>): Var
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function sameLocation(a: SourceLocation, b: SourceLocation): boolean {
-  return a.file === b.file && a.line === b.line && a.column === b.column;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { PyFloat, isStringLike, pyRepr, pyStr, strRepr, type Data } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
-import type { SourceLocation } from '../core/source-location.js';
+import { sameLocation, type SourceLocation } from '../core/source-location.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
@@ -15,7 +15,7 @@ import type { DisplayEvent } from './events.js';
 import { chainEvent } from './failure-event.js';
 import { keywordBool } from './keyword-values.js';
 import { postValidateTags } from './tags-post-validate.js';
-import { TaskError } from './task-error.js';
+import { TaskError, linksOf } from './task-error.js';
 
 export function templateKw(kw: Keyword | undefined, vars: VarSource, templar: TemplateRenderer): Keyword | undefined {
   if (!kw || typeof kw.value !== 'string' || !templar.isTemplate(kw.value)) return kw;
@@ -155,8 +155,13 @@ function templateTaskKeyword(step: TaskStep, name: string, vars: VarSource, temp
   }
 }
 
-/** A keyword that failed to template: "Error processing keyword 'name': …" where the template failed. */
+/**
+ * A keyword that failed to template: "Error processing keyword 'name': …" where the template
+ * failed; a failure raised elsewhere (a variable's own template) is a cause at its own origin.
+ */
 export function keywordError(name: string, e: unknown, loc: SourceLocation | undefined): TaskError {
-  const origin = (e instanceof VolantError ? e.location : undefined) ?? loc;
+  const inner = e instanceof VolantError ? e.location : undefined;
+  if (inner && loc && !sameLocation(inner, loc)) return new TaskError([{ message: `Error processing keyword '${name}'.`, origin: loc }, ...linksOf(e)]);
+  const origin = inner ?? loc;
   return new TaskError([{ message: `Error processing keyword '${name}': ${e instanceof Error ? e.message : String(e)}`, ...(origin ? { origin } : {}) }]);
 }
