@@ -2,7 +2,7 @@ import { pyStr, pyTypeName, type Data, type DictKey } from '../core/data.js';
 import { valueOrigin } from '../core/value-origins.js';
 import { ActionFail, TaskError } from '../run/task-error.js';
 import type { Action } from '../run/action.js';
-import type { SourceLocation } from '../core/source-location.js';
+import { sameLocation, type SourceLocation } from '../core/source-location.js';
 import { TemplateError, VolantError } from '../core/errors.js';
 import { OMIT_PLACEHOLDER } from '../template/index.js';
 import { isUntrustedContainer } from '../template/runtime/trust.js';
@@ -119,14 +119,24 @@ class ErrorMarkers {
   renderText(text: string, origin: SourceLocation): Data {
     const errors: string[] = [];
     // NOTE: 2.19 warns about each template apart: what a variable read here made undefined is
-    // warned about where that variable was written, before this text's own errors.
+    // warned about where that variable was written (one warning for a run of them from the same
+    // template), before this text's own errors.
+    const read: Array<[SourceLocation, string[]]> = [];
     const markError = (message: string, variableOrigin: SourceLocation | undefined): string => {
       this.count++;
-      if (variableOrigin) this.warn([`error ${this.count} - ${message}`], variableOrigin);
-      else errors.push(`error ${this.count} - ${message}`);
+      const line = `error ${this.count} - ${message}`;
+      const last = read.at(-1);
+      if (!variableOrigin) errors.push(line);
+      else if (last && sameLocation(last[0], variableOrigin)) last[1].push(line);
+      else read.push([variableOrigin, [line]]);
       return `<< error ${this.count} - ${message} >>`;
     };
-    const value = this.ctx.templar.render(text, this.ctx.vars, { origin, markError, lookup: this.ctx.lookup });
+    let value: Data;
+    try {
+      value = this.ctx.templar.render(text, this.ctx.vars, { origin, markError, lookup: this.ctx.lookup });
+    } finally {
+      for (const [where, lines] of read) this.warn(lines, where);
+    }
     this.warn(errors, origin);
     return value;
   }

@@ -62,6 +62,24 @@ export class NameErrors {
     return text;
   }
 
+  /**
+   * Records an undefined value a variable's own template put together with more text: numbered
+   * as it is read, its marker is final text (the name's filters may still change it).
+   */
+  nested(message: string, origin: SourceLocation | undefined): string {
+    // the name is rendered piece by piece after an error of its own: a variable read again is
+    // the text its first read made, as within one render
+    const where = origin ?? this.nameOrigin;
+    const key = `${message}\uE000${where ? `${where.file}:${where.line}:${where.column}` : ''}`;
+    let text = this.eagerText.get(key);
+    if (text === undefined) {
+      this.eager.push({ message, origin: where });
+      text = `<< error ${this.eager.length} - ${message} >>`;
+      this.eagerText.set(key, text);
+    }
+    return text;
+  }
+
   /** Records an error of the whole name (it could not be compiled), shown in its place. */
   whole(message: string): string {
     return this.push(this.deferred, 'd', { message, origin: this.nameOrigin });

@@ -63,7 +63,9 @@ export class TaskNames {
     if (!templar.isTemplate(raw) || task.action === 'meta') return raw;
     const vars = this.playVars.forTask(host, step);
     try {
-      const value = templar.render(raw, vars, { origin: nameKw.loc });
+      const read = new NameErrors(nameKw.loc);
+      const value = templar.render(raw, vars, { origin: nameKw.loc, markNested: (m, o) => read.nested(m, o) });
+      read.warn(this.callback);
       if (typeof value === 'string') return value;
       // NOTE: Task.get_name() falls back to the action for a falsy name; a truthy non-string
       // makes the default callback's task-start hook fail (see nameType).
@@ -79,7 +81,7 @@ export class TaskNames {
         if (!piece.startsWith('{{')) text += piece;
         else {
           try {
-            text += pyStr(templar.render(piece, vars, { origin: nameKw.loc }));
+            text += pyStr(templar.render(piece, vars, { origin: nameKw.loc, markNested: (m, o) => errors.nested(m, o) }));
           } catch (e) {
             text += errors.marker(e);
           }

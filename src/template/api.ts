@@ -92,6 +92,13 @@ export interface RenderOptions {
    * template made the undefined value was written, when that is not this template.
    */
   markError?(message: string, variableOrigin: SourceLocation | undefined): string;
+  /**
+   * 2.19's replacing marker behaviour inside variables' own templates only (a task's name): a
+   * variable whose text puts an undefined value together with more ('pre {{ nope }}') reads as
+   * that text with the string this returns in the undefined value's place, numbered as it is read;
+   * the template being rendered still fails on its own undefined values. `markError` implies it.
+   */
+  markNested?(message: string, variableOrigin: SourceLocation | undefined): string;
 }
 
 /** The engine as the controller uses it. Templates are compiled once and cached by text. */

@@ -159,7 +159,7 @@ class Compiler {
           }
           // NOTE: 2.19 fails on an undefined value as it is output, before the next node runs; one
           // with nothing to say (`'a' if false`) drops out instead. `debug: var=` marks them all.
-          if (raw instanceof Undefined && raw.message !== '' && !f.state.options.markError && !f.inMacroBody) throw new UndefinedError(raw);
+          if (raw instanceof Undefined && raw.message !== '' && !f.state.marksUndefined && !f.inMacroBody) throw new UndefinedError(raw);
           const v = f.state.settle(raw);
           out.push(v);
         };

@@ -146,10 +146,13 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     return c;
   }
 
-  run(tpl: CompiledTemplate, state: RenderState): Value {
+  run(tpl: CompiledTemplate, state: RenderState, mark?: (v: Undefined) => string): Value {
     const out: Value[] = [];
     if (tpl.hasExtends || tpl.blocks.size > 0) runTemplate(tpl, new Frame(state, null), out);
     else tpl.run(new Frame(state, null), out);
+    // NOTE: 2.19 replaces markers as a template's text is put together; one output node is
+    // handed on as it is, to the template that reads it.
+    if (mark && out.length > 1) return nativeConcat(out.map((v) => (v instanceof Undefined && v.message !== '' ? mark(v) : v)));
     return nativeConcat(out);
   }
 

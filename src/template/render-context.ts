@@ -32,7 +32,7 @@ import { constTemplateError, embeddedTemplateWarning, renderConstTemplates } fro
 export interface EngineHost {
   compile(text: string, options: RenderOptions, topLevel?: boolean): CompiledTemplate;
   /** Renders a template to its native value within an existing render call. */
-  run(tpl: CompiledTemplate, state: RenderState): Value;
+  run(tpl: CompiledTemplate, state: RenderState, mark?: (v: Undefined) => string): Value;
   /** ALLOW_EMBEDDED_TEMPLATES (embedded-templates.ts). */
   readonly embeddedTemplates: boolean;
 }
@@ -459,7 +459,7 @@ export class RenderContext implements RenderState {
       this.blockStack = NO_BLOCKS;
       this.parentTemplate = null;
       try {
-        return this.engine.run(tpl, this);
+        return this.engine.run(tpl, this, this.nestedMark());
       } catch (err) {
         // a filter or test that does not exist is found as the template runs: still the template's
         if (err instanceof TemplateSyntaxError) err.ofTemplate = true;
@@ -474,6 +474,18 @@ export class RenderContext implements RenderState {
       this.depth--;
       resolving.delete(text);
     }
+  }
+
+  get marksUndefined(): boolean {
+    return this.options.markError !== undefined || (this.options.markNested !== undefined && this.depth > 0);
+  }
+
+  /** How a variable's own template marks what is undefined in it (RenderOptions.markNested). */
+  private nestedMark(): ((v: Undefined) => string) | undefined {
+    const mark = this.options.markNested ?? this.options.markError;
+    if (!mark) return undefined;
+    const origin = this.variableOrigin?.();
+    return (v) => mark(v.message, v.origin ?? origin);
   }
 
   /** Runs a plugin's render of text written at `origin` (a template file): its warnings name it. */

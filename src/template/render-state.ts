@@ -56,6 +56,8 @@ export interface RenderState {
   blockStack: Map<string, BlockFn[]>;
   /** Set by `{% extends %}` while the child template runs. */
   parentTemplate: CompiledTemplate | null;
+  /** True where an undefined value is output without failing (see RenderOptions.markNested). */
+  readonly marksUndefined: boolean;
   /** Marks the conditional/expression mode for error wording. */
   readonly expressionMode: boolean;
   /** A string constant of the template that looks like a template (embedded-templates.ts). */
