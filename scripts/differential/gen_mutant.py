@@ -146,6 +146,7 @@ class M:
         self.structural += self.LATEST * 3 if seed >= 22200 else []
         self.structural += self.LATEST_23200 * 3 if seed >= 23200 else []
         self.structural += self.REAL_24000 * 8 if seed >= 24000 else []
+        self.structural += self.NESTED_24100 * 60 if seed >= 24100 else []
         self.inventory = INVENTORY
         self.args_extra = []  # command-line arguments a mutation adds
         self.env = {}         # ANSIBLE_* variables a mutation sets (the case's env file)
@@ -905,6 +906,62 @@ class M:
             n[1][where] = {'name': 'named {{ rec_a }}', 'when': 'rec_a == 1', 'loop': '{{ [rec_a] }}'}[where]
         return True
 
+    # --- drawn from seed 24100 on
+    def undefined_in_variable_text(self):
+        """A play var whose own text holds an undefined value ('pre {{ nope }}', a dict entry, a chain of
+        variables, two of them) read by a conditional, a keyword, the task's name, debug var/msg or a module argument."""
+        p = self.node('play')
+        n = self.node('task', 'handler')
+        if not p or not n:
+            return False
+        p[1]['vars'] = dict(p[1].get('vars') or {}, nv_text='pre {{ nv_missing }}', nv_two='a {{ nv_missing }} b {{ nv_other }} c',
+                            nv_chain='x {{ nv_text }} y', nv_whole='{{ nv_missing }}', nv_dict={'k': 'in {{ nv_missing }}', 'ok': 1})
+        ref = self.pick(['nv_text', 'nv_text', 'nv_two', 'nv_chain', 'nv_whole', 'nv_dict.k'])
+        where = self.pick(['when', 'failed_when', 'changed_when', 'assert', 'name', 'name', 'debug_var', 'debug_msg', 'arg',
+                           'check_mode', 'notify', 'retries', 'no_log', 'ignore_errors', 'become_user', 'throttle', 'index_var',
+                           'delegate_to', 'environment', 'loop'])
+        if where in ('when', 'failed_when', 'changed_when'):
+            n[1][where] = self.pick(['%s == "x"' % ref, ref, '%s | length > 0' % ref, ['true', '%s == "x"' % ref]])
+        elif where == 'name':
+            n[1]['name'] = self.pick(['n {{ %s }}' % ref, 'n {{ %s | upper }} m' % ref, '{{ %s }}' % ref, 'n {{ nv_missing2 }} {{ %s }}' % ref,
+                                      'n {{ %s }} {{ %s | length }}' % (ref, ref)])
+        elif where in ('assert', 'debug_var', 'debug_msg', 'arg'):
+            a = action_of(n[1])
+            if a:
+                del n[1][a]
+            n[1].update({'assert': {'that': ['%s == "x"' % ref]}, 'debug_var': {'debug': {'var': ref}},
+                         'debug_msg': {'debug': {'msg': 'm {{ %s }}' % ref}}, 'arg': {'command': 'echo {{ %s }}' % ref}}[where])
+        elif where == 'index_var':
+            n[1].setdefault('loop', [1])
+            n[1]['loop_control'] = {self.pick(['index_var', 'pause', 'extended', 'label']): '{{ %s }}' % ref}
+        elif where == 'environment':
+            n[1]['environment'] = {'E': '{{ %s }}' % ref}
+        elif where == 'loop':
+            n[1]['loop'] = self.pick(['{{ [%s] }}' % ref, '{{ %s }}' % ref])
+        else:
+            n[1][where] = '{{ %s }}' % ref
+        if self.r.random() < 0.5:
+            n[1]['ignore_errors'] = True
+        return True
+
+    def lookup_terms_of_variables(self):
+        """A with_<lookup> of a list the template builds from variables (play vars, set_fact, -e, a list's items) or computes."""
+        p = self.node('play')
+        n = self.node('task', 'handler')
+        if not p or not n:
+            return False
+        p[1]['vars'] = dict(p[1].get('vars') or {}, lt_int=3, lt_str='word', lt_float=1.5, lt_list=[7, 'q'], lt_alias='{{ lt_int }}')
+        if self.r.random() < 0.3:
+            self.args_extra += ['-e', 'lt_extra=9']
+        term = self.pick(['lt_int', 'lt_str', 'lt_float', 'lt_list[1]', 'lt_list[0]', 'lt_alias', 'lt_int + 1', 'lt_str ~ "x"',
+                          'lt_extra | default(5)', '(lt_int,)', '[lt_int]'])
+        key = self.pick(['with_dict', 'with_dict', 'with_subelements', 'with_together', 'with_indexed_items', 'with_items'])
+        for k in [k for k in n[1] if k == 'loop' or k.startswith('with_')]:
+            del n[1][k]
+        n[1][key] = self.pick(['{{ [%s] }}' % term, '{{ [%s, lt_str] }}' % term, '{{ [%s] + [1] }}' % term, '{{ [%s] | list }}' % term])
+        n[1]['ignore_errors'] = True
+        return True
+
     # --- mistakes people really make (drawn from seed 24000 on)
     def task_keys_at_play(self):
         """A task's module written at the play's level (wrong indentation under tasks)."""
@@ -1105,6 +1162,9 @@ class M:
                   'include_role_apply', 'notify_unknown_unchanged', 'become_user_alone', 'unknown_plugin_names',
                   'loop_text', 'bad_register_name', 'delegate_undefined', 'colon_unquoted', 'braces_unquoted', 'tabs_mixed',
                   'when_braces', 'bad_loop', 'missing_vars_file', 'handler_without_name', 'duplicate_task_keys']
+
+    # drawn from seed 24100 on only: undefined values inside variables' own templates, variables in built lists
+    NESTED_24100 = ['undefined_in_variable_text', 'undefined_in_variable_text', 'lookup_terms_of_variables']
 
     # --- textual mutations on the dumped YAML
     def textual(self):
