@@ -422,13 +422,14 @@ export class TaskExecutor {
       if (templated !== step) return { ...(await this.executeOnce(host, templated, locals, undefined)), ranAs: templated };
 
       if (task.action === 'include_tasks' || task.action === 'include_role') {
-        const args = templar.renderDeep(task.args, vars, { origin: task.argsLoc, lookup: this.services.lookupEnv(step) }) as DataDict;
+        const args = this.renderIncludeArgs(step, vars);
         if (task.action === 'include_tasks') {
           const file = args.get('_raw_params') ?? args.get('file');
           const includeArgs = new Map(args);
           includeArgs.delete('_raw_params');
           if (file === undefined || file === null || file === '') {
-            return { result: new Map<string, Data>([['failed', true], ['msg', 'No include file was specified to the include']]), failKind };
+            // NOTE: the include is an action of 2.19's, whatever Volant's action table holds.
+            return { result: new Map<string, Data>([['failed', true], ['msg', 'No include file was specified to the include']]), failKind: 'Action' };
           }
           return { result: withNoLog(new Map<string, Data>([['include', file], ['include_args', includeArgs]]), step, vars, templar), failKind, ranArgs: shownArgs(() => includeArgsShown(task.action, args)) };
         }
@@ -670,16 +671,26 @@ export class TaskExecutor {
         // set_fact's facts keep where their values were written.
         copyValueOrigin(source, out, key);
       } catch (e) {
-        const links = linksOf(e);
-        const [first, ...rest] = links;
-        const outer = finalization;
-        // NOTE: a cause raised elsewhere (a variable's own template) stays a link of its own, at its
-        // origin; so does one whose origin is unknown (shown in its context).
-        if ((first?.origin && !sameLocation(first.origin, origin)) || (first?.origin === undefined && first?.context?.startsWith('Origin: <unknown>'))) {
-          throw new TaskError([outer, { message: `Error while resolving value for '${pyStr(key)}'.`, origin }, first, ...rest]);
-        }
-        const inner: ErrorLink = { message: `Error while resolving value for '${pyStr(key)}': ${first?.message ?? 'unknown error'}`, origin: first?.origin ?? origin };
-        throw new TaskError([outer, inner, ...rest]);
+        throw argResolutionError(finalization, key, origin, e);
+      }
+    }
+    return out;
+  }
+
+  /** An include's arguments, each templated; a failure names the argument as renderArgs' do. */
+  private renderIncludeArgs(step: TaskStep, vars: VarSource): DataDict {
+    const task = step.task;
+    const out: DataDict = new Map();
+    const lookup = this.services.lookupEnv(step);
+    for (const [key, value] of task.args) {
+      const origin = argLocation(task.argsNode, key) ?? task.argsLoc;
+      try {
+        const rendered = this.services.templar.renderDeep(value, vars, { origin, lookup });
+        if (!isOmitted(rendered)) out.set(key, rendered);
+      } catch (e) {
+        // NOTE: 2.19's TaskInclude holds include_tasks' `file` as its `_raw_params`.
+        const shown = task.action === 'include_tasks' && key === 'file' ? '_raw_params' : key;
+        throw argResolutionError({ message: `Finalization of task args for '${fqcn(task.action)}' failed.`, ...actionKeyOrigin(task) }, shown, origin, e);
       }
     }
     return out;
@@ -928,6 +939,18 @@ function argLocation(node: YamlNode | undefined, key: DictKey): SourceLocation |
     if (pair.key.kind === 'scalar' && pair.key.value === key) return pair.value.loc;
   }
   return undefined;
+}
+
+/** "Error while resolving value for 'key'" under the finalization of the task's args. */
+function argResolutionError(finalization: ErrorLink, key: DictKey, origin: SourceLocation | undefined, e: unknown): TaskError {
+  const [first, ...rest] = linksOf(e);
+  // NOTE: a cause raised elsewhere (a variable's own template) stays a link of its own, at its
+  // origin; so does one whose origin is unknown (shown in its context).
+  if ((first?.origin && origin && !sameLocation(first.origin, origin)) || (first?.origin === undefined && first?.context?.startsWith('Origin: <unknown>'))) {
+    return new TaskError([finalization, { message: `Error while resolving value for '${pyStr(key)}'.`, origin }, first, ...rest]);
+  }
+  const inner: ErrorLink = { message: `Error while resolving value for '${pyStr(key)}': ${first?.message ?? 'unknown error'}`, origin: first?.origin ?? origin };
+  return new TaskError([finalization, inner, ...rest]);
 }
 
 function isOmitted(value: Data): boolean {
