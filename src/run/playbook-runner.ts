@@ -330,9 +330,16 @@ function countNew(batch: readonly string[], now: ReadonlySet<string>, before: Re
 /** The play's hosts in `serial` batches; `render` templates the keyword (with the play's variables). */
 export function serialBatches(play: PlayNode, hosts: readonly string[], render: (value: Data) => Data = (value) => value): string[][] {
   const kw = play.keywords.get('serial');
-  const serial = kw ? render(kw.value) : null;
+  const rendered = (value: Data): Data => {
+    try {
+      return render(value);
+    } catch (e) {
+      throw playKeywordError('serial', e, kw?.loc);
+    }
+  };
+  const serial = kw ? rendered(kw.value) : null;
   if (serial === null || serial === 0) return [[...hosts]];
-  const specs = (Array.isArray(serial) ? serial : [serial]).map(render);
+  const specs = (Array.isArray(serial) ? serial : [serial]).map(rendered);
   if (specs.length === 0) return [[...hosts]];
   const sizes = specs.map((s) => batchSize(s, hosts.length));
   const out: string[][] = [];
