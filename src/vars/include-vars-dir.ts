@@ -4,7 +4,8 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { pythonClassName } from '../playbook/python-class-name.js';
 import { compilePyRegex, pySearch, type PyRegex } from '../template/filters/ansible-python-regex.js';
 import { copyValueOrigin } from '../core/value-origins.js';
 import { copyKeyOrigin } from '../inventory/key-origins.js';
@@ -14,6 +15,8 @@ import { LayeredVars } from './layered-vars.js';
 
 export interface VarsDirOptions {
   readonly depth: number;
+  /** The tagged class of a `depth` Python cannot compare with an int (a str, list or dict). */
+  readonly depthType?: string;
   readonly matcher: PyRegex | undefined;
   readonly ignoreFiles: readonly string[];
   readonly extensions: readonly string[];
@@ -60,8 +63,11 @@ export function varsDirOptions(args: DataDict): VarsDirOptions {
   else throw new IncludeVarsOptionError('Invalid type for "extensions" option, it must be a list');
   const filesMatching = args.get('files_matching');
   const matcher = truthy(filesMatching ?? null) ? compileMatcher(pyStr(filesMatching ?? '')) : undefined;
+  const depth = args.get('depth') ?? 0;
+  const depthType = !truthy(depth) || typeof depth === 'number' || typeof depth === 'boolean' || depth instanceof PyFloat ? undefined : pythonClassName(depth).replace(/^<class '(?:.*\.)?([^.']*)'>$/, '$1');
   return {
-    depth: Number(args.get('depth') ?? 0) || 0,
+    depth: depthType === undefined ? Number(depth) || 0 : 0,
+    ...(depthType !== undefined ? { depthType } : {}),
     matcher,
     ignoreFiles: ignoreFilesOf(args.get('ignore_files')),
     extensions,
@@ -143,6 +149,8 @@ export function readVarsDir(dir: string, options: VarsDirOptions, read: (path: s
   const files: string[] = [];
   for (const [root, names] of walk(dir)) {
     const depth = root === dir ? 1 : relative(dir, root).split('/').length + 1;
+    // NOTE: 2.19 compares each directory's depth with the option as given: a str fails at the first.
+    if (options.depthType !== undefined) throw new IncludeVarsOptionError(`'>' not supported between instances of 'int' and '${options.depthType}'`);
     if (options.depth !== 0 && depth > options.depth) continue;
     const found: DataDict = new Map();
     for (const name of names) {
