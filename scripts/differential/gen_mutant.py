@@ -908,13 +908,12 @@ class M:
 
     # --- drawn from seed 24100 on
     def undefined_in_variable_text(self):
-        """A play var whose own text holds an undefined value ('pre {{ nope }}', a dict entry, a chain of
+        """A task var whose own text holds an undefined value ('pre {{ nope }}', a dict entry, a chain of
         variables, two of them) read by a conditional, a keyword, the task's name, debug var/msg or a module argument."""
-        p = self.node('play')
         n = self.node('task', 'handler')
-        if not p or not n:
+        if not n:
             return False
-        p[1]['vars'] = dict(p[1].get('vars') or {}, nv_text='pre {{ nv_missing }}', nv_two='a {{ nv_missing }} b {{ nv_other }} c',
+        n[1]['vars'] = dict(n[1].get('vars') or {}, nv_text='pre {{ nv_missing }}', nv_two='a {{ nv_missing }} b {{ nv_other }} c',
                             nv_chain='x {{ nv_text }} y', nv_whole='{{ nv_missing }}', nv_dict={'k': 'in {{ nv_missing }}', 'ok': 1})
         ref = self.pick(['nv_text', 'nv_text', 'nv_two', 'nv_chain', 'nv_whole', 'nv_dict.k'])
         where = self.pick(['when', 'failed_when', 'changed_when', 'assert', 'name', 'name', 'debug_var', 'debug_msg', 'arg',
@@ -946,11 +945,10 @@ class M:
 
     def lookup_terms_of_variables(self):
         """A with_<lookup> of a list the template builds from variables (play vars, set_fact, -e, a list's items) or computes."""
-        p = self.node('play')
         n = self.node('task', 'handler')
-        if not p or not n:
+        if not n:
             return False
-        p[1]['vars'] = dict(p[1].get('vars') or {}, lt_int=3, lt_str='word', lt_float=1.5, lt_list=[7, 'q'], lt_alias='{{ lt_int }}')
+        n[1]['vars'] = dict(n[1].get('vars') or {}, lt_int=3, lt_str='word', lt_float=1.5, lt_list=[7, 'q'], lt_alias='{{ lt_int }}')
         if self.r.random() < 0.3:
             self.args_extra += ['-e', 'lt_extra=9']
         term = self.pick(['lt_int', 'lt_str', 'lt_float', 'lt_list[1]', 'lt_list[0]', 'lt_alias', 'lt_int + 1', 'lt_str ~ "x"',
