@@ -30,7 +30,7 @@ import { failureEvent } from './failure-event.js';
 import { itemWarningEvents } from './loop-warnings.js';
 import { checkStrictUtf8 } from './strict-utf8.js';
 import { moduleDefaultArgs } from './module-defaults-args.js';
-import { ARGS_SPLAT_KEY, argsSplat } from './args-splat.js';
+import { argsSplat, splatKeys } from './args-splat.js';
 import { moduleCauses } from './module-causes.js';
 import { capturedErrorField, normalizeException } from './captured-exception.js';
 import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-values.js';
@@ -652,7 +652,7 @@ export class TaskExecutor {
     const finalization: ErrorLink = { message: `Finalization of task args for '${fqcn(task.action)}' failed.`, ...actionKeyOrigin(task) };
     const splat = argsSplat(step, vars, this.services.templar, finalization, (event) => this.services.warning?.(host, event));
     const written = defaults.size === 0 && !splat ? task.args : new Map([...defaults, ...(splat ?? []), ...task.args]);
-    if (splat) written.delete(ARGS_SPLAT_KEY);
+    if (splat) for (const key of splatKeys(task)) written.delete(key);
     for (const [key, value] of written) {
       const source = task.args.has(key) ? task.args : splat?.has(key) ? splat : defaults;
       // A templated args dict is already rendered; assert's `that` is its own (the action resolves it).
