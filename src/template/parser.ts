@@ -6,6 +6,7 @@ import { PyFloat, intFromDigits } from '../core/data.js';
 import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js';
 import type { Token } from './lexer.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
+import { assignTarget, type TargetExpr } from './assign-target.js';
 
 const TYPE_NAMES: Record<string, string> = {
   variable_begin: 'begin of print statement',
@@ -239,9 +240,9 @@ export class Parser {
   }
 
   private parseFor(pos: number): Stmt {
-    const target = this.parseAssignTarget(['in'], false);
+    const target = this.parseAssignTarget(false);
     this.expectName('in');
-    const iter = this.parseTuple(false, ['recursive'], false);
+    const iter = this.parseTuple(false);
     let filter: Expr | null = null;
     if (this.skipName('if')) filter = this.parseExpression();
     const recursive = this.skipName('recursive');
@@ -257,9 +258,9 @@ export class Parser {
   }
 
   private parseSet(pos: number): Stmt {
-    const target = this.parseAssignTarget(null, true);
+    const target = this.parseAssignTarget(true);
     if (this.skipOp('=')) {
-      const expr = this.parseTuple(false);
+      const expr = this.parseTuple(true);
       return { kind: 'set', target, expr, pos };
     }
     const filters = this.parseFilterChain(null);
@@ -304,7 +305,7 @@ export class Parser {
   }
 
   private parseFilterBlock(pos: number): Stmt {
-    const filter = this.parseFilterChain(null);
+    const filter = this.parseFilterChain(null, true);
     if (filter === null) this.fail('expected filter', pos);
     this.expectType('block_end');
     const body = this.subparse(['endfilter']);
@@ -316,7 +317,7 @@ export class Parser {
     const targets: [Target, Expr][] = [];
     while (this.cur.type !== 'block_end') {
       if (targets.length > 0) this.expectOp(',');
-      const target = this.parseAssignTarget(null, false);
+      const target = this.parseAssignTarget(false);
       this.expectOp('=');
       targets.push([target, this.parseExpression()]);
     }
@@ -399,44 +400,42 @@ export class Parser {
     return { kind: 'fromimport', template, names, withContext, pos };
   }
 
-  private parseAssignTarget(extraEnd: string[] | null, withNamespace: boolean): Target {
-    if (withNamespace && this.cur.type === 'name' && this.peek().type === 'operator' && this.peek().value === '.') {
-      const name = this.next().value;
-      this.next();
-      const attr = this.expectName().value;
-      return { kind: 'nsattr', name, attr };
-    }
-    const items: Target[] = [];
+  /** Jinja's parse_assign_target: a tuple of primaries (`ns.attr` too in `set`), then can_assign. */
+  private parseAssignTarget(withNamespace: boolean): Target {
+    const pos = this.cur.pos;
+    const items: TargetExpr[] = [];
     let isTuple = false;
     for (;;) {
-      if (items.length > 0 && !this.skipOp(',')) break;
-      if (items.length > 0) isTuple = true;
-      if (this.isOp('(')) {
-        this.next();
-        const inner = this.parseAssignTarget(null, false);
-        this.expectOp(')');
-        items.push(inner);
-      } else {
-        if (!this.isName()) {
-          if (items.length > 0) break;
-          this.fail(`Expected an expression, got '${describe(this.cur)}'`);
-        }
-        if (extraEnd && extraEnd.includes(this.cur.value)) break;
-        items.push({ kind: 'name', name: this.next().value });
-      }
+      if (items.length > 0) this.expectOp(',');
+      if (this.isTupleEnd()) break;
+      items.push(this.parseTargetPrimary(withNamespace));
+      if (this.isOp(',')) isTuple = true;
+      else break;
     }
-    if (!isTuple && items.length === 1) return items[0] as Target;
-    return { kind: 'tuple', items };
+    if (!isTuple && items.length === 0) this.fail(`Expected an expression, got '${describe(this.cur)}'`);
+    const target = assignTarget(isTuple ? { kind: 'tuple', items, pos } : (items[0] as TargetExpr));
+    if (typeof target === 'string') this.fail(target, pos);
+    return target;
+  }
+
+  private parseTargetPrimary(withNamespace: boolean): TargetExpr {
+    const t = this.cur;
+    if (withNamespace && t.type === 'name' && this.peek().type === 'operator' && this.peek().value === '.') {
+      this.next();
+      this.next();
+      return { kind: 'nsref', name: t.value, attr: this.expectName().value, pos: t.pos };
+    }
+    return this.parsePrimary();
   }
 
   /** Jinja's parse_tuple: `a, b` without brackets is a tuple; used for print and statement expressions. */
-  parseTuple(withCondexpr: boolean, extraEnd: string[] = [], explicitParens = false): Expr {
+  parseTuple(withCondexpr: boolean, explicitParens = false): Expr {
     const pos = this.cur.pos;
     const items: Expr[] = [];
     let isTuple = false;
     for (;;) {
       if (items.length > 0) this.expectOp(',');
-      if (this.isTupleEnd(extraEnd)) break;
+      if (this.isTupleEnd()) break;
       items.push(withCondexpr ? this.parseExpression() : this.parseExpression(false));
       if (this.isOp(',')) isTuple = true;
       else break;
@@ -448,12 +447,12 @@ export class Parser {
     return { kind: 'tuple', items, pos };
   }
 
-  private isTupleEnd(extraEnd: string[]): boolean {
+  /** Jinja's is_tuple_end. Its extra end rules (`in` of a for loop) never match (it hands test_any
+   * one tuple), so `{% for a, in x %}` reads `in` as a target and fails on what follows. */
+  private isTupleEnd(): boolean {
     const t = this.cur;
     if (t.type === 'variable_end' || t.type === 'block_end' || t.type === 'eof') return true;
-    if (t.type === 'operator' && t.value === ')') return true;
-    if (t.type === 'name' && extraEnd.includes(t.value)) return true;
-    return false;
+    return t.type === 'operator' && t.value === ')';
   }
 
   parseExpression(withCondexpr = true): Expr {
@@ -604,7 +603,7 @@ export class Parser {
     }
     if (this.isOp('(')) {
       this.next();
-      const expr = this.parseTuple(true, [], true);
+      const expr = this.parseTuple(true, true);
       this.expectOp(')');
       return expr;
     }
@@ -734,11 +733,12 @@ export class Parser {
   }
 
   /** `| f(a) | g`; with a null start it builds a chain applied later (filter blocks, set blocks). */
-  private parseFilterChain(node: Expr | null): Expr | null {
-    let first = true;
-    while (this.isOp('|') || (first && node === null && this.isName())) {
-      if (!(first && node === null && !this.isOp('|'))) this.expectOp('|');
-      first = false;
+  /** Jinja's parse_filter: `| name(args)` repeated; `{% filter %}` starts inline, without a pipe. */
+  private parseFilterChain(node: Expr | null, startInline = false): Expr | null {
+    let inline = startInline;
+    while (this.isOp('|') || inline) {
+      if (!inline) this.expectOp('|');
+      inline = false;
       const t = this.expectName();
       let name = t.value;
       while (this.isOp('.')) {
