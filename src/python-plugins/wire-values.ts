@@ -9,7 +9,7 @@ import type { PluginValue } from '../template/plugin.js';
 import { PyObject } from '../template/runtime/py-object.js';
 import { PyException } from '../template/runtime/py-exception.js';
 import { PyRange, isIterableObject, iterate } from '../template/runtime/py-values.js';
-import { Undefined, UndefinedError } from '../template/runtime/undefined.js';
+import { Undefined, undefinedError } from '../template/runtime/undefined.js';
 
 const TAG = '__volant__';
 
@@ -42,7 +42,7 @@ export function toWire(value: PluginValue | PyObject | undefined): string {
   if (value instanceof UnsafeString) return tagged('unsafe', JSON.stringify(value.value));
   if (value instanceof VaultString) return JSON.stringify(value.reveal() ?? value.ciphertext);
   if (value instanceof PyDate) return tagged(value.kind, JSON.stringify(value.isoformat()));
-  if (value instanceof Undefined) throw new UndefinedError(value);
+  if (value instanceof Undefined) throw undefinedError(value);
   if (Array.isArray(value)) {
     const items = `[${value.map((item) => toWire(item)).join(',')}]`;
     return isTuple(value) ? tagged('tuple', items) : items;

@@ -10,7 +10,7 @@ import type { BinaryOp, CompareOp, Expr, MacroDef, Stmt, Target } from './ast.js
 import { filters, nestedRenderErrors, tests, userPlugins, type PluginValue } from './plugin.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
-import { capturingPluginFailures, wrapPluginError } from './plugin-failure.js';
+import { capturingFailure, capturingPluginFailures, wrapPluginError } from './plugin-failure.js';
 import { operandOrigin, operandTagger, retagged, type OperandTagger } from './operand-tags.js';
 import { TemplateReference } from './runtime/template-reference.js';
 import { LAZY_DICT_REPR, LAZY_LIST_REPR, getAttr, getItem } from './runtime/attributes.js';
@@ -25,7 +25,7 @@ import { PySlice } from './runtime/py-slice.js';
 import { PyBytes } from './runtime/py-bytes.js';
 import { isLiteralList, noteLiteralList } from './runtime/literal-lists.js';
 import { PyRange, compare, contains, dictKey, enterInputContainer, enterPlugin, equals, exitInputContainer, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
-import { Undefined, UndefinedError } from './runtime/undefined.js';
+import { CapturedFailure, Undefined, capturedFailureRaising, undefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { refuseOmitInput } from './filters/omit-input.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
@@ -58,7 +58,7 @@ function withBuiltinNames(names: string[]): Set<string> {
 export function outputText(v: Value): string {
   if (typeof v === 'string') return v;
   if (v === null) return '';
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   // NOTE: finalize turns tuples into lists before printing: `x{{ (1, 2) }}` is 'x[1, 2]'.
   if (Array.isArray(v) || v instanceof Map) return str(untuple(v));
   // NOTE: finalize decodes bytes (surrogateescape), where `~` and `| string` print their repr.
@@ -93,7 +93,7 @@ let recursiveCalls = 0;
  * once (`x.c is defined` and `x.c | default` fail there), where elsewhere it is an Undefined.
  */
 function strictInRecursion(obj: Value, r: Value): Value {
-  if (recursiveCalls > 0 && r instanceof Undefined && !(obj instanceof Undefined)) throw new UndefinedError(r);
+  if (recursiveCalls > 0 && r instanceof Undefined && !(obj instanceof Undefined)) throw undefinedError(r);
   return r;
 }
 
@@ -159,7 +159,7 @@ class Compiler {
           }
           // NOTE: 2.19 fails on an undefined value as it is output, before the next node runs; one
           // with nothing to say (`'a' if false`) drops out instead. `debug: var=` marks them all.
-          if (raw instanceof Undefined && raw.message !== '' && !f.state.marksUndefined && !f.inMacroBody) throw new UndefinedError(raw);
+          if (raw instanceof Undefined && raw.message !== '' && !f.state.marksUndefined && !f.inMacroBody) throw undefinedError(raw);
           const v = f.state.settle(raw);
           out.push(v);
         };
@@ -177,7 +177,7 @@ class Compiler {
       case 'for':
         return this.forLoop(s);
       case 'set': {
-        const e = this.expr(s.expr);
+        const e = s.target.kind === 'tuple' ? this.expr(s.expr) : capturingFailure(this.expr(s.expr));
         const assign = this.assign(s.target);
         return (f) => assign(f, e(f));
       }
@@ -307,7 +307,7 @@ class Compiler {
     const recursive = s.recursive;
     const run = (f: Frame, out: Value[], iterable: Value, depth0: number): void => {
       const state = f.state;
-      if (iterable instanceof Undefined) throw new UndefinedError(iterable);
+      if (iterable instanceof Undefined) throw undefinedError(iterable);
       const raw = iterable;
       let items: Value[] = [];
       const derive = (Array.isArray(raw) || raw instanceof Map) && isRaw(raw);
@@ -436,7 +436,7 @@ class Compiler {
         return (f) => f.lookup(name);
       }
       case 'list': {
-        const items = e.items.map((i) => this.expr(i));
+        const items = e.items.map((i) => capturingFailure(this.expr(i)));
         const origins = e.items.map((i) => operandOrigin(i, (x) => this.expr(x)));
         return (f) => {
           const list = items.map((i) => i(f)) as Data[];
@@ -449,11 +449,11 @@ class Compiler {
         };
       }
       case 'tuple': {
-        const items = e.items.map((i) => this.expr(i));
+        const items = e.items.map((i) => capturingFailure(this.expr(i)));
         return (f) => markTuple(items.map((i) => i(f)) as Data[]);
       }
       case 'dict': {
-        const items = e.items.map(([k, v]) => [this.expr(k), this.expr(v)] as const);
+        const items = e.items.map(([k, v]) => [this.expr(k), capturingFailure(this.expr(v))] as const);
         return (f) => {
           const m: DataDict = new Map();
           for (const [k, v] of items) m.set(storedKey(m, dictKey(f.state.settle(k(f)))), v(f) as Data);
@@ -714,6 +714,10 @@ class Compiler {
       // NOTE: 2.19 calls no filter on an undefined value or argument: the Undefined is the
       // result, so a later `default` still replaces it (`x | upper | default('y')`).
       if (!tolerant && v instanceof Undefined) return v;
+      if (v instanceof CapturedFailure) {
+        if (MARKER_NAMING_FILTERS.has(name)) return 'CapturedExceptionMarker';
+        throw v.error;
+      }
       if (markupTypeDebug && typeof v === 'string') return 'Markup';
       const a = args(f);
       if (!tolerant) for (let i = 0; i < a.length; i++) if (a[i] instanceof Undefined) return a[i] as Value;
@@ -729,6 +733,8 @@ class Compiler {
         // NOTE: 2.19 hands a filter's range() on as the list it holds (`range(3) | default(1)`)
         return out instanceof PyRange ? [...out] : out;
       } catch (err) {
+        const held = capturedFailureRaising(err);
+        if (held) return held;
         throw wrapPluginError(err, 'filter', name);
       } finally {
         f.state.filterInputOrigin = savedOrigin;
@@ -772,6 +778,7 @@ class Compiler {
       // NOTE: as for filters, 2.19 calls no test on an undefined value or argument: the
       // Undefined is the result (`(x is eq(1)) | default(…)` gives the default).
       if (!tolerant && v instanceof Undefined) return v;
+      if (v instanceof CapturedFailure) throw v.error;
       const a = args(f);
       const kw = kwargs(f);
       if (!tolerant) {
@@ -783,6 +790,8 @@ class Compiler {
       try {
         r = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>);
       } catch (err) {
+        const held = capturedFailureRaising(err);
+        if (held) return held;
         throw wrapPluginError(err, 'test', name);
       } finally {
         exitPlugin(saved);
@@ -904,13 +913,13 @@ export function isRaw(v: Value): boolean {
 
 function concatText(v: Value): string {
   if (typeof v === 'string') return v === OMIT_PLACEHOLDER ? str(v) : v;
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   return str(v);
 }
 
 export function callValue(fn: Value, args: Value[], kwargs: Kwargs): Value {
   if (fn instanceof PyCallable) return fn.call(args, kwargs);
-  if (fn instanceof Undefined) throw new UndefinedError(fn);
+  if (fn instanceof Undefined) throw undefinedError(fn);
   throw typeError(`'${typeName(fn)}' object is not callable`);
 }
 
@@ -925,8 +934,8 @@ const BINARY: Record<BinaryOp, (a: Value, b: Value) => Value> = {
 };
 
 function strictEq(a: Value, b: Value): boolean {
-  if (a instanceof Undefined) throw new UndefinedError(a);
-  if (b instanceof Undefined) throw new UndefinedError(b);
+  if (a instanceof Undefined) throw undefinedError(a);
+  if (b instanceof Undefined) throw undefinedError(b);
   // NOTE: float's == is never true for NaN, even for the same object (containers compare by identity first).
   if (a === b && a instanceof PyFloat && Number.isNaN(a.value)) return false;
   return equals(a, b);

@@ -22,7 +22,7 @@ import { PyObject, type Value } from './runtime/py-object.js';
 import { PyDateTime } from './runtime/py-datetime.js';
 import { PyBytes } from './runtime/py-bytes.js';
 import { str, typeName } from './runtime/py-values.js';
-import { Undefined, UndefinedError } from './runtime/undefined.js';
+import { Undefined, UndefinedError, undefinedError } from './runtime/undefined.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { isTemplateText } from './template-text.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
@@ -465,7 +465,7 @@ export function toData(v: Value): Data {
   if (v instanceof Undefined) {
     // An undefined value with nothing to say (`'a' if false`) is a value 2.19 cannot store.
     if (v.message === '') throw new UnstorableValueError('Undefined', '');
-    throw new UndefinedError(v);
+    throw undefinedError(v);
   }
   // A datetime is storable in Ansible: data keeps it as the datetime a YAML timestamp is.
   if (v instanceof PyDateTime) return new PyDate('datetime', v.str());

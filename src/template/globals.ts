@@ -16,7 +16,7 @@ import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { PyFunction, type Kwargs, type Value } from './runtime/py-object.js';
 import { PyException, typeError } from './runtime/py-exception.js';
 import { PyRange, dictKey, isInt, iterate, repr, storedKey, str, truthy, typeName } from './runtime/py-values.js';
-import { Undefined, UndefinedError } from './runtime/undefined.js';
+import { Undefined, UndefinedError, undefinedError } from './runtime/undefined.js';
 import { lipsum } from './runtime/lipsum.js';
 import { PyDateTime } from './runtime/py-datetime.js';
 
@@ -25,7 +25,7 @@ export type GlobalFactory = (state: RenderState) => Value;
 export const globals = new Map<string, GlobalFactory>();
 
 function intArg(v: Value | undefined, what: string): number {
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   if (!isInt(v)) throw typeError(`'${typeName(v ?? null)}' object cannot be interpreted as an integer`);
   void what;
   return Number(v);

@@ -6,7 +6,7 @@ import { TemplateError, VolantError } from '../core/errors.js';
 import { PyException } from './runtime/py-exception.js';
 import { PyObject } from './runtime/py-object.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
-import { UndefinedError } from './runtime/undefined.js';
+import { CapturedFailure, Undefined, UndefinedError, capturedFailureRaising } from './runtime/undefined.js';
 
 export class PluginFailure extends Error {
   /** A filter's or test's failure, which 2.19 returns as a CapturedExceptionMarker value (a lookup's raises). */
@@ -51,6 +51,20 @@ export function capturingPluginFailures<F extends (...args: never[]) => unknown>
   }) as F;
 }
 
+/** A held value's evaluation (a container item, a `set`): a captured failure becomes the value. */
+export function capturingFailure<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R | Undefined {
+  return (...args: A) => {
+    try {
+      return fn(...args);
+    } catch (err) {
+      if (isCapturedFailure(err)) return new CapturedFailure(err);
+      // A call of an undefined value (`{}.nosuch()`) raised: 2.19's call captures that too.
+      if (err instanceof UndefinedError) return err.undefinedValue;
+      throw err;
+    }
+  };
+}
+
 export function pluginFullName(name: string): string {
   return name.includes('.') ? name : `ansible.builtin.${name}`;
 }
@@ -62,7 +76,8 @@ export function wrapPluginError(err: unknown, kind: 'filter' | 'test', name: str
 }
 
 function pluginFailureOf(err: unknown, kind: 'filter' | 'test', name: string): unknown {
-  if (err instanceof PluginFailure) return err;
+  // A captured failure the plugin met in its input is no failure of the plugin's own.
+  if (err instanceof PluginFailure || capturedFailureRaising(err)) return err;
   // An Ansible error about a value it shows (its context or origin) stays a cause of its own, as 2.19 chains it.
   if (err instanceof TemplateError && (err.context !== undefined || err.location !== undefined)) return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed.`, { cause: err });
   // An Ansible error raised from one that was raised while handling another: that one is a cause of its own.

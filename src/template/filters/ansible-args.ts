@@ -6,7 +6,7 @@ import { TemplateError } from '../../core/errors.js';
 import { PyFloat, isStringLike, isTuple, pyStr, textOf, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { valueOrigin } from '../../core/value-origins.js';
 import { isIterableObject, taggedTypeName, typeName } from '../runtime/py-values.js';
-import { Undefined, UndefinedError } from '../runtime/undefined.js';
+import { Undefined, undefinedError } from '../runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
 import { PyObject } from '../runtime/py-object.js';
 import { PyBytes } from '../runtime/py-bytes.js';
@@ -42,7 +42,7 @@ export function realNumberError(value: Data): string {
  * engine's own UndefinedError, so it reports it like any other undefined variable).
  */
 export function defined(value: PluginValue | undefined): Data {
-  if (value instanceof Undefined) throw new UndefinedError(value);
+  if (value instanceof Undefined) throw undefinedError(value);
   return value === undefined ? null : value;
 }
 
@@ -53,7 +53,7 @@ export function defined(value: PluginValue | undefined): Data {
 export function definedDeep(value: PluginValue | undefined): Data {
   const data = defined(value);
   const visit = (item: unknown): void => {
-    if (item instanceof Undefined) throw new UndefinedError(item);
+    if (item instanceof Undefined) throw undefinedError(item);
     if (Array.isArray(item)) for (const x of item) visit(x);
     else if (item instanceof Map) for (const x of item.values()) visit(x);
   };

@@ -8,7 +8,7 @@ import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
 import * as arith from '../runtime/py-arith.js';
 import { enterPlugin, equals, exitPlugin, iterate, length, num, order, PyRange, str, taggedElementName, toList, truthy, typeName, withOperandNames } from '../runtime/py-values.js';
-import { Undefined, UndefinedError } from '../runtime/undefined.js';
+import { Undefined, undefinedError } from '../runtime/undefined.js';
 import { TemplateSyntaxError } from '../template-syntax-error.js';
 import { wrapPluginError } from '../plugin-failure.js';
 import { UNDEFINED_TOLERANT_TESTS } from '../compiler.js';
@@ -72,7 +72,7 @@ function selectOrReject(ctx: PluginContext, value: PluginValue, args: readonly P
       const test = userPlugins?.test(name) ?? tests.get(name);
       if (!test) throw new TemplateSyntaxError(`No test named '${name}'.`, 0);
       // NOTE: an item without the attribute is Undefined, which 2.19's tests refuse (but defined and undefined).
-      if (x instanceof Undefined && !UNDEFINED_TOLERANT_TESTS.has(name)) throw new UndefinedError(x);
+      if (x instanceof Undefined && !UNDEFINED_TOLERANT_TESTS.has(name)) throw undefinedError(x);
       // NOTE: an item of a variable's list reaches the test tagged with its origin (its type name in errors).
       const saved = enterPlugin(taggedElementName(x) !== undefined ? x : null);
       try {
@@ -127,7 +127,7 @@ function asPlugin<T>(kind: 'filter' | 'test', name: string, call: () => T): T {
 function strictKey(getter: (v: Value) => Value): (v: Value) => Value {
   return (v) => {
     const key = getter(v);
-    if (key instanceof Undefined) throw new UndefinedError(key);
+    if (key instanceof Undefined) throw undefinedError(key);
     return key;
   };
 }
@@ -166,7 +166,7 @@ const listFilters: Record<string, FilterFn> = {
     let items = list(v);
     if (attribute !== null && attribute !== undefined) items = items.map(attrGetter(attribute));
     return items.map((x) => {
-      if (x instanceof Undefined) throw new UndefinedError(x);
+      if (x instanceof Undefined) throw undefinedError(x);
       return str(x);
     }).join(str(d));
   },

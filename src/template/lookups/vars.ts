@@ -1,5 +1,5 @@
 /** `vars` (variables by name, rendered) and `varnames` (names matching Python regexes). */
-import { Undefined, UndefinedError } from '../runtime/undefined.js';
+import { Undefined, undefinedError } from '../runtime/undefined.js';
 import { isStringLike, textOf, type Data } from '../../core/data.js';
 import type { LookupFn, NestedRenderOptions } from '../plugin.js';
 import type { SourceLocation } from '../../core/source-location.js';
@@ -30,7 +30,7 @@ export const vars: LookupFn = (ctx, terms, kwargs) => {
     if (value === undefined) {
       if (hasDefault) return fallback;
       // NOTE: an undefined-variable error, not a lookup failure: `| default(…)` can catch it in 2.19.
-      throw new UndefinedError(new Undefined(`No variable named '${name}' was found.`, name));
+      throw undefinedError(new Undefined(`No variable named '${name}' was found.`, name));
     }
     if (typeof value === 'string') return /\{\{|\{%/.test(value) ? ctx.renderString(value, origin(ctx.vars.origin?.(name))) : value;
     // A dict or list comes back with the templates inside it rendered, as 2.19's lazy containers are.

@@ -10,10 +10,10 @@ import { percentFormat } from './py-format.js';
 import { OMIT_PLACEHOLDER } from './omit.js';
 import { correctlyRoundedPow } from './correctly-rounded-pow.js';
 import { bigOf, isInt, num, operandTypeName, typeName } from './py-values.js';
-import { Undefined, UndefinedError } from './undefined.js';
+import { Undefined, undefinedError } from './undefined.js';
 
 function check(v: Value): void {
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
 }
 
 function unsupported(op: string, a: Value, b: Value): PyException {

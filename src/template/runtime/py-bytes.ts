@@ -11,7 +11,7 @@ import { PyFunction, PyObject, type Kwargs, type Value } from './py-object.js';
 import { PyException, typeError } from './py-exception.js';
 import { PySlice, sliceIndices } from './py-slice.js';
 import { isInt, typeName } from './py-values.js';
-import { Undefined, UndefinedError } from './undefined.js';
+import { Undefined, undefinedError } from './undefined.js';
 import { pyCodec, pyEncode } from '../filters/ansible-python-codecs.js';
 
 export class PyBytes extends PyObject {
@@ -95,7 +95,7 @@ export class PyBytes extends PyObject {
 /** A bytes-like argument, in Python's words when it is none. */
 function bytesArg(v: Value | undefined): PyBytes {
   if (v instanceof PyBytes) return v;
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   throw typeError(`a bytes-like object is required, not '${typeName(v ?? null)}'`);
 }
 

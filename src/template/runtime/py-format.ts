@@ -7,7 +7,7 @@ import type { Kwargs, Value } from './py-object.js';
 import { PyException, typeError, valueError } from './py-exception.js';
 import { toFixedExact } from './exact-decimal.js';
 import { isInt, mapGet, num, repr, str, typeName } from './py-values.js';
-import { Undefined, UndefinedError } from './undefined.js';
+import { Undefined, undefinedError } from './undefined.js';
 
 /** Python's fixed/exponent/general float formatting. */
 export function formatFloat(x: number, type: string, precision: number | undefined, alt = false): string {
@@ -60,7 +60,7 @@ function expForm(x: number, p: number): string {
 function intOf(v: Value, spec: string): number {
   const n = num(v);
   if (n === undefined) {
-    if (v instanceof Undefined) throw new UndefinedError(v);
+    if (v instanceof Undefined) throw undefinedError(v);
     throw typeError(`%${spec} format: a real number is required, not ${typeName(v)}`);
   }
   return Math.trunc(n);
@@ -117,7 +117,7 @@ export function percentFormat(fmt: string, args: Value): string {
       case 'u': {
         const n = num(v);
         if (n === undefined) {
-          if (v instanceof Undefined) throw new UndefinedError(v);
+          if (v instanceof Undefined) throw undefinedError(v);
           throw typeError(`%${type} format: a real number is required, not ${typeName(v)}`);
         }
         body = String(Math.trunc(n));
@@ -141,7 +141,7 @@ export function percentFormat(fmt: string, args: Value): string {
       default: {
         const n = num(v);
         if (n === undefined) {
-          if (v instanceof Undefined) throw new UndefinedError(v);
+          if (v instanceof Undefined) throw undefinedError(v);
           throw typeError(`must be real number, not ${typeName(v)}`);
         }
         body = formatFloat(n, type, p, flags.includes('#'));

@@ -7,7 +7,7 @@ import { PyDate, PyFloat, floatRepr, isTuple, markTuple, strRepr, UnsafeString, 
 import { valueOrigin } from '../../core/value-origins.js';
 import { PyObject, type Value } from './py-object.js';
 import { typeError } from './py-exception.js';
-import { Undefined, UndefinedError } from './undefined.js';
+import { CapturedFailure, Undefined, undefinedError } from './undefined.js';
 import { OMIT_PLACEHOLDER } from './omit.js';
 
 let pluginDepth = 0;
@@ -143,7 +143,7 @@ export function operandTypeName(v: Value): string {
 
 /** Throws the undefined's error when a value must be defined. */
 export function defined<T extends Value>(v: T): Exclude<T, Undefined> {
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   return v as Exclude<T, Undefined>;
 }
 
@@ -169,7 +169,7 @@ export function repr(v: Value | undefined): string {
     for (const [key, item] of v) parts.push(`${repr(key)}: ${repr(item as Value)}`);
     return `{${parts.join(', ')}}`;
   }
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   if (v instanceof PyObject) return v.repr();
   if (v instanceof UnsafeString || v instanceof VaultString) return strRepr(textOf(v));
   if (v instanceof PyDate) return v.repr();
@@ -202,7 +202,7 @@ export function truthy(v: Value | undefined): boolean {
   if (v instanceof PyFloat) return v.value !== 0;
   if (Array.isArray(v)) return v.length > 0;
   if (v instanceof Map) return v.size > 0;
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   if (v instanceof PyObject) return pyObjectTruthy(v);
   return true;
 }
@@ -240,6 +240,8 @@ export function isInt(v: Value | undefined): v is number | bigint | boolean {
 
 export function equals(a: Value | undefined, b: Value | undefined): boolean {
   if (a === b) return true;
+  // A captured failure compared (inside a list, as `[x.index(9)] == [1]`) raises its error in 2.19.
+  if (a instanceof CapturedFailure || b instanceof CapturedFailure) throw undefinedError((a instanceof CapturedFailure ? a : b) as Undefined);
   if (a instanceof Undefined || b instanceof Undefined) return false;
   if (a === null || b === null || a === undefined || b === undefined) return false;
   const na = num(a);
@@ -314,7 +316,7 @@ export function dictKey(key: Value): DictKey {
   if (key === null || typeof key === 'string' || typeof key === 'number' || typeof key === 'boolean') return key;
   if (key instanceof PyFloat) return Number.isInteger(key.value) ? key.value : (key as unknown as DictKey);
   if (Array.isArray(key) && isTuple(key)) return key as unknown as DictKey;
-  if (key instanceof Undefined) throw new UndefinedError(key);
+  if (key instanceof Undefined) throw undefinedError(key);
   throw typeError(`unhashable type: '${typeName(key)}'`);
 }
 
@@ -350,8 +352,8 @@ export function bigOf(v: number | bigint | boolean): bigint {
 
 /** -1/0/1 ordering, NaN-safe enough for sorting. */
 export function order(a: Value, b: Value, op = '<'): number {
-  if (a instanceof Undefined) throw new UndefinedError(a);
-  if (b instanceof Undefined) throw new UndefinedError(b);
+  if (a instanceof Undefined) throw undefinedError(a);
+  if (b instanceof Undefined) throw undefinedError(b);
   if (typeof a === 'bigint' || typeof b === 'bigint') {
     if (isInt(a) && isInt(b)) return bigOf(a) < bigOf(b) ? -1 : bigOf(a) > bigOf(b) ? 1 : 0;
   }
@@ -408,7 +410,7 @@ export function iterate(v: Value): Iterable<Value> {
   if (Array.isArray(v)) return v;
   if (v instanceof Map) return v.keys() as Iterable<Value>;
   if (typeof v === 'string' && v !== OMIT_PLACEHOLDER) return Array.from(v);
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   if (isIterableObject(v)) return v;
   throw typeError(`'${typeName(v)}' object is not iterable`);
 }
@@ -422,7 +424,7 @@ export function length(v: Value): number {
   if (typeof v === 'string' && v !== OMIT_PLACEHOLDER) return codePointLength(v);
   if (Array.isArray(v)) return v.length;
   if (v instanceof Map) return v.size;
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   if (v instanceof PyRange) return v.length;
   // A sized runtime sequence (bytes).
   if (isIterableObject(v) && typeof (v as { length?: unknown }).length === 'number') return (v as unknown as { length: number }).length;
@@ -442,7 +444,7 @@ export function codePointLength(s: string): number {
 export function contains(container: Value, item: Value): boolean {
   if (typeof container === 'string') {
     if (typeof item !== 'string') {
-      if (item instanceof Undefined) throw new UndefinedError(item);
+      if (item instanceof Undefined) throw undefinedError(item);
       throw typeError(`'in <string>' requires string as left operand, not ${typeName(item)}`);
     }
     return container.includes(item);
@@ -452,7 +454,7 @@ export function contains(container: Value, item: Value): boolean {
     return false;
   }
   if (container instanceof Map) return mapHas(container, item);
-  if (container instanceof Undefined) throw new UndefinedError(container);
+  if (container instanceof Undefined) throw undefinedError(container);
   // A runtime container with its own membership rule (bytes: an int or a run of bytes).
   const has = container instanceof PyObject ? (container as { has?: unknown }).has : undefined;
   if (typeof has === 'function') return (has as (item: Value) => boolean).call(container, item);

@@ -7,7 +7,7 @@ import { typeError, valueError } from './py-exception.js';
 import { strFormat } from './py-format.js';
 import { strEncode } from './py-bytes.js';
 import { isInt, iterate, mapGet, str, typeName, withinPlugin } from './py-values.js';
-import { Undefined, UndefinedError } from './undefined.js';
+import { Undefined, undefinedError } from './undefined.js';
 
 export type MethodImpl<T> = (self: T, args: Value[], kwargs: Kwargs) => Value;
 
@@ -15,7 +15,7 @@ export type MethodImpl<T> = (self: T, args: Value[], kwargs: Kwargs) => Value;
 function strArg(v: Value | undefined, method: string): string | null {
   if (v === undefined || v === null) return null;
   if (typeof v === 'string') return v;
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   // NOTE: Python words this differently for split and for strip.
   if (method.endsWith('strip')) throw typeError(`${method} arg must be None or str`);
   throw typeError(`must be str or None, not ${typeName(v)}`);
@@ -24,14 +24,14 @@ function strArg(v: Value | undefined, method: string): string | null {
 /** A substring argument (find, count …): str only. */
 function subArg(v: Value | undefined, method: string): string {
   if (typeof v === 'string') return v;
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   throw typeError(`${method}() argument 1 must be str, not ${typeName(v ?? null)}`);
 }
 
 function intArg(v: Value | undefined, dflt: number): number {
   if (v === undefined || v === null) return dflt;
   if (isInt(v)) return Number(v);
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   throw typeError(`'${typeName(v)}' object cannot be interpreted as an integer`);
 }
 
@@ -158,14 +158,14 @@ function affixTest(self: string, args: Value[], kwargs: Kwargs, method: string, 
       return test(sub, p);
     });
   }
-  if (prefix instanceof Undefined) throw new UndefinedError(prefix);
+  if (prefix instanceof Undefined) throw undefinedError(prefix);
   // NOTE: a list reaches the method as one of Ansible's lazy containers, and is named so.
   throw typeError(`${method} first arg must be str or a tuple of str, not ${withinPlugin(() => typeName(prefix ?? null))}`);
 }
 
 function affixArg(v: Value | undefined, method: string): string {
   if (typeof v === 'string') return v;
-  if (v instanceof Undefined) throw new UndefinedError(v);
+  if (v instanceof Undefined) throw undefinedError(v);
   throw typeError(`${method}() argument must be str, not ${typeName(v ?? null)}`);
 }
 

@@ -16,6 +16,35 @@ export class Undefined {
   ) {}
 }
 
+/**
+ * 2.19's CapturedExceptionMarker: what a call, filter or test that raised leaves where its value is
+ * held (a list, dict or tuple item, a `set`), so `[x.index(99)] | length` is 1. It travels as an
+ * Undefined does and, used, raises the error it holds.
+ */
+export class CapturedFailure extends Undefined {
+  constructor(readonly error: unknown) {
+    super(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const raisedFrom = new WeakMap<object, CapturedFailure>();
+
+/** The error that using an Undefined raises: a captured failure's own error, else an UndefinedError. */
+export function undefinedError(value: Undefined): Error {
+  if (!(value instanceof CapturedFailure)) return new UndefinedError(value);
+  const error = value.error as Error;
+  raisedFrom.set(error, value);
+  return error;
+}
+
+/**
+ * The captured failure whose use raised this error. A plugin that meets one in its input returns
+ * it in 2.19 (MarkerError), so its error surfaces unwrapped where the value is finally used.
+ */
+export function capturedFailureRaising(err: unknown): CapturedFailure | undefined {
+  return typeof err === 'object' && err !== null ? raisedFrom.get(err) : undefined;
+}
+
 /** Raised when an Undefined is used where a value is needed (printed, iterated, compared …). */
 export class UndefinedError extends Error {
   constructor(readonly undefinedValue: Undefined) {
