@@ -2,6 +2,7 @@
  * Python's arithmetic operators with its type rules: int op int stays int, `/` is always float,
  * `//` and `%` floor toward negative infinity, `+`/`*` also work on str and list.
  */
+import { complexPow } from './py-complex.js';
 import { PyFloat, intOf, isTuple, markTuple, type Data } from '../../core/data.js';
 import { PyObject, type Value } from './py-object.js';
 import { PyBytes } from './py-bytes.js';
@@ -166,7 +167,8 @@ export function pow(a: Value, b: Value): Value {
   if (na === undefined || nb === undefined) throw unsupported('** or pow()', a, b);
   if (isInt(a) && isInt(b) && nb >= 0) return exactInt(a, b, na ** nb, (x, y) => x ** y);
   if (na === 0 && nb < 0) throw new PyException('ZeroDivisionError', 'zero to a negative power');
-  if (na < 0 && !Number.isInteger(nb)) throw new PyException('TypeError', "Type 'complex' is unsupported for variable storage.");
+  // NOTE: a negative base to a fractional (finite) power is a complex number in Python.
+  if (na < 0 && Number.isFinite(nb) && !Number.isInteger(nb)) return complexPow(na, nb);
   // NOTE: CPython calls C's pow, which glibc rounds correctly; V8's ** is an ulp off for some inputs.
   const r = correctlyRoundedPow(na, nb);
   // NOTE: a float power that overflows raises in Python (ERANGE), where `*` gives inf.

@@ -1,4 +1,5 @@
 /** Jinja2's type tests: defined/undefined, none, boolean, number, integer, float, string, mapping, sequence, iterable, callable … */
+import { PyComplex } from '../runtime/py-complex.js';
 import { PyFloat, isTuple } from '../../core/data.js';
 import { filters, registerTests, tests, type TestFn } from '../plugin.js';
 import { PyCallable, PyObject, type Value } from '../runtime/py-object.js';
@@ -35,7 +36,7 @@ const typeTests: Record<string, TestFn> = {
   true: (_c, v) => v === true,
   integer: (_c, v) => typeof v === 'number' || typeof v === 'bigint',
   float: (_c, v) => v instanceof PyFloat,
-  number: (_c, v) => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v instanceof PyFloat,
+  number: (_c, v) => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || v instanceof PyFloat || v instanceof PyComplex,
   string: (_c, v) => typeof v === 'string' && v !== OMIT_PLACEHOLDER,
   mapping: (_c, v) => v instanceof Map,
   sequence: (_c, v) => (typeof v === 'string' && v !== OMIT_PLACEHOLDER) || Array.isArray(v) || v instanceof Map || (v instanceof PyObject && typeof (v as { length?: unknown }).length === 'number'),
