@@ -332,7 +332,14 @@ const listFilters: Record<string, FilterFn> = {
     return items[Math.floor(Math.random() * items.length)] as PluginValue;
   },
   attr: (_c, v, args) => {
-    const name = str(args[0] as Value);
+    const given = args[0] as Value;
+    // NOTE: Jinja's attr looks the name up with inspect.getattr_static (a dict lookup, so a list or
+    // dict name is unhashable), then, handling its AttributeError, with hasattr, which takes only a str.
+    if (typeof given !== 'string' && !(given instanceof UnsafeString)) {
+      if ((Array.isArray(given) && !isTuple(given)) || given instanceof Map) throw typeError(`unhashable type: '${typeName(given)}'`);
+      throw raisedWhileHandling(`attribute name must be string, not '${typeName(given)}'`);
+    }
+    const name = str(given);
     // NOTE: the sandbox refuses a private attribute the object has (typeName: its tagged type).
     const r = pyAttribute(v as Value, name) ?? unsafeAttribute(v as Value, name, typeName(v as Value));
     return (r === undefined ? missingAttribute(v as Value, name) : r) as PluginValue;
