@@ -69,12 +69,12 @@ export function pyEncode(text: string, codec: Codec): Buffer {
 export function pyDecode(bytes: Buffer, codec: Exclude<Codec, 'utf-8'>): string {
   switch (codec) {
     case 'utf-16':
-      if (bytes[0] === 0xfe && bytes[1] === 0xff) return swapPairs(bytes.subarray(2), 2).toString('utf16le');
-      return bytes.subarray(bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0).toString('utf16le');
+      if (bytes[0] === 0xfe && bytes[1] === 0xff) return utf16Decode(bytes, 2, true, codec);
+      return utf16Decode(bytes, bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0, false, codec);
     case 'utf-16-le':
-      return bytes.toString('utf16le');
+      return utf16Decode(bytes, 0, false, codec);
     case 'utf-16-be':
-      return swapPairs(bytes, 2).toString('utf16le');
+      return utf16Decode(bytes, 0, true, codec);
     case 'utf-32':
     case 'utf-32-le':
     case 'utf-32-be': {
@@ -90,6 +90,49 @@ export function pyDecode(bytes: Buffer, codec: Exclude<Codec, 'utf-8'>): string 
       // NOTE: Ansible decodes with surrogateescape: a byte ascii lacks becomes a lone surrogate.
       return String.fromCharCode(...Array.from(bytes, (b) => (b >= 0x80 ? 0xdc00 + b : b)));
   }
+}
+
+/**
+ * CPython's UTF-16 decoder under surrogateescape: a trailing odd byte, a lone low surrogate or a
+ * high one without its pair is an error whose bytes become U+DC80..U+DCFF when all of them are
+ * non-ASCII, else the decode fails naming them.
+ */
+function utf16Decode(bytes: Buffer, start: number, bigEndian: boolean, codec: string): string {
+  const unit = (i: number): number => (bigEndian ? bytes.readUInt16BE(i) : bytes.readUInt16LE(i));
+  let out = '';
+  const escape = (from: number, to: number, reason: string): void => {
+    const bad = bytes.subarray(from, to);
+    if (bad.some((b) => b < 0x80)) {
+      const where = to - from === 1 ? `byte 0x${(bad[0] as number).toString(16).padStart(2, '0')} in position ${from}` : `bytes in position ${from}-${to - 1}`;
+      throw pluginError(`'${codec}' codec can't decode ${where}: ${reason}`);
+    }
+    for (const b of bad) out += String.fromCharCode(0xdc00 + b);
+  };
+  let i = start;
+  while (i < bytes.length) {
+    if (i + 1 >= bytes.length) {
+      escape(i, bytes.length, 'truncated data');
+      break;
+    }
+    const u = unit(i);
+    if (u < 0xd800 || u > 0xdfff) {
+      out += String.fromCharCode(u);
+      i += 2;
+    } else if (u >= 0xdc00) {
+      escape(i, i + 2, 'illegal encoding');
+      i += 2;
+    } else if (i + 3 >= bytes.length) {
+      escape(i, bytes.length, 'unexpected end of data');
+      break;
+    } else if (unit(i + 2) >= 0xdc00 && unit(i + 2) <= 0xdfff) {
+      out += String.fromCharCode(u, unit(i + 2));
+      i += 4;
+    } else {
+      escape(i, i + 2, 'illegal UTF-16 surrogate');
+      i += 2;
+    }
+  }
+  return out;
 }
 
 /** How Python's repr writes one character in an encode error (`\xe9`, `\u20ac`). */
