@@ -518,6 +518,63 @@ EDGE_STATEMENTS = [
     "{% filter truncate(8) %}one two three{% endfilter %}",
 ]
 
+# Seeds from here on also draw expressions and statements as people write them in real roles:
+# chains over lists of dicts (selectattr/map/join, items2dict, groupby loops), defaults over missing
+# keys, dict methods, str methods on facts-like values, paths and urls, hostvars/groups/vars, and
+# for loops with filters, dictsort, macros and namespaces collecting results.
+REAL_FROM = 24200
+
+REAL_EXPRS = [
+    "v_users | selectattr('active') | map(attribute='name') | join(', ')", "v_users | items2dict(key_name='name', value_name='age')",
+    "dict(v_users | map(attribute='name') | zip(v_users | map(attribute='age')))", "v_dict | dict2items | selectattr('value', 'gt', 1) | items2dict",
+    "v_users | map(attribute='groups') | flatten | unique | sort", "v_list | map('int') | sum", "(v_str | lower).split(', ')",
+    "v_url | urlsplit('hostname') | default('localhost', true)", "v_path | basename | splitext | first", "v_path | dirname | basename",
+    "v_dict.keys() | list | sort", "v_dict.items() | list | sort", "v_deep.a.b | default([]) | length > 0", "v_deep['a']['c']['d'] | upper",
+    "v_deep.get('zz', {}).get('y', 'none')", "v_none | default('', true) | length", "v_numstr | int + 1", "v_numstr is number",
+    "v_str is search('World')", "v_str | regex_replace('[^a-z]', '', ignorecase=true)", "v_users | sort(attribute='name') | map(attribute='name') | list",
+    "(v_list | max) - (v_list | min)", "v_list | unique | list | length", "v_size | human_readable", "'%s:%s' | format('host', 8080)",
+    "['a', 'b'] | product(['x', 'y']) | map('join', '-') | list", "v_words | map('lower') | unique | sort | join(',')",
+    "v_dict | combine({'d': 4}) | dict2items | map(attribute='key') | list", "v_users | selectattr('home', 'defined') | map(attribute='home') | first | default('none')",
+    "v_users | map(attribute='name') | map('regex_replace', '^(.)', '\\\\1_') | list", "v_multi.splitlines() | select | list",
+    "v_multi | split('\\n') | reject('equalto', '') | list", "v_str | b64encode | b64decode", "v_dict | to_nice_json(indent=2)",
+    "v_users[0] | to_nice_yaml(indent=2)", "v_kv | items2dict", "v_pairs | map('join', '=') | join('&')", "v_users | map(attribute='age') | map('string') | list",
+    "(v_date | to_datetime) - ('2024-01-01 00:00:00' | to_datetime)", "(v_date | to_datetime).year", "query('dict', v_dict) | map(attribute='key') | list",
+    "lookup('items', v_list, wantlist=true) | length", "v_tmpl | int * 2", "v_str ~ '-' ~ v_int", "v_list | reject('equalto', 3) | list",
+    "v_users | map(attribute='name') | select('match', '^[a-c]') | list", "v_list | zip(v_words) | list", "v_list | to_json | from_json | sum",
+    "v_boolstr | bool", "v_str | hash('sha256') | truncate(10, true, '')", "v_words | batch(2) | map('join', '+') | list",
+    "v_users | map('combine', {'x': 1}) | map(attribute='x') | sum", "v_deep | dict2items | map(attribute='value') | select('mapping') | list | length",
+    "(v_users | first).name | capitalize", "v_empty_list | first | default('none')", "v_empty_list | max | default(0)",
+    "v_users | map(attribute='groups') | map('length') | max", "v_str.startswith('Hello') and v_int > 40", "(v_int is divisibleby 7) | ternary('yes', 'no')",
+    "v_none | ternary('set', 'unset', 'null')", "[v_int, v_numstr | int] | max", "v_url | regex_search('//([^:/@]+)@', '\\\\1') | first",
+    "v_path | regex_replace('\\\\.yml$', '.yaml')", "v_words | map('quote') | join(' ')", "v_list | map('float') | map('round', 1) | list",
+    "range(1, v_int // 10) | list", "v_users | list | length is even", "hostvars[inventory_hostname]['v_int']", "groups['all'] | length",
+    "inventory_hostname | upper", "ansible_play_hosts | length", "lookup('vars', 'v_' + 'int')", "vars['v_str'] | length",
+    "v_users | map(attribute='missing') | list", "v_users | selectattr('home', 'equalto', '/home/bob') | list | length",
+    "v_dict | dictsort | map('first') | list", "v_dict | dict2items | sort(attribute='value', reverse=true) | map(attribute='key') | first",
+    "v_users | rejectattr('active') | map(attribute='name') | list", "v_words | select('in', ['pear', 'fig']) | list | unique",
+    "(v_users | map(attribute='age') | sum) / (v_users | length)", "v_str | replace(',', '') | split | map('lower') | list",
+    "v_deep.e | default('x', true)", "v_deep.e is none", "v_deep.zz is defined", "v_deep.a.c.d | default('') | length",
+    "v_users | map(attribute='name') | map('upper') | zip(v_users | map(attribute='age')) | map('join', ':') | list",
+]
+
+REAL_STATEMENTS = [
+    "{% for u in v_users if u.active %}{{ u.name }}{% if not loop.last %}, {% endif %}{% endfor %}",
+    "{% for k, v in v_dict | dictsort %}{{ k }}={{ v }}\n{% endfor %}", "{% for k, v in v_dict.items() %}{{ k }}: {{ v }};{% endfor %}",
+    "{% if v_users | selectattr('age', 'gt', 30) | list %}old{% else %}young{% endif %}",
+    "{% set total = v_users | map(attribute='age') | sum %}{{ total }} {{ (total / (v_users | length)) | round(1) }}",
+    "{% macro kv(k, v='-') %}{{ k }}={{ v }}{% endmacro %}{{ kv('a') }} {{ kv('b', 2) }} {{ kv(v=3, k='c') }}",
+    "{% for g, members in v_users | groupby('age') %}{{ g }}: {{ members | map(attribute='name') | join(',') }} {% endfor %}",
+    "{% set ns = namespace(out=[]) %}{% for u in v_users %}{% set ns.out = ns.out + [u.name | upper] %}{% endfor %}{{ ns.out }}",
+    "{% for line in v_multi.splitlines() if line %}{{ loop.index }}: {{ line }}\n{% endfor %}",
+    "{% set x = v_none if v_none is not none else 'fallback' %}{{ x }}",
+    "{% for item in v_kv %}{{ item.key }}{{ '=' ~ item.value if item.value is number else '' }} {% endfor %}",
+    "{%- for h in groups['all'] %}{{ h }} {{ hostvars[h]['v_int'] | default('?') }}{% endfor -%}",
+    "{% set ns = namespace(count=0, names=[]) %}{% for u in v_users %}{% if u.groups %}{% set ns.count, ns.names = ns.count + 1, ns.names + [u.name] %}{% endif %}{% endfor %}{{ ns.count }} {{ ns.names }}",
+    "{% for u in v_users | sort(attribute='age') %}{{ u.name }}{{ loop.changed(u.age) | ternary('*', '') }} {% endfor %}",
+    "{% set parts = v_str.split(', ') %}{{ parts | length }} {{ parts | last | lower }} {{ parts[0][:3] }}",
+    "{% for x in v_list | map('int') | unique %}{{ x }}{{ loop.last | ternary('', ',') }}{% else %}none{% endfor %}",
+]
+
 TEMPLATE_T = 'T {{ v_int }} {{ extra | default("no extra") }} [[ v_str ]]\n'
 TEMPLATE_N = '{{ v_list }}\n'
 
@@ -535,6 +592,7 @@ class G:
         self.stable = seed >= STABLE_FROM
         self.extended = seed >= EXTENDED_FROM
         self.edges = seed >= EDGES_FROM
+        self.real = seed >= REAL_FROM
 
     def pick(self, xs):
         return self.r.choice(xs)
@@ -586,6 +644,8 @@ class G:
         return '%s is %s%s' % (x, neg, '%s(%s)' % (name, a) if a else name)
 
     def extended_expr(self):
+        if self.real and self.chance(0.35):
+            return self.pick(REAL_EXPRS)
         if self.edges and self.chance(0.4):
             return self.pick(EDGE_EXPRS)
         k = self.r.randrange(100)
@@ -611,6 +671,8 @@ class G:
         return self.pick(EXTRAS)
 
     def task(self):
+        if self.real and self.chance(0.15):
+            return {'debug': {'msg': self.pick(REAL_STATEMENTS)}, 'ignore_errors': True}
         if self.extended and self.chance(0.3):
             return {'debug': {'msg': self.pick(STATEMENTS + EDGE_STATEMENTS if self.edges else STATEMENTS)}, 'ignore_errors': True}
         e = self.expr()
