@@ -4,6 +4,7 @@ import { TemplateError } from '../../core/errors.js';
 import { valueOrigin } from '../../core/value-origins.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyStr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
+import { PyBytes } from '../runtime/py-bytes.js';
 import { missingAttribute } from '../runtime/attributes.js';
 import type { FilterFn } from '../plugin.js';
 import { ansibleClass, argument, chainedError, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
@@ -232,6 +233,8 @@ export const rekey_on_member: FilterFn = (_ctx, value, args, kwargs) => {
   let items: Data[];
   if (data instanceof Map) items = [...data.values()];
   else if (Array.isArray(data)) items = data;
+  // Any other iterable but text (a range, a generator's result) is walked too.
+  else if (isIterableObject(data) && !(data instanceof PyBytes)) items = [...data] as Data[];
   else throw pluginError('Type is not a valid list, set, or dict');
   const out: DataDict = new Map();
   const itemKeys: DictKey[] = data instanceof Map ? [...data.keys()] : items.map((_, i) => i);
