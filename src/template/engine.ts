@@ -210,8 +210,10 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
           try {
             return toData(this.renderWith(c, v, options));
           } catch (err) {
-            // A plugin's failure (a lookup's too) stays named at the argument, as 2.19 does.
-            if (where && err instanceof Error && !(err instanceof PluginFailure || err instanceof TemplateError) && !errorOrigins.has(err)) errorOrigins.set(err, where);
+            // A plugin's failure (a lookup's too) stays named at the argument, as 2.19 does; a value
+            // it cannot store is found when the whole value is finalized, named where that is.
+            const named = err instanceof PluginFailure || err instanceof TemplateError || err instanceof UnstorableValueError;
+            if (where && err instanceof Error && !named && !errorOrigins.has(err)) errorOrigins.set(err, where);
             throw err;
           }
         });
