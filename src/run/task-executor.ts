@@ -378,6 +378,9 @@ export class TaskExecutor {
     let connSpec: ConnectionSpec | undefined;
     let vars: VarSource = this.playVars.forTask(host, step, locals);
     let unreachableArgs: ShownArgs | undefined;
+    // NOTE: a task that fails by an exception after 2.19 templated its args (post_validate) hands
+    // those back with its result, as a module's own failure does.
+    let failedArgs: ShownArgs | undefined;
     try {
       // NOTE: 2.19 templates delegate_to first (before when, even for a task it skips), and the
       // connection variables the task sees (ansible_host …) are then the delegate's.
@@ -454,7 +457,10 @@ export class TaskExecutor {
       // NOTE: without pipelining 2.19 makes the remote tmp dir before it adds the internals: an unreachable host never gets them.
       const sorted = shownArgs(() => sortedArgs(args, task.action));
       const ranArgs = RAW_ARG_ACTIONS.has(task.action) ? undefined : internals ? shownArgs(() => withModuleInternalArgs(sorted(), internals)) : sorted;
-      if (!RAW_ARG_ACTIONS.has(task.action)) unreachableArgs = internals && connSpec?.pipelining ? ranArgs : sorted;
+      if (!RAW_ARG_ACTIONS.has(task.action)) {
+        unreachableArgs = internals && connSpec?.pipelining ? ranArgs : sorted;
+        failedArgs = sorted;
+      }
 
       const retriesKw = task.keywords.get('retries');
       const untilKw = task.keywords.get('until');
@@ -474,7 +480,7 @@ export class TaskExecutor {
         if (timedOut !== undefined) {
           timedOut.set('_ansible_no_log', noLogOf(step, vars, templar));
           const error = controllerFailures.get(result);
-          return { result: timedOut, failKind, ...(error ? { error } : {}), ...(delegatedTo ? { delegatedTo } : {}) };
+          return { result: timedOut, failKind, ...(error ? { error } : {}), ...(delegatedTo ? { delegatedTo } : {}), ...(ranArgs ? { ranArgs } : {}) };
         }
         // "Module failed" when the module itself said so; a failure the controller decided is the action's.
         // An action that hands back its module's result (copy, template) failed as the module.
@@ -600,7 +606,7 @@ export class TaskExecutor {
         result.set('_ansible_no_log', true);
       }
       // what templating warned or deprecated before the failure shows with it (a broken conditional's {{ }})
-      return { result, error: chain, failKind, ...(shownDelegate ? { delegatedTo: shownDelegate } : {}), ...captured.settle(result) };
+      return { result, error: chain, failKind, ...(shownDelegate ? { delegatedTo: shownDelegate } : {}), ...captured.settle(result), ...(failedArgs ? { ranArgs: failedArgs } : {}) };
     }
   }
 
