@@ -14,9 +14,15 @@ over loops; and the default callback's settings together with colour and -vvvv. 
 (a fifth stream) registered loops with loop_control label/extended/index_var printed back, items
 that skip or fail with skipped hosts hidden, set_stats aggregating over tasks with custom stats
 shown, tagged values nested in debug msg, hostvars read whole and in parts, and the diffs of
-blockinfile, replace, lineinfile and copy."""
+blockinfile, replace, lineinfile and copy. Seeds from 24000 on also draw (a sixth stream) what people see
+every day: until retries that succeed late or never, command creates/removes, stat read back,
+shell pipelines with changed_when, wait_for timing out, loops over dict2items and lists of dicts
+with labels, with_items/with_dict, block/rescue printing ansible_failed_result, local_action and
+run_once, asserts of several conditions, to_nice_json/yaml text, async with async_status, a role
+(roles:, include_role, import_role) with defaults, handlers and a template, and meta end_host."""
 import datetime
 import os, random, sys, yaml
+import gen_output_daily
 # Where generated tasks and file-writing callbacks write; run.py empties it before each engine runs.
 OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
 
@@ -119,6 +125,7 @@ class G:
         self.r3 = random.Random(seed * 15485863 + 11) if seed >= 20000 else None
         self.r4 = random.Random(seed * 104729 + 17) if seed >= 22200 else None
         self.r5 = random.Random(seed * 1299709 + 23) if seed >= 23100 else None
+        self.r6 = random.Random(seed * 15485867 + 29) if seed >= 24000 else None
         self.handlers = set()
         self.files = {}
         self.regs = []
@@ -137,6 +144,12 @@ class G:
 
     def task(self, depth=0):
         k = self.r.randrange(36)
+        if self.r6 is not None and self.r6.random() < 0.45:
+            t = gen_output_daily.everyday_task(self.r6, depth)
+            if 'name' in t or 'block' in t:
+                return t
+            nm = self.name(next(iter(t)))
+            return dict([('name', nm)] + list(t.items())) if nm else t
         if self.r2 is not None and self.r2.random() < 0.3:
             t = self.file_task()
             nm = self.name(next(iter(t)))
@@ -497,6 +510,10 @@ class G:
             p['vars']['special'] = SPECIAL
         if self.r4 is not None:
             p['vars_files'] = ['shaped_vars.yml']
+        if self.r6 is not None:
+            p['vars'].update(gen_output_daily.PLAY_VARS)
+            if self.r6.random() < 0.25:
+                p['roles'] = [self.r6.choice(['web', {'role': 'web', 'vars': {'web_port': 81}}])]
         p['tasks'] = [self.task() for _ in range(self.r.randint(3, 8))]
         if self.handlers:
             p['handlers'] = [{'name': h, 'debug': {'msg': 'handled ' + h}} for h in sorted(self.handlers)]
@@ -627,6 +644,8 @@ def main(seed, out):
         if env:
             with open(os.path.join(out, 'env'), 'w') as f:
                 f.write(''.join('%s=%s\n' % kv for kv in env.items()))
+    if g.r6 is not None:
+        gen_output_daily.write_role(out)
     with open(os.path.join(out, 'args'), 'w') as f:
         f.write('\n'.join(args))
 
