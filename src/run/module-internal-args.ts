@@ -6,7 +6,8 @@
  * with ok or skipped results hidden, the free strategy), so 2.19 lists the `_ansible_*` arguments there.
  */
 import { homedir } from 'node:os';
-import { pyStr, type Data, type DataDict } from '../core/data.js';
+import { pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { toBool } from './keyword-values.js';
 import { ANSIBLE_VERSION } from '../vars/ansible-version.js';
 import type { VarSource } from '../template/api.js';
 import type { ConnectionSpec } from './transport.js';
@@ -57,9 +58,23 @@ export function sortedArgs(args: DataDict, action: string): DataDict {
   return new Map([...args].filter(([k]) => !popped.includes(String(k))).sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0)));
 }
 
+/**
+ * Plugins that hand the module the task's own dict on their remote_src path (the module does all
+ * the work), each with what its run checks first; its module is named `ansible.legacy.<action>`.
+ */
+const REMOTE_SRC_PASSES: ReadonlyMap<string, (args: DataDict) => boolean> = new Map([
+  ['assemble', (args: DataDict) => isSet(args.get('src')) && isSet(args.get('dest')) && (toBool(args.get('remote_src') ?? true) ?? false)],
+  ['copy', (args: DataDict) => truthy(args.get('src') ?? null) && truthy(args.get('dest') ?? null) && !isSet(args.get('content')) && (toBool(args.get('remote_src')) ?? false)],
+  ['uri', (args: DataDict) => toBool(args.get('remote_src')) ?? false],
+]);
+
+function isSet(value: Data | undefined): boolean {
+  return value !== undefined && value !== null;
+}
+
 /** Whether the action hands the module the task's own argument dict (which then gets the internals). */
-export function passesTaskArgs(action: string): boolean {
-  return COMMAND_PLUGINS.has(action) || !OWN_ARGS_PLUGINS.has(action);
+export function passesTaskArgs(action: string, args: DataDict): boolean {
+  return COMMAND_PLUGINS.has(action) || !OWN_ARGS_PLUGINS.has(action) || (REMOTE_SRC_PASSES.get(action)?.(args) ?? false);
 }
 
 /** The task's templated args with the module's internal arguments after them, in 2.19's order. */
@@ -73,7 +88,7 @@ export function withModuleInternalArgs(args: DataDict, c: InternalArgsContext): 
   out.set('_ansible_diff', c.diff);
   out.set('_ansible_verbosity', c.verbosity);
   out.set('_ansible_version', ANSIBLE_VERSION);
-  out.set('_ansible_module_name', COMMAND_PLUGINS.has(c.action) ? 'ansible.legacy.command' : c.actionWritten);
+  out.set('_ansible_module_name', COMMAND_PLUGINS.has(c.action) ? 'ansible.legacy.command' : REMOTE_SRC_PASSES.has(c.action) ? `ansible.legacy.${c.action}` : c.actionWritten);
   out.set('_ansible_syslog_facility', fromVars('ansible_syslog_facility', 'LOG_USER'));
   out.set('_ansible_selinux_special_fs', ['fuse', 'nfs', 'vboxsf', 'ramfs', '9p', 'vfat']);
   out.set('_ansible_socket', fromVars('ansible_socket', null));

@@ -451,7 +451,7 @@ export class TaskExecutor {
       const args = RAW_ARG_ACTIONS.has(task.action) ? task.args : this.renderArgs(step, vars, host, captured.warn);
       // The args as 2.19's callbacks see them in the result.
       const internals =
-        RAW_ARG_ACTIONS.has(task.action) || !passesTaskArgs(task.action)
+        RAW_ARG_ACTIONS.has(task.action) || !passesTaskArgs(task.action, args)
           ? undefined
           : { action: task.action, actionWritten: task.actionWritten, ...keywords, verbosity: this.services.options.verbosity, vars, spec: connSpec };
       // NOTE: without pipelining 2.19 makes the remote tmp dir before it adds the internals: an unreachable host never gets them.
