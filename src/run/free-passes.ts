@@ -18,6 +18,8 @@ export interface FreePassRunner {
   cursor(host: string): HostCursor | undefined;
   /** --tags, --skip-tags or --start-at-task leave the step out: it is never handed out. */
   leftOut(step: TaskStep, host: string): boolean;
+  /** The step is a task of a role the host already completed, which does not allow duplicates. */
+  roleCompleted(step: TaskStep, host: string): boolean;
   /** False under --skip-tags always: the flush points (tagged `always` in 2.19) are passed by. */
   readonly implicitFlushes: boolean;
   /** --step: false when the user skips it. */
@@ -53,10 +55,14 @@ interface Queued {
   readonly quick: boolean;
 }
 
-/** The host's next step that --tags, --skip-tags and --start-at-task keep (those left out are passed). */
+/**
+ * The host's next step that --tags, --skip-tags and --start-at-task keep (those left out are
+ * passed), and not of a role it completed: 2.19's iterator passes those by as it looks the next
+ * task up, so --step never asks about them.
+ */
 function peekKept(cursor: HostCursor, host: string, runner: FreePassRunner): Step | undefined {
   let step = cursor.peek();
-  while (step?.kind === 'task' && runner.leftOut(step, host)) {
+  while (step?.kind === 'task' && (runner.leftOut(step, host) || runner.roleCompleted(step, host))) {
     cursor.advance();
     step = cursor.peek();
   }

@@ -424,6 +424,7 @@ export class PlayRunner {
     return {
       ...this.hostWalk(),
       leftOut: (step, host) => this.leftOut(step, host),
+      roleCompleted: (step, host) => this.roleRuns.skips(host, step),
       implicitFlushes: !this.services.skipImplicitFlush,
       forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts([host], []).length > 0,
       confirm: (step, isHandler, host) => this.questions.confirm(step, isHandler, host),
