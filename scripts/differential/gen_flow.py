@@ -48,6 +48,9 @@ EXTENDED11_FROM = 23000
 # Seeds from here on also draw gen_flow_roles.py's shapes (role dependencies, apply tags, looped includes
 # with labels, end_play in a rescue, serial with any_errors_fatal …) from their own random stream.
 EXTENDED12_FROM = 24000
+# Seeds from here on also draw gen_flow_roles.py's later shapes (argument_specs entry points, looped and
+# public include_role, end_role, break_when, timeout, handler blocks and name clashes …) from a third stream.
+EXTENDED13_FROM = 24100
 
 
 class G:
@@ -59,6 +62,7 @@ class G:
         self.more10 = seed >= EXTENDED10_FROM
         self.more11 = seed >= EXTENDED11_FROM
         self.r12 = random.Random(seed * 7 + 24001) if seed >= EXTENDED12_FROM else None
+        self.r13 = random.Random(seed * 11 + 24101) if seed >= EXTENDED13_FROM else None
         self.uses_roles = False
         self.handlers = set()
         self.files = {}
@@ -528,6 +532,8 @@ class G:
             self.pending = []
             if self.r12 and not in_include and self.r12.random() < 0.3:
                 out.append(gen_flow_roles.task(self, self.r12))
+            if self.r13 and not in_include and self.r13.random() < 0.35:
+                out.append(gen_flow_roles.task13(self, self.r13))
         return out
 
     def handler_list(self):
@@ -576,6 +582,8 @@ class G:
                 hs.append({'name': 'relay end', 'debug': {'msg': 'relay end {{ inventory_hostname }}'}, 'listen': 'relay end topic'})
                 if self.chance(0.4):
                     hs.insert(0, hs.pop())  # the end handler defined first: it runs in that flush only if notified before
+            elif h in gen_flow_roles.HANDLERS13:
+                hs += gen_flow_roles.handlers13(self, self.r13, h)
             else:
                 hs.append({'name': h, 'debug': {'msg': 'handler %s on {{ inventory_hostname }}' % h}})
         self.handlers = set()
@@ -621,6 +629,8 @@ class G:
             p['post_tasks'] = self.tasks(0, False, 1, 2)
         if self.r12:
             gen_flow_roles.play(self, self.r12, p)
+        if self.r13:
+            gen_flow_roles.play13(self, self.r13, p)
         if self.strategy_hint:
             p['strategy'] = self.strategy_hint
             self.strategy_hint = None
@@ -656,6 +666,8 @@ def main(seed, out):
         f.write(inventory(g.r, count, unreachable))
     if g.uses_roles:
         g.roles.update(gen_flow_roles.roles(g.r12))
+    if g.uses_roles and g.r13:
+        g.roles.update(gen_flow_roles.roles13(g.r13))
     for role, parts in g.roles.items():
         for part, content in parts.items():
             folder, _, file = part.partition('/')

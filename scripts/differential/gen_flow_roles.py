@@ -93,3 +93,129 @@ def play(g, r, p):
         p['roles'] = [{'role': 'app', 'app_arg': 'from roles'}] if r.random() < 0.5 else ['base', 'app']
         p.setdefault('pre_tasks', []).insert(0, {'name': g.name('pre'), 'command': 'echo pre', 'notify': 'base handler'})
         p.setdefault('post_tasks', []).append({'name': g.name('post'), 'command': 'echo post', 'notify': 'app : app handler'})
+
+
+# Seeds from 24100 on (gen_flow's EXTENDED13_FROM) also draw the shapes below, from a third stream.
+# A role with meta/argument_specs.yml (two entry points), defaults, vars_from, an end_role, listen
+# handlers; and a role whose dependencies carry when/tags and whose loop is delegated and run once.
+ROLES13 = {
+    'svc': {'meta/argument_specs': {'argument_specs': {
+                'main': {'short_description': 'svc main', 'options': {
+                    'svc_name': {'type': 'str', 'required': True},
+                    'svc_port': {'type': 'int', 'default': 80},
+                    'svc_mode': {'type': 'str', 'choices': ['fast', 'slow'], 'default': 'fast'}}},
+                'extra': {'options': {'svc_name': {'type': 'str', 'required': True}}}}},
+            'defaults': {'svc_port': 8080, 'svc_level': 'low', 'svc_mode': 'fast'},
+            'vars/extra': {'svc_level': 'high'},
+            'tasks': [{'name': 'svc start', 'debug': {'msg': 'svc {{ svc_name }} port {{ svc_port }} mode {{ svc_mode }} level {{ svc_level }}'}},
+                      {'name': 'svc stop early', 'meta': 'end_role', 'when': "svc_name == 'stopper'"},
+                      {'name': 'svc change', 'command': 'echo {{ svc_name }}', 'notify': 'svc restarted'},
+                      {'name': 'svc set', 'set_fact': {'svc_seen': '{{ svc_name }}'}}],
+            'tasks/extra': [{'name': 'svc extra', 'debug': {'msg': 'extra {{ svc_name }} {{ svc_level }}'}, 'changed_when': True,
+                             'notify': 'svc extra handler'}],
+            'handlers': [{'name': 'svc restart', 'debug': {'msg': "restart {{ svc_name | default('?') }}"}, 'listen': 'svc restarted'},
+                         {'name': 'svc extra handler', 'debug': {'msg': 'extra handler {{ inventory_hostname }}'}}]},
+    'dep': {'tasks': [{'name': 'dep runs', 'debug': {'msg': "dep {{ dep_x | default('none') }}"}},
+                      {'name': 'dep retry', 'command': "sh -c 'test {{ n }} -ge 2'", 'register': 'dr', 'until': 'dr.rc == 0',
+                       'retries': 1, 'delay': 0, 'ignore_errors': True}]},
+    'top': {'meta': {'dependencies': [{'role': 'dep', 'dep_x': 'first', 'when': 'n | int != 3', 'tags': ['depx']},
+                                      {'role': 'dep', 'vars': {'dep_x': 'second'}}]},
+            'tasks': [{'name': 'top loop', 'command': 'echo {{ item }}', 'loop': "{{ groups['web'] }}", 'delegate_to': '{{ item }}',
+                       'run_once': True, 'register': 'tl', 'changed_when': "item == 'h2'", 'notify': 'top handler'},
+                      {'name': 'top shows', 'debug': {'msg': "{{ tl.results | map(attribute='item') | list }} {{ tl is changed }}"}}],
+            'handlers': [{'name': 'top handler', 'debug': {'msg': 'top handler on {{ inventory_hostname }}'}, 'when': 'tl is changed'}]},
+}
+# handlers gen_flow's handler_list asks handlers13 for
+HANDLERS13 = ('h13 block', 'h13 once', 'h13 clash')
+
+
+def roles13(r):
+    """The later roles; now and then svc's extra entry point loses its spec (so only main is checked)."""
+    out = {name: dict(parts) for name, parts in ROLES13.items()}
+    if r.random() < 0.3:
+        specs = dict(out['svc']['meta/argument_specs']['argument_specs'])
+        del specs['extra']
+        out['svc']['meta/argument_specs'] = {'argument_specs': specs}
+    return out
+
+
+def task13(g, r):
+    """One of the later shapes; g is gen_flow's G."""
+    k = r.randrange(11)
+    if k == 0:
+        g.uses_roles = True
+        t = {'name': g.name('svc loop'), 'include_role': {'name': 'svc'}, 'vars': {'svc_name': '{{ svc_item }}'},
+             'loop': r.choice([['a', 'stopper'], ['stopper', 'b', 'c']]), 'loop_control': {'loop_var': 'svc_item', 'label': 'svc {{ svc_item }}'}}
+        if r.random() < 0.4:
+            t['loop_control']['extended'] = True
+            t['vars']['svc_port'] = '{{ 9000 + ansible_loop.index }}'
+        return t
+    if k == 1:
+        g.uses_roles = True
+        inc = {'name': 'svc', 'tasks_from': 'extra', 'vars_from': 'extra'}
+        if r.random() < 0.6:
+            inc['public'] = r.choice([True, False])
+        g.pending.append({'name': g.name('svc public'), 'debug': {'msg': "{{ svc_level | default('hidden') }} {{ svc_seen | default('none') }}"}})
+        return {'name': g.name('svc extra'), 'include_role': inc, 'vars': {'svc_name': r.choice(['ex', 'stopper'])}, 'when': g.hcond()}
+    if k == 2:
+        g.uses_roles = True
+        bad = r.choice([{'svc_port': 'notanint'}, {'svc_name': 'x', 'svc_mode': 'medium'}, {'svc_name': ['a']}, {'svc_name': 'ok'}])
+        imp = {'import_role': {'name': 'svc'}, 'vars': bad}
+        if r.random() < 0.3:
+            imp['import_role']['rolespec_validate'] = False
+        return {'block': [imp], 'rescue': [{'name': g.name('spec rescue'), 'debug': {'msg': "{{ ansible_failed_result.argument_errors | default(ansible_failed_result.msg) }}"}}],
+                'when': g.hcond()}
+    if k == 3:
+        fname = 'flip%d.yml' % len(g.files)
+        g.files[fname] = [{'name': 'flip one', 'debug': {'msg': 'one'}}, {'name': 'flip set', 'set_fact': {'go': False}},
+                          {'name': 'flip two', 'debug': {'msg': 'two'}}]
+        g.pending.append({'name': g.name('flip ' + r.choice(['import', 'include'])), r.choice(['import_tasks', 'include_tasks']): fname, 'when': 'go'})
+        return {'name': g.name('flip on'), 'set_fact': {'go': True}}
+    if k == 4:
+        return {'name': g.name('break'), 'debug': {'msg': '{{ item }}'}, 'loop': [1, 2, 3, 4],
+                'loop_control': {'break_when': r.choice(['item >= 2', ['item > 1', 'n | int == 1'], 'item == n | int', 'false'])},
+                'register': 'broke'}
+    if k == 5:
+        # NOTE: far from the limit either way: ansible-core itself takes about a second per task under load
+        slow = r.random() < 0.5
+        return {'name': g.name('timed'), 'command': 'sleep 4' if slow else 'echo fast', 'timeout': 1 if slow else 30, 'ignore_errors': r.random() < 0.7}
+    if k == 6:
+        return {'block': [{'name': g.name('aef fail'), 'fail': {'msg': 'boom'}, 'when': g.hcond()}, {'name': g.name('aef after'), 'debug': {'msg': 'after'}}],
+                'any_errors_fatal': True,
+                'rescue': [{'name': g.name('aef rescue'), 'debug': {'msg': "rescued {{ ansible_failed_task.name | default('nothing') }}"}}]}
+    if k == 7:
+        g.uses_roles = True
+        return {'name': g.name('import top'), 'import_role': {'name': 'top'}}
+    if k == 8:
+        h = r.choice(HANDLERS13)
+        g.handlers.add(h)
+        return {'name': g.name('notify13'), 'command': 'echo {{ item }}', 'loop': ['a', 'b'], 'changed_when': r.choice(["item == 'b'", True, g.hcond()]),
+                'notify': h}
+    if k == 9:
+        return {'block': [{'name': g.name('set in block'), 'set_fact': {'stop_here': True}}, {'name': g.name('after set'), 'debug': {'msg': 'not skipped'}}],
+                'when': 'stop_here is not defined'}
+    return {'name': g.name('batch end'), 'meta': 'end_batch', 'when': g.hcond()}
+
+
+def handlers13(g, r, h):
+    """A handler block of named tasks (one fails on a host), a run_once handler, a name the roles' handlers share."""
+    if h == 'h13 block':
+        return [{'block': [{'name': h, 'debug': {'msg': 'in handler block'}},
+                           {'name': h, 'fail': {'msg': 'handler block fails'}, 'when': g.hcond()}],
+                 'rescue': [{'name': 'h13 rescue', 'debug': {'msg': 'handler rescued'}}]}]
+    if h == 'h13 once':
+        return [{'name': h, 'debug': {'msg': 'once {{ inventory_hostname }}'}, 'run_once': True},
+                {'name': 'h13 once listener', 'debug': {'msg': 'heard once'}, 'listen': [h, 'h13 other']}]
+    g.uses_roles = True
+    return [{'name': 'svc extra handler', 'debug': {'msg': 'play handler shares a role handler name'}, 'listen': h},
+            {'name': h, 'command': 'echo clash', 'notify': r.choice(['svc extra handler', 'svc : svc extra handler', 'svc restarted'])}]
+
+
+def play13(g, r, p):
+    """Play-level shapes: roles with argument specs in roles:, and serial with an end_batch now and then."""
+    if r.random() < 0.25:
+        g.uses_roles = True
+        p['roles'] = p.get('roles', []) + [r.choice([{'role': 'svc', 'svc_name': 'from roles'}, 'top', {'role': 'svc', 'vars': {'svc_name': 'v'}, 'when': g.hcond()}])]
+    if r.random() < 0.2:
+        p['serial'] = r.choice([1, [1, 2]])
+        p['tasks'].insert(r.randrange(len(p['tasks']) + 1), {'name': g.name('end batch'), 'meta': 'end_batch', 'when': g.hcond()})
