@@ -569,7 +569,6 @@ export class PlayRunner {
       this.cursors.get(h)?.advance();
       return false;
     });
-    for (const h of left) this.roleRuns.ran(h, step);
     return left;
   }
 
@@ -714,6 +713,9 @@ export class PlayRunner {
       const isInclude = task.action === 'include_tasks' || task.action === 'include_role';
       const ignoreErrors = this.ignoreErrors(step, host);
       const failed = truthy(outcome.result.get('failed'));
+      // NOTE: 2.19 counts a role as run for the host (so a later duplicate of it is skipped) only
+      // by a task result that failed or was neither skipped nor unreachable.
+      if (!isHandler && (failed || !(truthy(outcome.result.get('skipped')) || truthy(outcome.result.get('unreachable'))))) this.roleRuns.ran(host, step);
       if (isInclude && !failed && !truthy(outcome.result.get('skipped'))) {
         includeResults.push({ host, outcome });
         processResult(this.processCtx, host, step, outcome, { ignoreErrors, isInclude: true });

@@ -2,8 +2,9 @@
  * Which roles each host has completed in this play, for the meta dependencies of roles that
  * import_role/include_role bring in, and the roles they name with `allow_duplicates: false`: 2.19
  * skips such a role's tasks for a host that already ran the same role (same params) to its end,
- * unless it allows duplicates. A role entry counts as completed for a host once the host ran one
- * of its tasks and then reached a step outside it (a role it includes is inside it).
+ * unless it allows duplicates. A role entry counts as completed for a host once one of its tasks
+ * gave the host a result that counts (failed, or neither skipped nor unreachable) and the host then
+ * reached a step outside it (a role it includes is inside it).
  */
 import { pyRepr } from '../core/data.js';
 import { paramsKey } from '../compile/compile-play.js';
@@ -38,7 +39,7 @@ export class RoleRuns {
     return this.completed.get(host)?.has(this.key(role)) ?? false;
   }
 
-  /** The host runs this step (a role's task makes the host be in that role). */
+  /** The step's result for the host counts as the role having run (a role's task makes the host be in that role). */
   ran(host: string, step: TaskStep): void {
     if (!step.role) return;
     this.inRole.set(host, step.role);
