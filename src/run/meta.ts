@@ -19,7 +19,7 @@ export interface MetaContext {
    * end_batch/end_play complete every host's Blocks: hosts failed inside the play's own no longer
    * count as failed for the batch's result, and no flush runs after.
    */
-  forgiveInnerFailures?(): void;
+  forgiveInnerFailures?(fromHandler: boolean): void;
   readonly failedHosts: Set<string>;
   readonly markedFailed: Set<string>;
   readonly unreachable: Set<string>;
@@ -143,7 +143,7 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
         break;
       case 'end_batch':
       case 'end_play':
-        ctx.forgiveInnerFailures?.();
+        ctx.forgiveInnerFailures?.(step.task.isHandler);
         for (const h of ctx.activeHosts()) ctx.cursors.get(h)?.end();
         if (action === 'end_play') ctx.endPlay();
         return;

@@ -944,13 +944,15 @@ export class PlayRunner {
         this.endPlay = true;
         for (const c of this.cursors.values()) c.end();
       },
-      forgiveInnerFailures: () => {
+      forgiveInnerFailures: (fromHandler: boolean) => {
         this.endedByMeta = true;
         for (const h of this.batchHosts) {
           const c = this.cursors.get(h);
           // under force_handlers, a failed host that ran its handlers ran the flush that marks the play's block
           if (c?.failed && !c.topFailure && !this.flushedForced.has(h)) this.forgiven.add(h);
-          if (c && !c.failed && c.inPlayBlockRescue()) this.services.failedHosts.add(h);
+          // NOTE: only a handler's end (one a rescue flushed) leaves a host in the rescue failed for the
+          // later plays; a rescue's own end_play or end_batch lets it go as rescued.
+          if (fromHandler && c && !c.failed && c.inPlayBlockRescue()) this.services.failedHosts.add(h);
         }
       },
       failedHosts: this.services.failedHosts,
