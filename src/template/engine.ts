@@ -24,7 +24,7 @@ import { PyBytes } from './runtime/py-bytes.js';
 import { str, typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError, undefinedError } from './runtime/undefined.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
-import { isTemplateText } from './template-text.js';
+import { holdsStartString, isTemplateText } from './template-text.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
 
 type Mode = 'template' | 'expression' | 'conditional';
@@ -157,7 +157,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   }
 
   render(text: string, vars: VarSource, options: RenderOptions = NO_OPTIONS): Data {
-    if (!options.delimiters && !isTemplateText(text) && !text.startsWith('#jinja2:')) return text;
+    if (!holdsStartString(text, options.delimiters) && !text.startsWith('#jinja2:')) return text;
     try {
       if (options.markError) return this.renderMarked(new RenderContext(this, vars, options), text, options, options.markError);
       return toData(this.renderWith(new RenderContext(this, vars, options), text, options));

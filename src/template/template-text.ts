@@ -8,3 +8,13 @@ export function isTemplateText(text: string): boolean {
   }
   return false;
 }
+
+/**
+ * ansible's fast path: text holding none of the (possibly overridden) variable, block or comment
+ * start strings is returned as written, untouched by trim_blocks or newline_sequence.
+ */
+export function holdsStartString(text: string, delimiters?: Partial<Record<'variableStart' | 'blockStart' | 'commentStart', string>>): boolean {
+  if (!delimiters) return isTemplateText(text);
+  const starts = [delimiters.blockStart ?? '{%', delimiters.variableStart ?? '{{', delimiters.commentStart ?? '{#'];
+  return starts.some((start) => text.includes(start));
+}
