@@ -4,6 +4,7 @@ required or mutually exclusive options, choices out of range, aliases, free-form
 calls on files under DIFFERENTIAL_OUT; each result is registered and printed, and the play ends
 by listing the files left behind. Seeded, so a seed always gives the same case."""
 import gzip, io, os, random, sys, tarfile, yaml
+import gen_modargs_more
 # Where generated tasks write; run.py empties it before each engine runs.
 OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
 F = OUT + '/f.txt'          # a text file the fixtures create
@@ -431,6 +432,9 @@ class G:
         self.s10 = seed >= 21100
         self.s11 = seed >= 22200
         self.s12 = seed >= 23000
+        # seeds from 24100 on: gen_modargs_more.py's shapes, from a stream of their own
+        self.s13 = seed >= 24100
+        self.r13 = random.Random(seed * 31 + 13)
         self.system_specs = SYSTEM
         if self.more:
             self.specs = with_more(SPECS, [MORE] + ([MORE10] if self.s10 else []) + ([MORE11] if self.s11 else [])
@@ -719,16 +723,24 @@ class G:
             self.http = True
         else:
             self.http = False
+        if self.s13:
+            tasks.append(gen_modargs_more.fixtures())
         for _ in range(self.r.randint(5, 15)):
             tasks += self.http_tasks() if self.http and self.chance(0.4) else self.task()
+            if self.s13 and self.r13.random() < 0.4:
+                tasks += gen_modargs_more.task(self, self.r13)
         if self.http:
             tasks.append({'name': 'http server stops', 'shell': 'kill $(cat {{ playbook_dir }}/http.pid); rm {{ playbook_dir }}/http.pid',
                           'check_mode': False, 'changed_when': False})
         tasks.append({'name': 'files left', 'shell': "cd %s && find . -printf '%%p %%y %%m %%s\\n' | sort && find . -type f | sort | xargs md5sum" % OUT,
                       'check_mode': False, 'changed_when': False, 'register': 'left'})
         tasks.append({'name': 'show files', 'debug': {'var': 'left.stdout_lines'}})
-        return {'name': 'modargs', 'hosts': 'localhost', 'gather_facts': False,
+        play = {'name': 'modargs', 'hosts': 'localhost', 'gather_facts': False,
                 'vars': {'n': 1, 'none_v': None}, 'tasks': tasks}
+        if self.s13:
+            play['vars']['settings'] = {'b': 'two', 'a': 1, 'c': [1, 2]}
+            play['handlers'] = gen_modargs_more.HANDLERS
+        return play
 
 
 def write_archives(out):
@@ -788,6 +800,8 @@ def main(seed, out):
             f.write(text)
     if g.s11:  # archives the controller holds, for unarchive without remote_src
         write_archives(out)
+    if g.s13:
+        files.update(gen_modargs_more.files())
     if g.s12:  # a template in other delimiters
         with open(os.path.join(out, 'alt.j2'), 'w') as f:
             f.write('[# note #]n=[[ n ]] [% if n %]yes[% endif %] {{ kept }}\n')
