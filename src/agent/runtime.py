@@ -1514,6 +1514,9 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
             spec.setdefault(key, opt)
     # `_ansible_*` and `_volant_*` keys are the controller talking to the module, not user args.
     internal = dict((k, v) for k, v in args.items() if k.startswith(('_ansible_', '_volant_')))
+    if no_log:
+        # (the task's no_log: an action plugin's own diff hides the file's text under it)
+        internal['_volant_no_log'] = True
     # NOTE: 2.19 hands a module its arguments sorted by name; its params (the invocation a loop
     # item's repr shows) keep that order, then the defaults in the spec's.
     user_args = dict(sorted((k, v) for k, v in args.items() if k not in internal))

@@ -324,6 +324,20 @@ def _diff_entry(internal, given_dest, dest, exists, data):
     else:
         entry['after'] = after.decode('utf-8', 'surrogateescape')
         entry['after_header'] = after_header
+    return _hidden_for_no_log(entry, internal)
+
+
+NO_LOG_AFTER = " [[ Diff output has been hidden because 'no_log: true' was specified for this result ]]\n"
+
+
+def _hidden_for_no_log(entry, internal):
+    """As 2.19's _get_diff_data (copy, template, assemble) under a no_log task: the before emptied,
+    the after replaced by a note; headers and the binary/larger notes stay."""
+    if internal.get('_volant_no_log'):
+        if 'before' in entry:
+            entry['before'] = ''
+        if 'after' in entry:
+            entry['after'] = NO_LOG_AFTER
     return entry
 
 
@@ -550,7 +564,7 @@ def _copy_controller_tree(params, ctx, tree):
             entry = {'after': data.decode('utf-8', 'surrogateescape'), 'after_header': local, 'before': before}
             if exists:
                 entry['before_header'] = target
-            diffs.append(entry)
+            diffs.append(_hidden_for_no_log(entry, ctx.internal))
         changed = True
         if ctx.check_mode:
             # no copy module runs: the action's own answer for the file, changed and its diff
