@@ -1197,6 +1197,10 @@ class Context(object):
         """The int for an Ansible `mode` value (int, octal string or symbolic); fails like the file module."""
         if isinstance(mode, int):  # (a bool too, as Python: True is mode 1)
             return mode
+        where = self.params.get('path') if path is None else path
+        if not isinstance(mode, (str, bytes)):
+            # NOTE: a list, dict or float fails as 2.19's symbolic parser meets it, by its missing split()
+            self.fail_at(where, 'mode must be in octal or symbolic form', details="'%s' object has no attribute 'split'" % type(mode).__name__)
         mode = _text(mode)
         try:
             return int(mode, 8)
@@ -1205,7 +1209,7 @@ class Context(object):
         try:
             return symbolic_mode_to_octal(path_stat, mode)
         except Exception as e:
-            self.fail_at(self.params.get('path') if path is None else path, 'mode must be in octal or symbolic form', details=str(e))
+            self.fail_at(where, 'mode must be in octal or symbolic form', details=str(e))
 
     def set_mode_if_different(self, path, mode, changed, diff=None, expand=True):
         if mode is None:
