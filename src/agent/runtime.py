@@ -375,6 +375,14 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
             else:
                 res.no_log_values.add(_text(value))
 
+    # options the spec marks for removal, when given (an alias counts): deprecated as the validator
+    # finds them, before any check can fail the arguments
+    for key, opt in spec.items():
+        if key in params and (opt.get('removed_in_version') is not None or opt.get('removed_at_date') is not None):
+            res.deprecations.append({'msg': "Param '%s' is deprecated. See the module docs for more information" % key,
+                                     'version': opt.get('removed_in_version'), 'date': opt.get('removed_at_date'),
+                                     'collection_name': opt.get('removed_from_collection')})
+
     found_in = ' found in %s' % ' -> '.join(context) if context else ''
     unsupported = [k for k in params if k not in legal and not k.startswith('_ansible_')]
     if unsupported:
@@ -510,6 +518,7 @@ def _validate_sub_specs(name, spec, params, res, context):
             items[index] = sub_res.params
             res.errors.extend(sub_res.errors)
             res.warnings.extend(sub_res.warnings)
+            res.deprecations.extend(sub_res.deprecations)
             res.no_log_values.update(sub_res.no_log_values)
         if not isinstance(value, list):
             params[key] = items[0]
@@ -1546,6 +1555,8 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
     ctx.aliases = vres.aliases
     ctx.internal = internal
     ctx.raw_args = dict(user_args)
+    for d in vres.deprecations:
+        ctx.deprecate(d['msg'], version=d['version'], date=d['date'], collection_name=d['collection_name'])
     for w in vres.warnings:
         ctx.warn(w)
     invocation = None

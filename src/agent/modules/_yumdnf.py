@@ -30,7 +30,7 @@ ARGUMENT_SPEC = {
     'enablerepo': {'type': 'list', 'elements': 'str', 'default': []},
     'exclude': {'type': 'list', 'elements': 'str', 'default': []},
     'installroot': {'type': 'str', 'default': '/'},
-    'install_repoquery': {'type': 'bool', 'default': True},
+    'install_repoquery': {'type': 'bool', 'default': True, 'removed_in_version': '2.20', 'removed_from_collection': 'ansible.builtin'},
     'install_weak_deps': {'type': 'bool', 'default': True},
     'list': {'type': 'str'},
     'name': {'type': 'list', 'elements': 'str', 'aliases': ['pkg'], 'default': []},
@@ -45,12 +45,6 @@ ARGUMENT_SPEC = {
     'sslverify': {'type': 'bool', 'default': True},
     'lock_timeout': {'type': 'int', 'default': 30},
 }
-
-
-def warn_install_repoquery(ctx):
-    if 'install_repoquery' in ctx.raw_args:
-        ctx.deprecate("Param 'install_repoquery' is deprecated. See the module docs for more information",
-                      version='2.20', collection_name='ansible.builtin')
 
 
 def comma_split(items):

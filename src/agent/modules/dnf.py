@@ -15,7 +15,6 @@ ADD_PATH_INFO = False
 
 
 def run(params, ctx):
-    _yumdnf.warn_install_repoquery(ctx)
     _yumdnf.check_common(params, ctx)
     if _yumdnf.bindings_found('dnf'):
         ctx.fail('Volant cannot run dnf transactions yet (the dnf module is there)')

@@ -15,7 +15,6 @@ ADD_PATH_INFO = False
 
 
 def run(params, ctx):
-    _yumdnf.warn_install_repoquery(ctx)
     _yumdnf.check_common(params, ctx)
     locale = ctx.best_parsable_locale()
     env = dict.fromkeys(('LC_ALL', 'LC_MESSAGES', 'LANGUAGE', 'LANG'), locale)
