@@ -5,6 +5,7 @@
 # `import volant_runtime` for helpers. The contract is documented in src/agent/README.md.
 import errno
 import grp
+import itertools
 import json
 import os
 import pwd
@@ -303,6 +304,10 @@ def _type_name(value):
 # ---------------------------------------------------------------------------------------------
 # Argument validation (AnsibleModule's ArgumentSpecValidator, top level options)
 # ---------------------------------------------------------------------------------------------
+
+# each backup's number (see Context.backup_local)
+_BACKUP_COUNT = itertools.count()
+
 
 class ValidationResult(object):
     def __init__(self):
@@ -981,7 +986,9 @@ class Context(object):
         if not os.path.exists(path):
             return ''
         ext = time.strftime('%Y-%m-%d@%H:%M:%S~', time.localtime(time.time()))
-        backupdest = '%s.%s.%s' % (path, os.getpid(), ext)
+        # NOTE: ansible names a backup by its module process's pid, new for every task, so two backups
+        # of a file within a second both stay; this agent's pid is the same for all, hence a count.
+        backupdest = '%s.%s.%s' % (path, os.getpid() + next(_BACKUP_COUNT), ext)
         try:
             shutil.copy2(path, backupdest)
         except (shutil.Error, IOError, OSError) as e:
