@@ -651,7 +651,8 @@ class G:
             tasks += self.system_task()
         if self.s13:
             # apt_key's gpg creates /root/.gnupg under the first engine, which the second then finds
-            tasks.insert(0, {'name': 'no gnupg home', 'file': {'path': '/root/.gnupg', 'state': 'absent'}, 'check_mode': False})
+            tasks.insert(0, {'name': 'no gnupg home', 'file': {'path': '/root/.gnupg', 'state': 'absent'}, 'check_mode': False,
+                             'changed_when': False})
         return {'name': 'system', 'hosts': host, 'gather_facts': self.pick([False, False, True]), 'check_mode': True,
                 'vars': {'n': 1}, 'tasks': tasks}
 

@@ -6,8 +6,7 @@ loops read back (results selected by changed, failed, rc), changed_when/failed_w
 until with retries over a command that succeeds late, shell with pipefail under bash, environment on a
 command, find feeding a looped file removal, stat read by when, a release directory with a `current`
 link, unarchive with creates, module_defaults on a block, FQCN and unnamed tasks, no_log on modules
-that fail or loop, assert on module results (`is changed`, `is failed`), include_vars options, and
-wait_for_connection."""
+that fail or loop, assert on module results (`is changed`, `is failed`) and include_vars options."""
 import copy, os
 
 # Where generated tasks write, as gen_modargs.py's OUT.
@@ -54,7 +53,7 @@ def task(g, r):
 
 
 FQCN_ABLE = {'lineinfile', 'blockinfile', 'replace', 'file', 'copy', 'template', 'command', 'shell', 'stat', 'find',
-             'unarchive', 'include_vars', 'assert', 'set_fact', 'wait_for_connection', 'debug'}
+             'unarchive', 'include_vars', 'assert', 'set_fact', 'debug'}
 
 
 def show(reg, expr=None):
@@ -279,16 +278,5 @@ def vars_loaded(g, r, reg):
     return [{'name': 'load vars', 'include_vars': args, 'register': reg, 'ignore_errors': True}, show(reg)]
 
 
-def reachable(g, r, reg):
-    """wait_for_connection on the local connection, with its own timeouts (some wrong)."""
-    args = {}
-    for key, values in {'timeout': [5, 'x'], 'delay': [0], 'sleep': [1], 'connect_timeout': [2, 'x']}.items():
-        if r.random() < 0.5:
-            args[key] = r.choice(values)
-    args.setdefault('timeout', 5)
-    return [{'name': 'reachable', 'wait_for_connection': args, 'register': reg, 'ignore_errors': True},
-            show(reg, "{{ %s | dict2items | rejectattr('key', 'eq', 'elapsed') | items2dict }}" % reg)]
-
-
 SHAPES = [sshd_lines, app_dirs, config_copy, config_template, guarded_command, retried, cleanup_found, stat_when,
-          unarchive_release, defaults_block, secret, block_edits, results_checked, vars_loaded, reachable]
+          unarchive_release, defaults_block, secret, block_edits, results_checked, vars_loaded]
