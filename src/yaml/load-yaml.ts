@@ -69,6 +69,8 @@ export function yamlWarningsBefore(error: unknown): readonly YamlWarning[] {
 class Composer {
   private anchors = new Map<string, { node: YamlNode; offset: number }>();
   private readonly pending: { warning: YamlWarning; depth: number; order: number }[] = [];
+  /** Text spans libyaml's scanner reads as a node's (noteScannedZone). */
+  private readonly scannedZones: [number, number][] = [];
   private mapCount = 0;
   /**
    * NOTE: PyYAML composes a whole document before it constructs any of it, breadth-first: a
@@ -129,6 +131,40 @@ class Composer {
    * NOTE: libyaml takes a `:` with no key before it only in a flow mapping; in a block mapping it
    * wants a key there (the YAML 1.2 parser reads an empty one).
    */
+  /**
+   * Where libyaml's scanner reads a node's own text (a scalar, a flow collection), and, after a plain
+   * scalar, the blank lines it scans on through: tabs there are no blank lines' (see blankLineTab).
+   */
+  private noteScannedZone(node: unknown): void {
+    if (isScalar(node) && node.range) {
+      let end = node.range[1];
+      if (node.type === 'PLAIN') while (end < this.text.length && ' \t\r\n'.includes(this.text[end] ?? '')) end++;
+      this.scannedZones.push([node.range[0], end]);
+    } else if ((isMap(node) || isSeq(node)) && node.flow && node.range) this.scannedZones.push([node.range[0], node.range[1]]);
+  }
+
+  /**
+   * NOTE: at a line's start in block context libyaml skips spaces, not tabs: a blank or comment
+   * line whose indentation holds a tab, outside any node's text, fails there ("found character
+   * that cannot start any token"), where the yaml package skips the line.
+   */
+  checkBlankLineTabs(from: number, to: number): void {
+    let at = this.text.lastIndexOf('\n', from - 1) + 1;
+    while (at < to && at < this.text.length) {
+      const eol = this.text.indexOf('\n', at);
+      const end = eol < 0 ? this.text.length : eol;
+      const line = this.text.slice(at, end);
+      const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
+      const tab = indent.indexOf('\t');
+      const rest = line.slice(indent.length);
+      const blank = rest === '' || rest === '\r' || rest.startsWith('#');
+      if (tab >= 0 && blank && !this.scannedZones.some(([a, b]) => at + tab >= a && at + tab < b)) {
+        this.fail(at + tab, 'found character that cannot start any token', 'while scanning for the next token');
+      }
+      at = end + 1;
+    }
+  }
+
   /**
    * NOTE: libyaml scans on past a plain scalar's line for more of it, and refuses a tab in the
    * indentation of the lines after (left of the block collection's column + 1), even on a line
@@ -209,6 +245,7 @@ class Composer {
     const tag = cst.tag;
     const innerUnsafe = unsafe || tag === '!unsafe';
     let built: YamlNode;
+    this.noteScannedZone(node);
     if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
     else if (isMap(node)) {
       if (!node.flow) this.checkBlockKeys(node.items, start);
@@ -534,6 +571,7 @@ export function loadYamlFull(text: string, file: string, options: { single?: boo
         // An empty document is an empty scalar where the next token starts (the next `---` or the end).
         documents.push({ kind: 'scalar', value: null, style: 'plain', loc: composer.loc(docs[index + 1]?.range[0] ?? text.length) });
       } else documents.push(composer.compose(contents, doc.range[0], false));
+      composer.checkBlankLineTabs(index === 0 ? 0 : doc.range[0], docs[index + 1]?.range[0] ?? text.length);
       const failure = composer.takeConstructorFailure();
       if (failure !== undefined) {
         const error = yamlFailure(failure.problem, file, lines);
