@@ -21,6 +21,7 @@ import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js
 import { constructScalar, PythonValueError, resolvePlainTag } from './pyyaml-scalar.js';
 import { loadSimpleBlockYaml } from './simple-block-yaml.js';
 import { readerError } from './libyaml-reader.js';
+import { ScannedZones, tabAfterPlain } from './libyaml-tabs.js';
 import type { ScalarTag } from './pyyaml-scalar.js';
 import { yamlFailure } from './yaml-failure.js';
 import type { YamlProblem } from './yaml-failure.js';
@@ -69,8 +70,8 @@ export function yamlWarningsBefore(error: unknown): readonly YamlWarning[] {
 class Composer {
   private anchors = new Map<string, { node: YamlNode; offset: number }>();
   private readonly pending: { warning: YamlWarning; depth: number; order: number }[] = [];
-  /** Text spans libyaml's scanner reads as a node's (noteScannedZone). */
-  private readonly scannedZones: [number, number][] = [];
+  /** Text spans libyaml's scanner reads as a node's. */
+  private readonly scannedZones: ScannedZones;
   private mapCount = 0;
   /**
    * NOTE: PyYAML composes a whole document before it constructs any of it, breadth-first: a
@@ -84,7 +85,9 @@ class Composer {
     private readonly lines: LineIndex,
     /** The text is valid JSON: ansible reads it with json.loads, not PyYAML. */
     private readonly json = false,
-  ) {}
+  ) {
+    this.scannedZones = new ScannedZones(text);
+  }
 
   newDocument(): void {
     this.anchors = new Map();
@@ -127,66 +130,21 @@ class Composer {
     this.fail(markerOffset + 1 + bad.index, 'did not find expected alphabetic or numeric character', `while scanning ${what}`);
   }
 
+  /** The first tab libyaml refuses on a blank or comment line from `from` to `to` fails there. */
+  checkBlankLineTabs(from: number, to: number): void {
+    const tab = this.scannedZones.blankLineTab(from, to);
+    if (tab >= 0) this.fail(tab, 'found character that cannot start any token', 'while scanning for the next token');
+  }
+
+  private checkTabAfterPlain(node: unknown, collectionStart: number): void {
+    const tab = tabAfterPlain(this.text, node, this.lines.position(collectionStart).column);
+    if (tab >= 0) this.fail(tab, 'found a tab character that violates indentation', 'while scanning a plain scalar');
+  }
+
   /**
    * NOTE: libyaml takes a `:` with no key before it only in a flow mapping; in a block mapping it
    * wants a key there (the YAML 1.2 parser reads an empty one).
    */
-  /**
-   * Where libyaml's scanner reads a node's own text (a scalar, a flow collection), and, after a plain
-   * scalar, the blank lines it scans on through: tabs there are no blank lines' (see blankLineTab).
-   */
-  private noteScannedZone(node: unknown): void {
-    if (isScalar(node) && node.range) {
-      let end = node.range[1];
-      if (node.type === 'PLAIN') while (end < this.text.length && ' \t\r\n'.includes(this.text[end] ?? '')) end++;
-      this.scannedZones.push([node.range[0], end]);
-    } else if ((isMap(node) || isSeq(node)) && node.flow && node.range) this.scannedZones.push([node.range[0], node.range[1]]);
-  }
-
-  /**
-   * NOTE: at a line's start in block context libyaml skips spaces, not tabs: a blank or comment
-   * line whose indentation holds a tab, outside any node's text, fails there ("found character
-   * that cannot start any token"), where the yaml package skips the line.
-   */
-  checkBlankLineTabs(from: number, to: number): void {
-    let at = this.text.lastIndexOf('\n', from - 1) + 1;
-    while (at < to && at < this.text.length) {
-      const eol = this.text.indexOf('\n', at);
-      const end = eol < 0 ? this.text.length : eol;
-      const line = this.text.slice(at, end);
-      const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
-      const tab = indent.indexOf('\t');
-      const rest = line.slice(indent.length);
-      const blank = rest === '' || rest === '\r' || rest.startsWith('#');
-      if (tab >= 0 && blank && !this.scannedZones.some(([a, b]) => at + tab >= a && at + tab < b)) {
-        this.fail(at + tab, 'found character that cannot start any token', 'while scanning for the next token');
-      }
-      at = end + 1;
-    }
-  }
-
-  /**
-   * NOTE: libyaml scans on past a plain scalar's line for more of it, and refuses a tab in the
-   * indentation of the lines after (left of the block collection's column + 1), even on a line
-   * that holds nothing else; the yaml package takes such a line for a blank one.
-   */
-  private checkTabAfterPlain(node: unknown, collectionStart: number): void {
-    if (!isScalar(node) || node.type !== 'PLAIN' || !node.range) return;
-    const indent = this.lines.position(collectionStart).column;
-    let afterBreak = false;
-    let column = 0;
-    for (let at = node.range[1]; at < this.text.length; at++) {
-      const ch = this.text[at];
-      if (ch === '\n' || ch === '\r') {
-        afterBreak = true;
-        column = 0;
-      } else if (ch === ' ' || ch === '\t') {
-        if (ch === '\t' && afterBreak && column < indent) this.fail(at, 'found a tab character that violates indentation', 'while scanning a plain scalar');
-        column++;
-      } else return;
-    }
-  }
-
   private checkBlockKeys(items: unknown[], start: number): void {
     for (const item of items) {
       const pair = item as { key: unknown; value: unknown };
@@ -245,7 +203,7 @@ class Composer {
     const tag = cst.tag;
     const innerUnsafe = unsafe || tag === '!unsafe';
     let built: YamlNode;
-    this.noteScannedZone(node);
+    this.scannedZones.note(node);
     if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
     else if (isMap(node)) {
       if (!node.flow) this.checkBlockKeys(node.items, start);
