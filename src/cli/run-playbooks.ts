@@ -588,7 +588,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     ...(startAt ? { startAt } : {}),
     error,
     loadImport: (file, from) => loadPlaybookFile(resolve(dirname(from), file), warn),
-    renderPlayText: (play, text, playVars) => (typeof text === 'string' && templar.isTemplate(text) ? templar.render(text, playVars?.() ?? staticVars(play), {}) : text),
+    renderPlayText: (play, text, playVars, origin) =>
+      typeof text === 'string' && templar.isTemplate(text) ? templar.render(text, playVars?.() ?? staticVars(play), origin ? { origin } : {}) : text,
   });
   // "N plays in FILE" names the playbook as it was given on the command line.
   const shownAs = new Map(playbookPaths.map((path, i) => [path, String(args.playbooks[i])]));

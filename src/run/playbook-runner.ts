@@ -2,6 +2,8 @@
  * run: walks the plays of a playbook (and imported playbooks), splits each play's hosts into
  * serial batches, and runs them. Returns ansible-playbook's exit code.
  */
+import type { SourceLocation } from '../core/source-location.js';
+import { valueOrigin } from '../core/value-origins.js';
 import { PyFloat, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { CompiledPlay, Program, TaskStep } from '../compile/program.js';
 import type { PlayNode, Playbook, TaskNode } from '../playbook/model.js';
@@ -38,7 +40,8 @@ export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failed
    * Templates play-level text (name, hosts …): with `vars` when given (the play's whole variables),
    * else with extra vars and the play's vars alone.
    */
-  renderPlayText(play: PlayNode, text: Data, vars?: () => VarSource): Data;
+  /** `origin`: where the text was written, when it is not where its keyword was (an item of a list). */
+  renderPlayText(play: PlayNode, text: Data, vars?: () => VarSource, origin?: SourceLocation): Data;
   readonly callback: Callback;
   /**
    * Answers to the play's vars_prompt (or their defaults when there is no terminal); `playVars`
@@ -119,8 +122,8 @@ export class PlaybookRunner {
     const noHosts = { all: [], active: () => [], batch: () => [] };
     const prompted = deps.varsPrompt?.(play, () => deps.vars.startPlay(compiled, noHosts, new Map()).forPlay()) ?? new Map();
     let keywordVars: VarSource | undefined;
-    const renderKeyword = (value: Data): Data =>
-      deps.renderPlayText(play, value, () => (keywordVars ??= deps.vars.startPlay(compiled, noHosts, prompted).forPlay()));
+    const renderKeyword = (value: Data, origin?: SourceLocation): Data =>
+      deps.renderPlayText(play, value, () => (keywordVars ??= deps.vars.startPlay(compiled, noHosts, prompted).forPlay()), origin);
     const { name, pattern } = postValidatePlay(play, renderKeyword);
     const orderKw = play.keywords.get('order');
     const order = orderKw && orderKw.value !== null ? pyStr(renderKeyword(orderKw.value)) : undefined;
@@ -328,18 +331,19 @@ function countNew(batch: readonly string[], now: ReadonlySet<string>, before: Re
 
 /** ansible's _get_serialized_batches: serial as int, percentage, or a list of them (last repeats). */
 /** The play's hosts in `serial` batches; `render` templates the keyword (with the play's variables). */
-export function serialBatches(play: PlayNode, hosts: readonly string[], render: (value: Data) => Data = (value) => value): string[][] {
+export function serialBatches(play: PlayNode, hosts: readonly string[], render: (value: Data, origin?: SourceLocation) => Data = (value) => value): string[][] {
   const kw = play.keywords.get('serial');
-  const rendered = (value: Data): Data => {
+  const rendered = (value: Data, origin?: SourceLocation): Data => {
     try {
-      return render(value);
+      return render(value, origin);
     } catch (e) {
       throw playKeywordError('serial', e, kw?.loc);
     }
   };
   const serial = kw ? rendered(kw.value) : null;
   if (serial === null || serial === 0) return [[...hosts]];
-  const specs = (Array.isArray(serial) ? serial : [serial]).map(rendered);
+  // an item of a list is named where it was written
+  const specs = Array.isArray(serial) ? serial.map((item, i) => rendered(item, valueOrigin(serial, i))) : [rendered(serial)];
   if (specs.length === 0) return [[...hosts]];
   const sizes = specs.map((s) => batchSize(s, hosts.length));
   const out: string[][] = [];
