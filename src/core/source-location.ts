@@ -27,3 +27,11 @@ export function formatLocation(loc: SourceLocation): string {
 export function sameLocation(a: SourceLocation, b: SourceLocation): boolean {
   return a.file === b.file && a.line === b.line && a.column === b.column;
 }
+
+/**
+ * Whether an error at `inner` was raised elsewhere than `at` (a variable's own template): 2.19
+ * shows it as a cause of its own, at its origin, under the error at `at`, not merged into it.
+ */
+export function raisedElsewhere(inner: SourceLocation | undefined, at: SourceLocation | undefined): inner is SourceLocation {
+  return inner !== undefined && at !== undefined && !sameLocation(inner, at);
+}

@@ -12,7 +12,7 @@
  * origin (the variable's definition, else the name).
  */
 import { VolantError } from '../core/errors.js';
-import type { SourceLocation } from '../core/source-location.js';
+import { sameLocation, type SourceLocation } from '../core/source-location.js';
 import type { Callback } from './events.js';
 
 interface NameError {
@@ -114,5 +114,5 @@ export class NameErrors {
 }
 
 function sameOrigin(a: SourceLocation | undefined, b: SourceLocation | undefined): boolean {
-  return a === b || (a !== undefined && b !== undefined && a.file === b.file && a.line === b.line && a.column === b.column);
+  return a === b || (a !== undefined && b !== undefined && sameLocation(a, b));
 }

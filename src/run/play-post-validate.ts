@@ -6,7 +6,7 @@
  */
 import { PyFloat, isStringLike, pyRepr, pyStr, pyTypeName, strRepr, type Data } from '../core/data.js';
 import { ParseError, VolantError } from '../core/errors.js';
-import { sameLocation, type SourceLocation } from '../core/source-location.js';
+import { raisedElsewhere, type SourceLocation } from '../core/source-location.js';
 import type { PlayNode } from '../playbook/model.js';
 import { isStrictBool } from './keyword-values.js';
 
@@ -72,9 +72,7 @@ export function postValidatePlay(play: PlayNode, render: (value: Data) => Data):
  */
 export function playKeywordError(keyword: string, cause: unknown, location: SourceLocation | undefined): VolantError {
   if (cause instanceof VolantError && cause.code === 'VARS_FILE_INVALID') return cause;
-  // a failure raised elsewhere (a variable's own template) is a cause at its own origin
-  const inner = cause instanceof VolantError ? cause.location : undefined;
-  if (inner && location && !sameLocation(inner, location)) {
+  if (raisedElsewhere(cause instanceof VolantError ? cause.location : undefined, location)) {
     return Object.assign(new VolantError('PLAY_KEYWORD', `Error processing keyword '${keyword}'.`, { location, cause }), { exitCode: 4 });
   }
   const error = new VolantError('PLAY_KEYWORD', `Error processing keyword '${keyword}': ${cause instanceof Error ? cause.message : String(cause)}`, {

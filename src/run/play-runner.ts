@@ -38,7 +38,7 @@ import { PlayHandlers, type HandlerRunner } from './play-handlers.js';
 import { matchesStartAt } from './start-at-task.js';
 import { LinearOrder } from './linear-order.js';
 import { VolantError } from '../core/errors.js';
-import { sameLocation } from '../core/source-location.js';
+import { raisedElsewhere } from '../core/source-location.js';
 import { runOnHosts, type FanOut } from './step-fan-out.js';
 import type { TagFilter } from './tags.js';
 import { implicitMetaWarnings, runningTaskWarnings } from '../playbook/collection-warnings.js';
@@ -888,9 +888,7 @@ export class PlayRunner {
         const value = typeof kw.value === 'string' && templar.isTemplate(kw.value) ? templar.render(kw.value, this.playVars.forTask(host, step), { origin: kw.loc }) : kw.value;
         throttle = pythonInt(value);
       } catch (e) {
-        // a failure raised elsewhere (a variable's own template) is a cause at its own origin
-        const inner = e instanceof VolantError ? e.location : undefined;
-        if (inner && kw.loc && !sameLocation(inner, kw.loc)) throw new VolantError('THROTTLE_INVALID', 'Failed to convert the throttle value to an integer.', { location: kw.loc, cause: e });
+        if (raisedElsewhere(e instanceof VolantError ? e.location : undefined, kw.loc)) throw new VolantError('THROTTLE_INVALID', 'Failed to convert the throttle value to an integer.', { location: kw.loc, cause: e });
         throw new VolantError('THROTTLE_INVALID', `Failed to convert the throttle value to an integer: ${e instanceof Error ? e.message : String(e)}`, { location: kw.loc });
       }
     }

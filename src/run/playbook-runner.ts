@@ -38,9 +38,9 @@ export interface PlaybookRunDeps extends Omit<PlayRunServices, 'stats' | 'failed
   loadImport(file: string, from: string): Playbook;
   /**
    * Templates play-level text (name, hosts …): with `vars` when given (the play's whole variables),
-   * else with extra vars and the play's vars alone.
+   * else with extra vars and the play's vars alone; `origin` is where the text was written, when
+   * that is not where its keyword was (an item of a list).
    */
-  /** `origin`: where the text was written, when it is not where its keyword was (an item of a list). */
   renderPlayText(play: PlayNode, text: Data, vars?: () => VarSource, origin?: SourceLocation): Data;
   readonly callback: Callback;
   /**

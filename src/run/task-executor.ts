@@ -12,7 +12,7 @@ import { delegateHostName } from './delegate-host-name.js';
 import { loopSubdir, renderDroppingUndefined } from '../template/lookups/first-found.js';
 import { withLoopTermTags, withTaggedValues } from '../template/lookup-term-tags.js';
 import { ConnectionError, TemplateError, VolantError } from '../core/errors.js';
-import { sameLocation, type SourceLocation } from '../core/source-location.js';
+import { raisedElsewhere, type SourceLocation } from '../core/source-location.js';
 import { copyValueOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
@@ -655,7 +655,7 @@ export class TaskExecutor {
     const out: DataDict = new Map();
     const lookup = this.services.lookupEnv(step);
     const defaults = moduleDefaultArgs(step, vars, this.services.templar);
-    const finalization: ErrorLink = { message: `Finalization of task args for '${fqcn(task.action)}' failed.`, ...actionKeyOrigin(task) };
+    const finalization = finalizationLink(task);
     const splat = argsSplat(step, vars, this.services.templar, finalization, (event) => this.services.warning?.(host, event));
     const written = defaults.size === 0 && !splat ? task.args : new Map([...defaults, ...(splat ?? []), ...task.args]);
     if (splat) for (const key of splatKeys(task)) written.delete(key);
@@ -696,7 +696,7 @@ export class TaskExecutor {
       } catch (e) {
         // NOTE: 2.19's TaskInclude holds include_tasks' `file` as its `_raw_params`.
         const shown = task.action === 'include_tasks' && key === 'file' ? '_raw_params' : key;
-        throw argResolutionError({ message: `Finalization of task args for '${fqcn(task.action)}' failed.`, ...actionKeyOrigin(task) }, shown, origin, e);
+        throw argResolutionError(finalizationLink(task), shown, origin, e);
       }
     }
     return out;
@@ -947,12 +947,17 @@ function argLocation(node: YamlNode | undefined, key: DictKey): SourceLocation |
   return undefined;
 }
 
+/** The outermost link of an error in templating a task's args. */
+function finalizationLink(task: TaskStep['task']): ErrorLink {
+  return { message: `Finalization of task args for '${fqcn(task.action)}' failed.`, ...actionKeyOrigin(task) };
+}
+
 /** "Error while resolving value for 'key'" under the finalization of the task's args. */
 function argResolutionError(finalization: ErrorLink, key: DictKey, origin: SourceLocation | undefined, e: unknown): TaskError {
   const [first, ...rest] = linksOf(e);
   // NOTE: a cause raised elsewhere (a variable's own template) stays a link of its own, at its
   // origin; so does one whose origin is unknown (shown in its context).
-  if ((first?.origin && origin && !sameLocation(first.origin, origin)) || (first?.origin === undefined && first?.context?.startsWith('Origin: <unknown>'))) {
+  if (raisedElsewhere(first?.origin, origin) || (first?.origin === undefined && first?.context?.startsWith('Origin: <unknown>'))) {
     return new TaskError([finalization, { message: `Error while resolving value for '${pyStr(key)}'.`, origin }, first, ...rest]);
   }
   const inner: ErrorLink = { message: `Error while resolving value for '${pyStr(key)}': ${first?.message ?? 'unknown error'}`, origin: first?.origin ?? origin };

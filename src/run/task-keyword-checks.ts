@@ -6,7 +6,7 @@
  */
 import { PyFloat, isStringLike, pyRepr, pyStr, strRepr, type Data } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
-import { sameLocation, type SourceLocation } from '../core/source-location.js';
+import { raisedElsewhere, type SourceLocation } from '../core/source-location.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
@@ -161,7 +161,7 @@ function templateTaskKeyword(step: TaskStep, name: string, vars: VarSource, temp
  */
 export function keywordError(name: string, e: unknown, loc: SourceLocation | undefined): TaskError {
   const inner = e instanceof VolantError ? e.location : undefined;
-  if (inner && loc && !sameLocation(inner, loc)) return new TaskError([{ message: `Error processing keyword '${name}'.`, origin: loc }, ...linksOf(e)]);
+  if (raisedElsewhere(inner, loc)) return new TaskError([{ message: `Error processing keyword '${name}'.`, origin: loc }, ...linksOf(e)]);
   const origin = inner ?? loc;
   return new TaskError([{ message: `Error processing keyword '${name}': ${e instanceof Error ? e.message : String(e)}`, ...(origin ? { origin } : {}) }]);
 }

@@ -6,7 +6,7 @@
 import { PyDate, UnsafeString, VaultString, isTuple, strRepr, textOf, type Data, type DataDict } from '../core/data.js';
 import { DeprecatedText, deprecatedTextIn } from '../core/deprecated-values.js';
 import { TemplateError, VolantError } from '../core/errors.js';
-import { formatLocation, sameLocation, type SourceLocation } from '../core/source-location.js';
+import { formatLocation, raisedElsewhere, type SourceLocation } from '../core/source-location.js';
 import { copyValueOrigins, valueOrigin } from '../core/value-origins.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
 import { compileExpression, compileTemplate, isMarkupExpression, joinOutput, nativeConcat, runTemplate } from './compiler.js';
@@ -534,7 +534,7 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
     // NOTE: what is undefined in a variable's own template is shown where the variable was
     // written, under the conditional that read it.
     const inner = err.undefinedValue.origin;
-    if (conditional && inner && options.origin && !sameLocation(inner, options.origin)) {
+    if (conditional && raisedElsewhere(inner, options.origin)) {
       const cause = new TemplateError('template-undefined', err.message, { location: inner });
       return new TemplateError('template-undefined', 'Error while evaluating conditional.', { location: options.origin, cause });
     }
