@@ -70,8 +70,8 @@ export function yamlWarningsBefore(error: unknown): readonly YamlWarning[] {
 class Composer {
   private anchors = new Map<string, { node: YamlNode; offset: number }>();
   private readonly pending: { warning: YamlWarning; depth: number; order: number }[] = [];
-  /** Text spans libyaml's scanner reads as a node's. */
-  private readonly scannedZones: ScannedZones;
+  /** Text spans libyaml's scanner reads as a node's; none kept for a text without tabs (no check to make). */
+  private readonly scannedZones: ScannedZones | undefined;
   private mapCount = 0;
   /**
    * NOTE: PyYAML composes a whole document before it constructs any of it, breadth-first: a
@@ -86,7 +86,7 @@ class Composer {
     /** The text is valid JSON: ansible reads it with json.loads, not PyYAML. */
     private readonly json = false,
   ) {
-    this.scannedZones = new ScannedZones(text);
+    this.scannedZones = text.includes('\t') ? new ScannedZones(text) : undefined;
   }
 
   newDocument(): void {
@@ -132,7 +132,7 @@ class Composer {
 
   /** The first tab libyaml refuses on a blank or comment line from `from` to `to` fails there. */
   checkBlankLineTabs(from: number, to: number): void {
-    const tab = this.scannedZones.blankLineTab(from, to);
+    const tab = this.scannedZones?.blankLineTab(from, to) ?? -1;
     if (tab >= 0) this.fail(tab, 'found character that cannot start any token', 'while scanning for the next token');
   }
 
@@ -203,15 +203,15 @@ class Composer {
     const tag = cst.tag;
     const innerUnsafe = unsafe || tag === '!unsafe';
     let built: YamlNode;
-    this.scannedZones.note(node);
+    this.scannedZones?.note(node);
     if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
     else if (isMap(node)) {
       if (!node.flow) this.checkBlockKeys(node.items, start);
-      if (!node.flow) for (const pair of node.items) this.checkTabAfterPlain(pair.value, start);
+      if (!node.flow && this.scannedZones) for (const pair of node.items) this.checkTabAfterPlain(pair.value, start);
       built = this.mapping(node.items, start, innerUnsafe, depth);
     }
     else if (isSeq(node)) {
-      if (!node.flow) for (const item of node.items) this.checkTabAfterPlain(item, start);
+      if (!node.flow && this.scannedZones) for (const item of node.items) this.checkTabAfterPlain(item, start);
       built = this.sequence(node.items, start, innerUnsafe, depth);
     }
     else this.fail(start, 'unexpected node');
