@@ -7,18 +7,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, dirname, isAbsolute, join } from 'node:path';
-import { canAccess, isDirectory, isFile } from './fs-kinds.js';
-
-const X_OK = 1;
-
-function onPath(program: string, path: string): string | undefined {
-  return path
-    .split(delimiter)
-    .filter((dir) => isAbsolute(dir))
-    .map((dir) => join(dir, program))
-    .find((file) => isFile(file) && canAccess(file, X_OK));
-}
+import { dirname, isAbsolute, join } from 'node:path';
+import { isDirectory, isFile, programOnPath } from './fs-kinds.js';
 
 /** The interpreter a script's `#!` line runs (`#!/usr/bin/env python3` looked up on PATH). */
 function interpreterOf(script: string, path: string): string | undefined {
@@ -31,7 +21,7 @@ function interpreterOf(script: string, path: string): string | undefined {
   if (!head.startsWith('#!')) return undefined;
   const [program, argument] = head.slice(2).trim().split(/\s+/);
   if (program === undefined || !isAbsolute(program)) return undefined;
-  if (program.endsWith('/env')) return argument === undefined ? undefined : onPath(argument, path);
+  if (program.endsWith('/env')) return argument === undefined ? undefined : programOnPath(argument, path);
   return program;
 }
 
@@ -55,7 +45,7 @@ function siteDirectories(prefix: string): string[] {
 /** The `ansible_collections` folders of the ansible-core on PATH's interpreter and the user's site. */
 export function pythonCollectionRoots(env: NodeJS.ProcessEnv = process.env): string[] {
   const path = env['PATH'] ?? '';
-  const script = onPath('ansible-playbook', path);
+  const script = programOnPath('ansible-playbook', path);
   const interpreter = script === undefined ? undefined : interpreterOf(script, path);
   const sites = interpreter === undefined ? [] : siteDirectories(dirname(dirname(interpreter)));
   sites.push(...pythonLibDirs(join(homedir(), '.local', 'lib')).map((lib) => join(lib, 'site-packages')));

@@ -7,12 +7,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { accessSync, constants } from 'node:fs';
+import { constants } from 'node:fs';
 import { constants as osConstants } from 'node:os';
-import { delimiter, isAbsolute, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { AgentProcess } from './agent-client.js';
 import { shellQuote } from './shell-quote.js';
+import { canAccess, programOnPath } from '../core/fs-kinds.js';
 
 const BASH = '/bin/bash';
 /** Each process costs the launcher three descriptors and its script a line that closes the rest. */
@@ -179,17 +179,12 @@ const found = new Map<string, boolean>();
 function programFound(file: string): boolean {
   let ok = found.get(file);
   if (ok === undefined) {
-    ok = file.includes('/') ? executable(file) : (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && isAbsolute(dir) && executable(join(dir, file)));
+    ok = file.includes('/') ? executable(file) : programOnPath(file, process.env.PATH ?? '') !== undefined;
     found.set(file, ok);
   }
   return ok;
 }
 
 function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  return canAccess(path, constants.X_OK);
 }
