@@ -95,7 +95,9 @@ export function processResult(
         ctx.stats.increment('rescued', host);
         ctx.vars.setNonPersistent(host, new Map<string, Data>([
           ['ansible_failed_task', failedTaskData(step)],
-          ['ansible_failed_result', stripInternal(result)],
+          // NOTE: 2.19 hands the rescue the result as the strategy got it, internal keys and all
+          // (`_ansible_no_log`, `_ansible_parsed`, an item's flags); only the registered copy is clean.
+          ['ansible_failed_result', result],
         ]));
       } else {
         ctx.stats.increment('failures', host);

@@ -264,6 +264,7 @@ export class TaskExecutor {
       if (loopInfo) res.set('ansible_loop', loopInfo);
       res.set('_ansible_item_result', true);
       res.set('_ansible_ignore_errors', keywordBool(step.folded.scalars.get('ignore_errors')) ?? false);
+      res.set('_ansible_ignore_unreachable', keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? null);
       const vars = this.playVars.forTask(host, step, locals);
       // NOTE: a label that fails to template fails the item quietly: 2.19 prints no error for it.
       let labelFailed = false;
@@ -317,7 +318,10 @@ export class TaskExecutor {
     for (const item of results) {
       if (item.get('_ansible_no_log')) res.set('_ansible_no_log', true);
       if (truthy(item.get('changed')) && !res.get('changed')) res.set('changed', true);
-      if (truthy(item.get('unreachable'))) res.set('unreachable', true);
+      if (truthy(item.get('unreachable'))) {
+        res.set('unreachable', true);
+        item.delete('_ansible_ignore_unreachable');
+      }
       if (skipped && !truthy(item.get('skipped'))) skipped = false;
       if (truthy(item.get('failed'))) {
         const ignore = item.get('_ansible_ignore_errors');

@@ -10,6 +10,9 @@ export function cleanModuleResult(result: ModuleResult): ModuleResult {
   // NOTE: the summary's text is not the module's traceback: registered, it reads '(traceback unavailable)'.
   normalizeException(result);
   removeInternalKeys(result);
+  // The controller marks what it read as a module's JSON; the mark stays out of every view but the
+  // rescue's ansible_failed_result.
+  result.set('_ansible_parsed', true);
   for (const key of ['warnings', 'deprecations']) {
     if (result.has(key) && !truthy(result.get(key) ?? null)) result.delete(key);
   }
