@@ -266,7 +266,9 @@ export class TaskExecutor {
       res.set('_ansible_ignore_errors', keywordBool(step.folded.scalars.get('ignore_errors')) ?? false);
       res.set('_ansible_ignore_unreachable', keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? null);
       const vars = this.playVars.forTask(host, step, locals);
-      // NOTE: a label that fails to template fails the item quietly: 2.19 prints no error for it.
+      // NOTE: a label that fails to template fails the item quietly: 2.19 prints no error for it,
+      // but an item that had already failed with an error of its own still shows that error.
+      const erredBeforeLabel = outcome.error !== undefined && (truthy(res.get('failed')) || truthy(res.get('unreachable')));
       let labelFailed = false;
       try {
         const label = control.label === undefined ? item : this.services.templar.render(control.label, vars, {});
@@ -281,7 +283,7 @@ export class TaskExecutor {
         task: this.services.taskInfo(outcome.ranAs ?? step, host),
         result: res,
         ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}),
-        ...((truthy(res.get('failed')) || truthy(res.get('unreachable'))) && !labelFailed ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : capturedErrorField(res)),
+        ...((truthy(res.get('failed')) || truthy(res.get('unreachable'))) && (!labelFailed || erredBeforeLabel) ? { error: failureEvent(task.loc, res, outcome.error, outcome.failKind, outcome.bare) } : capturedErrorField(res)),
         ...(outcome.warnings ? { warnings: outcome.warnings } : {}),
         ...(outcome.deprecations ? { deprecations: outcome.deprecations } : {}),
         ...(outcome.ranArgs ? { ranArgs: outcome.ranArgs } : {}),
