@@ -25,9 +25,10 @@ import { PySlice } from './runtime/py-slice.js';
 import { PyBytes } from './runtime/py-bytes.js';
 import { isLiteralList, noteLiteralList } from './runtime/literal-lists.js';
 import { PyRange, compare, contains, dictKey, enterInputContainer, enterPlugin, equals, exitInputContainer, exitPlugin, iterate, storedKey, str, truthy, typeName, untuple } from './runtime/py-values.js';
-import { CapturedFailure, Undefined, capturedFailureRaising, undefinedError } from './runtime/undefined.js';
+import { CapturedFailure, Undefined, UndefinedError, capturedFailureRaising, undefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { refuseOmitInput } from './filters/omit-input.js';
+import { tripHeldItems } from './filters/held-items.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
 import { escapeHtml } from './filters/jinja-html.js';
 import { mayHoldConstant } from './lookup-term-constants.js';
@@ -624,9 +625,13 @@ class Compiler {
     kwargs: [string, Expr][],
     star: Expr | null,
     dstar: Expr | null,
+    holding = false,
   ): { args: (f: Frame) => Value[]; kwargs: (f: Frame) => Kwargs } {
-    const a = args.map((x) => this.expr(x));
-    const k = kwargs.map(([n, x]) => [n, this.expr(x)] as const);
+    // NOTE: a filter's or test's argument that raised is a held failure in 2.19 (its marker), so
+    // the plugin returns the first marker among its arguments, or takes it when it accepts markers.
+    const held = (x: Expr): ExprFn => (holding ? capturingFailure(this.expr(x)) : this.expr(x));
+    const a = args.map(held);
+    const k = kwargs.map(([n, x]) => [n, held(x)] as const);
     const s = star ? this.expr(star) : null;
     const d = dstar ? this.expr(dstar) : null;
     const argsFn =
@@ -699,7 +704,7 @@ class Compiler {
   filterCall(e: Extract<Expr, { kind: 'filter' }>, valueFn: ExprFn): ExprFn {
     const name = e.name;
     if (MARKER_NAMING_FILTERS.has(name) && (e.value?.kind === 'filter' || (e.value?.kind === 'test' && !e.value.negate) || e.value?.kind === 'call')) valueFn = capturingPluginFailures(valueFn);
-    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
+    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, true);
     const tolerant = UNDEFINED_TOLERANT_FILTERS.has(name);
     const markupTypeDebug = MARKER_NAMING_FILTERS.has(name) && isMarkupExpression(e.value);
     // Strings read straight from variables reach plugins tagged (their type name differs in errors).
@@ -729,12 +734,15 @@ class Compiler {
       f.state.filterInputOrigin = inputOrigin ? () => inputOrigin(f) : null;
       try {
         if (v === OMIT_PLACEHOLDER) refuseOmitInput(name);
+        tripHeldItems(name, v, a);
         const out = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
         // NOTE: 2.19 hands a filter's range() on as the list it holds (`range(3) | default(1)`)
         return out instanceof PyRange ? [...out] : out;
       } catch (err) {
         const held = capturedFailureRaising(err);
         if (held) return held;
+        // An undefined value the filter tripped on is its result, as 2.19's MarkerError makes it.
+        if (err instanceof UndefinedError) return err.undefinedValue;
         throw wrapPluginError(err, 'filter', name);
       } finally {
         f.state.filterInputOrigin = savedOrigin;
@@ -765,7 +773,7 @@ class Compiler {
   testCall(e: Extract<Expr, { kind: 'test' }>): ExprFn {
     const name = e.name;
     const valueFn = this.expr(e.value);
-    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
+    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, true);
     const negate = e.negate;
     const tolerant = UNDEFINED_TOLERANT_TESTS.has(name);
     const storedName = STORED_VALUE_TESTS.has(name) && e.value.kind === 'name' ? e.value.name : undefined;

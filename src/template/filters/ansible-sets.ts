@@ -14,7 +14,7 @@ import { PyException } from '../runtime/py-exception.js';
 import { contains, isIterableObject } from '../runtime/py-values.js';
 import { pySetOperation } from './ansible-python-set.js';
 import { getItem } from '../runtime/attributes.js';
-import { Undefined } from '../runtime/undefined.js';
+import { CapturedFailure, Undefined, undefinedError } from '../runtime/undefined.js';
 import type { Value } from '../runtime/py-object.js';
 
 /** A key equal for values Python's hash+eq treat as one set member; undefined when unhashable. */
@@ -58,7 +58,19 @@ function attributeOf(item: Data, attribute: string): Data {
 
 const CANNOT_FALL_BACK = "Jinja2's unique filter failed and we cannot fall back to Ansible's version as it does not support the parameters supplied.";
 
-export const unique: FilterFn = (_ctx, value, args, kwargs) => {
+/** What hashing an undefined item or a held failure says (Jinja's unique hashes every item). */
+function heldItemMessage(item: Undefined): string {
+  return item instanceof CapturedFailure ? `A captured exception marker was tripped: ${item.message}` : item.message;
+}
+
+/** Ansible's own unique walks the items (`x not in c`): the first held one raises there. */
+function fallbackUnique(items: readonly Data[]): Data[] {
+  const held = (items as readonly Value[]).find((x) => x instanceof Undefined);
+  if (held instanceof Undefined) throw undefinedError(held);
+  return equalityUnique(items);
+}
+
+export const unique: FilterFn = (ctx, value, args, kwargs) => {
   const data = defined(value);
   const caseSensitive = argument(args, kwargs, 0, 'case_sensitive');
   const attribute = argument(args, kwargs, 1, 'attribute');
@@ -73,6 +85,13 @@ export const unique: FilterFn = (_ctx, value, args, kwargs) => {
   const seen = new Set<string>();
   const out: Data[] = [];
   for (const item of items) {
+    const held: Value = item;
+    if (held instanceof Undefined) {
+      const message = heldItemMessage(held);
+      if (caseSensitive === false || (attribute !== undefined && attribute !== null)) throw pluginError(`${CANNOT_FALL_BACK.slice(0, -1)}: ${message}`);
+      ctx.warn?.({ kind: 'warning', message: `Falling back to Ansible unique filter as Jinja2 one failed: ${message}` });
+      return fallbackUnique(items);
+    }
     let keyValue = attribute === undefined || attribute === null ? item : attributeOf(item, toText(attribute));
     if (!truthy(caseSensitive ?? false) && isStringLike(keyValue)) keyValue = textOf(keyValue).toLowerCase();
     const key = hashKey(keyValue);
@@ -81,7 +100,7 @@ export const unique: FilterFn = (_ctx, value, args, kwargs) => {
       if (caseSensitive === false || (attribute !== undefined && attribute !== null)) {
         throw pluginError(CANNOT_FALL_BACK);
       }
-      return equalityUnique(items);
+      return fallbackUnique(items);
     }
     if (seen.has(key)) continue;
     seen.add(key);

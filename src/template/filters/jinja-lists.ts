@@ -8,7 +8,7 @@ import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
 import * as arith from '../runtime/py-arith.js';
 import { enterPlugin, equals, exitPlugin, iterate, length, num, order, PyRange, str, taggedElementName, toList, truthy, typeName, withOperandNames } from '../runtime/py-values.js';
-import { Undefined, undefinedError } from '../runtime/undefined.js';
+import { CapturedFailure, Undefined, undefinedError } from '../runtime/undefined.js';
 import { TemplateSyntaxError } from '../template-syntax-error.js';
 import { wrapPluginError } from '../plugin-failure.js';
 import { UNDEFINED_TOLERANT_TESTS } from '../compiler.js';
@@ -82,7 +82,11 @@ function selectOrReject(ctx: PluginContext, value: PluginValue, args: readonly P
       }
     };
   }
-  return list(value).filter((item) => predicate(getter(item)) === expect);
+  // NOTE: a held failure among the items trips as the attribute or test reaches it (2.19's defined returns it).
+  return list(value).filter((item) => {
+    if (item instanceof CapturedFailure) throw undefinedError(item);
+    return predicate(getter(item)) === expect;
+  });
 }
 
 /**
@@ -350,6 +354,8 @@ const listFilters: Record<string, FilterFn> = {
     if (typeof boolean !== 'boolean') {
       throw new TemplateError('filter-error', `The 'boolean' argument must be of type 'bool', not '${typeName(boolean)}'.`, { context: `Origin: <unknown>\n\n${str(boolean)}` });
     }
+    // NOTE: only an undefined value is replaced: a held failure (map's item) stays, to raise where used.
+    if (v instanceof CapturedFailure) return v;
     if (v instanceof Undefined || (truthy(boolean) && !truthy(v as Value))) return dflt as PluginValue;
     return v;
   },
