@@ -69,21 +69,20 @@ export function pyEncode(text: string, codec: Codec): Buffer {
 export function pyDecode(bytes: Buffer, codec: Exclude<Codec, 'utf-8'>): string {
   switch (codec) {
     case 'utf-16':
-      if (bytes[0] === 0xfe && bytes[1] === 0xff) return utf16Decode(bytes, 2, true, codec);
-      return utf16Decode(bytes, bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0, false, codec);
+      if (bytes[0] === 0xfe && bytes[1] === 0xff) return utf16Decode(bytes, 2, true);
+      return utf16Decode(bytes, bytes[0] === 0xff && bytes[1] === 0xfe ? 2 : 0, false);
     case 'utf-16-le':
-      return utf16Decode(bytes, 0, false, codec);
+      return utf16Decode(bytes, 0, false);
     case 'utf-16-be':
-      return utf16Decode(bytes, 0, true, codec);
+      return utf16Decode(bytes, 0, true);
     case 'utf-32':
+      // NOTE: without a byte-order mark CPython reads utf-32 little-endian (and names that codec in errors).
+      if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0xfeff) return utf32Decode(bytes, 4, true);
+      return utf32Decode(bytes, bytes.length >= 4 && bytes.readUInt32LE(0) === 0xfeff ? 4 : 0, false);
     case 'utf-32-le':
-    case 'utf-32-be': {
-      const little = codec !== 'utf-32-be' && !(codec === 'utf-32' && bytes[0] === 0 && bytes[2] === 0xfe);
-      const start = codec === 'utf-32' && bytes.length >= 4 && (bytes.readUInt32LE(0) === 0xfeff || bytes.readUInt32BE(0) === 0xfeff) ? 4 : 0;
-      let out = '';
-      for (let i = start; i + 4 <= bytes.length; i += 4) out += String.fromCodePoint(little ? bytes.readUInt32LE(i) : bytes.readUInt32BE(i));
-      return out;
-    }
+      return utf32Decode(bytes, 0, false);
+    case 'utf-32-be':
+      return utf32Decode(bytes, 0, true);
     case 'latin-1':
       return bytes.toString('latin1');
     case 'ascii':
@@ -93,43 +92,75 @@ export function pyDecode(bytes: Buffer, codec: Exclude<Codec, 'utf-8'>): string 
 }
 
 /**
- * CPython's UTF-16 decoder under surrogateescape: a trailing odd byte, a lone low surrogate or a
- * high one without its pair is an error whose bytes become U+DC80..U+DCFF when all of them are
- * non-ASCII, else the decode fails naming them.
+ * CPython's surrogateescape handler for a decode error over bytes [from, to): the non-ASCII bytes
+ * leading the span (at most four) become U+DC80..U+DCFF and decoding resumes after them; when the
+ * span starts with an ASCII byte the decode fails naming the span.
  */
-function utf16Decode(bytes: Buffer, start: number, bigEndian: boolean, codec: string): string {
+function surrogateEscaped(bytes: Buffer, from: number, to: number, reason: string, codec: string): { text: string; resume: number } {
+  let text = '';
+  let at = from;
+  while (at < to && at < from + 4 && (bytes[at] as number) >= 0x80) text += String.fromCharCode(0xdc00 + (bytes[at++] as number));
+  if (at === from) {
+    const where = to - from === 1 ? `byte 0x${(bytes[from] as number).toString(16).padStart(2, '0')} in position ${from}` : `bytes in position ${from}-${to - 1}`;
+    throw pluginError(`'${codec}' codec can't decode ${where}: ${reason}`);
+  }
+  return { text, resume: at };
+}
+
+/**
+ * CPython's UTF-16 decoder under surrogateescape: a trailing odd byte, a lone low surrogate or a
+ * high one without its pair is an error (surrogateEscaped).
+ */
+function utf16Decode(bytes: Buffer, start: number, bigEndian: boolean): string {
+  const codec = bigEndian ? 'utf-16-be' : 'utf-16-le';
   const unit = (i: number): number => (bigEndian ? bytes.readUInt16BE(i) : bytes.readUInt16LE(i));
   let out = '';
-  const escape = (from: number, to: number, reason: string): void => {
-    const bad = bytes.subarray(from, to);
-    if (bad.some((b) => b < 0x80)) {
-      const where = to - from === 1 ? `byte 0x${(bad[0] as number).toString(16).padStart(2, '0')} in position ${from}` : `bytes in position ${from}-${to - 1}`;
-      throw pluginError(`'${codec}' codec can't decode ${where}: ${reason}`);
-    }
-    for (const b of bad) out += String.fromCharCode(0xdc00 + b);
-  };
   let i = start;
+  const fail = (to: number, reason: string): void => {
+    const r = surrogateEscaped(bytes, i, to, reason, codec);
+    out += r.text;
+    i = r.resume;
+  };
   while (i < bytes.length) {
     if (i + 1 >= bytes.length) {
-      escape(i, bytes.length, 'truncated data');
-      break;
+      fail(bytes.length, 'truncated data');
+      continue;
     }
     const u = unit(i);
     if (u < 0xd800 || u > 0xdfff) {
       out += String.fromCharCode(u);
       i += 2;
-    } else if (u >= 0xdc00) {
-      escape(i, i + 2, 'illegal encoding');
-      i += 2;
-    } else if (i + 3 >= bytes.length) {
-      escape(i, bytes.length, 'unexpected end of data');
-      break;
-    } else if (unit(i + 2) >= 0xdc00 && unit(i + 2) <= 0xdfff) {
+    } else if (u >= 0xdc00) fail(i + 2, 'illegal encoding');
+    else if (i + 3 >= bytes.length) fail(bytes.length, 'unexpected end of data');
+    else if (unit(i + 2) >= 0xdc00 && unit(i + 2) <= 0xdfff) {
       out += String.fromCharCode(u, unit(i + 2));
       i += 4;
-    } else {
-      escape(i, i + 2, 'illegal UTF-16 surrogate');
-      i += 2;
+    } else fail(i + 2, 'illegal UTF-16 surrogate');
+  }
+  return out;
+}
+
+/** CPython's UTF-32 decoder under surrogateescape: a short tail, a code point past U+10FFFF or a surrogate is an error. */
+function utf32Decode(bytes: Buffer, start: number, bigEndian: boolean): string {
+  const codec = bigEndian ? 'utf-32-be' : 'utf-32-le';
+  let out = '';
+  let i = start;
+  const fail = (to: number, reason: string): void => {
+    const r = surrogateEscaped(bytes, i, to, reason, codec);
+    out += r.text;
+    i = r.resume;
+  };
+  while (i < bytes.length) {
+    if (i + 4 > bytes.length) {
+      fail(bytes.length, 'truncated data');
+      continue;
+    }
+    const cp = bigEndian ? bytes.readUInt32BE(i) : bytes.readUInt32LE(i);
+    if (cp > 0x10ffff) fail(i + 4, 'code point not in range(0x110000)');
+    else if (cp >= 0xd800 && cp < 0xe000) fail(i + 4, 'code point in surrogate code point range(0xd800, 0xe000)');
+    else {
+      out += String.fromCodePoint(cp);
+      i += 4;
     }
   }
   return out;
