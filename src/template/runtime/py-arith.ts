@@ -2,7 +2,7 @@
  * Python's arithmetic operators with its type rules: int op int stays int, `/` is always float,
  * `//` and `%` floor toward negative infinity, `+`/`*` also work on str and list.
  */
-import { complexPow } from './py-complex.js';
+import { complexAdd, complexMul, complexOperands, complexPow, complexSub } from './py-complex.js';
 import { PyFloat, intOf, isTuple, markTuple, type Data } from '../../core/data.js';
 import { PyObject, type Value } from './py-object.js';
 import { PyBytes } from './py-bytes.js';
@@ -70,6 +70,8 @@ export function add(a: Value, b: Value): Value {
     throw typeError(`can only concatenate ${t} (not "${typeName(b)}") to ${t}`);
   }
   if (a instanceof PyBytes) return a.concat(b);
+  const complex = complexOperands(a, b, num);
+  if (complex) return complexAdd(complex);
   throw unsupported('+', a, b);
 }
 
@@ -81,6 +83,8 @@ export function sub(a: Value, b: Value): Value {
   if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? exactInt(a, b, na - nb, (x, y) => x - y) : new PyFloat(na - nb);
   const difference = a instanceof PyObject ? a.subtract(b) : undefined;
   if (difference !== undefined) return difference;
+  const complex = complexOperands(a, b, num);
+  if (complex) return complexSub(complex);
   throw unsupported('-', a, b);
 }
 
@@ -113,6 +117,8 @@ export function mul(a: Value, b: Value): Value {
   }
   if (typeof a === 'string' || Array.isArray(a)) throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
   if (typeof b === 'string' || Array.isArray(b)) throw typeError(`can't multiply sequence by non-int of type '${typeName(a)}'`);
+  const complex = complexOperands(a, b, num);
+  if (complex) return complexMul(complex);
   throw unsupported('*', a, b);
 }
 

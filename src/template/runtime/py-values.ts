@@ -9,6 +9,7 @@ import { PyObject, type Value } from './py-object.js';
 import { typeError } from './py-exception.js';
 import { CapturedFailure, Undefined, undefinedError } from './undefined.js';
 import { OMIT_PLACEHOLDER } from './omit.js';
+import { complexEquals, complexOperands } from './py-complex.js';
 
 let pluginDepth = 0;
 
@@ -244,6 +245,8 @@ export function equals(a: Value | undefined, b: Value | undefined): boolean {
   if (a instanceof CapturedFailure || b instanceof CapturedFailure) throw undefinedError((a instanceof CapturedFailure ? a : b) as Undefined);
   if (a instanceof Undefined || b instanceof Undefined) return false;
   if (a === null || b === null || a === undefined || b === undefined) return false;
+  const complex = complexOperands(a, b, num);
+  if (complex) return complexEquals(complex);
   const na = num(a);
   if (na !== undefined) {
     const nb = num(b);
