@@ -96,9 +96,11 @@ export function strptime(text: string, format: string): PyDateTime {
 
 export const to_datetime: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
-  const format = argument(args, kwargs, 0, 'format') ?? '%Y-%m-%d %H:%M:%S';
+  const given = argument(args, kwargs, 0, 'format');
+  const format = given === undefined ? '%Y-%m-%d %H:%M:%S' : given;
   // NOTE: CPython's argument check names None as None, any other value by its (tagged, lazy) type.
   if (!isStringLike(data)) throw pluginError(`strptime() argument 1 must be str, not ${data === null ? 'None' : typeName(data)}`);
+  if (!isStringLike(format)) throw pluginError(`strptime() argument 2 must be str, not ${format === null ? 'None' : typeName(format)}`);
   // NOTE: a datetime is an engine runtime object, not data; the registry's type is data-only.
   return strptime(textOf(data), toText(format)) as unknown as PluginValue;
 };
