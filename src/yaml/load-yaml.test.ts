@@ -93,6 +93,13 @@ describe('yaml/load-yaml values', () => {
     assert.deepEqual(loadYaml('', 'f').documents, []);
     assert.deepEqual(loadYaml('# only a comment\n', 'f').documents, []);
   });
+
+  it('reads a document of one empty quoted scalar as an empty string, an empty document as None', () => {
+    // Recorded with PyYAML's CSafeLoader: '', '', None.
+    assert.equal(toData(loadYaml('""\n', 'f').documents[0]!), '');
+    assert.equal(toData(loadYaml("--- ''", 'f').documents[0]!), '');
+    assert.equal(toData(loadYaml('---\n', 'f').documents[0]!), null);
+  });
 });
 
 describe('yaml/load-yaml on JSON text', () => {

@@ -524,7 +524,7 @@ export function loadYamlFull(text: string, file: string, options: { single?: boo
       if (error !== undefined) throw new Problem(libyamlProblem(error, text, lines));
       composer.newDocument();
       const contents = doc.contents;
-      const empty = contents === null || (isScalar(contents) && contents.source === '' && contents.tag === undefined && contents.anchor === undefined);
+      const empty = contents === null || (isScalar(contents) && contents.type === 'PLAIN' && contents.source === '' && contents.tag === undefined && contents.anchor === undefined);
       if (empty) {
         // An empty document is an empty scalar where the next token starts (the next `---` or the end).
         documents.push({ kind: 'scalar', value: null, style: 'plain', loc: composer.loc(docs[index + 1]?.range[0] ?? text.length) });
