@@ -6,7 +6,7 @@
 import type { YAMLError } from 'yaml';
 import { flowCollectionProblem } from './flow-collection-problem.js';
 import type { LineIndex } from './line-index.js';
-import { previousContentIndent, scanPlainScalar } from './plain-scalar-scan.js';
+import { nextToken, previousContentIndent, scanPlainScalar } from './plain-scalar-scan.js';
 import type { YamlProblem } from './yaml-failure.js';
 
 function indentAt(text: string, lineStart: number): number {
@@ -33,6 +33,19 @@ function skipSpaces(text: string, offset: number): number {
   let at = offset;
   while (text[at] === ' ') at++;
   return at;
+}
+
+/** nextToken, stopping at a tab outside a comment. */
+function nextTokenOrTab(text: string, offset: number): number {
+  let at = offset;
+  for (;;) {
+    const token = nextToken(text, at);
+    const tab = text.indexOf('\t', at);
+    if (tab < 0 || tab >= token) return token;
+    const comment = text.lastIndexOf('#', tab);
+    if (comment < at || text.lastIndexOf('\n', tab) > comment) return tab;
+    at = text.indexOf('\n', tab) < 0 ? text.length : text.indexOf('\n', tab);
+  }
 }
 
 /** The first token after the line holding `offset`: blank lines and comments skipped. */
@@ -162,9 +175,10 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
     case 'TAB_AS_INDENT':
       return { context: 'while scanning for the next token', problem: 'found character that cannot start any token', ...at };
     case 'BAD_INDENT': {
-      // libyaml marks the offending token, not the indentation before it.
-      let offset = error.pos[0];
-      while (text[offset] === ' ') offset++;
+      // libyaml marks the offending token, not the indentation, blank lines or comments before it
+      // (a comment less indented than the block scalar above it, whose text goes on below); a tab
+      // on the way stops it there ('Tabs are usually invalid in YAML.' for ansible).
+      const offset = nextTokenOrTab(text, error.pos[0]);
       const at = lines.position(offset);
       if (message.startsWith('All sequence items')) {
         // The `yaml` package may point at the end of the line before the offending `-`.
