@@ -6,7 +6,11 @@ oracle's sshd) and ansible_python_interpreter set in the inventory with tasks th
 --limit with `&`, `!`, ranges, regexes and @file. Seeds from 20000 on sometimes replace the inventory with
 one of `rich()`'s (a third stream): host ranges, ports, yaml children cycles and duplicates, ini
 `:vars` of missing groups, toml, a `constructed` source, inventory folders mixing formats, and vars
-files of every spelling (.yml, .yaml, .json, no extension, folders of files) against play vars."""
+files of every spelling (.yml, .yaml, .json, no extension, folders of files) against play vars.
+Seeds from 26000 on draw `daily()`'s case instead (a fourth stream): inventories as people write them,
+in each plugin (ini, yaml, toml, constructed, host_list and advanced_host_list as `-i 'a,b,'`),
+ansible_host/ansible_port in every spelling, group names that warn, `[all:vars]` against host_vars and
+group_vars files, two or three `-i` folders, and --limit in its many forms."""
 import json, os, random, sys, yaml
 
 def main(seed, out):
@@ -109,6 +113,8 @@ def main(seed, out):
         r3 = random.Random(seed * 104729 + 7)
         if r3.random() < 0.85:
             plays, args = rich(r3, out)
+    if seed >= 26000:
+        plays, args = daily(random.Random(seed * 15485863 + 11), out)
     yaml.safe_dump(plays, open(os.path.join(out, 'playbook.yml'), 'w'), sort_keys=False)
     open(os.path.join(out, 'args'), 'w').write('\n'.join(args))
 
@@ -307,15 +313,20 @@ def toml_source(r, groups):
     for h, hv in top['hosts'].items():
         lines += ['[ungrouped.hosts.%s]' % json.dumps(h)] + ['%s = %s' % (k, toml_value(v)) for k, v in hv.items()]
     for g, d in top['children'].items():
-        d = d or {}
-        lines.append('[%s]' % g)
-        if d.get('children'):
-            lines.append('children = %s' % toml_value(list(d['children'])))
-        if d.get('hosts'):
-            lines.append('hosts = %s' % toml_value({h: v or {} for h, v in d['hosts'].items()}))
-        if d.get('vars'):
-            lines.append('vars = %s' % toml_value(d['vars']))
+        lines += toml_group(g, d)
     return '\n'.join(lines) + '\n'
+
+def toml_group(table, d):
+    """A group's TOML table (its name as written, bare or quoted), from yaml_groups' shape."""
+    d = d or {}
+    lines = ['[%s]' % table]
+    if d.get('children'):
+        lines.append('children = %s' % toml_value(list(d['children'])))
+    if d.get('hosts'):
+        lines.append('hosts = %s' % toml_value({h: v or {} for h, v in d['hosts'].items()}))
+    if d.get('vars'):
+        lines.append('vars = %s' % toml_value(d['vars']))
+    return lines
 
 def constructed(r):
     c = {'plugin': r.choice(['ansible.builtin.constructed', 'constructed'])}
@@ -332,6 +343,129 @@ def constructed(r):
         c['groups'] = dict(r.sample([('has_v', 'v is defined'), ('broken', 'nosuch.thing == 1'), ('local', "ansible_connection == 'local'"),
                                      ('web_like', "inventory_hostname.startswith('web')"), ('syntax', 'v ==')], r.randint(1, 3)))
     return yaml.safe_dump(c, sort_keys=False)
+
+# Group names as people write them; '-' and '.' make 2.19 warn ("Invalid characters were found in group names").
+DAILY_GROUPS = ['web', 'db', 'web-servers', 'dc1.db', 'app_tier', 'prod', 'staging-env']
+# ansible_host/ansible_port as inventories spell them; only debug tasks run, so nothing connects.
+ADDRESS_FORMS = [{}, {'ansible_host': '10.0.0.5'}, {'ansible_host': '10.0.0.5', 'ansible_port': 2222}, {'ansible_port': '22'},
+                 {'ansible_ssh_host': '10.1.1.1'}, {'ansible_host': 'db.internal', 'ansible_user': 'deploy'}, {'ansible_host': '::1'}]
+
+def daily(r, out):
+    """An inventory from the seed-26000 stream; returns the plays and arguments that print it."""
+    import shutil
+    for old in ('inventory', 'group_vars', 'host_vars', 'inv2', 'inv3'):
+        path = os.path.join(out, old)
+        if os.path.isdir(path):
+            shutil.rmtree(path)
+        elif os.path.exists(path):
+            os.remove(path)
+    groups = r.sample(DAILY_GROUPS, r.randint(2, 4))
+    hosts = r.sample(['web1', 'web2', 'db1', 'db-2', 'app.example.com', 'lb01', '10.0.0.7'], r.randint(2, 5))
+    members = {g: r.sample(hosts, r.randint(0, min(3, len(hosts)))) for g in groups}
+    addr = {h: r.choice(ADDRESS_FORMS) for h in hosts}
+    port_in_name = {h: r.random() < 0.15 for h in hosts}  # 'web1:2200' in the source: the port from the name
+    children = {}
+    if r.random() < 0.5:
+        a, b = r.sample(groups, 2)
+        children[a] = [b]
+    folders = ['inventory'] + ['inv2', 'inv3'][:r.choice([0, 0, 1, 2])]
+    args = []
+    for i, folder in enumerate(folders):
+        d = os.path.join(out, folder)
+        os.makedirs(d)
+        if i > 0:
+            args += ['-i', folder]
+        share = hosts if i == 0 else r.sample(hosts, r.randint(1, len(hosts)))
+        form = r.choice(['ini', 'ini', 'yaml', 'yaml', 'toml'])
+        text = {'ini': daily_ini, 'yaml': daily_yaml, 'toml': daily_toml}[form](r, share, groups, members, addr, port_in_name, children, i)
+        open(os.path.join(d, {'ini': 'hosts', 'yaml': 'hosts.yml', 'toml': 'hosts.toml'}[form]), 'w').write(text)
+        if r.random() < 0.25:
+            open(os.path.join(d, 'zz-constructed.yml'), 'w').write(yaml.safe_dump({
+                'plugin': 'constructed', 'strict': r.choice([False, True]),
+                'groups': {'has_port': 'ansible_port is defined', 'from_ini': "layer == 'ini-all'"},
+                'keyed_groups': [{'key': 'layer', 'prefix': 'layer'}]}, sort_keys=False))
+        # group_vars/host_vars beside each folder: a host_vars file beats [all:vars] and group vars
+        for h in r.sample(hosts, r.randint(0, 2)):
+            vars_file(r, os.path.join(d, 'host_vars'), h, '%s-hv-%s' % (folder, h))
+        for g in r.sample(groups + ['all'], r.randint(0, 2)):
+            vars_file(r, os.path.join(d, 'group_vars'), g, '%s-gv-%s' % (folder, g))
+    if r.random() < 0.3:
+        args += ['-i', r.choice(['extra1,extra2,', 'web1,', 'h[1:2],', "lb01,10.0.0.8:2022,"])]
+    if r.random() < 0.2:
+        for h in r.sample(hosts, 1):
+            vars_file(r, os.path.join(out, 'host_vars'), h, 'play-hv-%s' % h)
+    names = ['layer', 'v', 'ansible_host', 'ansible_port', 'ansible_user']
+    play = {'hosts': r.choice(['all', 'all', groups[0], '%s:%s' % (groups[0], groups[1]), '%s:&%s' % (groups[0], groups[1]), 'all:!%s' % groups[0], 'web*', '~(web|db).*', 'all[0:1]']),
+            'gather_facts': False, 'tasks': [
+                {'debug': {'msg': "{{ inventory_hostname }} {{ group_names }} " + ' '.join("%s={{ %s | default('-') }}" % (n, n) for n in names)}},
+                {'debug': {'msg': "{{ groups | dict2items | map(attribute='key') | sort }} {{ ansible_play_hosts_all }}"}, 'run_once': True}]}
+    if r.random() < 0.3:
+        play['tasks'].append({'debug': {'msg': "{{ hostvars[groups['all'][0]]['layer'] | default('-') }} {{ groups['ungrouped'] | default([]) }}"}})
+    if r.random() < 0.4:
+        args += ['--limit', r.choice([groups[0], '%s,%s' % (groups[0], hosts[0]), '!%s' % groups[-1], '%s:!%s' % (groups[0], hosts[0]), '%s:&%s' % (groups[0], groups[-1]),
+                                      '~^db', 'web*', 'all[-1]', '%s[0]' % groups[0], hosts[0], 'nosuch', '@limit.txt', '%s,nosuch' % hosts[0]])]
+        open(os.path.join(out, 'limit.txt'), 'w').write('%s\n%s\n' % (hosts[-1], r.choice(groups)))
+    return [play], args
+
+def daily_address(h, addr, port_in_name):
+    return ('%s:2200' % h if port_in_name[h] and ':' not in h else h), dict(addr[h])
+
+def daily_ini(r, hosts, groups, members, addr, port_in_name, children, index):
+    lines = ['# inventory %d' % index]
+    for h in hosts:
+        if not any(h in members[g] for g in groups) or r.random() < 0.3:
+            name, v = daily_address(h, addr, port_in_name)
+            lines.append(' '.join([name] + ['%s=%s' % kv for kv in v.items()]))
+    for g in groups:
+        lines += ['', '[%s]' % g]
+        for h in members[g]:
+            if h in hosts:
+                name, v = daily_address(h, addr, port_in_name)
+                lines.append(' '.join([name] + ['%s=%s' % kv for kv in v.items()]))
+        if r.random() < 0.4:
+            lines += ['', '[%s:vars]' % g, 'layer=ini-%s' % g, 'v=%s' % r.choice(['1', 'yes', '"quoted value"', "'single'", '[1,2]'])]
+    for parent, kids in children.items():
+        lines += ['', '[%s:children]' % parent] + kids
+    if r.random() < 0.7:
+        lines += ['', '[all:vars]', 'layer=ini-all', 'v=all', 'ansible_user=%s' % r.choice(['root', 'admin'])]
+    return '\n'.join(lines) + '\n'
+
+def daily_tree(r, hosts, groups, members, addr, port_in_name, children):
+    top = {'hosts': {}, 'vars': {}, 'children': {}}
+    for h in hosts:
+        if not any(h in members[g] for g in groups):
+            name, v = daily_address(h, addr, port_in_name)
+            top['hosts'][name] = v or None
+    for g in groups:
+        d = {}
+        mine = [h for h in members[g] if h in hosts]
+        if mine:
+            d['hosts'] = {}
+            for h in mine:
+                name, v = daily_address(h, addr, port_in_name)
+                d['hosts'][name] = v or None
+        if r.random() < 0.4:
+            d['vars'] = {'layer': 'yaml-%s' % g, 'v': r.choice([1, True, 'text', [1, 2], {'k': 'v'}])}
+        if g in children:
+            d['children'] = {k: None for k in children[g]}
+        top['children'][g] = d or None
+    if r.random() < 0.7:
+        top['vars'] = {'layer': 'yaml-all', 'v': 'all'}
+    return {k: v for k, v in top.items() if v}
+
+def daily_yaml(r, hosts, groups, members, addr, port_in_name, children, index):
+    return yaml.safe_dump({'all': daily_tree(r, hosts, groups, members, addr, port_in_name, children)}, sort_keys=False)
+
+def daily_toml(r, hosts, groups, members, addr, port_in_name, children, index):
+    top = daily_tree(r, hosts, groups, members, addr, port_in_name, children)
+    lines = []
+    if top.get('vars'):
+        lines += ['[all.vars]'] + ['%s = %s' % (k, toml_value(v)) for k, v in top['vars'].items()]
+    if top.get('hosts'):
+        lines += ['[ungrouped.hosts]'] + ['%s = %s' % (json.dumps(h), toml_value(v or {})) for h, v in top['hosts'].items()]
+    for g, d in (top.get('children') or {}).items():
+        lines += toml_group(json.dumps(g), d)
+    return '\n'.join(lines) + '\n'
 
 def hostline(h, v):
     parts = [h] + ['%s=%s' % (k, val if not isinstance(val, list) else '"%s"' % val) for k, val in v.items()]
