@@ -66,3 +66,49 @@ export function tabAfterPlain(text: string, node: unknown, indent: number): numb
   }
   return -1;
 }
+
+/**
+ * NOTE: libyaml refuses a tab in the indentation of a block scalar's lines, left of the scalar's
+ * indentation (anywhere in the indentation of the blank lines before its first line, when no
+ * indicator gives it), where the yaml package takes the tab as text or ends the scalar there:
+ * the tab's offset ("found a tab character where an indentation space is expected"), or -1.
+ * `minIndent` is its block collection's column + 1.
+ */
+export function tabInBlockScalar(text: string, node: unknown, minIndent: number): number {
+  if (!isScalar(node) || (node.type !== 'BLOCK_LITERAL' && node.type !== 'BLOCK_FOLDED') || !node.range) return -1;
+  const header = /^[|>]([-+]?)([1-9]?)([-+]?)/.exec(text.slice(node.range[0], node.range[0] + 4));
+  const lineEnd = text.indexOf('\n', node.range[0]);
+  if (header === null || lineEnd < 0) return -1;
+  const increment = Number(header[2] === '' ? 0 : header[2]);
+  let indent = increment > 0 ? Math.max(minIndent, 1) + increment - 1 : 0;
+  let at = lineEnd + 1;
+  let column = 0;
+  let maxIndent = 0;
+  /** libyaml's breaks between lines: the offset of a tab it refuses, or -1 at the next content line. */
+  const breaks = (): number => {
+    for (;;) {
+      while ((indent === 0 || column < indent) && text[at] === ' ') {
+        at++;
+        column++;
+      }
+      maxIndent = Math.max(maxIndent, column);
+      if ((indent === 0 || column < indent) && text[at] === '\t') return at;
+      if (text[at] === '\r' && text[at + 1] === '\n') at++;
+      if (text[at] !== '\n' && text[at] !== '\r') return -1;
+      at++;
+      column = 0;
+    }
+  };
+  let tab = breaks();
+  if (tab >= 0) return tab;
+  if (indent === 0) indent = Math.max(maxIndent, minIndent, 1);
+  while (column === indent && at < text.length) {
+    const eol = text.indexOf('\n', at);
+    if (eol < 0) return -1;
+    at = eol + 1;
+    column = 0;
+    tab = breaks();
+    if (tab >= 0) return tab;
+  }
+  return -1;
+}

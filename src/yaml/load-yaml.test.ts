@@ -102,6 +102,22 @@ describe('yaml/load-yaml values', () => {
   });
 });
 
+describe('yaml/load-yaml tabs in a block scalar', () => {
+  it('refuses a tab left of the scalar\'s indentation, as libyaml does, where the tab sits', () => {
+    // Recorded with PyYAML's CSafeLoader: 'found a tab character where an indentation space is
+    // expected' at line:column 2:2, 3:2, 4:4; a tab past the indentation is text.
+    const cases: [string, number, number][] = [['a: |\n \tx\n', 2, 2], ['a: |2\n    x\n \t\n', 3, 2], ['- b: >\n\n    x\n   \t\nc: 1\n', 4, 4]];
+    for (const [text, line, column] of cases) {
+      assert.throws(() => loadYaml(text, 'f.yml'), (error: YamlError) => {
+        assert.equal(error.message, 'YAML parsing failed: Tabs are usually invalid in YAML.');
+        assert.deepEqual([error.location?.line, error.location?.column], [line, column]);
+        return true;
+      });
+    }
+    assert.deepEqual(toData(loadYaml('a: |\n  x\n  \ty\n', 'f.yml').documents[0]!), dictOf({ a: 'x\n\ty\n' }));
+  });
+});
+
 describe('yaml/load-yaml on JSON text', () => {
   it('reads valid JSON as json.loads does, as ansible tries JSON first', () => {
     // Recorded with ansible.parsing.utils.yaml.from_yaml:

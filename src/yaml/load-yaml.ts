@@ -21,7 +21,7 @@ import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js
 import { constructScalar, PythonValueError, resolvePlainTag } from './pyyaml-scalar.js';
 import { loadSimpleBlockYaml } from './simple-block-yaml.js';
 import { readerError } from './libyaml-reader.js';
-import { ScannedZones, tabAfterPlain } from './libyaml-tabs.js';
+import { ScannedZones, tabAfterPlain, tabInBlockScalar } from './libyaml-tabs.js';
 import type { ScalarTag } from './pyyaml-scalar.js';
 import { yamlFailure } from './yaml-failure.js';
 import type { YamlProblem } from './yaml-failure.js';
@@ -137,8 +137,11 @@ class Composer {
   }
 
   private checkTabAfterPlain(node: unknown, collectionStart: number): void {
-    const tab = tabAfterPlain(this.text, node, this.lines.position(collectionStart).column);
+    const minIndent = this.lines.position(collectionStart).column;
+    const tab = tabAfterPlain(this.text, node, minIndent);
     if (tab >= 0) this.fail(tab, 'found a tab character that violates indentation', 'while scanning a plain scalar');
+    const blockTab = tabInBlockScalar(this.text, node, minIndent);
+    if (blockTab >= 0) this.fail(blockTab, 'found a tab character where an indentation space is expected', 'while scanning a block scalar');
   }
 
   /**
