@@ -288,6 +288,10 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       if (message.startsWith('Unexpected block-seq-ind on same line with key')) {
         return { problem: 'block sequence entries are not allowed in this context', ...at };
       }
+      // A `,` where a flow sequence wants an entry (`[,]`, `[a,,b]`): libyaml wants a node there.
+      if (message.startsWith('Unexpected , in flow sequence')) {
+        return { context: 'while parsing a flow node', problem: 'did not find expected node content', ...at };
+      }
       if (message.startsWith('Block scalar header includes extra characters')) {
         return { context: 'while scanning a block scalar', problem: 'did not find expected comment or line break', ...at };
       }
