@@ -206,7 +206,8 @@ def rich(r, out):
         vars_root = out
     for path, f in sources:
         open(path, 'w').write({'ini': ini_source, 'yaml': yaml_source, 'toml': toml_source}[f](r, groups))
-    for root in {vars_root, out}:
+    # NOTE: a list, not a set: a set's order changes with the hash seed, and the case with it
+    for root in dict.fromkeys([vars_root, out]):
         for kind, owners in (('group_vars', groups + ['all', 'ungrouped', 'nosuch']), ('host_vars', ['weba', 'db01', 'solo', 'n1', 'h1', 'x0.example.com'])):
             for owner in r.sample(owners, r.randint(0, 3)):
                 vars_file(r, os.path.join(root, kind), owner, '%s-%s-%s' % (os.path.basename(root), kind, owner))
