@@ -7,7 +7,7 @@ import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js
 import { ParseError, VolantError } from '../core/errors.js';
 import type { Keyword } from '../playbook/model.js';
 import { withActionCollections } from '../playbook/action-collections.js';
-import { ProgramBuilder, addImportedHandlers, argLoc, includedRole, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
+import { ProgramBuilder, addImportedHandlers, argLoc, includedRole, roleFold, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
 import { foldLayer } from './fold-keywords.js';
 import { withParentRole } from './parent-role-params.js';
 import type { FoldedKeywords, Program, RoleInstance, TaskStep } from './program.js';
@@ -103,7 +103,8 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
   const handlers = new ProgramBuilder(loader, params);
   // NOTE: 2.19 loads the role's tasks (and what they import, handlers too) before it adds the role's handlers.
   addImportedHandlers(handlers, builder, loader);
-  for (const dep of deps) handlers.addList(loader.loadRoleTasks(dep.def, 'main', true), step.outerFold, { role: dep, baseDir: `${dep.def.path}/handlers` });
+  // a dependency's handlers sit under its entry's keywords (`when`, tags …), as its tasks do
+  for (const dep of deps) handlers.addList(loader.loadRoleTasks(dep.def, 'main', true), roleFold(step.outerFold, dep, role), { role: dep, baseDir: `${dep.def.path}/handlers` });
   handlers.addList(loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold, { role, baseDir: `${def.path}/handlers` });
   // `included:` names the role as the task wrote it (a short name found through collections: too)
   return { program: builder.build(), displayFile: pyStr(name), handlers: handlers.build(), role };

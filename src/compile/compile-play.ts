@@ -382,7 +382,7 @@ function textValue(kw: Keyword): string {
  * The fold layers a role's tasks sit under: `outer`'s, then every role entry from the outermost
  * dependant in (below `top`, whose keywords `outer` holds already).
  */
-function roleFold(outer: FoldedKeywords, role: RoleInstance, top?: RoleInstance): FoldedKeywords {
+export function roleFold(outer: FoldedKeywords, role: RoleInstance, top?: RoleInstance): FoldedKeywords {
   const chainOut: RoleInstance[] = [];
   for (let r: RoleInstance | undefined = role; r && r !== top; r = r.parent) chainOut.unshift(r);
   let fold = outer;
