@@ -51,6 +51,10 @@ EXTENDED12_FROM = 24000
 # Seeds from here on also draw gen_flow_roles.py's later shapes (argument_specs entry points, looped and
 # public include_role, end_role, break_when, timeout, handler blocks and name clashes …) from a third stream.
 EXTENDED13_FROM = 24100
+# Seeds from here on also draw gen_flow_roles.py's fourth stream (role dependencies with params and tags,
+# templated vars_files, first_found, include_tasks apply, imported handler files, never/always includes,
+# ignore_unreachable, --start-at-task/--skip-tags/--list-tasks/--list-tags) from its own random stream.
+EXTENDED14_FROM = 26000
 
 
 class G:
@@ -63,6 +67,8 @@ class G:
         self.more11 = seed >= EXTENDED11_FROM
         self.r12 = random.Random(seed * 7 + 24001) if seed >= EXTENDED12_FROM else None
         self.r13 = random.Random(seed * 11 + 24101) if seed >= EXTENDED13_FROM else None
+        self.r14 = random.Random(seed * 13 + 26001) if seed >= EXTENDED14_FROM else None
+        self.uses14 = False
         self.uses_roles = False
         self.handlers = set()
         self.files = {}
@@ -534,6 +540,9 @@ class G:
                 out.append(gen_flow_roles.task(self, self.r12))
             if self.r13 and not in_include and self.r13.random() < 0.35:
                 out.append(gen_flow_roles.task13(self, self.r13))
+            if self.r14 and not in_include and self.r14.random() < 0.4:
+                self.uses14 = True
+                out.append(gen_flow_roles.task14(self, self.r14))
         return out
 
     def handler_list(self):
@@ -637,6 +646,9 @@ class G:
         hs = self.handler_list()
         if hs:
             p['handlers'] = hs
+        if self.r14:
+            self.uses14 = True
+            gen_flow_roles.play14(self, self.r14, p)
         return p
 
 
@@ -677,6 +689,11 @@ def main(seed, out):
     for name, tasks in g.files.items():
         with open(os.path.join(out, name), 'w') as f:
             yaml.safe_dump(tasks, f, sort_keys=False, width=1000)
+    if g.uses14:
+        for path, content in gen_flow_roles.files14(g.r14).items():
+            os.makedirs(os.path.dirname(os.path.join(out, path)), exist_ok=True)
+            with open(os.path.join(out, path), 'w') as f:
+                yaml.safe_dump(content, f, sort_keys=False, width=1000)
     r = g.r
     args = []
     x = r.random()
@@ -702,6 +719,8 @@ def main(seed, out):
             answers = [a if a in ('y', 'yes', 'c') else 'y' for a in answers]
         with open(os.path.join(out, 'stdin'), 'w') as f:
             f.write('\n'.join(answers) + '\n')
+    if g.r14 and '--step' not in args:
+        args += gen_flow_roles.args14(g.r14)
     with open(os.path.join(out, 'args'), 'w') as f:
         f.write('\n'.join(args))
 

@@ -219,3 +219,108 @@ def play13(g, r, p):
     if r.random() < 0.2:
         p['serial'] = r.choice([1, [1, 2]])
         p['tasks'].insert(r.randrange(len(p['tasks']) + 1), {'name': g.name('end batch'), 'meta': 'end_batch', 'when': g.hcond()})
+
+
+# Seeds from 26000 on (gen_flow's EXTENDED14_FROM) also draw the shapes below, from a fourth stream:
+# what real projects write and the other streams draw least. A role whose meta dependencies carry
+# params, tags and a when, whose handler listens on a list of topics; imported task files tagged
+# never/always; a looped include file holding a block whose when reads the loop variable and a
+# nested include tagged always; vars_files with templated names and a list of alternatives;
+# first_found; include_tasks with apply; handlers imported from a file and notified from roles and
+# loops; ignore_unreachable; and --start-at-task, --skip-tags, --tags, --list-tasks, --list-tags.
+ROLES14 = {
+    'common14': {'defaults': {'c_level': 'low'},
+                 'tasks': [{'name': 'common14 hello', 'debug': {'msg': 'common14 {{ c_level }} on {{ inventory_hostname }}'}},
+                           {'name': 'common14 change', 'command': 'echo {{ c_level }}', 'notify': 'common14 restart', 'tags': ['cchange']}],
+                 'handlers': [{'name': 'common14 restart', 'debug': {'msg': 'common14 restarted {{ c_level }}'},
+                               'listen': ['restart everything', 'common topic']}]},
+    'web14': {'meta': {'dependencies': [{'role': 'common14', 'c_level': 'high', 'tags': ['dep14']},
+                                        {'role': 'common14', 'vars': {'c_level': 'mid'}, 'when': 'n | int > 1'}]},
+              'tasks': [{'name': 'web14 configure', 'command': 'echo {{ item }}', 'loop': ['a', 'b'], 'notify': 'restart everything',
+                         'changed_when': "item == 'b' or n | int == 1"},
+                        {'import_tasks': 'inner.yml'},
+                        {'name': 'web14 per item', 'include_tasks': 'per.yml', 'loop': [1, 2], 'loop_control': {'loop_var': 'p'}}],
+              'tasks/inner': [{'name': 'web14 never', 'command': 'echo never', 'notify': 'web14 handler', 'tags': ['never', 'debug14']},
+                              {'name': 'web14 always', 'debug': {'msg': 'always {{ inventory_hostname }}'}, 'tags': 'always'}],
+              'tasks/per': [{'block': [{'name': 'web14 block item', 'debug': {'msg': 'item {{ p }}'}},
+                                       {'name': 'web14 block notify', 'command': 'echo {{ p }}', 'notify': 'common topic'}],
+                             'when': 'p == n | int or p == 2'},
+                            {'name': 'web14 nested', 'include_tasks': 'nested.yml', 'tags': 'always'}],
+              'tasks/nested': [{'name': 'web14 nested never', 'debug': {'msg': 'nested never'}, 'tags': 'never'},
+                               {'name': 'web14 nested plain', 'debug': {'msg': 'nested {{ p }}'}}],
+              'handlers': [{'name': 'web14 handler', 'debug': {'msg': 'web14 handled'}}]},
+}
+# vars files a play's vars_files and first_found read, beside the playbook
+VARS14 = {'vars/web.yml': {'site14': 'web site'}, 'vars/default.yml': {'site14': 'default site'}}
+HANDLERS14_FILE = [{'name': 'imported handler14', 'debug': {'msg': 'imported handler {{ inventory_hostname }}'}, 'listen': 'common topic'},
+                   {'name': 'imported change14', 'command': 'echo h', 'listen': ['restart everything']}]
+
+
+def files14(r):
+    """Role folders and the other files a case of this stream may use, by path under the case."""
+    out = {}
+    for role, parts in ROLES14.items():
+        for part, content in parts.items():
+            folder, _, file = part.partition('/')
+            out['roles/%s/%s/%s.yml' % (role, folder, file or 'main')] = content
+    out.update(VARS14)
+    out['handlers14.yml'] = HANDLERS14_FILE
+    out['applied14.yml'] = [{'name': 'applied14 one', 'command': 'echo one', 'notify': r.choice(['common topic', 'imported handler14'])},
+                            {'block': [{'name': 'applied14 in block', 'debug': {'msg': 'in block'}}], 'when': "inventory_hostname != 'h2'"}]
+    return out
+
+
+def task14(g, r):
+    """One of this stream's task shapes; g is gen_flow's G."""
+    k = r.randrange(9)
+    if k == 0:
+        return {'name': g.name('web14 role'), 'include_role': {'name': 'web14'}, 'tags': ['web14']}
+    if k == 1:
+        return {'name': g.name('import web14'), 'import_role': {'name': 'web14'}, 'tags': r.choice([['web14'], 'imported'])}
+    if k == 2:
+        t = {'name': g.name('common14 loop'), 'include_role': {'name': 'common14'}, 'loop': ['x', 'y'], 'vars': {'c_level': '{{ item }}'}}
+        if r.random() < 0.5:
+            t['loop_control'] = {'label': 'level {{ item }}'}
+        return t
+    if k == 3:
+        return {'name': g.name('apply14'), 'include_tasks': {'file': 'applied14.yml', 'apply': r.choice([{'tags': ['applied14']}, {'tags': 'always', 'become': False}, {'when': 'n | int != 2'}])},
+                'tags': r.choice([['applied14'], 'always', []])}
+    if k == 4:
+        return {'name': g.name('notify14 loop'), 'command': 'echo {{ item }}', 'loop': [1, 2, 3],
+                'notify': r.choice(["{{ 'common topic' if item == 2 else 'restart everything' }}", ['common topic', 'imported handler14'], 'restart everything']),
+                'changed_when': r.choice(['item == n | int', True, 'item != 3'])}
+    if k == 5:
+        return {'name': g.name('first_found14'), 'include_vars': "{{ lookup('first_found', ['vars/' ~ inventory_hostname ~ '.yml', 'vars/default.yml']) }}"}
+    if k == 6:
+        return {'name': g.name('site14'), 'debug': {'msg': "{{ site14 | default('no site') }}"}}
+    if k == 7:
+        return {'name': g.name('unreachable14'), 'command': 'echo reach', 'ignore_unreachable': True, 'register': 'reach14'}
+    return {'name': g.name('tagged14'), 'debug': {'msg': 'tagged'}, 'tags': r.choice([['never', 'debug14'], ['always'], ['cchange']])}
+
+
+def play14(g, r, p):
+    """Play-level shapes: templated vars_files with alternatives, web14 in roles: with tags, handlers imported from a file."""
+    if r.random() < 0.4:
+        p['vars'] = dict(p.get('vars', {}), env14=r.choice(['web', 'nothere']))
+        p['vars_files'] = r.choice([['vars/{{ env14 }}.yml'], [['vars/{{ env14 }}.yml', 'vars/default.yml']],
+                                    ['vars/default.yml', ['vars/{{ env14 }}.yml', 'vars/missing.yml']]])
+    if r.random() < 0.3:
+        p['roles'] = p.get('roles', []) + [r.choice(['web14', {'role': 'web14', 'tags': ['webrole14']}, {'role': 'common14', 'c_level': 'play'}])]
+    if r.random() < 0.6:
+        p['handlers'] = p.get('handlers', []) + [{'import_tasks': 'handlers14.yml'}]
+
+
+def args14(r):
+    """Command-line arguments for this stream: a start task, tags to skip or run, or listing."""
+    x = r.random()
+    if x < 0.15:
+        return ['--start-at-task', r.choice(['web14 configure', 'common14 change', 'web14 nested plain', 'web14 block item'])]
+    if x < 0.3:
+        return ['--skip-tags', r.choice(['dep14', 'always', 'cchange,never', 'web14', 'applied14'])]
+    if x < 0.4:
+        return ['--tags', r.choice(['debug14', 'dep14,cchange', 'web14', 'never', 'applied14'])]
+    if x < 0.5:
+        return ['--list-tasks'] + r.choice([[], ['--tags', 'always'], ['--skip-tags', 'dep14']])
+    if x < 0.6:
+        return ['--list-tags']
+    return []
