@@ -4,7 +4,7 @@ required or mutually exclusive options, choices out of range, aliases, free-form
 calls on files under DIFFERENTIAL_OUT; each result is registered and printed, and the play ends
 by listing the files left behind. Seeded, so a seed always gives the same case."""
 import gzip, io, os, random, sys, tarfile, yaml
-import gen_modargs_more
+import gen_modargs_more, gen_modargs_daily
 # Where generated tasks write; run.py empties it before each engine runs.
 OUT = os.environ.get("DIFFERENTIAL_OUT", "/tmp/fuzz-out")
 F = OUT + '/f.txt'          # a text file the fixtures create
@@ -435,6 +435,9 @@ class G:
         # seeds from 24100 on: gen_modargs_more.py's shapes, from a stream of their own
         self.s13 = seed >= 24100
         self.r13 = random.Random(seed * 31 + 13)
+        # seeds from 26000 on: gen_modargs_daily.py's shapes, from a stream of their own
+        self.s14 = seed >= 26000
+        self.r14 = random.Random(seed * 37 + 14)
         self.system_specs = SYSTEM
         if self.more:
             self.specs = with_more(SPECS, [MORE] + ([MORE10] if self.s10 else []) + ([MORE11] if self.s11 else [])
@@ -729,10 +732,14 @@ class G:
             self.http = False
         if self.s13:
             tasks.append(gen_modargs_more.fixtures())
+        if self.s14:
+            tasks.append(gen_modargs_daily.fixtures())
         for _ in range(self.r.randint(5, 15)):
             tasks += self.http_tasks() if self.http and self.chance(0.4) else self.task()
             if self.s13 and self.r13.random() < 0.4:
                 tasks += gen_modargs_more.task(self, self.r13)
+            if self.s14 and self.r14.random() < 0.8:
+                tasks += gen_modargs_daily.tasks(self, self.r14)
         if self.http:
             tasks.append({'name': 'http server stops', 'shell': 'kill $(cat {{ playbook_dir }}/http.pid); rm {{ playbook_dir }}/http.pid',
                           'check_mode': False, 'changed_when': False})
@@ -799,13 +806,18 @@ def main(seed, out):
         files['srv.py'] = HTTP_SERVER
     if g.s10:  # blocks indented, a non-ASCII character (trim_blocks, lstrip_blocks, output_encoding)
         files['ws.j2'] = '  {% if n %}\n  indented {{ n }}\n  {% endif %}\n{% for i in [1, 2] %}\n  - {{ i }} é\n{% endfor %}\nend\n'
+    # (the later streams' files are written with the others: gen_modargs_more's were once added after the
+    # writing, and its config template and vars folder were missing from every case)
+    if g.s13:
+        files.update(gen_modargs_more.files())
+    if g.s14:
+        files.update(gen_modargs_daily.files())
     for name, text in files.items():
+        os.makedirs(os.path.dirname(os.path.join(out, name)), exist_ok=True)
         with open(os.path.join(out, name), 'w') as f:
             f.write(text)
     if g.s11:  # archives the controller holds, for unarchive without remote_src
         write_archives(out)
-    if g.s13:
-        files.update(gen_modargs_more.files())
     if g.s12:  # a template in other delimiters
         with open(os.path.join(out, 'alt.j2'), 'w') as f:
             f.write('[# note #]n=[[ n ]] [% if n %]yes[% endif %] {{ kept }}\n')
