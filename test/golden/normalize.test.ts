@@ -76,6 +76,7 @@ describe('golden/normalize', () => {
       "<localhost> EXEC /bin/sh -c 'echo ~root && sleep 0'\n" +
       'Using module file /usr/lib/python3/dist-packages/ansible/modules/stat.py\n' +
       '<localhost> PUT /root/.ansible/tmp/ansible-local-1/tmpx TO /root/.ansible/tmp/ansible-tmp-1-2-3/AnsiballZ_stat.py\n' +
+      '<localhost> FETCH /tmp/out/text.conf TO /tmp/out/fetched/text.conf\n' +
       'changed: [localhost] => {\n';
     assert.equal(normalizeOutput(vvv, ctx), 'changed: [localhost] => {\n');
   });
