@@ -8,6 +8,7 @@ import { ownerName } from '../core/owner-name.js';
 import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
 import { ansibleManaged } from '../template/ansible-managed.js';
+import { pythonOsError } from '../core/python-os-error.js';
 import { includeSearchPath } from '../template/lookups/search-path.js';
 import { pyCodec, pyEncode } from '../template/filters/ansible-python-codecs.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
@@ -47,7 +48,7 @@ export const template: Action = async (ctx) => {
     // NOTE: ansible raises its own failure while handling the not-found error.
     throw new ActionFail(fileNotFoundMessage(name, searchedFor(name, 'templates', dirs)), true);
   }
-  let text = readFileSync(path, 'utf8');
+  let text = readTemplateSource(path);
   // NOTE: 2.19's loader opens a vault-encrypted template as it reads it.
   if (text.startsWith('$ANSIBLE_VAULT') && ctx.lookup.vault) text = ctx.lookup.vault.decrypt(text);
   const st = statSync(path);
@@ -92,6 +93,18 @@ export const template: Action = async (ctx) => {
   if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
   return withSourceChecksum(throwRemoteStatError(await ctx.runModule({ module: 'copy', args })), args);
 };
+
+/**
+ * The template's text. NOTE: 2.19's loader fails on a source it cannot read (a folder) with its own
+ * message and the OSError after it, as "Task failed: …" rather than the action's failed result.
+ */
+function readTemplateSource(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new TaskError([{ message: `An error occurred while trying to read the file '${path}': ${pythonOsError(error, path)}` }]);
+  }
+}
 
 /**
  * The arguments 2.19's template action hands its copy action (the invocation copy answers with

@@ -14,6 +14,7 @@ import { ansibleManaged, managedStrLookupDeprecation } from '../ansible-managed.
 import { pluginError, toText } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
 import { findFileOrWarn, includeSearchPath } from './search-path.js';
+import { pythonOsError } from '../../core/python-os-error.js';
 import { lookupOptions, type OptionSpec } from './lookup-options.js';
 import type { PyObject } from '../runtime/py-object.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
@@ -60,7 +61,7 @@ export const template: LookupFn = (ctx, terms, kwargs) => {
     const name = toText(term);
     const path = findFileOrWarn(ctx, 'templates', name);
     if (path === undefined) throw pluginError(`the template file ${name} could not be found for the lookup`);
-    const text = decodeSurrogateEscape(readFileSync(path));
+    const text = decodeSurrogateEscape(readSource(path));
     const hasManaged = ctx.vars.has('ansible_managed');
     const extraVars = templateFileVars(name, path, hasManaged, ctx.lookup);
     if (!hasManaged) {
@@ -103,4 +104,13 @@ function templateFileVars(name: string, path: string, hasManaged: boolean, looku
   ]);
   if (!hasManaged) vars.set('ansible_managed', ansibleManaged(lookup, { host: hostname(), uid: ownerName(st.uid), file: name }, st.mtimeMs));
   return vars;
+}
+
+/** A template's bytes; one that cannot be read (a folder) fails in the words of 2.19's loader. */
+function readSource(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw pluginError(`An error occurred while trying to read the file '${path}': ${pythonOsError(error, path)}`, error);
+  }
 }
