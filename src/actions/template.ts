@@ -3,12 +3,13 @@ import { hostname } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { overlay } from '../run/task-executor.js';
 import { datetimeValue } from '../template/index.js';
-import { isDict, pyRepr, pyStr, type Data, type DictKey } from '../core/data.js';
+import { isDict, pyRepr, pyStr, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { ownerName } from '../core/owner-name.js';
 import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
 import { ansibleManaged } from '../template/ansible-managed.js';
 import { pythonOsError } from '../core/python-os-error.js';
+import { decodeSurrogateEscape } from '../core/surrogate-escape.js';
 import { includeSearchPath } from '../template/lookups/search-path.js';
 import { pyCodec, pyEncode } from '../template/filters/ansible-python-codecs.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
@@ -48,7 +49,11 @@ export const template: Action = async (ctx) => {
     // NOTE: ansible raises its own failure while handling the not-found error.
     throw new ActionFail(fileNotFoundMessage(name, searchedFor(name, 'templates', dirs)), true);
   }
-  let text = readTemplateSource(path);
+  const bytes = readTemplateSource(path);
+  let text = decodeSurrogateEscape(bytes);
+  // NOTE: 2.19's loader escapes what is not UTF-8 (surrogateescape, written back as the same bytes)
+  // and deprecates reading such a source.
+  const undecodable = LONE_SURROGATE.test(text);
   // NOTE: 2.19's loader opens a vault-encrypted template as it reads it.
   if (text.startsWith('$ANSIBLE_VAULT') && ctx.lookup.vault) text = ctx.lookup.vault.decrypt(text);
   const st = statSync(path);
@@ -91,16 +96,28 @@ export const template: Action = async (ctx) => {
   args.set('_volant_after_header', renderedPath);
   args.set('_volant_task_args', copyTaskArgs(ctx.args, args.get('mode'), renderedPath));
   if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
-  return withSourceChecksum(throwRemoteStatError(await ctx.runModule({ module: 'copy', args })), args);
+  const result = withSourceChecksum(throwRemoteStatError(await ctx.runModule({ module: 'copy', args })), args);
+  if (undecodable) addDeprecation(result, `File '${path}' could not be decoded as 'utf-8'. Invalid content has been escaped.`);
+  return result;
 };
+
+/** A byte that was not UTF-8, as surrogateescape keeps it. */
+const LONE_SURROGATE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
+
+/** The loader's deprecation of a source that is not UTF-8, among the result's own. */
+function addDeprecation(result: DataDict, msg: string): void {
+  const given = result.get('deprecations');
+  const entry = new Map<string, Data>([['msg', msg], ['version', '2.23'], ['collection_name', 'ansible.builtin'], ['help_text', 'This file must be UTF-8 encoded.']]);
+  result.set('deprecations', [entry, ...(Array.isArray(given) ? given : [])]);
+}
 
 /**
  * The template's text. NOTE: 2.19's loader fails on a source it cannot read (a folder) with its own
  * message and the OSError after it, as "Task failed: …" rather than the action's failed result.
  */
-function readTemplateSource(path: string): string {
+function readTemplateSource(path: string): Buffer {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(path);
   } catch (error) {
     throw new TaskError([{ message: `An error occurred while trying to read the file '${path}': ${pythonOsError(error, path)}` }]);
   }
@@ -122,7 +139,10 @@ function copyTaskArgs(taskArgs: ReadonlyMap<DictKey, Data>, mode: Data | undefin
 
 /** The rendered text as the bytes of `output_encoding` (utf-8 unless set), as Python's str.encode. */
 function encodeOutput(text: string, encoding: Data | undefined): Buffer {
-  return pyEncode(text, pyCodec(encoding === undefined || encoding === null ? 'utf-8' : pyStr(encoding)));
+  const codec = pyCodec(encoding === undefined || encoding === null ? 'utf-8' : pyStr(encoding));
+  // NOTE: ansible encodes with surrogateescape: a byte the source's decoding escaped is written back as it was.
+  const parts = text.split(/((?<![\uD800-\uDBFF])[\uDC80-\uDCFF])/);
+  return Buffer.concat(parts.map((part, i) => (i % 2 === 1 ? Buffer.from([part.charCodeAt(0) - 0xdc00]) : pyEncode(part, codec))));
 }
 
 const NEWLINES = ['\n', '\r', '\r\n'];
