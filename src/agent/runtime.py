@@ -1584,7 +1584,8 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
             if adjust is not None:
                 invocation = {'module_args': remove_values(adjust(dict(vres.params), result), vres.no_log_values)}
         elif check_mode and not getattr(module, 'SUPPORTS_CHECK_MODE', False):
-            result = {'skipped': True, 'msg': 'remote module (%s) does not support check mode' % name}
+            # (named as the task wrote it, as the unsupported-parameters message above)
+            result = {'skipped': True, 'msg': 'remote module (%s) does not support check mode' % (internal.get('_ansible_module_name') or name)}
         else:
             # NOTE: an action that stats dest first (copy) runs the stat module as the become
             # user: that module makes remote_tmp and its warning never reaches the task's result.

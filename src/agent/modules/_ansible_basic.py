@@ -141,7 +141,7 @@ class AnsibleModule(object):
                 msg = 'Unsupported parameters for (%s) module: %s' % (internal.get('_ansible_module_name') or self._name, msg)
             self.fail_json(msg=msg)
         if self.check_mode and not self.supports_check_mode:
-            self.exit_json(skipped=True, msg='remote module (%s) does not support check mode' % self._name)
+            self.exit_json(skipped=True, msg='remote module (%s) does not support check mode' % (internal.get('_ansible_module_name') or self._name))
         if not self.no_log:
             # NOTE: ansible's invocation logging warns about password-like options without no_log
             for param in self.params:
