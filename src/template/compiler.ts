@@ -446,18 +446,24 @@ class Compiler {
             const where = origin?.(f);
             if (where) setValueOrigin(list, i, where);
           });
+          noteRawItems(list, list);
           return this.countsLists ? noteLiteralList(list) : list;
         };
       }
       case 'tuple': {
         const items = e.items.map((i) => capturingFailure(this.expr(i)));
-        return (f) => markTuple(items.map((i) => i(f)) as Data[]);
+        return (f) => {
+          const tuple = items.map((i) => i(f)) as Data[];
+          noteRawItems(tuple, tuple);
+          return markTuple(tuple);
+        };
       }
       case 'dict': {
         const items = e.items.map(([k, v]) => [this.expr(k), capturingFailure(this.expr(v))] as const);
         return (f) => {
           const m: DataDict = new Map();
           for (const [k, v] of items) m.set(storedKey(m, dictKey(f.state.settle(k(f)))), v(f) as Data);
+          noteRawItems(m, m.values());
           return m;
         };
       }
@@ -917,6 +923,27 @@ export function unmarkRaw(v: object): void {
 
 export function isRaw(v: Value): boolean {
   return typeof v === 'object' && v !== null && rawContainers.has(v);
+}
+
+/**
+ * Literals (`[d]`, `(d, 1)`, `{'k': d}`) holding a variable's list or dict, itself not yet
+ * rendered: settling the literal settles those items, as 2.19 finalizes its lazy containers
+ * wherever they sit. The literal's own constants are never rendered.
+ */
+const literalsHoldingRaw = new WeakSet<object>();
+
+function noteRawItems(literal: object, items: Iterable<unknown>): void {
+  for (const item of items) {
+    if (typeof item === 'object' && item !== null && (rawContainers.has(item) || literalsHoldingRaw.has(item))) {
+      literalsHoldingRaw.add(literal);
+      return;
+    }
+  }
+}
+
+/** Takes the mark noteRawItems left: true once, for a literal whose raw items are now to be settled. */
+export function takeRawItemsMark(v: Value): boolean {
+  return typeof v === 'object' && v !== null && literalsHoldingRaw.delete(v);
 }
 
 function concatText(v: Value): string {

@@ -10,7 +10,7 @@ import { DeprecatedText, deprecationOf, type ValueDeprecation } from '../core/de
 import { valueOrigin } from '../core/value-origins.js';
 import type { RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { SourceLocation } from '../core/source-location.js';
-import { isRaw, markRaw, unmarkRaw } from './compiler.js';
+import { isRaw, markRaw, takeRawItemsMark, unmarkRaw } from './compiler.js';
 import { globals } from './globals.js';
 import { nestedRenderErrors, type NestedRenderOptions, type PluginContext } from './plugin.js';
 import { PluginFailure } from './plugin-failure.js';
@@ -349,13 +349,25 @@ export class RenderContext implements RenderState {
   }
 
   settle(value: Value): Value {
-    if (typeof value !== 'object' || value === null || !isRaw(value)) return value;
+    if (typeof value !== 'object' || value === null) return value;
+    if (takeRawItemsMark(value)) return this.settleItems(value);
+    if (!isRaw(value)) return value;
     const settled = (this.settled ??= new WeakMap());
     const done = settled.get(value);
     if (done !== undefined) return done;
     const r = this.resolveDeep(value);
     settled.set(value, r);
     return r;
+  }
+
+  /** A fresh literal's items settled in place (a literal is this render's own: nobody else holds it). */
+  private settleItems(literal: Value): Value {
+    if (Array.isArray(literal)) {
+      for (let i = 0; i < literal.length; i++) literal[i] = this.settle(literal[i] as Value) as Data;
+    } else if (literal instanceof Map) {
+      for (const [k, item] of literal) literal.set(k, this.settle(item as Value) as Data);
+    }
+    return literal;
   }
 
   /** Renders templates anywhere inside a variable container; the same object when there are none. */
