@@ -33,7 +33,9 @@ export const indexed_items: LookupFn = (_ctx, terms) => flattenOnce(terms).map((
 
 /** Lists of lists (each entry flattened once), shorter lists padded with None. */
 export const together: LookupFn = (_ctx, terms) => {
-  const lists = terms.map((t) => (Array.isArray(t) ? t : [t]));
+  // NOTE: each term is iterated as zip_longest does: a str gives its characters, a dict its keys,
+  // an int fails as not iterable.
+  const lists = terms.map((t) => iterate(t));
   if (lists.length === 0) throw pluginError('with_together requires at least one element in each list');
   const n = Math.max(...lists.map((l) => l.length));
   const out: Data[] = [];
