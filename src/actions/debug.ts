@@ -33,7 +33,7 @@ export const debug: Action = (ctx) => {
         const named = IDENTIFIER.test(expr) ? markedVariable(ctx, expr, markers) : markedEntry(ctx, expr, markers);
         // An undefined met inside another variable's template is shown where that was written.
         const inner = e instanceof VolantError && e.location !== ctx.step.task.argsLoc ? e.location : undefined;
-        value = named ?? markers.mark(e, inner ?? varLocation(ctx) ?? ctx.step.task.argsLoc);
+        value = named ?? markers.markedExpression(expr, exprOrigin) ?? markers.mark(e, inner ?? varLocation(ctx) ?? ctx.step.task.argsLoc);
       }
       if (value === OMIT_PLACEHOLDER) {
         // NOTE: 2.19's omit is an object of its own: a `var` that gives it shows its text, and warns.
@@ -114,6 +114,35 @@ class ErrorMarkers {
     this.count++;
     this.warn([`error ${this.count} - ${message}`], origin);
     return `<< error ${this.count} - ${message} >>`;
+  }
+
+  /**
+   * `var`'s result with what is undefined inside it marked where it sits (a list literal's item,
+   * a dict entry), each marker warned where the variable that made it was written (else at the
+   * expression), one warning for a run of them from the same place; or undefined when the
+   * expression fails even so (an undefined value met by an operator marks the whole result).
+   */
+  markedExpression(expr: string, origin: SourceLocation): Data | undefined {
+    const recorded: Array<[SourceLocation, string[]]> = [];
+    const countBefore = this.count;
+    const markError = (message: string, variableOrigin: SourceLocation | undefined): string => {
+      this.count++;
+      const where = variableOrigin ?? origin;
+      const line = `error ${this.count} - ${message}`;
+      const last = recorded.at(-1);
+      if (last && sameLocation(last[0], where)) last[1].push(line);
+      else recorded.push([where, [line]]);
+      return `<< error ${this.count} - ${message} >>`;
+    };
+    let value: Data;
+    try {
+      value = this.ctx.templar.evaluateExpression(expr, this.ctx.vars, { origin, lookup: this.ctx.lookup, markError });
+    } catch {
+      this.count = countBefore;
+      return undefined;
+    }
+    for (const [where, lines] of recorded) this.warn(lines, where);
+    return value;
   }
 
   renderText(text: string, origin: SourceLocation): Data {

@@ -63,6 +63,29 @@ export function copyValueOrigins(from: Container, to: Container): void {
   tables.set(to, { ...(t.lookup ? { lookup: t.lookup } : {}), ...(t.entries ? { entries: new Map(t.entries) } : {}) });
 }
 
+/** Gives a list made of `parts` one after another (`a + b`) the value origins their items have. */
+export function joinedValueOrigins(parts: ReadonlyArray<readonly Data[]>, to: readonly Data[]): void {
+  let offset = 0;
+  for (const part of parts) {
+    if (tables.has(part)) {
+      for (let i = 0; i < part.length; i++) {
+        const origin = valueOrigin(part, i);
+        if (origin) setValueOrigin(to, offset + i, origin);
+      }
+    }
+    offset += part.length;
+  }
+}
+
+/** Gives a list made of `from`'s items at `indexes` (a slice) the value origins those items have. */
+export function pickedValueOrigins(from: readonly Data[], indexes: readonly number[], to: readonly Data[]): void {
+  if (!tables.has(from)) return;
+  indexes.forEach((index, i) => {
+    const origin = valueOrigin(from, index);
+    if (origin) setValueOrigin(to, i, origin);
+  });
+}
+
 /** An origin that is a description, not a file position (`<CLI option '-e'>`). */
 export function describedOrigin(description: string): SourceLocation {
   return { file: description, line: 0, column: 0 };

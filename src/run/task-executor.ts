@@ -4,7 +4,7 @@
  * Returns ansible's result dict, internal keys included; the strategy applies it.
  */
 import { keepTrusted } from './registered-overrides.js';
-import { PyFloat, isDict, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
+import { PyFloat, isDict, isTuple, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
@@ -144,12 +144,13 @@ export class TaskExecutor {
     const withLookup = task.withLookup;
     if (withLookup) {
       const terms = withLookup.terms;
-      const options = { origin: terms.loc, lookup: this.services.lookupEnv(step) };
+      const options = { origin: terms.loc, lookup: this.services.lookupEnv(step), keepTuples: true };
       const render = (v: Data): Data => templar.renderDeep(v, vars, options);
       const firstFound = withLookup.name.replace(/^ansible\.(builtin|legacy)\./, '') === 'first_found';
       const value = firstFound ? renderDroppingUndefined(render, terms.value) : render(terms.value);
       if (value === OMIT) throw omittedLoopError(terms.loc);
-      const list = Array.isArray(value) ? value : [value];
+      // a tuple is one term, as it is no list to 2.19
+      const list = Array.isArray(value) && !isTuple(value) ? value : [value];
       return withTaggedValues(withLoopTermTags(value, list), () => this.invokeWithLookup(withLookup.name, list, vars, step, terms.loc));
     }
     const loop = task.keywords.get('loop');
@@ -815,7 +816,8 @@ export class TaskExecutor {
         const written = pyRepr(step.folded.environment.flatMap((layer) => (Array.isArray(layer.value) ? layer.value : [layer.value])));
         throw new TaskError([{ message: "Error processing keyword 'environment'.", context: `Origin: <unknown>\n\n${written}` }, ...linksOf(e)]);
       }
-      const list = Array.isArray(value) ? value : [value];
+      // a tuple is one term, as it is no list to 2.19
+      const list = Array.isArray(value) && !isTuple(value) ? value : [value];
       for (const entry of list) {
         if (entry === OMIT) continue;
         if (isDict(entry)) for (const [k, v] of entry) env.set(String(k), pyStr(v));

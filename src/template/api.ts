@@ -99,6 +99,8 @@ export interface RenderOptions {
    * the template being rendered still fails on its own undefined values. `markError` implies it.
    */
   markNested?(message: string, variableOrigin: SourceLocation | undefined): string;
+  /** renderDeep of a with_ loop's terms: a tuple stays a tuple (2.19 hands the lookup its terms unfinalized). */
+  keepTuples?: boolean;
 }
 
 /** The engine as the controller uses it. Templates are compiled once and cached by text. */

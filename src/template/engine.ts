@@ -3,7 +3,7 @@
  * with Ansible 2.19's native results, evaluate conditionals, and translate every failure into a
  * TemplateError carrying Ansible's words and the origin location.
  */
-import { PyDate, UnsafeString, VaultString, isTuple, strRepr, textOf, type Data, type DataDict } from '../core/data.js';
+import { PyDate, UnsafeString, VaultString, isTuple, markTuple, strRepr, textOf, type Data, type DataDict } from '../core/data.js';
 import { DeprecatedText, deprecatedTextIn } from '../core/deprecated-values.js';
 import { TemplateError, VolantError } from '../core/errors.js';
 import { formatLocation, raisedElsewhere, type SourceLocation } from '../core/source-location.js';
@@ -208,7 +208,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         const c = ctx;
         return this.guard('template', options, () => {
           try {
-            return toData(this.renderWith(c, v, options));
+            return toData(this.renderWith(c, v, options), options.keepTuples);
           } catch (err) {
             // A plugin's failure (a lookup's too) stays named at the argument, as 2.19 does; a value
             // it cannot store is found when the whole value is finalized, named where that is.
@@ -326,7 +326,9 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       if (DeprecatedText.made) noteDeprecatedText(ctx, value);
       warnGroupTupleStorage(value, options);
       if (compiled.markup && typeof value === 'string') warnMarkupStorage(options);
-      return toData(value);
+      // NOTE: under debug's replacing markers, what is undefined inside the result (a list
+      // literal's item, a dict entry) is marked where it sits, the rest of the value kept.
+      return toData(options.markError ? replaceUndefined(value, options.markError) : value);
     }, expression);
   }
 
@@ -432,17 +434,22 @@ function noteDeprecatedText(ctx: RenderContext, value: Value): void {
   if (deprecation) ctx.noteDeprecation(deprecation);
 }
 
-/** A template result as storable data: tuples become lists; other runtime objects are refused. */
-export function toData(v: Value): Data {
+/**
+ * A template result as storable data: tuples become lists (unless `keepTuples`: with_ lookup
+ * terms, which 2.19 hands on unfinalized); other runtime objects are refused.
+ */
+export function toData(v: Value, keepTuples = false): Data {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) {
-    let changed = isTuple(v);
+    const tuple = isTuple(v);
+    let changed = tuple && !keepTuples;
     const out = v.map((item) => {
-      const r = toData(item as Value);
+      const r = toData(item as Value, keepTuples);
       if (r !== item) changed = true;
       return r;
     });
-    return changed ? out : v;
+    if (!changed) return v;
+    return tuple && keepTuples ? markTuple(out) : out;
   }
   if (v instanceof Map) {
     let copy: DataDict | null = null;
@@ -450,7 +457,7 @@ export function toData(v: Value): Data {
     for (const [k, item] of v) {
       // NOTE: a tuple key is fine in a template, but storing makes it a list, which no dict can key.
       if (Array.isArray(k)) throw new PyException('TypeError', "unhashable type: 'list'");
-      const r = toData(item as Value);
+      const r = toData(item as Value, keepTuples);
       if (r !== item && copy === null) {
         copy = new Map();
         let j = 0;

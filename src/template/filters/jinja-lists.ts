@@ -1,6 +1,7 @@
 /** Jinja2's sequence filters: first/last/length/join/sort/unique/map/select/groupby/batch/slice/sum/min/max … */
 import { isTuple, PyFloat, UnsafeString, type Data } from '../../core/data.js';
 import { TemplateError } from '../../core/errors.js';
+import { copyValueOrigins } from '../../core/value-origins.js';
 import { filters, registerFilters, tests, userPlugins, type FilterFn, type PluginContext, type PluginValue } from '../plugin.js';
 import { groupTuple } from '../runtime/group-tuple.js';
 import { sortValues } from '../runtime/list-methods.js';
@@ -164,7 +165,14 @@ const listFilters: Record<string, FilterFn> = {
     if (items.length === 0) return new Undefined('No last item, sequence was empty.');
     return items[items.length - 1] as PluginValue;
   },
-  list: (_c, v) => list(v) as Data[],
+  list: (_c, v) => {
+    // NOTE: 2.19's list reads each item: an undefined one (a marker) is the filter's result.
+    if (Array.isArray(v)) for (const item of v) if (item instanceof Undefined) return item;
+    const out = list(v) as Data[];
+    // items read from variables stay tagged with where they were written (a with_ loop's terms name them)
+    if (Array.isArray(v)) copyValueOrigins(v as Data[], out);
+    return out;
+  },
   join: (_c, v, args, kw) => {
     const [d, attribute] = bindArgs(args, kw, [['d', ''], ['attribute', null]]);
     let items = list(v);

@@ -12,6 +12,7 @@ import { OMIT_PLACEHOLDER } from './omit.js';
 import { correctlyRoundedPow } from './correctly-rounded-pow.js';
 import { bigOf, isInt, num, operandTypeName, typeName } from './py-values.js';
 import { Undefined, undefinedError } from './undefined.js';
+import { joinedValueOrigins } from '../../core/value-origins.js';
 
 function check(v: Value): void {
   if (v instanceof Undefined) throw undefinedError(v);
@@ -64,6 +65,8 @@ export function add(a: Value, b: Value): Value {
   if (Array.isArray(a)) {
     if (Array.isArray(b) && isTuple(a) === isTuple(b)) {
       const r = (a as Data[]).concat(b as Data[]);
+      // items read from variables stay tagged with where they were written
+      joinedValueOrigins([a as Data[], b as Data[]], r);
       return isTuple(a) ? markTuple(r) : r;
     }
     const t = isTuple(a) ? 'tuple' : 'list';
@@ -94,6 +97,7 @@ function repeat(seq: Value, times: number): Value {
   const arr = seq as Data[];
   const out: Data[] = [];
   for (let i = 0; i < n; i++) out.push(...arr);
+  joinedValueOrigins(new Array<Data[]>(n).fill(arr), out);
   return isTuple(arr) ? markTuple(out) : out;
 }
 

@@ -1,5 +1,6 @@
 /** Python slicing (`x[1:]`, `x[::-1]`) of lists, tuples and strings. */
 import { isTuple, markTuple, type Data } from '../../core/data.js';
+import { pickedValueOrigins } from '../../core/value-origins.js';
 import { PyObject, type Value } from './py-object.js';
 import { typeError, valueError } from './py-exception.js';
 import { isInt, repr, typeName } from './py-values.js';
@@ -54,7 +55,9 @@ export function applySlice(obj: Value, s: PySlice): Value {
     return sliceIndices(obj.length, s).map((i) => obj[i]).join('');
   }
   if (Array.isArray(obj)) {
-    const out = sliceIndices(obj.length, s).map((i) => obj[i]) as Data[];
+    const indexes = sliceIndices(obj.length, s);
+    const out = indexes.map((i) => obj[i]) as Data[];
+    pickedValueOrigins(obj as Data[], indexes, out);
     return isTuple(obj) ? markTuple(out) : out;
   }
   throw typeError(`'${typeName(obj)}' object is not subscriptable`);
