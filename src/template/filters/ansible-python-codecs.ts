@@ -107,63 +107,54 @@ function surrogateEscaped(bytes: Buffer, from: number, to: number, reason: strin
   return { text, resume: at };
 }
 
-/**
- * CPython's UTF-16 decoder under surrogateescape: a trailing odd byte, a lone low surrogate or a
- * high one without its pair is an error (surrogateEscaped).
- */
-function utf16Decode(bytes: Buffer, start: number, bigEndian: boolean): string {
-  const codec = bigEndian ? 'utf-16-be' : 'utf-16-le';
-  const unit = (i: number): number => (bigEndian ? bytes.readUInt16BE(i) : bytes.readUInt16LE(i));
+/** One step of a decoder: the text of the unit at a position and its width, or why it cannot be decoded up to `to`. */
+type DecodeStep = { text: string; width: number } | { to: number; reason: string };
+
+/** Runs a decoder's steps over `bytes` from `start`, escaping what a step rejects (surrogateEscaped). */
+function decodeEscaping(bytes: Buffer, start: number, codec: string, step: (at: number) => DecodeStep): string {
   let out = '';
   let i = start;
-  const fail = (to: number, reason: string): void => {
-    const r = surrogateEscaped(bytes, i, to, reason, codec);
-    out += r.text;
-    i = r.resume;
-  };
   while (i < bytes.length) {
-    if (i + 1 >= bytes.length) {
-      fail(bytes.length, 'truncated data');
-      continue;
+    const r = step(i);
+    if ('reason' in r) {
+      const escaped = surrogateEscaped(bytes, i, r.to, r.reason, codec);
+      out += escaped.text;
+      i = escaped.resume;
+    } else {
+      out += r.text;
+      i += r.width;
     }
-    const u = unit(i);
-    if (u < 0xd800 || u > 0xdfff) {
-      out += String.fromCharCode(u);
-      i += 2;
-    } else if (u >= 0xdc00) fail(i + 2, 'illegal encoding');
-    else if (i + 3 >= bytes.length) fail(bytes.length, 'unexpected end of data');
-    else if (unit(i + 2) >= 0xdc00 && unit(i + 2) <= 0xdfff) {
-      out += String.fromCharCode(u, unit(i + 2));
-      i += 4;
-    } else fail(i + 2, 'illegal UTF-16 surrogate');
   }
   return out;
 }
 
+/**
+ * CPython's UTF-16 decoder under surrogateescape: a trailing odd byte, a lone low surrogate or a
+ * high one without its pair is an error.
+ */
+function utf16Decode(bytes: Buffer, start: number, bigEndian: boolean): string {
+  const unit = (i: number): number => (bigEndian ? bytes.readUInt16BE(i) : bytes.readUInt16LE(i));
+  return decodeEscaping(bytes, start, bigEndian ? 'utf-16-be' : 'utf-16-le', (i) => {
+    if (i + 1 >= bytes.length) return { to: bytes.length, reason: 'truncated data' };
+    const u = unit(i);
+    if (u < 0xd800 || u > 0xdfff) return { text: String.fromCharCode(u), width: 2 };
+    if (u >= 0xdc00) return { to: i + 2, reason: 'illegal encoding' };
+    if (i + 3 >= bytes.length) return { to: bytes.length, reason: 'unexpected end of data' };
+    const low = unit(i + 2);
+    if (low >= 0xdc00 && low <= 0xdfff) return { text: String.fromCharCode(u, low), width: 4 };
+    return { to: i + 2, reason: 'illegal UTF-16 surrogate' };
+  });
+}
+
 /** CPython's UTF-32 decoder under surrogateescape: a short tail, a code point past U+10FFFF or a surrogate is an error. */
 function utf32Decode(bytes: Buffer, start: number, bigEndian: boolean): string {
-  const codec = bigEndian ? 'utf-32-be' : 'utf-32-le';
-  let out = '';
-  let i = start;
-  const fail = (to: number, reason: string): void => {
-    const r = surrogateEscaped(bytes, i, to, reason, codec);
-    out += r.text;
-    i = r.resume;
-  };
-  while (i < bytes.length) {
-    if (i + 4 > bytes.length) {
-      fail(bytes.length, 'truncated data');
-      continue;
-    }
+  return decodeEscaping(bytes, start, bigEndian ? 'utf-32-be' : 'utf-32-le', (i) => {
+    if (i + 4 > bytes.length) return { to: bytes.length, reason: 'truncated data' };
     const cp = bigEndian ? bytes.readUInt32BE(i) : bytes.readUInt32LE(i);
-    if (cp > 0x10ffff) fail(i + 4, 'code point not in range(0x110000)');
-    else if (cp >= 0xd800 && cp < 0xe000) fail(i + 4, 'code point in surrogate code point range(0xd800, 0xe000)');
-    else {
-      out += String.fromCodePoint(cp);
-      i += 4;
-    }
-  }
-  return out;
+    if (cp > 0x10ffff) return { to: i + 4, reason: 'code point not in range(0x110000)' };
+    if (cp >= 0xd800 && cp < 0xe000) return { to: i + 4, reason: 'code point in surrogate code point range(0xd800, 0xe000)' };
+    return { text: String.fromCodePoint(cp), width: 4 };
+  });
 }
 
 /** How Python's repr writes one character in an encode error (`\xe9`, `\u20ac`). */
