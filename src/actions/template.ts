@@ -9,7 +9,7 @@ import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
 import { ansibleManaged } from '../template/ansible-managed.js';
 import { pythonOsError } from '../core/python-os-error.js';
-import { decodeSurrogateEscape } from '../core/surrogate-escape.js';
+import { decodeSurrogateEscape, encodeSurrogateEscape, hasEscapedBytes } from '../core/surrogate-escape.js';
 import { includeSearchPath } from '../template/lookups/search-path.js';
 import { pyCodec, pyEncode } from '../template/filters/ansible-python-codecs.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
@@ -53,7 +53,7 @@ export const template: Action = async (ctx) => {
   let text = decodeSurrogateEscape(bytes);
   // NOTE: 2.19's loader escapes what is not UTF-8 (surrogateescape, written back as the same bytes)
   // and deprecates reading such a source.
-  const undecodable = LONE_SURROGATE.test(text);
+  const undecodable = hasEscapedBytes(text);
   // NOTE: 2.19's loader opens a vault-encrypted template as it reads it.
   if (text.startsWith('$ANSIBLE_VAULT') && ctx.lookup.vault) text = ctx.lookup.vault.decrypt(text);
   const st = statSync(path);
@@ -101,9 +101,6 @@ export const template: Action = async (ctx) => {
   return result;
 };
 
-/** A byte that was not UTF-8, as surrogateescape keeps it. */
-const LONE_SURROGATE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
-
 /** The loader's deprecation of a source that is not UTF-8, among the result's own. */
 function addDeprecation(result: DataDict, msg: string): void {
   const given = result.get('deprecations');
@@ -141,8 +138,7 @@ function copyTaskArgs(taskArgs: ReadonlyMap<DictKey, Data>, mode: Data | undefin
 function encodeOutput(text: string, encoding: Data | undefined): Buffer {
   const codec = pyCodec(encoding === undefined || encoding === null ? 'utf-8' : pyStr(encoding));
   // NOTE: ansible encodes with surrogateescape: a byte the source's decoding escaped is written back as it was.
-  const parts = text.split(/((?<![\uD800-\uDBFF])[\uDC80-\uDCFF])/);
-  return Buffer.concat(parts.map((part, i) => (i % 2 === 1 ? Buffer.from([part.charCodeAt(0) - 0xdc00]) : pyEncode(part, codec))));
+  return encodeSurrogateEscape(text, (part) => pyEncode(part, codec));
 }
 
 const NEWLINES = ['\n', '\r', '\r\n'];

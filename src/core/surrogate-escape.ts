@@ -47,3 +47,20 @@ export function decodeSurrogateEscape(bytes: Uint8Array): string {
   }
   return out;
 }
+
+/** A byte that decoding escaped: a low surrogate U+DC80..U+DCFF with no high one before it. */
+const ESCAPED_BYTE = /(?<![\uD800-\uDBFF])([\uDC80-\uDCFF])/;
+
+/** Whether decoding escaped any byte of the text (it was not UTF-8). */
+export function hasEscapedBytes(text: string): boolean {
+  return ESCAPED_BYTE.test(text);
+}
+
+/**
+ * Python's `str.encode(codec, errors='surrogateescape')` given the codec's encoder: each escaped
+ * byte is written back as it was, the text between encoded.
+ */
+export function encodeSurrogateEscape(text: string, encode: (part: string) => Buffer): Buffer {
+  const parts = text.split(ESCAPED_BYTE);
+  return Buffer.concat(parts.map((part, i) => (i % 2 === 1 ? Buffer.from([part.charCodeAt(0) - 0xdc00]) : encode(part))));
+}

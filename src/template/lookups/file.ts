@@ -4,13 +4,13 @@ import type { Data } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
 import { pluginError } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
+import { hasEscapedBytes } from '../../core/surrogate-escape.js';
 import { lookupOptions, strTerm } from './lookup-options.js';
 import { pythonOsError } from '../../core/python-os-error.js';
 import { findFileInSearchPath } from './search-path.js';
 
 
 /** A byte that was not UTF-8, as surrogateescape keeps it. */
-const LONE_SURROGATE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
 
 export function pyStrip(text: string, left: boolean, right: boolean): string {
   let out = text;
@@ -40,7 +40,7 @@ export const file: LookupFn = (ctx, terms, kwargs) => {
     // bytes may be no UTF-8 either).
     const vault = ctx.lookup?.vault;
     if (text.startsWith('$ANSIBLE_VAULT') && vault) text = vault.decryptBytes ? decodeSurrogateEscape(vault.decryptBytes(text)) : vault.decrypt(text);
-    if (LONE_SURROGATE.test(text)) {
+    if (hasEscapedBytes(text)) {
       // NOTE: 2.19's loader escapes what is not UTF-8 and deprecates reading such a file.
       ctx.warn?.({ kind: 'deprecation', message: `File '${path}' could not be decoded as 'utf-8'. Invalid content has been escaped.`, version: '2.23', help: 'This file must be UTF-8 encoded.' });
     }
