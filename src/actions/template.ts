@@ -90,6 +90,8 @@ export const template: Action = async (ctx) => {
   const args = new Map<string, Data>();
   for (const [k, v] of ctx.args) if (!TEMPLATE_ONLY.has(String(k))) args.set(String(k), v);
   if (args.get('mode') === 'preserve') args.set('mode', octalMode(st.mode));
+  // 2.19's template action reads follow as a loose boolean (a list is False) before copy sees it
+  if (args.has('follow')) args.set('follow', toBoolLike(args.get('follow')));
   args.set('_volant_content_b64', encodeOutput(pyStr(rendered), ctx.args.get('output_encoding')).toString('base64'));
   args.set('_original_basename', basename(name));
   const renderedPath = localTmpName(basename(path));
