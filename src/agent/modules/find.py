@@ -180,22 +180,25 @@ def run(params, ctx):
                         skipped[full] = str(e)
                         warned = True
                         continue
-                    common = (_name_matches(name, params['patterns'], params['excludes'], params['use_regex'])
-                              and _threshold(st, now, age, params['age_stamp']))
+                    # NOTE: only an entry of the wanted type is matched by name: a bad regex fails
+                    # a path only when it holds such an entry, as in ansible-core
+                    def common():
+                        return (_name_matches(name, params['patterns'], params['excludes'], params['use_regex'])
+                                and _threshold(st, now, age, params['age_stamp']))
                     entry = {'path': full}
                     if ftype == 'any':
-                        if common and _mode_ok(st, params['mode'], params['exact_mode']):
+                        if common() and _mode_ok(st, params['mode'], params['exact_mode']):
                             entry.update(_info(st))
                             if stat.S_ISREG(st.st_mode) and params['get_checksum']:
                                 entry['checksum'] = ctx.digest_from_file(full, params['checksum_algorithm'])
                             if not stat.S_ISREG(st.st_mode) or _size_ok(st, size):
                                 found.append(entry)
                     elif ftype == 'directory' and stat.S_ISDIR(st.st_mode):
-                        if common and _mode_ok(st, params['mode'], params['exact_mode']):
+                        if common() and _mode_ok(st, params['mode'], params['exact_mode']):
                             entry.update(_info(st))
                             found.append(entry)
                     elif ftype == 'file' and stat.S_ISREG(st.st_mode):
-                        if (common and _size_ok(st, size)
+                        if (common() and _size_ok(st, size)
                                 and _contains(full, params['contains'], params['encoding'], params['read_whole_file'])
                                 and _mode_ok(st, params['mode'], params['exact_mode'])):
                             entry.update(_info(st))
@@ -203,7 +206,7 @@ def run(params, ctx):
                                 entry['checksum'] = ctx.digest_from_file(full, params['checksum_algorithm'])
                             found.append(entry)
                     elif ftype == 'link' and stat.S_ISLNK(st.st_mode):
-                        if common and _mode_ok(st, params['mode'], params['exact_mode']):
+                        if common() and _mode_ok(st, params['mode'], params['exact_mode']):
                             entry.update(_info(st))
                             found.append(entry)
                     if len(found) == limit:
