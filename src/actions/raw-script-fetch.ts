@@ -7,11 +7,12 @@ import { keywordInt } from '../run/keyword-values.js';
 import type { AgentSession } from '../run/transport.js';
 import { ActionFail, ActionSkip, TaskError } from '../run/task-error.js';
 import { splitArgs } from '../playbook/split-args.js';
+import { isDirectory } from '../core/fs-kinds.js';
 import { controllerSearchDirs, fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
 
 interface ScriptSession extends AgentSession {
   runScript(localPath: string, argsLine: string, options?: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number }): Promise<Map<string | number | boolean | null, Data>>;
-  fetchFile(remotePath: string, localPath: string): Promise<Map<string | number | boolean | null, Data>>;
+  fetchFile(remotePath: string, localPath: string, checkLocal?: () => void): Promise<Map<string | number | boolean | null, Data>>;
   exists(path: string): Promise<boolean>;
   expandUser(path: string): Promise<string>;
 }
@@ -105,14 +106,20 @@ export const fetch: Action = async (ctx) => {
   // NOTE: a trailing slash (a directory to fetch into) must be seen before resolve() drops it.
   const intoDirectory = dest.endsWith('/');
   if (!isAbsolute(dest)) dest = resolve(ctx.lookup.baseDir, dest);
-  let local: string;
-  if (toBoolLike(ctx.args.get('flat'))) {
-    local = intoDirectory ? join(dest, source.split('/').pop() ?? source) : dest;
-  } else {
-    local = normalize(join(dest, ctx.host, source));
-  }
-  return missingOrDirectory(await session.fetchFile(source, local), source, toBoolLike(ctx.args.get('fail_on_missing') ?? true));
+  const flat = toBoolLike(ctx.args.get('flat'));
+  const local = !flat ? normalize(join(dest, ctx.host, source)) : intoDirectory ? join(dest, source.split('/').pop() ?? source) : dest;
+  // NOTE: 2.19's message names the path as written (a relative dest is resolved only after the check)
+  const shownDest = intoDirectory ? `${pyStr(destArg)}${source.split('/').pop() ?? source}` : pyStr(destArg);
+  const checkLocal = flat ? () => flatDestNotDirectory(local, shownDest, intoDirectory) : undefined;
+  return missingOrDirectory(await session.fetchFile(source, local, checkLocal), source, toBoolLike(ctx.args.get('fail_on_missing') ?? true));
 };
+
+/** With flat, 2.19 writes no file over a directory: dest itself, or the name it makes inside dest/. */
+function flatDestNotDirectory(local: string, shownDest: string, intoDirectory: boolean): void {
+  if (!isDirectory(local)) return;
+  if (!intoDirectory) throw new ActionFail('dest is an existing directory, use a trailing slash if you want to fetch src into that directory');
+  throw new ActionFail(`calculated dest '${shownDest}' is an existing directory, use another path that does not point to an existing directory`);
+}
 
 const MISSING = 'the remote file does not exist, not transferring, ignored';
 const IS_DIRECTORY = 'remote file is a directory, fetch cannot work on directories';

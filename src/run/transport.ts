@@ -73,7 +73,7 @@ export interface AgentSession {
   runRaw(command: string, options?: { executable?: string; timeout?: number }): Promise<ModuleResult>;
   /** Copies a controller file's bytes (for `copy src=`, `script`, `unarchive`). */
   putFile?(localPath: string, remotePath: string): Promise<void>;
-  fetchFile?(remotePath: string, localPath: string): Promise<DataDict>;
+  fetchFile?(remotePath: string, localPath: string, checkLocal?: () => void): Promise<DataDict>;
   close(): Promise<void>;
 }
 

@@ -201,8 +201,10 @@ export class VolantAgentSession implements AgentSession {
    * directories are created) unless it already has the same content. Returns 2.19's fetch result
    * (the caller computes `localPath` from dest / flat / the host name). The bytes come in pieces
    * into a temp file beside `localPath`, which replaces it once the checksum matches.
+   * `checkLocal` runs once the host has a file to send, before anything local is read: 2.19
+   * reports a missing or directory source before a bad local dest.
    */
-  async fetchFile(remotePath: string, localPath: string): Promise<DataDict> {
+  async fetchFile(remotePath: string, localPath: string, checkLocal?: () => void): Promise<DataDict> {
     const answer = await this.client.request('fetch', new Map<string, Data>([['path', remotePath], ['chunked', true]]));
     if (!isDict(answer)) throw new Error('volant: bad fetch answer');
     if (answer.get('isdir') === true) {
@@ -221,6 +223,7 @@ export class VolantAgentSession implements AgentSession {
         ['invocation', new Map<string, Data>([['module_args', new Map<string, Data>([['src', remotePath]])]])],
       ]);
     }
+    checkLocal?.();
     const remoteChecksum = String(answer.get('checksum'));
     const local = await hashLocalFile(localPath);
     if (local !== undefined && local.sha1 === remoteChecksum) {
