@@ -148,6 +148,14 @@ def _run(params, ctx):
         if params.get('mode') == 'preserve':
             params['mode'] = '0%03o' % stat.S_IMODE(os.stat(src).st_mode)
         if os.path.isdir(src):
+            if not params['force']:
+                # as for a file: the folder dest names (dest/basename(src) in an existing folder;
+                # a src ending in a slash names dest itself) is left alone when it exists
+                target = _with_folder(dest)
+                if os.path.isdir(target):
+                    target = os.path.join(target, os.path.basename(src))
+                if os.path.exists(target):
+                    return {'changed': False, 'msg': 'file already exists', 'src': src, 'dest': target}
             if dest.endswith(os.sep) and not os.path.exists(os.path.dirname(dest)):
                 _make_dest_dirs(ctx, params, os.path.dirname(dest), src)
             return _copy_tree(params, ctx, src, dest)
@@ -184,6 +192,9 @@ def _run(params, ctx):
     params['_volant_meta']['diff'] = diff_list
 
     if exists and not params['force']:
+        if remote_src:
+            # the module itself answers (with dest's attributes)
+            return {'changed': False, 'msg': 'file already exists', 'src': src, 'dest': action_dest}
         # NOTE: Ansible's copy action answers this itself (no module run, so no stat fields), naming the
         # file it would have sent: the controller's source, rendered template or content temp file.
         result = {'changed': False, 'dest': action_dest, 'src': src if remote_src else (ctx.internal.get('_volant_after_header') or _fake_local_src()), '_volant_bare': True}
