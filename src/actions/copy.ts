@@ -54,6 +54,8 @@ export const copy: Action = async (ctx) => {
       args.set('_volant_tree', tree);
       args.set('_volant_tree_src', source);
       const answer = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
+      // (the file module run on one of the tree's folders failed: its answer is the task's)
+      if (answer.delete('_volant_folder_failed')) return answer;
       // a module that failed without a checksum failed at the first file: the action gives it that
       // file's (the agent names the file it would have written when the module refuses its args)
       const first = (tree.get('files') as Data[])[0];

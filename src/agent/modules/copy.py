@@ -604,13 +604,22 @@ def _copy_controller_tree(params, ctx, tree):
             params.update(dest=dest, _original_basename=rel, _volant_src=_fake_src(target))
             raise
     for rel in tree['dirs']:
+        # NOTE: 2.19's action runs the file module (state=directory, mode=directory_mode, the task's
+        # owner and group) on every folder of the tree, existing or not: a bad directory_mode fails
+        # there, and a folder whose attributes differ is a change
         path = os.path.join(dest, rel)
-        if os.path.isdir(path):
-            continue
-        changed = True
-        if not ctx.check_mode:
+        if not os.path.isdir(path):
+            changed = True
+            if ctx.check_mode:
+                continue
             os.makedirs(path)
-            _set_directory_mode(params, ctx, path)
+        args = ctx.load_file_common_arguments(dict(params, mode=params['directory_mode']), path=path)
+        try:
+            changed = ctx.set_fs_attributes_if_different(args, False, None) or changed
+        except volant_runtime.ModuleFailed as e:
+            # the file module's failure, as it is: no source checksum or diff list from the action
+            e.result['_volant_folder_failed'] = True
+            raise
     for target, rel in tree.get('links', []):
         # NOTE: a link kept as a link (local_follow=false, or one to nothing) is made again on the
         # host pointing where it pointed, replacing what is there (the file module's force).
@@ -633,12 +642,6 @@ def _copy_controller_tree(params, ctx, tree):
     # (the action's own answer: it shows the task's args as its invocation)
     return {'changed': changed, 'dest': dest, 'src': ctx.internal.get('_volant_tree_src'), '_volant_bare': True,
             'invocation': _task_args_invocation(ctx.raw_args, ctx.internal)}
-
-
-def _set_directory_mode(params, ctx, path):
-    if params['directory_mode'] is not None:
-        args = ctx.load_file_common_arguments(dict(params, mode=params['directory_mode']), path=path)
-        ctx.set_fs_attributes_if_different(args, True, None)
 
 
 def _copy_tree(params, ctx, src, dest):
