@@ -593,6 +593,8 @@ def _copy_controller_tree(params, ctx, tree):
             # directory_mode (and owner, group) from the topmost down
             if not os.path.isdir(os.path.dirname(target)):
                 _make_dest_dirs(ctx, params, os.path.dirname(target), None)
+            if params['backup'] and exists:
+                last['backup_file'] = ctx.backup_local(target)
             ctx.atomic_write(target, data)
             ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(file_params, path=target), True, None)
         except volant_runtime.ModuleFailed as e:
