@@ -279,12 +279,16 @@ def _run(params, ctx):
 def _uploaded_source(ctx, params, data, dest, uploaded_as):
     """The file 2.19's action uploads for the module (its result's src): u+x, as the action leaves it."""
     path = params.setdefault('_volant_src', _fake_src(dest, uploaded_as))
+    _write_upload(ctx, path, data)
+    return path
+
+
+def _write_upload(ctx, path, data):
     os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
     ctx.add_cleanup_file(os.path.dirname(path))
     with open(path, 'wb') as f:
         data.write_to(f)
     os.chmod(path, stat.S_IMODE(os.stat(path).st_mode) | stat.S_IXUSR)
-    return path
 
 
 def _validate_source(ctx, params, path):
@@ -595,6 +599,9 @@ def _copy_controller_tree(params, ctx, tree):
                 _make_dest_dirs(ctx, params, os.path.dirname(target), None)
             if params['backup'] and exists:
                 last['backup_file'] = ctx.backup_local(target)
+            if params['validate']:
+                _write_upload(ctx, uploaded, _Source(data=data))
+                _validate_source(ctx, file_params, uploaded)
             ctx.atomic_write(target, data)
             ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(file_params, path=target), True, None)
         except volant_runtime.ModuleFailed as e:
