@@ -676,8 +676,10 @@ def _copy_tree(params, ctx, src, dest):
                 with open(s, 'rb') as f:
                     ctx.atomic_write(d, f.read())
                 shutil.copymode(s, d)
-    if not ctx.check_mode and os.path.isdir(dest):
-        changed = ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(params, path=dest), changed, None)
+    # NOTE: the attributes go to the dest the module named (2.19: dest itself when it was not a
+    # folder yet, even though the tree went into dest/basename(src))
+    if not ctx.check_mode and os.path.isdir(shown_dest):
+        changed = ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(params, path=shown_dest), changed, None)
     # NOTE: the module has no checksum for a directory, and says so.
     return {'changed': changed, 'dest': shown_dest, 'src': src, 'checksum': None, 'md5sum': None}
 
