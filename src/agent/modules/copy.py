@@ -11,6 +11,7 @@ import subprocess
 import tempfile
 import time
 
+import _host_folder_copy
 import volant_runtime
 
 ARGUMENT_SPEC = {
@@ -654,28 +655,11 @@ def _copy_controller_tree(params, ctx, tree):
 
 
 def _copy_tree(params, ctx, src, dest):
-    changed = False
     # NOTE: the answer names dest/basename(src) only when dest was already a folder
     shown_dest = os.path.join(dest, os.path.basename(src)) if os.path.isdir(dest) else dest
     if not src.endswith(os.sep):
         dest = os.path.join(dest, os.path.basename(src))
-    for root, dirs, files in os.walk(src):
-        rel = os.path.relpath(root, src)
-        target_dir = dest if rel == '.' else os.path.join(dest, rel)
-        if not os.path.isdir(target_dir):
-            changed = True
-            if not ctx.check_mode:
-                os.makedirs(target_dir)
-        for name in files:
-            s = os.path.join(root, name)
-            d = os.path.join(target_dir, name)
-            if os.path.exists(d) and ctx.sha1(d) == ctx.sha1(s):
-                continue
-            changed = True
-            if not ctx.check_mode:
-                with open(s, 'rb') as f:
-                    ctx.atomic_write(d, f.read())
-                shutil.copymode(s, d)
+    changed = _host_folder_copy.mirror_folder(src, dest, params, ctx)
     # NOTE: the attributes go to the dest the module named (2.19: dest itself when it was not a
     # folder yet, even though the tree went into dest/basename(src))
     if not ctx.check_mode and os.path.isdir(shown_dest):
