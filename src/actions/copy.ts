@@ -100,7 +100,7 @@ export const copy: Action = async (ctx) => {
  * 2.19's copy action's `_ensure_invocation` for the answers it makes itself: the task's arguments,
  * again as module_args, content censored in both.
  */
-function taskArgsInvocation(taskArgs: ReadonlyMap<DictKey, Data>): DataDict {
+export function taskArgsInvocation(taskArgs: ReadonlyMap<DictKey, Data>): DataDict {
   const shown = new Map<DictKey, Data>(taskArgs);
   const moduleArgs = new Map<DictKey, Data>(taskArgs);
   if (shown.has('content')) shown.set('content', 'CENSORED: content is a no_log parameter');

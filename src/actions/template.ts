@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { overlay } from '../run/task-executor.js';
 import { datetimeValue } from '../template/index.js';
-import { isDict, pyRepr, pyStr, type Data, type DataDict, type DictKey } from '../core/data.js';
+import { isDict, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { ownerName } from '../core/owner-name.js';
 import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
@@ -14,7 +14,7 @@ import { includeSearchPath } from '../template/lookups/search-path.js';
 import { pyCodec, pyEncode } from '../template/filters/ansible-python-codecs.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
-import { withSourceChecksum } from './copy.js';
+import { taskArgsInvocation, withSourceChecksum } from './copy.js';
 import { throwRemoteStatError } from './remote-stat-error.js';
 import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
 
@@ -96,7 +96,10 @@ export const template: Action = async (ctx) => {
   args.set('_original_basename', basename(name));
   const renderedPath = localTmpName(basename(path));
   args.set('_volant_after_header', renderedPath);
-  args.set('_volant_task_args', copyTaskArgs(ctx.args, args.get('mode'), renderedPath));
+  const copyArgs = copyTaskArgs(ctx.args, args.get('mode'), renderedPath);
+  // the copy action 2.19 hands the rendered file to refuses an empty dest itself
+  if (!truthy(args.get('dest'))) return new Map<string, Data>([['failed', true], ['msg', 'dest is required'], ['invocation', taskArgsInvocation(copyArgs)]]);
+  args.set('_volant_task_args', copyArgs);
   if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
   const result = withSourceChecksum(throwRemoteStatError(await ctx.runModule({ module: 'copy', args })), args);
   if (undecodable) addDeprecation(result, `File '${path}' could not be decoded as 'utf-8'. Invalid content has been escaped.`);

@@ -169,15 +169,18 @@ def _run(params, ctx):
     # NOTE: 2.19's module gives a dest without a folder one ('y' → './y'). With remote_src it
     # does so before it joins a folder dest with the source's name; otherwise the action joined
     # them before the module ran, and the action's own answers name dest as written.
-    if remote_src:
+    # (an empty dest becomes './', a folder, before anything joins a name to it)
+    if remote_src or not dest:
         dest = _with_folder(dest)
     # a directory dest means dest/basename(src); dest ending in a slash is made when missing
+    # (the name is that of the file the action uploaded: assemble's is 'src')
+    uploaded_name = params['_original_basename'] or os.path.basename(src or ctx.internal.get('_volant_upload_name') or '')
     if dest.endswith(os.sep):
-        dest = os.path.join(dest, params['_original_basename'] or os.path.basename(src or ''))
+        dest = os.path.join(dest, uploaded_name)
         if not os.path.exists(os.path.dirname(dest)) and (remote_src or not ctx.check_mode):
             _make_dest_dirs(ctx, params, os.path.dirname(dest), src)
     if os.path.isdir(dest):
-        dest = os.path.join(dest, params['_original_basename'] or os.path.basename(src or ''))
+        dest = os.path.join(dest, uploaded_name)
     if os.path.islink(dest) and params['follow']:
         dest = os.path.realpath(dest)
     action_dest = dest
