@@ -90,3 +90,31 @@ export function pickedValueOrigins(from: readonly Data[], indexes: readonly numb
 export function describedOrigin(description: string): SourceLocation {
   return { file: description, line: 0, column: 0 };
 }
+
+/** Whether any origin is known for the container's values. */
+export function hasValueOrigins(container: Container): boolean {
+  return tables.has(container);
+}
+
+/**
+ * Gives `to`'s items the origins of the items of `sources` they are (a filter that hands items
+ * on: unique, sort, select …). Each source item is matched once, in order, so of equal items
+ * from different places the first given back is the first written; `fromEnd` matches from the
+ * last (reverse).
+ */
+export function carriedValueOrigins(sources: ReadonlyArray<readonly Data[]>, to: readonly Data[], fromEnd = false): void {
+  const queues = new Map<Data, Array<SourceLocation | undefined>>();
+  for (const source of sources) {
+    const known = tables.has(source);
+    source.forEach((item, i) => {
+      let queue = queues.get(item);
+      if (!queue) queues.set(item, (queue = []));
+      queue.push(known ? valueOrigin(source, i) : undefined);
+    });
+  }
+  to.forEach((item, i) => {
+    const queue = queues.get(item);
+    const origin = fromEnd ? queue?.pop() : queue?.shift();
+    if (origin) setValueOrigin(to, i, origin);
+  });
+}

@@ -29,6 +29,7 @@ import { CapturedFailure, Undefined, UndefinedError, capturedFailureRaising, und
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { refuseOmitInput } from './filters/omit-input.js';
 import { tripHeldItems } from './filters/held-items.js';
+import { carryPassedItemOrigins } from './filters/passed-item-origins.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
 import { escapeHtml } from './filters/jinja-html.js';
 import { mayHoldConstant } from './lookup-term-constants.js';
@@ -743,7 +744,9 @@ class Compiler {
         tripHeldItems(name, v, a);
         const out = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
         // NOTE: 2.19 hands a filter's range() on as the list it holds (`range(3) | default(1)`)
-        return out instanceof PyRange ? [...out] : out;
+        if (out instanceof PyRange) return [...out];
+        carryPassedItemOrigins(name, v, a, out);
+        return out;
       } catch (err) {
         const held = capturedFailureRaising(err);
         if (held) return held;

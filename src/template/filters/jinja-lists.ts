@@ -51,6 +51,26 @@ function minMax(items: Value[], caseSensitive: boolean, attribute: Value, sign: 
   return best;
 }
 
+/**
+ * Runs an ordering of a list's items (sort, min, max) whose TypeError names the tagged types of
+ * the items read from variables, as 2.19 compares them tagged.
+ */
+function comparingTaggedItems<T>(v: PluginValue, caseSensitive: boolean, attribute: Value, compare: () => T): T {
+  try {
+    return compare();
+  } catch (err) {
+    if (!(err instanceof PyException) || err.pyType !== 'TypeError' || !Array.isArray(v) || (attribute !== null && attribute !== undefined)) throw err;
+    // NOTE: numbers keep the tag, a str keeps it only when the case matters (str.lower() gives a plain str).
+    const names: [Value, string][] = [];
+    (v as Data[]).forEach((item, i) => {
+      const name = elementTypeName(v as Data[], i);
+      if (name.startsWith('_AnsibleTagged') && (typeof item !== 'string' || caseSensitive)) names.push([item as Value, name]);
+    });
+    if (names.length === 0) throw err;
+    return withOperandNames(names, compare);
+  }
+}
+
 /** select/reject/selectattr/rejectattr: a test by name (or truthiness) applied per item. */
 function selectOrReject(ctx: PluginContext, value: PluginValue, args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>, byAttr: boolean, expect: boolean): Value[] {
   // NOTE: Jinja reads its arguments (the test's name …) only for a true value, before iterating it.
@@ -195,20 +215,7 @@ const listFilters: Record<string, FilterFn> = {
   sort: (_c, v, args, kw) => {
     const [reverse, cs, attribute] = bindArgs(args, kw, [['reverse', false], ['case_sensitive', false], ['attribute', null]]);
     const items = list(v);
-    try {
-      return sortFilter(items, truthy(reverse), truthy(cs), attribute) as Data[];
-    } catch (err) {
-      if (!(err instanceof PyException) || err.pyType !== 'TypeError' || !Array.isArray(v) || (attribute !== null && attribute !== undefined)) throw err;
-      // NOTE: a variable's items are compared tagged: numbers keep the tag, a str keeps it only
-      // when the case matters (str.lower() gives a plain str).
-      const names: [Value, string][] = [];
-      (v as Data[]).forEach((item, i) => {
-        const name = elementTypeName(v as Data[], i);
-        if (name.startsWith('_AnsibleTagged') && (typeof item !== 'string' || truthy(cs))) names.push([item as Value, name]);
-      });
-      if (names.length === 0) throw err;
-      return withOperandNames(names, () => sortFilter(items, truthy(reverse), truthy(cs), attribute)) as Data[];
-    }
+    return comparingTaggedItems(v, truthy(cs), attribute, () => sortFilter(items, truthy(reverse), truthy(cs), attribute)) as Data[];
   },
   unique: (_c, v, args, kw) => {
     const [cs, attribute] = bindArgs(args, kw, [['case_sensitive', false], ['attribute', null]]);
@@ -216,11 +223,11 @@ const listFilters: Record<string, FilterFn> = {
   },
   min: (_c, v, args, kw) => {
     const [cs, attribute] = bindArgs(args, kw, [['case_sensitive', false], ['attribute', null]]);
-    return minMax(list(v), truthy(cs), attribute, 1) as PluginValue;
+    return comparingTaggedItems(v, truthy(cs), attribute, () => minMax(list(v), truthy(cs), attribute, 1)) as PluginValue;
   },
   max: (_c, v, args, kw) => {
     const [cs, attribute] = bindArgs(args, kw, [['case_sensitive', false], ['attribute', null]]);
-    return minMax(list(v), truthy(cs), attribute, -1) as PluginValue;
+    return comparingTaggedItems(v, truthy(cs), attribute, () => minMax(list(v), truthy(cs), attribute, -1)) as PluginValue;
   },
   sum: (_c, v, args, kw) => {
     const [attribute, start] = bindArgs(args, kw, [['attribute', null], ['start', 0]]);
