@@ -63,6 +63,16 @@ export class NameErrors {
   }
 
   /**
+   * Records an undefined value of the name, numbered when the name is put together; the
+   * "template potentially truncated" that follows one an operation met (`{{ x ~ 'a' }}`) ends
+   * the name, as the operation raised.
+   */
+  undefinedValue(message: string, origin: SourceLocation | undefined): string {
+    if (message === TRUNCATED) this.ended = true;
+    return this.push(this.deferred, 'd', { message, origin: origin ?? this.nameOrigin });
+  }
+
+  /**
    * Records an undefined value a variable's own template put together with more text: numbered
    * as it is read, its marker is final text (the name's filters may still change it).
    */

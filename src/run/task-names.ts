@@ -4,13 +4,14 @@
  */
 import { PyFloat, VaultString, pyStr, truthy, type Data } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
 import { undecryptable } from '../template/render-context.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { Callback, TaskInfo } from './events.js';
 import type { ExecOptions } from './task-executor.js';
 import type { PlayVars } from './vars-port.js';
-import type { TemplateRenderer } from '../template/api.js';
+import type { TemplateRenderer, VarSource } from '../template/api.js';
 import { keywordBool } from './keyword-values.js';
 import { includeArgsShown } from './include-args-shown.js';
 import { NameErrors } from './name-errors.js';
@@ -81,7 +82,7 @@ export class TaskNames {
         if (!piece.startsWith('{{')) text += piece;
         else {
           try {
-            text += pyStr(templar.render(piece, vars, { origin: nameKw.loc, markNested: (m, o) => errors.nested(m, o) }));
+            text += this.renderPiece(piece, vars, nameKw.loc, errors, piece === raw ? step.id : undefined);
           } catch (e) {
             text += errors.marker(e);
           }
@@ -92,6 +93,28 @@ export class TaskNames {
       errors.warn(this.callback);
       return errors.finish(text);
     }
+  }
+
+  /**
+   * One `{{ }}` of a name that failed as a whole: an undefined value it ends with is marked, and
+   * one an operation meets (`{{ x ~ 'a' }}`) is marked and ends the name, as it raised in 2.19;
+   * an undefined value inside a list or dict it makes is marked as the piece (which, as the whole
+   * name, still has the type that fails the callback's task-start hook: `wholeName`'s step).
+   */
+  private renderPiece(piece: string, vars: VarSource, origin: SourceLocation | undefined, errors: NameErrors, wholeName: number | undefined): string {
+    const marked: Array<[string, SourceLocation | undefined]> = [];
+    const markError = (m: string, o: SourceLocation | undefined): string => {
+      marked.push([m, o]);
+      return `\uE001${marked.length - 1}\uE001`;
+    };
+    const value = this.templar.render(piece, vars, { ...(origin ? { origin } : {}), markNested: (m, o) => errors.nested(m, o), markError });
+    if (typeof value !== 'string') {
+      if (wholeName !== undefined && truthy(value)) this.renderedTypes.set(wholeName, taggedTypeName(value));
+      if (marked.length === 0) return pyStr(value);
+      const [message, where] = marked[0] as [string, SourceLocation | undefined];
+      return errors.undefinedValue(message, where);
+    }
+    return value.replace(/\uE001(\d+)\uE001/g, (_m, i: string) => errors.undefinedValue(...(marked[Number(i)] as [string, SourceLocation | undefined])));
   }
 
   /** A templated name's type when it rendered to a truthy non-string (once the name was templated). */

@@ -699,7 +699,8 @@ class Compiler {
         throw err;
       }
     }
-    if (fn instanceof Undefined) return callValue(fn, a, kw);
+    // NOTE: 2.19's undefined marker, called, is itself (`x() | default(1)` is 1).
+    if (fn instanceof Undefined) return fn;
     // A variable's value called names its 2.19 type ('_AnsibleLazyTemplateDict' object is not callable).
     try {
       return callValue(fn, a, kw);
