@@ -256,7 +256,7 @@ export class RenderContext implements RenderState {
       try {
         this.variableOrigin = () => this.vars.origin?.(name);
         v = this.derive(raw);
-        if (v instanceof Undefined && v.origin === undefined) v.origin = this.vars.origin?.(name);
+        placeUndefinedValues(v, () => this.vars.origin?.(name));
       } catch (err) {
         // A variable whose template meets an undefined value is itself undefined (2.19: `is
         // defined` is false, `default()` takes it); using it fails as its template did.
@@ -448,7 +448,7 @@ export class RenderContext implements RenderState {
     } finally {
       this.variableOrigin = outerOrigin;
     }
-    if (v instanceof Undefined && v.origin === undefined) v.origin = where();
+    placeUndefinedValues(v, where);
     return v;
   }
 
@@ -625,4 +625,24 @@ function entryOrigin(container: unknown, key: unknown): SourceLocation | undefin
   const scope = (container as { varSource?: VarSource } | null)?.varSource;
   if (scope !== undefined && typeof key === 'string') return scope.origin?.(key);
   return container instanceof Map || Array.isArray(container) ? valueOrigin(container as DataDict, key) : undefined;
+}
+
+/**
+ * Gives an undefined value a variable's template made, alone or inside the list or dict it
+ * built (`{{ [nope] }}`), the template's origin, where 2.19's marker was made; using the value
+ * later names that place.
+ */
+function placeUndefinedValues(v: Value, where: () => SourceLocation | undefined): void {
+  if (v instanceof Undefined) {
+    if (v.origin === undefined) v.origin = where();
+    return;
+  }
+  if (!Array.isArray(v) && !(v instanceof Map)) return;
+  const walk = (x: unknown, depth: number): void => {
+    if (x instanceof Undefined) {
+      if (x.origin === undefined) x.origin = where();
+    } else if (depth < 32 && Array.isArray(x)) for (const item of x) walk(item, depth + 1);
+    else if (depth < 32 && x instanceof Map) for (const item of x.values()) walk(item, depth + 1);
+  };
+  walk(v, 0);
 }

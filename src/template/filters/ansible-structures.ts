@@ -3,7 +3,7 @@ import { PyRange, compare, isIterableObject, num, plainTypeName, repr, storedKey
 import { TemplateError } from '../../core/errors.js';
 import { valueOrigin } from '../../core/value-origins.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyStr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
-import { Undefined } from '../runtime/undefined.js';
+import { Undefined, undefinedError } from '../runtime/undefined.js';
 import { PyBytes } from '../runtime/py-bytes.js';
 import { missingAttribute } from '../runtime/attributes.js';
 import type { FilterFn } from '../plugin.js';
@@ -200,6 +200,8 @@ export const subelements: FilterFn = (_ctx, value, args, kwargs) => {
     let values: Data = element;
     let missing = false;
     for (const key of keys) {
+      // NOTE: an undefined value the walk reads (a lazily undefined list) trips 2.19's marker.
+      if ((values as unknown) instanceof Undefined) throw undefinedError(values as unknown as Undefined);
       if (values instanceof Map) {
         if (!values.has(key as DictKey)) {
           if (skipMissing) {
@@ -215,10 +217,14 @@ export const subelements: FilterFn = (_ctx, value, args, kwargs) => {
       }
     }
     if (missing) continue;
+    if ((values as unknown) instanceof Undefined) throw undefinedError(values as unknown as Undefined);
     if (!Array.isArray(values) || isTuple(values)) {
       throw pluginError(`the key ${pyRepr(keys[keys.length - 1] ?? null)} should point to a list, got ${pyRepr(values)}`);
     }
-    for (const v of values) results.push(markTuple([element, v]));
+    for (const v of values) {
+      if ((v as unknown) instanceof Undefined) throw undefinedError(v as unknown as Undefined);
+      results.push(markTuple([element, v]));
+    }
   }
   return results;
 };
