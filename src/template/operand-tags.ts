@@ -13,6 +13,7 @@ import type { Frame } from './render-state.js';
 import { PyException } from './runtime/py-exception.js';
 import type { Value } from './runtime/py-object.js';
 import { withOperandNames } from './runtime/py-values.js';
+import { Undefined } from './runtime/undefined.js';
 
 type ExprFn = (f: Frame) => Value;
 
@@ -59,7 +60,22 @@ export function operandOrigin(e: Expr, compile: (e: Expr) => ExprFn): ((f: Frame
       return (container instanceof Map || Array.isArray(container)) && isKey(k) ? valueOrigin(container as DataDict, k) : undefined;
     };
   }
+  if (e.kind === 'filter' && (e.name === 'default' || e.name === 'd')) return defaultOrigin(e, compile);
   return undefined;
+}
+
+const readsVariable = (e: Expr | null): e is Expr => e !== null && (e.kind === 'name' || e.kind === 'getattr' || e.kind === 'getitem');
+
+/**
+ * `x | default(y)` hands on x itself when it is defined, else y: tagged as the one it is. Only a
+ * variable (or an item of one) is read again to tell which; a truthiness default is not followed.
+ */
+function defaultOrigin(e: Extract<Expr, { kind: 'filter' }>, compile: (e: Expr) => ExprFn): ((f: Frame) => SourceLocation | undefined) | undefined {
+  if (!readsVariable(e.value) || e.args.length > 1 || e.kwargs.length > 0 || e.star !== null || e.dstar !== null) return undefined;
+  const input = compile(e.value);
+  const inputOrigin = operandOrigin(e.value, compile);
+  const fallback = e.args[0] ? operandOrigin(e.args[0], compile) : undefined;
+  return (f) => (input(f) instanceof Undefined ? fallback?.(f) : inputOrigin?.(f));
 }
 
 /** Runs `op` again after a TypeError, with the operands' tagged type names in its message. */
