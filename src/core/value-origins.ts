@@ -97,24 +97,46 @@ export function hasValueOrigins(container: Container): boolean {
 }
 
 /**
- * Gives `to`'s items the origins of the items of `sources` they are (a filter that hands items
- * on: unique, sort, select …). Each source item is matched once, in order, so of equal items
- * from different places the first given back is the first written; `fromEnd` matches from the
- * last (reverse).
+ * Gives the items of each of `targets` the origins of the items of `sources` they are (a filter
+ * that hands items on: unique, sort, select …; a dict's values count as its items). Each source
+ * item is matched once, in order, so of equal items from different places the first given back
+ * is the first written; `fromEnd` matches from the last (reverse).
  */
-export function carriedValueOrigins(sources: ReadonlyArray<readonly Data[]>, to: readonly Data[], fromEnd = false): void {
-  const queues = new Map<Data, Array<SourceLocation | undefined>>();
-  for (const source of sources) {
-    const known = tables.has(source);
-    source.forEach((item, i) => {
-      let queue = queues.get(item);
-      if (!queue) queues.set(item, (queue = []));
-      queue.push(known ? valueOrigin(source, i) : undefined);
+export function carriedValueOrigins(sources: ReadonlyArray<Container>, targets: ReadonlyArray<Container>, fromEnd = false): void {
+  // NOTE: matched only when an origin is first asked for (an error names a tagged type): the
+  // filters run often on long lists, the question is rare.
+  let matched: Map<Container, Map<DictKey, readonly [Container, DictKey]>> | undefined;
+  const match = (): Map<Container, Map<DictKey, readonly [Container, DictKey]>> => {
+    if (matched) return matched;
+    matched = new Map();
+    const queues = new Map<Data, Array<readonly [Container, DictKey] | undefined>>();
+    for (const source of sources) {
+      const known = tables.has(source);
+      for (const [key, item] of entriesOf(source)) {
+        let queue = queues.get(item);
+        if (!queue) queues.set(item, (queue = []));
+        queue.push(known ? [source, key] : undefined);
+      }
+    }
+    for (const to of targets) {
+      const from = new Map<DictKey, readonly [Container, DictKey]>();
+      for (const [key, item] of entriesOf(to)) {
+        const queue = queues.get(item);
+        const source = fromEnd ? queue?.pop() : queue?.shift();
+        if (source) from.set(key, source);
+      }
+      matched.set(to, from);
+    }
+    return matched;
+  };
+  for (const to of targets) {
+    setValueOriginLookup(to, (key) => {
+      const source = match().get(to)?.get(key);
+      return source ? valueOrigin(source[0], source[1]) : undefined;
     });
   }
-  to.forEach((item, i) => {
-    const queue = queues.get(item);
-    const origin = fromEnd ? queue?.pop() : queue?.shift();
-    if (origin) setValueOrigin(to, i, origin);
-  });
+}
+
+function entriesOf(c: Container): Iterable<[DictKey, Data]> {
+  return Array.isArray(c) ? c.entries() : (c as DataDict).entries();
 }

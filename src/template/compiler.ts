@@ -746,7 +746,7 @@ class Compiler {
         const out = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
         // NOTE: 2.19 hands a filter's range() on as the list it holds (`range(3) | default(1)`)
         if (out instanceof PyRange) return [...out];
-        carryPassedItemOrigins(name, v, a, out);
+        carryPassedItemOrigins(name, v, a, kw, out);
         return out;
       } catch (err) {
         const held = capturedFailureRaising(err);

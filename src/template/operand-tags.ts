@@ -14,6 +14,7 @@ import { PyException } from './runtime/py-exception.js';
 import type { Value } from './runtime/py-object.js';
 import { withOperandNames } from './runtime/py-values.js';
 import { Undefined } from './runtime/undefined.js';
+import { derivedTagger } from './derived-operand-tags.js';
 
 type ExprFn = (f: Frame) => Value;
 
@@ -42,7 +43,8 @@ export function operandTagger(e: Expr, compile: (e: Expr) => ExprFn): OperandTag
       return valueOrigin(container as DataDict, k) ? taggedName(value) : undefined;
     };
   }
-  return NONE;
+  const derived = derivedTagger(e, compile, (x) => operandTagger(x, compile), (v) => lazyName(v) ?? taggedName(v));
+  return derived ?? NONE;
 }
 
 /** Where an operand read straight from a variable (or an item of one) was defined. */

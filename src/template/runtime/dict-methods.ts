@@ -1,5 +1,6 @@
 /** Python's `dict` methods. `items()` yields (key, value) tuples, as Python does. */
-import { markTuple, type Data, type DataDict } from '../../core/data.js';
+import { markTuple, type Data, type DataDict, type DictKey } from '../../core/data.js';
+import { hasValueOrigins, setValueOriginLookup, valueOrigin } from '../../core/value-origins.js';
 import type { Value } from './py-object.js';
 import { PyException, typeError } from './py-exception.js';
 import { dictKey, iterate, mapGet, mapHas, repr } from './py-values.js';
@@ -8,7 +9,15 @@ import type { MethodImpl } from './str-methods.js';
 export const dictMethods: Record<string, MethodImpl<DataDict>> = {
   items: (self) => [...self.entries()].map(([k, v]) => markTuple([k, v])),
   keys: (self) => [...self.keys()],
-  values: (self) => [...self.values()],
+  // a value read from a variable's dict stays tagged with where it was written
+  values: (self) => {
+    const out = [...self.values()];
+    if (hasValueOrigins(self)) {
+      const keys = [...self.keys()];
+      setValueOriginLookup(out, (i) => (typeof i === 'number' && i < keys.length ? valueOrigin(self, keys[i] as DictKey) : undefined));
+    }
+    return out;
+  },
   get: (self, args) => {
     const v = mapGet(self, args[0] ?? null);
     return v === undefined ? (args[1] ?? null) : v;
