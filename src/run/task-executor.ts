@@ -816,8 +816,8 @@ export class TaskExecutor {
         const written = pyRepr(step.folded.environment.flatMap((layer) => (Array.isArray(layer.value) ? layer.value : [layer.value])));
         throw new TaskError([{ message: "Error processing keyword 'environment'.", context: `Origin: <unknown>\n\n${written}` }, ...linksOf(e)]);
       }
-      // a tuple is one term, as it is no list to 2.19
-      const list = Array.isArray(value) && !isTuple(value) ? value : [value];
+      // a written list's items are entries; what a template renders (a list, a tuple) is one
+      const list = Array.isArray(kw.value) && Array.isArray(value) && !isTuple(value) ? value : [value];
       for (const entry of list) {
         if (entry === OMIT) continue;
         if (isDict(entry)) for (const [k, v] of entry) env.set(String(k), pyStr(v));

@@ -242,7 +242,9 @@ function taskScope(step: StepLike, scopes: RoleScopes): TaskScope {
     vars,
     ...(step.includeParams ? { includeParams: step.includeParams } : {}),
     ...(step.baseDir !== undefined ? { fileDir: step.baseDir } : {}),
-    ...(env.length > 0 ? { environment: env.length === 1 ? (env[0] as Keyword).value : env.map((k) => k.value) } : {}),
+    // NOTE: 2.19's environment is a list keyword extended level by level: a written list's
+    // items join it, None adds nothing, anything else (a dict, a template) is one item.
+    environment: env.flatMap((k) => (k.value === null ? [] : Array.isArray(k.value) ? k.value : [k.value])),
   };
   if (!step.role) return scope;
   return { ...scope, role: scopes.scope(step.role), depChain: scopes.chain(step.role) };

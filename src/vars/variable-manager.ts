@@ -566,7 +566,7 @@ export class VariableManager {
     if (play && task && playHosts) push(new StrategyHostsLayer(playHosts));
     if (task?.fileDir !== undefined) push(this.searchPathLayer(task));
     push(this.hostvarsLayer);
-    if (task) push(new Map<DictKey, Data>([['environment', task.environment ?? null]]));
+    if (task) push(new Map<DictKey, Data>([['environment', task.environment ?? []]]));
     // NOTE: `vars` holds every variable but template globals such as `omit`, and not itself.
     if (play || task) push(new VarsLayer(layers.slice(globalsCount), this.mergeDicts));
     return new LayeredVars(layers, this.mergeDicts);
