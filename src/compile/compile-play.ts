@@ -2,6 +2,7 @@
  * compile: a parsed play becomes a Program — `pre_tasks, flush, roles, tasks, flush, post_tasks,
  * flush` — with static imports and roles expanded, keywords folded, blocks as spans.
  */
+import { checkRoleRecursion } from './role-recursion.js';
 import { dirname } from 'node:path';
 import { completeCollections, withActionCollections } from '../playbook/action-collections.js';
 import { ParseError, TemplateError } from '../core/errors.js';
@@ -245,6 +246,7 @@ export class ProgramBuilder {
       const name = this.loader.renderStatic(textValue(ref.name), ref.name.loc);
       const def = this.loader.loadRole(name, role.def, undefined, ref.loc);
       const dep: RoleInstance = { def, ref, params: ref.params, fromInclude: role.fromInclude, parent: role, runOnce: true };
+      checkRoleRecursion(dep);
       const depFold = foldLayer(fold, ref.keywords, { vars: false });
       added.push(...this.addDependencies(dep, depFold), dep);
       direct.push(dep);
@@ -353,6 +355,7 @@ export function expandRoles(play: PlayNode, loader: CompileLoader): RoleInstance
     const name = loader.renderStatic(textValue(ref.name), ref.name.loc);
     const def = loader.loadRole(name, parent?.def, undefined, ref.loc);
     const instance: RoleInstance = { def, ref, params: ref.params, fromInclude: false, runOnce: true, ...(parent ? { parent } : {}) };
+    checkRoleRecursion(instance);
     for (const dep of def.dependencies) visit(dep, instance);
     out.push(instance);
   };
