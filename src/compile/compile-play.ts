@@ -205,7 +205,8 @@ export class ProgramBuilder {
     const name = task.args.get('name') ?? task.args.get('role');
     if (typeof name !== 'string') throw new ParseError('import-role-name', "'name' is a required field for import_role.", { location: task.loc });
     const from = roleFrom(task.args);
-    const def = this.loader.loadRole(this.loader.renderStatic(name, task.argsLoc), undefined, from, argLoc(task, 'name') ?? task.argsLoc, ctx.role?.def);
+    const nameLoc = argLoc(task, 'name') ?? argLoc(task, 'role') ?? task.argsLoc;
+    const def = this.loader.loadRole(this.loader.renderStatic(name, nameLoc), undefined, from, nameLoc, ctx.role?.def);
     const ref: RoleRef = {
       loc: task.loc,
       name: { value: name, loc: task.argsLoc },
