@@ -174,7 +174,8 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
       return { file: playbook.file, entries, loadError: e };
     }
     const tags = entry.keywords.get('tags');
-    for (const sub of imported.entries) {
+    for (const entered of imported.entries) {
+      const sub = entered.kind === 'play' ? { ...entered, importDepth: (entered.importDepth ?? 0) + 1 } : entered;
       if (sub.kind !== 'play' || ((!vars || !isDict(vars.value)) && !when && !tags)) {
         entries.push(sub);
         continue;

@@ -67,6 +67,8 @@ export class ProgramBuilder {
    * so they take what the import and the blocks around it set (when, vars, any_errors_fatal …).
    */
   readonly importedHandlers: { role: RoleInstance; file: string; fold: FoldedKeywords }[] = [];
+  /** The play's import_playbook depth (see checkRoleRecursion). */
+  playImportDepth = 0;
   private span = -1;
   private section: Section = 'none';
 
@@ -247,7 +249,7 @@ export class ProgramBuilder {
       const name = this.loader.renderStatic(textValue(ref.name), ref.name.loc);
       const def = this.loader.loadRole(name, role.def, undefined, ref.loc);
       const dep: RoleInstance = { def, ref, params: ref.params, fromInclude: role.fromInclude, parent: role, runOnce: true };
-      checkRoleRecursion(dep);
+      checkRoleRecursion(dep, role.fromInclude ? 0 : this.playImportDepth);
       const depFold = foldLayer(fold, ref.keywords, { vars: false });
       added.push(...this.addDependencies(dep, depFold), dep);
       direct.push(dep);
@@ -356,7 +358,7 @@ export function expandRoles(play: PlayNode, loader: CompileLoader): RoleInstance
     const name = loader.renderStatic(textValue(ref.name), ref.name.loc);
     const def = loader.loadRole(name, parent?.def, undefined, ref.loc);
     const instance: RoleInstance = { def, ref, params: ref.params, fromInclude: false, runOnce: true, ...(parent ? { parent } : {}) };
-    checkRoleRecursion(instance);
+    checkRoleRecursion(instance, play.importDepth ?? 0);
     for (const dep of def.dependencies) visit(dep, instance);
     out.push(instance);
   };
@@ -402,6 +404,7 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
 
   const builder = new ProgramBuilder(loader);
   builder.playLevel = true;
+  builder.playImportDepth = play.importDepth ?? 0;
   builder.addList(play.preTasks, playFold, { baseDir });
   builder.addFlush();
   for (const role of loads) builder.addRoleTasks(role, roleFold(playFold, role));

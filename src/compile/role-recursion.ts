@@ -5,9 +5,9 @@
  * with cycles of two to seven roles: the entry 323 dependency levels below a play's `roles:`
  * entry, 321 below an import_role and 324 below an include_role (their loads start with
  * different stacks). Volant finds the loop when a role comes back along its dependency chain
- * and names the entry that same walk would be at then. (A play inside import_playbook starts
- * deeper in 2.19, and an entry that takes more stack to read, one with vars, runs it out a level
- * early: there 2.19 may name another entry of the loop.)
+ * and names the entry that same walk would be at then; each import_playbook on the way to the
+ * play costs a level (measured once: 322). (An entry that takes more stack to read, one with
+ * vars, runs it out a level early: there 2.19 may name another entry of the loop.)
  */
 import { ParseError } from '../core/errors.js';
 import type { RoleInstance } from './program.js';
@@ -27,14 +27,17 @@ function chainOf(role: RoleInstance): RoleInstance[] {
   return chain;
 }
 
-/** Throws 2.19's error when `role`, just loaded as a dependency, is one of the roles above it. */
-export function checkRoleRecursion(role: RoleInstance): void {
+/**
+ * Throws 2.19's error when `role`, just loaded as a dependency, is one of the roles above it;
+ * `importDepth` is the play's import_playbook depth, each of which costs 2.19 one level.
+ */
+export function checkRoleRecursion(role: RoleInstance, importDepth: number): void {
   const chain = chainOf(role);
   const k = chain.length - 1;
   const j = chain.findIndex((r) => r.def.path === role.def.path);
   if (j === k) return;
   const top = chain[0] as RoleInstance;
-  const depth = top.byInclude === undefined ? DEPTH.roles : top.fromInclude ? DEPTH.include : DEPTH.import;
+  const depth = (top.byInclude === undefined ? DEPTH.roles : top.fromInclude ? DEPTH.include : DEPTH.import) - importDepth;
   // past the chain the walk goes round the loop (entries j+1 … k) again and again
   const at = depth <= k ? depth : j + 1 + ((depth - j - 1) % (k - j));
   const entry = chain[at] as RoleInstance;

@@ -92,6 +92,8 @@ export interface PlayNode {
   readonly tasks: readonly TaskOrBlock[];
   readonly postTasks: readonly TaskOrBlock[];
   readonly handlers: readonly TaskOrBlock[];
+  /** How many import_playbook entries led to the play (2.19 loads it that much deeper in its stack). */
+  readonly importDepth?: number;
 }
 
 export interface ImportPlaybookNode {
