@@ -26,6 +26,15 @@ function shortName(name: string): string {
 /** ansible-core's own stdout callbacks, in the order its plugin loader lists them. */
 const BUILTIN_STDOUT = ['default', 'minimal', 'oneline'];
 
+/** The callbacks ansible-core ships, by file name: 2.19 goes through them as it loads callbacks. */
+const BUILTIN_CALLBACKS = ['default', 'junit', 'minimal', 'oneline', 'tree'];
+
+/** The builtin callbacks 2.19 says (at -vvvvv) it attempts to use: all but the stdout callback it loaded first. */
+export function attemptedCallbacks(stdoutName: string): string[] {
+  const chosen = stdoutName.replace(/^ansible\.(builtin|legacy)\./, '');
+  return BUILTIN_CALLBACKS.filter((name) => name !== chosen);
+}
+
 /** The builtin stdout callbacks 2.19 says (at -vv) it skips because another is the stdout callback. */
 export function skippedStdoutCallbacks(stdoutName: string): string[] {
   const chosen = stdoutName.replace(/^ansible\.(builtin|legacy)\./, '');

@@ -34,7 +34,7 @@ import type { Callback } from '../run/events.js';
 import type { ColorRole } from '../callbacks/format/colors.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
-import { callbackLoadNotices, callbackLoadWarning, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks } from '../callbacks/index.js';
+import { callbackLoadNotices, callbackLoadWarning, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks, attemptedCallbacks } from '../callbacks/index.js';
 import type { LookupEnvironment, TemplateRenderer, TemplateWarning, VarSource } from '../template/api.js';
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
 import { loadYaml, yamlWarningsBefore } from '../yaml/load-yaml.js';
@@ -470,7 +470,11 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   }
   const enabled = (config.get('ANSIBLE_CALLBACKS_ENABLED', 'defaults', 'callbacks_enabled') ?? '').split(',');
   const stdoutName = config.get('ANSIBLE_STDOUT_CALLBACK', 'defaults', 'stdout_callback') ?? 'default';
-  const inLoop: { name: string; show: () => void }[] = [];
+  // each name's attempt is said first: the sort below keeps the order of equal names
+  const inLoop: { name: string; show: () => void }[] = attemptedCallbacks(stdoutName).map((name) => ({
+    name,
+    show: () => callback.display?.(`Attempting to use '${name}' callback.`, { verbosity: 5 }),
+  }));
   for (const notice of callbackLoadNotices(stdoutName, enabled)) {
     if ('warning' in notice) warn(notice.warning);
     else if ('display' in notice) callback.display?.(notice.display, { verbosity: 2 });
