@@ -62,7 +62,7 @@ def norm(text, d):
     # -vvv/-vvvv: what ansible-core's connections, module loader and plugin loader print (its temp
     # dirs, AnsiballZ files, each plugin's Python file, each read of a vars_file), which Volant has no
     # counterpart for (docs: output-and-callbacks, 'Differences from ansible-core'); coloured too.
-    text = re.sub(r'^(?:\x1b\[[0-9;]*m)?(?:<[^>\n]+> (?:ESTABLISH \S+ CONNECTION FOR USER: |EXEC |PUT |FETCH |SSH: EXEC |\(-?\d+, b|rc=-?\d+, stdout and stderr censored due to no log)|Using module file |Loading callback plugin \S+ of type \S+, v2\.0 from |Read `vars_file` ).*\n', '', text, flags=re.M)
+    text = re.sub(r'^(?:\x1b\[[0-9;]*m)?(?:<[^>\n]+> (?:ESTABLISH \S+ CONNECTION FOR USER: |EXEC |PUT |FETCH |SSH: EXEC |\(-?\d+, b|rc=-?\d+, stdout and stderr censored due to no log)|Using module file |Including module_utils file |Loading callback plugin \S+ of type \S+, v2\.0 from |Read `vars_file` ).*\n', '', text, flags=re.M)
     text = re.sub(r'(\b_original_basename"?: "?)\.[A-Za-z0-9_]{8}\b', r'\1.<R>', text)  # copy's content in a temp file (json or yaml)
     # the -vv version block, coloured too (ANSIBLE_FORCE_COLOR)
     text = re.sub(r'^(?:\x1b\[[0-9;]*m)?(?:ansible-playbook \[core [^\]\n]+\]|volant-playbook \[volant [^\]\n]+\])(?:\x1b\[0m)?\n(?:(?:\x1b\[[0-9;]*m)? {2}.*\n)+', '<VERSION>\n', text, flags=re.M)

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { isDict, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { dumpJson } from '../core/json.js';
 import type { Action } from '../run/action.js';
-import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
+import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, showSearch, toBoolLike } from './util.js';
 import { ActionFail } from '../run/task-error.js';
 import { throwRemoteStatError } from './remote-stat-error.js';
 
@@ -37,6 +37,7 @@ export const copy: Action = async (ctx) => {
   if (invalid) return new Map<string, Data>([['failed', true], ['msg', invalid], ['invocation', taskArgsInvocation(ctx.args)]]);
   if (src !== undefined && src !== null && !toBoolLike(args.get('remote_src')) && !args.has('content')) {
     const name = pyStr(src);
+    showSearch(ctx, name, 'files');
     const path = ctx.findFile(name, 'files');
     if (!path) {
       const dirs = controllerSearchDirs(ctx.step, ctx.lookup.baseDir);

@@ -16,7 +16,7 @@ import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
 import { taskArgsInvocation, withSourceChecksum } from './copy.js';
 import { throwRemoteStatError } from './remote-stat-error.js';
-import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, toBoolLike } from './util.js';
+import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, showSearch, toBoolLike } from './util.js';
 
 /** Options the template action consumes itself; the rest go to the copy module on the host. */
 const TEMPLATE_ONLY = new Set([
@@ -43,6 +43,7 @@ export const template: Action = async (ctx) => {
   }
   if (!NEWLINES.includes(newlineSequence)) throw new ActionFail('newline_sequence needs to be one of: \n, \r or \r\n');
   const name = pyStr(srcArg);
+  showSearch(ctx, name, 'templates');
   const path = ctx.findFile(name, 'templates');
   if (!path) {
     const dirs = controllerSearchDirs(ctx.step, ctx.lookup.baseDir);

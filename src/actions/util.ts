@@ -1,8 +1,10 @@
 /** Small conversions the actions share. */
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pyStr, type Data } from '../core/data.js';
 import { toBool } from '../run/keyword-values.js';
 import type { TaskStep } from '../compile/program.js';
+import type { ActionContext } from '../run/action.js';
 import { pyClassRepr } from '../inventory/yaml-inventory.js';
 
 export { pyStr };
@@ -44,6 +46,17 @@ export function controllerSearchDirs(step: Pick<TaskStep, 'role' | 'baseDir' | '
 /** The places searched for a controller file: none for an absolute path, which is only itself. */
 export function searchedFor(name: string, kind: string, dirs: readonly string[]): string[] {
   return name.startsWith('/') ? [] : searchCandidates(name, kind, dirs);
+}
+
+/**
+ * Says at -vvvvv each place 2.19's search for a controller file looks, up to the one it finds
+ * (all of them when none): `looking for "<name>" at "<path>"`. An absolute name is not searched.
+ */
+export function showSearch(ctx: Pick<ActionContext, 'display' | 'step' | 'lookup'>, name: string, kind: string): void {
+  for (const candidate of searchedFor(name, kind, controllerSearchDirs(ctx.step, ctx.lookup.baseDir))) {
+    ctx.display(`looking for "${name}" at "${candidate}"`, { verbosity: 5 });
+    if (existsSync(candidate)) return;
+  }
 }
 
 /** `mode: preserve` as ansible spells a controller file's mode: `0644`. */

@@ -65,8 +65,9 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   // -vvv: what ansible-core's connection and module loader print (its temp dirs, AnsiballZ files),
   // which Volant has no counterpart for (docs: output-and-callbacks, as run.py drops them).
   [/^<[^>\n]+> (?:ESTABLISH \S+ CONNECTION FOR USER: |EXEC |PUT |FETCH |SSH: EXEC |\(-?\d+, b|rc=-?\d+, stdout and stderr censored due to no log).*\n|^Using module file .*\n/gm, ''],
-  // -vvvvv: the Python file each callback plugin loads from, dropped as run.py drops it.
-  [/^Loading callback plugin \S+ of type \S+, v2\.0 from .*\n/gm, ''],
+  // -vvvvv: the Python file each callback plugin loads from and the module_utils files a module
+  // is built with, dropped as run.py drops them.
+  [/^(?:Loading callback plugin \S+ of type \S+, v2\.0 from |Including module_utils file ).*\n/gm, ''],
   // profile_tasks / timer style clock lines.
   [/\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d\d \w+ \d{4}\s+\d\d:\d\d:\d\d(\.\d+)? \(\d+:\d\d:\d\d\.\d+\)\s+\d+:\d\d:\d\d\.\d+/g, '<CLOCK>'],
 ];
