@@ -4,6 +4,7 @@
  * for the cases playbooks commonly hit; anything else keeps the package's own words.
  */
 import type { YAMLError } from 'yaml';
+import { blockScalarHeaderProblem } from './block-scalar.js';
 import { flowCollectionProblem } from './flow-collection-problem.js';
 import type { LineIndex } from './line-index.js';
 import { nextToken, previousContentIndent, scanPlainScalar } from './plain-scalar-scan.js';
@@ -292,8 +293,12 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       if (message.startsWith('Unexpected , in flow sequence')) {
         return { context: 'while parsing a flow node', problem: 'did not find expected node content', ...at };
       }
-      if (message.startsWith('Block scalar header includes extra characters')) {
-        return { context: 'while scanning a block scalar', problem: 'did not find expected comment or line break', ...at };
+      // A block scalar's header the scanner refuses, before the parser sees where the scalar is.
+      if (/^(?:Block scalar header includes extra characters|Not a YAML token|Unexpected block-scalar-header)/.test(message)) {
+        const line = text.slice(text.lastIndexOf('\n', error.pos[0] - 1) + 1, error.pos[0] + 1);
+        const header = /(?:^|[ \t])([|>][0-9+-]*[ \t]*\S?)$/.exec(line)?.[1];
+        const found = header === undefined ? undefined : blockScalarHeaderProblem(text, error.pos[0] + 1 - header.length);
+        if (found !== undefined) return { context: 'while scanning a block scalar', problem: found.problem, ...lines.position(found.offset) };
       }
       // NOTE: a node after a document's own (`[a]` then `[b]`, an INI file read as YAML) is where
       // libyaml wanted the next document's `---`.

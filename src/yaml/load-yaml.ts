@@ -20,6 +20,7 @@ import { libyamlProblem, unknownDirective } from './libyaml-problem.js';
 import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js';
 import { constructScalar, PythonValueError, resolvePlainTag } from './pyyaml-scalar.js';
 import { loadSimpleBlockYaml } from './simple-block-yaml.js';
+import { blockScalarText } from './block-scalar.js';
 import { readerError } from './libyaml-reader.js';
 import { ScannedZones, tabAfterPlain, tabInBlockScalar } from './libyaml-tabs.js';
 import type { ScalarTag } from './pyyaml-scalar.js';
@@ -73,6 +74,8 @@ class Composer {
   /** Text spans libyaml's scanner reads as a node's; none kept for a text without tabs (no check to make). */
   private readonly scannedZones: ScannedZones | undefined;
   private mapCount = 0;
+  /** The indentation of the block collection being composed (libyaml's parser indent), -1 at the top. */
+  private blockIndent = -1;
   /**
    * NOTE: PyYAML composes a whole document before it constructs any of it, breadth-first: a
    * constructor problem waits here for the parser's, and the first one in construction order wins.
@@ -160,6 +163,14 @@ class Composer {
     }
   }
 
+  /** NOTE: libyaml's block mapping starts at its first key's properties (`&k key:`), where the `yaml` package's starts after them. */
+  private blockMapStart(items: unknown[], valueStart: number): number {
+    const key = (items[0] as { key?: unknown } | undefined)?.key as CstNode | null | undefined;
+    const keyStart = key?.range?.[0];
+    if (key === null || key === undefined || keyStart === undefined) return valueStart;
+    return Math.min(valueStart, this.propertiesStart(key, keyStart));
+  }
+
   /** Where an anchor is written, for the duplicate-anchor mark. */
   private anchorOffset(anchor: string, start: number): number {
     const at = this.text.lastIndexOf(`&${anchor}`, start);
@@ -207,17 +218,21 @@ class Composer {
     const innerUnsafe = unsafe || tag === '!unsafe';
     let built: YamlNode;
     this.scannedZones?.note(node);
+    const outerIndent = this.blockIndent;
     if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
     else if (isMap(node)) {
       if (!node.flow) this.checkBlockKeys(node.items, start);
       if (!node.flow && this.scannedZones) for (const pair of node.items) this.checkTabAfterPlain(pair.value, start);
+      if (!node.flow) this.blockIndent = this.lines.position(this.blockMapStart(node.items, valueStart)).column - 1;
       built = this.mapping(node.items, start, innerUnsafe, depth);
     }
     else if (isSeq(node)) {
       if (!node.flow && this.scannedZones) for (const item of node.items) this.checkTabAfterPlain(item, start);
+      if (!node.flow) this.blockIndent = this.lines.position(valueStart).column - 1;
       built = this.sequence(node.items, start, innerUnsafe, depth);
     }
     else this.fail(start, 'unexpected node');
+    this.blockIndent = outerIndent;
     if (tag !== undefined && !isScalar(node) && !COLLECTION_TAGS.has(tag)) {
       this.fail(start, `could not determine a constructor for the tag '${tag}'`);
     }
@@ -243,11 +258,8 @@ class Composer {
 
   private scalar(node: Scalar, start: number, unsafe: boolean): YamlScalar {
     const style = scalarStyle(node.type);
-    let text = String(node.value);
-    // NOTE: a block scalar that runs to the end of a file without a final newline has no
-    // trailing line break in PyYAML; the `yaml` package adds one.
-    const end = node.range?.[1];
-    if (style === 'block' && end === this.text.length && !this.text.endsWith('\n') && text.endsWith('\n')) text = text.slice(0, -1);
+    const header = node.range?.[0];
+    const text = style === 'block' && header !== undefined ? blockScalarText(this.text, header, this.blockIndent) : String(node.value);
     let tagName: ScalarTag;
     const tag = node.tag;
     // NOTE: `!unsafe` and `!vault` re-resolve the text as if it were plain, even when quoted:
