@@ -5,7 +5,7 @@
  * indented no deeper than their parent, so that `msg: "a long\n    message"` under a task failed
  * to load.
  */
-import { Composer, Parser, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
+import { Composer, isScalar, Parser, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 
 /** The lexer state the patch below reaches into (private in the package's types). */
 interface LexerInternals {
@@ -36,8 +36,35 @@ function parse(text: string, options: ParseOptions & DocumentOptions & SchemaOpt
 }
 
 export function parseAllDocumentsAsLibyaml(text: string, options: ParseOptions & DocumentOptions & SchemaOptions): Document.Parsed[] {
-  const documents = parse(text, options, true);
+  let documents = parse(text, options, true);
   // NOTE: an unclosed flow collection reads on to the end of the text that way; the errors
   // libyaml-problem.ts maps are those of the collection ended where its lines unindent.
-  return documents.some((doc) => doc.errors.length > 0) ? parse(text, options, false) : documents;
+  if (documents.some((doc) => doc.errors.length > 0)) documents = parse(text, options, false);
+  return documents.filter((doc, index) => index === 0 || !isExtraDocumentEnd(text, doc));
+}
+
+/**
+ * NOTE: libyaml skips the `...` lines that follow a document's end (`...` then `...`); the
+ * `yaml` package reads an empty document from each.
+ */
+function isExtraDocumentEnd(text: string, doc: Document.Parsed): boolean {
+  if (doc.directives?.docStart === true || doc.errors.length > 0) return false;
+  const contents = doc.contents;
+  if (contents !== null && !(isScalar(contents) && contents.source === '' && contents.type === 'PLAIN' && contents.tag === undefined && contents.anchor === undefined)) return false;
+  return isDocumentEndAt(text, firstTokenOffset(text, doc.range[0]));
+}
+
+/** Whether a `...` document end marker is at `offset`. */
+export function isDocumentEndAt(text: string, offset: number): boolean {
+  return (offset === 0 || text[offset - 1] === '\n') && text.startsWith('...', offset) && /^[ \t\r\n]?$/.test(text[offset + 3] ?? '');
+}
+
+/** The offset of the first token from `from` on: blanks, line breaks and comments skipped. */
+export function firstTokenOffset(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    while (' \t\r\n'.includes(text[at] ?? 'x')) at++;
+    if (text[at] !== '#') return at;
+    while (at < text.length && text[at] !== '\n') at++;
+  }
 }

@@ -8,7 +8,7 @@
  */
 import { isJsonText } from './json-text.js';
 import { isAlias, isMap, isScalar, isSeq, Scalar } from 'yaml';
-import { parseAllDocumentsAsLibyaml } from './libyaml-documents.js';
+import { firstTokenOffset, isDocumentEndAt, parseAllDocumentsAsLibyaml } from './libyaml-documents.js';
 import type { Node as CstNode } from 'yaml';
 import type { Data } from '../core/data.js';
 import { PyDate, UnsafeString, VaultString, pyRepr } from '../core/data.js';
@@ -519,6 +519,10 @@ export function loadYamlFull(text: string, file: string, options: { single?: boo
   const documents: YamlNode[] = [];
   try {
     checkDirectives(text, lines);
+    // NOTE: libyaml skips a `...` after a document, but one before the first document is where
+    // that document's node was wanted.
+    const first = firstTokenOffset(text, 0);
+    if (isDocumentEndAt(text, first)) throw new Problem({ context: 'while parsing a block node', problem: 'did not find expected node content', ...lines.position(first) });
     docs.forEach((doc, index) => {
       // NOTE: after the first document (and after `...`), libyaml needs an explicit `---`.
       // The check comes before the document's own errors: libyaml stops at its first token.
