@@ -30,6 +30,25 @@ function documentMarkerInQuoted(text: string, quote: '"' | "'", end: number): nu
   return found !== null && found.index <= end ? found.index + 1 : undefined;
 }
 
+/**
+ * The scanner's problem with the quoted scalar that starts at `start`, when it has no closing
+ * quote before a document marker at a line's start or the end of the text.
+ */
+function unclosedQuoted(text: string, start: number, lines: LineIndex): YamlProblem | undefined {
+  const quote = text[start];
+  let at = start + 1;
+  for (; at < text.length; at++) {
+    const c = text[at];
+    if (c === '\n' && /^(?:---|\.\.\.)(?:[ \t\r\n]|$)/.test(text.slice(at + 1, at + 5))) {
+      return { context: 'while scanning a quoted scalar', problem: 'found unexpected document indicator', ...lines.position(at + 1) };
+    }
+    if (quote === '"' && c === '\\') at++;
+    else if (c === quote && !(quote === "'" && text[at + 1] === "'")) return undefined;
+    else if (c === quote) at++;
+  }
+  return { context: 'while scanning a quoted scalar', problem: 'found unexpected end of stream', ...lines.position(text.length) };
+}
+
 function skipSpaces(text: string, offset: number): number {
   let at = offset;
   while (text[at] === ' ') at++;
@@ -304,7 +323,9 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       // libyaml wanted the next document's `---`.
       // (`[a]b` then a flow mapping later on is an `Unexpected scalar token` to the yaml package.)
       if (/^Unexpected \S+ at node end/.test(message) || /^Unexpected \S+ token\b/.test(message)) {
-        return unexpectedToken(text, error.pos[0], lines);
+        // NOTE: libyaml's scanner reads the token before its parser refuses it: a quoted scalar left open fails first.
+        const quoted = text[error.pos[0]] === '"' || text[error.pos[0]] === "'" ? unclosedQuoted(text, error.pos[0], lines) : undefined;
+        return quoted ?? unexpectedToken(text, error.pos[0], lines);
       }
       return { problem: message, ...at };
     default:

@@ -21,6 +21,7 @@ import type { YamlMap, YamlNode, YamlPair, YamlScalar, YamlSeq } from './node.js
 import { constructScalar, PythonValueError, resolvePlainTag } from './pyyaml-scalar.js';
 import { loadSimpleBlockYaml } from './simple-block-yaml.js';
 import { blockScalarText } from './block-scalar.js';
+import { composerProblemBefore } from './composer-problem-first.js';
 import { readerError } from './libyaml-reader.js';
 import { ScannedZones, tabAfterPlain, tabInBlockScalar } from './libyaml-tabs.js';
 import type { ScalarTag } from './pyyaml-scalar.js';
@@ -540,7 +541,10 @@ export function loadYamlFull(text: string, file: string, options: { single?: boo
     }
     docs.forEach((doc, index) => {
       const error = doc.errors[0];
-      if (error !== undefined) throw new Problem(libyamlProblem(error, text, lines));
+      if (error !== undefined) {
+        const syntax = libyamlProblem(error, text, lines);
+        throw new Problem(composerProblemBefore(doc, syntax, text, lines) ?? syntax);
+      }
       composer.newDocument();
       const contents = doc.contents;
       const empty = contents === null || (isScalar(contents) && contents.type === 'PLAIN' && contents.source === '' && contents.tag === undefined && contents.anchor === undefined);
