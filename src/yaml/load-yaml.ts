@@ -152,7 +152,7 @@ class Composer {
    * NOTE: libyaml takes a `:` with no key before it only in a flow mapping; in a block mapping it
    * wants a key there (the YAML 1.2 parser reads an empty one).
    */
-  private checkBlockKeys(items: unknown[], start: number): void {
+  private checkBlockKeys(items: unknown[], start: number, valueStart: number): void {
     for (const item of items) {
       const pair = item as { key: unknown; value: unknown };
       const key = pair.key as CstNode | null | undefined;
@@ -162,6 +162,37 @@ class Composer {
       while (at > 0 && this.text[at] !== ':') at--;
       this.fail(at, 'did not find expected key', 'while parsing a block mapping');
     }
+    this.checkExplicitKeyValues(items, this.lines.position(this.blockMapStart(items, valueStart)).column);
+  }
+
+  /**
+   * NOTE: the `:` of a `? key` written at the start of a line deeper than its mapping opens a
+   * mapping of its own for libyaml (only a simple key's `:` does not), where the outer mapping
+   * then wants a key; the YAML 1.2 parser reads it as the pair's value.
+   */
+  private checkExplicitKeyValues(items: unknown[], mapColumn: number): void {
+    for (const item of items) {
+      const key = (item as { key: unknown }).key as CstNode | null | undefined;
+      const keyRange = key?.range;
+      if (key === null || key === undefined || keyRange === undefined || keyRange === null) continue;
+      let before = this.propertiesStart(key, keyRange[0]);
+      while (before > 0 && ' \t'.includes(this.text[before - 1] ?? '')) before--;
+      if (this.text[before - 1] !== '?') continue;
+      const colon = this.valueIndicatorAfter(keyRange[1]);
+      if (colon === undefined || this.text.slice(this.text.lastIndexOf('\n', colon - 1) + 1, colon).trim() !== '') continue;
+      if (this.lines.position(colon).column > mapColumn) this.fail(colon, 'did not find expected key', 'while parsing a block mapping');
+    }
+  }
+
+  /** The offset of the `:` that is the next token from `from` (blanks, line breaks and comments skipped). */
+  private valueIndicatorAfter(from: number): number | undefined {
+    let at = from;
+    for (;;) {
+      while (' \t\r\n'.includes(this.text[at] ?? 'x')) at++;
+      if (this.text[at] !== '#') break;
+      while (at < this.text.length && this.text[at] !== '\n') at++;
+    }
+    return this.text[at] === ':' ? at : undefined;
   }
 
   /** NOTE: libyaml's block mapping starts at its first key's properties (`&k key:`), where the `yaml` package's starts after them. */
@@ -222,7 +253,7 @@ class Composer {
     const outerIndent = this.blockIndent;
     if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
     else if (isMap(node)) {
-      if (!node.flow) this.checkBlockKeys(node.items, start);
+      if (!node.flow) this.checkBlockKeys(node.items, start, valueStart);
       if (!node.flow && this.scannedZones) for (const pair of node.items) this.checkTabAfterPlain(pair.value, start);
       if (!node.flow) this.blockIndent = this.lines.position(this.blockMapStart(node.items, valueStart)).column - 1;
       built = this.mapping(node.items, start, innerUnsafe, depth);
