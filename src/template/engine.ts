@@ -570,7 +570,8 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
     return new TemplateError('template-render', `Error rendering ${where}: ${err.message}`, err.raisedByCall ? {} : { location });
   }
   if (err instanceof RangeError && /call stack/i.test(err.message)) {
-    return new TemplateError('template-recursion', 'Recursive loop detected in template: maximum recursion depth exceeded', { location });
+    // NOTE: Python's RecursionError, as 2.19 names it: in the expression (`var`, a conditional) or the template.
+    return new TemplateError('template-recursion', `Recursive loop detected in ${what}: maximum recursion depth exceeded`, { location });
   }
   const message = err instanceof Error ? err.message : String(err);
   return new TemplateError('template-render', `Error rendering template: ${message}`, { location });

@@ -147,6 +147,8 @@ export class RenderContext implements RenderState {
   private cache: Map<string, Value> | null = null;
   private resolving: Set<string> | null = null;
   private settled: WeakMap<object, Value> | null = null;
+  /** The lists and dicts resolveDeep is inside of, for those that hold themselves. */
+  private readonly resolvingContainers = new Set<object>();
   /** Set once a template of this call mutates containers: each variable's own copy, by name. */
   private copies: Map<string, Value> | null = null;
   private depth = 0;
@@ -377,6 +379,20 @@ export class RenderContext implements RenderState {
     if (value instanceof VaultString) return textOf(value);
     // Data kept inside a variable (a registered result's lists and dicts) is never rendered.
     if ((Array.isArray(value) || value instanceof Map) && isUntrustedContainer(value)) return value;
+    if (!Array.isArray(value) && !(value instanceof Map)) return value;
+    if (cleanContainers.has(value)) return value;
+    // NOTE: a list or dict that holds itself (YAML's `&a [*a]`) is met again inside itself:
+    // it is the one being rendered there, as 2.19's lazy containers render an item only when read.
+    if (this.resolvingContainers.has(value)) return value;
+    this.resolvingContainers.add(value);
+    try {
+      return this.resolveContainer(value);
+    } finally {
+      this.resolvingContainers.delete(value);
+    }
+  }
+
+  private resolveContainer(value: Data[] | DataDict): Value {
     if (Array.isArray(value)) {
       if (cleanContainers.has(value)) return value;
       let copy: Value[] | null = null;
@@ -391,30 +407,27 @@ export class RenderContext implements RenderState {
       unmarkRaw(value);
       return value;
     }
-    if (value instanceof Map) {
-      if (cleanContainers.has(value)) return value;
-      let copy: DataDict | null = null;
-      let i = 0;
-      for (const [k, item] of value) {
-        const r = typeof item === 'string' && isTemplateText(item) ? this.renderItem(item, value, k) : this.resolveDeep(item as Value);
-        if (r !== item && copy === null) {
-          copy = emptyCopyOf(value);
-          let j = 0;
-          for (const [k2, v2] of value) {
-            if (j++ >= i) break;
-            copy.set(k2, v2);
-          }
+    if (cleanContainers.has(value)) return value;
+    let copy: DataDict | null = null;
+    let i = 0;
+    for (const [k, item] of value) {
+      const r = typeof item === 'string' && isTemplateText(item) ? this.renderItem(item, value, k) : this.resolveDeep(item as Value);
+      if (r !== item && copy === null) {
+        copy = emptyCopyOf(value);
+        let j = 0;
+        for (const [k2, v2] of value) {
+          if (j++ >= i) break;
+          copy.set(k2, v2);
         }
-        if (copy) copy.set(k, r as Data);
-        i++;
       }
-      if (copy) return copy;
-      // NOTE: a dict subclass is a live view (hostvars, vars): what it holds changes as variables
-      // do (include_vars, set_fact), so it is never remembered as template-free.
-      if (Object.getPrototypeOf(value) === Map.prototype) cleanContainers.add(value);
-      unmarkRaw(value);
-      return value;
+      if (copy) copy.set(k, r as Data);
+      i++;
     }
+    if (copy) return copy;
+    // NOTE: a dict subclass is a live view (hostvars, vars): what it holds changes as variables
+    // do (include_vars, set_fact), so it is never remembered as template-free.
+    if (Object.getPrototypeOf(value) === Map.prototype) cleanContainers.add(value);
+    unmarkRaw(value);
     return value;
   }
 

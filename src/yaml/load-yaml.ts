@@ -248,6 +248,10 @@ class Composer {
     }
     const tag = cst.tag;
     const innerUnsafe = unsafe || tag === '!unsafe';
+    // NOTE: PyYAML's composer knows a collection's anchor before its items, so an alias inside
+    // it is the collection itself (`&a [*a]`): a recursive value, filled in below.
+    const recursive = anchor !== undefined && (isMap(node) || isSeq(node)) ? this.emptyCollection(node, start) : undefined;
+    if (anchor !== undefined && recursive !== undefined) this.anchors.set(anchor, { node: recursive, offset: start });
     let built: YamlNode;
     this.scannedZones?.note(node);
     const outerIndent = this.blockIndent;
@@ -269,8 +273,13 @@ class Composer {
       this.fail(start, `could not determine a constructor for the tag '${tag}'`);
     }
     if (tag === '!vault' || tag === '!vault-encrypted') built = this.vault(built, start, tag);
+    if (recursive !== undefined) return Object.assign(recursive, built);
     if (anchor !== undefined) this.anchors.set(anchor, { node: built, offset: start });
     return built;
+  }
+
+  private emptyCollection(node: unknown, start: number): YamlNode {
+    return isMap(node) ? { kind: 'map', pairs: [], loc: this.loc(start) } : { kind: 'seq', items: [], loc: this.loc(start) };
   }
 
   private vault(node: YamlNode, start: number, tag: string): YamlNode {
@@ -280,12 +289,17 @@ class Composer {
     return { ...node, value: new VaultString(node.value) };
   }
 
-  private markUnsafe(node: YamlNode): YamlNode {
+  private markUnsafe(node: YamlNode, done = new Map<YamlNode, YamlNode>()): YamlNode {
     if (node.kind === 'scalar') {
       return typeof node.value === 'string' ? { ...node, value: new UnsafeString(node.value) } : node;
     }
-    if (node.kind === 'seq') return { ...node, items: node.items.map((item) => this.markUnsafe(item)) };
-    return { ...node, pairs: node.pairs.map((pair) => ({ key: this.markUnsafe(pair.key), value: this.markUnsafe(pair.value) })) };
+    const known = done.get(node);
+    if (known !== undefined) return known;
+    // A recursive value stays recursive: the copy is known before its items are.
+    const copy: YamlNode = node.kind === 'seq' ? { ...node, items: [] } : { ...node, pairs: [] };
+    done.set(node, copy);
+    if (node.kind === 'seq') return Object.assign(copy, { items: node.items.map((item) => this.markUnsafe(item, done)) });
+    return Object.assign(copy, { pairs: node.pairs.map((pair) => ({ key: this.markUnsafe(pair.key, done), value: this.markUnsafe(pair.value, done) })) });
   }
 
   private scalar(node: Scalar, start: number, unsafe: boolean): YamlScalar {

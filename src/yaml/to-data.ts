@@ -16,22 +16,23 @@ function toKey(value: Data): DictKey {
 }
 
 /** Plain Volant data from located YAML: positions dropped, dicts as ordered Maps. */
-export function toData(node: YamlNode): Data {
-  switch (node.kind) {
-    case 'scalar':
-      return node.value;
-    case 'seq': {
-      const items = node.items.map(toData);
-      setValueOriginLookup(items, (index) => (typeof index === 'number' ? node.items[index]?.loc : undefined));
-      return items;
-    }
-    case 'map': {
-      const out: DataDict = new Map();
-      for (const pair of node.pairs) out.set(toKey(toData(pair.key)), toData(pair.value));
-      setValueOriginLookup(out, (key) => valueLocation(node, key));
-      return out;
-    }
+export function toData(node: YamlNode, made = new Map<YamlNode, Data>()): Data {
+  if (node.kind === 'scalar') return node.value;
+  // NOTE: a recursive value (`&a [*a]`) is one list or dict that holds itself, as in Python.
+  const known = made.get(node);
+  if (known !== undefined) return known;
+  if (node.kind === 'seq') {
+    const items: Data[] = [];
+    made.set(node, items);
+    for (const item of node.items) items.push(toData(item, made));
+    setValueOriginLookup(items, (index) => (typeof index === 'number' ? node.items[index]?.loc : undefined));
+    return items;
   }
+  const out: DataDict = new Map();
+  made.set(node, out);
+  for (const pair of node.pairs) out.set(toKey(toData(pair.key, made)), toData(pair.value, made));
+  setValueOriginLookup(out, (key) => valueLocation(node, key));
+  return out;
 }
 
 /** Where the value of `key` was written (the last pair wins, as in the dict). */
