@@ -4,7 +4,7 @@
  */
 import { PyDate, PyFloat, intFromDigits, strRepr } from '../core/data.js';
 import type { Data } from '../core/data.js';
-import { pyTimestamp, TIMESTAMP_RESOLVER } from './timestamp.js';
+import { PyDateRangeError, pyTimestamp, TIMESTAMP_RESOLVER } from './timestamp.js';
 
 /** A Python error in a constructor (int(), float(), a table lookup): PyYAML raises it without a mark. */
 export class PythonValueError extends Error {}
@@ -101,7 +101,14 @@ export function constructScalar(tag: ScalarTag, text: string): ResolvedScalar {
     case 'float':
       return { value: constructFloat(text) };
     case 'timestamp': {
-      const stamp = pyTimestamp(text);
+      let stamp;
+      try {
+        stamp = pyTimestamp(text);
+      } catch (error) {
+        // NOTE: Python's ValueError has no mark.
+        if (error instanceof PyDateRangeError) throw new PythonValueError(error.message);
+        throw error;
+      }
       // PyYAML's regular expression does not match, and it asks None for its groups.
       if (stamp === undefined) throw new PythonValueError("'NoneType' object has no attribute 'groupdict'");
       return { value: new PyDate(stamp.kind, stamp.text) };
