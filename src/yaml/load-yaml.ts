@@ -273,6 +273,7 @@ class Composer {
       this.fail(start, `could not determine a constructor for the tag '${tag}'`);
     }
     if (tag === '!vault' || tag === '!vault-encrypted') built = this.vault(built, start, tag);
+    if (tag === `${CORE}omap` || tag === `${CORE}pairs`) built = pairsOf(built);
     if (recursive !== undefined) return Object.assign(recursive, built);
     if (anchor !== undefined) this.anchors.set(anchor, { node: built, offset: start });
     return built;
@@ -378,14 +379,15 @@ class Composer {
       const valueStart = (pair.key as CstNode | null)?.range?.[1] ?? keyStart;
       const isMerge = isScalar(pair.key) && pair.key.type === 'PLAIN' && pair.key.tag === undefined && pair.key.value === '<<';
       if (isMerge) {
-        merged.unshift(...this.mergeSource(this.compose(pair.value, valueStart, unsafe, depth + 1)));
+        merged.push(...this.mergeSource(this.compose(pair.value, valueStart, unsafe, depth + 1)));
         continue;
       }
       const key = this.untaggedKey(this.compose(pair.key, keyStart, unsafe, depth + 1));
       own.push({ key, value: this.compose(pair.value, valueStart, unsafe, depth + 1) });
     }
-    // NOTE: PyYAML puts merged pairs first, later merge sources before earlier ones, so earlier
-    // sources and the mapping's own keys win; each override is a "duplicate" Ansible warns about.
+    // NOTE: PyYAML puts merged pairs first: those of each `<<` key in order, and within a list
+    // (`<<: [*a, *b]`) later sources before earlier ones, so a list's earlier sources, a later
+    // `<<` key and the mapping's own keys win; each override is a "duplicate" Ansible warns about.
     const pairs = [...merged, ...own];
     const seen = new Map<string, number>();
     const result: YamlPair[] = [];
@@ -465,6 +467,19 @@ function legacyJsonValue(map: YamlMap): YamlNode {
   if (only.key.value === '__ansible_unsafe') return { ...only.value, value: new UnsafeString(only.value.value) };
   if (only.key.value === '__ansible_vault') return { ...only.value, value: new VaultString(only.value.value) };
   return map;
+}
+
+/**
+ * NOTE: PyYAML builds `!!omap` and `!!pairs` (a sequence of one-pair mappings) as a list of
+ * (key, value) tuples, which Ansible shows as lists.
+ */
+function pairsOf(node: YamlNode): YamlNode {
+  if (node.kind !== 'seq' || !node.items.every((item) => item.kind === 'map' && item.pairs.length === 1)) return node;
+  const items = node.items.map((item): YamlNode => {
+    const pair = (item as YamlMap).pairs[0] as YamlPair;
+    return { kind: 'seq', items: [pair.key, pair.value], loc: item.loc };
+  });
+  return { ...node, items };
 }
 
 function nodeKindName(node: YamlNode): string {
@@ -559,7 +574,7 @@ export function loadYaml(source: string, file: string, options: { single?: boole
 /** loadYaml without its fast path: every text through the `yaml` package and the composer above. */
 export function loadYamlFull(text: string, file: string, options: { single?: boolean } = {}): LoadedYaml {
   const lines = new LineIndex(text);
-  const parsed = parseAllDocumentsAsLibyaml(text, { schema: 'failsafe', uniqueKeys: false, merge: false, strict: false, prettyErrors: false });
+  const parsed = parseAllDocumentsAsLibyaml(text, { schema: 'failsafe', uniqueKeys: false, merge: false, strict: false, prettyErrors: false, resolveKnownTags: false });
   const docs = Array.isArray(parsed) ? parsed : [];
   const composer = new Composer(text, file, lines, isJsonText(text));
   const documents: YamlNode[] = [];
