@@ -23,6 +23,7 @@ import { PyDateTime } from './runtime/py-datetime.js';
 import { PyBytes } from './runtime/py-bytes.js';
 import { str, typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError, undefinedError } from './runtime/undefined.js';
+import { preserveTrailingNewlines } from './trailing-newlines.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { holdsStartString, isTemplateText } from './template-text.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
@@ -185,6 +186,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     try {
       if (tpl.hasExtends || tpl.blocks.size > 0) runTemplate(tpl, new Frame(ctx, null), out);
       else tpl.run(new Frame(ctx, null), out);
+      // NOTE: a lone marker is no string in 2.19: the source's trailing newlines are not added to it.
+      if (out.length === 1 && out[0] instanceof Undefined) return toData(replaceUndefined(out[0], mark));
       v = nativeConcat(out.map((item) => replaceUndefined(item, mark)));
       warnGroupTupleStorage(v, options);
     } catch (err) {
@@ -388,22 +391,6 @@ function valueOriginOf(vars: VarSource, name: string): SourceLocation | undefine
     current = next;
   }
   return vars.origin?.(current);
-}
-
-/**
- * NOTE: Jinja drops one trailing newline; Ansible then re-appends as many as the source ended
- * with, but only to string results (a native value stays as it is).
- */
-function preserveTrailingNewlines(source: string, result: string, nl: string): string {
-  const want = trailingNewlines(source);
-  const have = trailingNewlines(result);
-  return want > have ? result + nl.repeat(want - have) : result;
-}
-
-function trailingNewlines(text: string): number {
-  let i = text.length;
-  while (i > 0 && text.charCodeAt(i - 1) === 10) i--;
-  return text.length - i;
 }
 
 function truthyData(v: Data): boolean {

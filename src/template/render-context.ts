@@ -3,6 +3,7 @@
  * holding a template is rendered when read, at most once per call), nested templates in variable
  * containers rendered when consumed, recursion detected, templates loaded for includes.
  */
+import { preserveTrailingNewlines } from './trailing-newlines.js';
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { UnsafeString, VaultString, strRepr, textOf, type Data, type DataDict, type DictKey } from '../core/data.js';
@@ -484,7 +485,8 @@ export class RenderContext implements RenderState {
       this.blockStack = NO_BLOCKS;
       this.parentTemplate = null;
       try {
-        return this.engine.run(tpl, this, this.nestedMark());
+        const v = this.engine.run(tpl, this, this.nestedMark());
+        return typeof v === 'string' ? preserveTrailingNewlines(text, v, compileOptions.newlineSequence ?? '\n') : v;
       } catch (err) {
         // a filter or test that does not exist is found as the template runs: still the template's
         if (err instanceof TemplateSyntaxError) err.ofTemplate = true;
