@@ -379,7 +379,12 @@ function readYaml(inventory: Inventory, source: string, plugin: string, options:
   try {
     const warnings: YamlWarning[] = [];
     const node = loadYamlNode(sourceText(source, plugin, options), source, warnings);
-    for (const w of warnings) inventory.warn(w.message, { location: w.location, ...(w.hint ? { hint: w.hint } : {}) });
+    // NOTE: a warning shows the key's origin: `<unknown>` and the key for a bool; a None key has
+    // none, and its hint goes on the message's line.
+    for (const w of warnings) {
+      if (w.origin) inventory.warn(w.message, { location: w.origin, ...(w.help ? { hint: w.help } : {}) });
+      else inventory.warn(w.help ? `${w.message} ${w.help}` : w.message);
+    }
     return node;
   } catch (error) {
     // NOTE: 2.19's auto plugin lets the YAML error keep its place; the yaml plugin names itself instead.
