@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { pyEquals, pyRepr, type Data, type DataDict } from '../core/data.js';
+import { pyEquals, pyRepr, UnsafeString, type Data, type DataDict } from '../core/data.js';
 import { InventoryError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { fnmatchToRegExp } from './fnmatch.js';
@@ -268,7 +268,9 @@ export class Inventory {
    * origins (toml), is shown as it is under `Origin: <unknown>`.
    */
   checkVariableName(name: Data, origin: SourceLocation | undefined): void {
-    if (typeof name === 'string' && isValidVariableName(name)) return;
+    // NOTE: an `!unsafe` name is a str in 2.19 (only marked untrusted).
+    const text = name instanceof UnsafeString ? name.value : name;
+    if (typeof text === 'string' && isValidVariableName(text)) return;
     const hint = 'Variable names must be strings starting with a letter or underscore character, and contain only letters, numbers and underscores.';
     const message = `Accepting inventory variable with invalid name ${pyRepr(name)}.`;
     // NOTE: 2.19 cannot tag a bool or None with where it was written.

@@ -80,7 +80,9 @@ const JINJA_KEYWORDS = new Set(['true', 'false', 'none', 'True', 'False', 'None'
 
 /** ansible's validate_variable_name: an ASCII identifier that is no Jinja keyword. */
 export function variableNameError(name: Data): string | undefined {
-  if (typeof name === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !JINJA_KEYWORDS.has(name)) return undefined;
+  // NOTE: an `!unsafe` name is a str in 2.19 (only marked untrusted).
+  const text = name instanceof UnsafeString ? name.value : name;
+  if (typeof text === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(text) && !JINJA_KEYWORDS.has(text)) return undefined;
   const scalar = name === null || typeof name !== 'object' || name instanceof PyFloat || name instanceof UnsafeString;
   let description = scalar ? `name ${strRepr(pyStr(name))}` : 'name';
   if (typeof name !== 'string' && !(name instanceof UnsafeString)) description += ` of type ${strRepr(pyTypeName(name))}`;
