@@ -163,6 +163,34 @@ class Composer {
       this.fail(at, 'did not find expected key', 'while parsing a block mapping');
     }
     this.checkExplicitKeyValues(items, this.lines.position(this.blockMapStart(items, valueStart)).column);
+    this.checkKeyLengths(items);
+  }
+
+  /**
+   * NOTE: libyaml takes a key as a simple key only while its `:` is at most 1024 characters on:
+   * past that, the first key of a mapping meets a `:` where none may be, a later one (which
+   * must be a key) is a simple key without its `:`; in a flow mapping the `:` is where a `,` or
+   * `}` was wanted.
+   */
+  private checkKeyLengths(items: unknown[], flow = false): void {
+    items.forEach((item, index) => {
+      const key = (item as { key: unknown }).key as CstNode | null | undefined;
+      const keyRange = key?.range;
+      if (key === null || key === undefined || keyRange === undefined || keyRange === null) return;
+      const start = this.propertiesStart(key, keyRange[0]);
+      const colon = this.valueIndicatorAfter(keyRange[1]);
+      if (colon === undefined || colon - start <= 1024 || this.text.slice(start, colon).includes('\n')) return;
+      if (this.text[this.skipBlanksBack(start) - 1] === '?') return;
+      if (flow) this.fail(colon, "did not find expected ',' or '}'", 'while parsing a flow mapping');
+      if (index === 0) this.fail(colon, 'mapping values are not allowed in this context');
+      this.fail(colon, "could not find expected ':'", 'while scanning a simple key');
+    });
+  }
+
+  private skipBlanksBack(offset: number): number {
+    let at = offset;
+    while (at > 0 && ' \t'.includes(this.text[at - 1] ?? '')) at--;
+    return at;
   }
 
   /**
@@ -258,6 +286,7 @@ class Composer {
     if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
     else if (isMap(node)) {
       if (!node.flow) this.checkBlockKeys(node.items, start, valueStart);
+      else this.checkKeyLengths(node.items, true);
       if (!node.flow && this.scannedZones) for (const pair of node.items) this.checkTabAfterPlain(pair.value, start);
       if (!node.flow) this.blockIndent = this.lines.position(this.blockMapStart(node.items, valueStart)).column - 1;
       built = this.mapping(node.items, start, innerUnsafe, depth);
@@ -566,7 +595,8 @@ export function loadYaml(source: string, file: string, options: { single?: boole
   // NOTE: a lone CR breaks a line for libyaml (old Mac files) as it does not for the yaml package;
   // one LF for it keeps every offset where it was.
   const text = unmarked.includes('\r') ? unmarked.replace(/\r(?!\n)/g, '\n') : unmarked;
-  const simple = loadSimpleBlockYaml(text, file);
+  // NOTE: a line past libyaml's 1024-character simple key limit goes to the full path, which checks keys.
+  const simple = /[^\n]{1025}/.test(text) ? undefined : loadSimpleBlockYaml(text, file);
   if (simple !== undefined) return { documents: [simple], warnings: [], diagnostics: [] };
   return loadYamlFull(text, file, options);
 }
