@@ -22,6 +22,7 @@ import { constructScalar, PythonValueError, resolvePlainTag } from './pyyaml-sca
 import { loadSimpleBlockYaml } from './simple-block-yaml.js';
 import { blockScalarText } from './block-scalar.js';
 import { composerProblemBefore } from './composer-problem-first.js';
+import { blockMapStart, checkBlockKeys, checkKeyLengths } from './mapping-key-checks.js';
 import { readerError } from './libyaml-reader.js';
 import { ScannedZones, tabAfterPlain, tabInBlockScalar } from './libyaml-tabs.js';
 import type { ScalarTag } from './pyyaml-scalar.js';
@@ -84,9 +85,9 @@ class Composer {
   private constructorFailure: { problem: ConstructorProblem; depth: number; order: number } | undefined;
 
   constructor(
-    private readonly text: string,
+    readonly text: string,
     private readonly file: string,
-    private readonly lines: LineIndex,
+    readonly lines: LineIndex,
     /** The text is valid JSON: ansible reads it with json.loads, not PyYAML. */
     private readonly json = false,
   ) {
@@ -108,7 +109,7 @@ class Composer {
   }
 
   /** Where a node's properties (`&anchor`, `!tag`) begin: PyYAML marks a node from there. */
-  private propertiesStart(node: CstNode, start: number): number {
+  propertiesStart(node: CstNode, start: number): number {
     let count = (node.anchor === undefined ? 0 : 1) + (node.tag === undefined ? 0 : 1);
     let at = start;
     while (count > 0) {
@@ -146,89 +147,6 @@ class Composer {
     if (tab >= 0) this.fail(tab, 'found a tab character that violates indentation', 'while scanning a plain scalar');
     const blockTab = tabInBlockScalar(this.text, node, minIndent);
     if (blockTab >= 0) this.fail(blockTab, 'found a tab character where an indentation space is expected', 'while scanning a block scalar');
-  }
-
-  /**
-   * NOTE: libyaml takes a `:` with no key before it only in a flow mapping; in a block mapping it
-   * wants a key there (the YAML 1.2 parser reads an empty one).
-   */
-  private checkBlockKeys(items: unknown[], start: number, valueStart: number): void {
-    for (const item of items) {
-      const pair = item as { key: unknown; value: unknown };
-      const key = pair.key as CstNode | null | undefined;
-      const empty = key === null || key === undefined || (isScalar(key) && key.source === '' && key.type === 'PLAIN' && key.tag === undefined && key.anchor === undefined);
-      if (!empty || this.text[key?.range?.[0] ?? -1] === '?') continue;
-      let at = (pair.value as CstNode | null)?.range?.[0] ?? key?.range?.[0] ?? start;
-      while (at > 0 && this.text[at] !== ':') at--;
-      this.fail(at, 'did not find expected key', 'while parsing a block mapping');
-    }
-    this.checkExplicitKeyValues(items, this.lines.position(this.blockMapStart(items, valueStart)).column);
-    this.checkKeyLengths(items);
-  }
-
-  /**
-   * NOTE: libyaml takes a key as a simple key only while its `:` is at most 1024 characters on:
-   * past that, the first key of a mapping meets a `:` where none may be, a later one (which
-   * must be a key) is a simple key without its `:`; in a flow mapping the `:` is where a `,` or
-   * `}` was wanted.
-   */
-  private checkKeyLengths(items: unknown[], flow = false): void {
-    items.forEach((item, index) => {
-      const key = (item as { key: unknown }).key as CstNode | null | undefined;
-      const keyRange = key?.range;
-      if (key === null || key === undefined || keyRange === undefined || keyRange === null) return;
-      const start = this.propertiesStart(key, keyRange[0]);
-      const colon = this.valueIndicatorAfter(keyRange[1]);
-      if (colon === undefined || colon - start <= 1024 || this.text.slice(start, colon).includes('\n')) return;
-      if (this.text[this.skipBlanksBack(start) - 1] === '?') return;
-      if (flow) this.fail(colon, "did not find expected ',' or '}'", 'while parsing a flow mapping');
-      if (index === 0) this.fail(colon, 'mapping values are not allowed in this context');
-      this.fail(colon, "could not find expected ':'", 'while scanning a simple key');
-    });
-  }
-
-  private skipBlanksBack(offset: number): number {
-    let at = offset;
-    while (at > 0 && ' \t'.includes(this.text[at - 1] ?? '')) at--;
-    return at;
-  }
-
-  /**
-   * NOTE: the `:` of a `? key` written at the start of a line deeper than its mapping opens a
-   * mapping of its own for libyaml (only a simple key's `:` does not), where the outer mapping
-   * then wants a key; the YAML 1.2 parser reads it as the pair's value.
-   */
-  private checkExplicitKeyValues(items: unknown[], mapColumn: number): void {
-    for (const item of items) {
-      const key = (item as { key: unknown }).key as CstNode | null | undefined;
-      const keyRange = key?.range;
-      if (key === null || key === undefined || keyRange === undefined || keyRange === null) continue;
-      let before = this.propertiesStart(key, keyRange[0]);
-      while (before > 0 && ' \t'.includes(this.text[before - 1] ?? '')) before--;
-      if (this.text[before - 1] !== '?') continue;
-      const colon = this.valueIndicatorAfter(keyRange[1]);
-      if (colon === undefined || this.text.slice(this.text.lastIndexOf('\n', colon - 1) + 1, colon).trim() !== '') continue;
-      if (this.lines.position(colon).column > mapColumn) this.fail(colon, 'did not find expected key', 'while parsing a block mapping');
-    }
-  }
-
-  /** The offset of the `:` that is the next token from `from` (blanks, line breaks and comments skipped). */
-  private valueIndicatorAfter(from: number): number | undefined {
-    let at = from;
-    for (;;) {
-      while (' \t\r\n'.includes(this.text[at] ?? 'x')) at++;
-      if (this.text[at] !== '#') break;
-      while (at < this.text.length && this.text[at] !== '\n') at++;
-    }
-    return this.text[at] === ':' ? at : undefined;
-  }
-
-  /** NOTE: libyaml's block mapping starts at its first key's properties (`&k key:`), where the `yaml` package's starts after them. */
-  private blockMapStart(items: unknown[], valueStart: number): number {
-    const key = (items[0] as { key?: unknown } | undefined)?.key as CstNode | null | undefined;
-    const keyStart = key?.range?.[0];
-    if (key === null || key === undefined || keyStart === undefined) return valueStart;
-    return Math.min(valueStart, this.propertiesStart(key, keyStart));
   }
 
   /** Where an anchor is written, for the duplicate-anchor mark. */
@@ -285,10 +203,10 @@ class Composer {
     const outerIndent = this.blockIndent;
     if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
     else if (isMap(node)) {
-      if (!node.flow) this.checkBlockKeys(node.items, start, valueStart);
-      else this.checkKeyLengths(node.items, true);
+      if (!node.flow) checkBlockKeys(this, node.items, start, valueStart);
+      else checkKeyLengths(this, node.items, true);
       if (!node.flow && this.scannedZones) for (const pair of node.items) this.checkTabAfterPlain(pair.value, start);
-      if (!node.flow) this.blockIndent = this.lines.position(this.blockMapStart(node.items, valueStart)).column - 1;
+      if (!node.flow) this.blockIndent = this.lines.position(blockMapStart(this, node.items, valueStart)).column - 1;
       built = this.mapping(node.items, start, innerUnsafe, depth);
     }
     else if (isSeq(node)) {
@@ -595,8 +513,7 @@ export function loadYaml(source: string, file: string, options: { single?: boole
   // NOTE: a lone CR breaks a line for libyaml (old Mac files) as it does not for the yaml package;
   // one LF for it keeps every offset where it was.
   const text = unmarked.includes('\r') ? unmarked.replace(/\r(?!\n)/g, '\n') : unmarked;
-  // NOTE: a line past libyaml's 1024-character simple key limit goes to the full path, which checks keys.
-  const simple = /[^\n]{1025}/.test(text) ? undefined : loadSimpleBlockYaml(text, file);
+  const simple = loadSimpleBlockYaml(text, file);
   if (simple !== undefined) return { documents: [simple], warnings: [], diagnostics: [] };
   return loadYamlFull(text, file, options);
 }

@@ -35,8 +35,11 @@ const UNSUPPORTED_TEXT = /[^\n\x20-\x7e]|^(?:\.\.\.|%)|\n(?:---|\.\.\.|%)/;
 /** Characters that cannot start a plain scalar, or make it something else (PyYAML's indicators). */
 const PLAIN_START_FORBIDDEN = new Set(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`']);
 
+const LONG_LINE = /[^\n]{1025}/;
+
 export function loadSimpleBlockYaml(text: string, file: string): YamlNode | undefined {
-  if (UNSUPPORTED_TEXT.test(text) || isJsonText(text)) return undefined;
+  // NOTE: a line past libyaml's 1024-character simple key limit goes to the full path, which checks keys.
+  if (UNSUPPORTED_TEXT.test(text) || LONG_LINE.test(text) || isJsonText(text)) return undefined;
   const lines = contentLines(text);
   if (lines === undefined || lines.length === 0) return undefined;
   try {
