@@ -259,6 +259,13 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       return { context: 'while scanning a simple key', problem: "could not find expected ':'", ...lines.position(end.next) };
     }
     case 'MISSING_CHAR':
+      // NOTE: libyaml takes the deepest leading empty line's indentation for the block scalar's,
+      // which ends before its first line of text: that text is a token of the collection around.
+      // (An indentless sequence just ends there: the mapping holding its key wants another key.)
+      if (message.startsWith('Block scalars with more-indented leading empty lines')) {
+        if (inIndentlessSequence(text, error.pos[0])) return { context: 'while parsing a block mapping', problem: 'did not find expected key', ...at };
+        return unexpectedToken(text, error.pos[0], lines);
+      }
       if (message.startsWith('Missing directives-end')) return afterDirectives(text, error.pos[0], lines) ?? { problem: message, ...at };
       if (/quote/i.test(message)) {
         // NOTE: libyaml scans on for the closing quote over lines at any indentation; only a
