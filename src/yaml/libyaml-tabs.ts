@@ -112,3 +112,16 @@ export function tabInBlockScalar(text: string, node: unknown, minIndent: number)
   }
   return -1;
 }
+
+/**
+ * NOTE: after a block sequence's `-` libyaml skips spaces only (a simple key may start there):
+ * the first tab between the `-` and the entry that starts at `entryStart`, on its line ("found
+ * character that cannot start any token"), or -1.
+ */
+export function tabAfterEntryIndicator(text: string, entryStart: number): number {
+  let at = entryStart;
+  while (at > 0 && (text[at - 1] === ' ' || text[at - 1] === '\t')) at--;
+  if (text[at - 1] !== '-' || !/^[ \t\n-]?$/.test(text[at - 2] ?? '')) return -1;
+  const tab = text.indexOf('\t', at);
+  return tab >= 0 && tab < entryStart ? tab : -1;
+}

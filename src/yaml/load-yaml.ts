@@ -24,7 +24,7 @@ import { blockScalarText } from './block-scalar.js';
 import { composerProblemBefore } from './composer-problem-first.js';
 import { blockMapStart, checkBlockKeys, checkKeyLengths } from './mapping-key-checks.js';
 import { readerError } from './libyaml-reader.js';
-import { ScannedZones, tabAfterPlain, tabInBlockScalar } from './libyaml-tabs.js';
+import { ScannedZones, tabAfterEntryIndicator, tabAfterPlain, tabInBlockScalar } from './libyaml-tabs.js';
 import type { ScalarTag } from './pyyaml-scalar.js';
 import { yamlFailure } from './yaml-failure.js';
 import type { YamlProblem } from './yaml-failure.js';
@@ -141,6 +141,15 @@ class Composer {
     if (tab >= 0) this.fail(tab, 'found character that cannot start any token', 'while scanning for the next token');
   }
 
+  private checkEntryTabs(item: unknown, collectionStart: number): void {
+    const entryStart = (item as CstNode | null)?.range?.[0];
+    if (entryStart !== undefined) {
+      const tab = tabAfterEntryIndicator(this.text, this.propertiesStart(item as CstNode, entryStart));
+      if (tab >= 0) this.fail(tab, 'found character that cannot start any token', 'while scanning for the next token');
+    }
+    this.checkTabAfterPlain(item, collectionStart);
+  }
+
   private checkTabAfterPlain(node: unknown, collectionStart: number): void {
     const minIndent = this.lines.position(collectionStart).column;
     const tab = tabAfterPlain(this.text, node, minIndent);
@@ -210,7 +219,7 @@ class Composer {
       built = this.mapping(node.items, start, innerUnsafe, depth);
     }
     else if (isSeq(node)) {
-      if (!node.flow && this.scannedZones) for (const item of node.items) this.checkTabAfterPlain(item, start);
+      if (!node.flow && this.scannedZones) for (const item of node.items) this.checkEntryTabs(item, start);
       if (!node.flow) this.blockIndent = this.lines.position(valueStart).column - 1;
       built = this.sequence(node.items, start, innerUnsafe, depth);
     }
