@@ -184,15 +184,17 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
     if (node.tag !== undefined && node.tag !== '!' && node.tag !== MAP_TAG && node.tag !== SET_TAG) throw unknownTag(text, node, node.tag);
     const map: DataDict = new Map();
     seen.set(node, map);
-    const merges: DataDict[] = [];
+    // NOTE: PyYAML puts merged pairs first: those of each `<<` key in order, a list's sources
+    // last to first; then the mapping's own. A later pair wins, in the first one's place.
+    const merged: [DictKey, Data][] = [];
     for (const pair of node.items) {
       const keyNode = pair.key as YNode | null;
       if (keyNode && isScalar(keyNode) && keyNode.type === 'PLAIN' && keyNode.source === '<<' && keyNode.tag === undefined) {
         const value = convert(pair.value as YNode, doc, seen, text);
-        const sources = Array.isArray(value) ? value : [value];
+        const sources = Array.isArray(value) ? [...value].reverse() : [value];
         for (const source of sources) {
           if (!(source instanceof Map)) throw new YamlLoadError('expected a mapping or list of mappings for merging');
-          merges.push(source);
+          merged.push(...source.entries());
         }
         continue;
       }
@@ -200,11 +202,10 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
       if (Array.isArray(key) || key instanceof Map) throw new MarkedLoadError('while constructing a mapping', node.range?.[0] ?? 0, 'found unhashable key', keyNode?.range?.[0] ?? 0);
       map.set(toKey(key), convert(pair.value as YNode, doc, seen, text));
     }
-    if (merges.length > 0) {
-      const merged: DataDict = new Map();
-      for (const source of merges) for (const [k, v] of source) if (!merged.has(k)) merged.set(k, v);
-      for (const [k, v] of map) merged.set(k, v);
-      return node.tag === SET_TAG ? [...merged.keys()] : merged;
+    if (merged.length > 0) {
+      const out: DataDict = new Map(merged);
+      for (const [k, v] of map) out.set(k, v);
+      return node.tag === SET_TAG ? [...out.keys()] : out;
     }
     // NOTE: a !!set is a Python set, which Ansible hands on as a list of its members.
     return node.tag === SET_TAG ? [...map.keys()] : map;
