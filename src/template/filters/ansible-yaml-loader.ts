@@ -7,6 +7,7 @@ import { parseAllDocumentsAsLibyaml } from '../../yaml/libyaml-documents.js';
 import { PyDate, PyFloat, UnsafeString, VaultString, markTuple, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { resolvePlain, type PlainTag } from './ansible-yaml-resolver.js';
 import { pyTimestamp } from '../../yaml/timestamp.js';
+import { blockScalarText } from '../../yaml/block-scalar.js';
 import { markedErrorText, pyyamlErrorText } from './ansible-yaml-error-text.js';
 
 export class YamlLoadError extends Error {}
@@ -133,6 +134,10 @@ function constructPairs(node: YNode & { items: unknown[] }, what: string, text: 
   return out;
 }
 
+function columnOf(text: string, offset: number): number {
+  return offset - (text.lastIndexOf('\n', offset - 1) + 1);
+}
+
 function toKey(value: Data): DictKey {
   if (value instanceof PyFloat) return value.value;
   if (typeof value === 'bigint') return Number(value);
@@ -145,7 +150,8 @@ function toKey(value: Data): DictKey {
   return value;
 }
 
-function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode, Data>, text: string): Data {
+/** `indent`: the column of the block collection around the node (-1 at the top), for block scalars. */
+function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode, Data>, text: string, indent = -1): Data {
   if (node === null || node === undefined) return null;
   if (isAlias(node)) {
     const target = (node as Alias).resolve(doc);
@@ -167,6 +173,8 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
     }
     // NOTE: the non-specific tag '!' resolves as a plain scalar would, quoted or not (PyYAML).
     else if ((node.type === 'PLAIN' && tag === undefined) || tag === '!') result = construct(resolvePlain(value), value);
+    // NOTE: a block scalar is read again as libyaml scans it (the package drops its last lines of spaces).
+    else if ((node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') && node.range) result = blockScalarText(text, node.range[0], indent);
     else result = typeof node.value === 'string' ? node.value : value;
     seen.set(node, result);
     return result;
@@ -177,20 +185,22 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
     if (node.tag !== undefined && node.tag !== '!' && node.tag !== SEQ_TAG) throw unknownTag(text, node, node.tag);
     const list: Data[] = [];
     seen.set(node, list);
-    for (const item of node.items) list.push(convert(item as YNode, doc, seen, text));
+    const inner = node.flow === true ? indent : columnOf(text, node.range?.[0] ?? 0);
+    for (const item of node.items) list.push(convert(item as YNode, doc, seen, text, inner));
     return list;
   }
   if (isMap(node)) {
     if (node.tag !== undefined && node.tag !== '!' && node.tag !== MAP_TAG && node.tag !== SET_TAG) throw unknownTag(text, node, node.tag);
     const map: DataDict = new Map();
     seen.set(node, map);
+    const inner = node.flow === true ? indent : columnOf(text, node.range?.[0] ?? 0);
     // NOTE: PyYAML puts merged pairs first: those of each `<<` key in order, a list's sources
     // last to first; then the mapping's own. A later pair wins, in the first one's place.
     const merged: [DictKey, Data][] = [];
     for (const pair of node.items) {
       const keyNode = pair.key as YNode | null;
       if (keyNode && isScalar(keyNode) && keyNode.type === 'PLAIN' && keyNode.source === '<<' && keyNode.tag === undefined) {
-        const value = convert(pair.value as YNode, doc, seen, text);
+        const value = convert(pair.value as YNode, doc, seen, text, inner);
         const sources = Array.isArray(value) ? [...value].reverse() : [value];
         for (const source of sources) {
           if (!(source instanceof Map)) throw new YamlLoadError('expected a mapping or list of mappings for merging');
@@ -198,9 +208,9 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
         }
         continue;
       }
-      const key = convert(keyNode, doc, seen, text);
+      const key = convert(keyNode, doc, seen, text, inner);
       if (Array.isArray(key) || key instanceof Map) throw new MarkedLoadError('while constructing a mapping', node.range?.[0] ?? 0, 'found unhashable key', keyNode?.range?.[0] ?? 0);
-      map.set(toKey(key), convert(pair.value as YNode, doc, seen, text));
+      map.set(toKey(key), convert(pair.value as YNode, doc, seen, text, inner));
     }
     if (merged.length > 0) {
       const out: DataDict = new Map(merged);
