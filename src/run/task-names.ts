@@ -2,7 +2,7 @@
  * The names a task shows under: its banner name, templated once per step when the banner is
  * printed, and the TaskInfo every result of the step carries.
  */
-import { PyFloat, VaultString, pyStr, truthy, type Data } from '../core/data.js';
+import { PyFloat, UnsafeString, VaultString, pyStr, truthy, type Data } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { undecryptable } from '../template/render-context.js';
@@ -62,6 +62,8 @@ export class TaskNames {
     const templar = this.templar;
     // NOTE: 2.19's strategies announce a meta task from _execute_meta, which never templates its name.
     if (!templar.isTemplate(raw) || task.action === 'meta') return raw;
+    // NOTE: an `!unsafe` name is no trusted template: 2.19 shows its text as it is.
+    if (nameKw.value instanceof UnsafeString) return raw;
     const vars = this.playVars.forTask(host, step);
     try {
       const read = new NameErrors(nameKw.loc);

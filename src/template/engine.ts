@@ -251,7 +251,9 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     if (condition === null) return true;
     // NOTE: 2.19 names only why a vaulted conditional no secret opens cannot be used.
     if (condition instanceof VaultString && condition.reveal() === undefined) throw new TemplateError('template-vault', unopenedVaultReason(condition), options.origin ? { location: options.origin } : {});
-    if (condition instanceof UnsafeString || condition instanceof VaultString) condition = textOf(condition);
+    // NOTE: an `!unsafe` conditional is text no trusted source wrote: 2.19 refuses to evaluate it.
+    if (condition instanceof UnsafeString) throw untrustedTemplate(options.origin);
+    if (condition instanceof VaultString) condition = textOf(condition);
     if (typeof condition !== 'string') {
       throw new TemplateError('template-conditional-type', 'Conditional expressions must be strings.', {
         location: options.origin,
