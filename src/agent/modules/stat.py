@@ -68,7 +68,9 @@ def run(params, ctx):
         import errno
         if e.errno == errno.ENOENT:
             return {'changed': False, 'stat': {'exists': False}}
-        ctx.fail(str(e))
+        # NOTE: 2.19 stats the path as bytes and fails with the strerror alone; the exception,
+        # naming the path as b'...', is the cause its error block shows.
+        ctx.fail(e.strerror, _volant_cause='[Errno %d] %s: %r' % (e.errno, e.strerror, os.fsencode(path)))
     output = _format(path, st)
     # NOTE: in 2.19's order (a result shown as a Python repr, a loop item, keeps it): the access
     # flags, a link's source and target, then the owner's and group's names.
