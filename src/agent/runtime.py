@@ -746,8 +746,11 @@ class Context(object):
         self.environ = environ
         self.no_log_values = set(no_log_values or ())
         self.warnings = []
+        # The exception behind a warning, by the warning's text (see error_as_warning).
+        self.warning_causes = []
         self.deprecations = []
         self._tmpdir = None
+        self._tmpdir_error = None
         self._remote_tmp = remote_tmp
         self._cleanup_files = []
         self.aliases = {}
@@ -765,6 +768,14 @@ class Context(object):
     def warn(self, msg):
         self.warnings.append(msg)
 
+    def error_as_warning(self, msg, error, while_handling=False):
+        """AnsibleModule.error_as_warning: the result's warning reads "msg: error"; the controller
+        shows the error as the warning's cause. while_handling: raised inside an `except` block, so
+        2.19 shows the cause apart, after "<<< caused by >>>", instead of on the warning's line."""
+        text = '%s: %s' % (msg.rstrip('. '), error)
+        self.warnings.append(text)
+        self.warning_causes.append({'text': text, 'msg': msg, 'cause': str(error), 'while_handling': while_handling})
+
     def deprecate(self, msg, version=None, date=None, collection_name=None):
         self.deprecations.append(deprecation_dict(msg, version, date, collection_name, self.module_name, 'ansible.builtin'))
 
@@ -779,7 +790,8 @@ class Context(object):
             try:
                 if not os.path.isdir(base):
                     os.makedirs(base, mode=0o700)
-            except OSError:
+            except OSError as e:
+                self._tmpdir_error = (base, e)
                 base = None
             # named as the task's remote temp dir 2.19 gives its modules (get_url's messages show it)
             name = 'ansible-tmp-%r-%d-%d' % (time.time(), os.getpid(), int.from_bytes(os.urandom(6), 'big'))
@@ -808,6 +820,12 @@ class Context(object):
                     self.warn('Module remote_tmp %s did not exist and was created with a mode of 0700, this may cause'
                               ' issues when running as another user. To avoid this, create the remote_tmp dir with'
                               ' the correct permissions manually' % base)
+                if warn and self._tmpdir_error is not None:
+                    # NOTE: 2.19 asks for its tmpdir while handling the unreadable cwd's exception.
+                    failed_base, error = self._tmpdir_error
+                    self._tmpdir_error = None
+                    self.error_as_warning("Unable to use %r as temporary directory, falling back to system default." % failed_base,
+                                          error, while_handling=True)
                 if os.access(path, os.F_OK | os.R_OK):
                     os.chdir(path)
                     return
@@ -1640,6 +1658,8 @@ def exit_result(result, ctx, invocation=None):
         result['invocation'] = invocation
     if ctx.warnings:
         result['warnings'] = list(ctx.warnings)
+    if ctx.warning_causes:
+        result['_volant_warning_causes'] = list(ctx.warning_causes)
     if ctx.deprecations:
         result['deprecations'] = list(ctx.deprecations)
     return result

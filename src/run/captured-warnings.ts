@@ -8,6 +8,7 @@ import { pyStr, type DataDict } from '../core/data.js';
 import type { TemplateWarning } from '../template/api.js';
 import { briefMessage, deprecationAsDict, deprecationFromDict } from './deprecation-dicts.js';
 import type { DeprecationEvent, DisplayEvent } from './events.js';
+import { moduleWarningEvents } from './module-causes.js';
 
 export class CapturedWarnings {
   readonly deprecations: DeprecationEvent[] = [];
@@ -42,7 +43,8 @@ export class CapturedWarnings {
     const given = result.get('warnings');
     if (Array.isArray(given)) {
       result.delete('warnings');
-      warnings.push(...given.map((w) => ({ message: pyStr(w) })));
+      const detailed = moduleWarningEvents.get(result);
+      warnings.push(...given.map((w) => detailed?.get(pyStr(w)) ?? { message: pyStr(w) }));
     }
     const givenDeprecations = result.get('deprecations');
     if (Array.isArray(givenDeprecations)) {

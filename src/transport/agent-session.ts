@@ -1,7 +1,7 @@
 /**
  * One agent on one host as one user (AgentSession): module calls, raw commands, file transfer.
  */
-import { moduleCauses } from '../run/module-causes.js';
+import { moduleCauses, moduleWarningEvents } from '../run/module-causes.js';
 import { controllerFailures } from '../run/async-job.js';
 import { timeoutResult } from '../run/task-timeout.js';
 import { randomBytes } from 'node:crypto';
@@ -9,6 +9,7 @@ import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { AgentSession, ModuleRequest, ModuleResult } from '../run/transport.js';
+import type { DisplayEvent } from '../run/events.js';
 import { cleanModuleResult } from './module-result-cleanup.js';
 import type { AgentClient } from './agent-client.js';
 import { loadDependencySources, loadModuleSource } from './agent-sources.js';
@@ -163,6 +164,9 @@ export class VolantAgentSession implements AgentSession {
     const cause = result.get('_volant_cause');
     if (typeof cause === 'string') moduleCauses.set(result, cause);
     result.delete('_volant_cause');
+    const warningCauses = result.get('_volant_warning_causes');
+    result.delete('_volant_warning_causes');
+    if (Array.isArray(warningCauses)) moduleWarningEvents.set(result, warningEvents(warningCauses));
     if (result.get('_volant_action_failed') === true) {
       // A library module that exited without its result: the controller's failure to read one.
       result.delete('_volant_action_failed');
@@ -323,4 +327,15 @@ export function addOutputLines(result: ModuleResult): ModuleResult {
     }
   }
   return result;
+}
+
+/** The agent's `_volant_warning_causes` entries as warning events, by the warning's text. */
+function warningEvents(entries: readonly Data[]): Map<string, DisplayEvent> {
+  const events = new Map<string, DisplayEvent>();
+  for (const entry of entries) {
+    if (!isDict(entry)) continue;
+    const cause: DisplayEvent = { message: pyStr(entry.get('cause')), ...(entry.get('while_handling') === true ? { whileHandling: true } : {}) };
+    events.set(pyStr(entry.get('text')), { message: pyStr(entry.get('msg')), cause });
+  }
+  return events;
 }

@@ -1,0 +1,37 @@
+/**
+ * A fixture playbook whose output was recorded from ansible-core 2.19 against the oracle's sshd
+ * (fixtures/NAME/inventory.oracle: 127.0.0.1:2222 and its key), run by Volant against a suite's
+ * own sshd instead.
+ */
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SshServer } from './sshd.js';
+
+const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
+const BIN = join(ROOT, 'bin', 'volant-playbook');
+
+export const fixtureDir = (name: string): string => join(ROOT, 'test', 'integration', 'fixtures', name);
+export const recordedFile = (file: string): string => readFileSync(join(ROOT, 'test', 'integration', 'recorded', file), 'utf8');
+
+/** The oracle's inventory, reaching `server` instead. */
+function retargetOracleInventory(oracle: string, server: SshServer): string {
+  return oracle
+    .replace('ansible_port=2222', `ansible_port=${server.port}`)
+    .replace('ansible_user=root', `ansible_user=${server.user}`)
+    .replace(
+      'ansible_ssh_private_key_file=/opt/oracle-keys/id_ed25519',
+      `ansible_ssh_private_key_file=${server.keyFile}\nansible_ssh_common_args='-o UserKnownHostsFile=${join(server.dir, 'known_hosts')}'`,
+    );
+}
+
+export function runOracleFixture(name: string, server: SshServer): SpawnSyncReturns<string> {
+  const inventory = join(server.dir, 'inventory');
+  writeFileSync(inventory, retargetOracleInventory(readFileSync(join(fixtureDir(name), 'inventory.oracle'), 'utf8'), server));
+  return spawnSync(BIN, ['-i', inventory, join(fixtureDir(name), 'playbook.yml')], {
+    encoding: 'utf8',
+    timeout: 300_000,
+    env: { ...process.env, ANSIBLE_NOCOLOR: '1', ANSIBLE_HOST_KEY_CHECKING: 'False' },
+  });
+}
