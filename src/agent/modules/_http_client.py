@@ -255,3 +255,42 @@ def fetch_url(ctx, params, url, data=None, headers=None, method=None, use_proxy=
     finally:
         tempfile.tempdir = old_tempdir
     return r, info
+
+
+def _suffixes(name):
+    if name.endswith('.'):
+        return []
+    return ['.' + part for part in name.lstrip('.').split('.')[1:]]
+
+
+def split_multiext(name, min_len=3, max_len=4, count=2):
+    """ansible's _split_multiext: (name, its last `count` extensions of 3-4 characters each).
+    NOTE: ansible takes each extension off with rstrip, so the name also loses any of the
+    extension's characters that end it ('pkg.tar.gz' gives 'pkg', 'a-1.0.tgz' keeps its '.0')."""
+    extension = ''
+    for i, suffix in enumerate(reversed(_suffixes(name))):
+        if i >= count or not min_len <= len(suffix) <= max_len:
+            break
+        extension = suffix + extension
+        name = name.rstrip(suffix)
+    return name, extension
+
+
+def fetch_file(ctx, params, url, timeout=10):
+    """ansible's fetch_file: url downloaded into the module's tmpdir (removed with it), named after
+    the URL's file: its name, random characters, its extensions. A failure fails the module."""
+    prefix, extension = split_multiext(os.path.basename(urlparse(url).path), count=2)
+    temp = tempfile.NamedTemporaryFile(dir=ctx.tmpdir, prefix=prefix, suffix=extension, delete=False)
+    ctx.add_cleanup_file(temp.name)
+    rsp, info = fetch_url(ctx, params, url, timeout=timeout)
+    if not rsp or (rsp.code and rsp.code >= 400):
+        ctx.fail('Failure downloading %s, %s' % (url, info['msg']))
+    try:
+        data = rsp.read(65536)
+        while data:
+            temp.write(data)
+            data = rsp.read(65536)
+        temp.close()
+    except Exception as e:
+        ctx.fail('Failure downloading %s, %s' % (url, e))
+    return temp.name

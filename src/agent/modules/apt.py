@@ -498,24 +498,6 @@ def cache_times():
     return stamp, int(time.mktime(stamp.timetuple()))
 
 
-def _fetch_deb(ctx, url):
-    # NOTE: as ansible's fetch_file: a failed request says fetch_url's words ("Request failed: …")
-    import volant_runtime
-    from _http_client import fetch_url
-    dest = os.path.join(ctx.tmpdir, os.path.basename(url.split('?')[0]) or 'package.deb')
-    try:
-        resp, info = fetch_url(ctx, {}, url)
-        if not resp or (resp.code and resp.code >= 400):
-            ctx.fail('Failure downloading %s, %s' % (url, info['msg']))
-        with open(dest, 'wb') as f:
-            shutil.copyfileobj(resp, f)
-    except volant_runtime.ModuleFailed:
-        raise
-    except Exception as e:
-        ctx.fail('Failure downloading %s, %s' % (url, e))
-    return dest
-
-
 def _ensure_python_apt(ctx, p, apt_get, dpkg_options, env):
     apt, apt_pkg = import_apt(debfile=True)
     if apt is not None:
@@ -622,7 +604,8 @@ def _operate(p, ctx, m, apt, apt_pkg, dpkg_options):
                 if p['state'] != 'present':
                     m.fail('deb only supports state=present')
                 if '://' in p['deb']:
-                    p['deb'] = _fetch_deb(ctx, p['deb'])
+                    from _http_client import fetch_file
+                    p['deb'] = fetch_file(ctx, {}, p['deb'])
                 m.install_deb(p['deb'], cache, force=force, fail_on_autoremove=p['fail_on_autoremove'],
                               install_recommends=p['install_recommends'],
                               allow_unauthenticated=p['allow_unauthenticated'],

@@ -12,6 +12,8 @@ from functools import partial
 from shlex import quote
 from zipfile import BadZipFile, ZipFile
 
+from _http_client import fetch_file
+
 ARGUMENT_SPEC = {
     'src': {'type': 'path', 'required': True},
     'dest': {'type': 'path', 'required': True},
@@ -304,25 +306,6 @@ def pick_handler(src, dest, file_args, params, ctx):
              % (src, '\n'.join(reasons)))
 
 
-def _fetch(ctx, params, url):
-    # NOTE: a plain urllib download (no auth or proxy options): unarchive's own options do not
-    # reach further than validate_certs.
-    import ssl
-    import urllib.request
-    context = ssl.create_default_context()
-    if not params['validate_certs']:
-        context.check_hostname = False
-        context.verify_mode = ssl.CERT_NONE
-    fd, path = tempfile.mkstemp(dir=ctx.tmpdir, suffix=os.path.basename(url.split('?')[0]))
-    try:
-        request = urllib.request.Request(url, headers={'User-agent': 'ansible-httpget'})
-        with urllib.request.urlopen(request, timeout=10, context=context) as rsp, os.fdopen(fd, 'wb') as f:
-            shutil.copyfileobj(rsp, f)
-    except Exception as e:
-        ctx.fail('Failure downloading %s, %s' % (url, e))
-    return path
-
-
 def ACTION_PRECHECK(args, internal):
     """2.19's action refuses a dest that is not a folder before the module checks its arguments."""
     dest = args.get('dest')
@@ -350,7 +333,7 @@ def run(params, ctx):
         if not params['remote_src']:
             ctx.fail("Source '%s' failed to transfer" % src)
         elif '://' in src:
-            src = _fetch(ctx, params, src)
+            src = fetch_file(ctx, params, src)
         else:
             ctx.fail("Source '%s' does not exist" % src)
     if not os.access(src, os.R_OK):
