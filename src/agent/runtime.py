@@ -15,6 +15,7 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 
 
@@ -1552,6 +1553,7 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
             spec.setdefault(key, opt)
     # `_ansible_*` and `_volant_*` keys are the controller talking to the module, not user args.
     internal = dict((k, v) for k, v in args.items() if k.startswith(('_ansible_', '_volant_')))
+    _task_tmp.base = internal.get('_volant_task_tmp')
     if no_log:
         # (the task's no_log: an action plugin's own diff hides the file's text under it)
         internal['_volant_no_log'] = True
@@ -1644,6 +1646,17 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
     # (TaskExecutor), after `failed` and `attempts`; results nested in another (gather_facts'
     # failed_modules, a job's status file) have none.
     return exit_result(result, ctx, invocation)
+
+
+# The running request's task temp base from the controller (see task_tmp_base), per request thread.
+_task_tmp = threading.local()
+
+
+def task_tmp_base():
+    """The folder 2.19 makes a task's remote temp folder in (its files show in results, e.g. copy's
+    src): remote_tmp of the login user, or /var/tmp when the task becomes an unprivileged user. The
+    controller says which when the agent runs as a become user; else it is the agent's own."""
+    return getattr(_task_tmp, 'base', None) or os.path.expanduser('~/.ansible/tmp')
 
 
 def exit_result(result, ctx, invocation=None):

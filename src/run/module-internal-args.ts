@@ -5,12 +5,12 @@
  * NOTE: the default callback shows these in a banner it prints from a result (display_args_to_stdout
  * with ok or skipped results hidden, the free strategy), so 2.19 lists the `_ansible_*` arguments there.
  */
-import { homedir } from 'node:os';
-import { pyStr, truthy, type Data, type DataDict } from '../core/data.js';
+import { truthy, type Data, type DataDict } from '../core/data.js';
 import { toBool } from './keyword-values.js';
 import { ANSIBLE_VERSION } from '../vars/ansible-version.js';
 import type { VarSource } from '../template/api.js';
 import type { ConnectionSpec } from './transport.js';
+import { taskTmpBase } from './task-tmp-base.js';
 
 /** 2.19's action plugins: a module run by one of these gets arguments the plugin makes itself. */
 const OWN_ARGS_PLUGINS: ReadonlySet<string> = new Set([
@@ -102,14 +102,8 @@ export function withModuleInternalArgs(args: DataDict, c: InternalArgsContext): 
   return out;
 }
 
-/**
- * The per-task directory 2.19 makes under remote_tmp (~/.ansible/tmp of the user the module runs
- * as). NOTE: Volant makes none; the home is this machine's for a local connection, else guessed
- * from the user's name.
- */
+/** The per-task directory 2.19 makes (see taskTmpBase). NOTE: Volant makes none. */
 function remoteTmpDir(spec: ConnectionSpec | undefined): string {
-  const user = spec?.become?.user ?? spec?.user;
-  const home = spec?.connection === 'local' && spec.become === undefined ? homedir() : user === undefined || user === 'root' ? '/root' : `/home/${pyStr(user)}`;
   const id = `${(Date.now() / 1000).toFixed(7)}-${process.pid}-${Math.floor(Math.random() * 1e15)}`;
-  return `${home}/.ansible/tmp/ansible-tmp-${id}/`;
+  return `${taskTmpBase(spec)}/ansible-tmp-${id}/`;
 }

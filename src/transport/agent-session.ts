@@ -76,6 +76,8 @@ export class VolantAgentSession implements AgentSession {
     private readonly raw: RawRunner,
     preloaded: readonly string[],
     private readonly onClose: () => void,
+    /** The folder 2.19 would put the task's uploads in, when the agent's own ~/.ansible/tmp is not it. */
+    private readonly taskTmpBase?: string,
   ) {
     for (const name of preloaded) this.sentModules.add(name);
   }
@@ -121,6 +123,11 @@ export class VolantAgentSession implements AgentSession {
       args = new Map(args);
       args.delete('_volant_content_b64');
       args.set('_volant_staged', staged);
+    }
+    if (request.module === 'copy' && this.taskTmpBase !== undefined) {
+      // (copy's result names the file Ansible would have uploaded there)
+      args = new Map(args);
+      args.set('_volant_task_tmp', this.taskTmpBase);
     }
     const fields: DataDict = new Map<string, Data>([
       ['module', request.module],

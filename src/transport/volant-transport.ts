@@ -20,6 +20,7 @@ import { LocalConnection } from './local-connection.js';
 import { connectionIdentity } from './connection-identity.js';
 import { SshConnection } from './ssh-connection.js';
 import { shellQuote } from './shell-quote.js';
+import { taskTmpBase } from '../run/task-tmp-base.js';
 import { VolantAgentSession, type RawRunner } from './agent-session.js';
 import { UnreadableStartError, UnreadableStartSession } from './unreadable-start.js';
 import { RequestTimeoutError } from './transport-errors.js';
@@ -184,10 +185,18 @@ export class VolantTransport implements Transport {
       this.sessions.delete(key);
       return new UnreadableStartSession(e, raw);
     }
-    const session = new VolantAgentSession(client, connection, raw, [...preload.keys()], () => {
-      this.live.delete(session);
-      if (this.sessions.get(key) !== undefined) this.sessions.delete(key);
-    });
+    const session = new VolantAgentSession(
+      client,
+      connection,
+      raw,
+      [...preload.keys()],
+      () => {
+        this.live.delete(session);
+        if (this.sessions.get(key) !== undefined) this.sessions.delete(key);
+      },
+      // an agent run as the become user cannot tell the login user's temp folder itself
+      spec.become === undefined ? undefined : taskTmpBase(spec),
+    );
     this.live.add(session);
     // A dead agent is dropped so the next task for this host starts a fresh one.
     void client.whenExited().then(() => {

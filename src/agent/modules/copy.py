@@ -79,7 +79,7 @@ def _fake_src(dest, name=None):
     # Ansible reports the temporary file it uploaded: ~/.ansible/tmp/ansible-tmp-<t>-<pid>-<rand>/.source<ext>
     # (assemble's action uploads its joined fragments as `src`)
     name = name or '.source' + os.path.splitext(dest)[1]
-    base = os.path.expanduser('~/.ansible/tmp')
+    base = volant_runtime.task_tmp_base()
     return '%s/ansible-tmp-%s-%d-%d/%s' % (base, repr(time.time()), os.getpid(), int.from_bytes(os.urandom(6), 'big'), name)
 
 
