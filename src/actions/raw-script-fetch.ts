@@ -11,7 +11,7 @@ import { isDirectory } from '../core/fs-kinds.js';
 import { controllerSearchDirs, fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
 
 interface ScriptSession extends AgentSession {
-  runScript(localPath: string, argsLine: string, options?: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number }): Promise<Map<string | number | boolean | null, Data>>;
+  runScript(localPath: string, argsLine: string, options?: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number; environment?: ReadonlyMap<string, string> }): Promise<Map<string | number | boolean | null, Data>>;
   fetchFile(remotePath: string, localPath: string, checkLocal?: () => void): Promise<Map<string | number | boolean | null, Data>>;
   exists(path: string): Promise<boolean>;
   expandUser(path: string): Promise<string>;
@@ -79,7 +79,7 @@ export const script: Action = async (ctx) => {
     return new Map<string, Data>([['changed', true]]);
   }
   const timeout = taskTimeout(ctx);
-  return session.runScript(path, parts.slice(1).join(' '), { ...options, ...(timeout ? { timeout } : {}) });
+  return session.runScript(path, parts.slice(1).join(' '), { ...options, ...(timeout ? { timeout } : {}), ...(ctx.environment ? { environment: ctx.environment } : {}) });
 };
 
 /** fetch: a file from the host into dest/<host>/<path> (or dest itself with flat). */

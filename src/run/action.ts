@@ -48,6 +48,8 @@ export interface ActionContext {
   findFile(name: string, kind: 'files' | 'templates' | 'vars'): string | undefined;
   /** The task's `timeout:` when it has one: an action that waits stops when its signal aborts. */
   readonly timer?: TaskTimer;
+  /** The task's `environment:`, templated: what its modules run with (script puts it before its command). */
+  readonly environment?: ReadonlyMap<string, string>;
 }
 
 /** An action returns ansible's result dict (failed, changed, msg, ansible_facts, add_host …). */

@@ -782,6 +782,7 @@ export class TaskExecutor {
         ...(services.prompt ? { prompt: services.prompt } : {}),
         findFile: (name, kind) => services.findFile(step, name, kind),
         ...(timer ? { timer } : {}),
+        ...(environment ? { environment } : {}),
       });
       return await withTaskTimeout(timeout, (timer) => action(ctx(timer)));
     }

@@ -279,7 +279,7 @@ export class VolantAgentSession implements AgentSession {
   async runScript(
     localPath: string,
     argsLine: string,
-    options: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number } = {},
+    options: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number; environment?: ReadonlyMap<string, string> } = {},
   ): Promise<ModuleResult> {
     if (options.creates !== undefined && (await this.exists(options.creates))) {
       return new Map<string, Data>([
@@ -299,6 +299,9 @@ export class VolantAgentSession implements AgentSession {
     try {
       await sendFile(this.request, localPath, remote, 0o700);
       let line = `${options.executable ? `${options.executable} ` : ''}${shellQuote(remote)}${argsLine ? ` ${argsLine}` : ''}`;
+      // the task's environment, as 2.19's shell writes it before the command (env_prefix)
+      const env = [...(options.environment ?? [])].map(([k, v]) => `${k}=${shellQuote(v)}`);
+      if (env.length > 0) line = `${env.join(' ')} ${line}`;
       if (options.chdir !== undefined) line = `cd ${shellQuote(options.chdir)} && ${line}`;
       return await this.runRaw(line, { timeout: options.timeout });
     } finally {

@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "tag=${REPORT_TAG:-unset} spaced=${SPACED:-unset} quoted=${QUOTED:-unset} n=${NUM:-unset}"
+echo "args: $*"
