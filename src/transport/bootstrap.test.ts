@@ -9,9 +9,10 @@ import { BOOTSTRAP, bootstrapPayload } from './bootstrap.js';
 const PYTHON = '/usr/bin/python3';
 
 /** Runs the bootstrap on `agent` (a tiny stand-in for agent.py) and returns what it printed. */
-function boot(agent: string, cache: string | null): string {
-  const payload = bootstrapPayload({ agent, runtime: '' }, new Map(), cache);
-  const run = spawnSync(PYTHON, ['-S', '-c', BOOTSTRAP], { input: payload, encoding: 'utf8' });
+function boot(agent: string, cache: string | null, options: { loginUser?: boolean; home?: string } = {}): string {
+  const payload = bootstrapPayload({ agent, runtime: '' }, new Map(), cache, options.loginUser ?? false);
+  const env = options.home === undefined ? process.env : { ...process.env, HOME: options.home };
+  const run = spawnSync(PYTHON, ['-S', '-c', BOOTSTRAP], { input: payload, encoding: 'utf8', env });
   assert.equal(run.status, 0, run.stderr);
   return run.stdout;
 }
@@ -66,6 +67,19 @@ describe('bootstrap: the host code cache', () => {
     writeFileSync(onlyEntry(cache), Buffer.from([0xe3, 0x00, 0x01]));
     assert.equal(boot(agent, cache), 'compiled from source True\n');
     assert.equal(boot(agent, cache), 'compiled from source True\n');
+  });
+
+  it("makes the login user's ~/.ansible and ~/.ansible/tmp private, as 2.19 does", () => {
+    const home = join(root, 'home-login');
+    boot(agent, '~/.ansible/volant/code', { loginUser: true, home });
+    for (const dir of ['.ansible', '.ansible/tmp', '.ansible/volant']) assert.equal(statSync(join(home, dir)).mode & 0o777, 0o700, dir);
+  });
+
+  it("leaves a become user's ~/.ansible as that user's umask makes it", () => {
+    const home = join(root, 'home-become');
+    boot(agent, '~/.ansible/volant/code', { home });
+    assert.equal(statSync(join(home, '.ansible')).mode & 0o777, 0o777 & ~process.umask());
+    assert.throws(() => statSync(join(home, '.ansible', 'tmp')));
   });
 
   it('writes nothing when the cache is off', () => {

@@ -29,8 +29,15 @@ export const BOOTSTRAP = [
   // NOTE: marshal.load runs what it reads, so only a folder of our own nobody else may write.
   '  if t.st_uid!=os.geteuid() or t.st_mode&0o22:return compile(s,n,"exec")',
   ' except OSError:',
-  '  try:os.makedirs(d,0o700)',
+  // NOTE: the login user's ~/.ansible and ~/.ansible/tmp are private (0700), as 2.19 makes them
+  // (mkdir -p under umask 77); a become user's are left as its modules would make them.
+  '  m=os.umask(63) if p.get("private") else None',
+  '  try:',
+  '   os.makedirs(d,0o700)',
+  '   if m is not None:os.makedirs(os.path.expanduser("~/.ansible/tmp"),exist_ok=True)',
   '  except OSError:return compile(s,n,"exec")',
+  '  finally:',
+  '   if m is not None:os.umask(m)',
   ' b=(n+"\\0"+s).encode("utf-8","surrogatepass")',
   ' f="%s/%08x%08x%x.%s"%(d,zlib.crc32(b),zlib.adler32(b),len(b),sys.implementation.cache_tag)',
   ' try:',
@@ -66,11 +73,17 @@ interface BuiltPayload {
 const built = new Map<string, BuiltPayload>();
 
 /** The bytes written to a new agent's stdin. */
-export function bootstrapPayload(sources: AgentSources, modules: ReadonlyMap<string, string> = new Map(), codeCache: string | null = AGENT_CODE_CACHE): Buffer {
-  const key = `${codeCache ?? ''}\0${[...modules.keys()].join('\0')}`;
+export function bootstrapPayload(
+  sources: AgentSources,
+  modules: ReadonlyMap<string, string> = new Map(),
+  codeCache: string | null = AGENT_CODE_CACHE,
+  /** The agent runs as the login user: the folders it makes for its cache are private. */
+  loginUser = false,
+): Buffer {
+  const key = `${codeCache ?? ''}\0${loginUser ? 'private' : ''}\0${[...modules.keys()].join('\0')}`;
   const previous = built.get(key);
   if (previous !== undefined && previous.sources === sources && previous.modules.every(([name, text]) => modules.get(name) === text)) return previous.bytes;
-  const json = Buffer.from(JSON.stringify({ agent: sources.agent, runtime: sources.runtime, modules: Object.fromEntries(modules), cache: codeCache }), 'utf8');
+  const json = Buffer.from(JSON.stringify({ agent: sources.agent, runtime: sources.runtime, modules: Object.fromEntries(modules), cache: codeCache, ...(loginUser ? { private: true } : {}) }), 'utf8');
   const body = deflateSync(json, { level: 1 });
   const bytes = Buffer.concat([Buffer.from(`VOLANT ${body.length}\n`, 'ascii'), body]);
   built.set(key, { sources, modules: [...modules], bytes });

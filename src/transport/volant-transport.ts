@@ -148,7 +148,7 @@ export class VolantTransport implements Transport {
     /** How much stderr there was when the password went out; undefined until then. */
     let sentAt: number | undefined;
     const password = spec.become?.password;
-    const payload = bootstrapPayload(sources, preload, spec.agentCodeCache === false ? null : AGENT_CODE_CACHE);
+    const payload = bootstrapPayload(sources, preload, spec.agentCodeCache === false ? null : AGENT_CODE_CACHE, spec.become === undefined);
     const startClient = (child: AgentProcess): Promise<AgentClient> =>
       AgentClient.start(
         child,
