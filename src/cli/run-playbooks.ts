@@ -431,6 +431,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       return list;
     },
     renderStatic: (text, loc) => (currentPlay && templar.isTemplate(text) ? pyStr(templar.render(text, staticVars(currentPlay), { origin: loc })) : text),
+    playLoc: () => currentPlay?.loc,
   };
   // Compiled once per play; compiling again makes it the play that run-time includes load for.
   const compiledPlays = new Map<PlayNode, CompiledPlay>();

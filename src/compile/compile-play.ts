@@ -46,6 +46,8 @@ export interface CompileLoader {
   renderStatic(text: string, loc: SourceLocation): string;
   /** An import_tasks file was read (2.19 says `statically imported: <path>` at -vv); `list` is what `task` brought in. */
   staticallyImported?(path: string, task: TaskNode, list: readonly TaskOrBlock[]): void;
+  /** Where the play being compiled (or whose run includes a file) is written. */
+  playLoc?(): SourceLocation | undefined;
 }
 
 let nextStepId = 1;
@@ -262,7 +264,7 @@ export class ProgramBuilder {
   /** A role's tasks under the role entry's keywords, after the check of its argument spec. */
   addRoleTasks(role: RoleInstance, fold: FoldedKeywords, file = 'main'): void {
     const list = this.loader.loadRoleTasks(role.def, file, false);
-    const validation = validationTask(role, file.replace(/\.ya?ml$/, ''));
+    const validation = validationTask(role, file.replace(/\.ya?ml$/, ''), this.loader.playLoc?.());
     const before = this.steps.length;
     this.addList(validation ? [validation, ...list] : list, fold, { role, baseDir: `${role.def.path}/tasks` });
     if (this.steps.length === before) this.emptyRoles.push(before);
@@ -446,14 +448,15 @@ export function argLoc(task: TaskNode, key: string): SourceLocation | undefined 
  * The task ansible puts first in a role whose meta/argument_specs.yml has an entry point for the
  * tasks file being run: validate_argument_spec with the role's params.
  */
-function validationTask(role: RoleInstance, entrypoint: string): TaskNode | undefined {
+function validationTask(role: RoleInstance, entrypoint: string, playLoc: SourceLocation | undefined): TaskNode | undefined {
   if (role.skipSpecValidation) return undefined;
   const specs = role.def.argumentSpecs;
   const spec = specs?.get(entrypoint);
   if (!isDict(spec)) return undefined;
   const short = spec.get('short_description');
   const name = `Validating arguments against arg spec '${entrypoint}'${short !== undefined && short !== null ? ` - ${textOf(short as string)}` : ''}`;
-  const loc = role.ref.loc;
+  // NOTE: 2.19 makes this task with no position of its own: its path (-vv's `task path:`) is the play's.
+  const loc = playLoc ?? role.ref.loc;
   const options = spec.get('options');
   const args: DataDict = new Map<string, Data>([
     ['argument_spec', isDict(options) ? options : new Map()],
