@@ -1,7 +1,7 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BOOTSTRAP, bootstrapPayload } from './bootstrap.js';
@@ -75,10 +75,19 @@ describe('bootstrap: the host code cache', () => {
     for (const dir of ['.ansible', '.ansible/tmp', '.ansible/volant']) assert.equal(statSync(join(home, dir)).mode & 0o777, 0o700, dir);
   });
 
-  it("leaves a become user's ~/.ansible as that user's umask makes it", () => {
+  it("makes a become user no ~/.ansible, and compiles without the cache then", () => {
     const home = join(root, 'home-become');
+    mkdirSync(home);
+    assert.equal(boot(agent, '~/.ansible/volant/code', { home }), 'compiled from source True\n');
+    assert.deepEqual(readdirSync(home), []);
+  });
+
+  it("keeps a become user's cache in the ~/.ansible it has, as that user's umask makes it", () => {
+    const home = join(root, 'home-become-ansible');
+    mkdirSync(join(home, '.ansible'), { recursive: true });
     boot(agent, '~/.ansible/volant/code', { home });
-    assert.equal(statSync(join(home, '.ansible')).mode & 0o777, 0o777 & ~process.umask());
+    assert.equal(statSync(join(home, '.ansible', 'volant')).mode & 0o777, 0o777 & ~process.umask());
+    assert.equal(readdirSync(join(home, '.ansible', 'volant', 'code')).length, 1);
     assert.throws(() => statSync(join(home, '.ansible', 'tmp')));
   });
 

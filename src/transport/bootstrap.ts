@@ -29,6 +29,9 @@ export const BOOTSTRAP = [
   // NOTE: marshal.load runs what it reads, so only a folder of our own nobody else may write.
   '  if t.st_uid!=os.geteuid() or t.st_mode&0o22:return compile(s,n,"exec")',
   ' except OSError:',
+  // NOTE: a become user's agent never makes that user a ~/.ansible (2.19 leaves none when its
+  // modules run from /var/tmp): without one it compiles, and leaves no trace.
+  '  if not p.get("private") and p["cache"].startswith("~/.ansible/") and not os.path.isdir(os.path.expanduser("~/.ansible")):return compile(s,n,"exec")',
   // NOTE: the login user's ~/.ansible and ~/.ansible/tmp are private (0700), as 2.19 makes them
   // (mkdir -p under umask 77); a become user's are left as its modules would make them.
   '  m=os.umask(63) if p.get("private") else None',
