@@ -5,6 +5,7 @@
  * strings it changes from run to run (hash randomization). Volant keeps first-seen order, one of
  * the orders Python could print; for ints see python-set-order.
  */
+import { PyComplex } from '../runtime/py-complex.js';
 import { isStringLike, isTuple, pyEquals, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { argument, defined, iterate, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
@@ -34,6 +35,9 @@ export function hashKey(value: Data): string | undefined {
     return `t(${parts.join('\u0000')})`;
   }
   if (value instanceof Map) return undefined;
+  // (a complex with no imaginary part equals, and hashes as, its real part)
+  const v: unknown = value;
+  if (v instanceof PyComplex) return v.imag === 0 ? `n${v.real}` : `c${v.real},${v.imag}`;
   if (typeof value === 'object' && 'value' in value && typeof value.value === 'number') return `n${value.value}`;
   return undefined;
 }

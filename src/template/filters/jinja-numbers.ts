@@ -1,5 +1,5 @@
 /** Jinja2's numeric filters: abs, int, float, round, filesizeformat. */
-import { PyComplex } from '../runtime/py-complex.js';
+import { PyComplex, complexAbs } from '../runtime/py-complex.js';
 import { PyFloat, intOf } from '../../core/data.js';
 import { registerFilters, type FilterFn, type PluginValue } from '../plugin.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
@@ -117,7 +117,7 @@ const numberFilters: Record<string, FilterFn> = {
     if (typeof v === 'number') return Math.abs(v);
     if (typeof v === 'bigint') return v < 0n ? -v : v;
     if (v instanceof PyFloat) return new PyFloat(Math.abs(v.value));
-    if (v instanceof PyComplex) return new PyFloat(Math.hypot(v.real, v.imag));
+    if (v instanceof PyComplex) return new PyFloat(complexAbs(v));
     throw typeError(`bad operand type for abs(): '${typeName(v as Value)}'`);
   },
   int: (_c, v, args, kw) => {

@@ -84,6 +84,36 @@ export function correctlyRoundedLog(x: number): number {
   return ln.hi + ln.lo;
 }
 
+/** C's exp for a finite x, correctly rounded (glibc's; V8's Math.exp is an ulp off for some inputs). */
+export function correctlyRoundedExp(x: number): number {
+  if (!Number.isFinite(x)) return Math.exp(x);
+  if (x > 710) return Infinity;
+  if (x < -746) return 0;
+  const { m, k } = ddExp(dd(x));
+  return scaleRounded(m, k);
+}
+
+/** C's hypot (glibc's, correctly rounded): √(x² + y²) without overflow or underflow on the way. */
+export function correctlyRoundedHypot(x: number, y: number): number {
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  if (ax === Infinity || ay === Infinity) return Infinity;
+  if (Number.isNaN(ax) || Number.isNaN(ay)) return NaN;
+  const big = Math.max(ax, ay);
+  if (big === 0) return 0;
+  // scale by a power of two near the larger part, so the squares neither overflow nor vanish
+  const e = Math.floor(Math.log2(big));
+  // (in two steps: 2^-e alone overflows for a subnormal part)
+  const half = Math.trunc(-e / 2);
+  const sx = ax * 2 ** half * 2 ** (-e - half);
+  const sy = ay * 2 ** half * 2 ** (-e - half);
+  const sum = ddAdd(ddMul(dd(sx), dd(sx)), ddMul(dd(sy), dd(sy)));
+  const root = Math.sqrt(sum.hi);
+  // one Newton step in double-double: root + (sum - root²) / (2·root)
+  const fixed = ddAdd(dd(root), ddDiv(ddAdd(sum, ddNeg(ddMul(dd(root), dd(root)))), dd(2 * root)));
+  return scaleRounded(fixed, e);
+}
+
 /** C99's pow (as glibc gives it), correctly rounded: NaN where C reports a domain error. */
 export function correctlyRoundedPow(x: number, y: number): number {
   if (y === 0 || x === 1) return 1;

@@ -2,7 +2,7 @@
  * Python's arithmetic operators with its type rules: int op int stays int, `/` is always float,
  * `//` and `%` floor toward negative infinity, `+`/`*` also work on str and list.
  */
-import { complexAdd, complexMul, complexOperands, complexPow, complexSub } from './py-complex.js';
+import { PyComplex, complexAdd, complexDiv, complexMul, complexNeg, complexOperands, complexPower, complexSub } from './py-complex.js';
 import { PyFloat, intOf, isTuple, markTuple, type Data } from '../../core/data.js';
 import { PyObject, type Value } from './py-object.js';
 import { PyBytes } from './py-bytes.js';
@@ -131,7 +131,11 @@ export function truediv(a: Value, b: Value): Value {
   check(b);
   const na = num(a);
   const nb = num(b);
-  if (na === undefined || nb === undefined) throw unsupported('/', a, b);
+  if (na === undefined || nb === undefined) {
+    const complex = complexOperands(a, b, num);
+    if (complex) return complexDiv(complex);
+    throw unsupported('/', a, b);
+  }
   if (nb === 0) throw new PyException('ZeroDivisionError', isInt(a) && isInt(b) ? 'division by zero' : 'float division by zero');
   return new PyFloat(na / nb);
 }
@@ -174,11 +178,16 @@ export function pow(a: Value, b: Value): Value {
   check(b);
   const na = num(a);
   const nb = num(b);
-  if (na === undefined || nb === undefined) throw unsupported('** or pow()', a, b);
+  if (na === undefined || nb === undefined) {
+    const complex = complexOperands(a, b, num);
+    if (complex) return complexPower(complex);
+    throw unsupported('** or pow()', a, b);
+  }
   if (isInt(a) && isInt(b) && nb >= 0) return exactInt(a, b, na ** nb, (x, y) => x ** y);
-  if (na === 0 && nb < 0) throw new PyException('ZeroDivisionError', 'zero to a negative power');
+  // (an int to a negative power is a float power in Python)
+  if (na === 0 && nb < 0) throw new PyException('ZeroDivisionError', '0.0 cannot be raised to a negative power');
   // NOTE: a negative base to a fractional (finite) power is a complex number in Python.
-  if (na < 0 && Number.isFinite(nb) && !Number.isInteger(nb)) return complexPow(na, nb);
+  if (na < 0 && Number.isFinite(nb) && !Number.isInteger(nb)) return complexPower([new PyComplex(na, 0), new PyComplex(nb, 0)]);
   // NOTE: CPython calls C's pow, which glibc rounds correctly; V8's ** is an ulp off for some inputs.
   const r = correctlyRoundedPow(na, nb);
   // NOTE: a float power that overflows raises in Python (ERANGE), where `*` gives inf.
@@ -192,12 +201,13 @@ export function neg(a: Value): Value {
   if (typeof a === 'bigint') return intOf(-a);
   if (typeof a === 'boolean') return intResult(a ? -1 : 0);
   if (a instanceof PyFloat) return new PyFloat(-a.value);
+  if (a instanceof PyComplex) return complexNeg(a);
   throw typeError(`bad operand type for unary -: '${typeName(a)}'`);
 }
 
 export function pos(a: Value): Value {
   check(a);
   if (typeof a === 'boolean') return a ? 1 : 0;
-  if (typeof a === 'number' || typeof a === 'bigint' || a instanceof PyFloat) return a;
+  if (typeof a === 'number' || typeof a === 'bigint' || a instanceof PyFloat || a instanceof PyComplex) return a;
   throw typeError(`bad operand type for unary +: '${typeName(a)}'`);
 }
