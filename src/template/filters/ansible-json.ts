@@ -3,12 +3,14 @@ import { dumpJson, type JsonDumpOptions } from '../../core/json.js';
 import { isStringLike, isTuple, pyRepr, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, definedDeep, pluginError, pyClass, toText } from './ansible-args.js';
-import { typeName } from '../runtime/py-values.js';
 import { loadsJson } from './ansible-python-json.js';
 import { datetimeIso, replaceRuntime } from './ansible-runtime-values.js';
-import { containsOmit } from '../runtime/omit.js';
+import { isOmit } from '../runtime/omit.js';
+import { PyObject } from '../runtime/py-object.js';
+import { PyDateTime } from '../runtime/py-datetime.js';
+import { PyRange, typeName } from '../runtime/py-values.js';
 import { typeError } from '../runtime/py-exception.js';
-import { containsBytes } from '../runtime/py-bytes.js';
+import { PyBytes } from '../runtime/py-bytes.js';
 
 /**
  * json.dumps' indent as JSONEncoder.iterencode reads it: a str is the unit itself, anything else
@@ -47,9 +49,30 @@ function dumpOptions(data: Data, kwargs: ReadonlyMap<string, PluginValue>, base:
  * Ansible's encoder does; omit is refused.
  */
 function jsonable(value: Data): Data {
-  if (containsOmit(value)) throw pluginError("Object of type '_OmitType' is not JSON serializable by the 'tagless' profile.");
-  if (containsBytes(value)) throw pluginError("Object of type 'bytes' is not JSON serializable by the 'tagless' profile.");
+  const refused = unserializableType(value);
+  if (refused) throw pluginError(`${refused} is not JSON serializable by the 'tagless' profile.`);
   return replaceRuntime(value, datetimeIso);
+}
+
+/** The first value (in the encoder's order) that JSON cannot hold: omit, bytes, a runtime object. */
+function unserializableType(value: Data): string | undefined {
+  if (isOmit(value)) return "Object of type '_OmitType'";
+  const v: unknown = value;
+  if (v instanceof PyBytes) return "Object of type 'bytes'";
+  if (v instanceof PyObject) return v instanceof PyDateTime || v instanceof PyRange ? undefined : `Object of type '${typeName(v)}'`;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = unserializableType(item);
+      if (found) return found;
+    }
+  }
+  if (value instanceof Map) {
+    for (const [key, item] of value) {
+      const found = (isOmit(key) ? "Key of type '_OmitType'" : undefined) ?? unserializableType(item);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 export const to_json: FilterFn = (_ctx, value, _args, kwargs) => {

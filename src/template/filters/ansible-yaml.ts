@@ -5,9 +5,10 @@ import { argument, defined, definedDeep, pluginError } from './ansible-args.js';
 import { dumpYaml, type YamlDumpOptions } from '../../core/yaml-emitter/index.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
 import { PyBytes } from '../runtime/py-bytes.js';
+import { isOmit } from '../runtime/omit.js';
+import { plainTypeName, str } from '../runtime/py-values.js';
 import { datetimeIso } from './ansible-runtime-values.js';
-import { containsOmit, isOmit } from '../runtime/omit.js';
-import { PyRange, plainTypeName, str } from '../runtime/py-values.js';
+import { PyObject } from '../runtime/py-object.js';
 import { YamlLoadError, loadYamlDocuments } from './ansible-yaml-loader.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -42,22 +43,26 @@ function dumpOptions(kwargs: ReadonlyMap<string, PluginValue>, base: YamlDumpOpt
   return options;
 }
 
-/** NOTE: PyYAML's representer has no rule for 2.19's omit object, nor for a time of day, wherever it sits. */
+/**
+ * NOTE: PyYAML's safe representer has no rule for 2.19's omit object, a time of day, a range() or
+ * any other runtime object (a cycler, a namespace …): the first one met fails the dump.
+ */
 function representable(value: Data): Data {
-  if (containsOmit(value)) throw pluginError("('cannot represent an object', <<Omit>>)");
-  // NOTE: PyYAML's safe dumper has no representer for a range()
-  if ((value as unknown) instanceof PyRange) throw pluginError(`('cannot represent an object', ${(value as unknown as PyRange).repr()})`);
-  const time = timeOfDayIn(value);
-  if (time) throw pluginError(`('cannot represent an object', ${time.repr()})`);
+  const refused = unrepresentable(value);
+  if (refused !== undefined) throw pluginError(`('cannot represent an object', ${refused})`);
   return value;
 }
 
-function timeOfDayIn(value: Data): PyDate | undefined {
-  if (value instanceof PyDate) return value.kind === 'time' ? value : undefined;
-  const values = Array.isArray(value) ? value : value instanceof Map ? [...value.values()] : [];
-  for (const item of values) {
-    const found = timeOfDayIn(item);
-    if (found) return found;
+/** The repr of the first value PyYAML cannot represent, depth first (dict keys before their values). */
+function unrepresentable(value: Data): string | undefined {
+  if (isOmit(value)) return '<<Omit>>';
+  if (value instanceof PyDate) return value.kind === 'time' ? value.repr() : undefined;
+  const v: unknown = value;
+  if (v instanceof PyObject) return v instanceof PyDateTime || v instanceof PyBytes ? undefined : v.repr();
+  const items = Array.isArray(value) ? value : value instanceof Map ? [...value].flat() : [];
+  for (const item of items) {
+    const found = unrepresentable(item);
+    if (found !== undefined) return found;
   }
   return undefined;
 }

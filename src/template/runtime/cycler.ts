@@ -3,6 +3,10 @@ import { PyFunction, PyObject, type Value } from './py-object.js';
 
 export class Cycler extends PyObject {
   readonly typeName = 'Cycler';
+  /** Python's default repr (the address is a placeholder: it differs on every run). */
+  override repr(): string {
+    return '<jinja2.utils.Cycler object at 0x7f0000000000>';
+  }
   private pos = 0;
   constructor(private readonly items: Value[]) {
     super();

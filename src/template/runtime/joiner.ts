@@ -3,6 +3,10 @@ import { PyCallable, type Value } from './py-object.js';
 
 export class Joiner extends PyCallable {
   readonly typeName = 'Joiner';
+  /** Python's default repr (the address is a placeholder: it differs on every run). */
+  override repr(): string {
+    return '<jinja2.utils.Joiner object at 0x7f0000000000>';
+  }
   private used = false;
   constructor(private readonly sep: string) {
     super();
