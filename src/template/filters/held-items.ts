@@ -19,6 +19,9 @@ const LIST_WALKERS = new Set([
 /** Filters reading a dict input's values too. */
 const VALUE_WALKERS = new Set(['dict2items', 'items', 'combine', 'dictsort']);
 
+/** Filters that refuse a list input (not a mapping) before they read any of its items. */
+const MAPPING_ONLY = new Set(['dict2items', 'items', 'dictsort']);
+
 /** Filters iterating their positional arguments as they iterate their input. */
 const ARGUMENT_WALKERS = new Set(['zip', 'zip_longest', 'product', 'union', 'intersect', 'difference', 'symmetric_difference', 'combine']);
 
@@ -45,6 +48,7 @@ export function tripHeldItems(filter: string, input: Value, args: readonly Value
   const name = filter.startsWith('ansible.builtin.') ? filter.slice('ansible.builtin.'.length) : filter;
   const values = VALUE_WALKERS.has(name);
   if (!values && !LIST_WALKERS.has(name)) return;
+  if (MAPPING_ONLY.has(name) && Array.isArray(input)) return;
   const deep = DEEP_WALKERS.has(name);
   const walked = ARGUMENT_WALKERS.has(name) ? [input, ...args] : [input];
   for (const v of walked) {
