@@ -689,7 +689,28 @@ class Compiler {
     };
   }
 
+  /**
+   * NOTE: 2.19's call returns the first undefined (or held failure) among the arguments without
+   * calling, but for a macro or a lookup, which take them; calling an undefined value gives it back,
+   * and an undefined value the callee trips on is the call's value.
+   */
   private callWithTags(f: Frame, fn: Value, a: Value[], kw: Kwargs, calleeTag: OperandTagger): Value {
+    if (fn instanceof Undefined) return fn;
+    if (!(fn instanceof PyCallable && fn.takesUndefined)) {
+      const marker = a.find((v) => v instanceof Undefined) ?? [...kw.values()].find((v) => v instanceof Undefined);
+      if (marker !== undefined) return marker;
+    }
+    try {
+      return this.callTagged(f, fn, a, kw, calleeTag);
+    } catch (err) {
+      const held = capturedFailureRaising(err);
+      if (held) return held;
+      if (err instanceof UndefinedError) return err.undefinedValue;
+      throw err;
+    }
+  }
+
+  private callTagged(f: Frame, fn: Value, a: Value[], kw: Kwargs, calleeTag: OperandTagger): Value {
     if (fn instanceof PyCallable) {
       try {
         return callValue(fn, a, kw);

@@ -121,6 +121,12 @@ function now(args: Value[], kwargs: Kwargs): Value {
   return typeof fmt === 'string' && fmt !== '' ? d.strftime(fmt) : d;
 }
 
+/** lookup, query and undef see their undefined arguments (2.19 marks them as direct calls). */
+function markerTaking(f: PyFunction): PyFunction {
+  f.takesUndefined = true;
+  return f;
+}
+
 const fn = (name: string, impl: (args: Value[], kwargs: Kwargs) => Value): GlobalFactory => {
   const f = new PyFunction(name, impl, 'function');
   return () => f;
@@ -138,12 +144,19 @@ globals.set('namespace', fn('namespace', (args, kwargs) => {
   for (const [k, v] of kwargs) ns.attrs.set(k, v);
   return ns;
 }));
-globals.set('lookup', (state) => new PyFunction('lookup', (args, kwargs) => runLookup(state, args, kwargs, false), 'function'));
-globals.set('query', (state) => new PyFunction('query', (args, kwargs) => runLookup(state, args, kwargs, true), 'function'));
-globals.set('q', (state) => new PyFunction('q', (args, kwargs) => runLookup(state, args, kwargs, true), 'function'));
+globals.set('lookup', (state) => markerTaking(new PyFunction('lookup', (args, kwargs) => runLookup(state, args, kwargs, false), 'function')));
+globals.set('query', (state) => markerTaking(new PyFunction('query', (args, kwargs) => runLookup(state, args, kwargs, true), 'function')));
+globals.set('q', (state) => markerTaking(new PyFunction('q', (args, kwargs) => runLookup(state, args, kwargs, true), 'function')));
 globals.set('now', fn('now', now));
-globals.set('undef', fn('undef', (args, kwargs) => {
-  const hint = kwargs.get('hint') ?? args[0];
-  return new Undefined(hint === undefined || hint === null ? 'Mandatory variable has not been overridden' : str(hint));
-}));
+const undef = markerTaking(
+  new PyFunction(
+    'undef',
+    (args, kwargs) => {
+      const hint = kwargs.get('hint') ?? args[0];
+      return new Undefined(hint === undefined || hint === null ? 'Mandatory variable has not been overridden' : str(hint));
+    },
+    'function',
+  ),
+);
+globals.set('undef', () => undef);
 globals.set('omit', () => OMIT_PLACEHOLDER);

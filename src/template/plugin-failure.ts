@@ -57,9 +57,8 @@ export function capturingFailure<A extends unknown[], R>(fn: (...args: A) => R):
     try {
       return fn(...args);
     } catch (err) {
+      // NOTE: an undefined value an operator met (`[x ~ 'a']`) fails the template in 2.19.
       if (isCapturedFailure(err)) return new CapturedFailure(err);
-      // A call of an undefined value (`{}.nosuch()`) raised: 2.19's call captures that too.
-      if (err instanceof UndefinedError) return err.undefinedValue;
       throw err;
     }
   };

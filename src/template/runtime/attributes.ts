@@ -11,7 +11,7 @@ import { groupTupleAttr } from './group-tuple.js';
 import { applySlice, PySlice } from './py-slice.js';
 import { isInt, mapGet, plainTypeName, repr, taggedElementName, truthy, typeName, codePointLength, withinPlugin } from './py-values.js';
 import { makeStrMethods, type MethodImpl } from './str-methods.js';
-import { Undefined } from './undefined.js';
+import { Undefined, undefinedError } from './undefined.js';
 import { unsafeAttribute } from './unsafe-attributes.js';
 import { PyException } from './py-exception.js';
 import { intToBytes } from './int-to-bytes.js';
@@ -192,7 +192,8 @@ export function getAttr(obj: Value, name: string): Value {
 /** `obj[key]` */
 export function getItem(obj: Value, key: Value): Value {
   if (obj instanceof Undefined) return obj;
-  if (key instanceof Undefined) return key;
+  // NOTE: an undefined key is hashed or read as an index, which raises in 2.19 (`d[x]` fails, where `x[k]` is x).
+  if (key instanceof Undefined) throw undefinedError(key);
   const item = pyItem(obj, key);
   if (item !== undefined) return item;
   if (typeof key === 'string') {

@@ -12,6 +12,7 @@ export interface MacroBody {
 
 export class Macro extends PyCallable {
   readonly typeName = 'Macro';
+  override takesUndefined = true;
   constructor(
     readonly name: string,
     readonly params: string[],

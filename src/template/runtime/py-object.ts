@@ -40,6 +40,8 @@ export abstract class PyObject {
 /** A callable runtime object (functions, bound methods, macros, globals). */
 export abstract class PyCallable extends PyObject {
   abstract call(args: Value[], kwargs: Kwargs): Value;
+  /** Called with undefined arguments too (a macro, lookup(), undef()); any other call returns the first one. */
+  takesUndefined = false;
 }
 
 /** A host function with Python calling convention. */

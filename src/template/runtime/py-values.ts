@@ -241,9 +241,9 @@ export function isInt(v: Value | undefined): v is number | bigint | boolean {
 
 export function equals(a: Value | undefined, b: Value | undefined): boolean {
   if (a === b) return true;
-  // A captured failure compared (inside a list, as `[x.index(9)] == [1]`) raises its error in 2.19.
-  if (a instanceof CapturedFailure || b instanceof CapturedFailure) throw undefinedError((a instanceof CapturedFailure ? a : b) as Undefined);
-  if (a instanceof Undefined || b instanceof Undefined) return false;
+  // NOTE: 2.19's markers raise when compared: an undefined or captured failure held in a list
+  // (`[1] == [x]`, `x in [1]`) fails there, as it does compared on its own.
+  if (a instanceof Undefined || b instanceof Undefined) throw undefinedError((a instanceof Undefined ? a : b) as Undefined);
   if (a === null || b === null || a === undefined || b === undefined) return false;
   const complex = complexOperands(a, b, num);
   if (complex) return complexEquals(complex);
@@ -444,11 +444,14 @@ export function codePointLength(s: string): number {
 }
 
 /** Python `x in container`. */
+/** The type 2.19's undefined values have (what a TypeError about one names). */
+const UNDEFINED_TYPE = 'UndefinedMarker';
+
 export function contains(container: Value, item: Value): boolean {
   if (typeof container === 'string') {
     if (typeof item !== 'string') {
-      if (item instanceof Undefined) throw undefinedError(item);
-      throw typeError(`'in <string>' requires string as left operand, not ${typeName(item)}`);
+      if (item instanceof CapturedFailure) throw undefinedError(item);
+      throw typeError(`'in <string>' requires string as left operand, not ${item instanceof Undefined ? UNDEFINED_TYPE : typeName(item)}`);
     }
     return container.includes(item);
   }
@@ -458,6 +461,9 @@ export function contains(container: Value, item: Value): boolean {
   }
   if (container instanceof Map) return mapHas(container, item);
   if (container instanceof Undefined) throw undefinedError(container);
+  if (item instanceof Undefined && !(item instanceof CapturedFailure) && container instanceof PyObject && container.typeName === 'bytes') {
+    throw typeError(`a bytes-like object is required, not '${UNDEFINED_TYPE}'`);
+  }
   // A runtime container with its own membership rule (bytes: an int or a run of bytes).
   const has = container instanceof PyObject ? (container as { has?: unknown }).has : undefined;
   if (typeof has === 'function') return (has as (item: Value) => boolean).call(container, item);
