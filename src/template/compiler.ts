@@ -736,6 +736,8 @@ class Compiler {
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, true);
     const tolerant = UNDEFINED_TOLERANT_FILTERS.has(name);
     const markupTypeDebug = MARKER_NAMING_FILTERS.has(name) && isMarkupExpression(e.value);
+    // escape leaves a Markup as it is (`x | e | e` is escaped once); forceescape escapes it again
+    const escapedAlready = ESCAPING_FILTERS.has(name) && isMarkupExpression(e.value);
     // Strings read straight from variables reach plugins tagged (their type name differs in errors).
     const fromVars = e.value !== null && (e.value.kind === 'name' || e.value.kind === 'getattr' || e.value.kind === 'getitem');
     const tagger = fromVars && e.value !== null ? operandTagger(e.value, (x) => this.expr(x)) : undefined;
@@ -753,6 +755,7 @@ class Compiler {
         throw v.error;
       }
       if (markupTypeDebug && typeof v === 'string') return 'Markup';
+      if (escapedAlready && typeof v === 'string') return v;
       const a = args(f);
       if (!tolerant) for (let i = 0; i < a.length; i++) if (a[i] instanceof Undefined) return a[i] as Value;
       const kw = kwargs(f);
@@ -807,6 +810,8 @@ class Compiler {
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, true);
     const negate = e.negate;
     const tolerant = UNDEFINED_TOLERANT_TESTS.has(name);
+    // NOTE: `escaped` asks for a Markup (`x | e is escaped`), which Volant's values do not carry.
+    const markupInput = (name === 'escaped' || name === 'ansible.builtin.escaped') && isMarkupExpression(e.value);
     const storedName = STORED_VALUE_TESTS.has(name) && e.value.kind === 'name' ? e.value.name : undefined;
     const tagger = e.value.kind === 'name' || e.value.kind === 'getattr' || e.value.kind === 'getitem' ? operandTagger(e.value, (x) => this.expr(x)) : undefined;
     return (f) => {
@@ -818,6 +823,7 @@ class Compiler {
       // Undefined is the result (`(x is eq(1)) | default(…)` gives the default).
       if (!tolerant && v instanceof Undefined) return v;
       if (v instanceof CapturedFailure) throw v.error;
+      if (markupInput && typeof v === 'string') return !negate;
       const a = args(f);
       const kw = kwargs(f);
       if (!tolerant) {
@@ -1067,8 +1073,10 @@ const MARKUP_FILTERS: ReadonlySet<string> = new Set(['e', 'escape', 'forceescape
 /** Ansible's lookup globals: their positional terms may render template constants. */
 const LOOKUP_CALLS: ReadonlySet<string> = new Set(['lookup', 'query', 'q']);
 
+const ESCAPING_FILTERS: ReadonlySet<string> = new Set(['e', 'escape'].flatMap((n) => [n, `ansible.builtin.${n}`]));
+
 /** Jinja filters that call a str method on their value: Markup's own methods keep it a Markup. */
-const MARKUP_KEEPING_FILTERS: ReadonlySet<string> = new Set(['upper', 'lower', 'capitalize', 'trim', 'center'].flatMap((n) => [n, `ansible.builtin.${n}`]));
+const MARKUP_KEEPING_FILTERS: ReadonlySet<string> = new Set(['upper', 'lower', 'capitalize', 'trim', 'center', 'string'].flatMap((n) => [n, `ansible.builtin.${n}`]));
 
 /**
  * Whether an expression gives a Markup. NOTE: Volant's values have no Markup type: what 2.19
