@@ -63,6 +63,11 @@ describe('golden/normalize', () => {
     assert.equal(normalizeOutput('"_original_basename": "t.j2",', ctx), '"_original_basename": "t.j2",');
   });
 
+  it("replaces a Python object's or function's address in its repr", () => {
+    assert.equal(normalizeOutput('<jinja2.utils.Cycler object at 0x7ffa6c4e7b60>', ctx), '<jinja2.utils.Cycler object at 0x<ADDR>>');
+    assert.equal(normalizeOutput('[<function _lookup at 0x7f219033b600>]', ctx), '[<function _lookup at 0x<ADDR>>]');
+  });
+
   it("replaces a module's temp file in the task's remote temp dir (get_url's checksum mismatch)", () => {
     assert.equal(
       normalizeOutput('The checksum for /root/.ansible/tmp/ansible-tmp-1796084171.0047772-2973-32023945525015/tmpcex08nyg did not', ctx),

@@ -57,8 +57,9 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/(Valid booleans include: )(?:(?:'[a-z0-9]+'|\d), ){13}(?:'[a-z0-9]+'|\d)/g, '$1<BOOLEANS>'],
   // …and the debugger keyword's words.
   [/(valid value for debugger\. Must be one of )(?:(?:always|on_failed|on_unreachable|on_skipped|never)(?:, )?){5}/g, '$1<DEBUGGER_VALUES>'],
-  // Python's default repr of an object names its address (the debugger's `p result`).
-  [/(object at 0x)[0-9a-f]+>/g, '$1<ADDR>>'],
+  // Python's default repr of an object or function names its address (the debugger's `p result`,
+  // `<function _lookup at 0x…>`).
+  [/( at 0x)[0-9a-f]+>/g, '$1<ADDR>>'],
   // The version block -vv opens with names the engine and its environment (python or node paths),
   // as --version does: the one place where the two engines say different things on purpose.
   [/^(?:ansible-playbook \[core [^\]\n]+\]|volant-playbook \[volant [^\]\n]+\])\n(?: {2}.*\n)+/gm, '<VERSION>\n'],
