@@ -13,7 +13,7 @@ import { Cycler } from './runtime/cycler.js';
 import { Joiner } from './runtime/joiner.js';
 import { Namespace } from './runtime/namespace.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
-import { PyFunction, type Kwargs, type Value } from './runtime/py-object.js';
+import { PyClassObject, PyDefinedFunction, type PyFunction, type Kwargs, type Value } from './runtime/py-object.js';
 import { PyException, typeError } from './runtime/py-exception.js';
 import { PyRange, dictKey, isInt, iterate, repr, storedKey, str, truthy, typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError, undefinedError } from './runtime/undefined.js';
@@ -127,35 +127,37 @@ function markerTaking(f: PyFunction): PyFunction {
   return f;
 }
 
-const fn = (name: string, impl: (args: Value[], kwargs: Kwargs) => Value): GlobalFactory => {
-  const f = new PyFunction(name, impl, 'function');
-  return () => f;
-};
+const once = (f: PyFunction): GlobalFactory => () => f;
+const fn = (name: string, pyName: string, impl: (args: Value[], kwargs: Kwargs) => Value): GlobalFactory => once(new PyDefinedFunction(name, impl, pyName));
+const cls = (name: string, module: string | undefined, impl: (args: Value[], kwargs: Kwargs) => Value): GlobalFactory => once(new PyClassObject(name, impl, module));
 
-globals.set('range', fn('range', range));
-globals.set('dict', fn('dict', dictGlobal));
-globals.set('lipsum', fn('lipsum', (args, kwargs) => lipsum(args, kwargs)));
-globals.set('cycler', fn('cycler', (args) => new Cycler(args)));
-globals.set('joiner', fn('joiner', (args) => new Joiner(args[0] === undefined ? ', ' : str(args[0]))));
-globals.set('namespace', fn('namespace', (args, kwargs) => {
+globals.set('range', cls('range', undefined, range));
+globals.set('dict', cls('dict', undefined, dictGlobal));
+globals.set('lipsum', fn('lipsum', 'generate_lorem_ipsum', (args, kwargs) => lipsum(args, kwargs)));
+globals.set('cycler', cls('Cycler', 'jinja2.utils', (args) => {
+  if (args.length === 0) throw new PyException('RuntimeError', 'at least one item has to be provided');
+  return new Cycler(args);
+}));
+globals.set('joiner', cls('Joiner', 'jinja2.utils', (args) => new Joiner(args[0] === undefined ? ', ' : str(args[0]))));
+globals.set('namespace', cls('Namespace', 'jinja2.utils', (args, kwargs) => {
   const ns = new Namespace();
   const src = args[0];
   if (src instanceof Map) for (const [k, v] of src) ns.attrs.set(String(k), v as Value);
   for (const [k, v] of kwargs) ns.attrs.set(k, v);
   return ns;
 }));
-globals.set('lookup', (state) => markerTaking(new PyFunction('lookup', (args, kwargs) => runLookup(state, args, kwargs, false), 'function')));
-globals.set('query', (state) => markerTaking(new PyFunction('query', (args, kwargs) => runLookup(state, args, kwargs, true), 'function')));
-globals.set('q', (state) => markerTaking(new PyFunction('q', (args, kwargs) => runLookup(state, args, kwargs, true), 'function')));
-globals.set('now', fn('now', now));
+globals.set('lookup', (state) => markerTaking(new PyDefinedFunction('lookup', (args, kwargs) => runLookup(state, args, kwargs, false), '_lookup')));
+globals.set('query', (state) => markerTaking(new PyDefinedFunction('query', (args, kwargs) => runLookup(state, args, kwargs, true), '_query')));
+globals.set('q', (state) => markerTaking(new PyDefinedFunction('q', (args, kwargs) => runLookup(state, args, kwargs, true), '_query')));
+globals.set('now', fn('now', '_now', now));
 const undef = markerTaking(
-  new PyFunction(
+  new PyDefinedFunction(
     'undef',
     (args, kwargs) => {
       const hint = kwargs.get('hint') ?? args[0];
       return new Undefined(hint === undefined || hint === null ? 'Mandatory variable has not been overridden' : str(hint));
     },
-    'function',
+    '_undef',
   ),
 );
 globals.set('undef', () => undef);

@@ -3,7 +3,7 @@ import { TemplateError } from '../../core/errors.js';
 import { isStringLike, pyRepr, pyTypeName, textOf, truthy, type Data } from '../../core/data.js';
 import { Undefined } from '../runtime/undefined.js';
 import type { FilterFn } from '../plugin.js';
-import { PyObject } from '../runtime/py-object.js';
+import { PyClassObject, PyObject } from '../runtime/py-object.js';
 import { defined, pluginError, toText } from './ansible-args.js';
 import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
 import { mappingTypeName } from '../runtime/py-values.js';
@@ -75,6 +75,7 @@ export const type_debug: FilterFn = (_ctx, value) => {
   if (value === OMIT_PLACEHOLDER) return '_OmitType';
   // Engine runtime objects (datetimes from to_datetime …) carry their Python type name.
   const runtime: unknown = value;
+  if (runtime instanceof PyClassObject) return runtime.className;
   if (runtime instanceof PyObject) return runtime.typeName;
   // hostvars and one host's view of it name their own classes (HostVars, HostVarsVars).
   if (value instanceof Map) return mappingTypeName(value);

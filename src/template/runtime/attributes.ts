@@ -8,8 +8,8 @@ import { PyFunction, PyObject, type Value } from './py-object.js';
 import { dictMethods } from './dict-methods.js';
 import { listMethods, sequenceMethods } from './list-methods.js';
 import { groupTupleAttr } from './group-tuple.js';
-import { applySlice, PySlice } from './py-slice.js';
-import { isInt, mapGet, plainTypeName, repr, taggedElementName, truthy, typeName, codePointLength, withinPlugin } from './py-values.js';
+import { applySlice, PySlice, sliceBounds } from './py-slice.js';
+import { PyRange, isInt, mapGet, plainTypeName, repr, taggedElementName, truthy, typeName, codePointLength, withinPlugin } from './py-values.js';
 import { makeStrMethods, type MethodImpl } from './str-methods.js';
 import { Undefined, undefinedError } from './undefined.js';
 import { unsafeAttribute } from './unsafe-attributes.js';
@@ -165,9 +165,24 @@ function pyItem(obj: Value, key: Value): Value | undefined {
     if (key instanceof PySlice) return applySlice(obj, key);
     return undefined;
   }
+  if (obj instanceof PyRange) return rangeItem(obj, key);
   if (obj instanceof PyObject) {
     const getItemFn = (obj as { getItem?: (k: Value) => Value | undefined }).getItem;
     if (getItemFn) return getItemFn.call(obj, key);
+  }
+  return undefined;
+}
+
+/** A range's item (a miss past its end) or, for a slice, the range of those items. */
+function rangeItem(r: PyRange, key: Value): Value | undefined {
+  if (isInt(key)) {
+    let i = Number(key);
+    if (i < 0) i += r.length;
+    return i >= 0 && i < r.length ? r.start + i * r.step : undefined;
+  }
+  if (key instanceof PySlice) {
+    const [start, stop, step] = sliceBounds(r.length, key);
+    return new PyRange(r.start + start * r.step, r.start + stop * r.step, r.step * step);
   }
   return undefined;
 }

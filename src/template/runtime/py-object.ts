@@ -66,6 +66,36 @@ export class PyFunction extends PyCallable {
   }
 }
 
+/** A function written in Python (Jinja's lipsum, Ansible's lookup …): `<function _lookup at 0x…>`. */
+export class PyDefinedFunction extends PyFunction {
+  constructor(
+    name: string,
+    fn: (args: Value[], kwargs: Kwargs) => Value,
+    /** Its name in Python, which its repr shows. */
+    private readonly pyName: string,
+  ) {
+    super(name, fn, 'function');
+  }
+  override repr(): string {
+    return `<function ${this.pyName} at 0x7f0000000000>`;
+  }
+}
+
+/** A class a template calls (range, dict, cycler …): a `type`, shown as `<class 'range'>`. */
+export class PyClassObject extends PyFunction {
+  constructor(
+    /** The class's own name (what type_debug gives). */
+    readonly className: string,
+    fn: (args: Value[], kwargs: Kwargs) => Value,
+    private readonly module?: string,
+  ) {
+    super(className, fn, 'type');
+  }
+  override repr(): string {
+    return `<class '${this.module ? `${this.module}.` : ''}${this.className}'>`;
+  }
+}
+
 /** Casts a runtime value into the data type (lists and dicts hold runtime values untyped). */
 export function asData(value: Value): Data {
   return value as Data;

@@ -26,7 +26,8 @@ function bound(v: Value): number | null {
   throw typeError('slice indices must be integers or None or have an __index__ method');
 }
 
-export function sliceIndices(len: number, s: PySlice): number[] {
+/** Python's `slice.indices(len)`: start, stop and step, clamped to a sequence of that length. */
+export function sliceBounds(len: number, s: PySlice): [number, number, number] {
   const step = bound(s.step) ?? 1;
   if (step === 0) throw valueError('slice step cannot be zero');
   let start = bound(s.start);
@@ -38,6 +39,11 @@ export function sliceIndices(len: number, s: PySlice): number[] {
     start = start === null ? len - 1 : start < 0 ? Math.max(-1, start + len) : Math.min(start, len - 1);
     stop = stop === null ? -1 : stop < 0 ? Math.max(-1, stop + len) : Math.min(stop, len - 1);
   }
+  return [start, stop, step];
+}
+
+export function sliceIndices(len: number, s: PySlice): number[] {
+  const [start, stop, step] = sliceBounds(len, s);
   const out: number[] = [];
   if (step > 0) for (let i = start; i < stop; i += step) out.push(i);
   else for (let i = start; i > stop; i += step) out.push(i);
