@@ -54,6 +54,13 @@ function jsonable(value: Data): Data {
   return replaceRuntime(value, datetimeIso);
 }
 
+/** A dict key JSON cannot write (it takes str, int, float, bool and None): omit, a tuple. */
+function unserializableKeyType(key: unknown): string | undefined {
+  if (isOmit(key)) return "Key of type '_OmitType'";
+  if (Array.isArray(key)) return "Key of type 'tuple'";
+  return undefined;
+}
+
 /** The first value (in the encoder's order) that JSON cannot hold: omit, bytes, a runtime object. */
 function unserializableType(value: Data): string | undefined {
   if (isOmit(value)) return "Object of type '_OmitType'";
@@ -68,7 +75,7 @@ function unserializableType(value: Data): string | undefined {
   }
   if (value instanceof Map) {
     for (const [key, item] of value) {
-      const found = (isOmit(key) ? "Key of type '_OmitType'" : undefined) ?? unserializableType(item);
+      const found = unserializableKeyType(key) ?? unserializableType(item);
       if (found) return found;
     }
   }

@@ -4,37 +4,7 @@ import type { FilterFn } from '../plugin.js';
 import { TemplateError } from '../../core/errors.js';
 import { argument, defined, pluginError, toText } from './ansible-args.js';
 import { typeName } from '../runtime/py-values.js';
-
-// eslint-disable-next-line no-control-regex -- str.isspace() counts the \x1c-\x1f separators
-const PY_SPACE = /[\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
-
-/** Python's str.split(sep, maxsplit). */
-export function pySplit(text: string, sep: string | null, maxsplit: number): string[] {
-  if (sep === null) {
-    const out: string[] = [];
-    let i = 0;
-    const chars = [...text];
-    while (i < chars.length) {
-      while (i < chars.length && PY_SPACE.test(chars[i] as string)) i++;
-      if (i >= chars.length) break;
-      if (maxsplit >= 0 && out.length === maxsplit) {
-        let end = chars.length;
-        while (end > i && PY_SPACE.test(chars[end - 1] as string)) end--;
-        out.push(chars.slice(i, end).join(''));
-        return out;
-      }
-      let j = i;
-      while (j < chars.length && !PY_SPACE.test(chars[j] as string)) j++;
-      out.push(chars.slice(i, j).join(''));
-      i = j;
-    }
-    return out;
-  }
-  if (sep === '') throw pluginError('empty separator');
-  const parts = text.split(sep);
-  if (maxsplit < 0 || parts.length <= maxsplit + 1) return parts;
-  return [...parts.slice(0, maxsplit), parts.slice(maxsplit).join(sep)];
-}
+import { pySplit } from '../runtime/str-methods.js';
 
 export const split: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);

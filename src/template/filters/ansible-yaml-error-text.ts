@@ -52,6 +52,12 @@ function contextMark(context: string, text: string, lines: LineIndex, problem: M
     return at < 0 ? undefined : lines.position(at);
   }
   if (context === 'while parsing a block mapping' || context === 'while parsing a block collection') return blockStart(text, problem);
+  if (context === 'while scanning a block scalar') {
+    // the `|` or `>` of a header the problem is on (`a: |x`)
+    const lineStart = lineOffset(text, problem.line);
+    const at = Math.max(text.lastIndexOf('|', end - 1), text.lastIndexOf('>', end - 1));
+    return at < lineStart ? undefined : lines.position(at);
+  }
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 /**
  * from_yaml's loader: the `yaml` package parses, and the nodes are typed as PyYAML's SafeLoader
- * would type them (YAML 1.1 implicit resolution, `<<` merges, `!unsafe`, `!!str` …).
+ * would type them (YAML 1.1 implicit resolution, `<<` merges, `!!str` …). NOTE: 2.19's from_yaml
+ * loader has none of Ansible's own tags: `!unsafe` and `!vault` are unknown there.
  */
 import { Alias, isAlias, isMap, isScalar, isSeq, type Document, type Node as YNode } from 'yaml';
 import { parseAllDocumentsAsLibyaml } from '../../yaml/libyaml-documents.js';
@@ -161,8 +162,6 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
   if (isScalar(node)) {
     const value = String(node.source ?? node.value ?? '');
     const tag = node.tag;
-    if (tag === '!unsafe') return new UnsafeString(value);
-    if (tag === '!vault') return new VaultString(value);
     let result: Data;
     // NOTE: Python's bytes have no counterpart here: !!binary gives the text they decode to.
     if (tag === BINARY_TAG) result = Buffer.from(value.replace(/\s+/g, ''), 'base64').toString('utf8');

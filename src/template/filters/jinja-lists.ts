@@ -8,7 +8,7 @@ import { sortValues } from '../runtime/list-methods.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
 import * as arith from '../runtime/py-arith.js';
-import { enterPlugin, equals, exitPlugin, iterate, length, num, order, PyRange, str, taggedElementName, toList, truthy, typeName, withOperandNames } from '../runtime/py-values.js';
+import { enterPlugin, equals, exitPlugin, iterate, length, num, order, PyRange, repr, str, taggedElementName, toList, truthy, typeName, withOperandNames } from '../runtime/py-values.js';
 import { CapturedFailure, Undefined, undefinedError } from '../runtime/undefined.js';
 import { TemplateSyntaxError } from '../template-syntax-error.js';
 import { wrapPluginError } from '../plugin-failure.js';
@@ -126,6 +126,8 @@ function mapFilter(ctx: PluginContext, value: PluginValue, args: readonly Plugin
   // NOTE: as select, map reads its arguments only for a true value, before iterating it.
   if (!truthy(value as Value)) return [];
   if (args.length === 0 && kwargs.has('attribute')) {
+    const unexpected = [...kwargs.keys()].find((k) => k !== 'attribute' && k !== 'default');
+    if (unexpected !== undefined) throw pluginError(`Unexpected keyword argument ${repr(unexpected)}`);
     const getter = attrGetter(kwargs.get('attribute') as Value, null, kwargs.has('default') ? (kwargs.get('default') as Value) : undefined);
     return list(value).map(getter);
   }

@@ -29,7 +29,8 @@ function center(value: string, width: number): string {
 }
 
 function indent(value: string, width: Value, first: boolean, blank: boolean): string {
-  const pad = typeof width === 'string' ? width : ' '.repeat(Number(num(width) ?? 4));
+  // (a negative width is no indent, as Python's ' ' * -2 is '')
+  const pad = typeof width === 'string' ? width : ' '.repeat(Math.max(0, Number(num(width) ?? 4)));
   const nl = '\n';
   let text = value;
   if (text.endsWith(nl)) text += nl;
