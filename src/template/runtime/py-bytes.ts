@@ -184,10 +184,28 @@ export function strEncode(self: string, args: Value[], kwargs: Kwargs): PyBytes 
     throw new PyException('LookupError', `unknown encoding: ${encoding}`);
   }
   try {
+    if ((codec === 'ascii' || codec === 'latin-1') && errors !== 'strict') return new PyBytes(Uint8Array.from(pyEncode(replaceUnencodable(self, codec === 'ascii' ? 0x80 : 0x100, errors), codec)));
     return new PyBytes(Uint8Array.from(pyEncode(self, codec)));
   } catch (err) {
     throw new PyException('UnicodeEncodeError', err instanceof Error ? err.message : String(err));
   }
+}
+
+/** str.encode's error handlers for a one-byte codec: each character past `limit` dropped or replaced. */
+function replaceUnencodable(text: string, limit: number, errors: string): string {
+  const hex = (n: number, width: number): string => n.toString(16).padStart(width, '0');
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) as number;
+    if (code < limit) out += ch;
+    else if (errors === 'ignore') continue;
+    else if (errors === 'replace') out += '?';
+    else if (errors === 'xmlcharrefreplace') out += `&#${code};`;
+    else if (errors === 'backslashreplace') out += code < 0x100 ? `\\x${hex(code, 2)}` : code < 0x10000 ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`;
+    // (a handler Python does not know is looked up only when a character needs it)
+    else throw new PyException('LookupError', `unknown error handler name '${errors}'`);
+  }
+  return out;
 }
 
 /** Whether bytes sit anywhere in a value (serializers that have no form for them refuse it). */

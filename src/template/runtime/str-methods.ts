@@ -197,6 +197,21 @@ function pad(self: string, args: Value[], method: string, how: 'l' | 'r' | 'c'):
   return fill.repeat(left) + self + fill.repeat(total - left);
 }
 
+/**
+ * str.casefold(): each character's full case folding, here its uppercase lowered (ß → ss, ς → σ,
+ * ﬁ → fi); NOTE: dotless ı folds to itself, and Cherokee's small letters to their capitals.
+ */
+function casefold(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) as number;
+    if (ch === '\u0131') out += ch;
+    else if ((code >= 0xab70 && code <= 0xabbf) || (code >= 0x13f8 && code <= 0x13fd)) out += ch.toUpperCase();
+    else out += ch.toUpperCase().toLowerCase();
+  }
+  return out;
+}
+
 function charClass(re: RegExp): MethodImpl<string> {
   return (self) => self.length > 0 && re.test(self);
 }
@@ -233,7 +248,7 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
     },
     lower: (self) => self.toLowerCase(),
     upper: (self) => self.toUpperCase(),
-    casefold: (self) => self.toLowerCase(),
+    casefold: (self) => casefold(self),
     swapcase: (self) => [...self].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join(''),
     title: (self) => pyTitle(self),
     capitalize: (self) => pyCapitalize(self),
@@ -301,9 +316,11 @@ export function makeStrMethods(getField: (obj: Value, name: string, isIndex: boo
     rjust: (self, args) => pad(self, args, 'rjust', 'r'),
     isprintable: (self) => /^(?:[^\p{C}\p{Z}]| )*$/u.test(self),
     isascii: (self) => [...self].every((ch) => (ch.codePointAt(0) as number) < 0x80),
-    isdigit: charClass(/^[0-9\u00b2\u00b3\u00b9\u0660-\u0669]+$/),
-    isdecimal: charClass(/^[0-9]+$/),
-    isnumeric: charClass(/^[0-9\u00b2\u00b3\u00b9\u00bc-\u00be]+$/),
+    // NOTE: Unicode's Numeric_Type (Decimal ⊂ Digit ⊂ Numeric) by its general categories: a digit is a
+    // decimal or a superscript, subscript or circled one; numeric adds the other numbers and CJK numerals.
+    isdigit: charClass(/^[\p{Nd}\u00b2\u00b3\u00b9\u2070\u2074-\u2079\u2080-\u2089\u2460-\u2468\u2474-\u247c\u2488-\u2490\u24ea\u24f5-\u24fd\u24ff\u2776-\u277e\u2780-\u2788\u278a-\u2792]+$/u),
+    isdecimal: charClass(/^\p{Nd}+$/u),
+    isnumeric: charClass(/^[\p{N}\u3007\u4e00\u4e03\u4e07\u4e09\u4e5d\u4e8c\u4e94\u516b\u516d\u5341\u5343\u5344\u5345\u56db\u767e\u842c\u5104\u5146\u96f6\u58f9\u8cb3\u53c3\u8086\u4f0d\u9678\u67d2\u634c\u7396\u62fe\u4f70\u4edf]+$/u),
     isalpha: charClass(/^\p{L}+$/u),
     isalnum: charClass(/^[\p{L}\p{N}]+$/u),
     isspace: (self) => self.length > 0 && [...self].every(isWs),
