@@ -291,6 +291,7 @@ export function mapGet(m: Map<DictKey, Data>, key: Value): Data | undefined {
   const v = m.get(k);
   if (v !== undefined || m.has(k)) return v;
   if (typeof k === 'boolean') return m.get(k ? 1 : 0);
+  if ((k === 0 || k === 1) && m.has(k === 1)) return m.get(k === 1);
   const same = equalObjectKey(m, k);
   return same === undefined ? undefined : m.get(same);
 }
