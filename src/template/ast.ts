@@ -48,6 +48,8 @@ export type Stmt =
   | { kind: 'callblock'; call: Expr; def: MacroDef; pos: number }
   | { kind: 'filterblock'; filter: Expr; body: Stmt[]; pos: number }
   | { kind: 'with'; targets: [Target, Expr][]; body: Stmt[]; pos: number }
+  /** `{% autoescape expr %}`: a scope whose setting native rendering ignores (nothing is escaped). */
+  | { kind: 'autoescape'; setting: Expr; body: Stmt[]; pos: number }
   | { kind: 'block'; name: string; body: Stmt[]; scoped: boolean; pos: number }
   | { kind: 'extends'; template: Expr; pos: number }
   | { kind: 'include'; template: Expr; ignoreMissing: boolean; withContext: boolean; pos: number }

@@ -134,6 +134,24 @@ class Compiler {
   mutates = false;
   /** The template reads a `count` attribute: its list literals are marked plain (literal-lists.ts). */
   countsLists = false;
+  /**
+   * Compiling inside an `if` or an inline if (Jinja's soft frame): a filter or test missing there
+   * fails only when called, with a runtime error; elsewhere the template does not compile.
+   */
+  private soft = false;
+  /** The filters and tests named outside soft frames: each must exist when the template runs. */
+  readonly requiredPlugins: RequiredPlugin[] = [];
+
+  /** Compiles `fn` in a soft frame (true) or in a frame of its own (false: a loop's or macro's body). */
+  private within<T>(soft: boolean, fn: () => T): T {
+    const outer = this.soft;
+    this.soft = soft;
+    try {
+      return fn();
+    } finally {
+      this.soft = outer;
+    }
+  }
 
   stmts(body: Stmt[]): StmtFn {
     const fns = body.map((s) => this.stmt(s));
@@ -167,9 +185,7 @@ class Compiler {
         };
       }
       case 'if': {
-        const test = this.expr(s.test);
-        const body = this.stmts(s.body);
-        const orelse = this.stmts(s.orelse);
+        const [test, body, orelse] = this.within(true, () => [this.expr(s.test), this.stmts(s.body), this.stmts(s.orelse)] as const);
         return (f, out) => {
           const v = test(f);
           if (truthy(typeof v === 'object' && v !== null ? f.state.settle(v) : v)) body(f, out);
@@ -184,9 +200,8 @@ class Compiler {
         return (f) => assign(f, e(f));
       }
       case 'setblock': {
-        const body = this.stmts(s.body);
+        const [body, filter] = this.within(false, () => [this.stmts(s.body), s.filters ? this.filterChain(s.filters) : null] as const);
         const assign = this.assign(s.target);
-        const filter = s.filters ? this.filterChain(s.filters) : null;
         return (f) => {
           const inner: Value[] = [];
           body(f, inner);
@@ -211,8 +226,7 @@ class Compiler {
         };
       }
       case 'filterblock': {
-        const body = this.stmts(s.body);
-        const filter = this.filterChain(s.filter);
+        const [body, filter] = this.within(false, () => [this.stmts(s.body), this.filterChain(s.filter)] as const);
         return (f, out) => {
           const inner: Value[] = [];
           body(f, inner);
@@ -221,15 +235,25 @@ class Compiler {
       }
       case 'with': {
         const targets = s.targets.map(([t, e]) => [this.assign(t), this.expr(e)] as const);
-        const body = this.stmts(s.body);
+        const body = this.within(false, () => this.stmts(s.body));
         return (f, out) => {
           const inner = f.child();
           for (const [assign, e] of targets) assign(inner, e(f));
           body(inner, out);
         };
       }
+      case 'autoescape': {
+        // NOTE: native rendering escapes nothing, whatever the setting; it is still evaluated.
+        const setting = this.expr(s.setting);
+        const body = this.within(false, () => this.stmts(s.body));
+        return (f, out) => {
+          const v = setting(f);
+          if (v instanceof Undefined) throw undefinedError(v);
+          body(f.child(), out);
+        };
+      }
       case 'block': {
-        const body = this.stmts(s.body);
+        const body = this.within(false, () => this.stmts(s.body));
         const name = s.name;
         this.blocks.set(name, body);
         return (f, out) => {
@@ -301,10 +325,8 @@ class Compiler {
 
   forLoop(s: Extract<Stmt, { kind: 'for' }>): StmtFn {
     const iterFn = this.expr(s.iter);
-    const body = this.stmts(s.body);
-    const orelse = this.stmts(s.orelse);
+    const [body, orelse, filter] = this.within(false, () => [this.stmts(s.body), this.stmts(s.orelse), s.filter ? this.expr(s.filter) : null] as const);
     const assign = this.assign(s.target);
-    const filter = s.filter ? this.expr(s.filter) : null;
     const usesLoop = JSON.stringify(s.body).includes('"name":"loop"') || (s.filter !== null && JSON.stringify(s.filter).includes('"name":"loop"'));
     const recursive = s.recursive;
     const run = (f: Frame, out: Value[], iterable: Value, depth0: number): void => {
@@ -382,6 +404,10 @@ class Compiler {
   }
 
   macro(def: MacroDef): (f: Frame) => Macro {
+    return this.within(false, () => this.macroIn(def));
+  }
+
+  private macroIn(def: MacroDef): (f: Frame) => Macro {
     const body = this.stmts(def.body);
     const text = JSON.stringify(def.body);
     const usesVarargs = text.includes('"name":"varargs"');
@@ -608,9 +634,7 @@ class Compiler {
         };
       }
       case 'cond': {
-        const test = this.expr(e.test);
-        const then = this.expr(e.then);
-        const orelse = e.else ? this.expr(e.else) : null;
+        const [test, then, orelse] = this.within(true, () => [this.expr(e.test), this.expr(e.then), e.else ? this.expr(e.else) : null] as const);
         return (f) => {
           if (truthy(f.state.settle(test(f)))) return then(f);
           return orelse ? orelse(f) : new Undefined('', undefined);
@@ -625,6 +649,16 @@ class Compiler {
       case 'test':
         return this.testCall(e);
     }
+  }
+
+  /**
+   * What a call of a missing filter or test raises: in a soft frame Jinja's runtime error; elsewhere
+   * the template fails to compile (checked as it starts to run, see requiredPlugins).
+   */
+  private missingPlugin(kind: 'filter' | 'test', name: string, pos: number): () => Error {
+    if (this.soft) return () => new PyException('TemplateRuntimeError', `No ${kind} named '${name}' found.`);
+    this.requiredPlugins.push({ kind, name, pos });
+    return () => missingPluginError({ kind, name, pos });
   }
 
   argsOf(
@@ -742,9 +776,10 @@ class Compiler {
     const fromVars = e.value !== null && (e.value.kind === 'name' || e.value.kind === 'getattr' || e.value.kind === 'getitem');
     const tagger = fromVars && e.value !== null ? operandTagger(e.value, (x) => this.expr(x)) : undefined;
     const inputOrigin = fromVars && e.value !== null ? operandOrigin(e.value, (x) => this.expr(x)) : undefined;
+    const missing = this.missingPlugin('filter', name, e.pos);
     return (f) => {
       const fn = userPlugins?.filter(name) ?? filters.get(name);
-      if (!fn) throw new TemplateSyntaxError(`No filter named '${name}'.`, e.pos);
+      if (!fn) throw missing();
       const raw = valueFn(f);
       const v = typeof raw === 'object' && raw !== null ? f.state.settle(raw) : raw;
       // NOTE: 2.19 calls no filter on an undefined value or argument: the Undefined is the
@@ -814,9 +849,10 @@ class Compiler {
     const markupInput = (name === 'escaped' || name === 'ansible.builtin.escaped') && isMarkupExpression(e.value);
     const storedName = STORED_VALUE_TESTS.has(name) && e.value.kind === 'name' ? e.value.name : undefined;
     const tagger = e.value.kind === 'name' || e.value.kind === 'getattr' || e.value.kind === 'getitem' ? operandTagger(e.value, (x) => this.expr(x)) : undefined;
+    const missing = this.missingPlugin('test', name, e.pos);
     return (f) => {
       const fn = userPlugins?.test(name) ?? tests.get(name);
-      if (!fn) throw new TemplateSyntaxError(`No test named '${name}'.`, e.pos);
+      if (!fn) throw missing();
       const stored = storedName !== undefined && !f.hasLocal(storedName) ? f.state.vars.get(storedName) : undefined;
       const v = stored instanceof VaultString ? stored : f.state.settle(valueFn(f));
       // NOTE: as for filters, 2.19 calls no test on an undefined value or argument: the
@@ -1021,7 +1057,12 @@ const COMPARE: Record<CompareOp, (a: Value, b: Value) => boolean> = {
 /** Compiles a parsed template. */
 export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate {
   const c = new Compiler();
-  const runBody = c.stmts(body);
+  const compiled = c.stmts(body);
+  const required = c.requiredPlugins;
+  const runBody: StmtFn = required.length === 0 ? compiled : (f, out) => {
+    checkRequiredPlugins(required);
+    compiled(f, out);
+  };
   const run: StmtFn = c.mutates
     ? (f, out) => {
         f.state.copyVariables();
@@ -1032,6 +1073,28 @@ export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate 
   const markupResult = only?.kind === 'print' && isMarkupExpression(only.expr);
   const passesValue = only?.kind === 'print' && passesValueThrough(only.expr);
   return { source, run, blocks: c.blocks, hasExtends: c.hasExtends, markupResult, ...(passesValue ? { passesValue } : {}) };
+}
+
+interface RequiredPlugin {
+  kind: 'filter' | 'test';
+  name: string;
+  pos: number;
+}
+
+function missingPluginError(p: RequiredPlugin): TemplateSyntaxError {
+  return new TemplateSyntaxError(`No ${p.kind} named '${p.name}'.`, p.pos);
+}
+
+/**
+ * NOTE: Jinja looks up the filters and tests a template names as it compiles it (2.19 compiles
+ * each template as it renders it): one missing outside an `if` fails the whole template, reached
+ * or not (`false and x | nosuch`).
+ */
+function checkRequiredPlugins(required: readonly RequiredPlugin[]): void {
+  for (const p of required) {
+    const found = p.kind === 'filter' ? (userPlugins?.filter(p.name) ?? filters.get(p.name)) : (userPlugins?.test(p.name) ?? tests.get(p.name));
+    if (!found) throw missingPluginError(p);
+  }
 }
 
 /** Filters that give back their input itself, or one item of it, as it is (a value's trust goes with it). */
@@ -1098,7 +1161,12 @@ function markupOperand(left: Expr, right: Expr): 'left' | 'right' | undefined {
 /** Compiles a bare expression (conditionals). */
 export function compileExpression(expr: Expr): (f: Frame) => Value {
   const c = new Compiler();
-  const run = c.expr(expr);
+  const compiled = c.expr(expr);
+  const required = c.requiredPlugins;
+  const run = required.length === 0 ? compiled : (f: Frame): Value => {
+    checkRequiredPlugins(required);
+    return compiled(f);
+  };
   // A conditional that mutates a variable's list or dict works on copies too (see compileTemplate).
   if (!c.mutates) return run;
   return (f) => {

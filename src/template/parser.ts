@@ -190,6 +190,14 @@ export class Parser {
         case 'with':
           this.next();
           return [this.parseWith(t.pos)];
+        case 'autoescape': {
+          this.next();
+          const setting = this.parseExpression();
+          this.expectType('block_end');
+          const body = this.subparse(['endautoescape']);
+          this.next();
+          return [{ kind: 'autoescape', setting, body, pos: t.pos }];
+        }
         case 'block':
           this.next();
           return [this.parseBlock(t.pos)];
