@@ -13,7 +13,7 @@ import { Cycler } from './runtime/cycler.js';
 import { Joiner } from './runtime/joiner.js';
 import { Namespace } from './runtime/namespace.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
-import { PyClassObject, PyDefinedFunction, type PyFunction, type Kwargs, type Value } from './runtime/py-object.js';
+import { PyClassObject, PyDefinedFunction, PyFunction, type Kwargs, type Value } from './runtime/py-object.js';
 import { PyException, typeError } from './runtime/py-exception.js';
 import { PyRange, dictKey, isInt, iterate, repr, storedKey, str, truthy, typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError, undefinedError } from './runtime/undefined.js';
@@ -132,7 +132,18 @@ const fn = (name: string, pyName: string, impl: (args: Value[], kwargs: Kwargs) 
 const cls = (name: string, module: string | undefined, impl: (args: Value[], kwargs: Kwargs) => Value): GlobalFactory => once(new PyClassObject(name, impl, module));
 
 globals.set('range', cls('range', undefined, range));
-globals.set('dict', cls('dict', undefined, dictGlobal));
+/** dict.fromkeys(iterable, value=None): each item a key of the one value. */
+function dictFromKeys(args: Value[], kwargs: Kwargs): Value {
+  if (args.length === 0 || args.length > 2 || kwargs.size > 0) {
+    if (kwargs.size > 0) throw typeError('dict.fromkeys() takes no keyword arguments');
+    throw typeError(`fromkeys expected at ${args.length === 0 ? 'least 1' : 'most 2'} argument${args.length === 0 ? '' : 's'}, got ${args.length}`);
+  }
+  const m: DataDict = new Map();
+  for (const key of iterate(args[0] as Value)) m.set(storedKey(m, dictKey(key)), (args[1] ?? null) as Data);
+  return m;
+}
+
+globals.set('dict', once(new PyClassObject('dict', dictGlobal, undefined, new Map([['fromkeys', new PyFunction('fromkeys', dictFromKeys, undefined, 'type')]]))));
 globals.set('lipsum', fn('lipsum', 'generate_lorem_ipsum', (args, kwargs) => lipsum(args, kwargs)));
 globals.set('cycler', cls('Cycler', 'jinja2.utils', (args) => {
   if (args.length === 0) throw new PyException('RuntimeError', 'at least one item has to be provided');

@@ -4,7 +4,7 @@
  * Undefined carrying Ansible 2.19's message.
  */
 import { PyDate, PyFloat, isTuple, type DataDict, type DictKey } from '../../core/data.js';
-import { PyFunction, PyObject, type Value } from './py-object.js';
+import { PyClassObject, PyFunction, PyObject, type Value } from './py-object.js';
 import { dictMethods } from './dict-methods.js';
 import { listMethods, sequenceMethods } from './list-methods.js';
 import { groupTupleAttr } from './group-tuple.js';
@@ -70,7 +70,9 @@ export function missingAttribute(obj: Value, key: Value): Undefined {
   } catch {
     shown = String(key);
   }
-  return new Undefined(`object of type '${plainTypeName(obj)}' has no attribute ${shown}`, typeof key === 'string' ? key : undefined);
+  // (a class is named by itself: Ansible's native_type_name of range is 'range')
+  const type = obj instanceof PyClassObject ? obj.className : plainTypeName(obj);
+  return new Undefined(`object of type '${type}' has no attribute ${shown}`, typeof key === 'string' ? key : undefined);
 }
 
 function bind<T>(self: T, name: string, impl: MethodImpl<T>, typeName?: string): PyFunction {

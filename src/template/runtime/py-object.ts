@@ -88,8 +88,13 @@ export class PyClassObject extends PyFunction {
     readonly className: string,
     fn: (args: Value[], kwargs: Kwargs) => Value,
     private readonly module?: string,
+    /** Its class methods (dict.fromkeys). */
+    private readonly methods?: ReadonlyMap<string, PyFunction>,
   ) {
     super(className, fn, 'type');
+  }
+  override getAttr(name: string): Value | undefined {
+    return this.methods?.get(name);
   }
   override repr(): string {
     return `<class '${this.module ? `${this.module}.` : ''}${this.className}'>`;
