@@ -680,7 +680,7 @@ class Compiler {
         ? noArgs
         : (f: Frame): Value[] => {
             const out = a.map((x) => f.state.settle(x(f)));
-            if (s) for (const v of iterate(f.state.settle(s(f)))) out.push(v);
+            if (s) for (const v of starred(f.state.settle(s(f)))) out.push(v);
             return out;
           };
     const kwargsFn = k.length === 0 && !d ? noKwargs : (f: Frame): Kwargs => {
@@ -1073,6 +1073,16 @@ export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate 
   const markupResult = only?.kind === 'print' && isMarkupExpression(only.expr);
   const passesValue = only?.kind === 'print' && passesValueThrough(only.expr);
   return { source, run, blocks: c.blocks, hasExtends: c.hasExtends, markupResult, ...(passesValue ? { passesValue } : {}) };
+}
+
+/** The items of a call's `*args`: Python names the star when its value is no iterable. */
+function starred(v: Value): Iterable<Value> {
+  try {
+    return iterate(v);
+  } catch (err) {
+    if (err instanceof PyException && err.pyType === 'TypeError') throw typeError(`Value after * must be an iterable, not ${typeName(v)}`);
+    throw err;
+  }
 }
 
 interface RequiredPlugin {
