@@ -145,7 +145,7 @@ const numberFilters: Record<string, FilterFn> = {
     }
     if (m === 'common') {
       // int.__round__ keeps an int: a negative precision rounds it, half to even.
-      if (isInt(v as Value)) return p < 0 ? pyRound(x, p) : x;
+      if (isInt(v as Value)) return p < 0 ? pyRound(x, p) : typeof v === 'bigint' ? v : x;
       return new PyFloat(pyRound(x, p));
     }
     const f = m === 'ceil' ? Math.ceil : Math.floor;

@@ -137,7 +137,29 @@ export function truediv(a: Value, b: Value): Value {
     throw unsupported('/', a, b);
   }
   if (nb === 0) throw new PyException('ZeroDivisionError', isInt(a) && isInt(b) ? 'division by zero' : 'float division by zero');
+  if (isInt(a) && isInt(b) && (typeof a === 'bigint' || typeof b === 'bigint')) return new PyFloat(bigTrueDiv(bigOf(a), bigOf(b)));
   return new PyFloat(na / nb);
+}
+
+/**
+ * int / int past 2**53, as Python computes it: the exact quotient rounded once (floats of the
+ * operands would lose digits), or OverflowError when it is beyond a float.
+ */
+function bigTrueDiv(x: bigint, y: bigint): number {
+  const negative = x < 0n !== y < 0n;
+  const n = x < 0n ? -x : x;
+  const d = y < 0n ? -y : y;
+  if (n === 0n) return negative ? -0 : 0;
+  // a quotient of 65 bits or more, and a last bit that says whether anything was left over
+  const shift = 65 - (n.toString(2).length - d.toString(2).length);
+  const num = shift >= 0 ? n << BigInt(shift) : n;
+  const den = shift >= 0 ? d : d << BigInt(-shift);
+  const q = (num / den) * 2n + (num % den === 0n ? 0n : 1n);
+  const e = -(shift + 1);
+  const half = Math.trunc(e / 2);
+  const r = Number(q) * 2 ** half * 2 ** (e - half);
+  if (r === Infinity) throw new PyException('OverflowError', 'integer division result too large for a float');
+  return negative ? -r : r;
 }
 
 export function floordiv(a: Value, b: Value): Value {

@@ -57,6 +57,11 @@ function expForm(x: number, p: number): string {
   return `${m}e${sign}${e.replace(/^[-+]/, '').padStart(2, '0')}`;
 }
 
+/** An integral number's digits (String gives 1e+21 from 10 ** 21 on). */
+function intText(x: number): string {
+  return Number.isSafeInteger(x) ? String(x) : BigInt(x).toString();
+}
+
 function intOf(v: Value, spec: string): number {
   const n = num(v);
   if (n === undefined) {
@@ -120,7 +125,7 @@ export function percentFormat(fmt: string, args: Value): string {
           if (v instanceof Undefined) throw undefinedError(v);
           throw typeError(`%${type} format: a real number is required, not ${typeName(v)}`);
         }
-        body = String(Math.trunc(n));
+        body = typeof v === 'bigint' ? v.toString() : intText(Math.trunc(n));
         if (p !== undefined) body = body.replace(/\d+/, (d) => d.padStart(p, '0'));
         numeric = true;
         break;
@@ -129,9 +134,9 @@ export function percentFormat(fmt: string, args: Value): string {
       case 'X':
       case 'o': {
         if (!isInt(v)) throw typeError(`%${type} format: an integer is required, not ${typeName(v)}`);
-        const n = intOf(v, type);
+        const n = typeof v === 'bigint' ? v : intOf(v, type);
         const base = type === 'o' ? 8 : 16;
-        let digits = Math.abs(n).toString(base);
+        let digits = (n < 0 ? -n : n).toString(base);
         if (type === 'X') digits = digits.toUpperCase();
         if (flags.includes('#')) digits = (type === 'o' ? '0o' : type === 'x' ? '0x' : '0X') + digits;
         body = (n < 0 ? '-' : '') + digits;
@@ -196,9 +201,9 @@ export function formatSpec(v: Value, spec: string): string {
       body = formatFloat(Math.abs(n), 'g', p, alt !== undefined);
     } else if (t === 'd' || t === 'n') {
       if (v instanceof PyFloat) throw valueError(`Unknown format code 'd' for object of type 'float'`);
-      body = Math.abs(n).toString();
+      body = typeof v === 'bigint' ? (v < 0n ? -v : v).toString() : intText(Math.abs(n));
     } else if (t === 'x' || t === 'X' || t === 'o' || t === 'b') {
-      body = Math.abs(n).toString(t === 'o' ? 8 : t === 'b' ? 2 : 16);
+      body = (typeof v === 'bigint' ? (v < 0n ? -v : v) : Math.abs(n)).toString(t === 'o' ? 8 : t === 'b' ? 2 : 16);
       if (t === 'X') body = body.toUpperCase();
       if (alt) body = '0' + t + body;
     } else if (t === 'c') {
@@ -209,8 +214,13 @@ export function formatSpec(v: Value, spec: string): string {
       body = formatFloat(Math.abs(n), t, p, alt !== undefined);
     }
     if (grouping) {
-      const [intPart, frac] = body.split('.') as [string, string | undefined];
-      body = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, grouping) + (frac !== undefined ? '.' + frac : '');
+      // binary, octal and hex digits go in fours, and only with '_'
+      const radix = t === 'x' || t === 'X' || t === 'o' || t === 'b';
+      if (radix && grouping === ',') throw valueError(`Cannot specify ',' with '${t}'.`);
+      const prefix = radix && alt ? body.slice(0, 2) : '';
+      const [intPart, frac] = body.slice(prefix.length).split('.') as [string, string | undefined];
+      const groups = radix ? /\B(?=([0-9a-fA-F]{4})+(?![0-9a-fA-F]))/g : /\B(?=(\d{3})+(?!\d))/g;
+      body = prefix + intPart.replace(groups, grouping) + (frac !== undefined ? '.' + frac : '');
     }
     const negative = n < 0 || Object.is(n, -0);
     const signText = negative ? '-' : (sign as string | undefined) === '+' ? '+' : (sign as string | undefined) === ' ' ? ' ' : '';
