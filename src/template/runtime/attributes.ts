@@ -15,6 +15,7 @@ import { Undefined, undefinedError } from './undefined.js';
 import { unsafeAttribute } from './unsafe-attributes.js';
 import { PyException } from './py-exception.js';
 import { intToBytes } from './int-to-bytes.js';
+import { floatHex, floatIntegerRatio } from './float-methods.js';
 
 /**
  * A Map subclass may word its own miss (`missingKeyMessage(key)`), as Ansible's hostvars does:
@@ -112,6 +113,10 @@ export function pyAttribute(obj: Value, name: string): Value | undefined {
   }
   if ((typeof obj === 'number' || typeof obj === 'boolean' || obj instanceof PyFloat) && name === 'is_integer') {
     return new PyFunction(name, () => !(obj instanceof PyFloat) || Number.isInteger(obj.value), undefined, obj instanceof PyFloat ? 'float' : 'int');
+  }
+  if (obj instanceof PyFloat && (name === 'as_integer_ratio' || name === 'hex')) {
+    const value = obj.value;
+    return new PyFunction(name, () => (name === 'hex' ? floatHex(value) : floatIntegerRatio(value)), undefined, 'float');
   }
   if ((typeof obj === 'number' || typeof obj === 'boolean' || obj instanceof PyFloat) && (name === 'real' || name === 'imag')) {
     if (name === 'imag') return obj instanceof PyFloat ? new PyFloat(0) : 0;
