@@ -55,6 +55,7 @@ def norm(text, d):
     text = re.sub(r'(ansible-local-)\d+[A-Za-z0-9_]+/\.[A-Za-z0-9_]{8}\b', r'\1<ID>/.<R>', text)  # copy's content file there
     text = re.sub(r'(/ansible\.)[a-z0-9_]{8}\b', r'\1<R>', text)
     text = re.sub(r'\.\d+\.\d{4}-\d\d-\d\d@\d\d:\d\d:\d\d~', '.<BACKUP>~', text)  # backup files' names
+    text = re.sub(r'/\.\d+\.\d+\.\d+\.tmp\b', '/.<PID>.<TIME>.tmp', text)  # atomic_move's temp name beside dest (pid, time)
     text = re.sub(r'\bPaused for \d+(\.\d+)? (seconds|minutes)', r'Paused for <ELAPSED> \2', text)
     text = re.sub(r"(Valid booleans include: )(?:(?:'[a-z0-9]+'|\d), ){13}(?:'[a-z0-9]+'|\d)", r'\1<BOOLEANS>', text)  # a set's hash order
     text = re.sub(r'(valid value for debugger\. Must be one of )(?:(?:always|on_failed|on_unreachable|on_skipped|never)(?:, )?){5}', r'\1<DEBUGGER_VALUES>', text)  # a set's hash order
