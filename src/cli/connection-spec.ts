@@ -64,6 +64,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
   const user = text('ansible_user', 'ansible_ssh_user') ?? (kw('remote_user') as string | undefined) ?? (args.user as string | undefined) ?? config.get('ANSIBLE_REMOTE_USER', 'defaults', 'remote_user');
   const become = toBool(value('ansible_become') ?? kw('become')) ?? (Boolean(args.become) || config.bool('ANSIBLE_BECOME', 'privilege_escalation', 'become', false));
   let becomeSpec: BecomeSpec | undefined;
+  let becomeMethod: string | undefined;
   if (become) {
     const password = text('ansible_become_password', 'ansible_become_pass') ?? d.passwords?.become;
     const flags = text('ansible_become_flags') ?? (kw('become_flags') as string | undefined);
@@ -72,6 +73,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     const methodKw = kw('become_method');
     const written = text('ansible_become_method') ?? (methodKw === undefined || methodKw === null ? undefined : pyStr(methodKw)) ?? (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo';
     const method = written.replace(/^ansible\.(builtin|legacy)\./, '');
+    becomeMethod = method;
     if (!BECOME_PLUGINS.has(method)) {
       const warning = becomeLoadWarning(written);
       if (warning !== undefined) d.warn?.(warning);
@@ -122,6 +124,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     ...(python && python !== 'auto' && python !== 'auto_silent' && python !== 'auto_legacy' ? { pythonInterpreter: python } : {}),
     timeout: timeoutText ? Number.parseInt(timeoutText, 10) || 10 : 10,
     ...(becomeSpec ? { become: becomeSpec } : {}),
+    ...(becomeMethod !== undefined ? { becomeMethod } : {}),
     pipelining:
       toBool(value('ansible_pipelining') ?? value('ansible_ssh_pipelining')) ??
       config.bool('ANSIBLE_PIPELINING', 'connection', 'pipelining', config.bool('ANSIBLE_PIPELINING', 'ssh_connection', 'pipelining', false)),

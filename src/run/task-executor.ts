@@ -41,7 +41,7 @@ import { loopItemValue } from './loop-item-trust.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
 import { withRunInternalArgs } from './run-internal-args.js';
-import { delegateShownAddress } from './delegate-address.js';
+import { delegatedVars } from './delegated-vars.js';
 import { loopControl, loopVarInUse, loopVarOrigin, type LoopControl } from './loop-control.js';
 import { NoLogError, noLogWarning, templateKw, templateTaskKeywords, type TaskKeywordValues } from './task-keyword-checks.js';
 
@@ -548,6 +548,9 @@ export class TaskExecutor {
       }
       const kind: 'Action' | 'Module' = moduleFailed ? 'Module' : 'Action';
       const controllerFailure = controllerFailures.get(result);
+      const notify = keywords.notify;
+      if (notify !== undefined && notify !== null) result.set('_ansible_notify', Array.isArray(notify) ? notify : [notify]);
+      if (delegatedTo) result.set('_ansible_delegated_vars', this.delegatedVarsOf(host, delegatedTo, step, connSpec));
       if (truthy(result.get('failed'))) {
         // NOTE: 2.19 normalizes a failure's exception last (so it follows changed and attempts),
         // then gives a failure without msg one.
@@ -561,14 +564,6 @@ export class TaskExecutor {
       }
       result.set('_ansible_no_log', noLogOf(step, vars, templar));
       const messages = captured.settle(result);
-      const notify = keywords.notify;
-      if (notify !== undefined && notify !== null) result.set('_ansible_notify', Array.isArray(notify) ? notify : [notify]);
-      if (delegatedTo) {
-        // the delegate's address as its variables hold it, for the callbacks' `h1 -> h2(address)`
-        const shown = connSpec === undefined ? undefined : delegateShownAddress(this.playVars.forTask(delegatedTo, step), delegatedTo, connSpec.connection);
-        const address = shown === undefined ? [] : [['ansible_host', shown] as const];
-        result.set('_ansible_delegated_vars', new Map<string, Data>([['ansible_delegated_host', delegatedTo], ...address]));
-      }
       return {
         result,
         failKind: kind,
@@ -615,6 +610,13 @@ export class TaskExecutor {
       // what templating warned or deprecated before the failure shows with it (a broken conditional's {{ }})
       return { result, error: chain, failKind, ...(shownDelegate ? { delegatedTo: shownDelegate } : {}), ...captured.settle(result), ...(failedArgs ? { ranArgs: failedArgs } : {}) };
     }
+  }
+
+  /** A delegated result's `_ansible_delegated_vars` (only the delegate's name where its connection could not be worked out). */
+  private delegatedVarsOf(host: string, delegate: string, step: TaskStep, spec: ConnectionSpec | undefined): DataDict {
+    if (spec === undefined) return new Map([['ansible_delegated_host', delegate]]);
+    const vars = this.playVars.forTask(delegate, step);
+    return delegatedVars({ delegate, host, vars, connection: spec.connection, ...(spec.becomeMethod !== undefined ? { becomeMethod: spec.becomeMethod } : {}), ...(spec.user !== undefined ? { remoteUser: spec.user } : {}) });
   }
 
   /**

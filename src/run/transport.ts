@@ -31,6 +31,8 @@ export interface ConnectionSpec {
   /** Seconds to wait for the connection (ansible_timeout / -T); default 10. */
   readonly timeout: number;
   readonly become?: BecomeSpec;
+  /** The become plugin of a task that becomes, also where becoming the connected user runs none. */
+  readonly becomeMethod?: string;
   /**
    * Settings 2.19's PlayContext also hands the task as variables (ansible_pipelining,
    * ansible_shell_executable, ansible_module_compression); Volant's agent needs none of them.
