@@ -68,6 +68,8 @@ def norm(text, d):
     text = re.sub(r'(\b_original_basename"?: "?)\.[A-Za-z0-9_]{8}\b', r'\1.<R>', text)  # copy's content in a temp file (json or yaml)
     # the -vv version block, coloured too (ANSIBLE_FORCE_COLOR)
     text = re.sub(r'^(?:\x1b\[[0-9;]*m)?(?:ansible-playbook \[core [^\]\n]+\]|volant-playbook \[volant [^\]\n]+\])(?:\x1b\[0m)?\n(?:(?:\x1b\[[0-9;]*m)? {2}.*\n)+', '<VERSION>\n', text, flags=re.M)
+    # the Python traceback 2.19 always prints under an "Unexpected Exception" error: its own frames
+    text = re.sub(r'\n\nTraceback \(most recent call last\):\n[\s\S]*?\nansible\.errors\.AnsibleError: Unexpected Exception, this is probably a bug[^\n]*\n\n', '\n', text)
     return text
 
 def case_files(d):

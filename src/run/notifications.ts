@@ -84,6 +84,11 @@ export class Notifications {
     return [...found];
   }
 
+  /** Whether some handler answers to a name (2.19 compares a notification with the first it finds). */
+  hasNamedHandler(): boolean {
+    return searchOrder(this.handlers.steps.filter((s): s is TaskStep => s.kind === 'task')).some((s) => this.names(s).length > 0);
+  }
+
   exists(notification: Data): boolean {
     return this.resolve(notification).length > 0;
   }

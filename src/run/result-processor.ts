@@ -21,6 +21,7 @@ import { failureEvent } from './failure-event.js';
 import { capturedErrorEvent } from './captured-exception.js';
 import { keywordBool, keywordText } from './keyword-values.js';
 import { holdBack } from './output-capture.js';
+import { unhashableNotification } from './unhashable-notification.js';
 
 export interface ProcessContext {
   readonly stats: AggregateStats;
@@ -189,6 +190,8 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
   if (notifies && Array.isArray(notify) && truthy(item.get('changed'))) {
     for (const n of notify) {
       const name = pyStr(n);
+      const crash = unhashableNotification(n, notify);
+      if (crash !== undefined && ctx.notifications.hasNamedHandler()) throw crash;
       // NOTE: 2.19 compares a notification as it is (Python's ==): the number 2 reaches a handler
       // named 2, not one named '2'; a list reaches none.
       if (!ctx.notifications.exists(n)) {

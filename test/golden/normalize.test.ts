@@ -96,4 +96,13 @@ describe('golden/normalize', () => {
     assert.equal(normalizeOutput(recap, ctx), recap);
     assert.equal(normalizeOutput('"msg": "ansible.builtin 12:30:00.5 2024-01-02"', ctx), '"msg": "ansible.builtin 12:30:00.5 2024-01-02"');
   });
+  it("drops the Python traceback under an unexpected exception's message", () => {
+    const text =
+      "[ERROR]: Unexpected Exception, this is probably a bug: unhashable type: 'dict'\n\nTraceback (most recent call last):\n" +
+      '  File "/usr/lib/python3/dist-packages/ansible/cli/__init__.py", line 660, in cli_executor\n    exit_code = cli.run()\n' +
+      "TypeError: unhashable type: 'dict'\n\nThe above exception was the direct cause of the following exception:\n\n" +
+      'Traceback (most recent call last):\n  File "x.py", line 1, in f\n' +
+      "ansible.errors.AnsibleError: Unexpected Exception, this is probably a bug: unhashable type: 'dict'\n\n";
+    assert.equal(normalizeOutput(text, ctx), "[ERROR]: Unexpected Exception, this is probably a bug: unhashable type: 'dict'\n");
+  });
 });

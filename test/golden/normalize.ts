@@ -69,6 +69,9 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   // -vvvvv: the Python file each callback plugin loads from and the module_utils files a module
   // is built with, dropped as run.py drops them.
   [/^(?:Loading callback plugin \S+ of type \S+, v2\.0 from |Including module_utils file ).*\n/gm, ''],
+  // The Python traceback 2.19 always prints under an "Unexpected Exception" error (its own frames,
+  // which Volant has no counterpart for): the error's message line is what is compared.
+  [/\n\nTraceback \(most recent call last\):\n[\s\S]*?\nansible\.errors\.AnsibleError: Unexpected Exception, this is probably a bug[^\n]*\n\n/g, '\n'],
   // profile_tasks / timer style clock lines.
   [/\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d\d \w+ \d{4}\s+\d\d:\d\d:\d\d(\.\d+)? \(\d+:\d\d:\d\d\.\d+\)\s+\d+:\d\d:\d\d\.\d+/g, '<CLOCK>'],
 ];
