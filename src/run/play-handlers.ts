@@ -149,7 +149,10 @@ export class PlayHandlers {
       if (!c.failed || !original) continue;
       if (atFlushPoint.has(h)) this.doneFlushing.add(h);
       original.failed = true;
-      original.end();
+      // NOTE: under force_handlers a handler failing at a meta flush_handlers fails the host into
+      // the always section 2.19 wraps the play's section in: that section's flush still runs what
+      // the host notified (from after the failed handler on).
+      if (atFlushPoint.has(h) || !this.runner.forceHandlers()) original.end();
       this.runner.failedHosts.add(h);
     }
     return failed;
