@@ -783,7 +783,7 @@ export class PlayRunner {
         }
       }
     }
-    if (!perHost) this.checkMaxFail([...failedNow, ...unreachableNow]);
+    if (!perHost) this.checkMaxFail(failedNow, unreachableNow);
     if (includeResults.length === 0) return [];
     if (this.deferredIncludes && !isHandler) {
       for (const result of includeResults) this.deferredIncludes.set(result.host, { step, result });
@@ -809,7 +809,8 @@ export class PlayRunner {
     };
   }
 
-  private checkMaxFail(failedNow: string[]): void {
+  private checkMaxFail(failedOnly: string[], unreachableNow: string[]): void {
+    const failedNow = [...failedOnly, ...unreachableNow];
     const kw = this.compiled.play.keywords.get('max_fail_percentage');
     const templar = this.services.exec.templar;
     const value = kw && typeof kw.value === 'string' && templar.isTemplate(kw.value) ? templar.render(kw.value, this.playVars.forPlay(), { origin: kw.loc }) : kw?.value;
@@ -829,8 +830,10 @@ export class PlayRunner {
       // failed; one that failed into a rescue or always section runs on there, the check firing
       // again after each task (marking it then), and the play stops when the batch is done.
       this.maxFailMarked = marked;
-      for (const host of this.activeHosts()) {
-        if (failedNow.includes(host)) continue;
+      // NOTE: a host the task made unreachable is marked too: 2.19 spares only those whose result
+      // failed, so one any_errors_fatal sent into a rescue is failed out of it here.
+      for (const host of [...this.activeHosts(), ...unreachableNow]) {
+        if (failedOnly.includes(host)) continue;
         marked.add(host);
         const c = this.cursors.get(host);
         if (c && !c.failed) {
@@ -841,7 +844,7 @@ export class PlayRunner {
       // ansible reports it when the percentage is crossed, and again when it finds every host failed.
       this.services.callback.noHostsRemaining?.();
       // NOTE: so is one whose handlers force_handlers still owes: its flush is ahead of it.
-      const goingOn = failedNow.some((h) => {
+      const goingOn = failedOnly.some((h) => {
         const c = this.cursors.get(h);
         return (c !== undefined && !c.failed && !c.ended) || this.failedToFlush.has(h);
       });
