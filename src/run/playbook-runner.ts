@@ -243,7 +243,8 @@ export class PlaybookRunner {
       const forcesHandlers = keywordBool(play.keywords.get('force_handlers')) ?? deps.forceHandlers;
       const again = startAt === 'first' && !forcesHandlers ? this.gatherStep(play, renderKeyword, true) : undefined;
       if (startAt === 'none') {
-        // A play --start-at-task found nothing in runs none of its tasks.
+        // A play --start-at-task found nothing in runs none of its tasks; its strategy still starts.
+        runner.strategyStarts();
       } else if (runner.pinned) {
         // NOTE: 2.19's iterator gives Gathering Facts as each host's first task: host_pinned runs
         // it at the start of the host's walk, not for the whole batch before.
