@@ -409,14 +409,15 @@ export class PlayRunner {
     return kw !== undefined && (keywordBool({ ...kw, value: this.runOnceValue(step, kw, host) }) ?? false);
   }
 
-  /** The task's any_errors_fatal, else the play's, templated with the host's variables. */
-  private anyErrorsFatal(step: TaskStep, host: string): boolean {
-    return this.keywordFlag(step.folded.scalars.get('any_errors_fatal'), step, host) ?? this.keywordFlag(this.compiled.play.keywords.get('any_errors_fatal'), step, host) ?? false;
+  /** A boolean keyword as written (the task's, else the play's), by Python's truth. */
+  private writtenFlag(step: TaskStep, name: string): boolean {
+    const kw = step.folded.scalars.get(name) ?? this.compiled.play.keywords.get(name);
+    return kw !== undefined && truthy(kw.value);
   }
 
   /** free and host_pinned warn of any_errors_fatal as they queue a task, and run it anyway. */
-  private warnPerHostFatal(step: TaskStep, host: string): void {
-    if (this.anyErrorsFatal(step, host)) this.services.warn(FREE_ANY_ERRORS_FATAL);
+  private warnPerHostFatal(step: TaskStep): void {
+    if (this.writtenFlag(step, 'any_errors_fatal')) this.services.warn(FREE_ANY_ERRORS_FATAL);
   }
 
   /** What free-passes.ts drives: this play's hosts, steps and handlers. */
@@ -436,7 +437,7 @@ export class PlayRunner {
         // tasks queued earlier are shown; run_once warns, and the task runs on every host anyway.
         checkHostLoop(step);
         if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
-        this.warnPerHostFatal(step, host);
+        this.warnPerHostFatal(step);
       },
       runHandler: async (step, host) => {
         await this.handlers.run(step, [host], true);
@@ -473,7 +474,7 @@ export class PlayRunner {
   /** NOTE: host_pinned is 2.19's free strategy with another queue: the same warnings as it queues a task or handler. */
   private warnPinnedQueued(step: TaskStep, host: string): void {
     if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
-    this.warnPerHostFatal(step, host);
+    this.warnPerHostFatal(step);
   }
 
   /** What pinned-hosts.ts drives: this play's hosts and steps. */
@@ -760,8 +761,11 @@ export class PlayRunner {
     }
     const first = hosts[0] as string;
     // NOTE: free and host_pinned ignore any_errors_fatal and max_fail_percentage (they warn).
-    const anyErrorsFatal = !perHost && this.anyErrorsFatal(step, first);
-    const ignoreErrors = this.ignoreErrors(step, first);
+    // linear tests the task's any_errors_fatal and ignore_errors as written, never templated (a
+    // template is a non-empty string, so true); a run_once result fails the hosts under free and
+    // host_pinned as 2.19's result processing does, with ignore_errors templated.
+    const anyErrorsFatal = !perHost && this.writtenFlag(step, 'any_errors_fatal');
+    const ignoreErrors = perHost ? this.ignoreErrors(step, first) : this.writtenFlag(step, 'ignore_errors');
     // NOTE: linear makes a run_once task any_errors_fatal; free and host_pinned fail every host only
     // for a failed run_once result (2.19's result processing), not for an unreachable one.
     const runOnceFatal = runOnce && (!perHost || failedNow.length > 0);
