@@ -33,6 +33,8 @@ export interface FreePassRunner {
   /** The next handler the host was notified for, taken from its list. */
   nextHandler(host: string): TaskStep | undefined;
   runHandler(step: TaskStep, host: string): Promise<void>;
+  /** The meta flush_handlers the host just ran triggered its handlers (taken once). */
+  metaFlushTriggered?(host: string): boolean;
   /** A task is about to be queued for the host (what ansible checks then, at once). */
   queueing?(step: TaskStep, host: string): void;
   /** A meta step, or a task, on one host; the task's question was asked already. */
@@ -74,6 +76,8 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
   const slots = new Slots(forks);
   const waiting = new Set<string>();
   const inHandlers = new Set<string>();
+  /** The meta flush_handlers each host in its handlers is at: passed once they are done. */
+  const flushingAt = new Map<string, Step>();
   let inFlight: Queued[] = [];
   // NOTE: 2.19 applies a pass's results only as it shows them: a host whose task failed it is
   // still in the play batch for the tasks queued before then (their variables are made at queueing).
@@ -159,6 +163,10 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
           continue;
         }
         inHandlers.delete(host);
+        const meta = flushingAt.get(host);
+        flushingAt.delete(host);
+        // a failed handler may have sent the host to its block's rescue or always
+        if (meta) cursor.advancePast(meta);
       }
       let step = peekKept(cursor, host, runner);
       if (!step) continue;
@@ -188,6 +196,12 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       if (step.task.action === 'meta') {
         letOutRunning();
         await runner.runStep(step, host, true);
+        // NOTE: a meta flush_handlers puts the host in its handlers (2.19's iterator state): they
+        // are handed out one per pass from the next, as an implicit flush point's are.
+        if (runner.metaFlushTriggered?.(host)) {
+          inHandlers.add(host);
+          flushingAt.set(host, step);
+        }
         metaNow++;
         continue;
       }

@@ -14,6 +14,11 @@ export interface MetaContext {
   readonly cursors: ReadonlyMap<string, HostCursor>;
   activeHosts(): string[];
   flushHandlers(hosts: readonly string[]): Promise<void>;
+  /**
+   * The free strategy runs the handlers a meta flush_handlers triggers one per pass, as tasks: true
+   * when it took the hosts for that (they stay at the meta step until their handlers are done).
+   */
+  deferFlush?(hosts: readonly string[]): boolean;
   endPlay(): void;
   /**
    * end_batch/end_play complete every host's Blocks: hosts failed inside the play's own no longer
@@ -162,6 +167,7 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
     }
   }
   if (flushFor.length > 0) {
+    if (ctx.deferFlush?.(flushFor)) return;
     await ctx.flushHandlers(flushFor);
     // A failed handler may have sent the host to its block's rescue or always.
     for (const h of flushFor) ctx.cursors.get(h)?.advancePast(step);

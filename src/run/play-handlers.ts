@@ -94,6 +94,8 @@ export class PlayHandlers {
 
   /** Where each host's walk of the handler list (free, one handler per pass) has got to in this flush. */
   private readonly walkAt = new Map<string, number>();
+  /** Hosts whose walk a failed handler ended (2.19's iterator leaves the handlers for the rescue, or out). */
+  private readonly walkStopped = new Set<string>();
 
   /**
    * The next handler, in definition order, the host was notified for (taken from its list);
@@ -103,7 +105,14 @@ export class PlayHandlers {
   next(host: string): TaskStep | undefined {
     const cursor = this.runner.cursors.get(host);
     const done = cursor?.leftPlay || ((cursor?.failed || this.runner.failedHosts.has(host)) && (!this.runner.forceHandlers() || this.doneFlushing.has(host)));
-    for (let i = done ? this.steps.length : (this.walkAt.get(host) ?? 0); i < this.steps.length; i++) {
+    if (this.walkStopped.delete(host)) {
+      this.walkAt.delete(host);
+      return undefined;
+    }
+    // a walk a failed handler ended starts the next one after it, as linear's flush does
+    const from = this.walkAt.get(host) ?? this.resumeAt.get(host) ?? 0;
+    this.resumeAt.delete(host);
+    for (let i = done ? this.steps.length : from; i < this.steps.length; i++) {
       const step = this.steps[i];
       if (step?.kind === 'task' && this.notifications.take(step, [host]).length > 0) {
         this.walkAt.set(host, i + 1);
@@ -145,7 +154,13 @@ export class PlayHandlers {
       // NOTE: a meta handler (end_host, end_batch, end_play) completes the host for 2.19's
       // iterator: no later handler or task runs on it.
       if (c.leftPlay && !c.failed) original?.end();
-      if (c.hadFailure) failed.push(h);
+      if (c.hadFailure) {
+        failed.push(h);
+        if (this.walkAt.has(h)) {
+          this.walkStopped.add(h);
+          this.resumeAt.set(h, this.steps.indexOf(step) + 1);
+        }
+      }
       if (!c.failed || !original) continue;
       if (atFlushPoint.has(h)) this.doneFlushing.add(h);
       original.failed = true;

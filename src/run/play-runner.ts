@@ -141,6 +141,8 @@ export class PlayRunner {
   readonly forgiven = new Set<string>();
   /** Failed hosts whose handlers force_handlers ran at a flush point of this batch. */
   private readonly flushedForced = new Set<string>();
+  /** free: hosts whose meta flush_handlers triggered their handlers, for the pass loop to run (see deferFlush). */
+  private readonly metaFlushing = new Set<string>();
   /** end_batch or end_play completed every host of the batch: no flush runs after. */
   private endedByMeta = false;
   /** free: include results waiting for the end of their pass (see enterDeferredIncludes). */
@@ -442,6 +444,7 @@ export class PlayRunner {
       runHandler: async (step, host) => {
         await this.handlers.run(step, [host], true);
       },
+      metaFlushTriggered: (host) => this.metaFlushing.delete(host),
       runStep: async (step, host, isMeta) => {
         await this.runStep(step, [host], false, !isMeta);
         if (this.cursors.get(host)?.failed) this.services.failedHosts.add(host);
@@ -945,6 +948,11 @@ export class PlayRunner {
       cursors: this.cursors,
       activeHosts: () => this.activeHosts(),
       flushHandlers: (hosts: readonly string[]) => this.flushHandlers(hosts),
+      deferFlush: (hosts: readonly string[]) => {
+        if (this.strategy() !== 'free') return false;
+        for (const h of hosts) this.metaFlushing.add(h);
+        return true;
+      },
       endPlay: () => {
         this.endPlay = true;
         for (const c of this.cursors.values()) c.end();
