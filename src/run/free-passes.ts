@@ -154,9 +154,14 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
         const handler = runner.nextHandler(host);
         if (handler) {
           work = true;
-          if (await runner.confirm(handler, true, host)) {
+          if (handler.task.action === 'meta') {
+            // NOTE: a meta handler runs at once, as a meta task does: no fork, no --step question.
+            letOutRunning();
+            await runner.runHandler(handler, host);
+            metaNow++;
+          } else if (await runner.confirm(handler, true, host)) {
             // NOTE: 2.19 queues a handler as it queues a task: the same checks and warnings.
-            if (handler.task.action !== 'meta') runner.queueing?.(handler, host);
+            runner.queueing?.(handler, host);
             await queue(host, () => runner.runHandler(handler, host));
             queuedNow++;
           }

@@ -943,6 +943,13 @@ export class PlayRunner {
     return this.names.taskInfo(step, host);
   }
 
+  /** meta refresh_inventory: the sources read again; the hosts handlers were handed are new ones. */
+  private refreshInventory(): (host: string) => boolean {
+    const known = this.services.refreshInventory?.() ?? (() => true);
+    this.handlers.notifications.forgetNotifiedHosts();
+    return known;
+  }
+
   private metaContext() {
     return {
       cursors: this.cursors,
@@ -978,7 +985,7 @@ export class PlayRunner {
       evaluateWhen: (step: TaskStep, host: string) => this.whenHolds(step, host),
       announceHandlers: (host: string) => this.handlers.announce(host),
       resultPending: (host: string) => this.failureUnshown(host),
-      ...(this.services.refreshInventory ? { refreshInventory: this.services.refreshInventory } : {}),
+      ...(this.services.refreshInventory ? { refreshInventory: () => this.refreshInventory() } : {}),
       transport: this.services.exec.transport,
       notifications: this.handlers.notifications,
     };
