@@ -476,6 +476,8 @@ export class PlayRunner {
 
   /** NOTE: host_pinned is 2.19's free strategy with another queue: the same warnings as it queues a task or handler. */
   private warnPinnedQueued(step: TaskStep, host: string): void {
+    // a module that bypasses the host loop fails the run first, before any warning
+    checkHostLoop(step);
     if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
     this.warnPerHostFatal(step);
   }
