@@ -73,12 +73,16 @@ export class PlayHandlers {
     const runner = this.runner;
     for (const host of hosts) this.announce(host);
     const stoppedAt = new Map<string, number>();
+    const isFailed = (h: string): boolean => (runner.cursors.get(h)?.failed ?? false) || runner.failedHosts.has(h);
+    // NOTE: a host any_errors_fatal or max_fail_percentage marks failed during the flush leaves its
+    // handlers then (2.19 fails it out of them); force_handlers runs those of hosts failed before.
+    const failedBefore = new Set(hosts.filter(isFailed));
     for (const [index, step] of this.steps.entries()) {
       if (step.kind !== 'task') continue;
       const eligible = hosts.filter((h) => {
         const c = runner.cursors.get(h);
         if (runner.unreachable.has(h) || stoppedAt.has(h) || (this.resumeAt.get(h) ?? 0) > index || c?.leftPlay) return false;
-        if (c?.failed || runner.failedHosts.has(h)) return runner.forceHandlers() && !this.doneFlushing.has(h);
+        if (isFailed(h)) return runner.forceHandlers() && !this.doneFlushing.has(h) && failedBefore.has(h);
         return true;
       });
       const notified = this.notifications.take(step, eligible);
