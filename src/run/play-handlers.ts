@@ -127,6 +127,17 @@ export class PlayHandlers {
     return undefined;
   }
 
+  /** The hosts the running handler runs for at one of the play's own flush points (see run). */
+  private readonly runningAtFlushPoint = new Set<string>();
+
+  /**
+   * The host is running a handler at one of the play's own flush points: failing there ends it
+   * for good (no flush is ahead of it, force_handlers or not).
+   */
+  failsForGood(host: string): boolean {
+    return this.runningAtFlushPoint.has(host);
+  }
+
   /**
    * A handler runs like a task on the hosts it was notified for. Its failure is the failure of
    * the meta flush_handlers that ran it (the block around that rescues it); at the play's own
@@ -141,7 +152,10 @@ export class PlayHandlers {
       const original = cursors.get(h);
       const at = original?.current();
       const byMeta = at?.kind === 'task' && at.task.action === 'meta' && !original?.failed;
-      if (!byMeta) atFlushPoint.add(h);
+      if (!byMeta) {
+        atFlushPoint.add(h);
+        this.runningAtFlushPoint.add(h);
+      }
       handlerCursors.set(h, HostCursor.forHandler(program, byMeta ? original : undefined, this.runner.forceHandlers()));
     }
     const saved = new Map(notified.map((h) => [h, cursors.get(h)] as const));
@@ -152,6 +166,7 @@ export class PlayHandlers {
     if (this.runner.declined?.(step)) this.notifications.keep(step, notified);
     await this.runIncluded(handlerCursors, asked);
     const failed: string[] = [];
+    for (const h of atFlushPoint) this.runningAtFlushPoint.delete(h);
     for (const [h, c] of handlerCursors) {
       const original = saved.get(h);
       if (original) cursors.set(h, original);

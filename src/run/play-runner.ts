@@ -736,7 +736,7 @@ export class PlayRunner {
       if (verdict === 'unreachable') unreachableNow.push(host);
       if (verdict === 'failed' && this.cursors.get(host)?.failed) {
         this.services.failedHosts.add(host);
-        if (this.forceHandlers() && this.handlers.notifications.pending(host)) this.failedToFlush.add(host);
+        if (this.forceHandlers() && this.handlers.notifications.pending(host) && !(isHandler && this.handlers.failsForGood(host))) this.failedToFlush.add(host);
       }
     };
     // NOTE: with one fork, ansible shows a host's result before the next host's task gets going
