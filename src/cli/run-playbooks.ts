@@ -62,6 +62,7 @@ import { stdinTerminal } from './stdin-terminal.js';
 import { promptAnswers, promptDefaults } from './vars-prompt.js';
 import { retryFileWriter } from './retry-file.js';
 import { playKeywordDefaults, withPlayDefaults } from './play-defaults.js';
+import { renderTaskName } from '../run/task-names.js';
 
 export interface RunContext {
   readonly args: ParsedArgs;
@@ -432,6 +433,11 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     },
     renderStatic: (text, loc) => (currentPlay && templar.isTemplate(text) ? pyStr(templar.render(text, staticVars(currentPlay), { origin: loc })) : text),
     playLoc: () => currentPlay?.loc,
+    // a name's template errors are warnings then (an undefined inventory_hostname, say: no host yet)
+    importingRole: (task) => {
+      const name = task.keywords.get('name');
+      if (currentPlay && name && typeof name.value === 'string' && templar.isTemplate(name.value)) renderTaskName(name.value, name, templar, staticVars(currentPlay), callback);
+    },
   };
   // Compiled once per play; compiling again makes it the play that run-time includes load for.
   const compiledPlays = new Map<PlayNode, CompiledPlay>();

@@ -44,6 +44,8 @@ export interface CompileLoader {
   loadRoleTasks(role: RoleDefinition, file: string, handlers: boolean): readonly TaskOrBlock[];
   /** Renders a static template (import file names) with what is known before the run: play vars and extra vars. */
   renderStatic(text: string, loc: SourceLocation): string;
+  /** An import_role is loaded: 2.19 post-validates it then, templating its name with the play's variables. */
+  importingRole?(task: TaskNode): void;
   /** An import_tasks file was read (2.19 says `statically imported: <path>` at -vv); `list` is what `task` brought in. */
   staticallyImported?(path: string, task: TaskNode, list: readonly TaskOrBlock[]): void;
   /** Where the play being compiled (or whose run includes a file) is written. */
@@ -209,6 +211,7 @@ export class ProgramBuilder {
     const name = task.args.get('name') ?? task.args.get('role');
     if (typeof name !== 'string') throw new ParseError('import-role-name', "'name' is a required field for import_role.", { location: task.loc });
     const from = roleFrom(task.args);
+    this.loader.importingRole?.(task);
     const nameLoc = argLoc(task, 'name') ?? argLoc(task, 'role') ?? task.argsLoc;
     const def = this.loader.loadRole(this.loader.renderStatic(name, nameLoc), undefined, from, nameLoc, ctx.role?.def);
     const ref: RoleRef = {

@@ -64,59 +64,13 @@ export class TaskNames {
     if (!templar.isTemplate(raw) || task.action === 'meta') return raw;
     // NOTE: an `!unsafe` name is no trusted template: 2.19 shows its text as it is.
     if (nameKw.value instanceof UnsafeString) return raw;
-    const vars = this.playVars.forTask(host, step);
-    try {
-      const read = new NameErrors(nameKw.loc);
-      const value = templar.render(raw, vars, { origin: nameKw.loc, markNested: (m, o) => read.nested(m, o) });
-      read.warn(this.callback);
-      if (typeof value === 'string') return value;
-      // NOTE: Task.get_name() falls back to the action for a falsy name; a truthy non-string
-      // makes the default callback's task-start hook fail (see nameType).
-      if (!truthy(value)) return unnamed(task);
-      this.renderedTypes.set(step.id, taggedTypeName(value));
-      return pyStr(value);
-    } catch (whole) {
-      const errors = new NameErrors(nameKw.loc);
-      let text = '';
-      // A name that does not compile fails as a whole.
-      const compiles = !(whole instanceof VolantError && whole.code === 'template-syntax');
-      for (const piece of compiles ? raw.split(/(\{\{[\s\S]*?\}\})/) : []) {
-        if (!piece.startsWith('{{')) text += piece;
-        else {
-          try {
-            text += this.renderPiece(piece, vars, nameKw.loc, errors, piece === raw ? step.id : undefined);
-          } catch (e) {
-            text += errors.marker(e);
-          }
-        }
-        if (errors.ended) break;
-      }
-      if (errors.count === 0) text = errors.whole(whole instanceof Error ? whole.message : String(whole));
-      errors.warn(this.callback);
-      return errors.finish(text);
-    }
-  }
-
-  /**
-   * One `{{ }}` of a name that failed as a whole: an undefined value it ends with is marked, and
-   * one an operation meets (`{{ x ~ 'a' }}`) is marked and ends the name, as it raised in 2.19;
-   * an undefined value inside a list or dict it makes is marked as the piece (which, as the whole
-   * name, still has the type that fails the callback's task-start hook: `wholeName`'s step).
-   */
-  private renderPiece(piece: string, vars: VarSource, origin: SourceLocation | undefined, errors: NameErrors, wholeName: number | undefined): string {
-    const marked: Array<[string, SourceLocation | undefined]> = [];
-    const markError = (m: string, o: SourceLocation | undefined): string => {
-      marked.push([m, o]);
-      return `\uE001${marked.length - 1}\uE001`;
-    };
-    const value = this.templar.render(piece, vars, { ...(origin ? { origin } : {}), markNested: (m, o) => errors.nested(m, o), markError });
-    if (typeof value !== 'string') {
-      if (wholeName !== undefined && truthy(value)) this.renderedTypes.set(wholeName, taggedTypeName(value));
-      if (marked.length === 0) return pyStr(value);
-      const [message, where] = marked[0] as [string, SourceLocation | undefined];
-      return errors.undefinedValue(message, where);
-    }
-    return value.replace(/\uE001(\d+)\uE001/g, (_m, i: string) => errors.undefinedValue(...(marked[Number(i)] as [string, SourceLocation | undefined])));
+    const value = renderTaskName(raw, nameKw, templar, this.playVars.forTask(host, step), this.callback, (type) => this.renderedTypes.set(step.id, type));
+    if (typeof value === 'string') return value;
+    // NOTE: Task.get_name() falls back to the action for a falsy name; a truthy non-string
+    // makes the default callback's task-start hook fail (see nameType).
+    if (!truthy(value)) return unnamed(task);
+    this.renderedTypes.set(step.id, taggedTypeName(value));
+    return pyStr(value);
   }
 
   /** A templated name's type when it rendered to a truthy non-string (once the name was templated). */
@@ -147,6 +101,61 @@ export class TaskNames {
       ignoreUnreachable: keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? false,
     };
   }
+}
+
+/**
+ * A templated name as 2.19 renders it: its value, or, where an expression fails, its text with
+ * `<< error N - msg >>` markers in their places, each error warned of. `wholeType` hears the type
+ * of a name that is one expression and rendered to a truthy non-string before it failed.
+ */
+export function renderTaskName(raw: string, nameKw: Keyword, templar: TemplateRenderer, vars: VarSource, callback: Callback, wholeType?: (type: string) => void): Data {
+  try {
+    const read = new NameErrors(nameKw.loc);
+    const value = templar.render(raw, vars, { origin: nameKw.loc, markNested: (m, o) => read.nested(m, o) });
+    read.warn(callback);
+    return value;
+  } catch (whole) {
+    const errors = new NameErrors(nameKw.loc);
+    let text = '';
+    // A name that does not compile fails as a whole.
+    const compiles = !(whole instanceof VolantError && whole.code === 'template-syntax');
+    for (const piece of compiles ? raw.split(/(\{\{[\s\S]*?\}\})/) : []) {
+      if (!piece.startsWith('{{')) text += piece;
+      else {
+        try {
+          text += renderPiece(templar, piece, vars, nameKw.loc, errors, piece === raw ? wholeType : undefined);
+        } catch (e) {
+          text += errors.marker(e);
+        }
+      }
+      if (errors.ended) break;
+    }
+    if (errors.count === 0) text = errors.whole(whole instanceof Error ? whole.message : String(whole));
+    errors.warn(callback);
+    return errors.finish(text);
+  }
+}
+
+/**
+ * One `{{ }}` of a name that failed as a whole: an undefined value it ends with is marked, and
+ * one an operation meets (`{{ x ~ 'a' }}`) is marked and ends the name, as it raised in 2.19;
+ * an undefined value inside a list or dict it makes is marked as the piece (which, as the whole
+ * name, still has the type that fails the callback's task-start hook: `wholeType`).
+ */
+function renderPiece(templar: TemplateRenderer, piece: string, vars: VarSource, origin: SourceLocation | undefined, errors: NameErrors, wholeType: ((type: string) => void) | undefined): string {
+  const marked: Array<[string, SourceLocation | undefined]> = [];
+  const markError = (m: string, o: SourceLocation | undefined): string => {
+    marked.push([m, o]);
+    return `\uE001${marked.length - 1}\uE001`;
+  };
+  const value = templar.render(piece, vars, { ...(origin ? { origin } : {}), markNested: (m, o) => errors.nested(m, o), markError });
+  if (typeof value !== 'string') {
+    if (wholeType !== undefined && truthy(value)) wholeType(taggedTypeName(value));
+    if (marked.length === 0) return pyStr(value);
+    const [message, where] = marked[0] as [string, SourceLocation | undefined];
+    return errors.undefinedValue(message, where);
+  }
+  return value.replace(/\uE001(\d+)\uE001/g, (_m, i: string) => errors.undefinedValue(...(marked[Number(i)] as [string, SourceLocation | undefined])));
 }
 
 function isUnnamed(task: TaskStep['task']): boolean {
