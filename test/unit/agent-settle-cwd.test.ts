@@ -32,6 +32,8 @@ import json, os, sys, tempfile
 sys.path.insert(0, sys.argv[1])
 import runtime
 sys.modules['volant_runtime'] = runtime
+# (the helper modules copy imports, as the agent ships them beside it)
+sys.path.insert(0, sys.argv[1] + '/modules')
 import importlib.util
 spec = importlib.util.spec_from_file_location('copy_module', sys.argv[1] + '/modules/copy.py')
 copy = importlib.util.module_from_spec(spec)
