@@ -1655,8 +1655,9 @@ _task_tmp = threading.local()
 def task_tmp_base():
     """The folder 2.19 makes a task's remote temp folder in (its files show in results, e.g. copy's
     src): remote_tmp of the login user, or /var/tmp when the task becomes an unprivileged user. The
-    controller says which when the agent runs as a become user; else it is the agent's own."""
-    return getattr(_task_tmp, 'base', None) or os.path.expanduser('~/.ansible/tmp')
+    controller says which when the agent runs as a become user (as `~login/...`, the login user's
+    home being known only here); else it is the agent's own."""
+    return os.path.expanduser(getattr(_task_tmp, 'base', None) or '~/.ansible/tmp')
 
 
 def exit_result(result, ctx, invocation=None):

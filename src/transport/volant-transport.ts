@@ -195,7 +195,7 @@ export class VolantTransport implements Transport {
         if (this.sessions.get(key) !== undefined) this.sessions.delete(key);
       },
       // an agent run as the become user cannot tell the login user's temp folder itself
-      spec.become === undefined ? undefined : taskTmpBase(spec),
+      spec.become === undefined ? undefined : taskTmpBase(spec, true),
     );
     this.live.add(session);
     // A dead agent is dropped so the next task for this host starts a fresh one.
