@@ -248,6 +248,7 @@ def run_module_request(req):
             name, mod, req.get('args') or {},
             check_mode=req.get('check', False), diff_mode=req.get('diff', False),
             environ=env, no_log=req.get('no_log', False), remote_tmp=req.get('remote_tmp'),
+            module_tmp=req.get('tmp'),
         )
     except BaseException as e:
         import traceback  # NOTE: imported on failure only (~2 ms of every start otherwise)
@@ -311,7 +312,8 @@ os.environ.update(req.get('env') or {})
 try:
     mod = shipped.load_module(job['name'])
     result = rt.run_module(job['name'], mod, req.get('args') or {}, check_mode=req.get('check', False),
-                           diff_mode=req.get('diff', False), environ=req.get('env') or None)
+                           diff_mode=req.get('diff', False), environ=req.get('env') or None,
+                           remote_tmp=req.get('remote_tmp'), module_tmp=req.get('tmp'))
 except BaseException as e:
     # as _crash_result: no traceback kept, each direct cause after the text it caused, and an
     # exception without a message leaves 'Module failed.' alone

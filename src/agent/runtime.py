@@ -751,8 +751,11 @@ class Context(object):
         self.warning_causes = []
         self.deprecations = []
         self._tmpdir = None
-        self._tmpdir_error = None
         self._remote_tmp = remote_tmp
+        # where the task's temp folder is (see run_module's module_tmp), and while settle_cwd runs
+        self._module_tmp = getattr(_task_tmp, 'module_tmp', None)
+        self._settling = False
+        self._quiet_tmp = False
         self._cleanup_files = []
         self.aliases = {}
 
@@ -786,19 +789,38 @@ class Context(object):
     # -- temp files --------------------------------------------------------------------------
     @property
     def tmpdir(self):
+        """AnsibleModule.tmpdir. With pipelining off 2.19 hands the module the task's own temp
+        folder (ansible-tmp-…, made by the login user under its remote_tmp, or under /var/tmp for
+        an unprivileged become user); else, or when becoming an unprivileged user, the module makes
+        ansible-moduletmp-… under remote_tmp as whoever it runs as, and warns when it had to make
+        remote_tmp itself."""
         if self._tmpdir is None:
-            base = os.path.expanduser(os.path.expandvars(self._remote_tmp or '~/.ansible/tmp'))
-            try:
-                if not os.path.isdir(base):
-                    os.makedirs(base, mode=0o700)
-            except OSError as e:
-                self._tmpdir_error = (base, e)
-                base = None
-            # named as the task's remote temp dir 2.19 gives its modules (get_url's messages show it)
-            name = 'ansible-tmp-%r-%d-%d' % (time.time(), os.getpid(), int.from_bytes(os.urandom(6), 'big'))
-            self._tmpdir = os.path.join(base or tempfile.gettempdir(), name)
-            os.mkdir(self._tmpdir, 0o700)
+            if self._module_tmp is False:
+                self._tmpdir = self._own_tmpdir()
+            else:
+                base = ensure_task_tmp_base(self._module_tmp or '~/.ansible/tmp')
+                name = 'ansible-tmp-%r-%d-%d' % (time.time(), os.getpid(), int.from_bytes(os.urandom(6), 'big'))
+                self._tmpdir = os.path.join(base or tempfile.gettempdir(), name)
+                os.mkdir(self._tmpdir, 0o700)
         return self._tmpdir
+
+    def _own_tmpdir(self):
+        base = os.path.expanduser(os.path.expandvars(self._remote_tmp or '~/.ansible/tmp'))
+        if not os.path.exists(base):
+            try:
+                os.makedirs(base, mode=0o700)
+            except OSError as e:
+                if not self._quiet_tmp:
+                    # NOTE: from settle_cwd 2.19 asks for its tmpdir while handling the unreadable cwd's exception.
+                    self.error_as_warning("Unable to use %r as temporary directory, falling back to system default." % base,
+                                          e, while_handling=self._settling)
+                base = None
+            else:
+                if not self._quiet_tmp:
+                    self.warn('Module remote_tmp %s did not exist and was created with a mode of 0700, this may cause'
+                              ' issues when running as another user. To avoid this, create the remote_tmp dir with'
+                              ' the correct permissions manually' % base)
+        return tempfile.mkdtemp(prefix='ansible-moduletmp-%s-' % time.time(), dir=base)
 
     def settle_cwd(self, warn=True):
         """AnsibleModule's _set_cwd: a module that may not read its working folder (become to
@@ -809,29 +831,18 @@ class Context(object):
                 return
         except OSError:
             pass
-        base = os.path.expanduser(os.path.expandvars(self._remote_tmp or '~/.ansible/tmp'))
-        existed = os.path.isdir(base)
-        for candidate in (lambda: self.tmpdir, lambda: os.path.expandvars('$HOME'), tempfile.gettempdir):
-            try:
-                path = candidate()
-                if warn and not existed and os.path.isdir(base):
-                    # NOTE: the controller gives a become user no temporary folder, so the module
-                    # makes the user's remote_tmp itself, and says so (2.19's words).
-                    existed = True
-                    self.warn('Module remote_tmp %s did not exist and was created with a mode of 0700, this may cause'
-                              ' issues when running as another user. To avoid this, create the remote_tmp dir with'
-                              ' the correct permissions manually' % base)
-                if warn and self._tmpdir_error is not None:
-                    # NOTE: 2.19 asks for its tmpdir while handling the unreadable cwd's exception.
-                    failed_base, error = self._tmpdir_error
-                    self._tmpdir_error = None
-                    self.error_as_warning("Unable to use %r as temporary directory, falling back to system default." % failed_base,
-                                          error, while_handling=True)
-                if os.access(path, os.F_OK | os.R_OK):
-                    os.chdir(path)
-                    return
-            except Exception:
-                pass
+        self._settling, self._quiet_tmp = True, not warn
+        try:
+            for candidate in (lambda: self.tmpdir, lambda: os.path.expandvars('$HOME'), tempfile.gettempdir):
+                try:
+                    path = candidate()
+                    if os.access(path, os.F_OK | os.R_OK):
+                        os.chdir(path)
+                        return
+                except Exception:
+                    pass
+        finally:
+            self._settling = self._quiet_tmp = False
 
     def add_cleanup_file(self, path):
         if path not in self._cleanup_files:
@@ -1540,8 +1551,17 @@ def install_sources(sources, compile_source=None):
 # Running one module (used by the agent)
 # ---------------------------------------------------------------------------------------------
 
-def run_module(name, module, args, check_mode=False, diff_mode=False, environ=None, no_log=False, remote_tmp=None):
-    """Validates args against the module's ARGUMENT_SPEC, runs it, and returns Ansible's result dict."""
+def run_module(name, module, args, check_mode=False, diff_mode=False, environ=None, no_log=False, remote_tmp=None,
+               module_tmp=None):
+    """Validates args against the module's ARGUMENT_SPEC, runs it, and returns Ansible's result dict.
+    module_tmp: None, the task's temp folder goes under this agent's own ~/.ansible/tmp; a folder
+    (`~login/.ansible/tmp`, `/var/tmp`), under that one; False, 2.19 gives the module none (see
+    Context.tmpdir)."""
+    _task_tmp.module_tmp = module_tmp
+    if module_tmp is not False:
+        # NOTE: with pipelining off 2.19 makes the task's temp folder before every module, so its
+        # base exists after any module ran, used or not.
+        ensure_task_tmp_base(module_tmp or '~/.ansible/tmp')
     run_request = getattr(module, 'RUN_REQUEST', None)
     if run_request is not None:
         # a library module (AnsibleModule): it validates its own arguments as it runs
@@ -1652,12 +1672,45 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
 _task_tmp = threading.local()
 
 
+# The task temp bases this agent has made sure of (see ensure_task_tmp_base).
+_task_tmp_bases = {}
+
+
+def ensure_task_tmp_base(spec):
+    """The folder a task's temp folder goes in (`~user/.ansible/tmp`, `/var/tmp`), made as 2.19's
+    login shell makes it before each module (umask 77, mkdir -p). Made by root for another login
+    user (the agent becomes root), its new folders are given to that user. None when it cannot be."""
+    path = _task_tmp_bases.get(spec)
+    if path is not None:
+        return path
+    path = os.path.expanduser(os.path.expandvars(spec))
+    try:
+        missing = []
+        probe = path
+        while probe and not os.path.isdir(probe):
+            missing.append(probe)
+            probe = os.path.dirname(probe)
+        owner = None
+        if missing and spec.startswith('~') and not spec.startswith('~/') and os.geteuid() == 0:
+            import pwd
+            entry = pwd.getpwnam(spec[1:].split('/', 1)[0])
+            owner = (entry.pw_uid, entry.pw_gid)
+        for folder in reversed(missing):
+            os.mkdir(folder, 0o700)
+            if owner is not None:
+                os.chown(folder, *owner)
+    except (OSError, KeyError):
+        return None
+    _task_tmp_bases[spec] = path
+    return path
+
+
 def task_tmp_base():
     """The folder 2.19 makes a task's remote temp folder in (its files show in results, e.g. copy's
     src): remote_tmp of the login user, or /var/tmp when the task becomes an unprivileged user. The
     controller says which when the agent runs as a become user (as `~login/...`, the login user's
     home being known only here); else it is the agent's own."""
-    return os.path.expanduser(getattr(_task_tmp, 'base', None) or '~/.ansible/tmp')
+    return os.path.expanduser(os.path.expandvars(getattr(_task_tmp, 'base', None) or '~/.ansible/tmp'))
 
 
 def exit_result(result, ctx, invocation=None):

@@ -8,6 +8,7 @@ import type { TaskStep } from '../compile/program.js';
 import type { BecomeSpec, ConnectionSpec } from '../run/transport.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import { toBool } from '../run/keyword-values.js';
+import { DEFAULT_REMOTE_TMP } from '../run/task-tmp-base.js';
 import type { ParsedArgs } from './argv.js';
 import type { AnsibleConfig } from './config.js';
 import type { CliPasswords } from './ask-passwords.js';
@@ -104,6 +105,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
   const agentCodeCache = config.bool('VOLANT_AGENT_CODE_CACHE', 'defaults', 'volant_agent_code_cache', true);
   const password = text('ansible_password', 'ansible_ssh_pass', 'ansible_ssh_password') ?? d.passwords?.connection;
   const python = text('ansible_python_interpreter') ?? config.get('ANSIBLE_PYTHON_INTERPRETER', 'defaults', 'interpreter_python');
+  const remoteTmp = text('ansible_remote_tmp') ?? config.get('ANSIBLE_REMOTE_TMP', 'defaults', 'remote_tmp') ?? config.get('ANSIBLE_REMOTE_TEMP', 'defaults', 'remote_tmp');
   const hostKeyChecking = toBool(value('ansible_host_key_checking') ?? value('ansible_ssh_host_key_checking')) ?? config.bool('ANSIBLE_HOST_KEY_CHECKING', 'defaults', 'host_key_checking', true);
   return {
     host,
@@ -128,6 +130,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     pipelining:
       toBool(value('ansible_pipelining') ?? value('ansible_ssh_pipelining')) ??
       config.bool('ANSIBLE_PIPELINING', 'connection', 'pipelining', config.bool('ANSIBLE_PIPELINING', 'ssh_connection', 'pipelining', false)),
+    ...(remoteTmp !== undefined && remoteTmp !== DEFAULT_REMOTE_TMP ? { remoteTmp } : {}),
     shellExecutable: text('ansible_shell_executable') ?? config.get('ANSIBLE_EXECUTABLE', 'defaults', 'executable') ?? '/bin/sh',
     moduleCompression: config.get('ANSIBLE_MODULE_COMPRESSION', 'defaults', 'module_compression') ?? 'ZIP_DEFLATED',
   };

@@ -10,7 +10,7 @@ import { toBool } from './keyword-values.js';
 import { ANSIBLE_VERSION } from '../vars/ansible-version.js';
 import type { VarSource } from '../template/api.js';
 import type { ConnectionSpec } from './transport.js';
-import { taskTmpBase } from './task-tmp-base.js';
+import { moduleGetsTaskTmp, remoteTmp, taskTmpBase } from './task-tmp-base.js';
 
 /** 2.19's action plugins: a module run by one of these gets arguments the plugin makes itself. */
 const OWN_ARGS_PLUGINS: ReadonlySet<string> = new Set([
@@ -94,8 +94,8 @@ export function withModuleInternalArgs(args: DataDict, c: InternalArgsContext): 
   out.set('_ansible_socket', fromVars('ansible_socket', null));
   out.set('_ansible_shell_executable', fromVars('ansible_shell_executable', '/bin/sh'));
   out.set('_ansible_keep_remote_files', false);
-  out.set('_ansible_tmpdir', c.spec?.pipelining ? null : remoteTmpDir(c.spec));
-  out.set('_ansible_remote_tmp', '~/.ansible/tmp');
+  out.set('_ansible_tmpdir', moduleGetsTaskTmp(c.spec) ? remoteTmpDir(c.spec) : null);
+  out.set('_ansible_remote_tmp', remoteTmp(c.spec));
   out.set('_ansible_ignore_unknown_opts', false);
   out.set('_ansible_target_log_info', null);
   out.set('_ansible_tracebacks_for', []);

@@ -38,6 +38,8 @@ export interface ConnectionSpec {
    * ansible_shell_executable, ansible_module_compression); Volant's agent needs none of them.
    */
   readonly pipelining?: boolean;
+  /** The shell's remote_tmp (ansible_remote_tmp, [defaults] remote_tmp) when not ~/.ansible/tmp. */
+  readonly remoteTmp?: string;
   readonly shellExecutable?: string;
   readonly moduleCompression?: string;
 }

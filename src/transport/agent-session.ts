@@ -78,6 +78,10 @@ export class VolantAgentSession implements AgentSession {
     private readonly onClose: () => void,
     /** The folder 2.19 would put the task's uploads in, when the agent's own ~/.ansible/tmp is not it. */
     private readonly taskTmpBase?: string,
+    /** Where a module's temp folder goes (runtime.run_module's module_tmp): undefined, the agent's own remote_tmp. */
+    private readonly moduleTmp?: string | false,
+    /** remote_tmp when not ~/.ansible/tmp: where a module makes its own temp folder. */
+    private readonly remoteTmp?: string,
   ) {
     for (const name of preloaded) this.sentModules.add(name);
   }
@@ -136,6 +140,8 @@ export class VolantAgentSession implements AgentSession {
       ['diff', request.diff],
       ['no_log', request.noLog ?? false],
     ]);
+    if (this.moduleTmp !== undefined) fields.set('tmp', this.moduleTmp);
+    if (this.remoteTmp !== undefined) fields.set('remote_tmp', this.remoteTmp);
     if (request.environment !== undefined && request.environment.size > 0) {
       fields.set('env', new Map<string, Data>([...request.environment]));
     }

@@ -20,7 +20,7 @@ import { LocalConnection } from './local-connection.js';
 import { connectionIdentity } from './connection-identity.js';
 import { SshConnection } from './ssh-connection.js';
 import { shellQuote } from './shell-quote.js';
-import { taskTmpBase } from '../run/task-tmp-base.js';
+import { moduleGetsTaskTmp, taskTmpBase } from '../run/task-tmp-base.js';
 import { VolantAgentSession, type RawRunner } from './agent-session.js';
 import { UnreadableStartError, UnreadableStartSession } from './unreadable-start.js';
 import { RequestTimeoutError } from './transport-errors.js';
@@ -185,6 +185,7 @@ export class VolantTransport implements Transport {
       this.sessions.delete(key);
       return new UnreadableStartSession(e, raw);
     }
+    const ownTmp = spec.become === undefined && spec.remoteTmp === undefined;
     const session = new VolantAgentSession(
       client,
       connection,
@@ -194,8 +195,11 @@ export class VolantTransport implements Transport {
         this.live.delete(session);
         if (this.sessions.get(key) !== undefined) this.sessions.delete(key);
       },
-      // an agent run as the become user cannot tell the login user's temp folder itself
-      spec.become === undefined ? undefined : taskTmpBase(spec, true),
+      // an agent run as the become user cannot tell the login user's temp folder itself, nor
+      // any agent one set apart by remote_tmp (the agent's own default is ~/.ansible/tmp)
+      ownTmp ? undefined : taskTmpBase(spec, true),
+      !moduleGetsTaskTmp(spec) ? false : ownTmp ? undefined : taskTmpBase(spec, true),
+      spec.remoteTmp,
     );
     this.live.add(session);
     // A dead agent is dropped so the next task for this host starts a fresh one.
@@ -211,7 +215,9 @@ export class VolantTransport implements Transport {
 
 function sessionKey(spec: ConnectionSpec): string {
   const become = spec.become === undefined ? '' : `${spec.become.method}:${spec.become.user}`;
-  return `${connectionIdentity(spec)}\0${become}`;
+  // (an agent's modules are told once where their temp folders go: see start)
+  const tmp = `${spec.pipelining === true ? 'p' : ''}:${spec.remoteTmp ?? ''}`;
+  return `${connectionIdentity(spec)}\0${become}\0${tmp}`;
 }
 
 /** The raw module: the command through the connection (a tty over ssh, as Ansible), no agent. */

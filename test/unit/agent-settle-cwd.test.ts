@@ -14,6 +14,8 @@ const SCRIPT = `
 import json, os, sys, tempfile
 sys.path.insert(0, sys.argv[1])
 import runtime
+# (an unprivileged become user's module: 2.19 hands it no task temp folder)
+runtime._task_tmp.module_tmp = False
 seen = []
 for _ in range(2):
     gone = tempfile.mkdtemp()
@@ -31,6 +33,7 @@ const QUIET_SCRIPT = `
 import json, os, sys, tempfile
 sys.path.insert(0, sys.argv[1])
 import runtime
+runtime._task_tmp.module_tmp = False
 sys.modules['volant_runtime'] = runtime
 # (the helper modules copy imports, as the agent ships them beside it)
 sys.path.insert(0, sys.argv[1] + '/modules')
@@ -60,7 +63,7 @@ describe('agent/runtime: a module that may not read its working folder', () => {
       assert.deepEqual(first?.warnings, [
         `Module remote_tmp ${base} did not exist and was created with a mode of 0700, this may cause issues when running as another user. To avoid this, create the remote_tmp dir with the correct permissions manually`,
       ]);
-      assert.match(first?.cwd ?? '', new RegExp(`^${base}/ansible-tmp-[0-9.]+-[0-9]+-[0-9]+$`));
+      assert.match(first?.cwd ?? '', new RegExp(`^${base}/ansible-moduletmp-[0-9.]+-[a-z0-9_]{8}$`));
       assert.deepEqual(second?.warnings, []);
       assert.equal(statSync(base).mode & 0o777, 0o700);
     } finally {
