@@ -8,6 +8,7 @@ import { controllerSearchDirs, fileNotFoundMessage, pyStr, searchedFor, taggedTy
 
 interface UnarchiveSession extends AgentSession {
   exists(path: string): Promise<boolean>;
+  taskTmpFolder?(): string;
 }
 
 /**
@@ -41,7 +42,8 @@ export const unarchive: Action = async (ctx) => {
       throw new TaskError([{ message: fileNotFoundMessage(name, searchedFor(name, 'files', dirs)) }]);
     }
     // NOTE: named as ansible's per-task remote temp folder, so the result's src reads the same
-    const folder = `~/.ansible/tmp/ansible-tmp-${Date.now() / 1000}-${process.pid}-${randomBytes(6).readUIntBE(0, 6)}`;
+    // (the login user's remote_tmp, or /var/tmp for an unprivileged become user, as 2.19's upload)
+    const folder = `${session.taskTmpFolder?.() ?? '~/.ansible/tmp'}/ansible-tmp-${Date.now() / 1000}-${process.pid}-${randomBytes(6).readUIntBE(0, 6)}`;
     if (!session.putFile) throw new ActionFail('this connection cannot send files');
     await session.putFile(path, `${folder}/source`);
     args.set('_volant_staged_dir', folder);

@@ -500,10 +500,9 @@ def handle_expanduser(req):
 
 def handle_mktemp(req):
     import tempfile
-    base = os.path.expanduser(req.get('base') or '~/.ansible/tmp')
+    # (made as the login user's shell makes it, also when this agent became another user)
+    base = runtime.ensure_task_tmp_base(req.get('base') or '~/.ansible/tmp')
     try:
-        if not os.path.isdir(base):
-            os.makedirs(base, mode=0o700)
         path = tempfile.mkdtemp(prefix='ansible-tmp-', dir=base)
     except OSError:
         path = tempfile.mkdtemp(prefix='ansible-tmp-')

@@ -197,6 +197,11 @@ export class VolantAgentSession implements AgentSession {
     return rawResult(this.raw, command, options);
   }
 
+  /** Where 2.19 would make this task's remote temp folder (see taskTmpBase): `~` is the agent's own home. */
+  taskTmpFolder(): string {
+    return this.taskTmpBase ?? '~/.ansible/tmp';
+  }
+
   async putFile(localPath: string, remotePath: string): Promise<void> {
     await sendFile(this.request, localPath, remotePath);
   }
@@ -299,7 +304,7 @@ export class VolantAgentSession implements AgentSession {
         ['msg', `${options.removes} does not exist, matching removes option`],
       ]);
     }
-    const dir = await this.client.request('mktemp', new Map());
+    const dir = await this.client.request('mktemp', new Map([['base', this.taskTmpFolder()]]));
     const tmp = isDict(dir) ? String(dir.get('path')) : '';
     const remote = `${tmp}/${basename(localPath)}`;
     try {

@@ -1,0 +1,2 @@
+#!/bin/sh
+echo "ran as $(id -un)"
