@@ -8,7 +8,7 @@
  */
 import type { Data } from '../core/data.js';
 import { InventoryError } from '../core/errors.js';
-import { expandHostRange } from './expand-host-range.js';
+import { expandHostRange, HostRangeError } from './expand-host-range.js';
 import type { Inventory } from './inventory.js';
 import { iniFailure } from './inventory-source-error.js';
 import { parseAddress } from './parse-address.js';
@@ -31,7 +31,7 @@ export function parseIniInventory(inventory: Inventory, text: string, path: stri
     parseLines(inventory, text.split(/\r\n|\r|\n/), path);
   } catch (error) {
     if (error instanceof IniLineError) throw iniFailure(error.message, path, error.chained);
-    if (error instanceof InventoryError) throw iniFailure(error.message, path);
+    if (error instanceof InventoryError) throw iniFailure(error.message, path, error instanceof HostRangeError && error.whileHandling);
     throw error;
   }
 }

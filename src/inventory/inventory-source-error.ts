@@ -42,6 +42,10 @@ export function iniFailure(message: string, path: string, chained = false): Inve
  * A failure of a plugin that does not wrap its errors (yaml, auto, host_list); `located`: the
  * error keeps its own place in the file (the auto plugin's YAML errors).
  */
-export function pluginFailure(message: string, plugin: string, source: string, located?: SourceLocation): InventorySourceError {
-  return new InventorySourceError(message, [`${message}\nOrigin: <inventory plugin '${plugin}' with source '${source}'>`], located);
+export function pluginFailure(message: string, plugin: string, source: string, located?: SourceLocation, whileHandling = false): InventorySourceError {
+  const causes = [`${message}\nOrigin: <inventory plugin '${plugin}' with source '${source}'>`];
+  // NOTE: a Python error raised while handling another (a host range's int()) is not folded into
+  // the plugin's error that wraps it, so its words show twice.
+  if (whileHandling) causes.push(message);
+  return new InventorySourceError(message, causes, located);
 }

@@ -9,6 +9,7 @@ import { dirname, extname, isAbsolute, join, normalize, resolve } from 'node:pat
 import { homedir } from 'node:os';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { InventoryError, VolantError, YamlError } from '../core/errors.js';
+import { HostRangeError } from './expand-host-range.js';
 import { expandHostPattern, parseIniInventory } from './ini-inventory.js';
 import { Inventory } from './inventory.js';
 import { InventorySourceError, pluginFailure } from './inventory-source-error.js';
@@ -178,7 +179,7 @@ function parseSource(inventory: Inventory, source: string, options: LoadInventor
         break;
       } catch (error) {
         if (error instanceof InventorySourceError) failures.push({ plugin: plugin.name, error });
-        else if (error instanceof InventoryError) failures.push({ plugin: plugin.name, error: pluginFailure(error.message, plugin.name, source) });
+        else if (error instanceof InventoryError) failures.push({ plugin: plugin.name, error: pluginFailure(error.message, plugin.name, source, undefined, error instanceof HostRangeError && error.whileHandling) });
         else throw error;
       }
     }
