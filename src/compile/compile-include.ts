@@ -5,6 +5,8 @@
 import { dirname } from 'node:path';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
 import { ParseError, VolantError } from '../core/errors.js';
+import type { SourceLocation } from '../core/source-location.js';
+import { BLOCK_KEYWORDS } from '../playbook/block-keywords.js';
 import type { Keyword } from '../playbook/model.js';
 import { withActionCollections } from '../playbook/action-collections.js';
 import { ProgramBuilder, addImportedHandlers, argLoc, includedRole, roleFold, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
@@ -20,10 +22,30 @@ export interface CompiledInclude {
   readonly role?: RoleInstance;
 }
 
-/** The include's `apply:` keywords fold over the included tasks; its own keywords do not. */
+const BLOCK_NAMES: ReadonlySet<string> = new Set(BLOCK_KEYWORDS.map((k) => k.name));
+
+/** Where `key` of the include's `apply:` mapping was written, when the task's args are YAML. */
+function applyKeyLoc(step: TaskStep, key: string): SourceLocation | undefined {
+  const node = step.task.argsNode;
+  const apply = node?.kind === 'map' ? node.pairs.find((p) => p.key.kind === 'scalar' && p.key.value === 'apply')?.value : undefined;
+  if (apply?.kind !== 'map') return undefined;
+  return apply.pairs.find((p) => p.key.kind === 'scalar' && p.key.value === key)?.key.loc;
+}
+
+/**
+ * The include's `apply:` keywords fold over the included tasks; its own keywords do not.
+ * NOTE: 2.19 loads them as a Block when the include runs, so a key no block takes (`loop`,
+ * `with_items`, a typo) ends the whole run as a parser error at that key, the first in order.
+ */
 function applyFold(step: TaskStep, args: DataDict): FoldedKeywords {
   const apply = args.get('apply');
   if (!isDict(apply)) return step.outerFold;
+  for (const k of apply.keys()) {
+    const key = pyStr(k);
+    if (BLOCK_NAMES.has(key)) continue;
+    const loc = applyKeyLoc(step, key) ?? step.task.argsLoc;
+    throw new ParseError('INCLUDE_APPLY_ATTRIBUTE', `'${key}' is not a valid attribute for a Block`, { location: loc });
+  }
   const layer = new Map<string, Keyword>();
   for (const [k, v] of apply) layer.set(String(k), { value: v as Data, loc: step.task.argsLoc });
   return foldLayer(step.outerFold, layer, { vars: true });
