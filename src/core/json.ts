@@ -20,11 +20,6 @@ export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {})
   const sortKeys = options.sortKeys ?? false;
   const noneKey = options.noneKey ?? 'null';
   const keyText = (key: DictKey): string => (key === null ? noneKey : plainKeyText(key));
-  const compareKeys = (a: DictKey, b: DictKey): number => {
-    const sa = keyText(a);
-    const sb = keyText(b);
-    return sa < sb ? -1 : sa > sb ? 1 : 0;
-  };
 
   const encode = (v: Data | undefined, depth: number): string => {
     if (v === null || v === undefined) return 'null';
@@ -43,9 +38,13 @@ export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {})
       return '[' + pad + v.map((item) => encode(item, depth + 1)).join(itemSep + pad) + end + ']';
     }
     if (v.size === 0) return '{}';
-    let entries = [...v.entries()];
-    if (sortKeys) entries = entries.sort(([a], [b]) => compareKeys(a, b));
-    const parts = entries.map(([k, item]) => jsonString(keyText(k), ensureAscii) + keySep + encode(item, depth + 1));
+    // NOTE: 2.19's encoders rebuild each dict with its keys as text first, so keys that read the
+    // same ("1" and 1, None and "null") become one: the first one's place, the last one's value.
+    const byText = new Map<string, Data>();
+    for (const [k, item] of v) byText.set(keyText(k), item);
+    let entries = [...byText.entries()];
+    if (sortKeys) entries = entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const parts = entries.map(([k, item]) => jsonString(k, ensureAscii) + keySep + encode(item, depth + 1));
     return '{' + pad + parts.join(itemSep + pad) + end + '}';
   };
   return encode(value, 0);
