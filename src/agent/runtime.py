@@ -647,6 +647,28 @@ def symbolic_mode_to_octal(path_stat, symbolic_mode):
 # The module context
 # ---------------------------------------------------------------------------------------------
 
+_HASH_ALGORITHMS = None
+
+
+def _hash_algorithms():
+    """The names a module may hash with, as ansible's AVAILABLE_HASH_ALGORITHMS: each of
+    hashlib.algorithms_available that hashlib has as a constructor and that works here (md5 is
+    refused under FIPS), in that set's order."""
+    global _HASH_ALGORITHMS
+    if _HASH_ALGORITHMS is None:
+        table = {}
+        for name in hashlib.algorithms_available:
+            func = getattr(hashlib, name, None)
+            if func:
+                try:
+                    func()
+                except Exception:
+                    continue
+                table[name] = func
+        _HASH_ALGORITHMS = table
+    return _HASH_ALGORITHMS
+
+
 def missing_required_lib(library, reason=None, url=None):
     """AnsibleModule's missing_required_lib message, for modules whose host library is missing."""
     msg = "Failed to import the required Python library (%s) on %s's Python %s." % (library, os.uname()[1], sys.executable)
@@ -1000,7 +1022,13 @@ class Context(object):
         if os.path.isdir(path):
             self.fail('attempted to take checksum of directory: %s' % path)
         if isinstance(algorithm, str):
-            h = hashlib.new(algorithm)
+            # NOTE: ansible looks the name up in its own table (hashlib's attributes among
+            # algorithms_available), not hashlib.new's: 'SHA256' or 'sha512_256' fail there.
+            table = _hash_algorithms()
+            if algorithm not in table:
+                self.fail("Could not hash file '%s' with algorithm '%s'. Available algorithms: %s"
+                          % (path, algorithm, ', '.join(table)))
+            h = table[algorithm]()
         else:
             h = algorithm()
         with open(path, 'rb') as f:
