@@ -7,7 +7,7 @@ import { PluginFailure } from './plugin-failure.js';
 import { type Data, type DataDict } from '../core/data.js';
 import { TemplateError } from '../core/errors.js';
 import { lookups, nestedRenderErrors, userPlugins, type PluginValue } from './plugin.js';
-import { UNDEFINED_TOLERANT_LOOKUPS } from './compiler.js';
+import { UNDEFINED_TOLERANT_LOOKUPS } from './plugin-inputs.js';
 import type { RenderState } from './render-state.js';
 import { Cycler } from './runtime/cycler.js';
 import { Joiner } from './runtime/joiner.js';

@@ -20,4 +20,4 @@ export { OMIT_PLACEHOLDER, isOmit } from './runtime/omit.js';
 export { isTemplateText } from './template-text.js';
 export { untrusted } from './runtime/trust.js';
 export { datetimeValue } from './datetime-value.js';
-export { UNDEFINED_TOLERANT_FILTERS, UNDEFINED_TOLERANT_TESTS } from './compiler.js';
+export { UNDEFINED_TOLERANT_FILTERS, UNDEFINED_TOLERANT_TESTS } from './plugin-inputs.js';

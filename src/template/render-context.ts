@@ -11,7 +11,7 @@ import { DeprecatedText, deprecationOf, type ValueDeprecation } from '../core/de
 import { valueOrigin } from '../core/value-origins.js';
 import type { RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { SourceLocation } from '../core/source-location.js';
-import { isRaw, markRaw, takeRawItemsMark, unmarkRaw } from './compiler.js';
+import { isRaw, markRaw, takeRawItemsMark, unmarkRaw } from './raw-containers.js';
 import { globals } from './globals.js';
 import { nestedRenderErrors, type NestedRenderOptions, type PluginContext } from './plugin.js';
 import { PluginFailure } from './plugin-failure.js';

@@ -12,7 +12,7 @@ import { enterPlugin, equals, exitPlugin, iterate, length, num, order, PyRange, 
 import { CapturedFailure, Undefined, undefinedError } from '../runtime/undefined.js';
 import { TemplateSyntaxError } from '../template-syntax-error.js';
 import { wrapPluginError } from '../plugin-failure.js';
-import { UNDEFINED_TOLERANT_TESTS } from '../compiler.js';
+import { UNDEFINED_TOLERANT_TESTS } from '../plugin-inputs.js';
 import { attrGetter, ignoreCase } from './attr-getter.js';
 import { missingAttribute, pyAttribute } from '../runtime/attributes.js';
 import { unsafeAttribute } from '../runtime/unsafe-attributes.js';
