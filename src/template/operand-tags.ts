@@ -5,7 +5,7 @@
  * '_AnsibleLazyTemplateDict'. Volant's values carry no tags: when an operator fails, the operands
  * are looked at again to tell which came from a variable with an origin.
  */
-import { PyFloat, type DataDict, type DictKey } from '../core/data.js';
+import { PyFloat, isTuple, type DataDict, type DictKey } from '../core/data.js';
 import { valueOrigin } from '../core/value-origins.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { Expr } from './ast.js';
@@ -14,6 +14,7 @@ import { PyException } from './runtime/py-exception.js';
 import type { Value } from './runtime/py-object.js';
 import { withOperandNames } from './runtime/py-values.js';
 import { Undefined } from './runtime/undefined.js';
+import { isGroupTuple } from './runtime/group-tuple.js';
 import { derivedTagger } from './derived-operand-tags.js';
 
 type ExprFn = (f: Frame) => Value;
@@ -34,8 +35,13 @@ export function operandTagger(e: Expr, compile: (e: Expr) => ExprFn): OperandTag
   if (e.kind === 'getattr' || e.kind === 'getitem') {
     const obj = compile(e.obj);
     const key: (f: Frame) => Value = e.kind === 'getattr' ? ((attr) => () => attr)(e.attr) : compile(e.key);
+    // NOTE: an item of a list or dict written in the template is what its own expression made
+    // (`[[1]][0]` a plain list, `[l][0]` the variable's lazy one).
+    const literal = isLiteral(e.obj);
+    const item = literal ? literalItem(e) : undefined;
+    if (item) return operandTagger(item, compile);
     return (f, value) => {
-      const lazy = lazyName(value);
+      const lazy = literal ? undefined : lazyName(value);
       if (lazy) return lazy;
       const container = obj(f);
       const k = key(f);
@@ -44,7 +50,31 @@ export function operandTagger(e: Expr, compile: (e: Expr) => ExprFn): OperandTag
     };
   }
   const derived = derivedTagger(e, compile, (x) => operandTagger(x, compile), (v) => lazyName(v) ?? taggedName(v));
+  if (givesLazyContainer(e)) return derived ? (f, value) => lazyName(value) ?? derived(f, value) : (_f, value) => lazyName(value);
   return derived ?? NONE;
+}
+
+/**
+ * NOTE: 2.19 hands on every list, dict or tuple a filter or a call returns as a lazy container
+ * (`_wrap_plugin_output`), `range()` excepted: `(d | dict2items) - 1`, `'a b'.split() - 1`,
+ * `lookup('items', l) - 1` and `dict(a=1) - 1` name '_AnsibleLazyTemplateList' or '…Dict'.
+ */
+function givesLazyContainer(e: Expr): boolean {
+  if (e.kind === 'filter') return true;
+  return e.kind === 'call' && !(e.callee.kind === 'name' && e.callee.name === 'range');
+}
+
+function isLiteral(e: Expr): boolean {
+  return e.kind === 'list' || e.kind === 'dict' || e.kind === 'tuple';
+}
+
+/** The item expression `[a, b][1]` or `{'k': v}.k` reads, when the key is a constant. */
+function literalItem(e: Extract<Expr, { kind: 'getattr' | 'getitem' }>): Expr | undefined {
+  const key = e.kind === 'getattr' ? e.attr : e.key.kind === 'const' ? e.key.value : undefined;
+  const obj = e.obj;
+  if (obj.kind === 'dict') return obj.items.find(([k]) => k.kind === 'const' && k.value === key)?.[1];
+  if ((obj.kind === 'list' || obj.kind === 'tuple') && typeof key === 'number' && Number.isInteger(key)) return obj.items[key < 0 ? obj.items.length + key : key];
+  return undefined;
 }
 
 /** Where an operand read straight from a variable (or an item of one) was defined. */
@@ -94,7 +124,8 @@ export function retagged<T>(err: unknown, f: Frame, operands: ReadonlyArray<read
 
 function lazyName(value: Value): string | undefined {
   if (value instanceof Map) return '_AnsibleLazyTemplateDict';
-  if (Array.isArray(value)) return '_AnsibleLazyTemplateList';
+  // a tuple in a lazy container is wrapped too, read-only (`(d | dictsort)[0] - 1`)
+  if (Array.isArray(value)) return !isTuple(value) ? '_AnsibleLazyTemplateList' : isGroupTuple(value) ? undefined : '_AnsibleLazyAccessTuple';
   return undefined;
 }
 

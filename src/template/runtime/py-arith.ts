@@ -48,6 +48,11 @@ function bigMod(x: bigint, y: bigint): bigint {
   return r !== 0n && (r < 0n) !== (y < 0n) ? r + y : r;
 }
 
+/** Whether Python's error would name the value Ansible's lazy list (a variable's, a filter's result). */
+function isLazyList(v: Value): boolean {
+  return Array.isArray(v) && typeName(v) === '_AnsibleLazyTemplateList';
+}
+
 export function add(a: Value, b: Value): Value {
   check(a);
   check(b);
@@ -55,6 +60,9 @@ export function add(a: Value, b: Value): Value {
     const r = a + b;
     return Number.isSafeInteger(r) ? r : exactInt(a, b, r, (x, y) => x + y);
   }
+  // NOTE: the lazy list's __radd__ wraps what `a.__add__(list)` gives, and a number's gives
+  // NotImplemented, which the wrapper then fails to iterate.
+  if ((num(a) !== undefined || a instanceof PyComplex) && isLazyList(b)) throw typeError("'NotImplementedType' object is not iterable");
   if (typeof a === 'string') {
     if (typeof b === 'string') return a + b;
     throw typeError(`can only concatenate str (not "${typeName(b)}") to str`);
@@ -109,12 +117,14 @@ export function mul(a: Value, b: Value): Value {
   if (na !== undefined && nb !== undefined) return isInt(a) && isInt(b) ? exactInt(a, b, na * nb, (x, y) => x * y) : new PyFloat(na * nb);
   if (a instanceof PyBytes && isInt(b)) return a.repeat(Number(b));
   if (b instanceof PyBytes && isInt(a)) return b.repeat(Number(a));
+  // NOTE: Ansible's lazy list repeats itself through list.__mul__ called as a method, which asks
+  // Python for an index; its __rmul__ comes first even on the right of a str or another list.
+  if (isLazyList(a) && !isInt(b)) throw typeError(`'${typeName(b)}' object cannot be interpreted as an integer`);
+  if (isLazyList(b) && !isInt(a)) throw typeError(`'${typeName(a)}' object cannot be interpreted as an integer`);
   if ((typeof a === 'string' || Array.isArray(a)) && nb !== undefined) {
     if (!isInt(b)) throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
     return repeat(a, nb);
   }
-  // NOTE: a variable's list is Ansible's lazy list, whose own `*` asks Python for an index.
-  if (Array.isArray(a) && typeName(a) === '_AnsibleLazyTemplateList') throw typeError(`'${typeName(b)}' object cannot be interpreted as an integer`);
   if ((typeof b === 'string' || Array.isArray(b)) && na !== undefined) {
     if (!isInt(a)) throw typeError(`can't multiply sequence by non-int of type '${typeName(a)}'`);
     return repeat(b, na);
