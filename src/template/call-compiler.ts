@@ -89,6 +89,7 @@ export abstract class CallCompiler {
     star: Expr | null,
     dstar: Expr | null,
     holding = false,
+    callSite = false,
   ): { args: (f: Frame) => Value[]; kwargs: (f: Frame) => Kwargs } {
     // NOTE: a filter's or test's argument that raised is a held failure in 2.19 (its marker), so
     // the plugin returns the first marker among its arguments, or takes it when it accepts markers.
@@ -97,6 +98,10 @@ export abstract class CallCompiler {
     const k = kwargs.map(([n, x]) => [n, held(x)] as const);
     const s = star ? this.expr(star) : null;
     const d = dstar ? this.expr(dstar) : null;
+    const dTag = dstar ? operandTagger(dstar, (x) => this.expr(x)) : undefined;
+    // NOTE: Jinja calls what a template calls through the environment's call(), which CPython
+    // names in the error; a filter's or test's own function is named instead (not modelled).
+    const dstarWhere = callSite ? 'ansible._internal._templating._jinja_bits.AnsibleEnvironment.call() ' : '';
     const argsFn =
       a.length === 0 && !s
         ? noArgs
@@ -110,7 +115,7 @@ export abstract class CallCompiler {
       for (const [n, x] of k) m.set(n, f.state.settle(x(f)));
       if (d) {
         const extra = f.state.settle(d(f));
-        if (!(extra instanceof Map)) throw typeError(`argument after ** must be a mapping, not ${typeName(extra)}`);
+        if (!(extra instanceof Map)) throw typeError(`${dstarWhere}argument after ** must be a mapping, not ${dTag?.(f, extra) ?? typeName(extra)}`);
         for (const [kk, vv] of extra) m.set(String(kk), vv as Value);
       }
       return m;
@@ -122,7 +127,7 @@ export abstract class CallCompiler {
     if (e.callee.kind === 'getattr' && MUTATING_METHODS.has(e.callee.attr)) this.mutates = true;
     const callee = this.expr(e.callee);
     const calleeTag = operandTagger(e.callee, (x) => this.expr(x));
-    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar);
+    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, false, true);
     const terms = e.callee.kind === 'name' && LOOKUP_CALLS.has(e.callee.name) && e.star === null ? e.args.slice(1).map(mayHoldConstant) : [];
     const holding = terms.includes(false) ? terms : null;
     const termTags = e.callee.kind === 'name' && LOOKUP_CALLS.has(e.callee.name) && e.star === null ? lookupTermTags(e.args.slice(1), (x) => this.expr(x)) : undefined;
