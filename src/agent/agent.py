@@ -229,6 +229,31 @@ def _crash_result(name, exc_text, exc=None):
     return {'failed': True, 'msg': msg, 'exception': '(traceback unavailable)'}
 
 
+_pty = []  # [master, slave, name] once a request asked for a tty; kept for the agent's life
+
+
+def _with_tty(env, tty):
+    """The environment and stdin of a module 2.19 would run through `ssh -tt` (ModuleRequest.tty):
+    SSH_TTY names the session's pty, TERM is the controller's, the task's environment comes last
+    (2.19 writes it before the command). One pty for all such requests: its master stays open and
+    unread, so a command reading stdin waits as it would on 2.19's terminal."""
+    if not tty:
+        return env, None
+    if not _pty:
+        try:
+            master, slave = os.openpty()
+            _pty.extend((master, slave, os.ttyname(slave)))
+        except OSError:
+            _pty.extend((None, None, None))
+    merged = {}
+    if tty.get('ssh_tty') and _pty[2]:
+        merged['SSH_TTY'] = _pty[2]
+    if tty.get('term'):
+        merged['TERM'] = tty['term']
+    merged.update(env or {})
+    return merged or None, _pty[1]
+
+
 def run_module_request(req):
     name = req['module']
     # the helpers and other modules a module needs ride along with its first request
@@ -241,7 +266,7 @@ def run_module_request(req):
     if mod is None:
         return {'failed': True, 'msg': 'The module %s was not found in configured module paths' % name, 'volant_missing_module': True}
     _local.rid = req.get('id')
-    env = req.get('env') or None
+    env, _local.tty_fd = _with_tty(req.get('env') or None, req.get('tty'))
     _local.env = dict(env) if env else None
     try:
         return runtime.run_module(
@@ -256,6 +281,7 @@ def run_module_request(req):
     finally:
         _local.rid = None
         _local.env = None
+        _local.tty_fd = None
         runtime.RUNNING.pop(req.get('id'), None)
 
 
@@ -354,6 +380,8 @@ def handle_async(req):
         return
     job = {'started': True, 'finished': False, 'result': None, 'module': name}
     runtime.ASYNC_JOBS[jid] = job
+    if req.get('tty'):
+        req = dict(req, env=_with_tty(req.get('env') or None, req['tty'])[0])  # the job's environment only
     proc = subprocess.Popen([sys.executable, '-c', ASYNC_RUNNER], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
     payload = {'runtime': PAYLOAD['runtime'], 'sources': dict(_module_sources), 'name': name, 'req': req,  # noqa: F821

@@ -39,6 +39,8 @@ PROTOCOL_VERSION = 1
 # Commands get their own process group so the agent can kill one request's processes; an async
 # job's runner turns this off so its timeout kills the whole job.
 NEW_SESSIONS = True
+# the agent's per-request thread-local (request id, environment overlay, tty_fd); set by agent.py
+_request_local = None
 NO_LOG_PLACEHOLDER = 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
 
 BOOLEANS_TRUE = frozenset(('y', 'yes', 'on', '1', 'true', 't', 1, 1.0, True))
@@ -978,7 +980,11 @@ class Context(object):
         try:
             # NOTE: a new session per command lets the agent kill the whole process group when a
             # task times out or is cancelled (shell pipelines included).
-            proc = subprocess.Popen(argv, stdin=subprocess.PIPE if stdin_bytes is not None else subprocess.DEVNULL,
+            # NOTE: under 2.19's `ssh -tt` a command inherits the module's stdin, the session's tty,
+            # where a read waits (`cat` runs into the task's timeout); otherwise stdin is at its end.
+            tty_fd = getattr(_request_local, 'tty_fd', None)
+            idle_stdin = subprocess.DEVNULL if tty_fd is None else tty_fd
+            proc = subprocess.Popen(argv, stdin=subprocess.PIPE if stdin_bytes is not None else idle_stdin,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, env=env,
                                     close_fds=close_fds, preexec_fn=preexec, start_new_session=NEW_SESSIONS)
         except (OSError, IOError) as e:

@@ -131,6 +131,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
       toBool(value('ansible_pipelining') ?? value('ansible_ssh_pipelining')) ??
       config.bool('ANSIBLE_PIPELINING', 'connection', 'pipelining', config.bool('ANSIBLE_PIPELINING', 'ssh_connection', 'pipelining', false)),
     ...(remoteTmp !== undefined && remoteTmp !== DEFAULT_REMOTE_TMP ? { remoteTmp } : {}),
+    useTty: toBool(value('ansible_ssh_use_tty')) ?? config.bool('ANSIBLE_SSH_USETTY', 'ssh_connection', 'usetty', true),
     shellExecutable: text('ansible_shell_executable') ?? config.get('ANSIBLE_EXECUTABLE', 'defaults', 'executable') ?? '/bin/sh',
     moduleCompression: config.get('ANSIBLE_MODULE_COMPRESSION', 'defaults', 'module_compression') ?? 'ZIP_DEFLATED',
   };

@@ -3,6 +3,7 @@
  * action (controller) or module (agent) → retries/until → changed_when/failed_when.
  * Returns ansible's result dict, internal keys included; the strategy applies it.
  */
+import { modulesUnderTty } from './module-tty.js';
 import { keepTrusted } from './registered-overrides.js';
 import { PyFloat, isDict, isTuple, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
@@ -733,13 +734,16 @@ export class TaskExecutor {
     const getSession = (): Promise<AgentSession> => (session ??= services.transport.session(spec()));
     const { checkMode, diff, noLog } = keywords;
     const environment = this.environment(step, vars, (message) => warnings.push({ message }));
+    let tty: boolean | undefined;
     const runModule = async (request: Omit<ModuleRequest, 'checkMode' | 'diff'> & { checkMode?: boolean; diff?: boolean }): Promise<ModuleResult> => {
       const s = await getSession();
+      tty ??= modulesUnderTty(spec());
       const result = await s.runModule({
         checkMode,
         diff,
         noLog,
         ...(environment ? { environment } : {}),
+        ...(tty ? { tty } : {}),
         ...request,
         args: withRunInternalArgs(request.args, services.options.verbosity),
       });

@@ -40,6 +40,8 @@ export interface ConnectionSpec {
   readonly pipelining?: boolean;
   /** The shell's remote_tmp (ansible_remote_tmp, [defaults] remote_tmp) when not ~/.ansible/tmp. */
   readonly remoteTmp?: string;
+  /** ansible_ssh_use_tty (`[ssh_connection] usetty`): ssh runs unpipelined modules with -tt; undefined = on. */
+  readonly useTty?: boolean;
   readonly shellExecutable?: string;
   readonly moduleCompression?: string;
 }
@@ -65,6 +67,8 @@ export interface ModuleRequest {
   /** Async job: seconds allowed, and 0 poll means fire-and-forget. */
   readonly asyncSeconds?: number;
   readonly noLog?: boolean;
+  /** The module runs as 2.19 runs it through `ssh -tt` (see modulesUnderTty). */
+  readonly tty?: boolean;
 }
 
 /** A module's result dict, as the module returned it (changed, failed, msg, rc, stdout …). */

@@ -82,6 +82,8 @@ export class VolantAgentSession implements AgentSession {
     private readonly moduleTmp?: string | false,
     /** remote_tmp when not ~/.ansible/tmp: where a module makes its own temp folder. */
     private readonly remoteTmp?: string,
+    /** What a module asking for a tty sees of it (see ModuleRequest.tty): TERM, and whether SSH_TTY. */
+    private readonly terminal: { readonly term: string | null; readonly sshTty: boolean } = { term: null, sshTty: true },
   ) {
     for (const name of preloaded) this.sentModules.add(name);
   }
@@ -144,6 +146,9 @@ export class VolantAgentSession implements AgentSession {
     if (this.remoteTmp !== undefined) fields.set('remote_tmp', this.remoteTmp);
     if (request.environment !== undefined && request.environment.size > 0) {
       fields.set('env', new Map<string, Data>([...request.environment]));
+    }
+    if (request.tty === true) {
+      fields.set('tty', new Map<string, Data>([['term', this.terminal.term], ['ssh_tty', this.terminal.sshTty]]));
     }
     if (!this.sentModules.has(request.module)) {
       // NOTE: a module's source goes just ahead of its first request, in a frame of its own the

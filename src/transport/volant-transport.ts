@@ -200,6 +200,9 @@ export class VolantTransport implements Transport {
       ownTmp ? undefined : taskTmpBase(spec, true),
       !moduleGetsTaskTmp(spec) ? false : ownTmp ? undefined : taskTmpBase(spec, true),
       spec.remoteTmp,
+      // NOTE: `ssh -tt` hands the remote session the controller's TERM (none when unset or empty);
+      // sudo's env_reset drops SSH_TTY (it keeps TERM, or says 'unknown', as the agent's sudo did).
+      { term: process.env['TERM'] || null, sshTty: spec.become?.method !== 'sudo' },
     );
     this.live.add(session);
     // A dead agent is dropped so the next task for this host starts a fresh one.

@@ -16,7 +16,7 @@ export const fixtureDir = (name: string): string => join(ROOT, 'test', 'integrat
 export const recordedFile = (file: string): string => readFileSync(join(ROOT, 'test', 'integration', 'recorded', file), 'utf8');
 
 /** The oracle's inventory, reaching `server` instead. */
-function retargetOracleInventory(oracle: string, server: SshServer): string {
+export function retargetOracleInventory(oracle: string, server: SshServer): string {
   return oracle
     .replace('ansible_port=2222', `ansible_port=${server.port}`)
     .replace('ansible_user=root', `ansible_user=${server.user}`)
