@@ -2,26 +2,31 @@
 // each engine against its own fresh test host (a dry run, two applies, a previewed change: see
 // runPlan), and compares what both printed and what both left on disk. Usage and how to get the roles: test/README.md, or run it without --roles.
 //   node --import tsx test/realworld/check.ts --roles DIR [--only NAME,…] [--keep-hosts] [--prefix P] [--volant DIR] [--work DIR]
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normalizeOutput } from '../golden/normalize.js';
 import { unifiedDiff } from '../golden/unified-diff.js';
 import { snapshotPaths } from './disk-snapshot.js';
+import {
+  changedCount,
+  compareRuns,
+  ENGINES,
+  hostAddress,
+  normalizeRun,
+  recapCounts,
+  runEngine,
+  sshVars,
+  TEST_HOSTS_DIR,
+  testHosts,
+  type Engine,
+  type RunOutput,
+} from './engine-run.js';
 import { withoutHostIdentity, type HostIdentity } from './host-identity.js';
 import { ROLES, type RealWorldRole } from './roles.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = join(HERE, '..', '..');
-const TEST_HOSTS = process.env['TEST_HOSTS'] ?? '/work/shared/tools/test-hosts/test-hosts';
-const TEST_HOSTS_DIR = process.env['TEST_HOSTS_DIR'] ?? '/opt/test-hosts';
-const ORACLE_PLAYBOOK = '/work/shared/tools/ansible-oracle/ansible-playbook';
 let WORK = '/tmp/volant-realworld';
-const RUN_TIMEOUT_MS = 15 * 60 * 1000;
-
-type Engine = 'ansible' | 'volant';
-const ENGINES: readonly Engine[] = ['ansible', 'volant'];
 
 interface Options {
   readonly rolesDir: string | undefined;
@@ -30,12 +35,6 @@ interface Options {
   readonly prefix: string;
   /** The Volant tree whose sources run (default: this one), e.g. a `git archive` of a commit. */
   readonly volantRoot: string;
-}
-
-interface RunOutput {
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly rc: number | null;
 }
 
 function parseArgs(argv: readonly string[]): Options {
@@ -63,19 +62,9 @@ function howToGetRoles(dir: string): string {
   return `The roles are not committed here. Get them (any folder will do) with:\n${lines.join('\n')}\nthen pass --roles ${dir} (or VOLANT_REALWORLD_ROLES=${dir}).\n`;
 }
 
-function testHosts(...args: string[]): string {
-  const r = spawnSync(TEST_HOSTS, args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`test-hosts ${args.join(' ')} failed:\n${r.stdout}${r.stderr}`);
-  return r.stdout;
-}
-
-function hostAddress(name: string): string {
-  return readFileSync(join(TEST_HOSTS_DIR, 'hosts', name, 'ip'), 'utf8').trim();
-}
-
 // Both engines see one host called `target`, so their outputs can be compared line for line.
 function inventory(address: string): string {
-  return `[web]\ntarget ansible_host=${address} ansible_user=root ansible_ssh_private_key_file=${TEST_HOSTS_DIR}/keys/id_ed25519 ansible_python_interpreter=/usr/bin/python3\n`;
+  return `[web]\ntarget ${sshVars(address)}\n`;
 }
 
 function prepareWorkDir(engine: Engine, role: RealWorldRole, rolesDir: string, address: string): string {
@@ -92,43 +81,6 @@ function prepareWorkDir(engine: Engine, role: RealWorldRole, rolesDir: string, a
   });
   writeFileSync(join(dir, 'inventory'), inventory(address));
   return dir;
-}
-
-function engineEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ANSIBLE_')) env[k] = v;
-  return {
-    ...env,
-    ANSIBLE_NOCOLOR: '1',
-    ANSIBLE_HOST_KEY_CHECKING: 'False',
-    LC_ALL: 'C.UTF-8',
-    // the oracle's chroot must see the hosts' key
-    ORACLE_EXTRA_BINDS: TEST_HOSTS_DIR,
-  };
-}
-
-// Volant runs from its sources (tsx), so the check measures the tree as it is, not a stale bundle.
-function runEngine(engine: Engine, dir: string, extra: readonly string[], volantRoot: string): Promise<RunOutput> {
-  const args = ['-i', 'inventory', 'playbook.yml', ...extra];
-  const [cmd, argv] =
-    engine === 'ansible'
-      ? [ORACLE_PLAYBOOK, args]
-      : [process.execPath, ['--import', import.meta.resolve('tsx'), join(volantRoot, 'src', 'cli', 'main.ts'), ...args]];
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { cwd: dir, env: engineEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    const timer = setTimeout(() => {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    }, RUN_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('close', (rc) => {
-      clearTimeout(timer);
-      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), rc });
-    });
-  });
 }
 
 // A dry run on the fresh host, apply, apply again verbosely (must change nothing), then preview
@@ -152,7 +104,7 @@ function runPlan(role: RealWorldRole): RunStep[] {
 
 async function runAll(engine: Engine, role: RealWorldRole, dir: string, volantRoot: string, host: HostIdentity): Promise<RunOutput[]> {
   const outputs: RunOutput[] = [];
-  const normalize = (text: string): string => withoutClockTimes(withoutHostIdentity(normalizeOutput(text, { caseDir: dir }), host));
+  const normalize = (text: string): string => normalizeRun(text, dir, [host]);
   for (const [i, step] of runPlan(role).entries()) {
     const r = await runEngine(engine, dir, step.args, volantRoot);
     outputs.push({ stdout: normalize(r.stdout), stderr: normalize(r.stderr), rc: r.rc });
@@ -161,22 +113,6 @@ async function runAll(engine: Engine, role: RealWorldRole, dir: string, volantRo
   }
   return outputs;
 }
-
-// A role's own timestamps (linux-system-roles' fingerprints: "date": "2026-11-30T16:09:10+00:00")
-// differ between the two engines' runs whatever they do…
-const ISO_TIME = /\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)?/g;
-// …and the seconds a wait took on a real host (wait_for_connection's reconnect: 0 or 2 by load).
-const ELAPSED = /("elapsed": )\d+/g;
-const withoutClockTimes = (text: string): string => text.replace(ISO_TIME, '<ISO_TIME>').replace(ELAPSED, '$1<SECONDS>');
-
-function recap(stdout: string): string {
-  const at = stdout.indexOf('PLAY RECAP');
-  return at < 0 ? '(no recap)' : stdout.slice(at).trim();
-}
-
-const recapCounts = (stdout: string): string => recap(stdout).split('\n').slice(1).join(' ').replace(/\s+/g, ' ').trim();
-
-const changedCount = (stdout: string): number => Number(/changed=(\d+)/.exec(recap(stdout))?.[1] ?? NaN);
 
 interface RoleResult {
   readonly role: RealWorldRole;
@@ -202,11 +138,7 @@ async function checkRole(role: RealWorldRole, opts: Options, hosts: Record<Engin
     const a = ansible![i]!;
     const v = volant![i]!;
     recaps.push(`${label}: ansible-core ${recapCounts(a.stdout)}; volant ${recapCounts(v.stdout)}`);
-    if (a.rc !== v.rc) problems.push(`${label}: exit code ${v.rc}, ansible-core ${a.rc}`);
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const d = unifiedDiff(a[stream], v[stream], [`ansible-core ${stream}`, `volant ${stream}`]);
-      if (d !== '') problems.push(`${label}: ${stream} differs\n${d}`);
-    }
+    problems.push(...compareRuns(label, a, v));
   }
   for (const [i, step] of runPlan(role).entries()) {
     if (!step.mustBeIdempotent) continue;

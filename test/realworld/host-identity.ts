@@ -4,12 +4,15 @@
 export interface HostIdentity {
   readonly name: string;
   readonly address: string;
+  /** Told apart in the placeholders when a run has several hosts (`<HOST_NAME:web1>`). */
+  readonly label?: string;
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function withoutHostIdentity(text: string, host: HostIdentity): string {
+  const tail = host.label === undefined ? '' : `:${host.label}`;
   return text
-    .replace(new RegExp(`(?<![\\d.])${escapeRegExp(host.address)}(?![\\d])`, 'g'), '<HOST_ADDRESS>')
-    .replace(new RegExp(`(?<![\\w-])${escapeRegExp(host.name)}(?![\\w-])`, 'g'), '<HOST_NAME>');
+    .replace(new RegExp(`(?<![\\d.])${escapeRegExp(host.address)}(?![\\d])`, 'g'), `<HOST_ADDRESS${tail}>`)
+    .replace(new RegExp(`(?<![\\w-])${escapeRegExp(host.name)}(?![\\w-])`, 'g'), `<HOST_NAME${tail}>`);
 }
