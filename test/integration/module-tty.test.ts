@@ -35,7 +35,9 @@ describe('modules over ssh without pipelining', { skip: sshdUnavailable() }, () 
     const r = spawnSync(BIN, ['-i', inventory, join(dir, 'playbook.yml')], { encoding: 'utf8', timeout: 300_000, env });
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     const normalize = (text: string): string => normalizeOutput(text, { caseDir: dir });
-    assert.equal(normalize(r.stdout), normalize(recordedFile('module-tty.stdout')));
+    // (the recording names the fixture where it was recorded: a checkout elsewhere is the same case)
+    const recorded = recordedFile('module-tty.stdout').replace(/\/\S*\/test\/integration\/fixtures\/module-tty(?=\/)/g, dir);
+    assert.equal(normalize(r.stdout), normalize(recorded));
   });
 });
 
