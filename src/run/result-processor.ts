@@ -2,6 +2,7 @@
  * Applies one host's task result, as ansible's StrategyBase._process_pending_results does:
  * stats, the host's cursor, callbacks, notifications, facts, register.
  */
+import { isTaggedContainer, markTaggedContainer } from '../core/tagged-containers.js';
 import { shorten } from '../core/text-shorten.js';
 import { registeredValue } from './registered-overrides.js';
 import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js';
@@ -190,7 +191,7 @@ function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: Data
   if (notifies && Array.isArray(notify) && truthy(item.get('changed'))) {
     for (const n of notify) {
       const name = pyStr(n);
-      const crash = unhashableNotification(n, notify);
+      const crash = unhashableNotification(n);
       if (crash !== undefined && ctx.notifications.hasNamedHandler()) throw crash;
       // NOTE: 2.19 compares a notification as it is (Python's ==): the number 2 reaches a handler
       // named 2, not one named '2'; a list reaches none.
@@ -258,12 +259,18 @@ export function stripInternal(value: DataDict): DataDict {
     if (typeof k === 'string' && k.startsWith('_ansible_')) continue;
     out.set(k, stripDeep(v));
   }
+  // NOTE: Python's deepcopy keeps a container's class: YAML's dict stays tagged.
+  if (isTaggedContainer(value)) markTaggedContainer(out);
   return out;
 }
 
 function stripDeep(value: Data): Data {
   if (isDict(value)) return stripInternal(value);
-  if (Array.isArray(value)) return value.map(stripDeep);
+  if (Array.isArray(value)) {
+    const out = value.map(stripDeep);
+    if (isTaggedContainer(value)) markTaggedContainer(out);
+    return out;
+  }
   return value;
 }
 

@@ -16,7 +16,6 @@ import { chainEvent } from './failure-event.js';
 import { keywordBool } from './keyword-values.js';
 import { postValidateTags } from './tags-post-validate.js';
 import { TaskError, linksOf } from './task-error.js';
-import { markTemplatedNotify } from './unhashable-notification.js';
 
 export function templateKw(kw: Keyword | undefined, vars: VarSource, templar: TemplateRenderer): Keyword | undefined {
   if (!kw || typeof kw.value !== 'string' || !templar.isTemplate(kw.value)) return kw;
@@ -132,7 +131,6 @@ export function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: T
   let names: Data | undefined;
   try {
     names = notify ? templar.renderDeep(notify.value, vars, { origin: notify.loc }) : undefined;
-    if (typeof notify?.value === 'string') markTemplatedNotify(names);
   } catch (e) {
     throw keywordError('notify', e, notify?.loc);
   }

@@ -5,19 +5,12 @@
  * with a name; where none has one it is only a handler that was not found.
  */
 import { isDict, isTuple, type Data } from '../core/data.js';
+import { isTaggedContainer } from '../core/tagged-containers.js';
 
-/** Lists of notifications a template made: their items are plain Python values, not YAML's tagged ones. */
-const templatedLists = new WeakSet<readonly Data[]>();
-
-export function markTemplatedNotify(value: Data | undefined): void {
-  if (Array.isArray(value)) templatedLists.add(value);
-}
-
-/** The TypeError 2.19 raises for `notification` (an item of `list`), or undefined when it can look it up. */
-export function unhashableNotification(notification: Data, list: readonly Data[]): TypeError | undefined {
+/** The TypeError 2.19 raises for `notification`, or undefined when it can look it up. */
+export function unhashableNotification(notification: Data): TypeError | undefined {
   const kind = isDict(notification) ? 'dict' : Array.isArray(notification) && !isTuple(notification) ? 'list' : undefined;
   if (kind === undefined) return undefined;
-  // what the playbook's YAML (or a template's whole result) holds is a tagged container in 2.19
-  const name = templatedLists.has(list) ? kind : `_AnsibleTagged${kind === 'dict' ? 'Dict' : 'List'}`;
+  const name = isTaggedContainer(notification) ? `_AnsibleTagged${kind === 'dict' ? 'Dict' : 'List'}` : kind;
   return new TypeError(`unhashable type: '${name}'`);
 }

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PyFloat, UnsafeString, dictOf, type Data, type DataDict } from '../core/data.js';
 import { TemplateError } from '../core/errors.js';
+import { isTaggedContainer, markTaggedContainer } from '../core/tagged-containers.js';
 import type { VarSource } from './api.js';
 import { lookups } from './plugin.js';
 import { Undefined, UndefinedError } from './runtime/undefined.js';
@@ -95,6 +96,18 @@ describe('template/engine', () => {
     const args = ['a', '{{ omit }}', dictOf({ k: '{{ omit }}', j: 1 })];
     assert.deepEqual(engine.renderDeep(args, source({})), ['a', dictOf({ j: 1 })]);
     assert.equal(engine.render('{{ omit }}', source({})), OMIT_PLACEHOLDER);
+  });
+
+  it('keeps a tagged container tagged through renderDeep, and makes plain ones from expressions', () => {
+    const yamlDict = dictOf({ k: '{{ v }}' });
+    markTaggedContainer(yamlDict);
+    const [copied, made] = engine.renderDeep([yamlDict, "{{ {'k': 1} }}"], source({ v: 1 })) as Data[];
+    assert.deepEqual(copied, dictOf({ k: 1 }));
+    assert.equal(isTaggedContainer(copied as Data), true);
+    assert.equal(isTaggedContainer(made as Data), false);
+    const plainValues = dictOf({ k: 1 });
+    markTaggedContainer(plainValues);
+    assert.equal(isTaggedContainer(engine.render('{{ d }}', source({ d: plainValues }))), true);
   });
 
   it('evaluates conditionals as bare expressions that must be boolean', () => {

@@ -8,6 +8,7 @@ import { DeprecatedText, deprecatedTextIn } from '../core/deprecated-values.js';
 import { TemplateError, VolantError } from '../core/errors.js';
 import { formatLocation, raisedElsewhere, type SourceLocation } from '../core/source-location.js';
 import { copyValueOrigins, valueOrigin } from '../core/value-origins.js';
+import { isTaggedContainer, markTaggedContainer } from '../core/tagged-containers.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
 import { compileExpression, compileTemplate } from './compiler.js';
 import { isMarkupExpression } from './markup-expressions.js';
@@ -232,6 +233,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         }
         // Loop items keep where they were written (`when: item` names it).
         if (out.length === v.length) copyValueOrigins(v, out);
+        // NOTE: 2.19 copies a container it templates with its tags: YAML's list stays tagged.
+        if (isTaggedContainer(v)) markTaggedContainer(out);
         return out;
       }
       if (v instanceof Map) {
@@ -242,6 +245,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         }
         // Dict values keep where they were written too (a lookup's deprecation names them).
         if (out.size === v.size) copyValueOrigins(v, out);
+        if (isTaggedContainer(v)) markTaggedContainer(out);
         return out;
       }
       return v;

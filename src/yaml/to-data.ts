@@ -1,5 +1,6 @@
 import type { Data, DataDict, DictKey } from '../core/data.js';
 import { PyDate, PyFloat, UnsafeString, VaultString } from '../core/data.js';
+import { markTaggedContainer } from '../core/tagged-containers.js';
 import { setValueOriginLookup } from '../core/value-origins.js';
 import type { YamlMap, YamlNode } from './node.js';
 
@@ -26,12 +27,14 @@ export function toData(node: YamlNode, made = new Map<YamlNode, Data>()): Data {
     made.set(node, items);
     for (const item of node.items) items.push(toData(item, made));
     setValueOriginLookup(items, (index) => (typeof index === 'number' ? node.items[index]?.loc : undefined));
+    markTaggedContainer(items);
     return items;
   }
   const out: DataDict = new Map();
   made.set(node, out);
   for (const pair of node.pairs) out.set(toKey(toData(pair.key, made)), toData(pair.value, made));
   setValueOriginLookup(out, (key) => valueLocation(node, key));
+  markTaggedContainer(out);
   return out;
 }
 
