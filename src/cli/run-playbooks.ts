@@ -16,6 +16,7 @@ import { installPythonPlugins } from '../python-plugins/install-python-plugins.j
 import { playCollectionWarnings, roleTaskListWarnings } from '../playbook/collection-warnings.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
 import { warnVarsFilesAtRoleLoad } from './role-load-vars-files.js';
+import { warnReservedAsLoaded, type LoadedAsk } from './reserved-names-at-load.js';
 import { compileLoadedPlays } from '../compile/compile-loaded.js';
 import { compileIncludeRole, compileIncludeTasks, includeLoopVars } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
@@ -390,6 +391,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     return within !== undefined ? within.collections : completeCollections(play?.keywords.get('collections')?.value);
   };
   const roleLoadWarnings = new Set<string>();
+  let loadingAsks: LoadedAsk[] | undefined;
   const importedTasks = new WeakMap<TaskNode, readonly TaskOrBlock[]>();
   const loader: CompileLoader = {
     staticallyImported: (path, task, list) => {
@@ -434,6 +436,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     renderStatic: (text, loc) => (currentPlay && templar.isTemplate(text) ? pyStr(templar.render(text, staticVars(currentPlay), { origin: loc })) : text),
     playLoc: () => currentPlay?.loc,
     // a name's template errors are warnings then (an undefined inventory_hostname, say: no host yet)
+    // only the asks of a play loading count here; a file included as the play runs asks as it runs
+    askingVars: (ask, section) => loadingAsks?.push({ ask, section }),
     importingRole: (task) => {
       const name = task.keywords.get('name');
       if (currentPlay && name && typeof name.value === 'string' && templar.isTemplate(name.value)) renderTaskName(name.value, name, templar, staticVars(currentPlay), callback);
@@ -447,8 +451,15 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     let compiled = compiledPlays.get(play);
     if (compiled === undefined) {
       warnVarsFilesAtRoleLoad(play, staticVars(play), (name, scope) => loadVarsFile(name, scope, dirname(play.file)), (d) => showDetail(d, callback));
-      compiled = compilePlay(withPlayDefaults(play, playDefaults), loader, { keepDuplicateRoles: Boolean(args.listTasks) });
+      const asks: LoadedAsk[] = [];
+      loadingAsks = asks;
+      try {
+        compiled = compilePlay(withPlayDefaults(play, playDefaults), loader, { keepDuplicateRoles: Boolean(args.listTasks) });
+      } finally {
+        loadingAsks = undefined;
+      }
       compiledPlays.set(play, compiled);
+      warnReservedAsLoaded(vars, compiled, asks, extraVars, (d) => showDetail(d, callback));
       for (const message of playCollectionWarnings(play, (task) => importedTasks.get(task))) warn(message);
     }
     return compiled;

@@ -7,6 +7,7 @@ import { isDict, pyStr, truthy, type Data, type DataDict } from '../core/data.js
 import { ParseError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { BLOCK_KEYWORDS } from '../playbook/block-keywords.js';
+import { updateKeepingKeyOrigins } from '../core/key-origins.js';
 import type { Keyword } from '../playbook/model.js';
 import { withActionCollections } from '../playbook/action-collections.js';
 import { ProgramBuilder, addImportedHandlers, argLoc, includedRole, roleFold, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
@@ -70,9 +71,9 @@ export function includeLoopVars(result: DataDict): DataDict | undefined {
 
 function includeParams(step: TaskStep, extra?: DataDict): DataDict | undefined {
   const vars = step.task.keywords.get('vars');
-  const params = new Map(step.includeParams ?? []);
-  if (vars && isDict(vars.value)) for (const [k, v] of vars.value) params.set(k, v);
-  if (extra) for (const [k, v] of extra) params.set(k, v);
+  const params: DataDict = new Map();
+  // NOTE: a name keeps where it was first written, so a reserved name's warning points there once.
+  for (const from of [step.includeParams, vars && isDict(vars.value) ? vars.value : undefined, extra]) if (from) updateKeepingKeyOrigins(params, from);
   return params.size > 0 ? params : undefined;
 }
 

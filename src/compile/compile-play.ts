@@ -50,7 +50,25 @@ export interface CompileLoader {
   staticallyImported?(path: string, task: TaskNode, list: readonly TaskOrBlock[]): void;
   /** Where the play being compiled (or whose run includes a file) is written. */
   playLoc?(): SourceLocation | undefined;
+  /**
+   * An include_tasks, import_tasks or import_role is loaded: 2.19 asks for the play's variables
+   * (without a host) for it then, warning of the reserved names among them as the play loads.
+   * `section` says where in the play it is (see ProgramBuilder.loadSection).
+   */
+  askingVars?(ask: VarsAsk, section: string): void;
 }
+
+/** A task loading asks for the variables of (a StepLike of vars' runner-vars). */
+export interface VarsAsk {
+  readonly task: TaskNode;
+  readonly folded: FoldedKeywords;
+  readonly role?: RoleInstance;
+  readonly includeParams?: DataDict;
+  readonly baseDir: string;
+}
+
+/** The actions whose loading asks 2.19 for the play's variables (helpers.load_list_of_tasks). */
+const ASKS_VARS: ReadonlySet<string> = new Set(['include_tasks', 'import_tasks', 'import_role']);
 
 let nextStepId = 1;
 export function allocateStepId(): number {
@@ -98,6 +116,8 @@ export class ProgramBuilder {
   }
   /** How many import_tasks/import_role the steps being added come through. */
   private importDepth = 0;
+  /** The part of the play being loaded (`pre_tasks`, `role 0 tasks` …), told to askingVars. */
+  loadSection = '';
   /** The play's own program: its outermost Blocks are the play's (see TaskStep.playBlock). */
   playLevel = false;
   /** 2.19's Blocks (explicit, or implicit runs of bare tasks) around the steps being added, innermost last. */
@@ -170,6 +190,10 @@ export class ProgramBuilder {
   }
 
   private addTask(task: TaskNode, fold: FoldedKeywords, ctx: { role?: RoleInstance; baseDir: string }): void {
+    if (ASKS_VARS.has(task.action)) {
+      const ask = { task, folded: task.action === 'include_tasks' ? foldTask(fold, task.keywords) : fold, baseDir: ctx.baseDir };
+      this.loader.askingVars?.({ ...ask, ...(ctx.role ? { role: ctx.role } : {}), ...(this.includeParams ? { includeParams: this.includeParams } : {}) }, this.loadSection);
+    }
     if (task.action === 'import_tasks') return this.addImportTasks(task, fold, ctx);
     if (task.action === 'import_role') return this.addImportRole(task, fold, ctx);
     this.containerOf[this.steps.length] = this.containers[this.containers.length - 1];
@@ -410,13 +434,19 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
   const builder = new ProgramBuilder(loader);
   builder.playLevel = true;
   builder.playImportDepth = play.importDepth ?? 0;
+  builder.loadSection = 'pre_tasks';
   builder.addList(play.preTasks, playFold, { baseDir });
   builder.addFlush();
-  for (const role of loads) builder.addRoleTasks(role, roleFold(playFold, role));
+  loads.forEach((role, i) => {
+    builder.loadSection = `role ${i} tasks`;
+    builder.addRoleTasks(role, roleFold(playFold, role));
+  });
   const tasksFrom = builder.importMarks();
+  builder.loadSection = 'tasks';
   builder.addList(play.tasks, playFold, { baseDir });
   builder.addFlush();
   const postFrom = builder.importMarks();
+  builder.loadSection = 'post_tasks';
   builder.addList(play.postTasks, playFold, { baseDir });
   builder.addFlush();
   builder.loadPostTasksFirst(tasksFrom, postFrom);
@@ -424,11 +454,14 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
   const handlers = new ProgramBuilder(loader);
   // NOTE: 2.19 lists the handlers of every load of a role; a notification finds the last one, so
   // a role's handlers run where its last load puts them even though its tasks ran at the first.
-  for (const role of loads) {
+  loads.forEach((role, i) => {
     const list = loader.loadRoleTasks(role.def, 'main', true);
+    handlers.loadSection = `role ${i} handlers`;
     handlers.addList(list, roleFold(playFold, role), { role, baseDir: `${role.def.path}/handlers` });
-  }
+  });
+  handlers.loadSection = 'handlers';
   handlers.addList(play.handlers, playFold, { baseDir });
+  handlers.loadSection = 'imported handlers';
   // NOTE: 2.19 appends an imported role's handlers to the play's as it loads the import, so they
   // come after those of roles: and after the play's own.
   addImportedHandlers(handlers, builder, loader);

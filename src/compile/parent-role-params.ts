@@ -1,4 +1,5 @@
 import type { Data, DataDict } from '../core/data.js';
+import { updateKeepingKeyOrigins } from '../core/key-origins.js';
 import type { RoleInstance } from './program.js';
 
 /**
@@ -9,8 +10,9 @@ import type { RoleInstance } from './program.js';
  */
 export function withParentRole(around: DataDict | undefined, parent: RoleInstance | undefined): DataDict | undefined {
   if (parent === undefined) return around;
-  const params = new Map(around ?? []);
-  for (const [key, value] of parent.params) params.set(key, value);
+  const params: DataDict = new Map();
+  // each name keeps where it was first written (a reserved name's warning points there)
+  for (const from of [around ?? new Map<string, Data>(), parent.params]) updateKeepingKeyOrigins(params, from);
   params.set('ansible_parent_role_names', [parent.def.name, ...listAt(params, 'ansible_parent_role_names')]);
   params.set('ansible_parent_role_paths', [parent.def.path, ...listAt(params, 'ansible_parent_role_paths')]);
   return params;

@@ -28,3 +28,14 @@ export function copyKeyOrigin(from: DataDict, to: DataDict, key: DictKey): void 
   const origin = origins.get(from)?.get(key);
   if (origin) setKeyOrigin(to, key, origin);
 }
+
+/**
+ * Sets `from`'s entries into `into` as Python's dict update does: a name already there keeps its
+ * place and where it was first written (the first key object stays); a new one brings its origin.
+ */
+export function updateKeepingKeyOrigins(into: DataDict, from: DataDict): void {
+  for (const [key, value] of from) {
+    if (!into.has(key)) copyKeyOrigin(from, into, key);
+    into.set(key, value);
+  }
+}

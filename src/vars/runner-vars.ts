@@ -280,7 +280,7 @@ class RoleScopes {
   scope(instance: RoleInstanceLike): RoleScope {
     let scope = this.byInstance.get(instance);
     if (!scope) {
-      const entryVars = instance.ref.keywords.get('vars')?.value;
+      const entryVars = keywordDict(instance.ref.keywords.get('vars'));
       // An include's role knows its dependencies; a role of `roles:` has them among the play's.
       const deps = instance.dependencies ?? (this.children.get(instance) ?? []).filter((c) => !c.fromInclude);
       const collection = instance.def.collection;
@@ -291,7 +291,7 @@ class RoleScopes {
         path: instance.def.path,
         defaults: instance.def.defaults,
         vars: instance.def.vars,
-        ...(isDict(entryVars) ? { entryVars } : {}),
+        ...(entryVars ? { entryVars } : {}),
         params: instance.params,
         dependencies: deps.map((d) => this.scope(d)),
         public: instance.public ?? (!instance.fromInclude && !this.privateRoleVars),
