@@ -273,7 +273,7 @@ def run_module_request(req):
             name, mod, req.get('args') or {},
             check_mode=req.get('check', False), diff_mode=req.get('diff', False),
             environ=env, no_log=req.get('no_log', False), remote_tmp=req.get('remote_tmp'),
-            module_tmp=req.get('tmp'),
+            task_tmp=req.get('tmp'), own_tmp=req.get('own_tmp', False),
         )
     except BaseException as e:
         import traceback  # NOTE: imported on failure only (~2 ms of every start otherwise)
@@ -339,7 +339,8 @@ try:
     mod = shipped.load_module(job['name'])
     result = rt.run_module(job['name'], mod, req.get('args') or {}, check_mode=req.get('check', False),
                            diff_mode=req.get('diff', False), environ=req.get('env') or None,
-                           remote_tmp=req.get('remote_tmp'), module_tmp=req.get('tmp'))
+                           remote_tmp=req.get('remote_tmp'), task_tmp=req.get('tmp'),
+                           own_tmp=req.get('own_tmp', False))
 except BaseException as e:
     # as _crash_result: no traceback kept, each direct cause after the text it caused, and an
     # exception without a message leaves 'Module failed.' alone

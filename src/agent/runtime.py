@@ -776,8 +776,9 @@ class Context(object):
         self.deprecations = []
         self._tmpdir = None
         self._remote_tmp = remote_tmp
-        # where the task's temp folder is (see run_module's module_tmp), and while settle_cwd runs
-        self._module_tmp = getattr(_task_tmp, 'module_tmp', None)
+        # where the task's temp folder is (see run_module's task_tmp, own_tmp), and while settle_cwd runs
+        self._task_base = getattr(_task_tmp, 'base', None)
+        self._own_tmp = getattr(_task_tmp, 'own', False)
         self._settling = False
         self._quiet_tmp = False
         self._cleanup_files = []
@@ -819,10 +820,10 @@ class Context(object):
         ansible-moduletmp-… under remote_tmp as whoever it runs as, and warns when it had to make
         remote_tmp itself."""
         if self._tmpdir is None:
-            if self._module_tmp is False:
+            if self._own_tmp:
                 self._tmpdir = self._own_tmpdir()
             else:
-                base = ensure_task_tmp_base(self._module_tmp or '~/.ansible/tmp')
+                base = ensure_task_tmp_base(self._task_base or '~/.ansible/tmp')
                 name = 'ansible-tmp-%r-%d-%d' % (time.time(), os.getpid(), int.from_bytes(os.urandom(6), 'big'))
                 self._tmpdir = os.path.join(base or tempfile.gettempdir(), name)
                 os.mkdir(self._tmpdir, 0o700)
@@ -1586,16 +1587,17 @@ def install_sources(sources, compile_source=None):
 # ---------------------------------------------------------------------------------------------
 
 def run_module(name, module, args, check_mode=False, diff_mode=False, environ=None, no_log=False, remote_tmp=None,
-               module_tmp=None):
+               task_tmp=None, own_tmp=False):
     """Validates args against the module's ARGUMENT_SPEC, runs it, and returns Ansible's result dict.
-    module_tmp: None, the task's temp folder goes under this agent's own ~/.ansible/tmp; a folder
-    (`~login/.ansible/tmp`, `/var/tmp`), under that one; False, 2.19 gives the module none (see
-    Context.tmpdir)."""
-    _task_tmp.module_tmp = module_tmp
-    if module_tmp is not False:
+    task_tmp: the folder the task's temp folder goes in (`~login/.ansible/tmp`, `/var/tmp`; see
+    task_tmp_base), None for this agent's own ~/.ansible/tmp; own_tmp: 2.19 hands the module no
+    task folder, it makes its own (see Context.tmpdir)."""
+    _task_tmp.base = task_tmp
+    _task_tmp.own = own_tmp
+    if not own_tmp:
         # NOTE: with pipelining off 2.19 makes the task's temp folder before every module, so its
         # base exists after any module ran, used or not.
-        ensure_task_tmp_base(module_tmp or '~/.ansible/tmp')
+        ensure_task_tmp_base(task_tmp or '~/.ansible/tmp')
     run_request = getattr(module, 'RUN_REQUEST', None)
     if run_request is not None:
         # a library module (AnsibleModule): it validates its own arguments as it runs
@@ -1607,7 +1609,6 @@ def run_module(name, module, args, check_mode=False, diff_mode=False, environ=No
             spec.setdefault(key, opt)
     # `_ansible_*` and `_volant_*` keys are the controller talking to the module, not user args.
     internal = dict((k, v) for k, v in args.items() if k.startswith(('_ansible_', '_volant_')))
-    _task_tmp.base = internal.get('_volant_task_tmp')
     if no_log:
         # (the task's no_log: an action plugin's own diff hides the file's text under it)
         internal['_volant_no_log'] = True
@@ -1742,8 +1743,9 @@ def ensure_task_tmp_base(spec):
 def task_tmp_base():
     """The folder 2.19 makes a task's remote temp folder in (its files show in results, e.g. copy's
     src): remote_tmp of the login user, or /var/tmp when the task becomes an unprivileged user. The
-    controller says which when the agent runs as a become user (as `~login/...`, the login user's
-    home being known only here); else it is the agent's own."""
+    controller says which (run_module's task_tmp) when the agent runs as a become user (as
+    `~login/...`, the login user's home being known only here) or remote_tmp is set; else it is
+    the agent's own."""
     return os.path.expanduser(os.path.expandvars(getattr(_task_tmp, 'base', None) or '~/.ansible/tmp'))
 
 

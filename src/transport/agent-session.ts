@@ -78,8 +78,8 @@ export class VolantAgentSession implements AgentSession {
     private readonly onClose: () => void,
     /** The folder 2.19 would put the task's uploads in, when the agent's own ~/.ansible/tmp is not it. */
     private readonly taskTmpBase?: string,
-    /** Where a module's temp folder goes (runtime.run_module's module_tmp): undefined, the agent's own remote_tmp. */
-    private readonly moduleTmp?: string | false,
+    /** 2.19 hands the module no task temp folder: it makes its own under remote_tmp (runtime.run_module's own_tmp). */
+    private readonly moduleOwnTmp = false,
     /** remote_tmp when not ~/.ansible/tmp: where a module makes its own temp folder. */
     private readonly remoteTmp?: string,
     /** What a module asking for a tty sees of it (see ModuleRequest.tty): TERM, and whether SSH_TTY. */
@@ -130,11 +130,6 @@ export class VolantAgentSession implements AgentSession {
       args.delete('_volant_content_b64');
       args.set('_volant_staged', staged);
     }
-    if (request.module === 'copy' && this.taskTmpBase !== undefined) {
-      // (copy's result names the file Ansible would have uploaded there)
-      args = new Map(args);
-      args.set('_volant_task_tmp', this.taskTmpBase);
-    }
     const fields: DataDict = new Map<string, Data>([
       ['module', request.module],
       ['args', args],
@@ -142,7 +137,9 @@ export class VolantAgentSession implements AgentSession {
       ['diff', request.diff],
       ['no_log', request.noLog ?? false],
     ]);
-    if (this.moduleTmp !== undefined) fields.set('tmp', this.moduleTmp);
+    // (where the task's temp folder goes: copy's result names the file uploaded there)
+    if (this.taskTmpBase !== undefined) fields.set('tmp', this.taskTmpBase);
+    if (this.moduleOwnTmp) fields.set('own_tmp', true);
     if (this.remoteTmp !== undefined) fields.set('remote_tmp', this.remoteTmp);
     if (request.environment !== undefined && request.environment.size > 0) {
       fields.set('env', new Map<string, Data>([...request.environment]));

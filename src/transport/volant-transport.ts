@@ -198,7 +198,7 @@ export class VolantTransport implements Transport {
       // an agent run as the become user cannot tell the login user's temp folder itself, nor
       // any agent one set apart by remote_tmp (the agent's own default is ~/.ansible/tmp)
       ownTmp ? undefined : taskTmpBase(spec, true),
-      !moduleGetsTaskTmp(spec) ? false : ownTmp ? undefined : taskTmpBase(spec, true),
+      !moduleGetsTaskTmp(spec),
       spec.remoteTmp,
       // NOTE: `ssh -tt` hands the remote session the controller's TERM (none when unset or empty);
       // sudo's env_reset drops SSH_TTY (it keeps TERM, or says 'unknown', as the agent's sudo did).

@@ -15,7 +15,7 @@ import json, os, sys, tempfile
 sys.path.insert(0, sys.argv[1])
 import runtime
 # (an unprivileged become user's module: 2.19 hands it no task temp folder)
-runtime._task_tmp.module_tmp = False
+runtime._task_tmp.own = True
 seen = []
 for _ in range(2):
     gone = tempfile.mkdtemp()
@@ -33,7 +33,7 @@ const QUIET_SCRIPT = `
 import json, os, sys, tempfile
 sys.path.insert(0, sys.argv[1])
 import runtime
-runtime._task_tmp.module_tmp = False
+runtime._task_tmp.own = True
 sys.modules['volant_runtime'] = runtime
 # (the helper modules copy imports, as the agent ships them beside it)
 sys.path.insert(0, sys.argv[1] + '/modules')
