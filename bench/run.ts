@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { acquireBenchLock } from './bench-lock.js';
 import { buildBundle } from './build-bundle.js';
 import { formatTable } from './format-table.js';
-import { machineInfo } from './machine-info.js';
+import { loadAverage, machineInfo } from './machine-info.js';
 import { measureRun, type RunMeasurement } from './measure-run.js';
 import { childPids } from './proc-stat.js';
 import { normalizedRecap } from './recap.js';
@@ -177,7 +177,7 @@ async function main(): Promise<number> {
     mkdirSync(opts.cpuProf, { recursive: true });
     copyFileSync(bundle, join(opts.cpuProf, 'volant.cjs'));
   }
-  log(`bench: ${opts.groups.join(' ')}, ${opts.runs} run(s) each; oracle ${oracleInstalled() ? opts.oracle : 'not installed'}; load ${machine.loadAverage.join(' ')}`);
+  log(`bench: ${opts.groups.join(' ')}, ${opts.runs} run(s) each; oracle ${oracleInstalled() ? opts.oracle : 'not installed'}; load ${machine.loadAverage.join(' ')}; page fault ${machine.pageFaultMicros ?? '?'} µs, process start ${machine.processStartMillis ?? '?'} ms`);
   const results: WorkloadResult[] = [];
   const skipped: string[] = [];
   let render: { output: string; exitCode: number } | undefined;
@@ -192,7 +192,7 @@ async function main(): Promise<number> {
       runsPerTool: opts.runs,
       oracle: oracleInstalled() ? opts.oracle : 'not installed',
       machine,
-      machineLoadAfter: machineInfo(undefined).loadAverage,
+      machineLoadAfter: loadAverage(),
       results,
       skipped,
       render,
