@@ -18,6 +18,8 @@ export interface LoopControl {
   loopVar: string;
   indexVar?: string;
   label?: string;
+  /** Where the label was written: a label that fails to template for a reason other than an undefined value fails the task there. */
+  labelOrigin?: SourceLocation;
   pause: number;
   extended: boolean;
   extendedAllItems: boolean;
@@ -54,7 +56,10 @@ export function loopControl(step: TaskStep, vars: VarSource, templar: TemplateRe
   if (indexVar) out.indexVar = indexVar;
   const label = lc.get('label');
   // NOTE: ansible takes a falsy label as written ('', 0, false) as no label: the item is shown.
-  if (label !== undefined && truthy(label)) out.label = pyStr(label);
+  if (label !== undefined && truthy(label)) {
+    out.label = pyStr(label);
+    out.labelOrigin = loopControlValueOrigin(step, 'label') ?? kw.loc;
+  }
   const pause = rendered('pause');
   if (pause !== undefined && pause !== null) out.pause = pauseSeconds(pause, loopControlValueOrigin(step, 'pause') ?? kw.loc);
   out.extended = loopControlBool(rendered('extended'), 'extended', loopControlValueOrigin(step, 'extended') ?? kw.loc) ?? false;

@@ -268,14 +268,16 @@ export class TaskExecutor {
       res.set('_ansible_ignore_errors', keywordBool(step.folded.scalars.get('ignore_errors')) ?? false);
       res.set('_ansible_ignore_unreachable', keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? null);
       const vars = this.playVars.forTask(host, step, locals);
-      // NOTE: a label that fails to template fails the item quietly: 2.19 prints no error for it,
-      // but an item that had already failed with an error of its own still shows that error.
+      // NOTE: a label with an undefined value fails the item quietly: 2.19 prints no error for it,
+      // but an item that had already failed with an error of its own still shows that error. Any
+      // other error fails the whole task where the label was written, this item's result dropped.
       const erredBeforeLabel = outcome.error !== undefined && (truthy(res.get('failed')) || truthy(res.get('unreachable')));
       let labelFailed = false;
       try {
-        const label = control.label === undefined ? item : this.services.templar.render(control.label, vars, {});
+        const label = control.label === undefined ? item : this.services.templar.render(control.label, vars, control.labelOrigin ? { origin: control.labelOrigin } : {});
         res.set('_ansible_item_label', label);
       } catch (e) {
+        if (!(e instanceof TemplateError && e.code === 'template-undefined')) return bareFailure(e);
         labelFailed = true;
         res.set('failed', true);
         res.set('msg', `Failed to template loop_control.label: ${linksOf(e).map((l) => l.message).join(': ')}`);
