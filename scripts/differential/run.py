@@ -60,6 +60,7 @@ def norm(text, d):
     text = re.sub(r"(Valid booleans include: )(?:(?:'[a-z0-9]+'|\d), ){13}(?:'[a-z0-9]+'|\d)", r'\1<BOOLEANS>', text)  # a set's hash order
     text = re.sub(r'(valid value for debugger\. Must be one of )(?:(?:always|on_failed|on_unreachable|on_skipped|never)(?:, )?){5}', r'\1<DEBUGGER_VALUES>', text)  # a set's hash order
     text = re.sub(r'\bj\d+\.\d+\b', '<JID>', text)  # async job ids
+    text = re.sub(r'\b(ansible\.plugins\.[a-z_]+\.[a-z_]+?_)\d+\.', r'\1<HASH>.', text)  # a plugin module's per-process hash of its path
     text = re.sub(r' at 0x[0-9a-f]+>', ' at 0x<ADDR>>', text)  # a Python object's address in its repr (<built-in method … at 0x…>)
     # -vvv/-vvvv: what ansible-core's connections, module loader and plugin loader print (its temp
     # dirs, AnsiballZ files, each plugin's Python file, each read of a vars_file), which Volant has no

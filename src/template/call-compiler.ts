@@ -22,6 +22,7 @@ import { lookupTermTags, withTaggedValues } from './lookup-term-tags.js';
 import { ESCAPING_FILTERS, isMarkupExpression } from './markup-expressions.js';
 import { MARKER_NAMING_FILTERS, STORED_VALUE_TESTS, UNDEFINED_TOLERANT_FILTERS, UNDEFINED_TOLERANT_TESTS } from './plugin-inputs.js';
 import { missingPluginError, type RequiredPlugin } from './required-plugins.js';
+import { pluginFunctionName } from './plugin-function-names.js';
 
 export type ExprFn = (f: Frame) => Value;
 export type StmtFn = (f: Frame, out: Value[]) => void;
@@ -89,7 +90,7 @@ export abstract class CallCompiler {
     star: Expr | null,
     dstar: Expr | null,
     holding = false,
-    callSite = false,
+    callee: (() => string | undefined) | 'call' = () => undefined,
   ): { args: (f: Frame) => Value[]; kwargs: (f: Frame) => Kwargs } {
     // NOTE: a filter's or test's argument that raised is a held failure in 2.19 (its marker), so
     // the plugin returns the first marker among its arguments, or takes it when it accepts markers.
@@ -99,9 +100,12 @@ export abstract class CallCompiler {
     const s = star ? this.expr(star) : null;
     const d = dstar ? this.expr(dstar) : null;
     const dTag = dstar ? operandTagger(dstar, (x) => this.expr(x)) : undefined;
-    // NOTE: Jinja calls what a template calls through the environment's call(), which CPython
-    // names in the error; a filter's or test's own function is named instead (not modelled).
-    const dstarWhere = callSite ? 'ansible._internal._templating._jinja_bits.AnsibleEnvironment.call() ' : '';
+    // NOTE: CPython names the function called in the error: Jinja calls what a template calls
+    // through the environment's call(), and a filter or test directly (its Python function).
+    const dstarWhere = (): string => {
+      const fn = callee === 'call' ? 'ansible._internal._templating._jinja_bits.AnsibleEnvironment.call' : callee();
+      return fn === undefined ? '' : `${fn}() `;
+    };
     const argsFn =
       a.length === 0 && !s
         ? noArgs
@@ -115,7 +119,7 @@ export abstract class CallCompiler {
       for (const [n, x] of k) m.set(n, f.state.settle(x(f)));
       if (d) {
         const extra = f.state.settle(d(f));
-        if (!(extra instanceof Map)) throw typeError(`${dstarWhere}argument after ** must be a mapping, not ${dTag?.(f, extra) ?? typeName(extra)}`);
+        if (!(extra instanceof Map)) throw typeError(`${dstarWhere()}argument after ** must be a mapping, not ${dTag?.(f, extra) ?? typeName(extra)}`);
         for (const [kk, vv] of extra) m.set(String(kk), vv as Value);
       }
       return m;
@@ -127,7 +131,7 @@ export abstract class CallCompiler {
     if (e.callee.kind === 'getattr' && MUTATING_METHODS.has(e.callee.attr)) this.mutates = true;
     const callee = this.expr(e.callee);
     const calleeTag = operandTagger(e.callee, (x) => this.expr(x));
-    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, false, true);
+    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, false, 'call');
     const terms = e.callee.kind === 'name' && LOOKUP_CALLS.has(e.callee.name) && e.star === null ? e.args.slice(1).map(mayHoldConstant) : [];
     const holding = terms.includes(false) ? terms : null;
     const termTags = e.callee.kind === 'name' && LOOKUP_CALLS.has(e.callee.name) && e.star === null ? lookupTermTags(e.args.slice(1), (x) => this.expr(x)) : undefined;
@@ -194,7 +198,7 @@ export abstract class CallCompiler {
   filterCall(e: Extract<Expr, { kind: 'filter' }>, valueFn: ExprFn): ExprFn {
     const name = e.name;
     if (MARKER_NAMING_FILTERS.has(name) && (e.value?.kind === 'filter' || (e.value?.kind === 'test' && !e.value.negate) || e.value?.kind === 'call')) valueFn = capturingPluginFailures(valueFn);
-    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, true);
+    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, true, () => (userPlugins?.filter(name) ? undefined : pluginFunctionName('filter', name)));
     const tolerant = UNDEFINED_TOLERANT_FILTERS.has(name);
     const markupTypeDebug = MARKER_NAMING_FILTERS.has(name) && isMarkupExpression(e.value);
     // escape leaves a Markup as it is (`x | e | e` is escaped once); forceescape escapes it again
@@ -269,7 +273,7 @@ export abstract class CallCompiler {
   testCall(e: Extract<Expr, { kind: 'test' }>): ExprFn {
     const name = e.name;
     const valueFn = this.expr(e.value);
-    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, true);
+    const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, true, () => (userPlugins?.test(name) ? undefined : pluginFunctionName('test', name)));
     const negate = e.negate;
     const tolerant = UNDEFINED_TOLERANT_TESTS.has(name);
     // NOTE: `escaped` asks for a Markup (`x | e is escaped`), which Volant's values do not carry.

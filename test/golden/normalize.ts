@@ -57,6 +57,9 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/(Valid booleans include: )(?:(?:'[a-z0-9]+'|\d), ){13}(?:'[a-z0-9]+'|\d)/g, '$1<BOOLEANS>'],
   // …and the debugger keyword's words.
   [/(valid value for debugger\. Must be one of )(?:(?:always|on_failed|on_unreachable|on_skipped|never)(?:, )?){5}/g, '$1<DEBUGGER_VALUES>'],
+  // 2.19 loads each plugin file as a module named with a hash of its path, salted per process
+  // (`ansible.plugins.filter.core_1178769373354691259.combine()` in a call's TypeError).
+  [/\b(ansible\.plugins\.[a-z_]+\.[a-z_]+?_)\d+\./g, '$1<HASH>.'],
   // Python's default repr of an object or function names its address (the debugger's `p result`,
   // `<function _lookup at 0x…>`).
   [/( at 0x)[0-9a-f]+>/g, '$1<ADDR>>'],
