@@ -5,6 +5,7 @@
 import { isGroupTuple } from './group-tuple.js';
 import { PyDate, PyFloat, floatRepr, isTuple, markTuple, strRepr, UnsafeString, VaultString, textOf, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { valueOrigin } from '../../core/value-origins.js';
+import { isTaggedContainer } from '../../core/tagged-containers.js';
 import { PyObject, type Value } from './py-object.js';
 import { typeError } from './py-exception.js';
 import { CapturedFailure, Undefined, undefinedError } from './undefined.js';
@@ -371,13 +372,34 @@ export function order(a: Value, b: Value, op = '<'): number {
   }
   if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) {
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
-      if (!equals(a[i], b[i])) return order(a[i] as Value, b[i] as Value, op);
+      if (!equals(a[i], b[i])) return orderItems(a as Value[], b as Value[], i, op);
     }
     return a.length - b.length;
   }
   const ordered = a instanceof PyObject ? a.compare(b) : undefined;
   if (ordered !== undefined) return ordered;
   throw typeError(`'${OP_NAMES[op] ?? op}' not supported between instances of '${operandTypeName(a)}' and '${operandTypeName(b)}'`);
+}
+
+/**
+ * Orders the lists' first differing items. NOTE: a list 2.19 read from YAML holds its items
+ * tagged (str, int, float) or lazy (lists, dicts), so its TypeError names those classes.
+ */
+function orderItems(a: Value[], b: Value[], i: number, op: string): number {
+  const x = a[i] as Value;
+  const y = b[i] as Value;
+  const names: [Value, string][] = [];
+  for (const [list, item] of [[a, x], [b, y]] as const) {
+    const name = isTaggedContainer(list as Data) ? itemClassName(item) : undefined;
+    if (name !== undefined) names.push([item, name]);
+  }
+  return names.length === 0 ? order(x, y, op) : withOperandNames(names, () => order(x, y, op));
+}
+
+function itemClassName(item: Value): string | undefined {
+  if (Array.isArray(item) && !isTuple(item)) return '_AnsibleLazyTemplateList';
+  if (item instanceof Map) return '_AnsibleLazyTemplateDict';
+  return typeof item === 'boolean' ? undefined : taggedTypeName(item);
 }
 
 /** A lazy integer range (Jinja's `range()`); iterated, indexed and measured without materializing. */
