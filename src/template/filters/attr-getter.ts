@@ -25,7 +25,8 @@ export function attrGetter(attribute: Value, postprocess: ((v: Value) => Value) 
       v = getItem(v, p);
       if (v instanceof Undefined) break;
     }
-    if (v instanceof Undefined && dflt !== undefined) v = dflt;
+    // NOTE: Jinja takes a None default for none given (`map(attribute='x', default=None)` still fails).
+    if (v instanceof Undefined && dflt !== undefined && dflt !== null) v = dflt;
     return postprocess ? postprocess(v) : v;
   };
 }
