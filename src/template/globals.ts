@@ -18,6 +18,9 @@ import { PyException, typeError } from './runtime/py-exception.js';
 import { PyRange, dictKey, isInt, iterate, repr, storedKey, str, truthy, typeName } from './runtime/py-values.js';
 import { Undefined, UndefinedError, undefinedError } from './runtime/undefined.js';
 import { lipsum } from './runtime/lipsum.js';
+import { PyGenericClass } from './runtime/generic-alias.js';
+import { PyMemberDescriptor, PyMethodDescriptor } from './runtime/method-descriptor.js';
+import { dictMethods } from './runtime/dict-methods.js';
 import { PyDateTime } from './runtime/py-datetime.js';
 
 export type GlobalFactory = (state: RenderState) => Value;
@@ -131,7 +134,8 @@ const once = (f: PyFunction): GlobalFactory => () => f;
 const fn = (name: string, pyName: string, impl: (args: Value[], kwargs: Kwargs) => Value): GlobalFactory => once(new PyDefinedFunction(name, impl, pyName));
 const cls = (name: string, module: string | undefined, impl: (args: Value[], kwargs: Kwargs) => Value): GlobalFactory => once(new PyClassObject(name, impl, module));
 
-globals.set('range', cls('range', undefined, range));
+const rangeMembers = new Map<string, PyFunction>(['start', 'stop', 'step'].map((n) => [n, new PyMemberDescriptor(n, 'range')]));
+globals.set('range', once(new PyClassObject('range', range, undefined, rangeMembers)));
 /** dict.fromkeys(iterable, value=None): each item a key of the one value. */
 function dictFromKeys(args: Value[], kwargs: Kwargs): Value {
   if (args.length === 0 || args.length > 2 || kwargs.size > 0) {
@@ -143,7 +147,14 @@ function dictFromKeys(args: Value[], kwargs: Kwargs): Value {
   return m;
 }
 
-globals.set('dict', once(new PyClassObject('dict', dictGlobal, undefined, new Map([['fromkeys', new PyFunction('fromkeys', dictFromKeys, undefined, 'type')]]))));
+// `dict.keys` is the method itself (a method_descriptor), called with the dict first.
+const DICT_CLASS_METHODS = ['clear', 'copy', 'get', 'items', 'keys', 'pop', 'popitem', 'setdefault', 'update', 'values'];
+const dictClassMembers = new Map<string, PyFunction>([['fromkeys', new PyFunction('fromkeys', dictFromKeys, undefined, 'type')]]);
+for (const name of DICT_CLASS_METHODS) {
+  const impl = dictMethods[name];
+  if (impl) dictClassMembers.set(name, new PyMethodDescriptor(name, 'dict', (self) => self instanceof Map, (self, args, kwargs) => impl(self as DataDict, args, kwargs)));
+}
+globals.set('dict', once(new PyGenericClass('dict', dictGlobal, undefined, dictClassMembers)));
 globals.set('lipsum', fn('lipsum', 'generate_lorem_ipsum', (args, kwargs) => lipsum(args, kwargs)));
 globals.set('cycler', cls('Cycler', 'jinja2.utils', (args) => {
   if (args.length === 0) throw new PyException('RuntimeError', 'at least one item has to be provided');

@@ -202,13 +202,13 @@ export function getAttr(obj: Value, name: string): Value {
     if (v !== undefined) return v as Value;
   }
   if (obj instanceof Undefined) return obj;
-  // NOTE: an attribute may be None (null): only undefined means there is none.
-  let a = pyAttribute(obj, name);
-  if (a === undefined) a = unsafeAttribute(obj, name);
+  // NOTE: an attribute may be None (null): only undefined means there is none. 2.19 falls back to
+  // the item for an attribute the sandbox refuses too, and refuses it only when there is none.
+  const a = pyAttribute(obj, name);
   if (a !== undefined) return a;
   const item = pyItem(obj, name);
   if (item !== undefined) return item;
-  return missingAttribute(obj, name);
+  return unsafeAttribute(obj, name) ?? missingAttribute(obj, name);
 }
 
 /** `obj[key]` */

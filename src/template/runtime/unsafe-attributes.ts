@@ -42,6 +42,10 @@ const BY_TYPE: Record<string, Set<string>> = {
   range: words(`${OBJECT} ${RANGE}`),
   Cycler: words(`${OBJECT} ${JINJA_CLASS} __next__`),
   Joiner: words(`${OBJECT} ${JINJA_CLASS} __call__`),
+  // typing's alias (`dict['x']`): its own members and those of the class it hands on to.
+  GenericAlias: words(
+    '__args__ __base__ __basicsize__ __call__ __class__ __class_getitem__ __contains__ __delattr__ __delitem__ __dict__ __dictoffset__ __dir__ __doc__ __eq__ __flags__ __format__ __ge__ __getattribute__ __getitem__ __getstate__ __gt__ __hash__ __init__ __init_subclass__ __instancecheck__ __ior__ __itemsize__ __iter__ __le__ __len__ __lt__ __module__ __mro__ __mro_entries__ __name__ __ne__ __new__ __or__ __origin__ __parameters__ __prepare__ __qualname__ __reduce__ __reduce_ex__ __repr__ __reversed__ __ror__ __setattr__ __setitem__ __sizeof__ __str__ __subclasscheck__ __subclasses__ __subclasshook__ __text_signature__ __type_params__ __typing_unpacked_tuple_args__ __unpacked__ __weakrefoffset__',
+  ),
   // NOTE: Jinja's Namespace hides every attribute but its class behind its own __getattribute__.
   Namespace: words('__class__'),
 };
@@ -69,7 +73,7 @@ function sandboxTypeName(obj: Value): string | undefined {
 
 /** The private members `obj` has, with the type name the sandbox's refusal shows. */
 function privateMembers(obj: Value): [string, Set<string> | undefined] | undefined {
-  // NOTE: `dict` is left out: Jinja reads `dict.x` as `dict['x']` first, a generic alias.
+  // NOTE: `dict` is left out: its item (`dict['__name__']`, a generic alias) is what 2.19 gives.
   if (obj instanceof PyClassObject) return ['type', CLASS_MEMBERS[obj.className]];
   const type = sandboxTypeName(obj);
   return type === undefined ? undefined : [type, BY_TYPE[type]];
