@@ -369,7 +369,9 @@ const listFilters: Record<string, FilterFn> = {
     const [dflt, boolean] = bindArgs(args, kw, [['default_value', ''], ['boolean', false]]);
     // NOTE: 2.19's default checks the type of `boolean` before it looks at the value.
     if (typeof boolean !== 'boolean') {
-      throw new TemplateError('filter-error', `The 'boolean' argument must be of type 'bool', not '${typeName(boolean)}'.`, { context: `Origin: <unknown>\n\n${str(boolean)}` });
+      // NOTE: 2.19's error shows the value it names, but for None, which it takes for no value.
+      const shown = boolean === null ? {} : { context: `Origin: <unknown>\n\n${str(boolean)}` };
+      throw new TemplateError('filter-error', `The 'boolean' argument must be of type 'bool', not '${typeName(boolean)}'.`, shown);
     }
     // NOTE: only an undefined value is replaced: a held failure (map's item) stays, to raise where used.
     if (v instanceof CapturedFailure) return v;
