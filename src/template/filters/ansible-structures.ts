@@ -1,5 +1,5 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
-import { PyRange, compare, isIterableObject, num, plainTypeName, repr, storedKey, taggedElementName } from '../runtime/py-values.js';
+import { PyRange, compare, dictKey, isIterableObject, num, plainTypeName, repr, storedKey, taggedElementName } from '../runtime/py-values.js';
 import { TemplateError } from '../../core/errors.js';
 import { valueOrigin } from '../../core/value-origins.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyStr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
@@ -7,6 +7,7 @@ import { Undefined, undefinedError } from '../runtime/undefined.js';
 import { PyBytes } from '../runtime/py-bytes.js';
 import { missingAttribute } from '../runtime/attributes.js';
 import type { FilterFn } from '../plugin.js';
+import type { Value } from '../runtime/py-object.js';
 import { ansibleClass, argument, chainedError, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 
 const LIST_MERGES = ['replace', 'keep', 'append', 'prepend', 'append_rp', 'prepend_rp'];
@@ -103,7 +104,8 @@ export const dict2items: FilterFn = (_ctx, value, args, kwargs) => {
   const keyName = argument(args, kwargs, 0, 'key_name') ?? (args.length > 0 || kwargs.has('key_name') ? null : 'key');
   const valueName = argument(args, kwargs, 1, 'value_name') ?? (args.length > 1 || kwargs.has('value_name') ? null : 'value');
   if (!(data instanceof Map)) throw pluginError(`dict2items requires a dictionary, got ${ansibleClass(data)} instead.`);
-  return [...data].map(([k, v]): Data => new Map<DictKey, Data>([[keyName as DictKey, k], [valueName as DictKey, v]]));
+  // NOTE: each item is a dict literal in 2.19, so a name no dict can key (a list) fails once there is an item.
+  return [...data].map(([k, v]): Data => new Map<DictKey, Data>([[dictKey(keyName as Value), k], [dictKey(valueName as Value), v]]));
 };
 
 export const items2dict: FilterFn = (_ctx, value, args, kwargs) => {
