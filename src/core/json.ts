@@ -10,6 +10,8 @@ export interface JsonDumpOptions {
   separators?: readonly [string, string];
   /** How a None key is written: json.dumps writes `null`; Ansible's callbacks show `None`. */
   noneKey?: string;
+  /** How vaulted text is written (a filter fails on what no secret opens); its text by default. */
+  vaultText?: (vault: VaultString) => string;
 }
 
 /** Python's `json.dumps` on Volant data, byte for byte. */
@@ -27,6 +29,7 @@ export function dumpJson(value: Data | undefined, options: JsonDumpOptions = {})
     if (typeof v === 'number' || typeof v === 'bigint') return String(v);
     if (v instanceof PyFloat) return jsonFloat(v.value);
     if (typeof v === 'string') return jsonString(v, ensureAscii);
+    if (v instanceof VaultString && options.vaultText) return jsonString(options.vaultText(v), ensureAscii);
     if (v instanceof UnsafeString || v instanceof VaultString) return jsonString(textOf(v), ensureAscii);
     if (v instanceof PyDate) return jsonString(v.isoformat(), ensureAscii);
     const objectText = runtimeObjectText(v);

@@ -17,6 +17,7 @@ import { runTemplate } from './template-inheritance.js';
 import { DEFAULT_DELIMITERS, tokenizeExpression, tokenizeLazily } from './lexer.js';
 import { Parser, parse } from './parser.js';
 import { PluginFailure } from './plugin-failure.js';
+import { unopenedVaultRead } from './unopened-vault.js';
 import { RenderContext, TemplateRecursionError, UndecryptableVaultError, errorOrigins, undecryptable, undecryptableError, unopenedVaultReason, type EngineHost } from './render-context.js';
 import { Frame, type CompiledTemplate, type RenderState } from './render-state.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
@@ -472,6 +473,8 @@ export function toData(v: Value, keepTuples = false): Data {
     if (v.message === '') throw new UnstorableValueError('Undefined', '');
     throw undefinedError(v);
   }
+  // NOTE: a vaulted value no secret opens fails where 2.19 stores it, inside a list or dict too.
+  if (v instanceof VaultString && v.reveal() === undefined) throw unopenedVaultRead(v);
   // A datetime is storable in Ansible: data keeps it as the datetime a YAML timestamp is.
   if (v instanceof PyDateTime) return new PyDate('datetime', v.str());
   // NOTE: bytes are storable as they are (set_fact keeps them); encoders write their text.

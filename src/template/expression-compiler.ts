@@ -2,6 +2,7 @@
  * Expressions compiled to closures over a Frame: names and literals, attribute and item access,
  * operators, conditionals; calls, filters and tests compile in call-compiler.ts.
  */
+import { isUnopenedVault, unopenedVaultRead } from './unopened-vault.js';
 import { PyFloat, isStringLike, markTuple, textOf, type Data, type DataDict } from '../core/data.js';
 import { DeprecatedText } from '../core/deprecated-values.js';
 import { setValueOrigin } from '../core/value-origins.js';
@@ -95,6 +96,7 @@ export class ExpressionCompiler extends CallCompiler {
           if (unsafe !== undefined) return unsafe;
           const r = strictInRecursion(o, getAttr(o, attr));
           if (!isRaw(o)) {
+            if (isUnopenedVault(r)) throw unopenedVaultRead(r);
             if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, attr);
             return r instanceof DeprecatedText ? deprecatedRead(f, r) : r;
           }
@@ -116,6 +118,7 @@ export class ExpressionCompiler extends CallCompiler {
             r = new Undefined(`${e.obj.kind} object${r.message.slice(literal.length)}`);
           }
           if (isRaw(o)) return f.state.derive(r, o, k);
+          if (isUnopenedVault(r)) throw unopenedVaultRead(r);
           if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, k);
           return r instanceof DeprecatedText ? deprecatedRead(f, r) : r;
         };

@@ -4,6 +4,7 @@
  */
 import { TemplateError, VolantError } from '../core/errors.js';
 import { PyException } from './runtime/py-exception.js';
+import { UndecryptableVaultError } from './render-context.js';
 import { PyObject } from './runtime/py-object.js';
 import { TemplateSyntaxError } from './template-syntax-error.js';
 import { CapturedFailure, Undefined, UndefinedError, capturedFailureRaising } from './runtime/undefined.js';
@@ -77,6 +78,8 @@ export function wrapPluginError(err: unknown, kind: 'filter' | 'test', name: str
 function pluginFailureOf(err: unknown, kind: 'filter' | 'test', name: string): unknown {
   // A captured failure the plugin met in its input is no failure of the plugin's own.
   if (err instanceof PluginFailure || capturedFailureRaising(err)) return err;
+  // NOTE: a vaulted value no secret opens, read by the plugin, fails the template, not the plugin.
+  if (err instanceof UndecryptableVaultError) return err;
   // An Ansible error about a value it shows (its context or origin) stays a cause of its own, as 2.19 chains it.
   if (err instanceof TemplateError && (err.context !== undefined || err.location !== undefined)) return new PluginFailure(`The ${kind} plugin '${pluginFullName(name)}' failed.`, { cause: err });
   // An Ansible error raised from one that was raised while handling another: that one is a cause of its own.

@@ -27,6 +27,7 @@ import { TemplateSyntaxError } from './template-syntax-error.js';
 import { isUntrustedContainer } from './runtime/trust.js';
 import { templateLocalCopy } from './runtime/template-local-copy.js';
 import { emptyCopyOf } from './runtime/attributes.js';
+import { noteUnopenedVault, unopenedVaultRead } from './unopened-vault.js';
 import { constTemplateError, embeddedTemplateWarning, renderConstTemplates } from './embedded-templates.js';
 
 /** What the context needs from the engine. */
@@ -345,7 +346,10 @@ export class RenderContext implements RenderState {
     }
     if (value instanceof VaultString) {
       // NOTE: 2.19 fails any use of a vaulted value that no secret of the run opens.
-      if (value.reveal() === undefined) throw undecryptable(value);
+      if (value.reveal() === undefined) {
+        noteUnopenedVault(value, entryOrigin(container, key));
+        throw unopenedVaultRead(value);
+      }
       return textOf(value);
     }
     return value;
@@ -377,7 +381,8 @@ export class RenderContext implements RenderState {
   private resolveDeep(value: Value): Value {
     if (typeof value === 'string') return isTemplateText(value) ? this.renderNested(value) : value;
     if (value instanceof UnsafeString) return value.value;
-    if (value instanceof VaultString) return textOf(value);
+    // An unopened vaulted value stays one: only reading it fails (see unopened-vault.ts).
+    if (value instanceof VaultString) return value.reveal() === undefined ? value : textOf(value);
     // Data kept inside a variable (a registered result's lists and dicts) is never rendered.
     if ((Array.isArray(value) || value instanceof Map) && isUntrustedContainer(value)) return value;
     if (!Array.isArray(value) && !(value instanceof Map)) return value;
@@ -399,6 +404,7 @@ export class RenderContext implements RenderState {
       let copy: Value[] | null = null;
       for (let i = 0; i < value.length; i++) {
         const item = value[i] as Value;
+        if (item instanceof VaultString) noteUnopenedVault(item, entryOrigin(value, i));
         const r = typeof item === 'string' && isTemplateText(item) ? this.renderItem(item, value, i) : this.resolveDeep(item);
         if (r !== item && copy === null) copy = value.slice(0, i) as Value[];
         if (copy) copy.push(r);
@@ -412,6 +418,7 @@ export class RenderContext implements RenderState {
     let copy: DataDict | null = null;
     let i = 0;
     for (const [k, item] of value) {
+      if (item instanceof VaultString) noteUnopenedVault(item, entryOrigin(value, k));
       const r = typeof item === 'string' && isTemplateText(item) ? this.renderItem(item, value, k) : this.resolveDeep(item as Value);
       if (r !== item && copy === null) {
         copy = emptyCopyOf(value);

@@ -65,7 +65,8 @@ function sortedEntries(value: ReadonlyMap<DictKey, Data>, options: RepresentOpti
 
 function flowFor(children: readonly Node[], options: RepresentOptions): boolean {
   if (options.defaultFlowStyle !== null) return options.defaultFlowStyle;
-  return children.every((child) => child.kind === 'scalar');
+  // NOTE: PyYAML keeps the flow style for plain scalars only: one with a style of its own (`|`) makes the block style.
+  return children.every((child) => child.kind === 'scalar' && !child.literal);
 }
 
 /** What Python's str.isspace() calls whitespace. */
@@ -141,6 +142,8 @@ export function represent(value: Data | undefined, options: RepresentOptions): N
   if (typeof value === 'boolean') return { kind: 'scalar', text: value ? 'true' : 'false', plainImplicit: true };
   if (typeof value === 'number' || typeof value === 'bigint') return { kind: 'scalar', text: String(value), plainImplicit: true };
   if (value instanceof PyFloat) return { kind: 'scalar', text: representFloat(value.value), plainImplicit: true };
+  // NOTE: a vaulted value no secret opens is written back as the vault text it was read from.
+  if (value instanceof VaultString && value.reveal() === undefined) return { kind: 'scalar', text: value.ciphertext, plainImplicit: false, literal: true, tag: '!vault' };
   if (typeof value === 'string' || value instanceof UnsafeString || value instanceof VaultString) return representString(textOf(value), options);
   if (Array.isArray(value)) {
     const items: Node[] = [];

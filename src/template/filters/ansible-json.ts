@@ -1,6 +1,7 @@
+import { unopenedVaultRead } from '../unopened-vault.js';
 /** to_json, to_nice_json, from_json: Python's json module with Ansible's defaults. */
 import { dumpJson, type JsonDumpOptions } from '../../core/json.js';
-import { isStringLike, isTuple, pyRepr, textOf, truthy, type Data } from '../../core/data.js';
+import { VaultString, isStringLike, isTuple, pyRepr, textOf, truthy, type Data } from '../../core/data.js';
 import type { FilterFn, PluginValue } from '../plugin.js';
 import { argument, defined, definedDeep, pluginError, pyClass, toText } from './ansible-args.js';
 import { loadsJson } from './ansible-python-json.js';
@@ -28,8 +29,14 @@ export function jsonIndent(value: Data, indent: Data | undefined): number | stri
   throw typeError(`can't multiply sequence by non-int of type '${type}'`);
 }
 
+/** NOTE: 2.19's JSON encoder reads a vaulted value's text: one no secret opens fails the filter's template. */
+function openedVaultText(vault: VaultString): string {
+  if (vault.reveal() === undefined) throw unopenedVaultRead(vault);
+  return textOf(vault);
+}
+
 function dumpOptions(data: Data, kwargs: ReadonlyMap<string, PluginValue>, base: JsonDumpOptions): JsonDumpOptions {
-  const options: JsonDumpOptions = { ...base };
+  const options: JsonDumpOptions = { vaultText: openedVaultText, ...base };
   for (const [key, raw] of kwargs) {
     const value = defined(raw);
     if (key === 'indent') options.indent = jsonIndent(data, value);

@@ -3,6 +3,7 @@
  * iteration, length and membership. Every operator of the evaluator goes through these.
  */
 import { isGroupTuple } from './group-tuple.js';
+import { unopenedVaultRead } from '../unopened-vault.js';
 import { PyDate, PyFloat, floatRepr, isTuple, markTuple, strRepr, UnsafeString, VaultString, textOf, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { valueOrigin } from '../../core/value-origins.js';
 import { isTaggedContainer } from '../../core/tagged-containers.js';
@@ -173,6 +174,7 @@ export function repr(v: Value | undefined): string {
   }
   if (v instanceof Undefined) throw undefinedError(v);
   if (v instanceof PyObject) return v.repr();
+  if (v instanceof VaultString && v.reveal() === undefined) throw unopenedVaultRead(v);
   if (v instanceof UnsafeString || v instanceof VaultString) return strRepr(textOf(v));
   if (v instanceof PyDate) return v.repr();
   return String(v);
@@ -183,6 +185,7 @@ export function str(v: Value | undefined): string {
   // NOTE: 2.19's omit is a sentinel whose str() is '<<Omit>>'; Volant's is a placeholder string.
   if (typeof v === 'string') return v === OMIT_PLACEHOLDER ? '<<Omit>>' : v;
   if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (v instanceof VaultString && v.reveal() === undefined) throw unopenedVaultRead(v);
   if (v instanceof UnsafeString || v instanceof VaultString) return textOf(v);
   if (v instanceof PyDate) return v.text;
   if (v instanceof PyObject) return v.str();
@@ -436,6 +439,7 @@ export function iterate(v: Value): Iterable<Value> {
   if (Array.isArray(v)) return v;
   if (v instanceof Map) return v.keys() as Iterable<Value>;
   if (typeof v === 'string' && v !== OMIT_PLACEHOLDER) return Array.from(v);
+  if (v instanceof VaultString && v.reveal() === undefined) throw unopenedVaultRead(v);
   if (v instanceof Undefined) throw undefinedError(v);
   if (isIterableObject(v)) return v;
   throw typeError(`'${typeName(v)}' object is not iterable`);
@@ -447,6 +451,7 @@ export function toList(v: Value): Value[] {
 }
 
 export function length(v: Value): number {
+  if (v instanceof VaultString && v.reveal() === undefined) throw unopenedVaultRead(v);
   if (typeof v === 'string' && v !== OMIT_PLACEHOLDER) return codePointLength(v);
   if (Array.isArray(v)) return v.length;
   if (v instanceof Map) return v.size;
