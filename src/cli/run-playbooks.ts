@@ -224,7 +224,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const agnosticPrompt = config.bool('ANSIBLE_AGNOSTIC_BECOME_PROMPT', 'privilege_escalation', 'agnostic_become_prompt', true);
   const passwords = askPasswords(args, cwd, agnosticPrompt ? 'BECOME' : becomeMethod.toUpperCase());
   const warn = (m: string): void => callback.warning?.(m);
-  yamlWarning = (w) => callback.warning?.(w);
+  yamlWarning = (w) => (w.version !== undefined ? callback.deprecation?.({ ...w, collection: 'ansible.builtin' }) : callback.warning?.(w));
   setYamlFileWarningSink((w) => yamlWarning(w));
   const playbookPaths = args.playbooks.map((p) => resolve(cwd, p));
   const firstDir = dirname(playbookPaths[0] as string);

@@ -22,6 +22,8 @@ import { RenderContext, TemplateRecursionError, UndecryptableVaultError, errorOr
 import { Frame, type CompiledTemplate, type RenderState } from './render-state.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { warnGroupTupleStorage } from './runtime/group-tuple.js';
+import { warnSetStorage } from './runtime/set-storage.js';
+import { isSetList } from '../core/set-lists.js';
 import { PyException } from './runtime/py-exception.js';
 import { PyObject, type Value } from './runtime/py-object.js';
 import { PyDateTime } from './runtime/py-datetime.js';
@@ -176,7 +178,10 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     const tpl = this.compile(text, options, topLevel);
     let v = this.run(tpl, ctx);
     if (topLevel && DeprecatedText.made) noteDeprecatedText(ctx, v);
-    if (topLevel && options.native !== false) warnGroupTupleStorage(v, options);
+    if (topLevel && options.native !== false) {
+      warnGroupTupleStorage(v, options);
+      warnSetStorage(v, options);
+    }
     if (tpl.markupResult && topLevel && options.native !== false && typeof v === 'string') warnMarkupStorage(options);
     if (options.native === false && typeof v !== 'string') v = joinOutput([v]);
     return typeof v === 'string' ? preserveTrailingNewlines(text, v, options.newlineSequence ?? '\n') : v;
@@ -195,6 +200,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       if (out.length === 1 && out[0] instanceof Undefined) return toData(replaceUndefined(out[0], mark));
       v = nativeConcat(out.map((item) => replaceUndefined(item, mark)));
       warnGroupTupleStorage(v, options);
+      warnSetStorage(v, options);
     } catch (err) {
       if (!(err instanceof UndefinedError)) throw err;
       const made = out.map((item) => replaceUndefined(item, mark));
@@ -338,6 +344,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       const value = ctx.settle(compiled.run(new Frame(ctx, null)));
       if (DeprecatedText.made) noteDeprecatedText(ctx, value);
       warnGroupTupleStorage(value, options);
+      warnSetStorage(value, options);
       if (compiled.markup && typeof value === 'string') warnMarkupStorage(options);
       // NOTE: under debug's replacing markers, what is undefined inside the result (a list
       // literal's item, a dict entry) is marked where it sits, the rest of the value kept.
@@ -439,7 +446,8 @@ export function toData(v: Value, keepTuples = false): Data {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) {
     const tuple = isTuple(v);
-    let changed = tuple && !keepTuples;
+    // A set is stored as a plain list (warned of by warnSetStorage).
+    let changed = (tuple && !keepTuples) || isSetList(v);
     const out = v.map((item) => {
       const r = toData(item as Value, keepTuples);
       if (r !== item) changed = true;

@@ -40,6 +40,8 @@ export interface YamlWarning {
   /** Absent where 2.19 has no value to tell the origin of (a None key). */
   readonly origin?: SourceLocation;
   readonly help?: string;
+  /** A deprecation (`!!omap`), removed in this ansible-core version, rather than a warning. */
+  readonly version?: string;
 }
 
 export interface LoadedYaml {
@@ -229,7 +231,12 @@ class Composer {
       this.fail(start, `could not determine a constructor for the tag '${tag}'`);
     }
     if (tag === '!vault' || tag === '!vault-encrypted') built = this.vault(built, start, tag);
-    if (tag === `${CORE}omap` || tag === `${CORE}pairs`) built = pairsOf(built);
+    // NOTE: PyYAML builds a `!!set` mapping as the set of its keys.
+    if (tag === `${CORE}set` && built.kind === 'map') built = { kind: 'seq', items: built.pairs.map((pair) => pair.key), loc: built.loc, set: true };
+    if (tag === `${CORE}omap` || tag === `${CORE}pairs`) {
+      this.pending.push({ warning: pairsTagDeprecation(tag.slice(CORE.length), this.loc(start)), depth, order: this.mapCount++ });
+      built = pairsOf(built);
+    }
     if (recursive !== undefined) return Object.assign(recursive, built);
     if (anchor !== undefined) this.anchors.set(anchor, { node: built, offset: start });
     return built;
@@ -436,6 +443,12 @@ function pairsOf(node: YamlNode): YamlNode {
     return { kind: 'seq', items: [pair.key, pair.value], loc: item.loc };
   });
   return { ...node, items };
+}
+
+/** NOTE: 2.19 deprecates the YAML tags for ordered pairs, which its dicts make needless. */
+function pairsTagDeprecation(name: string, location: SourceLocation): YamlWarning {
+  const help = name === 'omap' ? 'Use a standard mapping instead, as key order is always preserved.' : 'Use a standard mapping instead.';
+  return { message: `Use of the YAML \`!!${name}\` tag is deprecated.`, location, origin: location, hint: help, help, version: '2.23' };
 }
 
 function nodeKindName(node: YamlNode): string {

@@ -32,4 +32,6 @@ export interface YamlSeq {
   readonly kind: 'seq';
   readonly items: readonly YamlNode[];
   readonly loc: SourceLocation;
+  /** A `!!set`'s members (a Python set in 2.19). */
+  readonly set?: boolean;
 }

@@ -1,6 +1,7 @@
 import type { Data, DataDict, DictKey } from '../core/data.js';
 import { PyDate, PyFloat, UnsafeString, VaultString } from '../core/data.js';
 import { markTaggedContainer } from '../core/tagged-containers.js';
+import { markSetList } from '../core/set-lists.js';
 import { setValueOriginLookup } from '../core/value-origins.js';
 import type { YamlMap, YamlNode } from './node.js';
 
@@ -28,6 +29,7 @@ export function toData(node: YamlNode, made = new Map<YamlNode, Data>()): Data {
     for (const item of node.items) items.push(toData(item, made));
     setValueOriginLookup(items, (index) => (typeof index === 'number' ? node.items[index]?.loc : undefined));
     markTaggedContainer(items);
+    if (node.set === true) markSetList(items);
     return items;
   }
   const out: DataDict = new Map();

@@ -1,3 +1,4 @@
+import { isSetList } from '../../core/set-lists.js';
 /** bool, ternary, mandatory, type_debug: the filters that look at a value's kind or truth. */
 import { TemplateError } from '../../core/errors.js';
 import { isStringLike, pyRepr, pyTypeName, textOf, truthy, type Data } from '../../core/data.js';
@@ -79,6 +80,7 @@ export const type_debug: FilterFn = (_ctx, value) => {
   if (runtime instanceof PyObject) return runtime.typeName;
   // hostvars and one host's view of it name their own classes (HostVars, HostVarsVars).
   if (value instanceof Map) return mappingTypeName(value);
+  if (isSetList(value)) return 'set';
   return pyTypeName(value);
 };
 

@@ -5,13 +5,55 @@
  */
 import { Alias, isAlias, isMap, isScalar, isSeq, type Document, type Node as YNode } from 'yaml';
 import { parseAllDocumentsAsLibyaml } from '../../yaml/libyaml-documents.js';
-import { PyDate, PyFloat, UnsafeString, VaultString, markTuple, type Data, type DataDict, type DictKey } from '../../core/data.js';
+import { PyDate, PyFloat, UnsafeString, VaultString, markTuple, pyRepr, strRepr, type Data, type DataDict, type DictKey } from '../../core/data.js';
+import { markSetList } from '../../core/set-lists.js';
 import { resolvePlain, type PlainTag } from './ansible-yaml-resolver.js';
 import { pyTimestamp } from '../../yaml/timestamp.js';
 import { blockScalarText } from '../../yaml/block-scalar.js';
 import { markedErrorText, pyyamlErrorText } from './ansible-yaml-error-text.js';
 
 export class YamlLoadError extends Error {}
+
+/** A warning (a duplicate key) or deprecation (`!!omap`) 2.19's loader shows, at an offset of the text. */
+export interface YamlLoadWarning {
+  readonly message: string;
+  readonly help: string;
+  readonly offset: number;
+  /** The key a duplicate-key warning is about (a bool or None is shown without its place). */
+  readonly key?: Data;
+  readonly version?: string;
+}
+
+/** One document's walk: what has been built (aliases), and the warnings met on the way. */
+interface Walk {
+  readonly doc: Document;
+  readonly seen: Map<YNode, Data>;
+  readonly text: string;
+  readonly notes: { depth: number; order: number; warning: YamlLoadWarning }[] | undefined;
+  order: number;
+}
+
+function pairsTagDeprecation(tag: string, offset: number): YamlLoadWarning {
+  const name = tag.slice(tag.lastIndexOf(':') + 1);
+  const help = name === 'omap' ? 'Use a standard mapping instead, as key order is always preserved.' : 'Use a standard mapping instead.';
+  return { message: `Use of the YAML \`!!${name}\` tag is deprecated.`, help, offset, version: '2.23' };
+}
+
+function duplicateKeyWarning(key: Data, offset: number): YamlLoadWarning {
+  const shown = key === null ? 'None' : typeof key === 'boolean' ? (key ? 'True' : 'False') : typeof key === 'string' ? strRepr(key) : pyRepr(key);
+  return { message: `Found duplicate mapping key ${shown}.`, help: 'Using last defined value only.', offset, key };
+}
+
+/** Python's dict key equality: True is 1, False is 0. */
+function keyIdentity(key: Data): string {
+  if (key === null) return 'None';
+  if (typeof key === 'boolean') return `n:${key ? 1 : 0}`;
+  if (typeof key === 'number' || typeof key === 'bigint') return `n:${key}`;
+  if (key instanceof PyFloat) return `n:${key.value}`;
+  if (typeof key === 'string') return `s:${key}`;
+  if (key instanceof PyDate) return `d:${key.kind}:${key.text}`;
+  return `x:${String(key)}`;
+}
 
 /** A constructor error PyYAML marks with where the node it was building and the offending one start. */
 class MarkedLoadError extends Error {
@@ -119,7 +161,8 @@ function unknownTag(text: string, node: YNode, tag: string): MarkedLoadError {
 }
 
 /** `!!omap`/`!!pairs`: a sequence of one-item mappings, loaded as (key, value) tuples. */
-function constructPairs(node: YNode & { items: unknown[] }, what: string, text: string, doc: Document, seen: Map<YNode, Data>): Data[] {
+function constructPairs(node: YNode & { items: unknown[] }, what: string, w: Walk, depth: number): Data[] {
+  const text = w.text;
   const out: Data[] = [];
   for (const item of node.items as YNode[]) {
     if (!isMap(item)) {
@@ -130,7 +173,7 @@ function constructPairs(node: YNode & { items: unknown[] }, what: string, text: 
       throw new MarkedLoadError(`while constructing ${what}`, tagOffset(text, node), `expected a single mapping item, but found ${item.items.length} items`, item.range?.[0] ?? 0);
     }
     const pair = item.items[0];
-    out.push(markTuple([convert(pair?.key as YNode, doc, seen, text), convert(pair?.value as YNode, doc, seen, text)]));
+    out.push(markTuple([convert(pair?.key as YNode, w, -1, depth + 1), convert(pair?.value as YNode, w, -1, depth + 1)]));
   }
   return out;
 }
@@ -152,12 +195,13 @@ function toKey(value: Data): DictKey {
 }
 
 /** `indent`: the column of the block collection around the node (-1 at the top), for block scalars. */
-function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode, Data>, text: string, indent = -1): Data {
+function convert(node: YNode | null | undefined, w: Walk, indent = -1, depth = 0): Data {
   if (node === null || node === undefined) return null;
+  const { doc, seen, text } = w;
   if (isAlias(node)) {
     const target = (node as Alias).resolve(doc);
     if (!target) throw new YamlLoadError(`found undefined alias ${(node as Alias).source}`);
-    return seen.get(target as YNode) ?? convert(target as YNode, doc, seen, text);
+    return seen.get(target as YNode) ?? convert(target as YNode, w, -1, depth);
   }
   if (isScalar(node)) {
     const value = String(node.source ?? node.value ?? '');
@@ -180,12 +224,15 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
   }
   if (isSeq(node)) {
     const pairs = node.tag === undefined ? undefined : PAIRS_TAGS[node.tag];
-    if (pairs !== undefined) return constructPairs(node, pairs, text, doc, seen);
+    if (pairs !== undefined) {
+      w.notes?.push({ depth, order: w.order++, warning: pairsTagDeprecation(node.tag as string, tagOffset(text, node)) });
+      return constructPairs(node, pairs, w, depth);
+    }
     if (node.tag !== undefined && node.tag !== '!' && node.tag !== SEQ_TAG) throw unknownTag(text, node, node.tag);
     const list: Data[] = [];
     seen.set(node, list);
     const inner = node.flow === true ? indent : columnOf(text, node.range?.[0] ?? 0);
-    for (const item of node.items) list.push(convert(item as YNode, doc, seen, text, inner));
+    for (const item of node.items) list.push(convert(item as YNode, w, inner, depth + 1));
     return list;
   }
   if (isMap(node)) {
@@ -196,10 +243,11 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
     // NOTE: PyYAML puts merged pairs first: those of each `<<` key in order, a list's sources
     // last to first; then the mapping's own. A later pair wins, in the first one's place.
     const merged: [DictKey, Data][] = [];
+    const own: [Data, number, Data][] = [];
     for (const pair of node.items) {
       const keyNode = pair.key as YNode | null;
       if (keyNode && isScalar(keyNode) && keyNode.type === 'PLAIN' && keyNode.source === '<<' && keyNode.tag === undefined) {
-        const value = convert(pair.value as YNode, doc, seen, text, inner);
+        const value = convert(pair.value as YNode, w, inner, depth + 1);
         const sources = Array.isArray(value) ? [...value].reverse() : [value];
         for (const source of sources) {
           if (!(source instanceof Map)) throw new YamlLoadError('expected a mapping or list of mappings for merging');
@@ -207,17 +255,24 @@ function convert(node: YNode | null | undefined, doc: Document, seen: Map<YNode,
         }
         continue;
       }
-      const key = convert(keyNode, doc, seen, text, inner);
+      const key = convert(keyNode, w, inner, depth + 1);
       if (Array.isArray(key) || key instanceof Map) throw new MarkedLoadError('while constructing a mapping', node.range?.[0] ?? 0, 'found unhashable key', keyNode?.range?.[0] ?? 0);
-      map.set(toKey(key), convert(pair.value as YNode, doc, seen, text, inner));
+      own.push([key, keyNode?.range?.[0] ?? 0, convert(pair.value as YNode, w, inner, depth + 1)]);
     }
-    if (merged.length > 0) {
-      const out: DataDict = new Map(merged);
-      for (const [k, v] of map) out.set(k, v);
-      return node.tag === SET_TAG ? [...out.keys()] : out;
-    }
+    // NOTE: 2.19 warns of each key met again, a merged one overridden too; the last value wins, in the first one's place.
+    const order = w.order++;
+    // Python's keys: an equal key met again (True after 1) keeps the first one's key.
+    const firstKeys = new Map<string, DictKey>();
+    const add = (key: Data, value: Data, offset: number | undefined): void => {
+      const identity = keyIdentity(key);
+      if (!firstKeys.has(identity)) firstKeys.set(identity, toKey(key));
+      else if (offset !== undefined) w.notes?.push({ depth, order, warning: duplicateKeyWarning(key, offset) });
+      map.set(firstKeys.get(identity) as DictKey, value);
+    };
+    for (const [k, v] of merged) add(k, v, undefined);
+    for (const [k, offset, v] of own) add(k, v, offset);
     // NOTE: a !!set is a Python set, which Ansible hands on as a list of its members.
-    return node.tag === SET_TAG ? [...map.keys()] : map;
+    return node.tag === SET_TAG ? markSetList([...map.keys()]) : map;
   }
   return null;
 }
@@ -242,7 +297,7 @@ function checkDirectiveName(text: string): void {
  * before the parser reads past its end, so its own error (an unhashable key) comes before that of
  * text after it.
  */
-export function loadYamlDocuments(text: string, eachInTurn = false): Data[] {
+export function loadYamlDocuments(text: string, eachInTurn = false, warnings?: YamlLoadWarning[]): Data[] {
   checkDirectiveName(text);
   const docs = parseAllDocumentsAsLibyaml(text, { schema: 'failsafe', merge: false, uniqueKeys: false, strict: false, prettyErrors: false, resolveKnownTags: false });
   const list = Array.isArray(docs) ? docs : [];
@@ -252,8 +307,11 @@ export function loadYamlDocuments(text: string, eachInTurn = false): Data[] {
     const contents = doc.contents as YNode | null;
     const afterContents = error !== undefined && eachInTurn && contents?.range !== undefined && contents.range !== null && error.pos[0] >= contents.range[1];
     if (error && !afterContents) throw new YamlLoadError(pyyamlErrorText(error, text));
+    const notes: Walk['notes'] = warnings ? [] : undefined;
     try {
-      out.push(convert(contents, doc, new Map(), text));
+      out.push(convert(contents, { doc, seen: new Map(), text, notes, order: 0 }));
+      // NOTE: PyYAML builds nested mappings after the one holding them: warnings come by depth.
+      if (notes) warnings?.push(...notes.sort((a, b) => a.depth - b.depth || a.order - b.order).map((n) => n.warning));
     } catch (e) {
       if (!(e instanceof MarkedLoadError)) throw e;
       throw new YamlLoadError(markedErrorText(text, e.context, e.contextOffset, e.problem, e.problemOffset));

@@ -9,7 +9,8 @@ import { isOmit } from '../runtime/omit.js';
 import { plainTypeName, str } from '../runtime/py-values.js';
 import { datetimeIso } from './ansible-runtime-values.js';
 import { PyObject } from '../runtime/py-object.js';
-import { YamlLoadError, loadYamlDocuments } from './ansible-yaml-loader.js';
+import { YamlLoadError, loadYamlDocuments, type YamlLoadWarning } from './ansible-yaml-loader.js';
+import type { SourceLocation } from '../../core/source-location.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -75,13 +76,32 @@ export const to_nice_yaml: FilterFn = (_ctx, value, args, kwargs) => {
   return dumpYaml(representable(definedDeep(value)), dumpOptions(rest, { indent: indent === undefined ? 4 : (yamlInt(defined(indent)) ?? 4), defaultFlowStyle: false }));
 };
 
-function load(text: string, eachInTurn = false): Data[] {
+function load(ctx: PluginContext, text: string, eachInTurn = false): Data[] {
+  const warnings: YamlLoadWarning[] = [];
   try {
-    return loadYamlDocuments(text, eachInTurn);
+    return loadYamlDocuments(text, eachInTurn, warnings);
   } catch (error) {
     if (error instanceof YamlLoadError) throw pluginError(error.message, error);
     throw error;
+  } finally {
+    for (const w of warnings) showLoadWarning(ctx, text, w);
   }
+}
+
+/**
+ * NOTE: 2.19 places what its loader warns of at the input's origin line plus the line in the
+ * text, and the column in the text (not shifted by where the input's own text starts).
+ */
+function showLoadWarning(ctx: PluginContext, text: string, w: YamlLoadWarning): void {
+  const before = text.slice(0, w.offset);
+  const line = before.split('\n').length - 1;
+  const column = w.offset - (before.lastIndexOf('\n') + 1) + 1;
+  const input = ctx.inputOrigin;
+  let origin: SourceLocation | undefined = input ? { file: input.file, line: input.line + line, column } : { file: '<unknown>', line: line + 1, column, ...(typeof w.key === 'string' ? { shown: w.key } : {}) };
+  // A bool cannot carry its origin; None is no value to show at all.
+  if (typeof w.key === 'boolean') origin = { file: '<unknown>', line: 0, column: 0, untagged: w.key ? 'True' : 'False' };
+  if (w.key === null) origin = undefined;
+  ctx.warn?.({ kind: w.version === undefined ? 'warning' : 'deprecation', message: w.message, help: w.help, ...(w.version ? { version: w.version } : {}), ...(origin ? { origin } : {}) });
 }
 
 /** NOTE: non-string input passes through, with 2.19's deprecation at the value's definition. */
@@ -100,7 +120,7 @@ export const from_yaml: FilterFn = (ctx, value) => {
   const data = defined(value);
   if (data === null) return null;
   if (!isStringLike(data) || isOmit(data)) return ignoredInput(ctx, 'from_yaml', data);
-  const docs = load(textOf(data));
+  const docs = load(ctx, textOf(data));
   if (docs.length > 1) {
     const second = textOf(data).split('\n').findIndex((line, i) => i > 0 && /^---(\s|$)/.test(line));
     throw pluginError(
@@ -114,7 +134,7 @@ export const from_yaml_all: FilterFn = (ctx, value) => {
   const data = defined(value);
   if (data === null) return [];
   if (!isStringLike(data) || isOmit(data)) return ignoredInput(ctx, 'from_yaml_all', data);
-  return load(textOf(data), true);
+  return load(ctx, textOf(data), true);
 };
 
 export const yamlFilters: Record<string, FilterFn> = { to_yaml, to_nice_yaml, from_yaml, from_yaml_all };

@@ -2,6 +2,7 @@
 import { markTuple, type Data } from '../../core/data.js';
 import type { Value } from './py-object.js';
 import type { RenderOptions } from '../api.js';
+import { holdsList } from './holds-list.js';
 
 const groupTuples = new WeakSet<object>();
 
@@ -22,21 +23,12 @@ export function groupTupleAttr(obj: Value, name: string): Value | undefined {
   return undefined;
 }
 
-function holdsGroupTuple(v: unknown, depth = 0): boolean {
-  if (depth > 100) return false;
-  if (Array.isArray(v)) return groupTuples.has(v) || v.some((item) => holdsGroupTuple(item, depth + 1));
-  if (v instanceof Map) {
-    for (const item of v.values()) if (holdsGroupTuple(item, depth + 1)) return true;
-  }
-  return false;
-}
-
 /**
  * NOTE: 2.19 converts a template's native result to what variables can hold, and warns once when
  * groupby's tuples are in it (anywhere); text made of several parts keeps them as tuples, unwarned.
  */
 export function warnGroupTupleStorage(v: unknown, options: RenderOptions): void {
-  if (holdsGroupTuple(v)) {
+  if (holdsList(v, (list) => groupTuples.has(list))) {
     options.warn?.({ kind: 'warning', message: "Type 'GroupTuple' is unsupported in variable storage, converting to 'list'.", ...(options.origin ? { origin: options.origin } : {}) });
   }
 }

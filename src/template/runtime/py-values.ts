@@ -1,3 +1,4 @@
+import { isSetList } from '../../core/set-lists.js';
 /**
  * Python semantics on runtime values: type names, str/repr, truthiness, equality, ordering,
  * iteration, length and membership. Every operator of the evaluator goes through these.
@@ -162,6 +163,7 @@ export function repr(v: Value | undefined): string {
       return v === OMIT_PLACEHOLDER ? '<<Omit>>' : strRepr(v);
   }
   if (v instanceof PyFloat) return floatRepr(v.value);
+  if (isSetList(v)) return v.length === 0 ? 'set()' : `{${v.map((item) => repr(item as Value)).join(', ')}}`;
   if (Array.isArray(v)) {
     const inner = v.map((item) => repr(item)).join(', ');
     if (isTuple(v)) return v.length === 1 ? `(${inner},)` : `(${inner})`;

@@ -1,0 +1,17 @@
+/**
+ * The lists that stand for Python sets YAML's `!!set` made. NOTE: 2.19 keeps such a value a set
+ * (`type_debug` says `set`, its str() is `{'a', 'b'}`) until a template's result is stored,
+ * where it becomes a list with a warning. Volant keeps the members in the order written.
+ */
+import type { Data } from './data.js';
+
+const setLists = new WeakSet<readonly Data[]>();
+
+export function markSetList<T extends readonly Data[]>(list: T): T {
+  setLists.add(list);
+  return list;
+}
+
+export function isSetList(value: unknown): value is Data[] {
+  return Array.isArray(value) && setLists.has(value);
+}

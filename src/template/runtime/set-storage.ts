@@ -1,0 +1,10 @@
+import { isSetList } from '../../core/set-lists.js';
+import type { RenderOptions } from '../api.js';
+import { holdsList } from './holds-list.js';
+
+/** NOTE: 2.19 stores a template's result holding a set (YAML's `!!set`) as a list, and warns once. */
+export function warnSetStorage(v: unknown, options: RenderOptions): void {
+  if (holdsList(v, isSetList)) {
+    options.warn?.({ kind: 'warning', message: "Type 'set' is unsupported in variable storage, converting to 'list'.", ...(options.origin ? { origin: options.origin } : {}) });
+  }
+}
