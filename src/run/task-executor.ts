@@ -156,7 +156,7 @@ export class TaskExecutor {
     }
     const loop = task.keywords.get('loop');
     if (!loop) return undefined;
-    const value = templar.renderDeep(loop.value, vars, { origin: loop.loc, lookup: this.services.lookupEnv(step) });
+    const value = templar.renderDeep(loop.value, vars, { origin: loop.loc, lookup: this.services.lookupEnv(step), rendersLoop: true });
     if (value === OMIT) throw omittedLoopError(loop.loc);
     if (!Array.isArray(value)) {
       throw new TaskError(

@@ -64,6 +64,8 @@ export interface LookupEnvironment {
 }
 
 export interface RenderOptions {
+  /** A loop's value: 2.19 renders it as deep as an expression before Python's recursion limit. */
+  readonly rendersLoop?: boolean;
   /** Where the template text is in its YAML file: errors name it (Origin: file:line:col). */
   origin?: SourceLocation;
   /**

@@ -18,7 +18,7 @@ import { DEFAULT_DELIMITERS, tokenizeExpression, tokenizeLazily } from './lexer.
 import { Parser, parse } from './parser.js';
 import { PluginFailure } from './plugin-failure.js';
 import { unopenedVaultRead } from './unopened-vault.js';
-import { RenderContext, TemplateRecursionError, UndecryptableVaultError, errorOrigins, undecryptable, undecryptableError, unopenedVaultReason, type EngineHost } from './render-context.js';
+import { RenderContext, EXPRESSION_LEVELS, TEMPLATE_LEVELS, TemplateRecursionError, UndecryptableVaultError, errorOrigins, undecryptable, undecryptableError, unopenedVaultReason, type EngineHost } from './render-context.js';
 import { Frame, type CompiledTemplate, type RenderState } from './render-state.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { warnGroupTupleStorage } from './runtime/group-tuple.js';
@@ -212,13 +212,14 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   renderDeep(value: Data, vars: VarSource, options: RenderOptions = {}): Data {
     let ctx: RenderContext | null = null;
     // NOTE: a string inside a container is named by its own origin in errors, as 2.19 does.
-    const walk = (v: Data, where?: SourceLocation): Data => {
+    const walk = (v: Data, where?: SourceLocation, depth = 0): Data => {
       if (v instanceof VaultString && v.reveal() === undefined) throw unopenedVaultValue(v, where, options.origin);
       if (typeof v === 'string') {
         if (!isPossiblyTemplate(v)) return v;
         ctx ??= new RenderContext(this, vars, options);
         ctx.restartCopies();
         ctx.textOrigin = where;
+        ctx.recursionLevels = (options.rendersLoop === true ? EXPRESSION_LEVELS : TEMPLATE_LEVELS) - depth;
         const c = ctx;
         return this.guard('template', options, () => {
           try {
@@ -235,7 +236,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       if (Array.isArray(v)) {
         const out: Data[] = [];
         for (const [i, item] of v.entries()) {
-          const r = walk(item, valueOrigin(v, i));
+          const r = walk(item, valueOrigin(v, i), depth + 1);
           if (r !== OMIT_PLACEHOLDER) out.push(r);
         }
         // Loop items keep where they were written (`when: item` names it).
@@ -247,7 +248,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       if (v instanceof Map) {
         const out: DataDict = new Map();
         for (const [k, item] of v) {
-          const r = walk(item, valueOrigin(v, k));
+          const r = walk(item, valueOrigin(v, k), depth + 1);
           if (r !== OMIT_PLACEHOLDER) out.set(k, r);
         }
         // Dict values keep where they were written too (a lookup's deprecation names them).

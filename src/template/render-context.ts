@@ -48,6 +48,27 @@ export class TemplateRecursionError extends Error {
   }
 }
 
+/**
+ * NOTE: 2.19 renders a variable's template that reads itself again and again until Python's
+ * recursion limit, and names the variable whose template was rendering then: in a loop of
+ * variables (`a: '{{ b }}'`, `b: '{{ a }}'`) which one depends on how deep that is, 94 levels for
+ * a task argument's template, 95 for an expression (`var=`, `when`, `loop`), one fewer per list or
+ * dict the argument's text is inside of; a chain of that many variables fails as well.
+ */
+const TEMPLATE_LEVELS = 94;
+const EXPRESSION_LEVELS = 95;
+
+export { EXPRESSION_LEVELS, TEMPLATE_LEVELS };
+
+function recursionError(chain: readonly { text: string; origin: SourceLocation | undefined }[], text: string, levels: number): TemplateRecursionError {
+  const err = new TemplateRecursionError();
+  const start = chain.findIndex((entry) => entry.text === text);
+  const length = chain.length - start;
+  const at = levels < chain.length ? levels : start + ((levels - start) % length);
+  err.origin = chain[at]?.origin;
+  return err;
+}
+
 /** Where an error raised inside a variable's template happened (that variable's definition). */
 export const errorOrigins = new WeakMap<Error, SourceLocation>();
 
@@ -148,6 +169,10 @@ export class RenderContext implements RenderState {
   parentTemplate: CompiledTemplate | null = null;
   private cache: Map<string, Value> | null = null;
   private resolving: Set<string> | null = null;
+  /** The variables' templates being rendered, outermost first, with where each was written. */
+  private chain: { text: string; origin: SourceLocation | undefined }[] | null = null;
+  /** How many variable templates deep 2.19 gets before Python's recursion limit (see recursionError). */
+  recursionLevels: number | undefined;
   private settled: WeakMap<object, Value> | null = null;
   /** The lists and dicts resolveDeep is inside of, for those that hold themselves. */
   private readonly resolvingContainers = new Set<object>();
@@ -272,7 +297,7 @@ export class RenderContext implements RenderState {
         }
         // The outermost variable in a recursive chain is the one Ansible points at; any other
         // error points at the innermost variable whose template failed.
-        if (err instanceof TemplateRecursionError) err.origin = this.vars.origin?.(name) ?? err.origin;
+        if (err instanceof TemplateRecursionError) err.origin ??= this.vars.origin?.(name);
         else if (err instanceof Error && !errorOrigins.has(err)) {
           const where = this.vars.origin?.(name);
           if (where) errorOrigins.set(err, where);
@@ -476,8 +501,12 @@ export class RenderContext implements RenderState {
   /** Renders a variable's template text in this call (root scope, native result). */
   renderNested(text: string, compileOptions: RenderOptions = {}): Value {
     const resolving = (this.resolving ??= new Set());
-    if (resolving.has(text) || this.depth > MAX_DEPTH) throw new TemplateRecursionError();
+    const chain = (this.chain ??= []);
+    const levels = this.recursionLevels ?? (this.expressionMode ? EXPRESSION_LEVELS : TEMPLATE_LEVELS);
+    if (resolving.has(text) || chain.length > levels) throw recursionError(chain, text, levels);
+    if (this.depth > MAX_DEPTH) throw new TemplateRecursionError();
     resolving.add(text);
+    chain.push({ text, origin: this.variableOrigin?.() });
     this.depth++;
     // A variable's template reads variables as its own render would: copies of its own.
     const outerCopies = this.copies;
@@ -507,6 +536,7 @@ export class RenderContext implements RenderState {
       this.rendersConstTemplates = outerConsts;
       this.depth--;
       resolving.delete(text);
+      chain.pop();
     }
   }
 
