@@ -306,6 +306,10 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       if (what === undefined) return { problem: message, ...at };
       return { context: `while scanning ${what}`, problem: 'did not find expected alphabetic or numeric character', ...lines.position(error.pos[0] + 1) };
     }
+    case 'BAD_PROP_ORDER':
+      // NOTE: an anchor or tag before a block `?` leaves libyaml no key to start there.
+      if (text[error.pos[0]] === '?') return { problem: 'mapping keys are not allowed in this context', ...at };
+      return { problem: message, ...at };
     case 'ALIAS_PROPS':
       // libyaml takes the anchor for a node of its own and then meets the alias where a key belongs.
       return unexpectedToken(text, error.pos[0], lines);

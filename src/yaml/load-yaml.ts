@@ -214,6 +214,7 @@ class Composer {
     const outerIndent = this.blockIndent;
     if (isScalar(node)) built = this.scalar(node, start, innerUnsafe);
     else if (isMap(node)) {
+      if (!node.flow) this.checkPropsBeforeKey(node.range?.[0]);
       if (!node.flow) checkBlockKeys(this, node.items, start, valueStart);
       else checkKeyLengths(this, node.items, true);
       if (!node.flow && this.scannedZones) for (const pair of node.items) this.checkTabAfterPlain(pair.value, start);
@@ -240,6 +241,16 @@ class Composer {
     if (recursive !== undefined) return Object.assign(recursive, built);
     if (anchor !== undefined) this.anchors.set(anchor, { node: built, offset: start });
     return built;
+  }
+
+  /**
+   * NOTE: libyaml takes an anchor or tag alone on a line before a block mapping's `?` as starting a
+   * node there, where no key may start; the `yaml` package gives them to the mapping.
+   */
+  private checkPropsBeforeKey(first: number | undefined): void {
+    if (first === undefined || this.text[first] !== '?') return;
+    const lineStart = this.text.lastIndexOf('\n', first - 1) + 1;
+    if (/^[ ]*(?:[&!]\S*[ ]+)+$/.test(this.text.slice(lineStart, first))) this.fail(first, 'mapping keys are not allowed in this context');
   }
 
   private emptyCollection(node: unknown, start: number): YamlNode {
