@@ -175,7 +175,7 @@ export class RenderContext implements RenderState {
   recursionLevels: number | undefined;
   private settled: WeakMap<object, Value> | null = null;
   /** The lists and dicts resolveDeep is inside of, for those that hold themselves. */
-  private readonly resolvingContainers = new Set<object>();
+  private readonly resolvingContainers = new Map<object, number>();
   /** Set once a template of this call mutates containers: each variable's own copy, by name. */
   private copies: Map<string, Value> | null = null;
   private depth = 0;
@@ -414,8 +414,16 @@ export class RenderContext implements RenderState {
     if (cleanContainers.has(value)) return value;
     // NOTE: a list or dict that holds itself (YAML's `&a [*a]`) is met again inside itself:
     // it is the one being rendered there, as 2.19's lazy containers render an item only when read.
-    if (this.resolvingContainers.has(value)) return value;
-    this.resolvingContainers.add(value);
+    const entered = this.resolvingContainers.get(value);
+    if (entered !== undefined) {
+      // NOTE: reached again through a template of its own (`e: ['{{ e }}']`), 2.19 renders it until
+      // Python's recursion limit.
+      const chain = this.chain ?? [];
+      const from = chain[entered];
+      if (from !== undefined) throw recursionError(chain, from.text, this.recursionLevels ?? (this.expressionMode ? EXPRESSION_LEVELS : TEMPLATE_LEVELS));
+      return value;
+    }
+    this.resolvingContainers.set(value, this.chain?.length ?? 0);
     try {
       return this.resolveContainer(value);
     } finally {
