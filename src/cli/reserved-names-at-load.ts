@@ -6,17 +6,35 @@
  * starts (and under --syntax-check or --list-tasks too). Display shows each warning once, so the
  * run does not repeat them.
  */
-import { isDict, type Data, type DataDict } from '../core/data.js';
-import { updateKeepingKeyOrigins } from '../core/key-origins.js';
+import { isDict, type DataDict } from '../core/data.js';
 import { setKeyOriginsFromNode } from '../yaml/key-origins-from-node.js';
 import type { WarningDetail } from '../inventory/warning-detail.js';
 import type { CompiledPlay } from '../compile/program.js';
 import type { VarsAsk } from '../compile/compile-play.js';
-import type { RunnerVars } from '../vars/runner-vars.js';
+import type { RunnerPlayVars, RunnerVars } from '../vars/runner-vars.js';
 
 export interface LoadedAsk {
   readonly ask: VarsAsk;
   readonly section: string;
+}
+
+/** The asks of one load, each where 2.19 makes it (a place kept for later ones among them). */
+export class LoadedAsks {
+  private readonly entries: (LoadedAsk | LoadedAsk[])[] = [];
+
+  add(ask: VarsAsk, section: string): void {
+    this.entries.push({ ask, section });
+  }
+
+  later(section: string): (ask: VarsAsk) => void {
+    const kept: LoadedAsk[] = [];
+    this.entries.push(kept);
+    return (ask) => kept.push({ ask, section });
+  }
+
+  inOrder(): LoadedAsk[] {
+    return this.entries.flat();
+  }
 }
 
 /**
@@ -40,19 +58,6 @@ function byRank(a: LoadedAsk, b: LoadedAsk): number {
   return 0;
 }
 
-/**
- * NOTE: an include's or import's own vars are its include params too (Task.get_include_params),
- * where 2.19 does not drop `tags` and `when` as it does from task vars: so those are warned of.
- */
-function withOwnParams(ask: VarsAsk): VarsAsk {
-  const own = ask.task.keywords.get('vars');
-  if (!own || !isDict(own.value)) return ask;
-  setKeyOriginsFromNode(own.value, own.node);
-  const params: DataDict = new Map();
-  for (const from of [ask.includeParams ?? new Map<string, Data>(), own.value]) updateKeepingKeyOrigins(params, from);
-  return { ...ask, includeParams: params };
-}
-
 const RESERVED_WARNING = /^Found variable using reserved name /;
 
 /**
@@ -62,17 +67,43 @@ const RESERVED_WARNING = /^Found variable using reserved name /;
 export function warnReservedAsLoaded(vars: RunnerVars, compiled: CompiledPlay, asks: readonly LoadedAsk[], extraVars: DataDict, show: (d: WarningDetail) => void): void {
   const play = compiled.play;
   if (asks.length === 0 && play.roles.length === 0) return;
-  const details = vars.manager.warningDetails;
-  const before = details.length;
-  try {
+  showingReservedOnly(vars, show, () => {
     if (play.roles.length > 0) {
       const own = play.keywords.get('vars');
       if (own && isDict(own.value)) setKeyOriginsFromNode(own.value, own.node);
       vars.manager.warnReservedIn([own && isDict(own.value) ? own.value : new Map(), extraVars]);
     }
-    // the play's own vars are warned of by the first ask, in its order (a role's defaults first)
-    const playVars = vars.manager.quietly(() => vars.startPlay(compiled, { all: [], active: () => [], batch: () => [] }, new Map()));
-    for (const { ask } of [...asks].sort(byRank)) playVars.forStep(withOwnParams(ask));
+    askInOrder(vars, compiled, [...asks].sort(byRank));
+  });
+}
+
+/**
+ * A file included as the play runs (include_tasks, include_role's tasks and handlers) asks as
+ * 2.19 loads it, before `included:` is shown and before any of its tasks runs: in its own order.
+ */
+export function warnReservedAsIncluded(vars: RunnerVars, compiled: CompiledPlay, asks: readonly LoadedAsk[], show: (d: WarningDetail) => void): void {
+  if (asks.length === 0) return;
+  showingReservedOnly(vars, show, () => askInOrder(vars, compiled, asks));
+}
+
+/** The play's variables without a host, made once per play (2.19's loader reads a vars file once). */
+const hostless = new WeakMap<CompiledPlay, RunnerPlayVars>();
+
+function askInOrder(vars: RunnerVars, compiled: CompiledPlay, asks: readonly LoadedAsk[]): void {
+  // the play's own vars are warned of by the first ask, in its order (a role's defaults first)
+  let playVars = hostless.get(compiled);
+  if (playVars === undefined) {
+    playVars = vars.manager.quietly(() => vars.startPlay(compiled, { all: [], active: () => [], batch: () => [] }, new Map()));
+    hostless.set(compiled, playVars);
+  }
+  for (const { ask } of asks) playVars.forStep(ask);
+}
+
+function showingReservedOnly(vars: RunnerVars, show: (d: WarningDetail) => void, ask: () => void): void {
+  const details = vars.manager.warningDetails;
+  const before = details.length;
+  try {
+    ask();
   } catch {
     // what cannot be read now (a vars file) fails the play as it runs, as before
   }

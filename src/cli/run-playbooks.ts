@@ -16,9 +16,9 @@ import { installPythonPlugins } from '../python-plugins/install-python-plugins.j
 import { playCollectionWarnings, roleTaskListWarnings } from '../playbook/collection-warnings.js';
 import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
 import { warnVarsFilesAtRoleLoad } from './role-load-vars-files.js';
-import { warnReservedAsLoaded, type LoadedAsk } from './reserved-names-at-load.js';
+import { LoadedAsks, warnReservedAsIncluded, warnReservedAsLoaded } from './reserved-names-at-load.js';
 import { compileLoadedPlays } from '../compile/compile-loaded.js';
-import { compileIncludeRole, compileIncludeTasks, includeLoopVars } from '../compile/compile-include.js';
+import { compileIncludeRole, compileIncludeTasks, includeLoopVars, type CompiledInclude } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
 import { DEFAULT_INVENTORY } from '../inventory/load-inventory.js';
 import { parsePlaybook } from '../playbook/parse-playbook.js';
@@ -28,7 +28,7 @@ import { loadRoleTasks } from '../playbook/load-role-tasks.js';
 import type { ImportPlaybookNode, Keyword, Playbook, PlayNode, RoleDefinition, TaskNode } from '../playbook/model.js';
 import { importPlaybookWhen } from './import-playbook-when.js';
 import { completeCollections, currentDefaultCollection, setDefaultCollection } from '../playbook/action-collections.js';
-import type { CompiledPlay } from '../compile/program.js';
+import type { CompiledPlay, TaskStep } from '../compile/program.js';
 import { PlaybookRunner } from '../run/playbook-runner.js';
 import { implicitFlushRuns, tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
@@ -391,7 +391,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     return within !== undefined ? within.collections : completeCollections(play?.keywords.get('collections')?.value);
   };
   const roleLoadWarnings = new Set<string>();
-  let loadingAsks: LoadedAsk[] | undefined;
+  let loadingAsks: LoadedAsks | undefined;
   const importedTasks = new WeakMap<TaskNode, readonly TaskOrBlock[]>();
   const loader: CompileLoader = {
     staticallyImported: (path, task, list) => {
@@ -436,12 +436,25 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     renderStatic: (text, loc) => (currentPlay && templar.isTemplate(text) ? pyStr(templar.render(text, staticVars(currentPlay), { origin: loc })) : text),
     playLoc: () => currentPlay?.loc,
     // a name's template errors are warnings then (an undefined inventory_hostname, say: no host yet)
-    // only the asks of a play loading count here; a file included as the play runs asks as it runs
-    askingVars: (ask, section) => loadingAsks?.push({ ask, section }),
+    // a play loading, or a file included as it runs, collects them (see loadingAsks)
+    askingVars: (ask, section) => loadingAsks?.add(ask, section),
+    askingLater: (section) => {
+      const kept = loadingAsks?.later(section);
+      return (ask) => kept?.(ask);
+    },
     importingRole: (task) => {
       const name = task.keywords.get('name');
       if (currentPlay && name && typeof name.value === 'string' && templar.isTemplate(name.value)) renderTaskName(name.value, name, templar, staticVars(currentPlay), callback);
     },
+  };
+  const compileIncludeTasksFound = (step: TaskStep, file: string, args: DataDict, itemVars: DataDict | undefined): CompiledInclude => {
+    try {
+      return compileIncludeTasks(step, file, args, loader, itemVars);
+    } catch (e) {
+      if (!(e instanceof VolantError) || e.code !== 'FILE_NOT_FOUND') throw e;
+      const path = loader.resolveTaskFile(file, step.baseDir, step.role);
+      throw new VolantError('INCLUDE_FAILED', `Could not find or access '${path}' on the Ansible Controller: ${e.message}`);
+    }
   };
   // Compiled once per play; compiling again makes it the play that run-time includes load for.
   const compiledPlays = new Map<PlayNode, CompiledPlay>();
@@ -451,7 +464,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     let compiled = compiledPlays.get(play);
     if (compiled === undefined) {
       warnVarsFilesAtRoleLoad(play, staticVars(play), (name, scope) => loadVarsFile(name, scope, dirname(play.file)), (d) => showDetail(d, callback));
-      const asks: LoadedAsk[] = [];
+      const asks = new LoadedAsks();
       loadingAsks = asks;
       try {
         compiled = compilePlay(withPlayDefaults(play, playDefaults), loader, { keepDuplicateRoles: Boolean(args.listTasks) });
@@ -459,7 +472,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
         loadingAsks = undefined;
       }
       compiledPlays.set(play, compiled);
-      warnReservedAsLoaded(vars, compiled, asks, extraVars, (d) => showDetail(d, callback));
+      warnReservedAsLoaded(vars, compiled, asks.inOrder(), extraVars, (d) => showDetail(d, callback));
       for (const message of playCollectionWarnings(play, (task) => importedTasks.get(task))) warn(message);
     }
     return compiled;
@@ -556,14 +569,15 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
         const args = result.get('include_args');
         const argsDict = isDict(args) ? args : new Map<string | number | boolean | null, Data>();
         const itemVars = includeLoopVars(result);
-        if (step.task.action === 'include_role') return compileIncludeRole(step, argsDict, loader, itemVars);
-        const file = pyStr(result.get('include'));
+        const asks = new LoadedAsks();
+        loadingAsks = asks;
         try {
-          return compileIncludeTasks(step, file, argsDict, loader, itemVars);
-        } catch (e) {
-          if (!(e instanceof VolantError) || e.code !== 'FILE_NOT_FOUND') throw e;
-          const path = loader.resolveTaskFile(file, step.baseDir, step.role);
-          throw new VolantError('INCLUDE_FAILED', `Could not find or access '${path}' on the Ansible Controller: ${e.message}`);
+          const included = step.task.action === 'include_role' ? compileIncludeRole(step, argsDict, loader, itemVars) : compileIncludeTasksFound(step, pyStr(result.get('include')), argsDict, itemVars);
+          const compiled = currentPlay && compiledPlays.get(currentPlay);
+          if (compiled) warnReservedAsIncluded(vars, compiled, asks.inOrder(), (d) => showDetail(d, callback));
+          return included;
+        } finally {
+          loadingAsks = undefined;
         }
       },
     },

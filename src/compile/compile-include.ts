@@ -122,13 +122,14 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
   const fold = applyFold(step, args);
   const deps = builder.addDependencies(role, fold);
   builder.addRoleTasks(role, fold, from.tasks ?? 'main');
+  builder.keepHandlerAsks(role);
   // the role's handlers see the include's params too (its vars: and loop item), as its tasks do
   const handlers = new ProgramBuilder(loader, params);
   // NOTE: 2.19 loads the role's tasks (and what they import, handlers too) before it adds the role's handlers.
   addImportedHandlers(handlers, builder, loader);
   // a dependency's handlers sit under its entry's keywords (`when`, tags …), as its tasks do
-  for (const dep of deps) handlers.addList(loader.loadRoleTasks(dep.def, 'main', true), roleFold(step.outerFold, dep, role), { role: dep, baseDir: `${dep.def.path}/handlers` });
-  handlers.addList(loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold, { role, baseDir: `${def.path}/handlers` });
+  for (const dep of deps) handlers.addRoleHandlers(builder, dep, loader.loadRoleTasks(dep.def, 'main', true), roleFold(step.outerFold, dep, role));
+  handlers.addRoleHandlers(builder, role, loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold);
   // `included:` names the role as the task wrote it (a short name found through collections: too)
   return { program: builder.build(), displayFile: pyStr(name), handlers: handlers.build(), role };
 }

@@ -56,6 +56,11 @@ export interface CompileLoader {
    * `section` says where in the play it is (see ProgramBuilder.loadSection).
    */
   askingVars?(ask: VarsAsk, section: string): void;
+  /**
+   * Keeps a place in that order, here, for asks made later: 2.19 loads a role's handlers right
+   * after its tasks, where Volant compiles those of an imported or included role at the end.
+   */
+  askingLater?(section: string): (ask: VarsAsk) => void;
 }
 
 /** A task loading asks for the variables of (a StepLike of vars' runner-vars). */
@@ -65,6 +70,8 @@ export interface VarsAsk {
   readonly role?: RoleInstance;
   readonly includeParams?: DataDict;
   readonly baseDir: string;
+  /** Made as a role loads, before 2.19 knows the chain of roles depending on it. */
+  readonly noDepChain?: boolean;
 }
 
 /** The actions whose loading asks 2.19 for the play's variables (helpers.load_list_of_tasks). */
@@ -89,6 +96,10 @@ export class ProgramBuilder {
    * so they take what the import and the blocks around it set (when, vars, any_errors_fatal …).
    */
   readonly importedHandlers: { role: RoleInstance; file: string; fold: FoldedKeywords }[] = [];
+  /** Where the asks of an imported or included role's handlers go (see CompileLoader.askingLater). */
+  readonly handlerAsks = new Map<RoleInstance, (ask: VarsAsk) => void>();
+  /** Set while such handlers load: their asks go to the place kept for them. */
+  private asksTo: ((ask: VarsAsk) => void) | undefined;
   /** The play's import_playbook depth (see checkRoleRecursion). */
   playImportDepth = 0;
   private span = -1;
@@ -191,8 +202,15 @@ export class ProgramBuilder {
 
   private addTask(task: TaskNode, fold: FoldedKeywords, ctx: { role?: RoleInstance; baseDir: string }): void {
     if (ASKS_VARS.has(task.action)) {
-      const ask = { task, folded: task.action === 'include_tasks' ? foldTask(fold, task.keywords) : fold, baseDir: ctx.baseDir };
-      this.loader.askingVars?.({ ...ask, ...(ctx.role ? { role: ctx.role } : {}), ...(this.includeParams ? { includeParams: this.includeParams } : {}) }, this.loadSection);
+      const base = { task, folded: task.action === 'include_tasks' ? foldTask(fold, task.keywords) : fold, baseDir: ctx.baseDir };
+      const ask = {
+        ...base,
+        ...(ctx.role ? { role: ctx.role } : {}),
+        ...(this.includeParams ? { includeParams: this.includeParams } : {}),
+        ...(this.loadingRoles > 0 ? { noDepChain: true } : {}),
+      };
+      if (this.asksTo) this.asksTo(ask);
+      else this.loader.askingVars?.(ask, this.loadSection);
     }
     if (task.action === 'import_tasks') return this.addImportTasks(task, fold, ctx);
     if (task.action === 'import_role') return this.addImportRole(task, fold, ctx);
@@ -261,6 +279,7 @@ export class ProgramBuilder {
     for (const dep of this.addDependencies(instance, importFold)) this.importedHandlers.push({ role: dep, file: 'main', fold: roleFold(importFold, dep, instance) });
     this.importedHandlers.push({ role: instance, file: from.handlers ?? 'main', fold: importFold });
     this.addRoleTasks(instance, importFold, from.tasks ?? 'main');
+    this.keepHandlerAsks(instance);
     this.importDepth--;
     this.includeParams = outerParams;
     // 2.19 adds an imported role to the play's roles once it has loaded it, after the roles it imports.
@@ -283,9 +302,28 @@ export class ProgramBuilder {
       added.push(...this.addDependencies(dep, depFold), dep);
       direct.push(dep);
       this.addRoleTasks(dep, depFold);
+      this.keepHandlerAsks(dep);
     }
     role.dependencies = direct;
     return added;
+  }
+
+  /** Keeps the place of the role's handlers' asks, right after its tasks' (see handlerAsks). */
+  keepHandlerAsks(role: RoleInstance): void {
+    const later = this.loader.askingLater?.(this.loadSection);
+    if (later) this.handlerAsks.set(role, later);
+  }
+
+  /** Adds a role's handlers, their asks going where `from` kept them. */
+  addRoleHandlers(from: ProgramBuilder | undefined, role: RoleInstance, list: readonly TaskOrBlock[], fold: FoldedKeywords): void {
+    this.asksTo = from?.handlerAsks.get(role);
+    this.loadingRoles++;
+    try {
+      this.addList(list, fold, { role, baseDir: `${role.def.path}/handlers` });
+    } finally {
+      this.asksTo = undefined;
+      this.loadingRoles--;
+    }
   }
 
   /** A role's tasks under the role entry's keywords, after the check of its argument spec. */
@@ -293,9 +331,21 @@ export class ProgramBuilder {
     const list = this.loader.loadRoleTasks(role.def, file, false);
     const validation = validationTask(role, file.replace(/\.ya?ml$/, ''), this.loader.playLoc?.());
     const before = this.steps.length;
-    this.addList(validation ? [validation, ...list] : list, fold, { role, baseDir: `${role.def.path}/tasks` });
+    this.loadingRoles++;
+    try {
+      this.addList(validation ? [validation, ...list] : list, fold, { role, baseDir: `${role.def.path}/tasks` });
+    } finally {
+      this.loadingRoles--;
+    }
     if (this.steps.length === before) this.emptyRoles.push(before);
   }
+
+  /**
+   * How many role loads the steps being added come through. NOTE: 2.19 gives a role's blocks
+   * their dependency chain once the role is compiled, after it loads: an ask made as a role loads
+   * sees none of the vars and params a dependency inherits from its dependants.
+   */
+  private loadingRoles = 0;
 
   /** See Program.emptyRoles. */
   private readonly emptyRoles: number[] = [];
@@ -326,9 +376,7 @@ export function taskFileCollections(role: RoleInstance | undefined, fold: Folded
 
 /** The handlers of the roles `from`'s import_role tasks brought in, each under the keywords around its import. */
 export function addImportedHandlers(handlers: ProgramBuilder, from: ProgramBuilder, loader: CompileLoader): void {
-  for (const { role, file, fold } of from.importedHandlers) {
-    handlers.addList(loader.loadRoleTasks(role.def, file, true), fold, { role, baseDir: `${role.def.path}/handlers` });
-  }
+  for (const { role, file, fold } of from.importedHandlers) handlers.addRoleHandlers(from, role, loader.loadRoleTasks(role.def, file, true), fold);
 }
 
 export function roleFrom(args: DataDict): { tasks?: string; vars?: string; defaults?: string; handlers?: string } {
@@ -457,7 +505,7 @@ export function compilePlay(play: PlayNode, loader: CompileLoader, options: { ke
   loads.forEach((role, i) => {
     const list = loader.loadRoleTasks(role.def, 'main', true);
     handlers.loadSection = `role ${i} handlers`;
-    handlers.addList(list, roleFold(playFold, role), { role, baseDir: `${role.def.path}/handlers` });
+    handlers.addRoleHandlers(undefined, role, list, roleFold(playFold, role));
   });
   handlers.loadSection = 'handlers';
   handlers.addList(play.handlers, playFold, { baseDir });

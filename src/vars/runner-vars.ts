@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { isDict, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { Inventory } from '../inventory/inventory.js';
 import { setKeyOriginsFromNode } from '../inventory/key-origins.js';
+import { updateKeepingKeyOrigins } from '../core/key-origins.js';
 import type { Keyword, Keywords, RoleDefinition, RoleRef } from '../playbook/model.js';
 import { roleShortName } from '../playbook/load-role.js';
 import type { VarSource } from '../template/api.js';
@@ -29,12 +30,14 @@ export interface RoleInstanceLike {
 
 /** The parts of compile's TaskStep read here. */
 export interface StepLike {
-  readonly task: { readonly keywords: Keywords };
+  readonly task: { readonly keywords: Keywords; readonly action?: string };
   readonly folded: { readonly blockVars: readonly Keyword[]; readonly environment: readonly Keyword[] };
   readonly role?: RoleInstanceLike;
   readonly includeParams?: DataDict;
   /** The directory of the task's file. */
   readonly baseDir?: string;
+  /** Asked as 2.19 loads the role: no chain of dependants yet (their vars and params). */
+  readonly noDepChain?: boolean;
 }
 
 /** The parts of compile's CompiledPlay read here. */
@@ -229,6 +232,19 @@ function keywordDict(kw: Keyword | undefined): DataDict | undefined {
   return kw.value;
 }
 
+/** The actions whose own vars are include params too (2.19's Task.get_include_params). */
+const INCLUDES: ReadonlySet<string> = new Set(['include_tasks', 'include_role']);
+
+/**
+ * NOTE: an include's own vars are its include params as well as task vars, so they rank over
+ * set_fact there, and `tags` and `when` among them (dropped from task vars) stay.
+ */
+function withOwnParams(outer: DataDict | undefined, own: DataDict): DataDict {
+  const params: DataDict = new Map();
+  for (const from of [outer ?? EMPTY, own]) updateKeepingKeyOrigins(params, from);
+  return params;
+}
+
 function taskScope(step: StepLike, scopes: RoleScopes): TaskScope {
   const vars: DataDict[] = [];
   for (const kw of step.folded.blockVars) {
@@ -238,16 +254,17 @@ function taskScope(step: StepLike, scopes: RoleScopes): TaskScope {
   const own = keywordDict(step.task.keywords.get('vars'));
   if (own) vars.push(own);
   const env = step.folded.environment;
+  const includeParams = own && INCLUDES.has(step.task.action ?? '') ? withOwnParams(step.includeParams, own) : step.includeParams;
   const scope: TaskScope = {
     vars,
-    ...(step.includeParams ? { includeParams: step.includeParams } : {}),
+    ...(includeParams ? { includeParams } : {}),
     ...(step.baseDir !== undefined ? { fileDir: step.baseDir } : {}),
     // NOTE: 2.19's environment is a list keyword extended level by level: a written list's
     // items join it, None adds nothing, anything else (a dict, a template) is one item.
     environment: env.flatMap((k) => (k.value === null ? [] : Array.isArray(k.value) ? k.value : [k.value])),
   };
   if (!step.role) return scope;
-  return { ...scope, role: scopes.scope(step.role), depChain: scopes.chain(step.role) };
+  return { ...scope, role: scopes.scope(step.role), depChain: step.noDepChain ? [] : scopes.chain(step.role) };
 }
 
 /** RoleScope views of compile's role instances, made once per play. */
