@@ -62,7 +62,8 @@ const RESERVED_WARNING = /^Found variable using reserved name /;
 
 /**
  * `extraVars`: -e's variables. NOTE: naming each entry of `roles:` asks for the play's variables
- * too (no task: play vars, then extra vars), before anything in the roles loads.
+ * too (no task: play vars, vars_files as read without a host, then extra vars), before anything
+ * in the roles loads.
  */
 export function warnReservedAsLoaded(vars: RunnerVars, compiled: CompiledPlay, asks: readonly LoadedAsk[], extraVars: DataDict, show: (d: WarningDetail) => void): void {
   const play = compiled.play;
@@ -71,7 +72,13 @@ export function warnReservedAsLoaded(vars: RunnerVars, compiled: CompiledPlay, a
     if (play.roles.length > 0) {
       const own = play.keywords.get('vars');
       if (own && isDict(own.value)) setKeyOriginsFromNode(own.value, own.node);
-      vars.manager.warnReservedIn([own && isDict(own.value) ? own.value : new Map(), extraVars]);
+      let files: readonly DataDict[] = [];
+      try {
+        files = hostlessPlayVars(vars, compiled).varsFilesAtLoad ?? [];
+      } catch {
+        // a vars file that does not read fails the play as it runs
+      }
+      vars.manager.warnReservedIn([own && isDict(own.value) ? own.value : new Map(), ...files, extraVars]);
     }
     askInOrder(vars, compiled, [...asks].sort(byRank));
   });
@@ -89,13 +96,19 @@ export function warnReservedAsIncluded(vars: RunnerVars, compiled: CompiledPlay,
 /** The play's variables without a host, made once per play (2.19's loader reads a vars file once). */
 const hostless = new WeakMap<CompiledPlay, RunnerPlayVars>();
 
-function askInOrder(vars: RunnerVars, compiled: CompiledPlay, asks: readonly LoadedAsk[]): void {
-  // the play's own vars are warned of by the first ask, in its order (a role's defaults first)
+function hostlessPlayVars(vars: RunnerVars, compiled: CompiledPlay): RunnerPlayVars {
   let playVars = hostless.get(compiled);
   if (playVars === undefined) {
     playVars = vars.manager.quietly(() => vars.startPlay(compiled, { all: [], active: () => [], batch: () => [] }, new Map()));
     hostless.set(compiled, playVars);
   }
+  return playVars;
+}
+
+function askInOrder(vars: RunnerVars, compiled: CompiledPlay, asks: readonly LoadedAsk[]): void {
+  if (asks.length === 0) return;
+  // the play's own vars are warned of by the first ask, in its order (a role's defaults first)
+  const playVars = hostlessPlayVars(vars, compiled);
   for (const { ask } of asks) playVars.forStep(ask);
 }
 

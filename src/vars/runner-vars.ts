@@ -51,6 +51,8 @@ export interface CompiledPlayLike {
 }
 
 export interface RunnerPlayVars {
+  /** The play's vars_files as read without a host (as 2.19 loads the play). */
+  readonly varsFilesAtLoad?: readonly DataDict[];
   forTask(host: string, step?: StepLike, locals?: ReadonlyMap<string, Data>): VarSource;
   forPlay(): VarSource;
   forStep(step: StepLike): VarSource;
@@ -115,6 +117,7 @@ export class RunnerVars {
       return scope;
     };
     return {
+      varsFilesAtLoad: atPlay ?? [],
       forTask(host: string, step?: StepLike, locals?: ReadonlyMap<string, Data>): VarSource {
         const source = manager.taskVars(host, play, step ? scopeOf(step) : undefined, hosts);
         return locals && locals.size > 0 ? withLocals(source, locals as ReadonlyMap<DictKey, Data>) : source;
@@ -164,13 +167,15 @@ export class RunnerVars {
       ) ?? EMPTY;
     const anyTemplated = entries.some((e) => (Array.isArray(e.value) ? e.value.some(isTemplated) : isTemplated(e.value)));
     // ansible reads them once without a host as the play loads (a name needing a host variable
-    // is skipped there, with its warning), then for each host.
+    // is skipped there, with its warning), then for each host; what asks without a host
+    // (loading an include) sees the first.
     // NOTE: each file read makes its variables known to the names after it, as 2.19 reads them in turn.
     const atPlay: DataDict[] = [];
     for (const e of entries) atPlay.push(load(e, this.manager.quietly(() => this.manager.taskVars(undefined, { ...scope, varsFiles: [...atPlay] }))));
     if (!anyTemplated) return { varsFiles: atPlay, atPlay };
     const perHost = new Map<string, DataDict[]>();
     return {
+      varsFiles: atPlay,
       atPlay,
       varsFilesFor: (host: string, forTask: boolean) => {
         // NOTE: once a host's facts are gathered, 2.19 fails a task whose vars_files name is
