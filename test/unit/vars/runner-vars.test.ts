@@ -126,4 +126,15 @@ describe('vars/runner vars', () => {
     vars.addHost('h3', ['new'], dict({ hv: 1 }));
     assert.deepEqual(pv.forTask('h1', step).get('groups'), new Map([['all', ['h3', 'h1', 'h2']], ['ungrouped', ['h1', 'h2']], ['new', ['h3']]]));
   });
+  it("ranks an include's own vars over set_fact for its own task, tags and when among them", () => {
+    const { vars, play } = setup();
+    const own = kw(dict({ x: 'own', tags: 'own', when: 'own' }));
+    const step = (action: string): StepLike => ({ task: { keywords: new Map([['vars', own]]), action }, folded: { blockVars: [], environment: [] } });
+    const pv = vars.startPlay(play, hosts, new Map());
+    vars.setNonPersistent('h1', dict({ x: 'set_fact' }));
+    const include = pv.forTask('h1', step('include_tasks'));
+    assert.deepEqual([include.get('x'), include.get('tags'), include.get('when')], ['own', 'own', 'own']);
+    const plain = pv.forTask('h1', step('debug'));
+    assert.deepEqual([plain.get('x'), plain.has('tags'), plain.has('when')], ['set_fact', false, false]);
+  });
 });
