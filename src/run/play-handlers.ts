@@ -30,6 +30,8 @@ export interface HandlerRunner {
 export class PlayHandlers {
   /** The play's handlers, then those of roles include_role brought in. */
   private readonly steps: Step[];
+  /** How many of them the play loaded (see startBatch). */
+  private readonly loaded: number;
   readonly notifications: Notifications;
 
   constructor(
@@ -37,7 +39,17 @@ export class PlayHandlers {
     private readonly runner: HandlerRunner,
   ) {
     this.steps = [...handlers.steps];
+    this.loaded = this.steps.length;
     this.notifications = new Notifications({ steps: this.steps }, runner.handlerName ? (step, name) => runner.handlerName?.(step, name) : undefined);
+  }
+
+  /**
+   * NOTE: 2.19 runs each serial batch on a fresh copy of the play, whose handlers are those it
+   * loaded: what include_role added in an earlier batch is gone, so a notification finds the
+   * handler of the play's load again.
+   */
+  startBatch(): void {
+    this.steps.splice(this.loaded);
   }
 
   /** include_role's handlers join the play's list, once per role. */

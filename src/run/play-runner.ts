@@ -207,6 +207,7 @@ export class PlayRunner {
     this.endedByMeta = false;
     this.maxFailMarked = undefined;
     this.questions.startBatch();
+    this.handlers.startBatch();
     this.ranAheadBefore += this.runAhead?.started ?? 0;
     this.runAhead = this.runAheadAllowed() ? new RunAhead(this.services.forks) : undefined;
   }
