@@ -741,6 +741,7 @@ function withVarWarnings(vars: RunnerVars, callback: Callback): VarsPort {
         forPlay: () => playVars.forPlay(),
         forStep: (step) => playVars.forStep(step),
         addPublicRole: (role) => playVars.addPublicRole?.(role),
+        startBatch: () => playVars.startBatch?.(),
       };
     },
     setFacts: (host, facts) => {

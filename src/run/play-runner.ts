@@ -208,6 +208,7 @@ export class PlayRunner {
     this.maxFailMarked = undefined;
     this.questions.startBatch();
     this.handlers.startBatch();
+    this.playVars.startBatch?.();
     this.ranAheadBefore += this.runAhead?.started ?? 0;
     this.runAhead = this.runAheadAllowed() ? new RunAhead(this.services.forks) : undefined;
   }

@@ -29,6 +29,8 @@ export interface PlayVars {
   forStep?(step: TaskStep): VarSource;
   /** include_role with `public: true` ran: the role's defaults and vars join the play's. */
   addPublicRole?(role: RoleInstance): void;
+  /** A serial batch starts: 2.19 runs it on a fresh copy of the play, without the roles include_role added. */
+  startBatch?(): void;
 }
 
 export interface VarsPort {

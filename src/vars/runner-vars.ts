@@ -58,6 +58,8 @@ export interface RunnerPlayVars {
   forStep(step: StepLike): VarSource;
   /** include_role ran: the role joins the play's roles (its defaults and vars too when it is public). */
   addPublicRole?(role: RoleInstanceLike): void;
+  /** A serial batch starts: the roles include_role added are gone (2.19 copies the play per batch). */
+  startBatch?(): void;
 }
 
 export interface RunnerVarsOptions extends VariableManagerOptions {
@@ -93,6 +95,7 @@ export class RunnerVars {
     // Grows when an include_role runs (a role not public keeps its variables to itself).
     const entries = compiled.playRoles ?? compiled.roles.filter((r) => !r.fromInclude && !r.parent);
     const roles: RoleScope[] = entries.map((r) => scopes.scope(r));
+    const loadedRoles = roles.length;
     const baseScope: PlayScope = {
       name: nameValue !== undefined && nameValue !== null && nameValue !== '' ? String(nameValue) : Array.isArray(hostsPattern) ? hostsPattern.join(',') : hostsPattern,
       hosts: hostsPattern,
@@ -132,6 +135,9 @@ export class RunnerVars {
         const scope = scopes.scope(role);
         // NOTE: 2.19 appends the role each time an include loads it, a role already there again.
         roles.push(scope);
+      },
+      startBatch(): void {
+        roles.splice(loadedRoles);
       },
     };
   }
