@@ -149,17 +149,16 @@ def _run(params, ctx):
         if params.get('mode') == 'preserve':
             params['mode'] = '0%03o' % stat.S_IMODE(os.stat(src).st_mode)
         if os.path.isdir(src):
-            if not params['force']:
-                # as for a file: the folder dest names (dest/basename(src) in an existing folder;
-                # a src ending in a slash names dest itself) is left alone when it exists
-                target = _with_folder(dest)
-                if os.path.isdir(target):
-                    target = os.path.join(target, os.path.basename(src))
-                if os.path.exists(target):
-                    return {'changed': False, 'msg': 'file already exists', 'src': src, 'dest': target}
             if dest.endswith(os.sep) and not os.path.exists(os.path.dirname(dest)):
                 _make_dest_dirs(ctx, params, os.path.dirname(dest), src)
-            return _copy_tree(params, ctx, src, dest)
+            # as for a file, the module names dest with a folder part, and dest/basename(src) in
+            # an existing folder (a src ending in a slash names dest itself)
+            named = _with_folder(dest)
+            if os.path.isdir(named):
+                named = os.path.join(named, os.path.basename(src))
+            if not params['force'] and os.path.exists(named):
+                return {'changed': False, 'msg': 'file already exists', 'src': src, 'dest': named}
+            return _copy_tree(params, ctx, src, dest, named)
         data = _Source(path=src)
     checksum_src = data.digest('sha1')
     params['_volant_meta'] = {'checksum': checksum_src}
@@ -657,9 +656,9 @@ def _copy_controller_tree(params, ctx, tree):
             'invocation': _task_args_invocation(ctx.raw_args, ctx.internal)}
 
 
-def _copy_tree(params, ctx, src, dest):
-    # NOTE: the answer names dest/basename(src) only when dest was already a folder
-    shown_dest = os.path.join(dest, os.path.basename(src)) if os.path.isdir(dest) else dest
+def _copy_tree(params, ctx, src, dest, shown_dest):
+    """Copies the host folder SRC into DEST; SHOWN_DEST is the dest the module named before
+    copying (dest/basename(src) only when dest was already a folder)."""
     if not src.endswith(os.sep):
         dest = os.path.join(dest, os.path.basename(src))
     changed = _host_folder_copy.mirror_folder(src, dest, params, ctx)
