@@ -6,23 +6,13 @@ changes from run to run: printed as <HASH>.
     /work/shared/tools/ansible-oracle/oracle-exec python3 test/jinja/record-plugin-function-names.py
 """
 import json, re
-import jinja2.filters as jf, jinja2.tests as jt
-from ansible.plugins.loader import filter_loader, test_loader
-from ansible.template import Templar
+from oracle_plugins import resolved_plugins
 
-env = Templar(variables={}).environment
 SUFFIX = ' argument after ** must be a mapping, not list'
 
-for kind, loader, base, coll in (('filter', filter_loader, jf.FILTERS, env.filters), ('test', test_loader, jt.TESTS, env.tests)):
-    names = set(base)
-    for p in loader.all():
-        names.add(p.ansible_name.split('.')[-1])
+for kind, entries in resolved_plugins():
     print('#', kind)
-    for n in sorted(names):
-        try:
-            f = coll[n]
-        except Exception:
-            continue
+    for n, f in entries:
         try:
             f(**[])
         except TypeError as e:

@@ -5,11 +5,8 @@ their entries are written by hand there.
     /work/shared/tools/ansible-oracle/oracle-exec python3 test/jinja/record-plugin-signatures.py
 """
 import functools, inspect, json
-import jinja2.filters as jf, jinja2.tests as jt
 from jinja2.utils import _PassArg
-from ansible.plugins.loader import filter_loader, test_loader
-from ansible.template import Templar
-env = Templar(variables={}).environment
+from oracle_plugins import resolved_plugins
 
 def unwrap(f):
     if hasattr(f, 'j2_function'): f = f.j2_function
@@ -40,13 +37,8 @@ def compact(f):
         parts.append(n)
     return '%s(%s)' % (code.co_name, ', '.join(parts))
 
-for kind, loader, base, coll in (('filter', filter_loader, jf.FILTERS, env.filters), ('test', test_loader, jt.TESTS, env.tests)):
-    names = set(base)
-    for p in loader.all():
-        names.add(p.ansible_name.split('.')[-1])
+for kind, entries in resolved_plugins():
     print('#', kind)
-    for n in sorted(names):
-        try: f = coll[n]
-        except Exception: continue
+    for n, f in entries:
         c = compact(f)
         print('  %s: %s,' % (json.dumps(n) if not n.isidentifier() or n in ('in',) else n, json.dumps(c).replace('"', "'") if c else 'None'))
