@@ -13,6 +13,14 @@ describe('golden/normalize', () => {
     );
   });
 
+  it("replaces the per-process hash in a plugin module's name, keeping Jinja's own names", () => {
+    assert.equal(
+      normalizeOutput('Error rendering template: ansible.plugins.filter.core_1178769373354691259.regex_replace() argument after ** must be a mapping, not list\n', ctx),
+      'Error rendering template: ansible.plugins.filter.core_<HASH>.regex_replace() argument after ** must be a mapping, not list\n',
+    );
+    assert.equal(normalizeOutput('jinja2.filters.do_int() argument after ** must be a mapping\n', ctx), 'jinja2.filters.do_int() argument after ** must be a mapping\n');
+  });
+
   it('replaces command clocks in one-line JSON results', () => {
     const line =
       'fatal: [localhost]: FAILED! => {"changed": true, "cmd": ["/bin/false"], "delta": "0:00:00.002811", ' +
