@@ -6,10 +6,17 @@
 import type { Data } from './data.js';
 
 const setLists = new WeakSet<readonly Data[]>();
+let anySetList = false;
 
 export function markSetList<T extends readonly Data[]>(list: T): T {
   setLists.add(list);
+  anySetList = true;
   return list;
+}
+
+/** Whether this process has made a set at all: most never do, and skip looking for one. */
+export function setListsMade(): boolean {
+  return anySetList;
 }
 
 export function isSetList(value: unknown): value is Data[] {

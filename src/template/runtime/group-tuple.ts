@@ -5,10 +5,12 @@ import type { RenderOptions } from '../api.js';
 import { holdsList } from './holds-list.js';
 
 const groupTuples = new WeakSet<object>();
+let anyGroupTuple = false;
 
 export function groupTuple(grouper: Value, list: Value[]): Data[] {
   const t = markTuple([grouper, list] as Data[]);
   groupTuples.add(t);
+  anyGroupTuple = true;
   return t;
 }
 
@@ -28,7 +30,8 @@ export function groupTupleAttr(obj: Value, name: string): Value | undefined {
  * groupby's tuples are in it (anywhere); text made of several parts keeps them as tuples, unwarned.
  */
 export function warnGroupTupleStorage(v: unknown, options: RenderOptions): void {
-  if (holdsList(v, (list) => groupTuples.has(list))) {
+  // NOTE: every stored template result passes here; the walk is only worth it once groupby ran.
+  if (anyGroupTuple && holdsList(v, (list) => groupTuples.has(list))) {
     options.warn?.({ kind: 'warning', message: "Type 'GroupTuple' is unsupported in variable storage, converting to 'list'.", ...(options.origin ? { origin: options.origin } : {}) });
   }
 }
