@@ -545,8 +545,10 @@ def handle_rmtree(req):
 
 
 def handle_load(req):
-    for name, source in (req.get('modules') or {}).items():
+    modules = req.get('modules') or {}
+    for name, source in modules.items():
         _module_sources[name] = source
+    _warm_up(modules)
     # NOTE: id null: the same frame goes to every host ahead of a module's first request (load-frames.ts)
     if req.get('id') is not None:
         send({'id': req['id'], 'ok': True, 'result': {'loaded': sorted(_module_sources)}})
@@ -589,15 +591,22 @@ class _Worker(object):
             _threaded(fn, req)
             with _idle_lock:
                 _idle.append(self)
+                _busy[0] -= 1
+                if not _busy[0] and _warm:
+                    _all_idle.notify_all()
 
 
 _idle = []
 _idle_lock = threading.Lock()
+# signalled when the last running request ends (the warm-up waits for it)
+_all_idle = threading.Condition(_idle_lock)
+_busy = [0]
 
 
 def _dispatch(fn, req):
     with _idle_lock:
         worker = _idle.pop() if _idle else None
+        _busy[0] += 1
     if worker is None:
         worker = _Worker()
         t = threading.Thread(target=worker.loop)
@@ -605,6 +614,58 @@ def _dispatch(fn, req):
         t.start()
     worker.job = (fn, req)
     worker.wake.release()
+
+
+# The warm-up: the standard-library modules that the modules a load frame brings import at their
+# top, imported while no request runs. The controller sends a play's modules with the first one
+# it needs, so under linear an agent imports what the later tasks need while it waits for the
+# other hosts' logins, not after them (where every host pays it at the same task). Only the
+# standard library: a module the host may install during the play must be imported as it stands
+# when the task runs, and modules themselves are executed only at their first request.
+_warm = []
+_warm_thread = []
+
+
+def _top_imports(source):
+    names = []
+    for line in source.splitlines():
+        if line.startswith('import '):
+            names.extend(part.split()[0] for part in line[7:].split('#')[0].split(',') if part.strip())
+        elif line.startswith('from ') and not line.startswith('from .'):
+            names.append(line[5:].split()[0])
+    return [name.split('.')[0] for name in names]
+
+
+def _warm_up(sources):
+    stdlib = getattr(sys, 'stdlib_module_names', None)  # Python >= 3.10
+    if stdlib is None:
+        return
+    with _idle_lock:
+        for source in sources.values():
+            for name in _top_imports(source):
+                if name in stdlib and name not in sys.modules and name not in _warm:
+                    _warm.append(name)
+        if not _warm:
+            return
+        if not _warm_thread:
+            t = threading.Thread(target=_warm_loop)
+            t.daemon = True
+            _warm_thread.append(t)
+            t.start()
+        _all_idle.notify_all()
+
+
+def _warm_loop():
+    while True:
+        with _idle_lock:
+            while not _warm or _busy[0]:
+                _all_idle.wait()
+            name = _warm.pop(0)
+        if name not in sys.modules:
+            try:
+                __import__(name)
+            except BaseException:
+                pass
 
 
 def main():

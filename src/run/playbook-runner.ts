@@ -12,6 +12,7 @@ import { allocateStepId } from '../compile/compile-play.js';
 import { buildJumpTable } from '../compile/jump-table.js';
 import { compileLoadedPlays } from '../compile/compile-loaded.js';
 import { PlayRunner, type PlayRunServices } from './play-runner.js';
+import { playActions } from './play-actions.js';
 import { concatPrograms } from './concat-programs.js';
 import { AggregateStats } from './stats.js';
 import { keywordBool } from './keyword-values.js';
@@ -204,6 +205,7 @@ export class PlaybookRunner {
       },
     };
     const runner = new PlayRunner(compiled, services, playVars);
+    deps.exec.transport.expectActions?.(playActions(compiled));
     removed = (h) => runner.removedFromBatch(h);
     unshown = (h) => runner.failureUnshown(h);
     this.playRunners.push(runner);

@@ -95,6 +95,11 @@ export interface Transport {
   reset(host: string): Promise<void>;
   /** Ends every agent and ssh master; called at exit, also on Ctrl-C. */
   closeAll(): Promise<void>;
+  /**
+   * The actions a play's tasks and handlers name, told as the play starts: a hint (no result
+   * depends on it) that lets agents get ready for them while they would otherwise wait.
+   */
+  expectActions?(actions: readonly string[]): void;
 }
 
 export type { Data };

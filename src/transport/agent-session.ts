@@ -67,8 +67,13 @@ export async function rawResult(raw: RawRunner, command: string, options: { exec
   return addOutputLines(result);
 }
 
+/** Actions whose work is another module's on the host (see runModule). */
+const MODULE_OF_ACTION: Readonly<Record<string, string>> = { template: 'copy', shell: 'command' };
+
 export class VolantAgentSession implements AgentSession {
   private readonly sentModules = new Set<string>();
+  /** The modules the running play's tasks name (see expectActions). */
+  private expected: readonly string[] = [];
 
   constructor(
     readonly client: AgentClient,
@@ -90,6 +95,15 @@ export class VolantAgentSession implements AgentSession {
 
   get alive(): boolean {
     return this.client.alive;
+  }
+
+  /**
+   * The actions the running play names (Transport.expectActions). Their modules go to the agent
+   * with the first module it is sent, so it can import what they import while it would otherwise
+   * wait: under linear, for the other hosts' logins (the agent's warm-up, see agent.py).
+   */
+  expectActions(actions: readonly string[]): void {
+    this.expected = [...new Set(actions.map((action) => MODULE_OF_ACTION[action] ?? action))];
   }
 
   async runModule(request: ModuleRequest): Promise<ModuleResult> {
@@ -150,7 +164,8 @@ export class VolantAgentSession implements AgentSession {
     if (!this.sentModules.has(request.module)) {
       // NOTE: a module's source goes just ahead of its first request, in a frame of its own the
       // agent reads before the request (measured: no extra round trip, and the agent starts with a
-      // smaller payload than when every module is sent up front).
+      // smaller payload than when every module is sent up front). The play's other modules go
+      // with it, for the agent's warm-up.
       const source = await loadModuleSource(request.module);
       if (source === undefined) {
         return new Map<string, Data>([
@@ -158,11 +173,19 @@ export class VolantAgentSession implements AgentSession {
           ['msg', `The module ${request.module} was not found in configured module paths`],
         ]);
       }
-      // So do the helper modules and other modules it needs that the agent does not have yet.
-      const helpers = [...(await loadDependencySources(request.module))].filter(([name]) => !this.sentModules.has(name));
-      this.client.send(loadFrame([[request.module, source], ...helpers]));
-      this.sentModules.add(request.module);
-      for (const [name] of helpers) this.sentModules.add(name);
+      const sources = new Map<string, string>([[request.module, source]]);
+      for (const name of this.expected) {
+        if (sources.has(name) || this.sentModules.has(name)) continue;
+        const expected = await loadModuleSource(name);
+        if (expected !== undefined) sources.set(name, expected);
+      }
+      // So do the helper modules and other modules they need that the agent does not have yet.
+      for (const name of [...sources.keys()]) {
+        for (const [dependency, text] of await loadDependencySources(name)) if (!sources.has(dependency)) sources.set(dependency, text);
+      }
+      const unsent = [...sources].filter(([name]) => !this.sentModules.has(name));
+      this.client.send(loadFrame(unsent));
+      for (const [name] of unsent) this.sentModules.add(name);
     }
     const isAsync = request.asyncSeconds !== undefined && request.asyncSeconds > 0;
     if (isAsync) fields.set('async_seconds', request.asyncSeconds ?? 0);

@@ -45,6 +45,7 @@ export class VolantTransport implements Transport {
   private controlDir: string | undefined;
   private closed = false;
   private readonly launcher = new BatchLauncher();
+  private expectedActions: readonly string[] = [];
 
   constructor(private readonly options: TransportOptions = {}) {}
 
@@ -64,6 +65,11 @@ export class VolantTransport implements Transport {
       });
     }
     return session;
+  }
+
+  expectActions(actions: readonly string[]): void {
+    this.expectedActions = actions;
+    for (const session of this.live) session.expectActions(actions);
   }
 
   async reset(host: string): Promise<void> {
@@ -204,6 +210,7 @@ export class VolantTransport implements Transport {
       // sudo's env_reset drops SSH_TTY (it keeps TERM, or says 'unknown', as the agent's sudo did).
       { term: process.env['TERM'] || null, sshTty: spec.become?.method !== 'sudo' },
     );
+    session.expectActions(this.expectedActions);
     this.live.add(session);
     // A dead agent is dropped so the next task for this host starts a fresh one.
     void client.whenExited().then(() => {

@@ -1,0 +1,90 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { isDict, type Data, type DataDict } from '../core/data.js';
+import type { ConnectionSpec } from '../run/transport.js';
+import { VolantTransport } from './volant-transport.js';
+import type { VolantAgentSession } from './agent-session.js';
+import { loadFrame } from './load-frames.js';
+
+const localSpec: ConnectionSpec = { host: 'warm-up-test', connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 };
+
+// What the agent has imported, asked through a throwaway module.
+const PROBE = `
+import sys
+import volant_runtime
+ARGUMENT_SPEC = {'names': {'type': 'list'}, 'sources': {'type': 'list', 'default': []}}
+def run(params, ctx):
+    return {'changed': False, 'loaded': [name for name in params['names'] if name in sys.modules],
+            'sources': [name for name in params['sources'] if volant_runtime.load_module(name) is not None]}
+`;
+
+// A module the play will use later: two standard-library imports at its top, one inside a
+// function (needed only if that runs), and a shipped helper and a package the host may lack.
+const LATER = `
+import colorsys
+import json, sched  # several on a line
+from _warm_helper import thing
+import volant_no_such_package
+def run(params, ctx):
+    import wave
+`;
+
+async function probe(session: VolantAgentSession, names: string[], first: boolean, sources: string[] = []): Promise<DataDict> {
+  const fields = new Map<string, Data>([
+    ['module', 'warm_probe'],
+    ['args', new Map<string, Data>([['names', names], ['sources', sources]])],
+    ['check', false],
+    ['diff', false],
+    ['no_log', false],
+  ]);
+  if (first) fields.set('source', PROBE);
+  const result = await session.client.request('module', fields);
+  assert.ok(isDict(result));
+  return result;
+}
+
+async function loaded(session: VolantAgentSession, names: string[], first: boolean): Promise<Data> {
+  return (await probe(session, names, first)).get('loaded') as Data;
+}
+
+describe('agent: the warm-up', () => {
+  it('imports, while no request runs, the standard-library modules a loaded module imports at its top', async (t) => {
+    const transport = new VolantTransport();
+    try {
+      const session = (await transport.session(localSpec)) as VolantAgentSession;
+      const names = ['colorsys', 'sched', 'wave', '_warm_helper', 'site'];
+      assert.deepEqual(await loaded(session, names, true), []);
+      const version = session.client.info?.get('python');
+      if (Array.isArray(version) && Number(version[1]) < 10) {
+        t.skip('Python < 3.10 has no stdlib_module_names: no warm-up');
+        return;
+      }
+      session.client.send(loadFrame([['later', LATER], ['_warm_helper', 'print("a helper ran")\nthing = 1\n']]));
+      let seen: Data = [];
+      for (let attempt = 0; attempt < 50; attempt++) {
+        seen = await loaded(session, names, false);
+        if (Array.isArray(seen) && seen.length >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // not the helper (its top runs only when a module imports it), nor site (turned on by the
+      // first import only site-packages has), nor what a function imports
+      assert.deepEqual(seen, ['colorsys', 'sched']);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
+  it("sends the play's modules with the first one an agent needs (template's is copy, shell's command)", async () => {
+    const transport = new VolantTransport();
+    try {
+      transport.expectActions(['ping', 'template', 'debug', 'shell']);
+      const session = (await transport.session(localSpec)) as VolantAgentSession;
+      const pong = await session.runModule({ module: 'ping', args: new Map(), checkMode: false, diff: false });
+      assert.equal(pong.get('ping'), 'pong');
+      const result = await probe(session, [], true, ['copy', 'command', 'debug', 'file']);
+      assert.deepEqual(result.get('sources'), ['copy', 'command']);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+});
