@@ -624,6 +624,8 @@ def _dispatch(fn, req):
 # when the task runs, and modules themselves are executed only at their first request.
 _warm = []
 _warm_thread = []
+# standard-library modules whose import does something: left to the module's own first request
+_WARM_NEVER = frozenset(('site', 'this', 'antigravity'))
 
 
 def _top_imports(source):
@@ -643,7 +645,7 @@ def _warm_up(sources):
     with _idle_lock:
         for source in sources.values():
             for name in _top_imports(source):
-                if name in stdlib and name not in sys.modules and name not in _warm:
+                if name in stdlib and name not in _WARM_NEVER and name not in sys.modules and name not in _warm:
                     _warm.append(name)
         if not _warm:
             return
