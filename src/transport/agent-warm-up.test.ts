@@ -22,6 +22,7 @@ def run(params, ctx):
 // function (needed only if that runs), and a shipped helper and a package the host may lack.
 const LATER = `
 import colorsys
+import site
 import json, sched  # several on a line
 from _warm_helper import thing
 import volant_no_such_package
