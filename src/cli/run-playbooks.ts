@@ -34,9 +34,10 @@ import { implicitFlushRuns, tagFilterFor } from '../run/tags.js';
 import type { Callback } from '../run/events.js';
 import type { ColorRole } from '../callbacks/format/colors.js';
 import type { ConnectionSpec } from '../run/transport.js';
-import { createTemplateEngine, OMIT_PLACEHOLDER } from '../template/index.js';
+import { createTemplateEngine, OMIT_PLACEHOLDER, withRenderDefaults } from '../template/index.js';
+import { ControllerProcess } from '../run/python-processes.js';
 import { callbackLoadNotices, callbackLoadWarning, formatErrorBlock, routedCallbackName, skippedStdoutCallbacks, attemptedCallbacks } from '../callbacks/index.js';
-import type { LookupEnvironment, TemplateRenderer, TemplateWarning, VarSource } from '../template/api.js';
+import type { LookupEnvironment, TemplateWarning, VarSource } from '../template/api.js';
 import { createTransport, closeTransportOnSignals } from '../transport/index.js';
 import { loadYaml, yamlWarningsBefore } from '../yaml/load-yaml.js';
 import type { YamlWarning } from '../yaml/load-yaml.js';
@@ -291,10 +292,13 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
 
   // Template warnings and deprecations go to the display as they happen, as 2.19's do.
   const embeddedTemplates = config.bool('ANSIBLE_ALLOW_EMBEDDED_TEMPLATES', 'defaults', 'allow_embedded_templates', true);
-  const templar = withWarnings(createTemplateEngine({ embeddedTemplates }), (w) => {
+  const warnTemplate = (w: TemplateWarning): void => {
     if (w.kind === 'deprecation') callback.deprecation?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.context !== undefined ? { context: w.context } : {}), ...(w.help ? { help: w.help } : {}), ...(w.version ? { version: w.version } : {}), ...(w.plugin ? { plugin: w.plugin } : {}), collection: w.collection ?? 'ansible.builtin' });
     else callback.warning?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.help ? { help: w.help } : {}) });
-  });
+  };
+  // Templating outside a task's worker runs in the controller, whose sys.stderr is the real one.
+  const controller = new ControllerProcess((line) => callback.display?.(line, { stderr: true }));
+  const templar = withRenderDefaults(createTemplateEngine({ embeddedTemplates }), { warn: warnTemplate, process: controller });
   const extraScope: VarSource = { get: (n) => extraVars.get(n), has: (n) => extraVars.has(n), keys: () => [...extraVars.keys()].map(String) };
   const renderLoadTime = (text: string, entryVars?: DataDict, origin?: SourceLocation): Data => {
     if (!templar.isTemplate(text)) return text;
@@ -543,6 +547,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     ...(retryFile ? { retryFile } : {}),
     exec: {
       templar,
+      controller,
       transport,
       actions,
       options: {
@@ -692,17 +697,6 @@ function reportTaskDeprecations(list: readonly TaskOrBlock[], callback: Callback
     }
     for (const d of node.collectionDeprecations ?? []) callback.deprecation?.(d);
   }
-}
-
-/** The engine with a default `warn` for every call that does not bring its own. */
-function withWarnings(engine: TemplateRenderer, warn: (w: TemplateWarning) => void): TemplateRenderer {
-  return {
-    isTemplate: (text) => engine.isTemplate(text),
-    render: (text, vars, options) => engine.render(text, vars, { warn, ...options }),
-    renderDeep: (value, vars, options) => engine.renderDeep(value, vars, { warn, ...options }),
-    evaluateConditional: (condition, vars, options) => engine.evaluateConditional(condition, vars, { warn, ...options }),
-    evaluateExpression: (expression, vars, options) => engine.evaluateExpression(expression, vars, { warn, ...options }),
-  };
 }
 
 /** An inventory or variables warning, with its origin, to the callback. */

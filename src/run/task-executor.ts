@@ -12,6 +12,7 @@ import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { delegateHostName } from './delegate-host-name.js';
 import { loopSubdir, renderDroppingUndefined } from '../template/lookups/first-found.js';
 import { withLoopTermTags, withTaggedValues } from '../template/lookup-term-tags.js';
+import { withRenderDefaults } from '../template/renderer-defaults.js';
 import { ConnectionError, TemplateError, VolantError } from '../core/errors.js';
 import { raisedElsewhere, type SourceLocation } from '../core/source-location.js';
 import { copyValueOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
@@ -21,6 +22,7 @@ import type { LookupEnvironment, TemplateRenderer, VarSource } from '../template
 import type { ActionContext, ActionRegistry } from './action.js';
 import type { DeprecationEvent, DisplayEvent, HostResult } from './events.js';
 import { CapturedWarnings } from './captured-warnings.js';
+import type { ControllerProcess } from './python-processes.js';
 import { passesTaskArgs, shownArgs, sortedArgs, withModuleInternalArgs, type ShownArgs } from './module-internal-args.js';
 import { includeArgsShown } from './include-args-shown.js';
 import type { AgentSession, ConnectionSpec, ModuleRequest, ModuleResult, Transport } from './transport.js';
@@ -60,6 +62,8 @@ export interface ExecOptions {
 
 export interface ExecServices {
   readonly templar: TemplateRenderer;
+  /** The controller process: each task's templating runs in a worker forked from it (see python-processes). */
+  readonly controller?: ControllerProcess;
   readonly transport: Transport;
   readonly actions: ActionRegistry;
   readonly options: ExecOptions;
@@ -114,6 +118,18 @@ export class TaskExecutor {
   ) {}
 
   async run(host: string, step: TaskStep): Promise<ExecOutcome> {
+    const controller = this.services.controller;
+    if (!controller) return this.runInWorker(host, step);
+    const worker = controller.worker();
+    const templar = withRenderDefaults(this.services.templar, { process: worker });
+    const outcome = await new TaskExecutor({ ...this.services, templar }, this.playVars).runInWorker(host, step);
+    const info = this.services.taskInfo(step, host);
+    const report = worker.report(host, `${info.isHandler ? 'HANDLER' : 'TASK'}: ${info.role === undefined ? '' : `${info.role} : `}${info.name}`);
+    if (report) this.services.warning?.(host, report);
+    return outcome;
+  }
+
+  private async runInWorker(host: string, step: TaskStep): Promise<ExecOutcome> {
     const baseVars = this.playVars.forTask(host, step);
     let loopError: unknown;
     let items: Data[] | undefined;

@@ -42,6 +42,20 @@ export interface TemplateWarning {
   readonly context?: string;
 }
 
+/**
+ * The Python process 2.19 renders a template in, as far as a plugin reaches it: a task's worker
+ * (forked per task and host) or the controller (a task's name in its banner, play keywords).
+ */
+export interface PythonProcess {
+  /** fds 0, 1 and 2 are /dev/null, as in 2.19's workers, which detach from the terminal. */
+  readonly detachedStdio: boolean;
+  /**
+   * A line Python's warnings module writes to sys.stderr (`<frozen genericpath>:39:
+   * RuntimeWarning: …`); the process shows each one once, as the module's registry does.
+   */
+  pythonWarning(line: string): void;
+}
+
 /** What lookups and `template`/`include` need from the controller. */
 export interface LookupEnvironment {
   /** Directories searched, in order, for `file`, `template`, `fileglob`, `first_found` (role's files/templates, play dir…). */
@@ -86,6 +100,8 @@ export interface RenderOptions {
   lookup?: LookupEnvironment;
   /** Receives warnings and deprecations (e.g. a conditional wrapped in `{{ }}`); ignored when absent. */
   warn?(warning: TemplateWarning): void;
+  /** The process 2.19 would render in; when absent, Volant's own stdio and no Python warnings. */
+  process?: PythonProcess;
   /**
    * debug's `var` (2.19's replacing marker behaviour): what is undefined in the rendered text
    * becomes the string this returns instead of failing; a render an undefined value stops keeps

@@ -18,6 +18,7 @@ export { createTemplateEngine, TemplateEngine } from './engine.js';
 export { Undefined } from './runtime/undefined.js';
 export { OMIT_PLACEHOLDER, isOmit } from './runtime/omit.js';
 export { isTemplateText } from './template-text.js';
+export { withRenderDefaults } from './renderer-defaults.js';
 export { untrusted } from './runtime/trust.js';
 export { datetimeValue } from './datetime-value.js';
 export { UNDEFINED_TOLERANT_FILTERS, UNDEFINED_TOLERANT_TESTS } from './plugin-inputs.js';

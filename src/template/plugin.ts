@@ -4,7 +4,7 @@
  * `registerLookups`; nothing else changes.
  */
 import type { Data } from '../core/data.js';
-import type { LookupEnvironment, RenderOptions, TemplateWarning, VarSource } from './api.js';
+import type { LookupEnvironment, PythonProcess, RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { Undefined } from './runtime/undefined.js';
 import type { PyObject } from './runtime/py-object.js';
 import type { SourceLocation } from '../core/source-location.js';
@@ -43,6 +43,8 @@ export interface PluginContext {
   renderString(text: string, options?: NestedRenderOptions): Data;
   /** A warning or deprecation for the display (RenderOptions.warn), when the caller gave one. */
   warn?(warning: TemplateWarning): void;
+  /** The Python process 2.19 would render in (RenderOptions.process), when the caller gave one. */
+  readonly process?: PythonProcess | undefined;
   /** Where the template being rendered was written (RenderOptions.origin), when known. */
   readonly origin?: SourceLocation | undefined;
   /** Where the filter's input was defined, when it is read straight from a variable (2.19's tag). */

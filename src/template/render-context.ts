@@ -9,7 +9,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { UnsafeString, VaultString, strRepr, textOf, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { DeprecatedText, deprecationOf, type ValueDeprecation } from '../core/deprecated-values.js';
 import { valueOrigin } from '../core/value-origins.js';
-import type { RenderOptions, TemplateWarning, VarSource } from './api.js';
+import type { PythonProcess, RenderOptions, TemplateWarning, VarSource } from './api.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { isRaw, markRaw, takeRawItemsMark, unmarkRaw } from './raw-containers.js';
 import { globals } from './globals.js';
@@ -153,6 +153,9 @@ class ContextForPlugins implements PluginContext {
   }
   warn(warning: TemplateWarning): void {
     this.ctx.options.warn?.(warning);
+  }
+  get process(): PythonProcess | undefined {
+    return this.ctx.options.process;
   }
   get inputOrigin(): SourceLocation | undefined {
     return this.ctx.filterInputOrigin?.() ?? undefined;
