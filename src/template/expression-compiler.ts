@@ -9,7 +9,7 @@ import { setValueOrigin } from '../core/value-origins.js';
 import type { Expr } from './ast.js';
 import type { Frame } from './render-state.js';
 import { capturingFailure } from './plugin-failure.js';
-import { operandOrigin, operandTagger, retagged } from './operand-tags.js';
+import { derivesFrom, literalItemTagger, operandOrigin, operandTagger, retagged } from './operand-tags.js';
 import { LAZY_DICT_REPR, LAZY_LIST_REPR, getAttr, getItem } from './runtime/attributes.js';
 import { unsafeAttribute } from './runtime/unsafe-attributes.js';
 import * as arith from './runtime/py-arith.js';
@@ -23,7 +23,7 @@ import { isPossiblyTemplate } from './embedded-templates.js';
 import { escapeHtml } from './filters/jinja-html.js';
 import { CallCompiler, type ExprFn } from './call-compiler.js';
 import { markupOperand } from './markup-expressions.js';
-import { BINARY, COMPARE } from './operator-tables.js';
+import { BINARY, COMPARE, REFLECTED_ORDER } from './operator-tables.js';
 import { concatText } from './native-output.js';
 import { isRaw, noteRawItems } from './raw-containers.js';
 import { strictInRecursion } from './recursive-calls.js';
@@ -203,23 +203,29 @@ export class ExpressionCompiler extends CallCompiler {
       case 'compare': {
         const first = this.expr(e.first);
         const compile = (x: Expr): ((f: Frame) => Value) => this.expr(x);
-        const ops = e.ops.map(([op, x]) => [COMPARE[op], this.expr(x), operandTagger(x, compile)] as const);
+        const ops = e.ops.map(([op, x]) => [COMPARE[op], this.expr(x), operandTagger(x, compile), literalItemTagger(x, compile), REFLECTED_ORDER[op]] as const);
         const firstTag = operandTagger(e.first, compile);
+        const firstItemTag = literalItemTagger(e.first, compile);
         return (f) => {
           let left = f.state.settle(first(f));
           let leftTag = firstTag;
-          for (const [op, x, tag] of ops) {
+          let leftItemTag = firstItemTag;
+          for (const [op, x, tag, itemTag, reflected] of ops) {
             const right = f.state.settle(x(f));
             let holds: boolean;
             try {
               holds = op(left, right);
             } catch (err) {
               const l = left;
-              holds = retagged(err, f, [[l, leftTag], [right, tag]], () => op(l, right));
+              // NOTE: a plain list ordered against a variable's (a list subclass in 2.19) is
+              // ordered by the variable's first, with the reflected operator: its error says so.
+              const swapped = reflected !== undefined && derivesFrom(f, right, tag, l, leftTag) ? COMPARE[reflected] : undefined;
+              holds = retagged(err, f, [[l, leftTag, leftItemTag], [right, tag, itemTag]], () => (swapped ? swapped(right, l) : op(l, right)));
             }
             if (!holds) return false;
             left = right;
             leftTag = tag;
+            leftItemTag = itemTag;
           }
           return true;
         };

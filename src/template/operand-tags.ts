@@ -49,6 +49,8 @@ export function operandTagger(e: Expr, compile: (e: Expr) => ExprFn): OperandTag
       return valueOrigin(container as DataDict, k) ? taggedName(value) : undefined;
     };
   }
+  const readVariable = varsLookupName(e);
+  if (readVariable !== undefined) return (f, value) => lazyName(value) ?? (f.state.vars.origin?.(readVariable) ? taggedName(value) : undefined);
   const derived = derivedTagger(e, compile, (x) => operandTagger(x, compile), (v) => lazyName(v) ?? taggedName(v));
   if (givesLazyContainer(e)) return derived ? (f, value) => lazyName(value) ?? derived(f, value) : (_f, value) => lazyName(value);
   return derived ?? NONE;
@@ -62,6 +64,14 @@ export function operandTagger(e: Expr, compile: (e: Expr) => ExprFn): OperandTag
 function givesLazyContainer(e: Expr): boolean {
   if (e.kind === 'filter') return true;
   return e.kind === 'call' && !(e.callee.kind === 'name' && e.callee.name === 'range');
+}
+
+/** The variable `lookup('vars', 'name')` reads: 2.19's lookup returns its value, tags and all. */
+function varsLookupName(e: Expr): string | undefined {
+  if (e.kind !== 'call' || e.callee.kind !== 'name' || e.callee.name !== 'lookup') return undefined;
+  if (e.args.length !== 2 || e.kwargs.length > 0 || e.star !== null || e.dstar !== null) return undefined;
+  const [plugin, term] = e.args.map((a) => (a.kind === 'const' && typeof a.value === 'string' ? a.value : undefined));
+  return plugin === 'vars' || plugin === 'ansible.builtin.vars' ? term : undefined;
 }
 
 function isLiteral(e: Expr): boolean {
@@ -110,13 +120,51 @@ function defaultOrigin(e: Extract<Expr, { kind: 'filter' }>, compile: (e: Expr) 
   return (f) => (input(f) instanceof Undefined ? fallback?.(f) : inputOrigin?.(f));
 }
 
-/** Runs `op` again after a TypeError, with the operands' tagged type names in its message. */
-export function retagged<T>(err: unknown, f: Frame, operands: ReadonlyArray<readonly [Value, OperandTagger]>, op: () => T): T {
+/**
+ * Whether `right` is a lazy list (or tuple) and `left` a plain one: the lazy class derives from
+ * the plain one, which makes Python try the right operand's reflected comparison first.
+ */
+export function derivesFrom(f: Frame, right: Value, rightTag: OperandTagger, left: Value, leftTag: OperandTagger): boolean {
+  if (!Array.isArray(right) || !Array.isArray(left) || isTuple(right) !== isTuple(left)) return false;
+  const lazy = rightTag(f, right);
+  return (lazy === '_AnsibleLazyTemplateList' || lazy === '_AnsibleLazyAccessTuple') && leftTag(f, left) === undefined;
+}
+
+/** The tagged type names of the items of a list or tuple a template writes (see literalItemTagger). */
+export type ItemTagger = (f: Frame, value: Value) => Array<readonly [Value, string]>;
+
+/**
+ * NOTE: a list or tuple written in the template holds the very values its items read, 2.19's
+ * tags and all: `[u] < [1]` with `u: a` from a playbook compares '_AnsibleTaggedStr' and 'int'.
+ * Undefined for any other expression (its items are its own business: orderItems).
+ */
+export function literalItemTagger(e: Expr, compile: (e: Expr) => ExprFn): ItemTagger | undefined {
+  if (e.kind !== 'list' && e.kind !== 'tuple') return undefined;
+  const items = e.items.map((item) => [operandTagger(item, compile), literalItemTagger(item, compile)] as const);
+  return (f, value) => {
+    const names: Array<readonly [Value, string]> = [];
+    if (!Array.isArray(value)) return names;
+    items.forEach(([tagger, nested], i) => {
+      const item = value[i] as Value;
+      const name = tagger(f, item);
+      if (name !== undefined) names.push([item, name]);
+      if (nested) names.push(...nested(f, item));
+    });
+    return names;
+  };
+}
+
+/**
+ * Runs `op` again after a TypeError, with the operands' tagged type names in its message (and
+ * those of the items of an operand written as a list or tuple).
+ */
+export function retagged<T>(err: unknown, f: Frame, operands: ReadonlyArray<readonly [Value, OperandTagger, ItemTagger?]>, op: () => T): T {
   if (!(err instanceof PyException) || err.pyType !== 'TypeError') throw err;
   const names: Array<readonly [Value, string]> = [];
-  for (const [value, tagger] of operands) {
+  for (const [value, tagger, items] of operands) {
     const name = tagger(f, value);
     if (name !== undefined) names.push([value, name]);
+    if (items) names.push(...items(f, value));
   }
   if (names.length === 0) throw err;
   return withOperandNames(names, op);

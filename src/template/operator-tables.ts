@@ -24,6 +24,9 @@ function strictEq(a: Value, b: Value): boolean {
   return equals(a, b);
 }
 
+/** The ordering Python tries first, on swapped operands, when the right one's class derives from the left's. */
+export const REFLECTED_ORDER: Partial<Record<CompareOp, CompareOp>> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
 export const COMPARE: Record<CompareOp, (a: Value, b: Value) => boolean> = {
   '==': strictEq,
   '!=': (a, b) => !strictEq(a, b),

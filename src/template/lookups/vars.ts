@@ -33,8 +33,10 @@ export const vars: LookupFn = (ctx, terms, kwargs) => {
       throw undefinedError(new Undefined(`No variable named '${name}' was found.`, name));
     }
     if (typeof value === 'string') return /\{\{|\{%/.test(value) ? ctx.renderString(value, origin(ctx.vars.origin?.(name))) : value;
-    // A dict or list comes back with the templates inside it rendered, as 2.19's lazy containers are.
-    if (value instanceof Map || Array.isArray(value)) return ctx.renderString('{{ __volant_vars_value }}', { extraVars: new Map([['__volant_vars_value', value]]) });
+    // A dict or list comes back with the templates inside it rendered, as 2.19's lazy containers
+    // are; an !unsafe or vaulted string as the str it is to 2.19 (equal to 'a', a dict key), as a
+    // variable read makes it.
+    if (typeof value === 'object' && value !== null) return ctx.renderString('{{ __volant_vars_value }}', { extraVars: new Map([['__volant_vars_value', value]]) });
     return value;
   });
 };

@@ -398,7 +398,8 @@ function orderItems(a: Value[], b: Value[], i: number, op: string): number {
     const name = isTaggedContainer(list as Data) ? itemClassName(item) : undefined;
     if (name !== undefined) names.push([item, name]);
   }
-  return names.length === 0 ? order(x, y, op) : withOperandNames(names, () => order(x, y, op));
+  // the names the operator's operands gave (items of a list the template wrote) still hold
+  return names.length === 0 ? order(x, y, op) : withOperandNames([...names, ...(operandNames ?? [])], () => order(x, y, op));
 }
 
 function itemClassName(item: Value): string | undefined {
