@@ -1,5 +1,5 @@
 /** Data-structure filters: combine, dict2items, items2dict, flatten, extract, subelements, rekey_on_member. */
-import { PyRange, compare, dictKey, isIterableObject, num, plainTypeName, repr, storedKey, taggedElementName } from '../runtime/py-values.js';
+import { PyRange, compare, dictKey, isIterableObject, mapGet, mapHas, num, plainTypeName, repr, storedKey, taggedElementName } from '../runtime/py-values.js';
 import { TemplateError } from '../../core/errors.js';
 import { valueOrigin } from '../../core/value-origins.js';
 import { isStringLike, isTuple, markTuple, pyEquals, pyRepr, pyStr, pyTypeName, textOf, truthy, type Data, type DataDict, type DictKey } from '../../core/data.js';
@@ -110,26 +110,59 @@ export const dict2items: FilterFn = (_ctx, value, args, kwargs) => {
 
 export const items2dict: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
-  const keyName = (argument(args, kwargs, 0, 'key_name') ?? 'key') as DictKey;
-  const valueName = (argument(args, kwargs, 1, 'value_name') ?? 'value') as DictKey;
+  const keyName = (argument(args, kwargs, 0, 'key_name') ?? 'key') as Data;
+  const valueName = (argument(args, kwargs, 1, 'value_name') ?? 'value') as Data;
   // NOTE: any sequence is taken (a range too); its items are then not dictionaries.
   if (!Array.isArray(data) && !(data instanceof PyRange)) throw pluginError(`items2dict requires a list, got ${ansibleClass(data)} instead.`);
+  const notDicts = (): TemplateError => {
+    const message = 'items2dict requires a list of dictionaries, got %s instead.';
+    return raisedWhileHandling(data instanceof PyRange ? message.replace('%s', data.repr()) : percentOne(message, data as Data));
+  };
   const out: DataDict = new Map();
+  // NOTE: 2.19 reads item[key_name] and item[value_name] for any item: a list or a string by
+  // index (an index out of range fails as it is); a KeyError and a TypeError get its own words.
   for (const item of data as Iterable<Data>) {
-    if (!(item instanceof Map)) {
-      const message = 'items2dict requires a list of dictionaries, got %s instead.';
-      throw raisedWhileHandling(data instanceof PyRange ? message.replace('%s', data.repr()) : percentOne(message, data as Data));
-    }
-    if (!item.has(keyName) || !item.has(valueName)) {
+    const key = subscript(item, keyName);
+    const val = key === 'TypeError' || key === 'KeyError' ? key : subscript(item, valueName);
+    if (key === 'TypeError' || val === 'TypeError') throw notDicts();
+    if (key === 'KeyError' || val === 'KeyError') {
       // NOTE: raised while handling the KeyError, so 2.19 shows it as a cause of its own.
       throw raisedWhileHandling(
-        `items2dict requires each dictionary in the list to contain the keys '${String(keyName)}' and '${String(valueName)}', got ${pyRepr(data)} instead.`,
+        `items2dict requires each dictionary in the list to contain the keys '${pyStr(keyName)}' and '${pyStr(valueName)}', got ${pyRepr(data)} instead.`,
       );
     }
-    out.set(item.get(keyName) as DictKey, item.get(valueName) as Data);
+    let stored: DictKey;
+    try {
+      stored = dictKey(key.value as Value);
+    } catch {
+      throw notDicts(); // an unhashable key: dict() raises a TypeError
+    }
+    out.set(storedKey(out, stored), val.value);
   }
   return out;
 };
+
+/**
+ * Python's `item[key]` as items2dict reads it: a dict by key, a list, tuple or str by int index
+ * (an IndexError fails the filter); what Python raises otherwise is named for the caller.
+ */
+function subscript(item: Data, key: Data): { value: Data } | 'KeyError' | 'TypeError' {
+  if (item instanceof Map) {
+    let k: DictKey;
+    try {
+      k = dictKey(key as Value);
+    } catch {
+      return 'TypeError';
+    }
+    return mapHas(item, k) ? { value: mapGet(item, k) as Data } : 'KeyError';
+  }
+  const sequence = Array.isArray(item) ? item : isStringLike(item) ? [...textOf(item)] : undefined;
+  if (sequence === undefined || !(typeof key === 'boolean' || (typeof key === 'number' && Number.isInteger(key)))) return 'TypeError';
+  const n = Number(key);
+  const i = n < 0 ? sequence.length + n : n;
+  if (i < 0 || i >= sequence.length) throw pluginError(`${Array.isArray(item) ? (isTuple(item) ? 'tuple' : 'list') : 'string'} index out of range`);
+  return { value: sequence[i] as Data };
+}
 
 /**
  * Python's `template % value` for a template with one `%s`.
