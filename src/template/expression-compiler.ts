@@ -3,7 +3,7 @@
  * operators, conditionals; calls, filters and tests compile in call-compiler.ts.
  */
 import { isUnopenedVault, unopenedVaultRead } from './unopened-vault.js';
-import { PyFloat, isStringLike, markTuple, textOf, type Data, type DataDict } from '../core/data.js';
+import { PyFloat, isStringLike, markTuple, textOf, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { DeprecatedText } from '../core/deprecated-values.js';
 import { setValueOrigin } from '../core/value-origins.js';
 import type { Expr } from './ast.js';
@@ -75,10 +75,24 @@ export class ExpressionCompiler extends CallCompiler {
         };
       }
       case 'dict': {
+        const compile = (x: Expr): ((f: Frame) => Value) => this.expr(x);
         const items = e.items.map(([k, v]) => [this.expr(k), capturingFailure(this.expr(v))] as const);
+        // An unhashable key (a tuple holding a variable's list) is named as 2.19 names it.
+        const keyTags = e.items.map(([k]) => [operandTagger(k, compile), literalItemTagger(k, compile)] as const);
         return (f) => {
           const m: DataDict = new Map();
-          for (const [k, v] of items) m.set(storedKey(m, dictKey(f.state.settle(k(f)))), v(f) as Data);
+          for (let i = 0; i < items.length; i++) {
+            const [k, v] = items[i] as (typeof items)[number];
+            const key = f.state.settle(k(f));
+            let stored: DictKey;
+            try {
+              stored = dictKey(key);
+            } catch (err) {
+              const [tag, itemTag] = keyTags[i] as (typeof keyTags)[number];
+              stored = retagged(err, f, [[key, tag, itemTag]], () => dictKey(key));
+            }
+            m.set(storedKey(m, stored), v(f) as Data);
+          }
           noteRawItems(m, m.values());
           return m;
         };

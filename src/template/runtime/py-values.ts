@@ -325,7 +325,11 @@ export function mapHas(m: Map<DictKey, Data>, key: Value): boolean {
 export function dictKey(key: Value): DictKey {
   if (key === null || typeof key === 'string' || typeof key === 'number' || typeof key === 'boolean') return key;
   if (key instanceof PyFloat) return Number.isInteger(key.value) ? key.value : (key as unknown as DictKey);
-  if (Array.isArray(key) && isTuple(key)) return key as unknown as DictKey;
+  if (Array.isArray(key) && isTuple(key)) {
+    // a tuple hashes its items: one that holds a list or a dict is unhashable as that item
+    for (const item of key) dictKey(item as Value);
+    return key as unknown as DictKey;
+  }
   if (key instanceof Undefined) throw undefinedError(key);
   throw typeError(`unhashable type: '${typeName(key)}'`);
 }
@@ -527,6 +531,8 @@ export function untuple(v: Value): Value {
   if (v instanceof Map) {
     let copy: Map<DictKey, Data> | null = null;
     for (const [k, item] of v) {
+      // NOTE: finalize makes a tuple key a list too, which no dict can key (as storing does).
+      if (Array.isArray(k)) throw typeError("unhashable type: 'list'");
       const r = untuple(item as Value);
       if (r !== item && copy === null) copy = new Map(v);
       if (copy) copy.set(k, r as Data);
