@@ -3,7 +3,7 @@ import { markTuple, type Data, type DataDict, type DictKey } from '../../core/da
 import { hasValueOrigins, setValueOriginLookup, valueOrigin } from '../../core/value-origins.js';
 import type { Value } from './py-object.js';
 import { PyException, typeError } from './py-exception.js';
-import { dictKey, iterate, mapGet, mapHas, repr } from './py-values.js';
+import { dictKey, iterate, mapGet, mapHas, repr, storedKey } from './py-values.js';
 import type { MethodImpl } from './str-methods.js';
 
 export const dictMethods: Record<string, MethodImpl<DataDict>> = {
@@ -24,14 +24,15 @@ export const dictMethods: Record<string, MethodImpl<DataDict>> = {
   },
   update: (self, args, kwargs) => {
     const other = args[0];
-    if (other instanceof Map) for (const [k, v] of other) self.set(k, v);
+    // NOTE: an equal key keeps the key already there (True updates 1), as Python's dict does.
+    if (other instanceof Map) for (const [k, v] of other) self.set(storedKey(self, k), v);
     else if (other !== undefined && other !== null) {
       for (const pair of iterate(other)) {
         if (!Array.isArray(pair) || pair.length !== 2) throw typeError(`cannot convert dictionary update sequence element #0 to a sequence`);
-        self.set(dictKey(pair[0] as Value), pair[1] as Data);
+        self.set(storedKey(self, dictKey(pair[0] as Value)), pair[1] as Data);
       }
     }
-    for (const [k, v] of kwargs) self.set(k, v as Data);
+    for (const [k, v] of kwargs) self.set(storedKey(self, k), v as Data);
     return null;
   },
   pop: (self, args) => {
@@ -41,7 +42,7 @@ export const dictMethods: Record<string, MethodImpl<DataDict>> = {
       throw new PyException('KeyError', repr(key));
     }
     const v = mapGet(self, key) as Data;
-    self.delete(dictKey(key));
+    self.delete(storedKey(self, dictKey(key)));
     return v;
   },
   setdefault: (self, args) => {
