@@ -48,10 +48,10 @@ export class WorkerProcess implements PythonProcess {
     this.stderr += `${line}\n`;
   };
 
-  /** 2.19's warning once the task is done, when it wrote anything; `task` is str(task) (`TASK: name`). */
-  report(host: string, task: string): DisplayEvent | undefined {
+  /** 2.19's warning once the task is done, when it wrote anything; `task` gives str(task) (`TASK: name`). */
+  report(host: string, task: () => string): DisplayEvent | undefined {
     if (this.stderr === '') return undefined;
     const quoted = this.stderr.slice(0, QUOTED_CHARS).replace(/^(?=.*\S)/gm, '    ');
-    return { message: `WorkerProcess for [${host}/${task}] errantly sent data directly to stderr instead of using Display:\n${quoted}\n` };
+    return { message: `WorkerProcess for [${host}/${task()}] errantly sent data directly to stderr instead of using Display:\n${quoted}\n` };
   }
 }

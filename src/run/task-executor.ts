@@ -123,8 +123,11 @@ export class TaskExecutor {
     const worker = controller.worker();
     const templar = withRenderDefaults(this.services.templar, { process: worker });
     const outcome = await new TaskExecutor({ ...this.services, templar }, this.playVars).runInWorker(host, step);
-    const info = this.services.taskInfo(step, host);
-    const report = worker.report(host, `${info.isHandler ? 'HANDLER' : 'TASK'}: ${info.role === undefined ? '' : `${info.role} : `}${info.name}`);
+    // str(task) names it as its banner does (asked only now: naming may template the name)
+    const report = worker.report(host, () => {
+      const info = this.services.taskInfo(step, host);
+      return `${info.isHandler ? 'HANDLER' : 'TASK'}: ${info.role === undefined ? '' : `${info.role} : `}${info.name}`;
+    });
     if (report) this.services.warning?.(host, report);
     return outcome;
   }
