@@ -2,7 +2,8 @@
  * Calls, filters and tests compiled to closures: how arguments are evaluated and settled, what
  * 2.19 does with undefined values and held failures among them, and the tagged inputs plugins see.
  */
-import { PyFloat, VaultString } from '../core/data.js';
+import { PyFloat, UnsafeString, VaultString } from '../core/data.js';
+import { DeprecatedText } from '../core/deprecated-values.js';
 import type { Expr } from './ast.js';
 import { filters, nestedRenderErrors, tests, userPlugins, type PluginValue } from './plugin.js';
 import type { Frame } from './render-state.js';
@@ -236,6 +237,8 @@ export abstract class CallCompiler {
         const out = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
         // NOTE: 2.19 hands a filter's range() on as the list it holds (`range(3) | default(1)`)
         if (out instanceof PyRange) return [...out];
+        // an !unsafe string a filter hands on from data (`l | first`) is the str it is
+        if (out instanceof UnsafeString && !(out instanceof DeprecatedText)) return out.value;
         carryPassedItemOrigins(name, v, a, kw, out);
         return out;
       } catch (err) {

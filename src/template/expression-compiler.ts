@@ -3,7 +3,7 @@
  * operators, conditionals; calls, filters and tests compile in call-compiler.ts.
  */
 import { isUnopenedVault, unopenedVaultRead } from './unopened-vault.js';
-import { PyFloat, isStringLike, markTuple, textOf, type Data, type DataDict, type DictKey } from '../core/data.js';
+import { PyFloat, UnsafeString, isStringLike, markTuple, textOf, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { DeprecatedText } from '../core/deprecated-values.js';
 import { setValueOrigin } from '../core/value-origins.js';
 import type { Expr } from './ast.js';
@@ -112,7 +112,7 @@ export class ExpressionCompiler extends CallCompiler {
           if (!isRaw(o)) {
             if (isUnopenedVault(r)) throw unopenedVaultRead(r);
             if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, attr);
-            return r instanceof DeprecatedText ? deprecatedRead(f, r) : r;
+            return r instanceof UnsafeString ? keptText(f, r) : r;
           }
           // A method of a variable container works on its rendered form (`ld.items()`).
           if (r instanceof PyCallable) return getAttr(f.state.settle(o), attr);
@@ -134,7 +134,7 @@ export class ExpressionCompiler extends CallCompiler {
           if (isRaw(o)) return f.state.derive(r, o, k);
           if (isUnopenedVault(r)) throw unopenedVaultRead(r);
           if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, k);
-          return r instanceof DeprecatedText ? deprecatedRead(f, r) : r;
+          return r instanceof UnsafeString ? keptText(f, r) : r;
         };
       }
       case 'slice': {
@@ -264,7 +264,11 @@ export class ExpressionCompiler extends CallCompiler {
 }
 
 /** A deprecated text read from a result (`r.timedout.frame`): its deprecation shows, its text is the value. */
-function deprecatedRead(f: Frame, text: DeprecatedText): Value {
-  f.state.noteDeprecation(text.deprecation);
+/**
+ * An !unsafe string kept as data (an item of a set_fact or registered list) read from its
+ * container: the str it is to 2.19 ('ab' + 'c'), never rendered; a deprecated one warns.
+ */
+function keptText(f: Frame, text: UnsafeString): Value {
+  if (text instanceof DeprecatedText) f.state.noteDeprecation(text.deprecation);
   return text.value;
 }

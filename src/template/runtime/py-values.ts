@@ -245,7 +245,18 @@ export function isInt(v: Value | undefined): v is number | bigint | boolean {
   return typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean';
 }
 
-export function equals(a: Value | undefined, b: Value | undefined): boolean {
+/**
+ * NOTE: an !unsafe string kept as data (a set_fact or registered list's item) is the str it is
+ * to Python's operators: equal to its text, a dict key, ordered as text.
+ */
+function asStr<T extends Value | undefined>(v: T): T | string {
+  return v instanceof UnsafeString ? v.value : v;
+}
+
+export function equals(x: Value | undefined, y: Value | undefined): boolean {
+  if (x === y) return true;
+  const a = asStr(x);
+  const b = asStr(y);
   if (a === b) return true;
   // NOTE: 2.19's markers raise when compared: an undefined or captured failure held in a list
   // (`[1] == [x]`, `x in [1]`) fails there, as it does compared on its own.
@@ -323,6 +334,7 @@ export function mapHas(m: Map<DictKey, Data>, key: Value): boolean {
 
 /** A runtime value as a dict key (floats with integral values hash as ints in Python). */
 export function dictKey(key: Value): DictKey {
+  if (key instanceof UnsafeString) return key.value;
   if (key === null || typeof key === 'string' || typeof key === 'number' || typeof key === 'boolean') return key;
   if (key instanceof PyFloat) return Number.isInteger(key.value) ? key.value : (key as unknown as DictKey);
   if (Array.isArray(key) && isTuple(key)) {
@@ -365,7 +377,9 @@ export function bigOf(v: number | bigint | boolean): bigint {
 }
 
 /** -1/0/1 ordering, NaN-safe enough for sorting. */
-export function order(a: Value, b: Value, op = '<'): number {
+export function order(x: Value, y: Value, op = '<'): number {
+  const a = asStr(x);
+  const b = asStr(y);
   if (a instanceof Undefined) throw undefinedError(a);
   if (b instanceof Undefined) throw undefinedError(b);
   if (typeof a === 'bigint' || typeof b === 'bigint') {
