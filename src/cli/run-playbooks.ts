@@ -416,8 +416,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
         join(baseDir, 'tasks', name),
         join(firstDir, name),
       ];
-      // A missing file resolves to where ansible would have read it; reading it then fails.
-      return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? (isAbsolute(name) ? name : join(baseDir, name));
+      // NOTE: a missing file resolves to the last place 2.19 looks (its loader's basedir: the
+      // play's playbook's folder, even for a role's file); reading it then fails.
+      const playDir = currentPlay ? dirname(currentPlay.file) : firstDir;
+      return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? (isAbsolute(name) ? name : join(playDir, name));
     },
     loadRole: (name, dependentOf, from, loc, within) =>
       loadRole(name, {
