@@ -3,8 +3,8 @@
  * import_tasks or import_role asks for the play's variables without a host (helpers'
  * load_list_of_tasks, get_vars(play, task)), and warn_if_reserved runs on them, so play vars,
  * block vars and the task's own vars with reserved names are warned of before the first play
- * starts (and under --syntax-check or --list-tasks too). Display shows each warning once, so the
- * run does not repeat them.
+ * starts (and under --syntax-check or --list-tasks too), in the order compile loads the play's
+ * parts (2.19's). Display shows each warning once, so the run does not repeat them.
  */
 import { isDict, type DataDict } from '../core/data.js';
 import { setKeyOriginsFromNode } from '../yaml/key-origins-from-node.js';
@@ -13,51 +13,6 @@ import type { CompiledPlay } from '../compile/program.js';
 import type { VarsAsk } from '../compile/compile-play.js';
 import type { RunnerPlayVars, RunnerVars } from '../vars/runner-vars.js';
 
-export interface LoadedAsk {
-  readonly ask: VarsAsk;
-  readonly section: string;
-}
-
-/** The asks of one load, each where 2.19 makes it (a place kept for later ones among them). */
-export class LoadedAsks {
-  private readonly entries: (LoadedAsk | LoadedAsk[])[] = [];
-
-  add(ask: VarsAsk, section: string): void {
-    this.entries.push({ ask, section });
-  }
-
-  later(section: string): (ask: VarsAsk) => void {
-    const kept: LoadedAsk[] = [];
-    this.entries.push(kept);
-    return (ask) => kept.push({ ask, section });
-  }
-
-  inOrder(): LoadedAsk[] {
-    return this.entries.flat();
-  }
-}
-
-/**
- * NOTE: 2.19 loads a play's parts in its attributes' order: each role of `roles:` (its tasks,
- * then its handlers), the play's handlers, pre_tasks, post_tasks, then tasks; Volant compiles
- * them in run order, so the asks are put back in load order here.
- */
-function loadRank(section: string): readonly number[] {
-  const role = /^role (\d+) (tasks|handlers)$/.exec(section);
-  if (role) return [0, Number(role[1]), role[2] === 'tasks' ? 0 : 1];
-  return [['handlers', 'pre_tasks', 'post_tasks', 'tasks', 'imported handlers'].indexOf(section) + 1];
-}
-
-function byRank(a: LoadedAsk, b: LoadedAsk): number {
-  const ra = loadRank(a.section);
-  const rb = loadRank(b.section);
-  for (let i = 0; i < Math.max(ra.length, rb.length); i++) {
-    const d = (ra[i] ?? 0) - (rb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
-}
-
 const RESERVED_WARNING = /^Found variable using reserved name /;
 
 /**
@@ -65,7 +20,7 @@ const RESERVED_WARNING = /^Found variable using reserved name /;
  * too (no task: play vars, vars_files as read without a host, then extra vars), before anything
  * in the roles loads.
  */
-export function warnReservedAsLoaded(vars: RunnerVars, compiled: CompiledPlay, asks: readonly LoadedAsk[], extraVars: DataDict, show: (d: WarningDetail) => void): void {
+export function warnReservedAsLoaded(vars: RunnerVars, compiled: CompiledPlay, asks: readonly VarsAsk[], extraVars: DataDict, show: (d: WarningDetail) => void): void {
   const play = compiled.play;
   if (asks.length === 0 && play.roles.length === 0) return;
   showingReservedOnly(vars, show, () => {
@@ -80,7 +35,7 @@ export function warnReservedAsLoaded(vars: RunnerVars, compiled: CompiledPlay, a
       }
       vars.manager.warnReservedIn([own && isDict(own.value) ? own.value : new Map(), ...files, extraVars]);
     }
-    askInOrder(vars, compiled, [...asks].sort(byRank));
+    askInOrder(vars, compiled, asks);
   });
 }
 
@@ -88,7 +43,7 @@ export function warnReservedAsLoaded(vars: RunnerVars, compiled: CompiledPlay, a
  * A file included as the play runs (include_tasks, include_role's tasks and handlers) asks as
  * 2.19 loads it, before `included:` is shown and before any of its tasks runs: in its own order.
  */
-export function warnReservedAsIncluded(vars: RunnerVars, compiled: CompiledPlay, asks: readonly LoadedAsk[], show: (d: WarningDetail) => void): void {
+export function warnReservedAsIncluded(vars: RunnerVars, compiled: CompiledPlay, asks: readonly VarsAsk[], show: (d: WarningDetail) => void): void {
   if (asks.length === 0) return;
   showingReservedOnly(vars, show, () => askInOrder(vars, compiled, asks));
 }
@@ -105,11 +60,11 @@ function hostlessPlayVars(vars: RunnerVars, compiled: CompiledPlay): RunnerPlayV
   return playVars;
 }
 
-function askInOrder(vars: RunnerVars, compiled: CompiledPlay, asks: readonly LoadedAsk[]): void {
+function askInOrder(vars: RunnerVars, compiled: CompiledPlay, asks: readonly VarsAsk[]): void {
   if (asks.length === 0) return;
   // the play's own vars are warned of by the first ask, in its order (a role's defaults first)
   const playVars = hostlessPlayVars(vars, compiled);
-  for (const { ask } of asks) playVars.forStep(ask);
+  for (const ask of asks) playVars.forStep(ask);
 }
 
 function showingReservedOnly(vars: RunnerVars, show: (d: WarningDetail) => void, ask: () => void): void {

@@ -14,16 +14,16 @@ import { localCollections, splitQualifiedName } from '../core/local-collections.
 import { pluginDirectories } from '../core/plugin-directories.js';
 import { installPythonPlugins } from '../python-plugins/install-python-plugins.js';
 import { playCollectionWarnings, roleTaskListWarnings } from '../playbook/collection-warnings.js';
-import { compilePlay, type CompileLoader } from '../compile/compile-play.js';
+import { compilePlay, type CompileLoader, type VarsAsk } from '../compile/compile-play.js';
 import { warnVarsFilesAtRoleLoad } from './role-load-vars-files.js';
-import { LoadedAsks, warnReservedAsIncluded, warnReservedAsLoaded } from './reserved-names-at-load.js';
+import { warnReservedAsIncluded, warnReservedAsLoaded } from './reserved-names-at-load.js';
 import { compileLoadedPlays } from '../compile/compile-loaded.js';
 import { compileIncludeRole, compileIncludeTasks, includeLoopVars, type CompiledInclude } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
 import { DEFAULT_INVENTORY } from '../inventory/load-inventory.js';
 import { parsePlaybook } from '../playbook/parse-playbook.js';
 import { parseTaskFile } from '../playbook/parse-task-list.js';
-import { loadListedRoles, loadRole, roleSearchPaths } from '../playbook/load-role.js';
+import { findRole, loadListedRoles, loadRole, roleSearchPaths } from '../playbook/load-role.js';
 import { loadRoleTasks } from '../playbook/load-role-tasks.js';
 import type { ImportPlaybookNode, Keyword, Playbook, PlayNode, RoleDefinition, TaskNode } from '../playbook/model.js';
 import { importPlaybookWhen } from './import-playbook-when.js';
@@ -394,8 +394,13 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     if (dependentOf !== undefined) return dependentOf.collections.length > 0 ? dependentOf.collections : ['ansible.legacy'];
     return within !== undefined ? within.collections : completeCollections(play?.keywords.get('collections')?.value);
   };
+  const roleLookup = (dependentOf: RoleDefinition | undefined, within: RoleDefinition | undefined, loc: SourceLocation | undefined) => ({
+    searchPaths: roleSearchPaths(currentPlay ? dirname(currentPlay.file) : firstDir, rolesPath, dependentOf?.path),
+    collections: roleCollections(dependentOf, within, currentPlay),
+    ...(loc ? { loc } : {}),
+  });
   const roleLoadWarnings = new Set<string>();
-  let loadingAsks: LoadedAsks | undefined;
+  let loadingAsks: VarsAsk[] | undefined;
   const importedTasks = new WeakMap<TaskNode, readonly TaskOrBlock[]>();
   const loader: CompileLoader = {
     staticallyImported: (path, task, list) => {
@@ -421,13 +426,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       const playDir = currentPlay ? dirname(currentPlay.file) : firstDir;
       return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? (isAbsolute(name) ? name : join(playDir, name));
     },
-    loadRole: (name, dependentOf, from, loc, within) =>
-      loadRole(name, {
-        searchPaths: roleSearchPaths(currentPlay ? dirname(currentPlay.file) : firstDir, rolesPath, dependentOf?.path),
-        collections: roleCollections(dependentOf, within, currentPlay),
-        ...(from ? { from } : {}),
-        ...(loc ? { loc } : {}),
-      }),
+    findRole: (name, dependentOf, loc, within) => {
+      findRole(name, roleLookup(dependentOf, within, loc));
+    },
+    loadRole: (name, dependentOf, from, loc, within) => loadRole(name, { ...roleLookup(dependentOf, within, loc), ...(from ? { from } : {}) }),
     loadRoleTasks: (role, file, handlers) => {
       const list = loadRoleTasks(role, file, handlers);
       reportTaskDeprecations(list, callback);
@@ -443,11 +445,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     playLoc: () => currentPlay?.loc,
     // a name's template errors are warnings then (an undefined inventory_hostname, say: no host yet)
     // a play loading, or a file included as it runs, collects them (see loadingAsks)
-    askingVars: (ask, section) => loadingAsks?.add(ask, section),
-    askingLater: (section) => {
-      const kept = loadingAsks?.later(section);
-      return (ask) => kept?.(ask);
-    },
+    askingVars: (ask) => loadingAsks?.push(ask),
     importingRole: (task) => {
       const name = task.keywords.get('name');
       if (currentPlay && name && typeof name.value === 'string' && templar.isTemplate(name.value)) renderTaskName(name.value, name, templar, staticVars(currentPlay), callback);
@@ -470,7 +468,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     let compiled = compiledPlays.get(play);
     if (compiled === undefined) {
       warnVarsFilesAtRoleLoad(play, staticVars(play), (name, scope) => loadVarsFile(name, scope, dirname(play.file)), (d) => showDetail(d, callback));
-      const asks = new LoadedAsks();
+      const asks: VarsAsk[] = [];
       loadingAsks = asks;
       try {
         compiled = compilePlay(withPlayDefaults(play, playDefaults), loader, { keepDuplicateRoles: Boolean(args.listTasks) });
@@ -478,7 +476,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
         loadingAsks = undefined;
       }
       compiledPlays.set(play, compiled);
-      warnReservedAsLoaded(vars, compiled, asks.inOrder(), extraVars, (d) => showDetail(d, callback));
+      warnReservedAsLoaded(vars, compiled, asks, extraVars, (d) => showDetail(d, callback));
       for (const message of playCollectionWarnings(play, (task) => importedTasks.get(task))) warn(message);
     }
     return compiled;
@@ -576,12 +574,12 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
         const args = result.get('include_args');
         const argsDict = isDict(args) ? args : new Map<string | number | boolean | null, Data>();
         const itemVars = includeLoopVars(result);
-        const asks = new LoadedAsks();
+        const asks: VarsAsk[] = [];
         loadingAsks = asks;
         try {
           const included = step.task.action === 'include_role' ? compileIncludeRole(step, argsDict, loader, itemVars) : compileIncludeTasksFound(step, pyStr(result.get('include')), argsDict, itemVars);
           const compiled = currentPlay && compiledPlays.get(currentPlay);
-          if (compiled) warnReservedAsIncluded(vars, compiled, asks.inOrder(), (d) => showDetail(d, callback));
+          if (compiled) warnReservedAsIncluded(vars, compiled, asks, (d) => showDetail(d, callback));
           return included;
         } finally {
           loadingAsks = undefined;

@@ -10,7 +10,7 @@ import { BLOCK_KEYWORDS } from '../playbook/block-keywords.js';
 import { updateKeepingKeyOrigins } from '../core/key-origins.js';
 import type { Keyword } from '../playbook/model.js';
 import { withActionCollections } from '../playbook/action-collections.js';
-import { ProgramBuilder, addImportedHandlers, argLoc, includedRole, roleFold, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
+import { ProgramBuilder, argLoc, includedRole, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
 import { foldLayer } from './fold-keywords.js';
 import { withParentRole } from './parent-role-params.js';
 import type { FoldedKeywords, Program, RoleInstance, TaskStep } from './program.js';
@@ -92,11 +92,11 @@ export function compileIncludeTasks(step: TaskStep, file: string, args: DataDict
   const list = withActionCollections(taskFileCollections(step.role, step.folded), () => loadIncludedTasks(loader, path, step.task.isHandler));
   const params = includeParams(step, itemVars);
   const builder = new ProgramBuilder(loader, params);
-  builder.addList(list, applyFold(step, args), { ...(step.role ? { role: step.role } : {}), baseDir: dirname(path) });
-  if (builder.importedHandlers.length === 0) return { program: builder.build(), displayFile: path };
   // NOTE: 2.19 appends the handlers of a role the included file imports to the play's as it loads the file.
   const handlers = new ProgramBuilder(loader, params);
-  addImportedHandlers(handlers, builder, loader);
+  builder.handlersTo = { builder: handlers, slot: handlers.slot() };
+  builder.addList(list, applyFold(step, args), { ...(step.role ? { role: step.role } : {}), baseDir: dirname(path) });
+  if (builder.importedRoles.length === 0) return { program: builder.build(), displayFile: path };
   return { program: builder.build(), displayFile: path, handlers: handlers.build() };
 }
 
@@ -119,17 +119,11 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
   };
   const params = withParentRole(includeParams(step, itemVars), step.role);
   const builder = new ProgramBuilder(loader, params);
-  const fold = applyFold(step, args);
-  const deps = builder.addDependencies(role, fold);
-  builder.addRoleTasks(role, fold, from.tasks ?? 'main');
-  builder.keepHandlerAsks(role);
-  // the role's handlers see the include's params too (its vars: and loop item), as its tasks do
+  // the role's handlers see the include's params too (its vars: and loop item), as its tasks do,
+  // but not its apply: keywords; a dependency's sit under its entry's keywords (`when`, tags …)
   const handlers = new ProgramBuilder(loader, params);
-  // NOTE: 2.19 loads the role's tasks (and what they import, handlers too) before it adds the role's handlers.
-  addImportedHandlers(handlers, builder, loader);
-  // a dependency's handlers sit under its entry's keywords (`when`, tags …), as its tasks do
-  for (const dep of deps) handlers.addRoleHandlers(builder, dep, loader.loadRoleTasks(dep.def, 'main', true), roleFold(step.outerFold, dep, role));
-  handlers.addRoleHandlers(builder, role, loader.loadRoleTasks(def, from.handlers ?? 'main', true), step.outerFold);
+  builder.handlersTo = { builder: handlers, slot: handlers.slot() };
+  builder.addNamedRole(role, applyFold(step, args), step.outerFold, from);
   // `included:` names the role as the task wrote it (a short name found through collections: too)
   return { program: builder.build(), displayFile: pyStr(name), handlers: handlers.build(), role };
 }

@@ -14,6 +14,7 @@ import { EMPTY_FOLD, foldLayer, foldTask } from './fold-keywords.js';
 import { roleShortName } from '../playbook/load-role.js';
 import { buildJumpTable } from './jump-table.js';
 import type { CompiledPlay, FoldedKeywords, Program, RoleInstance, Section, Span, Step } from './program.js';
+import { emptySegment, layOut, type Container, type Segment } from './segment.js';
 
 /** The file access compile needs, injected so the stage stays data in, data out. */
 
@@ -41,6 +42,11 @@ export interface CompileLoader {
     loc?: SourceLocation,
     within?: RoleDefinition,
   ): RoleDefinition;
+  /**
+   * Finds a role as loadRole does, without reading it: 2.19 finds every role a list names (a
+   * play's roles, a role's dependencies) before it loads the first.
+   */
+  findRole(name: string, dependentOf: RoleDefinition | undefined, loc?: SourceLocation, within?: RoleDefinition): void;
   loadRoleTasks(role: RoleDefinition, file: string, handlers: boolean): readonly TaskOrBlock[];
   /** Renders a static template (import file names) with what is known before the run: play vars and extra vars. */
   renderStatic(text: string, loc: SourceLocation): string;
@@ -53,14 +59,8 @@ export interface CompileLoader {
   /**
    * An include_tasks, import_tasks or import_role is loaded: 2.19 asks for the play's variables
    * (without a host) for it then, warning of the reserved names among them as the play loads.
-   * `section` says where in the play it is (see ProgramBuilder.loadSection).
    */
-  askingVars?(ask: VarsAsk, section: string): void;
-  /**
-   * Keeps a place in that order, here, for asks made later: 2.19 loads a role's handlers right
-   * after its tasks, where Volant compiles those of an imported or included role at the end.
-   */
-  askingLater?(section: string): (ask: VarsAsk) => void;
+  askingVars?(ask: VarsAsk): void;
 }
 
 /** A task loading asks for the variables of (a StepLike of vars' runner-vars). */
@@ -82,64 +82,78 @@ export function allocateStepId(): number {
   return nextStepId++;
 }
 
-/** Builds one Program from task lists; shared by plays, handlers and dynamic includes. */
+/**
+ * Where the handlers of a role import_role or include_role loads go: into `slot` of `builder`
+ * (dependencies' first), the roles its tasks import in slots of their own before it.
+ */
+interface HandlerTarget {
+  readonly builder: ProgramBuilder;
+  readonly slot: Segment;
+}
+
+/**
+ * Builds one Program from task lists; shared by plays, handlers and dynamic includes. Parts load
+ * in 2.19's order, each into the segment (see slot) where it runs.
+ */
 export class ProgramBuilder {
-  readonly steps: Step[] = [];
-  readonly spans: Span[] = [];
+  private readonly segments: Segment[] = [emptySegment()];
+  private current = this.segments[0] as Segment;
   /** Roles brought in by import_role: their defaults and vars are public to the play, as ansible does. */
   readonly importedRoles: RoleInstance[] = [];
   /** The import_role roles in the order 2.19's play.roles gets them (a role imported inside one first). */
   readonly playImports: RoleInstance[] = [];
   /**
-   * The handler files of imported roles and their dependencies, dependencies first, each with the
-   * keywords folded around it: 2.19 makes the import task the parent of the role's handler blocks,
-   * so they take what the import and the blocks around it set (when, vars, any_errors_fatal …).
+   * Where the handlers of the roles import_role brings in go, loaded with the role: 2.19 makes the
+   * import task the parent of the role's handler blocks, so they take what the import and the
+   * blocks around it set (when, vars, any_errors_fatal …). Unset: they are not loaded.
    */
-  readonly importedHandlers: { role: RoleInstance; file: string; fold: FoldedKeywords }[] = [];
-  /** Where the asks of an imported or included role's handlers go (see CompileLoader.askingLater). */
-  readonly handlerAsks = new Map<RoleInstance, (ask: VarsAsk) => void>();
-  /** Set while such handlers load: their asks go to the place kept for them. */
-  private asksTo: ((ask: VarsAsk) => void) | undefined;
+  handlersTo: HandlerTarget | undefined;
   /** The play's import_playbook depth (see checkRoleRecursion). */
   playImportDepth = 0;
   private span = -1;
   private section: Section = 'none';
 
-  /** How many imports each list holds so far (see loadPostTasksFirst). */
-  importMarks(): readonly [number, number, number] {
-    return [this.importedRoles.length, this.playImports.length, this.importedHandlers.length];
-  }
-
-  /**
-   * NOTE: 2.19 loads a play's post_tasks before its tasks (its attributes' order), so the roles
-   * post_tasks import join the play's roles, and their handlers its handlers, before those tasks
-   * import: a later role's defaults win, and a notification finds the last handler of a name.
-   */
-  loadPostTasksFirst(tasksFrom: readonly [number, number, number], postFrom: readonly [number, number, number]): void {
-    const swap = <T>(list: T[], at: number, mid: number): void => {
-      const tasks = list.slice(at, mid);
-      const post = list.slice(mid);
-      list.splice(at, list.length - at, ...post, ...tasks);
-    };
-    swap(this.importedRoles, tasksFrom[0], postFrom[0]);
-    swap(this.playImports, tasksFrom[1], postFrom[1]);
-    swap(this.importedHandlers, tasksFrom[2], postFrom[2]);
-  }
   /** How many import_tasks/import_role the steps being added come through. */
   private importDepth = 0;
-  /** The part of the play being loaded (`pre_tasks`, `role 0 tasks` …), told to askingVars. */
-  loadSection = '';
   /** The play's own program: its outermost Blocks are the play's (see TaskStep.playBlock). */
   playLevel = false;
   /** 2.19's Blocks (explicit, or implicit runs of bare tasks) around the steps being added, innermost last. */
   private readonly containers: Container[] = [];
-  /** The innermost Block around each step. */
-  private readonly containerOf: (Container | undefined)[] = [];
 
   constructor(
     private readonly loader: CompileLoader,
     private includeParams?: DataDict,
   ) {}
+
+  private get steps(): Step[] {
+    return this.current.steps;
+  }
+
+  private get spans(): Span[] {
+    return this.current.spans;
+  }
+
+  /** A new stretch of the program, before `before` (else at its end): what fills it runs there. */
+  slot(before?: Segment): Segment {
+    const segment = emptySegment();
+    const at = before === undefined ? -1 : this.segments.indexOf(before);
+    if (at < 0) this.segments.push(segment);
+    else this.segments.splice(at, 0, segment);
+    return segment;
+  }
+
+  /** Adds what `fill` adds into `segment`, as a list of the play's own (outside any block). */
+  into(segment: Segment, fill: () => void): void {
+    const [outer, span, section] = [this.current, this.span, this.section];
+    this.current = segment;
+    this.span = -1;
+    this.section = 'none';
+    try {
+      fill();
+    } finally {
+      [this.current, this.span, this.section] = [outer, span, section];
+    }
+  }
 
   addFlush(): void {
     this.steps.push({ kind: 'flush', id: allocateStepId(), span: this.span, section: this.section });
@@ -209,12 +223,11 @@ export class ProgramBuilder {
         ...(this.includeParams ? { includeParams: this.includeParams } : {}),
         ...(this.loadingRoles > 0 ? { noDepChain: true } : {}),
       };
-      if (this.asksTo) this.asksTo(ask);
-      else this.loader.askingVars?.(ask, this.loadSection);
+      this.loader.askingVars?.(ask);
     }
     if (task.action === 'import_tasks') return this.addImportTasks(task, fold, ctx);
     if (task.action === 'import_role') return this.addImportRole(task, fold, ctx);
-    this.containerOf[this.steps.length] = this.containers[this.containers.length - 1];
+    this.current.containerOf[this.steps.length] = this.containers[this.containers.length - 1];
     this.steps.push({
       kind: 'task',
       id: allocateStepId(),
@@ -276,10 +289,7 @@ export class ProgramBuilder {
     const outerParams = this.includeParams;
     this.includeParams = withParentRole(outerParams, ctx.role);
     this.importDepth++;
-    for (const dep of this.addDependencies(instance, importFold)) this.importedHandlers.push({ role: dep, file: 'main', fold: roleFold(importFold, dep, instance) });
-    this.importedHandlers.push({ role: instance, file: from.handlers ?? 'main', fold: importFold });
-    this.addRoleTasks(instance, importFold, from.tasks ?? 'main');
-    this.keepHandlerAsks(instance);
+    this.addNamedRole(instance, importFold, importFold, from);
     this.importDepth--;
     this.includeParams = outerParams;
     // 2.19 adds an imported role to the play's roles once it has loaded it, after the roles it imports.
@@ -287,41 +297,56 @@ export class ProgramBuilder {
   }
 
   /**
-   * The meta dependencies of an imported or included role, each before its dependant, deepest
-   * first; returns them in that order (their handlers come before the role's).
+   * Loads a role import_role or include_role names as 2.19's Role.load does: its dependencies
+   * (each whole: its own, its tasks, its handlers), its tasks, then its handlers. `handlerFold`:
+   * what its handlers sit under. NOTE: 2.19 appends the handlers of the roles its tasks import
+   * to the play's as it loads them, before it appends this role's (its dependencies' first).
    */
-  addDependencies(role: RoleInstance, fold: FoldedKeywords): RoleInstance[] {
-    const added: RoleInstance[] = [];
+  addNamedRole(role: RoleInstance, fold: FoldedKeywords, handlerFold: FoldedKeywords, from: ReturnType<typeof roleFrom>): void {
+    const outer = this.handlersTo;
+    const target = outer && { builder: outer.builder, slot: outer.builder.slot(outer.slot) };
+    this.handlersTo = target;
+    try {
+      this.addDependencies(role, fold, handlerFold);
+      this.addRoleTasks(role, fold, from.tasks ?? 'main');
+      this.addHandlersOf(role, from.handlers ?? 'main', handlerFold);
+    } finally {
+      this.handlersTo = outer;
+    }
+  }
+
+  /** The meta dependencies of an imported or included role, each whole before its dependant, deepest first. */
+  private addDependencies(role: RoleInstance, fold: FoldedKeywords, handlerFold: FoldedKeywords): void {
     const direct: RoleInstance[] = [];
-    for (const ref of role.def.dependencies) {
-      const name = this.loader.renderStatic(textValue(ref.name), ref.name.loc);
-      const def = this.loader.loadRole(name, role.def, undefined, ref.loc);
+    const names = findRoles(role.def.dependencies, this.loader, role.def);
+    role.def.dependencies.forEach((ref, i) => {
+      const def = this.loader.loadRole(names[i] as string, role.def, undefined, ref.loc);
       const dep: RoleInstance = { def, ref, params: ref.params, fromInclude: role.fromInclude, parent: role, runOnce: true };
       checkRoleRecursion(dep, role.fromInclude ? 0 : this.playImportDepth);
       const depFold = foldLayer(fold, ref.keywords, { vars: false });
-      added.push(...this.addDependencies(dep, depFold), dep);
+      const depHandlerFold = foldLayer(handlerFold, ref.keywords, { vars: false });
+      this.addDependencies(dep, depFold, depHandlerFold);
       direct.push(dep);
       this.addRoleTasks(dep, depFold);
-      this.keepHandlerAsks(dep);
-    }
+      this.addHandlersOf(dep, 'main', depHandlerFold);
+    });
     role.dependencies = direct;
-    return added;
   }
 
-  /** Keeps the place of the role's handlers' asks, right after its tasks' (see handlerAsks). */
-  keepHandlerAsks(role: RoleInstance): void {
-    const later = this.loader.askingLater?.(this.loadSection);
-    if (later) this.handlerAsks.set(role, later);
+  /** Loads a role's handlers into handlersTo's slot, when there is one. */
+  private addHandlersOf(role: RoleInstance, file: string, fold: FoldedKeywords): void {
+    const target = this.handlersTo;
+    if (target === undefined) return;
+    const list = this.loader.loadRoleTasks(role.def, file, true);
+    target.builder.into(target.slot, () => target.builder.addRoleHandlers(role, list, fold));
   }
 
-  /** Adds a role's handlers, their asks going where `from` kept them. */
-  addRoleHandlers(from: ProgramBuilder | undefined, role: RoleInstance, list: readonly TaskOrBlock[], fold: FoldedKeywords): void {
-    this.asksTo = from?.handlerAsks.get(role);
+  /** Adds a role's handlers. */
+  addRoleHandlers(role: RoleInstance, list: readonly TaskOrBlock[], fold: FoldedKeywords): void {
     this.loadingRoles++;
     try {
       this.addList(list, fold, { role, baseDir: `${role.def.path}/handlers` });
     } finally {
-      this.asksTo = undefined;
       this.loadingRoles--;
     }
   }
@@ -337,7 +362,7 @@ export class ProgramBuilder {
     } finally {
       this.loadingRoles--;
     }
-    if (this.steps.length === before) this.emptyRoles.push(before);
+    if (this.steps.length === before) this.current.emptyRoles.push(before);
   }
 
   /**
@@ -347,23 +372,19 @@ export class ProgramBuilder {
    */
   private loadingRoles = 0;
 
-  /** See Program.emptyRoles. */
-  private readonly emptyRoles: number[] = [];
-
   build(): Program {
-    const steps = this.steps.map((step, i): Step => {
-      const container = this.containerOf[i];
-      if (step.kind !== 'task' || !container) return step;
-      return { ...step, reviveAt: container.end, ...(container.playLevel ? { playBlock: true as const } : {}) };
-    });
-    return { steps, spans: this.spans, jumps: buildJumpTable(steps, this.spans), ...(this.emptyRoles.length > 0 ? { emptyRoles: this.emptyRoles } : {}) };
+    const { steps, spans, emptyRoles } = layOut(this.segments);
+    return { steps, spans, jumps: buildJumpTable(steps, spans), ...(emptyRoles.length > 0 ? { emptyRoles } : {}) };
   }
 }
 
-/** One of 2.19's Blocks while its steps are added: where it ends, and whether it is one of the play's own. */
-interface Container {
-  end: number;
-  readonly playLevel: boolean;
+/** The names of the roles `refs` name, each found (2.19's RoleInclude) before any of them loads. */
+function findRoles(refs: readonly RoleRef[], loader: CompileLoader, dependentOf: RoleDefinition | undefined): string[] {
+  return refs.map((ref) => {
+    const name = loader.renderStatic(textValue(ref.name), ref.name.loc);
+    loader.findRole(name, dependentOf, ref.loc);
+    return name;
+  });
 }
 
 /**
@@ -372,11 +393,6 @@ interface Container {
  */
 export function taskFileCollections(role: RoleInstance | undefined, fold: FoldedKeywords): readonly string[] {
   return role !== undefined ? role.def.collections : completeCollections(fold.scalars.get('collections')?.value);
-}
-
-/** The handlers of the roles `from`'s import_role tasks brought in, each under the keywords around its import. */
-export function addImportedHandlers(handlers: ProgramBuilder, from: ProgramBuilder, loader: CompileLoader): void {
-  for (const { role, file, fold } of from.importedHandlers) handlers.addRoleHandlers(from, role, loader.loadRoleTasks(role.def, file, true), fold);
 }
 
 export function roleFrom(args: DataDict): { tasks?: string; vars?: string; defaults?: string; handlers?: string } {
@@ -425,21 +441,25 @@ export function paramsKey(role: RoleInstance): string {
 }
 
 /**
- * Expands `roles:` into every load of a role, dependencies first.
+ * Expands `roles:` into every load of a role, dependencies first, each given to `loaded` once its
+ * dependencies are: 2.19 loads a role's tasks and handlers after its dependencies, before the next role.
  * NOTE: 2.19 skips a repeated role as a host reaches it, when that host completed the same role
  * (RoleRuns): so a role whose first load --tags or --start-at-task left out runs at the next.
  */
-export function expandRoles(play: PlayNode, loader: CompileLoader): RoleInstance[] {
+function expandRoles(play: PlayNode, loader: CompileLoader, loaded: (role: RoleInstance) => void): RoleInstance[] {
   const out: RoleInstance[] = [];
-  const visit = (ref: RoleRef, parent: RoleInstance | undefined): void => {
-    const name = loader.renderStatic(textValue(ref.name), ref.name.loc);
-    const def = loader.loadRole(name, parent?.def, undefined, ref.loc);
-    const instance: RoleInstance = { def, ref, params: ref.params, fromInclude: false, runOnce: true, ...(parent ? { parent } : {}) };
-    checkRoleRecursion(instance, play.importDepth ?? 0);
-    for (const dep of def.dependencies) visit(dep, instance);
-    out.push(instance);
+  const visitAll = (refs: readonly RoleRef[], parent: RoleInstance | undefined): void => {
+    const names = findRoles(refs, loader, parent?.def);
+    refs.forEach((ref, i) => {
+      const def = loader.loadRole(names[i] as string, parent?.def, undefined, ref.loc);
+      const instance: RoleInstance = { def, ref, params: ref.params, fromInclude: false, runOnce: true, ...(parent ? { parent } : {}) };
+      checkRoleRecursion(instance, play.importDepth ?? 0);
+      visitAll(def.dependencies, instance);
+      out.push(instance);
+      loaded(instance);
+    });
   };
-  for (const ref of play.roles) visit(ref, undefined);
+  visitAll(play.roles, undefined);
   return out;
 }
 
@@ -476,43 +496,39 @@ export function roleFold(outer: FoldedKeywords, role: RoleInstance, top?: RoleIn
 export function compilePlay(play: PlayNode, loader: CompileLoader, options: { keepDuplicateRoles?: boolean } = {}): CompiledPlay {
   const baseDir = dirname(play.file);
   const playFold = foldLayer(EMPTY_FOLD, play.keywords, { vars: false });
-  const loads = expandRoles(play, loader);
-  const roles = options.keepDuplicateRoles ? loads : firstLoads(loads);
 
   const builder = new ProgramBuilder(loader);
   builder.playLevel = true;
   builder.playImportDepth = play.importDepth ?? 0;
-  builder.loadSection = 'pre_tasks';
-  builder.addList(play.preTasks, playFold, { baseDir });
-  builder.addFlush();
-  loads.forEach((role, i) => {
-    builder.loadSection = `role ${i} tasks`;
-    builder.addRoleTasks(role, roleFold(playFold, role));
-  });
-  const tasksFrom = builder.importMarks();
-  builder.loadSection = 'tasks';
-  builder.addList(play.tasks, playFold, { baseDir });
-  builder.addFlush();
-  const postFrom = builder.importMarks();
-  builder.loadSection = 'post_tasks';
-  builder.addList(play.postTasks, playFold, { baseDir });
-  builder.addFlush();
-  builder.loadPostTasksFirst(tasksFrom, postFrom);
-
   const handlers = new ProgramBuilder(loader);
-  // NOTE: 2.19 lists the handlers of every load of a role; a notification finds the last one, so
-  // a role's handlers run where its last load puts them even though its tasks ran at the first.
-  loads.forEach((role, i) => {
-    const list = loader.loadRoleTasks(role.def, 'main', true);
-    handlers.loadSection = `role ${i} handlers`;
-    handlers.addRoleHandlers(undefined, role, list, roleFold(playFold, role));
-  });
-  handlers.loadSection = 'handlers';
-  handlers.addList(play.handlers, playFold, { baseDir });
-  handlers.loadSection = 'imported handlers';
+  // the parts as they run
+  const [preTasks, roleTasks, tasks, postTasks] = [builder.slot(), builder.slot(), builder.slot(), builder.slot()];
+  const [roleHandlers, playHandlers] = [handlers.slot(), handlers.slot()];
   // NOTE: 2.19 appends an imported role's handlers to the play's as it loads the import, so they
   // come after those of roles: and after the play's own.
-  addImportedHandlers(handlers, builder, loader);
+  builder.handlersTo = { builder: handlers, slot: handlers.slot() };
+
+  // NOTE: 2.19 loads them in its attributes' order: each role of `roles:` (its dependencies, its
+  // tasks, then its handlers), the play's handlers, pre_tasks, post_tasks, then tasks. So a load
+  // error is met, and what loading shows is shown, in that order, and the roles post_tasks import
+  // join the play's roles (and their handlers its handlers) before those tasks import: a later
+  // role's defaults win, and a notification finds the last handler of a name.
+  // NOTE: 2.19 lists the handlers of every load of a role; a notification finds the last one, so
+  // a role's handlers run where its last load puts them even though its tasks ran at the first.
+  const loads = expandRoles(play, loader, (role) => {
+    const fold = roleFold(playFold, role);
+    builder.into(roleTasks, () => builder.addRoleTasks(role, fold));
+    const list = loader.loadRoleTasks(role.def, 'main', true);
+    handlers.into(roleHandlers, () => handlers.addRoleHandlers(role, list, fold));
+  });
+  const roles = options.keepDuplicateRoles ? loads : firstLoads(loads);
+  handlers.into(playHandlers, () => handlers.addList(play.handlers, playFold, { baseDir }));
+  for (const [segment, list] of [[preTasks, play.preTasks], [postTasks, play.postTasks], [tasks, play.tasks]] as const) {
+    builder.into(segment, () => {
+      builder.addList(list, playFold, { baseDir });
+      builder.addFlush();
+    });
+  }
 
   const firstByKey = new Map<string, RoleInstance>();
   for (const role of roles) if (!firstByKey.has(paramsKey(role))) firstByKey.set(paramsKey(role), role);

@@ -111,7 +111,6 @@ export function roleSearchPaths(playDir: string, rolesPath: readonly string[], d
   return [join(playDir, 'roles'), ...rolesPath, ...(dependentRolePath === undefined ? [] : [dirname(dependentRolePath)]), playDir];
 }
 
-/** Finds a role by name (or path) on the search paths and reads its defaults, vars and meta. */
 /** A role of a local collection: `ns.coll.role`, or a short name in one of the listed collections. */
 function findCollectionRole(name: string, collections: readonly string[]): { path: string; collection: string; name: string } | undefined {
   const qualified = splitQualifiedName(name);
@@ -132,7 +131,15 @@ export function roleShortName(role: Pick<RoleDefinition, 'name' | 'collection'>)
   return role.collection === undefined ? role.name : role.name.slice(role.collection.length + 1);
 }
 
-export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition {
+/** Where a role is, as 2.19's RoleInclude finds it before it reads any of the role's files. */
+interface FoundRole {
+  readonly name: string;
+  readonly path: string;
+  readonly collection?: string;
+}
+
+/** Finds a role by name (or path) on the search paths, or fails as 2.19 does for a role not found. */
+export function findRole(name: string, options: Pick<LoadRoleOptions, 'searchPaths' | 'collections' | 'loc'>): FoundRole {
   const inCollection = findCollectionRole(name, options.collections ?? []);
   let roleName = inCollection?.name ?? name;
   let rolePath = inCollection?.path ?? options.searchPaths.map((dir) => resolve(join(dir, name))).find(isDir);
@@ -147,7 +154,13 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
     const searched = [...(options.collections ?? []), ...options.searchPaths].join(':');
     throw new ParseError('ROLE_NOT_FOUND', `the role '${name}' was not found in ${searched}`, options.loc === undefined ? {} : { location: options.loc });
   }
-  if (inCollection === undefined) {
+  return { name: roleName, path: rolePath, ...(inCollection === undefined ? {} : { collection: inCollection.collection }) };
+}
+
+/** Finds a role by name (or path) on the search paths and reads its vars, defaults and meta. */
+export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition {
+  const { name: roleName, path: rolePath, collection } = findRole(name, options);
+  if (collection === undefined) {
     // ansible adds a legacy role's library/ and module_utils/ to the search paths as it loads the role.
     libraryModules.addDirectory(join(rolePath, 'library'));
     libraryModules.addModuleUtilsDirectory(join(rolePath, 'module_utils'));
@@ -170,8 +183,8 @@ export function loadRole(name: string, options: LoadRoleOptions): RoleDefinition
     vars,
     dependencies: dependencies(meta.node, metaFile),
     allowDuplicates: truthy(meta.data.get('allow_duplicates') ?? false),
-    ...(inCollection === undefined ? {} : { collection: inCollection.collection }),
-    collections: completeCollections(meta.data.get('collections'), inCollection?.collection),
+    ...(collection === undefined ? {} : { collection }),
+    collections: completeCollections(meta.data.get('collections'), collection),
     ...(specs === undefined ? {} : { argumentSpecs: specs }),
   };
 }
