@@ -120,7 +120,7 @@ export class PlayRunner {
   private readonly announced = new Set<number>();
   private readonly roleRuns = new RoleRuns();
   private endPlay = false;
-  /** max_fail_percentage was crossed: the play and the playbook stop. */
+  /** max_fail_percentage was crossed in this batch: it stops, and the playbook after the play. */
   breakPlay = false;
   private batchHosts: string[] = [];
   /** The serial batch as ansible sizes it: hosts that failed or went unreachable before included. */
@@ -206,6 +206,7 @@ export class PlayRunner {
     this.flushedForced.clear();
     this.endedByMeta = false;
     this.maxFailMarked = undefined;
+    this.breakPlay = false;
     this.questions.startBatch();
     this.handlers.startBatch();
     this.playVars.startBatch?.();

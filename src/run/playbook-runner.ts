@@ -271,11 +271,16 @@ export class PlaybookRunner {
       // up to its size, exactly: a host both marked failed and unreachable counts twice.
       const failed = countNew(b, this.failedHosts, failedBefore) + countNew(b, this.unreachable, unreachableBefore);
       // NOTE: meta end_play leaves the batch loop at once in 2.19 (AnsibleEndPlay): its failures are not counted there.
-      if ((failed === b.length && !runner.ended) || runner.breakPlay) {
+      if (failed === b.length && !runner.ended) {
         this.stopped = true;
         this.brokePlay = runner.breakPlay;
         return;
       }
+      // NOTE: max_fail_percentage crossed (2.19's RUN_FAILED_BREAK_PLAY) stops the playbook after
+      // this play, but the play's batches left still run unless that count came out exact: the
+      // exit code is then the last batch's.
+      if (runner.breakPlay) this.stopped = true;
+      this.brokePlay = runner.breakPlay;
       if (outcome.endPlay || runner.ended) return;
     }
   }
