@@ -7,7 +7,7 @@ golden harness's environment and --forks 1, normalized, and compared; a case tha
 with its diff.txt (and `flaky` when a second oracle run differed from the first: ansible-core's own
 timing), the others are deleted. Results stream to stdout, one line per seed.
 """
-import argparse, os, re, signal, subprocess, sys, shutil, difflib
+import argparse, ctypes, os, re, signal, subprocess, sys, shutil, difflib, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 def find_oracle():
     """shared/tools/ansible-oracle beside the checkout, or beside a folder above it (a worktree under wt/NAME)."""
@@ -25,6 +25,7 @@ WORK = '/tmp/volant-differential'
 # Files the generated tasks write (the oracle's localhost shares /tmp with this machine); one folder
 # per concurrent runner (generators read the same variable).
 OUT = os.environ.get('DIFFERENTIAL_OUT', '/tmp/fuzz-out')
+TIMEOUT = 300  # seconds an engine may take over one case
 
 def env(d, engine):
     e = {k: v for k, v in os.environ.items() if not k.startswith('ANSIBLE_') and k != 'ORACLE_FORCE_COLOR'}
@@ -76,19 +77,49 @@ def norm(text, d):
 def case_files(d):
     return {os.path.join(root, name) for root, dirs, files in os.walk(d) for name in dirs + files}
 
-def stop_servers(d, written):
-    """Stops what a case started in the background and named in a `*.pid` file of its folder (the
-    HTTP server gen_modargs' plays start), whether or not the play lived to stop it; a pid whose
-    command line does not name the case's folder is another process by now and is left alone."""
-    for path in written:
-        if not path.endswith('.pid') or not os.path.isfile(path):
-            continue
-        try:
-            pid = int(open(path).read().split()[0])
-            if d.encode() in open('/proc/%d/cmdline' % pid, 'rb').read():
-                os.kill(pid, signal.SIGTERM)
-        except (ValueError, IndexError, OSError):
+def descendants():
+    """This process's descendants (orphans too: run.py is their subreaper), from /proc's parent links."""
+    parents = {}
+    for name in os.listdir('/proc'):
+        if name.isdigit():
+            try:
+                parents[int(name)] = int(open('/proc/%s/stat' % name).read().rsplit(')', 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    found, frontier = set(), {os.getpid()}
+    while frontier:
+        frontier = {pid for pid, ppid in parents.items() if ppid in frontier} - found
+        found |= frontier
+    return found
+
+def reap():
+    """Collects the exit of every child that has ended (the orphans reparented here among them)."""
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0]:
             pass
+    except ChildProcessError:
+        pass
+
+def stop_leftovers():
+    """Stops whatever a case left running: an HTTP server a play started and never stopped, a module
+    still running when the engine timed out, an async job, an ssh master. They run in sessions of their
+    own (ansible-core starts each module in a new one), so no process group holds them; but having been
+    orphaned they were reparented to run.py, and each is one of its descendants."""
+    for sig, grace in ((signal.SIGTERM, 2.0), (signal.SIGKILL, 5.0)):
+        reap()
+        pids = descendants()
+        for pid in pids:
+            try:
+                os.kill(pid, sig)
+            except OSError:
+                pass
+        deadline = time.monotonic() + grace
+        while pids and time.monotonic() < deadline:
+            time.sleep(0.05)
+            reap()
+            pids = descendants()
+        if not pids:
+            return
 
 def run(engine, d):
     shutil.rmtree(OUT, ignore_errors=True)
@@ -99,10 +130,22 @@ def run(engine, d):
     args = [a for a in open(os.path.join(d, 'args')).read().split('\n') if a]
     # a case's `stdin` file (--step answers), as golden cases have; else stdin is closed
     stdin = os.path.join(d, 'stdin')
-    feed = {'input': open(stdin).read()} if os.path.exists(stdin) else {'stdin': subprocess.DEVNULL}
-    p = subprocess.run([engine, '-i', 'inventory', '--forks', '1', 'playbook.yml'] + args, cwd=d, env=env(d, engine),
-                       capture_output=True, text=True, timeout=300, **feed)
-    stop_servers(d, case_files(d) - before)
+    stdin = open(stdin).read() if os.path.exists(stdin) else None
+    p = subprocess.Popen([engine, '-i', 'inventory', '--forks', '1', 'playbook.yml'] + args, cwd=d, env=env(d, engine),
+                         stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        stdout, stderr = p.communicate(stdin, timeout=TIMEOUT)
+    finally:
+        # on a timeout too (the engine is a descendant then, its workers holding its pipes open), and
+        # the case folder is put back before main() goes on to the next seed
+        stop_leftovers()
+        if p.returncode is None:
+            p.communicate()
+        restore(d, before, contents)
+    return norm(stdout, d), norm(stderr, d), p.returncode
+
+def restore(d, before, contents):
     # what the run wrote into the case folder (a relative dest, fetch's host folders) goes, so the
     # next engine starts from the same case
     for path in sorted(case_files(d) - before, reverse=True):
@@ -113,7 +156,6 @@ def run(engine, d):
     for path, data in contents.items():
         if not os.path.isfile(path) or open(path, 'rb').read() != data:
             open(path, 'wb').write(data)
-    return norm(p.stdout, d), norm(p.stderr, d), p.returncode
 
 def one(seed):
     d = os.path.join(WORK, 'cases', 'fz-%d' % seed)
@@ -148,6 +190,9 @@ if __name__ == '__main__':
     a = p.parse_args()
     GENERATOR = os.path.abspath(a.generator) if os.path.exists(a.generator) else os.path.join(HERE, a.generator)
     WORK = a.work
+    # PR_SET_CHILD_SUBREAPER: what a case leaves running when its parent exits (a backgrounded server,
+    # a daemonized ssh master) is reparented here rather than to init, so stop_leftovers() finds it
+    ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)
     # NOTE: one case at a time: the generated tasks share OUT
     for seed in range(a.first, a.first + a.count):
         try:
