@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { overlay } from '../run/task-executor.js';
 import { datetimeValue } from '../template/index.js';
-import { isDict, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
+import { isDict, isStringLike, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { ownerName } from '../core/owner-name.js';
 import type { Action } from '../run/action.js';
 import type { RenderOptions } from '../template/api.js';
@@ -16,7 +16,7 @@ import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
 import { taskArgsInvocation, withSourceChecksum } from './copy.js';
 import { throwRemoteStatError } from './remote-stat-error.js';
-import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, showSearch, toBoolLike } from './util.js';
+import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, showSearch, taggedTypeName, toBoolLike } from './util.js';
 
 /** Options the template action consumes itself; the rest go to the copy module on the host. */
 const TEMPLATE_ONLY = new Set([
@@ -140,9 +140,13 @@ function copyTaskArgs(taskArgs: ReadonlyMap<DictKey, Data>, mode: Data | undefin
   return out;
 }
 
-/** The rendered text as the bytes of `output_encoding` (utf-8 unless set), as Python's str.encode. */
+/** The rendered text as the bytes of `output_encoding`, as Python's str.encode. */
 function encodeOutput(text: string, encoding: Data | undefined): Buffer {
-  const codec = pyCodec(encoding === undefined || encoding === null ? 'utf-8' : pyStr(encoding));
+  // NOTE: 2.19 takes any false-like value ('', false, 0, [], None) as utf-8, not only a missing one,
+  // and hands any other to str.encode, which takes only a str.
+  if (encoding === undefined || !truthy(encoding)) encoding = 'utf-8';
+  if (!isStringLike(encoding)) throw new TaskError([{ message: `encode() argument 'encoding' must be str, not ${taggedTypeName(encoding)}` }]);
+  const codec = pyCodec(pyStr(encoding));
   // NOTE: ansible encodes with surrogateescape: a byte the source's decoding escaped is written back as it was.
   return encodeSurrogateEscape(text, (part) => pyEncode(part, codec));
 }
