@@ -299,7 +299,7 @@ export class TaskExecutor {
         if (!(e instanceof TemplateError && e.code === 'template-undefined')) return bareFailure(e);
         labelFailed = true;
         res.set('failed', true);
-        res.set('msg', `Failed to template loop_control.label: ${linksOf(e).map((l) => l.message).join(': ')}`);
+        res.set('msg', `Failed to template loop_control.label: ${briefMessage(linksOf(e).map((l) => l.message))}`);
       }
       const hr: HostResult = {
         host,
@@ -550,7 +550,8 @@ export class TaskExecutor {
             }
           } catch (e) {
             result.set('failed', true);
-            result.set(`${condname}_when_result`, linksOf(e).map((l) => l.message).join(': '));
+            // NOTE: 2.19 stores the error's text, its causes joined as its brief message is.
+            result.set(`${condname}_when_result`, briefMessage(linksOf(e).map((l) => l.message)));
           }
         }
         if (retries > 1) {
