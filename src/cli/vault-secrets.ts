@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { VaultString } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
-import { isVaultText, parseVault, vaultDecrypt, VaultFormatError, VaultSecretMismatch } from '../template/filters/ansible-vault-format.js';
+import { isVaultText, parseVault, vaultDecrypt, VaultFormatError, VaultSecretMismatch, vaultIdMatching } from '../template/filters/ansible-vault-format.js';
 
 /** One secret and the vault id it is known by (`default` without a label). */
 export interface VaultSecret {
@@ -110,6 +110,7 @@ export class VaultSecrets {
   /** Makes every `!vault` value of the run open with these secrets. */
   install(): void {
     VaultString.opener = (ciphertext) => this.open(ciphertext);
+    vaultIdMatching.on = this.idMatch;
     VaultString.unopenedReason =
       this.secrets.length === 0 ? 'Attempting to decrypt but no vault secrets found.' : 'Decryption failed (no vault secrets were found that could decrypt).';
   }

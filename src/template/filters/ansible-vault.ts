@@ -5,7 +5,7 @@ import { isOmit } from '../runtime/omit.js';
 import { TemplateError } from '../../core/errors.js';
 import { shorten } from '../../core/text-shorten.js';
 import { argument, chainedError, defined, pluginError, pyClass, toText } from './ansible-args.js';
-import { VaultFormatError, isVaultText, vaultDecrypt, vaultEncrypt } from './ansible-vault-format.js';
+import { VaultFormatError, VaultSecretMismatch, isVaultText, parseVault, vaultDecrypt, vaultEncrypt, vaultIdMatching } from './ansible-vault-format.js';
 
 export const vault: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
@@ -38,7 +38,13 @@ export const unvault: FilterFn = (ctx, value, args, kwargs) => {
   else throw pluginError(`Vault should be in the form of a string, instead we got ${pyClass(data)}.`);
   // NOTE: text that is not ASCII is no vault text to 2.19's is_encrypted: it comes back as it is.
   if (!isVaultText(text) || /[\u0080-\uffff]/.test(text)) return text;
+  const vaultId = argument(args, kwargs, 1, 'vault_id') ?? argument(args, kwargs, 2, 'vaultid') ?? 'filter_default';
   try {
+    // NOTE: under vault_id_match the filter's one secret, labelled with its vault_id, is tried only
+    // when the text's header names that id (a header without one names 'default').
+    if (vaultIdMatching.on && (parseVault(text).vaultId || 'default') !== pyStr(vaultId)) {
+      throw new VaultSecretMismatch('Decryption failed (no vault secrets were found that could decrypt).', text, true);
+    }
     return vaultDecrypt(text, Buffer.from(textOf(secret), 'utf8')).toString('utf8');
   } catch (error) {
     if (!(error instanceof VaultFormatError)) throw error;
