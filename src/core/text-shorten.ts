@@ -1,4 +1,4 @@
-/** Python's textwrap.shorten: whitespace collapsed, cut at a word, " [...]" when cut. */
+/** Python's textwrap.shorten: whitespace collapsed, cut at a word, " [...]" when cut ("[...]" alone when no word fits). */
 export function shorten(text: string, width: number): string {
   const words = text.split(/\s+/).filter((w) => w !== '');
   const whole = words.join(' ');
@@ -10,5 +10,6 @@ export function shorten(text: string, width: number): string {
     if (next.length + placeholder.length > width) break;
     out = next;
   }
-  return `${out}${placeholder}`;
+  // NOTE: when not even the first word fits, Python gives the placeholder alone, stripped.
+  return out === '' ? placeholder.trimStart() : `${out}${placeholder}`;
 }
