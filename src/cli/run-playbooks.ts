@@ -649,7 +649,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     throw e;
   } finally {
     removeSignals();
-    await transport.closeAll();
+    await transport.finish();
     // How many steps ran ahead of their turn: for tests, without touching the run's output.
     const trace = ctx.env.VOLANT_RUNAHEAD_TRACE;
     if (trace) writeFileSync(trace, `ran ahead: ${runner.ranAhead}\n`);

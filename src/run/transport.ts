@@ -93,8 +93,13 @@ export interface Transport {
   session(spec: ConnectionSpec): Promise<AgentSession>;
   /** Drops a host's sessions (meta: reset_connection). */
   reset(host: string): Promise<void>;
-  /** Ends every agent and ssh master; called at exit, also on Ctrl-C. */
+  /** Ends every agent and ssh master and waits for their processes; called on Ctrl-C. */
   closeAll(): Promise<void>;
+  /**
+   * The end of a run: ends every agent and ssh master as closeAll does, without waiting for
+   * their processes to exit (every result is in; they end on their own).
+   */
+  finish(): Promise<void>;
   /**
    * The actions a play's tasks and handlers name, told as the play starts: a hint (no result
    * depends on it) that lets agents get ready for them while they would otherwise wait.

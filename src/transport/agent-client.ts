@@ -3,6 +3,7 @@
  * speaking length-prefixed JSON frames. Requests carry ids, so several can be in flight (async
  * jobs next to a running task). When the process dies, every pending request rejects at once.
  */
+import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import { dumpJson, parseJson } from '../core/json.js';
 import { isDict, type Data, type DataDict } from '../core/data.js';
@@ -29,6 +30,8 @@ export interface AgentProcess {
   readonly exitCode: number | null;
   readonly signalCode: NodeJS.Signals | null;
   kill(signal?: NodeJS.Signals): boolean;
+  /** Stops the process itself from keeping this one's event loop alive (its pipes: see release). */
+  unref(): void;
   on(event: 'error', listener: (error: Error) => void): this;
   once(event: 'close', listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
 }
@@ -212,6 +215,18 @@ export class AgentClient {
     timer.unref();
     await this.exited;
     clearTimeout(timer);
+  }
+
+  /**
+   * Ends the agent's input, which it takes as 'exit', and lets this process end without waiting
+   * for it: the process and its pipes stop holding the event loop. The end of a run: every
+   * result is in, and an agent that reads the end of its input ends as it would on 'exit'.
+   */
+  release(): void {
+    if (this.exitInfo !== undefined) return;
+    this.child.stdin.end();
+    this.child.unref();
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as Partial<Socket>).unref?.();
   }
 
   kill(): void {

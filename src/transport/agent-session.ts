@@ -361,6 +361,12 @@ export class VolantAgentSession implements AgentSession {
     this.onClose();
     await this.client.close();
   }
+
+  /** Ends the agent without waiting for its process (see AgentClient.release). */
+  release(): void {
+    this.onClose();
+    this.client.release();
+  }
 }
 
 /** Ansible's controller adds stdout_lines / stderr_lines to every module result that has the text. */

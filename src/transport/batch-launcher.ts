@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { constants } from 'node:fs';
+import type { Socket } from 'node:net';
 import { constants as osConstants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import type { AgentProcess } from './agent-client.js';
@@ -55,7 +56,7 @@ function startBatch(batch: LaunchRequest[]): void {
   const launcher = spawn(BASH, ['-c', launcherScript(batch)], { stdio });
   const processes = batch.map((r, i) => {
     const at = 3 + 3 * i;
-    return new LaunchedProcess(launcher.stdio[at] as Writable, launcher.stdio[at + 1] as Readable, launcher.stdio[at + 2] as Readable);
+    return new LaunchedProcess(launcher, launcher.stdio[at] as Writable, launcher.stdio[at + 1] as Readable, launcher.stdio[at + 2] as Readable);
   });
   readReports(launcher, processes);
   batch.forEach((r, i) => r.started(processes[i] as LaunchedProcess));
@@ -110,6 +111,7 @@ class LaunchedProcess extends EventEmitter implements AgentProcess {
   private openStreams = 2;
 
   constructor(
+    private readonly launcher: ChildProcess,
     readonly stdin: Writable,
     readonly stdout: Readable,
     readonly stderr: Readable,
@@ -144,6 +146,12 @@ class LaunchedProcess extends EventEmitter implements AgentProcess {
     } catch {
       return false;
     }
+  }
+
+  /** The launcher stops holding the event loop (this process's own pipes are the caller's). */
+  unref(): void {
+    this.launcher.unref();
+    (this.launcher.stdout as Partial<Socket> | null)?.unref?.();
   }
 
   started(pid: number): void {

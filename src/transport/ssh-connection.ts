@@ -13,7 +13,7 @@ import type { Connection, SpawnOptions } from './connection.js';
 import { connectionIdentity } from './connection-identity.js';
 import type { ExitInfo } from './agent-client.js';
 import { sshHost, sshOptions } from './ssh-args.js';
-import { fastAlgorithmOptions } from './ssh-fast-algorithms.js';
+import { configFiles, configMentions, fastAlgorithmOptions } from './ssh-fast-algorithms.js';
 import { controlPathOf, terminateMaster, terminateMastersIn } from './ssh-mux.js';
 import { shellQuote } from './shell-quote.js';
 import { startFailure } from './start-failure.js';
@@ -93,6 +93,15 @@ export class SshConnection implements Connection {
   lost(info: ExitInfo): Error {
     if (info.code === 255) return new AgentLostError(`Failed to connect to the host via ssh: ${info.stderr.trimEnd()}`);
     return new AgentLostError(`The agent on ${this.spec.host} exited unexpectedly${describeExit(info)}${info.stderr.trim() ? ': ' + info.stderr.trim() : ''}`);
+  }
+
+  /**
+   * The end of a run, once the agents have been told to end: only a master that outlives its
+   * session (ControlPersist in the ssh arguments or an ssh_config file) is ended as close()
+   * ends it. Volant's own master is an agent's ssh, which ends with its session.
+   */
+  async finish(): Promise<void> {
+    if (this.options.some((o) => /controlpersist/i.test(o)) || configMentions(configFiles(this.options), 'controlpersist')) await this.close();
   }
 
   /** Ends the master for this target (through its socket, else `ssh -O exit`). */

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConnectionError } from '../../src/core/errors.js';
@@ -22,7 +22,42 @@ function pgrep(pattern: string): string[] {
   return r.stdout.split('\n').filter((line) => line.trim() !== '' && Number(line) !== process.pid);
 }
 
+/** Handles that keep this process's event loop alive (child processes, their pipes, sockets). */
+function heldHandles(): number {
+  const handles = (process as unknown as { _getActiveHandles(): { hasRef?: () => boolean }[] })._getActiveHandles();
+  return handles.filter((h) => h.hasRef?.() !== false).length;
+}
+
+async function gone(pids: () => string[], ms: number): Promise<string[]> {
+  for (let waited = 0; waited < ms && pids().length > 0; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  return pids();
+}
+
 describe('transport/local', () => {
+  it('finish leaves the agents to end on their own and holds this process no longer', async () => {
+    // an interpreter whose process lingers after Python: closeAll would wait for it
+    const dir = mkdtempSync(join(tmpdir(), 'volant-finish-'));
+    const lingering = `sleep 9.${process.pid}`;
+    const interpreter = join(dir, 'python');
+    writeFileSync(interpreter, `#!/bin/sh\n/usr/bin/python3 "$@"\n${lingering}\n`, { mode: 0o755 });
+    const transport = createTransport();
+    try {
+      const before = heldHandles();
+      const session = await transport.session({ ...localSpec, pythonInterpreter: interpreter });
+      // the agent runs the module's command: its parent is the agent
+      const agentPid = String((await session.runModule(moduleRequest('command', { _raw_params: 'sh -c "echo $PPID"' }))).get('stdout'));
+      assert.ok(heldHandles() > before);
+      await transport.finish();
+      assert.equal(heldHandles(), before);
+      // the end of its input ends the agent, as 'exit' would; its wrapper still runs (not waited for)
+      assert.deepEqual(await gone(() => (existsSync(`/proc/${agentPid}`) ? [agentPid] : []), 5000), []);
+      assert.notDeepEqual(pgrep(lingering), []);
+    } finally {
+      spawnSync('pkill', ['-f', lingering]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('runs ping and returns the module result with its invocation', async () => {
     const transport = createTransport();
     try {
@@ -296,6 +331,20 @@ describe('transport/ssh', { skip: sshdUnavailable() }, () => {
     await transport.closeAll();
     await new Promise((r) => setTimeout(r, 200));
     assert.deepEqual(pgrep(controlDir), []);
+  });
+
+  it('finish leaves the agent ssh and its master to end with their session', async () => {
+    assert.ok(server);
+    const transport = new VolantTransport();
+    const before = heldHandles();
+    const session = await transport.session(server.spec());
+    assert.equal((await session.runModule(moduleRequest('ping', {}))).get('ping'), 'pong');
+    const controlDir = transport.controlDirectory ?? '';
+    assert.notDeepEqual(pgrep(controlDir), []);
+    await transport.finish();
+    assert.equal(heldHandles(), before);
+    assert.equal(existsSync(controlDir), false);
+    assert.deepEqual(await gone(() => pgrep(controlDir), 5000), []);
   });
 
   it('starts a second agent for a become user over the same master', async () => {
