@@ -621,11 +621,14 @@ def _dispatch(fn, req):
 # it needs, so under linear an agent imports what the later tasks need while it waits for the
 # other hosts' logins, not after them (where every host pays it at the same task). Only the
 # standard library: a module the host may install during the play must be imported as it stands
-# when the task runs, and modules themselves are executed only at their first request.
+# when the task runs. A module is executed ahead of its first request only when it says
+# LOAD_EARLY (its top level reads and changes nothing on the host: see modules/README); then its
+# WARM_UP, if it has one, does what its first request would otherwise do first.
 _warm = []
 _warm_thread = []
 # standard-library modules whose import does something: left to the module's own first request
 _WARM_NEVER = frozenset(('site', 'this', 'antigravity'))
+_LOAD_EARLY = '\nLOAD_EARLY = True\n'
 
 
 def _top_imports(source):
@@ -643,10 +646,15 @@ def _warm_up(sources):
     if stdlib is None:
         return
     with _idle_lock:
-        for source in sources.values():
-            for name in _top_imports(source):
-                if name in stdlib and name not in _WARM_NEVER and name not in sys.modules and name not in _warm:
-                    _warm.append(name)
+        early = []
+        for name, source in sources.items():
+            for imported in _top_imports(source):
+                if imported in stdlib and imported not in _WARM_NEVER and imported not in sys.modules and imported not in _warm:
+                    _warm.append(imported)
+            if _LOAD_EARLY in source:
+                early.append(('module', name))
+        # (after the imports: executing a module would import them itself, one at a time)
+        _warm.extend(early)
         if not _warm:
             return
         if not _warm_thread:
@@ -662,12 +670,17 @@ def _warm_loop():
         with _idle_lock:
             while not _warm or _busy[0]:
                 _all_idle.wait()
-            name = _warm.pop(0)
-        if name not in sys.modules:
-            try:
-                __import__(name)
-            except BaseException:
-                pass
+            item = _warm.pop(0)
+        try:
+            if isinstance(item, tuple):
+                # a module that fails to load here fails again, as it should, at its request
+                warm = getattr(_shipped.load_module(item[1]), 'WARM_UP', None)
+                if warm is not None:
+                    warm()
+            elif item not in sys.modules:
+                __import__(item)
+        except BaseException:
+            pass
 
 
 def main():

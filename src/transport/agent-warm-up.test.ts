@@ -48,6 +48,17 @@ async function loaded(session: VolantAgentSession, names: string[], first: boole
   return (await probe(session, names, first)).get('loaded') as Data;
 }
 
+/** What the agent has imported, once at least `count` of the names are there (or after 5 s). */
+async function loadedOnceAtLeast(session: VolantAgentSession, names: string[], count: number): Promise<Data> {
+  let seen: Data = [];
+  for (let attempt = 0; attempt < 50; attempt++) {
+    seen = await loaded(session, names, false);
+    if (Array.isArray(seen) && seen.length >= count) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return seen;
+}
+
 describe('agent: the warm-up', () => {
   it('imports, while no request runs, the standard-library modules a loaded module imports at its top', async (t) => {
     const transport = new VolantTransport();
@@ -61,15 +72,32 @@ describe('agent: the warm-up', () => {
         return;
       }
       session.client.send(loadFrame([['later', LATER], ['_warm_helper', 'print("a helper ran")\nthing = 1\n']]));
-      let seen: Data = [];
-      for (let attempt = 0; attempt < 50; attempt++) {
-        seen = await loaded(session, names, false);
-        if (Array.isArray(seen) && seen.length >= 2) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const seen = await loadedOnceAtLeast(session, names, 2);
       // not the helper (its top runs only when a module imports it), nor site (turned on by the
       // first import only site-packages has), nor what a function imports
       assert.deepEqual(seen, ['colorsys', 'sched']);
+    } finally {
+      await transport.closeAll();
+    }
+  });
+
+  it('executes a module that says LOAD_EARLY ahead of its first request, and its WARM_UP', async (t) => {
+    const transport = new VolantTransport();
+    try {
+      const session = (await transport.session(localSpec)) as VolantAgentSession;
+      const names = ['volant_test_early', 'volant_test_warmed', 'volant_test_late'];
+      assert.deepEqual(await loaded(session, names, true), []);
+      const version = session.client.info?.get('python');
+      if (Array.isArray(version) && Number(version[1]) < 10) {
+        t.skip('Python < 3.10 has no stdlib_module_names: no warm-up');
+        return;
+      }
+      const marks = (name: string): string => `import sys, types\nsys.modules['${name}'] = types.ModuleType('${name}')\n`;
+      const early = `${marks('volant_test_early')}LOAD_EARLY = True\ndef WARM_UP():\n    ${marks('volant_test_warmed').trimEnd().split('\n').join('\n    ')}\n`;
+      session.client.send(loadFrame([['early_one', early], ['late_one', marks('volant_test_late')]]));
+      const seen = await loadedOnceAtLeast(session, names, 2);
+      // the other module runs only at its first request
+      assert.deepEqual(seen, ['volant_test_early', 'volant_test_warmed']);
     } finally {
       await transport.closeAll();
     }

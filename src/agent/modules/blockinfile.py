@@ -20,6 +20,7 @@ ARGUMENT_SPEC = {
 MUTUALLY_EXCLUSIVE = [['insertbefore', 'insertafter']]
 ADD_FILE_COMMON_ARGS = True
 SUPPORTS_CHECK_MODE = True
+LOAD_EARLY = True
 ADD_PATH_INFO = False
 
 NL = os.linesep.encode()

@@ -23,6 +23,7 @@ ARGUMENT_SPEC = {
 REQUIRED_ONE_OF = [['_raw_params', 'cmd', 'argv']]
 MUTUALLY_EXCLUSIVE = [['_raw_params', 'cmd', 'argv']]
 SUPPORTS_CHECK_MODE = True
+LOAD_EARLY = True
 ADD_PATH_INFO = False
 
 

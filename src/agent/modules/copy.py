@@ -30,6 +30,7 @@ ARGUMENT_SPEC = {
 }
 ADD_FILE_COMMON_ARGS = True
 SUPPORTS_CHECK_MODE = True
+LOAD_EARLY = True
 # NOTE: copy's result names `dest`; Ansible's exit_json adds the stat fields for it.
 ADD_PATH_INFO = True
 # ansible's default MAX_FILE_SIZE_FOR_DIFF; the controller sends max_diff_size when it is set

@@ -19,6 +19,7 @@ ARGUMENT_SPEC = {
 }
 ADD_FILE_COMMON_ARGS = True
 SUPPORTS_CHECK_MODE = True
+LOAD_EARLY = True
 
 # a timestamp of 'now': resolved when it is applied, so each use reads the clock
 NOW = object()

@@ -34,6 +34,7 @@ ARGUMENT_SPEC = {
     'limit': {'type': 'int'},
 }
 SUPPORTS_CHECK_MODE = True
+LOAD_EARLY = True
 ADD_PATH_INFO = False
 
 _UNITS_AGE = {'s': 1, 'm': 60, 'h': 3600, 'd': 86400, 'w': 604800}

@@ -19,6 +19,7 @@ ARGUMENT_SPEC = {
 MUTUALLY_EXCLUSIVE = [['insertbefore', 'insertafter'], ['regexp', 'search_string'], ['backrefs', 'search_string']]
 ADD_FILE_COMMON_ARGS = True
 SUPPORTS_CHECK_MODE = True
+LOAD_EARLY = True
 ADD_PATH_INFO = False
 
 NL = os.linesep.encode()

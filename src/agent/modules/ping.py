@@ -3,6 +3,7 @@ ARGUMENT_SPEC = {
     'data': {'type': 'str', 'default': 'pong'},
 }
 SUPPORTS_CHECK_MODE = True
+LOAD_EARLY = True
 
 
 def run(params, ctx):

@@ -6,6 +6,7 @@ ARGUMENT_SPEC = {
     'src': {'type': 'path', 'required': True, 'aliases': ['path']},
 }
 SUPPORTS_CHECK_MODE = True
+LOAD_EARLY = True
 ADD_PATH_INFO = False
 
 
