@@ -67,8 +67,9 @@ export async function rawResult(raw: RawRunner, command: string, options: { exec
   return addOutputLines(result);
 }
 
-/** Actions whose work is another module's on the host (see runModule). */
-const MODULE_OF_ACTION: Readonly<Record<string, string>> = { template: 'copy', shell: 'command' };
+/** Actions whose work is another module's on the host: runModule redirects them there. */
+const MODULE_OF_ACTION = { template: 'copy', shell: 'command' } as const;
+const moduleOfAction: Readonly<Record<string, string>> = MODULE_OF_ACTION;
 
 export class VolantAgentSession implements AgentSession {
   private readonly sentModules = new Set<string>();
@@ -103,7 +104,7 @@ export class VolantAgentSession implements AgentSession {
    * wait: under linear, for the other hosts' logins (the agent's warm-up, see agent.py).
    */
   expectActions(actions: readonly string[]): void {
-    this.expected = [...new Set(actions.map((action) => MODULE_OF_ACTION[action] ?? action))];
+    this.expected = [...new Set(actions.map((action) => moduleOfAction[action] ?? action))];
   }
 
   async runModule(request: ModuleRequest): Promise<ModuleResult> {
@@ -114,7 +115,7 @@ export class VolantAgentSession implements AgentSession {
       const src = args.get('src');
       for (const key of TEMPLATE_ONLY) args.delete(key);
       if (!args.has('_original_basename') && typeof src === 'string') args.set('_original_basename', basename(src));
-      return this.runModule({ ...request, module: 'copy', args });
+      return this.runModule({ ...request, module: MODULE_OF_ACTION.template, args });
     }
     if (request.module === 'shell') {
       // NOTE: Ansible's shell is an action plugin that runs the command module with _uses_shell,
@@ -127,7 +128,7 @@ export class VolantAgentSession implements AgentSession {
       }
       const args = new Map(request.args);
       args.set('_uses_shell', true);
-      return this.runModule({ ...request, module: 'command', args });
+      return this.runModule({ ...request, module: MODULE_OF_ACTION.shell, args });
     }
     let args = request.args;
     if (LEGACY_NAMED.has(request.module) && !args.has('_ansible_module_name')) {
