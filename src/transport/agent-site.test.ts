@@ -1,8 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { isDict, type Data, type DataDict } from '../core/data.js';
+import type { Data, DataDict } from '../core/data.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { VolantTransport } from './volant-transport.js';
+import { runProbe } from './agent-probe-fixture.js';
 import type { VolantAgentSession } from './agent-session.js';
 
 const localSpec: ConnectionSpec = { host: 'site-test', connection: 'local', address: '127.0.0.1', hostKeyChecking: false, timeout: 10 };
@@ -24,17 +25,7 @@ def run(params, ctx):
 `;
 
 async function probe(session: VolantAgentSession, imp: string | undefined, first: boolean): Promise<DataDict> {
-  const fields = new Map<string, Data>([
-    ['module', 'site_probe'],
-    ['args', new Map<string, Data>(imp === undefined ? [] : [['imp', imp]])],
-    ['check', false],
-    ['diff', false],
-    ['no_log', false],
-  ]);
-  if (first) fields.set('source', PROBE);
-  const result = await session.client.request('module', fields);
-  assert.ok(isDict(result));
-  return result;
+  return runProbe(session, 'site_probe', new Map<string, Data>(imp === undefined ? [] : [['imp', imp]]), first ? PROBE : undefined);
 }
 
 describe('agent: python -S with site on demand', () => {

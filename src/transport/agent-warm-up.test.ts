@@ -1,8 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { isDict, type Data, type DataDict } from '../core/data.js';
+import type { Data, DataDict } from '../core/data.js';
 import type { ConnectionSpec } from '../run/transport.js';
 import { VolantTransport } from './volant-transport.js';
+import { runProbe } from './agent-probe-fixture.js';
 import type { VolantAgentSession } from './agent-session.js';
 import { loadFrame } from './load-frames.js';
 
@@ -31,17 +32,7 @@ def run(params, ctx):
 `;
 
 async function probe(session: VolantAgentSession, names: string[], first: boolean, sources: string[] = []): Promise<DataDict> {
-  const fields = new Map<string, Data>([
-    ['module', 'warm_probe'],
-    ['args', new Map<string, Data>([['names', names], ['sources', sources]])],
-    ['check', false],
-    ['diff', false],
-    ['no_log', false],
-  ]);
-  if (first) fields.set('source', PROBE);
-  const result = await session.client.request('module', fields);
-  assert.ok(isDict(result));
-  return result;
+  return runProbe(session, 'warm_probe', new Map<string, Data>([['names', names], ['sources', sources]]), first ? PROBE : undefined);
 }
 
 async function loaded(session: VolantAgentSession, names: string[], first: boolean): Promise<Data> {
