@@ -82,15 +82,11 @@ function metaDirectives(root: string): string[] {
   return [...new Set([...text.matchAll(/case '([a-z_]+)':/g)].map((m) => m[1] as string))].sort();
 }
 
-/** Modules the agent session sends on as another module (`shell` → `command` …). */
+/** Modules the agent session sends on as another module (`shell` → `command` …): its MODULE_OF_ACTION. */
 function routedModules(root: string): Map<string, string> {
   const text = readFileSync(join(root, 'src/transport/agent-session.ts'), 'utf8');
-  const out = new Map<string, string>();
-  for (const m of text.matchAll(/request\.module === '([a-z_]+)'\)\s*\{([\s\S]*?)\n {4}\}/g)) {
-    const target = /module: '([a-z_]+)'/.exec(m[2] as string);
-    if (target) out.set(m[1] as string, target[1] as string);
-  }
-  return out;
+  const table = /const MODULE_OF_ACTION = \{([^}]*)\}/.exec(text)?.[1] ?? '';
+  return new Map([...table.matchAll(/([a-z_]+): '([a-z_]+)'/g)].map((m) => [m[1] as string, m[2] as string]));
 }
 
 function agentModules(root: string): Map<string, ModuleDeclarations> {

@@ -218,12 +218,13 @@ export class AgentClient {
   }
 
   /**
-   * Ends the agent's input, which it takes as 'exit', and lets this process end without waiting
-   * for it: the process and its pipes stop holding the event loop. The end of a run: every
-   * result is in, and an agent that reads the end of its input ends as it would on 'exit'.
+   * Asks the agent to exit and ends its input, as close() does, but lets this process end without
+   * waiting for it: the process and its pipes stop holding the event loop. The end of a run:
+   * every result is in. ('exit' first: a become program between us may not pass the end on.)
    */
   release(): void {
     if (this.exitInfo !== undefined) return;
+    this.request('exit', new Map()).catch(() => undefined);
     this.child.stdin.end();
     this.child.unref();
     for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as Partial<Socket>).unref?.();

@@ -49,7 +49,7 @@ describe('transport/local', () => {
       assert.ok(heldHandles() > before);
       await transport.finish();
       assert.equal(heldHandles(), before);
-      // the end of its input ends the agent, as 'exit' would; its wrapper still runs (not waited for)
+      // the agent ends, told to; its wrapper still runs (not waited for)
       assert.deepEqual(await gone(() => (existsSync(`/proc/${agentPid}`) ? [agentPid] : []), 5000), []);
       assert.notDeepEqual(pgrep(lingering), []);
     } finally {
