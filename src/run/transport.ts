@@ -96,8 +96,9 @@ export interface Transport {
   /** Ends every agent and ssh master and waits for their processes; called on Ctrl-C. */
   closeAll(): Promise<void>;
   /**
-   * The end of a run: ends every agent and ssh master as closeAll does, without waiting for
-   * their processes to exit (every result is in; they end on their own).
+   * The end of the process: every result is in. The agents and ssh masters end as this process
+   * exits (their input ends) instead of being waited for; masters that would outlive their
+   * sessions (ControlPersist) are ended here.
    */
   finish(): Promise<void>;
   /**

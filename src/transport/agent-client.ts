@@ -218,14 +218,14 @@ export class AgentClient {
   }
 
   /**
-   * Asks the agent to exit and ends its input, as close() does, but lets this process end without
-   * waiting for it: the process and its pipes stop holding the event loop. The end of a run:
-   * every result is in. ('exit' first: a become program between us may not pass the end on.)
+   * Lets this process exit without waiting for the agent: its process and pipes stop holding the
+   * event loop. For the end of the process: when it exits, the system closes this end of the
+   * agent's input, and an agent ends at the end of its input as on 'exit' (become programs pass
+   * the end on, as `echo x | sudo cat` ends). Nothing is written: each write here woke an ssh
+   * client that took the core from node (~4 ms each on ssh20, 80 ms for 20 agents).
    */
   release(): void {
     if (this.exitInfo !== undefined) return;
-    this.request('exit', new Map()).catch(() => undefined);
-    this.child.stdin.end();
     this.child.unref();
     for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as Partial<Socket>).unref?.();
   }

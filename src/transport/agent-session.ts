@@ -363,7 +363,7 @@ export class VolantAgentSession implements AgentSession {
     await this.client.close();
   }
 
-  /** Ends the agent without waiting for its process (see AgentClient.release). */
+  /** Lets the process exit without waiting for the agent (see AgentClient.release). */
   release(): void {
     this.onClose();
     this.client.release();

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,36 +22,38 @@ function pgrep(pattern: string): string[] {
   return r.stdout.split('\n').filter((line) => line.trim() !== '' && Number(line) !== process.pid);
 }
 
-/** Handles that keep this process's event loop alive (child processes, their pipes, sockets). */
-function heldHandles(): number {
-  const handles = (process as unknown as { _getActiveHandles(): { hasRef?: () => boolean }[] })._getActiveHandles();
-  return handles.filter((h) => h.hasRef?.() !== false).length;
-}
-
 async function gone(pids: () => string[], ms: number): Promise<string[]> {
   for (let waited = 0; waited < ms && pids().length > 0; waited += 50) await new Promise((r) => setTimeout(r, 50));
   return pids();
 }
 
+const alive = (pid: string) => (): string[] => (existsSync(`/proc/${pid}`) ? [pid] : []);
+
+/**
+ * Runs finish-child.ts (one agent for `spec`, then finish()) to its exit: what it printed, and
+ * whether the processes `lingering` names still ran then (finish did not wait for them).
+ */
+async function finishInChild(spec: ConnectionSpec, lingering: string): Promise<{ agent: string; controlDir: string | null; lingered: boolean }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'finish-child.ts'), JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const lingered = pgrep(lingering).length > 0;
+  assert.equal(code, 0);
+  return { ...(JSON.parse(out) as { agent: string; controlDir: string | null }), lingered };
+}
+
 describe('transport/local', () => {
-  it('finish leaves the agents to end on their own and holds this process no longer', async () => {
-    // an interpreter whose process lingers after Python: closeAll would wait for it
+  it('finish lets the process exit at once, and its agents end with their input', async () => {
+    // an interpreter that leaves a process holding the agent's pipes: closeAll would wait for it
     const dir = mkdtempSync(join(tmpdir(), 'volant-finish-'));
     const lingering = `sleep 9.${process.pid}`;
     const interpreter = join(dir, 'python');
-    writeFileSync(interpreter, `#!/bin/sh\n/usr/bin/python3 "$@"\n${lingering}\n`, { mode: 0o755 });
-    const transport = createTransport();
+    writeFileSync(interpreter, `#!/bin/sh\n${lingering} &\n/usr/bin/python3 "$@"\n`, { mode: 0o755 });
     try {
-      const before = heldHandles();
-      const session = await transport.session({ ...localSpec, pythonInterpreter: interpreter });
-      // the agent runs the module's command: its parent is the agent
-      const agentPid = String((await session.runModule(moduleRequest('command', { _raw_params: 'sh -c "echo $PPID"' }))).get('stdout'));
-      assert.ok(heldHandles() > before);
-      await transport.finish();
-      assert.equal(heldHandles(), before);
-      // the agent ends, told to; its wrapper still runs (not waited for)
-      assert.deepEqual(await gone(() => (existsSync(`/proc/${agentPid}`) ? [agentPid] : []), 5000), []);
-      assert.notDeepEqual(pgrep(lingering), []);
+      const { agent, lingered } = await finishInChild({ ...localSpec, pythonInterpreter: interpreter }, lingering);
+      assert.equal(lingered, true);
+      assert.deepEqual(await gone(alive(agent), 5000), []);
     } finally {
       spawnSync('pkill', ['-f', lingering]);
       rmSync(dir, { recursive: true, force: true });
@@ -333,18 +335,13 @@ describe('transport/ssh', { skip: sshdUnavailable() }, () => {
     assert.deepEqual(pgrep(controlDir), []);
   });
 
-  it('finish leaves the agent ssh and its master to end with their session', async () => {
+  it('finish lets the process exit, and the agent, its ssh and master end with their input', async () => {
     assert.ok(server);
-    const transport = new VolantTransport();
-    const before = heldHandles();
-    const session = await transport.session(server.spec());
-    assert.equal((await session.runModule(moduleRequest('ping', {}))).get('ping'), 'pong');
-    const controlDir = transport.controlDirectory ?? '';
-    assert.notDeepEqual(pgrep(controlDir), []);
-    await transport.finish();
-    assert.equal(heldHandles(), before);
+    const { agent, controlDir } = await finishInChild(server.spec(), 'no such process');
+    assert.ok(controlDir);
     assert.equal(existsSync(controlDir), false);
     assert.deepEqual(await gone(() => pgrep(controlDir), 5000), []);
+    assert.deepEqual(await gone(alive(agent), 5000), []);
   });
 
   it('starts a second agent for a become user over the same master', async () => {
