@@ -122,6 +122,14 @@ describe('yaml/simple-block-yaml', () => {
     assert.ok(fast > files.length / 2, `only ${fast} of ${files.length} files took the fast path`);
   });
 
+  it('declines a line past libyaml\'s 1024-character simple key limit, wherever it is', () => {
+    const line = (n: number): string => `k: ${'v'.repeat(n - 3)}`;
+    assert.equal(agrees(`${line(1024)}\n`), 'fast');
+    assert.equal(agrees(`${line(1025)}\n`), 'declined');
+    assert.equal(agrees(`a: 1\n${line(1025)}`), 'declined');
+    assert.equal(agrees(`a: 1\n${line(1024)}\nb: 2\n`), 'fast');
+  });
+
   it('declines text with a tab, a tag, an anchor or a flow collection over several lines', () => {
     for (const text of ['a:\tb\n', 'a: !unsafe x\n', 'a: &x 1\n', 'a: {b: 1,\n  c: 2}\n', 'a: [1, 2,]\n']) {
       assert.equal(loadSimpleBlockYaml(text, 'f.yml'), undefined, text);

@@ -35,11 +35,20 @@ const UNSUPPORTED_TEXT = /[^\n\x20-\x7e]|^(?:\.\.\.|%)|\n(?:---|\.\.\.|%)/;
 /** Characters that cannot start a plain scalar, or make it something else (PyYAML's indicators). */
 const PLAIN_START_FORBIDDEN = new Set(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`']);
 
-const LONG_LINE = /[^\n]{1025}/;
+/** Whether a line is longer than `max` characters (a regex for it rescans each line from every character). */
+function hasLineLongerThan(text: string, max: number): boolean {
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    if ((end < 0 ? text.length : end) - start > max) return true;
+    if (end < 0) return false;
+    start = end + 1;
+  }
+}
 
 export function loadSimpleBlockYaml(text: string, file: string): YamlNode | undefined {
   // NOTE: a line past libyaml's 1024-character simple key limit goes to the full path, which checks keys.
-  if (UNSUPPORTED_TEXT.test(text) || LONG_LINE.test(text) || isJsonText(text)) return undefined;
+  if (UNSUPPORTED_TEXT.test(text) || hasLineLongerThan(text, 1024) || isJsonText(text)) return undefined;
   const lines = contentLines(text);
   if (lines === undefined || lines.length === 0) return undefined;
   try {
