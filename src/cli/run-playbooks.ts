@@ -211,14 +211,16 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
 
 export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const { args, config, cwd, callback } = ctx;
-  const envVaultFile = ctx.env.ANSIBLE_VAULT_PASSWORD_FILE ?? config.get('ANSIBLE_VAULT_PASSWORD_FILE', 'defaults', 'vault_password_file');
+  // NOTE: a path setting: taken from the config file's folder when the file set it.
+  const configVaultFile = config.path('ANSIBLE_VAULT_PASSWORD_FILE', 'defaults', 'vault_password_file', cwd);
   const identityList = config.get('ANSIBLE_VAULT_IDENTITY_LIST', 'defaults', 'vault_identity_list');
   const vaultOptions = {
     ids: [...(identityList ? identityList.split(',').map((id) => id.trim()) : []), ...strings(args.vaultIds)],
-    passwordFiles: [...strings(args.vaultPasswordFiles), ...(envVaultFile ? [envVaultFile] : [])],
+    passwordFiles: [...strings(args.vaultPasswordFiles), ...(configVaultFile ? [configVaultFile] : [])],
     askVaultPass: Boolean(args.askVaultPass),
     // NOTE: a text setting in 2.19: any value but an empty one turns it on, 'false' too
     idMatch: Boolean(config.get('ANSIBLE_VAULT_ID_MATCH', 'defaults', 'vault_id_match')),
+    defaultId: config.get('ANSIBLE_VAULT_IDENTITY', 'defaults', 'vault_identity') ?? 'default',
   };
   setRunVault(VaultSecrets.fromOptions(vaultOptions, cwd, askVaultPassword, (m) => callback.warning?.(m)));
   const becomeMethod = (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo';

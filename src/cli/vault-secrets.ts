@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { VaultString } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
-import { isVaultText, parseVault, vaultDecrypt, VaultFormatError, VaultSecretMismatch, vaultIdMatching } from '../template/filters/ansible-vault-format.js';
+import { headerVaultId, isVaultText, vaultDecrypt, VaultFormatError, VaultSecretMismatch, vaultIdMatching } from '../template/filters/ansible-vault-format.js';
 
 /** One secret and the vault id it is known by (`default` without a label). */
 export interface VaultSecret {
@@ -25,12 +25,18 @@ export interface VaultOptions {
   readonly askVaultPass: boolean;
   /** vault_id_match: a vault text opens only with the secret its header names. */
   readonly idMatch: boolean;
+  /**
+   * vault_identity (`default` unless set): the label of password files, of --ask-vault-pass and
+   * of ids given without one, and the id a vault header without one names.
+   */
+  readonly defaultId: string;
 }
 
 export class VaultSecrets {
   constructor(
     readonly secrets: readonly VaultSecret[],
     readonly idMatch = false,
+    readonly defaultId = 'default',
   ) {}
 
   /**
@@ -39,8 +45,11 @@ export class VaultSecrets {
    * nothing fails it at once. `ask` reads an answer (undefined at the end of input).
    */
   static fromOptions(options: VaultOptions, cwd: string, ask: (prompt: string) => string | undefined, warn: (message: string) => void): VaultSecrets {
-    const slugs = [...options.ids, ...options.passwordFiles.map((file) => `default@${file}`)];
-    if (options.askVaultPass) slugs.push('default@prompt_ask_vault_pass');
+    // NOTE: as 2.19's build_vault_ids, password files become `<vault_identity>@file` slugs, split
+    // again at their first '@' (a label holding one splits there too).
+    const { defaultId } = options;
+    const slugs = [...options.ids, ...options.passwordFiles.map((file) => `${defaultId}@${file}`)];
+    if (options.askVaultPass) slugs.push(`${defaultId}@prompt_ask_vault_pass`);
     const secrets: VaultSecret[] = [];
     let lastError: VolantError | undefined;
     for (const slug of slugs) {
@@ -48,7 +57,7 @@ export class VaultSecrets {
       // NOTE: ansible names an id given without a label `None` in its warnings
       const name = at >= 0 ? slug.slice(0, at) : 'None';
       const value = at >= 0 ? slug.slice(at + 1) : slug;
-      const id = at >= 0 && name !== '' ? name : 'default';
+      const id = at >= 0 && name !== '' ? name : defaultId;
       if (value === 'prompt' || value === 'prompt_ask_vault_pass') {
         secrets.push({ id, bytes: promptedSecret(value === 'prompt' ? `Vault password (${id}): ` : 'Vault password: ', id, name, ask, warn) });
         continue;
@@ -61,7 +70,7 @@ export class VaultSecrets {
       }
     }
     if (lastError && secrets.length === 0) throw lastError;
-    return new VaultSecrets(secrets, options.idMatch);
+    return new VaultSecrets(secrets, options.idMatch, defaultId);
   }
 
   /**
@@ -74,11 +83,11 @@ export class VaultSecrets {
 
   /** Plain bytes, or undefined when no secret opens them (`strict`: format errors thrown). */
   private openBytes(ciphertext: string, strict = false): Buffer | undefined {
-    // NOTE: with vault_id_match only the secrets of the id the header names are tried (none for a
-    // header with no id); else every secret, in the order given.
-    const named = this.idMatch ? parseVault(ciphertext).vaultId : undefined;
+    // NOTE: with vault_id_match only the secrets of the id the header names are tried (a 1.1
+    // header names vault_identity; an empty id names none); else every secret, in the order given.
+    const named = this.idMatch ? headerVaultId(ciphertext, this.defaultId) : undefined;
     for (const secret of this.secrets) {
-      if (this.idMatch && secret.id !== named) continue;
+      if (this.idMatch && (named === '' || secret.id !== named)) continue;
       try {
         return vaultDecrypt(ciphertext, secret.bytes);
       } catch (e) {
@@ -111,6 +120,7 @@ export class VaultSecrets {
   install(): void {
     VaultString.opener = (ciphertext) => this.open(ciphertext);
     vaultIdMatching.on = this.idMatch;
+    vaultIdMatching.defaultId = this.defaultId;
     VaultString.unopenedReason =
       this.secrets.length === 0 ? 'Attempting to decrypt but no vault secrets found.' : 'Decryption failed (no vault secrets were found that could decrypt).';
   }

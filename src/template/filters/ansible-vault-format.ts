@@ -50,9 +50,15 @@ export function vaultEncrypt(plaintext: Buffer, secret: Buffer, vaultId?: string
 
 /**
  * The run's vault_id_match: a vault text opens only with a secret of the id its header names
- * (set by the CLI; the unvault filter's one secret is held to it too).
+ * (set by the CLI; the unvault filter's one secret is held to it too). `defaultId` is
+ * vault_identity, the id a header without one names.
  */
-export const vaultIdMatching = { on: false };
+export const vaultIdMatching = { on: false, defaultId: 'default' };
+
+/** The vault id a text's header names: its fourth field, else vault_identity (`defaultId`). */
+export function headerVaultId(text: string, defaultId: string): string {
+  return parseVault(text).vaultId ?? defaultId;
+}
 
 export function isVaultText(text: string): boolean {
   return text.startsWith(VAULT_HEADER);

@@ -5,7 +5,7 @@ import { isOmit } from '../runtime/omit.js';
 import { TemplateError } from '../../core/errors.js';
 import { shorten } from '../../core/text-shorten.js';
 import { argument, chainedError, defined, pluginError, pyClass, toText } from './ansible-args.js';
-import { VaultFormatError, VaultSecretMismatch, isVaultText, parseVault, vaultDecrypt, vaultEncrypt, vaultIdMatching } from './ansible-vault-format.js';
+import { VaultFormatError, VaultSecretMismatch, headerVaultId, isVaultText, vaultDecrypt, vaultEncrypt, vaultIdMatching } from './ansible-vault-format.js';
 
 export const vault: FilterFn = (_ctx, value, args, kwargs) => {
   const data = defined(value);
@@ -41,8 +41,9 @@ export const unvault: FilterFn = (ctx, value, args, kwargs) => {
   const vaultId = argument(args, kwargs, 1, 'vault_id') ?? argument(args, kwargs, 2, 'vaultid') ?? 'filter_default';
   try {
     // NOTE: under vault_id_match the filter's one secret, labelled with its vault_id, is tried only
-    // when the text's header names that id (a header without one names 'default').
-    if (vaultIdMatching.on && (parseVault(text).vaultId || 'default') !== pyStr(vaultId)) {
+    // when the text's header names that id (a header without one names vault_identity; an empty one none).
+    const named = vaultIdMatching.on ? headerVaultId(text, vaultIdMatching.defaultId) : undefined;
+    if (named !== undefined && (named === '' || !isStringLike(vaultId) || textOf(vaultId) !== named)) {
       throw new VaultSecretMismatch('Decryption failed (no vault secrets were found that could decrypt).', text, true);
     }
     return vaultDecrypt(text, Buffer.from(textOf(secret), 'utf8')).toString('utf8');

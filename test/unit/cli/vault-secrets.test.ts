@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VaultSecrets } from '../../../src/cli/vault-secrets.js';
 import { VolantError } from '../../../src/core/errors.js';
+import { vaultEncrypt } from '../../../src/template/filters/ansible-vault-format.js';
 
-const NONE = { ids: [], passwordFiles: [], askVaultPass: false, idMatch: false };
+const NONE = { ids: [], passwordFiles: [], askVaultPass: false, idMatch: false, defaultId: 'default' };
 
 function inTempDir<T>(fn: (dir: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'volant-vault-'));
@@ -44,5 +45,36 @@ describe('VaultSecrets.fromOptions', () => {
         (e: unknown) => e instanceof VolantError && e.message === `The vault password file ${join(dir, 'b.txt')} was not found`,
       );
     });
+  });
+
+  it('labels password files, --ask-vault-pass and ids given without a label with vault_identity', () => {
+    inTempDir((dir) => {
+      writeFileSync(join(dir, 'pw.txt'), 'pw\n');
+      const warnings: string[] = [];
+      const prompts: string[] = [];
+      const options = { ...NONE, defaultId: 'ops', ids: ['pw.txt', '@pw.txt', 'prompt', 'nofile.txt'], passwordFiles: ['pw.txt', 'gone.txt'], askVaultPass: true };
+      const vault = VaultSecrets.fromOptions(options, dir, (p) => (prompts.push(p), 'pw'), (m) => warnings.push(m));
+      assert.deepEqual(vault.secrets.map((s) => s.id), ['ops', 'ops', 'ops', 'ops', 'ops']);
+      assert.deepEqual(prompts, ['Vault password (ops): ', 'Vault password: ']);
+      assert.deepEqual(warnings, [
+        `Error getting vault password file (None): The vault password file ${join(dir, 'nofile.txt')} was not found`,
+        `Error getting vault password file (ops): The vault password file ${join(dir, 'gone.txt')} was not found`,
+      ]);
+    });
+  });
+});
+
+describe('VaultSecrets.open under vault_id_match', () => {
+  const secret = { bytes: Buffer.from('pw') };
+  const plain = Buffer.from('hello');
+  it('takes a header without an id as naming vault_identity', () => {
+    const text = vaultEncrypt(plain, secret.bytes);
+    assert.equal(new VaultSecrets([{ id: 'ops', ...secret }], true, 'ops').open(text), 'hello');
+    assert.equal(new VaultSecrets([{ id: 'default', ...secret }], true, 'ops').open(text), undefined);
+  });
+  it('opens a header with an empty id with no secret', () => {
+    const text = vaultEncrypt(plain, secret.bytes).replace('$ANSIBLE_VAULT;1.1;AES256', '$ANSIBLE_VAULT;1.2;AES256;');
+    assert.equal(new VaultSecrets([{ id: 'default', ...secret }], true).open(text), undefined);
+    assert.equal(new VaultSecrets([{ id: 'default', ...secret }], false).open(text), 'hello');
   });
 });
