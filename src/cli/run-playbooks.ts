@@ -296,7 +296,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const embeddedTemplates = config.bool('ANSIBLE_ALLOW_EMBEDDED_TEMPLATES', 'defaults', 'allow_embedded_templates', true);
   const warnTemplate = (w: TemplateWarning): void => {
     if (w.kind === 'deprecation') callback.deprecation?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.context !== undefined ? { context: w.context } : {}), ...(w.help ? { help: w.help } : {}), ...(w.version ? { version: w.version } : {}), ...(w.plugin ? { plugin: w.plugin } : {}), collection: w.collection ?? 'ansible.builtin' });
-    else callback.warning?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.help ? { help: w.help } : {}) });
+    else callback.warning?.({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.help ? { help: w.help } : {}), ...(w.cause ? { cause: w.cause } : {}) });
   };
   // Templating outside a task's worker runs in the controller, whose sys.stderr is the real one.
   const controller = new ControllerProcess((line) => callback.display?.(line, { stderr: true }));
@@ -529,7 +529,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     baseDir: firstDir,
     searchPaths: (kind) => [join(baseDir, '..', kind), join(baseDir, kind), baseDir, join(firstDir, kind), firstDir],
     inventoryHostnames: (pattern) => afterFlush(inventory.hostsMatching(pattern)),
-    vault: { decrypt: (text) => runVault().openFile(text, ''), decryptBytes: (text) => runVault().openFileBytes(text, '') },
+    vault: { decrypt: (text, file = '') => runVault().openFile(text, file), decryptBytes: (text, file = '') => runVault().openFileBytes(text, file) },
     config: configLookup(config),
     configRaw: (envName, section, key) => config.get(envName, section, key),
   });

@@ -18,7 +18,7 @@ export class CapturedWarnings {
 
   readonly warn = (w: TemplateWarning): void => {
     if (w.kind === 'warning') {
-      this.warnings.push({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.help ? { help: w.help } : {}) });
+      this.warnings.push({ message: w.message, ...(w.origin ? { origin: w.origin } : {}), ...(w.help ? { help: w.help } : {}), ...(w.cause ? { cause: w.cause } : {}) });
       return;
     }
     this.deprecations.push({

@@ -40,6 +40,13 @@ export interface TemplateWarning {
   readonly help?: string;
   /** Shown in place of an origin and source lines (`Origin: <unknown>` and the value). */
   readonly context?: string;
+  /** The error the warning reports, when it is at an origin of its own (shown after `<<< caused by >>>`). */
+  readonly cause?: TemplateWarningCause;
+}
+
+export interface TemplateWarningCause {
+  readonly message: string;
+  readonly origin?: SourceLocation;
 }
 
 /**
@@ -70,9 +77,10 @@ export interface LookupEnvironment {
   configRaw?(envName: string, section: string, key: string): string | undefined;
   /** Decrypts vault text for `unvault` and `vault` filters. */
   vault?: {
-    decrypt(text: string): string;
+    /** `file`: where the text was read, which an error names as its origin. */
+    decrypt(text: string, file?: string): string;
     /** A vault-encrypted file's plain bytes, as they were (copy's src may be any binary file). */
-    decryptBytes?(text: string): Buffer;
+    decryptBytes?(text: string, file?: string): Buffer;
     encrypt?(text: string, secret: string, vaultId?: string): string;
   };
 }

@@ -558,7 +558,7 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
   }
   // NOTE: a plugin's failure is not tagged with the template it ran in: 2.19 names the outer one.
   if (err instanceof PluginFailure) {
-    const shown = err.cause instanceof TemplateError && (err.cause.context !== undefined || err.cause.hint !== undefined || err.cause.location !== undefined) ? { cause: err.cause } : {};
+    const shown = err.cause instanceof VolantError && (err.cause.context !== undefined || err.cause.hint !== undefined || err.cause.location !== undefined) ? { cause: err.cause } : {};
     return new TemplateError('template-plugin', err.message, { ...(options.origin ? { location: options.origin } : {}), ...shown });
   }
   if (err instanceof TemplateRecursionError) return new TemplateError('template-recursion', err.message, { location: err.origin ?? location });

@@ -5,7 +5,8 @@
 import { lookupLoadWarning } from '../core/lookup-names.js';
 import { PluginFailure } from './plugin-failure.js';
 import { type Data, type DataDict } from '../core/data.js';
-import { TemplateError } from '../core/errors.js';
+import { TemplateError, VolantError } from '../core/errors.js';
+import type { TemplateWarning } from './api.js';
 import { lookups, nestedRenderErrors, userPlugins, type PluginValue } from './plugin.js';
 import { UNDEFINED_TOLERANT_LOOKUPS } from './plugin-inputs.js';
 import type { RenderState } from './render-state.js';
@@ -60,6 +61,19 @@ function dictGlobal(args: Value[], kwargs: Kwargs): Value {
   return m;
 }
 
+/**
+ * errors='warn': the lookup's error as a warning. NOTE: an error at an origin of its own (a vaulted
+ * file), raised by the lookup or from its error, is the warning's cause, as 2.19's error_as_warning shows it.
+ */
+function lookupErrorWarning(name: string, err: unknown, message: string): TemplateWarning {
+  const prefix = `An error occurred while running the lookup plugin '${name}'`;
+  if (err instanceof VolantError && err.location !== undefined) return { kind: 'warning', message: `${prefix}.`, cause: { message, origin: err.location } };
+  if (err instanceof TemplateError && err.cause instanceof VolantError && err.cause.location !== undefined) {
+    return { kind: 'warning', message: `${prefix}: ${message}`, cause: { message: err.cause.message, origin: err.cause.location } };
+  }
+  return { kind: 'warning', message: `${prefix}: ${message}` };
+}
+
 /** Ansible's lookup()/query(): calls the lookup registry. */
 function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: boolean): Value {
   const name = args[0];
@@ -98,11 +112,16 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
     if (err instanceof UndefinedError) return err.undefinedValue;
     if (err instanceof Error && nestedRenderErrors.has(err)) throw err;
     const message = err instanceof Error ? err.message : String(err);
-    if (errors === 'warn') state.options.warn?.({ kind: 'warning', message: `An error occurred while running the lookup plugin '${name}': ${message}` });
+    if (errors === 'warn') state.options.warn?.(lookupErrorWarning(name, err, message));
     if (errors === 'ignore' || errors === 'warn') return want ? [] : null;
     // An error the lookup raised while handling another, or one about a value it shows (its
     // context) or with help text, shows under the lookup's failure as a cause of its own.
     if (err instanceof TemplateError && (err.context !== undefined || err.hint !== undefined)) throw new PluginFailure(`The lookup plugin '${name}' failed.`, { cause: err });
+    // So does one at an origin of its own (a vaulted file no secret opens), raised by the lookup or from its error.
+    if (err instanceof VolantError && err.location !== undefined) throw new PluginFailure(`The lookup plugin '${name}' failed.`, { cause: err });
+    if (err instanceof TemplateError && err.cause instanceof VolantError && err.cause.location !== undefined) {
+      throw new PluginFailure(`The lookup plugin '${name}' failed: ${message}`, { cause: err.cause });
+    }
     throw new TemplateError('template-lookup', `The lookup plugin '${name}' failed: ${message}`);
   }
   if (want) return result;

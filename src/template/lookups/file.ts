@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Data } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
+import { VolantError } from '../../core/errors.js';
 import { pluginError } from '../filters/ansible-args.js';
 import { decodeSurrogateEscape } from '../filters/ansible-python-text.js';
 import { hasEscapedBytes } from '../../core/surrogate-escape.js';
@@ -39,7 +40,15 @@ export const file: LookupFn = (ctx, terms, kwargs) => {
     // NOTE: the file lookup reads vaulted files decrypted, as ansible's loader does (their plain
     // bytes may be no UTF-8 either).
     const vault = ctx.lookup?.vault;
-    if (text.startsWith('$ANSIBLE_VAULT') && vault) text = vault.decryptBytes ? decodeSurrogateEscape(vault.decryptBytes(text)) : vault.decrypt(text);
+    if (text.startsWith('$ANSIBLE_VAULT') && vault) {
+      try {
+        text = vault.decryptBytes ? decodeSurrogateEscape(vault.decryptBytes(text, path)) : vault.decrypt(text, path);
+      } catch (error) {
+        // NOTE: 2.19 raises its own error from the vault's, which shows as a cause at the file.
+        if (error instanceof VolantError) throw pluginError(`Unable to access the file '${name}'.`, error);
+        throw error;
+      }
+    }
     if (hasEscapedBytes(text)) {
       // NOTE: 2.19's loader escapes what is not UTF-8 and deprecates reading such a file.
       ctx.warn?.({ kind: 'deprecation', message: `File '${path}' could not be decoded as 'utf-8'. Invalid content has been escaped.`, version: '2.23', help: 'This file must be UTF-8 encoded.' });

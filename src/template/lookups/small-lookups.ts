@@ -61,5 +61,5 @@ export const unvault: LookupFn = (ctx, terms) =>
     if (!isVaultText(text)) return text;
     const vault = ctx.lookup?.vault;
     if (!vault) throw pluginError('A vault password must be specified to decrypt data.');
-    return vault.decrypt(text);
+    return vault.decrypt(text, path);
   });
