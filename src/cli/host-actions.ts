@@ -49,9 +49,17 @@ function failedModules(moduleResult: DataDict): DataDict {
   return result;
 }
 
+/** Whether a vault-encrypted file was read: 2.19's include_vars then hides its result (no_log). */
+interface ReadTracker {
+  encrypted: boolean;
+}
+
 /** A vars file's variables; undefined when it holds something else than a dict (or nothing). */
-function readVars(path: string): DataDict | undefined {
-  const loaded = reportYamlWarnings(loadYaml(runVault().openFile(readYamlText(path), path), path, { single: true }));
+function readVars(path: string, tracker: ReadTracker): DataDict | undefined {
+  const text = readYamlText(path);
+  const plain = runVault().openFile(text, path);
+  if (plain !== text) tracker.encrypted = true;
+  const loaded = reportYamlWarnings(loadYaml(plain, path, { single: true }));
   const first = loaded.documents[0];
   const data = first ? toData(first) : null;
   if (data === null) return new Map();
@@ -66,12 +74,12 @@ const INCLUDE_VARS_OPTIONS = ['name', 'hash_behaviour', ...DIR_OPTIONS, ...FILE_
 type Included = { facts: DataDict; files: string[]; error?: string };
 
 /** include_vars' `dir`: the files of a directory; a bad option fails the task. */
-function includeDir(ctx: ActionContext, name: string): Included {
+function includeDir(ctx: ActionContext, name: string, tracker: ReadTracker): Included {
   const options = withTaskError(() => varsDirOptions(ctx.args));
   const dir = varsDirPath(name, ctx.step.role?.def.path, dirname(ctx.step.task.loc.file));
   if (!existsSync(dir)) return { facts: new Map(), files: [], error: `${dir} directory does not exist` };
   if (!statSync(dir).isDirectory()) return { facts: new Map(), files: [], error: `${dir} is not a directory` };
-  return withTaskError(() => readVarsDir(dir, options, readVars));
+  return withTaskError(() => readVarsDir(dir, options, (path) => readVars(path, tracker)));
 }
 
 function taggedType(value: Data): string {
@@ -82,7 +90,7 @@ function taggedType(value: Data): string {
 }
 
 /** include_vars' `file` (or free form): one file, searched in the role's or task's vars/ and beside. */
-function includeFile(ctx: ActionContext): Included {
+function includeFile(ctx: ActionContext, tracker: ReadTracker): Included {
   const fileArg = ctx.args.get('file') ?? ctx.args.get('_raw_params');
   if (fileArg === undefined || fileArg === null) {
     // NOTE: 2.19 looks for a null name, warns, and reports a file it could not find.
@@ -105,7 +113,7 @@ function includeFile(ctx: ActionContext): Included {
   if (!found) return { facts: new Map(), files: [], error: fileNotFoundMessage(name, candidates) };
   let vars: DataDict | undefined;
   try {
-    vars = readVars(found);
+    vars = readVars(found, tracker);
   } catch (e) {
     // A file that does not load fails the task with the error's words under `message`.
     if (e instanceof VolantError) return { facts: new Map(), files: [], error: e.message };
@@ -137,9 +145,13 @@ export const includeVarsAction: Action = (ctx) => {
   }
   const into = args.get('name');
   const dirArg = args.get('dir');
-  const { facts, files, error } = truthy(dirArg ?? null) ? includeDir(ctx, pyStr(dirArg ?? '')) : includeFile(ctx);
+  const tracker: ReadTracker = { encrypted: false };
+  const { facts, files, error } = truthy(dirArg ?? null) ? includeDir(ctx, pyStr(dirArg ?? ''), tracker) : includeFile(ctx, tracker);
   const loaded = into !== undefined && into !== null ? new Map<string, Data>([[pyStr(into), facts]]) : facts;
   const out = error === undefined ? includeVarsHashBehaviour(loaded, args.get('hash_behaviour'), ctx.vars) : loaded;
-  if (error !== undefined) return new Map<string, Data>([['failed', true], ['message', error], ['ansible_facts', out], ['ansible_included_var_files', files], ['changed', false]]);
-  return new Map<string, Data>([['ansible_facts', out], ['ansible_included_var_files', files], ['changed', false]]);
+  const result = new Map<string, Data>(error === undefined ? [] : [['failed', true], ['message', error]]);
+  result.set('ansible_facts', out).set('ansible_included_var_files', files).set('changed', false);
+  // NOTE: a vault-encrypted file's variables are not shown (2.19 sets no_log on the result).
+  if (tracker.encrypted) result.set('_ansible_no_log', true);
+  return result;
 };

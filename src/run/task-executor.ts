@@ -585,7 +585,8 @@ export class TaskExecutor {
         // NOTE: a result that did not fail keeps a truthy exception as 2.19's error summary (shown above it).
         normalizeException(result);
       }
-      result.set('_ansible_no_log', noLogOf(step, vars, templar));
+      // NOTE: 2.19 ors the task's no_log with the one an action set on its result (include_vars of a vaulted file).
+      result.set('_ansible_no_log', noLogOf(step, vars, templar) || result.get('_ansible_no_log') === true);
       const messages = captured.settle(result);
       return {
         result,
