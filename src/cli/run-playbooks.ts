@@ -222,7 +222,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     idMatch: Boolean(config.get('ANSIBLE_VAULT_ID_MATCH', 'defaults', 'vault_id_match')),
     defaultId: config.get('ANSIBLE_VAULT_IDENTITY', 'defaults', 'vault_identity') ?? 'default',
   };
-  setRunVault(VaultSecrets.fromOptions(vaultOptions, cwd, askVaultPassword, (m) => callback.warning?.(m)));
+  const vaultSecrets = VaultSecrets.fromOptions(vaultOptions, cwd, askVaultPassword, (m) => callback.warning?.(m));
+  vaultSecrets.trace = (message, verbosity) => callback.display?.(message, { verbosity });
+  setRunVault(vaultSecrets);
   const becomeMethod = (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo';
   const agnosticPrompt = config.bool('ANSIBLE_AGNOSTIC_BECOME_PROMPT', 'privilege_escalation', 'agnostic_become_prompt', true);
   const passwords = askPasswords(args, cwd, agnosticPrompt ? 'BECOME' : becomeMethod.toUpperCase());

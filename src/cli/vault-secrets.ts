@@ -8,12 +8,15 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { VaultString } from '../core/data.js';
 import { VolantError } from '../core/errors.js';
+import { PROMPT_SECRET_REPR, VaultTrace, fileSecretRepr, type VaultTraceSink } from './vault-trace.js';
 import { headerVaultId, isVaultText, vaultDecrypt, VaultFormatError, VaultSecretMismatch, vaultIdMatching } from '../template/filters/ansible-vault-format.js';
 
 /** One secret and the vault id it is known by (`default` without a label). */
 export interface VaultSecret {
   readonly id: string;
   readonly bytes: Buffer;
+  /** The repr of 2.19's secret object, as -vvvv names it (`FileVaultSecret(filename='…')`). */
+  readonly shown?: string;
 }
 
 /** Where the run's secrets come from, as ansible-playbook gathers them. */
@@ -33,6 +36,9 @@ export interface VaultOptions {
 }
 
 export class VaultSecrets {
+  /** Where -vvvv's lines about the secrets tried on a file go (set by the CLI). */
+  trace: VaultTraceSink | undefined;
+
   constructor(
     readonly secrets: readonly VaultSecret[],
     readonly idMatch = false,
@@ -59,11 +65,12 @@ export class VaultSecrets {
       const value = at >= 0 ? slug.slice(at + 1) : slug;
       const id = at >= 0 && name !== '' ? name : defaultId;
       if (value === 'prompt' || value === 'prompt_ask_vault_pass') {
-        secrets.push({ id, bytes: promptedSecret(value === 'prompt' ? `Vault password (${id}): ` : 'Vault password: ', id, name, ask, warn) });
+        secrets.push({ id, bytes: promptedSecret(value === 'prompt' ? `Vault password (${id}): ` : 'Vault password: ', id, name, ask, warn), shown: PROMPT_SECRET_REPR });
         continue;
       }
       try {
-        secrets.push({ id, bytes: fileSecret(resolve(cwd, value), name, warn) });
+        const file = resolve(cwd, value);
+        secrets.push({ id, bytes: fileSecret(file, name, warn), shown: fileSecretRepr(file) });
       } catch (error) {
         if (!(error instanceof VolantError)) throw error;
         lastError = error;
@@ -82,16 +89,22 @@ export class VaultSecrets {
   }
 
   /** Plain bytes, or undefined when no secret opens them (`strict`: format errors thrown). */
-  private openBytes(ciphertext: string, strict = false): Buffer | undefined {
+  private openBytes(ciphertext: string, strict = false, origin?: string): Buffer | undefined {
     // NOTE: with vault_id_match only the secrets of the id the header names are tried (a 1.1
     // header names vault_identity; an empty id names none); else every secret, in the order given.
-    const named = this.idMatch ? headerVaultId(ciphertext, this.defaultId) : undefined;
+    const named = headerVaultId(ciphertext, this.defaultId);
+    const trace = this.trace && origin !== undefined ? new VaultTrace(this.trace, origin) : undefined;
+    trace?.headerId(named, this.secrets.some((s) => s.id === named));
     for (const secret of this.secrets) {
       if (this.idMatch && (named === '' || secret.id !== named)) continue;
+      trace?.trying(secret.id, secret.shown ?? 'None');
       try {
-        return vaultDecrypt(ciphertext, secret.bytes);
+        const plain = vaultDecrypt(ciphertext, secret.bytes);
+        trace?.opened(secret.id, secret.shown ?? 'None');
+        return plain;
       } catch (e) {
         if (strict && e instanceof VaultFormatError && !(e instanceof VaultSecretMismatch)) throw e;
+        if (e instanceof VaultSecretMismatch) trace?.failed(secret.id, 'HMAC verification failed: Signature did not match digest.');
         // try the next secret
       }
     }
@@ -109,7 +122,7 @@ export class VaultSecrets {
     if (this.secrets.length === 0) {
       throw new VolantError('VAULT_NO_SECRETS', 'Attempting to decrypt but no vault secrets found.', { location: { file, line: 0, column: 0 } });
     }
-    const plain = this.openBytes(text);
+    const plain = this.openBytes(text, false, file === '' ? 'None' : file);
     if (plain === undefined) {
       throw new VolantError('VAULT_DECRYPT', 'Decryption failed (no vault secrets were found that could decrypt).', { location: { file, line: 0, column: 0 } });
     }
