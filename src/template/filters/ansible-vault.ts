@@ -1,21 +1,34 @@
 /** vault and unvault filters. */
 import { VaultString, isStringLike, pyStr, textOf, truthy } from '../../core/data.js';
-import type { FilterFn } from '../plugin.js';
+import type { FilterFn, PluginContext, PluginValue } from '../plugin.js';
 import { isOmit } from '../runtime/omit.js';
 import { TemplateError } from '../../core/errors.js';
 import { shorten } from '../../core/text-shorten.js';
 import { argument, chainedError, defined, pluginError, pyClass, toText } from './ansible-args.js';
 import { VaultFormatError, VaultSecretMismatch, headerVaultId, isVaultText, vaultDecrypt, vaultEncrypt, vaultIdMatching } from './ansible-vault-format.js';
 
-export const vault: FilterFn = (_ctx, value, args, kwargs) => {
+/**
+ * The filters' vault_id, or their undocumented `vaultid` when vault_id is left at its default:
+ * 2.19 deprecates `vaultid` whenever it is given, and warns when vault_id is set too.
+ */
+function vaultIdOf(ctx: PluginContext, vaultId: PluginValue | undefined, vaultid: PluginValue | undefined): PluginValue {
+  const given = vaultId ?? 'filter_default';
+  if (vaultid === undefined || vaultid === null) return given;
+  ctx.warn?.({ kind: 'deprecation', message: 'Use of undocumented `vaultid`.', version: '2.20', help: 'Use `vault_id` instead.' });
+  if (isStringLike(given) && textOf(given) === 'filter_default') return vaultid;
+  ctx.warn?.({ kind: 'warning', message: 'Ignoring vaultid as vault_id is already set.' });
+  return given;
+}
+
+export const vault: FilterFn = (ctx, value, args, kwargs) => {
   const data = defined(value);
   const secret = argument(args, kwargs, 0, 'secret');
   const salt = argument(args, kwargs, 1, 'salt');
-  const vaultId = argument(args, kwargs, 2, 'vault_id') ?? kwargs.get('vaultid') ?? 'filter_default';
   if (secret === undefined || !isStringLike(secret)) {
     throw pluginError(`Secret passed is required to be a string, instead we got ${pyClass(secret ?? null)}.`);
   }
   if (!isStringLike(data) || isOmit(data)) throw pluginError(`Can only vault strings, instead we got ${pyClass(data)}.`);
+  const vaultId = vaultIdOf(ctx, argument(args, kwargs, 2, 'vault_id'), argument(args, kwargs, 4, 'vaultid'));
   // A salt that is no str is used as the bytes of its str(); a false one is refused.
   if (salt !== undefined && salt !== null && !truthy(salt)) throw chainedError('Unable to encrypt.', 'Empty or invalid salt passed to encrypt()');
   const saltBytes = salt === undefined || salt === null ? undefined : Buffer.from(isStringLike(salt) ? textOf(salt) : pyStr(salt), 'utf8');
@@ -36,9 +49,9 @@ export const unvault: FilterFn = (ctx, value, args, kwargs) => {
   if (data instanceof VaultString) text = data.ciphertext;
   else if (isStringLike(data) && !isOmit(data)) text = textOf(data);
   else throw pluginError(`Vault should be in the form of a string, instead we got ${pyClass(data)}.`);
+  const vaultId = vaultIdOf(ctx, argument(args, kwargs, 1, 'vault_id'), argument(args, kwargs, 2, 'vaultid'));
   // NOTE: text that is not ASCII is no vault text to 2.19's is_encrypted: it comes back as it is.
   if (!isVaultText(text) || /[\u0080-\uffff]/.test(text)) return text;
-  const vaultId = argument(args, kwargs, 1, 'vault_id') ?? argument(args, kwargs, 2, 'vaultid') ?? 'filter_default';
   try {
     // NOTE: under vault_id_match the filter's one secret, labelled with its vault_id, is tried only
     // when the text's header names that id (a header without one names vault_identity; an empty one none).
