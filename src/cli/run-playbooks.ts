@@ -97,11 +97,11 @@ export function missingFileError(path: string): VolantError {
 /** Where YAML warnings (duplicate keys …) go: the callback, with their origin. */
 let yamlWarning: (w: YamlWarning) => void = () => undefined;
 
-function readYaml(path: string) {
+function readYaml(path: string, open: (text: string, path: string) => string = (text, file) => runVault().openFile(text, file)) {
   if (!existsSync(path)) throw missingFileError(path);
   let loaded;
   try {
-    loaded = loadYaml(runVault().openFile(readYamlText(path), path), path, { single: true });
+    loaded = loadYaml(open(readYamlText(path), path), path, { single: true });
   } catch (error) {
     for (const d of yamlWarningsBefore(error)) yamlWarning(d);
     throw error;
@@ -222,8 +222,9 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     idMatch: Boolean(config.get('ANSIBLE_VAULT_ID_MATCH', 'defaults', 'vault_id_match')),
     defaultId: config.get('ANSIBLE_VAULT_IDENTITY', 'defaults', 'vault_identity') ?? 'default',
   };
-  const vaultSecrets = VaultSecrets.fromOptions(vaultOptions, cwd, askVaultPassword, (m) => callback.warning?.(m));
-  vaultSecrets.trace = (message, verbosity) => callback.display?.(message, { verbosity });
+  const showVault = (message: string, verbosity: number): void => callback.display?.(message, { verbosity });
+  const vaultSecrets = VaultSecrets.fromOptions(vaultOptions, cwd, askVaultPassword, (m) => callback.warning?.(m), showVault);
+  vaultSecrets.trace = showVault;
   setRunVault(vaultSecrets);
   const becomeMethod = (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo';
   const agnosticPrompt = config.bool('ANSIBLE_AGNOSTIC_BECOME_PROMPT', 'privilege_escalation', 'agnostic_become_prompt', true);
@@ -331,6 +332,15 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   // a playbook that failed to load part way carries its earlier deprecations in the error
   for (const playbook of playbooks) if (playbook.loadError === undefined) reportDeprecations(playbook, callback);
   const runTags = strings(args.tags).flatMap((t) => t.split(','));
+  // NOTE: 2.19's loader caches a vars file it parsed (load_from_file's cache): a vaulted one is
+  // decrypted once in a run, which -vvvv shows.
+  const openedVarsFiles = new Map<string, string>();
+  const openVarsFile = (text: string, path: string): string => {
+    const key = `${path}\0${text}`;
+    const plain = openedVarsFiles.get(key) ?? runVault().openFile(text, path);
+    openedVarsFiles.set(key, plain);
+    return plain;
+  };
   const loadVarsFile = (name: string, scope: VarSource, playDir = firstDir): DataDict | undefined => {
     const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);
     // As 2.19's path_dwim_relative_stack: beside the play's own file (an imported playbook's too), vars/ first.
@@ -343,7 +353,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     }
     let loaded;
     try {
-      loaded = readYaml(path);
+      loaded = readYaml(path, openVarsFile);
     } catch (e) {
       if (e instanceof VolantError && e.code.startsWith('VAULT')) {
         throw new VolantError('VARS_FILE_INVALID', `Invalid vars_files file '${path}'.`, { cause: e });

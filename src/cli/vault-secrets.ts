@@ -50,7 +50,7 @@ export class VaultSecrets {
    * and passed over, failing the run only when no other source gave a secret; a prompt that gets
    * nothing fails it at once. `ask` reads an answer (undefined at the end of input).
    */
-  static fromOptions(options: VaultOptions, cwd: string, ask: (prompt: string) => string | undefined, warn: (message: string) => void): VaultSecrets {
+  static fromOptions(options: VaultOptions, cwd: string, ask: (prompt: string) => string | undefined, warn: (message: string) => void, show?: VaultTraceSink): VaultSecrets {
     // NOTE: as 2.19's build_vault_ids, password files become `<vault_identity>@file` slugs, split
     // again at their first '@' (a label holding one splits there too).
     const { defaultId } = options;
@@ -68,6 +68,7 @@ export class VaultSecrets {
         secrets.push({ id, bytes: promptedSecret(value === 'prompt' ? `Vault password (${id}): ` : 'Vault password: ', id, name, ask, warn), shown: PROMPT_SECRET_REPR });
         continue;
       }
+      show?.(`Reading vault password file: ${value}`, 5);
       try {
         const file = resolve(cwd, value);
         secrets.push({ id, bytes: fileSecret(file, name, warn), shown: fileSecretRepr(file) });
