@@ -417,14 +417,17 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   let loadingAsks: VarsAsk[] | undefined;
   const importedTasks = new WeakMap<TaskNode, readonly TaskOrBlock[]>();
   const loader: CompileLoader = {
+    staticallyImporting: (path) => callback.display?.(`statically imported: ${path}`, { verbosity: 2 }),
     staticallyImported: (path, task, list) => {
       importedTasks.set(task, list);
-      callback.display?.(`statically imported: ${path}`, { verbosity: 2 });
     },
     warn,
-    loadTaskFile: (path, handlers) => {
+    loadTaskFile: (path, handlers, read) => {
       const loaded = readYaml(path);
-      const list = parseTaskFile(loaded.documents[0], path, handlers);
+      const node = loaded.documents[0];
+      // NOTE: 2.19 passes over an empty file (warned of) and refuses one that is no list before it reads the tasks.
+      if (read && node?.kind === 'seq' && node.items.length > 0) read();
+      const list = parseTaskFile(node, path, handlers);
       reportTaskDeprecations(list, callback);
       return list;
     },

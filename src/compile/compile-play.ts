@@ -24,8 +24,11 @@ const STATIC_IMPORT_HINT =
   'or extra-vars passed in from the command line. Static imports cannot use variables from facts or inventory\n' +
   'sources like group or host vars.';
 export interface CompileLoader {
-  /** Parses a task file (import_tasks target, a role's tasks/handlers file). */
-  loadTaskFile(path: string, handlers: boolean): readonly TaskOrBlock[];
+  /**
+   * Parses a task file (import_tasks target, a role's tasks/handlers file); `read`: called once
+   * the file is read and holds a list of tasks, before they are parsed.
+   */
+  loadTaskFile(path: string, handlers: boolean, read?: () => void): readonly TaskOrBlock[];
   /** A warning met while compiling (an imported file with no tasks). */
   warn?(message: string): void;
   /** Finds a task file named by import_tasks/include_tasks, relative to where it is written. */
@@ -52,7 +55,12 @@ export interface CompileLoader {
   renderStatic(text: string, loc: SourceLocation): string;
   /** An import_role is loaded: 2.19 post-validates it then, templating its name with the play's variables. */
   importingRole?(task: TaskNode): void;
-  /** An import_tasks file was read (2.19 says `statically imported: <path>` at -vv); `list` is what `task` brought in. */
+  /**
+   * An import_tasks file was read and holds tasks: 2.19 says `statically imported: <path>` at -vv
+   * then, before it parses them (an error in them comes after).
+   */
+  staticallyImporting?(path: string): void;
+  /** An import_tasks file was parsed; `list` is what `task` brought in. */
   staticallyImported?(path: string, task: TaskNode, list: readonly TaskOrBlock[]): void;
   /** Where the play being compiled (or whose run includes a file) is written. */
   playLoc?(): SourceLocation | undefined;
@@ -253,7 +261,7 @@ export class ProgramBuilder {
       throw new ParseError('IMPORT_PATH_TEMPLATE', `Error when evaluating variable in import path ${pyRepr(raw)}.`, { location: task.loc, hint: STATIC_IMPORT_HINT, cause: e });
     }
     const path = this.loader.resolveTaskFile(name, ctx.baseDir, ctx.role);
-    const list = withActionCollections(taskFileCollections(ctx.role, fold), () => this.loader.loadTaskFile(path, task.isHandler));
+    const list = withActionCollections(taskFileCollections(ctx.role, fold), () => this.loader.loadTaskFile(path, task.isHandler, () => this.loader.staticallyImporting?.(path)));
     if (list.length === 0) this.loader.warn?.(`file ${path} is empty and had no tasks to include`);
     this.loader.staticallyImported?.(path, task, list);
     // The import's own keywords (when, tags, vars, become …) apply to every imported task.
