@@ -54,22 +54,20 @@ export class ExpressionCompiler extends CallCompiler {
       }
       case 'list': {
         const items = e.items.map((i) => capturingFailure(this.expr(i)));
-        const origins = e.items.map((i) => operandOrigin(i, (x) => this.expr(x)));
+        const origins = this.itemOrigins(e.items);
         return (f) => {
           const list = items.map((i) => i(f)) as Data[];
-          // a value read from a variable keeps its origin in the list (2.19's tagged values stay tagged)
-          origins.forEach((origin, i) => {
-            const where = origin?.(f);
-            if (where) setValueOrigin(list, i, where);
-          });
+          origins(f, list);
           noteRawItems(list, list);
           return this.countsLists ? noteLiteralList(list) : list;
         };
       }
       case 'tuple': {
         const items = e.items.map((i) => capturingFailure(this.expr(i)));
+        const origins = this.itemOrigins(e.items);
         return (f) => {
           const tuple = items.map((i) => i(f)) as Data[];
+          origins(f, tuple);
           noteRawItems(tuple, tuple);
           return markTuple(tuple);
         };
@@ -260,6 +258,20 @@ export class ExpressionCompiler extends CallCompiler {
       case 'test':
         return this.testCall(e);
     }
+  }
+
+  /**
+   * A value read from a variable keeps its origin in the list or tuple written around it (2.19's
+   * tagged values stay tagged there, and in its slices and joins: `(s,)[0:1] < (1,)`).
+   */
+  private itemOrigins(items: Expr[]): (f: Frame, into: Data[]) => void {
+    const origins = items.map((i) => operandOrigin(i, (x) => this.expr(x)));
+    return (f, into) => {
+      origins.forEach((origin, i) => {
+        const where = origin?.(f);
+        if (where) setValueOrigin(into, i, where);
+      });
+    };
   }
 }
 

@@ -12,7 +12,7 @@ import type { Expr } from './ast.js';
 import type { Frame } from './render-state.js';
 import { PyException } from './runtime/py-exception.js';
 import type { Value } from './runtime/py-object.js';
-import { withOperandNames } from './runtime/py-values.js';
+import { taggedItemNames, withOperandNames } from './runtime/py-values.js';
 import { Undefined } from './runtime/undefined.js';
 import { isGroupTuple } from './runtime/group-tuple.js';
 import { derivedTagger } from './derived-operand-tags.js';
@@ -165,6 +165,8 @@ export function retagged<T>(err: unknown, f: Frame, operands: ReadonlyArray<read
     const name = tagger(f, value);
     if (name !== undefined) names.push([value, name]);
     if (items) names.push(...items(f, value));
+    // a tuple's items are named by '%' formatting ('%d' % (s,))
+    else if (isTuple(value)) names.push(...taggedItemNames(value as Value[]));
   }
   if (names.length === 0) throw err;
   return withOperandNames(names, op);

@@ -413,11 +413,29 @@ function orderItems(a: Value[], b: Value[], i: number, op: string): number {
   const y = b[i] as Value;
   const names: [Value, string][] = [];
   for (const [list, item] of [[a, x], [b, y]] as const) {
-    const name = isTaggedContainer(list as Data) ? itemClassName(item) : undefined;
+    const name = holdsTaggedItem(list, i) ? itemClassName(item) : undefined;
     if (name !== undefined) names.push([item, name]);
   }
   // the names the operator's operands gave (items of a list the template wrote) still hold
   return names.length === 0 ? order(x, y, op) : withOperandNames([...names, ...(operandNames ?? [])], () => order(x, y, op));
+}
+
+/**
+ * Whether 2.19 holds the list's item at `i` tagged: the list was read from YAML, or the item from
+ * a variable (a list or tuple the template wrote around it keeps its origin, slices and joins too).
+ */
+function holdsTaggedItem(list: Value[], i: number): boolean {
+  return isTaggedContainer(list as Data) || valueOrigin(list as Data[], i) !== undefined;
+}
+
+/** The tagged class names of a list's or tuple's items that 2.19 holds tagged (see holdsTaggedItem). */
+export function taggedItemNames(list: Value[]): Array<readonly [Value, string]> {
+  const names: Array<readonly [Value, string]> = [];
+  list.forEach((item, i) => {
+    const name = holdsTaggedItem(list, i) ? itemClassName(item) : undefined;
+    if (name !== undefined) names.push([item, name]);
+  });
+  return names;
 }
 
 function itemClassName(item: Value): string | undefined {
