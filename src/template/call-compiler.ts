@@ -7,6 +7,7 @@ import { DeprecatedText } from '../core/deprecated-values.js';
 import type { Expr } from './ast.js';
 import { filters, nestedRenderErrors, tests, userPlugins, type PluginValue } from './plugin.js';
 import type { Frame } from './render-state.js';
+import { lazified } from './lazified-containers.js';
 import { capturingFailure, capturingPluginFailures, wrapPluginError } from './plugin-failure.js';
 import { operandOrigin, operandTagger, retagged, type OperandTagger } from './operand-tags.js';
 import type { Macro } from './runtime/macro.js';
@@ -54,6 +55,11 @@ export abstract class CallCompiler {
   mutates = false;
   /** The template reads a `count` attribute: its list literals are marked plain (literal-lists.ts). */
   countsLists = false;
+
+  /** Whether the template's own lists (and dicts) are marked plain as they are made (literal-lists.ts). */
+  protected get marksLiterals(): boolean {
+    return this.countsLists || this.mutates;
+  }
   /**
    * Compiling inside an `if` or an inline if (Jinja's soft frame): a filter or test missing there
    * fails only when called, with a runtime error; elsewhere the template does not compile.
@@ -113,7 +119,7 @@ export abstract class CallCompiler {
         : (f: Frame): Value[] => {
             const out = a.map((x) => f.state.settle(x(f)));
             if (s) for (const v of starred(f.state.settle(s(f)))) out.push(v);
-            return out;
+            return this.mutates ? out.map(lazified) : out;
           };
     const kwargsFn = k.length === 0 && !d ? noKwargs : (f: Frame): Kwargs => {
       const m: Kwargs = new Map();
@@ -123,6 +129,7 @@ export abstract class CallCompiler {
         if (!(extra instanceof Map)) throw typeError(`${dstarWhere()}argument after ** must be a mapping, not ${dTag?.(f, extra) ?? typeName(extra)}`);
         for (const [kk, vv] of extra) m.set(String(kk), vv as Value);
       }
+      if (this.mutates) for (const [n, x] of m) m.set(n, lazified(x));
       return m;
     };
     return { args: argsFn, kwargs: kwargsFn };
@@ -147,8 +154,8 @@ export abstract class CallCompiler {
       // Read (and cleared) by the lookup as it starts; cleared here if the callee was something else.
       if (holding) f.state.lookupTermsHoldingConstants = holding;
       try {
-        if (termTags) return withTaggedValues(termTags(f, a.slice(1)), () => this.callWithTags(f, fn, a, kw, calleeTag));
-        return this.callWithTags(f, fn, a, kw, calleeTag);
+        const r = termTags ? withTaggedValues(termTags(f, a.slice(1)), () => this.callWithTags(f, fn, a, kw, calleeTag)) : this.callWithTags(f, fn, a, kw, calleeTag);
+        return this.mutates ? lazified(r) : r;
       } finally {
         if (holding) f.state.lookupTermsHoldingConstants = null;
       }
@@ -213,7 +220,7 @@ export abstract class CallCompiler {
       const fn = userPlugins?.filter(name) ?? filters.get(name);
       if (!fn) throw missing();
       const raw = valueFn(f);
-      const v = typeof raw === 'object' && raw !== null ? f.state.settle(raw) : raw;
+      let v = typeof raw === 'object' && raw !== null ? f.state.settle(raw) : raw;
       // NOTE: 2.19 calls no filter on an undefined value or argument: the Undefined is the
       // result, so a later `default` still replaces it (`x | upper | default('y')`).
       if (!tolerant && v instanceof Undefined) return v;
@@ -223,6 +230,7 @@ export abstract class CallCompiler {
       }
       if (markupTypeDebug && typeof v === 'string') return 'Markup';
       if (escapedAlready && typeof v === 'string') return v;
+      if (this.mutates) v = lazified(v);
       const a = args(f);
       if (!tolerant) for (let i = 0; i < a.length; i++) if (a[i] instanceof Undefined) return a[i] as Value;
       const kw = kwargs(f);
@@ -240,7 +248,7 @@ export abstract class CallCompiler {
         // an !unsafe string a filter hands on from data (`l | first`) is the str it is
         if (out instanceof UnsafeString && !(out instanceof DeprecatedText)) return out.value;
         carryPassedItemOrigins(name, v, a, kw, out);
-        return out;
+        return this.mutates ? lazified(out) : out;
       } catch (err) {
         const held = capturedFailureRaising(err);
         if (held) return held;
@@ -288,7 +296,8 @@ export abstract class CallCompiler {
       const fn = userPlugins?.test(name) ?? tests.get(name);
       if (!fn) throw missing();
       const stored = storedName !== undefined && !f.hasLocal(storedName) ? f.state.vars.get(storedName) : undefined;
-      const v = stored instanceof VaultString ? stored : f.state.settle(valueFn(f));
+      const settled = stored instanceof VaultString ? stored : f.state.settle(valueFn(f));
+      const v = this.mutates ? lazified(settled) : settled;
       // NOTE: as for filters, 2.19 calls no test on an undefined value or argument: the
       // Undefined is the result (`(x is eq(1)) | default(…)` gives the default).
       if (!tolerant && v instanceof Undefined) return v;

@@ -59,7 +59,7 @@ export class ExpressionCompiler extends CallCompiler {
           const list = items.map((i) => i(f)) as Data[];
           origins(f, list);
           noteRawItems(list, list);
-          return this.countsLists ? noteLiteralList(list) : list;
+          return this.marksLiterals ? noteLiteralList(list) : list;
         };
       }
       case 'tuple': {
@@ -92,7 +92,7 @@ export class ExpressionCompiler extends CallCompiler {
             m.set(storedKey(m, stored), v(f) as Data);
           }
           noteRawItems(m, m.values());
-          return m;
+          return this.mutates ? noteLiteralList(m) : m;
         };
       }
       case 'getattr': {
@@ -125,6 +125,8 @@ export class ExpressionCompiler extends CallCompiler {
           const o = obj(f);
           const k = f.state.settle(key(f));
           let r = strictInRecursion(o, getItem(o, k));
+          // a slice of a plain list is a plain list
+          if (k instanceof PySlice && Array.isArray(r) && isLiteralList(o)) noteLiteralList(r);
           // A dict or list written in the template itself is a plain one, which Jinja names so.
           if (literal !== undefined && r instanceof Undefined && r.message.startsWith(literal)) {
             r = new Undefined(`${e.obj.kind} object${r.message.slice(literal.length)}`);
@@ -165,7 +167,7 @@ export class ExpressionCompiler extends CallCompiler {
             return retagged(err, f, [[a, tags[0]], [b, tags[1]]], () => op(a, b));
           }
           // A plain list joined to, or repeated from, plain lists is plain too (literal-lists.ts).
-          if (this.countsLists && Array.isArray(result) && (isLiteralList(a) || !Array.isArray(a)) && (isLiteralList(b) || !Array.isArray(b))) noteLiteralList(result);
+          if (this.marksLiterals && Array.isArray(result) && (isLiteralList(a) || !Array.isArray(a)) && (isLiteralList(b) || !Array.isArray(b))) noteLiteralList(result);
           return result;
         };
       }

@@ -4,7 +4,8 @@
  * which the lazy list does not override, compares the wrapped items, which equal nothing, so it
  * counts 0. Only a list written in the template itself (`[1, 1]`, and `+` or `*` of such lists)
  * is a plain Python list that counts. The compiler marks those, and only in templates that call
- * `count`, so other templates pay nothing.
+ * `count` or a method that changes a container, so other templates pay nothing; in the latter it
+ * marks the dicts the template writes too (printed-state.ts).
  */
 import { isTuple } from '../../core/data.js';
 import { typeError } from './py-exception.js';
