@@ -74,7 +74,7 @@ export class Frame {
   readonly vars = new Map<string, Value>();
   /** A template imported or included without context: it sees Jinja's globals, not the variables. */
   readonly isolated: boolean;
-  /** Inside a macro's body: an undefined value printed there becomes the macro's value (2.19's marker) rather than failing. */
+  /** Inside a macro's body or a set or filter block: an undefined value printed there becomes its value (2.19's marker) rather than failing. */
   inMacroBody: boolean;
   constructor(
     readonly state: RenderState,

@@ -13,7 +13,7 @@ import { typeError, valueError } from './runtime/py-exception.js';
 import { iterate, truthy, typeName } from './runtime/py-values.js';
 import { Undefined, undefinedError } from './runtime/undefined.js';
 import { ExpressionCompiler } from './expression-compiler.js';
-import { joinOutput, nativeConcat } from './native-output.js';
+import { nativeConcat } from './native-output.js';
 import { inRecursiveCall } from './recursive-calls.js';
 import { isRaw } from './raw-containers.js';
 import { lazified } from './lazified-containers.js';
@@ -78,9 +78,7 @@ export class StatementCompiler extends ExpressionCompiler {
         const [body, filter] = this.within(false, () => [this.stmts(s.body), s.filters ? this.filterChain(s.filters) : null] as const);
         const assign = this.assign(s.target);
         return (f) => {
-          const inner: Value[] = [];
-          body(f, inner);
-          let v: Value = joinOutput(inner);
+          let v = blockValue(f, body);
           if (filter) v = filter(f, v);
           assign(f, v);
         };
@@ -103,9 +101,7 @@ export class StatementCompiler extends ExpressionCompiler {
       case 'filterblock': {
         const [body, filter] = this.within(false, () => [this.stmts(s.body), this.filterChain(s.filter)] as const);
         return (f, out) => {
-          const inner: Value[] = [];
-          body(f, inner);
-          out.push(filter(f, joinOutput(inner)));
+          out.push(filter(f, blockValue(f, body)));
         };
       }
       case 'with': {
@@ -301,14 +297,27 @@ export class StatementCompiler extends ExpressionCompiler {
         usesCaller,
         (bindings) => {
           const fr = defFrame.child();
-          fr.inMacroBody = true;
           for (const [k, v] of bindings) fr.vars.set(k, v);
-          const out: Value[] = [];
-          body(fr, out);
-          // NOTE: 2.19 concatenates a macro's output lazily: an undefined value printed in it is
-          // the call's value (`f() | default('x')` takes it), and fails only where that is output.
-          return out.find((v) => v instanceof Undefined && v.message !== '') ?? nativeConcat(out);
+          return blockValue(fr, body);
         },
       );
   }
+}
+
+/**
+ * The value of a macro's body, a set block's or a filter block's: 2.19 ends each with its concat
+ * (one node is the value itself, `{{ [1] }}` a list; none is None) and concatenates lazily, so an
+ * undefined value printed there is the value (`f() | default('x')` takes it) and fails only where
+ * that is output.
+ */
+function blockValue(f: Frame, body: StmtFn): Value {
+  const saved = f.inMacroBody;
+  f.inMacroBody = true;
+  const out: Value[] = [];
+  try {
+    body(f, out);
+  } finally {
+    f.inMacroBody = saved;
+  }
+  return out.find((v) => v instanceof Undefined && v.message !== '') ?? nativeConcat(out);
 }

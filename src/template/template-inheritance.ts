@@ -3,7 +3,7 @@ import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { TemplateReference } from './runtime/template-reference.js';
 import { PyCallable, type Value } from './runtime/py-object.js';
 import { typeError } from './runtime/py-exception.js';
-import { joinOutput } from './native-output.js';
+import { nativeConcat } from './native-output.js';
 
 /** Renders a `{% block %}` from its chain of overrides; `super()` renders the next one. */
 export function renderBlock(fn: BlockFn, chain: BlockFn[], index: number, f: Frame, out: Value[], name: string): void {
@@ -17,7 +17,7 @@ export function renderBlock(fn: BlockFn, chain: BlockFn[], index: number, f: Fra
         if (!next) throw typeError(`no parent block called '${name}'.`);
         const inner: Value[] = [];
         renderBlock(next, chain, index + 1, f, inner, name);
-        return joinOutput(inner);
+        return nativeConcat(inner);
       }
     })(),
   );
@@ -30,10 +30,10 @@ export function templateReference(f: Frame): TemplateReference {
   return new TemplateReference(
     (name) => {
       const chain = state.blockStack.get(name);
-      if (!chain || chain.length === 0) return undefined;
+      if (!chain || chain.length === 0) return null;
       const out: Value[] = [];
       renderBlock(chain[0] as BlockFn, chain, 0, new Frame(state, null), out, name);
-      return joinOutput(out);
+      return nativeConcat(out);
     },
     (name) => (state.blockStack.get(name)?.length ?? 0) > 0,
   );

@@ -7,8 +7,8 @@ import { PyCallable, PyObject, type Value } from './py-object.js';
 export class TemplateReference extends PyObject {
   readonly typeName = 'TemplateReference';
   constructor(
-    /** Renders the named block; undefined when the template has no such block. */
-    private readonly renderBlock: (name: string) => string | undefined,
+    /** Renders the named block (its output's value, as 2.19's concat ends it). */
+    private readonly renderBlock: (name: string) => Value,
     private readonly hasBlock: (name: string) => boolean,
   ) {
     super();
@@ -20,7 +20,7 @@ export class TemplateReference extends PyObject {
     return new (class extends PyCallable {
       readonly typeName = 'BlockReference';
       call(): Value {
-        return render(name) ?? '';
+        return render(name);
       }
     })();
   }
