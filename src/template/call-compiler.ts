@@ -14,7 +14,7 @@ import type { Macro } from './runtime/macro.js';
 import { PyCallable, type Kwargs, type Value } from './runtime/py-object.js';
 import { PyException, typeError } from './runtime/py-exception.js';
 import { PyRange, enterInputContainer, enterPlugin, exitInputContainer, exitPlugin, iterate, typeName } from './runtime/py-values.js';
-import { CapturedFailure, Undefined, UndefinedError, capturedFailureRaising, undefinedError } from './runtime/undefined.js';
+import { CapturedFailure, PlainUndefined, Undefined, UndefinedError, capturedFailureRaising, undefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { refuseOmitInput } from './filters/omit-input.js';
 import { tripHeldItems } from './filters/held-items.js';
@@ -55,6 +55,16 @@ export abstract class CallCompiler {
   mutates = false;
   /** The template reads a `count` attribute: its list literals are marked plain (literal-lists.ts). */
   countsLists = false;
+  /** The template's text, when known: Jinja names a position by its line. */
+  source: string | undefined;
+
+  /** Jinja's `line N` of an offset in the template's text. */
+  protected position(pos: number): string {
+    let line = 1;
+    const text = this.source ?? '';
+    for (let i = text.indexOf('\n'); i !== -1 && i < pos; i = text.indexOf('\n', i + 1)) line++;
+    return `line ${line}`;
+  }
 
   /** Whether the template's own lists (and dicts) are marked plain as they are made (literal-lists.ts). */
   protected get marksLiterals(): boolean {
@@ -223,7 +233,7 @@ export abstract class CallCompiler {
       let v = typeof raw === 'object' && raw !== null ? f.state.settle(raw) : raw;
       // NOTE: 2.19 calls no filter on an undefined value or argument: the Undefined is the
       // result, so a later `default` still replaces it (`x | upper | default('y')`).
-      if (!tolerant && v instanceof Undefined) return v;
+      if (!tolerant && isMarker(v)) return v;
       if (v instanceof CapturedFailure) {
         if (MARKER_NAMING_FILTERS.has(name)) return 'CapturedExceptionMarker';
         throw v.error;
@@ -232,9 +242,9 @@ export abstract class CallCompiler {
       if (escapedAlready && typeof v === 'string') return v;
       if (this.mutates) v = lazified(v);
       const a = args(f);
-      if (!tolerant) for (let i = 0; i < a.length; i++) if (a[i] instanceof Undefined) return a[i] as Value;
+      if (!tolerant) for (let i = 0; i < a.length; i++) if (isMarker(a[i] as Value)) return a[i] as Value;
       const kw = kwargs(f);
-      if (!tolerant) for (const x of kw.values()) if (x instanceof Undefined) return x;
+      if (!tolerant) for (const x of kw.values()) if (isMarker(x)) return x;
       const saved = enterPlugin(tagger ? taggedInput(f, v, tagger) : null);
       const savedContainer = enterInputContainer(v);
       const savedOrigin = f.state.filterInputOrigin;
@@ -353,4 +363,9 @@ export function callValue(fn: Value, args: Value[], kwargs: Kwargs): Value {
   if (fn instanceof PyCallable) return fn.call(args, kwargs);
   if (fn instanceof Undefined) throw undefinedError(fn);
   throw typeError(`'${typeName(fn)}' object is not callable`);
+}
+
+/** 2.19's markers, which no filter is called on: an inline if's own Undefined is none (undefined.ts). */
+function isMarker(v: Value): boolean {
+  return v instanceof Undefined && !(v instanceof PlainUndefined);
 }

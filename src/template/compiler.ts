@@ -21,6 +21,7 @@ import { passesValueThrough } from './value-passing.js';
 /** Compiles a parsed template. */
 export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate {
   const c = new StatementCompiler();
+  c.source = source;
   const compiled = c.stmts(body);
   const required = c.requiredPlugins;
   const runBody: StmtFn = required.length === 0 ? compiled : (f, out) => {
@@ -40,8 +41,9 @@ export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate 
 }
 
 /** Compiles a bare expression (conditionals). */
-export function compileExpression(expr: Expr): (f: Frame) => Value {
+export function compileExpression(expr: Expr, source?: string): (f: Frame) => Value {
   const c = new ExpressionCompiler();
+  c.source = source;
   const compiled = c.expr(expr);
   const required = c.requiredPlugins;
   const run = required.length === 0 ? compiled : (f: Frame): Value => {

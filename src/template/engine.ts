@@ -142,7 +142,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         const expr = parser.parseExpression(true);
         parser.expectEnd();
         if (error) throw error;
-        c = { run: compileExpression(expr), markup: isMarkupExpression(expr) };
+        c = { run: compileExpression(expr, text), markup: isMarkupExpression(expr) };
       } catch (err) {
         if (!(err instanceof TemplateSyntaxError)) throw err;
         c = error && err.pos >= error.pos ? lexerErrorOfExpression(error, text, tokens.length === 1) : err;

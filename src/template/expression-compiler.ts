@@ -18,7 +18,7 @@ import { PyException } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
 import { isLiteralList, noteLiteralList } from './runtime/literal-lists.js';
 import { dictKey, storedKey, str, truthy } from './runtime/py-values.js';
-import { Undefined } from './runtime/undefined.js';
+import { PlainUndefined, Undefined } from './runtime/undefined.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
 import { escapeHtml } from './filters/jinja-html.js';
 import { CallCompiler, type ExprFn } from './call-compiler.js';
@@ -246,9 +246,10 @@ export class ExpressionCompiler extends CallCompiler {
       }
       case 'cond': {
         const [test, then, orelse] = this.within(true, () => [this.expr(e.test), this.expr(e.then), e.else ? this.expr(e.else) : null] as const);
+        const hint = `the inline if-expression on ${this.position(e.pos)} evaluated to false and no else section was defined.`;
         return (f) => {
           if (truthy(f.state.settle(test(f)))) return then(f);
-          return orelse ? orelse(f) : new Undefined('', undefined);
+          return orelse ? orelse(f) : new PlainUndefined(hint);
         };
       }
       case 'call':

@@ -5,7 +5,7 @@
 import type { Value } from './runtime/py-object.js';
 import { PyBytes } from './runtime/py-bytes.js';
 import { str, untuple } from './runtime/py-values.js';
-import { Undefined, undefinedError } from './runtime/undefined.js';
+import { PlainUndefined, Undefined, undefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 
 /** Converts an output node to text: None prints as '' (Ansible's finalize), Undefined fails. */
@@ -54,6 +54,7 @@ export function joinOutput(out: Value[]): string {
 /** One operand of `~` as text: omit shows its placeholder there, Undefined fails. */
 export function concatText(v: Value): string {
   if (typeof v === 'string') return v === OMIT_PLACEHOLDER ? str(v) : v;
+  if (v instanceof PlainUndefined) return '';
   if (v instanceof Undefined) throw undefinedError(v);
   return str(v);
 }

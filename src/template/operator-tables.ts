@@ -4,7 +4,7 @@ import * as arith from './runtime/py-arith.js';
 import type { Value } from './runtime/py-object.js';
 import { PyFloat } from '../core/data.js';
 import { compare, contains, equals } from './runtime/py-values.js';
-import { Undefined, undefinedError } from './runtime/undefined.js';
+import { PlainUndefined, Undefined, undefinedError } from './runtime/undefined.js';
 
 export const BINARY: Record<BinaryOp, (a: Value, b: Value) => Value> = {
   '+': arith.add,
@@ -17,6 +17,7 @@ export const BINARY: Record<BinaryOp, (a: Value, b: Value) => Value> = {
 };
 
 function strictEq(a: Value, b: Value): boolean {
+  if (a instanceof PlainUndefined || b instanceof PlainUndefined) return equals(a, b);
   if (a instanceof Undefined) throw undefinedError(a);
   if (b instanceof Undefined) throw undefinedError(b);
   // NOTE: float's == is never true for NaN, even for the same object (containers compare by identity first).

@@ -11,7 +11,7 @@ import { Namespace } from './runtime/namespace.js';
 import { PyObject, type Value } from './runtime/py-object.js';
 import { typeError, valueError } from './runtime/py-exception.js';
 import { iterate, truthy, typeName } from './runtime/py-values.js';
-import { Undefined, undefinedError } from './runtime/undefined.js';
+import { PlainUndefined, Undefined, undefinedError } from './runtime/undefined.js';
 import { ExpressionCompiler } from './expression-compiler.js';
 import { nativeConcat } from './native-output.js';
 import { inRecursiveCall } from './recursive-calls.js';
@@ -202,7 +202,7 @@ export class StatementCompiler extends ExpressionCompiler {
     const recursive = s.recursive;
     const run = (f: Frame, out: Value[], iterable: Value, depth0: number): void => {
       const state = f.state;
-      if (iterable instanceof Undefined) throw undefinedError(iterable);
+      if (iterable instanceof Undefined && !(iterable instanceof PlainUndefined)) throw undefinedError(iterable);
       const raw = iterable;
       let items: Value[] = [];
       const derive = (Array.isArray(raw) || raw instanceof Map) && isRaw(raw);

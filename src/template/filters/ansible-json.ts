@@ -12,6 +12,7 @@ import { PyDateTime } from '../runtime/py-datetime.js';
 import { PyRange, typeName } from '../runtime/py-values.js';
 import { typeError } from '../runtime/py-exception.js';
 import { PyBytes } from '../runtime/py-bytes.js';
+import { PlainUndefined } from '../runtime/undefined.js';
 
 /**
  * json.dumps' indent as JSONEncoder.iterencode reads it: a str is the unit itself, anything else
@@ -49,6 +50,12 @@ function dumpOptions(data: Data, kwargs: ReadonlyMap<string, PluginValue>, base:
     } else throw pluginError(`JSONEncoder.__init__() got an unexpected keyword argument '${key}'`);
   }
   return options;
+}
+
+/** An inline if's own Undefined is a value 2.19's encoder refuses by its type (undefined.ts). */
+function refusingPlainUndefined(value: PluginValue): PluginValue {
+  if (value instanceof PlainUndefined) throw pluginError("Object of type 'Undefined' is not JSON serializable by the 'tagless' profile.");
+  return value;
 }
 
 /**
@@ -90,7 +97,7 @@ function unserializableType(value: Data): string | undefined {
 }
 
 export const to_json: FilterFn = (_ctx, value, _args, kwargs) => {
-  const data = jsonable(definedDeep(value));
+  const data = jsonable(definedDeep(refusingPlainUndefined(value)));
   return dumpJson(data, dumpOptions(data, kwargs, {}));
 };
 
@@ -98,7 +105,7 @@ export const to_nice_json: FilterFn = (_ctx, value, args, kwargs) => {
   const indent = argument(args, kwargs, 0, 'indent');
   const sortKeys = argument(args, kwargs, 1, 'sort_keys');
   const rest = new Map([...kwargs].filter(([k]) => k !== 'indent' && k !== 'sort_keys' && k !== 'separators'));
-  const data = jsonable(definedDeep(value));
+  const data = jsonable(definedDeep(refusingPlainUndefined(value)));
   return dumpJson(
     data,
     dumpOptions(data, rest, {

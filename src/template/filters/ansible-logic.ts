@@ -2,7 +2,7 @@ import { isSetList } from '../../core/set-lists.js';
 /** bool, ternary, mandatory, type_debug: the filters that look at a value's kind or truth. */
 import { TemplateError } from '../../core/errors.js';
 import { isStringLike, pyRepr, pyTypeName, textOf, truthy, type Data } from '../../core/data.js';
-import { Undefined } from '../runtime/undefined.js';
+import { PlainUndefined, Undefined } from '../runtime/undefined.js';
 import type { FilterFn } from '../plugin.js';
 import { PyClassObject, PyObject } from '../runtime/py-object.js';
 import { defined, pluginError, toText } from './ansible-args.js';
@@ -64,7 +64,7 @@ export const ternary: FilterFn = (_ctx, value, args, kwargs) => {
 };
 
 export const mandatory: FilterFn = (_ctx, value, args, kwargs) => {
-  if (!(value instanceof Undefined)) return value;
+  if (!(value instanceof Undefined) || value instanceof PlainUndefined) return value;
   const msg = args.length > 0 ? args[0] : kwargs.get('msg');
   if (msg !== undefined && msg !== null) throw pluginError(toText(defined(msg)));
   const name = value.name === undefined ? '' : `${pyRepr(value.name)} `;
@@ -72,6 +72,7 @@ export const mandatory: FilterFn = (_ctx, value, args, kwargs) => {
 };
 
 export const type_debug: FilterFn = (_ctx, value) => {
+  if (value instanceof PlainUndefined) return 'Undefined';
   if (value instanceof Undefined) return 'UndefinedMarker';
   if (value === OMIT_PLACEHOLDER) return '_OmitType';
   // Engine runtime objects (datetimes from to_datetime …) carry their Python type name.

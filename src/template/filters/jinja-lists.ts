@@ -9,7 +9,7 @@ import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
 import * as arith from '../runtime/py-arith.js';
 import { enterPlugin, equals, exitPlugin, iterate, length, num, order, PyRange, repr, str, taggedElementName, toList, truthy, typeName, withOperandNames } from '../runtime/py-values.js';
-import { CapturedFailure, Undefined, undefinedError } from '../runtime/undefined.js';
+import { CapturedFailure, PlainUndefined, Undefined, undefinedError } from '../runtime/undefined.js';
 import { TemplateSyntaxError } from '../template-syntax-error.js';
 import { wrapPluginError } from '../plugin-failure.js';
 import { UNDEFINED_TOLERANT_TESTS } from '../plugin-inputs.js';
@@ -375,7 +375,8 @@ const listFilters: Record<string, FilterFn> = {
     }
     // NOTE: only an undefined value is replaced: a held failure (map's item) stays, to raise where used.
     if (v instanceof CapturedFailure) return v;
-    if (v instanceof Undefined || (truthy(boolean) && !truthy(v as Value))) return dflt as PluginValue;
+    // NOTE: an inline if's own Undefined is no marker to 2.19's default: only `boolean` replaces it.
+    if ((v instanceof Undefined && !(v instanceof PlainUndefined)) || (truthy(boolean) && !truthy(v as Value))) return dflt as PluginValue;
     return v;
   },
 };

@@ -11,7 +11,7 @@ import { groupTupleAttr } from './group-tuple.js';
 import { applySlice, PySlice, sliceBounds } from './py-slice.js';
 import { PyRange, isInt, mapGet, plainTypeName, repr, taggedElementName, truthy, typeName, codePointLength, withinPlugin } from './py-values.js';
 import { makeStrMethods, type MethodImpl } from './str-methods.js';
-import { Undefined, undefinedError } from './undefined.js';
+import { PlainUndefined, Undefined, undefinedError } from './undefined.js';
 import { unsafeAttribute } from './unsafe-attributes.js';
 import { PyException } from './py-exception.js';
 import { intToBytes } from './int-to-bytes.js';
@@ -201,6 +201,7 @@ export function getAttr(obj: Value, name: string): Value {
     const v = obj.get(name);
     if (v !== undefined) return v as Value;
   }
+  if (obj instanceof PlainUndefined) throw undefinedError(obj);
   if (obj instanceof Undefined) return obj;
   // NOTE: an attribute may be None (null): only undefined means there is none. 2.19 falls back to
   // the item for an attribute the sandbox refuses too, and refuses it only when there is none.
@@ -213,6 +214,7 @@ export function getAttr(obj: Value, name: string): Value {
 
 /** `obj[key]` */
 export function getItem(obj: Value, key: Value): Value {
+  if (obj instanceof PlainUndefined) throw undefinedError(obj);
   if (obj instanceof Undefined) return obj;
   // NOTE: an undefined key is hashed or read as an index, which raises in 2.19 (`d[x]` fails, where `x[k]` is x).
   if (key instanceof Undefined) throw undefinedError(key);

@@ -10,7 +10,7 @@ import { valueOrigin } from '../../core/value-origins.js';
 import { isTaggedContainer } from '../../core/tagged-containers.js';
 import { PyObject, type Value } from './py-object.js';
 import { typeError } from './py-exception.js';
-import { CapturedFailure, Undefined, undefinedError } from './undefined.js';
+import { CapturedFailure, PlainUndefined, Undefined, undefinedError } from './undefined.js';
 import { OMIT_PLACEHOLDER } from './omit.js';
 import { complexEquals, complexOperands } from './py-complex.js';
 
@@ -191,6 +191,7 @@ export function str(v: Value | undefined): string {
   if (v instanceof UnsafeString || v instanceof VaultString) return textOf(v);
   if (v instanceof PyDate) return v.text;
   if (v instanceof PyObject) return v.str();
+  if (v instanceof PlainUndefined) return '';
   return repr(v);
 }
 
@@ -209,6 +210,7 @@ export function truthy(v: Value | undefined): boolean {
   if (v instanceof PyFloat) return v.value !== 0;
   if (Array.isArray(v)) return v.length > 0;
   if (v instanceof Map) return v.size > 0;
+  if (v instanceof PlainUndefined) return false;
   if (v instanceof Undefined) throw undefinedError(v);
   if (v instanceof PyObject) return pyObjectTruthy(v);
   return true;
@@ -260,6 +262,7 @@ export function equals(x: Value | undefined, y: Value | undefined): boolean {
   if (a === b) return true;
   // NOTE: 2.19's markers raise when compared: an undefined or captured failure held in a list
   // (`[1] == [x]`, `x in [1]`) fails there, as it does compared on its own.
+  if (a instanceof PlainUndefined || b instanceof PlainUndefined) return a instanceof PlainUndefined && b instanceof PlainUndefined;
   if (a instanceof Undefined || b instanceof Undefined) throw undefinedError((a instanceof Undefined ? a : b) as Undefined);
   if (a === null || b === null || a === undefined || b === undefined) return false;
   const complex = complexOperands(a, b, num);
@@ -479,6 +482,7 @@ export function iterate(v: Value): Iterable<Value> {
   if (v instanceof Map) return v.keys() as Iterable<Value>;
   if (typeof v === 'string' && v !== OMIT_PLACEHOLDER) return Array.from(v);
   if (v instanceof VaultString && v.reveal() === undefined) throw unopenedVaultRead(v);
+  if (v instanceof PlainUndefined) return [];
   if (v instanceof Undefined) throw undefinedError(v);
   if (isIterableObject(v)) return v;
   throw typeError(`'${typeName(v)}' object is not iterable`);
@@ -494,6 +498,7 @@ export function length(v: Value): number {
   if (typeof v === 'string' && v !== OMIT_PLACEHOLDER) return codePointLength(v);
   if (Array.isArray(v)) return v.length;
   if (v instanceof Map) return v.size;
+  if (v instanceof PlainUndefined) return 0;
   if (v instanceof Undefined) throw undefinedError(v);
   if (v instanceof PyRange) return v.length;
   // A sized runtime sequence (bytes).

@@ -1,4 +1,5 @@
 import type { SourceLocation } from '../../core/source-location.js';
+import { PyException } from './py-exception.js';
 
 /**
  * Jinja's Undefined as Ansible uses it: strict when printed or iterated, chainable through
@@ -27,10 +28,24 @@ export class CapturedFailure extends Undefined {
   }
 }
 
+/**
+ * NOTE: the value of an inline if without else (`'a' if false`) is Jinja's own lenient Undefined,
+ * not 2.19's marker: it prints and converts as '' (`~`, `| string`), is false and empty (iterated,
+ * `length` 0), equals only another such value, is handed to filters ('Undefined' to type_debug),
+ * and fails with its hint only where a value is read from it (an attribute, an item, arithmetic),
+ * as a template error. Stored on its own it fails as an Undefined does.
+ */
+export class PlainUndefined extends Undefined {
+  constructor(readonly hint: string) {
+    super('');
+  }
+}
+
 const raisedFrom = new WeakMap<object, CapturedFailure>();
 
 /** The error that using an Undefined raises: a captured failure's own error, else an UndefinedError. */
 export function undefinedError(value: Undefined): Error {
+  if (value instanceof PlainUndefined) return new PyException('UndefinedError', value.hint);
   if (!(value instanceof CapturedFailure)) return new UndefinedError(value);
   const error = value.error as Error;
   raisedFrom.set(error, value);
