@@ -310,14 +310,14 @@ export abstract class CallCompiler {
       const v = this.mutates ? lazified(settled) : settled;
       // NOTE: as for filters, 2.19 calls no test on an undefined value or argument: the
       // Undefined is the result (`(x is eq(1)) | default(…)` gives the default).
-      if (!tolerant && v instanceof Undefined) return v;
+      if (!tolerant && isMarker(v)) return v;
       if (v instanceof CapturedFailure) throw v.error;
       if (markupInput && typeof v === 'string') return !negate;
       const a = args(f);
       const kw = kwargs(f);
       if (!tolerant) {
-        for (const x of a) if (x instanceof Undefined) return x;
-        for (const x of kw.values()) if (x instanceof Undefined) return x;
+        for (const x of a) if (isMarker(x)) return x;
+        for (const x of kw.values()) if (isMarker(x)) return x;
       }
       let r: boolean;
       const saved = enterPlugin(tagger ? taggedInput(f, v, tagger) : null);

@@ -516,14 +516,17 @@ export function codePointLength(s: string): number {
 }
 
 /** Python `x in container`. */
-/** The type 2.19's undefined values have (what a TypeError about one names). */
-const UNDEFINED_TYPE = 'UndefinedMarker';
+/** The type 2.19's undefined values have (what a TypeError about one names): an inline if's is Jinja's own. */
+function undefinedTypeName(v: Value): string | undefined {
+  if (!(v instanceof Undefined)) return undefined;
+  return v instanceof PlainUndefined ? 'Undefined' : 'UndefinedMarker';
+}
 
 export function contains(container: Value, item: Value): boolean {
   if (typeof container === 'string') {
     if (typeof item !== 'string') {
       if (item instanceof CapturedFailure) throw undefinedError(item);
-      throw typeError(`'in <string>' requires string as left operand, not ${item instanceof Undefined ? UNDEFINED_TYPE : typeName(item)}`);
+      throw typeError(`'in <string>' requires string as left operand, not ${undefinedTypeName(item) ?? typeName(item)}`);
     }
     return container.includes(item);
   }
@@ -532,9 +535,11 @@ export function contains(container: Value, item: Value): boolean {
     return false;
   }
   if (container instanceof Map) return mapHas(container, item);
+  // an inline if's own Undefined is empty (undefined.ts)
+  if (container instanceof PlainUndefined) return false;
   if (container instanceof Undefined) throw undefinedError(container);
   if (item instanceof Undefined && !(item instanceof CapturedFailure) && container instanceof PyObject && container.typeName === 'bytes') {
-    throw typeError(`a bytes-like object is required, not '${UNDEFINED_TYPE}'`);
+    throw typeError(`a bytes-like object is required, not '${undefinedTypeName(item)}'`);
   }
   // A runtime container with its own membership rule (bytes: an int or a run of bytes).
   const has = container instanceof PyObject ? (container as { has?: unknown }).has : undefined;

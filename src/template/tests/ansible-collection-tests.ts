@@ -4,6 +4,7 @@ import type { TestFn } from '../plugin.js';
 import { argument, defined, iterate, pluginError } from '../filters/ansible-args.js';
 import { hashKey } from '../filters/ansible-sets.js';
 import { isIterableObject, typeName } from '../runtime/py-values.js';
+import { PlainUndefined } from '../runtime/undefined.js';
 import { isOmit } from '../runtime/omit.js';
 
 function setKeys(items: Data[]): Set<string> {
@@ -82,8 +83,9 @@ function truthOf(value: Data, convert: boolean): boolean {
   return pyTruthy(value);
 }
 
-const truthy: TestFn = (_ctx, value, args, kwargs) => truthOf(defined(value), pyTruthy(argument(args, kwargs, 0, 'convert_bool') ?? false));
-const falsy: TestFn = (_ctx, value, args, kwargs) => !truthOf(defined(value), pyTruthy(argument(args, kwargs, 0, 'convert_bool') ?? false));
+// an inline if's own Undefined is false (undefined.ts)
+const truthy: TestFn = (_ctx, value, args, kwargs) => !(value instanceof PlainUndefined) && truthOf(defined(value), pyTruthy(argument(args, kwargs, 0, 'convert_bool') ?? false));
+const falsy: TestFn = (_ctx, value, args, kwargs) => value instanceof PlainUndefined || !truthOf(defined(value), pyTruthy(argument(args, kwargs, 0, 'convert_bool') ?? false));
 
 export const collectionTests: Record<string, TestFn> = {
   subset,

@@ -6,7 +6,7 @@ import { PyCallable, PyObject, type Value } from '../runtime/py-object.js';
 import { equals, isIterableObject, str, typeName } from '../runtime/py-values.js';
 import { mod } from '../runtime/py-arith.js';
 import { typeError } from '../runtime/py-exception.js';
-import { Undefined } from '../runtime/undefined.js';
+import { PlainUndefined, Undefined } from '../runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
 
 function isLower(s: string): boolean {
@@ -40,7 +40,8 @@ const typeTests: Record<string, TestFn> = {
   string: (_c, v) => typeof v === 'string' && v !== OMIT_PLACEHOLDER,
   mapping: (_c, v) => v instanceof Map,
   sequence: (_c, v) => (typeof v === 'string' && v !== OMIT_PLACEHOLDER) || Array.isArray(v) || v instanceof Map || (v instanceof PyObject && typeof (v as { length?: unknown }).length === 'number'),
-  iterable: (_c, v) => (typeof v === 'string' && v !== OMIT_PLACEHOLDER) || Array.isArray(v) || v instanceof Map || isIterableObject(v),
+  // an inline if's own Undefined iterates as empty (undefined.ts)
+  iterable: (_c, v) => (typeof v === 'string' && v !== OMIT_PLACEHOLDER) || Array.isArray(v) || v instanceof Map || isIterableObject(v) || v instanceof PlainUndefined,
   callable: (_c, v) => v instanceof PyCallable,
   // NOTE: Jinja tests str(value), so a dict whose repr is all lower case "is lower".
   lower: (_c, v) => isLower(str(v as Value)),
