@@ -5,7 +5,7 @@
  * handlers, one per pass. After each pass the results that came back are shown; the last `forks`
  * tasks queued in the pass are still running then, so their output comes a pass later.
  */
-import type { Step, TaskStep } from '../compile/program.js';
+import type { RoleInstance, Step, TaskStep } from '../compile/program.js';
 import type { HostCursor } from './host-cursor.js';
 import { captureTaskResult, releaseWorkerEvents, type CapturedOutput, type WorkerEvents } from './output-capture.js';
 import { Slots } from './slots.js';
@@ -20,6 +20,8 @@ export interface FreePassRunner {
   leftOut(step: TaskStep, host: string): boolean;
   /** The step is a task of a role the host already completed, which does not allow duplicates. */
   roleCompleted(step: TaskStep, host: string): boolean;
+  /** The host completed this role through another entry of it (see RoleRuns.completedElsewhere). */
+  completedElsewhere(role: RoleInstance | undefined, host: string): boolean;
   /** False under --skip-tags always: the flush points (tagged `always` in 2.19) are passed by. */
   readonly implicitFlushes: boolean;
   /** --step: false when the user skips it. */
@@ -177,12 +179,13 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       if (!step) continue;
       work = true;
       // A role's implicit role_complete (tagged always, as the flush points) runs at once, as a meta step does.
-      if (cursor.rolesCompleted > 0) {
-        cursor.rolesCompleted = runner.implicitFlushes ? cursor.rolesCompleted - 1 : 0;
-        if (runner.implicitFlushes) {
-          metaNow++;
-          continue;
-        }
+      // NOTE: 2.19's iterator passes by the role_complete of a role the host completed through
+      // another entry of it (a duplicate dependency, whose tasks it passed by too): no turn taken.
+      const roleEnds = cursor.rolesCompleted.filter((role) => !runner.completedElsewhere(role, host));
+      cursor.rolesCompleted = runner.implicitFlushes ? roleEnds.slice(1) : [];
+      if (roleEnds.length > 0 && runner.implicitFlushes) {
+        metaNow++;
+        continue;
       }
       // NOTE: a flush point nothing is notified for is passed by as the host's next task is looked
       // up (2.19's iterator skips it), so that task is queued in this same turn.

@@ -3,7 +3,7 @@
  * dynamic includes it entered). Moves only through the jump tables.
  */
 import type { FailTarget } from '../compile/jump-table.js';
-import type { Program, Step } from '../compile/program.js';
+import type { Program, RoleInstance, Step } from '../compile/program.js';
 import { rolesEnded } from './role-ends.js';
 
 interface Frame {
@@ -110,14 +110,15 @@ export class HostCursor {
       }
     }
     frame.pc = jumps.next[from] ?? frame.program.steps.length;
-    this.rolesCompleted += rolesEnded(frame.program, from, frame.pc);
+    this.rolesCompleted.push(...rolesEnded(frame.program, from, frame.pc));
   }
 
   /**
    * Roles whose last step the host went on past (2.19 then runs each one's implicit role_complete
-   * meta task), not yet taken by the free strategy, where each takes the host's turn in a pass.
+   * meta task), not yet taken by the free strategy, where each takes the host's turn in a pass;
+   * undefined for a role with no task at all.
    */
-  rolesCompleted = 0;
+  rolesCompleted: (RoleInstance | undefined)[] = [];
 
   /**
    * A handler flushed by a meta task fails as that task would: the block the host is in rescues
@@ -217,7 +218,7 @@ export class HostCursor {
   enter(program: Program): void {
     this.frames.push({ program: this.tagged(program), pc: 0, pending: new Set() });
     // An included role with no task at all (or one its file starts with) ends as it is entered.
-    this.rolesCompleted += rolesEnded(program, -1, 0);
+    this.rolesCompleted.push(...rolesEnded(program, -1, 0));
   }
 
   /**

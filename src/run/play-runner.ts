@@ -431,6 +431,7 @@ export class PlayRunner {
       ...this.hostWalk(),
       leftOut: (step, host) => this.leftOut(step, host),
       roleCompleted: (step, host) => this.roleRuns.skips(host, step),
+      completedElsewhere: (role, host) => this.roleRuns.completedElsewhere(host, role),
       implicitFlushes: !this.services.skipImplicitFlush,
       forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts([host], []).length > 0,
       confirm: (step, isHandler, host) => this.questions.confirm(step, isHandler, host),

@@ -10,10 +10,10 @@ interface RoleRange {
   end: number;
 }
 
-const rangesOf = new WeakMap<Program, readonly RoleRange[]>();
+const rangesOf = new WeakMap<Program, ReadonlyMap<RoleInstance, RoleRange>>();
 
 /** A role's range runs from its first step to past its last (a role imported inside another nests in it). */
-function roleRanges(program: Program): readonly RoleRange[] {
+function roleRanges(program: Program): ReadonlyMap<RoleInstance, RoleRange> {
   let ranges = rangesOf.get(program);
   if (ranges === undefined) {
     const byRole = new Map<RoleInstance, RoleRange>();
@@ -23,19 +23,19 @@ function roleRanges(program: Program): readonly RoleRange[] {
       if (range) range.end = i + 1;
       else byRole.set(step.role, { start: i, end: i + 1 });
     });
-    ranges = [...byRole.values()];
+    ranges = byRole;
     rangesOf.set(program, ranges);
   }
   return ranges;
 }
 
 /**
- * How many roles a host leaves, their last step done, going on from step `from` to step `to`: a
- * role with no task at all on the way counts too.
+ * The roles a host leaves, their last step done, going on from step `from` to step `to`, in the
+ * order they end: a role with no task at all on the way counts too (undefined: no entry to name).
  */
-export function rolesEnded(program: Program, from: number, to: number): number {
-  let ended = 0;
-  for (const { start, end } of roleRanges(program)) if (start <= from && from < end && to >= end) ended++;
-  for (const at of program.emptyRoles ?? []) if (from < at && at <= to) ended++;
-  return ended;
+export function rolesEnded(program: Program, from: number, to: number): (RoleInstance | undefined)[] {
+  const ended: { at: number; role: RoleInstance | undefined }[] = [];
+  for (const [role, { start, end }] of roleRanges(program)) if (start <= from && from < end && to >= end) ended.push({ at: end, role });
+  for (const at of program.emptyRoles ?? []) if (from < at && at <= to) ended.push({ at, role: undefined });
+  return ended.sort((a, b) => a.at - b.at).map((e) => e.role);
 }

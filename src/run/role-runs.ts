@@ -15,7 +15,8 @@ export class RoleRuns {
   private readonly inRole = new Map<string, RoleInstance>();
   /** The role entries each host ran a task of (2.19's _had_task_run). */
   private readonly hadTask = new Map<string, Set<RoleInstance>>();
-  private readonly completed = new Map<string, Set<string>>();
+  /** Each host's completed roles (by key), and the entry it completed each one through first. */
+  private readonly completed = new Map<string, Map<string, RoleInstance>>();
   private readonly keys = new WeakMap<RoleInstance, string>();
 
   /**
@@ -26,17 +27,28 @@ export class RoleRuns {
     const previous = this.inRole.get(host);
     if (previous !== undefined && previous !== step.role) {
       let done = this.completed.get(host);
-      if (!done) this.completed.set(host, (done = new Set()));
+      if (!done) this.completed.set(host, (done = new Map()));
       const ran = this.hadTask.get(host);
-      for (let r: RoleInstance | undefined = previous; r && !within(step.role, r); r = r.parent) if (ran?.has(r)) done.add(this.key(r));
+      for (let r: RoleInstance | undefined = previous; r && !within(step.role, r); r = r.parent) {
+        const key = this.key(r);
+        if (ran?.has(r) && !done.has(key)) done.set(key, r);
+      }
       this.inRole.delete(host);
     }
     const role = step.role;
-    if (role === undefined) return false;
-    // the role an include_role/import_role names follows the option; a dependency, its meta
-    const once = role.byInclude !== undefined ? !role.byInclude.allowDuplicates : role.runOnce === true && !role.def.allowDuplicates;
-    if (!once) return false;
+    if (role === undefined || !runsOnce(role)) return false;
     return this.completed.get(host)?.has(this.key(role)) ?? false;
+  }
+
+  /**
+   * The host completed the role through another entry of it before this one: 2.19's iterator
+   * passes this entry's implicit role_complete by, as it passed its tasks by (its Role object is
+   * the one already completed for the host).
+   */
+  completedElsewhere(host: string, role: RoleInstance | undefined): boolean {
+    if (role === undefined || !runsOnce(role)) return false;
+    const by = this.completed.get(host)?.get(this.key(role));
+    return by !== undefined && by !== role;
   }
 
   /** The step's result for the host counts as the role having run (a role's task makes the host be in that role). */
@@ -67,4 +79,9 @@ export class RoleRuns {
 function within(role: RoleInstance | undefined, outer: RoleInstance): boolean {
   for (let r = role; r; r = r.parent) if (r === outer) return true;
   return false;
+}
+
+/** The role's tasks run once per host: an include_role/import_role follows its option, a dependency or `roles:` entry its meta. */
+function runsOnce(role: RoleInstance): boolean {
+  return role.byInclude !== undefined ? !role.byInclude.allowDuplicates : role.runOnce === true && !role.def.allowDuplicates;
 }
