@@ -3,7 +3,7 @@
  * dynamic includes it entered). Moves only through the jump tables.
  */
 import type { FailTarget } from '../compile/jump-table.js';
-import type { Program, RoleInstance, Step } from '../compile/program.js';
+import type { Program, RoleInstance, Span, Step } from '../compile/program.js';
 import { rolesEnded } from './role-ends.js';
 
 interface Frame {
@@ -198,6 +198,24 @@ export class HostCursor {
     if (this.failsInto) return this.failsInto.inPlayBlockRescue();
     const main = this.frames[0] as Frame;
     return main.program.spans.some((span) => span.parent < 0 && !span.imported && span.rescueStart <= main.pc && main.pc < span.alwaysStart && span.rescueStart < span.alwaysStart);
+  }
+
+  /**
+   * A meta end_batch/end_play run now leaves the play's block this host is rescuing failed. NOTE:
+   * 2.19's end_host clears the failure only when the host's innermost block is in its rescue; a
+   * block or an included file inside the rescue is a state of its own, so the play's block keeps
+   * its failure (and the host counts as failed for the exit code and the later plays).
+   */
+  endLeavesRescueFailed(): boolean {
+    if (this.failsInto || !this.inPlayBlockRescue()) return false;
+    const frame = this.top();
+    const pc = frame.pc;
+    let inner: Span | undefined;
+    for (const span of frame.program.spans) {
+      if (span.blockStart <= pc && pc < span.end && (!inner || span.end - span.blockStart < inner.end - inner.blockStart)) inner = span;
+    }
+    if (!inner) return this.frames.length > 1;
+    return !(inner.rescueStart <= pc && pc < inner.alwaysStart);
   }
 
   /**

@@ -976,9 +976,10 @@ export class PlayRunner {
           const c = this.cursors.get(h);
           // under force_handlers, a failed host that ran its handlers ran the flush that marks the play's block
           if (c?.failed && !c.topFailure && !this.flushedForced.has(h)) this.forgiven.add(h);
-          // NOTE: only a handler's end (one a rescue flushed) leaves a host in the rescue failed for the
-          // later plays; a rescue's own end_play or end_batch lets it go as rescued.
-          if (fromHandler && c && !c.failed && c.inPlayBlockRescue()) this.services.failedHosts.add(h);
+          // NOTE: a handler's end (one a rescue flushed) leaves a host in the rescue failed for the
+          // later plays, and so does an end in a block or included file within the rescue; the
+          // rescue's own end_play or end_batch lets it go as rescued.
+          if (c && !c.failed && (fromHandler ? c.inPlayBlockRescue() : c.endLeavesRescueFailed())) this.services.failedHosts.add(h);
         }
       },
       failedHosts: this.services.failedHosts,
