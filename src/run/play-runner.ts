@@ -128,6 +128,12 @@ export class PlayRunner {
   /** Hosts already failed when the batch started: max_fail_percentage counts only new failures. */
   private failedBefore = new Set<string>();
   /**
+   * Hosts failed before the batch that any_errors_fatal or max_fail_percentage marked failed in it:
+   * 2.19's hosts_left keeps them (it drops only unreachable hosts), and its failed hosts, emptied
+   * as each batch starts, count them again from then on.
+   */
+  private failedAgain = new Set<string>();
+  /**
    * Hosts whose failure max_fail_percentage does not count in this batch: under force_handlers 2.19
    * sends a failed host with handlers notified to the flush in its section's always, not out.
    */
@@ -201,6 +207,7 @@ export class PlayRunner {
   startBatch(batch: readonly string[]): void {
     this.wholeBatch = batch;
     this.failedBefore = new Set([...this.services.failedHosts, ...this.services.markedFailed]);
+    this.failedAgain = new Set();
     this.failedToFlush = new Set();
     this.forgiven.clear();
     this.flushedForced.clear();
@@ -644,6 +651,11 @@ export class PlayRunner {
 
   private removedUnshown: ((host: string) => boolean) | undefined;
 
+  /** A host of the serial batch as ansible sizes it that was reachable (2.19's hosts_left). */
+  private inWholeBatch(host: string): boolean {
+    return (this.wholeBatch.length > 0 ? this.wholeBatch : this.batchHosts).includes(host) && !this.services.unreachable.has(host);
+  }
+
   private activeHosts(): string[] {
     return this.batchHosts.filter((h) => {
       const c = this.cursors.get(h);
@@ -779,6 +791,7 @@ export class PlayRunner {
     // for a failed run_once result (2.19's result processing), not for an unreachable one.
     const runOnceFatal = runOnce && (!perHost || failedNow.length > 0);
     if ((anyErrorsFatal || runOnceFatal || bypassHostLoop) && !ignoreErrors && failedNow.length + unreachableNow.length > 0) {
+      for (const host of this.failedBefore) if (!failedNow.includes(host) && this.inWholeBatch(host)) this.failedAgain.add(host);
       for (const host of hostsLeft) {
         if (failedNow.includes(host)) continue;
         // NOTE: 2.19 marks the rest failed for later plays even when a rescue takes them in, and
@@ -837,7 +850,7 @@ export class PlayRunner {
     const marked = this.maxFailMarked ?? new Set<string>();
     const counted = (h: string): boolean =>
       (this.services.failedHosts.has(h) && !this.failedToFlush.has(h) && !this.cursors.get(h)?.failedLeavingAlways) || this.services.markedFailed.has(h) || marked.has(h);
-    const failed = batch.filter((h) => counted(h) && !this.failedBefore.has(h)).length;
+    const failed = batch.filter((h) => counted(h) && (!this.failedBefore.has(h) || this.failedAgain.has(h))).length;
     if (failed / batch.length > pct / 100) {
       // NOTE: 2.19 marks failed the hosts that did not fail this task and stops once every host is
       // failed; one that failed into a rescue or always section runs on there, the check firing
@@ -845,6 +858,7 @@ export class PlayRunner {
       this.maxFailMarked = marked;
       // NOTE: a host the task made unreachable is marked too: 2.19 spares only those whose result
       // failed, so one any_errors_fatal sent into a rescue is failed out of it here.
+      for (const host of this.failedBefore) if (!failedOnly.includes(host) && this.inWholeBatch(host)) this.failedAgain.add(host);
       for (const host of [...this.activeHosts(), ...unreachableNow]) {
         if (failedOnly.includes(host)) continue;
         marked.add(host);
