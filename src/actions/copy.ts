@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { isDict, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { dumpJson } from '../core/json.js';
 import type { Action } from '../run/action.js';
-import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, showSearch, toBoolLike } from './util.js';
+import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, showSearch, textForMethod, toBoolLike } from './util.js';
 import { ActionFail } from '../run/task-error.js';
 import { throwRemoteStatError } from './remote-stat-error.js';
 
@@ -36,7 +36,9 @@ export const copy: Action = async (ctx) => {
   const invalid = invalidCopyArgs(src, content, args.get('dest'));
   if (invalid) return new Map<string, Data>([['failed', true], ['msg', invalid], ['invocation', taskArgsInvocation(ctx.args)]]);
   if (src !== undefined && src !== null && !toBoolLike(args.get('remote_src')) && !args.has('content')) {
-    const name = pyStr(src);
+    // NOTE: 2.19's action calls str methods on src and dest before anything reaches the host, so a
+    // number, list, dict or bool there fails the task with Python's AttributeError.
+    const name = textForMethod(src, 'endswith');
     showSearch(ctx, name, 'files');
     const path = ctx.findFile(name, 'files');
     if (!path) {
@@ -48,7 +50,9 @@ export const copy: Action = async (ctx) => {
     // NOTE: a vault-encrypted source is copied decrypted unless `decrypt: false`.
     const vault = toBoolLike(ctx.args.get('decrypt') ?? true) ? ctx.lookup.vault : undefined;
     const read = (file: string): Buffer => readDecrypted(file, vault);
+    const dest = args.get('dest') ?? null;
     if (statSync(path).isDirectory()) {
+      textForMethod(dest, 'endswith');
       // NOTE: like rsync, a trailing slash copies the directory's contents, none its directory.
       const source = name.endsWith('/') ? `${path.replace(/\/+$/, '')}/` : path.replace(/\/+$/, '');
       const tree = localTree(source, toBoolLike(args.get('local_follow') ?? true), args.get('mode') === 'preserve', read);
@@ -62,6 +66,7 @@ export const copy: Action = async (ctx) => {
       const first = (tree.get('files') as Data[])[0];
       return Array.isArray(first) ? withSourceChecksum(answer, new Map([['_volant_content_b64', first[1] ?? '']])) : answer;
     }
+    textForMethod(dest, 'startswith');
     const session = await ctx.session();
     const vaulted = vault !== undefined && hasVaultHeader(readFileSync(path));
     const bytes = vaulted ? read(path) : undefined;
@@ -145,6 +150,6 @@ function invalidCopyArgs(src: Data | undefined, content: Data | undefined, dest:
   if (!truthy(src) && !given(content)) return 'src (or content) is required';
   if (!truthy(dest)) return 'dest is required';
   if (truthy(src) && given(content)) return 'src and content are mutually exclusive';
-  if (given(content) && pyStr(dest).endsWith('/')) return 'can not use content with a dir as dest';
+  if (given(content) && textForMethod(dest ?? null, 'endswith').endsWith('/')) return 'can not use content with a dir as dest';
   return undefined;
 }

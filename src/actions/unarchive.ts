@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
-import { isStringLike, truthy, type Data } from '../core/data.js';
+import { isStringLike, truthy } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import type { AgentSession } from '../run/transport.js';
 import { ActionFail, ActionSkip, TaskError } from '../run/task-error.js';
-import { controllerSearchDirs, fileNotFoundMessage, pyStr, searchedFor, taggedTypeName, toBoolLike } from './util.js';
+import { controllerSearchDirs, fileNotFoundMessage, pyStr, searchedFor, taggedTypeName, textForMethod, toBoolLike } from './util.js';
 
 interface UnarchiveSession extends AgentSession {
   exists(path: string): Promise<boolean>;
@@ -29,8 +29,8 @@ export const unarchive: Action = async (ctx) => {
   if (src === undefined || src === null || dest === undefined || dest === null) throw new ActionFail('src (or content) and dest are required');
   const session = (await ctx.session()) as UnarchiveSession;
   const creates = args.get('creates');
-  if (truthy(creates) && (await session.exists(remotePath(creates ?? null)))) throw new ActionSkip(`skipped, since ${pyStr(creates ?? null)} exists`);
-  remotePath(dest);
+  if (truthy(creates) && (await session.exists(textForMethod(creates ?? null, 'startswith')))) throw new ActionSkip(`skipped, since ${pyStr(creates ?? null)} exists`);
+  textForMethod(dest, 'startswith');
   // NOTE: 2.19 expands `~` in src with os.path, whatever remote_src says
   if (!isStringLike(src)) throw new TaskError([{ message: `expected str, bytes or os.PathLike object, not ${taggedTypeName(src)}` }]);
   if (!toBoolLike(args.get('remote_src'))) {
@@ -55,12 +55,6 @@ export const unarchive: Action = async (ctx) => {
   if (result.get('_volant_action_answer') === true) throw new ActionFail(pyStr(result.get('msg')));
   return result;
 };
-
-/** A path on the host as 2.19's _remote_expand_user takes it: text, or it fails on the value. */
-function remotePath(value: Data): string {
-  if (!isStringLike(value)) throw new TaskError([{ message: `'${taggedTypeName(value)}' object has no attribute 'startswith'` }]);
-  return pyStr(value);
-}
 
 function expandUser(path: string): string {
   return path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;

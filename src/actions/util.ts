@@ -1,7 +1,8 @@
 /** Small conversions the actions share. */
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { pyStr, type Data } from '../core/data.js';
+import { isStringLike, pyStr, type Data } from '../core/data.js';
+import { TaskError } from '../run/task-error.js';
 import { toBool } from '../run/keyword-values.js';
 import type { TaskStep } from '../compile/program.js';
 import type { ActionContext } from '../run/action.js';
@@ -13,6 +14,15 @@ export type { Data };
 /** The name of the class 2.19 holds a task argument's value in (`_AnsibleTaggedDict`, `bool`), as its errors name it. */
 export function taggedTypeName(value: Data): string {
   return pyClassRepr(value).replace(/^<class '(?:.*\.)?|'>$/g, '');
+}
+
+/**
+ * A task argument an action plugin calls a str method on (`dest.endswith('/')`): its text, or the
+ * AttributeError 2.19 fails the task with when the value is no string (an int, a list, a bool).
+ */
+export function textForMethod(value: Data, method: string): string {
+  if (!isStringLike(value)) throw new TaskError([{ message: `'${taggedTypeName(value)}' object has no attribute '${method}'` }]);
+  return pyStr(value);
 }
 
 export function toBoolLike(value: Data | undefined): boolean {
