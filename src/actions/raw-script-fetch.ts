@@ -5,13 +5,14 @@ import { controllerFailures } from '../run/async-job.js';
 import type { Action, ActionContext } from '../run/action.js';
 import { keywordInt } from '../run/keyword-values.js';
 import type { AgentSession } from '../run/transport.js';
+import type { ScriptLine } from '../transport/agent-session.js';
 import { ActionFail, ActionSkip, TaskError } from '../run/task-error.js';
-import { splitArgs } from '../playbook/split-args.js';
+import { ShlexError, shlexSplit } from '../inventory/shlex-split.js';
 import { isDirectory } from '../core/fs-kinds.js';
 import { controllerSearchDirs, fileNotFoundMessage, searchedFor, toBoolLike } from './util.js';
 
 interface ScriptSession extends AgentSession {
-  runScript(localPath: string, argsLine: string, options?: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number; environment?: ReadonlyMap<string, string> }): Promise<Map<string | number | boolean | null, Data>>;
+  runScript(localPath: string, line: ScriptLine, options?: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number; environment?: ReadonlyMap<string, string> }): Promise<Map<string | number | boolean | null, Data>>;
   fetchFile(remotePath: string, localPath: string, checkLocal?: () => void): Promise<Map<string | number | boolean | null, Data>>;
   exists(path: string): Promise<boolean>;
   expandUser(path: string): Promise<string>;
@@ -52,10 +53,21 @@ function taskTimeout(ctx: ActionContext): number | undefined {
 }
 
 /** script: a controller file copied to the host and run there with its arguments. */
+/** The script's name in its command line, as 2.19 takes it (Python's ValueError when a quote is left open). */
+function scriptName(command: string): string {
+  try {
+    return shlexSplit(command, false)[0] ?? '';
+  } catch (error) {
+    if (error instanceof ShlexError) throw new TaskError([{ message: error.message }]);
+    throw error;
+  }
+}
+
 export const script: Action = async (ctx) => {
-  const rawParams = pyStr(ctx.args.get('_raw_params') ?? ctx.args.get('cmd') ?? '');
-  const parts = splitArgs(rawParams);
-  const name = parts[0] ?? '';
+  const command = pyStr(ctx.args.get('_raw_params') ?? ctx.args.get('cmd') ?? '').trim();
+  // NOTE: 2.19 finds the script by the first word of a POSIX shlex split (quotes removed, so a
+  // name may hold spaces); the rest of the line goes to the shell as written.
+  const name = scriptName(command);
   const options: { creates?: string; removes?: string; chdir?: string; executable?: string } = {};
   for (const key of ['creates', 'removes', 'chdir', 'executable'] as const) {
     const v = ctx.args.get(key);
@@ -79,7 +91,7 @@ export const script: Action = async (ctx) => {
     return new Map<string, Data>([['changed', true]]);
   }
   const timeout = taskTimeout(ctx);
-  return session.runScript(path, parts.slice(1).join(' '), { ...options, ...(timeout ? { timeout } : {}), ...(ctx.environment ? { environment: ctx.environment } : {}) });
+  return session.runScript(path, { command, name }, { ...options, ...(timeout ? { timeout } : {}), ...(ctx.environment ? { environment: ctx.environment } : {}) });
 };
 
 /** fetch: a file from the host into dest/<host>/<path> (or dest itself with flat). */

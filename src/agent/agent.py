@@ -528,13 +528,13 @@ def handle_expanduser(req):
 
 
 def handle_mktemp(req):
-    import tempfile
-    # (made as the login user's shell makes it, also when this agent became another user)
+    # (made as the login user's shell makes it, also when this agent became another user; named as
+    # 2.19 names it, since a script run from it may print its own path)
     base = runtime.ensure_task_tmp_base(req.get('base') or '~/.ansible/tmp')
     try:
-        path = tempfile.mkdtemp(prefix='ansible-tmp-', dir=base)
+        path = runtime.make_task_tmp(base)
     except OSError:
-        path = tempfile.mkdtemp(prefix='ansible-tmp-')
+        path = runtime.make_task_tmp(None)
     send({'id': req['id'], 'ok': True, 'result': {'path': path}})
 
 

@@ -823,10 +823,7 @@ class Context(object):
             if self._own_tmp:
                 self._tmpdir = self._own_tmpdir()
             else:
-                base = ensure_task_tmp_base(self._task_base or '~/.ansible/tmp')
-                name = 'ansible-tmp-%r-%d-%d' % (time.time(), os.getpid(), int.from_bytes(os.urandom(6), 'big'))
-                self._tmpdir = os.path.join(base or tempfile.gettempdir(), name)
-                os.mkdir(self._tmpdir, 0o700)
+                self._tmpdir = make_task_tmp(ensure_task_tmp_base(self._task_base or '~/.ansible/tmp'))
         return self._tmpdir
 
     def _own_tmpdir(self):
@@ -1709,6 +1706,15 @@ _task_tmp = threading.local()
 
 # The task temp bases this agent has made sure of (see ensure_task_tmp_base).
 _task_tmp_bases = {}
+
+
+def make_task_tmp(base):
+    """A task's temp folder as 2.19's shell names it (ansible-tmp-<time>-<pid>-<random>, mode 0700),
+    under `base` or the system's temp dir when there is none."""
+    name = 'ansible-tmp-%r-%d-%d' % (time.time(), os.getpid(), int.from_bytes(os.urandom(6), 'big'))
+    path = os.path.join(base or tempfile.gettempdir(), name)
+    os.mkdir(path, 0o700)
+    return path
 
 
 def ensure_task_tmp_base(spec):

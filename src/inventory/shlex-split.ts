@@ -2,10 +2,12 @@
  * Python's `shlex.split(text, comments=True)` (POSIX mode), which ansible's INI plugin uses on
  * host lines: whitespace separates, quotes group, `#` outside quotes starts a comment, and a
  * backslash escapes any character outside quotes but only `"` and `\` inside double quotes.
+ * With `comments` false (plain `shlex.split(text)`, as the script action splits its command) a
+ * `#` is a character like any other.
  */
 export class ShlexError extends Error {}
 
-export function shlexSplit(text: string): string[] {
+export function shlexSplit(text: string, comments = true): string[] {
   const tokens: string[] = [];
   let token = '';
   let inToken = false;
@@ -17,7 +19,7 @@ export function shlexSplit(text: string): string[] {
       token = '';
       inToken = false;
       i++;
-    } else if (c === '#') {
+    } else if (c === '#' && comments) {
       break;
     } else if (c === '\\') {
       if (i + 1 >= text.length) throw new ShlexError('No escaped character');

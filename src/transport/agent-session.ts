@@ -20,6 +20,12 @@ import { pySplitlines } from './py-splitlines.js';
 import { RequestTimeoutError } from './transport-errors.js';
 import { shellQuote } from './shell-quote.js';
 
+/** The script action's command line as the task wrote it, and the script's name in it. */
+export interface ScriptLine {
+  command: string;
+  name: string;
+}
+
 /** Options the template action consumes while rendering (the copy module never sees them). */
 const TEMPLATE_ONLY = [
   'src',
@@ -310,12 +316,12 @@ export class VolantAgentSession implements AgentSession {
 
   /**
    * The script action: sends a controller file to a private temp dir on the host, runs it through
-   * the connection (a tty over ssh, as raw), removes it. `argsLine` is the rest of the free-form
-   * arguments; `creates` / `removes` are checked on the host first, as Ansible does.
+   * the connection (a tty over ssh, as raw), removes it. `line` is the task's command line and the
+   * script's name in it; `creates` / `removes` are checked on the host first, as Ansible does.
    */
   async runScript(
     localPath: string,
-    argsLine: string,
+    line: ScriptLine,
     options: { creates?: string; removes?: string; chdir?: string; executable?: string; timeout?: number; environment?: ReadonlyMap<string, string> } = {},
   ): Promise<ModuleResult> {
     if (options.creates !== undefined && (await this.exists(options.creates))) {
@@ -335,12 +341,15 @@ export class VolantAgentSession implements AgentSession {
     const remote = `${tmp}/${basename(localPath)}`;
     try {
       await sendFile(this.request, localPath, remote, 0o700);
-      let line = `${options.executable ? `${options.executable} ` : ''}${shellQuote(remote)}${argsLine ? ` ${argsLine}` : ''}`;
+      // NOTE: as 2.19, every occurrence of the name in the line becomes the host's copy, unquoted
+      // (str.replace: a quoted name keeps the user's quotes around it)
+      const target = line.command.split(line.name).join(remote);
+      let command = `${options.executable ? `${options.executable} ` : ''}${target}`;
       // the task's environment, as 2.19's shell writes it before the command (env_prefix)
       const env = [...(options.environment ?? [])].map(([k, v]) => `${k}=${shellQuote(v)}`);
-      if (env.length > 0) line = `${env.join(' ')} ${line}`;
-      if (options.chdir !== undefined) line = `cd ${shellQuote(options.chdir)} && ${line}`;
-      return await this.runRaw(line, { timeout: options.timeout });
+      if (env.length > 0) command = `${env.join(' ')} ${command}`;
+      if (options.chdir !== undefined) command = `cd ${shellQuote(options.chdir)} && ${command}`;
+      return await this.runRaw(command, { timeout: options.timeout });
     } finally {
       await this.client.request('rmtree', new Map<string, Data>([['path', tmp]])).catch(() => undefined);
     }

@@ -1,0 +1,2 @@
+#!/bin/sh
+echo "spaced n=$# [$1] [$2]"

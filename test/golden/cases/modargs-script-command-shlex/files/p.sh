@@ -1,0 +1,2 @@
+#!/bin/sh
+echo "plain n=$# [$1] [$2]"
