@@ -74,9 +74,16 @@ const INCLUDE_VARS_OPTIONS = ['name', 'hash_behaviour', ...DIR_OPTIONS, ...FILE_
 type Included = { facts: DataDict; files: string[]; error?: string };
 
 /** include_vars' `dir`: the files of a directory; a bad option fails the task. */
-function includeDir(ctx: ActionContext, name: string, tracker: ReadTracker): Included {
+function includeDir(ctx: ActionContext, value: Data, tracker: ReadTracker): Included {
   const options = withTaskError(() => varsDirOptions(ctx.args));
-  const dir = varsDirPath(name, ctx.step.role?.def.path, dirname(ctx.step.task.loc.file));
+  // NOTE: 2.19 splits a role task's dir on '/' and joins a play task's to its folder unchecked, so
+  // a number, list or dict there fails the task with Python's error.
+  if (!isStringLike(value)) {
+    const type = taggedType(value);
+    const message = ctx.step.role ? `'${type}' object has no attribute 'split'` : `join() argument must be str, bytes, or os.PathLike object, not '${type}'`;
+    throw new TaskError([{ message }]);
+  }
+  const dir = varsDirPath(pyStr(value), ctx.step.role?.def.path, dirname(ctx.step.task.loc.file));
   if (!existsSync(dir)) return { facts: new Map(), files: [], error: `${dir} directory does not exist` };
   if (!statSync(dir).isDirectory()) return { facts: new Map(), files: [], error: `${dir} is not a directory` };
   return withTaskError(() => readVarsDir(dir, options, (path) => readVars(path, tracker)));
@@ -146,7 +153,7 @@ export const includeVarsAction: Action = (ctx) => {
   const into = args.get('name');
   const dirArg = args.get('dir');
   const tracker: ReadTracker = { encrypted: false };
-  const { facts, files, error } = truthy(dirArg ?? null) ? includeDir(ctx, pyStr(dirArg ?? ''), tracker) : includeFile(ctx, tracker);
+  const { facts, files, error } = truthy(dirArg ?? null) ? includeDir(ctx, dirArg ?? null, tracker) : includeFile(ctx, tracker);
   const loaded = into !== undefined && into !== null ? new Map<string, Data>([[pyStr(into), facts]]) : facts;
   const out = error === undefined ? includeVarsHashBehaviour(loaded, args.get('hash_behaviour'), ctx.vars) : loaded;
   const result = new Map<string, Data>(error === undefined ? [] : [['failed', true], ['message', error]]);
