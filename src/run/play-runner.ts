@@ -651,9 +651,18 @@ export class PlayRunner {
 
   private removedUnshown: ((host: string) => boolean) | undefined;
 
-  /** A host of the serial batch as ansible sizes it that was reachable (2.19's hosts_left). */
-  private inWholeBatch(host: string): boolean {
-    return (this.wholeBatch.length > 0 ? this.wholeBatch : this.batchHosts).includes(host) && !this.services.unreachable.has(host);
+  /** The serial batch as ansible sizes it (see wholeBatch). */
+  private get ansibleBatch(): readonly string[] {
+    return this.wholeBatch.length > 0 ? this.wholeBatch : this.batchHosts;
+  }
+
+  /**
+   * any_errors_fatal or max_fail_percentage marks the batch's reachable hosts failed (2.19's
+   * hosts_left) but those `spared`: the ones that failed before the batch count again.
+   */
+  private failBeforeAgain(spared: readonly string[]): void {
+    const batch = this.ansibleBatch;
+    for (const host of this.failedBefore) if (!spared.includes(host) && batch.includes(host) && !this.services.unreachable.has(host)) this.failedAgain.add(host);
   }
 
   private activeHosts(): string[] {
@@ -791,7 +800,7 @@ export class PlayRunner {
     // for a failed run_once result (2.19's result processing), not for an unreachable one.
     const runOnceFatal = runOnce && (!perHost || failedNow.length > 0);
     if ((anyErrorsFatal || runOnceFatal || bypassHostLoop) && !ignoreErrors && failedNow.length + unreachableNow.length > 0) {
-      for (const host of this.failedBefore) if (!failedNow.includes(host) && this.inWholeBatch(host)) this.failedAgain.add(host);
+      this.failBeforeAgain(failedNow);
       for (const host of hostsLeft) {
         if (failedNow.includes(host)) continue;
         // NOTE: 2.19 marks the rest failed for later plays even when a rescue takes them in, and
@@ -846,7 +855,7 @@ export class PlayRunner {
     if (pct === undefined || (failedNow.length === 0 && pct >= 0 && !this.maxFailMarked)) return;
     // NOTE: 2.19 counts the hosts that failed in this batch (not those unreachable) against the
     // whole batch, hosts that failed or went unreachable in earlier plays included.
-    const batch = this.wholeBatch.length > 0 ? this.wholeBatch : this.batchHosts;
+    const batch = this.ansibleBatch;
     const marked = this.maxFailMarked ?? new Set<string>();
     const counted = (h: string): boolean =>
       (this.services.failedHosts.has(h) && !this.failedToFlush.has(h) && !this.cursors.get(h)?.failedLeavingAlways) || this.services.markedFailed.has(h) || marked.has(h);
@@ -858,7 +867,7 @@ export class PlayRunner {
       this.maxFailMarked = marked;
       // NOTE: a host the task made unreachable is marked too: 2.19 spares only those whose result
       // failed, so one any_errors_fatal sent into a rescue is failed out of it here.
-      for (const host of this.failedBefore) if (!failedOnly.includes(host) && this.inWholeBatch(host)) this.failedAgain.add(host);
+      this.failBeforeAgain(failedOnly);
       for (const host of [...this.activeHosts(), ...unreachableNow]) {
         if (failedOnly.includes(host)) continue;
         marked.add(host);
