@@ -31,6 +31,6 @@ export interface Connection {
   lost(info: ExitInfo): Error;
   /** Ends what the connection keeps open (the ssh master). */
   close(): Promise<void>;
-  /** As close, at the end of a run whose agents were told to end; default close. */
+  /** As close, at the end of a run whose agents were let go (see SshConnection.finish); default close. */
   finish?(): Promise<void>;
 }

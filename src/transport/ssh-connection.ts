@@ -96,9 +96,9 @@ export class SshConnection implements Connection {
   }
 
   /**
-   * The end of a run, once the agents have been told to end: only a master that outlives its
-   * session (ControlPersist in the ssh arguments or an ssh_config file) is ended as close()
-   * ends it. Volant's own master is an agent's ssh, which ends with its session.
+   * The end of a run, its agents let go (they end as this process exits): only a master that
+   * outlives its session (ControlPersist in the ssh arguments or an ssh_config file) is ended as
+   * close() ends it. Volant's own master is an agent's ssh, which ends with its session.
    */
   async finish(): Promise<void> {
     if (this.options.some((o) => /controlpersist/i.test(o)) || configMentions(configFiles(this.options), 'controlpersist')) await this.close();
