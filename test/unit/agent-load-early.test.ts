@@ -3,7 +3,8 @@
  * request (src/agent/agent.py). That is the same as executing it at the request only when its top
  * level, and the top level of the helpers it imports, reads and changes nothing on the host:
  * imports of the standard library and of shipped helpers, definitions, and constants built by
- * pure calls. This checks every such module's source for that.
+ * pure calls. This checks every such module's source for that, with the Python the agent tests run
+ * (/usr/bin/python3, installed by .ci/run; sys.stdlib_module_names needs 3.10).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -60,7 +61,7 @@ for name in early:
 `;
 
 function check(folder: string): { count: number; problems: string[] } {
-  const r = spawnSync('python3', ['-c', CHECK, folder], { encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/python3', ['-c', CHECK, folder], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const [count, ...problems] = r.stdout.trim().split('\n');
   return { count: Number(count), problems };
