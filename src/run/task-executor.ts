@@ -115,14 +115,16 @@ export class TaskExecutor {
   constructor(
     private readonly services: ExecServices,
     private readonly playVars: PlayVars,
+    /** services.templar, or the one bound to the worker running the task (see run). */
+    private readonly templar = services.templar,
   ) {}
 
   async run(host: string, step: TaskStep): Promise<ExecOutcome> {
     const controller = this.services.controller;
     if (!controller) return this.runInWorker(host, step);
     const worker = controller.worker();
-    const templar = withRenderDefaults(this.services.templar, { process: worker });
-    const outcome = await new TaskExecutor({ ...this.services, templar }, this.playVars).runInWorker(host, step);
+    const templar = withRenderDefaults(this.templar, { process: worker });
+    const outcome = await new TaskExecutor(this.services, this.playVars, templar).runInWorker(host, step);
     // str(task) names it as its banner does (asked only now: naming may template the name)
     const report = worker.report(host, () => {
       const info = this.services.taskInfo(step, host);
@@ -160,7 +162,7 @@ export class TaskExecutor {
 
   private loopItems(step: TaskStep, vars: VarSource): Data[] | undefined {
     const task = step.task;
-    const templar = this.services.templar;
+    const templar = this.templar;
     const withLookup = task.withLookup;
     if (withLookup) {
       const terms = withLookup.terms;
@@ -195,7 +197,7 @@ export class TaskExecutor {
     const scope = overlay(vars, locals);
     let value: Data;
     try {
-      value = this.services.templar.render(`{{ query('${name}', *__volant_terms${subdir}) }}`, scope, {
+      value = this.templar.render(`{{ query('${name}', *__volant_terms${subdir}) }}`, scope, {
         origin: loc,
         lookup: this.services.lookupEnv(step),
       });
@@ -217,7 +219,7 @@ export class TaskExecutor {
     const task = step.task;
     let control: LoopControl;
     try {
-      control = loopControl(step, this.playVars.forTask(host, step), this.services.templar);
+      control = loopControl(step, this.playVars.forTask(host, step), this.templar);
     } catch (e) {
       // A loop_control value that fails to template or convert fails the task, shown as it is.
       return bareFailure(e);
@@ -293,7 +295,7 @@ export class TaskExecutor {
       const erredBeforeLabel = outcome.error !== undefined && (truthy(res.get('failed')) || truthy(res.get('unreachable')));
       let labelFailed = false;
       try {
-        const label = control.label === undefined ? item : this.services.templar.render(control.label, vars, control.labelOrigin ? { origin: control.labelOrigin } : {});
+        const label = control.label === undefined ? item : this.templar.render(control.label, vars, control.labelOrigin ? { origin: control.labelOrigin } : {});
         res.set('_ansible_item_label', label);
       } catch (e) {
         if (!(e instanceof TemplateError && e.code === 'template-undefined')) return bareFailure(e);
@@ -318,7 +320,7 @@ export class TaskExecutor {
       else if (truthy(res.get('skipped'))) this.services.emitItem('skipped', hr);
       else {
         // NOTE: 2.19's loop sends each item's diff just before the item's own line, not at the end.
-        const diff = keywordBool(templateKw(step.folded.scalars.get('diff'), vars, this.services.templar)) ?? this.services.options.diff;
+        const diff = keywordBool(templateKw(step.folded.scalars.get('diff'), vars, this.templar)) ?? this.services.options.diff;
         if (diff) this.services.emitItem('diff', hr);
         // An inventory action's item is shown when its result is applied (result-processor).
         if (!INVENTORY_ACTIONS.has(task.action)) this.services.emitItem('ok', hr);
@@ -386,7 +388,7 @@ export class TaskExecutor {
   private conditionsHold(conditions: readonly Keyword[], vars: VarSource, warn?: CapturedWarnings['warn']): boolean {
     for (const kw of conditions) {
       for (const [cond, origin] of conditionsOf(kw)) {
-        if (!this.services.templar.evaluateConditional(cond, vars, { origin, ...(warn ? { warn } : {}) })) return false;
+        if (!this.templar.evaluateConditional(cond, vars, { origin, ...(warn ? { warn } : {}) })) return false;
       }
     }
     return true;
@@ -395,7 +397,7 @@ export class TaskExecutor {
   /** One execution (one loop item, or the whole task without a loop). */
   private async executeOnce(host: string, step: TaskStep, locals: Map<string, Data>, loopError: unknown): Promise<ExecOutcome> {
     const task = step.task;
-    const templar = this.services.templar;
+    const templar = this.templar;
     const warnings: DisplayEvent[] = [];
     const captured = new CapturedWarnings(warnings);
     const isAction = this.services.actions.has(task.action);
@@ -687,9 +689,9 @@ export class TaskExecutor {
     const task = step.task;
     const out: DataDict = new Map();
     const lookup = this.services.lookupEnv(step);
-    const defaults = moduleDefaultArgs(step, vars, this.services.templar);
+    const defaults = moduleDefaultArgs(step, vars, this.templar);
     const finalization = finalizationLink(task);
-    const splat = argsSplat(step, vars, this.services.templar, finalization, (event) => this.services.warning?.(host, event));
+    const splat = argsSplat(step, vars, this.templar, finalization, (event) => this.services.warning?.(host, event));
     const written = defaults.size === 0 && !splat ? task.args : new Map([...defaults, ...(splat ?? []), ...task.args]);
     if (splat) for (const key of splatKeys(task)) written.delete(key);
     for (const [key, value] of written) {
@@ -704,7 +706,7 @@ export class TaskExecutor {
           ? (valueOrigin(defaults, key) ?? task.argsLoc)
           : (argLocation(task.argsNode, key) ?? argLocation(task.extraArgsNode, key) ?? task.argsLoc);
       try {
-        const rendered = stripOmit(this.services.templar.renderDeep(value, vars, { origin, lookup, warn }));
+        const rendered = stripOmit(this.templar.renderDeep(value, vars, { origin, lookup, warn }));
         if (isOmitted(rendered)) continue;
         out.set(key, rendered);
         // set_fact's facts keep where their values were written.
@@ -724,7 +726,7 @@ export class TaskExecutor {
     for (const [key, value] of task.args) {
       const origin = argLocation(task.argsNode, key) ?? task.argsLoc;
       try {
-        const rendered = this.services.templar.renderDeep(value, vars, { origin, lookup });
+        const rendered = this.templar.renderDeep(value, vars, { origin, lookup });
         if (!isOmitted(rendered)) out.set(key, rendered);
       } catch (e) {
         // NOTE: 2.19's TaskInclude holds include_tasks' `file` as its `_raw_params`.
@@ -775,13 +777,13 @@ export class TaskExecutor {
       return result;
     };
     const action = services.actions.get(task.action);
-    const job = asyncSettings(step, renderKeyword(services.templar, vars), services.options.pollInterval);
+    const job = asyncSettings(step, renderKeyword(this.templar, vars), services.options.pollInterval);
     if (job) {
       const unsupported = asyncUnsupported(task.action, action !== undefined);
       if (unsupported) return unsupported;
     }
     const timeoutKw = step.folded.scalars.get('timeout');
-    const timeout = timeoutKw ? keywordInt(templateKw(timeoutKw, vars, services.templar)) : services.options.taskTimeout;
+    const timeout = timeoutKw ? keywordInt(templateKw(timeoutKw, vars, this.templar)) : services.options.taskTimeout;
     if (action) {
       const ctx = (timer?: TaskTimer): ActionContext => ({
         host,
@@ -791,7 +793,7 @@ export class TaskExecutor {
         args,
         rawArgs: task.args,
         vars,
-        templar: services.templar,
+        templar: this.templar,
         lookup: services.lookupEnv(step),
         checkMode,
         diff,
@@ -864,13 +866,13 @@ export class TaskExecutor {
    */
   private environmentLayer(value: Data, vars: VarSource, origin: SourceLocation | undefined, action: string): Data {
     const options = origin ? { origin } : {};
-    if (!isDict(value)) return this.services.templar.renderDeep(value, vars, options);
+    if (!isDict(value)) return this.templar.renderDeep(value, vars, options);
     const out: DataDict = new Map();
     for (const [k, v] of value) {
       try {
         const one: DataDict = new Map([[k, v]]);
         copyValueOrigin(value, one, k);
-        for (const [key, rendered] of this.services.templar.renderDeep(one, vars, options) as DataDict) out.set(key, rendered);
+        for (const [key, rendered] of this.templar.renderDeep(one, vars, options) as DataDict) out.set(key, rendered);
       } catch (e) {
         if (!(e instanceof VolantError && e.code === 'template-undefined' && needsEnvFacts(e.message, action))) throw e;
       }
