@@ -91,14 +91,18 @@ async function runAll(engine: Engine, project: Project, dir: string, volantRoot:
   return outputs;
 }
 
-/** What a host holds after the runs: the project's paths, then what each state probe prints inside it. */
-function hostState(project: Project, name: string, id: HostIdentity): string {
+/**
+ * What a host holds after the runs: the project's paths, then what each state probe prints inside
+ * it. Every host of the engine's set is a placeholder: a host's files name the others' addresses
+ * (a balancer's pool), which differ between the two sets.
+ */
+function hostState(project: Project, name: string, all: readonly HostIdentity[]): string {
   const lines = snapshotPaths(join(TEST_HOSTS_DIR, 'hosts', name, 'root'), project.managed);
   for (const probe of [...STATE_PROBES, ...(project.probes ?? [])]) {
     const r = spawnSync(TEST_HOSTS, ['exec', name, 'sh', '-c', probe], { encoding: 'utf8' });
     lines.push(`$ ${probe}`, `${r.stdout}${r.stderr}`.trimEnd().replace(/^/gm, '  '));
   }
-  return withoutHostIdentity(lines.join('\n'), id);
+  return all.reduce((text, id) => withoutHostIdentity(text, id), lines.join('\n'));
 }
 
 async function checkProject(project: Project, opts: Options): Promise<string[]> {
@@ -121,8 +125,8 @@ async function checkProject(project: Project, opts: Options): Promise<string[]> 
   }
   for (let i = 0; i < project.hosts; i++) {
     const d = unifiedDiff(
-      hostState(project, names.ansible[i]!, ids('ansible')[i]!),
-      hostState(project, names.volant[i]!, ids('volant')[i]!),
+      hostState(project, names.ansible[i]!, ids('ansible')),
+      hostState(project, names.volant[i]!, ids('volant')),
       [`ansible-core host h${i + 1}`, `volant host h${i + 1}`],
     );
     if (d !== '') problems.push(`host h${i + 1}: state differs\n${d}`);
