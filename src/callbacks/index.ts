@@ -157,7 +157,7 @@ export function createCallback(name: string, options: CallbackOptions, installed
   };
   return combineCallbacks(displayOnly, [notification(options)]);
 }
-export { formatPlaybookListing, type ListedPlay, type ListedTask, type ListingWhat } from './format/playbook-listing.js';
+export { formatPlaybookListing, playbookListingParts, type ListedPlay, type ListedTask, type ListingWhat } from './format/playbook-listing.js';
 export { formatBanner, displayColumns } from './format/banner.js';
 export { colorEnabled, colorOverrides, configBoolean, COLOR_SETTING_KEYS } from './color-settings.js';
 export { callbackSettings, type CallbackSettings, type ConfigLookup } from './callback-settings.js';

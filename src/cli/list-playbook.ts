@@ -9,7 +9,9 @@ import type { Keyword, Playbook, PlayNode } from '../playbook/model.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import type { RunContext } from './run-playbooks.js';
-import { formatPlaybookListing, type ListedPlay, type ListedTask } from '../callbacks/index.js';
+import { playbookListingParts, type ListedPlay, type ListedTask, type ListingWhat } from '../callbacks/index.js';
+import type { PlayVars } from '../run/vars-port.js';
+import { showVarsFilesRead } from '../run/vars-files-read.js';
 import { PlayTags, tagFilterFor, tagText } from '../run/tags.js';
 import { postValidatePlay, type ValidatedPlay } from '../run/play-post-validate.js';
 
@@ -23,8 +25,8 @@ export interface ListContext extends RunContext {
   readonly inventory: Inventory;
   readonly compile: (play: PlayNode) => CompiledPlay;
   readonly templar: TemplateRenderer;
-  /** The play's variables without a host (templated tags see them). */
-  readonly playVars: (play: CompiledPlay) => VarSource;
+  /** The play's variables without a host (templated tags see them), as 2.19's get_vars(play) gives them. */
+  readonly playVars: (play: CompiledPlay) => Pick<PlayVars, 'forPlay' | 'varsFilesRead'>;
   /** Shows the inventory's warnings so far (patterns that matched nothing). */
   readonly flushWarnings?: () => void;
 }
@@ -35,7 +37,7 @@ export function listPlaybook(ctx: ListContext): number {
   const onlyTags = args.listTags && strings(args.tags).length === 0 && strings(args.skipTags).length === 0 ? ['never', 'all'] : strings(args.tags);
   const filter = tagFilterFor(onlyTags.flatMap((t) => t.split(',')), strings(args.skipTags));
   // NOTE: ansible reads every playbook (-vv: its static imports, "N plays in FILE") before it lists any.
-  const listings: string[] = [];
+  const listings: (() => void)[] = [];
   for (const playbook of ctx.playbooks) {
     const entries = playbook.entries.filter((e): e is PlayNode => e.kind === 'play');
     compileLoadedPlays(playbook, ctx.compile);
@@ -46,25 +48,39 @@ export function listPlaybook(ctx: ListContext): number {
     // NOTE: 2.19 reads each play's vars_files and post-validates its keywords in every mode.
     const validated = entries.map((entry) => validatePlay(ctx, entry));
     if (args.syntaxCheck) {
-      listings.push(`\nplaybook: ${shownAs}\n`);
+      listings.push(() => out(`\nplaybook: ${shownAs}\n`));
       continue;
     }
     const what = { hosts: Boolean(args.listHosts), tasks: Boolean(args.listTasks), tags: Boolean(args.listTags) };
     const plays: ListedPlay[] = [];
+    const playVars = validated.map((v) => v.playVars);
     for (const [i, entry] of entries.entries()) {
       const listed = listedPlay(ctx, entry, validated[i] as PlayValidated, filter);
       plays.push(listed.play);
       if (listed.error === undefined) continue;
       // NOTE: 2.19 prints each play's header before it lists its tasks: an error comes after what was printed.
       ctx.flushWarnings?.();
-      for (const listing of [...listings, formatPlaybookListing(shownAs, plays, what)]) out(listing);
+      for (const listing of [...listings, () => showListing(ctx, shownAs, plays, what, playVars)]) listing();
       throw listed.error;
     }
     ctx.flushWarnings?.();
-    listings.push(formatPlaybookListing(shownAs, plays, what));
+    listings.push(() => showListing(ctx, shownAs, plays, what, playVars));
   }
-  for (const listing of listings) out(listing);
+  for (const listing of listings) listing();
   return 0;
+}
+
+/** One playbook's listing; listing a play's tasks or tags asks for its variables again after its header (-vvv shows the vars_files read). */
+function showListing(ctx: ListContext, shownAs: string, plays: readonly ListedPlay[], what: ListingWhat, playVars: readonly ListedPlayVars[]): void {
+  const parts = playbookListingParts(shownAs, plays, what);
+  ctx.out(parts.head);
+  parts.plays.forEach((part, i) => {
+    ctx.out(part.header);
+    if (part.tasks === undefined) return;
+    const vars = playVars[i];
+    if (vars) showVarsFilesRead(ctx.callback, vars);
+    ctx.out(part.tasks);
+  });
 }
 
 /**
@@ -97,16 +113,25 @@ function inRescueOrAlways(program: Program, index: number): boolean {
 
 type TagFilter = ReturnType<typeof tagFilterFor>;
 
+type ListedPlayVars = Pick<PlayVars, 'forPlay' | 'varsFilesRead'>;
+
 interface PlayValidated {
   readonly play: ValidatedPlay;
   /** The play's variables, its vars_files read once for the keywords and the listing. */
   readonly vars: VarSource;
+  readonly playVars: ListedPlayVars;
 }
 
-/** The play's vars (its vars_files read) and its keywords post-validated, as 2.19 does before it lists or runs a play. */
+/**
+ * The play's vars (its vars_files read) and its keywords post-validated, as 2.19 does before it
+ * lists or runs a play: it asks for the play's variables twice (vars_prompt, then post_validate).
+ */
 function validatePlay(ctx: ListContext, entry: PlayNode): PlayValidated {
-  const vars = ctx.playVars(ctx.compile(entry));
-  return { play: postValidatePlay(entry, (value) => (typeof value === 'string' && ctx.templar.isTemplate(value) ? ctx.templar.render(value, vars, {}) : value)), vars };
+  const playVars = ctx.playVars(ctx.compile(entry));
+  showVarsFilesRead(ctx.callback, playVars);
+  showVarsFilesRead(ctx.callback, playVars);
+  const vars = playVars.forPlay();
+  return { play: postValidatePlay(entry, (value) => (typeof value === 'string' && ctx.templar.isTemplate(value) ? ctx.templar.render(value, vars, {}) : value)), vars, playVars };
 }
 
 /**

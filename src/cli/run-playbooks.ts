@@ -17,6 +17,7 @@ import { playCollectionWarnings, roleTaskListWarnings } from '../playbook/collec
 import { compilePlay, type CompileLoader, type VarsAsk } from '../compile/compile-play.js';
 import { warnVarsFilesAtRoleLoad } from './role-load-vars-files.js';
 import { warnReservedAsIncluded, warnReservedAsLoaded } from './reserved-names-at-load.js';
+import { VarsAskedAtLoad, roleEntryAsks } from './vars-asked-at-load.js';
 import { compileLoadedPlays } from '../compile/compile-loaded.js';
 import { compileIncludeRole, compileIncludeTasks, includeLoopVars, type CompiledInclude } from '../compile/compile-include.js';
 import { createActions } from '../actions/index.js';
@@ -47,9 +48,9 @@ import { varsFileContents } from '../vars/vars-file-contents.js';
 import { extraVarsLoadError, parseExtraVars } from '../vars/parse-extra-vars.js';
 import type { ParsedArgs } from './argv.js';
 import { expandHome, type AnsibleConfig } from './config.js';
-import { RunnerVars } from '../vars/runner-vars.js';
+import { RunnerVars, type LoadedVarsFile } from '../vars/runner-vars.js';
 import type { WarningDetail } from '../inventory/warning-detail.js';
-import type { VarsPort } from '../run/vars-port.js';
+import type { PlayVars, VarsPort } from '../run/vars-port.js';
 import { VaultSecrets, runVault, setRunVault } from './vault-secrets.js';
 import { VarsFiles } from '../inventory/vars-files.js';
 import { combinedValue } from '../vars/combine-vars.js';
@@ -211,6 +212,7 @@ export function loadPlaybookFile(path: string, warn: (m: string) => void, render
 
 export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const { args, config, cwd, callback } = ctx;
+  const verbosity = (args.verbose as number | undefined) ?? 0;
   // NOTE: a path setting: taken from the config file's folder when the file set it.
   const configVaultFile = config.path('ANSIBLE_VAULT_PASSWORD_FILE', 'defaults', 'vault_password_file', cwd);
   const identityList = config.get('ANSIBLE_VAULT_IDENTITY_LIST', 'defaults', 'vault_identity_list');
@@ -341,7 +343,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     openedVarsFiles.set(key, plain);
     return plain;
   };
-  const loadVarsFile = (name: string, scope: VarSource, playDir = firstDir): DataDict | undefined => {
+  const loadVarsFile = (name: string, scope: VarSource, playDir = firstDir): LoadedVarsFile | undefined => {
     const rendered = pyStr(templar.isTemplate(name) ? templar.render(name, scope, {}) : name);
     // As 2.19's path_dwim_relative_stack: beside the play's own file (an imported playbook's too), vars/ first.
     const candidates = isAbsolute(rendered) ? [rendered] : [resolve(playDir, 'vars', rendered), resolve(playDir, rendered)];
@@ -360,7 +362,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
       }
       throw e;
     }
-    return varsFileContents(loaded.documents[0]);
+    return { data: varsFileContents(loaded.documents[0]), path };
   };
   const vars = new RunnerVars({
     inventory,
@@ -387,6 +389,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     loadVarsFile,
   });
   const magic = new Map<string | number | boolean | null, Data>([['playbook_dir', firstDir], ['omit', OMIT_PLACEHOLDER]]);
+  // -vvv: the vars_files each of 2.19's get_vars(play) calls reads as it loads a play or an included file
+  const varsAsked = verbosity >= 3 ? new VarsAskedAtLoad(vars, callback) : undefined;
 
   const staticVars = (play: PlayNode): VarSource => {
     const playVars = play.keywords.get('vars')?.value;
@@ -446,7 +450,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     findRole: (name, dependentOf, loc, within) => {
       findRole(name, roleLookup(dependentOf, within, loc));
     },
-    loadRole: (name, dependentOf, from, loc, within) => loadRole(name, { ...roleLookup(dependentOf, within, loc), ...(from ? { from } : {}) }),
+    loadRole: (name, dependentOf, from, loc, within) => {
+      if (varsAsked && currentPlay) varsAsked.asked(currentPlay, roleEntryAsks(currentPlay, dependentOf, loc));
+      return loadRole(name, { ...roleLookup(dependentOf, within, loc), ...(from ? { from } : {}) });
+    },
     loadRoleTasks: (role, file, handlers) => {
       const list = loadRoleTasks(role, file, handlers);
       reportTaskDeprecations(list, callback);
@@ -462,7 +469,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     playLoc: () => currentPlay?.loc,
     // a name's template errors are warnings then (an undefined inventory_hostname, say: no host yet)
     // a play loading, or a file included as it runs, collects them (see loadingAsks)
-    askingVars: (ask) => loadingAsks?.push(ask),
+    askingVars: (ask) => {
+      loadingAsks?.push(ask);
+      if (varsAsked && currentPlay) varsAsked.asked(currentPlay);
+    },
     importingRole: (task) => {
       const name = task.keywords.get('name');
       if (currentPlay && name && typeof name.value === 'string' && templar.isTemplate(name.value)) renderTaskName(name.value, name, templar, staticVars(currentPlay), callback);
@@ -484,7 +494,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
     currentPlay = play;
     let compiled = compiledPlays.get(play);
     if (compiled === undefined) {
-      warnVarsFilesAtRoleLoad(play, staticVars(play), (name, scope) => loadVarsFile(name, scope, dirname(play.file)), (d) => showDetail(d, callback));
+      warnVarsFilesAtRoleLoad(play, staticVars(play), (name, scope) => loadVarsFile(name, scope, dirname(play.file))?.data, (d) => showDetail(d, callback));
       const asks: VarsAsk[] = [];
       loadingAsks = asks;
       try {
@@ -502,10 +512,10 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   if (args.syntaxCheck || args.listHosts || args.listTasks || args.listTags) {
     const listVars = withVarWarnings(vars, callback);
     const noHosts = { all: [], active: () => [], batch: () => [] };
-    const playVars = (play: CompiledPlay): VarSource => {
+    const playVars = (play: CompiledPlay): PlayVars => {
       let vars: VarSource | undefined;
       const render = (value: Data, origin?: SourceLocation): Data => templar.renderDeep(value, (vars ??= listVars.startPlay(play, noHosts, new Map()).forPlay()), origin ? { origin } : {});
-      return listVars.startPlay(play, noHosts, promptDefaults(play.play, extraVars, render)).forPlay();
+      return listVars.startPlay(play, noHosts, promptDefaults(play.play, extraVars, render));
     };
     return listPlaybook({ ...ctx, playbooks, inventory, compile, templar, playVars, flushWarnings: flushInventory });
   }
@@ -597,6 +607,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
           const included = step.task.action === 'include_role' ? compileIncludeRole(step, argsDict, loader, itemVars) : compileIncludeTasksFound(step, pyStr(result.get('include')), argsDict, itemVars);
           const compiled = currentPlay && compiledPlays.get(currentPlay);
           if (compiled) warnReservedAsIncluded(vars, compiled, asks, (d) => showDetail(d, callback));
+          // then the strategy asks once for each block it loaded, to filter it by tags (not for a handler's include)
+          if (currentPlay && !step.task.isHandler) varsAsked?.asked(currentPlay, included.blocks);
           return included;
         } finally {
           loadingAsks = undefined;
@@ -753,6 +765,7 @@ function withVarWarnings(vars: RunnerVars, callback: Callback): VarsPort {
         forStep: (step) => playVars.forStep(step),
         addPublicRole: (role) => playVars.addPublicRole?.(role),
         startBatch: () => playVars.startBatch?.(),
+        varsFilesRead: (host) => playVars.varsFilesRead(host),
       };
     },
     setFacts: (host, facts) => {

@@ -10,7 +10,7 @@ import { BLOCK_KEYWORDS } from '../playbook/block-keywords.js';
 import { updateKeepingKeyOrigins } from '../core/key-origins.js';
 import type { Keyword } from '../playbook/model.js';
 import { withActionCollections } from '../playbook/action-collections.js';
-import { ProgramBuilder, argLoc, includedRole, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
+import { ProgramBuilder, argLoc, countBlocks, includedRole, roleFrom, specValidationOff, taskFileCollections, type CompileLoader } from './compile-play.js';
 import { foldLayer } from './fold-keywords.js';
 import { withParentRole } from './parent-role-params.js';
 import type { FoldedKeywords, Program, RoleInstance, TaskStep } from './program.js';
@@ -21,6 +21,8 @@ export interface CompiledInclude {
   readonly displayFile: string;
   readonly handlers?: Program;
   readonly role?: RoleInstance;
+  /** How many blocks 2.19 loads it into (the strategy asks for the play's variables for each). */
+  readonly blocks: number;
 }
 
 const BLOCK_NAMES: ReadonlySet<string> = new Set(BLOCK_KEYWORDS.map((k) => k.name));
@@ -96,8 +98,9 @@ export function compileIncludeTasks(step: TaskStep, file: string, args: DataDict
   const handlers = new ProgramBuilder(loader, params);
   builder.handlersTo = { builder: handlers, slot: handlers.slot() };
   builder.addList(list, applyFold(step, args), { ...(step.role ? { role: step.role } : {}), baseDir: dirname(path) });
-  if (builder.importedRoles.length === 0) return { program: builder.build(), displayFile: path };
-  return { program: builder.build(), displayFile: path, handlers: handlers.build() };
+  const blocks = countBlocks(list);
+  if (builder.importedRoles.length === 0) return { program: builder.build(), displayFile: path, blocks };
+  return { program: builder.build(), displayFile: path, handlers: handlers.build(), blocks };
 }
 
 export function compileIncludeRole(step: TaskStep, args: DataDict, loader: CompileLoader, itemVars?: DataDict): CompiledInclude {
@@ -125,5 +128,5 @@ export function compileIncludeRole(step: TaskStep, args: DataDict, loader: Compi
   builder.handlersTo = { builder: handlers, slot: handlers.slot() };
   builder.addNamedRole(role, applyFold(step, args), step.outerFold, from);
   // `included:` names the role as the task wrote it (a short name found through collections: too)
-  return { program: builder.build(), displayFile: pyStr(name), handlers: handlers.build(), role };
+  return { program: builder.build(), displayFile: pyStr(name), handlers: handlers.build(), role, blocks: builder.roleBlocks };
 }

@@ -108,6 +108,11 @@ export class ProgramBuilder {
   private current = this.segments[0] as Segment;
   /** Roles brought in by import_role: their defaults and vars are public to the play, as ansible does. */
   readonly importedRoles: RoleInstance[] = [];
+  /**
+   * The blocks 2.19 compiles the roles named here into (include_role's, with their dependencies):
+   * each task list's blocks and its role_complete block.
+   */
+  roleBlocks = 0;
   /** The import_role roles in the order 2.19's play.roles gets them (a role imported inside one first). */
   readonly playImports: RoleInstance[] = [];
   /**
@@ -363,6 +368,7 @@ export class ProgramBuilder {
   addRoleTasks(role: RoleInstance, fold: FoldedKeywords, file = 'main'): void {
     const list = this.loader.loadRoleTasks(role.def, file, false);
     const validation = validationTask(role, file.replace(/\.ya?ml$/, ''), this.loader.playLoc?.());
+    if (this.loadingRoles === 0) this.roleBlocks += countBlocks(validation ? [validation, ...list] : list) + 1;
     const before = this.steps.length;
     this.loadingRoles++;
     try {
@@ -586,4 +592,13 @@ function validationTask(role: RoleInstance, entrypoint: string, playLoc: SourceL
     ]),
     isHandler: false,
   };
+}
+
+/** How many blocks 2.19 loads a task list into: each written block, and each run of bare tasks (one implicit block). */
+export function countBlocks(list: readonly TaskOrBlock[]): number {
+  let count = 0;
+  list.forEach((item, i) => {
+    if (item.kind === 'block' || i === 0 || list[i - 1]?.kind === 'block') count++;
+  });
+  return count;
 }

@@ -39,6 +39,8 @@ export interface FreePassRunner {
   metaFlushTriggered?(host: string): boolean;
   /** A task is about to be queued for the host (what ansible checks then, at once). */
   queueing?(step: TaskStep, host: string): void;
+  /** 2.19 asks for the host's variables for an implicit meta task (role_complete, a flush point): see vars-files-read.ts. */
+  implicitMeta?(host: string): void;
   /** A meta step, or a task, on one host; the task's question was asked already. */
   runStep(step: TaskStep, host: string, isMeta: boolean): Promise<void>;
   /** The results of these hosts' tasks were shown, at the end of a pass. */
@@ -184,6 +186,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       const roleEnds = cursor.rolesCompleted.filter((role) => !runner.completedElsewhere(role, host));
       cursor.rolesCompleted = runner.implicitFlushes ? roleEnds.slice(1) : [];
       if (roleEnds.length > 0 && runner.implicitFlushes) {
+        runner.implicitMeta?.(host);
         metaNow++;
         continue;
       }
@@ -195,6 +198,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       }
       if (!step) continue;
       if (step.kind === 'flush') {
+        runner.implicitMeta?.(host);
         runner.enterHandlers(host);
         inHandlers.add(host);
         cursor.advance();

@@ -9,6 +9,7 @@ import type { Program, RoleInstance, Step, TaskStep } from '../compile/program.j
 import type { Callback, TaskInfo } from './events.js';
 import type { HostCursor } from './host-cursor.js';
 import type { IncludeLoader } from './include-loader.js';
+import { showVarsFilesRead } from './vars-files-read.js';
 import type { AggregateStats } from './stats.js';
 import type { ExecOutcome } from './task-executor.js';
 import type { PlayVars } from './vars-port.js';
@@ -58,6 +59,8 @@ export async function enterIncludes(ctx: IncludeEntryContext, step: TaskStep, re
     }
     perHost.set(host, list);
   }
+  // 2.19 asks for the variables of each host that included something, once, before it loads any file.
+  for (const [host, list] of perHost) if (list.length > 0) showVarsFilesRead(ctx.callback, ctx.playVars, host);
   const newSteps: Step[] = [];
   for (const inc of included.values()) {
     try {

@@ -42,6 +42,8 @@ export interface MetaContext {
   refreshInventory?(): (host: string) => boolean;
   /** free: the host's last result is not applied yet (2.19 has not read it): clear_host_errors comes before it. */
   resultPending?(host: string): boolean;
+  /** 2.19 asked for the host's variables with the play's (see vars-files-read.ts). */
+  varsAsked?(host: string): void;
 }
 
 // NOTE: end_role's "ending role …" is shown only at debug level: 2.19 tells it for the role's
@@ -81,6 +83,7 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
   const flushFor: string[] = [];
   const once = !PER_HOST.has(action);
   for (const host of once ? hosts.slice(0, 1) : hosts) {
+    ctx.varsAsked?.(host);
     // NOTE: ansible announces a meta task once per host it runs for.
     if (!step.implicit) {
       const info = ctx.taskInfo(step, host);
@@ -91,7 +94,10 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
     // NOTE: 2.19 warns as it runs one of these for a host (the display shows a warning once).
     if (NO_WHEN.has(action) && step.folded.when.length > 0) ctx.callback.warning?.(`${action} task does not support when conditional`);
     const cursor = ctx.cursors.get(host);
-    const applies = NO_WHEN.has(action) || step.folded.when.length === 0 || ctx.evaluateWhen(step, host);
+    // its `when` is templated with the host's variables asked for again
+    const conditional = !NO_WHEN.has(action) && step.folded.when.length > 0;
+    if (conditional && action !== 'role_complete') ctx.varsAsked?.(host);
+    const applies = !conditional || ctx.evaluateWhen(step, host);
     const verbose = (text: string): void => {
       if (!step.implicit) ctx.callback.display?.(`META: ${text}`, { verbosity: 2 });
     };
@@ -159,6 +165,8 @@ export async function runMeta(ctx: MetaContext, step: TaskStep, hosts: readonly 
         cursor?.skipRole(step.role);
         break;
       case 'reset_connection':
+        // it asks for the host's variables again to set up the connection it resets
+        ctx.varsAsked?.(host);
         await ctx.transport.reset(host);
         cursor?.advance();
         break;

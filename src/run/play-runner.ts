@@ -43,6 +43,7 @@ import { runOnHosts, type FanOut } from './step-fan-out.js';
 import type { TagFilter } from './tags.js';
 import { implicitMetaWarnings, runningTaskWarnings } from '../playbook/collection-warnings.js';
 import { runningActionDeprecations } from '../playbook/action-collections.js';
+import { showVarsFilesRead } from './vars-files-read.js';
 
 /** Actions that run once for all the hosts of a step, on the first. */
 const BYPASS_HOST_LOOP = new Set(['add_host', 'pause']);
@@ -261,6 +262,7 @@ export class PlayRunner {
     const order = new LinearOrder(program.steps);
     while (!this.endPlay && !this.breakPlay) {
       const active = this.activeHosts();
+      this.roleCompleteTurns(active);
       const nextByHost = new Map<string, Step>();
       for (const host of active) {
         const step = this.cursors.get(host)?.peek();
@@ -281,7 +283,11 @@ export class PlayRunner {
           const ordered = this.batchHosts.filter((h) => flushing.has(h));
           // 2.19's implicit `meta: flush_handlers` runs (and looks meta up) only for notified hosts
           if (ordered.some((h) => this.handlers.notifications.pending(h))) this.warnMetaLookup(this.compiled.play.keywords.get('collections')?.value);
-          await this.flushHandlers([...ordered, ...[...flushing].filter((h) => !ordered.includes(h))]);
+          // NOTE: its iterator gives the flush to every host there once any host has a notification,
+          // and the strategy asks for each one's variables as it runs it.
+          const asked = this.batchHosts.some((h) => this.handlers.notifications.pending(h));
+          const starting = (h: string): void => void (asked && showVarsFilesRead(this.services.callback, this.playVars, h));
+          await this.flushHandlers([...ordered, ...[...flushing].filter((h) => !ordered.includes(h))], starting);
         }
         for (const h of stepHosts) this.cursors.get(h)?.advance();
         continue;
@@ -311,6 +317,24 @@ export class PlayRunner {
     const forced = this.services.skipImplicitFlush || this.maxFailMarked || this.endedByMeta ? [] : this.handlers.forcedHosts(this.batchHosts, []);
     if (forced.length > 0) await this.flushHandlers(forced);
     return this.batchOutcome(hosts);
+  }
+
+  /**
+   * linear: the implicit role_complete tasks of the roles the hosts just left, a lockstep turn
+   * each, which ask for each host's variables (all that shows of them, at -vvv).
+   */
+  private roleCompleteTurns(hosts: readonly string[]): void {
+    const ends = hosts.map((h) => ({ h, roles: this.cursors.get(h)?.rolesCompleted ?? [] }));
+    for (const { h } of ends) {
+      const cursor = this.cursors.get(h);
+      if (cursor) cursor.rolesCompleted = [];
+    }
+    if (this.services.skipImplicitFlush) return;
+    // NOTE: 2.19's iterator passes by the role_complete of a role the host completed through another entry of it.
+    const due = ends.map(({ h, roles }) => ({ h, roles: roles.filter((role) => !this.roleRuns.completedElsewhere(h, role)) }));
+    for (let turn = 0; due.some(({ roles }) => roles.length > turn); turn++) {
+      for (const { h, roles } of due) if (roles.length > turn) showVarsFilesRead(this.services.callback, this.playVars, h);
+    }
   }
 
   private batchOutcome(hosts: readonly string[]): BatchOutcome {
@@ -448,10 +472,12 @@ export class PlayRunner {
       queueing: (step, host) => {
         // NOTE: 2.19's free strategy checks these as it queues the task, before the results of
         // tasks queued earlier are shown; run_once warns, and the task runs on every host anyway.
+        showVarsFilesRead(this.services.callback, this.playVars, host);
         checkHostLoop(step);
         if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
         this.warnPerHostFatal(step);
       },
+      implicitMeta: (host) => showVarsFilesRead(this.services.callback, this.playVars, host),
       runHandler: async (step, host) => {
         await this.handlers.run(step, [host], true);
       },
@@ -709,6 +735,9 @@ export class PlayRunner {
       for (const h of hosts) this.cursors.get(h)?.advance();
       return [];
     }
+    // 2.19 asks for each host's variables as it queues the task, the first before the banner
+    // (free and host_pinned ask as they queue it: see queueing).
+    if (!perHost) showVarsFilesRead(this.services.callback, this.playVars, hosts[0]);
     if (!step.implicit && !this.announced.has(step.id)) {
       // NOTE: ansible reads the first host's variables before the task banner, so an error in
       // its group_vars/ or host_vars/ files comes before the banner (the variables are cached).
@@ -735,6 +764,7 @@ export class PlayRunner {
     // host only, the others do not get the result, and a failure is fatal to the play's hosts.
     const bypassHostLoop = BYPASS_HOST_LOOP.has(task.action);
     const targets = bypassHostLoop ? hosts.slice(0, 1) : runOnce ? hosts.slice(0, onceAt + 1) : hosts;
+    if (!perHost) for (const h of targets.slice(1)) showVarsFilesRead(this.services.callback, this.playVars, h);
     // 2.19's hosts_left: the batch's hosts that were reachable when the task started.
     const hostsLeft = this.batchHosts.filter((h) => !this.services.unreachable.has(h));
     const failedNow: string[] = [];
@@ -907,8 +937,8 @@ export class PlayRunner {
   }
 
   /** Runs notified handlers in definition order for the hosts at this flush point. */
-  async flushHandlers(hosts: readonly string[]): Promise<void> {
-    await this.handlers.flush(hosts);
+  async flushHandlers(hosts: readonly string[], starting?: (host: string) => void): Promise<void> {
+    await this.handlers.flush(hosts, starting);
   }
 
   private forceHandlers(): boolean {
@@ -981,6 +1011,7 @@ export class PlayRunner {
 
   private metaContext() {
     return {
+      varsAsked: (host: string) => showVarsFilesRead(this.services.callback, this.playVars, host),
       cursors: this.cursors,
       activeHosts: () => this.activeHosts(),
       flushHandlers: (hosts: readonly string[]) => this.flushHandlers(hosts),

@@ -17,11 +17,13 @@ import { concatPrograms } from './concat-programs.js';
 import { AggregateStats } from './stats.js';
 import { keywordBool } from './keyword-values.js';
 import type { Callback } from './events.js';
+import type { PlayVars } from './vars-port.js';
 import { VolantError } from '../core/errors.js';
 import type { VarSource } from '../template/api.js';
 import { PlayTags } from './tags.js';
 import { checkModeMarked } from './task-names.js';
 import { checkPercent, checkPlayBool, playKeywordError, postValidatePlay } from './play-post-validate.js';
+import { showVarsFilesRead } from './vars-files-read.js';
 
 export interface PlaybookRunOptions {
   readonly checkMode: boolean;
@@ -122,9 +124,20 @@ export class PlaybookRunner {
     // NOTE: 2.19 prompts first: the answers are play variables when the keywords are templated.
     const noHosts = { all: [], active: () => [], batch: () => [] };
     const prompted = deps.varsPrompt?.(play, () => deps.vars.startPlay(compiled, noHosts, new Map()).forPlay()) ?? new Map();
+    let hostless: PlayVars | undefined;
+    const atValidate = (): PlayVars => (hostless ??= deps.vars.startPlay(compiled, noHosts, prompted));
     let keywordVars: VarSource | undefined;
-    const renderKeyword = (value: Data, origin?: SourceLocation): Data =>
-      deps.renderPlayText(play, value, () => (keywordVars ??= deps.vars.startPlay(compiled, noHosts, prompted).forPlay()), origin);
+    const renderKeyword = (value: Data, origin?: SourceLocation): Data => deps.renderPlayText(play, value, () => (keywordVars ??= atValidate().forPlay()), origin);
+    // 2.19's executor asks for the play's variables (host-less) to template vars_prompt, then again
+    // to post-validate the play, each reading the vars_files (see vars-files-read.ts); shown before
+    // the play's banner (the files are read when the variables are first needed).
+    let loadReadsShown = false;
+    const showLoadReads = (): void => {
+      if (loadReadsShown) return;
+      loadReadsShown = true;
+      showVarsFilesRead(deps.callback, atValidate());
+      showVarsFilesRead(deps.callback, atValidate());
+    };
     const { name, pattern } = postValidatePlay(play, renderKeyword);
     const orderKw = play.keywords.get('order');
     const order = orderKw && orderKw.value !== null ? pyStr(renderKeyword(orderKw.value)) : undefined;
@@ -137,18 +150,25 @@ export class PlaybookRunner {
     // The strategy may be a template (`strategy: "{{ mode }}"`), rendered like the play's name.
     const strategy = strategyKw ? pyStr(renderKeyword(strategyKw.value)) : undefined;
     const announce = (): void =>
-      deps.callback.playStart?.({
+      void deps.callback.playStart?.({
         name,
         loc: play.loc,
         checkMode: checkModeMarked(play.keywords.get('check_mode'), deps.options.checkMode),
         ...(strategy !== undefined ? { strategy } : {}),
       });
+    // 2.19's task queue manager asks for the play's variables before it announces the play (for
+    // each serial batch).
+    const startPlayRun = (): void => {
+      showLoadReads();
+      showVarsFilesRead(deps.callback, atValidate());
+      announce();
+    };
     // NOTE: 2.19 splits every matched host into batches, those that failed or went unreachable
     // in earlier plays included (they take no part, but fill their batch).
     const hosts = matched;
     if (strategy !== undefined && !KNOWN_STRATEGIES.has(strategy.replace(/^ansible\.(builtin|legacy)\./, ''))) {
       // NOTE: ansible announces the play, warns that non-builtin strategies are deprecated, then stops.
-      announce();
+      startPlayRun();
       deps.callback.deprecation?.({
         message: 'Use of strategy plugins not included in ansible.builtin are deprecated and do not carry any backwards compatibility guarantees. No alternative for third party strategy plugins is currently planned.',
         collection: 'ansible.builtin',
@@ -157,7 +177,8 @@ export class PlaybookRunner {
     }
     if (hosts.length === 0) {
       // NOTE: 2.19 reads the play's vars_files even when no host matched (their warnings show).
-      keywordVars ??= deps.vars.startPlay(compiled, noHosts, prompted).forPlay();
+      keywordVars ??= atValidate().forPlay();
+      showLoadReads();
       announce();
       deps.callback.noHostsMatched?.();
       return;
@@ -219,7 +240,7 @@ export class PlaybookRunner {
       // Unreachable hosts keep their place: meta clear_host_errors may bring them back.
       batch = b.filter((h) => !this.failedHosts.has(h));
       // ansible's TQM announces the play once per serial batch.
-      announce();
+      startPlayRun();
       // NOTE: 2.19 templates every tag of the play as each batch starts (once: the results are kept); an error stops the run.
       tags.evaluate(taskSteps(compiled.program), play.keywords.get('tags'));
       runner.startBatch(b);

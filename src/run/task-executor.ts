@@ -45,6 +45,7 @@ import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, rend
 import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
 import { withRunInternalArgs } from './run-internal-args.js';
 import { delegatedVars } from './delegated-vars.js';
+import { showVarsFilesRead } from './vars-files-read.js';
 import { loopControl, loopVarInUse, loopVarOrigin, type LoopControl } from './loop-control.js';
 import { NoLogError, noLogWarning, templateKw, templateTaskKeywords, type TaskKeywordValues } from './task-keyword-checks.js';
 
@@ -422,6 +423,8 @@ export class TaskExecutor {
         // a literal '' delegates nowhere, as omit does; a name that fails is shown as written
         if (d !== OMIT && delegateKw.value !== '') shownDelegate = delegatedTo = delegateHostName(d, shownDelegate);
         else shownDelegate = undefined;
+        // the delegate's variables are asked for with the play's (see vars-files-read.ts)
+        if (delegatedTo !== undefined) showVarsFilesRead(this.services, this.playVars, delegatedTo);
       }
       connSpec = this.addConnectionVars(host, step, locals, delegatedTo);
       if (delegatedTo === undefined) hostSpec = connSpec;

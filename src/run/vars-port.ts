@@ -31,6 +31,8 @@ export interface PlayVars {
   addPublicRole?(role: RoleInstance): void;
   /** A serial batch starts: 2.19 runs it on a fresh copy of the play, without the roles include_role added. */
   startBatch?(): void;
+  /** The vars_files paths one of 2.19's get_vars(play) calls reads (without a host, or for `host`): -vvv shows each. */
+  varsFilesRead?(host?: string): readonly string[];
 }
 
 export interface VarsPort {

@@ -60,6 +60,17 @@ export interface RunnerPlayVars {
   addPublicRole?(role: RoleInstanceLike): void;
   /** A serial batch starts: the roles include_role added are gone (2.19 copies the play per batch). */
   startBatch?(): void;
+  /**
+   * The vars_files paths one of 2.19's get_vars(play) calls reads, in order (each shown at -vvv):
+   * without a host, or for `host` when a name is templated.
+   */
+  varsFilesRead(host?: string): readonly string[];
+}
+
+/** A vars_files file read: its variables, and the path it was found at. */
+export interface LoadedVarsFile {
+  readonly data: DataDict;
+  readonly path: string;
 }
 
 export interface RunnerVarsOptions extends VariableManagerOptions {
@@ -67,12 +78,13 @@ export interface RunnerVarsOptions extends VariableManagerOptions {
    * Reads one vars_files name: renders `name` with `vars` and loads the file. Returns undefined
    * (or throws an ENOENT error) when there is no such file; other errors propagate.
    */
-  loadVarsFile(name: string, vars: VarSource, playDir?: string): DataDict | undefined;
+  loadVarsFile(name: string, vars: VarSource, playDir?: string): LoadedVarsFile | undefined;
   /** private_role_vars: a role's defaults and vars stay its own unless it is included with public. */
   readonly privateRoleVars?: boolean;
 }
 
 const EMPTY: DataDict = new Map();
+const NOT_READ: LoadedVarsFile = { data: EMPTY, path: '' };
 
 export class RunnerVars {
   readonly manager: VariableManager;
@@ -103,7 +115,7 @@ export class RunnerVars {
       vars: varsValue ?? EMPTY,
       varsPrompt: prompted.size > 0 ? prompted : undefined,
     };
-    const { atPlay, ...varsFiles } = this.varsFilesLoader(keywords.get('vars_files'), baseScope);
+    const { atPlay, readAt, ...varsFiles } = this.varsFilesLoader(keywords.get('vars_files'), baseScope);
     const play: PlayScope = { ...baseScope, ...varsFiles };
     const manager = this.manager;
     // 2.19 warns of reserved names as the play loads, its vars and vars_files' first, then its roles'.
@@ -139,6 +151,7 @@ export class RunnerVars {
       startBatch(): void {
         roles.splice(loadedRoles);
       },
+      varsFilesRead: (host?: string): readonly string[] => readAt?.(host) ?? [],
     };
   }
 
@@ -147,7 +160,10 @@ export class RunnerVars {
    * that host's variables (as ansible templates them per host). A list entry takes its first
    * file that loads.
    */
-  private varsFilesLoader(keyword: Keyword | undefined, scope: PlayScope): Pick<PlayScope, 'varsFiles' | 'varsFilesFor'> & { atPlay?: DataDict[] } {
+  private varsFilesLoader(
+    keyword: Keyword | undefined,
+    scope: PlayScope,
+  ): Pick<PlayScope, 'varsFiles' | 'varsFilesFor'> & { atPlay?: DataDict[]; readAt?: (host?: string) => readonly string[] } {
     const entries = varsFilesEntries(keyword);
     if (entries.length === 0) return {};
     const isTemplated = (name: Data): boolean => String(name).includes('{{') || String(name).includes('{%');
@@ -157,7 +173,8 @@ export class RunnerVars {
     };
     // NOTE: 2.19 skips a vars_files entry none of whose files exists, silently; a list entry
     // takes its first file that exists.
-    const load = (entry: VarsFilesEntry, vars: VarSource, strict = false): DataDict =>
+    // An entry skipped (no file found, an undefined name) reads nothing: no path.
+    const load = (entry: VarsFilesEntry, vars: VarSource, strict = false): LoadedVarsFile =>
       loadVarsFilesEntry(
         entry,
         (name) => {
@@ -170,32 +187,47 @@ export class RunnerVars {
         },
         warn,
         strict,
-      ) ?? EMPTY;
+      ) ?? NOT_READ;
     const anyTemplated = entries.some((e) => (Array.isArray(e.value) ? e.value.some(isTemplated) : isTemplated(e.value)));
     // ansible reads them once without a host as the play loads (a name needing a host variable
     // is skipped there, with its warning), then for each host; what asks without a host
     // (loading an include) sees the first.
     // NOTE: each file read makes its variables known to the names after it, as 2.19 reads them in turn.
     const atPlay: DataDict[] = [];
-    for (const e of entries) atPlay.push(load(e, this.manager.quietly(() => this.manager.taskVars(undefined, { ...scope, varsFiles: [...atPlay] }))));
-    if (!anyTemplated) return { varsFiles: atPlay, atPlay };
-    const perHost = new Map<string, DataDict[]>();
+    const pathsAtPlay: string[] = [];
+    for (const e of entries) {
+      const file = load(e, this.manager.quietly(() => this.manager.taskVars(undefined, { ...scope, varsFiles: [...atPlay] })));
+      atPlay.push(file.data);
+      if (file !== NOT_READ) pathsAtPlay.push(file.path);
+    }
+    if (!anyTemplated) return { varsFiles: atPlay, atPlay, readAt: () => pathsAtPlay };
+    const perHost = new Map<string, LoadedVarsFile[]>();
+    const readFor = (host: string, forTask: boolean): LoadedVarsFile[] => {
+      // NOTE: once a host's facts are gathered, 2.19 fails a task whose vars_files name is
+      // still undefined instead of skipping it.
+      const strict = forTask && this.manager.hasGatheredFacts(host);
+      const key = `${strict ? 'strict' : 'lenient'}:${host}`;
+      let files = perHost.get(key);
+      if (!files) {
+        const read: LoadedVarsFile[] = [];
+        for (const e of entries) read.push(load(e, this.manager.taskVars(host, { ...scope, varsFiles: read.map((f) => f.data) }), strict));
+        files = read;
+        perHost.set(key, files);
+      }
+      return files;
+    };
     return {
       varsFiles: atPlay,
       atPlay,
-      varsFilesFor: (host: string, forTask: boolean) => {
-        // NOTE: once a host's facts are gathered, 2.19 fails a task whose vars_files name is
-        // still undefined instead of skipping it.
-        const strict = forTask && this.manager.hasGatheredFacts(host);
-        const key = `${strict ? 'strict' : 'lenient'}:${host}`;
-        let files = perHost.get(key);
-        if (!files) {
-          const read: DataDict[] = [];
-          for (const e of entries) read.push(load(e, this.manager.taskVars(host, { ...scope, varsFiles: [...read] }), strict));
-          files = read;
-          perHost.set(key, files);
+      varsFilesFor: (host: string, forTask: boolean) => readFor(host, forTask).map((f) => f.data),
+      readAt: (host?: string) => {
+        if (host === undefined) return pathsAtPlay;
+        // a name that fails for the host fails where its variables are asked for, not here
+        try {
+          return readFor(host, true).flatMap((f) => (f === NOT_READ ? [] : [f.path]));
+        } catch {
+          return [];
         }
-        return files;
       },
     };
   }

@@ -41,12 +41,12 @@ function itemNode(node: YamlNode | undefined, index: number): YamlNode | undefin
  * undefined when none is, or when a name needs an undefined variable (then `warn` is told; when
  * `strict`, that stops the run instead).
  */
-export function loadVarsFilesEntry(
+export function loadVarsFilesEntry<T extends object = DataDict>(
   entry: VarsFilesEntry,
-  load: (name: string) => DataDict | undefined,
+  load: (name: string) => T | undefined,
   warn: (detail: WarningDetail) => void,
   strict = false,
-): DataDict | undefined {
+): T | undefined {
   const names = Array.isArray(entry.value) ? entry.value : [entry.value];
   let at = 0;
   try {

@@ -31,22 +31,35 @@ function sortedUnion(...sets: (readonly string[])[]): string[] {
   return [...new Set(sets.flat())].sort();
 }
 
+/** A listing's parts: the playbook's line, then each play's header and (when listed) its tasks or tags. */
+export interface PlaybookListingParts {
+  readonly head: string;
+  readonly plays: readonly { readonly header: string; readonly tasks?: string }[];
+}
+
 /**
  * What `ansible-playbook --list-hosts / --list-tasks / --list-tags` prints for one playbook
  * (stdout), as ansible-core 2.19 lays it out: play headers with `TAGS: […]`, then the hosts
  * or the tasks with their tags, or the union of task tags.
  */
 export function formatPlaybookListing(playbook: string, plays: readonly ListedPlay[], what: ListingWhat): string {
-  let out = `\nplaybook: ${playbook}\n`;
-  plays.forEach((play, idx) => {
-    let msg = `\n  play #${idx + 1} (${play.hostPatterns.join(',')}): ${play.name}\tTAGS: [${play.tags.join(',')}]`;
-    if (what.hosts) {
-      const hosts = play.hosts ?? [];
-      msg += `\n    pattern: ${pyRepr([...play.hostPatterns])}\n    hosts (${hosts.length}):`;
-      for (const host of hosts) msg += `\n      ${host}`;
-    }
-    out += msg + '\n';
-    if ((what.tags || what.tasks) && !play.unfinished) {
+  const parts = playbookListingParts(playbook, plays, what);
+  return parts.head + parts.plays.map((p) => p.header + (p.tasks ?? '')).join('');
+}
+
+/** The listing in its parts: 2.19 prints each play's header before it asks for the play's variables to list its tasks. */
+export function playbookListingParts(playbook: string, plays: readonly ListedPlay[], what: ListingWhat): PlaybookListingParts {
+  return {
+    head: `\nplaybook: ${playbook}\n`,
+    plays: plays.map((play, idx) => {
+      let msg = `\n  play #${idx + 1} (${play.hostPatterns.join(',')}): ${play.name}\tTAGS: [${play.tags.join(',')}]`;
+      if (what.hosts) {
+        const hosts = play.hosts ?? [];
+        msg += `\n    pattern: ${pyRepr([...play.hostPatterns])}\n    hosts (${hosts.length}):`;
+        for (const host of hosts) msg += `\n      ${host}`;
+      }
+      const header = msg + '\n';
+      if (!(what.tags || what.tasks) || play.unfinished) return { header };
       let taskMsg = what.tasks ? '    tasks:\n' : '';
       const allTags: string[] = [];
       for (const task of play.tasks ?? []) {
@@ -55,8 +68,7 @@ export function formatPlaybookListing(playbook: string, plays: readonly ListedPl
       }
       if (what.tags) taskMsg += `      TASK TAGS: [${sortedUnion(play.tags, allTags).join(', ')}]\n`;
       // Display adds the newline the text lacks: an empty listing still prints a blank line.
-      out += taskMsg.endsWith('\n') ? taskMsg : taskMsg + '\n';
-    }
-  });
-  return out;
+      return { header, tasks: taskMsg.endsWith('\n') ? taskMsg : taskMsg + '\n' };
+    }),
+  };
 }

@@ -55,7 +55,7 @@ describe('vars/reserved names', () => {
       inventory,
       playbookDir: dir,
       extraVars: parseExtraVars(['q=1', 'timeout=9'], dir),
-      loadVarsFile: () => new Map(),
+      loadVarsFile: () => ({ data: new Map(), path: '' }),
     });
     const hosts = { all: ['h1'], active: () => ['h1'], batch: () => ['h1'] };
     const playVars = vars.startPlay(play, hosts, new Map());

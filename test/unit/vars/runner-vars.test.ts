@@ -22,7 +22,7 @@ function setup(): { vars: RunnerVars; play: CompiledPlayLike; dep: RoleInstanceL
       loaded.push(rendered);
       if (rendered === 'missing.yml') throw Object.assign(new Error('not found'), { code: 'ENOENT' });
       if (rendered === 'absent.yml') return undefined;
-      return dict({ vf: rendered });
+      return { data: dict({ vf: rendered }), path: `/pb/${rendered}` };
     },
   });
   const role: RoleInstanceLike = {
