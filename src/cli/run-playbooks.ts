@@ -4,7 +4,7 @@
  */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { isDict, pyStr, type Data, type DataDict } from '../core/data.js';
+import { VaultString, isDict, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { setKeyOriginsFromNode } from '../yaml/key-origins-from-node.js';
 import { setYamlFileWarningSink } from '../yaml/load-yaml-file.js';
@@ -227,6 +227,7 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
   const showVault = (message: string, verbosity: number): void => callback.display?.(message, { verbosity });
   const vaultSecrets = VaultSecrets.fromOptions(vaultOptions, cwd, askVaultPassword, (m) => callback.warning?.(m), showVault);
   vaultSecrets.trace = showVault;
+  VaultString.traced = verbosity >= 4;
   setRunVault(vaultSecrets);
   const becomeMethod = (args.becomeMethod as string | undefined) ?? config.get('ANSIBLE_BECOME_METHOD', 'privilege_escalation', 'become_method') ?? 'sudo';
   const agnosticPrompt = config.bool('ANSIBLE_AGNOSTIC_BECOME_PROMPT', 'privilege_escalation', 'agnostic_become_prompt', true);

@@ -85,8 +85,8 @@ export class VaultSecrets {
    * Plain text, or undefined when no secret opens it; vault text that is malformed throws its
    * VaultFormatError (2.19 gives up at the first secret that cannot parse it).
    */
-  open(ciphertext: string): string | undefined {
-    return this.openBytes(ciphertext, true)?.toString('utf8');
+  open(ciphertext: string, origin?: string): string | undefined {
+    return this.openBytes(ciphertext, true, origin)?.toString('utf8');
   }
 
   /** Plain bytes, or undefined when no secret opens them (`strict`: format errors thrown). */
@@ -132,7 +132,7 @@ export class VaultSecrets {
 
   /** Makes every `!vault` value of the run open with these secrets. */
   install(): void {
-    VaultString.opener = (ciphertext) => this.open(ciphertext);
+    VaultString.opener = (ciphertext, origin) => this.open(ciphertext, origin ?? 'None');
     vaultIdMatching.on = this.idMatch;
     vaultIdMatching.defaultId = this.defaultId;
     VaultString.unopenedReason =

@@ -28,32 +28,52 @@ export class UnsafeString {
 export class VaultString {
   /**
    * Opens vault text with the run's secrets (set once by the CLI): vault secrets are global to a
-   * run, as in ansible, and every stage that meets a `!vault` value needs them.
+   * run, as in ansible, and every stage that meets a `!vault` value needs them. `origin` names
+   * where the value was written, for the -vvvv trace.
    */
-  static opener: ((ciphertext: string) => string | undefined) | undefined;
+  static opener: ((ciphertext: string, origin?: string) => string | undefined) | undefined;
   /** Why a value no secret opens cannot be used (ansible's words; the run's secrets decide). */
   static unopenedReason = 'Attempting to decrypt but no vault secrets found.';
+  /** -vvvv: the opener traces each decryption, so a value is opened again where 2.19 would (see reveal). */
+  static traced = false;
+  /** The worker (one task on one host) running now; undefined on the controller. Set by the runner. */
+  static worker: () => object | undefined = () => undefined;
 
   /** Why the text could not be read as vault text, once an opener has thrown (a format error). */
   openError: Error | undefined;
+  /** Where it was opened: a worker, or ON_CONTROLLER. */
+  private openedIn: object | undefined;
 
-  /** `plaintext` is filled once a vault secret has opened it. */
+  /** `plaintext` is filled once a vault secret has opened it; `origin`: file:line:column of its tag. */
   constructor(
     readonly ciphertext: string,
     public plaintext?: string,
+    readonly origin?: string,
   ) {}
 
   /** The decrypted text, or undefined when no secret opens it (or the text is malformed: openError). */
   reveal(): string | undefined {
-    if (this.plaintext !== undefined || this.openError !== undefined || !VaultString.opener) return this.plaintext;
+    if (this.openError !== undefined || !VaultString.opener) return this.plaintext;
+    const here = VaultString.traced ? (VaultString.worker() ?? ON_CONTROLLER) : undefined;
+    if (this.plaintext !== undefined) {
+      // NOTE: 2.19 decrypts a value where it is used and keeps it there: in a worker forked for one
+      // task on one host, unless the controller (whose copy each worker inherits) opened it first.
+      if (here === undefined || this.openedIn === undefined || this.openedIn === ON_CONTROLLER || this.openedIn === here) return this.plaintext;
+      VaultString.opener(this.ciphertext, this.origin);
+      this.openedIn = here;
+      return this.plaintext;
+    }
     try {
-      this.plaintext = VaultString.opener(this.ciphertext);
+      this.plaintext = VaultString.opener(this.ciphertext, this.origin);
+      this.openedIn = here;
     } catch (e) {
       this.openError = e instanceof Error ? e : new Error(String(e));
     }
     return this.plaintext;
   }
 }
+
+const ON_CONTROLLER: object = {};
 
 export type DictKey = string | number | boolean | null;
 /**

@@ -46,6 +46,7 @@ import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
 import { withRunInternalArgs } from './run-internal-args.js';
 import { delegatedVars } from './delegated-vars.js';
 import { showVarsFilesRead } from './vars-files-read.js';
+import { inVaultWorker } from './vault-worker.js';
 import { loopControl, loopVarInUse, loopVarOrigin, type LoopControl } from './loop-control.js';
 import { NoLogError, noLogWarning, templateKw, templateTaskKeywords, type TaskKeywordValues } from './task-keyword-checks.js';
 
@@ -120,7 +121,11 @@ export class TaskExecutor {
     private readonly templar = services.templar,
   ) {}
 
-  async run(host: string, step: TaskStep): Promise<ExecOutcome> {
+  run(host: string, step: TaskStep): Promise<ExecOutcome> {
+    return inVaultWorker(() => this.runOnHost(host, step));
+  }
+
+  private async runOnHost(host: string, step: TaskStep): Promise<ExecOutcome> {
     const controller = this.services.controller;
     if (!controller) return this.runInWorker(host, step);
     const worker = controller.worker();

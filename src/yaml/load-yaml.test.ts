@@ -71,9 +71,9 @@ describe('yaml/load-yaml values', () => {
     assert.deepEqual(doc.get('c'), [new UnsafeString('x'), new Map([[new UnsafeString('k').value, new UnsafeString('v')]])]);
   });
 
-  it('reads !vault as VaultString', () => {
+  it('reads !vault as VaultString, naming where its tag was written (its -vvvv origin)', () => {
     const doc = toData(loadYaml('a: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  3031\n', 'f').documents[0]!) as Map<string, unknown>;
-    assert.deepEqual(doc.get('a'), new VaultString('$ANSIBLE_VAULT;1.1;AES256\n3031\n'));
+    assert.deepEqual(doc.get('a'), new VaultString('$ANSIBLE_VAULT;1.1;AES256\n3031\n', undefined, 'f:1:4'));
   });
 
   it('keeps aliases, explicit tags, documents and locations', () => {

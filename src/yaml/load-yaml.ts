@@ -261,7 +261,8 @@ class Composer {
     if (node.kind !== 'scalar' || typeof node.value !== 'string') {
       this.fail(start, `the '${tag}' tag requires a string value`, undefined, true);
     }
-    return { ...node, value: new VaultString(node.value) };
+    const at = this.loc(start);
+    return { ...node, value: new VaultString(node.value, undefined, `${at.file}:${at.line}:${at.column}`) };
   }
 
   private markUnsafe(node: YamlNode, done = new Map<YamlNode, YamlNode>()): YamlNode {
