@@ -88,7 +88,8 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
   const removedWhenQueued = new Map<string, boolean>();
   runner.watchUnshown?.((host) => waiting.has(host) && removedWhenQueued.get(host) === false);
   // NOTE: what the workers still running when a pass ends send comes out as it comes, in 2.19 a
-  // moment later: the next thing the strategy does lets it out, unless that is an error ending the run.
+  // moment later: the next task queued or results read let it out (a meta task is quicker), unless
+  // an error ends the run first.
   let stillRunning: Queued[] = [];
   const letOutRunning = (): void => {
     for (const q of stillRunning) releaseWorkerEvents(q.events);
@@ -206,7 +207,8 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
         continue;
       }
       if (step.task.action === 'meta') {
-        letOutRunning();
+        // NOTE: a meta task runs in the strategy's own thread at once, before the results thread
+        // shows what the workers still running send: their items come out after its line.
         await runner.runStep(step, host, true);
         // NOTE: a meta flush_handlers puts the host in its handlers (2.19's iterator state): they
         // are handed out one per pass from the next, as an implicit flush point's are.
