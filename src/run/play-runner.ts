@@ -89,7 +89,10 @@ export interface PlayRunServices {
   readonly error?: (error: string | Error) => void;
   /** Filters steps by --tags / --skip-tags; returns false to skip a step for this run. */
   readonly tagFilter?: TagFilter;
-  /** --skip-tags always: the flush_handlers 2.19 adds after each section is tagged `always`, so notified handlers never run. */
+  /**
+   * --skip-tags always: the flush_handlers 2.19 adds after each section is tagged `always`, so notified
+   * handlers never run; so is the role_complete ending each role, so no role is passed by as run.
+   */
   readonly skipImplicitFlush?: boolean;
   /** The controller's terminal: --step questions and the task debugger. */
   readonly terminal?: Terminal;
@@ -119,7 +122,7 @@ export class PlayRunner {
   private readonly names: TaskNames;
   private readonly processCtx: ProcessContext;
   private readonly announced = new Set<number>();
-  private readonly roleRuns = new RoleRuns();
+  private readonly roleRuns: RoleRuns;
   private endPlay = false;
   /** max_fail_percentage was crossed in this batch: it stops, and the playbook after the play. */
   breakPlay = false;
@@ -168,6 +171,7 @@ export class PlayRunner {
     private readonly playVars: PlayVars,
   ) {
     this.handlers = new PlayHandlers(compiled.handlers, this.handlerRunner());
+    this.roleRuns = new RoleRuns(!services.skipImplicitFlush);
     this.output = new HostOutputOrder(services.callback);
     this.names = new TaskNames(services.exec.templar, playVars, services.callback, services.exec.options);
     this.questions = new StepQuestions(services.step === true, services.terminal);

@@ -5,6 +5,9 @@
  * unless it allows duplicates. A role entry counts as completed for a host once one of its tasks
  * gave the host a result that counts (failed, or neither skipped nor unreachable) and the host then
  * reached a step outside it (a role it includes is inside it).
+ *
+ * NOTE: 2.19 marks a role completed in the implicit role_complete meta task ending it, which is
+ * tagged `always`: under --skip-tags always it never runs, so no role is ever passed by as run.
  */
 import { pyRepr } from '../core/data.js';
 import { paramsKey } from '../compile/compile-play.js';
@@ -19,13 +22,16 @@ export class RoleRuns {
   private readonly completed = new Map<string, Map<string, RoleInstance>>();
   private readonly keys = new WeakMap<RoleInstance, string>();
 
+  /** `completes`: false when --skip-tags leaves out the role_complete steps (tagged `always`). */
+  constructor(private readonly completes = true) {}
+
   /**
    * The host reached this step: the role entry it was in is complete when the step is not part
    * of it. True when the step is a dependency's task of a role the host already completed.
    */
   skips(host: string, step: TaskStep): boolean {
     const previous = this.inRole.get(host);
-    if (previous !== undefined && previous !== step.role) {
+    if (previous !== undefined && previous !== step.role && this.completes) {
       let done = this.completed.get(host);
       if (!done) this.completed.set(host, (done = new Map()));
       const ran = this.hadTask.get(host);
