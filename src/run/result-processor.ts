@@ -143,8 +143,12 @@ export function processResult(
       ? ((result.get('results') as Data[] | undefined) ?? []).filter(isDict)
       : [result];
     const looped = items[0] !== result;
+    // NOTE: 2.19 sends every item's notifications when the task as a whole changed (its
+    // TaskResult.is_changed), an item that did not change among them.
+    const changed = result.has('changed') ? truthy(result.get('changed')) : items.some((item) => truthy(item.get('changed')));
+    const notifies = (options.notify ?? true) && changed;
     for (const item of items) {
-      applyItem(ctx, host, step, item, options.notify ?? true, info.isHandler);
+      applyItem(ctx, host, step, item, notifies, info.isHandler);
       if (looped && INVENTORY_ACTIONS.has(task.action)) {
         if (truthy(item.get('changed'))) result.set('changed', true);
         ctx.callback.itemOk?.({ host, task: info, result: item, ...(outcome.delegatedTo ? { delegatedTo: outcome.delegatedTo } : {}) });
@@ -186,9 +190,10 @@ function onceShown(apply: () => void): void {
   if (!holdBack(apply)) apply();
 }
 
+/** `notifies`: the item's notifications are sent (the task changed, and they are the host's own). */
 function applyItem(ctx: ProcessContext, host: string, step: TaskStep, item: DataDict, notifies: boolean, byHandler = false): void {
   const notify = item.get('_ansible_notify');
-  if (notifies && Array.isArray(notify) && truthy(item.get('changed'))) {
+  if (notifies && Array.isArray(notify)) {
     for (const n of notify) {
       const name = pyStr(n);
       const crash = unhashableNotification(n);
