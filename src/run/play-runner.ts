@@ -30,7 +30,7 @@ import { resultLetsHostGoOn, stepMayRunAhead } from './run-ahead-policy.js';
 import { runFreePasses, type FreePassRunner } from './free-passes.js';
 import { runPinnedHosts, type PinnedRunner } from './pinned-hosts.js';
 import { HostOutputOrder } from './host-output-order.js';
-import { sendOutsideCapture } from './output-capture.js';
+import { holdBack, sendOutsideCapture } from './output-capture.js';
 import { TaskNames } from './task-names.js';
 import { settleWithDebugger, type DebuggedResultContext } from './debugged-result.js';
 import { enterIncludes, type IncludeEntryContext, type IncludeResult } from './include-entry.js';
@@ -695,6 +695,30 @@ export class PlayRunner {
     for (const host of this.failedBefore) if (!spared.includes(host) && batch.includes(host) && !this.services.unreachable.has(host)) this.failedAgain.add(host);
   }
 
+  /**
+   * A fatal failure (any_errors_fatal, a run_once result, a task bypassing the host loop) fails
+   * the hosts left besides those it failed itself.
+   */
+  private failTheOthers(hostsLeft: readonly string[], failedNow: readonly string[], fatal: boolean, once: ExecOutcome | undefined): void {
+    this.failBeforeAgain(failedNow);
+    for (const host of hostsLeft) {
+      if (failedNow.includes(host)) continue;
+      // NOTE: 2.19 marks the rest failed for later plays even when a rescue takes them in, and
+      // a host the task made unreachable too.
+      this.services.markedFailed.add(host);
+      const c = this.cursors.get(host);
+      if (fatal && c && !c.failed) {
+        c.failAtLast();
+        if (c.failed) this.services.failedHosts.add(host);
+      } else if (c && !c.failed && !c.ended && once?.result.get('failed') === true) {
+        // NOTE: run_once failed every host already (each took the result); 2.19 marks them a
+        // second time, so one in a rescue leaves it unrun (for its always, or out).
+        c.fail();
+        if (c.failed) this.services.failedHosts.add(host);
+      }
+    }
+  }
+
   private activeHosts(): string[] {
     return this.batchHosts.filter((h) => {
       const c = this.cursors.get(h);
@@ -834,23 +858,10 @@ export class PlayRunner {
     // for a failed run_once result (2.19's result processing), not for an unreachable one.
     const runOnceFatal = runOnce && (!perHost || failedNow.length > 0);
     if ((anyErrorsFatal || runOnceFatal || bypassHostLoop) && !ignoreErrors && failedNow.length + unreachableNow.length > 0) {
-      this.failBeforeAgain(failedNow);
-      for (const host of hostsLeft) {
-        if (failedNow.includes(host)) continue;
-        // NOTE: 2.19 marks the rest failed for later plays even when a rescue takes them in, and
-        // a host the task made unreachable too.
-        this.services.markedFailed.add(host);
-        const c = this.cursors.get(host);
-        if ((anyErrorsFatal || bypassHostLoop) && c && !c.failed) {
-          c.failAtLast();
-          if (c.failed) this.services.failedHosts.add(host);
-        } else if (c && !c.failed && !c.ended && once?.result.get('failed') === true) {
-          // NOTE: run_once failed every host already (each took the result); 2.19 marks them a
-          // second time, so one in a rescue leaves it unrun (for its always, or out).
-          c.fail();
-          if (c.failed) this.services.failedHosts.add(host);
-        }
-      }
+      const failOthers = (): void => this.failTheOthers(hostsLeft, failedNow, anyErrorsFatal || bypassHostLoop, once);
+      // NOTE: free and host_pinned fail the others as 2.19 reads the failed result, at the end of
+      // its pass: the tasks they queued in that pass before then still run, and show.
+      if (!perHost || !holdBack(failOthers)) failOthers();
     }
     if (!perHost) this.checkMaxFail(failedNow, unreachableNow);
     if (includeResults.length === 0) return [];
