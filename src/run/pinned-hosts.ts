@@ -1,6 +1,6 @@
 /**
  * The host_pinned strategy: `forks` slots, each keeping its host until the host is done with the
- * play, then taking the next host in order.
+ * play, then taking the first host in order with work left.
  */
 import type { TaskStep } from '../compile/program.js';
 import type { HostCursor } from './host-cursor.js';
@@ -38,11 +38,26 @@ export async function runPinnedHosts(hosts: readonly string[], runner: PinnedRun
     }
     return true;
   };
-  let next = 0;
+  /** The host has a step left, or handlers force_handlers runs (stepHost would step it). */
+  const hasWork = (host: string): boolean => {
+    const cursor = runner.cursor(host);
+    if (!cursor || runner.unreachable(host)) return false;
+    return cursor.peek() !== undefined || runner.forcedHandlers(host);
+  };
+  const held = new Set<string>();
+  // NOTE: 2.19's host_pinned walks the hosts in order each pass and a busy worker keeps the later
+  // ones waiting, so the first host with work has a slot: one meta clear_host_errors brought back
+  // (done, failed) takes it again before the later host that ran the meta goes on.
+  const firstFree = (before = hosts.length): string | undefined =>
+    hosts.slice(0, before).find((h) => !held.has(h) && hasWork(h));
   const slot = async (): Promise<void> => {
-    while (next < hosts.length && !runner.stopped()) {
-      const host = hosts[next++] as string;
-      while (await stepHost(host));
+    for (let host = firstFree(); host !== undefined && !runner.stopped(); host = firstFree()) {
+      held.add(host);
+      try {
+        while ((await stepHost(host)) && firstFree(hosts.indexOf(host)) === undefined);
+      } finally {
+        held.delete(host);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(Math.max(1, runner.forks), hosts.length) }, slot));
