@@ -15,6 +15,8 @@ type OriginLookup = (key: DictKey) => SourceLocation | undefined;
 interface OriginTable {
   lookup?: OriginLookup;
   entries?: Map<DictKey, SourceLocation | null>;
+  /** Where a dict's keys were written (2.19 tags a key from YAML as it does a value). */
+  keys?: OriginLookup;
 }
 
 /** A dict, or a list (keyed by index). */
@@ -34,6 +36,16 @@ function table(dict: Container): OriginTable {
 /** Registers how to find the origin of any of the dict's values (a dict loaded from YAML). */
 export function setValueOriginLookup(dict: Container, lookup: OriginLookup): void {
   table(dict).lookup = lookup;
+}
+
+/** Registers how to find where a dict's keys were written (a dict loaded from YAML). */
+export function setKeyLocationLookup(dict: DataDict, lookup: OriginLookup): void {
+  table(dict).keys = lookup;
+}
+
+/** Where `key` was written in the dict's source, when it was loaded from YAML. */
+export function keyLocation(dict: DataDict, key: DictKey): SourceLocation | undefined {
+  return tables.get(dict)?.keys?.(key);
 }
 
 /** Records where one value was written; `null` when it is known to have no origin. */
@@ -60,7 +72,7 @@ export function copyValueOrigin(from: Container, to: Container, key: DictKey): v
 export function copyValueOrigins(from: Container, to: Container): void {
   const t = tables.get(from);
   if (!t) return;
-  tables.set(to, { ...(t.lookup ? { lookup: t.lookup } : {}), ...(t.entries ? { entries: new Map(t.entries) } : {}) });
+  tables.set(to, { ...(t.lookup ? { lookup: t.lookup } : {}), ...(t.entries ? { entries: new Map(t.entries) } : {}), ...(t.keys ? { keys: t.keys } : {}) });
 }
 
 /** Gives a list made of `parts` one after another (`a + b`) the value origins their items have. */

@@ -2,8 +2,9 @@
  * Calls, filters and tests compiled to closures: how arguments are evaluated and settled, what
  * 2.19 does with undefined values and held failures among them, and the tagged inputs plugins see.
  */
-import { PyFloat, UnsafeString, VaultString } from '../core/data.js';
+import { PyFloat, UnsafeString, VaultString, type Data } from '../core/data.js';
 import { DeprecatedText } from '../core/deprecated-values.js';
+import { copyValueOrigins, hasValueOrigins, setValueOrigin, valueOrigin } from '../core/value-origins.js';
 import type { Expr } from './ast.js';
 import { filters, nestedRenderErrors, tests, userPlugins, type PluginValue } from './plugin.js';
 import type { Frame } from './render-state.js';
@@ -128,8 +129,22 @@ export abstract class CallCompiler {
         ? noArgs
         : (f: Frame): Value[] => {
             const out = a.map((x) => f.state.settle(x(f)));
-            if (s) for (const v of starred(f.state.settle(s(f)))) out.push(v);
-            return this.mutates ? out.map(lazified) : out;
+            if (s) {
+              const spread = f.state.settle(s(f));
+              const start = out.length;
+              for (const v of starred(spread)) out.push(v);
+              // the items keep their origins as arguments (a with_ loop's terms given to its lookup)
+              if (Array.isArray(spread) && hasValueOrigins(spread)) {
+                for (let j = 0; j < spread.length; j++) {
+                  const origin = valueOrigin(spread, j);
+                  if (origin) setValueOrigin(out as Data[], start + j, origin);
+                }
+              }
+            }
+            if (!this.mutates) return out;
+            const copy = out.map(lazified);
+            copyValueOrigins(out as Data[], copy as Data[]);
+            return copy;
           };
     const kwargsFn = k.length === 0 && !d ? noKwargs : (f: Frame): Kwargs => {
       const m: Kwargs = new Map();
@@ -153,6 +168,7 @@ export abstract class CallCompiler {
     const terms = e.callee.kind === 'name' && LOOKUP_CALLS.has(e.callee.name) && e.star === null ? e.args.slice(1).map(mayHoldConstant) : [];
     const holding = terms.includes(false) ? terms : null;
     const termTags = e.callee.kind === 'name' && LOOKUP_CALLS.has(e.callee.name) && e.star === null ? lookupTermTags(e.args.slice(1), (x) => this.expr(x)) : undefined;
+    const termOrigins = e.callee.kind === 'name' && LOOKUP_CALLS.has(e.callee.name) ? lookupTermOrigins(e.args, (x) => this.expr(x)) : undefined;
     return (f) => {
       const fn = callee(f);
       let kw = kwargs(f);
@@ -161,6 +177,7 @@ export abstract class CallCompiler {
         kw.set('caller', caller(f));
       }
       const a = args(f);
+      termOrigins?.(f, a);
       // Read (and cleared) by the lookup as it starts; cleared here if the callee was something else.
       if (holding) f.state.lookupTermsHoldingConstants = holding;
       try {
@@ -353,6 +370,21 @@ function starred(v: Value): Iterable<Value> {
     if (err instanceof PyException && err.pyType === 'TypeError') throw typeError(`Value after * must be an iterable, not ${typeName(v)}`);
     throw err;
   }
+}
+
+/**
+ * Gives a lookup call's arguments the origins of those read straight from variables: the lookup
+ * hands them back as they are (items, list …), 2.19's origin tags and all (lookup-item-origins.ts).
+ */
+function lookupTermOrigins(args: readonly Expr[], compile: (e: Expr) => ExprFn): ((f: Frame, values: Value[]) => void) | undefined {
+  const origins = args.map((e, i) => (i === 0 ? undefined : operandOrigin(e, compile)));
+  if (origins.every((o) => o === undefined)) return undefined;
+  return (f, values) => {
+    origins.forEach((origin, i) => {
+      const at = origin?.(f);
+      if (at) setValueOrigin(values as Data[], i, at);
+    });
+  };
 }
 
 /** Ansible's lookup globals: their positional terms may render template constants. */

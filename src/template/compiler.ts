@@ -17,6 +17,8 @@ import { StatementCompiler } from './statement-compiler.js';
 import { isMarkupExpression } from './markup-expressions.js';
 import { checkRequiredPlugins } from './required-plugins.js';
 import { passesValueThrough } from './value-passing.js';
+import { operandOrigin } from './operand-tags.js';
+import type { SourceLocation } from '../core/source-location.js';
 
 /** Compiles a parsed template. */
 export function compileTemplate(source: string, body: Stmt[]): CompiledTemplate {
@@ -58,3 +60,13 @@ export function compileExpression(expr: Expr, source?: string): (f: Frame) => Va
   };
 }
 
+
+/**
+ * Where the value an expression reads from a variable's list or dict (`item.value`, `d['a']`) was
+ * written, read again after it ran: a conditional's "derived from value" names it, an int too.
+ */
+export function compileItemOrigin(expr: Expr): ((f: Frame) => SourceLocation | undefined) | undefined {
+  if (expr.kind !== 'getattr' && expr.kind !== 'getitem') return undefined;
+  const c = new ExpressionCompiler();
+  return operandOrigin(expr, (x) => c.expr(x));
+}

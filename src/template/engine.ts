@@ -10,7 +10,7 @@ import { formatLocation, raisedElsewhere, type SourceLocation } from '../core/so
 import { copyValueOrigins, valueOrigin } from '../core/value-origins.js';
 import { isTaggedContainer, markTaggedContainer } from '../core/tagged-containers.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
-import { compileExpression, compileTemplate } from './compiler.js';
+import { compileExpression, compileItemOrigin, compileTemplate } from './compiler.js';
 import { isMarkupExpression } from './markup-expressions.js';
 import { joinOutput, nativeConcat } from './native-output.js';
 import { runTemplate } from './template-inheritance.js';
@@ -42,6 +42,8 @@ interface CompiledExpression {
   run(frame: Frame): Value;
   /** The expression gives a Markup, which 2.19 stores as a str with a warning. */
   markup: boolean;
+  /** Where the item it reads from a variable's container was written (compileItemOrigin). */
+  itemOrigin?: ((frame: Frame) => SourceLocation | undefined) | undefined;
 }
 
 const CACHE_LIMIT = 20000;
@@ -142,7 +144,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         const expr = parser.parseExpression(true);
         parser.expectEnd();
         if (error) throw error;
-        c = { run: compileExpression(expr, text), markup: isMarkupExpression(expr) };
+        c = { run: compileExpression(expr, text), markup: isMarkupExpression(expr), itemOrigin: compileItemOrigin(expr) };
       } catch (err) {
         if (!(err instanceof TemplateSyntaxError)) throw err;
         c = error && err.pos >= error.pos ? lexerErrorOfExpression(error, text, tokens.length === 1) : err;
@@ -316,7 +318,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     // NOTE: Ansible names where the value came from: a variable's definition (through filters
     // that hand it on unchanged, such as `default`), else the conditional.
     const bare = IDENTIFIER.test(expression) ? valueOriginOf(vars, expression) : undefined;
-    const valueOrigin = bare ?? ctx.originOfValue(result) ?? options.origin;
+    const valueOrigin = bare ?? ctx.originOfValue(result) ?? this.itemOriginOf(ctx, expression) ?? options.origin;
     const where = result === null || !valueOrigin ? '<unknown>' : formatLocation(valueOrigin);
     const shown = truthyData(result) ? 'True' : 'False';
     throw new TemplateError(
@@ -327,6 +329,15 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         hint: 'Broken conditionals can be temporarily allowed with the `ALLOW_BROKEN_CONDITIONALS` configuration option.',
       },
     );
+  }
+
+  /** Where the item a conditional read from a variable's list or dict was written (ints have no noted origin). */
+  private itemOriginOf(ctx: RenderContext, expression: string): SourceLocation | undefined {
+    try {
+      return this.compileExpr(expression).itemOrigin?.(new Frame(ctx, null));
+    } catch {
+      return undefined;
+    }
   }
 
   /** A conditional wholly in `{{ }}` is rendered as a template first: its syntax errors are a template's. */
@@ -455,6 +466,8 @@ export function toData(v: Value, keepTuples = false): Data {
       return r;
     });
     if (!changed) return v;
+    // the copy's items keep where they were written (a lookup's tuples: `item.1` of subelements)
+    copyValueOrigins(v, out);
     return tuple && keepTuples ? markTuple(out) : out;
   }
   if (v instanceof Map) {
@@ -475,6 +488,7 @@ export function toData(v: Value, keepTuples = false): Data {
       if (copy) copy.set(k, r);
       i++;
     }
+    if (copy) copyValueOrigins(v, copy);
     return copy ?? v;
   }
   if (v instanceof Undefined) {

@@ -5,6 +5,7 @@
 import { lookupLoadWarning } from '../core/lookup-names.js';
 import { PluginFailure } from './plugin-failure.js';
 import { type Data, type DataDict } from '../core/data.js';
+import { hasValueOrigins, setValueOrigin, valueOrigin } from '../core/value-origins.js';
 import { TemplateError, VolantError } from '../core/errors.js';
 import type { TemplateWarning } from './api.js';
 import { lookups, nestedRenderErrors, userPlugins, type PluginValue } from './plugin.js';
@@ -101,6 +102,13 @@ function runLookup(state: RenderState, args: Value[], kwargs: Kwargs, wantList: 
   // what is undefined in it is the result, as for an argument.
   const given = args.slice(1);
   const terms = state.lookupTerms(given) as Data[];
+  // the terms keep the origins their arguments had (lookup-item-origins.ts)
+  if (hasValueOrigins(args as Data[])) {
+    for (let i = 0; i < terms.length; i++) {
+      const origin = valueOrigin(args as Data[], i + 1);
+      if (origin) setValueOrigin(terms, i, origin);
+    }
+  }
   const termMarker = tolerant || terms === given ? undefined : terms.find((v) => v instanceof Undefined);
   if (termMarker !== undefined) return termMarker;
   let result: Data[];

@@ -2,7 +2,7 @@ import type { Data, DataDict, DictKey } from '../core/data.js';
 import { PyDate, PyFloat, UnsafeString, VaultString } from '../core/data.js';
 import { markTaggedContainer } from '../core/tagged-containers.js';
 import { markSetList } from '../core/set-lists.js';
-import { setValueOriginLookup } from '../core/value-origins.js';
+import { setKeyLocationLookup, setValueOriginLookup } from '../core/value-origins.js';
 import type { YamlMap, YamlNode } from './node.js';
 
 function toKey(value: Data): DictKey {
@@ -36,15 +36,25 @@ export function toData(node: YamlNode, made = new Map<YamlNode, Data>()): Data {
   made.set(node, out);
   for (const pair of node.pairs) out.set(toKey(toData(pair.key, made)), toData(pair.value, made));
   setValueOriginLookup(out, (key) => valueLocation(node, key));
+  setKeyLocationLookup(out, (key) => keyNodeLocation(node, key));
   markTaggedContainer(out);
   return out;
 }
 
 /** Where the value of `key` was written (the last pair wins, as in the dict). */
 function valueLocation(node: YamlMap, key: DictKey) {
+  return lastPair(node, key)?.value.loc;
+}
+
+/** Where `key` itself was written: its first pair, whose key object the dict keeps. */
+function keyNodeLocation(node: YamlMap, key: DictKey) {
+  return node.pairs.find((pair) => pair.key.kind === 'scalar' && toKey(pair.key.value) === key)?.key.loc;
+}
+
+function lastPair(node: YamlMap, key: DictKey): YamlMap['pairs'][number] | undefined {
   for (let i = node.pairs.length - 1; i >= 0; i--) {
     const pair = node.pairs[i] as YamlMap['pairs'][number];
-    if (pair.key.kind === 'scalar' && toKey(pair.key.value) === key) return pair.value.loc;
+    if (pair.key.kind === 'scalar' && toKey(pair.key.value) === key) return pair;
   }
   return undefined;
 }

@@ -7,6 +7,7 @@ import { Undefined, undefinedError } from '../runtime/undefined.js';
 import { PyBytes } from '../runtime/py-bytes.js';
 import { missingAttribute } from '../runtime/attributes.js';
 import type { FilterFn } from '../plugin.js';
+import { pairedItemOrigins } from '../lookups/lookup-item-origins.js';
 import type { Value } from '../runtime/py-object.js';
 import { ansibleClass, argument, chainedError, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 
@@ -256,10 +257,12 @@ export const subelements: FilterFn = (_ctx, value, args, kwargs) => {
     if (!Array.isArray(values) || isTuple(values)) {
       throw pluginError(`the key ${pyRepr(keys[keys.length - 1] ?? null)} should point to a list, got ${pyRepr(values)}`);
     }
-    for (const v of values) {
+    const pairs = values.map((v) => {
       if ((v as unknown) instanceof Undefined) throw undefinedError(v as unknown as Undefined);
-      results.push(markTuple([element, v]));
-    }
+      return markTuple([element, v]);
+    });
+    pairedItemOrigins(values, pairs);
+    results.push(...pairs);
   }
   return results;
 };

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { isStringLike, markTuple, pyRepr, textOf, truthy, type Data, type DataDict } from '../../core/data.js';
 import type { LookupFn } from '../plugin.js';
 import { ansibleClass, iterate, pluginError, toText } from '../filters/ansible-args.js';
+import { dictItemOrigins, flattenedItemOrigins, indexedItemOrigins, pickedTermOrigin, rowItemOrigins, subelementOrigins, termItemOrigins } from './lookup-item-origins.js';
 
 /** LookupBase._flatten: one level of lists (and tuples) is opened. */
 function flattenOnce(terms: readonly Data[]): Data[] {
@@ -14,9 +15,17 @@ function flattenOnce(terms: readonly Data[]): Data[] {
   return out;
 }
 
-export const items: LookupFn = (_ctx, terms) => flattenOnce(terms);
+export const items: LookupFn = (_ctx, terms) => {
+  const out = flattenOnce(terms);
+  flattenedItemOrigins(terms, out);
+  return out;
+};
 
-export const list: LookupFn = (_ctx, terms) => [...terms];
+export const list: LookupFn = (_ctx, terms) => {
+  const out = [...terms];
+  termItemOrigins(terms, out);
+  return out;
+};
 
 export const dict: LookupFn = (_ctx, terms) => {
   const out: Data[] = [];
@@ -24,12 +33,18 @@ export const dict: LookupFn = (_ctx, terms) => {
     if (!(term instanceof Map)) {
       throw pluginError(`the 'dict' lookup plugin expects a dictionary, got '${isStringLike(term) ? textOf(term) : pyRepr(term)}' of type ${ansibleClass(term)})`);
     }
-    for (const [key, value] of term) out.push(new Map<string | number | boolean | null, Data>([['key', key], ['value', value]]));
+    const made = [...term].map(([key, value]) => new Map<string | number | boolean | null, Data>([['key', key], ['value', value]]));
+    dictItemOrigins(term, made);
+    out.push(...made);
   }
   return out;
 };
 
-export const indexed_items: LookupFn = (_ctx, terms) => flattenOnce(terms).map((item, i) => markTuple([i, item]));
+export const indexed_items: LookupFn = (_ctx, terms) => {
+  const out = flattenOnce(terms).map((item, i) => markTuple([i, item]));
+  indexedItemOrigins(terms, out);
+  return out;
+};
 
 /** Lists of lists (each entry flattened once), shorter lists padded with None. */
 export const together: LookupFn = (_ctx, terms) => {
@@ -40,6 +55,7 @@ export const together: LookupFn = (_ctx, terms) => {
   const n = Math.max(...lists.map((l) => l.length));
   const out: Data[] = [];
   for (let i = 0; i < n; i++) out.push(flattenOnce(lists.map((l) => (i < l.length ? (l[i] as Data) : null))));
+  rowItemOrigins(lists, out, out.map((_, i) => lists.map((l) => (i < l.length ? i : -1))));
   return out;
 };
 
@@ -48,12 +64,17 @@ export const nested: LookupFn = (_ctx, terms) => {
   // longer looks up) gives its characters, a dict its keys; each combination is flattened once
   // more at the end, so a lone term's items must be iterable too.
   if (terms.length === 0) throw pluginError('with_nested requires at least one element in the nested list');
-  let result = iterate(terms[0] as Data);
-  for (const term of terms.slice(1)) {
-    const next = iterate(term);
+  const lists = terms.map((t) => iterate(t));
+  let result = lists[0] as Data[];
+  // the index in each term's items each row holds
+  let picks: number[][] = result.map((_, j) => [j]);
+  for (const next of lists.slice(1)) {
     result = result.flatMap((x) => next.map((y) => flattenOnce([x, y])));
+    picks = picks.flatMap((p) => next.map((_, j) => [...p, j]));
   }
-  return result.map((x) => flattenOnce(iterate(x)));
+  const out = result.map((x) => flattenOnce(iterate(x)));
+  rowItemOrigins(lists, out, picks);
+  return out;
 };
 
 const TERMS_ERROR = 'subelements lookup expects a list of two or three items,';
@@ -114,7 +135,9 @@ export const subelements: LookupFn = (_ctx, terms) => {
     if (list === undefined) continue;
     // NOTE: the lookup hands back the item without the list it walked (a copy with that key removed).
     const trimmed = withoutPath(element, walked);
-    for (const item of list) out.push(markTuple([trimmed, item]));
+    const pairs = list.map((item) => markTuple([trimmed, item]));
+    subelementOrigins(element, trimmed, list, pairs);
+    out.push(...pairs);
   }
   return out;
 };
@@ -132,4 +155,10 @@ function withoutPath(element: DataDict, path: readonly string[]): DataDict {
 }
 
 /** NOTE: a fresh random pick (Ansible uses random.choice without a seed). */
-export const random_choice: LookupFn = (_ctx, terms) => (terms.length === 0 ? [] : [terms[randomInt(terms.length)] as Data]);
+export const random_choice: LookupFn = (_ctx, terms) => {
+  if (terms.length === 0) return [];
+  const index = randomInt(terms.length);
+  const out = [terms[index] as Data];
+  pickedTermOrigin(terms, index, out);
+  return out;
+};
