@@ -16,17 +16,54 @@ import { isLiteralList } from './runtime/literal-lists.js';
 import type { Value } from './runtime/py-object.js';
 import { noteRawItems } from './raw-containers.js';
 
-/** The value as 2.19's lazify_container leaves it: see above. */
+/**
+ * The value as 2.19's lazify_container leaves it as it is handed to a call, filter or test or
+ * comes back from one: see above. NOTE: the lazy container copies a plain list or dict it holds
+ * as that item is read (and keeps the copy in its place), so nothing read through it reaches the
+ * written one (`{% for x in l | list %}{{ x.append(2) }}` leaves `l`'s lists alone); the plugin
+ * reads them as it runs, so Volant copies them at once, as deep as the template wrote them.
+ */
 export function lazified(v: Value): Value {
-  if (Array.isArray(v) && isTuple(v)) return isGroupTuple(v) ? v : lazifiedTuple(v as Data[]);
+  return lazifiedIn(v, new Map());
+}
+
+/**
+ * The value as 2.19's lazify_container leaves it as it is printed: one level is copied now; the
+ * items are read (and copied) only as the template's result is made, after the template ran, so
+ * a later change to a nested list shows (`{{ [l] }}{{ l.append(2) }}` prints [[1, 2]]).
+ */
+export function lazifiedPrinted(v: Value): Value {
+  if (Array.isArray(v) && isTuple(v)) return isGroupTuple(v) ? v : lazifiedTuple(v as Data[], null);
   if (!isLiteralList(v)) return v;
   if (Array.isArray(v)) return copied(v as Data[], (v as Data[]).slice());
   if (v instanceof Map) return copied(v as DataDict, new Map(v as DataDict));
   return v;
 }
 
-function lazifiedTuple(tuple: Data[]): Value {
-  const items = tuple.map((item) => lazified(item as Value) as Data);
+/**
+ * `made` maps each container copied so far to its copy (a list holding itself is copied once);
+ * null copies one level only.
+ */
+function lazifiedIn(v: Value, made: Map<object, Value> | null): Value {
+  if (made === null) return lazifiedPrinted(v);
+  if (Array.isArray(v) && isTuple(v)) return isGroupTuple(v) ? v : lazifiedTuple(v as Data[], made);
+  if (!isLiteralList(v) || !(Array.isArray(v) || v instanceof Map)) return v;
+  const known = made.get(v);
+  if (known !== undefined) return known;
+  if (Array.isArray(v)) {
+    const out: Data[] = [];
+    made.set(v, out);
+    for (const item of v as Data[]) out.push(lazifiedIn(item as Value, made) as Data);
+    return copied(v as Data[], out);
+  }
+  const out: DataDict = new Map();
+  made.set(v, out);
+  for (const [k, item] of v as DataDict) out.set(k, lazifiedIn(item as Value, made) as Data);
+  return copied(v as DataDict, out);
+}
+
+function lazifiedTuple(tuple: Data[], made: Map<object, Value> | null): Value {
+  const items = tuple.map((item) => lazifiedIn(item as Value, made) as Data);
   return items.every((item, i) => item === tuple[i]) ? tuple : copied(tuple, markTuple(items));
 }
 

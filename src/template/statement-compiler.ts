@@ -16,7 +16,7 @@ import { ExpressionCompiler } from './expression-compiler.js';
 import { nativeConcat } from './native-output.js';
 import { inRecursiveCall } from './recursive-calls.js';
 import { isRaw } from './raw-containers.js';
-import { lazified } from './lazified-containers.js';
+import { lazifiedPrinted } from './lazified-containers.js';
 import { renderBlock, runTemplate } from './template-inheritance.js';
 import { importModule } from './template-module.js';
 import type { StmtFn } from './call-compiler.js';
@@ -56,7 +56,7 @@ export class StatementCompiler extends ExpressionCompiler {
           // with nothing to say (`'a' if false`) drops out instead. `debug: var=` marks them all.
           if (raw instanceof Undefined && raw.message !== '' && !f.state.marksUndefined && !f.inMacroBody) throw undefinedError(raw);
           const v = f.state.settle(raw);
-          out.push(this.mutates ? lazified(v) : v);
+          out.push(this.mutates ? lazifiedPrinted(v) : v);
         };
       }
       case 'if': {
