@@ -18,6 +18,7 @@ import { PyRange, enterInputContainer, enterPlugin, exitInputContainer, exitPlug
 import { CapturedFailure, PlainUndefined, Undefined, UndefinedError, capturedFailureRaising, undefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 import { refuseOmitInput } from './filters/omit-input.js';
+import { inlineIfInput } from './filters/inline-if-input.js';
 import { tripHeldItems } from './filters/held-items.js';
 import { carryPassedItemOrigins } from './filters/passed-item-origins.js';
 import { mayHoldConstant } from './lookup-term-constants.js';
@@ -268,6 +269,7 @@ export abstract class CallCompiler {
       f.state.filterInputOrigin = inputOrigin ? () => inputOrigin(f) : null;
       try {
         if (v === OMIT_PLACEHOLDER) refuseOmitInput(name);
+        if (v instanceof PlainUndefined) v = inlineIfInput(name, v) ?? v;
         tripHeldItems(name, v, a);
         const out = fn(f.state.pluginContext, v as PluginValue, a as PluginValue[], kw as Map<string, PluginValue>) as Value;
         // NOTE: 2.19 hands a filter's range() on as the list it holds (`range(3) | default(1)`)

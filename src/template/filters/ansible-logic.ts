@@ -41,6 +41,10 @@ function isDocumentedBool(value: Data): boolean {
 }
 
 export const bool: FilterFn = (ctx, value) => {
+  if (value instanceof PlainUndefined) {
+    ctx.warn?.({ kind: 'deprecation', message: 'The `bool` filter coerced invalid value Undefined (Undefined) to False.', version: '2.23' });
+    return false;
+  }
   const v = defined(value);
   const result = toBool(v);
   if (!isDocumentedBool(v)) {

@@ -5,6 +5,7 @@ import { argument, defined, definedDeep, pluginError } from './ansible-args.js';
 import { dumpYaml, type YamlDumpOptions } from '../../core/yaml-emitter/index.js';
 import { PyDateTime } from '../runtime/py-datetime.js';
 import { PyBytes } from '../runtime/py-bytes.js';
+import { PlainUndefined } from '../runtime/undefined.js';
 import { isOmit } from '../runtime/omit.js';
 import { plainTypeName, str } from '../runtime/py-values.js';
 import { datetimeIso } from './ansible-runtime-values.js';
@@ -105,7 +106,7 @@ function showLoadWarning(ctx: PluginContext, text: string, w: YamlLoadWarning): 
 }
 
 /** NOTE: non-string input passes through, with 2.19's deprecation at the value's definition. */
-function ignoredInput(ctx: PluginContext, name: string, data: Data): Data {
+function ignoredInput<T extends Data | PlainUndefined>(ctx: PluginContext, name: string, data: T): T {
   const origin = ctx.inputOrigin;
   ctx.warn?.({
     kind: 'deprecation',
@@ -117,6 +118,8 @@ function ignoredInput(ctx: PluginContext, name: string, data: Data): Data {
 }
 
 export const from_yaml: FilterFn = (ctx, value) => {
+  // an inline if's Undefined is no str either: handed back as it is (inline-if-input.ts)
+  if (value instanceof PlainUndefined) return ignoredInput(ctx, 'from_yaml', value);
   const data = defined(value);
   if (data === null) return null;
   if (!isStringLike(data) || isOmit(data)) return ignoredInput(ctx, 'from_yaml', data);
@@ -131,6 +134,8 @@ export const from_yaml: FilterFn = (ctx, value) => {
 };
 
 export const from_yaml_all: FilterFn = (ctx, value) => {
+  // an inline if's Undefined is no str either: handed back as it is (inline-if-input.ts)
+  if (value instanceof PlainUndefined) return ignoredInput(ctx, 'from_yaml_all', value);
   const data = defined(value);
   if (data === null) return [];
   if (!isStringLike(data) || isOmit(data)) return ignoredInput(ctx, 'from_yaml_all', data);

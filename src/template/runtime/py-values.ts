@@ -134,7 +134,8 @@ export function plainTypeName(v: Value | undefined): string {
   if (v instanceof PyFloat) return 'float';
   if (Array.isArray(v)) return isTuple(v) ? 'tuple' : 'list';
   if (v instanceof Map) return mappingTypeName(v);
-  if (v instanceof Undefined) return 'AnsibleUndefined';
+  // an inline if's Undefined is Jinja's own class
+  if (v instanceof Undefined) return v instanceof PlainUndefined ? 'Undefined' : 'AnsibleUndefined';
   if (v instanceof PyObject) return v.typeName;
   if (v instanceof PyDate) return v.kind;
   return 'str';
