@@ -12,6 +12,7 @@ import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { delegateHostName } from './delegate-host-name.js';
 import { loopSubdir, renderDroppingUndefined } from '../template/lookups/first-found.js';
 import { withLoopTermTags, withTaggedValues } from '../template/lookup-term-tags.js';
+import { renderedValueOrigin } from '../template/variable-origins.js';
 import { withRenderDefaults } from '../template/renderer-defaults.js';
 import { ConnectionError, TemplateError, VolantError } from '../core/errors.js';
 import { raisedElsewhere, type SourceLocation } from '../core/source-location.js';
@@ -179,6 +180,8 @@ export class TaskExecutor {
       if (value === OMIT) throw omittedLoopError(terms.loc);
       // a tuple is one term, as it is no list to 2.19
       const list = Array.isArray(value) && !isTuple(value) ? value : [value];
+      // a lone term is handed back as the with_items item, named where it was written
+      if (list !== value) setValueOrigin(list, 0, renderedValueOrigin(terms.value, vars, terms.loc));
       return withTaggedValues(withLoopTermTags(value, list), () => this.invokeWithLookup(withLookup.name, list, vars, step, terms.loc));
     }
     const loop = task.keywords.get('loop');

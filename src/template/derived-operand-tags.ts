@@ -22,7 +22,7 @@ const PICKING_FILTERS: ReadonlySet<string> = new Set(['first', 'last', 'min', 'm
 const READING_METHODS: ReadonlySet<string> = new Set(['values', 'items', 'keys', 'get', 'copy']);
 
 /** Whether the expression calls anything but a reading method (a lookup, a macro, list.pop …). */
-function holdsCall(node: unknown): boolean {
+export function holdsCall(node: unknown): boolean {
   if (typeof node !== 'object' || node === null) return false;
   const n = node as { kind?: unknown; callee?: { kind?: unknown; attr?: unknown } };
   if (n.kind === 'call' && !(n.callee?.kind === 'getattr' && READING_METHODS.has(n.callee.attr as string))) return true;

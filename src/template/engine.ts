@@ -11,6 +11,7 @@ import { copyValueOrigins, valueOrigin } from '../core/value-origins.js';
 import { isTaggedContainer, markTaggedContainer } from '../core/tagged-containers.js';
 import type { RenderOptions, TemplateRenderer, VarSource } from './api.js';
 import { compileExpression, compileItemOrigin, compileTemplate } from './compiler.js';
+import { ONE_VARIABLE, valueOriginOf } from './variable-origins.js';
 import { isMarkupExpression } from './markup-expressions.js';
 import { joinOutput, nativeConcat } from './native-output.js';
 import { runTemplate } from './template-inheritance.js';
@@ -405,23 +406,6 @@ export function untrustedTemplate(location: SourceLocation | undefined): Templat
     hint: 'Templates and expressions must be defined by trusted sources such as playbooks or roles, not untrusted sources such as module results.',
   });
 }
-const ONE_VARIABLE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
-
-/**
- * Where a variable's value was written. NOTE: a variable defined as exactly `{{ other }}` holds
- * other's value itself, and 2.19 names other's definition.
- */
-function valueOriginOf(vars: VarSource, name: string): SourceLocation | undefined {
-  let current = name;
-  for (let hops = 0; hops < 20; hops++) {
-    const value = vars.get(current);
-    const next = typeof value === 'string' ? ONE_VARIABLE.exec(value)?.[1] : undefined;
-    if (next === undefined || !vars.has(next)) break;
-    current = next;
-  }
-  return vars.origin?.(current);
-}
-
 function truthyData(v: Data): boolean {
   if (v === null) return false;
   if (typeof v === 'boolean') return v;

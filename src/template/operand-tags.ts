@@ -16,6 +16,7 @@ import { taggedItemNames, withOperandNames } from './runtime/py-values.js';
 import { Undefined } from './runtime/undefined.js';
 import { isGroupTuple } from './runtime/group-tuple.js';
 import { derivedTagger } from './derived-operand-tags.js';
+import { lookupResultTagger } from './lookup-result-tags.js';
 
 type ExprFn = (f: Frame) => Value;
 
@@ -51,6 +52,8 @@ export function operandTagger(e: Expr, compile: (e: Expr) => ExprFn): OperandTag
   }
   const readVariable = varsLookupName(e);
   if (readVariable !== undefined) return (f, value) => lazyName(value) ?? (f.state.vars.origin?.(readVariable) ? taggedName(value) : undefined);
+  const fromLookup = lookupResultTagger(e, compile, (x) => operandTagger(x, compile), (x) => literalItemTagger(x, compile), taggedName);
+  if (fromLookup) return (f, value) => lazyName(value) ?? fromLookup(f, value);
   const derived = derivedTagger(e, compile, (x) => operandTagger(x, compile), (v) => lazyName(v) ?? taggedName(v));
   if (givesLazyContainer(e)) return derived ? (f, value) => lazyName(value) ?? derived(f, value) : (_f, value) => lazyName(value);
   return derived ?? NONE;
