@@ -6,7 +6,7 @@ import { isSetList } from '../../core/set-lists.js';
 import { isGroupTuple } from './group-tuple.js';
 import { unopenedVaultRead } from '../unopened-vault.js';
 import { PyDate, PyFloat, floatRepr, isTuple, markTuple, strRepr, UnsafeString, VaultString, textOf, type Data, type DataDict, type DictKey } from '../../core/data.js';
-import { valueOrigin } from '../../core/value-origins.js';
+import { keyLocation, valueOrigin } from '../../core/value-origins.js';
 import { isTaggedContainer } from '../../core/tagged-containers.js';
 import { PyObject, type Value } from './py-object.js';
 import { typeError } from './py-exception.js';
@@ -71,6 +71,8 @@ export function taggedElementName(v: Value): string | undefined {
     for (let i = 0; i < c.length; i++) if (c[i] === v && valueOrigin(c as Data[], i)) return taggedTypeName(v);
   } else {
     for (const [k, x] of c as ReadonlyMap<DictKey, Data>) if (x === v && valueOrigin(c as DataDict, k)) return taggedTypeName(v);
+    // a dict iterated gives its keys, tagged as 2.19's YAML loader tags them
+    if (typeof v !== 'object' && (c as DataDict).has(v) && keyLocation(c as DataDict, v)) return taggedTypeName(v);
   }
   return undefined;
 }
