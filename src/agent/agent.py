@@ -66,7 +66,7 @@ def _load_runtime():
 
 
 runtime = _load_runtime()
-# async jobs: jid -> {'started', 'finished', 'result', 'module'}; async_status reads this.
+# async jobs: jid -> {'started', 'finished', 'result', 'module', 'began', 'done'}; async_status reads this.
 runtime.ASYNC_JOBS = {}
 # running requests: id -> list of child processes (killed on cancel / timeout)
 runtime.RUNNING = {}
@@ -379,7 +379,9 @@ def handle_async(req):
     except (OSError, IOError) as e:
         send({'id': req['id'], 'ok': True, 'result': {'failed': True, 'msg': 'could not create the job file: %s' % e}})
         return
-    job = {'started': True, 'finished': False, 'result': None, 'module': name}
+    # began (monotonic) and done (set when the job ends) let async_status wait out a young job
+    job = {'started': True, 'finished': False, 'result': None, 'module': name,
+           'began': time.monotonic(), 'done': threading.Event()}
     runtime.ASYNC_JOBS[jid] = job
     if req.get('tty'):
         req = dict(req, env=_with_tty(req.get('env') or None, req['tty'])[0])  # the job's environment only
@@ -400,6 +402,7 @@ def handle_async(req):
             data = {'failed': True, 'msg': 'the async job ended without a result'}
         job['result'] = data
         job['finished'] = True
+        job['done'].set()
     w = threading.Thread(target=watch, name='async-' + jid)
     w.daemon = True
     w.start()

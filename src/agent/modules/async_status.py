@@ -5,8 +5,16 @@
 # so a controller that does the same merge gets the same thing.
 import json
 import os
+import time
 
 import volant_runtime
+
+# NOTE: 2.19 cannot ask about a job sooner than ~0.3 s after starting it (a worker fork, the
+# module's transfer and a Python start come between; measured on the oracle: a 0.1 s job polled
+# by the very next task is always done, a 0.3 s one now and then not). This agent answers within
+# a millisecond, so a poll of a younger job waits for it up to this age: a quick job is seen
+# finished by the first poll, as 2.19 sees it.
+FIRST_POLL_FLOOR = 0.25
 
 ARGUMENT_SPEC = {
     'jid': {'type': 'str', 'required': True},
@@ -60,6 +68,15 @@ def _from_file(ctx, jid, log_path, base):
     return _final(base, data, raw=True)
 
 
+def _wait_if_young(job):
+    began, done = job.get('began'), job.get('done')
+    if began is None or done is None:
+        return
+    left = began + FIRST_POLL_FLOOR - time.monotonic()
+    if left > 0:
+        done.wait(left)
+
+
 def run(params, ctx):
     jid, mode = params['jid'], params['mode']
     async_dir = params['_async_dir'] or os.path.expanduser('~/.ansible_async')
@@ -84,6 +101,7 @@ def run(params, ctx):
         if os.path.exists(log_path):
             os.unlink(log_path)
         return _final(base, {'ansible_job_id': jid, 'erased': log_path})
+    _wait_if_young(job)
     if not job.get('finished'):
         return _final(base, {'started': 1, 'finished': 0, 'ansible_job_id': jid}, raw=True)
     data = dict(job.get('result') or {})
