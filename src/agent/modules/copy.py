@@ -188,6 +188,10 @@ def _run(params, ctx):
 
     exists = os.path.exists(dest)
     checksum_dest = ctx.sha1(dest) if exists and not os.path.isdir(dest) else None
+    # NOTE: a link dest (not followed) never matches: 2.19's action stats it without following (no
+    # checksum), and its module replaces a link whatever the checksums say
+    if os.path.islink(dest):
+        checksum_dest = ''
     diff_list = []
     # NOTE: assemble's action diffs whatever the checksums say (its stat of dest never matches)
     if ctx.diff_mode and (checksum_dest != checksum_src or ctx.internal.get('_volant_diff_always')):
@@ -253,6 +257,11 @@ def _run(params, ctx):
     result = {}
     if params['backup'] and exists:
         result['backup_file'] = ctx.backup_local(dest)
+    if os.path.islink(dest):
+        # NOTE: as 2.19's module, the link becomes an empty file before validate runs (a failing
+        # validate leaves that)
+        os.unlink(dest)
+        open(dest, 'w').close()
     fd, tmp = tempfile.mkstemp(prefix='.ansible_tmp', dir=dest_dir, suffix=os.path.basename(dest))
     try:
         with os.fdopen(fd, 'wb') as f:
@@ -436,13 +445,15 @@ def _action_answer(args, internal, dest, st, follow):
     data = _sent_data(args, internal)
     if data is None:
         return None
-    exists = st is not None
-    if exists and _file_sha1(dest) == data.digest('sha1'):
+    # NOTE: the stat module gives a checksum of a regular file only: a link the action did not
+    # follow never matches (the module then replaces it)
+    if st is not None and stat.S_ISREG(st.st_mode) and _file_sha1(dest) == data.digest('sha1'):
         _drop_copy_only_args(args)
         return None
     if not internal.get('_volant_check_mode'):
         return None
-    diff = [_diff_entry(internal, os.path.expanduser(args['dest']), dest, exists, data)] if internal.get('_volant_diff_mode') else []
+    # (the diff's peek at dest follows a link: one to nothing is no file)
+    diff = [_diff_entry(internal, os.path.expanduser(args['dest']), dest, os.path.exists(dest), data)] if internal.get('_volant_diff_mode') else []
     return {'changed': True, 'diff': diff, 'invocation': _task_args_invocation(args, internal)}
 
 
