@@ -1051,10 +1051,15 @@ class Context(object):
         # NOTE: ansible names a backup by its module process's pid, new for every task, so two backups
         # of a file within a second both stay; this agent's pid is the same for all, hence a count.
         backupdest = '%s.%s.%s' % (path, os.getpid() + next(_BACKUP_COUNT), ext)
+        # NOTE: 2.19 names the backup in check mode too (a result shows it) but makes none
+        if self.check_mode:
+            return backupdest
         try:
             shutil.copy2(path, backupdest)
         except (shutil.Error, IOError, OSError) as e:
-            self.fail('Could not make backup of %s to %s: %s' % (path, backupdest, e))
+            # NOTE: 2.19 raises here (from the OS error): the module crashes with both texts
+            self.fail('Task failed: Module failed: Could not make backup of %r to %r: %s' % (path, backupdest, e),
+                      exception='(traceback unavailable)')
         return backupdest
 
     def atomic_move(self, src, dest, unsafe_writes=False, keep_dest_attrs=True):

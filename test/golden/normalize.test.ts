@@ -98,6 +98,13 @@ describe('golden/normalize', () => {
     assert.equal(normalizeOutput('ASYNC OK on localhost: jid=j522711689673.32448', ctx), 'ASYNC OK on localhost: jid=<JID>');
   });
 
+  it("replaces a backup file's pid and time", () => {
+    assert.equal(
+      normalizeOutput('"backup_file": "/etc/hosts.5803.2026-12-03@14:38:50~"', ctx),
+      '"backup_file": "/etc/hosts.<BACKUP>~"',
+    );
+  });
+
   it('leaves everything else alone', () => {
     const recap =
       'localhost                  : ok=2    changed=1    unreachable=0    failed=0    skipped=0    rescued=0    ignored=0   \n';

@@ -51,6 +51,8 @@ const RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/(\b_original_basename"?: "?\.)[A-Za-z0-9_]{8}\b/g, '$1<RANDOM>'],
   // async job ids (`jid=j522711689673.32448`, `ansible_job_id`, the results file name).
   [/\bj\d{6,}\.\d+\b/g, '<JID>'],
+  // backup files (`backup: true`): named by the module's pid and the second it ran.
+  [/\.\d+\.\d{4}-\d\d-\d\d@\d\d:\d\d:\d\d~/g, '.<BACKUP>~'],
   // tempfile's random names: the module's default prefix "ansible." plus mkstemp's 8 characters.
   [/(\/ansible\.)[a-z0-9_]{8}\b/g, '$1<RANDOM>'],
   // Python prints its set of valid booleans in hash order, which changes from run to run.
