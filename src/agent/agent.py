@@ -66,7 +66,7 @@ def _load_runtime():
 
 
 runtime = _load_runtime()
-# async jobs: jid -> {'started', 'finished', 'result', 'module', 'began', 'done'}; async_status reads this.
+# async jobs: jid -> {'started', 'finished', 'result', 'module', 'done'}; async_status reads this.
 runtime.ASYNC_JOBS = {}
 # running requests: id -> list of child processes (killed on cancel / timeout)
 runtime.RUNNING = {}
@@ -379,9 +379,8 @@ def handle_async(req):
     except (OSError, IOError) as e:
         send({'id': req['id'], 'ok': True, 'result': {'failed': True, 'msg': 'could not create the job file: %s' % e}})
         return
-    # began (monotonic) and done (set when the job ends) let async_status wait out a young job
-    job = {'started': True, 'finished': False, 'result': None, 'module': name,
-           'began': time.monotonic(), 'done': threading.Event()}
+    # done (set when the job ends) lets async_status wait for the job as long as 2.19's check takes
+    job = {'started': True, 'finished': False, 'result': None, 'module': name, 'done': threading.Event()}
     runtime.ASYNC_JOBS[jid] = job
     if req.get('tty'):
         req = dict(req, env=_with_tty(req.get('env') or None, req['tty'])[0])  # the job's environment only
