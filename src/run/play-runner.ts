@@ -290,7 +290,7 @@ export class PlayRunner {
           // NOTE: its iterator gives the flush to every host there once any host has a notification,
           // and the strategy asks for each one's variables as it runs it.
           const asked = this.batchHosts.some((h) => this.handlers.notifications.pending(h));
-          const starting = (h: string): void => void (asked && showVarsFilesRead(this.services.callback, this.playVars, h));
+          const starting = (h: string): void => void (asked && this.varsAsked(h));
           await this.flushHandlers([...ordered, ...[...flushing].filter((h) => !ordered.includes(h))], starting);
         }
         for (const h of stepHosts) this.cursors.get(h)?.advance();
@@ -328,6 +328,8 @@ export class PlayRunner {
    * each, which ask for each host's variables (all that shows of them, at -vvv).
    */
   private roleCompleteTurns(hosts: readonly string[]): void {
+    // (most steps: no host just left a role)
+    if (hosts.every((h) => (this.cursors.get(h)?.rolesCompleted.length ?? 0) === 0)) return;
     const ends = hosts.map((h) => ({ h, roles: this.cursors.get(h)?.rolesCompleted ?? [] }));
     for (const { h } of ends) {
       const cursor = this.cursors.get(h);
@@ -337,9 +339,12 @@ export class PlayRunner {
     // NOTE: 2.19's iterator passes by the role_complete of a role the host completed through another entry of it.
     const due = ends.map(({ h, roles }) => ({ h, roles: roles.filter((role) => !this.roleRuns.completedElsewhere(h, role)) }));
     for (let turn = 0; due.some(({ roles }) => roles.length > turn); turn++) {
-      for (const { h, roles } of due) if (roles.length > turn) showVarsFilesRead(this.services.callback, this.playVars, h);
+      for (const { h, roles } of due) if (roles.length > turn) this.varsAsked(h);
     }
   }
+
+  /** 2.19 asked for the host's variables (at -vvv its vars_files say they were read: vars-files-read.ts). */
+  private readonly varsAsked = (host?: string): void => showVarsFilesRead(this.services.callback, this.playVars, host);
 
   private batchOutcome(hosts: readonly string[]): BatchOutcome {
     // A failure pending in an always section fires as the host looks for its next step, which
@@ -476,12 +481,12 @@ export class PlayRunner {
       queueing: (step, host) => {
         // NOTE: 2.19's free strategy checks these as it queues the task, before the results of
         // tasks queued earlier are shown; run_once warns, and the task runs on every host anyway.
-        showVarsFilesRead(this.services.callback, this.playVars, host);
+        this.varsAsked(host);
         checkHostLoop(step);
         if (this.runOnceAt(step, [host]) === 0) this.services.warn(FREE_RUN_ONCE);
         this.warnPerHostFatal(step);
       },
-      implicitMeta: (host) => showVarsFilesRead(this.services.callback, this.playVars, host),
+      implicitMeta: this.varsAsked,
       runHandler: async (step, host) => {
         await this.handlers.run(step, [host], true);
       },
@@ -765,7 +770,7 @@ export class PlayRunner {
     }
     // 2.19 asks for each host's variables as it queues the task, the first before the banner
     // (free and host_pinned ask as they queue it: see queueing).
-    if (!perHost) showVarsFilesRead(this.services.callback, this.playVars, hosts[0]);
+    if (!perHost) this.varsAsked(hosts[0]);
     if (!step.implicit && !this.announced.has(step.id)) {
       // NOTE: ansible reads the first host's variables before the task banner, so an error in
       // its group_vars/ or host_vars/ files comes before the banner (the variables are cached).
@@ -792,7 +797,7 @@ export class PlayRunner {
     // host only, the others do not get the result, and a failure is fatal to the play's hosts.
     const bypassHostLoop = BYPASS_HOST_LOOP.has(task.action);
     const targets = bypassHostLoop ? hosts.slice(0, 1) : runOnce ? hosts.slice(0, onceAt + 1) : hosts;
-    if (!perHost) for (const h of targets.slice(1)) showVarsFilesRead(this.services.callback, this.playVars, h);
+    if (!perHost) for (const h of targets.slice(1)) this.varsAsked(h);
     // 2.19's hosts_left: the batch's hosts that were reachable when the task started.
     const hostsLeft = this.batchHosts.filter((h) => !this.services.unreachable.has(h));
     const failedNow: string[] = [];
@@ -1026,7 +1031,7 @@ export class PlayRunner {
 
   private metaContext() {
     return {
-      varsAsked: (host: string) => showVarsFilesRead(this.services.callback, this.playVars, host),
+      varsAsked: this.varsAsked,
       cursors: this.cursors,
       activeHosts: () => this.activeHosts(),
       flushHandlers: (hosts: readonly string[]) => this.flushHandlers(hosts),
