@@ -6,6 +6,7 @@ import { sameLocation, type SourceLocation } from '../core/source-location.js';
 import { TemplateError, VolantError } from '../core/errors.js';
 import { OMIT_PLACEHOLDER } from '../template/index.js';
 import { isUntrustedContainer } from '../template/runtime/trust.js';
+import { ONE_VARIABLE } from '../template/variable-origins.js';
 
 /** debug: prints `msg` or the value of the expression `var`, above a verbosity threshold. */
 export const debug: Action = (ctx) => {
@@ -54,7 +55,6 @@ export const debug: Action = (ctx) => {
 };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const ONE_VARIABLE = /^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
 
 /**
  * A variable's value with what is undefined in it marked, or undefined when it holds no template.

@@ -43,8 +43,8 @@ interface CompiledExpression {
   run(frame: Frame): Value;
   /** The expression gives a Markup, which 2.19 stores as a str with a warning. */
   markup: boolean;
-  /** Where the item it reads from a variable's container was written (compileItemOrigin). */
-  itemOrigin?: ((frame: Frame) => SourceLocation | undefined) | undefined;
+  /** Where the item it reads from a variable's container was written (compileItemOrigin), compiled when an error asks. */
+  itemOrigin?: () => ((frame: Frame) => SourceLocation | undefined) | undefined;
 }
 
 const CACHE_LIMIT = 20000;
@@ -145,7 +145,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
         const expr = parser.parseExpression(true);
         parser.expectEnd();
         if (error) throw error;
-        c = { run: compileExpression(expr, text), markup: isMarkupExpression(expr), itemOrigin: compileItemOrigin(expr) };
+        c = { run: compileExpression(expr, text), markup: isMarkupExpression(expr), itemOrigin: () => compileItemOrigin(expr) };
       } catch (err) {
         if (!(err instanceof TemplateSyntaxError)) throw err;
         c = error && err.pos >= error.pos ? lexerErrorOfExpression(error, text, tokens.length === 1) : err;
@@ -335,7 +335,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
   /** Where the item a conditional read from a variable's list or dict was written (ints have no noted origin). */
   private itemOriginOf(ctx: RenderContext, expression: string): SourceLocation | undefined {
     try {
-      return this.compileExpr(expression).itemOrigin?.(new Frame(ctx, null));
+      return this.compileExpr(expression).itemOrigin?.()?.(new Frame(ctx, null));
     } catch {
       return undefined;
     }
