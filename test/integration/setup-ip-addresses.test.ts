@@ -33,7 +33,8 @@ const SCRIPT = `
 class Ctx(object):
     def run_command(self, argv):
         return 0, sys.stdin.read(), ''
-split = mod._addresses_by_ifindex(Ctx(), '/usr/sbin/ip')
+import _network_facts as net
+split = net._addresses_by_ifindex(Ctx(), '/usr/sbin/ip')
 print(json.dumps(dict((k, [[l.split()[1] for l in text.splitlines() if l.split()[0] in ('inet', 'inet6')] for text in v]) for k, v in split.items())))
 `;
 

@@ -8,15 +8,16 @@ import { readFileSync, existsSync } from 'node:fs';
 import { runWithSetup } from './setup-python.js';
 
 const SCRIPT = `
-real = mod.mount_size
+import _hardware_facts as hw
+real = hw.mount_size
 def slow_root(path):
     if path == '/':
         time.sleep(30)
     return real(path)
-mod.mount_size = slow_root
+hw.mount_size = slow_root
 ctx = rt.Context('setup', {})
 started = time.monotonic()
-mounts = mod._mount_facts(ctx, 1)['mounts']
+mounts = hw._mount_facts(ctx, 1)['mounts']
 print(json.dumps({'mounts': mounts, 'warnings': ctx.warnings, 'seconds': time.monotonic() - started}))
 `;
 

@@ -11,7 +11,8 @@ import re
 ctx = rt.Context('setup', {})
 rc, out, err = ctx.run_command([ctx.get_bin_path('findmnt'), '--list', '--noheadings', '--notruncate'])
 ran = sorted(set(l.split()[0] for l in out.splitlines() if len(l.split()) >= 2 and re.match(r'.*\\]', l.split()[1])))
-read = mod.findmnt_bind_mounts()
+import _mountinfo_facts as mi
+read = mi.findmnt_bind_mounts()
 print(json.dumps({'rc': rc, 'ran': ran, 'read': None if read is None else sorted(read)}))
 `;
 

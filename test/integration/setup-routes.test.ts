@@ -7,9 +7,10 @@ import { existsSync } from 'node:fs';
 import { runWithSetup } from './setup-python.js';
 
 const SCRIPT = `
+import _network_facts as net
 ctx = rt.Context('setup', {})
 asked = mod.collect_network(ctx, {}, {})
-mod._is_iproute2 = lambda path: False
+net._is_iproute2 = lambda path: False
 ran = mod.collect_network(ctx, {}, {})
 print(json.dumps({'asked': asked, 'ran': ran}))
 `;

@@ -8,13 +8,14 @@ import { runWithSetup } from './setup-python.js';
 
 const SCRIPT = `
 import re, stat
+import _mountinfo_facts as mi
 udevadm = rt.Context('setup', {}).get_bin_path('udevadm')
 ctx = rt.Context('setup', {})
 names = ['/dev/' + n for n in sorted(os.listdir('/dev')) if stat.S_ISBLK(os.lstat('/dev/' + n).st_mode)]
 names += ['/dev/volant-no-such-disk', '/etc/hostname']
 rows = []
 for name in names:
-    derived = mod.udev_fs_uuid(name)
+    derived = mi.udev_fs_uuid(name)
     rc, out, err = ctx.run_command([udevadm, 'info', '--query', 'property', '--name', name])
     m = re.search('ID_FS_UUID=(.*)\\\\n', out) if rc == 0 else None
     rows.append([name, derived, m.group(1) if m else 'N/A'])
