@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
-import { overlay } from '../run/task-executor.js';
+import { overlay } from '../run/loop-items.js';
 import { datetimeValue } from '../template/index.js';
 import { isDict, isStringLike, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { ownerName } from '../core/owner-name.js';

@@ -5,18 +5,15 @@
  */
 import { modulesUnderTty } from './module-tty.js';
 import { keepTrusted } from './registered-overrides.js';
-import { PyFloat, isDict, isTuple, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
+import { isDict, isTuple, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { delegateHostName } from './delegate-host-name.js';
-import { loopSubdir, renderDroppingUndefined } from '../template/lookups/first-found.js';
-import { withLoopTermTags, withTaggedValues } from '../template/lookup-term-tags.js';
-import { renderedValueOrigin } from '../template/variable-origins.js';
 import { withRenderDefaults } from '../template/renderer-defaults.js';
 import { ConnectionError, TemplateError, VolantError } from '../core/errors.js';
 import { raisedElsewhere, type SourceLocation } from '../core/source-location.js';
-import { copyValueOrigin, setValueOrigin, valueOrigin } from '../core/value-origins.js';
+import { copyValueOrigin, valueOrigin } from '../core/value-origins.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { LookupEnvironment, TemplateRenderer, VarSource } from '../template/api.js';
@@ -41,7 +38,6 @@ import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-va
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { withTemplatedAction } from './templated-action.js';
 import { postValidateWhen } from './when-post-validate.js';
-import { loopItemValue } from './loop-item-trust.js';
 import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, renderKeyword } from './async-job.js';
 import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
 import { withRunInternalArgs } from './run-internal-args.js';
@@ -49,6 +45,9 @@ import { delegatedVars } from './delegated-vars.js';
 import { showVarsFilesRead } from './vars-files-read.js';
 import { inVaultWorker } from './vault-worker.js';
 import { loopControl, loopVarInUse, loopVarOrigin, type LoopControl } from './loop-control.js';
+import { loopItems } from './loop-items.js';
+import { itemLocals, setItemKeys } from './loop-item-vars.js';
+import { loopResult } from './loop-result.js';
 import { NoLogError, noLogWarning, templateKw, templateTaskKeywords, type TaskKeywordValues } from './task-keyword-checks.js';
 
 export interface ExecOptions {
@@ -146,7 +145,7 @@ export class TaskExecutor {
     let loopError: unknown;
     let items: Data[] | undefined;
     try {
-      items = this.loopItems(step, baseVars);
+      items = loopItems(step, baseVars, this.templar, this.services.lookupEnv(step));
     } catch (e) {
       // NOTE: ansible defers an undefined variable in `loop` until `when` has had its say; any
       // other loop error fails the task at once, outside "Task failed.".
@@ -165,63 +164,6 @@ export class TaskExecutor {
       };
     }
     return this.runLoop(host, step, items);
-  }
-
-  private loopItems(step: TaskStep, vars: VarSource): Data[] | undefined {
-    const task = step.task;
-    const templar = this.templar;
-    const withLookup = task.withLookup;
-    if (withLookup) {
-      const terms = withLookup.terms;
-      const options = { origin: terms.loc, lookup: this.services.lookupEnv(step), keepTuples: true };
-      const render = (v: Data): Data => templar.renderDeep(v, vars, options);
-      const firstFound = withLookup.name.replace(/^ansible\.(builtin|legacy)\./, '') === 'first_found';
-      const value = firstFound ? renderDroppingUndefined(render, terms.value) : render(terms.value);
-      if (value === OMIT) throw omittedLoopError(terms.loc);
-      // a tuple is one term, as it is no list to 2.19
-      const list = Array.isArray(value) && !isTuple(value) ? value : [value];
-      // a lone term is handed back as the with_items item, named where it was written
-      if (list !== value) setValueOrigin(list, 0, renderedValueOrigin(terms.value, vars, terms.loc));
-      return withTaggedValues(withLoopTermTags(value, list), () => this.invokeWithLookup(withLookup.name, list, vars, step, terms.loc));
-    }
-    const loop = task.keywords.get('loop');
-    if (!loop) return undefined;
-    const value = templar.renderDeep(loop.value, vars, { origin: loop.loc, lookup: this.services.lookupEnv(step), rendersLoop: true });
-    if (value === OMIT) throw omittedLoopError(loop.loc);
-    if (!Array.isArray(value)) {
-      throw new TaskError(
-        [{ message: `The \`loop\` value must resolve to a 'list', not '${typeNameOf(value)}'.`, origin: loop.loc, help: 'Provide a list of items/templates, or a template resolving to a list.' }],
-        true,
-      );
-    }
-    return value;
-  }
-
-  private invokeWithLookup(name: string, terms: Data[], vars: VarSource, step: TaskStep, loc: SourceLocation): Data[] {
-    // The engine exposes lookups through query(): render a call with the terms bound as a local.
-    const locals = new Map<string, Data>([['__volant_terms', terms]]);
-    // with_first_found searches the subdir its task's action names (templates, vars, else files).
-    const subdir = name.replace(/^ansible\.(builtin|legacy)\./, '') === 'first_found' ? ', _subdir=__volant_subdir' : '';
-    if (subdir) locals.set('__volant_subdir', loopSubdir(step.task.action));
-    const scope = overlay(vars, locals);
-    let value: Data;
-    try {
-      value = this.templar.render(`{{ query('${name}', *__volant_terms${subdir}) }}`, scope, {
-        origin: loc,
-        lookup: this.services.lookupEnv(step),
-      });
-    } catch (e) {
-      // An undefined value is no lookup failure: 2.19 gets it back as the result and fails on it.
-      if (e instanceof TemplateError && e.code === 'template-undefined') throw e;
-      // NOTE: 2.19 calls a with_ lookup through a template it makes itself, shown without origin.
-      const links = linksOf(e);
-      // A cause shown on its own (context '') stays a link of its own under the lookup's failure.
-      const own = links.findIndex((l, i) => i > 0 && l.context === '');
-      const head = own < 0 ? links : links.slice(0, own);
-      const invoked = { message: head.map((l) => l.message).join(': '), context: 'Origin: <unknown>\n\ninvoke_lookup()' };
-      throw new TaskError(own < 0 ? [invoked] : [invoked, ...links.slice(own)], true);
-    }
-    return Array.isArray(value) ? value : [value];
   }
 
   private async runLoop(host: string, step: TaskStep, items: Data[]): Promise<ExecOutcome> {
@@ -250,23 +192,7 @@ export class TaskExecutor {
     for (let index = 0; index < items.length; index++) {
       const item = items[index] as Data;
       if (control.pause > 0 && index > 0) await sleep(control.pause * 1000);
-      const locals = new Map<string, Data>([...carried, ['ansible_loop_var', control.loopVar], [control.loopVar, loopItemValue(item)]]);
-      setValueOrigin(locals, control.loopVar, valueOrigin(items, index) ?? null);
-      if (control.indexVar) {
-        locals.set('ansible_index_var', control.indexVar);
-        locals.set(control.indexVar, index);
-      }
-      let loopInfo: DataDict | undefined;
-      if (control.extended) {
-        loopInfo = new Map<string, Data>([
-          ['index', index + 1], ['index0', index], ['first', index === 0], ['last', index + 1 === items.length],
-          ['length', items.length], ['revindex', items.length - index], ['revindex0', items.length - index - 1],
-        ]);
-        if (control.extendedAllItems) loopInfo.set('allitems', items);
-        if (index + 1 < items.length) loopInfo.set('nextitem', items[index + 1] as Data);
-        if (index > 0) loopInfo.set('previtem', items[index - 1] as Data);
-        locals.set('ansible_loop', loopInfo);
-      }
+      const { locals, loopInfo } = itemLocals(control, items, index, carried);
       const outcome = await this.executeOnce(host, step, locals, undefined);
       const res = outcome.result;
       const facts = res.get('ansible_facts');
@@ -287,13 +213,7 @@ export class TaskExecutor {
         locals.set(register, res);
         carried.set(register, res);
       }
-      res.set(control.loopVar, loopItemValue(item));
-      res.set('ansible_loop_var', control.loopVar);
-      if (control.indexVar) {
-        res.set(control.indexVar, index);
-        res.set('ansible_index_var', control.indexVar);
-      }
-      if (loopInfo) res.set('ansible_loop', loopInfo);
+      setItemKeys(res, control, items, index, loopInfo);
       res.set('_ansible_item_result', true);
       res.set('_ansible_ignore_errors', keywordBool(step.folded.scalars.get('ignore_errors')) ?? false);
       res.set('_ansible_ignore_unreachable', keywordBool(step.folded.scalars.get('ignore_unreachable')) ?? null);
@@ -348,39 +268,7 @@ export class TaskExecutor {
         if (stop) break;
       }
     }
-    // NOTE: 2.19 sets skipped right after results: a registered loop's keys are results, skipped, changed, msg.
-    const res = new Map<string, Data>([['results', results], ['skipped', true]]);
-    let skipped = true;
-    for (const item of results) {
-      if (item.get('_ansible_no_log')) res.set('_ansible_no_log', true);
-      if (truthy(item.get('changed')) && !res.get('changed')) res.set('changed', true);
-      if (truthy(item.get('unreachable'))) {
-        res.set('unreachable', true);
-        item.delete('_ansible_ignore_unreachable');
-      }
-      if (skipped && !truthy(item.get('skipped'))) skipped = false;
-      if (truthy(item.get('failed'))) {
-        const ignore = item.get('_ansible_ignore_errors');
-        item.delete('_ansible_ignore_errors');
-        if (!res.get('failed')) {
-          res.set('failed', true);
-          res.set('msg', 'One or more items failed');
-          void ignore;
-        }
-      }
-      for (const key of ['warnings', 'deprecations']) {
-        const v = item.get(key);
-        if (Array.isArray(v) && v.length > 0) {
-          const acc = (res.get(key) as Data[] | undefined) ?? [];
-          res.set(key, [...acc, ...v]);
-          item.delete(key);
-        }
-      }
-    }
-    res.set('skipped', skipped);
-    if (!truthy(res.get('failed'))) res.set('msg', 'All items completed');
-    if (skipped) res.set('msg', 'All items skipped');
-    ensureChanged(res);
+    const res = loopResult(results);
     return {
       result: res,
       ...(lastError ? { error: lastError } : {}),
@@ -1036,24 +924,6 @@ function stripOmit(value: Data): Data {
   return value;
 }
 
-function typeNameOf(value: Data): string {
-  if (typeof value === 'string') return 'str';
-  if (typeof value === 'number') return 'int';
-  if (value instanceof PyFloat) return 'float';
-  if (value === null) return 'NoneType';
-  if (typeof value === 'boolean') return 'bool';
-  if (isDict(value)) return 'dict';
-  return 'str';
-}
-
-export function overlay(base: VarSource, locals: ReadonlyMap<string, Data>): VarSource {
-  return {
-    get: (name) => (locals.has(name) ? locals.get(name) : base.get(name)),
-    has: (name) => locals.has(name) || base.has(name),
-    keys: () => new Set([...locals.keys(), ...base.keys()]),
-  };
-}
-
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -1084,12 +954,4 @@ function delegateKeyword(step: TaskStep): Keyword | undefined {
 function delegateWritten(step: TaskStep): string | undefined {
   const kw = delegateKeyword(step);
   return kw && kw.value !== null ? pyStr(kw.value) : undefined;
-}
-
-/** A loop's whole value rendered to omit (an omitted list item is only dropped): 2.19 fails the task. */
-function omittedLoopError(origin: SourceLocation): TaskError {
-  return new TaskError(
-    [{ message: 'A template was resolved to an Omit scalar.', origin, help: 'Callers must be prepared to handle this value. This is most likely a bug in the code requesting templating.' }],
-    true,
-  );
 }
