@@ -41,6 +41,8 @@ export interface FreePassRunner {
   queueing?(step: TaskStep, host: string): void;
   /** 2.19 asks for the host's variables for an implicit meta task (role_complete, a flush point): see vars-files-read.ts. */
   implicitMeta?(host: string): void;
+  /** A host takes this role's implicit role_complete (its `meta` lookup may warn). */
+  roleCompleteReached?(role: RoleInstance | undefined): void;
   /** A meta step, or a task, on one host; the task's question was asked already. */
   runStep(step: TaskStep, host: string, isMeta: boolean): Promise<void>;
   /** The results of these hosts' tasks were shown, at the end of a pass. */
@@ -187,6 +189,7 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
       const roleEnds = cursor.rolesCompleted.filter((role) => !runner.completedElsewhere(role, host));
       cursor.rolesCompleted = runner.implicitFlushes ? roleEnds.slice(1) : [];
       if (roleEnds.length > 0 && runner.implicitFlushes) {
+        runner.roleCompleteReached?.(roleEnds[0]);
         runner.implicitMeta?.(host);
         metaNow++;
         continue;

@@ -164,6 +164,8 @@ export class PlayRunner {
   private followingStep: Step | undefined;
   /** The role of the last step reached, whose end the next step outside it marks. */
   private lastRole: RoleInstance | undefined;
+  /** Roles whose implicit role_complete some host reached (one that failed in the role never does). */
+  private readonly roleCompletesReached = new Set<RoleInstance>();
 
   constructor(
     private readonly compiled: CompiledPlay,
@@ -338,6 +340,7 @@ export class PlayRunner {
     if (this.services.skipImplicitFlush) return;
     // NOTE: 2.19's iterator passes by the role_complete of a role the host completed through another entry of it.
     const due = ends.map(({ h, roles }) => ({ h, roles: roles.filter((role) => !this.roleRuns.completedElsewhere(h, role)) }));
+    for (const { roles } of due) for (const role of roles) this.roleCompleteReached(role);
     for (let turn = 0; due.some(({ roles }) => roles.length > turn); turn++) {
       for (const { h, roles } of due) if (roles.length > turn) this.varsAsked(h);
     }
@@ -487,6 +490,7 @@ export class PlayRunner {
         this.warnPerHostFatal(step);
       },
       implicitMeta: this.varsAsked,
+      roleCompleteReached: this.roleCompleteReached,
       runHandler: async (step, host) => {
         await this.handlers.run(step, [host], true);
       },
@@ -590,11 +594,21 @@ export class PlayRunner {
     }
   }
 
-  /** A step outside the role run last ends that role: its role_complete looks `meta` up (tagged always). */
+  private readonly roleCompleteReached = (role: RoleInstance | undefined): void => {
+    if (role !== undefined) this.roleCompletesReached.add(role);
+  };
+
+  /**
+   * A step outside the role run last ends that role: its role_complete looks `meta` up (tagged
+   * always) when a host reaches it. NOTE: 2.19's iterator gives a host that failed in the role no
+   * further task, so a role every host failed in looks nothing up.
+   */
   private reachRole(role: RoleInstance | undefined): void {
     const left = this.lastRole;
     this.lastRole = role;
     if (left === undefined || left === role) return;
+    const reached = this.roleCompletesReached.delete(left);
+    if (!reached && !this.services.skipImplicitFlush) return;
     this.warnMetaLookup([...left.def.collections]);
   }
 
