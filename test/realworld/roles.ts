@@ -309,4 +309,18 @@ export const ROLES: readonly RealWorldRole[] = [
     managed: ['/etc/memcached.conf', '/etc/rc2.d', '/usr/bin/memcached'],
     previewVars: { memcached_cachesize: 128, memcached_listenon: '0.0.0.0' },
   },
+  {
+    name: 'nginxinc.nginx_config',
+    repo: 'https://github.com/nginxinc/ansible-role-nginx-config',
+    commit: 'd90a7ba3820a28afa2f20540447fff7b352b7fd7',
+    managed: ['/etc/nginx/nginx.conf', '/etc/nginx/conf.d', '/etc/nginx/sites-enabled', '/usr/share/nginx/html/one.html', '/usr/share/nginx/html/two.html', '/var/cache/nginx'],
+    previewVars: { ngc_worker_connections: 1024, nginx_config_status_port: 8091 },
+  },
+  {
+    name: 'claranet.users',
+    repo: 'https://github.com/claranet/ansible-role-users',
+    commit: 'fa98330dac06f8839621b146a4799fc8dc6b516f',
+    managed: ['/home/deploy', '/home/ops', '/home/retired', '/etc/passwd', '/etc/group'],
+    previewVars: { users_umask: '027', users_editor: 'vi' },
+  },
 ];
