@@ -37,7 +37,7 @@ export interface FreePassRunner {
   runHandler(step: TaskStep, host: string): Promise<void>;
   /** The meta flush_handlers the host just ran triggered its handlers (taken once). */
   metaFlushTriggered?(host: string): boolean;
-  /** A task is about to be queued for the host (what ansible checks then, at once). */
+  /** A task is picked for the host, before its --step question (what ansible checks then, at once). */
   queueing?(step: TaskStep, host: string): void;
   /** 2.19 asks for the host's variables for an implicit meta task (role_complete, a flush point): see vars-files-read.ts. */
   implicitMeta?(host: string): void;
@@ -166,11 +166,14 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
             letOutRunning();
             await runner.runHandler(handler, host);
             metaNow++;
-          } else if (await runner.confirm(handler, true, host)) {
-            // NOTE: 2.19 queues a handler as it queues a task: the same checks and warnings.
+          } else {
+            // NOTE: 2.19 queues a handler as it queues a task: the same checks and warnings,
+            // before its --step question.
             runner.queueing?.(handler, host);
-            await queue(host, () => runner.runHandler(handler, host));
-            queuedNow++;
+            if (await runner.confirm(handler, true, host)) {
+              await queue(host, () => runner.runHandler(handler, host));
+              queuedNow++;
+            }
           }
           continue;
         }
@@ -222,12 +225,14 @@ export async function runFreePasses(hosts: readonly string[], runner: FreePassRu
         metaNow++;
         continue;
       }
+      // NOTE: 2.19 reads the host's variables and checks run_once as it picks the task, before
+      // the --step question (free-strategy.yml: a declined task leaves the host blocked for good).
+      runner.queueing?.(step, host);
       if (!(await runner.confirm(step, false, host))) {
         cursor.advance();
         continue;
       }
       const task = step;
-      runner.queueing?.(task, host);
       await queue(host, () => runner.runStep(task, host, false), INCLUDE_ACTIONS.has(task.task.action));
       queuedNow++;
     }

@@ -537,13 +537,16 @@ export class PlayRunner {
     return {
       ...this.hostWalk(),
       flushHandlers: async (host) => {
-        if (!this.services.skipImplicitFlush) await this.flushHandlers([host]);
+        // NOTE: as linear's, 2.19's flush point reads the host's variables when any host has a notification
+        const asked = this.batchHosts.some((h) => this.handlers.notifications.pending(h));
+        if (!this.services.skipImplicitFlush) await this.flushHandlers([host], (h) => void (asked && this.varsAsked(h)));
       },
       forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts([host], []).length > 0,
       runStep: async (step, host) => {
         const cursor = this.cursors.get(host);
         // A step --tags leaves out is never queued: 2.19 filtered it out of the play.
         if (step.task.action !== 'meta' && !this.leftOut(step, host)) {
+          this.varsAsked(host);
           this.warnPinnedQueued(step, host);
         }
         await this.runStep(step, [host]);
@@ -564,7 +567,12 @@ export class PlayRunner {
       forgetBanner: (step) => this.announced.delete(step.id),
       runStep: (step, hosts, asked) => {
         // free's passes warn as they queue a handler (free-passes.ts); host_pinned's flush does here
-        if (this.strategy() === 'host_pinned' && step.task.action !== 'meta') for (const host of hosts) this.warnPinnedQueued(step, host);
+        if (this.strategy() === 'host_pinned' && step.task.action !== 'meta') {
+          for (const host of hosts) {
+            this.varsAsked(host);
+            this.warnPinnedQueued(step, host);
+          }
+        }
         return this.runStep(step, hosts, true, asked);
       },
       handlerName: (step, name) => this.handlerName(step, name),
@@ -778,13 +786,14 @@ export class PlayRunner {
     }
     const perHost = this.strategy() === 'free' || this.strategy() === 'host_pinned';
     if (perHost) checkHostLoop(step);
+    // 2.19 asks for each host's variables as it queues the task, the first before the --step
+    // question and the banner, so a declined task still reads them once (free and host_pinned
+    // ask as they queue it: see queueing).
+    if (!perHost) this.varsAsked(hosts[0]);
     if (!asked && !(await this.questions.confirm(step, isHandler, perHost ? hosts[0] : undefined))) {
       for (const h of hosts) this.cursors.get(h)?.advance();
       return [];
     }
-    // 2.19 asks for each host's variables as it queues the task, the first before the banner
-    // (free and host_pinned ask as they queue it: see queueing).
-    if (!perHost) this.varsAsked(hosts[0]);
     if (!step.implicit && !this.announced.has(step.id)) {
       // NOTE: ansible reads the first host's variables before the task banner, so an error in
       // its group_vars/ or host_vars/ files comes before the banner (the variables are cached).
