@@ -9,7 +9,6 @@ import type { Program, RoleInstance, Step, TaskStep } from '../compile/program.j
 import type { Callback, TaskInfo } from './events.js';
 import type { HostCursor } from './host-cursor.js';
 import type { IncludeLoader } from './include-loader.js';
-import { showVarsFilesRead } from './vars-files-read.js';
 import type { AggregateStats } from './stats.js';
 import type { ExecOutcome } from './task-executor.js';
 import type { PlayVars } from './vars-port.js';
@@ -29,6 +28,8 @@ export interface IncludeEntryContext {
   /** include_role with `public: true`: its variables become the play's. */
   addPublicRole?(role: RoleInstance): void;
   taskInfo(step: TaskStep, host: string): TaskInfo;
+  /** 2.19 asks for the host's variables (the vars_files 'Read' lines at -vvv: see vars-files-read.ts). */
+  varsAsked(host: string): void;
 }
 
 /** A host's successful result of the include step. */
@@ -60,7 +61,7 @@ export async function enterIncludes(ctx: IncludeEntryContext, step: TaskStep, re
     perHost.set(host, list);
   }
   // 2.19 asks for the variables of each host that included something, once, before it loads any file.
-  for (const [host, list] of perHost) if (list.length > 0) showVarsFilesRead(ctx.callback, ctx.playVars, host);
+  for (const [host, list] of perHost) if (list.length > 0) ctx.varsAsked(host);
   const newSteps: Step[] = [];
   for (const inc of included.values()) {
     try {

@@ -43,7 +43,7 @@ import { runOnHosts, type FanOut } from './step-fan-out.js';
 import type { TagFilter } from './tags.js';
 import { implicitMetaWarnings, runningTaskWarnings } from '../playbook/collection-warnings.js';
 import { runningActionDeprecations } from '../playbook/action-collections.js';
-import { showVarsFilesRead } from './vars-files-read.js';
+import { showVarsFilesRead, VARS_FILES_READ_VERBOSITY } from './vars-files-read.js';
 
 /** Actions that run once for all the hosts of a step, on the first. */
 const BYPASS_HOST_LOOP = new Set(['add_host', 'pause']);
@@ -347,7 +347,9 @@ export class PlayRunner {
   }
 
   /** 2.19 asked for the host's variables (at -vvv its vars_files say they were read: vars-files-read.ts). */
-  private readonly varsAsked = (host?: string): void => showVarsFilesRead(this.services.callback, this.playVars, host);
+  private readonly varsAsked = (host?: string): void => {
+    if (this.services.exec.options.verbosity >= VARS_FILES_READ_VERBOSITY) showVarsFilesRead(this.services.callback, this.playVars, host);
+  };
 
   private batchOutcome(hosts: readonly string[]): BatchOutcome {
     // A failure pending in an always section fires as the host looks for its next step, which
@@ -976,6 +978,7 @@ export class PlayRunner {
       addHandlers: (handlers) => this.handlers.add(handlers),
       addPublicRole: (role) => this.playVars.addPublicRole?.(role),
       taskInfo: (step, host) => this.taskInfo(step, host),
+      varsAsked: this.varsAsked,
     };
   }
 

@@ -42,7 +42,7 @@ import { asyncSettings, asyncUnsupported, controllerFailures, pollAsyncJob, rend
 import { withTaskTimeout, type TaskTimer } from './task-timeout.js';
 import { withRunInternalArgs } from './run-internal-args.js';
 import { delegatedVars } from './delegated-vars.js';
-import { showVarsFilesRead } from './vars-files-read.js';
+import { showVarsFilesRead, VARS_FILES_READ_VERBOSITY } from './vars-files-read.js';
 import { inVaultWorker } from './vault-worker.js';
 import { loopControl, loopVarInUse, loopVarOrigin, type LoopControl } from './loop-control.js';
 import { loopItems } from './loop-items.js';
@@ -320,7 +320,7 @@ export class TaskExecutor {
         if (d !== OMIT && delegateKw.value !== '') shownDelegate = delegatedTo = delegateHostName(d, shownDelegate);
         else shownDelegate = undefined;
         // the delegate's variables are asked for with the play's (see vars-files-read.ts)
-        if (delegatedTo !== undefined) showVarsFilesRead(this.services, this.playVars, delegatedTo);
+        if (delegatedTo !== undefined && this.services.options.verbosity >= VARS_FILES_READ_VERBOSITY) showVarsFilesRead(this.services, this.playVars, delegatedTo);
       }
       connSpec = this.addConnectionVars(host, step, locals, delegatedTo);
       if (delegatedTo === undefined) hostSpec = connSpec;

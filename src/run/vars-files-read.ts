@@ -11,6 +11,9 @@ interface Display {
   display?(text: string, options?: { verbosity?: number }): void;
 }
 
+/** The lines are display.vvv's: below -vvv the runner need not work out which files a host read. */
+export const VARS_FILES_READ_VERBOSITY = 3;
+
 export function showVarsFilesRead(to: Display, vars: Pick<PlayVars, 'varsFilesRead'>, host?: string): void {
-  for (const path of vars.varsFilesRead?.(host) ?? []) to.display?.(`Read \`vars_file\` ${pyRepr(path)}.`, { verbosity: 3 });
+  for (const path of vars.varsFilesRead?.(host) ?? []) to.display?.(`Read \`vars_file\` ${pyRepr(path)}.`, { verbosity: VARS_FILES_READ_VERBOSITY });
 }
