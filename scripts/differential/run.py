@@ -47,6 +47,7 @@ def norm(text, d):
     # the yaml result format and its diffs write them unquoted (a touched file's times)
     text = re.sub(r'(?m)^((?:\x1b\[[0-9;]*m|[-+])*\s*)(atime|mtime|ctime): \d+\.\d+', r'\1\2: <E>', text)
     text = re.sub(r'(["\'])(inode|dev)\1: \d+', r'\1\2\1: <N>', text)
+    text = re.sub(r'(?m)^((?:\x1b\[[0-9;]*m|[-+])*\s*)(inode|dev): \d+$', r'\1\2: <N>', text)  # the yaml result format's
     text = re.sub(r'ansible-tmp-\d+(\.\d+)?-\d+-\d+', 'ansible-tmp-<ID>', text)
     text = re.sub(r'(ansible-tmp-<ID>/tmp)[a-z0-9_]{8}\b', r'\1<R>', text)  # a module's temp file there
     text = re.sub(r'ansible\.[a-z0-9_]{8}source', 'ansible.<R>source', text)
