@@ -48,7 +48,7 @@ import { loopControl, loopVarInUse, loopVarOrigin, type LoopControl } from './lo
 import { loopItems } from './loop-items.js';
 import { itemLocals, setItemKeys } from './loop-item-vars.js';
 import { loopResult } from './loop-result.js';
-import { NoLogError, noLogWarning, templateKw, templateTaskKeywords, type TaskKeywordValues } from './task-keyword-checks.js';
+import { NoLogError, noLogWarning, postValidatePlayContext, templateKw, templateTaskKeywords, type TaskKeywordValues } from './task-keyword-checks.js';
 
 export interface ExecOptions {
   readonly checkMode: boolean;
@@ -355,6 +355,9 @@ export class TaskExecutor {
       if (templated !== step) return { ...(await this.executeOnce(host, templated, locals, undefined)), ranAs: templated };
 
       if (task.action === 'include_tasks' || task.action === 'include_role') {
+        // NOTE: an include's play context is validated before it returns: an undefined become_user
+        // of its block or play fails it, before any file is loaded.
+        postValidatePlayContext(step, vars, templar);
         const args = this.renderIncludeArgs(step, vars);
         if (task.action === 'include_tasks') {
           const file = args.get('_raw_params') ?? args.get('file');

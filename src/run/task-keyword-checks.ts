@@ -103,10 +103,19 @@ export interface TaskKeywordValues {
   readonly notify: Data | undefined;
 }
 
-export function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: TemplateRenderer, options: { checkMode: boolean; diff: boolean }): TaskKeywordValues {
-  // The connection's keywords are used where the connection needs them; 2.19 templates them all first.
+/**
+ * 2.19's PlayContext.post_validate: the connection's keywords (inherited from a block, role or play)
+ * and its port, templated for every task, include_tasks and include_role too (whose own keywords
+ * are never post-validated).
+ */
+export function postValidatePlayContext(step: TaskStep, vars: VarSource, templar: TemplateRenderer): void {
   for (const name of CONNECTION_KEYWORDS) templateTaskKeyword(step, name, vars, templar);
   checkPort(step, vars, templar);
+}
+
+export function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: TemplateRenderer, options: { checkMode: boolean; diff: boolean }): TaskKeywordValues {
+  // The connection's keywords are used where the connection needs them; 2.19 templates them all first.
+  postValidatePlayContext(step, vars, templar);
   const checkModeKw = templateTaskKeyword(step, 'check_mode', vars, templar);
   checkBool(checkModeKw, 'check_mode');
   const checkMode = keywordBool(checkModeKw) ?? options.checkMode;

@@ -8,6 +8,7 @@ import { isDict, type Data, type DataDict, type DictKey } from '../core/data.js'
 import type { Inventory } from '../inventory/inventory.js';
 import { setKeyOriginsFromNode } from '../inventory/key-origins.js';
 import { updateKeepingKeyOrigins } from '../core/key-origins.js';
+import { copyValueOrigin } from '../core/value-origins.js';
 import type { Keyword, Keywords, RoleDefinition, RoleRef } from '../playbook/model.js';
 import { roleShortName } from '../playbook/load-role.js';
 import type { VarSource } from '../template/api.js';
@@ -284,7 +285,11 @@ const INCLUDES: ReadonlySet<string> = new Set(['include_tasks', 'include_role'])
  */
 function withOwnParams(outer: DataDict | undefined, own: DataDict): DataDict {
   const params: DataDict = new Map();
-  for (const from of [outer ?? EMPTY, own]) updateKeepingKeyOrigins(params, from);
+  for (const from of [outer ?? EMPTY, own]) {
+    updateKeepingKeyOrigins(params, from);
+    // where each value was written, for errors about it (an include's `vars: {ansible_port: abc}`)
+    for (const key of from.keys()) copyValueOrigin(from, params, key);
+  }
   return params;
 }
 
