@@ -948,7 +948,9 @@ class M:
         n = self.node('task', 'handler')
         if not n:
             return False
-        n[1]['vars'] = dict(n[1].get('vars') or {}, lt_int=3, lt_str='word', lt_float=1.5, lt_list=[7, 'q'], lt_alias='{{ lt_int }}')
+        # an earlier mutation may have made the task's vars no dict (a string): start afresh then
+        own = n[1].get('vars')
+        n[1]['vars'] = dict(own if isinstance(own, dict) else {}, lt_int=3, lt_str='word', lt_float=1.5, lt_list=[7, 'q'], lt_alias='{{ lt_int }}')
         if self.r.random() < 0.3:
             self.args_extra += ['-e', 'lt_extra=9']
         term = self.pick(['lt_int', 'lt_str', 'lt_float', 'lt_list[1]', 'lt_list[0]', 'lt_alias', 'lt_int + 1', 'lt_str ~ "x"',
