@@ -72,7 +72,10 @@ export function linksOf(error: unknown): ErrorLink[] {
   if (error instanceof TaskError) return [...error.chain];
   if (error instanceof VolantError) {
     const context = error instanceof TemplateError ? error.context : undefined;
-    const links: ErrorLink[] = [{ message: error.message, ...(error.location ? { origin: error.location } : {}), ...(error.hint ? { help: error.hint } : {}), ...(context !== undefined ? { context } : {}) }];
+    const whileHandling = (error as VolantError & { whileHandling?: boolean }).whileHandling === true;
+    const links: ErrorLink[] = [
+      { message: error.message, ...(error.location ? { origin: error.location } : {}), ...(error.hint ? { help: error.hint } : {}), ...(context !== undefined ? { context } : {}), ...(whileHandling ? { whileHandling } : {}) },
+    ];
     if (error.cause !== undefined) links.push(...linksOf(error.cause));
     return links;
   }

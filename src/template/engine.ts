@@ -572,8 +572,9 @@ export function toTemplateError(err: unknown, mode: Mode, options: RenderOptions
     return new TemplateError('template-render', `Error rendering ${what}.`, { ...(location ? { location } : {}), cause });
   }
   if (err instanceof PyException) {
-    const where = what;
-    return new TemplateError('template-render', `Error rendering ${where}: ${err.message}`, err.raisedByCall ? {} : { location });
+    const where = err.raisedByCall ? {} : { location };
+    if (err.duringHandling) return new TemplateError('template-render', `Error rendering ${what}.`, { ...where, cause: Object.assign(new TemplateError('template-render', err.message), { whileHandling: true }) });
+    return new TemplateError('template-render', `Error rendering ${what}: ${err.message}`, where);
   }
   if (err instanceof RangeError && /call stack/i.test(err.message)) {
     // NOTE: Python's RecursionError, as 2.19 names it: in the expression (`var`, a conditional) or the template.

@@ -3,13 +3,14 @@
  * closures that write a template's output nodes.
  */
 import type { Expr, MacroDef, Stmt, Target } from './ast.js';
+import { isTuple } from '../core/data.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { capturingFailure } from './plugin-failure.js';
 import { LoopContext } from './runtime/loop-context.js';
 import { Macro } from './runtime/macro.js';
 import { Namespace } from './runtime/namespace.js';
 import { PyObject, type Value } from './runtime/py-object.js';
-import { typeError, valueError } from './runtime/py-exception.js';
+import { PyException, typeError, valueError } from './runtime/py-exception.js';
 import { iterate, truthy, typeName } from './runtime/py-values.js';
 import { PlainUndefined, Undefined, undefinedError } from './runtime/undefined.js';
 import { ExpressionCompiler } from './expression-compiler.js';
@@ -19,6 +20,8 @@ import { isRaw } from './raw-containers.js';
 import { lazifiedPrinted } from './lazified-containers.js';
 import { renderBlock, runTemplate } from './template-inheritance.js';
 import { importModule } from './template-module.js';
+import { operandTagger } from './operand-tags.js';
+import { noteAssignedContainer } from './local-operand-tags.js';
 import type { StmtFn } from './call-compiler.js';
 
 /** Compiles statements; what they hold compiles as expressions. */
@@ -72,7 +75,13 @@ export class StatementCompiler extends ExpressionCompiler {
       case 'set': {
         const e = s.target.kind === 'tuple' ? this.expr(s.expr) : capturingFailure(this.expr(s.expr));
         const assign = this.assign(s.target);
-        return (f) => assign(f, e(f));
+        if (s.target.kind !== 'name') return (f) => assign(f, e(f));
+        const tagger = operandTagger(s.expr, (x) => this.expr(x));
+        return (f) => {
+          const v = e(f);
+          noteAssignedContainer(f, v, tagger);
+          assign(f, v);
+        };
       }
       case 'setblock': {
         const [body, filter] = this.within(false, () => [this.stmts(s.body), s.filters ? this.filterChain(s.filters) : null] as const);
@@ -204,8 +213,21 @@ export class StatementCompiler extends ExpressionCompiler {
       const state = f.state;
       if (iterable instanceof Undefined && !(iterable instanceof PlainUndefined)) throw undefinedError(iterable);
       const raw = iterable;
-      let items: Value[] = [];
       const derive = (Array.isArray(raw) || raw instanceof Map) && isRaw(raw);
+      if (!recursive && this.mutates && !(filter && usesLoop)) {
+        if (Array.isArray(raw) && !isTuple(raw)) {
+          liveLoop(f, out, raw, derive);
+          return;
+        }
+        if (raw instanceof Map) {
+          const size = raw.size;
+          liveLoop(f, out, [...raw.keys()] as Value[], derive, () => {
+            if (raw.size !== size) throw new PyException('RuntimeError', 'dictionary changed size during iteration');
+          });
+          return;
+        }
+      }
+      let items: Value[] = [];
       for (const item of iterate(raw)) items.push(derive ? state.derive(item) : item);
       const frame = f.child();
       if (filter) {
@@ -234,6 +256,32 @@ export class StatementCompiler extends ExpressionCompiler {
         assign(iteration, items[i] as Value);
         body(iteration, out);
       }
+    };
+    /**
+     * NOTE: Python iterates a list as it is at each step: an item the body appends is reached too
+     * (`{% for x in l %}{{ l.append(9) if loop.first }}{{ x }}{% endfor %}` prints 1239). Only a
+     * template that calls a mutating method can see it, so only such templates loop this way. A
+     * dict's keys are a snapshot, but its iterator fails once the dict's size changed.
+     */
+    const liveLoop = (f: Frame, out: Value[], list: Value[], derive: boolean, check?: () => void): void => {
+      const loop = usesLoop ? new LoopContext(list, 0, null) : null;
+      let ran = 0;
+      for (let i = 0; ; i++) {
+        // `check` is the dict iterator's own test as it is asked for the next key (a size that changed fails).
+        if (i > 0) check?.();
+        if (i >= list.length) break;
+        // NOTE: Jinja scopes a loop body per iteration (see run); a filter reads the item first.
+        const iteration = f.child();
+        assign(iteration, derive ? f.state.derive(list[i] as Value) : (list[i] as Value));
+        if (filter && !truthy(f.state.settle(filter(iteration)))) continue;
+        if (loop) {
+          loop.index0 = i;
+          iteration.vars.set('loop', loop);
+        }
+        body(iteration, out);
+        ran++;
+      }
+      if (ran === 0) orelse(f, out);
     };
     return (f, out) => run(f, out, f.state.settle(iterFn(f)), 0);
   }

@@ -2,9 +2,12 @@
 import { markTuple, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { hasValueOrigins, setValueOriginLookup, valueOrigin } from '../../core/value-origins.js';
 import type { Value } from './py-object.js';
-import { PyException, typeError } from './py-exception.js';
+import { PyException, raisedDuringHandling, typeError } from './py-exception.js';
+import { isLiteralList } from './literal-lists.js';
 import { dictKey, iterate, mapGet, mapHas, repr, storedKey } from './py-values.js';
 import type { MethodImpl } from './str-methods.js';
+
+const EMPTY_POPITEM = "'popitem(): dictionary is empty'";
 
 export const dictMethods: Record<string, MethodImpl<DataDict>> = {
   items: (self) => [...self.entries()].map(([k, v]) => markTuple([k, v])),
@@ -59,7 +62,8 @@ export const dictMethods: Record<string, MethodImpl<DataDict>> = {
   },
   popitem: (self) => {
     const last = [...self.entries()].pop();
-    if (!last) throw new PyException('KeyError', "'popitem(): dictionary is empty'");
+    // NOTE: 2.19's lazy dict raises this KeyError inside an `except StopIteration` (see raisedDuringHandling).
+    if (!last) throw (isLiteralList(self) ? new PyException('KeyError', EMPTY_POPITEM) : raisedDuringHandling('KeyError', EMPTY_POPITEM));
     self.delete(last[0]);
     return markTuple([last[0], last[1]]);
   },

@@ -4,10 +4,10 @@
  */
 import { isTuple, type Data } from '../../core/data.js';
 import type { Kwargs, Value } from './py-object.js';
-import { PyException, typeError, valueError } from './py-exception.js';
+import { PyException, raisedDuringHandling, typeError, valueError } from './py-exception.js';
 import { equals, isInt, iterate, num, order, repr, truthy, typeName } from './py-values.js';
 import type { MethodImpl } from './str-methods.js';
-import { sequenceCount } from './literal-lists.js';
+import { isLiteralList, sequenceCount } from './literal-lists.js';
 
 type List = Value[];
 
@@ -51,6 +51,18 @@ export function sortValues(items: Value[], key: ((v: Value) => Value) | null, re
   return keyed.map(([, v]) => v);
 }
 
+/**
+ * NOTE: 2.19's lazy list pops in Python: it reads `self[idx]` (a non-int index fails as a
+ * subscript does) and raises its own IndexError inside the `except`, whose chain Ansible shows.
+ */
+function lazyPop(self: List, idx: Value | undefined): Value {
+  if (idx !== undefined && idx !== null && !isInt(idx)) throw typeError(`list indices must be integers or slices, not ${typeName(idx)}`);
+  let i = idx === undefined || idx === null ? -1 : Number(idx);
+  if (i < 0) i += self.length;
+  if (i < 0 || i >= self.length) throw raisedDuringHandling('IndexError', 'pop index out of range');
+  return self.splice(i, 1)[0] as Value;
+}
+
 export const listMethods: Record<string, MethodImpl<List>> = {
   ...sequenceMethods,
   append: (self, args) => {
@@ -69,6 +81,7 @@ export const listMethods: Record<string, MethodImpl<List>> = {
   },
   pop: (self, args) => {
     if (self.length === 0) throw new PyException('IndexError', 'pop from empty list');
+    if (!isLiteralList(self as Value)) return lazyPop(self, args[0]);
     let i = index(self, args[0], self.length - 1);
     if (i < 0) i += self.length;
     if (i < 0 || i >= self.length) throw new PyException('IndexError', 'pop index out of range');

@@ -17,8 +17,14 @@ export class LoopContext extends PyCallable {
     super();
   }
 
+  /**
+   * NOTE: Jinja takes a list's len() once, as `length` (or revindex) is first read; `last` and
+   * `nextitem` look at the list as it is then (a body may change the list it loops over).
+   */
+  private counted: number | undefined;
+
   get length(): number {
-    return this.items.length;
+    return (this.counted ??= this.items.length);
   }
 
   override getAttr(name: string): Value | undefined {
@@ -30,15 +36,15 @@ export class LoopContext extends PyCallable {
       case 'index0':
         return i;
       case 'revindex':
-        return n - i;
+        return this.length - i;
       case 'revindex0':
-        return n - i - 1;
+        return this.length - i - 1;
       case 'first':
         return i === 0;
       case 'last':
         return i === n - 1;
       case 'length':
-        return n;
+        return this.length;
       case 'depth':
         return this.depth0 + 1;
       case 'depth0':
@@ -68,6 +74,6 @@ export class LoopContext extends PyCallable {
   }
 
   override repr(): string {
-    return `<LoopContext ${this.index0 + 1}/${this.items.length}>`;
+    return `<LoopContext ${this.index0 + 1}/${this.length}>`;
   }
 }
