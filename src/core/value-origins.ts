@@ -43,6 +43,19 @@ export function setKeyLocationLookup(dict: DataDict, lookup: OriginLookup): void
   table(dict).keys = lookup;
 }
 
+/**
+ * Gives a list of a dict's keys (`d | list`, `d.keys()`) the keys' origins as its items' (2.19's
+ * YAML loader tags a key as it does a value, and the key goes on tagged). Asked only when needed.
+ */
+export function keyItemOrigins(dict: DataDict, keys: readonly Data[]): void {
+  const lookup = tables.get(dict)?.keys;
+  if (!lookup) return;
+  setValueOriginLookup(keys, (i) => {
+    const key = typeof i === 'number' ? keys[i] : undefined;
+    return key !== undefined && (typeof key !== 'object' || key === null) && dict.has(key as DictKey) ? lookup(key as DictKey) : undefined;
+  });
+}
+
 /** Where `key` was written in the dict's source, when it was loaded from YAML. */
 export function keyLocation(dict: DataDict, key: DictKey): SourceLocation | undefined {
   return tables.get(dict)?.keys?.(key);

@@ -5,7 +5,8 @@
  * the expression is read again (never one holding a call: a lookup may act) to tell which value
  * it handed on and whether that one was read from a variable.
  */
-import { valueOrigin } from '../core/value-origins.js';
+import type { DataDict } from '../core/data.js';
+import { keyLocation, valueOrigin } from '../core/value-origins.js';
 import type { Expr } from './ast.js';
 import type { Frame } from './render-state.js';
 import type { Value } from './runtime/py-object.js';
@@ -69,6 +70,8 @@ function filterTagger(
   if (PICKING_FILTERS.has(filter) && e.args.length === 0) {
     return (f, v) => {
       const list = input(f);
+      // a dict hands on one of its keys, tagged when read from YAML
+      if (list instanceof Map) return typeof v !== 'object' && typeof v !== 'bigint' && list.has(v) && keyLocation(list as DataDict, v) ? name(v) : undefined;
       if (!Array.isArray(list)) return undefined;
       const i = list.findIndex((item, k) => item === v && valueOrigin(list, k) !== undefined);
       return i < 0 ? undefined : name(v);

@@ -17,7 +17,7 @@ import { Undefined } from './runtime/undefined.js';
 import { isGroupTuple } from './runtime/group-tuple.js';
 import { derivedTagger } from './derived-operand-tags.js';
 import { lookupResultTagger } from './lookup-result-tags.js';
-import { assignedContainerName } from './local-operand-tags.js';
+import { assignedContainerName, isTaggedLoopItem } from './local-operand-tags.js';
 
 type ExprFn = (f: Frame) => Value;
 
@@ -30,7 +30,7 @@ export function operandTagger(e: Expr, compile: (e: Expr) => ExprFn): OperandTag
   if (e.kind === 'name') {
     const name = e.name;
     return (f, value) => {
-      if (f.hasLocal(name)) return assignedContainerName(value);
+      if (f.hasLocal(name)) return isTaggedLoopItem(f, name, value) ? taggedName(value) : assignedContainerName(value);
       return lazyName(value) ?? (f.state.vars.origin?.(name) ? taggedName(value) : undefined);
     };
   }

@@ -8,6 +8,7 @@ import type { PluginContext } from './plugin.js';
 import type { Value } from './runtime/py-object.js';
 import type { ValueDeprecation } from '../core/deprecated-values.js';
 import type { SourceLocation } from '../core/source-location.js';
+import type { Data, DataDict, DictKey } from '../core/data.js';
 
 /** A compiled template as the runtime sees it. */
 export interface CompiledTemplate {
@@ -70,12 +71,17 @@ export interface RenderState {
   lookupTermsHoldingConstants: readonly boolean[] | null;
 }
 
+/** A loop item's container and key (a dict's key itself when `isKey`). */
+export type LoopItemSource = readonly [container: Data[] | DataDict, key: DictKey, isKey: boolean];
+
 export class Frame {
   readonly vars = new Map<string, Value>();
   /** A template imported or included without context: it sees Jinja's globals, not the variables. */
   readonly isolated: boolean;
   /** Inside a macro's body or a set or filter block: an undefined value printed there becomes its value (2.19's marker) rather than failing. */
   inMacroBody: boolean;
+  /** The loop items this frame's names hold, by where they were read (local-operand-tags.ts). */
+  loopItems: Map<string, LoopItemSource> | undefined;
   constructor(
     readonly state: RenderState,
     readonly parent: Frame | null,
@@ -83,6 +89,7 @@ export class Frame {
   ) {
     this.isolated = parent?.isolated ?? isolated;
     this.inMacroBody = parent?.inMacroBody ?? false;
+    this.loopItems = undefined;
   }
 
   lookup(name: string): Value {

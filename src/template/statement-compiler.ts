@@ -3,7 +3,7 @@
  * closures that write a template's output nodes.
  */
 import type { Expr, MacroDef, Stmt, Target } from './ast.js';
-import { isTuple } from '../core/data.js';
+import { isTuple, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { Frame, type BlockFn, type CompiledTemplate } from './render-state.js';
 import { capturingFailure } from './plugin-failure.js';
 import { LoopContext } from './runtime/loop-context.js';
@@ -21,7 +21,8 @@ import { lazifiedPrinted } from './lazified-containers.js';
 import { renderBlock, runTemplate } from './template-inheritance.js';
 import { importModule } from './template-module.js';
 import { operandTagger } from './operand-tags.js';
-import { noteAssignedContainer } from './local-operand-tags.js';
+import { noteAssignedContainer, noteLoopItem } from './local-operand-tags.js';
+import { hasValueOrigins } from '../core/value-origins.js';
 import type { StmtFn } from './call-compiler.js';
 
 /** Compiles statements; what they hold compiles as expressions. */
@@ -209,6 +210,7 @@ export class StatementCompiler extends ExpressionCompiler {
     const assign = this.assign(s.target);
     const usesLoop = JSON.stringify(s.body).includes('"name":"loop"') || (s.filter !== null && JSON.stringify(s.filter).includes('"name":"loop"'));
     const recursive = s.recursive;
+    const targetName = s.target.kind === 'name' ? s.target.name : undefined;
     const run = (f: Frame, out: Value[], iterable: Value, depth0: number): void => {
       const state = f.state;
       if (iterable instanceof Undefined && !(iterable instanceof PlainUndefined)) throw undefinedError(iterable);
@@ -216,12 +218,12 @@ export class StatementCompiler extends ExpressionCompiler {
       const derive = (Array.isArray(raw) || raw instanceof Map) && isRaw(raw);
       if (!recursive && this.mutates && !(filter && usesLoop)) {
         if (Array.isArray(raw) && !isTuple(raw)) {
-          liveLoop(f, out, raw, derive);
+          liveLoop(f, out, raw, derive, raw as Data[]);
           return;
         }
         if (raw instanceof Map) {
           const size = raw.size;
-          liveLoop(f, out, [...raw.keys()] as Value[], derive, () => {
+          liveLoop(f, out, [...raw.keys()] as Value[], derive, raw as DataDict, () => {
             if (raw.size !== size) throw new PyException('RuntimeError', 'dictionary changed size during iteration');
           });
           return;
@@ -229,12 +231,17 @@ export class StatementCompiler extends ExpressionCompiler {
       }
       let items: Value[] = [];
       for (const item of iterate(raw)) items.push(derive ? state.derive(item) : item);
+      // the container each iteration reads its item from, and where (for the item's origin)
+      const source = (Array.isArray(raw) || raw instanceof Map) && hasValueOrigins(raw as Data[]) ? (raw as Data[] | DataDict) : undefined;
+      let keys: DictKey[] = source === undefined ? [] : source instanceof Map ? [...source.keys()] : items.map((_, i) => i);
       const frame = f.child();
       if (filter) {
-        items = items.filter((item) => {
+        const kept = items.map((item) => {
           assign(frame, item);
           return truthy(state.settle(filter(frame)));
         });
+        items = items.filter((_, i) => kept[i]);
+        if (source) keys = keys.filter((_, i) => kept[i]);
       }
       if (items.length === 0) {
         orelse(f, out);
@@ -254,6 +261,7 @@ export class StatementCompiler extends ExpressionCompiler {
         const iteration = i === 0 ? frame : f.child();
         if (loop && iteration !== frame) iteration.vars.set('loop', loop);
         assign(iteration, items[i] as Value);
+        if (source) noteLoopItem(iteration, targetName, source, keys[i] as DictKey, source instanceof Map);
         body(iteration, out);
       }
     };
@@ -263,7 +271,7 @@ export class StatementCompiler extends ExpressionCompiler {
      * template that calls a mutating method can see it, so only such templates loop this way. A
      * dict's keys are a snapshot, but its iterator fails once the dict's size changed.
      */
-    const liveLoop = (f: Frame, out: Value[], list: Value[], derive: boolean, check?: () => void): void => {
+    const liveLoop = (f: Frame, out: Value[], list: Value[], derive: boolean, source: Data[] | DataDict, check?: () => void): void => {
       const loop = usesLoop ? new LoopContext(list, 0, null) : null;
       let ran = 0;
       for (let i = 0; ; i++) {
@@ -273,6 +281,7 @@ export class StatementCompiler extends ExpressionCompiler {
         // NOTE: Jinja scopes a loop body per iteration (see run); a filter reads the item first.
         const iteration = f.child();
         assign(iteration, derive ? f.state.derive(list[i] as Value) : (list[i] as Value));
+        noteLoopItem(iteration, targetName, source, source instanceof Map ? (list[i] as DictKey) : i, source instanceof Map);
         if (filter && !truthy(f.state.settle(filter(iteration)))) continue;
         if (loop) {
           loop.index0 = i;

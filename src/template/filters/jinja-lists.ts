@@ -1,7 +1,7 @@
 /** Jinja2's sequence filters: first/last/length/join/sort/unique/map/select/groupby/batch/slice/sum/min/max … */
-import { isTuple, PyFloat, UnsafeString, type Data } from '../../core/data.js';
+import { isTuple, PyFloat, UnsafeString, type Data, type DataDict } from '../../core/data.js';
 import { TemplateError } from '../../core/errors.js';
-import { copyValueOrigins } from '../../core/value-origins.js';
+import { copyValueOrigins, keyItemOrigins } from '../../core/value-origins.js';
 import { filters, registerFilters, tests, userPlugins, type FilterFn, type PluginContext, type PluginValue } from '../plugin.js';
 import { groupTuple } from '../runtime/group-tuple.js';
 import { sortValues } from '../runtime/list-methods.js';
@@ -193,6 +193,7 @@ const listFilters: Record<string, FilterFn> = {
     const out = list(v) as Data[];
     // items read from variables stay tagged with where they were written (a with_ loop's terms name them)
     if (Array.isArray(v)) copyValueOrigins(v as Data[], out);
+    else if (v instanceof Map) keyItemOrigins(v as DataDict, out);
     return out;
   },
   join: (_c, v, args, kw) => {

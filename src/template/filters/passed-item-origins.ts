@@ -6,7 +6,7 @@
  */
 import type { Data, DataDict } from '../../core/data.js';
 import type { SourceLocation } from '../../core/source-location.js';
-import { carriedValueOrigins, hasValueOrigins, setValueOriginLookup, valueOrigin } from '../../core/value-origins.js';
+import { carriedValueOrigins, hasValueOrigins, keyItemOrigins, setValueOriginLookup, valueOrigin } from '../../core/value-origins.js';
 import type { Value } from '../runtime/py-object.js';
 
 /** How a filter's result holds the items it hands on. */
@@ -35,7 +35,8 @@ const PASSING_FILTERS = new Map<string, Passing>([
 function sourcesOf(passing: Passing, input: Value, args: readonly Value[]): Array<Data[] | DataDict> {
   const sources: Array<Data[] | DataDict> = [];
   const add = (v: Value, nested: boolean): void => {
-    if (v instanceof Map) sources.push(v as DataDict);
+    // a dict hands on its keys, as iterating it gives them
+    if (v instanceof Map) sources.push(keysOf(v as DataDict));
     if (!Array.isArray(v)) return;
     sources.push(v as Data[]);
     if (nested) for (const item of v) add(item as Value, true);
@@ -43,6 +44,12 @@ function sourcesOf(passing: Passing, input: Value, args: readonly Value[]): Arra
   add(input, passing.nested === true);
   if (passing.argument === 'first' && args.length > 0) add(args[0] as Value, false);
   return sources;
+}
+
+function keysOf(dict: DataDict): Data[] {
+  const keys = [...dict.keys()];
+  keyItemOrigins(dict, keys);
+  return keys;
 }
 
 /** Filters that hand on their input itself, or one item of their input list. */

@@ -1,6 +1,6 @@
 /** Python's `dict` methods. `items()` yields (key, value) tuples, as Python does. */
 import { markTuple, type Data, type DataDict, type DictKey } from '../../core/data.js';
-import { hasValueOrigins, setValueOriginLookup, valueOrigin } from '../../core/value-origins.js';
+import { hasValueOrigins, keyItemOrigins, setValueOriginLookup, valueOrigin } from '../../core/value-origins.js';
 import type { Value } from './py-object.js';
 import { PyException, raisedDuringHandling, typeError } from './py-exception.js';
 import { isLiteralList } from './literal-lists.js';
@@ -11,7 +11,11 @@ const EMPTY_POPITEM = "'popitem(): dictionary is empty'";
 
 export const dictMethods: Record<string, MethodImpl<DataDict>> = {
   items: (self) => [...self.entries()].map(([k, v]) => markTuple([k, v])),
-  keys: (self) => [...self.keys()],
+  keys: (self) => {
+    const keys = [...self.keys()];
+    keyItemOrigins(self, keys);
+    return keys;
+  },
   // a value read from a variable's dict stays tagged with where it was written
   values: (self) => {
     const out = [...self.values()];
