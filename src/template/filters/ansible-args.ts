@@ -6,7 +6,7 @@ import { TemplateError } from '../../core/errors.js';
 import { PyFloat, isStringLike, isTuple, pyStr, textOf, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { valueOrigin } from '../../core/value-origins.js';
 import { isIterableObject, taggedTypeName, typeName } from '../runtime/py-values.js';
-import { Undefined, undefinedError } from '../runtime/undefined.js';
+import { PlainUndefined, Undefined, undefinedError } from '../runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from '../runtime/omit.js';
 import { PyObject } from '../runtime/py-object.js';
 import { PyBytes } from '../runtime/py-bytes.js';
@@ -47,6 +47,14 @@ export function defined(value: PluginValue | undefined): Data {
 }
 
 /**
+ * `defined`, but an inline if's Undefined passes as it is: Jinja's own lenient class, which 2.19
+ * hands the filter (inline-if-input.ts). Filters that take it this way treat it as that object.
+ */
+export function definedOrInlineIf(value: PluginValue | undefined): Data {
+  return value instanceof PlainUndefined ? (value as unknown as Data) : defined(value);
+}
+
+/**
  * `defined`, and the first undefined value inside its lists and dicts raised too: serializing
  * (to_json, to_yaml) reads every value, as 2.19's lazy containers do when dumped.
  */
@@ -78,6 +86,13 @@ export function argument(
   return kwargs.has(name) ? defined(kwargs.get(name)) : undefined;
 }
 
+/** `argument`, an inline if's Undefined passing as it is (see definedOrInlineIf). */
+export function argumentOrInlineIf(args: readonly PluginValue[], kwargs: ReadonlyMap<string, PluginValue>, index: number, name: string): Data | undefined {
+  if (index < args.length && !kwargs.has(name)) return definedOrInlineIf(args[index]);
+  if (index >= args.length && kwargs.has(name)) return definedOrInlineIf(kwargs.get(name));
+  return argument(args, kwargs, index, name);
+}
+
 /** Ansible's `to_text(value, nonstring='simplerepr')`: str() of anything. */
 export function toText(value: Data): string {
   // NOTE: omit is an object of its own in 2.19: its text is '<<Omit>>'.
@@ -89,6 +104,8 @@ export function toText(value: Data): string {
   // NOTE: to_text decodes bytes (surrogateescape) where str() would give their repr.
   if (runtime instanceof PyBytes) return runtime.toText();
   if (runtime instanceof PyObject) return runtime.str();
+  // to_text of an inline if's Undefined (Jinja's own class) is ''
+  if (runtime instanceof PlainUndefined) return '';
   return pyStr(value);
 }
 
@@ -105,8 +122,12 @@ export function pyClass(value: Data): string {
   if (value instanceof Map) return "<class 'dict'>";
   const v: unknown = value;
   if (v instanceof PyObject) return `<class '${v.cTypeName ?? v.typeName}'>`;
+  if (v instanceof PlainUndefined) return JINJA_UNDEFINED_CLASS;
   return "<class 'str'>";
 }
+
+/** The class of an inline if's Undefined (Jinja's own). */
+export const JINJA_UNDEFINED_CLASS = "<class 'jinja2.runtime.Undefined'>";
 
 /** The full class of a value a plugin received wrapped: a lazy container, or a str/int/float tagged with its origin. */
 function wrappedClass(name: string): string | undefined {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { isStringLike, isTuple, pyRepr, textOf, truthy, type Data, type DataDict } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
 import { decodeSurrogateEscape } from './ansible-python-text.js';
-import { argument, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
+import { argument, defined, definedOrInlineIf, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 import { pyCodec, pyDecode, pyEncode } from './ansible-python-codecs.js';
 import { typeName } from '../runtime/py-values.js';
 import { PyCallable, type Value } from '../runtime/py-object.js';
@@ -210,7 +210,7 @@ class EmptySplitDecode extends PyCallable {
 }
 
 export const urlsplit: FilterFn = (_ctx, value, args, kwargs) => {
-  const data = defined(value);
+  const data = definedOrInlineIf(value);
   const parts = isStringLike(data) ? pyUrlsplit(textOf(data)) : nonTextUrlsplit(data);
   const query = argument(args, kwargs, 0, 'query');
   if (query !== undefined && query !== null && query !== '') {

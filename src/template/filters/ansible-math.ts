@@ -5,8 +5,9 @@ import { typeName } from '../runtime/py-values.js';
 import { isOmit } from '../runtime/omit.js';
 import { PyException } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
+import { PlainUndefined } from '../runtime/undefined.js';
 import { pyFloat } from './jinja-numbers.js';
-import { argument, chainedError, defined, pluginError, raisedWhileHandling, realNumberError, toText } from './ansible-args.js';
+import { argument, chainedError, defined, definedOrInlineIf, pluginError, raisedWhileHandling, realNumberError, toText } from './ansible-args.js';
 import { formatFixed } from './ansible-python-format.js';
 import { correctlyRoundedLog, correctlyRoundedPow } from '../runtime/correctly-rounded-pow.js';
 
@@ -92,11 +93,13 @@ export function bytesToHuman(size: number, isbits: boolean, unit: string | null)
 }
 
 export const human_readable: FilterFn = (_ctx, value, args, kwargs) => {
-  const data = defined(value);
+  const data = definedOrInlineIf(value);
   const isbits = truthy(argument(args, kwargs, 0, 'isbits') ?? false);
   const unit = argument(args, kwargs, 1, 'unit');
   // NOTE: bytes_to_human calls unit.upper() on any unit that is not None, before it reads the size.
   if (unit !== undefined && unit !== null && !isStringLike(unit)) throw chainedError("human_readable() can't interpret the input", `'${typeName(unit)}' object has no attribute 'upper'`);
+  // an inline if's Undefined raises its hint as it is compared or divided (no TypeError)
+  if (value instanceof PlainUndefined) throw chainedError("human_readable() can't interpret the input", value.hint);
   const size = numericValue(data);
   if (size === undefined) {
     // With a unit the size is only divided, never compared.

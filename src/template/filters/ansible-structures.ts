@@ -9,7 +9,7 @@ import { missingAttribute } from '../runtime/attributes.js';
 import type { FilterFn } from '../plugin.js';
 import { pairedItemOrigins } from '../lookups/lookup-item-origins.js';
 import type { Value } from '../runtime/py-object.js';
-import { ansibleClass, argument, chainedError, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
+import { ansibleClass, argument, chainedError, defined, definedOrInlineIf, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 
 const LIST_MERGES = ['replace', 'keep', 'append', 'prepend', 'append_rp', 'prepend_rp'];
 
@@ -63,7 +63,7 @@ export const combine: FilterFn = (_ctx, value, args, kwargs) => {
     else if (key === 'list_merge') listMerge = toText(defined(raw));
     else throw pluginError("'recursive' and 'list_merge' are the only valid keyword arguments");
   }
-  const dicts = flattenList([defined(value), ...args.map(defined)], 1, true);
+  const dicts = flattenList([definedOrInlineIf(value), ...args.map(definedOrInlineIf)], 1, true);
   if (dicts.length === 0) return new Map();
   if (dicts.length === 1) return dicts[0] as Data;
   let result = dicts[dicts.length - 1] as Data;
@@ -206,7 +206,7 @@ function getitem(container: Data, rawKey: Data): Data | Undefined {
 }
 
 export const extract: FilterFn = (_ctx, value, args, kwargs) => {
-  const item = defined(value);
+  const item = definedOrInlineIf(value);
   const container = argument(args, kwargs, 0, 'container') ?? null;
   const morekeys = argument(args, kwargs, 1, 'morekeys');
   const keys: Data[] =

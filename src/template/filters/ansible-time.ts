@@ -1,12 +1,13 @@
 /** strftime: time.strftime on the controller's clock or a given epoch. */
 import { numericValue, isStringLike, textOf } from '../../core/data.js';
 import type { FilterFn } from '../plugin.js';
-import { ansibleClass, argument, defined, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
+import { ansibleClass, argument, argumentOrInlineIf, definedOrInlineIf, pluginError, raisedWhileHandling, toText } from './ansible-args.js';
 import { brokenDown, strftime as format } from './ansible-python-strftime.js';
 
 export const strftime: FilterFn = (_ctx, value, args, kwargs) => {
-  const input = defined(value);
-  const second = argument(args, kwargs, 0, 'second');
+  const input = definedOrInlineIf(value);
+  // float() of an inline if's Undefined raises its hint, caught: the message shows its str(), ''
+  const second = argumentOrInlineIf(args, kwargs, 0, 'second');
   const utc = argument(args, kwargs, 1, 'utc');
   let epoch = Date.now() / 1000;
   // NOTE: 2.19 reads the epoch before time.strftime sees the format.

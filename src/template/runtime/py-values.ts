@@ -177,6 +177,8 @@ export function repr(v: Value | undefined): string {
     for (const [key, item] of v) parts.push(`${repr(key)}: ${repr(item as Value)}`);
     return `{${parts.join(', ')}}`;
   }
+  // Jinja's own Undefined (an inline if's) has a repr; 2.19's marker raises
+  if (v instanceof PlainUndefined) return 'Undefined';
   if (v instanceof Undefined) throw undefinedError(v);
   if (v instanceof PyObject) return v.repr();
   if (v instanceof VaultString && v.reveal() === undefined) throw unopenedVaultRead(v);
