@@ -41,6 +41,8 @@ export const assemble: Action = async (ctx) => {
   // NOTE: 2.19's action joins the fragments into a controller temp file (its diff names it) and uploads it as `src`
   args.set('_volant_after_header', localTmpFile());
   args.set('_volant_upload_name', 'src');
+  // the uploaded file's mode (the module's source, which `mode: preserve` copies) depends on how it went up
+  args.set('_volant_upload_over_ssh', ctx.connection() === 'ssh');
   args.set('_volant_diff_always', true);
   const result = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
   // NOTE: 2.19's assemble action sets its one diff as a dict, where copy's makes a list, and

@@ -139,6 +139,10 @@ def _run(params, ctx):
     src = params['src']
     if data is None and src is None:
         ctx.fail('src (or content) is required')
+    if params.get('mode') == 'preserve' and ctx.internal.get('_volant_upload_name'):
+        # NOTE: assemble's action hands `preserve` to the module, whose source is the file the action
+        # uploaded: its mode is that upload's
+        params['mode'] = '0%03o' % _upload_mode(ctx)
     if data is None:
         if not remote_src:
             ctx.fail('Source %s not found' % src)
@@ -301,7 +305,27 @@ def _write_upload(ctx, path, data):
     ctx.add_cleanup_file(os.path.dirname(path))
     with open(path, 'wb') as f:
         data.write_to(f)
-    os.chmod(path, stat.S_IMODE(os.stat(path).st_mode) | stat.S_IXUSR)
+    os.chmod(path, _upload_mode(ctx))
+
+
+def _upload_mode(ctx):
+    """The mode of a file 2.19's action uploads, then makes u+x: over ssh, sftp gives it the mode of the
+    controller's temp file (0600); the local connection copies it as a new file (the umask's mode)."""
+    if ctx.internal.get('_volant_upload_over_ssh'):
+        return 0o600 | stat.S_IXUSR
+    return (0o666 & ~_umask()) | stat.S_IXUSR
+
+
+def _umask():
+    # the agent runs requests in threads: read the umask rather than set it to learn it
+    try:
+        with open('/proc/self/status') as f:
+            for line in f:
+                if line.startswith('Umask:'):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    return 0o022
 
 
 def _validate_source(ctx, params, path):
