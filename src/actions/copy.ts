@@ -87,6 +87,8 @@ export const copy: Action = async (ctx) => {
   // NOTE: 2.19's diff names the destination as "after" only for content that is true in Python;
   // an empty one ('', {}, 0) names the controller temp file the action wrote it into.
   if (content !== undefined && content !== null && !truthy(content)) args.set('_volant_after_header', localContentTmpFile());
+  // NOTE: 2.19's action writes content into a controller temp file (mkstemp: 0600) and preserves that file's mode
+  if (content !== undefined && content !== null && args.get('mode') === 'preserve') args.set('mode', '0600');
   if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
   const result = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
   if (result.get('_volant_action_answer') === true) {
