@@ -563,82 +563,55 @@ def remove_values(value, no_log_strings):
 # Modes
 # ---------------------------------------------------------------------------------------------
 
-_USERS_MASK = {'u': stat.S_IRWXU, 'g': stat.S_IRWXG, 'o': stat.S_IRWXO, 'a': stat.S_IRWXU | stat.S_IRWXG | stat.S_IRWXO}
+_MODE_OPERATOR_RE = re.compile(r'[-+=]')
+_SPECIAL_BIT = {'u': stat.S_ISUID, 'g': stat.S_ISGID, 'o': stat.S_ISVTX}
+_SHIFT = {'u': 6, 'g': 3, 'o': 0}
 
 
 def _perm_bits(user, perms, cur_mode, is_dir, umask):
+    """The bits `perms` stands for in `user`'s class. NOTE: as 2.19's, the umask (of a clause with no
+    users) only takes r, w and x away: X, s, t and a class copied (`g=u`) are given whole."""
     bits = 0
     for p in perms:
-        if p == 'r':
-            bits |= {'u': stat.S_IRUSR, 'g': stat.S_IRGRP, 'o': stat.S_IROTH}[user]
-        elif p == 'w':
-            bits |= {'u': stat.S_IWUSR, 'g': stat.S_IWGRP, 'o': stat.S_IWOTH}[user]
-        elif p == 'x':
-            bits |= {'u': stat.S_IXUSR, 'g': stat.S_IXGRP, 'o': stat.S_IXOTH}[user]
+        if p in 'rwx':
+            bits |= ({'r': 4, 'w': 2, 'x': 1}[p] << _SHIFT[user]) & ~umask
         elif p == 'X':
             if is_dir or (cur_mode & (stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)):
-                bits |= {'u': stat.S_IXUSR, 'g': stat.S_IXGRP, 'o': stat.S_IXOTH}[user]
+                bits |= 1 << _SHIFT[user]
         elif p == 's':
-            if user == 'u':
-                bits |= stat.S_ISUID
-            elif user == 'g':
-                bits |= stat.S_ISGID
+            bits |= _SPECIAL_BIT[user] if user != 'o' else 0
         elif p == 't':
-            if user == 'o':
-                bits |= stat.S_ISVTX
-        elif p in 'ugo':
-            # copy permissions from another class
-            src = (cur_mode & _USERS_MASK[p])
-            shift = {'u': 6, 'g': 3, 'o': 0}
-            rwx = (src >> shift[p]) & 7
-            bits |= rwx << shift[user]
+            bits |= stat.S_ISVTX if user == 'o' else 0
+        else:
+            # another class's permissions (u, g or o), as they stand now
+            bits |= ((cur_mode >> _SHIFT[p]) & 7) << _SHIFT[user]
     return bits
 
 
 def symbolic_mode_to_octal(path_stat, symbolic_mode):
-    """chmod's symbolic modes (u+rwx,g-w,o=r ...) as Ansible's file module understands them."""
+    """chmod's symbolic modes as 2.19's modules read them. Each comma-separated clause is its users
+    (none: all, under the umask; `a`: all) and then any number of operators each followed by its
+    permissions: `u=rw-x+X`, `g=u-w`, `o=gr`; a clause of users alone changes nothing."""
     new_mode = stat.S_IMODE(path_stat.st_mode)
     is_dir = stat.S_ISDIR(path_stat.st_mode)
-    for mode in symbolic_mode.split(','):
-        if not re.search(r'[-+=]', mode):
-            # NOTE: users and no operator ('', 'a', 'go') change nothing, as 2.19 reads them
-            if mode in ('', 'a') or re.match(r'^[ugo]+$', mode):
-                continue
-            raise ValueError("bad symbolic permission for mode: %s" % mode)
-        m = re.match(r'^([ugoa]*)([-+=])([rwxXst]*|[ugo])$', mode)
-        if not m:
-            # allow chained operators: u+x-w
-            m2 = re.match(r'^([ugoa]*)((?:[-+=][rwxXst]*)+)$', mode)
-            if not m2:
-                raise ValueError("bad symbolic permission for mode: %s" % mode)
-            ops = re.findall(r'([-+=])([rwxXst]*)', m2.group(2))
-            users_s = m2.group(1)
-        else:
-            ops = [(m.group(2), m.group(3))]
-            users_s = m.group(1)
-        if users_s == '' or users_s == 'a':
-            users = 'ugo'
-            use_umask = users_s == ''
-        else:
-            users = users_s.replace('a', 'ugo')
-            use_umask = False
-        umask = os.umask(0)
-        os.umask(umask)
-        for op, perms in ops:
+    umask = os.umask(0)
+    os.umask(umask)
+    for clause in symbolic_mode.split(','):
+        pieces = _MODE_OPERATOR_RE.split(clause)
+        operators = _MODE_OPERATOR_RE.findall(clause)
+        who = pieces[0]
+        users = 'ugo' if who in ('', 'a') else who
+        # NOTE: `$` as Python's (a final newline passes), since 2.19 checks with the same patterns
+        if not re.match(r'^[ugo]+$', users):
+            raise ValueError("bad symbolic permission for mode: %s" % clause)
+        for operator, perms in zip(operators, pieces[1:]):
+            if not re.match(r'^[rwxXstugo]*$', perms):
+                raise ValueError("bad symbolic permission for mode: %s" % clause)
             for user in users:
-                bits = _perm_bits(user, perms, new_mode, is_dir, umask)
-                if use_umask:
-                    bits &= ~umask
-                if op == '=':
-                    mask = _USERS_MASK[user]
-                    if user == 'u':
-                        mask |= stat.S_ISUID
-                    elif user == 'g':
-                        mask |= stat.S_ISGID
-                    elif user == 'o':
-                        mask |= stat.S_ISVTX
-                    new_mode = (new_mode & ~mask) | bits
-                elif op == '+':
+                bits = _perm_bits(user, perms, new_mode, is_dir, umask if who == '' else 0)
+                if operator == '=':
+                    new_mode = (new_mode & ~((7 << _SHIFT[user]) | _SPECIAL_BIT[user])) | bits
+                elif operator == '+':
                     new_mode |= bits
                 else:
                     new_mode &= ~bits
