@@ -1275,9 +1275,9 @@ class Context(object):
         if self.check_mode and not os.path.exists(path):
             return True
         path_stat = os.lstat(path)
+        # NOTE: 2.19 hands an int (or octal text) to chmod as it is: the kernel keeps its low 12 bits
+        # (99999 is 03237, -1 is 07777), and one larger than a C int fails chmod
         new_mode = self.mode_to_octal(path_stat, mode, path)
-        if new_mode != stat.S_IMODE(new_mode):
-            self.fail_at(path, 'Invalid mode supplied, only permission info is allowed', details=new_mode)
         prev_mode = stat.S_IMODE(path_stat.st_mode)
         if prev_mode != new_mode:
             if diff is not None:
@@ -1298,7 +1298,10 @@ class Context(object):
                 if e.errno in (errno.EPERM, errno.EROFS, errno.ENOENT) and stat.S_ISLNK(path_stat.st_mode):
                     return changed
                 self.fail_at(path, 'chmod failed: %s' % e)
-            changed = True
+            except OverflowError as e:
+                self.fail_at(path, 'chmod failed', details=str(e))
+            # (a mode beyond the permission bits may leave the file as it was)
+            changed = changed or stat.S_IMODE(os.lstat(path).st_mode) != prev_mode
         return changed
 
     def set_attributes_if_different(self, path, attributes, changed, diff=None, expand=True):
