@@ -185,6 +185,8 @@ def _run(params, ctx):
             _make_dest_dirs(ctx, params, os.path.dirname(dest), src)
     if os.path.isdir(dest):
         dest = os.path.join(dest, uploaded_name)
+    # NOTE: the action's diff names dest as it stood, a followed link too (the module writes its target)
+    diff_dest = dest
     if os.path.islink(dest) and params['follow']:
         dest = os.path.realpath(dest)
     action_dest = dest
@@ -199,7 +201,7 @@ def _run(params, ctx):
     diff_list = []
     # NOTE: assemble's action diffs whatever the checksums say (its stat of dest never matches)
     if ctx.diff_mode and (checksum_dest != checksum_src or ctx.internal.get('_volant_diff_always')):
-        diff_list.append(_diff_entry(ctx.internal, params['dest'], action_dest, exists, data))
+        diff_list.append(_diff_entry(ctx.internal, params['dest'], diff_dest, exists, data))
     # the action computed its diff before the module ran: a failure still carries it
     params['_volant_meta']['diff'] = diff_list
 
