@@ -4,7 +4,10 @@
  */
 import type { SourceLocation } from '../core/source-location.js';
 import { valueOrigin } from '../core/value-origins.js';
-import { PyFloat, pyStr, type Data, type DataDict } from '../core/data.js';
+import { isDict, isStringLike, pyStr, type Data, type DataDict } from '../core/data.js';
+import { pythonInt } from '../core/python-int.js';
+import { isOmit } from '../template/index.js';
+import { taggedTypeName } from '../actions/util.js';
 import type { CompiledPlay, Program, TaskStep } from '../compile/program.js';
 import type { PlayNode, Playbook, TaskNode } from '../playbook/model.js';
 import { EMPTY_FOLD, foldLayer } from '../compile/fold-keywords.js';
@@ -358,8 +361,11 @@ function countNew(batch: readonly string[], now: ReadonlySet<string>, before: Re
   return batch.filter((h) => now.has(h) && !before.has(h)).length;
 }
 
-/** ansible's _get_serialized_batches: serial as int, percentage, or a list of them (last repeats). */
-/** The play's hosts in `serial` batches; `render` templates the keyword (with the play's variables). */
+/**
+ * The play's hosts in `serial` batches, as ansible's _get_serialized_batches makes them: serial as an
+ * int, a percentage or a list of them (the last repeats); `render` templates the keyword (with the
+ * play's variables). A size of 0 or less takes every host left.
+ */
 export function serialBatches(play: PlayNode, hosts: readonly string[], render: (value: Data, origin?: SourceLocation) => Data = (value) => value): string[][] {
   const kw = play.keywords.get('serial');
   const rendered = (value: Data, origin?: SourceLocation): Data => {
@@ -370,34 +376,42 @@ export function serialBatches(play: PlayNode, hosts: readonly string[], render: 
     }
   };
   const serial = kw ? rendered(kw.value) : null;
-  if (serial === null || serial === 0) return [[...hosts]];
+  // NOTE: a `serial:` that is (or renders to) None stays None in 2.19, whose len() of it is an
+  // unexpected exception.
+  if (kw && serial === null) throw new Error("object of type 'NoneType' has no len()");
   // an item of a list is named where it was written
-  const specs = Array.isArray(serial) ? serial.map((item, i) => rendered(item, valueOrigin(serial, i))) : [rendered(serial)];
+  // (omit leaves the keyword at its default, no batches; an item that is omit is dropped)
+  const specs = serial === null || isOmit(serial) ? [] : Array.isArray(serial) ? serial.map((item, i) => rendered(item, valueOrigin(serial, i))).filter((item) => !isOmit(item)) : [serial];
   if (specs.length === 0) return [[...hosts]];
-  const sizes = specs.map((s) => batchSize(s, hosts.length));
   const out: string[][] = [];
   let i = 0;
-  let s = 0;
-  while (i < hosts.length) {
-    const size = Math.max(1, sizes[Math.min(s, sizes.length - 1)] as number);
+  for (let s = 0; i < hosts.length; s++) {
+    // NOTE: each size is converted as its batch is cut, so a bad item past the hosts is never read.
+    const size = batchSize(specs[Math.min(s, specs.length - 1)] as Data, hosts.length);
+    if (size <= 0) {
+      out.push(hosts.slice(i));
+      break;
+    }
     out.push(hosts.slice(i, i + size));
     i += size;
-    s++;
   }
   return out;
 }
 
+/**
+ * ansible's pct_to_int: a string ending in `%` is that share of all the play's hosts (its `%` signs
+ * dropped, the rest read by int(); at least 1 when it comes to 0), anything else is int() of it. What
+ * int() refuses is Python's ValueError or TypeError, which 2.19 shows as an unexpected exception.
+ */
 function batchSize(spec: Data, total: number): number {
-  if (typeof spec === 'number') return spec <= 0 ? total : spec;
-  if (spec instanceof PyFloat) return Math.trunc(spec.value);
-  const text = pyStr(spec).trim();
-  if (text.endsWith('%')) {
-    const pct = Number.parseFloat(text.slice(0, -1));
-    const n = Math.trunc((pct / 100) * total);
-    return n <= 0 ? 1 : n;
+  if (isStringLike(spec) && pyStr(spec).endsWith('%')) {
+    const pct = pythonInt(pyStr(spec).replaceAll('%', ''));
+    return Math.trunc((pct / 100) * total) || 1;
   }
-  const n = Number.parseInt(text, 10);
-  return Number.isNaN(n) || n <= 0 ? total : n;
+  if (spec === null || isDict(spec) || Array.isArray(spec)) {
+    throw new Error(`int() argument must be a string, a bytes-like object or a real number, not '${taggedTypeName(spec)}'`);
+  }
+  return pythonInt(spec);
 }
 
 function taskSteps(program: Program): TaskStep[] {
