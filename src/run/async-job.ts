@@ -7,7 +7,7 @@ import { truthy, type Data, type DataDict } from '../core/data.js';
 import type { TaskStep } from '../compile/program.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import type { ErrorLink } from './task-error.js';
-import { keywordInt } from './keyword-values.js';
+import { keywordWholeInt } from './keyword-values.js';
 import type { Keyword } from '../playbook/model.js';
 
 export interface AsyncSettings {
@@ -35,9 +35,9 @@ export function asyncSettings(
   defaultPoll = DEFAULT_POLL,
 ): AsyncSettings | undefined {
   const keywords = step.task.keywords;
-  const seconds = keywordInt(render(keywords.get('async') ?? keywords.get('async_val'))) ?? 0;
+  const seconds = keywordWholeInt(render(keywords.get('async') ?? keywords.get('async_val'))) ?? 0;
   if (seconds <= 0) return undefined;
-  const poll = keywordInt(render(keywords.get('poll'))) ?? (Number.isFinite(defaultPoll) ? defaultPoll : DEFAULT_POLL);
+  const poll = keywordWholeInt(render(keywords.get('poll'))) ?? (Number.isFinite(defaultPoll) ? defaultPoll : DEFAULT_POLL);
   return { seconds, poll: Math.max(0, poll) };
 }
 

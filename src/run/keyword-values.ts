@@ -3,6 +3,7 @@ import { PyFloat, pyStr, type Data } from '../core/data.js';
 import type { Keyword } from '../playbook/model.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { valueOrigin } from '../core/value-origins.js';
+import { keywordIntValue } from '../core/python-int.js';
 
 const TRUE_WORDS = new Set(['y', 'yes', 'on', '1', 'true', 't']);
 const FALSE_WORDS = new Set(['n', 'no', 'off', '0', 'false', 'f', '']);
@@ -40,6 +41,19 @@ export function keywordInt(kw: Keyword | undefined): number | undefined {
   if (typeof v === 'boolean') return v ? 1 : 0;
   const n = Number.parseInt(pyStr(v), 10);
   return Number.isNaN(n) ? undefined : n;
+}
+
+/**
+ * An `int` keyword as 2.19 converts it (whole numbers only: '2.0', '1e1' and 2.0 are 2 and 10 and 2;
+ * 1.5 is refused), or undefined when it is unset or refused (the task's checks report that).
+ */
+export function keywordWholeInt(kw: Keyword | undefined): number | undefined {
+  if (kw === undefined || kw.value === null) return undefined;
+  try {
+    return keywordIntValue(kw.value);
+  } catch {
+    return undefined;
+  }
 }
 
 export function keywordText(kw: Keyword | undefined): string | undefined {

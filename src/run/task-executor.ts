@@ -34,7 +34,7 @@ import { moduleDefaultArgs } from './module-defaults-args.js';
 import { argsSplat, splatKeys } from './args-splat.js';
 import { moduleCauses } from './module-causes.js';
 import { capturedErrorField, normalizeException } from './captured-exception.js';
-import { conditionsOf, keywordBool, keywordInt, keywordText } from './keyword-values.js';
+import { conditionsOf, keywordBool, keywordInt, keywordText, keywordWholeInt } from './keyword-values.js';
 import { INVENTORY_ACTIONS } from './inventory-actions.js';
 import { withTemplatedAction } from './templated-action.js';
 import { postValidateWhen } from './when-post-validate.js';
@@ -110,6 +110,9 @@ export interface ExecOutcome {
   readonly ranAs?: TaskStep;
 }
 
+
+/** The longest task timeout 2.19 accepts (BSD's alarm limit). */
+const MAX_TASK_TIMEOUT = 100_000_000;
 /** Actions whose arguments ansible does not template before the action runs. */
 const RAW_ARG_ACTIONS = new Set(['include_tasks', 'include_role', 'import_tasks', 'import_role', 'meta', 'validate_argument_spec']);
 
@@ -398,7 +401,7 @@ export class TaskExecutor {
       const retriesKw = task.keywords.get('retries');
       const untilKw = task.keywords.get('until');
       let retries = 1;
-      const r = keywordInt(templateKw(retriesKw, vars, templar));
+      const r = keywordWholeInt(templateKw(retriesKw, vars, templar));
       if (r !== undefined) retries += Math.max(0, r);
       else if (untilKw) retries += 3;
       let delay = keywordInt(templateKw(task.keywords.get('delay'), vars, templar)) ?? 5;
@@ -679,13 +682,15 @@ export class TaskExecutor {
       return result;
     };
     const action = services.actions.get(task.action);
+    const timeoutKw = step.folded.scalars.get('timeout');
+    const timeout = timeoutKw ? keywordWholeInt(templateKw(timeoutKw, vars, this.templar)) : services.options.taskTimeout;
+    // NOTE: 2.19 checks the bounds as it sets the alarm (setitimer's), around the action's run.
+    if (timeout !== undefined && (timeout < 0 || timeout > MAX_TASK_TIMEOUT)) throw new TaskError([{ message: `Timeout ${timeout} is invalid, it must be between 0 and ${MAX_TASK_TIMEOUT}.` }]);
     const job = asyncSettings(step, renderKeyword(this.templar, vars), services.options.pollInterval);
     if (job) {
       const unsupported = asyncUnsupported(task.action, action !== undefined);
       if (unsupported) return unsupported;
     }
-    const timeoutKw = step.folded.scalars.get('timeout');
-    const timeout = timeoutKw ? keywordInt(templateKw(timeoutKw, vars, this.templar)) : services.options.taskTimeout;
     if (action) {
       const ctx = (timer?: TaskTimer): ActionContext => ({
         host,

@@ -5,6 +5,7 @@
  * keyword …" where the value was written.
  */
 import { PyFloat, isStringLike, pyRepr, pyStr, strRepr, type Data } from '../core/data.js';
+import { IntOverflow, keywordIntValue } from '../core/python-int.js';
 import { VolantError } from '../core/errors.js';
 import { raisedElsewhere, type SourceLocation } from '../core/source-location.js';
 import type { TaskStep } from '../compile/program.js';
@@ -37,10 +38,13 @@ function checkPort(step: TaskStep, vars: VarSource, templar: TemplateRenderer): 
 }
 
 function checkInt(value: Data | undefined, origin: SourceLocation | undefined, name = 'port'): void {
-  if (value === undefined || value === null || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return;
-  // NOTE: Python's int() truncates a float; port keeps its stricter check (a whole number).
-  if (value instanceof PyFloat ? name !== 'port' || Number.isInteger(value.value) : /^\s*[+-]?\d+(_\d+)*\s*$/.test(pyStr(value))) return;
-  throw conversionError(name, value, 'int', origin);
+  if (value === undefined || value === null) return;
+  try {
+    keywordIntValue(value);
+  } catch (e) {
+    // NOTE: int() of an infinity is an OverflowError, which 2.19 shows as it is, not as a conversion.
+    throw e instanceof IntOverflow ? keywordError(name, e, origin) : conversionError(name, value, 'int', origin);
+  }
 }
 
 /** async (2.19's async_val), poll and retries convert to int, delay to float, before the task runs. */
@@ -123,6 +127,8 @@ export function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: T
   checkBool(diffKw, 'diff');
   const diff = keywordBool(diffKw) ?? options.diff;
   postValidateTags(step, vars, templar);
+  const throttle = templateTaskKeyword(step, 'throttle', vars, templar);
+  if (throttle) checkInt(throttle.value, throttle.loc, 'throttle');
   const timeout = templateTaskKeyword(step, 'timeout', vars, templar);
   if (timeout) checkInt(timeout.value, timeout.loc, 'timeout');
   checkDebugger(templateTaskKeyword(step, 'debugger', vars, templar), step.task.loc);

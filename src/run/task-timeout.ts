@@ -44,7 +44,7 @@ export function timeoutResult(seconds: number, whileHandling = false): DataDict 
  * timer's signal aborts (pause stops waiting) and the task gets the timeout's result.
  */
 export async function withTaskTimeout(seconds: number | undefined, run: (timer?: TaskTimer) => Promise<DataDict> | DataDict): Promise<DataDict> {
-  if (seconds === undefined || seconds <= 0) return run();
+  if (seconds === undefined || seconds <= 0 || !timerFits(seconds)) return run();
   const controller = new AbortController();
   const taskTimer: TaskTimer = { signal: controller.signal, inExcept: false };
   let timer: NodeJS.Timeout | undefined;
@@ -59,4 +59,12 @@ export async function withTaskTimeout(seconds: number | undefined, run: (timer?:
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Whether Node can wait that long (setTimeout holds a signed 32-bit count of milliseconds, about
+ * 24.8 days, and fires at once past it). A longer timeout never expires within a run.
+ */
+export function timerFits(seconds: number): boolean {
+  return seconds * 1000 <= 0x7fffffff;
 }

@@ -9,6 +9,7 @@ import { dumpJson, parseJson } from '../core/json.js';
 import { isDict, type Data, type DataDict } from '../core/data.js';
 import { encodeFrame, FrameDecoder } from './frame-codec.js';
 import { RequestTimeoutError } from './transport-errors.js';
+import { timerFits } from '../run/task-timeout.js';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -188,7 +189,7 @@ export class AgentClient {
     for (const [k, v] of fields) frame.set(k, v);
     return new Promise<Data>((resolve, reject) => {
       const entry: Pending = { resolve, reject };
-      if (timeoutSeconds !== undefined && timeoutSeconds > 0) {
+      if (timeoutSeconds !== undefined && timeoutSeconds > 0 && timerFits(timeoutSeconds)) {
         entry.timer = setTimeout(() => {
           this.pending.delete(id);
           reject(new RequestTimeoutError(timeoutSeconds));
