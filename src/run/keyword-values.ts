@@ -4,6 +4,8 @@ import type { Keyword } from '../playbook/model.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { valueOrigin } from '../core/value-origins.js';
 import { keywordIntValue } from '../core/python-int.js';
+import { isOmit } from '../template/index.js';
+import { parsePyFloat } from '../template/filters/jinja-numbers.js';
 
 const TRUE_WORDS = new Set(['y', 'yes', 'on', '1', 'true', 't']);
 const FALSE_WORDS = new Set(['n', 'no', 'off', '0', 'false', 'f', '']);
@@ -54,6 +56,15 @@ export function keywordWholeInt(kw: Keyword | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A `percent` keyword (max_fail_percentage) as 2.19 converts it: float() of it, its `%` signs dropped. */
+export function keywordPercent(value: Data | undefined): number | undefined {
+  if (value === undefined || value === null || isOmit(value)) return undefined;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof PyFloat) return value.value;
+  return parsePyFloat(pyStr(value).replace(/%/g, ''));
 }
 
 export function keywordText(kw: Keyword | undefined): string | undefined {

@@ -9,6 +9,8 @@ import { ParseError, VolantError } from '../core/errors.js';
 import { raisedElsewhere, type SourceLocation } from '../core/source-location.js';
 import type { PlayNode } from '../playbook/model.js';
 import { isStrictBool } from './keyword-values.js';
+import { IntOverflow, keywordIntValue } from '../core/python-int.js';
+import { isOmit } from '../template/index.js';
 
 /** The play's name and host pattern, templated. */
 export interface ValidatedPlay {
@@ -57,7 +59,8 @@ export function postValidatePlay(play: PlayNode, render: (value: Data) => Data):
     } catch (e) {
       throw playKeywordError(keyword, e, kw.loc);
     }
-    if (value !== null) check(value, kw.loc);
+    // omit leaves the keyword at its default (none of these has one but None)
+    if (value !== null && !isOmit(value)) check(value, kw.loc);
   }
   const pattern = hosts.join(',');
   // NOTE: an unnamed play is named as it loads: its hosts as written (a list joined), templated
@@ -83,22 +86,24 @@ export function playKeywordError(keyword: string, cause: unknown, location: Sour
 
 /** A play's bool keyword: a value that does not convert stops the run, the conversion shown as the cause. */
 export function checkPlayBool(keyword: string, value: Data, location: SourceLocation | undefined): void {
-  if (!isStrictBool(value)) throw playConversionError(keyword, value, 'bool', location);
+  if (!isOmit(value) && !isStrictBool(value)) throw playConversionError(keyword, value, 'bool', location);
 }
 
 /** max_fail_percentage as 2.19's 'percent' type: a number, or text Python's float() reads once '%' is removed. */
 export function checkPercent(value: Data, location: SourceLocation | undefined): void {
-  if (value === null || typeof value === 'number' || typeof value === 'boolean' || value instanceof PyFloat) return;
+  if (value === null || isOmit(value) || typeof value === 'number' || typeof value === 'boolean' || value instanceof PyFloat) return;
   const text = pyStr(value).replace(/%/g, '').trim();
   if (/^[+-]?((\d+(_\d+)*)?\.?\d+(_\d+)*([eE][+-]?\d+)?|\d+\.|inf(inity)?|nan)$/i.test(text)) return;
   throw playConversionError('max_fail_percentage', value, 'percent', location);
 }
 
-/** 2.19's 'int' type: a number, or text Python's int() reads. */
+/** 2.19's 'int' type: a whole number, as decimal.Decimal reads it (see keywordIntValue). */
 function checkInt(keyword: string, value: Data, location: SourceLocation | undefined): void {
-  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof PyFloat) return;
-  if (isStringLike(value) && /^\s*[+-]?\d+(_\d+)*\s*$/.test(pyStr(value))) return;
-  throw playConversionError(keyword, value, 'int', location);
+  try {
+    keywordIntValue(value);
+  } catch (e) {
+    throw e instanceof IntOverflow ? playKeywordError(keyword, e, location) : playConversionError(keyword, value, 'int', location);
+  }
 }
 
 /** A list of strings; a single value counts as a list of one. */

@@ -18,7 +18,7 @@ import { RoleRuns } from './role-runs.js';
 import { AggregateStats } from './stats.js';
 import { TaskExecutor, type ExecOutcome, type ExecServices } from './task-executor.js';
 import type { PlayVars, VarsPort } from './vars-port.js';
-import { conditionsOf, isStrictBool, keywordBool, keywordInt, toBool } from './keyword-values.js';
+import { conditionsOf, isStrictBool, keywordBool, keywordPercent, toBool } from './keyword-values.js';
 import { hasTemplatedAction, withTemplatedAction } from './templated-action.js';
 import { runMeta } from './meta.js';
 import type { IncludeLoader } from './include-loader.js';
@@ -236,7 +236,12 @@ export class PlayRunner {
     const play = this.compiled.play.keywords;
     if (this.services.runAhead !== true || this.strategy() !== 'linear' || this.questions.on) return false;
     if (this.services.debugger?.enabled || play.get('debugger') !== undefined) return false;
-    if (keywordInt(play.get('max_fail_percentage')) !== undefined || (keywordBool(play.get('any_errors_fatal')) ?? false)) return false;
+    // (a templated value counts as set: it may turn out to be either)
+    const set = (name: string): boolean => {
+      const value = play.get(name)?.value;
+      return value !== undefined && value !== null && (typeof value === 'string' || (name === 'any_errors_fatal' ? (keywordBool(play.get(name)) ?? false) : true));
+    };
+    if (set('max_fail_percentage') || set('any_errors_fatal')) return false;
     return true;
   }
 
@@ -924,7 +929,7 @@ export class PlayRunner {
     const kw = this.compiled.play.keywords.get('max_fail_percentage');
     const templar = this.services.exec.templar;
     const value = kw && typeof kw.value === 'string' && templar.isTemplate(kw.value) ? templar.render(kw.value, this.playVars.forPlay(), { origin: kw.loc }) : kw?.value;
-    const pct = keywordInt(kw && value !== undefined ? { ...kw, value } : kw);
+    const pct = keywordPercent(value);
     // NOTE: 2.19 compares after every task that had results, so a negative percentage stops the play
     // with no host failed; otherwise only a new failure can cross it.
     if (pct === undefined || (failedNow.length === 0 && pct >= 0 && !this.maxFailMarked)) return;
