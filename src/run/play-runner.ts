@@ -11,6 +11,7 @@ import { pythonInt } from '../core/python-int.js';
 import type { CompiledPlay, Program, RoleInstance, Step, TaskStep } from '../compile/program.js';
 import { buildJumpTable } from '../compile/jump-table.js';
 import type { Keyword } from '../playbook/model.js';
+import { omittedToContext } from './task-keyword-checks.js';
 import type { Callback, TaskInfo } from './events.js';
 import { HostCursor } from './host-cursor.js';
 import { processResult, type ProcessContext } from './result-processor.js';
@@ -432,12 +433,15 @@ export class PlayRunner {
     const kw = step.folded.scalars.get('ignore_errors');
     if (kw === undefined) return false;
     const templar = this.services.exec.templar;
-    let value: Data = kw.value;
+    const render = (written: Keyword): Keyword =>
+      typeof written.value === 'string' && templar.isTemplate(written.value) ? { ...written, value: templar.render(written.value, this.playVars.forTask(host, step), { origin: written.loc }) } : written;
+    let value: Data;
     try {
-      if (typeof value === 'string' && templar.isTemplate(value)) value = templar.render(value, this.playVars.forTask(host, step), { origin: kw.loc });
+      value = omittedToContext(step, 'ignore_errors', render(kw), render)?.value ?? null;
     } catch {
       return truthy(kw.value);
     }
+    if (value === null) return false;
     return isStrictBool(value) ? (toBool(value) ?? false) : truthy(kw.value);
   }
 

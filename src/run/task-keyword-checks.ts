@@ -6,6 +6,7 @@
  */
 import { PyFloat, isStringLike, pyRepr, pyStr, strRepr, type Data } from '../core/data.js';
 import { IntOverflow, keywordIntValue } from '../core/python-int.js';
+import { isOmit } from '../template/index.js';
 import { VolantError } from '../core/errors.js';
 import { raisedElsewhere, type SourceLocation } from '../core/source-location.js';
 import type { TaskStep } from '../compile/program.js';
@@ -53,7 +54,7 @@ function checkRunKeywords(step: TaskStep, vars: VarSource, templar: TemplateRend
     const kw = step.task.keywords.get(name);
     let value: Keyword | undefined;
     try {
-      value = templateKw(kw, vars, templar);
+      value = omittedToContext(step, name, templateKw(kw, vars, templar), () => undefined);
     } catch (e) {
       throw keywordError(shown, e, kw?.loc);
     }
@@ -160,14 +161,27 @@ export function noLogWarning(e: NoLogError): DisplayEvent {
   return { message: 'Invalid no_log value for task, output will be masked.', ...(cause ? { cause } : {}) };
 }
 
-/** A task keyword's value, templated; a failure says which keyword, as 2.19's post_validate. */
+/**
+ * A task keyword's value, templated; a failure says which keyword, as 2.19's post_validate. A value
+ * that templates to omit gives what the task's parents hold instead (2.19's set_to_context).
+ */
 function templateTaskKeyword(step: TaskStep, name: string, vars: VarSource, templar: TemplateRenderer): Keyword | undefined {
   const kw = step.folded.scalars.get(name);
   try {
-    return templateKw(kw, vars, templar);
+    return omittedToContext(step, name, templateKw(kw, vars, templar), (outer) => templateKw(outer, vars, templar));
   } catch (e) {
     throw keywordError(name, e, kw?.loc);
   }
+}
+
+/**
+ * A task's keyword that came out as omit stands for the value its parents (blocks, role, play) give
+ * it, or for none when they give none or the omit was theirs.
+ */
+export function omittedToContext(step: TaskStep, name: string, value: Keyword | undefined, render: (outer: Keyword) => Keyword | undefined): Keyword | undefined {
+  if (value === undefined || !isOmit(value.value)) return value;
+  const outer = step.outerFold.scalars.get(name);
+  return outer === undefined || outer === step.folded.scalars.get(name) ? undefined : render(outer);
 }
 
 /**
