@@ -150,7 +150,8 @@ export function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: T
   } catch (e) {
     throw keywordError('notify', e, notify?.loc);
   }
-  return { checkMode, diff, noLog, notify: names };
+  // (omit: the task notifies nothing, as its parents give it no notify)
+  return { checkMode, diff, noLog, notify: isOmit(names) ? undefined : names };
 }
 
 /** The task's no_log failed to template. */
