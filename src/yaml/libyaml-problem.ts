@@ -336,7 +336,9 @@ export function libyamlProblem(error: YAMLError, text: string, lines: LineIndex)
       if (/^Unexpected \S+ at node end/.test(message) || /^Unexpected \S+ token\b/.test(message)) {
         // NOTE: libyaml's scanner reads the token before its parser refuses it: a quoted scalar left open fails first.
         const quoted = text[error.pos[0]] === '"' || text[error.pos[0]] === "'" ? unclosedQuoted(text, error.pos[0], lines) : undefined;
-        return quoted ?? unexpectedToken(text, error.pos[0], lines);
+        // NOTE: inside a flow collection the token is refused by libyaml's flow states (`{a: b{c}`:
+        // "did not find expected ',' or '}'"), not by the block collection around it.
+        return quoted ?? flowCollectionProblem(text, error.pos[0], lines, streamEndMark(text, lines)) ?? unexpectedToken(text, error.pos[0], lines);
       }
       return { problem: message, ...at };
     default:
