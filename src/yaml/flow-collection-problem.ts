@@ -5,6 +5,7 @@
  */
 import { CST, Parser } from 'yaml';
 import type { LineIndex } from './line-index.js';
+import { unclosedQuoted } from './quoted-scalar-problem.js';
 import type { YamlProblem } from './yaml-failure.js';
 
 type Kind = 'seq-start' | 'map-start' | 'seq-end' | 'map-end' | 'entry' | 'key' | 'value' | 'scalar' | 'end';
@@ -210,7 +211,14 @@ export function flowCollectionProblem(text: string, offset: number, lines: LineI
     coveredUntil = last[last.length - 1]?.at ?? text.length;
   }
   const problem = last && parseFlow(last);
-  if (problem === undefined) return undefined;
+  if (problem === undefined || last === undefined) return undefined;
+  // NOTE: the outermost collection may start a simple key (`{a: b}: c`), so libyaml's scanner reads
+  // all of it, to the `:` that could follow, before its parser takes the opening bracket: a quoted
+  // scalar left open anywhere in it fails first (`- {debug: msg="{{ x }}"}`).
+  for (const token of last) {
+    const open = token.kind === 'scalar' && (text[token.at] === '"' || text[token.at] === "'") ? unclosedQuoted(text, token.at, lines) : undefined;
+    if (open) return open;
+  }
   const { at, ...words } = problem;
   return { ...words, ...(at >= text.length ? endMark : lines.position(at)) };
 }

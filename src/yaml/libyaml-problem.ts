@@ -6,6 +6,7 @@
 import type { YAMLError } from 'yaml';
 import { blockScalarHeaderProblem } from './block-scalar.js';
 import { flowCollectionProblem } from './flow-collection-problem.js';
+import { unclosedQuoted } from './quoted-scalar-problem.js';
 import type { LineIndex } from './line-index.js';
 import { nextToken, previousContentIndent, scanPlainScalar } from './plain-scalar-scan.js';
 import type { YamlProblem } from './yaml-failure.js';
@@ -28,25 +29,6 @@ function documentMarkerInQuoted(text: string, quote: '"' | "'", end: number): nu
   marker.lastIndex = start;
   const found = marker.exec(text);
   return found !== null && found.index <= end ? found.index + 1 : undefined;
-}
-
-/**
- * The scanner's problem with the quoted scalar that starts at `start`, when it has no closing
- * quote before a document marker at a line's start or the end of the text.
- */
-function unclosedQuoted(text: string, start: number, lines: LineIndex): YamlProblem | undefined {
-  const quote = text[start];
-  let at = start + 1;
-  for (; at < text.length; at++) {
-    const c = text[at];
-    if (c === '\n' && /^(?:---|\.\.\.)(?:[ \t\r\n]|$)/.test(text.slice(at + 1, at + 5))) {
-      return { context: 'while scanning a quoted scalar', problem: 'found unexpected document indicator', ...lines.position(at + 1) };
-    }
-    if (quote === '"' && c === '\\') at++;
-    else if (c === quote && !(quote === "'" && text[at + 1] === "'")) return undefined;
-    else if (c === quote) at++;
-  }
-  return { context: 'while scanning a quoted scalar', problem: 'found unexpected end of stream', ...lines.position(text.length) };
 }
 
 function skipSpaces(text: string, offset: number): number {
