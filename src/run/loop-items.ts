@@ -13,7 +13,8 @@ import { loopSubdir, renderDroppingUndefined } from '../template/lookups/first-f
 import { withLoopTermTags, withTaggedValues } from '../template/lookup-term-tags.js';
 import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
 import { renderedValueOrigin } from '../template/variable-origins.js';
-import { TaskError, linksOf } from './task-error.js';
+// (a loop's whole value rendered to omit fails the task; an omitted list item is only dropped)
+import { TaskError, linksOf, omitScalarError } from './task-error.js';
 
 export function loopItems(step: TaskStep, vars: VarSource, templar: TemplateRenderer, lookup: LookupEnvironment): Data[] | undefined {
   const task = step.task;
@@ -23,7 +24,7 @@ export function loopItems(step: TaskStep, vars: VarSource, templar: TemplateRend
     const render = (v: Data): Data => templar.renderDeep(v, vars, { origin: terms.loc, lookup, keepTuples: true });
     const firstFound = withLookup.name.replace(/^ansible\.(builtin|legacy)\./, '') === 'first_found';
     const value = firstFound ? renderDroppingUndefined(render, terms.value) : render(terms.value);
-    if (value === OMIT) throw omittedLoopError(terms.loc);
+    if (value === OMIT) throw omitScalarError(terms.loc);
     // a tuple is one term, as it is no list to 2.19
     const list = Array.isArray(value) && !isTuple(value) ? value : [value];
     // a lone term is handed back as the with_items item, named where it was written
@@ -33,7 +34,7 @@ export function loopItems(step: TaskStep, vars: VarSource, templar: TemplateRend
   const loop = task.keywords.get('loop');
   if (!loop) return undefined;
   const value = templar.renderDeep(loop.value, vars, { origin: loop.loc, lookup, rendersLoop: true });
-  if (value === OMIT) throw omittedLoopError(loop.loc);
+  if (value === OMIT) throw omitScalarError(loop.loc);
   if (!Array.isArray(value)) {
     throw new TaskError(
       [{ message: `The \`loop\` value must resolve to a 'list', not '${typeNameOf(value)}'.`, origin: loop.loc, help: 'Provide a list of items/templates, or a template resolving to a list.' }],
@@ -86,12 +87,4 @@ function typeNameOf(value: Data): string {
   if (typeof value === 'boolean') return 'bool';
   if (isDict(value)) return 'dict';
   return 'str';
-}
-
-/** A loop's whole value rendered to omit (an omitted list item is only dropped): 2.19 fails the task. */
-function omittedLoopError(origin: SourceLocation): TaskError {
-  return new TaskError(
-    [{ message: 'A template was resolved to an Omit scalar.', origin, help: 'Callers must be prepared to handle this value. This is most likely a bug in the code requesting templating.' }],
-    true,
-  );
 }

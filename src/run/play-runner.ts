@@ -21,6 +21,8 @@ import { TaskExecutor, type ExecOutcome, type ExecServices } from './task-execut
 import type { PlayVars, VarsPort } from './vars-port.js';
 import { conditionsOf, isStrictBool, keywordBool, keywordPercent, toBool } from './keyword-values.js';
 import { hasTemplatedAction, withTemplatedAction } from './templated-action.js';
+import { OMIT_SCALAR } from './task-error.js';
+import { isOmit } from '../template/index.js';
 import { runMeta } from './meta.js';
 import type { IncludeLoader } from './include-loader.js';
 import type { Terminal } from './terminal.js';
@@ -459,7 +461,10 @@ export class PlayRunner {
   private runOnceValue(step: TaskStep, kw: Keyword, host: string): Data {
     const templar = this.services.exec.templar;
     if (typeof kw.value !== 'string' || !templar.isTemplate(kw.value)) return kw.value;
-    return templar.render(kw.value, this.playVars.forTask(host, step), { origin: kw.loc });
+    const value = templar.render(kw.value, this.playVars.forTask(host, step), { origin: kw.loc });
+    // NOTE: 2.19's strategy refuses an omitted run_once as it queues the task: the run ends there.
+    if (isOmit(value)) throw new VolantError('TEMPLATE_OMIT', OMIT_SCALAR.message, { location: kw.loc, hint: OMIT_SCALAR.help });
+    return value;
   }
 
   /** The others take the result of the host that ran it once only when run_once is a true bool (2.19 reads the task's validated value). */

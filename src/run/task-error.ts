@@ -99,3 +99,13 @@ export function briefMessage(parts: readonly string[]): string {
 export function chainMessage(chain: readonly ErrorLink[]): string {
   return briefMessage(['Task failed.', ...chain.map((l) => l.message)]);
 }
+
+/** A value that must not be omitted templated to omit: 2.19 refuses it where it was written. */
+export const OMIT_SCALAR = {
+  message: 'A template was resolved to an Omit scalar.',
+  help: 'Callers must be prepared to handle this value. This is most likely a bug in the code requesting templating.',
+} as const;
+
+export function omitScalarError(origin: SourceLocation | undefined): TaskError {
+  return new TaskError([{ message: OMIT_SCALAR.message, ...(origin ? { origin } : {}), help: OMIT_SCALAR.help }], true);
+}
