@@ -297,11 +297,7 @@ export class PlayRunner {
           const ordered = this.batchHosts.filter((h) => flushing.has(h));
           // 2.19's implicit `meta: flush_handlers` runs (and looks meta up) only for notified hosts
           if (ordered.some((h) => this.handlers.notifications.pending(h))) this.warnMetaLookup(this.compiled.play.keywords.get('collections')?.value);
-          // NOTE: its iterator gives the flush to every host there once any host has a notification,
-          // and the strategy asks for each one's variables as it runs it.
-          const asked = this.batchHosts.some((h) => this.handlers.notifications.pending(h));
-          const starting = (h: string): void => void (asked && this.varsAsked(h));
-          await this.flushHandlers([...ordered, ...[...flushing].filter((h) => !ordered.includes(h))], starting);
+          await this.flushHandlers([...ordered, ...[...flushing].filter((h) => !ordered.includes(h))], this.flushPointVarsAsked());
         }
         for (const h of stepHosts) this.cursors.get(h)?.advance();
         continue;
@@ -352,6 +348,16 @@ export class PlayRunner {
     for (let turn = 0; due.some(({ roles }) => roles.length > turn); turn++) {
       for (const { h, roles } of due) if (roles.length > turn) this.varsAsked(h);
     }
+  }
+
+  /**
+   * What a flush point asks of each host it runs for. NOTE: 2.19's iterator gives the flush to every
+   * host once any host of the batch has a notification, and the strategy asks for each one's
+   * variables as it runs it (linear and host_pinned alike); only -vvv shows that.
+   */
+  private flushPointVarsAsked(): ((host: string) => void) | undefined {
+    if (this.services.exec.options.verbosity < VARS_FILES_READ_VERBOSITY) return undefined;
+    return this.batchHosts.some((h) => this.handlers.notifications.pending(h)) ? this.varsAsked : undefined;
   }
 
   /** 2.19 asked for the host's variables (at -vvv its vars_files say they were read: vars-files-read.ts). */
@@ -553,9 +559,7 @@ export class PlayRunner {
     return {
       ...this.hostWalk(),
       flushHandlers: async (host) => {
-        // NOTE: as linear's, 2.19's flush point reads the host's variables when any host has a notification
-        const asked = this.batchHosts.some((h) => this.handlers.notifications.pending(h));
-        if (!this.services.skipImplicitFlush) await this.flushHandlers([host], (h) => void (asked && this.varsAsked(h)));
+        if (!this.services.skipImplicitFlush) await this.flushHandlers([host], this.flushPointVarsAsked());
       },
       forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts([host], []).length > 0,
       runStep: async (step, host) => {
