@@ -11,7 +11,7 @@ import { pythonInt } from '../core/python-int.js';
 import type { CompiledPlay, Program, RoleInstance, Step, TaskStep } from '../compile/program.js';
 import { buildJumpTable } from '../compile/jump-table.js';
 import type { Keyword } from '../playbook/model.js';
-import { omittedToContext } from './task-keyword-checks.js';
+import { omittedToContext, templateKw } from './task-keyword-checks.js';
 import type { Callback, TaskInfo } from './events.js';
 import { HostCursor } from './host-cursor.js';
 import { processResult, type ProcessContext } from './result-processor.js';
@@ -441,8 +441,7 @@ export class PlayRunner {
     const kw = step.folded.scalars.get('ignore_errors');
     if (kw === undefined) return false;
     const templar = this.services.exec.templar;
-    const render = (written: Keyword): Keyword =>
-      typeof written.value === 'string' && templar.isTemplate(written.value) ? { ...written, value: templar.render(written.value, this.playVars.forTask(host, step), { origin: written.loc }) } : written;
+    const render = (written: Keyword): Keyword => templateKw(written, this.playVars.forTask(host, step), templar) ?? written;
     let value: Data;
     try {
       value = omittedToContext(step, 'ignore_errors', render(kw), render)?.value ?? null;
