@@ -3,6 +3,7 @@ import type { Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { ActionFail, TaskError } from '../run/task-error.js';
 import { localTmpFile } from './local-tmp-name.js';
+import { setUploadMode, TEMP_FILE_MODE } from './upload-mode.js';
 import { controllerSearchDirs, fileNotFoundMessage, pyStr, searchCandidates, toBoolLike } from './util.js';
 import { throwRemoteStatError } from './remote-stat-error.js';
 import { compilePyRegex, pySearch } from '../template/filters/ansible-python-regex.js';
@@ -42,7 +43,7 @@ export const assemble: Action = async (ctx) => {
   args.set('_volant_after_header', localTmpFile());
   args.set('_volant_upload_name', 'src');
   // the uploaded file's mode (the module's source, which `mode: preserve` copies) depends on how it went up
-  args.set('_volant_upload_over_ssh', ctx.connection() === 'ssh');
+  setUploadMode(ctx, args, TEMP_FILE_MODE);
   args.set('_volant_diff_always', true);
   const result = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
   // NOTE: 2.19's assemble action sets its one diff as a dict, where copy's makes a list, and

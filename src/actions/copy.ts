@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { localTree } from './local-tree.js';
+import { localTree, type ControllerFile } from './local-tree.js';
+import { setUploadMode, TEMP_FILE_MODE } from './upload-mode.js';
 import { localContentTmpFile, localTmpFile } from './local-tmp-name.js';
 import { createHash } from 'node:crypto';
 import { isDict, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
@@ -49,7 +50,7 @@ export const copy: Action = async (ctx) => {
     }
     // NOTE: a vault-encrypted source is copied decrypted unless `decrypt: false`.
     const vault = toBoolLike(ctx.args.get('decrypt') ?? true) ? ctx.lookup.vault : undefined;
-    const read = (file: string): Buffer => readDecrypted(file, vault);
+    const read = (file: string): ControllerFile => readForUpload(file, vault);
     const dest = args.get('dest') ?? null;
     if (statSync(path).isDirectory()) {
       textForMethod(dest, 'endswith');
@@ -58,6 +59,7 @@ export const copy: Action = async (ctx) => {
       const tree = localTree(source, toBoolLike(args.get('local_follow') ?? true), args.get('mode') === 'preserve', read);
       args.set('_volant_tree', tree);
       args.set('_volant_tree_src', source);
+      setUploadMode(ctx, args);
       const answer = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
       // (the file module run on one of the tree's folders failed: its answer is the task's)
       if (answer.delete('_volant_folder_failed')) return answer;
@@ -69,7 +71,8 @@ export const copy: Action = async (ctx) => {
     textForMethod(dest, 'startswith');
     const session = await ctx.session();
     const vaulted = vault !== undefined && hasVaultHeader(readFileSync(path));
-    const bytes = vaulted ? read(path) : undefined;
+    const bytes = vaulted ? read(path).bytes : undefined;
+    setUploadMode(ctx, args, vaulted ? TEMP_FILE_MODE : statSync(path).mode);
     if (bytes === undefined && session.putFile && statSync(path).size > STAGE_ABOVE) {
       // NOTE: a large file goes ahead in pieces (bounded frames and controller memory), as Ansible
       // uploads src to a temp file before the copy module runs.
@@ -88,7 +91,10 @@ export const copy: Action = async (ctx) => {
   // an empty one ('', {}, 0) names the controller temp file the action wrote it into.
   if (content !== undefined && content !== null && !truthy(content)) args.set('_volant_after_header', localContentTmpFile());
   // NOTE: 2.19's action writes content into a controller temp file (mkstemp: 0600) and preserves that file's mode
-  if (content !== undefined && content !== null && args.get('mode') === 'preserve') args.set('mode', '0600');
+  if (content !== undefined && content !== null) {
+    if (args.get('mode') === 'preserve') args.set('mode', octalMode(TEMP_FILE_MODE));
+    setUploadMode(ctx, args, TEMP_FILE_MODE);
+  }
   if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
   const result = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
   if (result.get('_volant_action_answer') === true) {
@@ -124,12 +130,16 @@ function hasVaultHeader(bytes: Buffer): boolean {
   return bytes.subarray(0, VAULT_HEADER.length).toString('latin1') === VAULT_HEADER;
 }
 
-/** A controller file's bytes, decrypted when it is vault-encrypted and `vault` is given. */
-function readDecrypted(path: string, vault: { decrypt(text: string): string; decryptBytes?(text: string): Buffer } | undefined): Buffer {
+/**
+ * A controller file's bytes, decrypted when it is vault-encrypted and `vault` is given (2.19 then
+ * uploads the temp file it decrypts into, not the user's file).
+ */
+function readForUpload(path: string, vault: { decrypt(text: string): string; decryptBytes?(text: string): Buffer } | undefined): ControllerFile {
   const bytes = readFileSync(path);
-  if (vault === undefined || !hasVaultHeader(bytes)) return bytes;
+  if (vault === undefined || !hasVaultHeader(bytes)) return { bytes, uploadMode: statSync(path).mode & 0o777 };
   // NOTE: the plain file may be binary: its bytes as they were, never through text.
-  return vault.decryptBytes ? vault.decryptBytes(bytes.toString('utf8')) : Buffer.from(vault.decrypt(bytes.toString('utf8')), 'utf8');
+  const plain = vault.decryptBytes ? vault.decryptBytes(bytes.toString('utf8')) : Buffer.from(vault.decrypt(bytes.toString('utf8')), 'utf8');
+  return { bytes: plain, uploadMode: TEMP_FILE_MODE };
 }
 
 /**

@@ -14,6 +14,7 @@ import { includeSearchPath } from '../template/lookups/search-path.js';
 import { pyCodec, pyEncode } from '../template/filters/ansible-python-codecs.js';
 import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
+import { newFileMode, setUploadMode } from './upload-mode.js';
 import { taskArgsInvocation, withSourceChecksum } from './copy.js';
 import { throwRemoteStatError } from './remote-stat-error.js';
 import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, showSearch, taggedTypeName, toBoolLike } from './util.js';
@@ -97,6 +98,8 @@ export const template: Action = async (ctx) => {
   args.set('_original_basename', basename(name));
   const renderedPath = localTmpName(basename(path));
   args.set('_volant_after_header', renderedPath);
+  // (2.19 renders into a new controller file and uploads that)
+  setUploadMode(ctx, args, newFileMode());
   const copyArgs = copyTaskArgs(ctx.args, args.get('mode'), renderedPath);
   // the copy action 2.19 hands the rendered file to refuses an empty dest itself
   if (!truthy(args.get('dest'))) return new Map<string, Data>([['failed', true], ['msg', 'dest is required'], ['invocation', taskArgsInvocation(copyArgs)]]);

@@ -4,10 +4,12 @@
  * own sshd instead.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SshServer } from './sshd.js';
+import { startSshd, sshdUnavailable, type SshServer } from './sshd.js';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'volant-playbook');
@@ -33,5 +35,28 @@ export function runOracleFixture(name: string, server: SshServer): SpawnSyncRetu
     encoding: 'utf8',
     timeout: 300_000,
     env: { ...process.env, ANSIBLE_NOCOLOR: '1', ANSIBLE_HOST_KEY_CHECKING: 'False' },
+  });
+}
+
+/**
+ * A suite against its own sshd (skipped, saying why, where sshd cannot run) in which fixture NAME
+ * ends with rc 0 and prints recorded/NAME.stdout.
+ */
+export function describeFixtureAsRecorded(title: string, itTitle: string, name: string): void {
+  describe(title, { skip: sshdUnavailable() }, () => {
+    let server: SshServer | undefined;
+    before(async () => {
+      server = await startSshd();
+    });
+    after(async () => {
+      await server?.stop();
+    });
+
+    it(itTitle, () => {
+      assert.ok(server);
+      const r = runOracleFixture(name, server);
+      assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+      assert.equal(r.stdout, recordedFile(`${name}.stdout`));
+    });
   });
 }

@@ -302,19 +302,22 @@ def _uploaded_source(ctx, params, data, dest, uploaded_as):
     return path
 
 
-def _write_upload(ctx, path, data):
+def _write_upload(ctx, path, data, source_mode=None):
     os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
     ctx.add_cleanup_file(os.path.dirname(path))
     with open(path, 'wb') as f:
         data.write_to(f)
-    os.chmod(path, _upload_mode(ctx))
+    os.chmod(path, _upload_mode(ctx, source_mode))
 
 
-def _upload_mode(ctx):
-    """The mode of a file 2.19's action uploads, then makes u+x: over ssh, sftp gives it the mode of the
-    controller's temp file (0600); the local connection copies it as a new file (the umask's mode)."""
-    if ctx.internal.get('_volant_upload_over_ssh'):
-        return 0o600 | stat.S_IXUSR
+def _upload_mode(ctx, source_mode=None):
+    """The mode of a file 2.19's action uploads, then makes u+x: over ssh, sftp creates it with the
+    mode of the controller's file (`source_mode`, else the one the action names) under the host's
+    umask; the local connection copies it as a new file (the umask's mode)."""
+    if source_mode is None:
+        source_mode = ctx.internal.get('_volant_upload_source_mode')
+    if ctx.internal.get('_volant_upload_over_ssh') and source_mode is not None:
+        return (source_mode & 0o777 & ~_umask()) | stat.S_IXUSR
     return (0o666 & ~_umask()) | stat.S_IXUSR
 
 
@@ -510,7 +513,7 @@ def _first_tree_write(args, tree):
     (target, whether it exists, its data, its controller path), or None when there is none."""
     dest = os.path.join(os.path.expanduser(args['dest']), '')
     force = volant_runtime.boolean(args.get('force', True), strict=False)
-    for rel, b64, local, _ in tree['files']:
+    for rel, b64, local, _, _ in tree['files']:
         target = os.path.join(dest, rel)
         exists = os.path.isfile(target)
         if exists and not force:
@@ -588,7 +591,7 @@ def _copy_controller_tree(params, ctx, tree):
     diffs = []
     last = None
     last_module = {}
-    for rel, b64, local, mode in tree['files']:
+    for rel, b64, local, mode, upload_mode in tree['files']:
         data = base64.b64decode(b64)
         target = os.path.join(dest, rel)
         answer = _action_stat(target, params['follow'])[1]
@@ -641,7 +644,7 @@ def _copy_controller_tree(params, ctx, tree):
             if params['backup'] and exists:
                 last['backup_file'] = ctx.backup_local(target)
             if params['validate']:
-                _write_upload(ctx, uploaded, _Source(data=data))
+                _write_upload(ctx, uploaded, _Source(data=data), upload_mode)
                 _validate_source(ctx, file_params, uploaded)
             ctx.atomic_write(target, data)
             ctx.set_fs_attributes_if_different(ctx.load_file_common_arguments(file_params, path=target), True, None)
