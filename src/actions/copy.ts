@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { localTree, type ControllerFile } from './local-tree.js';
+import { keepBackLastRun } from './copy-tree-last-run.js';
 import { setUploadMode, TEMP_FILE_MODE } from './upload-mode.js';
 import { localContentTmpFile, localTmpFile } from './local-tmp-name.js';
 import { createHash } from 'node:crypto';
@@ -56,13 +57,19 @@ export const copy: Action = async (ctx) => {
       textForMethod(dest, 'endswith');
       // NOTE: like rsync, a trailing slash copies the directory's contents, none its directory.
       const source = name.endsWith('/') ? `${path.replace(/\/+$/, '')}/` : path.replace(/\/+$/, '');
-      const tree = localTree(source, toBoolLike(args.get('local_follow') ?? true), args.get('mode') === 'preserve', read);
+      const { tree, lastRun } = keepBackLastRun(localTree(source, toBoolLike(args.get('local_follow') ?? true), args.get('mode') === 'preserve', read), ctx.args);
       args.set('_volant_tree', tree);
       args.set('_volant_tree_src', source);
       setUploadMode(ctx, args);
       const answer = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
       // (the file module run on one of the tree's folders failed: its answer is the task's)
       if (answer.delete('_volant_folder_failed')) return answer;
+      if (lastRun !== undefined && answer.get('failed') !== true) {
+        const last = await ctx.runModule({ module: 'file', args: lastRun(pyStr(dest)) });
+        // (the file module names its path `path`; the action adds it as copy's `dest`)
+        if (last.has('path') && !last.has('dest')) last.set('dest', last.get('path') ?? null);
+        return last;
+      }
       // a module that failed without a checksum failed at the first file: the action gives it that
       // file's (the agent names the file it would have written when the module refuses its args)
       const first = (tree.get('files') as Data[])[0];
