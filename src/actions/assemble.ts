@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import type { Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { ActionFail, TaskError } from '../run/task-error.js';
 import { localTmpFile } from './local-tmp-name.js';
 import { setUploadMode, TEMP_FILE_MODE } from './upload-mode.js';
+import { readControllerFile, type ControllerVault } from './controller-file.js';
 import { controllerSearchDirs, fileNotFoundMessage, pyStr, searchCandidates, toBoolLike } from './util.js';
 import { throwRemoteStatError } from './remote-stat-error.js';
 import { compilePyRegex, pySearch } from '../template/filters/ansible-python-regex.js';
@@ -37,7 +38,9 @@ export const assemble: Action = async (ctx) => {
   if (!statSync(path).isDirectory()) throw new ActionFail(`Source (${path}) is not a directory`);
   const args = new Map(ctx.args);
   for (const key of [...ASSEMBLE_ONLY, 'src']) args.delete(key);
-  const content = joinFragments(path, ctx.args.get('delimiter'), ctx.args.get('regexp'), toBoolLike(ctx.args.get('ignore_hidden')));
+  // NOTE: as 2.19's loader gives them, vault-encrypted fragments are joined decrypted unless `decrypt: false`
+  const vault = toBoolLike(ctx.args.get('decrypt') ?? true) ? ctx.lookup.vault : undefined;
+  const content = joinFragments(path, ctx.args.get('delimiter'), ctx.args.get('regexp'), toBoolLike(ctx.args.get('ignore_hidden')), vault);
   args.set('_volant_content_b64', content.toString('base64'));
   // NOTE: 2.19's action joins the fragments into a controller temp file (its diff names it) and uploads it as `src`
   args.set('_volant_after_header', localTmpFile());
@@ -55,7 +58,7 @@ export const assemble: Action = async (ctx) => {
 };
 
 /** The fragments of `dir` as ansible joins them (see the assemble module on the host). */
-function joinFragments(dir: string, delimiter: Data | undefined, regexp: Data | undefined, ignoreHidden: boolean): Buffer {
+function joinFragments(dir: string, delimiter: Data | undefined, regexp: Data | undefined, ignoreHidden: boolean, vault: ControllerVault | undefined): Buffer {
   // NOTE: a Python regular expression, with Python's words when it does not compile.
   const pattern = regexp === undefined || regexp === null ? undefined : compilePyRegex(pyStr(regexp));
   const delim = delimiter === undefined || delimiter === null || delimiter === '' ? undefined : unescape(pyStr(delimiter));
@@ -66,7 +69,7 @@ function joinFragments(dir: string, delimiter: Data | undefined, regexp: Data | 
     if (pattern && !pySearch(pattern, name)) continue;
     const full = `${dir}/${name}`;
     if (!statSync(full).isFile() || (ignoreHidden && name.startsWith('.'))) continue;
-    const content = readFileSync(full);
+    const content = readControllerFile(full, vault).bytes;
     if (addNewline) parts.push(Buffer.from('\n'));
     if (delimit && delim) {
       parts.push(delim);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { localTree, type ControllerFile } from './local-tree.js';
+import { hasVaultHeader, readControllerFile, type ControllerVault } from './controller-file.js';
 import { keepBackLastRun } from './copy-tree-last-run.js';
 import { setUploadMode, TEMP_FILE_MODE } from './upload-mode.js';
 import { localContentTmpFile, localTmpFile } from './local-tmp-name.js';
@@ -131,22 +132,10 @@ export function taskArgsInvocation(taskArgs: ReadonlyMap<DictKey, Data>): DataDi
   return shown;
 }
 
-const VAULT_HEADER = '$ANSIBLE_VAULT';
-
-function hasVaultHeader(bytes: Buffer): boolean {
-  return bytes.subarray(0, VAULT_HEADER.length).toString('latin1') === VAULT_HEADER;
-}
-
-/**
- * A controller file's bytes, decrypted when it is vault-encrypted and `vault` is given (2.19 then
- * uploads the temp file it decrypts into, not the user's file).
- */
-function readForUpload(path: string, vault: { decrypt(text: string): string; decryptBytes?(text: string): Buffer } | undefined): ControllerFile {
-  const bytes = readFileSync(path);
-  if (vault === undefined || !hasVaultHeader(bytes)) return { bytes, uploadMode: statSync(path).mode & 0o777 };
-  // NOTE: the plain file may be binary: its bytes as they were, never through text.
-  const plain = vault.decryptBytes ? vault.decryptBytes(bytes.toString('utf8')) : Buffer.from(vault.decrypt(bytes.toString('utf8')), 'utf8');
-  return { bytes: plain, uploadMode: TEMP_FILE_MODE };
+/** A controller file's bytes, and the mode of the file 2.19 uploads them in: a decrypted vault file goes up in the temp file it is decrypted into. */
+function readForUpload(path: string, vault: ControllerVault | undefined): ControllerFile {
+  const { bytes, vaulted } = readControllerFile(path, vault);
+  return { bytes, uploadMode: vaulted ? TEMP_FILE_MODE : statSync(path).mode & 0o777 };
 }
 
 /**
