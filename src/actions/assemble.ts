@@ -48,7 +48,7 @@ export const assemble: Action = async (ctx) => {
   // the uploaded file's mode (the module's source, which `mode: preserve` copies) depends on how it went up
   setUploadMode(ctx, args, TEMP_FILE_MODE);
   args.set('_volant_diff_always', true);
-  const result = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
+  const result = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }), pyStr(args.get('dest') ?? ''));
   // NOTE: 2.19's assemble action sets its one diff as a dict, where copy's makes a list, and
   // none at all without --diff
   const diff = result.get('diff');

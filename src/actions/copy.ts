@@ -12,7 +12,7 @@ import { dumpJson } from '../core/json.js';
 import type { Action } from '../run/action.js';
 import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, showSearch, textForMethod, toBoolLike } from './util.js';
 import { ActionFail } from '../run/task-error.js';
-import { throwRemoteStatError } from './remote-stat-error.js';
+import { statPathOf, throwRemoteStatError } from './remote-stat-error.js';
 
 /** Files larger than this travel before the module runs rather than inside its request. */
 const STAGE_ABOVE = 1 << 20;
@@ -104,7 +104,9 @@ export const copy: Action = async (ctx) => {
     setUploadMode(ctx, args, TEMP_FILE_MODE);
   }
   if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
-  const result = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }));
+  // (remote_src copies on the host without a stat first, unless content is sent)
+  const statsFirst = !toBoolLike(args.get('remote_src')) || (content !== undefined && content !== null);
+  const result = throwRemoteStatError(await ctx.runModule({ module: 'copy', args }), statsFirst ? statPathOf(args) : undefined);
   if (result.get('_volant_action_answer') === true) {
     // a refusal ansible's copy action makes itself (it needs the host's view of dest): the action's failure
     const answer = new Map(result);

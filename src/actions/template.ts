@@ -16,7 +16,7 @@ import { ActionFail, TaskError, linksOf } from '../run/task-error.js';
 import { localTmpName } from './local-tmp-name.js';
 import { newFileMode, setUploadMode } from './upload-mode.js';
 import { taskArgsInvocation, withSourceChecksum } from './copy.js';
-import { throwRemoteStatError } from './remote-stat-error.js';
+import { statPathOf, throwRemoteStatError } from './remote-stat-error.js';
 import { controllerSearchDirs, fileNotFoundMessage, octalMode, searchedFor, showSearch, taggedTypeName, toBoolLike } from './util.js';
 
 /** Options the template action consumes itself; the rest go to the copy module on the host. */
@@ -105,7 +105,7 @@ export const template: Action = async (ctx) => {
   if (!truthy(args.get('dest'))) return new Map<string, Data>([['failed', true], ['msg', 'dest is required'], ['invocation', taskArgsInvocation(copyArgs)]]);
   args.set('_volant_task_args', copyArgs);
   if (ctx.maxDiffSize !== undefined) args.set('_volant_max_diff_size', ctx.maxDiffSize);
-  const result = withSourceChecksum(throwRemoteStatError(await ctx.runModule({ module: 'copy', args })), args);
+  const result = withSourceChecksum(throwRemoteStatError(await ctx.runModule({ module: 'copy', args }), statPathOf(args)), args);
   if (undecodable) addDeprecation(result, `File '${path}' could not be decoded as 'utf-8'. Invalid content has been escaped.`);
   return result;
 };

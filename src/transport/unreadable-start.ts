@@ -6,6 +6,7 @@
  */
 import { pyStr, type Data, type DataDict } from '../core/data.js';
 import { controllerFailures } from '../run/async-job.js';
+import { unstartedModuleResults } from '../run/unstarted-module.js';
 import type { AgentSession, ConnectionSpec, ModuleResult } from '../run/transport.js';
 import type { ExitInfo } from './agent-client.js';
 import { rawResult, type RawRunner } from './agent-session.js';
@@ -75,6 +76,7 @@ export class UnreadableStartSession implements AgentSession {
   runModule(): Promise<ModuleResult> {
     const result = new Map(this.error.result);
     controllerFailures.set(result, [{ message: 'Action failed.' }, { message: pyStr(result.get('msg')), help: this.error.help }]);
+    unstartedModuleResults.add(result);
     return Promise.resolve(result);
   }
 
