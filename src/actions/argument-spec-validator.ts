@@ -7,6 +7,7 @@
  */
 import { PyFloat, isDict, pyEquals, pyRepr, pyStr, pyTypeName, truthy, type Data, type DataDict } from '../core/data.js';
 import { isStrictBool, toBool } from '../run/keyword-values.js';
+import { taggedTypeName } from './util.js';
 
 class ConversionError extends Error {}
 
@@ -203,18 +204,18 @@ export function validateSpec(spec: DataDict, params: DataDict, context: readonly
     const converted = values.get(name);
     const checkElement = typeof elements === 'string' ? CHECKERS[elements] : undefined;
     if (wanted !== 'list' || checkElement === undefined || !Array.isArray(converted)) continue;
-    values.set(
-      name,
-      converted.map((item) => {
-        try {
-          return checkElement(item);
-        } catch (e) {
-          if (!(e instanceof ConversionError)) throw e;
-          out.errors.push(`Elements value for option '${name}' is of type ${pyTypeName(item)} and we were unable to convert to ${String(elements)}: ${e.message}`);
-          return item;
-        }
-      }),
-    );
+    // an element that cannot be converted is left out of the list (2.19 keeps only those it converted)
+    const kept: Data[] = [];
+    for (const item of converted) {
+      try {
+        kept.push(checkElement(item));
+      } catch (e) {
+        if (!(e instanceof ConversionError)) throw e;
+        const where = context.length > 0 ? ` found in '${context.join(' -> ')}'` : '';
+        out.errors.push(`Elements value for option '${name}'${where} is of type ${pyTypeName(item)} and we were unable to convert to ${String(elements)}: ${e.message}`);
+      }
+    }
+    values.set(name, kept);
   }
   for (const [name, option] of options) {
     const choices = option.get('choices');
@@ -242,11 +243,15 @@ export function validateSpec(spec: DataDict, params: DataDict, context: readonly
     const sub = subOptions(option);
     const value = values.get(name);
     if (sub === undefined || value === undefined || value === null) continue;
-    if (!isDict(value) && !Array.isArray(value)) {
-      out.errors.push(`value of '${name}' must be of type dict or list of dicts`);
-      continue;
+    // each element in turn (a dict option given a list too), its no_log walk first
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (!isDict(item)) {
+        out.errors.push(`value of '${name}' must be of type dict or list of dicts`);
+        continue;
+      }
+      out.errors.push(...leadingElementErrors(sub, item));
+      validateSpec(sub, item, [...context, name], out, option);
     }
-    for (const item of Array.isArray(value) ? value : [value]) if (isDict(item)) validateSpec(sub, item, [...context, name], out, option);
   }
   return values;
 }
@@ -262,21 +267,36 @@ function subOptions(option: DataDict): DataDict | undefined {
 }
 
 /**
- * NOTE: 2.19 lists no_log values first, and that walk turns the value of each option with
- * sub-options (each element of a list) into a dict: the first that cannot be is reported before
- * anything else, and ends the walk.
+ * NOTE: 2.19 lists no_log values before it checks anything (the whole spec, then again each dict
+ * of a sub-option before that dict's own checks). That walk goes down every option with
+ * sub-options (each element of a list of dicts, a lone value taken as a one-element list), turns
+ * a string into a dict and refuses anything else that is no dict: the first it cannot take ends
+ * the walk, and is reported then.
  */
-export function leadingElementErrors(spec: DataDict, params: DataDict): string[] {
+function noLogWalk(spec: DataDict, params: DataDict): void {
   for (const [name, option] of spec) {
     const value = params.get(name);
-    if (!isDict(option) || subOptions(option) === undefined || value === undefined || value === null) continue;
-    try {
-      const items = option.get('type') === 'list' ? CHECKERS['list']!(value) : value;
-      for (const item of Array.isArray(items) ? items : [items]) toDict(item);
-    } catch (e) {
-      if (e instanceof ConversionError) return [e.message];
-      throw e;
+    if (!isDict(option) || value === undefined || value === null) continue;
+    const sub = subOptions(option);
+    if (sub === undefined) continue;
+    for (const element of Array.isArray(value) ? value : [value]) {
+      const item = typeof element === 'string' ? toDict(element) : element;
+      if (!isDict(item)) {
+        const wanted = pyStr(option.get('type') ?? null);
+        throw new ConversionError(`Value '${pyStr(item)}' in the sub parameter field '${name}' must be a ${wanted}, not '${taggedTypeName(item)}'`);
+      }
+      noLogWalk(sub, item);
     }
   }
-  return [];
+}
+
+/** The error the no_log walk (see noLogWalk) stops at, if any. */
+export function leadingElementErrors(spec: DataDict, params: DataDict): string[] {
+  try {
+    noLogWalk(spec, params);
+    return [];
+  } catch (e) {
+    if (e instanceof ConversionError) return [e.message];
+    throw e;
+  }
 }

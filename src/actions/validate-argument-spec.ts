@@ -56,8 +56,10 @@ export const validateArgumentSpec: Action = (ctx) => {
     if (value !== undefined && value !== null) params.set(rawName, copied(value));
   }
   const found: SpecErrors = { errors: [], unsupported: [] };
+  // (the walk sees the values as given: validateSpec converts sub-options' dicts in place)
+  const leading = leadingElementErrors(spec, params);
   validateSpec(spec, params, [], found);
-  const errors = [...leadingElementErrors(spec, params), ...found.errors, ...found.unsupported];
+  const errors = [...leading, ...found.errors, ...found.unsupported];
   const unknown = unknownArguments(spec, given);
   if (unknown !== undefined) errors.push(unknown);
   if (errors.length > 0) {
