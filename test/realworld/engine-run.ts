@@ -90,8 +90,17 @@ const ISO_TIME = /\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)?
 const ELAPSED = /("elapsed": )\d+/g;
 // …and an HTTP server's Date header in uri's result.
 const HTTP_DATE = /("date": ")\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT"/g;
+// …and what `logrotate -d` (a role's own check, shown under -v) tells of its run: the minute it ran
+// and the last rotation it read, and its pid (each host has run a different number of processes).
+const LOGROTATE_MINUTE = /(\b(?:Now:|Last rotated at) )\d{4}-\d\d-\d\d \d\d:\d\d\b/g;
+const LOGROTATE_PID = /(switching euid from \d+ to \d+ and egid from \d+ to \d+ \(pid )\d+\)/g;
 const withoutClockTimes = (text: string): string =>
-  text.replace(ISO_TIME, '<ISO_TIME>').replace(ELAPSED, '$1<SECONDS>').replace(HTTP_DATE, '$1<HTTP_DATE>"');
+  text
+    .replace(ISO_TIME, '<ISO_TIME>')
+    .replace(ELAPSED, '$1<SECONDS>')
+    .replace(HTTP_DATE, '$1<HTTP_DATE>"')
+    .replace(LOGROTATE_MINUTE, '$1<MINUTE>')
+    .replace(LOGROTATE_PID, '$1<PID>)');
 
 /** An engine's output as compared: the golden normalization, then each test host's name and address as placeholders. */
 export function normalizeRun(text: string, dir: string, hosts: readonly HostIdentity[]): string {

@@ -322,5 +322,51 @@ export const ROLES: readonly RealWorldRole[] = [
     commit: 'fa98330dac06f8839621b146a4799fc8dc6b516f',
     managed: ['/home/deploy', '/home/ops', '/home/retired', '/etc/passwd', '/etc/group'],
     previewVars: { users_umask: '027', users_editor: 'vi' },
+  },  {
+    name: 'oefenweb.nginx',
+    repo: 'https://github.com/Oefenweb/ansible-nginx',
+    commit: 'b3efefe04b6daed1105a6cf7f8781a85aa8437ce',
+    managed: [
+      '/etc/nginx/nginx.conf',
+      '/etc/nginx/conf.d',
+      '/etc/nginx/snippets',
+      '/etc/nginx/sites-available',
+      '/etc/nginx/sites-enabled',
+      '/etc/nginx/streams-available',
+      '/etc/nginx/mails-enabled',
+      '/etc/nginx/ssl',
+      '/srv/www',
+      '/var/www/html',
+      '/etc/rc2.d',
+      '/usr/bin/tree',
+    ],
+    previewVars: {
+      nginx_preset_worker_connections: 2048,
+      nginx_preset_processes: 2,
+      nginx_sites_available_include_files: [{ name: 'app', state: 'disabled', directives: ['server { listen 8080; }'] }],
+    },
+  },
+  {
+    name: 'grzegorzfranus.logrotate',
+    repo: 'https://github.com/grzegorzfranus/ansible-role-logrotate',
+    commit: '77d52c8505a0db11508ab330ad112473b4de974a',
+    // NOT /etc as a whole: `backup: true` leaves a copy of logrotate.conf named by the time
+    managed: ['/etc/logrotate.conf', '/etc/logrotate.d', '/var/log/app'],
+    previewVars: {
+      logrotate_frequency: 'daily',
+      logrotate_rotate: 7,
+      logrotate_rules: [{ name: 'app', paths: ['/var/log/app/*.log'], options: { weekly: true, rotate: 4 } }],
+    },
+  },
+  {
+    name: 'ipr-cnrs.nftables',
+    repo: 'https://github.com/ipr-cnrs/nftables',
+    commit: '38173d5f3b43a9d99117c03e823d2d66b8e09889',
+    // NOT /etc as a whole: `backup:` leaves a copy of the package's nftables.conf named by the time
+    managed: ['/etc/nftables.conf', '/etc/nftables.d', '/usr/sbin/nft', '/usr/sbin/iptables', '/usr/sbin/xtables-nft-multi'],
+    previewVars: {
+      nft_input_host_rules: { '500 monitoring': ['ip saddr 10.213.0.1 tcp dport 9100 accept', 'ip saddr 10.213.0.1 tcp dport 9101 accept'] },
+      nft_old_pkg_manage: false,
+    },
   },
 ];
