@@ -115,11 +115,52 @@ const CHECKERS: Readonly<Record<string, (value: Data) => Data>> = {
   },
 };
 
+/** An unknown key of a sub-option's dict, with what that dict takes. */
+interface UnknownKey {
+  readonly name: string;
+  readonly supported: readonly string[];
+  readonly aliases: readonly string[];
+}
+
 export interface SpecErrors {
   /** In the order 2.19 reports them. */
   readonly errors: string[];
-  /** Unknown keys of sub-options, reported after everything else. */
-  readonly unsupported: string[];
+  /** Unknown keys of sub-options, reported after everything else (see unsupportedErrors). */
+  readonly unsupported: UnknownKey[];
+  /** 2.19's warnings for a sub-option given both by its name and by an alias, in order. */
+  readonly warnings?: string[];
+}
+
+/**
+ * The unknown keys of every sub-option as 2.19 reports them: one error naming them all (the same
+ * key of several list elements once), with what the dict takes and its aliases in parentheses.
+ * NOTE: 2.19 takes that list from whichever of the keys its set yields last: Volant the last one
+ * met (the same when the keys are all of one option).
+ */
+export function unsupportedErrors(out: SpecErrors): string[] {
+  const last = out.unsupported.at(-1);
+  if (last === undefined) return [];
+  const names = [...new Set(out.unsupported.map((u) => u.name))].sort();
+  const aliases = last.aliases.length > 0 ? ` (${[...last.aliases].sort().join(', ')})` : '';
+  return [`${names.join(', ')}. Supported parameters include: ${[...last.supported].sort().join(', ')}${aliases}.`];
+}
+
+/**
+ * An option's aliases as 2.19 handles them, in spec order: an alias given sets its option (over
+ * the option's own value, with a warning for a sub-option's dict). Returns every alias.
+ */
+function applyAliases(options: ReadonlyArray<readonly [string, DataDict]>, values: DataDict, prefix: string | undefined, out: SpecErrors): string[] {
+  const all: string[] = [];
+  for (const [name, option] of options) {
+    const aliases = option.get('aliases');
+    for (const alias of Array.isArray(aliases) ? aliases.map(pyStr) : []) {
+      all.push(alias);
+      if (!values.has(alias)) continue;
+      if (values.has(name) && prefix !== undefined) out.warnings?.push(`Both option ${prefix}${name} and its alias ${prefix}${alias} are set.`);
+      values.set(name, values.get(alias) ?? null);
+    }
+  }
+  return all;
 }
 
 const termList = (value: Data | undefined): string[][] =>
@@ -166,20 +207,28 @@ function additionalChecks(checks: DataDict, values: DataDict, foundIn: string): 
  * Checks `params` (the options given) against `spec`; returns the values converted. `checks`: the
  * option whose sub-options these are (its mutually_exclusive, required_if …).
  */
-export function validateSpec(spec: DataDict, params: DataDict, context: readonly string[], out: SpecErrors, checks?: DataDict): DataDict {
+export function validateSpec(
+  spec: DataDict,
+  params: DataDict,
+  context: readonly string[],
+  out: SpecErrors,
+  checks?: DataDict,
+  /** How 2.19's warnings name this dict's keys (`users[1].`): given for a sub-option's dict only. */
+  prefix?: string,
+): DataDict {
   const values: DataDict = new Map(params);
   const foundIn = context.length > 0 ? ` found in ${context.join(' -> ')}` : '';
-  const exclusive = checks === undefined ? [] : termList(checks.get('mutually_exclusive')).filter((term) => countTerms(term, params) > 1);
-  if (exclusive.length > 0) out.errors.push(`parameters are mutually exclusive: ${exclusive.map((term) => term.join('|')).join(', ')}${foundIn}`);
   const options = [...spec].map(([name, option]) => [String(name), isDict(option) ? option : new Map<string, Data>()] as const);
+  const aliases = applyAliases(options, values, prefix, out);
   if (context.length > 0) {
-    const known = new Set(options.map(([name]) => name));
-    const unknown = [...values.keys()].map(String).filter((k) => !known.has(k));
-    if (unknown.length > 0) {
-      const shown = unknown.map((k) => [...context, k].join('.')).sort();
-      out.unsupported.push(`${shown.join(', ')}. Supported parameters include: ${[...known].sort().join(', ')}.`);
+    const known = new Set([...options.map(([name]) => name), ...aliases]);
+    const supported = options.map(([name]) => name);
+    for (const key of [...values.keys()].map(String)) {
+      if (!known.has(key)) out.unsupported.push({ name: [...context, key].join('.'), supported, aliases });
     }
   }
+  const exclusive = checks === undefined ? [] : termList(checks.get('mutually_exclusive')).filter((term) => countTerms(term, values) > 1);
+  if (exclusive.length > 0) out.errors.push(`parameters are mutually exclusive: ${exclusive.map((term) => term.join('|')).join(', ')}${foundIn}`);
   for (const [name, option] of options) {
     const fallback = option.get('default');
     if (!values.has(name) && fallback !== undefined && fallback !== null) values.set(name, fallback);
@@ -244,13 +293,14 @@ export function validateSpec(spec: DataDict, params: DataDict, context: readonly
     const value = values.get(name);
     if (sub === undefined || value === undefined || value === null) continue;
     // each element in turn (a dict option given a list too), its no_log walk first
-    for (const item of Array.isArray(value) ? value : [value]) {
+    for (const [index, item] of (Array.isArray(value) ? value : [value]).entries()) {
       if (!isDict(item)) {
         out.errors.push(`value of '${name}' must be of type dict or list of dicts`);
         continue;
       }
       out.errors.push(...leadingElementErrors(sub, item));
-      validateSpec(sub, item, [...context, name], out, option);
+      const itemPrefix = `${prefix ?? ''}${name}${option.get('type') === 'list' ? `[${index}]` : ''}.`;
+      validateSpec(sub, item, [...context, name], out, option, itemPrefix);
     }
   }
   return values;

@@ -6,7 +6,7 @@ import { PyFloat, isDict, isTuple, markTuple, pyRepr, pyStr, type Data, type Dat
 import type { Action } from '../run/action.js';
 import { TaskError } from '../run/task-error.js';
 import { taggedTypeName } from './util.js';
-import { classOf, leadingElementErrors, validateSpec, type SpecErrors } from './argument-spec-validator.js';
+import { classOf, leadingElementErrors, unsupportedErrors, validateSpec, type SpecErrors } from './argument-spec-validator.js';
 
 /** The class 2.19 names for a task argument's value (tagged: it came from the task). */
 function argumentClass(value: Data): string {
@@ -55,11 +55,12 @@ export const validateArgumentSpec: Action = (ctx) => {
     const value = given.has(rawName) ? given.get(rawName) : isDict(rendered) ? rendered.get(rawName) : undefined;
     if (value !== undefined && value !== null) params.set(rawName, copied(value));
   }
-  const found: SpecErrors = { errors: [], unsupported: [] };
+  const found: SpecErrors = { errors: [], unsupported: [], warnings: [] };
   // (the walk sees the values as given: validateSpec converts sub-options' dicts in place)
   const leading = leadingElementErrors(spec, params);
   validateSpec(spec, params, [], found);
-  const errors = [...leading, ...found.errors, ...found.unsupported];
+  const errors = [...leading, ...found.errors, ...unsupportedErrors(found)];
+  if (found.warnings !== undefined && found.warnings.length > 0) result.set('warnings', found.warnings);
   const unknown = unknownArguments(spec, given);
   if (unknown !== undefined) errors.push(unknown);
   if (errors.length > 0) {
