@@ -8,6 +8,7 @@
 import { PyFloat, isDict, pyEquals, pyRepr, pyStr, pyTypeName, truthy, type Data, type DataDict } from '../core/data.js';
 import { isStrictBool, toBool } from '../run/keyword-values.js';
 import { taggedTypeName } from './util.js';
+import { humanToBytes } from '../template/filters/ansible-math.js';
 
 class ConversionError extends Error {}
 
@@ -70,6 +71,21 @@ function toDict(value: Data): DataDict {
   throw new ConversionError(`${classOf(value)} cannot be converted to a dict`);
 }
 
+/** check_type_bytes / check_type_bits: '10M' as a number (of bytes, of bits). */
+function humanSize(value: Data, isbits: boolean): Data {
+  try {
+    return humanToBytes(pyStr(value), null, isbits);
+  } catch {
+    throw new ConversionError(`${classOf(value)} cannot be converted to a ${isbits ? 'Bit' : 'Byte'} value`);
+  }
+}
+
+function jsonText(value: Data): Data {
+  if (typeof value === 'string') return value.trim();
+  if (Array.isArray(value) || isDict(value)) return value;
+  throw new ConversionError(`${classOf(value)} cannot be converted to a json string`);
+}
+
 const CHECKERS: Readonly<Record<string, (value: Data) => Data>> = {
   str: (value) => (typeof value === 'string' ? value : pyStr(value)),
   path: (value) => (typeof value === 'string' ? value : pyStr(value)),
@@ -103,6 +119,11 @@ const CHECKERS: Readonly<Record<string, (value: Data) => Data>> = {
     throw new ConversionError(`${classOf(value)} cannot be converted to a list`);
   },
   dict: toDict,
+  bytes: (value) => humanSize(value, false),
+  bits: (value) => humanSize(value, true),
+  // NOTE: 2.19 turns a list or dict into its JSON text; only whether it can is looked at here
+  jsonarg: jsonText,
+  json: jsonText,
   // the checkers some of 2.19's controller actions name as their options' types
   _check_type_str_no_conversion: (value) => {
     if (typeof value === 'string') return value;
@@ -290,6 +311,8 @@ export function validateSpec(
   }
   for (const [name, option] of options) {
     const sub = subOptions(option);
+    // apply_defaults: a dict option left out is checked as an empty dict (its defaults, its required)
+    if (sub !== undefined && truthy(option.get('apply_defaults') ?? false) && (values.get(name) ?? null) === null) values.set(name, new Map());
     const value = values.get(name);
     if (sub === undefined || value === undefined || value === null) continue;
     // each element in turn (a dict option given a list too), its no_log walk first
