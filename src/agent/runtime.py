@@ -332,12 +332,34 @@ def _present(params, key):
     return key in params and params[key] is not None
 
 
+def _no_log_walk(spec, params):
+    """Ansible's walk for no_log values (before it checks anything): down every option with
+    sub-options (each element of a list of dicts), a string read as a dict, anything else that is
+    no dict refused. Raises TypeError at the first it cannot take."""
+    for key, opt in spec.items():
+        sub = opt.get('options')
+        value = params.get(key)
+        wanted = opt.get('type')
+        if sub is None or value is None:
+            continue
+        if not (wanted == 'dict' or (wanted == 'list' and opt.get('elements', '') == 'dict')):
+            continue
+        for item in (value if isinstance(value, list) else [value]):
+            if isinstance(item, str):
+                item = _check_dict(item)
+            if not isinstance(item, dict):
+                raise TypeError("Value '%s' in the sub parameter field '%s' must be a %s, not '%s'"
+                                % (item, key, wanted, type(item).__name__))
+            _no_log_walk(sub, item)
+
+
 def validate_arguments(name, spec, args, mutually_exclusive=(), required_together=(), required_one_of=(),
-                       required_if=(), required_by=None, context=()):
+                       required_if=(), required_by=None, context=(), prefix=None):
     """Validates and defaults `args` against an Ansible argument spec.
 
     `context`: the option names above a sub-spec (`options:` of a dict option), which its
-    messages name as ansible's do ("missing required arguments: b found in conf").
+    messages name as ansible's do ("missing required arguments: b found in conf"); `prefix`: how
+    ansible's warnings name a sub-option's keys (`users[1].`), None at the top.
     Returns a ValidationResult; `errors[0]` (when any) is the message the module fails with.
     """
     res = ValidationResult()
@@ -369,8 +391,13 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
             res.aliases[alias] = key
             if alias in params:
                 if key in params:
-                    res.warnings.append('Both option %s and its alias %s are set.' % (key, alias))
+                    res.warnings.append('Both option %s%s and its alias %s%s are set.' % (prefix or '', key, prefix or '', alias))
                 params[key] = params[alias]
+
+    try:
+        _no_log_walk(spec, params)
+    except TypeError as e:
+        res.errors.append(('no_log', str(e)))
 
     # no_log values
     for key, opt in spec.items():
@@ -438,14 +465,15 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
         if elements and wanted == 'list' and isinstance(params[key], list):
             elem_checker = TYPE_CHECKERS.get(elements)
             if elem_checker is not None:
+                # an element that cannot be converted is left out, as ansible keeps only those it converted
                 converted = []
                 for item in params[key]:
                     try:
                         converted.append(elem_checker(item))
                     except (TypeError, ValueError) as e:
-                        res.errors.append(('type', "Elements value for option '%s' is of type %s and we were unable to convert to %s: %s"
-                                           % (key, _type_name(item), elements, e)))
-                        converted.append(item)
+                        res.errors.append(('type', "Elements value for option '%s'%s is of type %s and we were unable to convert to %s: %s"
+                                           % (key, " found in '%s'" % ' -> '.join(context) if context else '',
+                                              _type_name(item), elements, e)))
                 params[key] = converted
 
     for key, opt in spec.items():
@@ -493,7 +521,7 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
         if missing_by:
             res.errors.append(('required_by', "missing parameter(s) required by '%s': %s%s" % (key, ', '.join(missing_by), found_in)))
 
-    _validate_sub_specs(name, spec, params, res, context)
+    _validate_sub_specs(name, spec, params, res, context, prefix)
 
     # the remaining defaults (None included)
     for key, opt in spec.items():
@@ -502,7 +530,7 @@ def validate_arguments(name, spec, args, mutually_exclusive=(), required_togethe
     return res
 
 
-def _validate_sub_specs(name, spec, params, res, context):
+def _validate_sub_specs(name, spec, params, res, context, prefix=None):
     """The `options:` of dict options (and of lists of dicts), each value validated and defaulted
     against its sub-spec, after the options around it (ansible's _validate_sub_spec)."""
     for key, opt in spec.items():
@@ -517,12 +545,14 @@ def _validate_sub_specs(name, spec, params, res, context):
         items = value if isinstance(value, list) else [value]
         for index, item in enumerate(items):
             if not isinstance(item, dict):
+                res.errors.append(('type', "value of '%s' must be of type dict or list of dicts" % key))
                 continue
+            item_prefix = '%s%s%s.' % (prefix or '', key, '[%d]' % index if opt.get('type') == 'list' else '')
             sub_res = validate_arguments(
                 name, sub, item, mutually_exclusive=opt.get('mutually_exclusive') or (),
                 required_together=opt.get('required_together') or (), required_one_of=opt.get('required_one_of') or (),
                 required_if=opt.get('required_if') or (), required_by=opt.get('required_by'),
-                context=tuple(context) + (key,))
+                context=tuple(context) + (key,), prefix=item_prefix)
             items[index] = sub_res.params
             res.errors.extend(sub_res.errors)
             res.warnings.extend(sub_res.warnings)
