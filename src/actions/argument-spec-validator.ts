@@ -12,12 +12,14 @@ import { humanToBytes } from '../template/filters/ansible-math.js';
 
 class ConversionError extends Error {}
 
-// NOTE: values that came from YAML or templates are tagged types in 2.19, and some of its
-// messages print the class itself.
+// NOTE: values that came from YAML or templates are tagged types in 2.19 (a number too, also
+// one a template made: `{{ 5 }}`), and some of its messages print the class itself.
 const TAGGED_CLASS: Readonly<Record<string, string>> = {
   str: "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedStr'>",
   list: "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedList'>",
   dict: "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedDict'>",
+  int: "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedInt'>",
+  float: "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedFloat'>",
 };
 
 export const classOf = (value: Data): string => TAGGED_CLASS[pyTypeName(value)] ?? `<class '${pyTypeName(value)}'>`;

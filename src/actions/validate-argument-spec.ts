@@ -2,18 +2,11 @@
  * validate_argument_spec: checks a role's arguments (its params, else same-named variables)
  * against meta/argument_specs.yml (argument-spec-validator.ts).
  */
-import { PyFloat, isDict, isTuple, markTuple, pyRepr, pyStr, type Data, type DataDict } from '../core/data.js';
+import { isDict, isTuple, markTuple, pyRepr, pyStr, type Data, type DataDict } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { TaskError } from '../run/task-error.js';
 import { taggedTypeName } from './util.js';
 import { classOf, leadingElementErrors, unsupportedErrors, validateSpec, type SpecErrors } from './argument-spec-validator.js';
-
-/** The class 2.19 names for a task argument's value (tagged: it came from the task). */
-function argumentClass(value: Data): string {
-  if (typeof value === 'number' || typeof value === 'bigint') return "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedInt'>";
-  if (value instanceof PyFloat) return "<class 'ansible.module_utils._internal._datatag._AnsibleTaggedFloat'>";
-  return classOf(value);
-}
 
 /** A fresh copy of lists and dicts: the check changes what it is given (see validateSpec). */
 function copied(value: Data): Data {
@@ -36,8 +29,8 @@ export const validateArgumentSpec: Action = (ctx) => {
     const sorted = new Map([...ctx.rawArgs].sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0)));
     throw new TaskError([{ message: `"argument_spec" arg is required in args: ${pyRepr(sorted)}` }]);
   }
-  if (!isDict(spec)) throw new TaskError([{ message: `Incorrect type for argument_spec, expected dict and got ${argumentClass(spec)}` }]);
-  if (!isDict(provided)) throw new TaskError([{ message: `Incorrect type for provided_arguments, expected dict and got ${argumentClass(provided)}` }]);
+  if (!isDict(spec)) throw new TaskError([{ message: `Incorrect type for argument_spec, expected dict and got ${classOf(spec)}` }]);
+  if (!isDict(provided)) throw new TaskError([{ message: `Incorrect type for provided_arguments, expected dict and got ${classOf(provided)}` }]);
   // NOTE: 2.19's validator reads each option's aliases first, in sorted name order: an option
   // that is no mapping fails there, as Python's AttributeError.
   for (const name of [...spec.keys()].map(String).sort()) {
