@@ -21,8 +21,7 @@ import { TaskExecutor, type ExecOutcome, type ExecServices } from './task-execut
 import type { PlayVars, VarsPort } from './vars-port.js';
 import { conditionsOf, isStrictBool, keywordBool, keywordPercent, toBool } from './keyword-values.js';
 import { hasTemplatedAction, withTemplatedAction } from './templated-action.js';
-import { OMIT_SCALAR } from './task-error.js';
-import { isOmit } from '../template/index.js';
+import { isOmit, omittedValueError } from '../template/index.js';
 import { runMeta } from './meta.js';
 import type { IncludeLoader } from './include-loader.js';
 import type { Terminal } from './terminal.js';
@@ -62,6 +61,7 @@ function checkHostLoop(step: TaskStep): void {
 const FREE_RUN_ONCE = 'Using run_once with the free strategy is not currently supported. This task will still be executed for every host in the inventory list.';
 const FREE_ANY_ERRORS_FATAL = 'Using any_errors_fatal with the free strategy is not supported, as tasks are executed independently on each host';
 const FREE_MAX_FAIL = 'Using max_fail_percentage with the free strategy is not supported, as tasks are executed independently on each host';
+const THROTTLE_INVALID = 'Failed to convert the throttle value to an integer.';
 
 export interface PlayRunServices {
   readonly exec: Omit<ExecServices, 'emitItem' | 'emitRetry' | 'taskInfo' | 'display'>;
@@ -468,7 +468,7 @@ export class PlayRunner {
     if (typeof kw.value !== 'string' || !templar.isTemplate(kw.value)) return kw.value;
     const value = templar.render(kw.value, this.playVars.forTask(host, step), { origin: kw.loc });
     // NOTE: 2.19's strategy refuses an omitted run_once as it queues the task: the run ends there.
-    if (isOmit(value)) throw new VolantError('TEMPLATE_OMIT', OMIT_SCALAR.message, { location: kw.loc, hint: OMIT_SCALAR.help });
+    if (isOmit(value)) throw omittedValueError(kw.loc);
     return value;
   }
 
@@ -1008,8 +1008,7 @@ export class PlayRunner {
     return keywordBool(this.compiled.play.keywords.get('force_handlers')) ?? this.services.forceHandlers;
   }
 
-  /** How many hosts run the step at once: forks, or the task's throttle when lower. */
-  /** forks, or the step's throttle when lower (templated with the host's variables, as 2.19 does). */
+  /** How many hosts run the step at once: forks, or the step's throttle when lower (templated with the host's variables, as 2.19 does). */
   private forkLimit(step: TaskStep, host: string): number {
     const forks = Math.max(1, this.services.forks);
     const kw = step.folded.scalars.get('throttle');
@@ -1018,10 +1017,13 @@ export class PlayRunner {
       try {
         const templar = this.services.exec.templar;
         const value = typeof kw.value === 'string' && templar.isTemplate(kw.value) ? templar.render(kw.value, this.playVars.forTask(host, step), { origin: kw.loc }) : kw.value;
+        // NOTE: 2.19 chains an omitted throttle under its conversion error though both name the keyword.
+        if (isOmit(value)) throw new VolantError('THROTTLE_INVALID', THROTTLE_INVALID, { location: kw.loc, cause: omittedValueError(kw.loc) });
         throttle = pythonInt(value);
       } catch (e) {
-        if (raisedElsewhere(e instanceof VolantError ? e.location : undefined, kw.loc)) throw new VolantError('THROTTLE_INVALID', 'Failed to convert the throttle value to an integer.', { location: kw.loc, cause: e });
-        throw new VolantError('THROTTLE_INVALID', `Failed to convert the throttle value to an integer: ${e instanceof Error ? e.message : String(e)}`, { location: kw.loc });
+        if (e instanceof VolantError && e.code === 'THROTTLE_INVALID') throw e;
+        if (raisedElsewhere(e instanceof VolantError ? e.location : undefined, kw.loc)) throw new VolantError('THROTTLE_INVALID', THROTTLE_INVALID, { location: kw.loc, cause: e });
+        throw new VolantError('THROTTLE_INVALID', `${THROTTLE_INVALID.slice(0, -1)}: ${e instanceof Error ? e.message : String(e)}`, { location: kw.loc });
       }
     }
     return throttle > 0 ? Math.min(throttle, forks) : forks;

@@ -6,6 +6,7 @@
 import { TemplateError, VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import type { Data } from '../core/data.js';
+import { OMIT_SCALAR } from '../template/index.js';
 
 export interface ErrorLink {
   readonly message: string;
@@ -101,11 +102,6 @@ export function chainMessage(chain: readonly ErrorLink[]): string {
 }
 
 /** A value that must not be omitted templated to omit: 2.19 refuses it where it was written. */
-export const OMIT_SCALAR = {
-  message: 'A template was resolved to an Omit scalar.',
-  help: 'Callers must be prepared to handle this value. This is most likely a bug in the code requesting templating.',
-} as const;
-
 export function omitScalarError(origin: SourceLocation | undefined): TaskError {
   return new TaskError([{ message: OMIT_SCALAR.message, ...(origin ? { origin } : {}), help: OMIT_SCALAR.help }], true);
 }

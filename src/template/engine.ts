@@ -21,7 +21,7 @@ import { PluginFailure } from './plugin-failure.js';
 import { unopenedVaultRead } from './unopened-vault.js';
 import { RenderContext, EXPRESSION_LEVELS, TEMPLATE_LEVELS, TemplateRecursionError, UndecryptableVaultError, errorOrigins, undecryptable, undecryptableError, unopenedVaultReason, type EngineHost } from './render-context.js';
 import { Frame, type CompiledTemplate, type RenderState } from './render-state.js';
-import { OMIT_PLACEHOLDER } from './runtime/omit.js';
+import { OMIT_PLACEHOLDER, omittedValueError } from './runtime/omit.js';
 import { warnGroupTupleStorage } from './runtime/group-tuple.js';
 import { warnSetStorage } from './runtime/set-storage.js';
 import { isSetList } from '../core/set-lists.js';
@@ -290,6 +290,8 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
       if (isPossiblyAllTemplate(text)) {
         const r = toData(this.renderIndirection(ctx, text, options));
         if (r === null) return RENDERED_NOTHING;
+        // NOTE: 2.19 finalizes the rendered indirection, and a whole result of omit is refused there.
+        if (r === OMIT_PLACEHOLDER) throw omittedValueError(options.origin);
         if (typeof r !== 'string') {
           options.warn?.({
             kind: 'deprecation',
@@ -315,6 +317,7 @@ export class TemplateEngine implements TemplateRenderer, EngineHost {
     }, text);
     // NOTE: a template that renders nothing is None, which has no origin to name.
     if (result === RENDERED_NOTHING) throw emptyConditional(undefined);
+    if (result === OMIT_PLACEHOLDER) throw omittedValueError(options.origin);
     if (typeof result === 'boolean') return result;
     // NOTE: Ansible names where the value came from: a variable's definition (through filters
     // that hand it on unchanged, such as `default`), else the conditional.

@@ -16,7 +16,7 @@ import './lookups/index.js';
 
 export { createTemplateEngine, TemplateEngine } from './engine.js';
 export { Undefined } from './runtime/undefined.js';
-export { OMIT_PLACEHOLDER, isOmit } from './runtime/omit.js';
+export { OMIT_PLACEHOLDER, OMIT_SCALAR, isOmit, omittedValueError } from './runtime/omit.js';
 export { isTemplateText } from './template-text.js';
 export { withRenderDefaults } from './renderer-defaults.js';
 export { untrusted } from './runtime/trust.js';
