@@ -1,6 +1,7 @@
-import { floatRepr, isDict, PyFloat, pyStr, pyTypeName, strRepr, type Data } from '../core/data.js';
+import { floatRepr, isDict, PyFloat, pyStr, pyTypeName, type Data } from '../core/data.js';
 import type { Action } from '../run/action.js';
 import { ActionFail } from '../run/task-error.js';
+import { pythonInt } from '../core/python-int.js';
 import { toBoolLike } from './util.js';
 
 /** Python's str(datetime.now()): "2026-11-30 00:09:27.238127". */
@@ -19,9 +20,11 @@ function intArgument(name: string, value: Data): number {
   if (value instanceof PyFloat) return Math.trunc(value.value);
   let why: string;
   if (typeof value === 'string' || typeof value === 'object' && value !== null && !Array.isArray(value) && !isDict(value)) {
-    const text = pyStr(value);
-    if (/^\s*[-+]?\d+(_\d+)*\s*$/.test(text)) return Number.parseInt(text.trim().replace(/_/g, ''), 10);
-    why = `invalid literal for int() with base 10: ${strRepr(text)}`;
+    try {
+      return pythonInt(value);
+    } catch (e) {
+      why = (e as Error).message;
+    }
   } else {
     // NOTE: a value written in the playbook is a tagged list or dict in 2.19, and int() names that type.
     why = `int() argument must be a string, a bytes-like object or a real number, not '${Array.isArray(value) ? '_AnsibleTaggedList' : '_AnsibleTaggedDict'}'`;

@@ -1,5 +1,6 @@
 /** Python's int() of a value, as ansible converts options and keywords (errors in Python's words). */
 import { PyFloat, isDict, pyStr, pyTypeName, strRepr, type Data } from './data.js';
+import { asciiNumeral } from './python-numerals.js';
 
 export function pythonInt(value: Data): number {
   if (typeof value === 'boolean') return value ? 1 : 0;
@@ -7,7 +8,8 @@ export function pythonInt(value: Data): number {
   if (value instanceof PyFloat) return Math.trunc(value.value);
   if (typeof value === 'string' || (value !== null && typeof value === 'object' && !Array.isArray(value) && !isDict(value))) {
     const text = pyStr(value);
-    if (/^\s*[-+]?\d+(_\d+)*\s*$/.test(text)) return Number.parseInt(text.trim().replace(/_/g, ''), 10);
+    const ascii = asciiNumeral(text);
+    if (/^\s*[-+]?\d+(_\d+)*\s*$/.test(ascii)) return Number.parseInt(ascii.trim().replace(/_/g, ''), 10);
     throw new Error(`invalid literal for int() with base 10: ${strRepr(text)}`);
   }
   throw new Error(`int() argument must be a string, a bytes-like object or a real number, not '${pyTypeName(value)}'`);
@@ -34,7 +36,7 @@ export function keywordIntValue(value: Data): number {
     return Number.isInteger(value.value) ? value.value : fail();
   }
   if (typeof value !== 'string' && !(value !== null && typeof value === 'object' && !Array.isArray(value) && !isDict(value))) return fail();
-  const text = pyStr(value).trim().replace(/_/g, '');
+  const text = asciiNumeral(pyStr(value)).trim().replace(/_/g, '');
   if (/^[+-]?inf(inity)?$/i.test(text)) throw new IntOverflow();
   const m = DECIMAL.exec(text);
   if (!m) return fail();

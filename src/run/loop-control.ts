@@ -5,6 +5,7 @@
  */
 import { PyFloat, isDict, isStringLike, pyRepr, pyStr, strRepr, truthy, type Data } from '../core/data.js';
 import type { SourceLocation } from '../core/source-location.js';
+import { asciiNumeral } from '../core/python-numerals.js';
 import type { TaskStep } from '../compile/program.js';
 import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import type { Keyword } from '../playbook/model.js';
@@ -83,7 +84,7 @@ function pauseSeconds(value: Data, origin: SourceLocation): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof PyFloat) return value.value;
-  const text = isStringLike(value) ? pyStr(value).trim() : undefined;
+  const text = isStringLike(value) ? asciiNumeral(pyStr(value)).trim() : undefined;
   if (text !== undefined && /^[+-]?((\d+(_\d+)*)?\.?\d+(_\d+)*([eE][+-]?\d+)?|\d+\.|inf(inity)?|nan)$/i.test(text)) {
     const n = Number(text.replace(/_/g, '').replace(/^([+-]?)inf(inity)?$/i, '$1Infinity'));
     return Number.isNaN(n) ? 0 : n;

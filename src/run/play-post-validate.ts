@@ -10,6 +10,7 @@ import { raisedElsewhere, type SourceLocation } from '../core/source-location.js
 import type { PlayNode } from '../playbook/model.js';
 import { isStrictBool } from './keyword-values.js';
 import { IntOverflow, keywordIntValue } from '../core/python-int.js';
+import { asciiNumeral } from '../core/python-numerals.js';
 import { isOmit } from '../template/index.js';
 
 /** The play's name and host pattern, templated. */
@@ -92,7 +93,7 @@ export function checkPlayBool(keyword: string, value: Data, location: SourceLoca
 /** max_fail_percentage as 2.19's 'percent' type: a number, or text Python's float() reads once '%' is removed. */
 export function checkPercent(value: Data, location: SourceLocation | undefined): void {
   if (value === null || isOmit(value) || typeof value === 'number' || typeof value === 'boolean' || value instanceof PyFloat) return;
-  const text = pyStr(value).replace(/%/g, '').trim();
+  const text = asciiNumeral(pyStr(value)).replace(/%/g, '').trim();
   if (/^[+-]?((\d+(_\d+)*)?\.?\d+(_\d+)*([eE][+-]?\d+)?|\d+\.|inf(inity)?|nan)$/i.test(text)) return;
   throw playConversionError('max_fail_percentage', value, 'percent', location);
 }

@@ -1,6 +1,7 @@
 /** Jinja2's numeric filters: abs, int, float, round, filesizeformat. */
 import { PyComplex, complexAbs } from '../runtime/py-complex.js';
 import { PyFloat, intOf } from '../../core/data.js';
+import { asciiNumeral } from '../../core/python-numerals.js';
 import { registerFilters, type FilterFn, type PluginValue } from '../plugin.js';
 import { PyException, typeError } from '../runtime/py-exception.js';
 import type { Value } from '../runtime/py-object.js';
@@ -14,7 +15,7 @@ import { bindArgs } from './filter-args.js';
 export function parsePyInt(text: string, base: number): number | bigint | undefined {
   // int() refuses any other base (a ValueError, as a bad digit is).
   if (base !== 0 && !(Number.isInteger(base) && base >= 2 && base <= 36)) return undefined;
-  let t = text.trim().replace(/(?<=[0-9a-zA-Z])_(?=[0-9a-zA-Z])/g, '');
+  let t = asciiNumeral(text).trim().replace(/(?<=[0-9a-zA-Z])_(?=[0-9a-zA-Z])/g, '');
   if (t.includes('_') || t === '') return undefined;
   let sign = 1;
   if (t.startsWith('-') || t.startsWith('+')) {
@@ -50,7 +51,7 @@ export function truncatedInt(x: number): number | bigint {
 
 /** Python's float(str); undefined when Python would raise ValueError. */
 export function parsePyFloat(text: string): number | undefined {
-  const t = text.trim().toLowerCase().replace(/(?<=\d)_(?=\d)/g, '');
+  const t = asciiNumeral(text).trim().toLowerCase().replace(/(?<=\d)_(?=\d)/g, '');
   if (/^[-+]?(inf|infinity)$/.test(t)) return t.startsWith('-') ? -Infinity : Infinity;
   if (/^[-+]?nan$/.test(t)) return NaN;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/.test(t)) return undefined;
