@@ -447,14 +447,17 @@ export function toData(v: Value, keepTuples = false): Data {
     const tuple = isTuple(v);
     // A set is stored as a plain list (warned of by warnSetStorage).
     let changed = (tuple && !keepTuples) || isSetList(v);
-    const out = v.map((item) => {
+    // NOTE: finalize drops omit from lists and dicts, at any depth.
+    const out: Data[] = [];
+    for (const item of v) {
+      if (item === OMIT_PLACEHOLDER) continue;
       const r = toData(item as Value, keepTuples);
       if (r !== item) changed = true;
-      return r;
-    });
-    if (!changed) return v;
+      out.push(r);
+    }
+    if (!changed && out.length === v.length) return v;
     // the copy's items keep where they were written (a lookup's tuples: `item.1` of subelements)
-    copyValueOrigins(v, out);
+    if (out.length === v.length) copyValueOrigins(v, out);
     return tuple && keepTuples ? markTuple(out) : out;
   }
   if (v instanceof Map) {
@@ -463,7 +466,7 @@ export function toData(v: Value, keepTuples = false): Data {
     for (const [k, item] of v) {
       // NOTE: a tuple key is fine in a template, but storing makes it a list, which no dict can key.
       if (Array.isArray(k)) throw new PyException('TypeError', "unhashable type: 'list'");
-      const r = toData(item as Value, keepTuples);
+      const r = item === OMIT_PLACEHOLDER ? undefined : toData(item as Value, keepTuples);
       if (r !== item && copy === null) {
         copy = new Map();
         let j = 0;
@@ -472,7 +475,7 @@ export function toData(v: Value, keepTuples = false): Data {
           copy.set(k2, v2);
         }
       }
-      if (copy) copy.set(k, r);
+      if (copy && r !== undefined) copy.set(k, r);
       i++;
     }
     if (copy) copyValueOrigins(v, copy);

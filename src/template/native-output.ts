@@ -4,7 +4,7 @@
  */
 import type { Value } from './runtime/py-object.js';
 import { PyBytes } from './runtime/py-bytes.js';
-import { str, untuple } from './runtime/py-values.js';
+import { str, finalizeContainer } from './runtime/py-values.js';
 import { PlainUndefined, Undefined, undefinedError } from './runtime/undefined.js';
 import { OMIT_PLACEHOLDER } from './runtime/omit.js';
 
@@ -13,8 +13,8 @@ export function outputText(v: Value): string {
   if (typeof v === 'string') return v;
   if (v === null) return '';
   if (v instanceof Undefined) throw undefinedError(v);
-  // NOTE: finalize turns tuples into lists before printing: `x{{ (1, 2) }}` is 'x[1, 2]'.
-  if (Array.isArray(v) || v instanceof Map) return str(untuple(v));
+  // NOTE: finalize turns tuples into lists and drops omit before printing: `x{{ (1, omit) }}` is 'x[1]'.
+  if (Array.isArray(v) || v instanceof Map) return str(finalizeContainer(v));
   // NOTE: finalize decodes bytes (surrogateescape), where `~` and `| string` print their repr.
   if (v instanceof PyBytes) return v.toText();
   return str(v);

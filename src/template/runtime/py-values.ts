@@ -561,18 +561,24 @@ export function tuple(items: Value[]): Data[] {
 }
 
 /**
- * Tuples become lists, deeply (what Ansible's finalize does before printing or storing); same object
- * when none. NOTE: groupby's tuples are no plain tuples to 2.19: they stay, printed as tuples.
+ * A container as Ansible's finalize makes it before printing or storing it, deeply: tuples become
+ * lists, and omit drops out of lists and dict values; the same object when nothing changes.
+ * NOTE: groupby's tuples are no plain tuples to 2.19: they stay, printed as tuples.
  */
-export function untuple(v: Value): Value {
+export function finalizeContainer(v: Value): Value {
   if (isGroupTuple(v)) return v;
   if (Array.isArray(v)) {
     let changed = isTuple(v);
-    const out = v.map((item) => {
-      const r = untuple(item as Value);
+    const out: Value[] = [];
+    for (const item of v) {
+      if (item === OMIT_PLACEHOLDER) {
+        changed = true;
+        continue;
+      }
+      const r = finalizeContainer(item as Value);
       if (r !== item) changed = true;
-      return r;
-    });
+      out.push(r);
+    }
     return changed ? (out as Data[]) : v;
   }
   if (v instanceof Map) {
@@ -580,9 +586,10 @@ export function untuple(v: Value): Value {
     for (const [k, item] of v) {
       // NOTE: finalize makes a tuple key a list too, which no dict can key (as storing does).
       if (Array.isArray(k)) throw typeError("unhashable type: 'list'");
-      const r = untuple(item as Value);
+      const r = item === OMIT_PLACEHOLDER ? undefined : finalizeContainer(item as Value);
       if (r !== item && copy === null) copy = new Map(v);
-      if (copy) copy.set(k, r as Data);
+      if (copy && r === undefined) copy.delete(k);
+      else if (copy) copy.set(k, r as Data);
     }
     return copy ?? v;
   }
