@@ -26,7 +26,9 @@ export function postValidatePlay(play: PlayNode, render: (value: Data) => Data):
   const named = nameKw !== undefined && nameKw.value !== null;
   let written: string | undefined;
   try {
-    written = named ? pyStr(render(nameKw.value)) : undefined;
+    const value = named ? render(nameKw.value) : undefined;
+    // NOTE: omit leaves the name at its default, '', and an empty name is the hosts' (Play.get_name).
+    written = value === undefined || isOmit(value) || pyStr(value) === '' ? undefined : pyStr(value);
   } catch (e) {
     throw playKeywordError('name', e, nameKw?.loc);
   }
@@ -36,8 +38,15 @@ export function postValidatePlay(play: PlayNode, render: (value: Data) => Data):
   let hosts: string[];
   try {
     const value = hostsKw.value;
-    const rendered = (h: Data): Data => render(h);
-    hosts = value === null ? [] : (Array.isArray(value) ? value : [value]).map(rendered).flatMap((h) => (Array.isArray(h) ? h.map(pyStr) : [pyStr(h)]));
+    const items: Data[] = [];
+    for (const h of value === null ? [] : Array.isArray(value) ? value : [value]) {
+      const r = render(h);
+      // NOTE: hosts templated to omit is None, which the inventory reads as the pattern 'None';
+      // an item of a list that is omit drops out of it.
+      if (!isOmit(r)) items.push(r);
+      else if (!Array.isArray(value)) items.push(null);
+    }
+    hosts = items.flatMap((h) => (Array.isArray(h) ? h.map(pyStr) : [pyStr(h)]));
   } catch (e) {
     // NOTE: an unnamed play's name is its hosts, so their error is the name's.
     throw playKeywordError(named ? 'hosts' : 'name', e, hostsKw.loc);
@@ -66,7 +75,12 @@ export function postValidatePlay(play: PlayNode, render: (value: Data) => Data):
   const pattern = hosts.join(',');
   // NOTE: an unnamed play is named as it loads: its hosts as written (a list joined), templated
   // now; a template that gives a list names it with the list's repr.
-  const unnamed = (): string => (Array.isArray(hostsKw.value) ? pattern : pyStr(render(hostsKw.value)));
+  const unnamed = (): string => {
+    // NOTE: a list's joined text is new text, no trusted template: it is never templated.
+    if (Array.isArray(hostsKw.value)) return hostsKw.value.map(pyStr).join(',');
+    const value = render(hostsKw.value);
+    return isOmit(value) ? '' : pyStr(value);
+  };
   return { name: written ?? unnamed(), pattern, hosts };
 }
 

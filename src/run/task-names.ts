@@ -6,6 +6,7 @@ import { PyFloat, UnsafeString, VaultString, pyStr, truthy, type Data } from '..
 import { VolantError } from '../core/errors.js';
 import type { SourceLocation } from '../core/source-location.js';
 import { undecryptable } from '../template/render-context.js';
+import { isOmit } from '../template/index.js';
 import type { TaskStep } from '../compile/program.js';
 import type { Keyword } from '../playbook/model.js';
 import type { Callback, TaskInfo } from './events.js';
@@ -65,6 +66,8 @@ export class TaskNames {
     // NOTE: an `!unsafe` name is no trusted template: 2.19 shows its text as it is.
     if (nameKw.value instanceof UnsafeString) return raw;
     const value = renderTaskName(raw, nameKw, templar, this.playVars.forTask(host, step), this.callback, (type) => this.renderedTypes.set(step.id, type));
+    // NOTE: a name templated to omit is left unset (its default, None), so the action names the task.
+    if (isOmit(value)) return unnamed(task);
     if (typeof value === 'string') return value;
     // NOTE: Task.get_name() falls back to the action for a falsy name; a truthy non-string
     // makes the default callback's task-start hook fail (see nameType).
