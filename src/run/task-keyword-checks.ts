@@ -31,21 +31,29 @@ const CONNECTION_KEYWORDS = ['become', 'become_method', 'become_user', 'connecti
  * a local connection: 2.19 converts the task's keyword, then its play context's port, for every task.
  */
 function checkPort(step: TaskStep, vars: VarSource, templar: TemplateRenderer): void {
-  const kw = templateTaskKeyword(step, 'port', vars, templar);
-  if (kw) checkInt(kw.value, kw.loc);
+  checkIntKeyword(templateTaskKeyword(step, 'port', vars, templar), 'port');
   // NOTE: a `port` keyword that is no number shows in the connection variables as NaN (checked above).
   const name = ['ansible_port', 'ansible_ssh_port'].find((n) => vars.has(n) && !Number.isNaN(vars.get(n)));
   if (name !== undefined) checkInt(templar.renderDeep(vars.get(name) as Data, vars, {}), vars.origin?.(name));
 }
 
-function checkInt(value: Data | undefined, origin: SourceLocation | undefined, name = 'port'): void {
+function checkInt(value: Data | undefined, origin: SourceLocation | undefined, name = 'port', processedAt = origin): void {
   if (value === undefined || value === null) return;
   try {
     keywordIntValue(value);
   } catch (e) {
     // NOTE: int() of an infinity is an OverflowError, which 2.19 shows as it is, not as a conversion.
-    throw e instanceof IntOverflow ? keywordError(name, e, origin) : conversionError(name, value, 'int', origin);
+    throw e instanceof IntOverflow ? keywordError(name, e, origin) : conversionError(name, value, 'int', origin, processedAt);
   }
+}
+
+/** A task keyword post-validated: one its parents gave for an omit is processed where the task's value was written. */
+interface ValidatedKeyword extends Keyword {
+  readonly processedAt?: SourceLocation;
+}
+
+function checkIntKeyword(kw: ValidatedKeyword | undefined, name: string): void {
+  if (kw) checkInt(kw.value, kw.loc, name, kw.processedAt);
 }
 
 /** async (2.19's async_val), poll and retries convert to int, delay to float, before the task runs. */
@@ -70,19 +78,19 @@ const STRICT_BOOL_KEYWORDS = ['any_errors_fatal', 'become', 'delegate_facts', 'i
 const BOOL_WORDS = new Set(['y', 'yes', 'on', '1', 'true', 't', 'n', 'no', 'off', '0', 'false', 'f']);
 
 /** A bool keyword converts as ansible's strict boolean(): true/false, 0/1 and the yes/no words only. */
-function checkBool(kw: Keyword | undefined, name: string): void {
+function checkBool(kw: ValidatedKeyword | undefined, name: string): void {
   const value = kw?.value;
   if (value === undefined || value === null || typeof value === 'boolean') return;
   if (typeof value === 'number' || value instanceof PyFloat ? [0, 1].includes(Number(value instanceof PyFloat ? value.value : value)) : BOOL_WORDS.has(pyStr(value).trim().toLowerCase())) return;
-  throw conversionError(name, value, 'bool', kw?.loc);
+  throw conversionError(name, value, 'bool', kw?.loc, kw?.processedAt);
 }
 
-export function conversionError(name: string, value: Data, type: string, origin: SourceLocation | undefined): TaskError {
+export function conversionError(name: string, value: Data, type: string, origin: SourceLocation | undefined, processedAt = origin): TaskError {
   const at = origin ? { origin } : {};
   // Python's repr of the value: a string quoted, a number or a list as written.
   const shown = isStringLike(value) ? strRepr(pyStr(value)) : pyRepr(value);
   // NOTE: 2.19 shows the conversion error as its own cause, though it points at the same value.
-  return new TaskError([{ message: `Error processing keyword '${name}'.`, ...at }, { message: `The value ${shown} could not be converted to '${type}'.`, ...at, whileHandling: true }]);
+  return new TaskError([{ message: `Error processing keyword '${name}'.`, ...(processedAt ? { origin: processedAt } : {}) }, { message: `The value ${shown} could not be converted to '${type}'.`, ...at, whileHandling: true }]);
 }
 
 const DEBUGGER_VALUES = ['always', 'on_failed', 'on_unreachable', 'on_skipped', 'never'];
@@ -128,10 +136,8 @@ export function templateTaskKeywords(step: TaskStep, vars: VarSource, templar: T
   checkBool(diffKw, 'diff');
   const diff = keywordBool(diffKw) ?? options.diff;
   postValidateTags(step, vars, templar);
-  const throttle = templateTaskKeyword(step, 'throttle', vars, templar);
-  if (throttle) checkInt(throttle.value, throttle.loc, 'throttle');
-  const timeout = templateTaskKeyword(step, 'timeout', vars, templar);
-  if (timeout) checkInt(timeout.value, timeout.loc, 'timeout');
+  checkIntKeyword(templateTaskKeyword(step, 'throttle', vars, templar), 'throttle');
+  checkIntKeyword(templateTaskKeyword(step, 'timeout', vars, templar), 'timeout');
   checkDebugger(templateTaskKeyword(step, 'debugger', vars, templar), step.task.loc);
   checkRunKeywords(step, vars, templar);
   for (const name of STRICT_BOOL_KEYWORDS) checkBool(templateTaskKeyword(step, name, vars, templar), name);
@@ -166,23 +172,28 @@ export function noLogWarning(e: NoLogError): DisplayEvent {
  * A task keyword's value, templated; a failure says which keyword, as 2.19's post_validate. A value
  * that templates to omit gives what the task's parents hold instead (2.19's set_to_context).
  */
-function templateTaskKeyword(step: TaskStep, name: string, vars: VarSource, templar: TemplateRenderer): Keyword | undefined {
+function templateTaskKeyword(step: TaskStep, name: string, vars: VarSource, templar: TemplateRenderer): ValidatedKeyword | undefined {
   const kw = step.folded.scalars.get(name);
+  let value: Keyword | undefined;
   try {
-    return omittedToContext(step, name, templateKw(kw, vars, templar), (outer) => templateKw(outer, vars, templar));
+    value = templateKw(kw, vars, templar);
   } catch (e) {
     throw keywordError(name, e, kw?.loc);
   }
+  // NOTE: the parents' value stands as written, untemplated: 2.19 converts it as it is.
+  const outer = omittedToContext(step, name, value, (written) => written);
+  return outer === value || outer === undefined || kw === undefined ? outer : { ...outer, processedAt: kw.loc };
 }
 
 /**
- * A task's keyword that came out as omit stands for the value its parents (blocks, role, play) give
- * it, or for none when they give none or the omit was theirs.
+ * A task's keyword that came out as omit stands for the value its parents (blocks, role, play)
+ * give it, `resolve`d (2.19's set_to_context), or for none when they give none. NOTE: when the
+ * omit was theirs, that value is the omit's template again.
  */
-export function omittedToContext(step: TaskStep, name: string, value: Keyword | undefined, render: (outer: Keyword) => Keyword | undefined): Keyword | undefined {
+export function omittedToContext(step: TaskStep, name: string, value: Keyword | undefined, resolve: (outer: Keyword) => Keyword | undefined): Keyword | undefined {
   if (value === undefined || !isOmit(value.value)) return value;
   const outer = step.outerFold.scalars.get(name);
-  return outer === undefined || outer === step.folded.scalars.get(name) ? undefined : render(outer);
+  return outer === undefined ? undefined : resolve(outer);
 }
 
 /**
