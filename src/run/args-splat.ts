@@ -9,6 +9,7 @@ import { isPossiblyAllTemplate } from '../playbook/is-possibly-all-template.js';
 import { valueOrigin } from '../core/value-origins.js';
 import type { TaskStep } from '../compile/program.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
+import { isOmit } from '../template/index.js';
 import type { DisplayEvent } from './events.js';
 import { TaskError, linksOf, type ErrorLink } from './task-error.js';
 
@@ -44,6 +45,8 @@ export function argsSplat(step: TaskStep, vars: VarSource, templar: TemplateRend
       const [first, ...rest] = linksOf(e);
       throw new TaskError([outer, { message: first?.message ?? 'unknown error', origin: first?.origin ?? origin }, ...rest]);
     }
+    // NOTE: args templated to omit give no arguments: 2.19 runs the action without them.
+    if (isOmit(value)) continue;
     if (!isDict(value)) throw new TaskError([outer, { message: `Task args must resolve to a 'dict' not '${pyTypeName(value)}'.`, origin }]);
     for (const [k, v] of value) out.set(k, v);
   }

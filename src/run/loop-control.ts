@@ -10,6 +10,7 @@ import type { TaskStep } from '../compile/program.js';
 import { VARIABLE_NAME_HINT, variableNameError } from '../playbook/collect-keywords.js';
 import type { Keyword } from '../playbook/model.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
+import { isOmit } from '../template/index.js';
 import type { DisplayEvent } from './events.js';
 import { isStrictBool, toBool } from './keyword-values.js';
 import { conversionError, keywordError } from './task-keyword-checks.js';
@@ -36,11 +37,14 @@ export function loopControl(step: TaskStep, vars: VarSource, templar: TemplateRe
     const v = lc.get(name);
     if (v === undefined || v === null) return undefined;
     const origin = loopControlValueOrigin(step, name) ?? kw.loc;
+    let value: Data;
     try {
-      return typeof v === 'string' && templar.isTemplate(v) && name !== 'label' ? templar.render(v, vars, { origin }) : v;
+      value = typeof v === 'string' && templar.isTemplate(v) && name !== 'label' ? templar.render(v, vars, { origin }) : v;
     } catch (e) {
       throw keywordError(name, e, origin);
     }
+    // omit leaves a loop_control key at its default
+    return isOmit(value) ? undefined : value;
   };
   const text = (name: string): string | undefined => {
     const v = rendered(name);

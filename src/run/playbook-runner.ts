@@ -142,8 +142,9 @@ export class PlaybookRunner {
       showVarsFilesRead(deps.callback, atValidate());
     };
     const { name, pattern } = postValidatePlay(play, renderKeyword);
+    // (order and strategy templated to omit are left at their defaults)
     const orderKw = play.keywords.get('order');
-    const order = orderKw && orderKw.value !== null ? pyStr(renderKeyword(orderKw.value)) : undefined;
+    const order = orderKw && orderKw.value !== null ? keywordText(renderKeyword(orderKw.value)) : undefined;
     const matched = deps.hostsMatching(pattern, order);
     // NOTE: ansible's inventory checks the order as it lists the hosts (after warning of no match).
     if (order !== undefined && !HOST_ORDERS.has(order)) {
@@ -151,7 +152,7 @@ export class PlaybookRunner {
     }
     const strategyKw = play.keywords.get('strategy');
     // The strategy may be a template (`strategy: "{{ mode }}"`), rendered like the play's name.
-    const strategy = strategyKw ? pyStr(renderKeyword(strategyKw.value)) : undefined;
+    const strategy = strategyKw ? keywordText(renderKeyword(strategyKw.value)) : undefined;
     const announce = (): void =>
       void deps.callback.playStart?.({
         name,
@@ -357,6 +358,11 @@ export class PlaybookRunner {
 }
 
 /** The hosts of `batch` in `now` that were not in `before`. */
+/** A play keyword's templated value as text, or none when it templated to omit. */
+function keywordText(value: Data): string | undefined {
+  return isOmit(value) ? undefined : pyStr(value);
+}
+
 function countNew(batch: readonly string[], now: ReadonlySet<string>, before: ReadonlySet<string>): number {
   return batch.filter((h) => now.has(h) && !before.has(h)).length;
 }

@@ -8,7 +8,7 @@ import { keepTrusted } from './registered-overrides.js';
 import { isDict, isTuple, pyRepr, pyStr, truthy, type Data, type DataDict, type DictKey } from '../core/data.js';
 import type { YamlNode } from '../yaml/node.js';
 import { rawParamsError } from '../playbook/raw-params-error.js';
-import { OMIT_PLACEHOLDER as OMIT } from '../template/runtime/omit.js';
+import { OMIT_PLACEHOLDER as OMIT, omittedValueError } from '../template/runtime/omit.js';
 import { delegateHostName } from './delegate-host-name.js';
 import { withRenderDefaults } from '../template/renderer-defaults.js';
 import { ConnectionError, TemplateError, VolantError } from '../core/errors.js';
@@ -228,6 +228,8 @@ export class TaskExecutor {
       let labelFailed = false;
       try {
         const label = control.label === undefined ? item : this.templar.render(control.label, vars, control.labelOrigin ? { origin: control.labelOrigin } : {});
+        // NOTE: 2.19 has no value to put for a label that templated to omit: it refuses it.
+        if (isOmitted(label)) return bareFailure(omittedValueError(control.labelOrigin));
         res.set('_ansible_item_label', label);
       } catch (e) {
         if (!(e instanceof TemplateError && e.code === 'template-undefined')) return bareFailure(e);
