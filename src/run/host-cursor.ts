@@ -130,12 +130,24 @@ export class HostCursor {
   /** A step failed here, rescued or not (a handler's failure ends its flush for the host). */
   hadFailure = false;
 
-  /** A cursor for one handler run whose failure is the failure of `flushing`'s current step. */
-  static forHandler(program: Program, flushing: HostCursor | undefined, forceHandlers = false): HostCursor {
+  /**
+   * A cursor for one handler run on a host whose own cursor is `host`; `flushing` (a meta task's
+   * flush) takes its failure as the failure of that cursor's current step.
+   */
+  static forHandler(program: Program, host: HostCursor | undefined, flushing: HostCursor | undefined, forceHandlers = false): HostCursor {
     const cursor = new HostCursor(program);
     cursor.failsInto = flushing;
+    cursor.hostCursor = host;
     cursor.playBlockCounts = !forceHandlers;
     return cursor;
+  }
+
+  /** The host's own cursor, while this one runs a handler on it. */
+  private hostCursor: HostCursor | undefined;
+
+  /** Out of ansible_play_batch and ansible_play_hosts: a handler's run does not bring the host back. */
+  get outOfBatch(): boolean {
+    return this.removed || (this.hostCursor?.outOfBatch ?? false);
   }
 
   /** The step the host is at, without moving (an included program's end is not left). */

@@ -171,7 +171,7 @@ export class PlayHandlers {
         atFlushPoint.add(h);
         this.runningAtFlushPoint.add(h);
       }
-      handlerCursors.set(h, HostCursor.forHandler(program, byMeta ? original : undefined, this.runner.forceHandlers()));
+      handlerCursors.set(h, HostCursor.forHandler(program, original, byMeta ? original : undefined, this.runner.forceHandlers()));
     }
     const saved = new Map(notified.map((h) => [h, cursors.get(h)] as const));
     this.runner.forgetBanner(step);

@@ -712,9 +712,9 @@ export class PlayRunner {
     return at < 0 ? 'none' : at === 0 ? 'first' : 'later';
   }
 
-  /** A host of the batch 2.19 took out of ansible_play_batch and ansible_play_hosts (HostCursor.removed). */
+  /** A host of the batch 2.19 took out of ansible_play_batch and ansible_play_hosts (HostCursor.outOfBatch). */
   removedFromBatch(host: string): boolean {
-    return this.batchHosts.includes(host) && (this.cursors.get(host)?.removed ?? false);
+    return this.batchHosts.includes(host) && (this.cursors.get(host)?.outOfBatch ?? false);
   }
 
   /**
