@@ -106,6 +106,9 @@ export function compileIncludeTasks(step: TaskStep, file: string, args: DataDict
 export function compileIncludeRole(step: TaskStep, args: DataDict, loader: CompileLoader, itemVars?: DataDict): CompiledInclude {
   const name = args.get('name') ?? args.get('role');
   if (name === undefined || name === null) {
+    // NOTE: a name written that templated to omit reaches 2.19's RoleInclude as the omit object,
+    // which is no name or mapping.
+    if (step.task.args.has('name') || step.task.args.has('role')) throw new ParseError('ROLE_INVALID', 'Invalid role definition.');
     throw new ParseError('include-role-name', "'name' is a required field for include_role.", { location: step.task.loc });
   }
   const from = roleFrom(args);
