@@ -5,6 +5,7 @@
 import { GROUP_DESCRIPTIONS, OPTIONS, USAGE_ORDER, type OptionSpec } from './options.js';
 import { expandHelp } from './help-expand.js';
 import { textWrap } from '../core/text-wrap.js';
+import { pythonInt } from '../core/python-int.js';
 
 export type ParsedArgs = Record<string, string | string[] | number | boolean | undefined> & { playbooks: string[] };
 
@@ -37,8 +38,13 @@ export function parseArgv(argv: readonly string[]): ParsedArgs {
   const out: ParsedArgs = { playbooks: [] };
   const unknown: string[] = [];
   const put = (spec: OptionSpec, value: string | undefined): void => {
-    if (spec.intType && value !== undefined && !/^\s*[-+]?\d+\s*$/.test(value)) {
-      throw new ArgvError(`argument ${spec.flags.join('/')}: invalid ${spec.intType} value: '${value}'`);
+    if (spec.intType && value !== undefined) {
+      // argparse's int(): Unicode digits and spaces, underscores between digits; kept as its decimal text
+      try {
+        value = String(pythonInt(value));
+      } catch {
+        throw new ArgvError(`argument ${spec.flags.join('/')}: invalid ${spec.intType} value: '${value}'`);
+      }
     }
     if (spec.action === 'store_true') out[spec.dest] = true;
     else if (spec.action === 'count') out[spec.dest] = ((out[spec.dest] as number | undefined) ?? 0) + 1;
