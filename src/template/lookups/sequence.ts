@@ -3,14 +3,17 @@ import { isStringLike, PyFloat, pyRepr, type Data } from '../../core/data.js';
 import type { LookupFn, PluginValue } from '../plugin.js';
 import { defined, pluginError, raisedWhileHandling, toText } from '../filters/ansible-args.js';
 import { parseKv } from './kv-args.js';
+import { asciiNumeral } from '../../core/python-numerals.js';
 
 const SHORTCUT = /^(([0-9]+|0[xX][0-9a-fA-F]+)-)?([0-9]+|0[xX][0-9a-fA-F]+)(\/([0-9]+|0[xX][0-9a-fA-F]+))?(:(.+))?$/i;
 
 function integer(name: string, value: string): number {
-  if (!/^[-+]?\d+$/.test(value.trim())) {
+  // (Decimal reads Unicode digits as int() does)
+  const text = asciiNumeral(value).trim();
+  if (!/^[-+]?\d+$/.test(text)) {
     throw pluginError(`Config '${name}' for 'sequence' lookup plugin from 'Direct' has an invalid value: Invalid value provided for 'integer': ${JSON.stringify(value).replace(/^"|"$/g, "'")}`);
   }
-  return Number(value);
+  return Number(text);
 }
 
 /** Python `%` with one conversion (%d, %02d, %x, %o, %s, %f …) applied to an int. */
