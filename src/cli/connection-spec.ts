@@ -8,6 +8,7 @@ import type { TaskStep } from '../compile/program.js';
 import type { BecomeSpec, ConnectionSpec } from '../run/transport.js';
 import type { TemplateRenderer, VarSource } from '../template/api.js';
 import { toBool } from '../run/keyword-values.js';
+import { keywordIntValue } from '../core/python-int.js';
 import { DEFAULT_REMOTE_TMP } from '../run/task-tmp-base.js';
 import type { ParsedArgs } from './argv.js';
 import type { AnsibleConfig } from './config.js';
@@ -112,7 +113,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     connection,
     // NOTE: the local connection reads no address, so 2.19 never templates ansible_host for it.
     address: (connection === 'local' ? rawText('ansible_host', 'ansible_ssh_host') : text('ansible_host', 'ansible_ssh_host')) ?? (d.isImplicitLocalhost?.(host) ? '127.0.0.1' : host),
-    ...(portText ? { port: Number.parseInt(portText, 10) } : {}),
+    ...(portText ? { port: connectionInt(portText) } : {}),
     ...(user ? { user } : {}),
     ...(password ? { password } : {}),
     ...(privateKey ? { privateKeyFile: privateKey } : {}),
@@ -124,7 +125,7 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     ...(agentCodeCache ? {} : { agentCodeCache }),
     hostKeyChecking,
     ...(python && python !== 'auto' && python !== 'auto_silent' && python !== 'auto_legacy' ? { pythonInterpreter: python } : {}),
-    timeout: timeoutText ? Number.parseInt(timeoutText, 10) || 10 : 10,
+    timeout: timeoutText ? connectionInt(timeoutText) || 10 : 10,
     ...(becomeSpec ? { become: becomeSpec } : {}),
     ...(becomeMethod !== undefined ? { becomeMethod } : {}),
     pipelining:
@@ -135,4 +136,16 @@ export function connectionSpecFor(host: string, vars: VarSource, step: TaskStep,
     shellExecutable: text('ansible_shell_executable') ?? config.get('ANSIBLE_EXECUTABLE', 'defaults', 'executable') ?? '/bin/sh',
     moduleCompression: config.get('ANSIBLE_MODULE_COMPRESSION', 'defaults', 'module_compression') ?? 'ZIP_DEFLATED',
   };
+}
+
+/**
+ * A connection option of type int as 2.19's ensure_type reads it (Decimal: Unicode digits, '22.0');
+ * the task checks refused what does not convert, so parseInt's reading only stands in for those.
+ */
+function connectionInt(text: string): number {
+  try {
+    return keywordIntValue(text);
+  } catch {
+    return Number.parseInt(text, 10);
+  }
 }
