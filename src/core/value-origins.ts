@@ -24,6 +24,21 @@ type Container = DataDict | readonly Data[];
 
 const tables = new WeakMap<Container, OriginTable>();
 
+/**
+ * How a small container a filter or method made of another's entries (a `(key, value)` tuple of
+ * `d.items()`, a dict2items entry, a zip tuple) finds where its items were written: one lookup
+ * shared by all the containers one call made, given the container it is asked about, so making
+ * them costs a WeakMap entry each and no closure.
+ */
+export type DerivedOriginLookup = (self: Container, key: DictKey) => SourceLocation | undefined;
+
+const derived = new WeakMap<Container, DerivedOriginLookup>();
+
+/** Gives each of `items` the shared `lookup` for its own items' origins. */
+export function setDerivedOriginLookup(items: Iterable<unknown>, lookup: DerivedOriginLookup): void {
+  for (const item of items) if (Array.isArray(item) || item instanceof Map) derived.set(item as Container, lookup);
+}
+
 function table(dict: Container): OriginTable {
   let t = tables.get(dict);
   if (!t) {
@@ -68,10 +83,9 @@ export function setValueOrigin(dict: Container, key: DictKey, origin: SourceLoca
 
 export function valueOrigin(dict: Container, key: DictKey): SourceLocation | undefined {
   const t = tables.get(dict);
-  if (!t) return undefined;
-  const entry = t.entries?.get(key);
+  const entry = t?.entries?.get(key);
   if (entry !== undefined) return entry ?? undefined;
-  return t.lookup?.(key);
+  return t?.lookup ? t.lookup(key) : derived.get(dict)?.(dict, key);
 }
 
 /** Carries `key`'s value origin from one dict to another when the value is copied over. */
@@ -83,6 +97,8 @@ export function copyValueOrigin(from: Container, to: Container, key: DictKey): v
 
 /** Gives `to` every value origin `from` has (a copy of a container, entry for entry). */
 export function copyValueOrigins(from: Container, to: Container): void {
+  const shared = derived.get(from);
+  if (shared) derived.set(to, shared);
   const t = tables.get(from);
   if (!t) return;
   tables.set(to, { ...(t.lookup ? { lookup: t.lookup } : {}), ...(t.entries ? { entries: new Map(t.entries) } : {}), ...(t.keys ? { keys: t.keys } : {}) });
@@ -92,7 +108,7 @@ export function copyValueOrigins(from: Container, to: Container): void {
 export function joinedValueOrigins(parts: ReadonlyArray<readonly Data[]>, to: readonly Data[]): void {
   let offset = 0;
   for (const part of parts) {
-    if (tables.has(part)) {
+    if (hasValueOrigins(part)) {
       for (let i = 0; i < part.length; i++) {
         const origin = valueOrigin(part, i);
         if (origin) setValueOrigin(to, offset + i, origin);
@@ -104,7 +120,7 @@ export function joinedValueOrigins(parts: ReadonlyArray<readonly Data[]>, to: re
 
 /** Gives a list made of `from`'s items at `indexes` (a slice) the value origins those items have. */
 export function pickedValueOrigins(from: readonly Data[], indexes: readonly number[], to: readonly Data[]): void {
-  if (!tables.has(from)) return;
+  if (!hasValueOrigins(from)) return;
   indexes.forEach((index, i) => {
     const origin = valueOrigin(from, index);
     if (origin) setValueOrigin(to, i, origin);
@@ -118,7 +134,7 @@ export function describedOrigin(description: string): SourceLocation {
 
 /** Whether any origin is known for the container's values. */
 export function hasValueOrigins(container: Container): boolean {
-  return tables.has(container);
+  return tables.has(container) || derived.has(container);
 }
 
 /**
@@ -136,7 +152,7 @@ export function carriedValueOrigins(sources: ReadonlyArray<Container>, targets: 
     matched = new Map();
     const queues = new Map<Data, Array<readonly [Container, DictKey] | undefined>>();
     for (const source of sources) {
-      const known = tables.has(source);
+      const known = hasValueOrigins(source);
       for (const [key, item] of entriesOf(source)) {
         let queue = queues.get(item);
         if (!queue) queues.set(item, (queue = []));

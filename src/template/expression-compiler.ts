@@ -5,11 +5,12 @@
 import { isUnopenedVault, unopenedVaultRead } from './unopened-vault.js';
 import { PyFloat, UnsafeString, isStringLike, markTuple, textOf, type Data, type DataDict, type DictKey } from '../core/data.js';
 import { DeprecatedText } from '../core/deprecated-values.js';
-import { setValueOrigin } from '../core/value-origins.js';
+import { setKeyLocationLookup, setValueOrigin } from '../core/value-origins.js';
+import type { SourceLocation } from '../core/source-location.js';
 import type { Expr } from './ast.js';
 import type { Frame } from './render-state.js';
 import { capturingFailure } from './plugin-failure.js';
-import { derivesFrom, literalItemTagger, operandOrigin, operandTagger, retagged } from './operand-tags.js';
+import { NO_ITEM_NAMES, derivesFrom, literalItemTagger, operandOrigin, operandTagger, retagged } from './operand-tags.js';
 import { LAZY_DICT_REPR, LAZY_LIST_REPR, getAttr, getItem } from './runtime/attributes.js';
 import { unsafeAttribute } from './runtime/unsafe-attributes.js';
 import * as arith from './runtime/py-arith.js';
@@ -77,8 +78,10 @@ export class ExpressionCompiler extends CallCompiler {
         const items = e.items.map(([k, v]) => [this.expr(k), capturingFailure(this.expr(v))] as const);
         // An unhashable key (a tuple holding a variable's list) is named as 2.19 names it.
         const keyTags = e.items.map(([k]) => [operandTagger(k, compile), literalItemTagger(k, compile)] as const);
+        const origins = this.entryOrigins(e.items);
         return (f) => {
           const m: DataDict = new Map();
+          const keys: DictKey[] = [];
           for (let i = 0; i < items.length; i++) {
             const [k, v] = items[i] as (typeof items)[number];
             const key = f.state.settle(k(f));
@@ -89,8 +92,11 @@ export class ExpressionCompiler extends CallCompiler {
               const [tag, itemTag] = keyTags[i] as (typeof keyTags)[number];
               stored = retagged(err, f, [[key, tag, itemTag]], () => dictKey(key));
             }
-            m.set(storedKey(m, stored), v(f) as Data);
+            stored = storedKey(m, stored);
+            keys.push(stored);
+            m.set(stored, v(f) as Data);
           }
+          origins?.(f, m, keys);
           noteRawItems(m, m.values());
           return this.mutates ? noteLiteralList(m) : m;
         };
@@ -234,7 +240,8 @@ export class ExpressionCompiler extends CallCompiler {
               // NOTE: a plain list ordered against a variable's (a list subclass in 2.19) is
               // ordered by the variable's first, with the reflected operator: its error says so.
               const swapped = reflected !== undefined && derivesFrom(f, right, tag, l, leftTag) ? COMPARE[reflected] : undefined;
-              holds = retagged(err, f, [[l, leftTag, leftItemTag], [right, tag, itemTag]], () => (swapped ? swapped(right, l) : op(l, right)));
+              // a tuple's items are ordered by orderItems, which names them itself
+              holds = retagged(err, f, [[l, leftTag, leftItemTag ?? NO_ITEM_NAMES], [right, tag, itemTag ?? NO_ITEM_NAMES]], () => (swapped ? swapped(right, l) : op(l, right)));
             }
             if (!holds) return false;
             left = right;
@@ -261,6 +268,32 @@ export class ExpressionCompiler extends CallCompiler {
       case 'test':
         return this.testCall(e);
     }
+  }
+
+  /**
+   * A key or value read from a variable keeps its origin in the dict written around it (2.19's
+   * tagged values stay tagged: `{x: 1} | list` holds a '_AnsibleTaggedStr'). `keys` are the
+   * stored keys, one per item written (a later equal key overwrote the value, not the key).
+   */
+  private entryOrigins(items: ReadonlyArray<readonly [Expr, Expr]>): ((f: Frame, into: DataDict, keys: readonly DictKey[]) => void) | undefined {
+    const compile = (x: Expr): ExprFn => this.expr(x);
+    const origins = items.map(([k, v]) => [operandOrigin(k, compile), operandOrigin(v, compile)] as const);
+    if (origins.every(([k, v]) => k === undefined && v === undefined)) return undefined;
+    return (f, into, keys) => {
+      let keyOrigins: Map<DictKey, SourceLocation> | undefined;
+      origins.forEach(([keyOrigin, valueOrigin], i) => {
+        const key = keys[i] as DictKey;
+        const where = valueOrigin?.(f);
+        if (where) setValueOrigin(into, key, where);
+        const keyWhere = keyOrigin?.(f);
+        // the first key written stays, as a dict keeps the key it has
+        if (keyWhere && !keys.slice(0, i).includes(key)) (keyOrigins ??= new Map()).set(key, keyWhere);
+      });
+      if (keyOrigins) {
+        const found = keyOrigins;
+        setKeyLocationLookup(into, (key) => found.get(key));
+      }
+    };
   }
 
   /**

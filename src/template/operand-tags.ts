@@ -17,7 +17,7 @@ import { Undefined } from './runtime/undefined.js';
 import { isGroupTuple } from './runtime/group-tuple.js';
 import { derivedTagger } from './derived-operand-tags.js';
 import { lookupResultTagger } from './lookup-result-tags.js';
-import { assignedContainerName, isTaggedLoopItem } from './local-operand-tags.js';
+import { localOperandName } from './local-operand-tags.js';
 
 type ExprFn = (f: Frame) => Value;
 
@@ -30,7 +30,7 @@ export function operandTagger(e: Expr, compile: (e: Expr) => ExprFn): OperandTag
   if (e.kind === 'name') {
     const name = e.name;
     return (f, value) => {
-      if (f.hasLocal(name)) return isTaggedLoopItem(f, name, value) ? taggedName(value) : assignedContainerName(value);
+      if (f.hasLocal(name)) return localOperandName(f, name, value, taggedName);
       return lazyName(value) ?? (f.state.vars.origin?.(name) ? taggedName(value) : undefined);
     };
   }
@@ -137,6 +137,9 @@ export function derivesFrom(f: Frame, right: Value, rightTag: OperandTagger, lef
 /** The tagged type names of the items of a list or tuple a template writes (see literalItemTagger). */
 export type ItemTagger = (f: Frame, value: Value) => Array<readonly [Value, string]>;
 
+/** Names no items: for an operand whose items are named elsewhere. */
+export const NO_ITEM_NAMES: ItemTagger = () => [];
+
 /**
  * NOTE: a list or tuple written in the template holds the very values its items read, 2.19's
  * tags and all: `[u] < [1]` with `u: a` from a playbook compares '_AnsibleTaggedStr' and 'int'.
@@ -165,12 +168,15 @@ export function literalItemTagger(e: Expr, compile: (e: Expr) => ExprFn): ItemTa
 export function retagged<T>(err: unknown, f: Frame, operands: ReadonlyArray<readonly [Value, OperandTagger, ItemTagger?]>, op: () => T): T {
   if (!(err instanceof PyException) || err.pyType !== 'TypeError') throw err;
   const names: Array<readonly [Value, string]> = [];
-  for (const [value, tagger, items] of operands) {
-    const name = tagger(f, value);
+  const own = operands.map(([value, tagger]) => tagger(f, value));
+  const plain = operands.filter((_, i) => own[i] === undefined).map(([value]) => value);
+  for (const [i, [value, , items]] of operands.entries()) {
+    const name = own[i];
     if (name !== undefined) names.push([value, name]);
     if (items) names.push(...items(f, value));
-    // a tuple's items are named by '%' formatting ('%d' % (s,))
-    else if (isTuple(value)) names.push(...taggedItemNames(value as Value[]));
+    // a tuple's items are named by '%' formatting ('%d' % (s,)); names go by value, so an item
+    // equal to a plain operand is left alone (`(d | dictsort)[0] - 1` is '… and 'int'')
+    else if (isTuple(value)) names.push(...taggedItemNames(value as Value[]).filter(([item]) => !plain.includes(item)));
   }
   if (names.length === 0) throw err;
   return withOperandNames(names, op);

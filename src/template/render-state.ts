@@ -71,8 +71,16 @@ export interface RenderState {
   lookupTermsHoldingConstants: readonly boolean[] | null;
 }
 
-/** A loop item's container and key (a dict's key itself when `isKey`). */
-export type LoopItemSource = readonly [container: Data[] | DataDict, key: DictKey, isKey: boolean];
+/**
+ * A loop item's container and key (a dict's key itself when `isKey`), or a `{% set %}` scalar's
+ * value with how its expression names it.
+ */
+export type LoopItemSource = readonly [container: Data[] | DataDict, key: DictKey, isKey: boolean] | AssignedScalar;
+
+export interface AssignedScalar {
+  readonly value: Value;
+  readonly name: () => string | undefined;
+}
 
 export class Frame {
   readonly vars = new Map<string, Value>();
@@ -80,7 +88,7 @@ export class Frame {
   readonly isolated: boolean;
   /** Inside a macro's body or a set or filter block: an undefined value printed there becomes its value (2.19's marker) rather than failing. */
   inMacroBody: boolean;
-  /** The loop items this frame's names hold, by where they were read (local-operand-tags.ts). */
+  /** The loop items and assigned scalars this frame's names hold, by where they were read (local-operand-tags.ts). */
   loopItems: Map<string, LoopItemSource> | undefined;
   constructor(
     readonly state: RenderState,

@@ -21,7 +21,7 @@ import { lazifiedPrinted } from './lazified-containers.js';
 import { renderBlock, runTemplate } from './template-inheritance.js';
 import { importModule } from './template-module.js';
 import { operandTagger } from './operand-tags.js';
-import { noteAssignedContainer, noteLoopItem } from './local-operand-tags.js';
+import { noteAssignedContainer, noteAssignedScalar, noteLoopItem, noteUnpackedItems } from './local-operand-tags.js';
 import { hasValueOrigins } from '../core/value-origins.js';
 import type { StmtFn } from './call-compiler.js';
 
@@ -76,11 +76,19 @@ export class StatementCompiler extends ExpressionCompiler {
       case 'set': {
         const e = s.target.kind === 'tuple' ? this.expr(s.expr) : capturingFailure(this.expr(s.expr));
         const assign = this.assign(s.target);
-        if (s.target.kind !== 'name') return (f) => assign(f, e(f));
+        const target = s.target;
+        if (target.kind !== 'name') {
+          return (f) => {
+            const v = e(f);
+            assign(f, v);
+            noteUnpackedItems(f, target, v);
+          };
+        }
         const tagger = operandTagger(s.expr, (x) => this.expr(x));
         return (f) => {
           const v = e(f);
           noteAssignedContainer(f, v, tagger);
+          noteAssignedScalar(f, target.name, v, tagger);
           assign(f, v);
         };
       }
@@ -211,6 +219,7 @@ export class StatementCompiler extends ExpressionCompiler {
     const usesLoop = JSON.stringify(s.body).includes('"name":"loop"') || (s.filter !== null && JSON.stringify(s.filter).includes('"name":"loop"'));
     const recursive = s.recursive;
     const targetName = s.target.kind === 'name' ? s.target.name : undefined;
+    const unpacks = s.target.kind === 'tuple';
     const run = (f: Frame, out: Value[], iterable: Value, depth0: number): void => {
       const state = f.state;
       if (iterable instanceof Undefined && !(iterable instanceof PlainUndefined)) throw undefinedError(iterable);
@@ -262,6 +271,7 @@ export class StatementCompiler extends ExpressionCompiler {
         if (loop && iteration !== frame) iteration.vars.set('loop', loop);
         assign(iteration, items[i] as Value);
         if (source) noteLoopItem(iteration, targetName, source, keys[i] as DictKey, source instanceof Map);
+        if (unpacks) noteUnpackedItems(iteration, s.target, items[i] as Value);
         body(iteration, out);
       }
     };
@@ -282,6 +292,7 @@ export class StatementCompiler extends ExpressionCompiler {
         const iteration = f.child();
         assign(iteration, derive ? f.state.derive(list[i] as Value) : (list[i] as Value));
         noteLoopItem(iteration, targetName, source, source instanceof Map ? (list[i] as DictKey) : i, source instanceof Map);
+        if (unpacks) noteUnpackedItems(iteration, s.target, list[i] as Value);
         if (filter && !truthy(f.state.settle(filter(iteration)))) continue;
         if (loop) {
           loop.index0 = i;

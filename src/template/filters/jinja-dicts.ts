@@ -1,11 +1,12 @@
 /** Jinja2's mapping and serialization filters: dictsort, items, xmlattr, tojson, pprint. */
 import { dumpJson } from '../../core/json.js';
-import { markTuple, type Data } from '../../core/data.js';
+import { markTuple, type Data, type DataDict } from '../../core/data.js';
+import { keyLocation, valueOrigin } from '../../core/value-origins.js';
 import { registerFilters, type FilterFn } from '../plugin.js';
 import { sortValues } from '../runtime/list-methods.js';
 import { PyException, typeError, valueError } from '../runtime/py-exception.js';
 import { PyObject, type Value } from '../runtime/py-object.js';
-import { plainTypeName, repr, str, truthy, typeName } from '../runtime/py-values.js';
+import { plainTypeName, repr, str, taggedTypeName, truthy, typeName, withOperandNames } from '../runtime/py-values.js';
 import { Undefined } from '../runtime/undefined.js';
 import { containsOmit } from '../runtime/omit.js';
 import { ignoreCase } from './attr-getter.js';
@@ -25,7 +26,14 @@ const dictFilters: Record<string, FilterFn> = {
       const x = (p as Value[])[pos] as Value;
       return truthy(cs) ? x : ignoreCase(x);
     };
-    return sortValues(pairs, key, truthy(reverse)) as Data[];
+    const sort = (): Data[] => sortValues(pairs, key, truthy(reverse)) as Data[];
+    try {
+      return sort();
+    } catch (err) {
+      const names = err instanceof PyException && err.pyType === 'TypeError' ? sortedTaggedNames(v as DataDict, pos, truthy(cs)) : [];
+      if (names.length === 0) throw err;
+      return withOperandNames(names, sort);
+    }
   },
   items: (_c, v) => {
     if (v instanceof Undefined) return [];
@@ -56,6 +64,21 @@ const dictFilters: Record<string, FilterFn> = {
   },
   pprint: (_c, v) => repr(v as Value),
 };
+
+/**
+ * NOTE: dictsort compares the keys (or values) as 2.19 holds them, tagged when read from YAML: a
+ * number keeps its tag, a str only when the case matters (lower() gives a plain str).
+ */
+function sortedTaggedNames(dict: DataDict, pos: number, caseSensitive: boolean): Array<[Value, string]> {
+  const names: Array<[Value, string]> = [];
+  for (const [k, x] of dict) {
+    const item = pos === 0 ? k : x;
+    const tagged = pos === 0 ? keyLocation(dict, k) !== undefined : valueOrigin(dict, k) !== undefined;
+    const name = tagged && (typeof item !== 'string' || caseSensitive) ? taggedTypeName(item as Value) : undefined;
+    if (name !== undefined) names.push([item as Value, name]);
+  }
+  return names;
+}
 
 /** The type of the first value json.dumps cannot write (omit, a range or another runtime object). */
 function unserializableType(v: Value): string | undefined {

@@ -2,6 +2,7 @@
 import { markTuple, type Data, type DataDict, type DictKey } from '../../core/data.js';
 import { hasValueOrigins, keyItemOrigins, setValueOriginLookup, valueOrigin } from '../../core/value-origins.js';
 import type { Value } from './py-object.js';
+import { entryOrigins } from './entry-origins.js';
 import { PyException, raisedDuringHandling, typeError } from './py-exception.js';
 import { isLiteralList } from './literal-lists.js';
 import { dictKey, iterate, mapGet, mapHas, repr, storedKey } from './py-values.js';
@@ -10,7 +11,11 @@ import type { MethodImpl } from './str-methods.js';
 const EMPTY_POPITEM = "'popitem(): dictionary is empty'";
 
 export const dictMethods: Record<string, MethodImpl<DataDict>> = {
-  items: (self) => [...self.entries()].map(([k, v]) => markTuple([k, v])),
+  items: (self) => {
+    const pairs = [...self.entries()].map(([k, v]): Data => markTuple([k, v]));
+    entryOrigins(self, pairs);
+    return pairs;
+  },
   keys: (self) => {
     const keys = [...self.keys()];
     keyItemOrigins(self, keys);
