@@ -22,8 +22,9 @@ export function outputText(v: Value): string {
 
 /**
  * NOTE: Ansible 2.19's native concat: one output node is the value itself, none is None; None
- * nodes (and a conditional expression's missing else) drop out before that rule applies.
- * Templates and macro bodies both end this way.
+ * nodes drop out before that rule applies. A conditional expression's missing else is a node
+ * (`{{ 'a' if false }}{{ 5 }}` is the text '5'), printed as nothing; alone it is the Undefined
+ * variable storage refuses. Templates and macro bodies both end this way.
  */
 export function nativeConcat(out: Value[]): Value {
   if (out.length === 1) return out[0] as Value;
@@ -33,10 +34,15 @@ export function nativeConcat(out: Value[]): Value {
     if (v === null || v instanceof Undefined) plain = false;
   }
   if (plain) return joinOutput(out);
-  const kept = out.filter((v) => v !== null && !(v instanceof Undefined && v.message === ''));
+  const kept = out.filter((v) => v !== null);
   if (kept.length === 1) return kept[0] as Value;
   if (kept.length === 0) return null;
   return joinOutput(kept);
+}
+
+/** A conditional expression's missing else (an Undefined with nothing to say): it prints as nothing. */
+function isMissingElse(v: Value): boolean {
+  return v instanceof Undefined && v.message === '';
 }
 
 /** The output nodes joined as text (several nodes, a set block, a filter block). */
@@ -45,7 +51,7 @@ export function joinOutput(out: Value[]): string {
   for (let i = 0; i < out.length; i++) {
     const v = out[i] as Value;
     // NOTE: 2.19's omit prints as nothing among other output ('x{{ omit }}' is 'x').
-    if (v === OMIT_PLACEHOLDER) continue;
+    if (v === OMIT_PLACEHOLDER || isMissingElse(v)) continue;
     s += typeof v === 'string' ? v : outputText(v);
   }
   return s;
