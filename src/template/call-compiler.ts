@@ -9,6 +9,7 @@ import type { Expr } from './ast.js';
 import { filters, nestedRenderErrors, tests, userPlugins, type PluginValue } from './plugin.js';
 import type { Frame } from './render-state.js';
 import { lazified } from './lazified-containers.js';
+import { noteAllRead } from './runtime/unread-items.js';
 import { capturingFailure, capturingPluginFailures, wrapPluginError } from './plugin-failure.js';
 import { operandOrigin, operandTagger, retagged, type OperandTagger } from './operand-tags.js';
 import type { Macro } from './runtime/macro.js';
@@ -45,6 +46,9 @@ function noKwargs(): Kwargs {
   return EMPTY_KWARGS;
 }
 
+/** Filters that measure their input without reading its items (unread-items.ts). */
+const SIZING_FILTERS: ReadonlySet<string> = new Set(['length', 'count', 'ansible.builtin.length', 'ansible.builtin.count']);
+
 /** List and dict methods that change their object: a template calling one gets copies of variables. */
 const MUTATING_METHODS = new Set(['append', 'extend', 'insert', 'remove', 'pop', 'sort', 'reverse', 'clear', 'update', 'setdefault', 'popitem']);
 
@@ -53,7 +57,10 @@ const MUTATING_METHODS = new Set(['append', 'extend', 'insert', 'remove', 'pop',
  * (expression-compiler.ts); a call reaches it through `expr`.
  */
 export abstract class CallCompiler {
-  /** The template calls a method that may change a variable's list or dict. */
+  /**
+   * The template calls a method that may change a variable's list or dict, or tells containers
+   * apart by identity (`sameas`): either sees 2.19's lazy copies, which Volant then makes.
+   */
   mutates = false;
   /** The template reads a `count` attribute: its list literals are marked plain (literal-lists.ts). */
   countsLists = false;
@@ -143,6 +150,7 @@ export abstract class CallCompiler {
               }
             }
             if (!this.mutates) return out;
+            out.forEach(noteAllRead);
             const copy = out.map(lazified);
             copyValueOrigins(out as Data[], copy as Data[]);
             return copy;
@@ -155,7 +163,12 @@ export abstract class CallCompiler {
         if (!(extra instanceof Map)) throw typeError(`${dstarWhere()}argument after ** must be a mapping, not ${dTag?.(f, extra) ?? typeName(extra)}`);
         for (const [kk, vv] of extra) m.set(String(kk), vv as Value);
       }
-      if (this.mutates) for (const [n, x] of m) m.set(n, lazified(x));
+      if (this.mutates) {
+        for (const [n, x] of m) {
+          noteAllRead(x);
+          m.set(n, lazified(x));
+        }
+      }
       return m;
     };
     return { args: argsFn, kwargs: kwargsFn };
@@ -258,7 +271,11 @@ export abstract class CallCompiler {
       }
       if (markupTypeDebug && typeof v === 'string') return 'Markup';
       if (escapedAlready && typeof v === 'string') return v;
-      if (this.mutates) v = lazified(v);
+      if (this.mutates) {
+        // a plugin handed a variable's list reads its items, as far as a later copy can tell
+        if (!SIZING_FILTERS.has(name)) noteAllRead(v);
+        v = lazified(v);
+      }
       const a = args(f);
       if (!tolerant) for (let i = 0; i < a.length; i++) if (isMarker(a[i] as Value)) return a[i] as Value;
       const kw = kwargs(f);
@@ -312,6 +329,7 @@ export abstract class CallCompiler {
 
   testCall(e: Extract<Expr, { kind: 'test' }>): ExprFn {
     const name = e.name;
+    if (name === 'sameas' || name === 'ansible.builtin.sameas') this.mutates = true;
     const valueFn = this.expr(e.value);
     const { args, kwargs } = this.argsOf(e.args, e.kwargs, e.star, e.dstar, true, () => (userPlugins?.test(name) ? undefined : pluginFunctionName('test', name)));
     const negate = e.negate;
@@ -326,6 +344,7 @@ export abstract class CallCompiler {
       if (!fn) throw missing();
       const stored = storedName !== undefined && !f.hasLocal(storedName) ? f.state.vars.get(storedName) : undefined;
       const settled = stored instanceof VaultString ? stored : f.state.settle(valueFn(f));
+      if (this.mutates) noteAllRead(settled);
       const v = this.mutates ? lazified(settled) : settled;
       // NOTE: as for filters, 2.19 calls no test on an undefined value or argument: the
       // Undefined is the result (`(x is eq(1)) | default(…)` gives the default).

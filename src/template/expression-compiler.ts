@@ -18,6 +18,7 @@ import { PyCallable, type Value } from './runtime/py-object.js';
 import { PyException } from './runtime/py-exception.js';
 import { PySlice } from './runtime/py-slice.js';
 import { isLiteralList, noteLiteralList } from './runtime/literal-lists.js';
+import { noteAllRead, noteItemRead } from './runtime/unread-items.js';
 import { dictKey, storedKey, str, truthy } from './runtime/py-values.js';
 import { PlainUndefined, Undefined } from './runtime/undefined.js';
 import { isPossiblyTemplate } from './embedded-templates.js';
@@ -113,6 +114,7 @@ export class ExpressionCompiler extends CallCompiler {
           const unsafe = shown === undefined ? undefined : unsafeAttribute(o, attr, shown);
           if (unsafe !== undefined) return unsafe;
           const r = strictInRecursion(o, getAttr(o, attr));
+          if (this.mutates) noteRead(o, r, attr);
           if (!isRaw(o)) {
             if (isUnopenedVault(r)) throw unopenedVaultRead(r);
             if (f.state.tracksOrigins) f.state.noteEntryOrigin(r, o, attr);
@@ -131,6 +133,7 @@ export class ExpressionCompiler extends CallCompiler {
           const o = obj(f);
           const k = f.state.settle(key(f));
           let r = strictInRecursion(o, getItem(o, k));
+          if (this.mutates) noteItemRead(o, r);
           // a slice of a plain list is a plain list
           if (k instanceof PySlice && Array.isArray(r) && isLiteralList(o)) noteLiteralList(r);
           // A dict or list written in the template itself is a plain one, which Jinja names so.
@@ -232,6 +235,11 @@ export class ExpressionCompiler extends CallCompiler {
           let leftItemTag = firstItemTag;
           for (const [op, x, tag, itemTag, reflected] of ops) {
             const right = f.state.settle(x(f));
+            // a comparison or `in` reads every item of a variable's list (unread-items.ts)
+            if (this.mutates) {
+              noteAllRead(left);
+              noteAllRead(right);
+            }
             let holds: boolean;
             try {
               holds = op(left, right);
@@ -319,4 +327,16 @@ export class ExpressionCompiler extends CallCompiler {
 function keptText(f: Frame, text: UnsafeString): Value {
   if (text instanceof DeprecatedText) f.state.noteDeprecation(text.deprecation);
   return text.value;
+}
+
+/**
+ * Methods that read none of a container's items (or only the one they remove): any other reads
+ * them all, as far as a later copy can tell (unread-items.ts).
+ */
+const ITEM_KEEPING_METHODS: ReadonlySet<string> = new Set(['copy', 'append', 'extend', 'insert', 'pop', 'popitem', 'clear', 'keys', 'count']);
+
+/** What reading `attr` of a container read of it: a method reads all of it, an item itself. */
+function noteRead(container: Value, item: Value, attr: string): void {
+  if (!(item instanceof PyCallable)) noteItemRead(container, item);
+  else if (!ITEM_KEEPING_METHODS.has(attr)) noteAllRead(container);
 }

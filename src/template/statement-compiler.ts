@@ -12,6 +12,7 @@ import { Namespace } from './runtime/namespace.js';
 import { PyObject, type Value } from './runtime/py-object.js';
 import { PyException, typeError, valueError } from './runtime/py-exception.js';
 import { iterate, truthy, typeName } from './runtime/py-values.js';
+import { noteAllRead, noteItemRead } from './runtime/unread-items.js';
 import { PlainUndefined, Undefined, undefinedError } from './runtime/undefined.js';
 import { ExpressionCompiler } from './expression-compiler.js';
 import { nativeConcat } from './native-output.js';
@@ -240,6 +241,7 @@ export class StatementCompiler extends ExpressionCompiler {
       }
       let items: Value[] = [];
       for (const item of iterate(raw)) items.push(derive ? state.derive(item) : item);
+      if (this.mutates && Array.isArray(raw)) noteAllRead(raw);
       // the container each iteration reads its item from, and where (for the item's origin)
       const source = (Array.isArray(raw) || raw instanceof Map) && hasValueOrigins(raw as Data[]) ? (raw as Data[] | DataDict) : undefined;
       let keys: DictKey[] = source === undefined ? [] : source instanceof Map ? [...source.keys()] : items.map((_, i) => i);
@@ -290,6 +292,8 @@ export class StatementCompiler extends ExpressionCompiler {
         if (i >= list.length) break;
         // NOTE: Jinja scopes a loop body per iteration (see run); a filter reads the item first.
         const iteration = f.child();
+        // a dict's loop reads its keys only
+        if (Array.isArray(source)) noteItemRead(source, list[i]);
         assign(iteration, derive ? f.state.derive(list[i] as Value) : (list[i] as Value));
         noteLoopItem(iteration, targetName, source, source instanceof Map ? (list[i] as DictKey) : i, source instanceof Map);
         if (unpacks) noteUnpackedItems(iteration, s.target, list[i] as Value);
@@ -328,6 +332,7 @@ export class StatementCompiler extends ExpressionCompiler {
         throw typeError(`cannot unpack non-iterable ${typeName(value)} object`);
       }
       const items = Array.from(iterate(value));
+      if (Array.isArray(value)) noteAllRead(value);
       if (items.length !== parts.length) {
         throw valueError(
           items.length > parts.length ? `too many values to unpack (expected ${parts.length})` : `not enough values to unpack (expected ${parts.length}, got ${items.length})`,

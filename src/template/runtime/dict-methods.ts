@@ -7,6 +7,7 @@ import { PyException, raisedDuringHandling, typeError } from './py-exception.js'
 import { isLiteralList } from './literal-lists.js';
 import { dictKey, iterate, mapGet, mapHas, repr, storedKey } from './py-values.js';
 import type { MethodImpl } from './str-methods.js';
+import { copiedUnreadItems } from './template-local-copy.js';
 
 const EMPTY_POPITEM = "'popitem(): dictionary is empty'";
 
@@ -64,7 +65,7 @@ export const dictMethods: Record<string, MethodImpl<DataDict>> = {
     self.set(dictKey(key), v);
     return v;
   },
-  copy: (self) => new Map(self),
+  copy: (self) => copiedUnreadItems([self], new Map(self)),
   clear: (self) => {
     self.clear();
     return null;

@@ -8,6 +8,7 @@ import { PyException, raisedDuringHandling, typeError, valueError } from './py-e
 import { equals, isInt, iterate, num, order, repr, truthy, typeName } from './py-values.js';
 import type { MethodImpl } from './str-methods.js';
 import { isLiteralList, sequenceCount } from './literal-lists.js';
+import { copiedUnreadItems } from './template-local-copy.js';
 
 type List = Value[];
 
@@ -102,7 +103,7 @@ export const listMethods: Record<string, MethodImpl<List>> = {
     self.splice(0, self.length, ...sorted);
     return null;
   },
-  copy: (self) => self.slice() as Data[],
+  copy: (self) => copiedUnreadItems([self as Data[]], self.slice() as Data[]),
   clear: (self) => {
     self.length = 0;
     return null;

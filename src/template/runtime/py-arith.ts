@@ -13,6 +13,7 @@ import { correctlyRoundedPow } from './correctly-rounded-pow.js';
 import { bigOf, isInt, num, operandTypeName, typeName } from './py-values.js';
 import { Undefined, undefinedError } from './undefined.js';
 import { joinedValueOrigins } from '../../core/value-origins.js';
+import { copiedUnreadItems } from './template-local-copy.js';
 
 function check(v: Value): void {
   if (v instanceof Undefined) throw undefinedError(v);
@@ -75,6 +76,7 @@ export function add(a: Value, b: Value): Value {
       const r = (a as Data[]).concat(b as Data[]);
       // items read from variables stay tagged with where they were written
       joinedValueOrigins([a as Data[], b as Data[]], r);
+      copiedUnreadItems([a as Data[], b as Data[]], r);
       return isTuple(a) ? markTuple(r) : r;
     }
     const t = isTuple(a) ? 'tuple' : 'list';
@@ -106,6 +108,7 @@ function repeat(seq: Value, times: number): Value {
   const out: Data[] = [];
   for (let i = 0; i < n; i++) out.push(...arr);
   joinedValueOrigins(new Array<Data[]>(n).fill(arr), out);
+  copiedUnreadItems([arr], out);
   return isTuple(arr) ? markTuple(out) : out;
 }
 

@@ -4,6 +4,7 @@ import { pickedValueOrigins } from '../../core/value-origins.js';
 import { PyObject, type Value } from './py-object.js';
 import { typeError, valueError } from './py-exception.js';
 import { isInt, repr, typeName } from './py-values.js';
+import { copiedUnreadItems } from './template-local-copy.js';
 
 export class PySlice extends PyObject {
   readonly typeName = 'slice';
@@ -64,6 +65,7 @@ export function applySlice(obj: Value, s: PySlice): Value {
     const indexes = sliceIndices(obj.length, s);
     const out = indexes.map((i) => obj[i]) as Data[];
     pickedValueOrigins(obj as Data[], indexes, out);
+    copiedUnreadItems([obj as Data[]], out);
     return isTuple(obj) ? markTuple(out) : out;
   }
   throw typeError(`'${typeName(obj)}' object is not subscriptable`);
