@@ -81,6 +81,13 @@ export class HostCursor {
     return undefined;
   }
 
+  /** The host is at a flush point, and only flush points are left of the play (no include open). */
+  atTrailingFlushes(): boolean {
+    if (this.peek()?.kind !== 'flush' || this.frames.length > 1) return false;
+    const frame = this.top();
+    return frame.program.steps.slice(frame.pc).every((step) => step.kind === 'flush');
+  }
+
   /** Where the last successful step was, so any_errors_fatal can fail a host "at" it. */
   private last: { frame: Frame; pc: number } | undefined;
 

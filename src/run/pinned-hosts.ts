@@ -13,6 +13,8 @@ export interface PinnedRunner {
   cursor(host: string): HostCursor | undefined;
   /** The host reached a flush point: its notified handlers run. */
   flushHandlers(host: string): Promise<void>;
+  /** The host is done but for flush points nothing is notified for (which it passes by for now). */
+  parked(host: string): boolean;
   /** force_handlers: the host failed and has notified handlers, which run now. */
   forcedHandlers(host: string): boolean;
   runStep(step: TaskStep, host: string): Promise<void>;
@@ -31,6 +33,7 @@ export async function runPinnedHosts(hosts: readonly string[], runner: PinnedRun
       return true;
     }
     if (step.kind === 'flush') {
+      if (runner.parked(host)) return false;
       await runner.flushHandlers(host);
       cursor.advance();
     } else {
@@ -42,7 +45,7 @@ export async function runPinnedHosts(hosts: readonly string[], runner: PinnedRun
   const hasWork = (host: string): boolean => {
     const cursor = runner.cursor(host);
     if (!cursor || runner.unreachable(host)) return false;
-    return cursor.peek() !== undefined || runner.forcedHandlers(host);
+    return (cursor.peek() !== undefined && !runner.parked(host)) || runner.forcedHandlers(host);
   };
   const held = new Set<string>();
   // NOTE: 2.19's host_pinned walks the hosts in order each pass and a busy worker keeps the later

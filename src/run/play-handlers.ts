@@ -80,13 +80,18 @@ export class PlayHandlers {
    */
   private readonly doneFlushing = new Set<string>();
 
-  /** Runs notified handlers in definition order for the hosts at this flush point (`starting`: each host's flush task starts). */
-  async flush(hosts: readonly string[], starting?: (host: string) => void): Promise<void> {
+  /**
+   * Runs notified handlers in definition order for the hosts at this flush point (`starting`: each
+   * host's flush task starts; `announced`: what happens once the notifications are handed to the
+   * handlers, before the first of them runs).
+   */
+  async flush(hosts: readonly string[], starting?: (host: string) => void, announced?: () => void): Promise<void> {
     const runner = this.runner;
     for (const host of hosts) {
       starting?.(host);
       this.announce(host);
     }
+    announced?.();
     const stoppedAt = new Map<string, number>();
     const isFailed = (h: string): boolean => (runner.cursors.get(h)?.failed ?? false) || runner.failedHosts.has(h);
     // NOTE: a host any_errors_fatal or max_fail_percentage marks failed during the flush leaves its

@@ -560,6 +560,7 @@ export class PlayRunner {
       flushHandlers: async (host) => {
         if (!this.services.skipImplicitFlush) await this.flushHandlers([host], this.flushPointVarsAsked());
       },
+      parked: (host) => this.parked(host),
       forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts([host], []).length > 0,
       runStep: async (step, host) => {
         const cursor = this.cursors.get(host);
@@ -1001,7 +1002,33 @@ export class PlayRunner {
 
   /** Runs notified handlers in definition order for the hosts at this flush point. */
   async flushHandlers(hosts: readonly string[], starting?: (host: string) => void): Promise<void> {
-    await this.handlers.flush(hosts, starting);
+    await this.handlers.flush(hosts, starting, this.pinned ? () => this.parkedFlushesRun(hosts) : undefined);
+  }
+
+  /**
+   * host_pinned: a host with nothing notified anywhere passes its flush points by as 2.19's iterator
+   * looks for its next task, without keeping that walk; with none left it stays before them, done.
+   */
+  private parked(host: string): boolean {
+    const cursor = this.cursors.get(host);
+    return (cursor?.atTrailingFlushes() ?? false) && this.handlers.notifications.idle(host);
+  }
+
+  /**
+   * NOTE: once a flush has handed notifications to handlers, 2.19's next passes (which start at the
+   * first host) find the flush points of the hosts parked before the flushing ones no longer passed
+   * by: each takes a pass of its own and asks for the host's variables, before the first handler.
+   */
+  private parkedFlushesRun(flushing: readonly string[]): void {
+    const first = Math.min(...flushing.map((h) => this.batchHosts.indexOf(h)).filter((i) => i >= 0));
+    for (const host of this.batchHosts.slice(0, first)) {
+      const cursor = this.cursors.get(host);
+      if (!cursor || cursor.failed || this.services.unreachable.has(host)) continue;
+      while (cursor.atTrailingFlushes() && !this.handlers.notifications.idle(host)) {
+        this.varsAsked(host);
+        cursor.advance();
+      }
+    }
   }
 
   private forceHandlers(): boolean {
