@@ -117,7 +117,18 @@ export class HostCursor {
       }
     }
     frame.pc = jumps.next[from] ?? frame.program.steps.length;
-    this.rolesCompleted.push(...rolesEnded(frame.program, from, frame.pc));
+    // NOTE: a file a role's task includes holds that role's tasks, but only the role's own task
+    // list ends with its role_complete (2.19 adds it as it compiles the role): leaving the file
+    // does not end the role, going on past the include step does.
+    const including = this.includingRole();
+    this.rolesCompleted.push(...rolesEnded(frame.program, from, frame.pc).filter((role) => including === undefined || role !== including));
+  }
+
+  /** The role of the include step whose file the host is in (undefined at the play's level). */
+  private includingRole(): RoleInstance | undefined {
+    const parent = this.frames[this.frames.length - 2];
+    const step = parent?.program.steps[parent.pc];
+    return step?.kind === 'task' ? step.role : undefined;
   }
 
   /**

@@ -276,12 +276,13 @@ export class PlayRunner {
     const order = new LinearOrder(program.steps);
     while (!this.endPlay && !this.breakPlay) {
       const active = this.activeHosts();
-      this.roleCompleteTurns(active);
       const nextByHost = new Map<string, Step>();
       for (const host of active) {
         const step = this.cursors.get(host)?.peek();
         if (step) nextByHost.set(host, step);
       }
+      // after the peeks: a host that finished an included file leaves the role that included it there
+      this.roleCompleteTurns(active);
       if (nextByHost.size === 0) break;
       const wanted = new Set([...nextByHost.values()].map((s) => s.id));
       // Should the order lack every waiting step, the first host's is taken.
