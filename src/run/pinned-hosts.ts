@@ -13,6 +13,8 @@ export interface PinnedRunner {
   cursor(host: string): HostCursor | undefined;
   /** The host reached a flush point: its notified handlers run. */
   flushHandlers(host: string): Promise<void>;
+  /** The host left roles: the first one's implicit role_complete takes its turn (false: none). */
+  roleComplete(host: string): boolean;
   /** The host is done but for flush points nothing is notified for (which it passes by for now). */
   parked(host: string): boolean;
   /** force_handlers: the host failed and has notified handlers, which run now. */
@@ -32,6 +34,7 @@ export async function runPinnedHosts(hosts: readonly string[], runner: PinnedRun
       await runner.flushHandlers(host);
       return true;
     }
+    if (runner.roleComplete(host)) return true;
     if (step.kind === 'flush') {
       if (runner.parked(host)) return false;
       await runner.flushHandlers(host);

@@ -562,6 +562,7 @@ export class PlayRunner {
         if (!this.services.skipImplicitFlush) await this.flushHandlers([host], this.flushPointVarsAsked());
       },
       parked: (host) => this.parked(host),
+      roleComplete: (host) => this.pinnedRoleComplete(host),
       forcedHandlers: (host) => !this.services.skipImplicitFlush && this.handlers.forcedHosts([host], []).length > 0,
       runStep: async (step, host) => {
         const cursor = this.cursors.get(host);
@@ -574,6 +575,23 @@ export class PlayRunner {
         if (cursor?.failed) this.services.failedHosts.add(host);
       },
     };
+  }
+
+  /**
+   * host_pinned: a role the host left ends with 2.19's implicit role_complete, a meta task of its
+   * own (free's is in free-passes.ts), which asks for the host's variables as it is queued; one a
+   * host completed through another entry of the role is passed by.
+   */
+  private pinnedRoleComplete(host: string): boolean {
+    const cursor = this.cursors.get(host);
+    if (!cursor) return false;
+    const ends = cursor.rolesCompleted.filter((role) => !this.roleRuns.completedElsewhere(host, role));
+    const implicit = !this.services.skipImplicitFlush;
+    cursor.rolesCompleted = implicit ? ends.slice(1) : [];
+    if (ends.length === 0 || !implicit) return false;
+    this.roleCompleteReached(ends[0]);
+    this.varsAsked(host);
+    return true;
   }
 
   /** What the play's handlers need: its hosts, and running a handler as a step. */
