@@ -609,8 +609,8 @@ export async function runPlaybooks(ctx: RunContext): Promise<number> {
           const compiled = currentPlay && compiledPlays.get(currentPlay);
           if (compiled) warnReservedAsIncluded(vars, compiled, asks, (d) => showDetail(d, callback));
           // then the strategy asks once for each block it loaded, to filter it by tags (not for a handler's include)
-          if (currentPlay && !step.task.isHandler) varsAsked?.asked(currentPlay, included.blocks);
-          return included;
+          const play = currentPlay;
+          return play && varsAsked && !step.task.isHandler ? { ...included, blocksAsked: () => varsAsked.asked(play, included.blocks) } : included;
         } finally {
           loadingAsks = undefined;
         }

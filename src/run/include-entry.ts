@@ -30,6 +30,8 @@ export interface IncludeEntryContext {
   taskInfo(step: TaskStep, host: string): TaskInfo;
   /** 2.19 asks for the host's variables (the vars_files 'Read' lines at -vvv: see vars-files-read.ts). */
   varsAsked(host: string): void;
+  /** free and host_pinned show an include before asking for the variables of its blocks; linear after. */
+  readonly includeShownFirst: boolean;
 }
 
 /** A host's successful result of the include step. */
@@ -68,7 +70,9 @@ export async function enterIncludes(ctx: IncludeEntryContext, step: TaskStep, re
       const loaded = await ctx.includes.load(step, inc.result, ctx.playVars.forTask(inc.hosts[0] as string, step));
       inc.program = loaded.program;
       for (const host of inc.hosts) ctx.stats.increment('ok', host);
+      if (!ctx.includeShownFirst) loaded.blocksAsked?.();
       ctx.callback.include?.(loaded.displayFile, inc.hosts, itemOf(inc.result, step));
+      if (ctx.includeShownFirst) loaded.blocksAsked?.();
       if (loaded.handlers) ctx.addHandlers(loaded.handlers);
       // Every included role joins the play's roles (ansible_play_role_names); a public one's vars too.
       if (loaded.role) ctx.addPublicRole?.(loaded.role);

@@ -1016,6 +1016,7 @@ export class PlayRunner {
       addPublicRole: (role) => this.playVars.addPublicRole?.(role),
       taskInfo: (step, host) => this.taskInfo(step, host),
       varsAsked: this.varsAsked,
+      includeShownFirst: this.walksFree,
     };
   }
 
