@@ -297,8 +297,9 @@ export class PlayRunner {
           const flushing = new Set([...stepHosts, ...forced]);
           const ordered = this.batchHosts.filter((h) => flushing.has(h));
           // 2.19's implicit `meta: flush_handlers` runs (and looks meta up) only for notified hosts
-          if (ordered.some((h) => this.handlers.notifications.pending(h))) this.warnMetaLookup(this.compiled.play.keywords.get('collections')?.value);
-          await this.flushHandlers([...ordered, ...[...flushing].filter((h) => !ordered.includes(h))], this.flushPointVarsAsked());
+          const notified = ordered.some((h) => this.handlers.notifications.pending(h));
+          if (notified) this.warnMetaLookup(this.compiled.play.keywords.get('collections')?.value);
+          await this.flushHandlers([...ordered, ...[...flushing].filter((h) => !ordered.includes(h))], this.flushPointVarsAsked(notified));
         }
         for (const h of stepHosts) this.cursors.get(h)?.advance();
         continue;
@@ -352,13 +353,13 @@ export class PlayRunner {
   }
 
   /**
-   * What a flush point asks of each host it runs for. NOTE: 2.19's iterator gives the flush to every
-   * host once any host of the batch has a notification, and the strategy asks for each one's
-   * variables as it runs it (linear and host_pinned alike); only -vvv shows that.
+   * What a linear flush point asks of each host it runs for. NOTE: 2.19's iterator gives the flush
+   * to every host at it once any of them has a notification (`notified`), and the strategy asks for
+   * each one's variables as it runs it; only -vvv shows that (host_pinned: see pinnedRunner). What
+   * a host out of the play (end_host, failed) saved is never handed to a handler and counts for none.
    */
-  private flushPointVarsAsked(): ((host: string) => void) | undefined {
-    if (this.services.exec.options.verbosity < VARS_FILES_READ_VERBOSITY) return undefined;
-    return this.batchHosts.some((h) => this.handlers.notifications.pending(h)) ? this.varsAsked : undefined;
+  private flushPointVarsAsked(notified: boolean): ((host: string) => void) | undefined {
+    return notified && this.services.exec.options.verbosity >= VARS_FILES_READ_VERBOSITY ? this.varsAsked : undefined;
   }
 
   /** 2.19 asked for the host's variables (at -vvv its vars_files say they were read: vars-files-read.ts). */
@@ -559,7 +560,10 @@ export class PlayRunner {
     return {
       ...this.hostWalk(),
       flushHandlers: async (host) => {
-        if (!this.services.skipImplicitFlush) await this.flushHandlers([host], this.flushPointVarsAsked());
+        // NOTE: the host's own iterator passes its flush point by unless the host saved a
+        // notification or a handler is notified for any host: what another host saved and has
+        // not flushed yet (it may never: end_host) does not count.
+        if (!this.services.skipImplicitFlush) await this.flushHandlers([host], this.handlers.notifications.idle(host) ? undefined : this.varsAsked);
       },
       parked: (host) => this.parked(host),
       roleComplete: (host) => this.pinnedRoleComplete(host),
