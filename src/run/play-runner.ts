@@ -296,10 +296,11 @@ export class PlayRunner {
           for (const h of forced) this.flushedForced.add(h);
           const flushing = new Set([...stepHosts, ...forced]);
           const ordered = this.batchHosts.filter((h) => flushing.has(h));
+          // each host's iterator passes the flush by unless the host or a handler is notified, as the round starts
+          const running = ordered.filter((h) => !this.handlers.notifications.idle(h));
           // 2.19's implicit `meta: flush_handlers` runs (and looks meta up) only for notified hosts
-          const notified = ordered.some((h) => this.handlers.notifications.pending(h));
-          if (notified) this.warnMetaLookup(this.compiled.play.keywords.get('collections')?.value);
-          await this.flushHandlers([...ordered, ...[...flushing].filter((h) => !ordered.includes(h))], this.flushPointVarsAsked(notified));
+          if (ordered.some((h) => this.handlers.notifications.pending(h))) this.warnMetaLookup(this.compiled.play.keywords.get('collections')?.value);
+          await this.flushHandlers([...ordered, ...[...flushing].filter((h) => !ordered.includes(h))], this.flushPointVarsAsked(running));
         }
         for (const h of stepHosts) this.cursors.get(h)?.advance();
         continue;
@@ -353,13 +354,16 @@ export class PlayRunner {
   }
 
   /**
-   * What a linear flush point asks of each host it runs for. NOTE: 2.19's iterator gives the flush
-   * to every host at it once any of them has a notification (`notified`), and the strategy asks for
-   * each one's variables as it runs it; only -vvv shows that (host_pinned: see pinnedRunner). What
-   * a host out of the play (end_host, failed) saved is never handed to a handler and counts for none.
+   * What a linear flush point asks of the hosts it runs for (`running`). NOTE: 2.19's iterator gives
+   * a host the flush when the host saved a notification or a handler is notified for anyone, and
+   * the strategy asks for its variables as it runs it; only -vvv shows that (host_pinned: see
+   * pinnedRunner). What a host out of the play (end_host, failed) saved is never handed to a handler.
    */
-  private flushPointVarsAsked(notified: boolean): ((host: string) => void) | undefined {
-    return notified && this.services.exec.options.verbosity >= VARS_FILES_READ_VERBOSITY ? this.varsAsked : undefined;
+  private flushPointVarsAsked(running: readonly string[]): ((host: string) => void) | undefined {
+    if (this.services.exec.options.verbosity < VARS_FILES_READ_VERBOSITY) return undefined;
+    return (host) => {
+      if (running.includes(host)) this.varsAsked(host);
+    };
   }
 
   /** 2.19 asked for the host's variables (at -vvv its vars_files say they were read: vars-files-read.ts). */
@@ -863,7 +867,6 @@ export class PlayRunner {
     // host only, the others do not get the result, and a failure is fatal to the play's hosts.
     const bypassHostLoop = BYPASS_HOST_LOOP.has(task.action);
     const targets = bypassHostLoop ? hosts.slice(0, 1) : runOnce ? hosts.slice(0, onceAt + 1) : hosts;
-    if (!perHost) for (const h of targets.slice(1)) this.varsAsked(h);
     // 2.19's hosts_left: the batch's hosts that were reachable when the task started.
     const hostsLeft = this.batchHosts.filter((h) => !this.services.unreachable.has(h));
     const failedNow: string[] = [];
@@ -897,7 +900,15 @@ export class PlayRunner {
     // (its retries, items); with more, results are shown in host order once all are in.
     const limit = this.forkLimit(step, targets[0] as string);
     const oneByOne = limit === 1;
-    const outcomes = await runOnHosts(this.fanOut(step, limit), step, targets, oneByOne ? handle : undefined);
+    // NOTE: 2.19 asks for each host's variables as it queues the host's task; with one fork it
+    // queues the next host before it reads what this host's worker sent (see queuedNext).
+    const queuedNext = (host: string): void => {
+      const next = targets[targets.indexOf(host) + 1];
+      if (next !== undefined) this.varsAsked(next);
+    };
+    const fan = this.fanOut(step, limit, perHost ? undefined : queuedNext);
+    if (!perHost && !(oneByOne && fan.overlap === true)) for (const h of targets.slice(1)) this.varsAsked(h);
+    const outcomes = await runOnHosts(fan, step, targets, oneByOne ? handle : undefined);
     if (!oneByOne) for (const [host, outcome] of outcomes) await handle(host, outcome);
     const once = runOnce ? outcomes.find(([host]) => host === hosts[onceAt])?.[1] : undefined;
     if (runOnce) {
@@ -1081,7 +1092,7 @@ export class PlayRunner {
   }
 
   /** What runOnHosts needs to run the step on the hosts. */
-  private fanOut(step: TaskStep, limit: number): FanOut {
+  private fanOut(step: TaskStep, limit: number, queuedNext?: (host: string) => void): FanOut {
     const following = this.followingStep;
     return {
       limit,
@@ -1097,6 +1108,7 @@ export class PlayRunner {
         this.playVars.forTask(host, step);
         this.output.emit(host, () => this.services.callback.runnerStart?.(host, this.taskInfo(step, host)));
       },
+      ...(queuedNext ? { queuedNext } : {}),
       ranOn: (runAhead, host, outcome) => {
         if (following) this.maybeRunAhead(runAhead, host, step, outcome, following);
       },

@@ -25,6 +25,11 @@ export interface FanOut {
    * may run the task again (the task debugger).
    */
   readonly overlap?: boolean;
+  /**
+   * One fork, overlapped: the strategy queued the host after this one (and asked for its
+   * variables) before it read anything this host's worker sent.
+   */
+  queuedNext?(host: string): void;
 }
 
 /** Runs the step on the hosts, `limit` at a time; `onEach` takes each result as it comes (one fork). */
@@ -88,7 +93,10 @@ async function overlapped(
 ): Promise<void> {
   let waiting: [string, ExecOutcome] | undefined;
   for (const [i, host] of hosts.entries()) {
-    if (i === 0) fan.started(host);
+    if (i === 0) {
+      fan.started(host);
+      fan.queuedNext?.(host);
+    }
     const held: CapturedOutput = [];
     let outcome: ExecOutcome | undefined;
     let error: unknown;
@@ -97,7 +105,10 @@ async function overlapped(
     } catch (e) {
       error = e ?? new Error('step failed');
     }
-    if (waiting) await onEach(...waiting);
+    if (waiting) {
+      await onEach(...waiting);
+      fan.queuedNext?.(host);
+    }
     waiting = undefined;
     for (const fire of held) fire();
     if (error !== undefined || outcome === undefined) throw error;
