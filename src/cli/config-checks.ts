@@ -5,6 +5,7 @@
  */
 import { CONFIG_SETTINGS } from '../core/ansible-settings.js';
 import { pyRepr } from '../core/data.js';
+import { decimalWholeNumber } from '../core/python-int.js';
 import { unquote } from '../playbook/parse-kv.js';
 import type { AnsibleConfig } from './config.js';
 
@@ -59,7 +60,7 @@ export function invalidConfigValue(config: AnsibleConfig): string | undefined {
     const raw = config.raw(...at);
     if (raw === undefined) continue;
     if (!s.choices) {
-      if (isPythonInteger(raw)) continue;
+      if (decimalWholeNumber(raw) !== undefined) continue;
       const from = config.origin(...at) === 'env' ? `env: ${env}` : config.file;
       // NOTE: the type as base.yml spells it: some settings are 'int', most 'integer'
       return `Config '${s.name}' from '${from}' has an invalid value: Invalid value provided for '${type ?? 'integer'}': ${pyRepr(raw)}`;
@@ -72,9 +73,3 @@ export function invalidConfigValue(config: AnsibleConfig): string | undefined {
   return undefined;
 }
 
-/** Python's Decimal(text) with no fraction: `5`, ` 5 `, `2.0`, `1e1`, `1_000`. */
-function isPythonInteger(text: string): boolean {
-  const t = text.trim();
-  if (!/^[+-]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?$/.test(t)) return false;
-  return Number.isInteger(Number(t.replace(/_/g, '')));
-}

@@ -5,6 +5,7 @@
 import { dirname, resolve } from 'node:path';
 import type { Data } from '../core/data.js';
 import { expandHome, type AnsibleConfig } from './config.js';
+import { decimalWholeNumber } from '../core/python-int.js';
 
 type Kind = 'int' | 'bool' | 'str' | 'list' | 'pathspec';
 
@@ -38,7 +39,7 @@ export function configLookup(config: AnsibleConfig): (name: string) => Data | un
     // NOTE: ansible expands a pathspec: `~`, and a relative path from the config file's directory (else the cwd).
     if (kind === 'pathspec') return pathspec(raw === undefined ? (fallback as string[]) : raw.split(':'), config.origin(env, section, key) === 'file' ? dirname(config.file as string) : process.cwd());
     if (raw === undefined) return fallback;
-    if (kind === 'int') return Number.parseInt(raw, 10);
+    if (kind === 'int') return decimalWholeNumber(raw) ?? Number.parseInt(raw, 10);
     if (kind === 'bool') return ['1', 'true', 'yes', 'on', 'y', 't'].includes(raw.trim().toLowerCase());
     if (kind === 'list') return raw.split(':').filter(Boolean);
     return raw;

@@ -10,6 +10,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { unquote } from '../playbook/parse-kv.js';
 import { pyRepr } from '../core/data.js';
 import { CONFIG_SETTINGS } from '../core/ansible-settings.js';
+import { decimalWholeNumber } from '../core/python-int.js';
 
 /** `~` and `~/…` as the user's home, as Python's expanduser does for the current user. */
 export function expandHome(path: string): string {
@@ -146,8 +147,8 @@ export class AnsibleConfig {
 
   int(envName: string, section: string, key: string, fallback: number): number {
     const v = this.raw(envName, section, key);
-    const n = v === undefined ? NaN : Number.parseInt(v, 10);
-    return Number.isNaN(n) ? fallback : n;
+    // NOTE: ansible reads an integer setting through Decimal ('2.0', '1__0', Unicode digits)
+    return (v === undefined ? undefined : decimalWholeNumber(v)) ?? fallback;
   }
 }
 

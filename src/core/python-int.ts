@@ -38,14 +38,22 @@ export function keywordIntValue(value: Data): number {
   if (typeof value !== 'string' && !(value !== null && typeof value === 'object' && !Array.isArray(value) && !isDict(value))) return fail();
   const text = asciiNumeral(pyStr(value)).trim().replace(/_/g, '');
   if (/^[+-]?inf(inity)?$/i.test(text)) throw new IntOverflow();
-  const m = DECIMAL.exec(text);
-  if (!m) return fail();
+  return decimalWholeNumber(text) ?? fail();
+}
+
+/**
+ * Decimal(text) when it holds a whole number (`5`, ` 5 `, `2.0`, `1e1`, `1__0`: CPython's C decimal
+ * drops every underscore, reads Unicode digits and strips whitespace), else undefined.
+ */
+export function decimalWholeNumber(text: string): number | undefined {
+  const m = DECIMAL.exec(asciiNumeral(text).trim().replace(/_/g, ''));
+  if (!m) return undefined;
   const [, sign, whole = '', fraction = '', onlyFraction = '', exponent = '0'] = m;
   const digits = `${whole}${fraction || onlyFraction}`;
   const scale = Number(exponent) - (fraction || onlyFraction).length;
   // a whole number when the digits past the point (after the exponent moves it) are all zeros
   const kept = scale >= 0 ? digits + '0'.repeat(Math.min(scale, 400)) : digits.slice(0, scale);
-  if (scale < 0 && !/^0*$/.test(digits.slice(scale))) return fail();
+  if (scale < 0 && !/^0*$/.test(digits.slice(scale))) return undefined;
   const n = Number(kept || '0');
   return sign === '-' ? -n || 0 : n;
 }

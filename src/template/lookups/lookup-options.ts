@@ -6,7 +6,7 @@
  */
 import { isStringLike, PyFloat, textOf, type Data } from '../../core/data.js';
 import { TemplateError } from '../../core/errors.js';
-import { asciiNumeral } from '../../core/python-numerals.js';
+import { decimalWholeNumber } from '../../core/python-int.js';
 import type { PluginValue } from '../plugin.js';
 import { defined, pluginError } from '../filters/ansible-args.js';
 import { repr, typeName } from '../runtime/py-values.js';
@@ -36,11 +36,7 @@ function toInt(value: Data): number | typeof INVALID {
   if (typeof value === 'boolean') return Number(value);
   if (value instanceof PyFloat) return Number.isInteger(value.value) ? value.value : INVALID;
   if (isStringLike(value)) {
-    // Decimal(text) with a zero fraction: '2', ' 2 ', '2.0', '1e2', '1_000'.
-    const text = asciiNumeral(textOf(value)).trim();
-    if (!/^[-+]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)([eE][-+]?\d(_?\d)*)?$/.test(text)) return INVALID;
-    const n = Number(text.replaceAll('_', ''));
-    return Number.isInteger(n) ? n : INVALID;
+    return decimalWholeNumber(textOf(value)) ?? INVALID;
   }
   return INVALID;
 }
