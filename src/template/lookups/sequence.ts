@@ -3,17 +3,17 @@ import { isStringLike, PyFloat, pyRepr, type Data } from '../../core/data.js';
 import type { LookupFn, PluginValue } from '../plugin.js';
 import { defined, pluginError, raisedWhileHandling, toText } from '../filters/ansible-args.js';
 import { parseKv } from './kv-args.js';
-import { asciiNumeral } from '../../core/python-numerals.js';
+import { decimalWholeNumber } from '../../core/python-int.js';
 
 const SHORTCUT = /^(([0-9]+|0[xX][0-9a-fA-F]+)-)?([0-9]+|0[xX][0-9a-fA-F]+)(\/([0-9]+|0[xX][0-9a-fA-F]+))?(:(.+))?$/i;
 
 function integer(name: string, value: string): number {
-  // (Decimal reads Unicode digits as int() does)
-  const text = asciiNumeral(value).trim();
-  if (!/^[-+]?\d+$/.test(text)) {
+  // NOTE: ensure_type reads an integer option through Decimal ('2.0', '1__0', Unicode digits)
+  const n = decimalWholeNumber(value);
+  if (n === undefined) {
     throw pluginError(`Config '${name}' for 'sequence' lookup plugin from 'Direct' has an invalid value: Invalid value provided for 'integer': ${JSON.stringify(value).replace(/^"|"$/g, "'")}`);
   }
-  return Number(text);
+  return n;
 }
 
 /** Python `%` with one conversion (%d, %02d, %x, %o, %s, %f …) applied to an int. */
